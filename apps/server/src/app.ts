@@ -1,0 +1,108 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { HEADER_REQUEST_ID } from '@broker/contract';
+import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF, wecomEmulatorPlugin, type EmulatorState } from '@broker/wecom-emulator';
+import type { Env } from './env';
+import { loadCorps, type CorpConfigEntry } from './corps';
+import type { DatabaseHandle } from './db/client';
+import { ensureEmulatorStaff } from './db/bootstrap';
+import dbPlugin from './plugins/db.plugin';
+import corpsPlugin from './plugins/corps.plugin';
+import errorHandlerPlugin, { sendNotFound } from './plugins/error-handler.plugin';
+import authPlugin from './plugins/auth.plugin';
+import wecomPlugin from './plugins/wecom.plugin';
+import openApiPlugin from './plugins/openapi.plugin';
+import webStaticPlugin from './plugins/web-static.plugin';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { jssdkRoutes } from './modules/wecom/jssdk.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present in emulator mode: the emulated WeCom's state (tests inspect and steer it). */
+    wecomEmulator: EmulatorState | null;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Close the database with the app (false when a test shares one database across apps). */
+  ownsDatabase?: boolean;
+  corps?: CorpConfigEntry[];
+  logger?: boolean;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server. Each module is registered by hand, in the order it depends on. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const corps = options.corps ?? loadCorps(env.CORPS_FILE);
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers["broker-token"]'] },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: HEADER_REQUEST_ID,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(HEADER_REQUEST_ID, request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 50 } });
+  await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.ownsDatabase ?? true });
+  await app.register(corpsPlugin, { corps });
+  await app.register(authPlugin);
+
+  const emulator = env.WECOM_MODE === 'emulator';
+  const selfBase = () => {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    const host = ['0.0.0.0', '::', 'localhost'].includes(env.HOST) ? '127.0.0.1' : env.HOST;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  };
+  const apiBase = env.WECOM_API_BASE ?? (emulator ? `${selfBase()}/wecom` : 'https://qyapi.weixin.qq.com');
+  await app.register(wecomPlugin, { apiBase: () => env.WECOM_API_BASE ?? (emulator ? `${selfBase()}/wecom` : apiBase) });
+
+  app.decorate('wecomEmulator', null);
+  if (emulator) {
+    await app.register(wecomEmulatorPlugin, {
+      prefix: '/wecom',
+      corps: corps.map((corp) => ({ code: corp.code, name: corp.name, corpId: corp.corpId, agents: corp.agents as never })),
+      staff: EMULATOR_STAFF,
+      externalContacts: EMULATOR_EXTERNAL_CONTACTS,
+      onState: (state) => {
+        app.wecomEmulator = state;
+      },
+    });
+    for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
+  }
+
+  await app.register(openApiPlugin);
+  await app.register(healthRoutes);
+  await app.register(authRoutes, {
+    tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+    oauthBase: env.WECOM_OAUTH_BASE ?? (emulator ? '/wecom' : 'https://open.weixin.qq.com'),
+    emulator,
+  });
+  await app.register(jssdkRoutes);
+  await app.register(staffRoutes);
+
+  await app.register(webStaticPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
+  app.setNotFoundHandler((request, reply) => {
+    if (app.serveSpaIndex(request, reply)) return reply;
+    return sendNotFound(request, reply);
+  });
+  return app;
+}

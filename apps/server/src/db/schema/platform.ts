@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A brokerage (tenant). Secrets live in configuration, not here. */
+export const corps = pgTable('corp', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  wecomCorpId: text('wecom_corp_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A client manager, known to WeCom by `wecomUserId`. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id').notNull().references(() => corps.id),
+    wecomUserId: text('wecom_user_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    position: text('position'),
+    onlineStaff: boolean('online_staff').notNull().default(true),
+    bd: boolean('bd').notNull().default(true),
+    heco: boolean('heco').notNull().default(false),
+    defaultCurrency: text('default_currency').notNull().default('HKD'),
+    motFold: boolean('mot_fold').notNull().default(false),
+    /** Large-deposit/withdrawal threshold for MOT, in HKD. */
+    minCashIo: numeric('min_cash_io', { precision: 18, scale: 2 }).notNull().default('100000'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('staff_corp_wecom_user_uq').on(table.corpId, table.wecomUserId)],
+);
+
+/** A signed-in session. Only the SHA-256 of the token is kept. */
+export const authSessions = pgTable(
+  'auth_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    staffId: integer('staff_id').notNull().references(() => staff.id),
+    corpId: integer('corp_id').notNull().references(() => corps.id),
+    agentCode: text('agent_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_session_staff_idx').on(table.staffId), index('auth_session_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * WeCom access tokens and JS-SDK tickets, shared by every replica so WeCom's rate limits
+ * see one client. `kind`: access_token | jsapi_ticket | agent_ticket.
+ */
+export const wecomCredentials = pgTable(
+  'wecom_credential',
+  {
+    corpId: integer('corp_id').notNull().references(() => corps.id),
+    agentCode: text('agent_code').notNull(),
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [primaryKey({ columns: [table.corpId, table.agentCode, table.kind] })],
+);

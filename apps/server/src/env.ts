@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Where PGlite keeps its files. `memory://` keeps nothing. */
+  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  WECOM_MODE: z.enum(['emulator', 'real']).default('emulator'),
+  /** WeCom server API base; in emulator mode it defaults to this server's own /wecom mount. */
+  WECOM_API_BASE: z.url({ error: 'must be a URL' }).optional(),
+  /** Base of WeCom's OAuth page as the browser reaches it; emulator default: /wecom on this origin. */
+  WECOM_OAUTH_BASE: z.string().optional(),
+  /** JSON file describing corps and their WeCom agents (see docs/configuration.md). */
+  CORPS_FILE: z.string().min(1).optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60, 'must be at least 60').max(30 * 24 * 3600).default(8 * 3600),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  /** Built web app to serve; empty disables static serving. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Seed demo data on first start when the database holds no customers. */
+  SEED_DEMO: booleanFromString.default(true),
+  DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),
+  TRUST_PROXY: booleanFromString.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates configuration; the only place that touches process.env. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((key) => {
+      const value = source[key];
+      return value === undefined || value === '' ? [] : [[key, value]];
+    }),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}=${JSON.stringify(relevant[String(issue.path[0])] ?? '')}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** Test and tool helper: a valid Env with overrides, without reading process.env. */
+export function makeEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
+  return loadEnv(overrides as NodeJS.ProcessEnv);
+}

@@ -1,0 +1,4 @@
+export { buildApp, type BuildAppOptions } from './app';
+export { loadEnv, makeEnv, ConfigError, type Env } from './env';
+export { openDatabase, runMigrations, type Database, type DatabaseHandle, type DatabaseKind } from './db/client';
+export * as schema from './db/schema';

@@ -1,0 +1,52 @@
+import { ConfigError, loadEnv, type Env } from './env';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+
+/** Process entry: validated config, database, migrations, listen, graceful shutdown. */
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, poolMax: env.DATABASE_POOL_MAX });
+  const app = await buildApp({ env, database });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${(app.server.address() as { port: number }).port}`;
+  app.log.info(
+    `Broker Assistant is up on ${base} (database: ${database.kind}${database.kind === 'pglite' ? ` at ${env.PGLITE_DIR}` : ''}, WeCom: ${env.WECOM_MODE}).` +
+      (env.WECOM_MODE === 'emulator' ? ` Open ${base}/ and pick a staff member on the emulated WeCom sign-in page.` : ''),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Server failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

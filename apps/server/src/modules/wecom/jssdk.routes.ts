@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { agentCodeSchema, DEFAULT_AGENT_CODE, getJsSdkSign, HEADER_AGENT } from '@broker/contract';
+import { routeEndpoint } from '../../http/endpoint-route';
+import { callerOf } from '../../plugins/auth.plugin';
+import { wecomUnavailable } from '../auth/auth.service';
+import { newNonce, signJsSdk } from './jssdk-signature';
+
+export async function jssdkRoutes(app: FastifyInstance) {
+  routeEndpoint(app, getJsSdkSign, async (input, request) => {
+    const { corp } = callerOf(request);
+    const agentCode = agentCodeSchema.catch(DEFAULT_AGENT_CODE).parse(request.headers[HEADER_AGENT]);
+    const agent = app.wecom.agentOf(corp, agentCode);
+    let tickets: [string, string];
+    try {
+      tickets = await Promise.all([app.wecom.jsapiTicket(corp, agentCode), app.wecom.agentTicket(corp, agentCode)]);
+    } catch (error) {
+      throw wecomUnavailable(error);
+    }
+    const timestamp = Math.floor(Date.now() / 1000);
+    const sign = (ticket: string) => {
+      const nonceStr = newNonce();
+      return { timestamp, nonceStr, signature: signJsSdk({ ticket, nonceStr, timestamp, url: input.url }) };
+    };
+    return { corpId: corp.corpId, agentId: agent.agentId, config: sign(tickets[0]), agentConfig: sign(tickets[1]) };
+  });
+}

@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode, HEADER_CORP, HEADER_TOKEN } from '@broker/contract';
+import { ApiError } from '../http/api-error';
+import { createAuthRepository } from '../modules/auth/auth.repository';
+import { hashSessionToken } from '../modules/auth/session-token';
+import type { Corp } from './corps.plugin';
+
+/** Who is calling: set on every authenticated request. */
+export interface Caller {
+  sessionId: number;
+  staffId: number;
+  staffName: string;
+  wecomUserId: string;
+  corp: Corp;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const headerValue = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** Resolves the corp named by `corp-code`, or fails naming the header. */
+export function requireCorp(app: FastifyInstance, request: FastifyRequest): Corp {
+  const code = headerValue(request, HEADER_CORP);
+  if (!code) throw ApiError.validation(`header ${HEADER_CORP}`, 'is required');
+  const corp = app.corps.byCode(code);
+  if (!corp) throw ApiError.validation(`header ${HEADER_CORP}`, `unknown corp "${code.slice(0, 32)}"`);
+  return corp;
+}
+
+/**
+ * Token check for business calls, run at onRequest so an unauthenticated caller learns nothing
+ * about a route's input rules. 080001: missing, unknown, revoked or another corp's token;
+ * 080000: expired.
+ */
+async function authPlugin(app: FastifyInstance) {
+  const repository = createAuthRepository(app.database.db);
+  app.decorateRequest('caller', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const corp = requireCorp(app, request);
+    const token = headerValue(request, HEADER_TOKEN);
+    if (!token) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is required; please sign in`);
+    if (token.length > 256) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
+    const session = await repository.findSession(hashSessionToken(token));
+    if (!session || session.revokedAt || session.corpId !== corp.id || !session.staff.active) {
+      throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
+    }
+    if (session.expiresAt.getTime() <= Date.now()) {
+      throw new ApiError(ErrorCode.LOGIN_EXPIRED, 'Your sign-in has expired; please sign in again');
+    }
+    request.caller = {
+      sessionId: session.sessionId,
+      staffId: session.staff.id,
+      staffName: session.staff.name,
+      wecomUserId: session.staff.wecomUserId,
+      corp,
+    };
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'corps'] });
+
+/** The caller of an authenticated route; throws if the route forgot `auth: true`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('callerOf used on a route without authentication');
+  return request.caller;
+}

@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { CorpConfigEntry } from '../corps';
+import { corps as corpTable } from '../db/schema';
+
+export interface Corp extends CorpConfigEntry {
+  /** Row id in the `corp` table. */
+  id: number;
+}
+
+export interface CorpDirectory {
+  byCode(code: string | undefined): Corp | undefined;
+  all(): Corp[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    corps: CorpDirectory;
+  }
+}
+
+/** Upserts configured corps into the database and answers look-ups by code from memory. */
+async function corpsPlugin(app: FastifyInstance, options: { corps: CorpConfigEntry[] }) {
+  const loaded: Corp[] = [];
+  for (const entry of options.corps) {
+    const [row] = await app.database.db
+      .insert(corpTable)
+      .values({ code: entry.code, name: entry.name, wecomCorpId: entry.corpId })
+      .onConflictDoUpdate({ target: corpTable.code, set: { name: sql`excluded.name`, wecomCorpId: sql`excluded.wecom_corp_id` } })
+      .returning({ id: corpTable.id });
+    loaded.push({ ...entry, id: row!.id });
+  }
+  const byCode = new Map(loaded.map((corp) => [corp.code, corp]));
+  app.decorate('corps', { byCode: (code) => (code ? byCode.get(code) : undefined), all: () => loaded });
+}
+
+export default fp(corpsPlugin, { name: 'corps', dependencies: ['db'] });

@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
+import { ApiError } from '../http/api-error';
+import { describeValidationErrors } from '../http/validation-message';
+
+const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: FastifyError) => string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: larger than the allowed size' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: not supported here (use application/json)' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.VALIDATION, msg: () => 'content-length: does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.VALIDATION, msg: () => 'body: must not be empty when content-type is application/json' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.VALIDATION, msg: () => 'body: is not valid JSON' },
+  FST_ERR_CTP_EMPTY_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: must not be empty' },
+  FST_ERR_CTP_INVALID_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: is invalid' },
+  FST_ERR_BAD_URL: { code: ErrorCode.VALIDATION, msg: () => 'url: is malformed' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: must be multipart/form-data' },
+  FST_PARTS_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many form parts' },
+  FST_FILES_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many files' },
+  FST_FIELDS_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many form fields' },
+  FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: file larger than allowed' },
+  FST_ERR_RATE_LIMITED: { code: ErrorCode.RATE_LIMITED, msg: () => 'too many requests: slow down and retry shortly' },
+};
+
+function codeForStatus(status: number): ErrorCodeValue {
+  const match = (Object.entries(httpStatusOf) as [ErrorCodeValue, number][]).find(([code, http]) => http === status && code !== '0' && !code.startsWith('08'));
+  return match?.[0] ?? ErrorCode.VALIDATION;
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCodeValue, msg: string, requestId?: string) {
+  return reply.code(httpStatusOf[code]).send({ code, msg, data: null, ...(requestId ? { requestId } : {}) });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, ErrorCode.NOT_FOUND, `${request.method} ${request.url.split('?')[0]?.slice(0, 200)}: no such endpoint`);
+}
+
+/** The one place that turns any failure into the `{code, msg, data}` envelope. */
+async function errorHandlerPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'api error');
+      return sendError(reply, error.code, error.message, error.statusCode >= 500 ? request.id : undefined);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, ErrorCode.VALIDATION, describeValidationErrors(error.validationContext, error.validation));
+    }
+    if (error.validation) {
+      return sendError(reply, ErrorCode.VALIDATION, describeValidationErrors(error.validationContext, error.validation));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return sendError(reply, ErrorCode.INTERNAL, `Internal error; quote request id ${request.id}`, request.id);
+    }
+    const mapped = error.code ? fastifyCodeMap[error.code] : undefined;
+    if (mapped) return sendError(reply, mapped.code, mapped.msg(error));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return sendError(reply, codeForStatus(error.statusCode), error.message || 'request: invalid');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, ErrorCode.INTERNAL, `Internal error; quote request id ${request.id}`, request.id);
+  });
+}
+
+export default fp(errorHandlerPlugin, { name: 'error-handler' });

@@ -1,0 +1,76 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { wecomCredentials } from '../db/schema';
+
+export type CredentialKind = 'access_token' | 'jsapi_ticket' | 'agent_ticket';
+
+export interface FetchedCredential {
+  value: string;
+  /** Seconds WeCom says the credential lives. */
+  expiresIn: number;
+}
+
+/** Refresh this long before WeCom's expiry, so a credential never dies mid-request. */
+const SAFETY_MARGIN_S = 300;
+
+/**
+ * WeCom credentials cached in the database and shared by every replica. A refresh takes a
+ * transaction-scoped advisory lock and re-reads first, so N replicas that miss together still
+ * make one upstream call.
+ */
+export function createCredentialStore(db: Database, now: () => number = Date.now) {
+  const read = async (tx: Pick<Database, 'select'>, corpId: number, agentCode: string, kind: CredentialKind) => {
+    const [row] = await tx
+      .select({ value: wecomCredentials.value })
+      .from(wecomCredentials)
+      .where(
+        and(
+          eq(wecomCredentials.corpId, corpId),
+          eq(wecomCredentials.agentCode, agentCode),
+          eq(wecomCredentials.kind, kind),
+          gt(wecomCredentials.expiresAt, new Date(now())),
+        ),
+      )
+      .limit(1);
+    return row?.value;
+  };
+
+  return {
+    async get(corpId: number, agentCode: string, kind: CredentialKind, fetchFresh: () => Promise<FetchedCredential>): Promise<string> {
+      const cached = await read(db, corpId, agentCode, kind);
+      if (cached) return cached;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wecom:${corpId}:${agentCode}:${kind}`}))`);
+        const raced = await read(tx, corpId, agentCode, kind);
+        if (raced) return raced;
+        const fresh = await fetchFresh();
+        const lifetimeS = Math.max(fresh.expiresIn - SAFETY_MARGIN_S, Math.ceil(fresh.expiresIn / 2));
+        const expiresAt = new Date(now() + lifetimeS * 1000);
+        await tx
+          .insert(wecomCredentials)
+          .values({ corpId, agentCode, kind, value: fresh.value, expiresAt, fetchedAt: new Date(now()) })
+          .onConflictDoUpdate({
+            target: [wecomCredentials.corpId, wecomCredentials.agentCode, wecomCredentials.kind],
+            set: { value: fresh.value, expiresAt, fetchedAt: new Date(now()) },
+          });
+        return fresh.value;
+      });
+    },
+
+    /** Drops a credential WeCom has rejected (only if nobody replaced it meanwhile). */
+    async invalidate(corpId: number, agentCode: string, kind: CredentialKind, value: string) {
+      await db
+        .delete(wecomCredentials)
+        .where(
+          and(
+            eq(wecomCredentials.corpId, corpId),
+            eq(wecomCredentials.agentCode, agentCode),
+            eq(wecomCredentials.kind, kind),
+            eq(wecomCredentials.value, value),
+          ),
+        );
+    },
+  };
+}
+
+export type CredentialStore = ReturnType<typeof createCredentialStore>;

@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import formbody from '@fastify/formbody';
+import { EmulatorState, type EmulatorOptions } from './state';
+import { WecomErr } from './errors';
+import { renderAuthorizePage, renderErrorPage } from './authorize-page';
+
+type Query = Record<string, string | undefined>;
+type WecomError = (typeof WecomErr)[keyof typeof WecomErr];
+
+export interface WecomEmulatorPluginOptions extends EmulatorOptions {
+  /** Receives the state so a host (tests, the server) can inspect or steer it. */
+  onState?: (state: EmulatorState) => void;
+}
+
+/**
+ * WeCom's OAuth page and server API, same paths and JSON shapes, mounted under a prefix.
+ * WeCom answers HTTP 200 with an errcode for API errors; so does this.
+ */
+export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEmulatorPluginOptions) {
+  const state = new EmulatorState(options);
+  options.onState?.(state);
+  await app.register(formbody);
+
+  const fail = (reply: FastifyReply, error: WecomError) => reply.send({ ...error });
+
+  /** Resolves `access_token` to the corp it was issued for, or answers the WeCom error. */
+  const authenticate = (query: Query, reply: FastifyReply) => {
+    const checked = state.checkAccessToken(query.access_token);
+    if (checked === 'missing') return void fail(reply, WecomErr.MISSING_ACCESS_TOKEN);
+    if (checked === 'invalid') return void fail(reply, WecomErr.INVALID_ACCESS_TOKEN);
+    if (checked === 'expired') return void fail(reply, WecomErr.ACCESS_TOKEN_EXPIRED);
+    return checked;
+  };
+
+  app.get('/connect/oauth2/authorize', async (request, reply) => {
+    const query = request.query as Query;
+    const corp = query.appid ? state.corpById(query.appid) : undefined;
+    if (!corp) return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg));
+    if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) {
+      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_REDIRECT.errcode, WecomErr.INVALID_REDIRECT.errmsg));
+    }
+    const agentKnown = Object.values(corp.agents).some((agent) => agent.agentId === query.agentid);
+    if (query.scope === 'snsapi_privateinfo' && !agentKnown) {
+      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_AGENTID.errcode, WecomErr.INVALID_AGENTID.errmsg));
+    }
+    const confirmUrl = (userid: string) => {
+      const params = new URLSearchParams({ ...(query as Record<string, string>), userid });
+      return `${request.url.split('?')[0]}/confirm?${params.toString()}`;
+    };
+    return reply.type('text/html').send(renderAuthorizePage({ corpName: corp.name, staff: state.staff, confirmUrl }));
+  });
+
+  app.get('/connect/oauth2/authorize/confirm', async (request, reply) => {
+    const query = request.query as Query;
+    const corp = query.appid ? state.corpById(query.appid) : undefined;
+    const member = query.userid ? state.staffById(query.userid) : undefined;
+    if (!corp || !member || !query.redirect_uri) {
+      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect'));
+    }
+    const code = state.issueCode(corp.corpId, query.agentid ?? '', member.userid);
+    const target = new URL(query.redirect_uri);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', query.state ?? '');
+    return reply.redirect(target.toString(), 302);
+  });
+
+  app.get('/cgi-bin/gettoken', async (request, reply) => {
+    const query = request.query as Query;
+    state.stats.gettoken += 1;
+    if (!query.corpid) return fail(reply, WecomErr.MISSING_CORPID);
+    if (!query.corpsecret) return fail(reply, WecomErr.MISSING_SECRET);
+    const corp = state.corpById(query.corpid);
+    if (!corp) return fail(reply, WecomErr.INVALID_CORPID);
+    const agent = state.agentBySecret(corp, query.corpsecret);
+    if (!agent) return fail(reply, WecomErr.INVALID_CREDENTIAL);
+    return { ...WecomErr.OK, ...state.issueAccessToken(corp.corpId, agent.agentId) };
+  });
+
+  app.get('/cgi-bin/auth/getuserinfo', async (request, reply) => {
+    const query = request.query as Query;
+    state.stats.getuserinfo += 1;
+    const token = authenticate(query, reply);
+    if (!token) return reply;
+    if (!query.code) return fail(reply, WecomErr.MISSING_CODE);
+    const issued = state.redeemCode(query.code, token.corpId);
+    if (!issued) return fail(reply, WecomErr.INVALID_CODE);
+    return { ...WecomErr.OK, userid: issued.userid, ...state.issueUserTicket(token.corpId, issued.userid) };
+  });
+
+  app.post('/cgi-bin/auth/getuserdetail', async (request, reply) => {
+    const query = request.query as Query;
+    state.stats.getuserdetail += 1;
+    const token = authenticate(query, reply);
+    if (!token) return reply;
+    const body = (request.body ?? {}) as { user_ticket?: unknown };
+    const ticket = typeof body.user_ticket === 'string' ? state.redeemUserTicket(body.user_ticket, token.corpId) : undefined;
+    const member = ticket ? state.staffById(ticket.userid) : undefined;
+    if (!member) return fail(reply, WecomErr.INVALID_USER_TICKET);
+    return {
+      ...WecomErr.OK,
+      userid: member.userid,
+      gender: member.gender,
+      avatar: '',
+      qr_code: '',
+      mobile: member.mobile,
+      email: member.email,
+      biz_mail: member.email,
+      address: '',
+    };
+  });
+
+  app.get('/cgi-bin/get_jsapi_ticket', async (request, reply) => {
+    state.stats.jsapiTicket += 1;
+    const token = authenticate(request.query as Query, reply);
+    if (!token) return reply;
+    return { ...WecomErr.OK, ...state.issueTicket() };
+  });
+
+  app.get('/cgi-bin/ticket/get', async (request, reply) => {
+    const query = request.query as Query;
+    state.stats.agentTicket += 1;
+    const token = authenticate(query, reply);
+    if (!token) return reply;
+    if (query.type !== 'agent_config') return fail(reply, WecomErr.INVALID_TICKET_TYPE);
+    return { ...WecomErr.OK, ...state.issueTicket() };
+  });
+
+  app.get('/cgi-bin/externalcontact/get', async (request, reply) => {
+    const query = request.query as Query;
+    state.stats.externalContactGet += 1;
+    const token = authenticate(query, reply);
+    if (!token) return reply;
+    const contact = state.externalContacts.find((entry) => entry.externalUserId === query.external_userid);
+    if (!contact) return fail(reply, WecomErr.INVALID_EXTERNAL_USERID);
+    return {
+      ...WecomErr.OK,
+      external_contact: { external_userid: contact.externalUserId, name: contact.name, type: 1, avatar: '', gender: contact.gender },
+      follow_user: contact.followedBy.map((userid, index) => ({
+        userid,
+        remark: contact.name,
+        description: '',
+        createtime: 1_700_000_000 + index * 86_400,
+        add_way: 1,
+        oper_userid: userid,
+      })),
+    };
+  });
+
+  app.get('/__emulator/stats', async () => state.stats);
+  app.post('/__emulator/expire-access-tokens', async () => {
+    state.expireAllAccessTokens();
+    return { ok: true };
+  });
+}

@@ -1,0 +1,4 @@
+export { wecomEmulatorPlugin, type WecomEmulatorPluginOptions } from './emulator.plugin';
+export { EmulatorState, type EmulatorStats } from './state';
+export * from './directory';
+export { WecomErr } from './errors';

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { EmulatorCorp, EmulatorExternalContact, EmulatorStaff } from './directory';
+
+const CODE_TTL_MS = 5 * 60 * 1000;
+const ACCESS_TOKEN_TTL_S = 7200;
+const TICKET_TTL_S = 7200;
+const USER_TICKET_TTL_S = 1800;
+
+interface IssuedCode {
+  corpId: string;
+  userid: string;
+  agentId: string;
+  expiresAt: number;
+}
+
+interface IssuedToken {
+  corpId: string;
+  agentId: string;
+  expiresAt: number;
+}
+
+export interface EmulatorOptions {
+  corps: EmulatorCorp[];
+  staff: EmulatorStaff[];
+  externalContacts: EmulatorExternalContact[];
+  now?: () => number;
+}
+
+export interface EmulatorStats {
+  gettoken: number;
+  getuserinfo: number;
+  getuserdetail: number;
+  jsapiTicket: number;
+  agentTicket: number;
+  externalContactGet: number;
+}
+
+const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** In-memory WeCom: codes, access tokens, tickets. Lost on restart, as a sandbox should be. */
+export class EmulatorState {
+  readonly corps: EmulatorCorp[];
+  readonly staff: EmulatorStaff[];
+  readonly externalContacts: EmulatorExternalContact[];
+  readonly now: () => number;
+  readonly stats: EmulatorStats = { gettoken: 0, getuserinfo: 0, getuserdetail: 0, jsapiTicket: 0, agentTicket: 0, externalContactGet: 0 };
+  private readonly codes = new Map<string, IssuedCode>();
+  private readonly accessTokens = new Map<string, IssuedToken>();
+  private readonly userTickets = new Map<string, { userid: string; corpId: string; expiresAt: number }>();
+
+  constructor(options: EmulatorOptions) {
+    this.corps = options.corps;
+    this.staff = options.staff;
+    this.externalContacts = options.externalContacts;
+    this.now = options.now ?? Date.now;
+  }
+
+  corpById(corpId: string) {
+    return this.corps.find((corp) => corp.corpId === corpId);
+  }
+
+  agentBySecret(corp: EmulatorCorp, secret: string) {
+    return Object.values(corp.agents).find((agent) => agent.secret === secret);
+  }
+
+  staffById(userid: string) {
+    return this.staff.find((member) => member.userid === userid);
+  }
+
+  issueCode(corpId: string, agentId: string, userid: string): string {
+    const code = randomToken(24);
+    this.codes.set(code, { corpId, agentId, userid, expiresAt: this.now() + CODE_TTL_MS });
+    return code;
+  }
+
+  /** A code works once and for five minutes, as in WeCom. */
+  redeemCode(code: string, corpId: string): IssuedCode | undefined {
+    const issued = this.codes.get(code);
+    this.codes.delete(code);
+    if (!issued || issued.corpId !== corpId || issued.expiresAt < this.now()) return undefined;
+    return issued;
+  }
+
+  issueAccessToken(corpId: string, agentId: string) {
+    const token = randomToken(48);
+    this.accessTokens.set(token, { corpId, agentId, expiresAt: this.now() + ACCESS_TOKEN_TTL_S * 1000 });
+    return { access_token: token, expires_in: ACCESS_TOKEN_TTL_S };
+  }
+
+  checkAccessToken(token: string | undefined): IssuedToken | 'missing' | 'invalid' | 'expired' {
+    if (!token) return 'missing';
+    const issued = this.accessTokens.get(token);
+    if (!issued) return 'invalid';
+    if (issued.expiresAt <= this.now()) return 'expired';
+    return issued;
+  }
+
+  /** Test hook: every issued access token expires now, to exercise the client's refresh path. */
+  expireAllAccessTokens() {
+    for (const token of this.accessTokens.values()) token.expiresAt = this.now() - 1;
+  }
+
+  issueUserTicket(corpId: string, userid: string) {
+    const ticket = randomToken(32);
+    this.userTickets.set(ticket, { corpId, userid, expiresAt: this.now() + USER_TICKET_TTL_S * 1000 });
+    return { user_ticket: ticket, expires_in: USER_TICKET_TTL_S };
+  }
+
+  redeemUserTicket(ticket: string, corpId: string) {
+    const issued = this.userTickets.get(ticket);
+    if (!issued || issued.corpId !== corpId || issued.expiresAt < this.now()) return undefined;
+    return issued;
+  }
+
+  issueTicket() {
+    return { ticket: randomToken(64), expires_in: TICKET_TTL_S };
+  }
+}

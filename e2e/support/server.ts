@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type DatabaseHandle } from '@broker/server';
+import { startTestApp, type RunningTestApp } from '@broker/server/testing';
+
+export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+export interface E2eServer extends RunningTestApp {
+  database: DatabaseHandle;
+}
+
+/** The real server (PGlite in memory, WeCom emulator) serving the built web app. */
+export async function startE2eServer(): Promise<E2eServer> {
+  if (!existsSync(`${WEB_DIST}index.html`)) throw new Error(`${WEB_DIST} has no build: run \`npm run build\` first (npm test does)`);
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  const running = await startTestApp(database, { WEB_DIST_DIR: WEB_DIST });
+  return {
+    ...running,
+    database,
+    async close() {
+      await running.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+
+export const jsSdkSignatureSchema = z.object({
+  timestamp: z.number().int(),
+  nonceStr: z.string(),
+  signature: z.string().regex(/^[0-9a-f]{40}$/),
+});
+
+export const getJsSdkSign = defineEndpoint({
+  method: 'POST',
+  path: '/api/aggregation/qywx/getJsSdkSign',
+  agent: 'khzl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048, 'must be at most 2048 characters'),
+  }),
+  response: z.object({
+    corpId: z.string(),
+    agentId: z.string(),
+    /** For `wx.config` / `ww.register` getConfigSignature: signed with the corp jsapi_ticket. */
+    config: jsSdkSignatureSchema,
+    /** For `wx.agentConfig` / getAgentConfigSignature: signed with the agent's ticket. */
+    agentConfig: jsSdkSignatureSchema,
+  }),
+  summary: 'JS-SDK signatures (config and agentConfig) for a page URL',
+  tag: 'wecom',
+});
