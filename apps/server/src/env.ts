@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Loads the contract's plain-words validation messages, used for configuration errors too.
+import '@broker/contract';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -1,6 +1,7 @@
 import { ConfigError, loadEnv, type Env } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
+import { seedDemoDataIfEmpty } from './db/seed';
 
 /** Process entry: validated config, database, migrations, listen, graceful shutdown. */
 async function main() {
@@ -37,6 +38,19 @@ async function main() {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+
+  if (env.SEED_DEMO && env.DEMO_CUSTOMERS > 0) {
+    // After buildApp: the corps and the emulator's staff rows exist by now.
+    const corp = app.corps.all()[0];
+    if (corp) {
+      await seedDemoDataIfEmpty(database, {
+        customers: env.DEMO_CUSTOMERS,
+        corpCode: corp.code,
+        asOf: new Date().toISOString().slice(0, 10),
+        log: (message) => app.log.info(message),
+      });
+    }
+  }
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${(app.server.address() as { port: number }).port}`;

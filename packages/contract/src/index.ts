@@ -1,3 +1,4 @@
+import './zod-messages';
 export * from './error-codes';
 export * from './envelope';
 export * from './headers';
@@ -6,4 +7,5 @@ export * from './common';
 export * from './endpoints/auth';
 export * from './endpoints/wecom';
 export * from './endpoints/staff';
+export * from './endpoints/settings';
 export { endpoints } from './registry';

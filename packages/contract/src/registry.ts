@@ -1,6 +1,7 @@
 import { getCorpConfig, loginQywx } from './endpoints/auth';
 import { getJsSdkSign } from './endpoints/wecom';
 import { configureDefaultCcy, getDefaultCcy } from './endpoints/staff';
+import { getCurrencyExchangeRate, isFold } from './endpoints/settings';
 
 /**
  * Every endpoint of the API. The server registers a handler for each and tests walk this list
@@ -12,6 +13,8 @@ export const endpoints = {
   getJsSdkSign,
   getDefaultCcy,
   configureDefaultCcy,
+  getCurrencyExchangeRate,
+  isFold,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

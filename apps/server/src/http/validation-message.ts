@@ -11,14 +11,6 @@ export function describeValidationErrors(context: string | undefined, issues: Fa
     .map((issue) => {
       const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const field = path ? `${where}.${path}` : where;
-      const params = issue.params as { issue?: { code?: string; keys?: string[]; expected?: string; input?: unknown } } | undefined;
-      const zodIssue = params?.issue;
-      if (zodIssue?.code === 'unrecognized_keys' && zodIssue.keys) {
-        return `${field}: unknown field${zodIssue.keys.length > 1 ? 's' : ''} ${zodIssue.keys.map((key) => `"${key}"`).join(', ')}`;
-      }
-      if (zodIssue?.code === 'invalid_type' && zodIssue.input === undefined) {
-        return `${field}: is required`;
-      }
       return `${field}: ${issue.message ?? 'is invalid'}`;
     })
     .join('; ');

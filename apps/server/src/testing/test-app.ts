@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { makeEnv, type Env } from '../env';
 import type { DatabaseHandle } from '../db/client';
+import type { CorpConfigEntry } from '../corps';
 
 export interface RunningTestApp {
   app: FastifyInstance;
@@ -10,9 +11,13 @@ export interface RunningTestApp {
 }
 
 /** The real app on a real port, on the given database, with the WeCom emulator mounted. */
-export async function startTestApp(database: DatabaseHandle, overrides: Partial<Record<keyof Env, string>> = {}): Promise<RunningTestApp> {
+export async function startTestApp(
+  database: DatabaseHandle,
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: { corps?: CorpConfigEntry[] } = {},
+): Promise<RunningTestApp> {
   const env = makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '', ...overrides });
-  const app = await buildApp({ env, database, ownsDatabase: false, logger: false });
+  const app = await buildApp({ env, database, ownsDatabase: false, logger: false, ...(options.corps ? { corps: options.corps } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
@@ -27,12 +32,17 @@ export interface SignedIn {
  * Signs in as an emulator staff member through the real OAuth round trip: authorise page →
  * redirect with code → /api/auth/login/qywx.
  */
-export async function signInAs(baseUrl: string, userid = 'chanwaiman', corpCode = 'fxhl', agentCode = 'khzl'): Promise<SignedIn> {
+export async function signInAs(
+  baseUrl: string,
+  userid = 'chanwaiman',
+  options: { corpCode?: string; agentCode?: string; /** Where WeCom lives, when not this server's own emulator. */ wecomBaseUrl?: string } = {},
+): Promise<SignedIn> {
+  const { corpCode = 'fxhl', agentCode = 'khzl', wecomBaseUrl = `${baseUrl}/wecom` } = options;
   const config = (await (await fetch(`${baseUrl}/api/auth/corpConfig?corpCode=${corpCode}`)).json()) as {
     data: { corpId: string; agents: { agentCode: string; agentId: string }[] };
   };
   const agentId = config.data.agents.find((agent) => agent.agentCode === agentCode)?.agentId ?? '';
-  const authorize = new URL(`${baseUrl}/wecom/connect/oauth2/authorize/confirm`);
+  const authorize = new URL(`${wecomBaseUrl}/connect/oauth2/authorize/confirm`);
   authorize.search = new URLSearchParams({
     appid: config.data.corpId,
     redirect_uri: `${baseUrl}/wxEntry`,

@@ -81,29 +81,44 @@ export function createWecomClient(options: WecomClientOptions) {
   const accessToken = (corp: WecomCorp, agentCode: AgentCode) =>
     options.credentials.get(corp.id, agentCode, 'access_token', () => fetchAccessToken(corp, agentCode));
 
-  /** Calls an access-token API, refreshing a stale token once. Throws WecomApiError on errcode ≠ 0. */
-  async function call(corp: WecomCorp, agentCode: AgentCode, path: string, query: Record<string, string> = {}, body?: unknown) {
+  /** One request with a given access token; errcode ≠ 0 becomes WecomApiError. */
+  async function callWith(token: string, path: string, query: Record<string, string>, body?: unknown) {
+    const reply = await request(path, { ...query, access_token: token }, body);
+    const errcode = reply.errcode ?? 0;
+    if (errcode !== 0) throw new WecomApiError(errcode, reply.errmsg ?? '', path);
+    return reply;
+  }
+
+  /**
+   * Runs `work` with a cached access token; if WeCom says the token went bad, drops it and
+   * retries once with a fresh one. The token is resolved before `work` starts so `work` may run
+   * inside a credential transaction without asking the store again (PGlite has one connection).
+   */
+  async function withAccessToken<T>(corp: WecomCorp, agentCode: AgentCode, work: (token: string) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       const token = await accessToken(corp, agentCode);
-      const reply = await request(path, { ...query, access_token: token }, body);
-      const errcode = reply.errcode ?? 0;
-      if (errcode === 0) return reply;
-      if (STALE_TOKEN_ERRCODES.has(errcode) && attempt === 0) {
+      try {
+        return await work(token);
+      } catch (error) {
+        if (attempt > 0 || !(error instanceof WecomApiError) || !STALE_TOKEN_ERRCODES.has(error.errcode)) throw error;
         await options.credentials.invalidate(corp.id, agentCode, 'access_token', token);
-        continue;
       }
-      throw new WecomApiError(errcode, reply.errmsg ?? '', path);
     }
   }
 
+  const call = (corp: WecomCorp, agentCode: AgentCode, path: string, query: Record<string, string> = {}, body?: unknown) =>
+    withAccessToken(corp, agentCode, (token) => callWith(token, path, query, body));
+
   async function ticket(corp: WecomCorp, agentCode: AgentCode, kind: 'jsapi_ticket' | 'agent_ticket') {
-    return options.credentials.get(corp.id, agentCode, kind, async () => {
-      const reply =
-        kind === 'jsapi_ticket'
-          ? await call(corp, agentCode, '/cgi-bin/get_jsapi_ticket')
-          : await call(corp, agentCode, '/cgi-bin/ticket/get', { type: 'agent_config' });
-      return { value: String(reply.ticket), expiresIn: Number(reply.expires_in ?? 7200) };
-    });
+    return withAccessToken(corp, agentCode, (token) =>
+      options.credentials.get(corp.id, agentCode, kind, async () => {
+        const reply =
+          kind === 'jsapi_ticket'
+            ? await callWith(token, '/cgi-bin/get_jsapi_ticket', {})
+            : await callWith(token, '/cgi-bin/ticket/get', { type: 'agent_config' });
+        return { value: String(reply.ticket), expiresIn: Number(reply.expires_in ?? 7200) };
+      }),
+    );
   }
 
   return {

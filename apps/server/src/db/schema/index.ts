@@ -1,1 +1,4 @@
 export * from './platform';
+export * from './brokerage';
+export * from './mot';
+export * from './audit';

@@ -21,6 +21,8 @@ export const staff = pgTable(
     email: text('email'),
     mobile: text('mobile'),
     position: text('position'),
+    /** Sales channel the client manager works in (branch | online | wealth | ifa); customers inherit it. */
+    channel: text('channel').notNull().default('branch'),
     onlineStaff: boolean('online_staff').notNull().default(true),
     bd: boolean('bd').notNull().default(true),
     heco: boolean('heco').notNull().default(false),

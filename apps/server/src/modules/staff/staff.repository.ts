@@ -1,16 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Currency } from '@broker/contract';
 import type { Database } from '../../db/client';
-import { staff } from '../../db/schema';
+import { exchangeRates, staff } from '../../db/schema';
 
 export function createStaffRepository(db: Database) {
   return {
-    async defaultCurrency(staffId: number): Promise<string | undefined> {
-      const [row] = await db.select({ ccy: staff.defaultCurrency }).from(staff).where(eq(staff.id, staffId)).limit(1);
-      return row?.ccy;
+    async settings(staffId: number) {
+      const [row] = await db
+        .select({ ccy: staff.defaultCurrency, motFold: staff.motFold })
+        .from(staff)
+        .where(eq(staff.id, staffId))
+        .limit(1);
+      return row;
     },
     async setDefaultCurrency(staffId: number, ccy: Currency) {
       await db.update(staff).set({ defaultCurrency: ccy, updatedAt: new Date() }).where(eq(staff.id, staffId));
+    },
+    /** The newest rate of each currency (units per 1 HKD). */
+    async latestExchangeRates() {
+      return db
+        .selectDistinctOn([exchangeRates.currency], { currency: exchangeRates.currency, rate: exchangeRates.rate })
+        .from(exchangeRates)
+        .orderBy(exchangeRates.currency, desc(exchangeRates.rateDate));
     },
   };
 }

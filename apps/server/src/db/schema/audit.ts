@@ -1,0 +1,19 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { corps, staff } from './platform';
+
+/** Who changed what: `before`/`after` hold only the fields that changed. A null actor is the system. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id').references(() => corps.id),
+    actorStaffId: integer('actor_staff_id').references(() => staff.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId, table.at), index('audit_log_actor_idx').on(table.actorStaffId, table.at)],
+);

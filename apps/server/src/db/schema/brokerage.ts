@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { corps, staff } from './platform';
+
+/**
+ * Money is numeric(18,2) in the row's own currency; prices numeric(18,4); quantities are whole shares.
+ * Every customer-owned detail row carries `customer_id` so per-customer timelines need one index scan.
+ */
+
+export const customers = pgTable(
+  'customer',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    /** The back office's customer number: the importer's natural key. */
+    customerNo: text('customer_no').notNull(),
+    channel: text('channel').notNull(),
+    nameCn: text('name_cn').notNull(),
+    nameEn: text('name_en').notNull(),
+    gender: text('gender'),
+    /** As displayed, e.g. `+852 9123 4567`. */
+    phone: text('phone'),
+    /** Digits only (`85291234567`): what "search by any part of the phone" matches against. */
+    phoneDigits: text('phone_digits'),
+    email: text('email'),
+    /** hkid | passport | mainland_id */
+    idDocType: text('id_doc_type').notNull(),
+    /** Never the full number: e.g. `A12****(7)`. */
+    idDocMasked: text('id_doc_masked').notNull(),
+    idDocLast4: text('id_doc_last4').notNull(),
+    idDocExpiry: date('id_doc_expiry'),
+    birthday: date('birthday'),
+    /** 1 (conservative) … 5 (aggressive). */
+    riskLevel: integer('risk_level').notNull(),
+    riskAssessedOn: date('risk_assessed_on'),
+    /** active | dormant | closed */
+    status: text('status').notNull().default('active'),
+    openDate: date('open_date').notNull(),
+    closedDate: date('closed_date'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    remark: text('remark'),
+    /** Optimistic locking: every update bumps it and checks the old value. */
+    version: integer('version').notNull().default(1),
+    // Denormalised summary, recomputed by refreshCustomerSummaries after every bulk change.
+    totalAssetsHkd: numeric('total_assets_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
+    cashHkd: numeric('cash_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
+    marketValueHkd: numeric('market_value_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
+    lastTradeDate: date('last_trade_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('customer_corp_no_uq').on(table.corpId, table.customerNo),
+    index('customer_name_cn_trgm').using('gin', table.nameCn.op('gin_trgm_ops')),
+    index('customer_name_en_trgm').using('gin', table.nameEn.op('gin_trgm_ops')),
+    index('customer_phone_trgm').using('gin', table.phoneDigits.op('gin_trgm_ops')),
+    index('customer_id_last4_idx').on(table.corpId, table.idDocLast4),
+    index('customer_staff_assets_idx').on(table.staffId, table.totalAssetsHkd.desc().nullsFirst(), table.id),
+    index('customer_staff_open_idx').on(table.staffId, table.openDate.desc().nullsFirst(), table.id),
+    index('customer_staff_last_trade_idx').on(table.staffId, table.lastTradeDate.desc().nullsLast(), table.id),
+    index('customer_staff_status_idx').on(table.staffId, table.status),
+  ],
+);
+
+export const accounts = pgTable(
+  'account',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    accountNo: text('account_no').notNull(),
+    /** cash | margin */
+    type: text('type').notNull(),
+    /** active | closed */
+    status: text('status').notNull().default('active'),
+    openDate: date('open_date').notNull(),
+  },
+  (table) => [uniqueIndex('account_corp_no_uq').on(table.corpId, table.accountNo), index('account_customer_idx').on(table.customerId)],
+);
+
+export const cashBalances = pgTable(
+  'cash_balance',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    currency: text('currency').notNull(),
+    /** Negative only on margin accounts (a loan). */
+    balance: numeric('balance', { precision: 18, scale: 2 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.currency] })],
+);
+
+export const securities = pgTable('security', {
+  id: serial('id').primaryKey(),
+  /** e.g. 0700.HK, AAPL, 600519.SH */
+  symbol: text('symbol').notNull().unique(),
+  /** HK | US | SH | SZ */
+  market: text('market').notNull(),
+  nameCn: text('name_cn').notNull(),
+  nameEn: text('name_en').notNull(),
+  currency: text('currency').notNull(),
+  lotSize: integer('lot_size').notNull(),
+  lastPrice: numeric('last_price', { precision: 18, scale: 4 }).notNull(),
+  prevClose: numeric('prev_close', { precision: 18, scale: 4 }).notNull(),
+  priceDate: date('price_date').notNull(),
+});
+
+export const holdings = pgTable(
+  'holding',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    securityId: integer('security_id')
+      .notNull()
+      .references(() => securities.id),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    avgCost: numeric('avg_cost', { precision: 18, scale: 4 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.securityId] }), index('holding_customer_idx').on(table.customerId)],
+);
+
+export const trades = pgTable(
+  'trade',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    securityId: integer('security_id')
+      .notNull()
+      .references(() => securities.id),
+    /** buy | sell */
+    side: text('side').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    price: numeric('price', { precision: 18, scale: 4 }).notNull(),
+    /** quantity × price, in `currency`. */
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    fee: numeric('fee', { precision: 18, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    tradedAt: timestamp('traded_at', { withTimezone: true }).notNull(),
+    settleDate: date('settle_date').notNull(),
+    /** The back office's id; null for generated rows. */
+    externalRef: text('external_ref'),
+  },
+  (table) => [
+    index('trade_customer_time_idx').on(table.customerId, table.tradedAt.desc()),
+    uniqueIndex('trade_account_ref_uq')
+      .on(table.accountId, table.externalRef)
+      .where(sql`external_ref is not null`),
+  ],
+);
+
+export const moneyMovements = pgTable(
+  'money_movement',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    /** deposit | withdrawal */
+    direction: text('direction').notNull(),
+    currency: text('currency').notNull(),
+    /** Always positive; the direction gives the sign. */
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    /** fps | bank_transfer | cheque | edda */
+    method: text('method').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    externalRef: text('external_ref'),
+  },
+  (table) => [
+    index('money_movement_customer_time_idx').on(table.customerId, table.occurredAt.desc()),
+    uniqueIndex('money_movement_account_ref_uq')
+      .on(table.accountId, table.externalRef)
+      .where(sql`external_ref is not null`),
+  ],
+);
+
+export const stockTransfers = pgTable(
+  'stock_transfer',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    securityId: integer('security_id')
+      .notNull()
+      .references(() => securities.id),
+    /** in | out */
+    direction: text('direction').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    /** The other broker or custodian. */
+    counterparty: text('counterparty').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    externalRef: text('external_ref'),
+  },
+  (table) => [
+    index('stock_transfer_customer_time_idx').on(table.customerId, table.occurredAt.desc()),
+    uniqueIndex('stock_transfer_account_ref_uq')
+      .on(table.accountId, table.externalRef)
+      .where(sql`external_ref is not null`),
+  ],
+);
+
+/** Units of `currency` per 1 HKD: amount_in_currency = amount_hkd × rate (SPEC §9). */
+export const exchangeRates = pgTable(
+  'exchange_rate',
+  {
+    currency: text('currency').notNull(),
+    rateDate: date('rate_date').notNull(),
+    rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
+    /** generator | import | … */
+    source: text('source').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.currency, table.rateDate] })],
+);
+
+/** A WeCom external contact bound to a customer: one customer per contact and one contact per customer, per corp. */
+export const kycBindings = pgTable(
+  'kyc_binding',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
+    externalUserId: text('external_user_id').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    boundByStaffId: integer('bound_by_staff_id')
+      .notNull()
+      .references(() => staff.id),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('kyc_binding_contact_uq').on(table.corpId, table.externalUserId),
+    uniqueIndex('kyc_binding_customer_uq').on(table.corpId, table.customerId),
+  ],
+);

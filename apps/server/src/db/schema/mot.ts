@@ -1,0 +1,69 @@
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { corps, staff } from './platform';
+import { customers } from './brokerage';
+
+/**
+ * One row per (rule, customer, fact): the unique key is what makes a rule fire exactly once,
+ * even when two replicas evaluate it at the same moment (INSERT … ON CONFLICT DO NOTHING).
+ */
+export const motEvents = pgTable(
+  'mot_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
+    /** birthday | large_deposit | large_withdrawal | transfer_in | transfer_out | dormant | position_loss | unfunded | anniversary | id_expiry | risk_expiry */
+    rule: text('rule').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    /** Identifies the triggering fact within the rule, e.g. `2026` for a birthday or a movement id. */
+    factKey: text('fact_key').notNull(),
+    dueDate: date('due_date').notNull(),
+    /** new | seen | handled */
+    status: text('status').notNull().default('new'),
+    /** Why it fired: the rule's inputs and the values that crossed its threshold. */
+    facts: jsonb('facts').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('mot_event_fact_uq').on(table.rule, table.customerId, table.factKey),
+    index('mot_event_staff_status_due_idx').on(table.staffId, table.status, table.dueDate),
+    index('mot_event_customer_idx').on(table.customerId, table.dueDate),
+  ],
+);
+
+/** How and when a client manager followed a customer up. */
+export const serviceRecords = pgTable(
+  'service_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    motEventId: bigint('mot_event_id', { mode: 'number' }).references(() => motEvents.id),
+    /** phone | wecom | meeting | other */
+    channel: text('channel').notNull(),
+    note: text('note').notNull(),
+    outcome: text('outcome'),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('service_record_staff_time_idx').on(table.staffId, table.servedAt.desc()),
+    index('service_record_customer_time_idx').on(table.customerId, table.servedAt.desc()),
+    index('service_record_note_trgm').using('gin', table.note.op('gin_trgm_ops')),
+  ],
+);

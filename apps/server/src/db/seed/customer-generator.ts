@@ -1,0 +1,440 @@
+import { formatDay, weekdaysBetween } from './calendar';
+import { hkid, mainlandId, maskDocument, passport, type IdentityDocument } from './identity-documents';
+import { Prng } from './prng';
+import {
+  CHANNELS,
+  COUNTERPARTY_BROKERS,
+  CUSTOMER_TAGS,
+  EMAIL_DOMAINS_CN,
+  EMAIL_DOMAINS_HK,
+  ENGLISH_FEMALE,
+  ENGLISH_MALE,
+  GIVEN_FEMALE,
+  GIVEN_MALE,
+  REMARKS,
+  SECURITIES,
+  SURNAME_WEIGHTS,
+  SURNAMES,
+  type Channel,
+  type CurrencyCode,
+  type SecuritySeed,
+} from './reference-data';
+
+/** Column lists in the order the generator writes them (COPY text format, tab separated). */
+export const SEED_COLUMNS = {
+  customer: [
+    'id', 'corp_id', 'staff_id', 'customer_no', 'channel', 'name_cn', 'name_en', 'gender', 'phone', 'phone_digits', 'email',
+    'id_doc_type', 'id_doc_masked', 'id_doc_last4', 'id_doc_expiry', 'birthday', 'risk_level', 'risk_assessed_on', 'status',
+    'open_date', 'closed_date', 'tags', 'remark',
+  ],
+  account: ['id', 'corp_id', 'customer_id', 'account_no', 'type', 'status', 'open_date'],
+  cash_balance: ['account_id', 'currency', 'balance'],
+  holding: ['account_id', 'customer_id', 'security_id', 'quantity', 'avg_cost'],
+  trade: ['id', 'account_id', 'customer_id', 'security_id', 'side', 'quantity', 'price', 'amount', 'fee', 'currency', 'traded_at', 'settle_date'],
+  money_movement: ['id', 'account_id', 'customer_id', 'direction', 'currency', 'amount', 'method', 'occurred_at'],
+  stock_transfer: ['id', 'account_id', 'customer_id', 'security_id', 'direction', 'quantity', 'counterparty', 'occurred_at'],
+} as const;
+
+export type SeedTable = keyof typeof SEED_COLUMNS;
+export const SEED_TABLES = Object.keys(SEED_COLUMNS) as SeedTable[];
+
+export type SeedBatch = Record<SeedTable, string[]>;
+
+export function emptyBatch(): SeedBatch {
+  return { customer: [], account: [], cash_balance: [], holding: [], trade: [], money_movement: [], stock_transfer: [] };
+}
+
+export interface StaffRef {
+  id: number;
+  channel: Channel;
+  /** Relative share of customers. */
+  weight: number;
+}
+
+interface PricedSecurity extends SecuritySeed {
+  id: number;
+  /** Close per trading-day index. */
+  closes: Float64Array;
+}
+
+export interface GeneratorContext {
+  seed: number;
+  corpId: number;
+  asOfDay: number;
+  /** Weekdays from two years before the as-of date, plus a few after it for settlement. */
+  tradingDays: number[];
+  /** Index into tradingDays of the last trading day on or before the as-of date. */
+  lastTi: number;
+  securities: PricedSecurity[];
+  byCurrency: Record<CurrencyCode, { list: PricedSecurity[]; weights: number[] }>;
+  staff: StaffRef[];
+  staffWeights: number[];
+  dates: string[];
+}
+
+const WINDOW_DAYS = 730;
+
+export function buildContext(options: { seed: number; corpId: number; asOfDay: number; staff: StaffRef[]; securityIds: Map<string, number> }): GeneratorContext {
+  const { seed, asOfDay } = options;
+  const tradingDays = weekdaysBetween(asOfDay - WINDOW_DAYS, asOfDay + 10);
+  let lastTi = 0;
+  while (tradingDays[lastTi + 1]! <= asOfDay) lastTi++;
+  const securities = SECURITIES.map((security, index) => ({
+    ...security,
+    id: options.securityIds.get(security.symbol)!,
+    closes: pricePath(new Prng(seed, 0x5ec, index), security, lastTi),
+  }));
+  const byCurrency = {} as GeneratorContext['byCurrency'];
+  for (const currency of ['HKD', 'USD', 'CNY'] as const) {
+    const list = securities.filter((security) => security.currency === currency);
+    byCurrency[currency] = { list, weights: list.map((security) => security.weight) };
+  }
+  return {
+    seed,
+    corpId: options.corpId,
+    asOfDay,
+    tradingDays,
+    lastTi,
+    securities,
+    byCurrency,
+    staff: options.staff,
+    staffWeights: options.staff.map((member) => member.weight),
+    dates: tradingDays.map(formatDay),
+  };
+}
+
+/** A random walk backwards from today's price, so the last close is exactly the reference price. */
+function pricePath(rng: Prng, security: SecuritySeed, lastTi: number): Float64Array {
+  const closes = new Float64Array(lastTi + 1);
+  const volatility = security.market === 'US' ? 0.02 : 0.017;
+  const drift = rng.normal() * 0.0006;
+  let price = security.price;
+  for (let ti = lastTi; ti >= 0; ti--) {
+    closes[ti] = roundToTick(price, security.market);
+    price = price / Math.exp(drift + volatility * rng.normal());
+  }
+  return closes;
+}
+
+export function roundToTick(price: number, market: SecuritySeed['market']): number {
+  let tick = 0.01;
+  if (market === 'HK') {
+    if (price < 0.25) tick = 0.001;
+    else if (price < 0.5) tick = 0.005;
+    else if (price < 10) tick = 0.01;
+    else if (price < 20) tick = 0.02;
+    else if (price < 100) tick = 0.05;
+    else if (price < 200) tick = 0.1;
+    else if (price < 500) tick = 0.2;
+    else if (price < 1000) tick = 0.5;
+    else tick = 1;
+  }
+  return Math.max(tick, Math.round(price / tick) * tick);
+}
+
+/** What generating one customer added, for progress and counts. */
+export interface GeneratedCounts {
+  trades: number;
+  moneyMovements: number;
+  transfers: number;
+}
+
+interface Position {
+  security: PricedSecurity;
+  quantity: number;
+  /** Total cost of the position in cents of the security's currency. */
+  costCents: number;
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+function copyText(value: string | null): string {
+  if (value === null) return '\\N';
+  return /[\\\t\n\r]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : value;
+}
+
+function copyArray(values: string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/**
+ * Ids of detail rows are allocated by the caller in customer order, so the same seed gives
+ * the same ids whatever the chunk size.
+ */
+export interface IdCounters {
+  trade: number;
+  moneyMovement: number;
+  transfer: number;
+}
+
+/** Generates customer number `index` (1-based id) and everything it owns, appending COPY lines to `batch`. */
+export function generateCustomer(context: GeneratorContext, id: number, batch: SeedBatch, ids: IdCounters): GeneratedCounts {
+  const rng = new Prng(context.seed, id);
+  const { asOfDay, lastTi, dates } = context;
+
+  const staffMember = rng.weighted(context.staff, context.staffWeights);
+  const channel = rng.chance(0.9) ? staffMember.channel : rng.pick(CHANNELS);
+  const segment = rng.weighted(['hk', 'mainland', 'intl'] as const, staffMember.channel === 'online' ? [35, 60, 5] : [68, 27, 5]);
+  const male = rng.chance(0.5);
+  const status = rng.weighted(['active', 'dormant', 'closed'] as const, [72, 20, 8]);
+
+  // Names
+  const surname = rng.weighted(SURNAMES, SURNAME_WEIGHTS);
+  const pool = male ? GIVEN_MALE : GIVEN_FEMALE;
+  const given = rng.chance(0.85) ? [rng.pick(pool), rng.pick(pool)] : [rng.pick(pool)];
+  const nameCn = surname[0] + given.map((part) => part[0]).join('');
+  let nameEn: string;
+  let emailLocal: string;
+  if (segment === 'mainland') {
+    const pinyin = given.map((part) => part[2]).join('');
+    const joined = pinyin.charAt(0) + pinyin.slice(1).toLowerCase();
+    nameEn = `${surname[2]} ${joined}`;
+    emailLocal = `${joined.toLowerCase()}${surname[2].toLowerCase()}${rng.int(1, 99)}`;
+  } else {
+    const cantonese = given.map((part) => part[1]).join(' ');
+    const english = rng.chance(0.4) ? rng.pick(male ? ENGLISH_MALE : ENGLISH_FEMALE) : null;
+    nameEn = english ? `${english} ${surname[1]} ${cantonese}` : `${surname[1]} ${cantonese}`;
+    emailLocal = `${(english ?? given.map((part) => part[1]).join('')).toLowerCase()}.${surname[1].toLowerCase()}${rng.chance(0.5) ? rng.int(1, 99) : ''}`;
+  }
+
+  // Contact
+  let phone: string;
+  let phoneDigits: string;
+  if (segment === 'mainland') {
+    const prefix = rng.pick(['135', '136', '137', '138', '139', '150', '158', '186', '188', '189', '177']);
+    const a = pad(rng.int(0, 9999), 4);
+    const b = pad(rng.int(0, 9999), 4);
+    phone = `+86 ${prefix} ${a} ${b}`;
+    phoneDigits = `86${prefix}${a}${b}`;
+  } else {
+    const a = `${rng.pick(['5', '6', '9'])}${pad(rng.int(0, 999), 3)}`;
+    const b = pad(rng.int(0, 9999), 4);
+    phone = `+852 ${a} ${b}`;
+    phoneDigits = `852${a}${b}`;
+  }
+  const email = rng.chance(0.88) ? `${emailLocal}@${rng.pick(segment === 'mainland' ? EMAIL_DOMAINS_CN : EMAIL_DOMAINS_HK)}` : null;
+
+  // Dates. Dormant and closed customers opened long enough ago to have gone quiet.
+  const age = Math.round(22 + Math.abs(rng.normal()) * 18 + rng.next() * 10);
+  const birthday = formatDay(asOfDay - age * 365 - rng.int(0, 364));
+  const unfunded = status === 'active' && rng.chance(0.03);
+  const openDay = unfunded
+    ? asOfDay - rng.int(3, 80)
+    : status === 'active'
+      ? rng.chance(0.55)
+        ? asOfDay - rng.int(731, 6000)
+        : asOfDay - rng.int(30, 730)
+      : asOfDay - rng.int(430, 6000);
+  const openDate = formatDay(openDay);
+
+  // Identity document
+  let document: IdentityDocument;
+  let documentExpiry: string | null = null;
+  if (segment === 'mainland') {
+    document = mainlandId(rng, birthday, male);
+    documentExpiry = formatDay(asOfDay + (rng.chance(0.04) ? rng.int(-20, 60) : rng.int(61, 7000)));
+  } else if (segment === 'intl') {
+    document = passport(rng);
+    documentExpiry = formatDay(asOfDay + (rng.chance(0.05) ? rng.int(-20, 60) : rng.int(61, 3600)));
+  } else {
+    document = hkid(rng);
+  }
+  const { masked, last4 } = maskDocument(document.number);
+  const riskLevel = rng.weighted([1, 2, 3, 4, 5], [10, 25, 35, 20, 10]);
+  const riskAssessedOn = formatDay(Math.max(openDay, asOfDay - rng.int(0, 1100)));
+
+  const tags: string[] = [];
+  const tagCount = rng.weighted([0, 1, 2, 3], [45, 30, 18, 7]);
+  while (tags.length < tagCount) {
+    const tag = rng.pick(CUSTOMER_TAGS);
+    if (!tags.includes(tag)) tags.push(tag);
+  }
+  const remark = rng.chance(0.15) ? rng.pick(REMARKS) : null;
+
+  // Activity window, as trading-day indexes.
+  const firstTi = tiOnOrAfter(context, openDay);
+  let endTi = lastTi;
+  if (status === 'dormant') endTi = lastTi - rng.int(130, 240);
+  if (status === 'closed') endTi = lastTi - rng.int(5, 200);
+  const startTi = Math.min(firstTi, endTi - 20);
+  const closedDate = status === 'closed' ? dates[endTi]! : null;
+
+  const margin = rng.chance(0.2);
+  const accountId = id;
+  const marginLimitCents = margin ? rng.int(10, 100) * 10_000_00 : 0;
+  const currencies: CurrencyCode[] = ['HKD'];
+  if (rng.chance(segment === 'mainland' ? 0.25 : 0.35)) currencies.push('USD');
+  if (rng.chance(segment === 'mainland' ? 0.45 : 0.08)) currencies.push('CNY');
+
+  const favourites: PricedSecurity[] = [];
+  const favouriteCount = rng.int(3, 8);
+  for (let i = 0; i < favouriteCount * 2 && favourites.length < favouriteCount; i++) {
+    const pool = context.byCurrency[rng.pick(currencies)];
+    const security = rng.weighted(pool.list, pool.weights);
+    if (!favourites.includes(security)) favourites.push(security);
+  }
+
+  const cash: Record<CurrencyCode, number> = { HKD: 0, USD: 0, CNY: 0 };
+  const used = new Set<CurrencyCode>(['HKD']);
+  const positions = new Map<number, Position>();
+  const counts: GeneratedCounts = { trades: 0, moneyMovements: 0, transfers: 0 };
+  const customerId = id;
+
+  const stamp = (ti: number, market: SecuritySeed['market'] | 'cash') => {
+    const minute = market === 'US' ? rng.int(22 * 60, 23 * 60 + 59) : market === 'cash' ? rng.int(9 * 60, 18 * 60) : rng.int(9 * 60 + 30, 15 * 60 + 55);
+    return `${dates[ti]} ${pad(Math.floor(minute / 60), 2)}:${pad(minute % 60, 2)}:${pad(rng.int(0, 59), 2)}+08`;
+  };
+  const deposit = (ti: number, currency: CurrencyCode, cents: number) => {
+    cash[currency] += cents;
+    used.add(currency);
+    const method = rng.weighted(['fps', 'bank_transfer', 'edda', 'cheque'], [40, 35, 20, 5]);
+    batch.money_movement.push(`${ids.moneyMovement++}\t${accountId}\t${customerId}\tdeposit\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`);
+    counts.moneyMovements++;
+  };
+  const withdraw = (ti: number, currency: CurrencyCode, cents: number) => {
+    cash[currency] -= cents;
+    const method = rng.weighted(['fps', 'bank_transfer', 'cheque'], [45, 45, 10]);
+    batch.money_movement.push(`${ids.moneyMovement++}\t${accountId}\t${customerId}\twithdrawal\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`);
+    counts.moneyMovements++;
+  };
+  const trade = (ti: number, security: PricedSecurity, side: 'buy' | 'sell', quantity: number, price: number) => {
+    const amountCents = Math.round(quantity * price * 100);
+    const feeCents = feeFor(security, quantity, amountCents);
+    const settleTi = ti + (security.market === 'HK' ? 2 : 1);
+    batch.trade.push(
+      `${ids.trade++}\t${accountId}\t${customerId}\t${security.id}\t${side}\t${quantity}\t${price.toFixed(3)}\t${money(amountCents)}\t${money(feeCents)}\t${security.currency}\t${stamp(ti, security.market)}\t${dates[settleTi]}`,
+    );
+    counts.trades++;
+    used.add(security.currency);
+    return { amountCents, feeCents };
+  };
+  const transfer = (ti: number, security: PricedSecurity, direction: 'in' | 'out', quantity: number) => {
+    batch.stock_transfer.push(
+      `${ids.transfer++}\t${accountId}\t${customerId}\t${security.id}\t${direction}\t${quantity}\t${rng.pick(COUNTERPARTY_BROKERS)}\t${stamp(ti, 'cash')}`,
+    );
+    counts.transfers++;
+  };
+  const priceOn = (security: PricedSecurity, ti: number) => roundToTick(security.closes[ti]! * (1 + 0.004 * rng.normal()), security.market);
+  const available = (currency: CurrencyCode) => cash[currency] + (currency === 'HKD' ? marginLimitCents : 0);
+
+  if (!unfunded) {
+    const span = endTi - startTi;
+    const intensity = rng.weighted([1, 5, 14, 40], [30, 40, 24, 6]);
+    const eventCount = Math.max(1, Math.round((intensity * Math.max(span, 20)) / 260));
+    const eventDays: number[] = [];
+    for (let i = 0; i < eventCount; i++) eventDays.push(rng.int(startTi + 1, endTi));
+    eventDays.sort((a, b) => a - b);
+
+    deposit(startTi, 'HKD', depositCents(rng, 'HKD') * 2);
+    for (const currency of currencies) if (currency !== 'HKD') deposit(Math.min(startTi + rng.int(0, 10), endTi), currency, depositCents(rng, currency));
+
+    for (const ti of eventDays) {
+      const roll = rng.next();
+      if (roll < 0.1) {
+        const currency = rng.chance(0.7) ? 'HKD' : rng.pick(currencies);
+        deposit(ti, currency, depositCents(rng, currency));
+      } else if (roll < 0.16) {
+        const currency = rng.pick(currencies);
+        const cents = Math.floor((cash[currency] * (0.2 + rng.next() * 0.6)) / 10_000) * 10_000;
+        if (cents >= 100_000) withdraw(ti, currency, cents);
+      } else if (roll < 0.175) {
+        const security = rng.pick(favourites);
+        const quantity = security.lotSize * rng.int(1, security.lotSize === 1 ? 200 : 20);
+        const position = positions.get(security.id) ?? { security, quantity: 0, costCents: 0 };
+        position.quantity += quantity;
+        position.costCents += Math.round(quantity * security.closes[ti]! * 100);
+        positions.set(security.id, position);
+        used.add(security.currency);
+        transfer(ti, security, 'in', quantity);
+      } else if (roll < 0.185 && positions.size > 0) {
+        const position = rng.pick([...positions.values()]);
+        positions.delete(position.security.id);
+        transfer(ti, position.security, 'out', position.quantity);
+      } else if (positions.size > 0 && rng.chance(0.42)) {
+        const position = rng.pick([...positions.values()]);
+        const { security } = position;
+        const lots = Math.floor(position.quantity / security.lotSize);
+        let quantity = lots <= 1 ? position.quantity : security.lotSize * Math.max(1, Math.round(lots * (0.3 + rng.next() * 0.7)));
+        if (quantity > position.quantity) quantity = position.quantity;
+        const { amountCents, feeCents } = trade(ti, security, 'sell', quantity, priceOn(security, ti));
+        cash[security.currency] += amountCents - feeCents;
+        position.costCents = Math.round((position.costCents * (position.quantity - quantity)) / position.quantity);
+        position.quantity -= quantity;
+        if (position.quantity === 0) positions.delete(security.id);
+      } else {
+        const security = rng.pick(favourites);
+        const price = priceOn(security, ti);
+        const budget = available(security.currency) * (0.15 + rng.next() * 0.45);
+        const lots = Math.floor(budget / (price * security.lotSize * 100 * 1.002));
+        if (lots < 1) continue;
+        const quantity = lots * security.lotSize;
+        const amountCents = Math.round(quantity * price * 100);
+        if (amountCents + feeFor(security, quantity, amountCents) > available(security.currency)) continue;
+        const { feeCents } = trade(ti, security, 'buy', quantity, price);
+        cash[security.currency] -= amountCents + feeCents;
+        const position = positions.get(security.id) ?? { security, quantity: 0, costCents: 0 };
+        position.quantity += quantity;
+        position.costCents += amountCents;
+        positions.set(security.id, position);
+      }
+    }
+
+    if (status === 'closed') {
+      // Liquidate: sell or transfer out every position, repay any margin loan, withdraw the rest.
+      for (const position of positions.values()) {
+        if (rng.chance(0.3)) {
+          transfer(endTi, position.security, 'out', position.quantity);
+        } else {
+          const { amountCents, feeCents } = trade(endTi, position.security, 'sell', position.quantity, priceOn(position.security, endTi));
+          cash[position.security.currency] += amountCents - feeCents;
+        }
+      }
+      positions.clear();
+      for (const currency of used) {
+        if (cash[currency] < 0) deposit(endTi, currency, Math.ceil(-cash[currency] / 10_000) * 10_000);
+        if (cash[currency] > 0) withdraw(endTi, currency, cash[currency]);
+      }
+    }
+  }
+
+  batch.customer.push(
+    [
+      customerId, context.corpId, staffMember.id, `C${pad(customerId, 8)}`, channel, copyText(nameCn), copyText(nameEn), male ? 'M' : 'F', phone,
+      phoneDigits, copyText(email), document.type, masked, last4, documentExpiry ?? '\\N', birthday, riskLevel, riskAssessedOn, status,
+      openDate, closedDate ?? '\\N', copyText(copyArray(tags)), copyText(remark),
+    ].join('\t'),
+  );
+  batch.account.push(`${accountId}\t${context.corpId}\t${customerId}\t8${pad(customerId, 8)}\t${margin ? 'margin' : 'cash'}\t${status === 'closed' ? 'closed' : 'active'}\t${openDate}`);
+  for (const currency of used) batch.cash_balance.push(`${accountId}\t${currency}\t${money(cash[currency])}`);
+  for (const position of positions.values()) {
+    const avgCost = position.costCents / 100 / position.quantity;
+    batch.holding.push(`${accountId}\t${customerId}\t${position.security.id}\t${position.quantity}\t${avgCost.toFixed(4)}`);
+  }
+  return counts;
+}
+
+function tiOnOrAfter(context: GeneratorContext, day: number): number {
+  const days = context.tradingDays;
+  if (day <= days[0]!) return 0;
+  let lo = 0;
+  let hi = context.lastTi;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid]! < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function depositCents(rng: Prng, currency: CurrencyCode): number {
+  const median = currency === 'HKD' ? 40_000 : currency === 'USD' ? 5_000 : 30_000;
+  return Math.max(1000, Math.round(rng.logNormal(median, 0.9) / 100) * 100) * 100;
+}
+
+/** Commission plus duties, roughly as HK brokers charge; never below the market's minimum. */
+function feeFor(security: SecuritySeed, quantity: number, amountCents: number): number {
+  if (security.market === 'HK') return Math.max(5_000, Math.round(amountCents * 0.0013));
+  if (security.market === 'US') return Math.max(199, Math.round(quantity * 0.49));
+  return Math.max(500, Math.round(amountCents * 0.0008));
+}

@@ -1,0 +1,189 @@
+import { DEFAULT_EMULATOR_CORP, EMULATOR_STAFF } from '@broker/wecom-emulator';
+import type { DatabaseHandle } from '../client';
+import { refreshCustomerSummaries } from '../customer-summary';
+import { formatDay, parseDay, weekdaysBetween } from './calendar';
+import { bulkLoaderFor, dropSecondaryStructures, restoreSecondaryStructures } from './bulk-loader';
+import { buildContext, emptyBatch, generateCustomer, SEED_COLUMNS, SEED_TABLES, type IdCounters, type StaffRef } from './customer-generator';
+import { Prng } from './prng';
+import { EMULATOR_STAFF_CHANNELS, EXTRA_STAFF, LATEST_RATES, CHANNELS, type StaffSeed } from './reference-data';
+
+export interface SeedOptions {
+  customers: number;
+  seed: number;
+  /** Client managers to spread customers over (at least the emulator's four). Default 10. */
+  staff?: number;
+  /** Last day of generated history, YYYY-MM-DD. Same seed and as-of date give identical data. */
+  asOf: string;
+  corpCode?: string;
+  onProgress?: (done: number, total: number) => void;
+  log?: (message: string) => void;
+}
+
+export interface SeedResult {
+  customers: number;
+  staff: number;
+  trades: number;
+  moneyMovements: number;
+  transfers: number;
+  elapsedMs: number;
+}
+
+export class SeedRefusedError extends Error {}
+
+/** Customers carry the generated data; everything they own goes with them in one TRUNCATE. */
+export const CUSTOMER_DATA_TABLES = ['customer', 'account', 'cash_balance', 'holding', 'trade', 'money_movement', 'stock_transfer', 'kyc_binding', 'mot_event', 'service_record'];
+
+export async function hasCustomers(handle: DatabaseHandle): Promise<boolean> {
+  const [row] = await handle.query<{ present: boolean }>('select exists (select 1 from customer) as present');
+  return row?.present === true;
+}
+
+export async function clearCustomerData(handle: DatabaseHandle) {
+  await handle.query(`truncate ${CUSTOMER_DATA_TABLES.join(', ')} restart identity cascade`);
+}
+
+/**
+ * Fills an empty database with a deterministic brokerage: staff (including the WeCom emulator's
+ * users), securities with two years of prices, exchange rates, and `customers` customers with
+ * accounts, balances, holdings, trades, money movements and stock transfers.
+ */
+export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  if (await hasCustomers(handle)) throw new SeedRefusedError('the database already has customers; clear them first (seed --reset)');
+  const asOfDay = parseDay(options.asOf);
+
+  const corpId = await ensureCorp(handle, options.corpCode ?? DEFAULT_EMULATOR_CORP.code);
+  const staff = await ensureStaff(handle, corpId, Math.max(options.staff ?? 10, EMULATOR_STAFF.length));
+  const context = buildContext({ seed: options.seed, corpId, asOfDay, staff, securityIds: new Map() });
+  const lastDate = context.dates[context.lastTi]!;
+  for (const security of context.securities) {
+    const [row] = await handle.query<{ id: number }>(
+      `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       on conflict (symbol) do update set market = excluded.market, name_cn = excluded.name_cn, name_en = excluded.name_en,
+         currency = excluded.currency, lot_size = excluded.lot_size, last_price = excluded.last_price,
+         prev_close = excluded.prev_close, price_date = excluded.price_date
+       returning id`,
+      [security.symbol, security.market, security.nameCn, security.nameEn, security.currency, security.lotSize, security.closes[context.lastTi], security.closes[context.lastTi - 1], lastDate],
+    );
+    security.id = row!.id;
+  }
+  await seedExchangeRates(handle, options.seed, asOfDay);
+
+  const load = bulkLoaderFor(handle);
+  const deferred = handle.kind === 'postgres' ? await dropSecondaryStructures(handle, SEED_TABLES) : null;
+  const ids: IdCounters = { trade: 1, moneyMovement: 1, transfer: 1 };
+  const totals = { trades: 0, moneyMovements: 0, transfers: 0 };
+  try {
+    const chunkSize = handle.kind === 'postgres' ? 5000 : 1000;
+    let pending: Promise<unknown> = Promise.resolve();
+    for (let first = 1; first <= options.customers; first += chunkSize) {
+      const last = Math.min(first + chunkSize - 1, options.customers);
+      const batch = emptyBatch();
+      for (let id = first; id <= last; id++) {
+        const counts = generateCustomer(context, id, batch, ids);
+        totals.trades += counts.trades;
+        totals.moneyMovements += counts.moneyMovements;
+        totals.transfers += counts.transfers;
+        // Let the previous chunk's COPY streams drain while this one is generated.
+        if (id % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await pending;
+      pending = Promise.all(SEED_TABLES.map((table) => load(table, SEED_COLUMNS[table], batch[table])));
+      options.onProgress?.(last, options.customers);
+    }
+    await pending;
+    log(`loaded ${options.customers} customers, ${totals.trades} trades, ${totals.moneyMovements} money movements, ${totals.transfers} transfers in ${seconds(started)}`);
+    for (const [table, next] of [['customer', options.customers], ['account', options.customers], ['trade', ids.trade - 1], ['money_movement', ids.moneyMovement - 1], ['stock_transfer', ids.transfer - 1]] as const) {
+      await handle.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest($1::bigint, 1), $1::bigint > 0)`, [next]);
+    }
+    const summaryStarted = performance.now();
+    await refreshCustomerSummaries(handle);
+    log(`customer summaries in ${seconds(summaryStarted)}`);
+  } finally {
+    if (deferred) {
+      const indexStarted = performance.now();
+      await restoreSecondaryStructures(handle, deferred);
+      log(`indexes and foreign keys rebuilt in ${seconds(indexStarted)}`);
+    }
+  }
+  await handle.query(`analyze ${SEED_TABLES.join(', ')}, security, exchange_rate, staff`);
+  return { customers: options.customers, staff: staff.length, ...totals, elapsedMs: Math.round(performance.now() - started) };
+}
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+async function ensureCorp(handle: DatabaseHandle, code: string): Promise<number> {
+  // The server upserts configured corps at start; the CLI may run first, so create the default one if absent.
+  await handle.query(`insert into corp (code, name, wecom_corp_id) values ($1, $2, $3) on conflict (code) do nothing`, [
+    code,
+    code === DEFAULT_EMULATOR_CORP.code ? DEFAULT_EMULATOR_CORP.name : code,
+    code === DEFAULT_EMULATOR_CORP.code ? DEFAULT_EMULATOR_CORP.corpId : code,
+  ]);
+  const [row] = await handle.query<{ id: number }>('select id from corp where code = $1', [code]);
+  return row!.id;
+}
+
+/** The emulator's staff first (same WeCom userids, so signing in shows their customers), then more. */
+function staffRoster(count: number): StaffSeed[] {
+  const roster: StaffSeed[] = EMULATOR_STAFF.map((member) => ({
+    wecomUserId: member.userid,
+    name: member.name,
+    email: member.email,
+    mobile: member.mobile,
+    position: member.position,
+    channel: EMULATOR_STAFF_CHANNELS[member.userid] ?? 'branch',
+  }));
+  roster.push(...EXTRA_STAFF);
+  for (let n = roster.length + 1; roster.length < count; n++) {
+    roster.push({
+      wecomUserId: `staff${String(n).padStart(4, '0')}`,
+      name: `客户经理${n}`,
+      email: `staff${n}@fxhl.example.com`,
+      mobile: `+852 5${String(n).padStart(3, '0')} ${String(1000 + (n % 9000))}`,
+      position: '客户经理',
+      channel: CHANNELS[n % CHANNELS.length]!,
+    });
+  }
+  return roster.slice(0, count);
+}
+
+async function ensureStaff(handle: DatabaseHandle, corpId: number, count: number): Promise<StaffRef[]> {
+  const refs: StaffRef[] = [];
+  for (const member of staffRoster(count)) {
+    const [row] = await handle.query<{ id: number }>(
+      `insert into staff (corp_id, wecom_user_id, name, email, mobile, position, channel)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (corp_id, wecom_user_id) do update set channel = excluded.channel
+       returning id`,
+      [corpId, member.wecomUserId, member.name, member.email, member.mobile, member.position, member.channel],
+    );
+    const emulated = EMULATOR_STAFF.some((emulatorMember) => emulatorMember.userid === member.wecomUserId);
+    // The emulator's users get a larger book so a demo sign-in has plenty to show.
+    refs.push({ id: row!.id, channel: member.channel, weight: emulated ? 1.5 : 1 });
+  }
+  return refs;
+}
+
+/** Daily rates for two years ending at the reference rates; USD stays inside the HKD peg band. */
+async function seedExchangeRates(handle: DatabaseHandle, seed: number, asOfDay: number) {
+  const days = weekdaysBetween(asOfDay - 730, asOfDay);
+  const rows: [string, string, string][] = [];
+  for (const [index, currency] of (['USD', 'CNY'] as const).entries()) {
+    const rng = new Prng(seed, 0xfe, index);
+    let rate = LATEST_RATES[currency];
+    for (let i = days.length - 1; i >= 0; i--) {
+      rows.push([currency, formatDay(days[i]!), rate.toFixed(6)]);
+      rate = currency === 'USD' ? Math.min(1 / 7.75, Math.max(1 / 7.85, rate * (1 + 0.0004 * rng.normal()))) : rate * (1 + 0.002 * rng.normal());
+    }
+  }
+  for (const day of days) rows.push(['HKD', formatDay(day), '1']);
+  // Rates a back office already imported win over generated ones.
+  await handle.query(
+    `insert into exchange_rate (currency, rate_date, rate, source)
+     select currency, rate_date, rate, 'generator' from unnest($1::text[], $2::date[], $3::numeric[]) as r(currency, rate_date, rate)
+     on conflict do nothing`,
+    [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2])],
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', PGLITE_DIR: './data/pglite', SEED_DEMO: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc": must be a number/],
+    ['PORT', '70000', /PORT="70000": must be a port number/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    ['WECOM_MODE', 'prod', /WECOM_MODE="prod": must be one of emulator, real/],
+    ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": must be true or false/],
+    ['TOKEN_TTL_SECONDS', '5', /TOKEN_TTL_SECONDS="5": must be at least 60/],
+  ])('refuses %s=%s, naming the variable', (name, value, message) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+});

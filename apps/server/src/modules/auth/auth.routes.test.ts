@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ErrorCode } from '@broker/contract';
+import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import type { DatabaseHandle } from '../../db/client';
+import { authSessions } from '../../db/schema';
+import { defaultCorps } from '../../corps';
+import { hashSessionToken } from './session-token';
+
+const otherCorp = {
+  code: 'hkbk',
+  name: '港汇证券',
+  corpId: 'ww0other0corp00001',
+  agents: {
+    khzl: { agentId: '2000002', secret: 'other-khzl' },
+    khgl: { agentId: '2000003', secret: 'other-khgl' },
+    mot: { agentId: '2000004', secret: 'other-mot' },
+  },
+};
+
+type Body = { code: string; msg: string; data: unknown };
+
+for (const engine of testDatabases()) {
+  describe(`sign-in and token authentication (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let server: RunningTestApp;
+
+    beforeAll(async () => {
+      database = await engine.create();
+      // Two corps, so a token of one can be tried against the other.
+      server = await startTestApp(database, {}, { corps: [...defaultCorps, otherCorp] });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await database?.drop();
+    });
+
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server.baseUrl}${path}`, { headers });
+      return { status: response.status, body: (await response.json()) as Body };
+    };
+
+    it('runs the whole OAuth round trip over HTTP and the token works on a business call', async () => {
+      const config = await get('/api/auth/corpConfig?corpCode=fxhl');
+      const corp = config.body.data as { corpId: string; oauthBase: string; agents: { agentCode: string; agentId: string }[] };
+      expect(corp.corpId).toBe(DEFAULT_EMULATOR_CORP.corpId);
+      const redirectUri = `${server.baseUrl}/wxEntry?redirectPage=%2Fclient%2Fmanage%2Flist`;
+      const authorizeUrl =
+        `${server.baseUrl}${corp.oauthBase}/connect/oauth2/authorize?appid=${corp.corpId}` +
+        `&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=snsapi_privateinfo&state=s1` +
+        `&agentid=${corp.agents.find((agent) => agent.agentCode === 'khzl')!.agentId}#wechat_redirect`;
+
+      const page = await fetch(authorizeUrl);
+      const html = await page.text();
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const confirmHref = /href="([^"]+)"[^>]*>\s*<span class="avatar">/.exec(html.replace(/data-userid="[^"]+" /g, ''))?.[1];
+      expect(html).toContain('data-userid="chanwaiman"');
+      expect(confirmHref).toBeTruthy();
+
+      const redirect = await fetch(new URL(confirmHref!.replaceAll('&amp;', '&'), server.baseUrl), { redirect: 'manual' });
+      expect(redirect.status).toBe(302);
+      const location = new URL(redirect.headers.get('location')!);
+      expect(location.pathname).toBe('/wxEntry');
+      expect(location.searchParams.get('redirectPage')).toBe('/client/manage/list');
+      expect(location.searchParams.get('state')).toBe('s1');
+      const code = location.searchParams.get('code')!;
+
+      const login = await get(`/api/auth/login/qywx?code=${encodeURIComponent(code)}`, { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      expect(login.status).toBe(200);
+      expect(login.body.code).toBe('0');
+      const result = login.body.data as { token: string; tokenExpireTime: number; onlineStaff: boolean; bd: boolean; heco: boolean; staffEmail: { email: string } };
+      expect(result.token.length).toBeGreaterThanOrEqual(40);
+      expect(result.tokenExpireTime).toBeGreaterThan(Date.now());
+      expect(result).toMatchObject({ onlineStaff: true, bd: true, heco: false, staffEmail: { email: 'waiman.chan@fxhl.example.com' } });
+
+      const call = await get('/api/client/staff/asset/getDefaultCcy', { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'broker-token': result.token });
+      expect(call.body).toEqual({ code: '0', msg: 'ok', data: { ccy: 'HKD' } });
+
+      // Only a digest of the token is stored.
+      const stored = await database.db.select().from(authSessions).where(eq(authSessions.tokenHash, hashSessionToken(result.token)));
+      expect(stored).toHaveLength(1);
+      expect(JSON.stringify(stored)).not.toContain(result.token);
+
+      // A code works once.
+      const reused = await get(`/api/auth/login/qywx?code=${encodeURIComponent(code)}`, { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      expect(reused.status).toBe(401);
+      expect(reused.body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+      expect(reused.body.msg).toMatch(/code.*invalid, expired or already used/);
+    });
+
+    it('refuses an unknown code with a clear login error', async () => {
+      const response = await get('/api/auth/login/qywx?code=not-a-real-code', { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      expect(response.body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+      expect(response.body.data).toBeNull();
+    });
+
+    it('answers 080000 for an expired token', async () => {
+      const { token, headers } = await signInAs(server.baseUrl);
+      await database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.tokenHash, hashSessionToken(token)));
+      const response = await get('/api/client/staff/asset/getDefaultCcy', headers);
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe(ErrorCode.LOGIN_EXPIRED);
+    });
+
+    it('answers 080001 for a missing, forged or other-corp token', async () => {
+      const { headers } = await signInAs(server.baseUrl, 'leekaying');
+      const missing = await get('/api/client/staff/asset/getDefaultCcy', { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      const forged = await get('/api/client/staff/asset/getDefaultCcy', { ...headers, 'broker-token': `${headers['broker-token']!.slice(0, -2)}xx` });
+      const otherCorpHeader = await get('/api/client/staff/asset/getDefaultCcy', { ...headers, 'corp-code': otherCorp.code });
+      for (const response of [missing, forged, otherCorpHeader]) {
+        expect(response.status).toBe(401);
+        expect(response.body.code).toBe(ErrorCode.LOGIN_INVALID);
+      }
+      const stillValid = await get('/api/client/staff/asset/getDefaultCcy', headers);
+      expect(stillValid.body.code).toBe('0');
+    });
+
+    it('refuses a WeCom user who is not registered staff of the corp', async () => {
+      const state = server.app.wecomEmulator!;
+      state.staff.push({ userid: 'intruder', name: '路人', position: '', email: 'x@example.com', mobile: '', gender: '1' });
+      const code = state.issueCode(DEFAULT_EMULATOR_CORP.corpId, DEFAULT_EMULATOR_CORP.agents.khzl.agentId, 'intruder');
+      const response = await get(`/api/auth/login/qywx?code=${code}`, { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      expect(response.body.code).toBe(ErrorCode.LOGIN_STAFF_UNKNOWN);
+      state.staff.pop();
+    });
+
+    it('persists a staff setting through a business call', async () => {
+      const { headers } = await signInAs(server.baseUrl, 'wongchishing');
+      const set = await get('/api/client/staff/asset/configureDefaultCcy?ccy=USD', headers);
+      expect(set.body).toEqual({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
+      expect((await get('/api/client/staff/asset/getDefaultCcy', headers)).body.data).toEqual({ ccy: 'USD' });
+      const bad = await get('/api/client/staff/asset/configureDefaultCcy?ccy=EUR', headers);
+      expect(bad.status).toBe(400);
+      expect(bad.body.msg).toMatch(/^query\.ccy: /);
+      expect((await get('/api/client/staff/asset/getDefaultCcy', headers)).body.data).toEqual({ ccy: 'USD' });
+    });
+  });
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import type { DatabaseHandle } from '../../db/client';
+import { signJsSdk } from './jssdk-signature';
+import { wecomCredentials } from '../../db/schema';
+
+type SignData = { corpId: string; agentId: string; config: { timestamp: number; nonceStr: string; signature: string }; agentConfig: { timestamp: number; nonceStr: string; signature: string } };
+
+for (const engine of testDatabases()) {
+  describe(`getJsSdkSign and the shared WeCom credential cache (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let primary: RunningTestApp;
+    let replica: RunningTestApp;
+
+    beforeAll(async () => {
+      database = await engine.create();
+      primary = await startTestApp(database);
+      // A second replica on the same database, talking to the first one's emulator: one WeCom for both.
+      replica = await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` });
+    });
+    afterAll(async () => {
+      await replica?.close();
+      await primary?.close();
+      await database?.drop();
+    });
+
+    const sign = async (baseUrl: string, headers: Record<string, string>, url: string) => {
+      const response = await fetch(`${baseUrl}/api/aggregation/qywx/getJsSdkSign`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+      return (await response.json()) as { code: string; msg: string; data: SignData };
+    };
+
+    it('signs config and agentConfig with the tickets WeCom issued, and both replicas share one access token', async () => {
+      const emulator = primary.app.wecomEmulator!;
+      const before = { ...emulator.stats };
+      const one = await signInAs(primary.baseUrl);
+      const two = await signInAs(replica.baseUrl, 'leekaying', { wecomBaseUrl: `${primary.baseUrl}/wecom` });
+      const pageUrl = 'https://broker.example.com/client/manage/list?corpCode=fxhl#top';
+      const [a, b] = await Promise.all([sign(primary.baseUrl, one.headers, pageUrl), sign(replica.baseUrl, two.headers, pageUrl)]);
+      expect(a.code).toBe('0');
+      expect(b.code).toBe('0');
+      expect(a.data.agentId).toBe('1000002');
+
+      const tickets = await database.db.select().from(wecomCredentials);
+      const jsapi = tickets.find((row) => row.kind === 'jsapi_ticket')!.value;
+      const agent = tickets.find((row) => row.kind === 'agent_ticket')!.value;
+      for (const data of [a.data, b.data]) {
+        expect(data.config.signature).toBe(signJsSdk({ ticket: jsapi, nonceStr: data.config.nonceStr, timestamp: data.config.timestamp, url: pageUrl }));
+        expect(data.agentConfig.signature).toBe(signJsSdk({ ticket: agent, nonceStr: data.agentConfig.nonceStr, timestamp: data.agentConfig.timestamp, url: pageUrl }));
+      }
+      // Two sign-ins and two signatures from two replicas: one gettoken, one ticket of each kind.
+      expect(emulator.stats.gettoken - before.gettoken).toBe(1);
+      expect(emulator.stats.jsapiTicket - before.jsapiTicket).toBe(1);
+      expect(emulator.stats.agentTicket - before.agentTicket).toBe(1);
+    });
+
+    it('refreshes a stale access token once and carries on', async () => {
+      const emulator = primary.app.wecomEmulator!;
+      await signInAs(primary.baseUrl);
+      const before = emulator.stats.gettoken;
+      emulator.expireAllAccessTokens();
+      const again = await signInAs(primary.baseUrl, 'zhangmin');
+      expect(again.token).toBeTruthy();
+      expect(emulator.stats.gettoken - before).toBe(1);
+    });
+
+    it('rejects a URL that is not http(s), naming the field', async () => {
+      const { headers } = await signInAs(primary.baseUrl);
+      const response = await sign(primary.baseUrl, headers, 'javascript:alert(1)');
+      expect(response.code).toBe('090400');
+      expect(response.msg).toMatch(/^body\.url: /);
+    });
+  });
+}

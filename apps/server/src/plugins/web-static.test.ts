@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { makeEnv } from '../env';
+import { openDatabase } from '../db/client';
+
+describe('serving the web app', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">broker</div>');
+    writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log("app")');
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    app = await buildApp({ env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: dist }), database, logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('falls back to index.html for client routes, uncached', async () => {
+    for (const path of ['/', '/client/manage/list', '/mot/eventDetail?id=3', '/wxEntry?code=x']) {
+      const response = await app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body).toContain('broker');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const response = await app.inject('/assets/app-3f2a.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API misses and missing files as 404s, not the SPA', async () => {
+    expect((await app.inject('/api/unknown')).json()).toMatchObject({ code: '090404' });
+    expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/client/manage/list' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,22 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Button from 'antd-mobile/es/components/button';
+import { PageFrame } from '../shared/ui/page-frame';
+import { HOME_PATH } from '../shared/api/relogin';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <PageFrame>
+      <div className="ba-panel ba-state" data-testid="not-found">
+        <ErrorBlock status="empty" title={t('title.notFound')} description={t('notFound.description')}>
+          <Button color="primary" shape="rounded" size="middle" className="ba-not-found__home" onClick={() => navigate(HOME_PATH, { replace: true })}>
+            {t('notFound.home')}
+          </Button>
+        </ErrorBlock>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ComponentType } from 'react';
+import { authPages } from '../features/auth';
+import { clientPages } from '../features/client';
+import { managePages } from '../features/manage';
+import { kycPages } from '../features/kyc';
+import { motPages } from '../features/mot';
+import type { Messages } from '../shared/i18n/locales/zh-CN';
+import { HOME_PATH } from '../shared/api/relogin';
+
+export type RouteName =
+  | 'clientManageList'
+  | 'clientManageSearch'
+  | 'clientManageFilter'
+  | 'clientInformation'
+  | 'clientHoldingStock'
+  | 'clientTransaction'
+  | 'clientMoneyRecord'
+  | 'clientTransferStock'
+  | 'clientEdit'
+  | 'kycIndex'
+  | 'motHome'
+  | 'motEventDetail'
+  | 'motSingleClient'
+  | 'motHistorySearch'
+  | 'wxEntry'
+  | 'notFound';
+
+export type TitleKey = `title.${keyof Messages['title']}`;
+
+export interface PageRoute {
+  path: string;
+  name: RouteName;
+  /** No key: the default title (the product name). */
+  titleKey?: TitleKey;
+  /**
+   * SPEC.md §2 keep-alive: this page stays alive (hidden, with its state and scroll) while the user
+   * is on one of these pages; `always` keeps it whatever comes next.
+   */
+  keepAliveFor?: readonly RouteName[] | 'always';
+  /** Entered only straight from this route; otherwise replaced by the client list. */
+  enterOnlyFrom?: RouteName;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export interface RedirectRoute {
+  path: string;
+  redirectTo: string;
+}
+
+const THREE_CLIENT_PAGES = ['clientInformation', 'clientTransaction', 'clientMoneyRecord'] as const;
+
+export const redirectRoutes: readonly RedirectRoute[] = [
+  { path: '/', redirectTo: HOME_PATH },
+  { path: '/client', redirectTo: '/client/information' },
+  { path: '/client/manage', redirectTo: HOME_PATH },
+  { path: '/mot', redirectTo: '/mot/home' },
+];
+
+/** SPEC.md §2, row by row. */
+export const pageRoutes: readonly PageRoute[] = [
+  { path: '/client/manage/list', name: 'clientManageList', titleKey: 'title.clientManage', keepAliveFor: 'always', load: managePages.clientManageList },
+  { path: '/client/manage/search', name: 'clientManageSearch', titleKey: 'title.clientManage', keepAliveFor: ['clientInformation'], load: managePages.clientManageSearch },
+  { path: '/client/manage/filter', name: 'clientManageFilter', titleKey: 'title.clientManage', enterOnlyFrom: 'clientManageList', load: managePages.clientManageFilter },
+  {
+    path: '/client/information',
+    name: 'clientInformation',
+    titleKey: 'title.clientInformation',
+    keepAliveFor: ['clientHoldingStock', 'clientTransaction', 'clientMoneyRecord', 'clientTransferStock'],
+    load: clientPages.clientInformation,
+  },
+  { path: '/client/information/accountDetail/holdingStock', name: 'clientHoldingStock', titleKey: 'title.clientHoldingStock', load: clientPages.clientHoldingStock },
+  { path: '/client/information/accountDetail/transaction', name: 'clientTransaction', titleKey: 'title.clientTransaction', load: clientPages.clientTransaction },
+  { path: '/client/information/moneyRecord/moneyRecord', name: 'clientMoneyRecord', titleKey: 'title.clientMoneyRecord', load: clientPages.clientMoneyRecord },
+  { path: '/client/information/moneyRecord/transferStock', name: 'clientTransferStock', titleKey: 'title.clientTransferStock', load: clientPages.clientTransferStock },
+  { path: '/client/edit', name: 'clientEdit', titleKey: 'title.clientInformation', load: clientPages.clientEdit },
+  { path: '/kyc/index', name: 'kycIndex', titleKey: 'title.kycIndex', load: kycPages.kycIndex },
+  {
+    path: '/mot/home',
+    name: 'motHome',
+    titleKey: 'title.motHome',
+    keepAliveFor: ['motHistorySearch', 'motEventDetail', 'clientInformation', 'clientTransaction', 'clientMoneyRecord'],
+    load: motPages.motHome,
+  },
+  { path: '/mot/eventDetail', name: 'motEventDetail', titleKey: 'title.motEventDetail', keepAliveFor: THREE_CLIENT_PAGES, load: motPages.motEventDetail },
+  { path: '/mot/singleClient', name: 'motSingleClient', titleKey: 'title.motSingleClient', keepAliveFor: THREE_CLIENT_PAGES, load: motPages.motSingleClient },
+  { path: '/mot/historySearch', name: 'motHistorySearch', titleKey: 'title.motHistorySearch', keepAliveFor: THREE_CLIENT_PAGES, load: motPages.motHistorySearch },
+  { path: '/wxEntry', name: 'wxEntry', load: authPages.wxEntry },
+];
+
+export const routeByName = new Map<RouteName, PageRoute>(pageRoutes.map((route) => [route.name, route]));
+
+/** Whether a page that is alive (shown or kept) stays alive once the user is on `destination`. */
+export function staysAlive(page: RouteName, destination: RouteName): boolean {
+  const keep = routeByName.get(page)?.keepAliveFor;
+  if (!keep) return false;
+  return keep === 'always';
+}

@@ -1,0 +1,22 @@
+import { installAntdMobileRenderer } from '../shared/ui/antd-render';
+import { installRemScaling } from '../shared/layout/rem';
+import { initTracing } from '../shared/tracing/tracing';
+import { applyEntryParams } from '../shared/session/entry-params';
+import { installTokenSync } from '../shared/session/token-sync';
+import { hasUsableToken } from '../shared/session/user-store';
+import { loadUserSettings } from '../features/staff';
+import { createAppRouter } from './router';
+import { installKycListener } from './kyc-listener';
+
+/** Everything that runs once before the first render. */
+export function start() {
+  installAntdMobileRenderer();
+  installRemScaling();
+  void initTracing();
+  applyEntryParams(window.location.search);
+  installTokenSync();
+  const router = createAppRouter();
+  installKycListener(router);
+  if (hasUsableToken()) void loadUserSettings();
+  return router;
+}

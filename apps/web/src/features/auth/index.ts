@@ -1,0 +1,4 @@
+export { signInWithCode, safeRedirectPage } from './sign-in';
+export const authPages = {
+  wxEntry: () => import('./wx-entry-page'),
+};

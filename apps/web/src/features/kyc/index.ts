@@ -1,0 +1,3 @@
+export const kycPages = {
+  kycIndex: () => import('./kyc-index-page'),
+};

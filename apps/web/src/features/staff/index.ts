@@ -1,0 +1,1 @@
+export { loadUserSettings, exchangeRatesQuery, defaultCurrencyQuery, motFoldQuery } from './user-settings';

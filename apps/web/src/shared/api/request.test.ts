@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { z } from 'zod';
+import { defineEndpoint, endpoints } from '@broker/contract';
+import { request } from './request';
+import { ApiError } from './api-error';
+import { queryClient } from './query-client';
+import { resetRelogin, setReloginNavigator } from './relogin';
+import { useAppSettings } from '../session/app-settings-store';
+import { useUser } from '../session/user-store';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+const CORP_CONFIG = {
+  corpCode: 'fxhl',
+  corpId: 'wwcorp',
+  corpName: 'FX',
+  agents: [
+    { agentCode: 'khzl', agentId: '1000002' },
+    { agentCode: 'mot', agentId: '1000004' },
+  ],
+  oauthBase: '/wecom',
+  emulator: true,
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let calls: Call[];
+let answer: (call: Call) => Response | Promise<Response>;
+let navigations: string[];
+
+beforeEach(() => {
+  calls = [];
+  navigations = [];
+  answer = () => json({ code: '0', msg: 'ok', data: null });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = { url, init };
+    calls.push(call);
+    if (url.startsWith('/api/auth/corpConfig')) return json({ code: '0', msg: 'ok', data: CORP_CONFIG });
+    return answer(call);
+  });
+  setReloginNavigator((url) => navigations.push(url));
+  resetRelogin();
+  queryClient.clear();
+  useAppSettings.getState().reset();
+  useUser.getState().signIn({ token: 'tok-1', onlineStaff: true, bd: true, heco: false, tokenExpireTime: Date.now() + 60_000, staffEmail: { email: null } });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const echoPost = defineEndpoint({
+  method: 'POST',
+  path: '/api/test/echo',
+  agent: 'mot',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({ page: z.number(), keyword: z.string() }),
+  response: z.object({ total: z.number() }),
+  summary: 'test',
+  tag: 'test',
+});
+const formPost = defineEndpoint({ ...echoPost, path: '/api/test/form', payload: 'form', request: z.strictObject({ fold: z.boolean() }) });
+
+const headersOf = (call: Call) => call.init.headers as Record<string, string>;
+
+describe('request layer', () => {
+  test('GET sends the query string and the three headers, resolves parsed data on code "0"', async () => {
+    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
+    await expect(request(endpoints.configureDefaultCcy, { ccy: 'USD' })).resolves.toEqual({ ccy: 'USD' });
+    expect(calls[0]?.url).toBe('/api/client/staff/asset/configureDefaultCcy?ccy=USD');
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(headersOf(calls[0]!)).toMatchObject({ 'agent-code': 'khzl', 'corp-code': 'fxhl', 'broker-token': 'tok-1' });
+    expect(calls[0]?.init.body).toBeUndefined();
+  });
+
+  test('the agent-code header comes from the endpoint, the corp from the session', async () => {
+    useAppSettings.getState().update({ corpCode: 'othercorp' });
+    answer = () => json({ code: '0', msg: 'ok', data: { total: 3 } });
+    await request(echoPost, { page: 1, keyword: '陈' });
+    expect(headersOf(calls[0]!)).toMatchObject({ 'agent-code': 'mot', 'corp-code': 'othercorp' });
+  });
+
+  test('POST sends a JSON body', async () => {
+    answer = () => json({ code: '0', msg: 'ok', data: { total: 3 } });
+    await expect(request(echoPost, { page: 2, keyword: 'wong' })).resolves.toEqual({ total: 3 });
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(headersOf(calls[0]!)['content-type']).toBe('application/json');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ page: 2, keyword: 'wong' });
+  });
+
+  test('POST form-data sends a FormData body without a JSON content type', async () => {
+    answer = () => json({ code: '0', msg: 'ok', data: { total: 0 } });
+    await request(formPost, { fold: true });
+    const body = calls[0]?.init.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('fold')).toBe('true');
+    expect(headersOf(calls[0]!)['content-type']).toBeUndefined();
+  });
+
+  test('calls without auth send no broker-token', async () => {
+    await request(endpoints.getCorpConfig, { corpCode: 'fxhl' });
+    expect(headersOf(calls[0]!)['broker-token']).toBeUndefined();
+  });
+
+  test('a business code other than "0" rejects and toasts the server msg', async () => {
+    answer = () => json({ code: '090409', msg: '客户资料已被他人修改', data: null }, 409);
+    const failure = request(echoPost, { page: 1, keyword: '' });
+    await expect(failure).rejects.toMatchObject({ name: 'ApiError', code: '090409', message: '客户资料已被他人修改' });
+    await waitFor(() => expect(document.body.textContent).toContain('客户资料已被他人修改'));
+  });
+
+  test('silent endpoints and callers who opt out get no toast', async () => {
+    answer = () => json({ code: '090500', msg: '服务暂不可用', data: null }, 500);
+    await expect(request(endpoints.getDefaultCcy, {})).rejects.toBeInstanceOf(ApiError);
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.body.textContent).not.toContain('服务暂不可用');
+  });
+
+  test('a response that does not match the contract rejects', async () => {
+    answer = () => json({ code: '0', msg: 'ok', data: { total: 'many' } });
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  test('a network failure rejects with NETWORK', async () => {
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'NETWORK' });
+  });
+
+  test.each(['080000', '080001'])('%s clears the token and sends the user to sign in again', async (code) => {
+    answer = () => json({ code, msg: 'login expired', data: null }, 401);
+    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code });
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(useUser.getState().token).toBe('');
+    expect(navigations[0]).toContain('/wecom/connect/oauth2/authorize?');
+  });
+
+  test('one re-login for ten simultaneous 080001 responses', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    answer = async () => {
+      await gate;
+      return json({ code: '080001', msg: 'invalid token', data: null }, 401);
+    };
+    const failures = Array.from({ length: 10 }, () => request(echoPost, { page: 1, keyword: '' }).catch((error: unknown) => error));
+    release();
+    const errors = await Promise.all(failures);
+    expect(errors.every((error) => error instanceof ApiError && error.code === '080001')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(navigations).toHaveLength(1);
+    expect(calls.filter((call) => call.url.startsWith('/api/auth/corpConfig'))).toHaveLength(1);
+  });
+});

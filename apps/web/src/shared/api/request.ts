@@ -1,0 +1,116 @@
+import {
+  HEADER_AGENT,
+  HEADER_CORP,
+  HEADER_TOKEN,
+  RELOGIN_CODES,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '@broker/contract';
+import { getAppSettings } from '../session/app-settings-store';
+import { useUser } from '../session/user-store';
+import { i18n } from '../i18n/i18n';
+import { ApiError, ClientErrorCode } from './api-error';
+import { showFailureToast } from './toast';
+import { startRelogin } from './relogin';
+
+export interface RequestOptions {
+  /** Opt out of the automatic failure toast (the caller handles the error itself). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+function toQueryString(payload: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
+    else params.append(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+function toFormData(payload: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    form.append(key, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
+
+interface Wire {
+  url: string;
+  init: RequestInit;
+}
+
+function buildWire(endpoint: Endpoint, payload: Record<string, unknown>, signal?: AbortSignal): Wire {
+  const settings = getAppSettings();
+  const headers: Record<string, string> = { [HEADER_AGENT]: endpoint.agent, [HEADER_CORP]: settings.corpCode };
+  const token = useUser.getState().token;
+  if (endpoint.auth && token) headers[HEADER_TOKEN] = token;
+  const init: RequestInit = { method: endpoint.method, headers, signal, credentials: 'same-origin' };
+  let url = endpoint.path;
+  switch (endpoint.payload) {
+    case 'query':
+      url += toQueryString(payload);
+      break;
+    case 'json':
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(payload);
+      break;
+    case 'form':
+      init.body = toFormData(payload);
+      break;
+    case 'none':
+      break;
+  }
+  return { url, init };
+}
+
+/**
+ * Calls one contract endpoint: sends its headers and payload the way the endpoint says, resolves
+ * `data` (parsed with the endpoint's response schema) when `code === "0"`, rejects with an ApiError
+ * otherwise. Failures toast the server's msg unless the endpoint is silent or the caller opts out;
+ * 080000/080001 drop the token and start the single re-login instead.
+ */
+export async function request<E extends Endpoint>(endpoint: E, payload: RequestOf<E>, options: RequestOptions = {}): Promise<ResponseOf<E>> {
+  const quiet = Boolean(endpoint.silent || options.silent);
+  const fail = (error: ApiError): never => {
+    if (!quiet) showFailureToast(error.message);
+    throw error;
+  };
+
+  const parsedPayload = endpoint.request.safeParse(payload);
+  if (!parsedPayload.success) {
+    fail(new ApiError(ClientErrorCode.BAD_REQUEST, parsedPayload.error.issues[0]?.message ?? 'invalid request', endpoint.path));
+  }
+  const wire = buildWire(endpoint, (parsedPayload.data ?? {}) as Record<string, unknown>, options.signal);
+
+  let body: unknown;
+  try {
+    const response = await fetch(wire.url, wire.init);
+    body = await response.json();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return fail(new ApiError(ClientErrorCode.NETWORK, i18n.t('errors.network'), endpoint.path));
+  }
+
+  const envelope = body as { code?: unknown; msg?: unknown; data?: unknown } | null;
+  if (!envelope || typeof envelope.code !== 'string') {
+    return fail(new ApiError(ClientErrorCode.BAD_RESPONSE, i18n.t('errors.badResponse'), endpoint.path));
+  }
+  if (envelope.code !== '0') {
+    const message = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : i18n.t('errors.unknown');
+    const error = new ApiError(envelope.code, message, endpoint.path);
+    if (RELOGIN_CODES.includes(envelope.code)) {
+      void startRelogin().catch(() => undefined);
+      throw error;
+    }
+    return fail(error);
+  }
+  const data = endpoint.response.safeParse(envelope.data);
+  if (!data.success) return fail(new ApiError(ClientErrorCode.BAD_RESPONSE, i18n.t('errors.badResponse'), endpoint.path));
+  return data.data as ResponseOf<E>;
+}

@@ -1,0 +1,17 @@
+import { readStoredToken, useUser } from './user-store';
+
+/**
+ * SPEC.md §4 "Page show": a page restored from the back/forward cache, or shown again by WeCom,
+ * may hold an older token than localStorage (another tab signed in again): take the stored one and reload.
+ */
+export function installTokenSync(win: Window = window, reload: () => void = () => win.location.reload()) {
+  const onPageShow = () => {
+    const stored = readStoredToken();
+    if (stored !== useUser.getState().token) {
+      useUser.getState().adoptToken(stored);
+      reload();
+    }
+  };
+  win.addEventListener('pageshow', onPageShow);
+  return () => win.removeEventListener('pageshow', onPageShow);
+}

@@ -1,0 +1,59 @@
+import { create } from 'zustand';
+import type { LoginResult } from '@broker/contract';
+import { StorageKey } from './storage-keys';
+
+export interface UserState {
+  token: string;
+  onlineStaff: boolean;
+  bd: boolean;
+  heco: boolean;
+  staffEmail: { email: string | null };
+  tokenExpireTime: number | null;
+}
+
+type StoredLogin = Omit<UserState, 'token'>;
+
+export const defaultLogin = (): StoredLogin => ({ onlineStaff: true, bd: true, heco: false, staffEmail: { email: null }, tokenExpireTime: null });
+
+function readStoredLogin(): StoredLogin {
+  try {
+    const raw = localStorage.getItem(StorageKey.login);
+    return raw ? { ...defaultLogin(), ...(JSON.parse(raw) as Partial<StoredLogin>) } : defaultLogin();
+  } catch {
+    return defaultLogin();
+  }
+}
+
+export const readStoredToken = (): string => localStorage.getItem(StorageKey.token) ?? '';
+
+interface UserActions {
+  signIn(result: LoginResult): void;
+  clearToken(): void;
+  /** Takes the token another tab (or a WeCom re-open) left in localStorage. */
+  adoptToken(token: string): void;
+}
+
+/** The signed-in staff member. Token under `token`, the rest of the login result beside it (SPEC.md §3, §4). */
+export const useUser = create<UserState & UserActions>()((set) => ({
+  token: readStoredToken(),
+  ...readStoredLogin(),
+  signIn(result) {
+    const { token, ...login } = result;
+    localStorage.setItem(StorageKey.token, token);
+    localStorage.setItem(StorageKey.login, JSON.stringify(login));
+    set({ token, ...login });
+  },
+  clearToken() {
+    localStorage.removeItem(StorageKey.token);
+    set({ token: '' });
+  },
+  adoptToken(token) {
+    set({ token, ...readStoredLogin() });
+  },
+}));
+
+/** A token is usable until its expiry time; without a known expiry we let the server decide. */
+export function hasUsableToken(state: UserState = useUser.getState(), now = Date.now()): boolean {
+  if (!state.token) return false;
+  return state.tokenExpireTime === null || state.tokenExpireTime > now;
+}

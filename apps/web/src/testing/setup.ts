@@ -1,0 +1,11 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { installAntdMobileRenderer } from '../shared/ui/antd-render';
+
+installAntdMobileRenderer();
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});

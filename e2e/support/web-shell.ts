@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import type { PageGlobals } from './page-globals';
+
+/** Goes through the emulated WeCom authorise page as the given staff member and waits to be back in the app. */
+export async function signInThroughEmulator(page: Page, userid = 'chanwaiman') {
+  await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
+  await page.click(`a.staff[data-userid="${userid}"]`);
+  await page.waitForURL((url) => url.pathname !== '/wxEntry' && !url.pathname.startsWith('/wecom'));
+  await page.waitForSelector('.ba-route');
+}
+
+/** Opens `path` in a fresh page and signs in on the way; resolves once the app shows `path` again. */
+export async function openSignedIn(page: Page, baseUrl: string, path = '/') {
+  await page.goto(`${baseUrl}${path}`);
+  await signInThroughEmulator(page);
+}
+
+export const topBarTitle = (page: Page) => page.locator('.ba-topbar__title').innerText();
+
+export const visibleRoute = (page: Page) => page.locator('.ba-route:visible').getAttribute('data-route');
+
+/**
+ * An in-app navigation to `path`, the way the router sees a link or WeCom's history move: a history
+ * entry plus popstate. The pages of later issues will carry real links; until then this drives the router.
+ */
+export async function navigateInApp(page: Page, path: string, landsOn = path) {
+  await page.evaluate((target) => {
+    const { history, dispatchEvent, PopStateEvent } = globalThis as unknown as PageGlobals;
+    const state = (history.state ?? {}) as { idx?: number };
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state.idx ?? 0) + 1 }, '', target);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  await page.waitForFunction((target) => {
+    const { location } = globalThis as unknown as PageGlobals;
+    return `${location.pathname}${location.search}` === target;
+  }, landsOn);
+}
+
+/** Marks a page's DOM so a later check can tell the same (kept) instance from a fresh mount. */
+export async function markPage(page: Page, route: string) {
+  await page.locator(`.ba-route[data-route="${route}"]`).evaluate((element) => {
+    (element as unknown as { __kept?: boolean }).__kept = true;
+  });
+}
+
+export async function isMarked(page: Page, route: string) {
+  return page.locator(`.ba-route[data-route="${route}"]`).evaluate((element) => Boolean((element as unknown as { __kept?: boolean }).__kept));
+}
+
+export async function waitForRoute(page: Page, route: string) {
+  await page.locator(`.ba-route[data-route="${route}"]`).waitFor({ state: 'visible' });
+}

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
+import { startE2eServer, type E2eServer } from './support/server';
+import type { PageGlobals } from './support/page-globals';
+import { isMarked, markPage, navigateInApp, openSignedIn, signInThroughEmulator, topBarTitle, visibleRoute, waitForRoute } from './support/web-shell';
+
+let server: E2eServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.close();
+});
+
+async function freshPage(options = PHONE_CONTEXT): Promise<Page> {
+  const context = await browser.newContext(options);
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Every page route of SPEC.md §2 with its zh-CN title. */
+const ROUTES = [
+  { path: '/client/manage/list', name: 'clientManageList', title: '客户管理' },
+  { path: '/client/manage/search', name: 'clientManageSearch', title: '客户管理' },
+  { path: '/client/information', name: 'clientInformation', title: '客户资料' },
+  { path: '/client/information/accountDetail/holdingStock', name: 'clientHoldingStock', title: '持仓明细' },
+  { path: '/client/information/accountDetail/transaction', name: 'clientTransaction', title: '交易数据' },
+  { path: '/client/information/moneyRecord/moneyRecord', name: 'clientMoneyRecord', title: '出入金记录' },
+  { path: '/client/information/moneyRecord/transferStock', name: 'clientTransferStock', title: '转仓记录' },
+  { path: '/client/edit', name: 'clientEdit', title: '客户资料' },
+  { path: '/kyc/index', name: 'kycIndex', title: 'KYC' },
+  { path: '/mot/home', name: 'motHome', title: 'MOT' },
+  { path: '/mot/eventDetail', name: 'motEventDetail', title: '事件详情' },
+  { path: '/mot/singleClient', name: 'motSingleClient', title: '当前客户' },
+  { path: '/mot/historySearch', name: 'motHistorySearch', title: '服务记录' },
+] as const;
+
+describe('sign-in', () => {
+  test('opens / in a fresh browser, signs in through the emulator and comes back signed in', async () => {
+    const page = await freshPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
+    const authorize = new URL(page.url());
+    expect(authorize.searchParams.get('scope')).toBe('snsapi_privateinfo');
+    expect(authorize.searchParams.get('agentid')).toBeTruthy();
+    const back = new URL(authorize.searchParams.get('redirect_uri')!);
+    expect(back.pathname).toBe('/wxEntry');
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ redirectPage: '/client/manage/list', corpCode: 'fxhl', agentCode: 'khzl', needBack: '1' });
+    await saveScreenshot(page, 'sign-in-emulator');
+
+    await signInThroughEmulator(page);
+    expect(new URL(page.url()).pathname).toBe('/client/manage/list');
+    await waitForRoute(page, 'clientManageList');
+    expect(await page.title()).toBe('客户管理');
+    expect(await topBarTitle(page)).toBe('客户管理');
+
+    const token = await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const call = await page.evaluate(async (brokerToken) => {
+      const response = await fetch('/api/client/staff/asset/getDefaultCcy', { headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'broker-token': brokerToken! } });
+      return (await response.json()) as { code: string };
+    }, token);
+    expect(call.code).toBe('0');
+  });
+
+  test('a deep link signs in and comes back to the page that was opened', async () => {
+    const page = await freshPage();
+    await openSignedIn(page, server.baseUrl, '/mot/historySearch');
+    expect(new URL(page.url()).pathname).toBe('/mot/historySearch');
+    expect(await page.title()).toBe('服务记录');
+  });
+
+  test('a token the server refuses (080001) sends the user through sign-in again, once, back to the same page', async () => {
+    const page = await freshPage();
+    await openSignedIn(page, server.baseUrl, '/kyc/index');
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('token', 'not-a-real-token'));
+    const authorisePages: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().includes('/wecom/connect/oauth2/authorize?')) authorisePages.push(frame.url());
+    });
+    await page.goto(`${server.baseUrl}/mot/home`);
+    await signInThroughEmulator(page);
+    expect(new URL(page.url()).pathname).toBe('/mot/home');
+    expect(authorisePages).toHaveLength(1);
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'))).not.toBe('not-a-real-token');
+  });
+});
+
+describe('routes', () => {
+  let page: Page;
+  const problems: string[] = [];
+  beforeAll(async () => {
+    page = await freshPage();
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      // 404s of API calls the server does not have yet (silent user-settings calls) are expected.
+      if ((message.type() === 'error' || message.type() === 'warning') && !message.text().startsWith('Failed to load resource')) {
+        problems.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    await openSignedIn(page, server.baseUrl, '/');
+  });
+
+  afterAll(() => {
+    expect(problems).toEqual([]);
+  });
+
+  test('every route renders with its title and document title', async () => {
+    for (const route of ROUTES) {
+      await page.goto(`${server.baseUrl}${route.path}`);
+      await waitForRoute(page, route.name);
+      expect(await topBarTitle(page), route.path).toBe(route.title);
+      expect(await page.title(), route.path).toBe(route.title);
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot(page, `route-${route.name}`);
+    }
+  });
+
+  test('the document title follows in-app navigation', async () => {
+    await page.goto(`${server.baseUrl}/client/manage/list`);
+    await waitForRoute(page, 'clientManageList');
+    await navigateInApp(page, '/mot/eventDetail');
+    await waitForRoute(page, 'motEventDetail');
+    expect(await page.title()).toBe('事件详情');
+    await page.goBack();
+    await waitForRoute(page, 'clientManageList');
+    expect(await page.title()).toBe('客户管理');
+  });
+
+  test('redirects: /, /client, /client/manage and /mot', async () => {
+    for (const [from, to] of [
+      ['/', '/client/manage/list'],
+      ['/client', '/client/information'],
+      ['/client/manage', '/client/manage/list'],
+      ['/mot', '/mot/home'],
+    ]) {
+      await page.goto(`${server.baseUrl}${from}`);
+      await page.waitForURL((url) => url.pathname === to);
+      await page.locator('.ba-route:visible').waitFor();
+    }
+  });
+
+  test('an unknown path shows a friendly not-found page that leads home', async () => {
+    await page.goto(`${server.baseUrl}/client/nowhere`);
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.title()).toBe('页面不存在');
+    expect(await topBarTitle(page)).toBe('页面不存在');
+    await saveScreenshot(page, 'route-notFound');
+    await page.getByRole('button', { name: '返回客户管理' }).click();
+    await waitForRoute(page, 'clientManageList');
+  });
+
+  test('the filter page is entered only from the client list', async () => {
+    await page.goto(`${server.baseUrl}/client/manage/filter`);
+    await page.waitForURL((url) => url.pathname === '/client/manage/list');
+    await waitForRoute(page, 'clientManageList');
+
+    await navigateInApp(page, '/kyc/index');
+    await waitForRoute(page, 'kycIndex');
+    await navigateInApp(page, '/client/manage/filter', '/client/manage/list');
+    await waitForRoute(page, 'clientManageList');
+
+    await page.locator('.ba-manage__filter').click();
+    await waitForRoute(page, 'clientManageFilter');
+    expect(new URL(page.url()).pathname).toBe('/client/manage/filter');
+    expect(await page.title()).toBe('客户管理');
+    await saveScreenshot(page, 'route-clientManageFilter');
+  });
+});
+
+describe('keep-alive (SPEC.md §2 sets)', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await freshPage({ ...PHONE_CONTEXT, viewport: { width: 375, height: 560 } });
+    await openSignedIn(page, server.baseUrl, '/');
+  });
+
+  const scrollTopOf = (route: string) => page.locator(`.ba-route[data-route="${route}"] [data-testid="page-scroll"]`).evaluate((element) => element.scrollTop);
+  const searchValueOf = (route: string) => page.locator(`.ba-route[data-route="${route}"] input`).inputValue();
+
+  test('the client list keeps its search text and scroll position wherever the user goes', async () => {
+    await page.goto(`${server.baseUrl}/client/manage/list`);
+    await waitForRoute(page, 'clientManageList');
+    await page.locator('.ba-route[data-route="clientManageList"] input').fill('陈伟文');
+    const scroller = page.locator('.ba-route[data-route="clientManageList"] [data-testid="page-scroll"]');
+    await scroller.evaluate((element) => element.scrollTo(0, 180));
+    await page.waitForTimeout(100);
+    expect(await scrollTopOf('clientManageList')).toBe(180);
+
+    for (const [away, awayRoute] of [
+      ['/kyc/index', 'kycIndex'],
+      ['/mot/home', 'motHome'],
+      ['/client/information/accountDetail/holdingStock', 'clientHoldingStock'],
+    ]) {
+      await navigateInApp(page, away!);
+      await waitForRoute(page, awayRoute!);
+      expect(await page.locator('.ba-route[data-route="clientManageList"]').isHidden()).toBe(true);
+      await page.goBack();
+      await waitForRoute(page, 'clientManageList');
+      expect(await searchValueOf('clientManageList'), away).toBe('陈伟文');
+      expect(await scrollTopOf('clientManageList'), away).toBe(180);
+    }
+  });
+
+  test('the search page keeps its text while a client profile is open, and not otherwise', async () => {
+    await navigateInApp(page, '/client/manage/search');
+    await waitForRoute(page, 'clientManageSearch');
+    await page.locator('.ba-route[data-route="clientManageSearch"] input').fill('黄志诚');
+
+    await navigateInApp(page, '/client/information');
+    await waitForRoute(page, 'clientInformation');
+    await page.goBack();
+    await waitForRoute(page, 'clientManageSearch');
+    expect(await searchValueOf('clientManageSearch')).toBe('黄志诚');
+
+    await navigateInApp(page, '/client/edit');
+    await waitForRoute(page, 'clientEdit');
+    await page.goBack();
+    await waitForRoute(page, 'clientManageSearch');
+    expect(await searchValueOf('clientManageSearch')).toBe('');
+  });
+
+  /** [page, destinations it stays alive for, a destination it does not] per SPEC.md §2. */
+  const PAIRS: [string, string, string[], string][] = [
+    ['clientInformation', '/client/information', ['/client/information/accountDetail/holdingStock', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord', '/client/information/moneyRecord/transferStock'], '/client/edit'],
+    ['motHome', '/mot/home', ['/mot/historySearch', '/mot/eventDetail', '/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/mot/singleClient'],
+    ['motEventDetail', '/mot/eventDetail', ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/client/information/accountDetail/holdingStock'],
+    ['motSingleClient', '/mot/singleClient', ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/mot/home'],
+    ['motHistorySearch', '/mot/historySearch', ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/client/information/moneyRecord/transferStock'],
+    ['clientHoldingStock', '/client/information/accountDetail/holdingStock', [], '/client/information'],
+    ['kycIndex', '/kyc/index', [], '/mot/home'],
+  ];
+
+  test.each(PAIRS)('%s stays alive exactly for its set', async (route, path, keptFor, notKeptFor) => {
+    for (const destination of [...keptFor, notKeptFor]) {
+      await navigateInApp(page, path);
+      await waitForRoute(page, route);
+      await markPage(page, route);
+      await navigateInApp(page, destination);
+      await page.waitForFunction(
+        (name) => (globalThis as unknown as PageGlobals).document.querySelector('.ba-route:not([style*="none"])')?.getAttribute('data-route') !== name,
+        route,
+      );
+      await page.goBack();
+      await waitForRoute(page, route);
+      expect(await isMarked(page, route), `${route} → ${destination}`).toBe(destination !== notKeptFor);
+    }
+  });
+});
+
+describe('top bar', () => {
+  test('no back arrow on a phone, even in the single-chat sidebar', async () => {
+    const page = await freshPage(PHONE_CONTEXT);
+    await openSignedIn(page, server.baseUrl, '/?entry=single_chat_tools');
+    await waitForRoute(page, 'clientManageList');
+    expect(await page.evaluate(() => (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry)).toBe('single_chat_tools');
+    expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
+  });
+
+  test('no back arrow on the desktop client in the normal entry', async () => {
+    const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
+    await openSignedIn(page, server.baseUrl, '/mot/home');
+    await waitForRoute(page, 'motHome');
+    expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
+  });
+
+  test('a back arrow in the desktop single-chat sidebar, and it goes back', async () => {
+    const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
+    await openSignedIn(page, server.baseUrl, '/kyc/index?entry=single_chat_tools');
+    await waitForRoute(page, 'kycIndex');
+    await page.locator('.ba-topbar .adm-nav-bar-back-arrow').waitFor();
+    await navigateInApp(page, '/client/information');
+    await waitForRoute(page, 'clientInformation');
+    await saveScreenshot(page, 'sidebar-desktop-back-arrow');
+    await page.locator('.ba-topbar .adm-nav-bar-back').click();
+    await waitForRoute(page, 'kycIndex');
+    expect(new URL(page.url()).pathname).toBe('/kyc/index');
+  });
+
+  test('the kyc storage listener follows a bind or unbind made in another page of the sidebar', async () => {
+    const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
+    await openSignedIn(page, server.baseUrl, '/mot/singleClient?entry=single_chat_tools&redirectPage=%2Fmot%2FsingleClient');
+    await waitForRoute(page, 'motSingleClient');
+    const other = await page.context().newPage();
+    await other.goto(`${server.baseUrl}/kyc/index`);
+    await other.evaluate(() => {
+      const { localStorage } = (globalThis as unknown as PageGlobals);
+      localStorage.setItem('kyc_customerId', 'C0001');
+      localStorage.setItem('kyc', 'bind');
+    });
+    await page.waitForURL((url) => url.pathname === '/mot/singleClient' && url.searchParams.get('customerId') === 'C0001');
+    await other.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('kyc', 'unbind'));
+    await page.waitForURL((url) => url.pathname === '/kyc/index');
+    await waitForRoute(page, 'kycIndex');
+    await other.close();
+  });
+});
+
+describe('language', () => {
+  test('switching language changes titles and is remembered', async () => {
+    const page = await freshPage();
+    await openSignedIn(page, server.baseUrl, '/mot/eventDetail');
+    expect(await topBarTitle(page)).toBe('事件详情');
+
+    await page.getByTestId('language-switch').click();
+    await page.getByText('English', { exact: true }).click();
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title === 'Event details');
+    expect(await topBarTitle(page)).toBe('Event details');
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.lang)).toBe('en');
+
+    await page.goto(`${server.baseUrl}/client/manage/list`);
+    await waitForRoute(page, 'clientManageList');
+    expect(await page.title()).toBe('Client management');
+    await page.waitForLoadState('networkidle');
+    await saveScreenshot(page, 'route-clientManageList-en');
+
+    await page.getByTestId('language-switch').click();
+    await page.getByText('繁體中文', { exact: true }).click();
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title === '客戶管理');
+    expect(await topBarTitle(page)).toBe('客戶管理');
+    expect(await visibleRoute(page)).toBe('clientManageList');
+    await saveScreenshot(page, 'route-clientManageList-zh-HK');
+  });
+});

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData, type DatabaseHandle } from '@broker/server';
+import { testDatabases } from '@broker/server/testing';
+import { importFolder } from './import-folder';
+
+const SAMPLE = fileURLToPath(new URL('../../fixtures/import-sample', import.meta.url));
+
+const countAll = async (database: DatabaseHandle) => {
+  const counts: Record<string, number> = {};
+  for (const table of ['customer', 'account', 'cash_balance', 'holding', 'trade', 'money_movement', 'stock_transfer', 'security', 'exchange_rate']) {
+    counts[table] = Number((await database.query<{ n: string }>(`select count(*)::text as n from ${table}`))[0]!.n);
+  }
+  return counts;
+};
+
+function folderWith(files: Record<string, string>) {
+  const folder = mkdtempSync(join(tmpdir(), 'broker-import-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
+  return folder;
+}
+
+for (const engine of testDatabases()) {
+  describe(`back-office importer (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    const folders: string[] = [];
+
+    beforeAll(async () => {
+      database = await engine.create();
+      // A few generated customers alongside, so the import must leave them alone; also creates corp and staff.
+      await seedDemoData(database, { customers: 10, seed: 3, asOf: '2026-11-20' });
+    });
+    afterAll(async () => {
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+      await database?.drop();
+    });
+
+    it('imports the sample folder without a single rejected row', async () => {
+      const report = await importFolder(database, SAMPLE, { corpCode: 'fxhl' });
+      expect(report.errors).toEqual([]);
+      expect(report.files.map((file) => file.file)).toEqual([
+        'exchange_rates.csv', 'prices.csv', 'customers.csv', 'cash_balances.csv', 'holdings.csv', 'trades.csv', 'money_movements.csv', 'transfers.csv',
+      ]);
+      expect(report.files.find((file) => file.file === 'customers.csv')).toMatchObject({ rows: 4, inserted: 4, rejected: 0 });
+      expect(report.files.find((file) => file.file === 'trades.csv')).toMatchObject({ rows: 6, inserted: 6 });
+
+      const [customer] = await database.query<Record<string, unknown>>(
+        `select c.*, s.wecom_user_id from customer c join staff s on s.id = c.staff_id where customer_no = 'B00001'`,
+      );
+      expect(customer).toMatchObject({
+        wecom_user_id: 'chanwaiman',
+        name_en: 'CHAN Tai Man',
+        phone: '+852 9123 4567',
+        phone_digits: '85291234567',
+        id_doc_masked: 'A1**4563',
+        id_doc_last4: '4563',
+        tags: ['VIP', '长线投资'],
+        version: 1,
+      });
+      // 152,300.50 cash + 100 × 518 + 800 × 98.50 + 1,000 × 26.14, all HKD.
+      expect(customer!.total_assets_hkd).toBe('309040.50');
+      expect(customer!.last_trade_date).toBeTruthy();
+      // A bare 8-digit number is a Hong Kong number.
+      const [karen] = await database.query<{ phone: string }>(`select phone from customer where customer_no = 'B00003'`);
+      expect(karen!.phone).toBe('+852 6123 4567');
+      // The full identity number is never stored.
+      const leaked = await database.query(`select 1 from customer where id_doc_masked like '%123456%' or id_doc_masked like '%K987654%'`);
+      expect(leaked).toHaveLength(0);
+    });
+
+    it('converts foreign-currency positions to HKD by dividing by the rate (units per HKD)', async () => {
+      const [row] = await database.query<{ total_assets_hkd: string }>(`select total_assets_hkd from customer where customer_no = 'B00002'`);
+      const expected = -20000 + 1500 / 0.1285 + 10000 / 0.931 + (50 * 268.4) / 0.1285 + (100 * 1452) / 0.931;
+      expect(Number(row!.total_assets_hkd)).toBeCloseTo(expected, 1);
+    });
+
+    it('changes nothing when the same files are imported again', async () => {
+      const before = await countAll(database);
+      const versions = await database.query('select customer_no, version, updated_at from customer order by customer_no');
+      const report = await importFolder(database, SAMPLE, { corpCode: 'fxhl' });
+      expect(report.errors).toEqual([]);
+      for (const file of report.files) expect(file).toMatchObject({ inserted: 0, updated: 0, unchanged: file.rows });
+      expect(report.summariesRefreshed).toBe(0);
+      expect(await countAll(database)).toEqual(before);
+      expect(await database.query('select customer_no, version, updated_at from customer order by customer_no')).toEqual(versions);
+    });
+
+    it('reports bad rows with file, line and reason and still imports the good ones', async () => {
+      const header =
+        'customer_no,staff_userid,channel,name_cn,name_en,gender,phone,email,id_doc_type,id_doc_number,id_doc_expiry,birthday,risk_level,risk_assessed_on,status,open_date,closed_date,tags,remark,account_no,account_type';
+      const folder = folderWith({
+        'customers.csv': [
+          header,
+          'B10001,leekaying,branch,林美玲,LAM Mei Ling,F,+852 9876 5432,,hkid,C668668(8),,1970-01-30,2,,active,2020-01-02,,,,700010001,cash',
+          'B10002,nobody,branch,林志强,LAM Chi Keung,M,+852 9876 0000,,hkid,C123123(4),,1970-01-30,2,,active,2020-01-02,,,,700010002,cash',
+          'B10003,leekaying,branch,,LAM Nobody,M,+852 9876 0001,,hkid,C123124(4),,1970-01-30,2,,active,2020-01-02,,,,700010003,cash',
+          'B10004,leekaying,branch,林一,LAM Yat,M,+852 9876 0002,,hkid,C123125(4),,1970-02-30,7,,active,2020-01-02,,,,700010004,cash',
+          'B10005,leekaying,branch,林二,LAM Yi,M,+852 9876 0003,,hkid,C123126(4),,1970-01-30,2,,closed,2020-01-02,,,,700010005,cash',
+          'B10006,leekaying,branch,林三,LAM Sam,M,+852 9876 0004,,hkid,C123127(4),,1970-01-30,2,,active,2020-01-02,,,,700000001,cash',
+        ].join('\n'),
+        'cash_balances.csv': 'account_no,currency,balance\n700010001,HKD,-5.00\n700010001,USD,12.50\n799999999,HKD,1\n',
+        'trades.csv': [
+          'trade_ref,account_no,symbol,side,quantity,price,amount,fee,currency,traded_at,settle_date',
+          'X1,700010001,0700.HK,buy,100,500,50000,65,HKD,2026-01-05 10:00,2026-01-07',
+          'X2,700010001,ZZZZ,buy,100,500,50000,65,HKD,2026-01-05 10:00,2026-01-07',
+          'X3,700010001,AAPL,buy,1,200,200,1,HKD,2026-01-05 22:00,2026-01-06',
+          'X4,700010001,0700.HK,buy,100,500,50000,65,HKD,yesterday,2026-01-07',
+        ].join('\n'),
+        'transfers.csv': 'account_no,symbol\n700010001,0700.HK\n',
+      });
+      folders.push(folder);
+      const report = await importFolder(database, folder, { corpCode: 'fxhl' });
+      const reasons = report.errors.map((error) => `${error.file}:${error.line}: ${error.reason}`);
+      expect(reasons).toEqual([
+        'customers.csv:3: staff_userid nobody is not a staff member of this corp',
+        expect.stringMatching(/^customers\.csv:4: name_cn/),
+        expect.stringMatching(/^customers\.csv:5: .*birthday.*risk_level|^customers\.csv:5: .*risk_level.*birthday|^customers\.csv:5: birthday/),
+        'customers.csv:6: closed_date: a closed customer needs closed_date',
+        'customers.csv:7: account_no 700000001 belongs to customer B00001',
+        'cash_balances.csv:2: balance -5.00 is negative on cash account 700010001',
+        'cash_balances.csv:4: account_no 799999999 does not exist (import it in customers.csv first)',
+        'trades.csv:3: symbol ZZZZ is not in the security master (add it in prices.csv)',
+        "trades.csv:4: currency HKD does not match AAPL's trading currency USD",
+        expect.stringMatching(/^trades\.csv:5: traded_at/),
+        expect.stringMatching(/^transfers\.csv:1: missing columns: transfer_ref, direction/),
+      ]);
+      expect(report.files.find((file) => file.file === 'customers.csv')).toMatchObject({ rows: 6, inserted: 1, rejected: 5 });
+      const imported = await database.query<{ customer_no: string }>(`select customer_no from customer where customer_no like 'B1%'`);
+      expect(imported.map((row) => row.customer_no)).toEqual(['B10001']);
+      expect(await database.query(`select balance from cash_balance b join account a on a.id = b.account_id where a.account_no = '700010001'`)).toEqual([{ balance: '12.50' }]);
+      expect(await database.query(`select external_ref from trade where external_ref like 'X%'`)).toEqual([{ external_ref: 'X1' }]);
+    });
+
+    it('bumps the version only when a customer really changed', async () => {
+      const folder = folderWith({
+        'customers.csv': [
+          'customer_no,staff_userid,channel,name_cn,name_en,gender,phone,email,id_doc_type,id_doc_number,id_doc_expiry,birthday,risk_level,risk_assessed_on,status,open_date,closed_date,tags,remark,account_no,account_type',
+          'B00001,chanwaiman,branch,陈大文,CHAN Tai Man,M,+852 9123 4567,taiman.chan@gmail.com,hkid,A123456(3),,1975-03-12,4,2026-11-01,active,2019-05-20,,VIP;长线投资,偏好蓝筹股,700000001,cash',
+        ].join('\n'),
+      });
+      folders.push(folder);
+      const report = await importFolder(database, folder, { corpCode: 'fxhl' });
+      expect(report.files[0]).toMatchObject({ updated: 1, rejected: 0 });
+      const [row] = await database.query<{ version: number; risk_level: number }>(`select version, risk_level from customer where customer_no = 'B00001'`);
+      expect(row).toEqual({ version: 2, risk_level: 4 });
+    });
+  });
+}

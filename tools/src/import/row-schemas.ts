@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/**
+ * One zod schema per back-office file. CSV cells arrive as strings; empty cells mean "absent".
+ * docs/importer.md documents every column; keep the two in step.
+ */
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date');
+
+/** With an offset, or local Hong Kong time when none is given. */
+const timestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}(:?\d{2})?)?$/, 'must be a timestamp YYYY-MM-DD HH:MM[:SS][+08:00]')
+  .transform((value) => (/(Z|[+-]\d{2}(:?\d{2})?)$/.test(value.slice(10)) ? value : `${value}+08:00`))
+  .refine((value) => !Number.isNaN(Date.parse(value.replace(' ', 'T'))), 'is not a real timestamp');
+
+const decimal = (label: string, scale: number) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^-?\\d{1,16}(\\.\\d{1,${scale}})?$`), `${label} must be a number with at most ${scale} decimals`);
+const positiveDecimal = (label: string, scale: number) => decimal(label, scale).refine((value) => Number(value) > 0, `${label} must be greater than 0`);
+const nonNegativeDecimal = (label: string, scale: number) => decimal(label, scale).refine((value) => Number(value) >= 0, `${label} must not be negative`);
+const wholeNumber = (label: string) => z.string().trim().regex(/^\d{1,15}$/, `${label} must be a whole number`).transform(Number);
+const currency = z.string().trim().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code such as HKD');
+const reference = (label: string) => z.string().trim().min(1, `${label} is required`).max(64, `${label} is too long`);
+
+export const exchangeRateRow = z.object({
+  currency,
+  rate_date: isoDate,
+  rate: positiveDecimal('rate', 8),
+  source: optional(z.string().trim().max(40)),
+});
+
+export const priceRow = z.object({
+  symbol: z.string().trim().regex(/^[0-9A-Z.]{1,16}$/, 'must be a ticker such as 0700.HK or AAPL'),
+  market: z.enum(['HK', 'US', 'SH', 'SZ']),
+  name_cn: z.string().trim().min(1, 'name_cn is required'),
+  name_en: z.string().trim().min(1, 'name_en is required'),
+  currency,
+  lot_size: wholeNumber('lot_size').refine((value) => value >= 1, 'lot_size must be at least 1'),
+  last_price: positiveDecimal('last_price', 4),
+  prev_close: positiveDecimal('prev_close', 4),
+  price_date: isoDate,
+});
+
+export const customerRow = z
+  .object({
+    customer_no: reference('customer_no'),
+    staff_userid: reference('staff_userid'),
+    channel: z.enum(['branch', 'online', 'wealth', 'ifa']),
+    name_cn: z.string().trim().min(1, 'name_cn is required').max(50),
+    name_en: z.string().trim().min(1, 'name_en is required').max(100),
+    gender: optional(z.enum(['M', 'F'])),
+    phone: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[\d\s-]{8,20}$/, 'phone must be digits, optionally with + and spaces')
+        .refine((value) => {
+          const digits = value.replace(/\D/g, '');
+          return digits.length === 8 || (digits.startsWith('852') && digits.length === 11) || (digits.startsWith('86') && digits.length === 13) || value.startsWith('+');
+        }, 'phone must be an 8-digit Hong Kong number or carry a country code'),
+    ),
+    email: optional(z.email('email is not an email address')),
+    id_doc_type: z.enum(['hkid', 'mainland_id', 'passport']),
+    id_doc_number: z.string().trim().regex(/^[0-9A-Za-z()]{6,20}$/, 'id_doc_number must be 6-20 letters and digits'),
+    id_doc_expiry: optional(isoDate),
+    birthday: optional(isoDate),
+    risk_level: wholeNumber('risk_level').refine((value) => value >= 1 && value <= 5, 'risk_level must be 1 to 5'),
+    risk_assessed_on: optional(isoDate),
+    status: z.enum(['active', 'dormant', 'closed']),
+    open_date: isoDate,
+    closed_date: optional(isoDate),
+    tags: optional(z.string()),
+    remark: optional(z.string().max(500)),
+    account_no: reference('account_no'),
+    account_type: z.enum(['cash', 'margin']),
+  })
+  .refine((row) => row.status !== 'closed' || row.closed_date !== undefined, { message: 'a closed customer needs closed_date', path: ['closed_date'] })
+  .refine((row) => row.closed_date === undefined || row.closed_date >= row.open_date, { message: 'closed_date is before open_date', path: ['closed_date'] });
+
+export const cashBalanceRow = z.object({
+  account_no: reference('account_no'),
+  currency,
+  balance: decimal('balance', 2),
+});
+
+export const holdingRow = z.object({
+  account_no: reference('account_no'),
+  symbol: reference('symbol'),
+  quantity: wholeNumber('quantity'),
+  avg_cost: nonNegativeDecimal('avg_cost', 4),
+});
+
+export const tradeRow = z.object({
+  trade_ref: reference('trade_ref'),
+  account_no: reference('account_no'),
+  symbol: reference('symbol'),
+  side: z.enum(['buy', 'sell']),
+  quantity: wholeNumber('quantity').refine((value) => value > 0, 'quantity must be greater than 0'),
+  price: positiveDecimal('price', 4),
+  amount: optional(nonNegativeDecimal('amount', 2)),
+  fee: nonNegativeDecimal('fee', 2),
+  currency,
+  traded_at: timestamp,
+  settle_date: isoDate,
+});
+
+export const moneyMovementRow = z.object({
+  movement_ref: reference('movement_ref'),
+  account_no: reference('account_no'),
+  direction: z.enum(['deposit', 'withdrawal']),
+  currency,
+  amount: positiveDecimal('amount', 2),
+  method: z.enum(['fps', 'bank_transfer', 'cheque', 'edda', 'other']),
+  occurred_at: timestamp,
+});
+
+export const transferRow = z.object({
+  transfer_ref: reference('transfer_ref'),
+  account_no: reference('account_no'),
+  symbol: reference('symbol'),
+  direction: z.enum(['in', 'out']),
+  quantity: wholeNumber('quantity').refine((value) => value > 0, 'quantity must be greater than 0'),
+  counterparty: z.string().trim().min(1, 'counterparty is required').max(100),
+  occurred_at: timestamp,
+});
+
+export type ExchangeRateRow = z.infer<typeof exchangeRateRow>;
+export type PriceRow = z.infer<typeof priceRow>;
+export type CustomerRow = z.infer<typeof customerRow>;
+export type CashBalanceRow = z.infer<typeof cashBalanceRow>;
+export type HoldingRow = z.infer<typeof holdingRow>;
+export type TradeRow = z.infer<typeof tradeRow>;
+export type MoneyMovementRow = z.infer<typeof moneyMovementRow>;
+export type TransferRow = z.infer<typeof transferRow>;
+
+/** Turns the first zod issue into a one-line reason a back-office clerk can act on. */
+export function describeIssue(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const column = issue.path.join('.');
+      if (issue.code === 'invalid_type' && issue.input === undefined) return `${column} is required`;
+      return issue.message.startsWith(column) || !column ? issue.message : `${column}: ${issue.message}`;
+    })
+    .join('; ');
+}
