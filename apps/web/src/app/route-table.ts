@@ -93,5 +93,5 @@ export const routeByName = new Map<RouteName, PageRoute>(pageRoutes.map((route) 
 export function staysAlive(page: RouteName, destination: RouteName): boolean {
   const keep = routeByName.get(page)?.keepAliveFor;
   if (!keep) return false;
-  return keep === 'always';
+  return keep === 'always' || keep.includes(destination);
 }

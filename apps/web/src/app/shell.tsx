@@ -34,7 +34,7 @@ export function Shell() {
   }, [title, location.key]);
 
   const entry = useAppSettings((settings) => settings.entry);
-  const showBack = entry === 'single_chat_tools' || !isMobileDevice();
+  const showBack = entry === 'single_chat_tools' && !isMobileDevice();
   const onBack = () => (historyIndex() > 0 ? navigate(-1) : navigate(HOME_PATH, { replace: true }));
 
   const token = useUser((user) => user.token);
@@ -46,7 +46,7 @@ export function Shell() {
   }, [needsSignIn, token]);
 
   const guard = routeByName.get(name)?.enterOnlyFrom;
-  if (guard && record.previous === 'notFound') return <Navigate to={HOME_PATH} replace />;
+  if (guard && record.previous !== guard) return <Navigate to={HOME_PATH} replace />;
 
   return (
     <div className="ba-shell">

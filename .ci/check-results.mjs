@@ -1,0 +1,24 @@
+// Reads vitest's JSON report: fails when the browser or PostgreSQL suites did not run,
+// and prints the plain closing line "N passed, N failed".
+import { readFileSync, existsSync } from 'node:fs';
+
+const file = process.argv[2];
+if (!file || !existsSync(file)) {
+  console.error(`no test report at ${file}: the test runner did not finish`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const report = JSON.parse(readFileSync(file, 'utf8'));
+const results = report.testResults.flatMap((suite) => suite.assertionResults.map((test) => ({ ...test, file: suite.name })));
+const passed = results.filter((test) => test.status === 'passed');
+const failed = results.filter((test) => test.status === 'failed');
+const browser = passed.filter((test) => /[\\/]e2e[\\/]/.test(test.file));
+const postgres = passed.filter((test) => /\(postgres\)/.test(test.fullName ?? test.ancestorTitles.join(' ')));
+
+const problems = [];
+if (browser.length === 0) problems.push('the browser suite (e2e/) ran no passing test');
+if (postgres.length === 0) problems.push('the PostgreSQL suite ran no passing test (is TEST_DATABASE_URL set?)');
+console.log(`browser tests passed: ${browser.length}; PostgreSQL tests passed: ${postgres.length}`);
+for (const problem of problems) console.error(`CI check failed: ${problem}`);
+console.log(`${passed.length} passed, ${failed.length + problems.length} failed`);
+process.exit(problems.length > 0 || failed.length > 0 ? 1 : 0);
