@@ -94,6 +94,22 @@ describe('sign-in', () => {
   });
 });
 
+describe('sign-in failures', () => {
+  test('a used or bogus code shows the server msg in a toast and offers to sign in again', async () => {
+    const page = await freshPage();
+    await page.goto(`${server.baseUrl}/wxEntry?code=bogus-code&state=x&redirectPage=%2Fmot%2Fhome`);
+    const toast = page.locator('.adm-toast-main');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('the sign-in code is invalid');
+    await page.getByTestId('error-state').waitFor();
+    expect(await page.title()).toBe('经纪助手');
+    await saveScreenshot(page, 'route-wxEntry-failed');
+    await page.getByRole('button', { name: '重新登录' }).click();
+    await signInThroughEmulator(page);
+    expect(new URL(page.url()).pathname).toBe('/mot/home');
+  });
+});
+
 describe('routes', () => {
   let page: Page;
   const problems: string[] = [];

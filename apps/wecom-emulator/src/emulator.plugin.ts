@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import { EmulatorState, type EmulatorOptions } from './state';
 import { WecomErr } from './errors';
 import { renderAuthorizePage, renderErrorPage } from './authorize-page';
+import { registerJsBridgeRoutes } from './js-bridge';
 
 type Query = Record<string, string | undefined>;
 type WecomError = (typeof WecomErr)[keyof typeof WecomErr];
@@ -113,7 +114,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     state.stats.jsapiTicket += 1;
     const token = authenticate(request.query as Query, reply);
     if (!token) return reply;
-    return { ...WecomErr.OK, ...state.issueTicket() };
+    return { ...WecomErr.OK, ...state.issueTicket('jsapi', token.corpId, token.agentId) };
   });
 
   app.get('/cgi-bin/ticket/get', async (request, reply) => {
@@ -122,7 +123,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     const token = authenticate(query, reply);
     if (!token) return reply;
     if (query.type !== 'agent_config') return fail(reply, WecomErr.INVALID_TICKET_TYPE);
-    return { ...WecomErr.OK, ...state.issueTicket() };
+    return { ...WecomErr.OK, ...state.issueTicket('agent', token.corpId, token.agentId) };
   });
 
   app.get('/cgi-bin/externalcontact/get', async (request, reply) => {
@@ -145,6 +146,8 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
       })),
     };
   });
+
+  await registerJsBridgeRoutes(app, state);
 
   app.get('/__emulator/stats', async () => state.stats);
   app.post('/__emulator/expire-access-tokens', async () => {

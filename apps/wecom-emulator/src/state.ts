@@ -46,6 +46,8 @@ export class EmulatorState {
   readonly stats: EmulatorStats = { gettoken: 0, getuserinfo: 0, getuserdetail: 0, jsapiTicket: 0, agentTicket: 0, externalContactGet: 0 };
   private readonly codes = new Map<string, IssuedCode>();
   private readonly accessTokens = new Map<string, IssuedToken>();
+  /** Every JS-SDK ticket issued, by kind, so the emulated client can verify page signatures. */
+  private readonly tickets: { kind: 'jsapi' | 'agent'; corpId: string; agentId: string; ticket: string; expiresAt: number }[] = [];
   private readonly userTickets = new Map<string, { userid: string; corpId: string; expiresAt: number }>();
 
   constructor(options: EmulatorOptions) {
@@ -112,7 +114,15 @@ export class EmulatorState {
     return issued;
   }
 
-  issueTicket() {
-    return { ticket: randomToken(64), expires_in: TICKET_TTL_S };
+  issueTicket(kind: 'jsapi' | 'agent', corpId: string, agentId: string) {
+    const ticket = randomToken(64);
+    this.tickets.push({ kind, corpId, agentId, ticket, expiresAt: this.now() + TICKET_TTL_S * 1000 });
+    return { ticket, expires_in: TICKET_TTL_S };
+  }
+
+  liveTickets(kind: 'jsapi' | 'agent', corpId: string, agentId?: string) {
+    return this.tickets
+      .filter((entry) => entry.kind === kind && entry.corpId === corpId && (agentId === undefined || entry.agentId === agentId) && entry.expiresAt > this.now())
+      .map((entry) => entry.ticket);
   }
 }

@@ -6,3 +6,33 @@ export const DEFAULT_CURRENCY: Currency = 'HKD';
 
 /** Timestamps cross the wire as epoch milliseconds. */
 export const epochMsSchema = z.number().int().nonnegative();
+
+/** A calendar day, `YYYY-MM-DD`, meant in Hong Kong time. */
+export const daySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date like 2026-01-31');
+
+/** Listing pages through at most 500 pages of at most 50: deep offsets are slow and nobody scrolls that far. */
+export const MAX_PAGE_NUM = 500;
+export const MAX_PAGE_SIZE = 50;
+
+/** `pageNum` (from 1) and `pageSize` (1–50, default 20). Coerced, so they work in a query string too. */
+export const pagingShape = {
+  pageNum: z.coerce.number().int().min(1).max(MAX_PAGE_NUM).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+};
+
+/** Every paged response: the page's rows, the total matching, and whether another page exists. */
+export const pagedSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int().nonnegative(),
+    pageNum: z.number().int().positive(),
+    pageSize: z.number().int().positive(),
+    hasMore: z.boolean(),
+  });
+
+/**
+ * Money on the wire: a JSON number rounded to 2 decimals. Amounts named `…Hkd` are in HKD; the
+ * web converts them for display by multiplying by the chosen currency's rate (SPEC §9).
+ * Amounts without the suffix are in the row's own `currency`.
+ */
+export const moneySchema = z.number();

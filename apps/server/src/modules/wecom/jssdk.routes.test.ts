@@ -57,6 +57,22 @@ for (const engine of testDatabases()) {
       expect(emulator.stats.agentTicket - before.agentTicket).toBe(1);
     });
 
+    it("produces signatures the emulated WeCom client accepts for that page, and only for that page", async () => {
+      const { headers } = await signInAs(primary.baseUrl);
+      const pageUrl = `${primary.baseUrl}/kyc/index?from=sidebar`;
+      const signed = (await sign(primary.baseUrl, headers, pageUrl)).data;
+      const verify = async (body: Record<string, string>) =>
+        ((await (await fetch(`${primary.baseUrl}/wecom/__emulator/jsapi/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { ok: boolean }).ok;
+      const corp = { kind: 'jsapi', corpId: signed.corpId, url: pageUrl, timestamp: String(signed.config.timestamp), nonceStr: signed.config.nonceStr, signature: signed.config.signature };
+      const agent = { kind: 'agent', corpId: signed.corpId, agentId: signed.agentId, url: `${pageUrl}#/x`, timestamp: String(signed.agentConfig.timestamp), nonceStr: signed.agentConfig.nonceStr, signature: signed.agentConfig.signature };
+      expect(await verify(corp)).toBe(true);
+      expect(await verify(agent)).toBe(true);
+      expect(await verify({ ...corp, url: `${primary.baseUrl}/client/manage/list` })).toBe(false);
+      expect(await verify({ ...agent, signature: signed.config.signature })).toBe(false);
+      const script = await (await fetch(`${primary.baseUrl}/wecom/jsbridge.js`)).text();
+      expect(script).toContain('window.WeixinJSBridge');
+    });
+
     it('refreshes a stale access token once and carries on', async () => {
       const emulator = primary.app.wecomEmulator!;
       await signInAs(primary.baseUrl);
