@@ -343,6 +343,7 @@ describe('language', () => {
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title === '客戶管理');
     expect(await topBarTitle(page)).toBe('客戶管理');
     expect(await visibleRoute(page)).toBe('clientManageList');
+    await page.locator('.adm-action-sheet-popup .adm-popup-body').waitFor({ state: 'hidden' });
     await saveScreenshot(page, 'route-clientManageList-zh-HK');
   });
 });

@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { jssdkRoutes } from './modules/wecom/jssdk.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { kycRoutes } from './modules/kyc/kyc.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jssdkRoutes);
   await app.register(staffRoutes);
+  await app.register(kycRoutes);
 
   await app.register(webStaticPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
   app.setNotFoundHandler((request, reply) => {

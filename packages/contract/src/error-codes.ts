@@ -20,6 +20,11 @@ export const ErrorCode = {
   INTERNAL: '090500',
   UPSTREAM_WECOM: '090502',
   UNAVAILABLE: '090503',
+  KYC_CONTACT_ALREADY_BOUND: '091001',
+  KYC_CUSTOMER_ALREADY_BOUND: '091002',
+  KYC_NOT_FOLLOWING: '091003',
+  KYC_CONTACT_UNKNOWN: '091004',
+  KYC_NOT_BOUND: '091005',
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -42,6 +47,11 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '090500': 500,
   '090502': 502,
   '090503': 503,
+  '091001': 409,
+  '091002': 409,
+  '091003': 403,
+  '091004': 404,
+  '091005': 404,
 };
 
 /** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */

@@ -8,4 +8,7 @@ export * from './endpoints/auth';
 export * from './endpoints/wecom';
 export * from './endpoints/staff';
 export * from './endpoints/settings';
+export * from './endpoints/customer';
+export * from './endpoints/manage';
+export * from './endpoints/kyc';
 export { endpoints } from './registry';

@@ -2,6 +2,9 @@ import { getCorpConfig, loginQywx } from './endpoints/auth';
 import { getJsSdkSign } from './endpoints/wecom';
 import { configureDefaultCcy, getDefaultCcy } from './endpoints/staff';
 import { getCurrencyExchangeRate, isFold } from './endpoints/settings';
+import { getAsset, getBaseInfo, getDynamic, getHolding, getProfile, getTrade, getTransfer, getWithdrawalDeposit, updateProfile } from './endpoints/customer';
+import { getChannel, searchCustomers, statCustomers } from './endpoints/manage';
+import { hasKyc, kycBind, kycSearch, kycUnbind } from './endpoints/kyc';
 
 /**
  * Every endpoint of the API. The server registers a handler for each and tests walk this list
@@ -15,6 +18,22 @@ export const endpoints = {
   configureDefaultCcy,
   getCurrencyExchangeRate,
   isFold,
+  kycSearch,
+  kycBind,
+  kycUnbind,
+  hasKyc,
+  getProfile,
+  getBaseInfo,
+  getDynamic,
+  getAsset,
+  getHolding,
+  getTrade,
+  getWithdrawalDeposit,
+  getTransfer,
+  updateProfile,
+  getChannel,
+  searchCustomers,
+  statCustomers,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

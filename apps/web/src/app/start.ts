@@ -1,3 +1,4 @@
+import '../shared/i18n/i18n';
 import { installAntdMobileRenderer } from '../shared/ui/antd-render';
 import { installRemScaling } from '../shared/layout/rem';
 import { initTracing } from '../shared/tracing/tracing';

@@ -1,0 +1,355 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { selectRows } from '../../db/sql-rows';
+
+/**
+ * The caller's reach: their own clients in their corp. Every query here joins `customer` on both,
+ * so a forgotten check in a service still cannot leak another manager's client.
+ */
+export interface Scope {
+  corpId: number;
+  staffId: number;
+}
+
+/** `c` is the customer alias every query uses. */
+const inScope = (scope: Scope, customerId: number) => sql`c.id = ${customerId} and c.corp_id = ${scope.corpId} and c.staff_id = ${scope.staffId}`;
+
+/** Hong Kong calendar days → the instants that bound them (`dateTo` inclusive). */
+const timeRange = (column: SQL, range: { dateFrom?: string | undefined; dateTo?: string | undefined }) => {
+  const parts: SQL[] = [];
+  if (range.dateFrom) parts.push(sql`${column} >= (${range.dateFrom}::date)::timestamp at time zone 'Asia/Hong_Kong'`);
+  if (range.dateTo) parts.push(sql`${column} < (${range.dateTo}::date + 1)::timestamp at time zone 'Asia/Hong_Kong'`);
+  return parts;
+};
+const and = (parts: SQL[]) => sql.join(parts, sql` and `);
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const hkToday = sql`(now() at time zone 'Asia/Hong_Kong')::date`;
+
+export interface CustomerRow {
+  id: number;
+  customerNo: string;
+  nameCn: string;
+  nameEn: string;
+  gender: string | null;
+  birthday: string | null;
+  phone: string | null;
+  email: string | null;
+  idDocType: string;
+  idDocMasked: string;
+  idDocExpiry: string | null;
+  riskLevel: number;
+  riskAssessedOn: string | null;
+  status: string;
+  channel: string;
+  openDate: string;
+  closedDate: string | null;
+  tags: string[];
+  remark: string | null;
+  version: number;
+  updatedAt: number;
+  totalAssetsHkd: number;
+  lastTradeDate: string | null;
+  kycBound: boolean;
+  accounts: { accountNo: string; type: string; status: string; openDate: string }[];
+}
+
+const customerColumns = sql`
+  c.id::float8 as "id", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.gender,
+  c.birthday::text as "birthday", c.phone, c.email, c.id_doc_type as "idDocType", c.id_doc_masked as "idDocMasked",
+  c.id_doc_expiry::text as "idDocExpiry", c.risk_level as "riskLevel", c.risk_assessed_on::text as "riskAssessedOn",
+  c.status, c.channel, c.open_date::text as "openDate", c.closed_date::text as "closedDate", c.tags, c.remark, c.version,
+  ${epochMs(sql`c.updated_at`)} as "updatedAt", c.total_assets_hkd::float8 as "totalAssetsHkd", c.last_trade_date::text as "lastTradeDate",
+  exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id) as "kycBound",
+  coalesce((select json_agg(json_build_object('accountNo', a.account_no, 'type', a.type, 'status', a.status, 'openDate', a.open_date::text) order by a.id)
+            from account a where a.customer_id = c.id), '[]'::json) as "accounts"`;
+
+export interface SecurityColumns {
+  symbol: string;
+  nameCn: string;
+  nameEn: string;
+  market: string;
+}
+
+export interface HoldingRow extends SecurityColumns {
+  accountNo: string;
+  currency: string;
+  quantity: number;
+  avgCost: number;
+  lastPrice: number;
+  prevClose: number;
+  priceDate: string;
+}
+
+export interface TradeRow extends SecurityColumns {
+  id: number;
+  accountNo: string;
+  side: string;
+  quantity: number;
+  price: number;
+  amount: number;
+  fee: number;
+  currency: string;
+  tradedAt: number;
+  settleDate: string;
+  settled: boolean;
+}
+
+export interface MoneyRow {
+  id: number;
+  accountNo: string;
+  direction: string;
+  currency: string;
+  amount: number;
+  method: string;
+  occurredAt: number;
+}
+
+export interface TransferRow extends SecurityColumns {
+  id: number;
+  accountNo: string;
+  direction: string;
+  currency: string;
+  quantity: number;
+  lastPrice: number;
+  counterparty: string;
+  occurredAt: number;
+}
+
+export interface AuditRow {
+  id: number;
+  at: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  staffName: string | null;
+}
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+const pageOf = (paging: Paging) => sql`limit ${paging.pageSize} offset ${(paging.pageNum - 1) * paging.pageSize}`;
+
+export interface TradeFilter {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  market?: string | undefined;
+  side?: string | undefined;
+  status?: 'settled' | 'unsettled' | undefined;
+}
+export interface MoneyFilter {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  direction?: string | undefined;
+  currency?: string | undefined;
+}
+export interface TransferFilter {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  market?: string | undefined;
+  direction?: string | undefined;
+}
+
+/** Editable columns, by contract field name. */
+export interface ProfileChanges {
+  nameEn?: string;
+  phone?: string | null;
+  phoneDigits?: string | null;
+  email?: string | null;
+  tags?: string[];
+  remark?: string | null;
+}
+
+export function createClientRepository(db: Database) {
+  return {
+    /** Who owns a customer of this corp (null: no such customer here). Tells 403 from 404. */
+    async ownerOf(corpId: number, customerId: number): Promise<number | null> {
+      const [row] = await selectRows<{ staffId: number }>(db, sql`select staff_id as "staffId" from customer where id = ${customerId} and corp_id = ${corpId}`);
+      return row?.staffId ?? null;
+    },
+
+    async customer(scope: Scope, customerId: number): Promise<CustomerRow | undefined> {
+      const [row] = await selectRows<CustomerRow>(db, sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)}`);
+      return row;
+    },
+
+    /** Newest rate per currency: units of that currency per 1 HKD. */
+    async latestRates(): Promise<Map<string, number>> {
+      const rows = await selectRows<{ currency: string; rate: number }>(
+        db,
+        sql`select distinct on (currency) currency, rate::float8 as rate from exchange_rate order by currency, rate_date desc`,
+      );
+      return new Map(rows.map((row) => [row.currency, row.rate]));
+    },
+
+    async cashByCurrency(scope: Scope, customerId: number) {
+      return selectRows<{ currency: string; balance: number }>(
+        db,
+        sql`select cb.currency, sum(cb.balance)::float8 as balance
+            from cash_balance cb join account a on a.id = cb.account_id join customer c on c.id = a.customer_id
+            where ${inScope(scope, customerId)} group by cb.currency order by cb.currency`,
+      );
+    },
+
+    /** All holdings of one client (a client holds tens of lines at most, so no paging here). */
+    async holdings(scope: Scope, customerId: number, market?: string): Promise<HoldingRow[]> {
+      return selectRows<HoldingRow>(
+        db,
+        sql`select a.account_no as "accountNo", s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, s.currency,
+                   h.quantity::float8 as quantity, h.avg_cost::float8 as "avgCost", s.last_price::float8 as "lastPrice",
+                   s.prev_close::float8 as "prevClose", s.price_date::text as "priceDate"
+            from holding h join customer c on c.id = h.customer_id join account a on a.id = h.account_id join security s on s.id = h.security_id
+            where ${inScope(scope, customerId)} and h.quantity > 0 ${market ? sql`and s.market = ${market}` : sql``}
+            order by s.symbol, a.account_no`,
+      );
+    },
+
+    async trades(scope: Scope, customerId: number, filter: TradeFilter, paging: Paging) {
+      const where = and([
+        inScope(scope, customerId),
+        ...timeRange(sql`t.traded_at`, filter),
+        ...(filter.market ? [sql`s.market = ${filter.market}`] : []),
+        ...(filter.side ? [sql`t.side = ${filter.side}`] : []),
+        ...(filter.status ? [filter.status === 'settled' ? sql`t.settle_date <= ${hkToday}` : sql`t.settle_date > ${hkToday}`] : []),
+      ]);
+      const from = sql`from trade t join customer c on c.id = t.customer_id join security s on s.id = t.security_id`;
+      const [list, totals] = await Promise.all([
+        selectRows<TradeRow>(
+          db,
+          sql`select t.id::float8 as id, a.account_no as "accountNo", s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market,
+                     t.side, t.quantity::float8 as quantity, t.price::float8 as price, t.amount::float8 as amount, t.fee::float8 as fee,
+                     t.currency, ${epochMs(sql`t.traded_at`)} as "tradedAt", t.settle_date::text as "settleDate", t.settle_date <= ${hkToday} as settled
+              ${from} join account a on a.id = t.account_id
+              where ${where} order by t.traded_at desc, t.id desc ${pageOf(paging)}`,
+        ),
+        selectRows<{ side: string; currency: string; count: number; amount: number; fee: number }>(
+          db,
+          sql`select t.side, t.currency, count(*)::int as count, sum(t.amount)::float8 as amount, sum(t.fee)::float8 as fee
+              ${from} where ${where} group by t.side, t.currency`,
+        ),
+      ]);
+      return { list, totals };
+    },
+
+    async moneyMovements(scope: Scope, customerId: number, filter: MoneyFilter, paging: Paging) {
+      const where = and([
+        inScope(scope, customerId),
+        ...timeRange(sql`m.occurred_at`, filter),
+        ...(filter.direction ? [sql`m.direction = ${filter.direction}`] : []),
+        ...(filter.currency ? [sql`m.currency = ${filter.currency}`] : []),
+      ]);
+      const from = sql`from money_movement m join customer c on c.id = m.customer_id`;
+      const [list, totals] = await Promise.all([
+        selectRows<MoneyRow>(
+          db,
+          sql`select m.id::float8 as id, a.account_no as "accountNo", m.direction, m.currency, m.amount::float8 as amount, m.method,
+                     ${epochMs(sql`m.occurred_at`)} as "occurredAt"
+              ${from} join account a on a.id = m.account_id
+              where ${where} order by m.occurred_at desc, m.id desc ${pageOf(paging)}`,
+        ),
+        selectRows<{ direction: string; currency: string; count: number; amount: number }>(
+          db,
+          sql`select m.direction, m.currency, count(*)::int as count, sum(m.amount)::float8 as amount ${from} where ${where} group by m.direction, m.currency`,
+        ),
+      ]);
+      return { list, totals };
+    },
+
+    async transfers(scope: Scope, customerId: number, filter: TransferFilter, paging: Paging) {
+      const where = and([
+        inScope(scope, customerId),
+        ...timeRange(sql`x.occurred_at`, filter),
+        ...(filter.market ? [sql`s.market = ${filter.market}`] : []),
+        ...(filter.direction ? [sql`x.direction = ${filter.direction}`] : []),
+      ]);
+      const from = sql`from stock_transfer x join customer c on c.id = x.customer_id join security s on s.id = x.security_id`;
+      const [list, totals] = await Promise.all([
+        selectRows<TransferRow>(
+          db,
+          sql`select x.id::float8 as id, a.account_no as "accountNo", x.direction, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market,
+                     s.currency, x.quantity::float8 as quantity, s.last_price::float8 as "lastPrice", x.counterparty,
+                     ${epochMs(sql`x.occurred_at`)} as "occurredAt"
+              ${from} join account a on a.id = x.account_id
+              where ${where} order by x.occurred_at desc, x.id desc ${pageOf(paging)}`,
+        ),
+        selectRows<{ direction: string; currency: string; count: number; value: number }>(
+          db,
+          sql`select x.direction, s.currency, count(*)::int as count, sum(x.quantity * s.last_price)::float8 as value
+              ${from} where ${where} group by x.direction, s.currency`,
+        ),
+      ]);
+      return { list, totals };
+    },
+
+    /** The newest `limit` of each kind of activity before `before`; the service merges them. */
+    async recentActivity(scope: Scope, customerId: number, before: number | undefined, limit: number) {
+      const cut = (column: SQL) => (before === undefined ? sql`` : sql`and ${column} < to_timestamp(${before}::float8 / 1000)`);
+      const [tradeRows, moneyRows, transferRows, auditRows] = await Promise.all([
+        selectRows<TradeRow>(
+          db,
+          sql`select t.id::float8 as id, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, t.side, t.quantity::float8 as quantity,
+                     t.price::float8 as price, t.amount::float8 as amount, t.currency, ${epochMs(sql`t.traded_at`)} as "tradedAt"
+              from trade t join customer c on c.id = t.customer_id join security s on s.id = t.security_id
+              where ${inScope(scope, customerId)} ${cut(sql`t.traded_at`)} order by t.traded_at desc, t.id desc limit ${limit}`,
+        ),
+        selectRows<MoneyRow>(
+          db,
+          sql`select m.id::float8 as id, m.direction, m.currency, m.amount::float8 as amount, m.method, ${epochMs(sql`m.occurred_at`)} as "occurredAt"
+              from money_movement m join customer c on c.id = m.customer_id
+              where ${inScope(scope, customerId)} ${cut(sql`m.occurred_at`)} order by m.occurred_at desc, m.id desc limit ${limit}`,
+        ),
+        selectRows<TransferRow>(
+          db,
+          sql`select x.id::float8 as id, x.direction, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, s.currency,
+                     x.quantity::float8 as quantity, ${epochMs(sql`x.occurred_at`)} as "occurredAt"
+              from stock_transfer x join customer c on c.id = x.customer_id join security s on s.id = x.security_id
+              where ${inScope(scope, customerId)} ${cut(sql`x.occurred_at`)} order by x.occurred_at desc, x.id desc limit ${limit}`,
+        ),
+        selectRows<AuditRow>(
+          db,
+          sql`select l.id::float8 as id, ${epochMs(sql`l.at`)} as at, l.before, l.after, st.name as "staffName"
+              from audit_log l join customer c on l.entity_id = c.id::text left join staff st on st.id = l.actor_staff_id
+              where l.entity = 'customer' and l.entity_id = ${String(customerId)} and l.action = 'customer.update' and ${inScope(scope, customerId)} ${cut(sql`l.at`)}
+              order by l.at desc, l.id desc limit ${limit}`,
+        ),
+      ]);
+      return { tradeRows, moneyRows, transferRows, auditRows };
+    },
+
+    /**
+     * Applies `changes` if the row is still at `version`, bumping it and writing one audit row
+     * with only the changed fields, all in one transaction. The row lock makes a concurrent edit
+     * of the same version wait and then see the new version.
+     */
+    async updateProfile(
+      scope: Scope,
+      customerId: number,
+      version: number,
+      diff: (current: CustomerRow) => { changes: ProfileChanges; before: Record<string, unknown>; after: Record<string, unknown> },
+    ): Promise<{ outcome: 'missing' } | { outcome: 'stale'; currentVersion: number } | { outcome: 'saved' | 'unchanged'; customer: CustomerRow }> {
+      return db.transaction(async (tx) => {
+        const [current] = await selectRows<CustomerRow>(tx, sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)} for update of c`);
+        if (!current) return { outcome: 'missing' as const };
+        if (current.version !== version) return { outcome: 'stale' as const, currentVersion: current.version };
+        const { changes, before, after } = diff(current);
+        if (Object.keys(changes).length === 0) return { outcome: 'unchanged' as const, customer: current };
+        const assignments: SQL[] = [];
+        if ('nameEn' in changes) assignments.push(sql`name_en = ${changes.nameEn}`);
+        if ('phone' in changes) assignments.push(sql`phone = ${changes.phone}`, sql`phone_digits = ${changes.phoneDigits ?? null}`);
+        if ('email' in changes) assignments.push(sql`email = ${changes.email}`);
+        if ('tags' in changes) assignments.push(sql`tags = ${sql`${`{${(changes.tags ?? []).map((tag) => `"${tag.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`}::text[]`}`);
+        if ('remark' in changes) assignments.push(sql`remark = ${changes.remark}`);
+        await tx.execute(
+          sql`update customer c set ${sql.join(assignments, sql`, `)}, version = c.version + 1, updated_at = now() where ${inScope(scope, customerId)} and c.version = ${version}`,
+        );
+        await tx.execute(
+          sql`insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after)
+              values (${scope.corpId}, ${scope.staffId}, 'customer.update', 'customer', ${String(customerId)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
+        );
+        const [saved] = await selectRows<CustomerRow>(tx, sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)}`);
+        return { outcome: 'saved' as const, customer: saved! };
+      });
+    },
+  };
+}
+
+export type ClientRepository = ReturnType<typeof createClientRepository>;

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import type { DatabaseHandle } from '../../db/client';
+import { seedDemoData } from '../../db/seed';
+import { accounts, auditLog, customers, kycBindings, staff } from '../../db/schema';
+
+type Body<T = unknown> = { code: string; msg: string; data: T };
+type Candidate = { customerId: number; nameCn: string; nameEn: string; phone: string | null; idDoc: string; accountNos: string[]; boundExternalUserId: string | null };
+
+// Emulator contacts: 0001 is followed by chanwaiman; 0002 by chanwaiman and leekaying; 0003 by leekaying only.
+const HO = 'wmEmu0001HoKwokLeung';
+const TSE = 'wmEmu0002TseMeiYee';
+const LAU = 'wmEmu0003LauChiKeung';
+const WANG = 'wmEmu0005WangLei';
+
+for (const engine of testDatabases()) {
+  describe(`KYC binding (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let server: RunningTestApp;
+    let chan: Record<string, string>;
+    let lee: Record<string, string>;
+    let chanCustomers: (typeof customers.$inferSelect)[];
+    let leeCustomer: typeof customers.$inferSelect;
+
+    beforeAll(async () => {
+      database = await engine.create();
+      await seedDemoData(database, { customers: 60, seed: 11, asOf: '2026-11-20' });
+      server = await startTestApp(database);
+      chan = (await signInAs(server.baseUrl, 'chanwaiman')).headers;
+      lee = (await signInAs(server.baseUrl, 'leekaying')).headers;
+      const ownerOf = async (userid: string) =>
+        database.db
+          .select({ customer: customers })
+          .from(customers)
+          .innerJoin(staff, eq(staff.id, customers.staffId))
+          .where(eq(staff.wecomUserId, userid))
+          .orderBy(customers.id)
+          .then((rows) => rows.map((row) => row.customer));
+      chanCustomers = await ownerOf('chanwaiman');
+      leeCustomer = (await ownerOf('leekaying'))[0]!;
+      expect(chanCustomers.length).toBeGreaterThanOrEqual(3);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await database?.drop();
+    });
+
+    const post = async <T>(path: string, headers: Record<string, string>, body: unknown) => {
+      const response = await fetch(`${server.baseUrl}/api/client/customer/kyc/${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Body<T> };
+    };
+    const hasKyc = async (headers: Record<string, string>, externalUserId: string) =>
+      ((await (await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers })).json()) as Body<{
+        bound: boolean;
+        ownCustomer: boolean;
+        binding: { customerId: number } | null;
+      }>).data;
+    const search = async (headers: Record<string, string>, keyword: string) => (await post<{ list: Candidate[]; total: number }>('search', headers, { keyword })).body;
+
+    it('finds only your own customers, by name, phone, account number and ID tail, with details masked', async () => {
+      const target = chanCustomers[0]!;
+      const [account] = await database.db.select().from(accounts).where(eq(accounts.customerId, target.id)).limit(1);
+      const keywords = [target.nameCn.slice(1), target.nameEn.split(' ')[0]!.toLowerCase(), target.phoneDigits!.slice(-7, -2), account!.accountNo, target.idDocLast4];
+      for (const keyword of keywords) {
+        const result = await search(chan, keyword);
+        expect(result.code, keyword).toBe('0');
+        expect(result.data.list.map((row) => row.customerId), keyword).toContain(target.id);
+        expect(result.data.list.every((row) => chanCustomers.some((own) => own.id === row.customerId)), keyword).toBe(true);
+      }
+      const byName = (await search(chan, target.nameCn)).data.list.find((row) => row.customerId === target.id)!;
+      expect(byName.phone).toMatch(/\*{4}$/);
+      expect(byName.phone).not.toBe(target.phone);
+      expect(byName.idDoc).toBe(target.idDocMasked);
+      expect(JSON.stringify(byName)).not.toContain(target.phoneDigits!);
+      // Someone else's customer is invisible even by exact name.
+      expect((await search(chan, leeCustomer.nameCn)).data.list.map((row) => row.customerId)).not.toContain(leeCustomer.id);
+      // Wildcards typed by a user are literal.
+      expect((await search(chan, '%')).data.total).toBe(0);
+    });
+
+    it('binds a contact you follow to your customer, reports it, and audits it', async () => {
+      const customer = chanCustomers[0]!;
+      expect(await hasKyc(chan, HO)).toEqual({ bound: false, ownCustomer: false, binding: null });
+      const bound = await post<{ customerId: number; externalUserId: string }>('bind', chan, { externalUserId: HO, customerId: customer.id });
+      expect(bound.body.code).toBe('0');
+      expect(bound.body.data).toMatchObject({ customerId: customer.id, externalUserId: HO });
+      expect(await hasKyc(chan, HO)).toMatchObject({ bound: true, ownCustomer: true, binding: { customerId: customer.id } });
+      expect((await search(chan, customer.nameCn)).data.list.find((row) => row.customerId === customer.id)?.boundExternalUserId).toBe(HO);
+      const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'kyc.bind'), eq(auditLog.entityId, HO)));
+      expect(audit).toHaveLength(1);
+      expect(audit[0]!.after).toEqual({ externalUserId: HO, customerId: customer.id });
+    });
+
+    it('gives each broken rule its own code', async () => {
+      const [first, second] = chanCustomers;
+      const cases: [string, Record<string, string>, object, string, number][] = [
+        ['contact already bound (same customer)', chan, { externalUserId: HO, customerId: first!.id }, ErrorCode.KYC_CONTACT_ALREADY_BOUND, 409],
+        ['contact already bound (other customer)', chan, { externalUserId: HO, customerId: second!.id }, ErrorCode.KYC_CONTACT_ALREADY_BOUND, 409],
+        ['customer already bound', chan, { externalUserId: TSE, customerId: first!.id }, ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, 409],
+        ["another staff member's customer", chan, { externalUserId: TSE, customerId: leeCustomer.id }, ErrorCode.FORBIDDEN, 403],
+        ['no such customer', chan, { externalUserId: TSE, customerId: 987_654_321 }, ErrorCode.NOT_FOUND, 404],
+        ['a contact you do not follow', chan, { externalUserId: LAU, customerId: second!.id }, ErrorCode.KYC_NOT_FOLLOWING, 403],
+        ['a contact WeCom does not know', chan, { externalUserId: 'wmEmuNobody', customerId: second!.id }, ErrorCode.KYC_CONTACT_UNKNOWN, 404],
+        ['a malformed contact id', chan, { externalUserId: 'bad id!', customerId: second!.id }, ErrorCode.VALIDATION, 400],
+      ];
+      for (const [label, headers, body, code, status] of cases) {
+        const response = await post('bind', headers, body);
+        expect(response.body.code, label).toBe(code);
+        expect(response.status, label).toBe(status);
+        expect(response.body.msg.length, label).toBeGreaterThan(10);
+      }
+      expect(await database.db.select().from(kycBindings)).toHaveLength(1);
+    });
+
+    it('lets only the owner unbind, then forgets the binding', async () => {
+      const customer = chanCustomers[1]!;
+      expect((await post('bind', chan, { externalUserId: TSE, customerId: customer.id })).body.code).toBe('0');
+      // leekaying also follows this contact, but the customer is not theirs.
+      expect(await hasKyc(lee, TSE)).toEqual({ bound: true, ownCustomer: false, binding: null });
+      const stranger = await post('unbind', lee, { externalUserId: TSE });
+      expect(stranger.body.code).toBe(ErrorCode.FORBIDDEN);
+
+      const unbound = await post<{ customerId: number }>('unbind', chan, { externalUserId: TSE });
+      expect(unbound.body.code).toBe('0');
+      expect(unbound.body.data.customerId).toBe(customer.id);
+      expect(await hasKyc(chan, TSE)).toMatchObject({ bound: false });
+      expect((await post('unbind', chan, { externalUserId: TSE })).body.code).toBe(ErrorCode.KYC_NOT_BOUND);
+      const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'kyc.unbind'), eq(auditLog.entityId, TSE)));
+      expect(audit.map((row) => row.before)).toEqual([{ externalUserId: TSE, customerId: customer.id }]);
+      // Unbound, the contact can be bound again (rebinding needs the unbind first).
+      expect((await post('bind', chan, { externalUserId: TSE, customerId: chanCustomers[2]!.id })).body.code).toBe('0');
+    });
+
+    it('lets exactly one of two simultaneous binds of one contact win', async () => {
+      const [a, b] = [chanCustomers[3] ?? chanCustomers[0]!, chanCustomers[4] ?? chanCustomers[1]!];
+      await database.db.delete(kycBindings).where(eq(kycBindings.externalUserId, WANG));
+      const results = await Promise.all([
+        post('bind', chan, { externalUserId: WANG, customerId: a.id }),
+        post('bind', chan, { externalUserId: WANG, customerId: b.id }),
+      ]);
+      const codes = results.map((result) => result.body.code).sort();
+      expect(codes.filter((code) => code === '0')).toHaveLength(1);
+      expect(await database.db.select().from(kycBindings).where(eq(kycBindings.externalUserId, WANG))).toHaveLength(1);
+    });
+  });
+}

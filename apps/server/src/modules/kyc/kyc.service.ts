@@ -1,0 +1,96 @@
+import { ErrorCode, type KycBinding, type KycCandidate } from '@broker/contract';
+import { ApiError } from '../../http/api-error';
+import type { Caller } from '../../plugins/auth.plugin';
+import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
+import { wecomUnavailable } from '../auth/auth.service';
+import { maskPhone } from '../../http/masking';
+import type { KycRepository } from './kyc.repository';
+
+/** WeCom's answers for "no such external contact". */
+const UNKNOWN_CONTACT_ERRCODES = new Set([84061, 40096, 61109]);
+
+const displayName = (customer: { nameCn: string; nameEn: string }) => customer.nameCn || customer.nameEn;
+
+export function createKycService(deps: { repository: KycRepository; wecom: WecomClient }) {
+  const { repository } = deps;
+
+  /** The page's claim "I am chatting with X" is checked with WeCom: the caller must follow X. */
+  async function assertCallerFollows(caller: Caller, externalUserId: string) {
+    let followers: string[];
+    try {
+      followers = (await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId)).followUserIds;
+    } catch (error) {
+      if (error instanceof WecomApiError && UNKNOWN_CONTACT_ERRCODES.has(error.errcode)) {
+        throw new ApiError(ErrorCode.KYC_CONTACT_UNKNOWN, `externalUserId: WeCom does not know the contact ${externalUserId}`);
+      }
+      throw wecomUnavailable(error);
+    }
+    if (!followers.includes(caller.wecomUserId)) {
+      throw new ApiError(ErrorCode.KYC_NOT_FOLLOWING, `externalUserId: ${externalUserId} is not one of your WeCom contacts`);
+    }
+  }
+
+  async function ownCustomer(caller: Caller, customerId: number) {
+    const customer = await repository.findCustomer(caller.corp.id, customerId);
+    if (!customer) throw ApiError.notFound(`customerId: no customer ${customerId}`);
+    if (customer.staffId !== caller.staffId) throw ApiError.forbidden(`customerId: customer ${customerId} is not assigned to you`);
+    return customer;
+  }
+
+  return {
+    async search(caller: Caller, input: { keyword: string; pageNum: number; pageSize: number }) {
+      const { rows, total } = await repository.searchOwnCustomers({ corpId: caller.corp.id, staffId: caller.staffId }, input.keyword, input);
+      const list: KycCandidate[] = rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
+      return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
+    },
+
+    async bind(caller: Caller, input: { externalUserId: string; customerId: number }): Promise<KycBinding> {
+      const customer = await ownCustomer(caller, input.customerId);
+      const existing = await repository.bindingOfContact(caller.corp.id, input.externalUserId);
+      if (existing) {
+        const same = existing.binding.customerId === input.customerId;
+        throw new ApiError(
+          ErrorCode.KYC_CONTACT_ALREADY_BOUND,
+          same
+            ? `externalUserId: this contact is already bound to ${displayName(customer)}`
+            : 'externalUserId: this contact is already bound to another customer; unbind it first',
+        );
+      }
+      if (await repository.bindingOfCustomer(caller.corp.id, input.customerId)) {
+        throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${displayName(customer)} is already bound to another WeCom contact; unbind it first`);
+      }
+      await assertCallerFollows(caller, input.externalUserId);
+      const result = await repository.bind({ corpId: caller.corp.id, staffId: caller.staffId, customerId: input.customerId, externalUserId: input.externalUserId });
+      // A concurrent bind can win between our checks and the insert: the unique indexes decide.
+      if (result === 'contact') throw new ApiError(ErrorCode.KYC_CONTACT_ALREADY_BOUND, 'externalUserId: this contact was just bound by someone else; unbind it first');
+      if (result === 'customer') throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${displayName(customer)} was just bound to another contact`);
+      return { externalUserId: result.externalUserId, customerId: result.customerId, customerName: displayName(customer), boundAt: result.boundAt.getTime() };
+    },
+
+    async unbind(caller: Caller, externalUserId: string): Promise<KycBinding> {
+      const existing = await repository.bindingOfContact(caller.corp.id, externalUserId);
+      if (!existing) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} is not bound to any customer`);
+      if (existing.staffId !== caller.staffId) throw ApiError.forbidden('externalUserId: this contact is bound to a customer who is not assigned to you');
+      const removed = await repository.unbind({
+        corpId: caller.corp.id,
+        staffId: caller.staffId,
+        bindingId: existing.binding.id,
+        externalUserId,
+        customerId: existing.binding.customerId,
+      });
+      if (!removed) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} was just unbound by someone else`);
+      return { externalUserId, customerId: existing.binding.customerId, customerName: displayName(existing), boundAt: existing.binding.boundAt.getTime() };
+    },
+
+    async hasKyc(caller: Caller, externalUserId: string) {
+      const existing = await repository.bindingOfContact(caller.corp.id, externalUserId);
+      if (!existing) return { bound: false, ownCustomer: false, binding: null };
+      if (existing.staffId !== caller.staffId) return { bound: true, ownCustomer: false, binding: null };
+      return {
+        bound: true,
+        ownCustomer: true,
+        binding: { externalUserId, customerId: existing.binding.customerId, customerName: displayName(existing), boundAt: existing.binding.boundAt.getTime() },
+      };
+    },
+  };
+}

@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { currencySchema, daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape } from '../common';
+
+/**
+ * One client, as a client manager sees it (agent `khzl`). Every call names the client by
+ * `customerId`; a client of another staff member answers 090403, an unknown id 090404.
+ *
+ * Currency: amounts named `…Hkd` are HKD; the web multiplies them by the chosen currency's rate
+ * (getCurrencyExchangeRate). Rows that happen in a foreign currency (a US trade, a CNY deposit)
+ * also carry `amount` and `currency` as booked; their `…Hkd` uses the latest rate, as the screen's
+ * currency switch does.
+ */
+
+export const customerIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const marketSchema = z.enum(['HK', 'US', 'SH', 'SZ']);
+export type Market = z.infer<typeof marketSchema>;
+export const customerStatusSchema = z.enum(['active', 'dormant', 'closed']);
+export type CustomerStatus = z.infer<typeof customerStatusSchema>;
+
+const byCustomer = z.strictObject({ customerId: customerIdSchema });
+/** `dateFrom`/`dateTo` are Hong Kong calendar days, both inclusive. */
+const dateRange = { dateFrom: daySchema.optional(), dateTo: daySchema.optional() };
+
+export const accountSummarySchema = z.object({
+  accountNo: z.string(),
+  /** cash | margin */
+  type: z.string(),
+  /** active | closed */
+  status: z.string(),
+  openDate: daySchema,
+});
+
+/** Header of the client profile page. The phone is masked here (`+852 9123 ****`). */
+export const customerProfileSchema = z.object({
+  customerId: z.number().int(),
+  customerNo: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  /** M | F | null */
+  gender: z.string().nullable(),
+  phoneMasked: z.string().nullable(),
+  status: customerStatusSchema,
+  /** 1 (conservative) … 5 (aggressive). */
+  riskLevel: z.number().int(),
+  channel: z.string(),
+  tags: z.array(z.string()),
+  kycBound: z.boolean(),
+  openDate: daySchema,
+  lastTradeDate: daySchema.nullable(),
+  totalAssetsHkd: moneySchema,
+  version: z.number().int(),
+});
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+/**
+ * Base information card and the edit form's starting values. The phone is given in full here:
+ * it is the manager's own client, they need it to call, and the edit form starts from it. The
+ * identity document is only ever the stored masked form; the full number is never kept.
+ */
+export const customerBaseInfoSchema = z.object({
+  customerId: z.number().int(),
+  customerNo: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  gender: z.string().nullable(),
+  birthday: daySchema.nullable(),
+  phone: z.string().nullable(),
+  phoneMasked: z.string().nullable(),
+  email: z.string().nullable(),
+  /** hkid | passport | mainland_id */
+  idDocType: z.string(),
+  idDocMasked: z.string(),
+  idDocExpiry: daySchema.nullable(),
+  riskLevel: z.number().int(),
+  riskAssessedOn: daySchema.nullable(),
+  status: customerStatusSchema,
+  channel: z.string(),
+  openDate: daySchema,
+  closedDate: daySchema.nullable(),
+  tags: z.array(z.string()),
+  remark: z.string().nullable(),
+  accounts: z.array(accountSummarySchema),
+  /** Send back unchanged with updateProfile (optimistic locking). */
+  version: z.number().int(),
+  updatedAt: epochMsSchema,
+});
+export type CustomerBaseInfo = z.infer<typeof customerBaseInfoSchema>;
+
+export const getProfile = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getProfile',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: byCustomer,
+  response: customerProfileSchema,
+  summary: 'Client profile header: names, status, risk, tags, total assets',
+  tag: 'client',
+});
+
+export const getBaseInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getBaseInfo',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: byCustomer,
+  response: customerBaseInfoSchema,
+  summary: 'Client base information (contact, identity document masked, accounts) and edit version',
+  tag: 'client',
+});
+
+export const dynamicKindSchema = z.enum(['trade', 'deposit', 'withdrawal', 'transferIn', 'transferOut', 'profileEdit']);
+export type DynamicKind = z.infer<typeof dynamicKindSchema>;
+
+/** One entry of the activity timeline; which optional fields are set depends on `kind`. */
+export const dynamicItemSchema = z.object({
+  /** Unique within the timeline, e.g. `trade:123`. */
+  key: z.string(),
+  kind: dynamicKindSchema,
+  at: epochMsSchema,
+  /** trade: buy | sell */
+  side: z.string().optional(),
+  symbol: z.string().optional(),
+  securityNameCn: z.string().optional(),
+  securityNameEn: z.string().optional(),
+  quantity: z.number().optional(),
+  price: z.number().optional(),
+  amount: moneySchema.optional(),
+  currency: z.string().optional(),
+  amountHkd: moneySchema.optional(),
+  /** profileEdit: the fields that changed, and who changed them. */
+  fields: z.array(z.string()).optional(),
+  staffName: z.string().nullable().optional(),
+});
+export type DynamicItem = z.infer<typeof dynamicItemSchema>;
+
+export const getDynamic = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getDynamic',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({
+    customerId: customerIdSchema,
+    /** Only entries strictly older than this (the last `at` of the previous page). */
+    before: z.coerce.number().int().nonnegative().max(8.64e15).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  }),
+  response: z.object({ list: z.array(dynamicItemSchema), hasMore: z.boolean() }),
+  summary: 'Recent activity: trades, deposits and withdrawals, stock transfers and profile edits, newest first',
+  tag: 'client',
+});
+
+export const assetSliceSchema = z.object({
+  /** Market code (HK, US, SH, SZ) or currency code, by the list it is in. */
+  key: z.string(),
+  /** Cash in this currency (by currency only; 0 by market). */
+  cashHkd: moneySchema,
+  marketValueHkd: moneySchema,
+  totalHkd: moneySchema,
+  /** Share of total assets, 0–1 (0 when total assets are 0). */
+  ratio: z.number(),
+  /** By currency: cash plus market value in that currency as booked. */
+  amount: moneySchema.optional(),
+});
+
+export const customerAssetSchema = z.object({
+  totalAssetsHkd: moneySchema,
+  cashHkd: moneySchema,
+  marketValueHkd: moneySchema,
+  /** Σ quantity × (last price − previous close), in HKD. */
+  todayPnlHkd: moneySchema,
+  /** todayPnl over yesterday's market value; 0 when there was none. */
+  todayPnlRatio: z.number(),
+  /** Holdings by market; cash belongs to no market (see byCurrency). */
+  byMarket: z.array(assetSliceSchema),
+  /** Cash and holdings by the currency they are in. */
+  byCurrency: z.array(assetSliceSchema),
+  /** The day of the prices used, or null with no holdings. */
+  priceDate: daySchema.nullable(),
+});
+export type CustomerAsset = z.infer<typeof customerAssetSchema>;
+
+export const getAsset = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getAsset',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: byCustomer,
+  response: customerAssetSchema,
+  summary: "Asset summary: total, cash, market value, today's P/L, allocation by market and by currency",
+  tag: 'client',
+});
+
+export const holdingItemSchema = z.object({
+  accountNo: z.string(),
+  symbol: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  market: marketSchema,
+  currency: z.string(),
+  quantity: z.number(),
+  avgCost: z.number(),
+  lastPrice: z.number(),
+  prevClose: z.number(),
+  marketValue: moneySchema,
+  marketValueHkd: moneySchema,
+  unrealizedPnl: moneySchema,
+  unrealizedPnlHkd: moneySchema,
+  /** unrealizedPnl over cost, e.g. 0.125 for +12.5%. */
+  unrealizedPnlRatio: z.number(),
+  todayPnl: moneySchema,
+  todayPnlHkd: moneySchema,
+});
+export type HoldingItem = z.infer<typeof holdingItemSchema>;
+
+export const getHolding = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getHolding',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({ customerId: customerIdSchema, market: marketSchema.optional(), ...pagingShape }),
+  response: pagedSchema(holdingItemSchema).extend({
+    /** Over every holding that matches the filter, not just this page. */
+    summary: z.object({ marketValueHkd: moneySchema, unrealizedPnlHkd: moneySchema, todayPnlHkd: moneySchema }),
+  }),
+  summary: 'Holdings, largest first, with market value and P/L; totals for the filtered set',
+  tag: 'client',
+});
+
+/** Derived: a trade is `unsettled` until its settlement day (Hong Kong time) has come. */
+export const tradeStatusSchema = z.enum(['settled', 'unsettled']);
+
+export const tradeItemSchema = z.object({
+  id: z.number().int(),
+  accountNo: z.string(),
+  symbol: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  market: marketSchema,
+  side: z.enum(['buy', 'sell']),
+  quantity: z.number(),
+  price: z.number(),
+  amount: moneySchema,
+  fee: moneySchema,
+  currency: z.string(),
+  amountHkd: moneySchema,
+  tradedAt: epochMsSchema,
+  settleDate: daySchema,
+  status: tradeStatusSchema,
+});
+export type TradeItem = z.infer<typeof tradeItemSchema>;
+
+export const getTrade = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getTrade',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({
+    customerId: customerIdSchema,
+    ...dateRange,
+    market: marketSchema.optional(),
+    side: z.enum(['buy', 'sell']).optional(),
+    status: tradeStatusSchema.optional(),
+    ...pagingShape,
+  }),
+  response: pagedSchema(tradeItemSchema).extend({
+    summary: z.object({ buyAmountHkd: moneySchema, sellAmountHkd: moneySchema, feeHkd: moneySchema }),
+  }),
+  summary: 'Trades, newest first, with date, market, side and settlement filters; totals for the filtered set',
+  tag: 'client',
+});
+
+export const moneyItemSchema = z.object({
+  id: z.number().int(),
+  accountNo: z.string(),
+  direction: z.enum(['deposit', 'withdrawal']),
+  currency: z.string(),
+  amount: moneySchema,
+  amountHkd: moneySchema,
+  /** fps | bank_transfer | cheque | edda */
+  method: z.string(),
+  occurredAt: epochMsSchema,
+});
+export type MoneyItem = z.infer<typeof moneyItemSchema>;
+
+export const getWithdrawalDeposit = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getWithdrawalDeposit',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({
+    customerId: customerIdSchema,
+    ...dateRange,
+    direction: z.enum(['deposit', 'withdrawal']).optional(),
+    currency: currencySchema.optional(),
+    ...pagingShape,
+  }),
+  response: pagedSchema(moneyItemSchema).extend({
+    summary: z.object({ depositHkd: moneySchema, withdrawalHkd: moneySchema, netHkd: moneySchema }),
+  }),
+  summary: 'Deposits and withdrawals, newest first, with date, direction and currency filters; totals',
+  tag: 'client',
+});
+
+export const transferItemSchema = z.object({
+  id: z.number().int(),
+  accountNo: z.string(),
+  direction: z.enum(['in', 'out']),
+  symbol: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  market: marketSchema,
+  currency: z.string(),
+  quantity: z.number(),
+  /** The other broker or custodian. */
+  counterparty: z.string(),
+  /** quantity × today's last price, converted to HKD. */
+  marketValueHkd: moneySchema,
+  occurredAt: epochMsSchema,
+});
+export type TransferItem = z.infer<typeof transferItemSchema>;
+
+export const getTransfer = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getTransfer',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({
+    customerId: customerIdSchema,
+    ...dateRange,
+    market: marketSchema.optional(),
+    direction: z.enum(['in', 'out']).optional(),
+    ...pagingShape,
+  }),
+  response: pagedSchema(transferItemSchema).extend({
+    summary: z.object({ inCount: z.number().int(), outCount: z.number().int(), inValueHkd: moneySchema, outValueHkd: moneySchema }),
+  }),
+  summary: 'Stock transfers in and out, newest first, with date, market and direction filters; totals',
+  tag: 'client',
+});
+
+/** What a client manager may change. Names in Chinese, identity, status and risk come from the back office. */
+export const PROFILE_TAG_LIMIT = 10;
+export const profileEditSchema = {
+  nameEn: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .regex(/^[A-Za-z][A-Za-z .,'-]*$/, 'must be letters, spaces and . , \' - only'),
+  /** International form: `+852 9123 4567`, `+86 139 1234 5678`; spaces and dashes allowed; null clears it. */
+  phone: z
+    .string()
+    .trim()
+    .max(24)
+    .regex(/^\+\d{1,3}[ -]?\d[\d -]{5,17}\d$/, 'must be a phone number with country code, like +852 9123 4567')
+    .nullable(),
+  email: z.string().trim().max(120).pipe(z.email('must be a valid email address')).nullable(),
+  tags: z
+    .array(z.string().trim().min(1).max(20))
+    .max(PROFILE_TAG_LIMIT)
+    .refine((tags) => new Set(tags).size === tags.length, 'must not repeat a tag'),
+  remark: z.string().trim().max(500).nullable(),
+};
+export type ProfileEditableField = keyof typeof profileEditSchema;
+export const PROFILE_EDITABLE_FIELDS = Object.keys(profileEditSchema) as ProfileEditableField[];
+
+export const updateProfile = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/updateProfile',
+  agent: 'khzl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    customerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    /** The `version` from getBaseInfo; a newer one on the server answers 090409 and changes nothing. */
+    version: z.number().int().positive(),
+    nameEn: profileEditSchema.nameEn.optional(),
+    phone: profileEditSchema.phone.optional(),
+    email: profileEditSchema.email.optional(),
+    tags: profileEditSchema.tags.optional(),
+    remark: profileEditSchema.remark.optional(),
+  }),
+  response: customerBaseInfoSchema,
+  summary: 'Edit contact details, tags and remark (fields left out stay as they are); optimistic locking by version',
+  tag: 'client',
+});

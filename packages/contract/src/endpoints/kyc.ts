@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { epochMsSchema } from '../common';
+
+/** A WeCom external contact id (the chat counterpart), as `getCurExternalContact` returns it. */
+export const externalUserIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a WeCom external userid (letters, digits, _ or -)');
+
+export const kycCandidateSchema = z.object({
+  customerId: z.number().int(),
+  customerNo: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  /** Masked: `+852 9123 ****`. */
+  phone: z.string().nullable(),
+  /** Masked as the back office keeps it, e.g. `A12****(7)`. */
+  idDoc: z.string(),
+  accountNos: z.array(z.string()),
+  status: z.string(),
+  /** The WeCom contact this customer is already bound to, if any. */
+  boundExternalUserId: z.string().nullable(),
+});
+export type KycCandidate = z.infer<typeof kycCandidateSchema>;
+
+export const kycSearch = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/kyc/search',
+  agent: 'khzl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    keyword: z.string().trim().min(1, 'must not be empty').max(50),
+    pageNum: z.number().int().min(1).max(1000).default(1),
+    pageSize: z.number().int().min(1).max(50).default(20),
+  }),
+  response: z.object({ list: z.array(kycCandidateSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() }),
+  summary: "Find the signed-in staff member's customers to bind: name, phone, account number or ID tail",
+  tag: 'kyc',
+});
+
+export const kycBindingSchema = z.object({
+  externalUserId: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  boundAt: epochMsSchema,
+});
+export type KycBinding = z.infer<typeof kycBindingSchema>;
+
+export const kycBind = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/kyc/bind',
+  agent: 'khzl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({ externalUserId: externalUserIdSchema, customerId: z.number().int().positive() }),
+  response: kycBindingSchema,
+  summary: 'Bind a WeCom chat contact to one of your customers (the contact must be yours in WeCom)',
+  tag: 'kyc',
+});
+
+export const kycUnbind = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/kyc/unbind',
+  agent: 'khzl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({ externalUserId: externalUserIdSchema }),
+  response: kycBindingSchema,
+  summary: 'Remove the binding of a WeCom chat contact (your customer only)',
+  tag: 'kyc',
+});
+
+export const hasKyc = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/kyc/hasKyc',
+  agent: 'khzl',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({ externalUserId: externalUserIdSchema }),
+  response: z.object({
+    bound: z.boolean(),
+    /** False when the contact is bound to a customer of another staff member (details withheld). */
+    ownCustomer: z.boolean(),
+    binding: kycBindingSchema.nullable(),
+  }),
+  summary: 'Is this WeCom contact bound, and to which of your customers',
+  tag: 'kyc',
+});
