@@ -50,7 +50,7 @@ export default tseslint.config(
         'error',
         {
           default: 'allow',
-          rules: [{ target: ['feature'], disallow: ['**'], allow: ['index.ts', 'index.tsx'] }],
+          rules: [{ target: ['feature'], disallow: ['!(index.ts|index.tsx)'] }],
         },
       ],
     },

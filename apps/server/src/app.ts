@@ -21,6 +21,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { jssdkRoutes } from './modules/wecom/jssdk.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { clientRoutes } from './modules/client/client.routes';
+import { manageRoutes } from './modules/manage/manage.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 
 declare module 'fastify' {
@@ -99,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(jssdkRoutes);
   await app.register(staffRoutes);
+  await app.register(clientRoutes);
+  await app.register(manageRoutes);
   await app.register(kycRoutes);
 
   await app.register(webStaticPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });

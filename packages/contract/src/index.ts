@@ -11,4 +11,5 @@ export * from './endpoints/settings';
 export * from './endpoints/customer';
 export * from './endpoints/manage';
 export * from './endpoints/kyc';
+export * from './endpoints/mot';
 export { endpoints } from './registry';

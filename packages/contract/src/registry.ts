@@ -5,6 +5,19 @@ import { getCurrencyExchangeRate, isFold } from './endpoints/settings';
 import { getAsset, getBaseInfo, getDynamic, getHolding, getProfile, getTrade, getTransfer, getWithdrawalDeposit, updateProfile } from './endpoints/customer';
 import { getChannel, searchCustomers, statCustomers } from './endpoints/manage';
 import { hasKyc, kycBind, kycSearch, kycUnbind } from './endpoints/kyc';
+import {
+  getClientHistory,
+  getMinCashIO,
+  getTodoClients,
+  getTodoDates,
+  getTodoTaskCount,
+  getTodoTaskDetail,
+  handleEvent,
+  markEventsSeen,
+  searchServiceHistory,
+  setFold,
+  setMinCashIO,
+} from './endpoints/mot';
 
 /**
  * Every endpoint of the API. The server registers a handler for each and tests walk this list
@@ -34,6 +47,17 @@ export const endpoints = {
   getChannel,
   searchCustomers,
   statCustomers,
+  getTodoDates,
+  getTodoClients,
+  markEventsSeen,
+  handleEvent,
+  getTodoTaskCount,
+  getTodoTaskDetail,
+  getMinCashIO,
+  setMinCashIO,
+  searchServiceHistory,
+  getClientHistory,
+  setFold,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -11,7 +11,17 @@ const SAMPLE = fileURLToPath(new URL('../../fixtures/import-sample', import.meta
 
 const countAll = async (database: DatabaseHandle) => {
   const counts: Record<string, number> = {};
-  for (const table of ['customer', 'account', 'cash_balance', 'holding', 'trade', 'money_movement', 'stock_transfer', 'security', 'exchange_rate']) {
+  for (const table of [
+    'customer',
+    'account',
+    'cash_balance',
+    'holding',
+    'trade',
+    'money_movement',
+    'stock_transfer',
+    'security',
+    'exchange_rate',
+  ]) {
     counts[table] = Number((await database.query<{ n: string }>(`select count(*)::text as n from ${table}`))[0]!.n);
   }
   return counts;
@@ -42,7 +52,14 @@ for (const engine of testDatabases()) {
       const report = await importFolder(database, SAMPLE, { corpCode: 'fxhl' });
       expect(report.errors).toEqual([]);
       expect(report.files.map((file) => file.file)).toEqual([
-        'exchange_rates.csv', 'prices.csv', 'customers.csv', 'cash_balances.csv', 'holdings.csv', 'trades.csv', 'money_movements.csv', 'transfers.csv',
+        'exchange_rates.csv',
+        'prices.csv',
+        'customers.csv',
+        'cash_balances.csv',
+        'holdings.csv',
+        'trades.csv',
+        'money_movements.csv',
+        'transfers.csv',
       ]);
       expect(report.files.find((file) => file.file === 'customers.csv')).toMatchObject({ rows: 4, inserted: 4, rejected: 0 });
       expect(report.files.find((file) => file.file === 'trades.csv')).toMatchObject({ rows: 6, inserted: 6 });
@@ -72,7 +89,9 @@ for (const engine of testDatabases()) {
     });
 
     it('converts foreign-currency positions to HKD by dividing by the rate (units per HKD)', async () => {
-      const [row] = await database.query<{ total_assets_hkd: string }>(`select total_assets_hkd from customer where customer_no = 'B00002'`);
+      const [row] = await database.query<{ total_assets_hkd: string }>(
+        `select total_assets_hkd from customer where customer_no = 'B00002'`,
+      );
       const expected = -20000 + 1500 / 0.1285 + 10000 / 0.931 + (50 * 268.4) / 0.1285 + (100 * 1452) / 0.931;
       expect(Number(row!.total_assets_hkd)).toBeCloseTo(expected, 1);
     });
@@ -117,7 +136,9 @@ for (const engine of testDatabases()) {
       expect(reasons).toEqual([
         'customers.csv:3: staff_userid nobody is not a staff member of this corp',
         expect.stringMatching(/^customers\.csv:4: name_cn/),
-        expect.stringMatching(/^customers\.csv:5: .*birthday.*risk_level|^customers\.csv:5: .*risk_level.*birthday|^customers\.csv:5: birthday/),
+        expect.stringMatching(
+          /^customers\.csv:5: .*birthday.*risk_level|^customers\.csv:5: .*risk_level.*birthday|^customers\.csv:5: birthday/,
+        ),
         'customers.csv:6: closed_date: a closed customer needs closed_date',
         'customers.csv:7: account_no 700000001 belongs to customer B00001',
         'cash_balances.csv:2: balance -5.00 is negative on cash account 700010001',
@@ -130,7 +151,9 @@ for (const engine of testDatabases()) {
       expect(report.files.find((file) => file.file === 'customers.csv')).toMatchObject({ rows: 6, inserted: 1, rejected: 5 });
       const imported = await database.query<{ customer_no: string }>(`select customer_no from customer where customer_no like 'B1%'`);
       expect(imported.map((row) => row.customer_no)).toEqual(['B10001']);
-      expect(await database.query(`select balance from cash_balance b join account a on a.id = b.account_id where a.account_no = '700010001'`)).toEqual([{ balance: '12.50' }]);
+      expect(
+        await database.query(`select balance from cash_balance b join account a on a.id = b.account_id where a.account_no = '700010001'`),
+      ).toEqual([{ balance: '12.50' }]);
       expect(await database.query(`select external_ref from trade where external_ref like 'X%'`)).toEqual([{ external_ref: 'X1' }]);
     });
 
@@ -144,7 +167,9 @@ for (const engine of testDatabases()) {
       folders.push(folder);
       const report = await importFolder(database, folder, { corpCode: 'fxhl' });
       expect(report.files[0]).toMatchObject({ updated: 1, rejected: 0 });
-      const [row] = await database.query<{ version: number; risk_level: number }>(`select version, risk_level from customer where customer_no = 'B00001'`);
+      const [row] = await database.query<{ version: number; risk_level: number }>(
+        `select version, risk_level from customer where customer_no = 'B00001'`,
+      );
       expect(row).toEqual({ version: 2, risk_level: 4 });
     });
   });

@@ -77,7 +77,12 @@ const spec = <Row>(value: FileSpec<Row>) => value as unknown as FileSpec<unknown
 
 /** Files in the order they are applied: reference data first, then what refers to it. */
 export const IMPORT_FILES: FileSpec<unknown>[] = [
-  spec<ExchangeRateRow>({ file: 'exchange_rates.csv', schema: exchangeRateRow, required: ['currency', 'rate_date', 'rate'], apply: applyExchangeRate }),
+  spec<ExchangeRateRow>({
+    file: 'exchange_rates.csv',
+    schema: exchangeRateRow,
+    required: ['currency', 'rate_date', 'rate'],
+    apply: applyExchangeRate,
+  }),
   spec<PriceRow>({
     file: 'prices.csv',
     schema: priceRow,
@@ -87,11 +92,34 @@ export const IMPORT_FILES: FileSpec<unknown>[] = [
   spec<CustomerRow>({
     file: 'customers.csv',
     schema: customerRow,
-    required: ['customer_no', 'staff_userid', 'channel', 'name_cn', 'name_en', 'id_doc_type', 'id_doc_number', 'risk_level', 'status', 'open_date', 'account_no', 'account_type'],
+    required: [
+      'customer_no',
+      'staff_userid',
+      'channel',
+      'name_cn',
+      'name_en',
+      'id_doc_type',
+      'id_doc_number',
+      'risk_level',
+      'status',
+      'open_date',
+      'account_no',
+      'account_type',
+    ],
     apply: applyCustomer,
   }),
-  spec<CashBalanceRow>({ file: 'cash_balances.csv', schema: cashBalanceRow, required: ['account_no', 'currency', 'balance'], apply: applyCashBalance }),
-  spec<HoldingRow>({ file: 'holdings.csv', schema: holdingRow, required: ['account_no', 'symbol', 'quantity', 'avg_cost'], apply: applyHolding }),
+  spec<CashBalanceRow>({
+    file: 'cash_balances.csv',
+    schema: cashBalanceRow,
+    required: ['account_no', 'currency', 'balance'],
+    apply: applyCashBalance,
+  }),
+  spec<HoldingRow>({
+    file: 'holdings.csv',
+    schema: holdingRow,
+    required: ['account_no', 'symbol', 'quantity', 'avg_cost'],
+    apply: applyHolding,
+  }),
   spec<TradeRow>({
     file: 'trades.csv',
     schema: tradeRow,
@@ -120,7 +148,9 @@ export const IMPORT_FILES: FileSpec<unknown>[] = [
 export async function importFolder(database: DatabaseHandle, folder: string, options: { corpCode: string }): Promise<ImportReport> {
   const [corp] = await database.query<{ id: number }>('select id from corp where code = $1', [options.corpCode]);
   if (!corp) throw new Error(`corp ${options.corpCode} does not exist: start the server once or run the seed first`);
-  const staffRows = await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff where corp_id = $1', [corp.id]);
+  const staffRows = await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff where corp_id = $1', [
+    corp.id,
+  ]);
   const context: ImportContext = {
     database,
     corpId: corp.id,
@@ -141,7 +171,9 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
       fileReport.rejected++;
       report.errors.push({ file: fileSpec.file, line, reason });
     };
-    const parser = createReadStream(path).pipe(parse({ columns: true, bom: true, trim: true, skip_empty_lines: true, info: true, relax_column_count: true }));
+    const parser = createReadStream(path).pipe(
+      parse({ columns: true, bom: true, trim: true, skip_empty_lines: true, info: true, relax_column_count: true }),
+    );
     let headerChecked = false;
     try {
       for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
@@ -162,7 +194,8 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
         try {
           const outcome = await fileSpec.apply(context, parsed.data);
           fileReport[outcome]++;
-          if (outcome !== 'unchanged' && (fileSpec.file === 'exchange_rates.csv' || fileSpec.file === 'prices.csv')) ratesOrPricesChanged = true;
+          if (outcome !== 'unchanged' && (fileSpec.file === 'exchange_rates.csv' || fileSpec.file === 'prices.csv'))
+            ratesOrPricesChanged = true;
         } catch (error) {
           if (error instanceof RowRejected) reject(info.lines, error.message);
           else throw error;
@@ -182,7 +215,8 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
   return report;
 }
 
-const outcomeOf = (rows: { inserted: boolean }[]): RowOutcome => (rows.length === 0 ? 'unchanged' : rows[0]!.inserted ? 'inserted' : 'updated');
+const outcomeOf = (rows: { inserted: boolean }[]): RowOutcome =>
+  rows.length === 0 ? 'unchanged' : rows[0]!.inserted ? 'inserted' : 'updated';
 
 async function applyExchangeRate({ database }: ImportContext, row: ExchangeRateRow): Promise<RowOutcome> {
   const rows = await database.query<{ inserted: boolean }>(
@@ -234,13 +268,50 @@ async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<
     .map((tag) => tag.trim())
     .filter(Boolean);
   const values = [
-    corpId, staffId, row.customer_no, row.channel, row.name_cn, row.name_en, row.gender ?? null, phone?.display ?? null, phone?.digits ?? null,
-    row.email ?? null, row.id_doc_type, masked, last4, row.id_doc_expiry ?? null, row.birthday ?? null, row.risk_level, row.risk_assessed_on ?? null,
-    row.status, row.open_date, row.closed_date ?? null, tags, row.remark ?? null,
+    corpId,
+    staffId,
+    row.customer_no,
+    row.channel,
+    row.name_cn,
+    row.name_en,
+    row.gender ?? null,
+    phone?.display ?? null,
+    phone?.digits ?? null,
+    row.email ?? null,
+    row.id_doc_type,
+    masked,
+    last4,
+    row.id_doc_expiry ?? null,
+    row.birthday ?? null,
+    row.risk_level,
+    row.risk_assessed_on ?? null,
+    row.status,
+    row.open_date,
+    row.closed_date ?? null,
+    tags,
+    row.remark ?? null,
   ];
   const compared = [
-    'staff_id', 'channel', 'name_cn', 'name_en', 'gender', 'phone', 'phone_digits', 'email', 'id_doc_type', 'id_doc_masked', 'id_doc_last4',
-    'id_doc_expiry', 'birthday', 'risk_level', 'risk_assessed_on', 'status', 'open_date', 'closed_date', 'tags', 'remark',
+    'staff_id',
+    'channel',
+    'name_cn',
+    'name_en',
+    'gender',
+    'phone',
+    'phone_digits',
+    'email',
+    'id_doc_type',
+    'id_doc_masked',
+    'id_doc_last4',
+    'id_doc_expiry',
+    'birthday',
+    'risk_level',
+    'risk_assessed_on',
+    'status',
+    'open_date',
+    'closed_date',
+    'tags',
+    'remark',
   ];
   const changed = await database.query<{ id: number; inserted: boolean }>(
     `insert into customer (corp_id, staff_id, customer_no, channel, name_cn, name_en, gender, phone, phone_digits, email, id_doc_type,
@@ -254,7 +325,10 @@ async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<
   );
   let customerId = changed[0]?.id;
   if (customerId === undefined) {
-    const [row2] = await database.query<{ id: number }>('select id from customer where corp_id = $1 and customer_no = $2', [corpId, row.customer_no]);
+    const [row2] = await database.query<{ id: number }>('select id from customer where corp_id = $1 and customer_no = $2', [
+      corpId,
+      row.customer_no,
+    ]);
     customerId = row2!.id;
   }
   customerId = Number(customerId);
@@ -288,7 +362,9 @@ async function accountOf(context: ImportContext, accountNo: string): Promise<Acc
 async function securityOf(context: ImportContext, symbol: string) {
   const cached = context.securities.get(symbol);
   if (cached) return cached;
-  const [row] = await context.database.query<{ id: number; currency: string }>('select id, currency from security where symbol = $1', [symbol]);
+  const [row] = await context.database.query<{ id: number; currency: string }>('select id, currency from security where symbol = $1', [
+    symbol,
+  ]);
   if (!row) throw new RowRejected(`symbol ${symbol} is not in the security master (add it in prices.csv)`);
   context.securities.set(symbol, row);
   return row;
@@ -296,7 +372,8 @@ async function securityOf(context: ImportContext, symbol: string) {
 
 async function applyCashBalance(context: ImportContext, row: CashBalanceRow): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
-  if (Number(row.balance) < 0 && account.type !== 'margin') throw new RowRejected(`balance ${row.balance} is negative on cash account ${row.account_no}`);
+  if (Number(row.balance) < 0 && account.type !== 'margin')
+    throw new RowRejected(`balance ${row.balance} is negative on cash account ${row.account_no}`);
   const rows = await context.database.query<{ inserted: boolean }>(
     `insert into cash_balance (account_id, currency, balance) values ($1, $2, $3)
      on conflict (account_id, currency) do update set balance = excluded.balance
@@ -313,7 +390,10 @@ async function applyHolding(context: ImportContext, row: HoldingRow): Promise<Ro
   const account = await accountOf(context, row.account_no);
   const security = await securityOf(context, row.symbol);
   if (row.quantity === 0) {
-    const deleted = await context.database.query('delete from holding where account_id = $1 and security_id = $2 returning 1', [account.id, security.id]);
+    const deleted = await context.database.query('delete from holding where account_id = $1 and security_id = $2 returning 1', [
+      account.id,
+      security.id,
+    ]);
     if (deleted.length > 0) context.touchedCustomers.add(account.customerId);
     return deleted.length > 0 ? 'updated' : 'unchanged';
   }
@@ -331,7 +411,8 @@ async function applyHolding(context: ImportContext, row: HoldingRow): Promise<Ro
 async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   const security = await securityOf(context, row.symbol);
-  if (row.currency !== security.currency) throw new RowRejected(`currency ${row.currency} does not match ${row.symbol}'s trading currency ${security.currency}`);
+  if (row.currency !== security.currency)
+    throw new RowRejected(`currency ${row.currency} does not match ${row.symbol}'s trading currency ${security.currency}`);
   if (row.settle_date < row.traded_at.slice(0, 10)) throw new RowRejected('settle_date is before traded_at');
   const amount = row.amount ?? (Math.round(row.quantity * Number(row.price) * 100) / 100).toFixed(2);
   const rows = await context.database.query<{ inserted: boolean }>(
@@ -343,7 +424,20 @@ async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOut
      where (trade.security_id, trade.side, trade.quantity, trade.price, trade.amount, trade.fee, trade.currency, trade.traded_at, trade.settle_date)
        is distinct from (excluded.security_id, excluded.side, excluded.quantity, excluded.price, excluded.amount, excluded.fee, excluded.currency, excluded.traded_at, excluded.settle_date)
      returning (xmax = 0) as inserted`,
-    [account.id, account.customerId, security.id, row.side, row.quantity, row.price, amount, row.fee, row.currency, row.traded_at, row.settle_date, row.trade_ref],
+    [
+      account.id,
+      account.customerId,
+      security.id,
+      row.side,
+      row.quantity,
+      row.price,
+      amount,
+      row.fee,
+      row.currency,
+      row.traded_at,
+      row.settle_date,
+      row.trade_ref,
+    ],
   );
   if (rows.length > 0) context.touchedCustomers.add(account.customerId);
   return outcomeOf(rows);

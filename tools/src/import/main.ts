@@ -10,7 +10,8 @@ async function main() {
     options: { corp: { type: 'string', default: 'fxhl' }, 'database-url': { type: 'string' }, 'pglite-dir': { type: 'string' } },
   });
   const folder = positionals[0];
-  if (!folder || !existsSync(folder) || !statSync(folder).isDirectory()) throw new Error('usage: npm run import -- <folder with CSV files>');
+  if (!folder || !existsSync(folder) || !statSync(folder).isDirectory())
+    throw new Error('usage: npm run import -- <folder with CSV files>');
   const url = values['database-url'] ?? process.env.DATABASE_URL;
   const pgliteDir = values['pglite-dir'] ?? process.env.PGLITE_DIR ?? './data/pglite';
   const database = await openDatabase({ url, pgliteDir });
@@ -19,10 +20,14 @@ async function main() {
     const report = await importFolder(database, folder, { corpCode: values.corp });
     if (report.files.length === 0) console.log(`no known CSV files in ${folder}`);
     for (const file of report.files) {
-      console.log(`${file.file.padEnd(20)} ${file.rows} rows: ${file.inserted} inserted, ${file.updated} updated, ${file.unchanged} unchanged, ${file.rejected} rejected`);
+      console.log(
+        `${file.file.padEnd(20)} ${file.rows} rows: ${file.inserted} inserted, ${file.updated} updated, ${file.unchanged} unchanged, ${file.rejected} rejected`,
+      );
     }
     for (const error of report.errors) console.log(`  ${error.file}:${error.line}: ${error.reason}`);
-    console.log(`customer summaries refreshed: ${report.summariesRefreshed}; done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `customer summaries refreshed: ${report.summariesRefreshed}; done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     if (report.errors.length > 0) process.exitCode = 2;
   } finally {
     await database.close();

@@ -11,7 +11,10 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date');
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'is not a real date',
+  );
 
 /** With an offset, or local Hong Kong time when none is given. */
 const timestamp = z
@@ -25,10 +28,20 @@ const decimal = (label: string, scale: number) =>
     .string()
     .trim()
     .regex(new RegExp(`^-?\\d{1,16}(\\.\\d{1,${scale}})?$`), `${label} must be a number with at most ${scale} decimals`);
-const positiveDecimal = (label: string, scale: number) => decimal(label, scale).refine((value) => Number(value) > 0, `${label} must be greater than 0`);
-const nonNegativeDecimal = (label: string, scale: number) => decimal(label, scale).refine((value) => Number(value) >= 0, `${label} must not be negative`);
-const wholeNumber = (label: string) => z.string().trim().regex(/^\d{1,15}$/, `${label} must be a whole number`).transform(Number);
-const currency = z.string().trim().regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code such as HKD');
+const positiveDecimal = (label: string, scale: number) =>
+  decimal(label, scale).refine((value) => Number(value) > 0, `${label} must be greater than 0`);
+const nonNegativeDecimal = (label: string, scale: number) =>
+  decimal(label, scale).refine((value) => Number(value) >= 0, `${label} must not be negative`);
+const wholeNumber = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, `${label} must be a whole number`)
+    .transform(Number);
+const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code such as HKD');
 const reference = (label: string) => z.string().trim().min(1, `${label} is required`).max(64, `${label} is too long`);
 
 export const exchangeRateRow = z.object({
@@ -39,7 +52,10 @@ export const exchangeRateRow = z.object({
 });
 
 export const priceRow = z.object({
-  symbol: z.string().trim().regex(/^[0-9A-Z.]{1,16}$/, 'must be a ticker such as 0700.HK or AAPL'),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Z.]{1,16}$/, 'must be a ticker such as 0700.HK or AAPL'),
   market: z.enum(['HK', 'US', 'SH', 'SZ']),
   name_cn: z.string().trim().min(1, 'name_cn is required'),
   name_en: z.string().trim().min(1, 'name_en is required'),
@@ -65,12 +81,20 @@ export const customerRow = z
         .regex(/^\+?[\d\s-]{8,20}$/, 'phone must be digits, optionally with + and spaces')
         .refine((value) => {
           const digits = value.replace(/\D/g, '');
-          return digits.length === 8 || (digits.startsWith('852') && digits.length === 11) || (digits.startsWith('86') && digits.length === 13) || value.startsWith('+');
+          return (
+            digits.length === 8 ||
+            (digits.startsWith('852') && digits.length === 11) ||
+            (digits.startsWith('86') && digits.length === 13) ||
+            value.startsWith('+')
+          );
         }, 'phone must be an 8-digit Hong Kong number or carry a country code'),
     ),
     email: optional(z.email('email is not an email address')),
     id_doc_type: z.enum(['hkid', 'mainland_id', 'passport']),
-    id_doc_number: z.string().trim().regex(/^[0-9A-Za-z()]{6,20}$/, 'id_doc_number must be 6-20 letters and digits'),
+    id_doc_number: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z()]{6,20}$/, 'id_doc_number must be 6-20 letters and digits'),
     id_doc_expiry: optional(isoDate),
     birthday: optional(isoDate),
     risk_level: wholeNumber('risk_level').refine((value) => value >= 1 && value <= 5, 'risk_level must be 1 to 5'),
@@ -83,8 +107,14 @@ export const customerRow = z
     account_no: reference('account_no'),
     account_type: z.enum(['cash', 'margin']),
   })
-  .refine((row) => row.status !== 'closed' || row.closed_date !== undefined, { message: 'a closed customer needs closed_date', path: ['closed_date'] })
-  .refine((row) => row.closed_date === undefined || row.closed_date >= row.open_date, { message: 'closed_date is before open_date', path: ['closed_date'] });
+  .refine((row) => row.status !== 'closed' || row.closed_date !== undefined, {
+    message: 'a closed customer needs closed_date',
+    path: ['closed_date'],
+  })
+  .refine((row) => row.closed_date === undefined || row.closed_date >= row.open_date, {
+    message: 'closed_date is before open_date',
+    path: ['closed_date'],
+  });
 
 export const cashBalanceRow = z.object({
   account_no: reference('account_no'),

@@ -26,13 +26,18 @@ async function main() {
   const url = values['database-url'] ?? process.env.DATABASE_URL;
   const pgliteDir = values['pglite-dir'] ?? process.env.PGLITE_DIR ?? './data/pglite';
   const database = await openDatabase({ url, pgliteDir, poolMax: 12 });
-  console.log(`Seeding ${customers.toLocaleString('en')} customers (seed ${seed}, as of ${asOf}) into ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${pgliteDir}`}`);
+  console.log(
+    `Seeding ${customers.toLocaleString('en')} customers (seed ${seed}, as of ${asOf}) into ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${pgliteDir}`}`,
+  );
   try {
     if (await hasCustomers(database)) {
       if (!values.reset) throw new Error('the database already has customers: pass --reset to replace them');
       await clearCustomerData(database);
     }
-    const bar = new cliProgress.SingleBar({ format: 'customers [{bar}] {percentage}% {value}/{total} eta {eta_formatted}' }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      { format: 'customers [{bar}] {percentage}% {value}/{total} eta {eta_formatted}' },
+      cliProgress.Presets.shades_classic,
+    );
     bar.start(customers, 0);
     const result = await seedDemoData(database, {
       customers,

@@ -3,8 +3,23 @@ import { testDatabases } from '../testing';
 import { runMigrations, type DatabaseHandle } from './client';
 
 const EXPECTED_TABLES = [
-  'corp', 'staff', 'auth_session', 'wecom_credential', 'customer', 'account', 'cash_balance', 'security', 'holding', 'trade',
-  'money_movement', 'stock_transfer', 'exchange_rate', 'kyc_binding', 'mot_event', 'service_record', 'audit_log',
+  'corp',
+  'staff',
+  'auth_session',
+  'wecom_credential',
+  'customer',
+  'account',
+  'cash_balance',
+  'security',
+  'holding',
+  'trade',
+  'money_movement',
+  'stock_transfer',
+  'exchange_rate',
+  'kyc_binding',
+  'mot_event',
+  'service_record',
+  'audit_log',
 ];
 
 for (const engine of testDatabases()) {
@@ -18,7 +33,9 @@ for (const engine of testDatabases()) {
     });
 
     it('creates every table of the data model', async () => {
-      const rows = await database.query<{ table_name: string }>(`select table_name from information_schema.tables where table_schema = current_schema()`);
+      const rows = await database.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = current_schema()`,
+      );
       const tables = rows.map((row) => row.table_name);
       for (const table of EXPECTED_TABLES) expect(tables).toContain(table);
     });
@@ -26,17 +43,33 @@ for (const engine of testDatabases()) {
     it('loads pg_trgm and builds the trigram search indexes with it', async () => {
       const [extension] = await database.query<{ extname: string }>(`select extname from pg_extension where extname = 'pg_trgm'`);
       expect(extension?.extname).toBe('pg_trgm');
-      const indexes = await database.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where indexdef like '%gin_trgm_ops%'`);
-      expect(indexes.map((index) => index.indexname).sort()).toEqual(['customer_name_cn_trgm', 'customer_name_en_trgm', 'customer_phone_trgm', 'service_record_note_trgm']);
+      const indexes = await database.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where indexdef like '%gin_trgm_ops%'`,
+      );
+      expect(indexes.map((index) => index.indexname).sort()).toEqual([
+        'customer_name_cn_trgm',
+        'customer_name_en_trgm',
+        'customer_phone_trgm',
+        'service_record_note_trgm',
+      ]);
     });
 
     it('has the access-path indexes the client list and search rely on', async () => {
       const rows = await database.query<{ indexname: string }>(`select indexname from pg_indexes where schemaname = current_schema()`);
       const names = rows.map((row) => row.indexname);
       for (const name of [
-        'customer_corp_no_uq', 'customer_id_last4_idx', 'customer_staff_assets_idx', 'customer_staff_open_idx', 'customer_staff_last_trade_idx',
-        'account_corp_no_uq', 'trade_customer_time_idx', 'money_movement_customer_time_idx', 'stock_transfer_customer_time_idx',
-        'mot_event_fact_uq', 'kyc_binding_contact_uq', 'kyc_binding_customer_uq',
+        'customer_corp_no_uq',
+        'customer_id_last4_idx',
+        'customer_staff_assets_idx',
+        'customer_staff_open_idx',
+        'customer_staff_last_trade_idx',
+        'account_corp_no_uq',
+        'trade_customer_time_idx',
+        'money_movement_customer_time_idx',
+        'stock_transfer_customer_time_idx',
+        'mot_event_fact_uq',
+        'kyc_binding_contact_uq',
+        'kyc_binding_customer_uq',
       ]) {
         expect(names).toContain(name);
       }
@@ -52,7 +85,10 @@ for (const engine of testDatabases()) {
     it('enforces one MOT event per (rule, customer, fact)', async () => {
       await database.query(`insert into corp (code, name, wecom_corp_id) values ('mig', 'mig', 'mig')`);
       const [corp] = await database.query<{ id: number }>(`select id from corp where code = 'mig'`);
-      const [member] = await database.query<{ id: number }>(`insert into staff (corp_id, wecom_user_id, name) values ($1, 'u1', 'U') returning id`, [corp!.id]);
+      const [member] = await database.query<{ id: number }>(
+        `insert into staff (corp_id, wecom_user_id, name) values ($1, 'u1', 'U') returning id`,
+        [corp!.id],
+      );
       const [customer] = await database.query<{ id: number }>(
         `insert into customer (corp_id, staff_id, customer_no, channel, name_cn, name_en, id_doc_type, id_doc_masked, id_doc_last4, risk_level, open_date)
          values ($1, $2, 'X1', 'branch', '测试', 'TEST', 'hkid', 'A1**4563', '4563', 3, '2026-01-01') returning id`,

@@ -15,5 +15,8 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId, table.at), index('audit_log_actor_idx').on(table.actorStaffId, table.at)],
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entityId, table.at),
+    index('audit_log_actor_idx').on(table.actorStaffId, table.at),
+  ],
 );

@@ -67,3 +67,20 @@ export const serviceRecords = pgTable(
     index('service_record_note_trgm').using('gin', table.note.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * One row per daily MOT sweep (Hong Kong day). A replica runs the day's batch only while holding
+ * an advisory lock and only if the day's row is not finished; a run that died half-way (lock gone,
+ * no finished_at) is taken over by the next tick. Events stay exactly-once regardless, thanks to
+ * mot_event_fact_uq.
+ */
+export const motSweepRuns = pgTable('mot_sweep_run', {
+  runDate: date('run_date').primaryKey(),
+  /** host:pid of the process that ran (or is running) the batch. */
+  owner: text('owner').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Events inserted, per rule. */
+  inserted: jsonb('inserted'),
+  elapsedMs: integer('elapsed_ms'),
+});

@@ -23,14 +23,47 @@ import {
 /** Column lists in the order the generator writes them (COPY text format, tab separated). */
 export const SEED_COLUMNS = {
   customer: [
-    'id', 'corp_id', 'staff_id', 'customer_no', 'channel', 'name_cn', 'name_en', 'gender', 'phone', 'phone_digits', 'email',
-    'id_doc_type', 'id_doc_masked', 'id_doc_last4', 'id_doc_expiry', 'birthday', 'risk_level', 'risk_assessed_on', 'status',
-    'open_date', 'closed_date', 'tags', 'remark',
+    'id',
+    'corp_id',
+    'staff_id',
+    'customer_no',
+    'channel',
+    'name_cn',
+    'name_en',
+    'gender',
+    'phone',
+    'phone_digits',
+    'email',
+    'id_doc_type',
+    'id_doc_masked',
+    'id_doc_last4',
+    'id_doc_expiry',
+    'birthday',
+    'risk_level',
+    'risk_assessed_on',
+    'status',
+    'open_date',
+    'closed_date',
+    'tags',
+    'remark',
   ],
   account: ['id', 'corp_id', 'customer_id', 'account_no', 'type', 'status', 'open_date'],
   cash_balance: ['account_id', 'currency', 'balance'],
   holding: ['account_id', 'customer_id', 'security_id', 'quantity', 'avg_cost'],
-  trade: ['id', 'account_id', 'customer_id', 'security_id', 'side', 'quantity', 'price', 'amount', 'fee', 'currency', 'traded_at', 'settle_date'],
+  trade: [
+    'id',
+    'account_id',
+    'customer_id',
+    'security_id',
+    'side',
+    'quantity',
+    'price',
+    'amount',
+    'fee',
+    'currency',
+    'traded_at',
+    'settle_date',
+  ],
   money_movement: ['id', 'account_id', 'customer_id', 'direction', 'currency', 'amount', 'method', 'occurred_at'],
   stock_transfer: ['id', 'account_id', 'customer_id', 'security_id', 'direction', 'quantity', 'counterparty', 'occurred_at'],
 } as const;
@@ -74,7 +107,13 @@ export interface GeneratorContext {
 
 const WINDOW_DAYS = 730;
 
-export function buildContext(options: { seed: number; corpId: number; asOfDay: number; staff: StaffRef[]; securityIds: Map<string, number> }): GeneratorContext {
+export function buildContext(options: {
+  seed: number;
+  corpId: number;
+  asOfDay: number;
+  staff: StaffRef[];
+  securityIds: Map<string, number>;
+}): GeneratorContext {
   const { seed, asOfDay } = options;
   const tradingDays = weekdaysBetween(asOfDay - WINDOW_DAYS, asOfDay + 10);
   let lastTi = 0;
@@ -282,20 +321,25 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
   const customerId = id;
 
   const stamp = (ti: number, market: SecuritySeed['market'] | 'cash') => {
-    const minute = market === 'US' ? rng.int(22 * 60, 23 * 60 + 59) : market === 'cash' ? rng.int(9 * 60, 18 * 60) : rng.int(9 * 60 + 30, 15 * 60 + 55);
+    const minute =
+      market === 'US' ? rng.int(22 * 60, 23 * 60 + 59) : market === 'cash' ? rng.int(9 * 60, 18 * 60) : rng.int(9 * 60 + 30, 15 * 60 + 55);
     return `${dates[ti]} ${pad(Math.floor(minute / 60), 2)}:${pad(minute % 60, 2)}:${pad(rng.int(0, 59), 2)}+08`;
   };
   const deposit = (ti: number, currency: CurrencyCode, cents: number) => {
     cash[currency] += cents;
     used.add(currency);
     const method = rng.weighted(['fps', 'bank_transfer', 'edda', 'cheque'], [40, 35, 20, 5]);
-    batch.money_movement.push(`${ids.moneyMovement++}\t${accountId}\t${customerId}\tdeposit\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`);
+    batch.money_movement.push(
+      `${ids.moneyMovement++}\t${accountId}\t${customerId}\tdeposit\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`,
+    );
     counts.moneyMovements++;
   };
   const withdraw = (ti: number, currency: CurrencyCode, cents: number) => {
     cash[currency] -= cents;
     const method = rng.weighted(['fps', 'bank_transfer', 'cheque'], [45, 45, 10]);
-    batch.money_movement.push(`${ids.moneyMovement++}\t${accountId}\t${customerId}\twithdrawal\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`);
+    batch.money_movement.push(
+      `${ids.moneyMovement++}\t${accountId}\t${customerId}\twithdrawal\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`,
+    );
     counts.moneyMovements++;
   };
   const trade = (ti: number, security: PricedSecurity, side: 'buy' | 'sell', quantity: number, price: number) => {
@@ -327,7 +371,8 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     eventDays.sort((a, b) => a - b);
 
     deposit(startTi, 'HKD', depositCents(rng, 'HKD') * 2);
-    for (const currency of currencies) if (currency !== 'HKD') deposit(Math.min(startTi + rng.int(0, 10), endTi), currency, depositCents(rng, currency));
+    for (const currency of currencies)
+      if (currency !== 'HKD') deposit(Math.min(startTi + rng.int(0, 10), endTi), currency, depositCents(rng, currency));
 
     for (const ti of eventDays) {
       const roll = rng.next();
@@ -400,12 +445,34 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
 
   batch.customer.push(
     [
-      customerId, context.corpId, staffMember.id, `C${pad(customerId, 8)}`, channel, copyText(nameCn), copyText(nameEn), male ? 'M' : 'F', phone,
-      phoneDigits, copyText(email), document.type, masked, last4, documentExpiry ?? '\\N', birthday, riskLevel, riskAssessedOn, status,
-      openDate, closedDate ?? '\\N', copyText(copyArray(tags)), copyText(remark),
+      customerId,
+      context.corpId,
+      staffMember.id,
+      `C${pad(customerId, 8)}`,
+      channel,
+      copyText(nameCn),
+      copyText(nameEn),
+      male ? 'M' : 'F',
+      phone,
+      phoneDigits,
+      copyText(email),
+      document.type,
+      masked,
+      last4,
+      documentExpiry ?? '\\N',
+      birthday,
+      riskLevel,
+      riskAssessedOn,
+      status,
+      openDate,
+      closedDate ?? '\\N',
+      copyText(copyArray(tags)),
+      copyText(remark),
     ].join('\t'),
   );
-  batch.account.push(`${accountId}\t${context.corpId}\t${customerId}\t8${pad(customerId, 8)}\t${margin ? 'margin' : 'cash'}\t${status === 'closed' ? 'closed' : 'active'}\t${openDate}`);
+  batch.account.push(
+    `${accountId}\t${context.corpId}\t${customerId}\t8${pad(customerId, 8)}\t${margin ? 'margin' : 'cash'}\t${status === 'closed' ? 'closed' : 'active'}\t${openDate}`,
+  );
   for (const currency of used) batch.cash_balance.push(`${accountId}\t${currency}\t${money(cash[currency])}`);
   for (const position of positions.values()) {
     const avgCost = position.costCents / 100 / position.quantity;

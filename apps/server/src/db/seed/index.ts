@@ -1,4 +1,12 @@
-export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, CUSTOMER_DATA_TABLES, type SeedOptions, type SeedResult } from './seed-demo-data';
+export {
+  seedDemoData,
+  clearCustomerData,
+  hasCustomers,
+  SeedRefusedError,
+  CUSTOMER_DATA_TABLES,
+  type SeedOptions,
+  type SeedResult,
+} from './seed-demo-data';
 export { maskDocument } from './identity-documents';
 export { LATEST_RATES, SECURITIES } from './reference-data';
 export { seedDemoDataIfEmpty, type DemoSeedOptions } from './seed-on-start';

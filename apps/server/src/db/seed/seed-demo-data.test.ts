@@ -34,7 +34,8 @@ async function fingerprint(database: DatabaseHandle) {
   return digests;
 }
 
-const count = async (database: DatabaseHandle, sql: string, params: unknown[] = []) => Number((await database.query<{ n: string }>(sql, params))[0]!.n);
+const count = async (database: DatabaseHandle, sql: string, params: unknown[] = []) =>
+  Number((await database.query<{ n: string }>(sql, params))[0]!.n);
 
 for (const engine of testDatabases()) {
   describe(`demo data generator (${engine.kind})`, () => {
@@ -62,7 +63,9 @@ for (const engine of testDatabases()) {
 
     it('creates realistic volumes: every customer has an account, most have history', async () => {
       expect(await count(first, 'select count(*) as n from customer')).toBe(CUSTOMERS);
-      expect(await count(first, 'select count(*) as n from customer c where not exists (select 1 from account a where a.customer_id = c.id)')).toBe(0);
+      expect(
+        await count(first, 'select count(*) as n from customer c where not exists (select 1 from account a where a.customer_id = c.id)'),
+      ).toBe(0);
       expect(await count(first, 'select count(*) as n from trade')).toBeGreaterThan(CUSTOMERS * 3);
       expect(await count(first, 'select count(*) as n from money_movement')).toBeGreaterThan(CUSTOMERS);
       expect(await count(first, 'select count(*) as n from stock_transfer')).toBeGreaterThan(0);
@@ -86,12 +89,24 @@ for (const engine of testDatabases()) {
     });
 
     it('never lets a cash account go negative; only margin accounts borrow', async () => {
-      expect(await count(first, `select count(*) as n from cash_balance b join account a on a.id = b.account_id where b.balance < 0 and a.type <> 'margin'`)).toBe(0);
-      expect(await count(first, `select count(*) as n from cash_balance b join account a on a.id = b.account_id where b.balance < 0 and b.currency <> 'HKD'`)).toBe(0);
+      expect(
+        await count(
+          first,
+          `select count(*) as n from cash_balance b join account a on a.id = b.account_id where b.balance < 0 and a.type <> 'margin'`,
+        ),
+      ).toBe(0);
+      expect(
+        await count(
+          first,
+          `select count(*) as n from cash_balance b join account a on a.id = b.account_id where b.balance < 0 and b.currency <> 'HKD'`,
+        ),
+      ).toBe(0);
     });
 
     it('assigns every customer to a staff member of the same corp, including the emulator users', async () => {
-      expect(await count(first, 'select count(*) as n from customer c join staff s on s.id = c.staff_id where s.corp_id <> c.corp_id')).toBe(0);
+      expect(
+        await count(first, 'select count(*) as n from customer c join staff s on s.id = c.staff_id where s.corp_id <> c.corp_id'),
+      ).toBe(0);
       const rows = await first.query<{ wecom_user_id: string; n: string }>(
         'select s.wecom_user_id, count(c.id)::text as n from staff s left join customer c on c.staff_id = s.id group by 1',
       );
@@ -100,12 +115,24 @@ for (const engine of testDatabases()) {
     });
 
     it('keeps the business story straight: closed customers are emptied, dormant ones went quiet', async () => {
-      expect(await count(first, `select count(*) as n from holding h join customer c on c.id = h.customer_id where c.status = 'closed'`)).toBe(0);
+      expect(
+        await count(first, `select count(*) as n from holding h join customer c on c.id = h.customer_id where c.status = 'closed'`),
+      ).toBe(0);
       expect(await count(first, `select count(*) as n from customer where status = 'closed' and total_assets_hkd <> 0`)).toBe(0);
-      expect(await count(first, `select count(*) as n from customer where status = 'dormant' and last_trade_date > date '${AS_OF}' - 180`)).toBe(0);
-      expect(await count(first, 'select count(*) as n from trade where settle_date < traded_at::date or traded_at::date > $1::date', [AS_OF])).toBe(0);
+      expect(
+        await count(first, `select count(*) as n from customer where status = 'dormant' and last_trade_date > date '${AS_OF}' - 180`),
+      ).toBe(0);
+      expect(
+        await count(first, 'select count(*) as n from trade where settle_date < traded_at::date or traded_at::date > $1::date', [AS_OF]),
+      ).toBe(0);
       expect(await count(first, `select count(*) as n from trade where abs(amount - round(quantity * price, 2)) > 0.01`)).toBe(0);
-      expect(await count(first, 'select count(*) as n from trade t join security s on s.id = t.security_id where t.quantity % s.lot_size <> 0 and t.side = $1', ['buy'])).toBe(0);
+      expect(
+        await count(
+          first,
+          'select count(*) as n from trade t join security s on s.id = t.security_id where t.quantity % s.lot_size <> 0 and t.side = $1',
+          ['buy'],
+        ),
+      ).toBe(0);
     });
 
     it('stores only masked identity documents, with the last four characters for search', async () => {

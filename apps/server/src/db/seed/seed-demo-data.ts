@@ -3,7 +3,15 @@ import type { DatabaseHandle } from '../client';
 import { refreshCustomerSummaries } from '../customer-summary';
 import { formatDay, parseDay, weekdaysBetween } from './calendar';
 import { bulkLoaderFor, dropSecondaryStructures, restoreSecondaryStructures } from './bulk-loader';
-import { buildContext, emptyBatch, generateCustomer, SEED_COLUMNS, SEED_TABLES, type IdCounters, type StaffRef } from './customer-generator';
+import {
+  buildContext,
+  emptyBatch,
+  generateCustomer,
+  SEED_COLUMNS,
+  SEED_TABLES,
+  type IdCounters,
+  type StaffRef,
+} from './customer-generator';
 import { Prng } from './prng';
 import { EMULATOR_STAFF_CHANNELS, EXTRA_STAFF, LATEST_RATES, CHANNELS, type StaffSeed } from './reference-data';
 
@@ -31,7 +39,18 @@ export interface SeedResult {
 export class SeedRefusedError extends Error {}
 
 /** Customers carry the generated data; everything they own goes with them in one TRUNCATE. */
-export const CUSTOMER_DATA_TABLES = ['customer', 'account', 'cash_balance', 'holding', 'trade', 'money_movement', 'stock_transfer', 'kyc_binding', 'mot_event', 'service_record'];
+export const CUSTOMER_DATA_TABLES = [
+  'customer',
+  'account',
+  'cash_balance',
+  'holding',
+  'trade',
+  'money_movement',
+  'stock_transfer',
+  'kyc_binding',
+  'mot_event',
+  'service_record',
+];
 
 export async function hasCustomers(handle: DatabaseHandle): Promise<boolean> {
   const [row] = await handle.query<{ present: boolean }>('select exists (select 1 from customer) as present');
@@ -65,7 +84,17 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
          currency = excluded.currency, lot_size = excluded.lot_size, last_price = excluded.last_price,
          prev_close = excluded.prev_close, price_date = excluded.price_date
        returning id`,
-      [security.symbol, security.market, security.nameCn, security.nameEn, security.currency, security.lotSize, security.closes[context.lastTi], security.closes[context.lastTi - 1], lastDate],
+      [
+        security.symbol,
+        security.market,
+        security.nameCn,
+        security.nameEn,
+        security.currency,
+        security.lotSize,
+        security.closes[context.lastTi],
+        security.closes[context.lastTi - 1],
+        lastDate,
+      ],
     );
     security.id = row!.id;
   }
@@ -94,8 +123,16 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
       options.onProgress?.(last, options.customers);
     }
     await pending;
-    log(`loaded ${options.customers} customers, ${totals.trades} trades, ${totals.moneyMovements} money movements, ${totals.transfers} transfers in ${seconds(started)}`);
-    for (const [table, next] of [['customer', options.customers], ['account', options.customers], ['trade', ids.trade - 1], ['money_movement', ids.moneyMovement - 1], ['stock_transfer', ids.transfer - 1]] as const) {
+    log(
+      `loaded ${options.customers} customers, ${totals.trades} trades, ${totals.moneyMovements} money movements, ${totals.transfers} transfers in ${seconds(started)}`,
+    );
+    for (const [table, next] of [
+      ['customer', options.customers],
+      ['account', options.customers],
+      ['trade', ids.trade - 1],
+      ['money_movement', ids.moneyMovement - 1],
+      ['stock_transfer', ids.transfer - 1],
+    ] as const) {
       await handle.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest($1::bigint, 1), $1::bigint > 0)`, [next]);
     }
     const summaryStarted = performance.now();
@@ -175,7 +212,8 @@ async function seedExchangeRates(handle: DatabaseHandle, seed: number, asOfDay: 
     let rate = LATEST_RATES[currency];
     for (let i = days.length - 1; i >= 0; i--) {
       rows.push([currency, formatDay(days[i]!), rate.toFixed(6)]);
-      rate = currency === 'USD' ? Math.min(1 / 7.75, Math.max(1 / 7.85, rate * (1 + 0.0004 * rng.normal()))) : rate * (1 + 0.002 * rng.normal());
+      rate =
+        currency === 'USD' ? Math.min(1 / 7.75, Math.max(1 / 7.85, rate * (1 + 0.0004 * rng.normal()))) : rate * (1 + 0.002 * rng.normal());
     }
   }
   for (const day of days) rows.push(['HKD', formatDay(day), '1']);

@@ -1,0 +1,418 @@
+import type { z } from 'zod';
+import {
+  customerStatusSchema,
+  marketSchema,
+  type CustomerAsset,
+  type CustomerBaseInfo,
+  type CustomerProfile,
+  type DynamicItem,
+  type HoldingItem,
+  type Market,
+  type TradeItem,
+  type updateProfile,
+} from '@broker/contract';
+import { ApiError } from '../../http/api-error';
+import type { Caller } from '../../plugins/auth.plugin';
+import type { ClientRepository, CustomerRow, MoneyFilter, Paging, ProfileChanges, Scope, TradeFilter, TransferFilter } from './client.repository';
+import { round2, toHkd } from './money';
+import { maskPhone, normalisePhone } from './phone';
+
+type ProfileUpdate = z.output<typeof updateProfile.request>;
+
+const paged = <T>(list: T[], total: number, paging: Paging) => ({
+  list,
+  total,
+  pageNum: paging.pageNum,
+  pageSize: paging.pageSize,
+  hasMore: paging.pageNum * paging.pageSize < total,
+});
+
+const checkRange = (from: string | undefined, to: string | undefined) => {
+  if (from && to && from > to) throw ApiError.validation('query.dateFrom', `must not be after dateTo (${to})`);
+};
+
+/** Whole-share quantities and prices come back as numbers; a market we do not list is a data error. */
+const market = (value: string): Market => marketSchema.parse(value);
+
+export function toBaseInfo(row: CustomerRow): CustomerBaseInfo {
+  return {
+    customerId: row.id,
+    customerNo: row.customerNo,
+    nameCn: row.nameCn,
+    nameEn: row.nameEn,
+    gender: row.gender,
+    birthday: row.birthday,
+    phone: row.phone,
+    phoneMasked: maskPhone(row.phone),
+    email: row.email,
+    idDocType: row.idDocType,
+    idDocMasked: row.idDocMasked,
+    idDocExpiry: row.idDocExpiry,
+    riskLevel: row.riskLevel,
+    riskAssessedOn: row.riskAssessedOn,
+    status: customerStatusSchema.parse(row.status),
+    channel: row.channel,
+    openDate: row.openDate,
+    closedDate: row.closedDate,
+    tags: row.tags,
+    remark: row.remark,
+    accounts: row.accounts,
+    version: row.version,
+    updatedAt: Math.round(row.updatedAt),
+  };
+}
+
+export function createClientService(repository: ClientRepository) {
+  /**
+   * The caller's scope for this client, or 404 (no such client in the corp) / 403 (another
+   * manager's client). The queries after it carry the same scope again.
+   */
+  async function scopeFor(caller: Caller, customerId: number): Promise<Scope> {
+    const scope = { corpId: caller.corp.id, staffId: caller.staffId };
+    const owner = await repository.ownerOf(scope.corpId, customerId);
+    if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+    if (owner !== scope.staffId) throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only open your own clients`);
+    return scope;
+  }
+
+  async function customer(caller: Caller, customerId: number): Promise<CustomerRow> {
+    const row = await repository.customer(await scopeFor(caller, customerId), customerId);
+    if (!row) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+    return row;
+  }
+
+  return {
+    async profile(caller: Caller, customerId: number): Promise<CustomerProfile> {
+      const row = await customer(caller, customerId);
+      return {
+        customerId: row.id,
+        customerNo: row.customerNo,
+        nameCn: row.nameCn,
+        nameEn: row.nameEn,
+        gender: row.gender,
+        phoneMasked: maskPhone(row.phone),
+        status: customerStatusSchema.parse(row.status),
+        riskLevel: row.riskLevel,
+        channel: row.channel,
+        tags: row.tags,
+        kycBound: row.kycBound,
+        openDate: row.openDate,
+        lastTradeDate: row.lastTradeDate,
+        totalAssetsHkd: round2(row.totalAssetsHkd),
+        version: row.version,
+      };
+    },
+
+    async baseInfo(caller: Caller, customerId: number): Promise<CustomerBaseInfo> {
+      return toBaseInfo(await customer(caller, customerId));
+    },
+
+    /** Computed live from balances and holdings at the latest prices and rates. */
+    async asset(caller: Caller, customerId: number): Promise<CustomerAsset> {
+      const scope = await scopeFor(caller, customerId);
+      const [rates, cash, holdings] = await Promise.all([repository.latestRates(), repository.cashByCurrency(scope, customerId), repository.holdings(scope, customerId)]);
+      const byCurrency = new Map<string, { cashHkd: number; marketValueHkd: number; amount: number }>();
+      const byMarket = new Map<string, number>();
+      const slot = (currency: string) => byCurrency.get(currency) ?? byCurrency.set(currency, { cashHkd: 0, marketValueHkd: 0, amount: 0 }).get(currency)!;
+      let cashHkd = 0;
+      for (const row of cash) {
+        const hkd = toHkd(row.balance, row.currency, rates);
+        cashHkd += hkd;
+        const entry = slot(row.currency);
+        entry.cashHkd += hkd;
+        entry.amount += row.balance;
+      }
+      let marketValueHkd = 0;
+      let todayPnlHkd = 0;
+      let previousValueHkd = 0;
+      let priceDate: string | null = null;
+      for (const row of holdings) {
+        const value = row.quantity * row.lastPrice;
+        const hkd = toHkd(value, row.currency, rates);
+        marketValueHkd += hkd;
+        todayPnlHkd += toHkd(row.quantity * (row.lastPrice - row.prevClose), row.currency, rates);
+        previousValueHkd += toHkd(row.quantity * row.prevClose, row.currency, rates);
+        byMarket.set(row.market, (byMarket.get(row.market) ?? 0) + hkd);
+        const entry = slot(row.currency);
+        entry.marketValueHkd += hkd;
+        entry.amount += value;
+        if (!priceDate || row.priceDate > priceDate) priceDate = row.priceDate;
+      }
+      const total = cashHkd + marketValueHkd;
+      const ratio = (part: number) => (total > 0 ? Math.round((part / total) * 10_000) / 10_000 : 0);
+      return {
+        totalAssetsHkd: round2(total),
+        cashHkd: round2(cashHkd),
+        marketValueHkd: round2(marketValueHkd),
+        todayPnlHkd: round2(todayPnlHkd),
+        todayPnlRatio: previousValueHkd > 0 ? Math.round((todayPnlHkd / previousValueHkd) * 10_000) / 10_000 : 0,
+        byMarket: [...byMarket]
+          .sort((a, b) => b[1] - a[1])
+          .map(([key, value]) => ({ key, cashHkd: 0, marketValueHkd: round2(value), totalHkd: round2(value), ratio: ratio(value) })),
+        byCurrency: [...byCurrency]
+          .map(([key, entry]) => ({
+            key,
+            cashHkd: round2(entry.cashHkd),
+            marketValueHkd: round2(entry.marketValueHkd),
+            totalHkd: round2(entry.cashHkd + entry.marketValueHkd),
+            ratio: ratio(entry.cashHkd + entry.marketValueHkd),
+            amount: round2(entry.amount),
+          }))
+          .sort((a, b) => b.totalHkd - a.totalHkd),
+        priceDate,
+      };
+    },
+
+    async holdings(caller: Caller, customerId: number, marketFilter: Market | undefined, paging: Paging) {
+      const scope = await scopeFor(caller, customerId);
+      const [rates, rows] = await Promise.all([repository.latestRates(), repository.holdings(scope, customerId, marketFilter)]);
+      const items: HoldingItem[] = rows.map((row) => {
+        const marketValue = row.quantity * row.lastPrice;
+        const unrealizedPnl = row.quantity * (row.lastPrice - row.avgCost);
+        const todayPnl = row.quantity * (row.lastPrice - row.prevClose);
+        return {
+          accountNo: row.accountNo,
+          symbol: row.symbol,
+          nameCn: row.nameCn,
+          nameEn: row.nameEn,
+          market: market(row.market),
+          currency: row.currency,
+          quantity: row.quantity,
+          avgCost: row.avgCost,
+          lastPrice: row.lastPrice,
+          prevClose: row.prevClose,
+          marketValue: round2(marketValue),
+          marketValueHkd: round2(toHkd(marketValue, row.currency, rates)),
+          unrealizedPnl: round2(unrealizedPnl),
+          unrealizedPnlHkd: round2(toHkd(unrealizedPnl, row.currency, rates)),
+          unrealizedPnlRatio: row.avgCost > 0 ? Math.round(((row.lastPrice - row.avgCost) / row.avgCost) * 10_000) / 10_000 : 0,
+          todayPnl: round2(todayPnl),
+          todayPnlHkd: round2(toHkd(todayPnl, row.currency, rates)),
+        };
+      });
+      items.sort((a, b) => b.marketValueHkd - a.marketValueHkd || a.symbol.localeCompare(b.symbol));
+      // Summed unrounded, then rounded once, so the totals do not drift from the rows by cents.
+      const sum = (pick: (item: HoldingItem) => number) => round2(items.reduce((total, item) => total + toHkd(pick(item), item.currency, rates), 0));
+      const start = (paging.pageNum - 1) * paging.pageSize;
+      return {
+        ...paged(items.slice(start, start + paging.pageSize), items.length, paging),
+        summary: {
+          marketValueHkd: sum((item) => item.quantity * item.lastPrice),
+          unrealizedPnlHkd: sum((item) => item.quantity * (item.lastPrice - item.avgCost)),
+          todayPnlHkd: sum((item) => item.quantity * (item.lastPrice - item.prevClose)),
+        },
+      };
+    },
+
+    async trades(caller: Caller, customerId: number, filter: TradeFilter, paging: Paging) {
+      checkRange(filter.dateFrom, filter.dateTo);
+      const scope = await scopeFor(caller, customerId);
+      const [rates, { list, totals }] = await Promise.all([repository.latestRates(), repository.trades(scope, customerId, filter, paging)]);
+      const summary = { buyAmountHkd: 0, sellAmountHkd: 0, feeHkd: 0 };
+      let total = 0;
+      for (const row of totals) {
+        total += row.count;
+        if (row.side === 'buy') summary.buyAmountHkd += toHkd(row.amount, row.currency, rates);
+        else summary.sellAmountHkd += toHkd(row.amount, row.currency, rates);
+        summary.feeHkd += toHkd(row.fee, row.currency, rates);
+      }
+      const items: TradeItem[] = list.map((row) => ({
+        id: row.id,
+        accountNo: row.accountNo,
+        symbol: row.symbol,
+        nameCn: row.nameCn,
+        nameEn: row.nameEn,
+        market: market(row.market),
+        side: row.side === 'sell' ? 'sell' : 'buy',
+        quantity: row.quantity,
+        price: row.price,
+        amount: row.amount,
+        fee: row.fee,
+        currency: row.currency,
+        amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+        tradedAt: Math.round(row.tradedAt),
+        settleDate: row.settleDate,
+        status: row.settled ? 'settled' : 'unsettled',
+      }));
+      return {
+        ...paged(items, total, paging),
+        summary: { buyAmountHkd: round2(summary.buyAmountHkd), sellAmountHkd: round2(summary.sellAmountHkd), feeHkd: round2(summary.feeHkd) },
+      };
+    },
+
+    async moneyMovements(caller: Caller, customerId: number, filter: MoneyFilter, paging: Paging) {
+      checkRange(filter.dateFrom, filter.dateTo);
+      const scope = await scopeFor(caller, customerId);
+      const [rates, { list, totals }] = await Promise.all([repository.latestRates(), repository.moneyMovements(scope, customerId, filter, paging)]);
+      let total = 0;
+      let depositHkd = 0;
+      let withdrawalHkd = 0;
+      for (const row of totals) {
+        total += row.count;
+        if (row.direction === 'deposit') depositHkd += toHkd(row.amount, row.currency, rates);
+        else withdrawalHkd += toHkd(row.amount, row.currency, rates);
+      }
+      return {
+        ...paged(
+          list.map((row) => ({
+            id: row.id,
+            accountNo: row.accountNo,
+            direction: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
+            currency: row.currency,
+            amount: row.amount,
+            amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+            method: row.method,
+            occurredAt: Math.round(row.occurredAt),
+          })),
+          total,
+          paging,
+        ),
+        summary: { depositHkd: round2(depositHkd), withdrawalHkd: round2(withdrawalHkd), netHkd: round2(depositHkd - withdrawalHkd) },
+      };
+    },
+
+    async transfers(caller: Caller, customerId: number, filter: TransferFilter, paging: Paging) {
+      checkRange(filter.dateFrom, filter.dateTo);
+      const scope = await scopeFor(caller, customerId);
+      const [rates, { list, totals }] = await Promise.all([repository.latestRates(), repository.transfers(scope, customerId, filter, paging)]);
+      const summary = { inCount: 0, outCount: 0, inValueHkd: 0, outValueHkd: 0 };
+      for (const row of totals) {
+        if (row.direction === 'in') {
+          summary.inCount += row.count;
+          summary.inValueHkd += toHkd(row.value, row.currency, rates);
+        } else {
+          summary.outCount += row.count;
+          summary.outValueHkd += toHkd(row.value, row.currency, rates);
+        }
+      }
+      return {
+        ...paged(
+          list.map((row) => ({
+            id: row.id,
+            accountNo: row.accountNo,
+            direction: row.direction === 'out' ? ('out' as const) : ('in' as const),
+            symbol: row.symbol,
+            nameCn: row.nameCn,
+            nameEn: row.nameEn,
+            market: market(row.market),
+            currency: row.currency,
+            quantity: row.quantity,
+            counterparty: row.counterparty,
+            marketValueHkd: round2(toHkd(row.quantity * row.lastPrice, row.currency, rates)),
+            occurredAt: Math.round(row.occurredAt),
+          })),
+          summary.inCount + summary.outCount,
+          paging,
+        ),
+        summary: { ...summary, inValueHkd: round2(summary.inValueHkd), outValueHkd: round2(summary.outValueHkd) },
+      };
+    },
+
+    /** The newest activity of every kind merged by time; `before` pages further back. */
+    async dynamics(caller: Caller, customerId: number, before: number | undefined, limit: number) {
+      const scope = await scopeFor(caller, customerId);
+      const [rates, activity] = await Promise.all([repository.latestRates(), repository.recentActivity(scope, customerId, before, limit + 1)]);
+      const items: DynamicItem[] = [
+        ...activity.tradeRows.map((row) => ({
+          key: `trade:${row.id}`,
+          kind: 'trade' as const,
+          at: Math.round(row.tradedAt),
+          side: row.side,
+          symbol: row.symbol,
+          securityNameCn: row.nameCn,
+          securityNameEn: row.nameEn,
+          quantity: row.quantity,
+          price: row.price,
+          amount: row.amount,
+          currency: row.currency,
+          amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+        })),
+        ...activity.moneyRows.map((row) => ({
+          key: `money:${row.id}`,
+          kind: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
+          at: Math.round(row.occurredAt),
+          amount: row.amount,
+          currency: row.currency,
+          amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+        })),
+        ...activity.transferRows.map((row) => ({
+          key: `transfer:${row.id}`,
+          kind: row.direction === 'out' ? ('transferOut' as const) : ('transferIn' as const),
+          at: Math.round(row.occurredAt),
+          symbol: row.symbol,
+          securityNameCn: row.nameCn,
+          securityNameEn: row.nameEn,
+          quantity: row.quantity,
+          currency: row.currency,
+        })),
+        ...activity.auditRows.map((row) => ({
+          key: `edit:${row.id}`,
+          kind: 'profileEdit' as const,
+          at: Math.round(row.at),
+          fields: Object.keys(row.after ?? {}),
+          staffName: row.staffName,
+        })),
+      ];
+      items.sort((a, b) => b.at - a.at || b.key.localeCompare(a.key));
+      return { list: items.slice(0, limit), hasMore: items.length > limit };
+    },
+
+    /**
+     * Saves the fields given, only if `version` is still current. A stale version changes nothing
+     * and says so; the audit row holds only what actually changed.
+     */
+    async updateProfile(caller: Caller, input: ProfileUpdate): Promise<CustomerBaseInfo> {
+      const scope = await scopeFor(caller, input.customerId);
+      const result = await repository.updateProfile(scope, input.customerId, input.version, (current) => {
+        const changes: ProfileChanges = {};
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        const note = (field: keyof ProfileChanges, was: unknown, now: unknown) => {
+          before[field] = was;
+          after[field] = now;
+        };
+        if (input.nameEn !== undefined && input.nameEn !== current.nameEn) {
+          changes.nameEn = input.nameEn;
+          note('nameEn', current.nameEn, input.nameEn);
+        }
+        if (input.phone !== undefined) {
+          const next = input.phone === null ? null : normalisePhone(input.phone);
+          if ((next?.phone ?? null) !== current.phone) {
+            changes.phone = next?.phone ?? null;
+            changes.phoneDigits = next?.digits ?? null;
+            note('phone', current.phone, changes.phone);
+          }
+        }
+        if (input.email !== undefined) {
+          const email = input.email === null ? null : input.email.toLowerCase();
+          if (email !== current.email) {
+            changes.email = email;
+            note('email', current.email, email);
+          }
+        }
+        if (input.tags !== undefined && JSON.stringify(input.tags) !== JSON.stringify(current.tags)) {
+          changes.tags = input.tags;
+          note('tags', current.tags, input.tags);
+        }
+        if (input.remark !== undefined) {
+          const remark = input.remark === null || input.remark === '' ? null : input.remark;
+          if (remark !== current.remark) {
+            changes.remark = remark;
+            note('remark', current.remark, remark);
+          }
+        }
+        return { changes, before, after };
+      });
+      if (result.outcome === 'missing') throw ApiError.notFound(`customerId: there is no client ${input.customerId}`);
+      if (result.outcome === 'stale') {
+        throw ApiError.conflict(
+          `version: someone else changed this client after you opened it (you edited version ${input.version}, it is now version ${result.currentVersion}). ` +
+            'Nothing was saved and their change is kept: reload the client and apply your edit again.',
+        );
+      }
+      return toBaseInfo(result.customer);
+    },
+  };
+}
+
+export type ClientService = ReturnType<typeof createClientService>;

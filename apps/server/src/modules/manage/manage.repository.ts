@@ -1,0 +1,154 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { containsPattern, selectRows } from '../../db/sql-rows';
+
+/** Filters in database terms: amounts already in HKD, the keyword already classified. */
+export interface CustomerCriteria {
+  corpId: number;
+  staffId: number;
+  keyword?: string | undefined;
+  channels?: string[] | undefined;
+  statuses?: string[] | undefined;
+  assetMinHkd?: number | undefined;
+  assetMaxHkd?: number | undefined;
+  openDateFrom?: string | undefined;
+  openDateTo?: string | undefined;
+  kycBound?: boolean | undefined;
+  markets?: string[] | undefined;
+  hasHolding?: boolean | undefined;
+}
+
+export type SortField = 'totalAssets' | 'openDate' | 'lastTrade';
+
+export interface ListRow {
+  id: number;
+  customerNo: string;
+  nameCn: string;
+  nameEn: string;
+  phone: string | null;
+  phoneDigits: string | null;
+  idDocMasked: string;
+  idDocLast4: string;
+  accountNos: string[];
+  channel: string;
+  status: string;
+  riskLevel: number;
+  tags: string[];
+  kycBound: boolean;
+  totalAssetsHkd: number;
+  openDate: string;
+  lastTradeDate: string | null;
+}
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+const list = (values: string[]) => sql.join(
+  values.map((value) => sql`${value}`),
+  sql`, `,
+);
+
+/**
+ * The keyword as an OR of index-friendly tests, each only where the keyword could match:
+ * names by trigram (or CJK bigram for Chinese) partial match, phone digits by trigram partial
+ * match, account number and identity-document tail exactly.
+ */
+function keywordCondition(keyword: string, corpId: number): SQL {
+  const options: SQL[] = [];
+  const pattern = containsPattern(keyword);
+  if (CJK.test(keyword)) {
+    // pg_trgm cannot narrow a 2-character Chinese term; cjk_bigrams (migration 0003) can.
+    options.push([...keyword].length >= 2 ? sql`(cjk_bigrams(c.name_cn) @> cjk_bigrams(${keyword}) and c.name_cn like ${pattern})` : sql`c.name_cn like ${pattern}`);
+  }
+  if (/[A-Za-z]/.test(keyword)) options.push(sql`c.name_en ilike ${pattern}`);
+  const digits = /^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '';
+  if (digits) options.push(sql`c.phone_digits like ${containsPattern(digits)}`);
+  if (/^[A-Za-z0-9]{4,20}$/.test(keyword)) {
+    options.push(sql`c.id in (select a.customer_id from account a where a.corp_id = ${corpId} and a.account_no = ${keyword.toUpperCase()})`);
+  }
+  if (/^[A-Za-z0-9]{4}$/.test(keyword)) options.push(sql`c.id_doc_last4 = ${keyword.toUpperCase()}`);
+  if (options.length === 0) return sql`false`;
+  return sql`(${sql.join(options, sql` or `)})`;
+}
+
+function whereOf(criteria: CustomerCriteria): SQL {
+  const parts: SQL[] = [sql`c.corp_id = ${criteria.corpId}`, sql`c.staff_id = ${criteria.staffId}`];
+  if (criteria.keyword) parts.push(keywordCondition(criteria.keyword, criteria.corpId));
+  if (criteria.channels?.length) parts.push(sql`c.channel in (${list(criteria.channels)})`);
+  if (criteria.statuses?.length) parts.push(sql`c.status in (${list(criteria.statuses)})`);
+  if (criteria.assetMinHkd !== undefined) parts.push(sql`c.total_assets_hkd >= ${criteria.assetMinHkd}`);
+  if (criteria.assetMaxHkd !== undefined) parts.push(sql`c.total_assets_hkd <= ${criteria.assetMaxHkd}`);
+  if (criteria.openDateFrom) parts.push(sql`c.open_date >= ${criteria.openDateFrom}::date`);
+  if (criteria.openDateTo) parts.push(sql`c.open_date <= ${criteria.openDateTo}::date`);
+  if (criteria.kycBound !== undefined) {
+    parts.push(sql`${criteria.kycBound ? sql`` : sql`not`} exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id)`);
+  }
+  if (criteria.markets?.length) {
+    parts.push(
+      sql`exists (select 1 from holding h join security s on s.id = h.security_id where h.customer_id = c.id and h.quantity > 0 and s.market in (${list(criteria.markets)}))`,
+    );
+  }
+  if (criteria.hasHolding !== undefined) {
+    parts.push(sql`${criteria.hasHolding ? sql`` : sql`not`} exists (select 1 from holding h where h.customer_id = c.id and h.quantity > 0)`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** Orders that walk the staff-scoped sort indexes (staff_id, column, id) forwards or backwards. */
+function orderOf(sortBy: SortField, sortOrder: 'asc' | 'desc'): SQL {
+  const column = { totalAssets: sql`c.total_assets_hkd`, openDate: sql`c.open_date`, lastTrade: sql`c.last_trade_date` }[sortBy];
+  if (sortBy === 'lastTrade') return sortOrder === 'desc' ? sql`${column} desc nulls last, c.id asc` : sql`${column} asc nulls first, c.id desc`;
+  return sortOrder === 'desc' ? sql`${column} desc, c.id asc` : sql`${column} asc, c.id desc`;
+}
+
+export function createManageRepository(db: Database) {
+  return {
+    async rate(currency: string): Promise<number | undefined> {
+      const [row] = await selectRows<{ rate: number }>(
+        db,
+        sql`select rate::float8 as rate from exchange_rate where currency = ${currency} order by rate_date desc limit 1`,
+      );
+      return row?.rate;
+    },
+
+    async channels(corpId: number, staffId: number) {
+      return selectRows<{ channel: string; clients: number }>(
+        db,
+        sql`select channel, count(*)::int as clients from customer c where c.corp_id = ${corpId} and c.staff_id = ${staffId}
+            group by channel order by clients desc, channel`,
+      );
+    },
+
+    async search(criteria: CustomerCriteria, sortBy: SortField, sortOrder: 'asc' | 'desc', page: { pageNum: number; pageSize: number }) {
+      const where = whereOf(criteria);
+      const [rows, [count]] = await Promise.all([
+        selectRows<ListRow>(
+          db,
+          sql`select c.id::float8 as id, c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone,
+                     c.phone_digits as "phoneDigits", c.id_doc_masked as "idDocMasked", c.id_doc_last4 as "idDocLast4",
+                     array(select a.account_no from account a where a.customer_id = c.id order by a.id) as "accountNos",
+                     c.channel, c.status, c.risk_level as "riskLevel", c.tags,
+                     exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id) as "kycBound",
+                     c.total_assets_hkd::float8 as "totalAssetsHkd", c.open_date::text as "openDate", c.last_trade_date::text as "lastTradeDate"
+              from customer c where ${where}
+              order by ${orderOf(sortBy, sortOrder)}
+              limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
+        ),
+        selectRows<{ total: number }>(db, sql`select count(*)::int as total from customer c where ${where}`),
+      ]);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    /** Per channel; sums are numeric in SQL so the HKD totals are exact to the cent. */
+    async stat(criteria: CustomerCriteria) {
+      return selectRows<{ channel: string; clients: number; totalAssetsHkd: string; active: number; newThisMonth: number }>(
+        db,
+        sql`select c.channel, count(*)::int as clients, coalesce(sum(c.total_assets_hkd), 0)::text as "totalAssetsHkd",
+                   (count(*) filter (where c.status = 'active'))::int as active,
+                   (count(*) filter (where c.open_date >= date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date))::int as "newThisMonth"
+            from customer c where ${whereOf(criteria)}
+            group by c.channel order by clients desc, c.channel`,
+      );
+    },
+  };
+}
+
+export type ManageRepository = ReturnType<typeof createManageRepository>;

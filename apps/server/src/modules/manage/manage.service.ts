@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import { customerStatusSchema, type CustomerListItem, type CustomerStat, type searchCustomers, type statCustomers } from '@broker/contract';
+import { ApiError } from '../../http/api-error';
+import type { Caller } from '../../plugins/auth.plugin';
+import { maskPhone } from '../client/phone';
+import type { CustomerCriteria, ListRow, ManageRepository } from './manage.repository';
+
+type Filters = z.output<typeof statCustomers.request>;
+type SearchInput = z.output<typeof searchCustomers.request>;
+
+/** Cents as integers, so channel totals add up to the overall total exactly. */
+const cents = (value: string) => Math.round(Number(value) * 100);
+
+function matchedOn(row: ListRow, keyword: string | undefined): CustomerListItem['matchedOn'] {
+  if (!keyword) return null;
+  const lower = keyword.toLowerCase();
+  if (row.nameCn.toLowerCase().includes(lower) || row.nameEn.toLowerCase().includes(lower)) return 'name';
+  const digits = /^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '';
+  if (digits && row.phoneDigits?.includes(digits)) return 'phone';
+  if (row.accountNos.includes(keyword.toUpperCase())) return 'account';
+  return 'idDoc';
+}
+
+export function createManageService(repository: ManageRepository) {
+  /** Caller scope plus the filters in database terms: asset bounds converted from `ccy` to HKD. */
+  async function criteriaOf(caller: Caller, filters: Filters, where: 'body'): Promise<CustomerCriteria> {
+    const { assetMin, assetMax, openDateFrom, openDateTo } = filters;
+    if (assetMin !== undefined && assetMax !== undefined && assetMin > assetMax) throw ApiError.validation(`${where}.assetMin`, `must not be more than assetMax (${assetMax})`);
+    if (openDateFrom && openDateTo && openDateFrom > openDateTo) throw ApiError.validation(`${where}.openDateFrom`, `must not be after openDateTo (${openDateTo})`);
+    const ccy = filters.ccy;
+    let rate = 1;
+    if (ccy !== 'HKD' && (assetMin !== undefined || assetMax !== undefined)) {
+      const found = await repository.rate(ccy);
+      if (!found) throw ApiError.validation(`${where}.ccy`, `has no exchange rate yet; filter in HKD`);
+      rate = found;
+    }
+    // Bounds widen to the cent so a client exactly at the bound stays in after conversion.
+    return {
+      corpId: caller.corp.id,
+      staffId: caller.staffId,
+      keyword: filters.keyword || undefined,
+      channels: filters.channels,
+      statuses: filters.statuses,
+      assetMinHkd: assetMin === undefined ? undefined : Math.floor((assetMin / rate) * 100) / 100,
+      assetMaxHkd: assetMax === undefined ? undefined : Math.ceil((assetMax / rate) * 100) / 100,
+      openDateFrom,
+      openDateTo,
+      kycBound: filters.kycBound,
+      markets: filters.markets,
+      hasHolding: filters.hasHolding,
+    };
+  }
+
+  return {
+    async channels(caller: Caller) {
+      return repository.channels(caller.corp.id, caller.staffId);
+    },
+
+    async search(caller: Caller, input: SearchInput) {
+      const criteria = await criteriaOf(caller, input, 'body');
+      const { rows, total } = await repository.search(criteria, input.sortBy, input.sortOrder, input);
+      const list: CustomerListItem[] = rows.map((row) => ({
+        customerId: row.id,
+        customerNo: row.customerNo,
+        nameCn: row.nameCn,
+        nameEn: row.nameEn,
+        phoneMasked: maskPhone(row.phone),
+        idDocMasked: row.idDocMasked,
+        accountNos: row.accountNos,
+        channel: row.channel,
+        status: customerStatusSchema.parse(row.status),
+        riskLevel: row.riskLevel,
+        tags: row.tags,
+        kycBound: row.kycBound,
+        totalAssetsHkd: row.totalAssetsHkd,
+        openDate: row.openDate,
+        lastTradeDate: row.lastTradeDate,
+        matchedOn: matchedOn(row, criteria.keyword),
+      }));
+      return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
+    },
+
+    async stat(caller: Caller, filters: Filters): Promise<CustomerStat> {
+      const rows = await repository.stat(await criteriaOf(caller, filters, 'body'));
+      let totalCents = 0;
+      const stat = { clients: 0, active: 0, newThisMonth: 0 };
+      for (const row of rows) {
+        stat.clients += row.clients;
+        stat.active += row.active;
+        stat.newThisMonth += row.newThisMonth;
+        totalCents += cents(row.totalAssetsHkd);
+      }
+      return {
+        ...stat,
+        totalAssetsHkd: totalCents / 100,
+        byChannel: rows.map((row) => ({ channel: row.channel, clients: row.clients, totalAssetsHkd: cents(row.totalAssetsHkd) / 100 })),
+      };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { hostname } from 'node:os';
+import type { DatabaseHandle } from '../../../db/client';
+import { runMotRules, type MotRunResult } from './mot-engine';
+import { hongKongDay } from './mot-thresholds';
+
+/** Any stable number; distinct from the migration (727_001) and demo-seed (727_002) locks. */
+export const MOT_SWEEP_LOCK_KEY = 727_007;
+
+export type MotSweepOutcome =
+  | { status: 'ran'; result: MotRunResult }
+  | { status: 'done-already'; asOf: string }
+  | { status: 'busy'; asOf: string };
+
+/**
+ * The daily batch: every rule over every customer, at most once per Hong Kong day across all
+ * replicas on one PostgreSQL. A replica runs it only while holding a session advisory lock
+ * (others answer `busy`) and only if the day's `mot_sweep_run` row is not finished (else
+ * `done-already`). A replica that dies mid-run drops its lock and leaves the row unfinished, so
+ * the next tick anywhere takes over. `force` re-runs a finished day (after a demo seed).
+ */
+export async function runDailyMotSweep(database: DatabaseHandle, options: { asOf?: string; force?: boolean } = {}): Promise<MotSweepOutcome> {
+  const asOf = options.asOf ?? hongKongDay();
+  const lockClient = database.kind === 'postgres' ? await database.pool!.connect() : null;
+  try {
+    if (lockClient) {
+      const [locked] = (await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MOT_SWEEP_LOCK_KEY])).rows;
+      if (!locked?.locked) return { status: 'busy', asOf };
+    }
+    try {
+      const [done] = await database.query<{ finished: boolean }>('select finished_at is not null as finished from mot_sweep_run where run_date = $1', [asOf]);
+      if (done?.finished && !options.force) return { status: 'done-already', asOf };
+      const owner = `${hostname()}:${process.pid}`;
+      await database.query(
+        `insert into mot_sweep_run (run_date, owner) values ($1, $2)
+         on conflict (run_date) do update set owner = excluded.owner, started_at = now(), finished_at = null`,
+        [asOf, owner],
+      );
+      const result = await runMotRules(database, { asOf });
+      await database.query('update mot_sweep_run set finished_at = now(), inserted = $2::jsonb, elapsed_ms = $3 where run_date = $1', [
+        asOf,
+        JSON.stringify(result.inserted),
+        result.elapsedMs,
+      ]);
+      return { status: 'ran', result };
+    } finally {
+      await lockClient?.query('select pg_advisory_unlock($1)', [MOT_SWEEP_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    lockClient?.release();
+  }
+}
+
+export interface MotScheduler {
+  stop(): Promise<void>;
+}
+
+/**
+ * Checks every `intervalMs` (and once at start) whether today's batch has run, and runs it if not.
+ * So the batch runs early each Hong Kong day, whichever replica gets there first.
+ */
+export function startMotScheduler(
+  database: DatabaseHandle,
+  options: { intervalMs: number; log: { info(object: object, message: string): void; error(object: object, message: string): void } },
+): MotScheduler {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runDailyMotSweep(database)
+      .then((outcome) => {
+        if (outcome.status === 'ran') {
+          const { result } = outcome;
+          options.log.info({ asOf: result.asOf, inserted: result.inserted, elapsedMs: result.elapsedMs }, `mot sweep: ${result.total} new events in ${result.elapsedMs} ms`);
+        } else {
+          options.log.info({ asOf: outcome.asOf, outcome: outcome.status }, `mot sweep: skipped (${outcome.status})`);
+        }
+      })
+      .catch((error: unknown) => options.log.error({ err: error }, 'mot sweep failed; will retry on the next tick'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

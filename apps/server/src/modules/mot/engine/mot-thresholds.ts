@@ -1,0 +1,38 @@
+/**
+ * Every number the MOT rules use, in one place (docs/mot.md explains each). Days are calendar
+ * days in Hong Kong time. The large deposit / withdrawal threshold is not here: it is each staff
+ * member's own `staff.min_cash_io` (HKD), set with setMinCashIO.
+ */
+export const MOT_THRESHOLDS = {
+  /** Birthday: raise the event this many days before the birthday (and on the day). */
+  birthdayLookaheadDays: 7,
+  /** Account anniversary (1 year or more since opening): days ahead. */
+  anniversaryLookaheadDays: 7,
+  /** Large deposit / withdrawal and stock transfers: only movements this recent fire (a first sweep must not replay years). */
+  movementLookbackDays: 7,
+  /** Dormant: no trade (or, never traded, no trade since opening) for this many days. */
+  dormantDays: 180,
+  /** Large position loss: last price at least this % below the average cost … */
+  positionLossPct: 20,
+  /** … and the paper loss at least this much, in HKD. */
+  positionLossMinHkd: 50_000,
+  /** Opened but not funded: no deposit or stock transfer in this many days after opening … */
+  unfundedAfterDays: 14,
+  /** … checked until the account is this old (older unfunded accounts are not news). */
+  unfundedMaxAgeDays: 90,
+  /** Identity document and risk assessment: fire when the expiry is this close … */
+  expiryLookaheadDays: 30,
+  /** … or passed at most this many days ago. */
+  expiryLookbackDays: 30,
+  /** A risk assessment is valid for this many years after `risk_assessed_on`. */
+  riskAssessmentValidYears: 2,
+} as const;
+
+/** Hong Kong is UTC+8 all year (no daylight saving). */
+const HONG_KONG_OFFSET_MS = 8 * 3600 * 1000;
+
+/** The Hong Kong calendar day of an instant, `YYYY-MM-DD`. */
+export const hongKongDay = (at: Date = new Date()) => new Date(at.getTime() + HONG_KONG_OFFSET_MS).toISOString().slice(0, 10);
+
+/** `day` moved by `days` (negative for earlier). */
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,296 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { containsPattern, selectRows } from '../../db/sql-rows';
+import { auditLog } from '../../db/schema';
+
+/** The caller: a staff member of a corp. Every query is limited to customers assigned to them. */
+export interface MotScope {
+  corpId: number;
+  staffId: number;
+}
+
+const LARGE_MONEY_RULES = sql`('large_deposit', 'large_withdrawal')`;
+const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
+
+/** Joined as `e` (mot_event), `c` (customer) and `s` (the caller's staff row). */
+const ownEvents = (scope: MotScope) => sql`
+  mot_event e
+  join customer c on c.id = e.customer_id and c.corp_id = ${scope.corpId} and c.staff_id = ${scope.staffId}
+  join staff s on s.id = ${scope.staffId}`;
+
+/**
+ * Pending: not handled, and — for large-money events — still at or above the caller's current
+ * threshold (raising the threshold hides smaller movements; lowering it shows them again).
+ */
+const pending = sql`e.status <> 'handled'
+  and not (e.rule in ${LARGE_MONEY_RULES} and (e.facts->>'amountHkd')::numeric < s.min_cash_io)`;
+
+const customerSummaryColumns = sql`c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn",
+  c.phone, c.status, c.risk_level as "riskLevel", c.open_date::text as "openDate", c.total_assets_hkd::float8 as "totalAssetsHkd",
+  c.last_trade_date::text as "lastTradeDate", c.staff_id as "staffId"`;
+
+const eventColumns = sql`e.id::float8 as "eventId", e.rule, e.status, e.due_date::text as "dueDate", e.customer_id::float8 as "customerId",
+  e.facts, ${ms(sql`e.created_at`)} as "createdAt", ${ms(sql`e.seen_at`)} as "seenAt", ${ms(sql`e.handled_at`)} as "handledAt"`;
+
+const recordColumns = sql`r.id::float8 as "recordId", r.customer_id::float8 as "customerId", coalesce(nullif(c.name_cn, ''), c.name_en) as "customerName",
+  r.mot_event_id::float8 as "eventId", e.rule, r.channel, r.note, r.outcome, ${ms(sql`r.served_at`)} as "servedAt"`;
+
+export interface CustomerSummaryRow {
+  customerId: number;
+  customerNo: string;
+  nameCn: string;
+  nameEn: string;
+  phone: string | null;
+  status: string;
+  riskLevel: number;
+  openDate: string;
+  totalAssetsHkd: number;
+  lastTradeDate: string | null;
+  staffId: number;
+}
+export interface EventRow {
+  eventId: number;
+  rule: string;
+  status: string;
+  dueDate: string;
+  customerId: number;
+  facts: Record<string, string | number | boolean | null>;
+  createdAt: number;
+  seenAt: number | null;
+  handledAt: number | null;
+}
+export interface RecordRow {
+  recordId: number;
+  customerId: number;
+  customerName: string;
+  eventId: number | null;
+  rule: string | null;
+  channel: string;
+  note: string;
+  outcome: string | null;
+  servedAt: number;
+}
+export interface TodoRow {
+  customerId: number;
+  customerNo: string;
+  nameCn: string;
+  nameEn: string;
+  phone: string | null;
+  unseen: boolean;
+  events: { eventId: number; rule: string; status: string; dueDate: string }[];
+}
+
+export function createMotRepository(db: Database) {
+  const count = async (query: SQL) => (await selectRows<{ total: number }>(db, query))[0]?.total ?? 0;
+
+  return {
+    async pendingDates(scope: MotScope, range: { dateFrom: string; dateTo: string }) {
+      return selectRows<{ date: string; count: number; unseen: number }>(
+        db,
+        sql`select e.due_date::text as date, count(*)::int as count, (count(*) filter (where e.status = 'new'))::int as unseen
+              from ${ownEvents(scope)}
+             where ${pending} and e.due_date between ${range.dateFrom}::date and ${range.dateTo}::date
+             group by e.due_date order by e.due_date`,
+      );
+    },
+
+    async todoRows(scope: MotScope, input: { date: string; rule?: string | undefined; fold: boolean; pageNum: number; pageSize: number }) {
+      const where = sql`${pending} and e.due_date = ${input.date}::date ${input.rule ? sql`and e.rule = ${input.rule}` : sql``}`;
+      const eventJson = sql`jsonb_build_object('eventId', e.id, 'rule', e.rule, 'status', e.status, 'dueDate', e.due_date::text)`;
+      const customer = sql`c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone`;
+      const page = sql`limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`;
+      if (input.fold) {
+        const [rows, total] = await Promise.all([
+          selectRows<TodoRow>(
+            db,
+            sql`select ${customer}, bool_or(e.status = 'new') as unseen, jsonb_agg(${eventJson} order by e.id) as events
+                  from ${ownEvents(scope)} where ${where}
+                 group by c.id order by c.name_en, c.id ${page}`,
+          ),
+          count(sql`select count(distinct c.id)::int as total from ${ownEvents(scope)} where ${where}`),
+        ]);
+        return { rows, total };
+      }
+      const [rows, total] = await Promise.all([
+        selectRows<TodoRow>(
+          db,
+          sql`select ${customer}, e.status = 'new' as unseen, jsonb_build_array(${eventJson}) as events
+                from ${ownEvents(scope)} where ${where}
+               order by c.name_en, c.id, e.id ${page}`,
+        ),
+        count(sql`select count(*)::int as total from ${ownEvents(scope)} where ${where}`),
+      ]);
+      return { rows, total };
+    },
+
+    async pendingCountsByRule(scope: MotScope, date: string | undefined) {
+      return selectRows<{ rule: string; count: number; unseen: number }>(
+        db,
+        sql`select e.rule, count(*)::int as count, (count(*) filter (where e.status = 'new'))::int as unseen
+              from ${ownEvents(scope)}
+             where ${pending} ${date ? sql`and e.due_date = ${date}::date` : sql``}
+             group by e.rule`,
+      );
+    },
+
+    /** Events by id within the corp, with the customer's current manager (for 403 vs 404). */
+    async eventOwners(corpId: number, eventIds: readonly number[]) {
+      return selectRows<{ eventId: number; staffId: number; status: string }>(
+        db,
+        sql`select e.id::float8 as "eventId", c.staff_id as "staffId", e.status
+              from mot_event e join customer c on c.id = e.customer_id
+             where e.corp_id = ${corpId} and e.id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})`,
+      );
+    },
+
+    async markSeen(scope: MotScope, eventIds: readonly number[]) {
+      const rows = await selectRows<{ id: number }>(
+        db,
+        sql`update mot_event e set status = 'seen', seen_at = now()
+              from customer c
+             where c.id = e.customer_id and c.staff_id = ${scope.staffId} and e.corp_id = ${scope.corpId}
+               and e.status = 'new' and e.id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})
+            returning e.id::float8 as id`,
+      );
+      return rows.length;
+    },
+
+    /**
+     * Handles an event and writes its service record and audit row in one transaction. The
+     * conditional UPDATE takes the row lock: of two concurrent handles, the second finds it
+     * handled and gets `null` — so there is never a second record.
+     */
+    async handle(scope: MotScope, input: { eventId: number; channel: string; note: string; outcome: string | null; servedAt: Date }) {
+      return db.transaction(async (tx) => {
+        const [event] = await selectRows<{ customerId: number; status: string }>(
+          tx,
+          sql`update mot_event e set status = 'handled', handled_at = now(), seen_at = coalesce(e.seen_at, now())
+                from customer c
+               where e.id = ${input.eventId} and c.id = e.customer_id and c.staff_id = ${scope.staffId} and e.corp_id = ${scope.corpId}
+                 and e.status <> 'handled'
+              returning e.customer_id::float8 as "customerId"`,
+        );
+        if (!event) return null;
+        const [record] = await selectRows<{ id: number }>(
+          tx,
+          sql`insert into service_record (corp_id, customer_id, staff_id, mot_event_id, channel, note, outcome, served_at)
+              values (${scope.corpId}, ${event.customerId}, ${scope.staffId}, ${input.eventId}, ${input.channel}, ${input.note}, ${input.outcome}, ${input.servedAt.toISOString()}::timestamptz)
+              returning id::float8 as id`,
+        );
+        await tx.insert(auditLog).values({
+          corpId: scope.corpId,
+          actorStaffId: scope.staffId,
+          action: 'mot.handle',
+          entity: 'mot_event',
+          entityId: String(input.eventId),
+          before: { status: 'open' },
+          after: { status: 'handled', serviceRecordId: record!.id, channel: input.channel, outcome: input.outcome },
+        });
+        return record!.id;
+      });
+    },
+
+    async record(recordId: number) {
+      const [row] = await selectRows<RecordRow>(
+        db,
+        sql`select ${recordColumns} from service_record r join customer c on c.id = r.customer_id
+              left join mot_event e on e.id = r.mot_event_id where r.id = ${recordId}`,
+      );
+      return row;
+    },
+
+    async event(corpId: number, eventId: number) {
+      const [row] = await selectRows<EventRow & { staffId: number }>(
+        db,
+        sql`select ${eventColumns}, c.staff_id as "staffId" from mot_event e join customer c on c.id = e.customer_id
+             where e.corp_id = ${corpId} and e.id = ${eventId}`,
+      );
+      return row;
+    },
+
+    async recordsOfEvents(eventIds: readonly number[]) {
+      if (eventIds.length === 0) return [];
+      return selectRows<RecordRow>(
+        db,
+        sql`select ${recordColumns} from service_record r join customer c on c.id = r.customer_id
+              left join mot_event e on e.id = r.mot_event_id
+             where r.mot_event_id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)}) order by r.id`,
+      );
+    },
+
+    async customer(corpId: number, customerId: number) {
+      const [row] = await selectRows<CustomerSummaryRow>(db, sql`select ${customerSummaryColumns} from customer c where c.corp_id = ${corpId} and c.id = ${customerId}`);
+      return row;
+    },
+
+    async customerEvents(customerId: number, page: { pageNum: number; pageSize: number }) {
+      const [rows, total] = await Promise.all([
+        selectRows<EventRow>(
+          db,
+          sql`select ${eventColumns} from mot_event e where e.customer_id = ${customerId}
+               order by e.due_date desc, e.id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
+        ),
+        count(sql`select count(*)::int as total from mot_event where customer_id = ${customerId}`),
+      ]);
+      return { rows, total };
+    },
+
+    async searchRecords(
+      scope: MotScope,
+      input: { keyword?: string | undefined; rule?: string | undefined; channel?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined; pageNum: number; pageSize: number },
+    ) {
+      const conditions: SQL[] = [sql`r.corp_id = ${scope.corpId}`, sql`c.staff_id = ${scope.staffId}`];
+      if (input.keyword) {
+        const pattern = containsPattern(input.keyword);
+        conditions.push(sql`(r.note ilike ${pattern} or r.outcome ilike ${pattern} or c.name_cn ilike ${pattern} or c.name_en ilike ${pattern})`);
+      }
+      if (input.rule) conditions.push(sql`e.rule = ${input.rule}`);
+      if (input.channel) conditions.push(sql`r.channel = ${input.channel}`);
+      if (input.dateFrom) conditions.push(sql`r.served_at >= ${hkDayStart(input.dateFrom)}`);
+      if (input.dateTo) conditions.push(sql`r.served_at < ${hkDayStart(input.dateTo)} + interval '1 day'`);
+      const from = sql`service_record r join customer c on c.id = r.customer_id left join mot_event e on e.id = r.mot_event_id where ${sql.join(conditions, sql` and `)}`;
+      const [rows, total] = await Promise.all([
+        selectRows<RecordRow>(
+          db,
+          sql`select ${recordColumns} from ${from} order by r.served_at desc, r.id desc limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`,
+        ),
+        count(sql`select count(*)::int as total from ${from}`),
+      ]);
+      return { rows, total };
+    },
+
+    async staffSettings(staffId: number) {
+      const [row] = await selectRows<{ minCashIo: number; motFold: boolean }>(
+        db,
+        sql`select min_cash_io::float8 as "minCashIo", mot_fold as "motFold" from staff where id = ${staffId}`,
+      );
+      return row;
+    },
+
+    /** Changes a staff setting and writes the audit row (before/after) in one transaction. */
+    async updateStaffSetting(scope: MotScope, setting: { minCashIo: number } | { motFold: boolean }) {
+      await db.transaction(async (tx) => {
+        const column = 'minCashIo' in setting ? sql`min_cash_io` : sql`mot_fold`;
+        const value = 'minCashIo' in setting ? setting.minCashIo : setting.motFold;
+        const [before] = await selectRows<{ value: number | boolean }>(
+          tx,
+          sql`select ${'minCashIo' in setting ? sql`min_cash_io::float8` : sql`mot_fold`} as value from staff where id = ${scope.staffId} for update`,
+        );
+        await tx.execute(sql`update staff set ${column} = ${value}, updated_at = now() where id = ${scope.staffId}`);
+        const field = 'minCashIo' in setting ? 'minCashIO' : 'motFold';
+        await tx.insert(auditLog).values({
+          corpId: scope.corpId,
+          actorStaffId: scope.staffId,
+          action: 'minCashIo' in setting ? 'mot.setMinCashIO' : 'mot.setFold',
+          entity: 'staff',
+          entityId: String(scope.staffId),
+          before: { [field]: before?.value ?? null },
+          after: { [field]: value },
+        });
+      });
+    },
+  };
+}
+
+export type MotRepository = ReturnType<typeof createMotRepository>;

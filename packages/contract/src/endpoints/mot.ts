@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape } from '../common';
+import { customerIdSchema } from './customer';
+
+/**
+ * MOT ("moments of truth", agent `mot`): the client manager's to-do list of events the rule
+ * engine raised for their customers, handling them (a service record), and the service history.
+ * Only the caller's own customers' events are visible; another staff member's event or customer
+ * answers 090403, an unknown one 090404. Days are Hong Kong calendar days.
+ */
+
+export const motRuleSchema = z.enum([
+  'birthday',
+  'large_deposit',
+  'large_withdrawal',
+  'transfer_in',
+  'transfer_out',
+  'dormant',
+  'position_loss',
+  'unfunded',
+  'anniversary',
+  'id_expiry',
+  'risk_expiry',
+]);
+export type MotRule = z.infer<typeof motRuleSchema>;
+export const MOT_RULES = motRuleSchema.options;
+
+/** new → seen → handled. */
+export const motStatusSchema = z.enum(['new', 'seen', 'handled']);
+export type MotStatus = z.infer<typeof motStatusSchema>;
+
+export const serviceChannelSchema = z.enum(['phone', 'wecom', 'meeting', 'other']);
+export type ServiceChannel = z.infer<typeof serviceChannelSchema>;
+
+export const motEventIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Why an event fired: the values the rule looked at and the thresholds they crossed, flat, e.g.
+ * `{ amountHkd: 250000, thresholdHkd: 100000, currency: 'USD', amount: 32000, … }`.
+ */
+export const motFactsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type MotFacts = z.infer<typeof motFactsSchema>;
+
+export const motEventBriefSchema = z.object({
+  eventId: z.number().int(),
+  rule: motRuleSchema,
+  status: motStatusSchema,
+  dueDate: daySchema,
+});
+export type MotEventBrief = z.infer<typeof motEventBriefSchema>;
+
+/** A row of the MOT home. Folded: one row per client with all its events; unfolded: one row per event. */
+export const motTodoRowSchema = z.object({
+  customerId: z.number().int(),
+  customerNo: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  /** Masked: `+852 9123 ****`. */
+  phone: z.string().nullable(),
+  /** At least one of the row's events has not been opened yet. */
+  unseen: z.boolean(),
+  events: z.array(motEventBriefSchema),
+});
+export type MotTodoRow = z.infer<typeof motTodoRowSchema>;
+
+export const serviceRecordSchema = z.object({
+  recordId: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  eventId: z.number().int().nullable(),
+  rule: motRuleSchema.nullable(),
+  channel: serviceChannelSchema,
+  note: z.string(),
+  outcome: z.string().nullable(),
+  servedAt: epochMsSchema,
+});
+export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
+
+export const motCustomerSummarySchema = z.object({
+  customerId: z.number().int(),
+  customerNo: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  riskLevel: z.number().int(),
+  openDate: daySchema,
+  totalAssetsHkd: moneySchema,
+  lastTradeDate: daySchema.nullable(),
+});
+export type MotCustomerSummary = z.infer<typeof motCustomerSummarySchema>;
+
+export const motEventSchema = motEventBriefSchema.extend({
+  customerId: z.number().int(),
+  facts: motFactsSchema,
+  createdAt: epochMsSchema,
+  seenAt: epochMsSchema.nullable(),
+  handledAt: epochMsSchema.nullable(),
+  /** The service record written when the event was handled. */
+  serviceRecord: serviceRecordSchema.nullable(),
+});
+export type MotEvent = z.infer<typeof motEventSchema>;
+
+const dayRange = z
+  .strictObject({ dateFrom: daySchema.optional(), dateTo: daySchema.optional() })
+  .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, { message: 'dateTo: must not be before dateFrom', path: ['dateTo'] });
+
+export const getTodoDates = defineEndpoint({
+  method: 'GET',
+  path: '/api/mot/todoEvent/todoClient/date',
+  agent: 'mot',
+  auth: true,
+  payload: 'query',
+  request: dayRange,
+  response: z.array(z.object({ date: daySchema, count: z.number().int(), unseen: z.number().int() })),
+  summary: 'Days with pending (new or seen) events and their counts; default range: 30 days back to 30 days ahead',
+  tag: 'mot',
+});
+
+export const getTodoClients = defineEndpoint({
+  method: 'GET',
+  path: '/api/mot/todoEvent/todoClient',
+  agent: 'mot',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({ date: daySchema.optional(), rule: motRuleSchema.optional(), ...pagingShape }),
+  response: pagedSchema(motTodoRowSchema).extend({ fold: z.boolean() }),
+  summary: "Pending events due on a day (default today), one row per client when the caller's fold flag is on, else one per event",
+  tag: 'mot',
+});
+
+export const markEventsSeen = defineEndpoint({
+  method: 'POST',
+  path: '/api/mot/todoEvent/seen',
+  agent: 'mot',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({ eventIds: z.array(motEventIdSchema).min(1, 'must name at least one event').max(200) }),
+  response: z.object({ updated: z.number().int() }),
+  summary: 'Mark events as seen (new → seen); seen or handled events stay as they are',
+  tag: 'mot',
+});
+
+export const handleEvent = defineEndpoint({
+  method: 'POST',
+  path: '/api/mot/todoEvent/handle',
+  agent: 'mot',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    eventId: motEventIdSchema,
+    channel: serviceChannelSchema,
+    note: z.string().trim().min(1, 'must not be empty').max(1000),
+    outcome: z.string().trim().max(200).nullable().optional(),
+    /** When the client was served; default now. */
+    servedAt: epochMsSchema.optional(),
+  }),
+  response: serviceRecordSchema,
+  summary: 'Handle an event: writes its service record; an event already handled answers 090409',
+  tag: 'mot',
+});
+
+export const getTodoTaskCount = defineEndpoint({
+  method: 'GET',
+  path: '/api/mot/todoEvent/todoTaskCount',
+  agent: 'mot',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({ date: daySchema.optional() }),
+  response: z.object({
+    total: z.number().int(),
+    unseen: z.number().int(),
+    byRule: z.array(z.object({ rule: motRuleSchema, count: z.number().int(), unseen: z.number().int() })),
+  }),
+  summary: 'Pending events by type, for one day or (without date) all pending',
+  tag: 'mot',
+});
+
+export const getTodoTaskDetail = defineEndpoint({
+  method: 'GET',
+  path: '/api/mot/todoEvent/todoTaskDetail',
+  agent: 'mot',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({ eventId: motEventIdSchema }),
+  response: z.object({ event: motEventSchema, customer: motCustomerSummarySchema }),
+  summary: 'One event with the facts that made it fire, and its client',
+  tag: 'mot',
+});
+
+const minCashIoSchema = z.object({
+  /** Large deposit / withdrawal threshold, in HKD. */
+  minCashIO: moneySchema,
+});
+
+export const getMinCashIO = defineEndpoint({
+  method: 'POST',
+  path: '/api/mot/todoEventRule/getMinCashIO',
+  agent: 'mot',
+  auth: true,
+  payload: 'none',
+  request: z.strictObject({}),
+  response: minCashIoSchema,
+  summary: "The caller's large deposit / withdrawal threshold (HKD)",
+  tag: 'mot',
+});
+
+export const setMinCashIO = defineEndpoint({
+  method: 'POST',
+  path: '/api/mot/todoEventRule/setMinCashIO',
+  agent: 'mot',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({ minCashIO: z.number().min(1, 'must be at least 1').max(1e12, 'must be at most 1,000,000,000,000') }),
+  response: minCashIoSchema,
+  summary: 'Change the threshold: the to-do list shows only large-money events at or above it; movements of the last 7 days are re-evaluated',
+  tag: 'mot',
+});
+
+export const searchServiceHistory = defineEndpoint({
+  method: 'POST',
+  path: '/api/mot/todoEvent/history',
+  agent: 'mot',
+  auth: true,
+  payload: 'json',
+  request: z
+    .strictObject({
+      /** Part of the note, outcome or client name. */
+      keyword: z.string().trim().max(50).optional(),
+      rule: motRuleSchema.optional(),
+      channel: serviceChannelSchema.optional(),
+      dateFrom: daySchema.optional(),
+      dateTo: daySchema.optional(),
+      pageNum: z.number().int().min(1).max(500).default(1),
+      pageSize: z.number().int().min(1).max(50).default(20),
+    })
+    .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, { message: 'dateTo: must not be before dateFrom', path: ['dateTo'] }),
+  response: pagedSchema(serviceRecordSchema),
+  summary: "Search the caller's service records by keyword, event type and served date, newest first",
+  tag: 'mot',
+});
+
+export const getClientHistory = defineEndpoint({
+  method: 'POST',
+  // The double slash is the product's path (SPEC.md §7).
+  path: '/api/mot//todoEvent/clientHistory',
+  agent: 'mot',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    customerId: customerIdSchema,
+    pageNum: z.number().int().min(1).max(500).default(1),
+    pageSize: z.number().int().min(1).max(50).default(20),
+  }),
+  response: pagedSchema(motEventSchema).extend({ customer: motCustomerSummarySchema }),
+  summary: "One client's events of every status, newest first, each with its service record",
+  tag: 'mot',
+});
+
+export const setFold = defineEndpoint({
+  method: 'POST',
+  path: '/api/mot/todoEventRule/setFold',
+  agent: 'mot',
+  auth: true,
+  payload: 'form',
+  request: z.strictObject({
+    isFold: z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })])
+      .transform((value) => value === true || value === 'true' || value === '1'),
+  }),
+  response: z.boolean(),
+  summary: 'Set the MOT fold flag (multipart form-data field isFold: true | false)',
+  tag: 'mot',
+});
