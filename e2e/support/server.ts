@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@broker/server';
 import { startTestApp, type RunningTestApp } from '@broker/server/testing';
 
-export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+/** E2E_WEB_DIST lets parallel work build the web app elsewhere (`vite build --outDir …`) without racing. */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 
 export interface E2eServer extends RunningTestApp {
   database: DatabaseHandle;

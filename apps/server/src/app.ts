@@ -24,6 +24,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { clientRoutes } from './modules/client/client.routes';
 import { manageRoutes } from './modules/manage/manage.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
+import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientRoutes);
   await app.register(manageRoutes);
   await app.register(kycRoutes);
+  await app.register(motRoutes);
+
+  // The daily MOT batch starts once the app is ready (after a first-start demo seed in main.ts).
+  if (env.MOT_SWEEP_INTERVAL_MS > 0) {
+    let scheduler: MotScheduler | null = null;
+    app.addHook('onReady', async () => {
+      scheduler = startMotScheduler(app.database, { intervalMs: env.MOT_SWEEP_INTERVAL_MS, log: app.log });
+    });
+    app.addHook('preClose', async () => scheduler?.stop());
+  }
 
   await app.register(webStaticPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
   app.setNotFoundHandler((request, reply) => {

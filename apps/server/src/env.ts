@@ -34,6 +34,11 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromString.default(true),
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),
   TRUST_PROXY: booleanFromString.default(false),
+  /**
+   * How often each replica checks whether today's MOT sweep has run (and runs it if not); 0 turns
+   * the schedule off. Default 15 minutes: the batch runs shortly after midnight Hong Kong time.
+   */
+  MOT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(24 * 3600 * 1000).default(15 * 60 * 1000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 

@@ -2,6 +2,7 @@ import { ConfigError, loadEnv, type Env } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemoDataIfEmpty } from './db/seed';
+import { runDailyMotSweep } from './modules/mot';
 
 /** Process entry: validated config, database, migrations, listen, graceful shutdown. */
 async function main() {
@@ -43,12 +44,17 @@ async function main() {
     // After buildApp: the corps and the emulator's staff rows exist by now.
     const corp = app.corps.all()[0];
     if (corp) {
-      await seedDemoDataIfEmpty(database, {
+      const seeded = await seedDemoDataIfEmpty(database, {
         customers: env.DEMO_CUSTOMERS,
         corpCode: corp.code,
         asOf: new Date().toISOString().slice(0, 10),
         log: (message) => app.log.info(message),
       });
+      // Fresh demo data: raise its MOT events now, even if today's sweep already ran on an empty database.
+      if (seeded) {
+        const outcome = await runDailyMotSweep(database, { force: true });
+        if (outcome.status === 'ran') app.log.info({ inserted: outcome.result.inserted }, `demo MOT events: ${outcome.result.total} in ${outcome.result.elapsedMs} ms`);
+      }
     }
   }
 

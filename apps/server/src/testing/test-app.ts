@@ -16,7 +16,7 @@ export async function startTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   options: { corps?: CorpConfigEntry[] } = {},
 ): Promise<RunningTestApp> {
-  const env = makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '', ...overrides });
+  const env = makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '0', ...overrides });
   const app = await buildApp({ env, database, ownsDatabase: false, logger: false, ...(options.corps ? { corps: options.corps } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

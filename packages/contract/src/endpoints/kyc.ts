@@ -86,6 +86,8 @@ export const hasKyc = defineEndpoint({
     /** False when the contact is bound to a customer of another staff member (details withheld). */
     ownCustomer: z.boolean(),
     binding: kycBindingSchema.nullable(),
+    /** The contact as WeCom knows it; null when WeCom cannot be asked or does not know it. */
+    contact: z.object({ externalUserId: z.string(), name: z.string(), followedByYou: z.boolean() }).nullable(),
   }),
   summary: 'Is this WeCom contact bound, and to which of your customers',
   tag: 'kyc',

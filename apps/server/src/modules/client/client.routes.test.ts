@@ -34,7 +34,7 @@ for (const engine of testDatabases()) {
       const init: RequestInit = { method: endpoint.method, headers: { ...headers, 'agent-code': endpoint.agent } };
       let url = `${server.baseUrl}${endpoint.path}`;
       if (endpoint.payload === 'query') {
-        url += `?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()}`;
+        url += `?${new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString()}`;
       } else {
         init.body = JSON.stringify(params);
         init.headers = { ...init.headers, 'content-type': 'application/json' };

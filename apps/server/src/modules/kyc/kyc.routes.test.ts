@@ -60,6 +60,7 @@ for (const engine of testDatabases()) {
         bound: boolean;
         ownCustomer: boolean;
         binding: { customerId: number } | null;
+        contact: { name: string } | null;
       }>).data;
     const search = async (headers: Record<string, string>, keyword: string) => (await post<{ list: Candidate[]; total: number }>('search', headers, { keyword })).body;
 
@@ -86,7 +87,7 @@ for (const engine of testDatabases()) {
 
     it('binds a contact you follow to your customer, reports it, and audits it', async () => {
       const customer = chanCustomers[0]!;
-      expect(await hasKyc(chan, HO)).toEqual({ bound: false, ownCustomer: false, binding: null });
+      expect(await hasKyc(chan, HO)).toEqual({ bound: false, ownCustomer: false, binding: null, contact: { externalUserId: HO, name: '何国良', followedByYou: true } });
       const bound = await post<{ customerId: number; externalUserId: string }>('bind', chan, { externalUserId: HO, customerId: customer.id });
       expect(bound.body.code).toBe('0');
       expect(bound.body.data).toMatchObject({ customerId: customer.id, externalUserId: HO });
@@ -122,7 +123,7 @@ for (const engine of testDatabases()) {
       const customer = chanCustomers[1]!;
       expect((await post('bind', chan, { externalUserId: TSE, customerId: customer.id })).body.code).toBe('0');
       // leekaying also follows this contact, but the customer is not theirs.
-      expect(await hasKyc(lee, TSE)).toEqual({ bound: true, ownCustomer: false, binding: null });
+      expect(await hasKyc(lee, TSE)).toMatchObject({ bound: true, ownCustomer: false, binding: null });
       const stranger = await post('unbind', lee, { externalUserId: TSE });
       expect(stranger.body.code).toBe(ErrorCode.FORBIDDEN);
 

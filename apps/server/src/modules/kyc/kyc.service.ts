@@ -30,6 +30,16 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
     }
   }
 
+  /** Who the chat counterpart is, for display; WeCom being unreachable must not break the page. */
+  async function describeContact(caller: Caller, externalUserId: string) {
+    try {
+      const contact = await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId);
+      return { externalUserId, name: contact.name, followedByYou: contact.followUserIds.includes(caller.wecomUserId) };
+    } catch {
+      return null;
+    }
+  }
+
   async function ownCustomer(caller: Caller, customerId: number) {
     const customer = await repository.findCustomer(caller.corp.id, customerId);
     if (!customer) throw ApiError.notFound(`customerId: no customer ${customerId}`);
@@ -83,13 +93,14 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
     },
 
     async hasKyc(caller: Caller, externalUserId: string) {
-      const existing = await repository.bindingOfContact(caller.corp.id, externalUserId);
-      if (!existing) return { bound: false, ownCustomer: false, binding: null };
-      if (existing.staffId !== caller.staffId) return { bound: true, ownCustomer: false, binding: null };
+      const [existing, contact] = await Promise.all([repository.bindingOfContact(caller.corp.id, externalUserId), describeContact(caller, externalUserId)]);
+      if (!existing) return { bound: false, ownCustomer: false, binding: null, contact };
+      if (existing.staffId !== caller.staffId) return { bound: true, ownCustomer: false, binding: null, contact };
       return {
         bound: true,
         ownCustomer: true,
         binding: { externalUserId, customerId: existing.binding.customerId, customerName: displayName(existing), boundAt: existing.binding.boundAt.getTime() },
+        contact,
       };
     },
   };

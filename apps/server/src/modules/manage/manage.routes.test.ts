@@ -199,13 +199,14 @@ for (const engine of testDatabases()) {
 
     describe('sort and paging', () => {
       it('sorts by each field both ways', async () => {
-        for (const [sortBy, pick] of [
-          ['totalAssets', (row: CustomerListItem) => row.totalAssetsHkd],
-          ['openDate', (row: CustomerListItem) => row.openDate],
-          ['lastTrade', (row: CustomerListItem) => row.lastTradeDate ?? ''],
-        ] as const) {
-          const desc = (await searchAll({ sortBy, sortOrder: 'desc' })).map(pick);
-          const asc = (await searchAll({ sortBy, sortOrder: 'asc' })).map(pick);
+        const keys: [string, (row: CustomerListItem) => number | string][] = [
+          ['totalAssets', (row) => row.totalAssetsHkd],
+          ['openDate', (row) => row.openDate],
+          ['lastTrade', (row) => row.lastTradeDate ?? ''],
+        ];
+        for (const [sortBy, pick] of keys) {
+          const desc = (await searchAll({ sortBy, sortOrder: 'desc' })).map((row) => pick(row));
+          const asc = (await searchAll({ sortBy, sortOrder: 'asc' })).map((row) => pick(row));
           const ordered = [...desc].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
           expect(desc, `${sortBy} desc`).toEqual(ordered);
           expect(asc, `${sortBy} asc`).toEqual([...ordered].reverse());
