@@ -111,7 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (env.MOT_SWEEP_INTERVAL_MS > 0) {
     let scheduler: MotScheduler | null = null;
     app.addHook('onReady', async () => {
-      scheduler = startMotScheduler(app.database, { intervalMs: env.MOT_SWEEP_INTERVAL_MS, log: app.log });
+      scheduler = startMotScheduler(app.database, {
+        intervalMs: env.MOT_SWEEP_INTERVAL_MS,
+        ...(env.MOT_SWEEP_FIRST_AT ? { firstAt: Date.parse(env.MOT_SWEEP_FIRST_AT) } : {}),
+        log: app.log,
+      });
     });
     app.addHook('preClose', async () => scheduler?.stop());
   }

@@ -39,6 +39,8 @@ const envSchema = z.object({
    * the schedule off. Default 15 minutes: the batch runs shortly after midnight Hong Kong time.
    */
   MOT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(24 * 3600 * 1000).default(15 * 60 * 1000),
+  /** Delay the first check until this instant (ISO 8601): lines replicas up for a drill or a test. Default: at start. */
+  MOT_SWEEP_FIRST_AT: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 

@@ -6,6 +6,7 @@ import { applyEntryParams } from '../shared/session/entry-params';
 import { installTokenSync } from '../shared/session/token-sync';
 import { hasUsableToken } from '../shared/session/user-store';
 import { loadUserSettings } from '../features/staff';
+import { installSidebarFlow } from '../features/kyc';
 import { createAppRouter } from './router';
 import { installKycListener } from './kyc-listener';
 
@@ -18,6 +19,8 @@ export function start() {
   installTokenSync();
   const router = createAppRouter();
   installKycListener(router);
+  // In WeCom: entry from ww.getContext() (the query above stays the fallback) and the chat-sidebar landing page.
+  installSidebarFlow(router);
   if (hasUsableToken()) void loadUserSettings();
   return router;
 }

@@ -355,7 +355,7 @@ export const profileEditSchema = {
     .trim()
     .min(1)
     .max(80)
-    .regex(/^[A-Za-z][A-Za-z .,'-]*$/, 'must be letters, spaces and . , \' - only'),
+    .regex(/^[A-Za-z][A-Za-z .,'-]*$/, "must be letters, spaces and . , ' - only"),
   /** International form: `+852 9123 4567`, `+86 139 1234 5678`; spaces and dashes allowed; null clears it. */
   phone: z
     .string()

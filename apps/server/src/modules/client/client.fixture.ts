@@ -35,7 +35,9 @@ export interface ClientFixture {
 
 export async function createClientFixture(database: DatabaseHandle, customers = 300): Promise<ClientFixture> {
   await seedDemoData(database, { customers, seed: 5, asOf: '2026-11-20' });
-  const staffRows = await database.query<{ id: number; wecom_user_id: string; corp_id: number }>('select id, wecom_user_id, corp_id from staff');
+  const staffRows = await database.query<{ id: number; wecom_user_id: string; corp_id: number }>(
+    'select id, wecom_user_id, corp_id from staff',
+  );
   const staffIds = Object.fromEntries(staffRows.map((row) => [row.wecom_user_id, row.id]));
   const corpId = staffRows[0]!.corp_id;
   const staffId = staffIds.chanwaiman!;
@@ -68,7 +70,9 @@ export async function createClientFixture(database: DatabaseHandle, customers = 
     [corpId, knownId, KNOWN.accountNo],
   );
   const accountId = Number(account!.id);
-  await database.query(`insert into cash_balance (account_id, currency, balance) values ($1, 'HKD', 100000), ($1, 'USD', 1000)`, [accountId]);
+  await database.query(`insert into cash_balance (account_id, currency, balance) values ($1, 'HKD', 100000), ($1, 'USD', 1000)`, [
+    accountId,
+  ]);
   await database.query(
     `insert into holding (account_id, customer_id, security_id, quantity, avg_cost) values ($1, $2, $3, 1000, 9), ($1, $2, $4, 100, 18), ($1, $2, $5, 500, 7)`,
     [accountId, knownId, hk, us, sh],
@@ -103,6 +107,8 @@ export async function createClientFixture(database: DatabaseHandle, customers = 
   ]);
   await refreshCustomerSummaries(database, [knownId]);
 
-  const [foreign] = await database.query<{ id: number }>('select id from customer where staff_id = $1 order by id limit 1', [staffIds.leekaying]);
+  const [foreign] = await database.query<{ id: number }>('select id from customer where staff_id = $1 order by id limit 1', [
+    staffIds.leekaying,
+  ]);
   return { staffIds, corpId, knownId, foreignId: Number(foreign!.id) };
 }

@@ -12,7 +12,8 @@ export interface Scope {
 }
 
 /** `c` is the customer alias every query uses. */
-const inScope = (scope: Scope, customerId: number) => sql`c.id = ${customerId} and c.corp_id = ${scope.corpId} and c.staff_id = ${scope.staffId}`;
+const inScope = (scope: Scope, customerId: number) =>
+  sql`c.id = ${customerId} and c.corp_id = ${scope.corpId} and c.staff_id = ${scope.staffId}`;
 
 /** Hong Kong calendar days → the instants that bound them (`dateTo` inclusive). */
 const timeRange = (column: SQL, range: { dateFrom?: string | undefined; dateTo?: string | undefined }) => {
@@ -22,7 +23,8 @@ const timeRange = (column: SQL, range: { dateFrom?: string | undefined; dateTo?:
   return parts;
 };
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
-const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+/** Whole milliseconds, rounded down, so an `at` handed back as a `before` cursor excludes its own row. */
+const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
 const hkToday = sql`(now() at time zone 'Asia/Hong_Kong')::date`;
 
 export interface CustomerRow {
@@ -163,7 +165,10 @@ export function createClientRepository(db: Database) {
   return {
     /** Who owns a customer of this corp (null: no such customer here). Tells 403 from 404. */
     async ownerOf(corpId: number, customerId: number): Promise<number | null> {
-      const [row] = await selectRows<{ staffId: number }>(db, sql`select staff_id as "staffId" from customer where id = ${customerId} and corp_id = ${corpId}`);
+      const [row] = await selectRows<{ staffId: number }>(
+        db,
+        sql`select staff_id as "staffId" from customer where id = ${customerId} and corp_id = ${corpId}`,
+      );
       return row?.staffId ?? null;
     },
 
@@ -282,7 +287,8 @@ export function createClientRepository(db: Database) {
 
     /** The newest `limit` of each kind of activity before `before`; the service merges them. */
     async recentActivity(scope: Scope, customerId: number, before: number | undefined, limit: number) {
-      const cut = (column: SQL) => (before === undefined ? sql`` : sql`and ${column} < to_timestamp(${before}::float8 / 1000)`);
+      const cut = (column: SQL) =>
+        before === undefined ? sql`` : sql`and ${column} < timestamptz 'epoch' + ${before}::bigint * interval '1 millisecond'`;
       const [tradeRows, moneyRows, transferRows, auditRows] = await Promise.all([
         selectRows<TradeRow>(
           db,
@@ -325,9 +331,14 @@ export function createClientRepository(db: Database) {
       customerId: number,
       version: number,
       diff: (current: CustomerRow) => { changes: ProfileChanges; before: Record<string, unknown>; after: Record<string, unknown> },
-    ): Promise<{ outcome: 'missing' } | { outcome: 'stale'; currentVersion: number } | { outcome: 'saved' | 'unchanged'; customer: CustomerRow }> {
+    ): Promise<
+      { outcome: 'missing' } | { outcome: 'stale'; currentVersion: number } | { outcome: 'saved' | 'unchanged'; customer: CustomerRow }
+    > {
       return db.transaction(async (tx) => {
-        const [current] = await selectRows<CustomerRow>(tx, sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)} for update of c`);
+        const [current] = await selectRows<CustomerRow>(
+          tx,
+          sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)} for update of c`,
+        );
         if (!current) return { outcome: 'missing' as const };
         if (current.version !== version) return { outcome: 'stale' as const, currentVersion: current.version };
         const { changes, before, after } = diff(current);
@@ -336,7 +347,10 @@ export function createClientRepository(db: Database) {
         if ('nameEn' in changes) assignments.push(sql`name_en = ${changes.nameEn}`);
         if ('phone' in changes) assignments.push(sql`phone = ${changes.phone}`, sql`phone_digits = ${changes.phoneDigits ?? null}`);
         if ('email' in changes) assignments.push(sql`email = ${changes.email}`);
-        if ('tags' in changes) assignments.push(sql`tags = ${sql`${`{${(changes.tags ?? []).map((tag) => `"${tag.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`}::text[]`}`);
+        if ('tags' in changes)
+          assignments.push(
+            sql`tags = ${sql`${`{${(changes.tags ?? []).map((tag) => `"${tag.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`}::text[]`}`,
+          );
         if ('remark' in changes) assignments.push(sql`remark = ${changes.remark}`);
         await tx.execute(
           sql`update customer c set ${sql.join(assignments, sql`, `)}, version = c.version + 1, updated_at = now() where ${inScope(scope, customerId)} and c.version = ${version}`,
@@ -345,7 +359,10 @@ export function createClientRepository(db: Database) {
           sql`insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after)
               values (${scope.corpId}, ${scope.staffId}, 'customer.update', 'customer', ${String(customerId)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`,
         );
-        const [saved] = await selectRows<CustomerRow>(tx, sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)}`);
+        const [saved] = await selectRows<CustomerRow>(
+          tx,
+          sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)}`,
+        );
         return { outcome: 'saved' as const, customer: saved! };
       });
     },

@@ -9,7 +9,8 @@ type Paged<T> = { list: T[]; total: number; pageNum: number; pageSize: number; h
 
 /** Every contract endpoint that takes a `customerId`: the data-scope sweep below walks them all. */
 const customerEndpoints = (Object.entries(endpoints) as [string, Endpoint][]).filter(
-  ([, endpoint]) => endpoint.path.startsWith('/api/client/customer/') && !endpoint.path.includes('/manage/') && !endpoint.path.includes('/kyc/'),
+  ([, endpoint]) =>
+    endpoint.path.startsWith('/api/client/customer/') && !endpoint.path.includes('/manage/') && !endpoint.path.includes('/kyc/'),
 );
 
 for (const engine of testDatabases()) {
@@ -48,11 +49,22 @@ for (const engine of testDatabases()) {
       return result.body.data;
     };
     /** Minimal valid input of each customer endpoint for a given client. */
-    const minimalInput = (endpoint: Endpoint, customerId: number) => (endpoint === endpoints.updateProfile ? { customerId, version: 1, remark: 'x' } : { customerId });
+    const minimalInput = (endpoint: Endpoint, customerId: number) =>
+      endpoint === endpoints.updateProfile ? { customerId, version: 1, remark: 'x' } : { customerId };
 
     it('covers every customer endpoint of the contract in the scope sweep', () => {
       expect(customerEndpoints.map(([name]) => name).sort()).toEqual(
-        ['getAsset', 'getBaseInfo', 'getDynamic', 'getHolding', 'getProfile', 'getTrade', 'getTransfer', 'getWithdrawalDeposit', 'updateProfile'].sort(),
+        [
+          'getAsset',
+          'getBaseInfo',
+          'getDynamic',
+          'getHolding',
+          'getProfile',
+          'getTrade',
+          'getTransfer',
+          'getWithdrawalDeposit',
+          'updateProfile',
+        ].sort(),
       );
     });
 
@@ -70,9 +82,15 @@ for (const engine of testDatabases()) {
       }
 
       it('changes nothing on another manager’s client', async () => {
-        const [before] = await database.query<{ version: number; remark: string | null }>('select version, remark from customer where id = $1', [fixture.foreignId]);
+        const [before] = await database.query<{ version: number; remark: string | null }>(
+          'select version, remark from customer where id = $1',
+          [fixture.foreignId],
+        );
         await call(endpoints.updateProfile, { customerId: fixture.foreignId, version: before!.version, remark: 'hijack' });
-        const [after] = await database.query<{ version: number; remark: string | null }>('select version, remark from customer where id = $1', [fixture.foreignId]);
+        const [after] = await database.query<{ version: number; remark: string | null }>(
+          'select version, remark from customer where id = $1',
+          [fixture.foreignId],
+        );
         expect(after).toEqual(before);
       });
 
@@ -117,10 +135,12 @@ for (const engine of testDatabases()) {
     });
 
     it('getAsset: totals, today P/L and allocation equal the hand-made figures', async () => {
-      const asset = await ok<Record<string, unknown> & { byMarket: { key: string; marketValueHkd: number; ratio: number }[]; byCurrency: { key: string; cashHkd: number; marketValueHkd: number; totalHkd: number; amount: number }[] }>(
-        endpoints.getAsset,
-        { customerId: fixture.knownId },
-      );
+      const asset = await ok<
+        Record<string, unknown> & {
+          byMarket: { key: string; marketValueHkd: number; ratio: number }[];
+          byCurrency: { key: string; cashHkd: number; marketValueHkd: number; totalHkd: number; amount: number }[];
+        }
+      >(endpoints.getAsset, { customerId: fixture.knownId });
       expect(asset).toMatchObject({
         totalAssetsHkd: KNOWN.totalAssetsHkd,
         cashHkd: KNOWN.cashHkd,
@@ -143,32 +163,59 @@ for (const engine of testDatabases()) {
       const ratioSum = asset.byCurrency.reduce((sum, slice) => sum + slice.totalHkd, 0);
       expect(ratioSum).toBe(KNOWN.totalAssetsHkd);
       // The list's denormalised total agrees with the live computation.
-      const [row] = await database.query<{ total: string }>('select total_assets_hkd::text as total from customer where id = $1', [fixture.knownId]);
+      const [row] = await database.query<{ total: string }>('select total_assets_hkd::text as total from customer where id = $1', [
+        fixture.knownId,
+      ]);
       expect(Number(row!.total)).toBe(asset.totalAssetsHkd);
     });
 
     it('getAsset on a generated client: total is cash plus market value, slices add up', async () => {
-      const [row] = await database.query<{ id: string }>(`select id from customer where staff_id = $1 and total_assets_hkd > 0 and id <> $2 order by id limit 1`, [
-        fixture.staffIds.chanwaiman,
-        fixture.knownId,
-      ]);
-      const asset = await ok<{ totalAssetsHkd: number; cashHkd: number; marketValueHkd: number; byCurrency: { totalHkd: number }[]; byMarket: { marketValueHkd: number }[] }>(
-        endpoints.getAsset,
-        { customerId: Number(row!.id) },
+      const [row] = await database.query<{ id: string }>(
+        `select id from customer where staff_id = $1 and total_assets_hkd > 0 and id <> $2 order by id limit 1`,
+        [fixture.staffIds.chanwaiman, fixture.knownId],
       );
+      const asset = await ok<{
+        totalAssetsHkd: number;
+        cashHkd: number;
+        marketValueHkd: number;
+        byCurrency: { totalHkd: number }[];
+        byMarket: { marketValueHkd: number }[];
+      }>(endpoints.getAsset, { customerId: Number(row!.id) });
       expect(asset.totalAssetsHkd).toBeCloseTo(asset.cashHkd + asset.marketValueHkd, 1);
       expect(asset.byCurrency.reduce((sum, slice) => sum + slice.totalHkd, 0)).toBeCloseTo(asset.totalAssetsHkd, 0);
       expect(asset.byMarket.reduce((sum, slice) => sum + slice.marketValueHkd, 0)).toBeCloseTo(asset.marketValueHkd, 0);
     });
 
     it('getHolding: rows with value and P/L, market filter, paging, totals over the filtered set', async () => {
-      type Holding = { symbol: string; market: string; quantity: number; marketValue: number; marketValueHkd: number; unrealizedPnl: number; unrealizedPnlHkd: number; unrealizedPnlRatio: number; todayPnlHkd: number };
+      type Holding = {
+        symbol: string;
+        market: string;
+        quantity: number;
+        marketValue: number;
+        marketValueHkd: number;
+        unrealizedPnl: number;
+        unrealizedPnlHkd: number;
+        unrealizedPnlRatio: number;
+        todayPnlHkd: number;
+      };
       const all = await ok<Paged<Holding>>(endpoints.getHolding, { customerId: fixture.knownId });
       expect(all.total).toBe(3);
       expect(all.list.map((holding) => holding.symbol)).toEqual(['TST2', 'TST1.HK', 'TST3.SH']);
-      expect(all.list[0]).toMatchObject({ market: 'US', quantity: 100, marketValue: 2_000, marketValueHkd: 16_000, unrealizedPnl: 200, unrealizedPnlHkd: 1_600, todayPnlHkd: -800 });
+      expect(all.list[0]).toMatchObject({
+        market: 'US',
+        quantity: 100,
+        marketValue: 2_000,
+        marketValueHkd: 16_000,
+        unrealizedPnl: 200,
+        unrealizedPnlHkd: 1_600,
+        todayPnlHkd: -800,
+      });
       expect(all.list[0]!.unrealizedPnlRatio).toBeCloseTo(2 / 18, 4);
-      expect(all.summary).toEqual({ marketValueHkd: KNOWN.marketValueHkd, unrealizedPnlHkd: 1_000 + 1_600 + 625, todayPnlHkd: KNOWN.todayPnlHkd });
+      expect(all.summary).toEqual({
+        marketValueHkd: KNOWN.marketValueHkd,
+        unrealizedPnlHkd: 1_000 + 1_600 + 625,
+        todayPnlHkd: KNOWN.todayPnlHkd,
+      });
 
       const hk = await ok<Paged<Holding>>(endpoints.getHolding, { customerId: fixture.knownId, market: 'HK' });
       expect(hk.list.map((holding) => holding.symbol)).toEqual(['TST1.HK']);
@@ -187,11 +234,19 @@ for (const engine of testDatabases()) {
       expect(all.list[0]).toMatchObject({ symbol: 'TST3.SH', side: 'sell', amountHkd: 1_000, status: 'unsettled' });
       expect(all.summary).toEqual({ buyAmountHkd: 9_000 + 14_400 + 5_250, sellAmountHkd: 1_000, feeHkd: 10 + 16 + 5 + 1.25 });
 
-      const october = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId, dateFrom: '2026-10-01', dateTo: '2026-10-31' });
+      const october = await ok<Paged<Trade>>(endpoints.getTrade, {
+        customerId: fixture.knownId,
+        dateFrom: '2026-10-01',
+        dateTo: '2026-10-31',
+      });
       expect(october.list.map((trade) => trade.symbol)).toEqual(['TST2', 'TST1.HK']);
       expect(october.summary.buyAmountHkd).toBe(23_400);
       // dateTo is inclusive in Hong Kong time: 22:30 on the 20th is still the 20th.
-      const oneDay = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId, dateFrom: '2026-10-20', dateTo: '2026-10-20' });
+      const oneDay = await ok<Paged<Trade>>(endpoints.getTrade, {
+        customerId: fixture.knownId,
+        dateFrom: '2026-10-20',
+        dateTo: '2026-10-20',
+      });
       expect(oneDay.list.map((trade) => trade.symbol)).toEqual(['TST2']);
 
       const sh = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId, market: 'SH' });
@@ -216,9 +271,17 @@ for (const engine of testDatabases()) {
         ['deposit', 'HKD', 50_000, 50_000],
       ]);
       expect(all.summary).toEqual({ depositHkd: 58_000, withdrawalHkd: 1_000, netHkd: 57_000 });
-      const deposits = await ok<Paged<Money>>(endpoints.getWithdrawalDeposit, { customerId: fixture.knownId, direction: 'deposit', currency: 'USD' });
+      const deposits = await ok<Paged<Money>>(endpoints.getWithdrawalDeposit, {
+        customerId: fixture.knownId,
+        direction: 'deposit',
+        currency: 'USD',
+      });
       expect(deposits).toMatchObject({ total: 1, summary: { depositHkd: 8_000, withdrawalHkd: 0, netHkd: 8_000 } });
-      const september = await ok<Paged<Money>>(endpoints.getWithdrawalDeposit, { customerId: fixture.knownId, dateFrom: '2026-09-01', dateTo: '2026-09-30' });
+      const september = await ok<Paged<Money>>(endpoints.getWithdrawalDeposit, {
+        customerId: fixture.knownId,
+        dateFrom: '2026-09-01',
+        dateTo: '2026-09-30',
+      });
       expect(september.total).toBe(2);
     });
 
@@ -240,7 +303,11 @@ for (const engine of testDatabases()) {
       const badDate = await call(endpoints.getTrade, { customerId: fixture.knownId, dateFrom: 'yesterday' });
       expect(badDate.body.code).toBe(ErrorCode.VALIDATION);
       expect(badDate.body.msg).toMatch(/^query\.dateFrom: must be a date/);
-      const reversed = await call(endpoints.getWithdrawalDeposit, { customerId: fixture.knownId, dateFrom: '2026-10-02', dateTo: '2026-10-01' });
+      const reversed = await call(endpoints.getWithdrawalDeposit, {
+        customerId: fixture.knownId,
+        dateFrom: '2026-10-02',
+        dateTo: '2026-10-01',
+      });
       expect(reversed.body.msg).toMatch(/^query\.dateFrom: must not be after dateTo/);
       const bigPage = await call(endpoints.getHolding, { customerId: fixture.knownId, pageSize: 51 });
       expect(bigPage.body.msg).toMatch(/query\.pageSize: must be at most 50/);
@@ -292,7 +359,14 @@ for (const engine of testDatabases()) {
           tags: ['VIP', '高净值'],
           nameEn: KNOWN.nameEn,
         });
-        expect(saved).toMatchObject({ version: version + 1, phone: '+852 6123 4567', email: 'zeb.q@example.com', tags: ['VIP', '高净值'], nameEn: KNOWN.nameEn, remark: 'hand-made test client' });
+        expect(saved).toMatchObject({
+          version: version + 1,
+          phone: '+852 6123 4567',
+          email: 'zeb.q@example.com',
+          tags: ['VIP', '高净值'],
+          nameEn: KNOWN.nameEn,
+          remark: 'hand-made test client',
+        });
         const [row] = await database.query<{ phone_digits: string }>('select phone_digits from customer where id = $1', [fixture.knownId]);
         expect(row!.phone_digits).toBe('85261234567');
         const audit = await auditRows();
@@ -305,7 +379,9 @@ for (const engine of testDatabases()) {
         });
         expect(Object.keys(audit.at(-1)!.after).sort()).toEqual(['email', 'phone', 'tags']);
 
-        const timeline = await ok<{ list: { kind: string; fields?: string[]; staffName?: string | null }[] }>(endpoints.getDynamic, { customerId: fixture.knownId });
+        const timeline = await ok<{ list: { kind: string; fields?: string[]; staffName?: string | null }[] }>(endpoints.getDynamic, {
+          customerId: fixture.knownId,
+        });
         const edit = timeline.list.find((item) => item.kind === 'profileEdit');
         expect(edit?.fields?.sort()).toEqual(['email', 'phone', 'tags']);
         expect(edit?.staffName).toBeTruthy();
@@ -358,7 +434,11 @@ for (const engine of testDatabases()) {
       expect(first.list).toHaveLength(5);
       expect(first.hasMore).toBe(true);
       expect(first.list.map((item) => item.at)).toEqual([...first.list.map((item) => item.at)].sort((a, b) => b - a));
-      const rest = await ok<{ list: Item[]; hasMore: boolean }>(endpoints.getDynamic, { customerId: fixture.knownId, limit: 50, before: first.list.at(-1)!.at });
+      const rest = await ok<{ list: Item[]; hasMore: boolean }>(endpoints.getDynamic, {
+        customerId: fixture.knownId,
+        limit: 50,
+        before: first.list.at(-1)!.at,
+      });
       expect(rest.hasMore).toBe(false);
       const all = [...first.list, ...rest.list];
       const kinds = new Set(all.map((item) => item.kind));

@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { getAsset, getBaseInfo, getDynamic, getHolding, getProfile, getTrade, getTransfer, getWithdrawalDeposit, updateProfile } from '@broker/contract';
+import {
+  getAsset,
+  getBaseInfo,
+  getDynamic,
+  getHolding,
+  getProfile,
+  getTrade,
+  getTransfer,
+  getWithdrawalDeposit,
+  updateProfile,
+} from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
 import { callerOf } from '../../plugins/auth.plugin';
 import { createClientRepository } from './client.repository';

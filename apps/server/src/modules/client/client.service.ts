@@ -13,7 +13,16 @@ import {
 } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../plugins/auth.plugin';
-import type { ClientRepository, CustomerRow, MoneyFilter, Paging, ProfileChanges, Scope, TradeFilter, TransferFilter } from './client.repository';
+import type {
+  ClientRepository,
+  CustomerRow,
+  MoneyFilter,
+  Paging,
+  ProfileChanges,
+  Scope,
+  TradeFilter,
+  TransferFilter,
+} from './client.repository';
 import { round2, toHkd } from './money';
 import { maskPhone, normalisePhone } from './phone';
 
@@ -71,7 +80,8 @@ export function createClientService(repository: ClientRepository) {
     const scope = { corpId: caller.corp.id, staffId: caller.staffId };
     const owner = await repository.ownerOf(scope.corpId, customerId);
     if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
-    if (owner !== scope.staffId) throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only open your own clients`);
+    if (owner !== scope.staffId)
+      throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only open your own clients`);
     return scope;
   }
 
@@ -110,10 +120,15 @@ export function createClientService(repository: ClientRepository) {
     /** Computed live from balances and holdings at the latest prices and rates. */
     async asset(caller: Caller, customerId: number): Promise<CustomerAsset> {
       const scope = await scopeFor(caller, customerId);
-      const [rates, cash, holdings] = await Promise.all([repository.latestRates(), repository.cashByCurrency(scope, customerId), repository.holdings(scope, customerId)]);
+      const [rates, cash, holdings] = await Promise.all([
+        repository.latestRates(),
+        repository.cashByCurrency(scope, customerId),
+        repository.holdings(scope, customerId),
+      ]);
       const byCurrency = new Map<string, { cashHkd: number; marketValueHkd: number; amount: number }>();
       const byMarket = new Map<string, number>();
-      const slot = (currency: string) => byCurrency.get(currency) ?? byCurrency.set(currency, { cashHkd: 0, marketValueHkd: 0, amount: 0 }).get(currency)!;
+      const slot = (currency: string) =>
+        byCurrency.get(currency) ?? byCurrency.set(currency, { cashHkd: 0, marketValueHkd: 0, amount: 0 }).get(currency)!;
       let cashHkd = 0;
       for (const row of cash) {
         const hkd = toHkd(row.balance, row.currency, rates);
@@ -192,7 +207,8 @@ export function createClientService(repository: ClientRepository) {
       });
       items.sort((a, b) => b.marketValueHkd - a.marketValueHkd || a.symbol.localeCompare(b.symbol));
       // Summed unrounded, then rounded once, so the totals do not drift from the rows by cents.
-      const sum = (pick: (item: HoldingItem) => number) => round2(items.reduce((total, item) => total + toHkd(pick(item), item.currency, rates), 0));
+      const sum = (pick: (item: HoldingItem) => number) =>
+        round2(items.reduce((total, item) => total + toHkd(pick(item), item.currency, rates), 0));
       const start = (paging.pageNum - 1) * paging.pageSize;
       return {
         ...paged(items.slice(start, start + paging.pageSize), items.length, paging),
@@ -236,14 +252,21 @@ export function createClientService(repository: ClientRepository) {
       }));
       return {
         ...paged(items, total, paging),
-        summary: { buyAmountHkd: round2(summary.buyAmountHkd), sellAmountHkd: round2(summary.sellAmountHkd), feeHkd: round2(summary.feeHkd) },
+        summary: {
+          buyAmountHkd: round2(summary.buyAmountHkd),
+          sellAmountHkd: round2(summary.sellAmountHkd),
+          feeHkd: round2(summary.feeHkd),
+        },
       };
     },
 
     async moneyMovements(caller: Caller, customerId: number, filter: MoneyFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
       const scope = await scopeFor(caller, customerId);
-      const [rates, { list, totals }] = await Promise.all([repository.latestRates(), repository.moneyMovements(scope, customerId, filter, paging)]);
+      const [rates, { list, totals }] = await Promise.all([
+        repository.latestRates(),
+        repository.moneyMovements(scope, customerId, filter, paging),
+      ]);
       let total = 0;
       let depositHkd = 0;
       let withdrawalHkd = 0;
@@ -274,7 +297,10 @@ export function createClientService(repository: ClientRepository) {
     async transfers(caller: Caller, customerId: number, filter: TransferFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
       const scope = await scopeFor(caller, customerId);
-      const [rates, { list, totals }] = await Promise.all([repository.latestRates(), repository.transfers(scope, customerId, filter, paging)]);
+      const [rates, { list, totals }] = await Promise.all([
+        repository.latestRates(),
+        repository.transfers(scope, customerId, filter, paging),
+      ]);
       const summary = { inCount: 0, outCount: 0, inValueHkd: 0, outValueHkd: 0 };
       for (const row of totals) {
         if (row.direction === 'in') {
@@ -311,7 +337,10 @@ export function createClientService(repository: ClientRepository) {
     /** The newest activity of every kind merged by time; `before` pages further back. */
     async dynamics(caller: Caller, customerId: number, before: number | undefined, limit: number) {
       const scope = await scopeFor(caller, customerId);
-      const [rates, activity] = await Promise.all([repository.latestRates(), repository.recentActivity(scope, customerId, before, limit + 1)]);
+      const [rates, activity] = await Promise.all([
+        repository.latestRates(),
+        repository.recentActivity(scope, customerId, before, limit + 1),
+      ]);
       const items: DynamicItem[] = [
         ...activity.tradeRows.map((row) => ({
           key: `trade:${row.id}`,

@@ -24,6 +24,7 @@ export function maskPhone(phone: string | null): string | null {
 export function normalisePhone(input: string): { phone: string; digits: string } {
   const digits = input.replace(/\D/g, '');
   if (digits.startsWith('852') && digits.length === 11) return { phone: `+852 ${digits.slice(3, 7)} ${digits.slice(7)}`, digits };
-  if (digits.startsWith('86') && digits.length === 13) return { phone: `+86 ${digits.slice(2, 5)} ${digits.slice(5, 9)} ${digits.slice(9)}`, digits };
+  if (digits.startsWith('86') && digits.length === 13)
+    return { phone: `+86 ${digits.slice(2, 5)} ${digits.slice(5, 9)} ${digits.slice(9)}`, digits };
   return { phone: `+${input.replace(/^\+/, '').replace(/[ -]+/g, ' ').trim()}`, digits };
 }

@@ -41,10 +41,11 @@ export interface ListRow {
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-const list = (values: string[]) => sql.join(
-  values.map((value) => sql`${value}`),
-  sql`, `,
-);
+const list = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /**
  * The keyword as an OR of index-friendly tests, each only where the keyword could match:
@@ -56,15 +57,20 @@ function keywordCondition(keyword: string, corpId: number): SQL {
   const pattern = containsPattern(keyword);
   if (CJK.test(keyword)) {
     // pg_trgm cannot narrow a 2-character Chinese term; cjk_bigrams (migration 0003) can.
-    options.push([...keyword].length >= 2 ? sql`(cjk_bigrams(c.name_cn) @> cjk_bigrams(${keyword}) and c.name_cn like ${pattern})` : sql`c.name_cn like ${pattern}`);
+    options.push(
+      [...keyword].length >= 2
+        ? sql`(cjk_bigrams(c.name_cn) @> cjk_bigrams(${keyword}) and c.name_cn like ${pattern})`
+        : sql`c.name_cn like ${pattern}`,
+    );
   }
   if (/[A-Za-z]/.test(keyword)) options.push(sql`c.name_en ilike ${pattern}`);
   const digits = /^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '';
   if (digits) options.push(sql`c.phone_digits like ${containsPattern(digits)}`);
   if (/^[A-Za-z0-9]{4,20}$/.test(keyword)) {
-    options.push(sql`c.id in (select a.customer_id from account a where a.corp_id = ${corpId} and a.account_no = ${keyword.toUpperCase()})`);
+    // Account numbers are unique per corp: a scalar subquery runs once and its id can drive an index arm of the OR.
+    options.push(sql`c.id = (select a.customer_id from account a where a.corp_id = ${corpId} and a.account_no = ${keyword.toUpperCase()})`);
   }
-  if (/^[A-Za-z0-9]{4}$/.test(keyword)) options.push(sql`c.id_doc_last4 = ${keyword.toUpperCase()}`);
+  if (/^[A-Za-z0-9]{4}$/.test(keyword)) options.push(sql`(c.corp_id = ${corpId} and c.id_doc_last4 = ${keyword.toUpperCase()})`);
   if (options.length === 0) return sql`false`;
   return sql`(${sql.join(options, sql` or `)})`;
 }
@@ -79,7 +85,9 @@ function whereOf(criteria: CustomerCriteria): SQL {
   if (criteria.openDateFrom) parts.push(sql`c.open_date >= ${criteria.openDateFrom}::date`);
   if (criteria.openDateTo) parts.push(sql`c.open_date <= ${criteria.openDateTo}::date`);
   if (criteria.kycBound !== undefined) {
-    parts.push(sql`${criteria.kycBound ? sql`` : sql`not`} exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id)`);
+    parts.push(
+      sql`${criteria.kycBound ? sql`` : sql`not`} exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id)`,
+    );
   }
   if (criteria.markets?.length) {
     parts.push(
@@ -87,7 +95,9 @@ function whereOf(criteria: CustomerCriteria): SQL {
     );
   }
   if (criteria.hasHolding !== undefined) {
-    parts.push(sql`${criteria.hasHolding ? sql`` : sql`not`} exists (select 1 from holding h where h.customer_id = c.id and h.quantity > 0)`);
+    parts.push(
+      sql`${criteria.hasHolding ? sql`` : sql`not`} exists (select 1 from holding h where h.customer_id = c.id and h.quantity > 0)`,
+    );
   }
   return sql.join(parts, sql` and `);
 }
@@ -95,7 +105,8 @@ function whereOf(criteria: CustomerCriteria): SQL {
 /** Orders that walk the staff-scoped sort indexes (staff_id, column, id) forwards or backwards. */
 function orderOf(sortBy: SortField, sortOrder: 'asc' | 'desc'): SQL {
   const column = { totalAssets: sql`c.total_assets_hkd`, openDate: sql`c.open_date`, lastTrade: sql`c.last_trade_date` }[sortBy];
-  if (sortBy === 'lastTrade') return sortOrder === 'desc' ? sql`${column} desc nulls last, c.id asc` : sql`${column} asc nulls first, c.id desc`;
+  if (sortBy === 'lastTrade')
+    return sortOrder === 'desc' ? sql`${column} desc nulls last, c.id asc` : sql`${column} asc nulls first, c.id desc`;
   return sortOrder === 'desc' ? sql`${column} desc, c.id asc` : sql`${column} asc, c.id desc`;
 }
 

@@ -28,7 +28,11 @@ for (const engine of testDatabases()) {
     });
 
     const post = async <T>(path: string, body: unknown) => {
-      const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, body: (await response.json()) as Body<T> };
     };
     const search = async (body: Record<string, unknown>) => {
@@ -51,9 +55,20 @@ for (const engine of testDatabases()) {
       }
     };
     const count = async (where: string, params: unknown[] = []) =>
-      Number((await database.query<{ n: string }>(`select count(*) as n from customer c where c.staff_id = $1 and ${where}`, [staffId, ...params]))[0]!.n);
+      Number(
+        (
+          await database.query<{ n: string }>(`select count(*) as n from customer c where c.staff_id = $1 and ${where}`, [
+            staffId,
+            ...params,
+          ])
+        )[0]!.n,
+      );
     const ownerOf = async (ids: number[]) =>
-      new Set((await database.query<{ staff_id: number }>('select distinct staff_id from customer where id = any($1::bigint[])', [ids])).map((row) => row.staff_id));
+      new Set(
+        (await database.query<{ staff_id: number }>('select distinct staff_id from customer where id = any($1::bigint[])', [ids])).map(
+          (row) => row.staff_id,
+        ),
+      );
 
     it('lists only the caller’s own clients, all of them, most assets first', async () => {
       const rows = await searchAll({});
@@ -81,7 +96,12 @@ for (const engine of testDatabases()) {
         expect(row.idDocMasked).toMatch(/\*/);
       }
       const known = rows.find((row) => row.customerId === fixture.knownId)!;
-      expect(known).toMatchObject({ phoneMasked: '+852 4000 ****', idDocMasked: KNOWN.idDocMasked, accountNos: [KNOWN.accountNo], kycBound: true });
+      expect(known).toMatchObject({
+        phoneMasked: '+852 4000 ****',
+        idDocMasked: KNOWN.idDocMasked,
+        accountNos: [KNOWN.accountNo],
+        kycBound: true,
+      });
     });
 
     describe('keyword', () => {
@@ -182,7 +202,9 @@ for (const engine of testDatabases()) {
       it('markets held and has holdings', async () => {
         const sh = await search({ markets: ['SH'], pageSize: 1 });
         expect(sh.total).toBe(
-          await count(`exists (select 1 from holding h join security s on s.id = h.security_id where h.customer_id = c.id and h.quantity > 0 and s.market = 'SH')`),
+          await count(
+            `exists (select 1 from holding h join security s on s.id = h.security_id where h.customer_id = c.id and h.quantity > 0 and s.market = 'SH')`,
+          ),
         );
         expect((await searchAll({ markets: ['SH'], keyword: KNOWN.nameCn })).map((row) => row.customerId)).toEqual([fixture.knownId]);
         const holding = await search({ hasHolding: true, pageSize: 1 });
@@ -193,7 +215,11 @@ for (const engine of testDatabases()) {
 
       it('combines filters with AND', async () => {
         const rows = await searchAll({ statuses: ['active'], hasHolding: true, assetMin: 100_000 });
-        expect(rows.length).toBe(await count(`c.status = 'active' and c.total_assets_hkd >= 100000 and exists (select 1 from holding h where h.customer_id = c.id and h.quantity > 0)`));
+        expect(rows.length).toBe(
+          await count(
+            `c.status = 'active' and c.total_assets_hkd >= 100000 and exists (select 1 from holding h where h.customer_id = c.id and h.quantity > 0)`,
+          ),
+        );
       });
     });
 
@@ -236,12 +262,21 @@ for (const engine of testDatabases()) {
 
     describe('stat', () => {
       it('matches the list for the same filters', async () => {
-        for (const filters of [{}, { statuses: ['active'] }, { keyword: '陈' }, { ccy: 'USD', assetMin: 5_000 }, { markets: ['US', 'HK'], kycBound: false }]) {
+        for (const filters of [
+          {},
+          { statuses: ['active'] },
+          { keyword: '陈' },
+          { ccy: 'USD', assetMin: 5_000 },
+          { markets: ['US', 'HK'], kycBound: false },
+        ]) {
           const rows = await searchAll(filters);
           const result = await stat(filters);
           expect(result.clients, JSON.stringify(filters)).toBe(rows.length);
           expect(result.active).toBe(rows.filter((row) => row.status === 'active').length);
-          expect(result.totalAssetsHkd).toBeCloseTo(rows.reduce((sum, row) => sum + row.totalAssetsHkd, 0), 2);
+          expect(result.totalAssetsHkd).toBeCloseTo(
+            rows.reduce((sum, row) => sum + row.totalAssetsHkd, 0),
+            2,
+          );
           expect(result.byChannel.reduce((sum, channel) => sum + channel.clients, 0)).toBe(result.clients);
           expect(result.byChannel.reduce((sum, channel) => sum + channel.totalAssetsHkd, 0)).toBeCloseTo(result.totalAssetsHkd, 2);
         }

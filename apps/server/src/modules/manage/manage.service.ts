@@ -25,8 +25,10 @@ export function createManageService(repository: ManageRepository) {
   /** Caller scope plus the filters in database terms: asset bounds converted from `ccy` to HKD. */
   async function criteriaOf(caller: Caller, filters: Filters, where: 'body'): Promise<CustomerCriteria> {
     const { assetMin, assetMax, openDateFrom, openDateTo } = filters;
-    if (assetMin !== undefined && assetMax !== undefined && assetMin > assetMax) throw ApiError.validation(`${where}.assetMin`, `must not be more than assetMax (${assetMax})`);
-    if (openDateFrom && openDateTo && openDateFrom > openDateTo) throw ApiError.validation(`${where}.openDateFrom`, `must not be after openDateTo (${openDateTo})`);
+    if (assetMin !== undefined && assetMax !== undefined && assetMin > assetMax)
+      throw ApiError.validation(`${where}.assetMin`, `must not be more than assetMax (${assetMax})`);
+    if (openDateFrom && openDateTo && openDateFrom > openDateTo)
+      throw ApiError.validation(`${where}.openDateFrom`, `must not be after openDateTo (${openDateTo})`);
     const ccy = filters.ccy;
     let rate = 1;
     if (ccy !== 'HKD' && (assetMin !== undefined || assetMax !== undefined)) {

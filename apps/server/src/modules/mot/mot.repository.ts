@@ -10,7 +10,7 @@ export interface MotScope {
 }
 
 const LARGE_MONEY_RULES = sql`('large_deposit', 'large_withdrawal')`;
-const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const ms = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
 const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 
 /** Joined as `e` (mot_event), `c` (customer) and `s` (the caller's staff row). */

@@ -3,8 +3,8 @@ import { ApiError } from '../../http/api-error';
 import { maskPhone } from '../../http/masking';
 import type { Caller } from '../../plugins/auth.plugin';
 import type { DatabaseHandle } from '../../db/client';
-import { runMotRules } from './engine/mot-engine';
-import { addDays, hongKongDay } from './engine/mot-thresholds';
+import { runMotRules } from './mot-engine';
+import { addDays, hongKongDay } from './mot-thresholds';
 import type { CustomerSummaryRow, EventRow, MotRepository, MotScope, RecordRow, TodoRow } from './mot.repository';
 
 /** The date strip's default window around today. */

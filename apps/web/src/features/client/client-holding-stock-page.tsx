@@ -1,8 +1,97 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import { endpoints, marketSchema, type HoldingItem, type Market } from '@broker/contract';
+import { formatNumber } from '../../shared/format/number-format';
+import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
+import { recordListQuery } from './client-queries';
+import { securityName } from './client-format';
+import { FilterRow, RecordList, RecordPage, SummaryStrip } from './record-kit';
+import './client-locales';
+import './client.css';
 
-/** Holding details: arrives with the client feature. */
+function HoldingRow({ item }: { item: HoldingItem }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const trend = trendOf(item.unrealizedPnlHkd);
+  return (
+    <>
+      <div className="ba-record__line">
+        <span className="ba-record__title">{securityName(item.nameCn, item.nameEn)}</span>
+        <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
+      </div>
+      <div className="ba-record__line ba-record__sub">
+        <span>
+          {item.symbol} · {t(`client.market.${item.market}`)}
+        </span>
+        <span className={`ba-trend--${trend}`}>
+          {money.formatSigned(item.unrealizedPnlHkd)} {formatSignedPercent(item.unrealizedPnlRatio)}
+        </span>
+      </div>
+      <div className="ba-record__grid">
+        <span>
+          {t('client.holdings.quantity')} <b>{formatNumber(item.quantity)}</b>
+        </span>
+        <span>
+          {t('client.holdings.avgCost')} <b>{formatNumber(item.avgCost, 3)}</b>
+        </span>
+        <span>
+          {t('client.holdings.lastPrice')} <b>{formatNumber(item.lastPrice, 3)}</b> {item.currency}
+        </span>
+        <span className={`ba-trend--${trendOf(item.todayPnlHkd)}`}>
+          {t('client.holdings.todayPnl')} {money.formatSigned(item.todayPnlHkd)}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** Holdings, largest first, filtered by market, with totals for the filtered set. */
 export default function ClientHoldingStockPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.holdings')} />;
+  const [market, setMarket] = useState<Market | 'all'>('all');
+  return (
+    <RecordPage
+      filters={
+        <FilterRow
+          name="market"
+          label={t('client.filters.market')}
+          value={market}
+          onChange={setMarket}
+          options={[{ value: 'all', label: t('client.filters.all') }, ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) }))]}
+        />
+      }
+    >
+      {(customerId) => <Holdings customerId={customerId} market={market} />}
+    </RecordPage>
+  );
+}
+
+function Holdings({ customerId, market }: { customerId: number; market: Market | 'all' }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const query = useInfiniteQuery(recordListQuery('customerHolding', endpoints.getHolding, { customerId, ...(market === 'all' ? {} : { market }) }));
+  const first = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <>
+      {first && (
+        <SummaryStrip
+          items={[
+            { label: t('client.holdings.marketValue', { ccy: money.currency }), value: money.format(first.summary.marketValueHkd), testId: 'summary-market-value' },
+            { label: t('client.holdings.unrealizedPnl'), value: money.formatSigned(first.summary.unrealizedPnlHkd), tone: trendOf(first.summary.unrealizedPnlHkd) },
+            { label: t('client.holdings.todayPnl'), value: money.formatSigned(first.summary.todayPnlHkd), tone: trendOf(first.summary.todayPnlHkd) },
+          ]}
+        />
+      )}
+      <RecordList
+        query={query}
+        items={items}
+        total={first?.total}
+        emptyText={t('client.holdings.empty')}
+        itemKey={(item) => `${item.accountNo}:${item.symbol}`}
+        renderItem={(item) => <HoldingRow item={item} />}
+      />
+    </>
+  );
 }

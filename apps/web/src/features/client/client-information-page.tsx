@@ -1,8 +1,273 @@
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import Button from 'antd-mobile/es/components/button';
+import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
+import PieOutline from 'antd-mobile-icons/es/PieOutline';
+import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
+import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
+import SendOutline from 'antd-mobile-icons/es/SendOutline';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import type { CustomerAsset, CustomerBaseInfo, CustomerProfile, DynamicItem } from '@broker/contract';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { Card } from '../../shared/ui/card';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { formatNumber } from '../../shared/format/number-format';
+import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
+import { CurrencySwitcher } from '../staff';
+import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-queries';
+import { CLIENT_PATHS, formatHkDateTime, securityName, useCustomerId, withCustomer } from './client-format';
+import { AllocationChart } from './allocation-chart';
+import { NoCustomer } from './no-customer';
+import './client-locales';
+import './client.css';
 
-/** Client profile: arrives with the client feature. */
-export default function ClientInformationPage() {
+function ProfileHeader({ profile }: { profile: CustomerProfile }) {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.clientProfile')} />;
+  return (
+    <section className="ba-profile" data-testid="profile-header">
+      <div className="ba-profile__top">
+        <span className="ba-profile__avatar" aria-hidden>
+          {profile.nameCn.slice(0, 1) || profile.nameEn.slice(0, 1)}
+        </span>
+        <div className="ba-profile__names">
+          <h2 className="ba-profile__name" data-testid="profile-name">
+            {profile.nameCn}
+            {profile.gender && <span className="ba-profile__title">{t(`client.gender.${profile.gender}`, { defaultValue: '' })}</span>}
+          </h2>
+          <p className="ba-profile__name-en" data-testid="profile-name-en">
+            {profile.nameEn}
+          </p>
+        </div>
+        <Link className="ba-profile__edit" to={withCustomer(CLIENT_PATHS.edit, profile.customerId)} data-testid="profile-edit">
+          <EditSOutline />
+          {t('client.editProfile')}
+        </Link>
+      </div>
+      <div className="ba-profile__tags">
+        <span className={`ba-tag ba-tag--${profile.status}`}>{t(`client.status.${profile.status}`)}</span>
+        <span className="ba-tag ba-tag--risk">{t(`client.risk.${profile.riskLevel}`, { defaultValue: `R${profile.riskLevel}` })}</span>
+        {profile.kycBound && <span className="ba-tag ba-tag--kyc">{t('client.kycBound')}</span>}
+        {profile.tags.map((tag) => (
+          <span className="ba-tag" key={tag}>
+            {tag}
+          </span>
+        ))}
+      </div>
+      <p className="ba-profile__meta">
+        <span>{profile.customerNo}</span>
+        <span>{profile.phoneMasked ?? '-'}</span>
+        <span>{t('client.openedOn', { date: profile.openDate })}</span>
+      </p>
+    </section>
+  );
+}
+
+function AssetCard({ asset }: { asset: CustomerAsset }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const pnlTrend = trendOf(asset.todayPnlHkd);
+  return (
+    <Card
+      title={t('client.asset.title')}
+      titleDesc={asset.priceDate ? t('client.asset.priceDate', { date: asset.priceDate }) : undefined}
+      extra={
+        <Suspense fallback={null}>
+          <CurrencySwitcher />
+        </Suspense>
+      }
+      className="ba-card--asset"
+    >
+      <p className="ba-asset__label">{t('client.asset.total', { ccy: money.currency })}</p>
+      <p className="ba-asset__total" data-testid="asset-total">
+        {money.format(asset.totalAssetsHkd)}
+      </p>
+      <dl className="ba-asset__figures">
+        <div>
+          <dt>{t('client.asset.cash')}</dt>
+          <dd>{money.format(asset.cashHkd)}</dd>
+        </div>
+        <div>
+          <dt>{t('client.asset.marketValue')}</dt>
+          <dd>{money.format(asset.marketValueHkd)}</dd>
+        </div>
+        <div>
+          <dt>{t('client.asset.todayPnl')}</dt>
+          <dd className={`ba-trend--${pnlTrend}`}>
+            {money.formatSigned(asset.todayPnlHkd)}
+            <small>{formatSignedPercent(asset.todayPnlRatio)}</small>
+          </dd>
+        </div>
+      </dl>
+      <AllocationChart asset={asset} />
+    </Card>
+  );
+}
+
+function DetailLinks({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const links = [
+    { to: CLIENT_PATHS.holdings, label: t('client.links.holdings'), icon: <PieOutline />, tone: 'blue', testId: 'link-holdings' },
+    { to: CLIENT_PATHS.trades, label: t('client.links.trades'), icon: <UnorderedListOutline />, tone: 'violet', testId: 'link-trades' },
+    { to: CLIENT_PATHS.money, label: t('client.links.money'), icon: <PayCircleOutline />, tone: 'orange', testId: 'link-money' },
+    { to: CLIENT_PATHS.transfers, label: t('client.links.transfers'), icon: <SendOutline />, tone: 'green', testId: 'link-transfers' },
+  ];
+  return (
+    <nav className="ba-card ba-detail-links">
+      {links.map((link) => (
+        <Link key={link.to} to={withCustomer(link.to, customerId)} className="ba-detail-link" data-testid={link.testId}>
+          <span className={`ba-detail-link__icon ba-detail-link__icon--${link.tone}`}>{link.icon}</span>
+          <span className="ba-detail-link__label">{link.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
+  const { t } = useTranslation();
+  const none = <span className="ba-muted">{t('client.base.none')}</span>;
+  const rows = [
+    { label: t('client.base.customerNo'), value: info.customerNo },
+    { label: t('client.base.phone'), value: info.phone ? <a href={`tel:${info.phone.replace(/[\s-]/g, '')}`}>{info.phone}</a> : none, testId: 'info-phone' },
+    { label: t('client.base.email'), value: info.email ?? none, testId: 'info-email' },
+    { label: t('client.base.idDoc'), value: `${t(`client.base.idDocType.${info.idDocType}`, { defaultValue: info.idDocType })} ${info.idDocMasked}` },
+    { label: t('client.base.idDocExpiry'), value: info.idDocExpiry ?? '-' },
+    { label: t('client.base.birthday'), value: info.birthday ?? '-' },
+    { label: t('client.base.risk'), value: t(`client.risk.${info.riskLevel}`, { defaultValue: `R${info.riskLevel}` }) },
+    { label: t('client.base.riskAssessedOn'), value: info.riskAssessedOn ?? '-' },
+    { label: t('client.base.channel'), value: t(`client.channel.${info.channel}`, { defaultValue: info.channel }) },
+    { label: t('client.base.openDate'), value: info.openDate },
+    {
+      label: t('client.base.accounts'),
+      value: info.accounts.map((account) => (
+        <span className="ba-info__account" key={account.accountNo}>
+          {account.accountNo} · {t(`client.base.accountType.${account.type}`, { defaultValue: account.type })}
+        </span>
+      )),
+    },
+    { label: t('client.base.tags'), value: info.tags.length ? info.tags.join('、') : none, testId: 'info-tags' },
+    { label: t('client.base.remark'), value: info.remark ?? none, testId: 'info-remark', wide: true },
+  ];
+  return (
+    <Card title={t('client.base.title')} more={{ label: t('client.editProfile'), to: withCustomer(CLIENT_PATHS.edit, info.customerId) }} className="ba-card--info">
+      <dl className="ba-info">
+        {rows.map((row) => (
+          <div className={row.wide ? 'ba-info__row ba-info__row--wide' : 'ba-info__row'} key={row.label} data-testid={row.testId}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function DynamicText({ item }: { item: DynamicItem }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const security = item.symbol ? `${securityName(item.securityNameCn, item.securityNameEn)} ${item.symbol}` : '';
+  switch (item.kind) {
+    case 'trade':
+      return (
+        <>
+          <p className="ba-timeline__what">
+            <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side === 'sell' ? 'sell' : 'buy'}`)}</span> {security}
+          </p>
+          <p className="ba-timeline__detail">
+            {t('client.dynamic.shares', { qty: formatNumber(item.quantity) })} @ {formatNumber(item.price)} {item.currency}
+            <span className="ba-timeline__amount">
+              {money.currency} {money.format(item.amountHkd)}
+            </span>
+          </p>
+        </>
+      );
+    case 'deposit':
+    case 'withdrawal':
+      return (
+        <>
+          <p className="ba-timeline__what">{t(`client.dynamic.${item.kind}`)}</p>
+          <p className="ba-timeline__detail">
+            {item.currency} {formatNumber(item.amount, 2)}
+            <span className={`ba-timeline__amount ba-flow--${item.kind}`}>
+              {item.kind === 'deposit' ? '+' : '-'}
+              {money.format(item.amountHkd)} {money.currency}
+            </span>
+          </p>
+        </>
+      );
+    case 'transferIn':
+    case 'transferOut':
+      return (
+        <>
+          <p className="ba-timeline__what">
+            {t(`client.dynamic.${item.kind}`)} {security}
+          </p>
+          <p className="ba-timeline__detail">{t('client.dynamic.shares', { qty: formatNumber(item.quantity) })}</p>
+        </>
+      );
+    case 'profileEdit':
+      return (
+        <>
+          <p className="ba-timeline__what">
+            {t('client.dynamic.profileEdit')}：{(item.fields ?? []).map((field) => t(`client.dynamic.fields.${field}`, { defaultValue: field })).join('、')}
+          </p>
+          {item.staffName && <p className="ba-timeline__detail">{t('client.dynamic.by', { name: item.staffName })}</p>}
+        </>
+      );
+  }
+}
+
+function DynamicsCard({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const dynamics = useInfiniteQuery(dynamicQuery(customerId));
+  const items = dynamics.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <Card title={t('client.dynamic.title')} titleDesc={t('client.dynamic.desc')}>
+      {dynamics.isPending ? (
+        <LoadingState rows={1} />
+      ) : items.length === 0 ? (
+        <p className="ba-muted ba-timeline__empty">{t('client.dynamic.empty')}</p>
+      ) : (
+        <ol className="ba-timeline" data-testid="dynamics">
+          {items.map((item) => (
+            <li key={item.key} className={`ba-timeline__item ba-timeline__item--${item.kind}`}>
+              <time className="ba-timeline__time">{formatHkDateTime(item.at)}</time>
+              <DynamicText item={item} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {dynamics.hasNextPage && (
+        <Button block fill="none" size="small" className="ba-timeline__more" loading={dynamics.isFetchingNextPage} onClick={() => void dynamics.fetchNextPage()}>
+          {t('client.dynamic.more')}
+          <RightOutline />
+        </Button>
+      )}
+    </Card>
+  );
+}
+
+function ClientInformation({ customerId }: { customerId: number }) {
+  const profile = useQuery(profileQuery(customerId));
+  const asset = useQuery(assetQuery(customerId));
+  const info = useQuery(baseInfoQuery(customerId));
+  if (profile.isPending) return <LoadingState rows={3} />;
+  if (profile.isError) return <ErrorState onRetry={() => void profile.refetch()} />;
+  return (
+    <>
+      <ProfileHeader profile={profile.data} />
+      {asset.data ? <AssetCard asset={asset.data} /> : asset.isError ? <ErrorState onRetry={() => void asset.refetch()} /> : <LoadingState rows={1} />}
+      <DetailLinks customerId={customerId} />
+      {info.data ? <BaseInfoCard info={info.data} /> : info.isError ? null : <LoadingState rows={1} />}
+      <DynamicsCard customerId={customerId} />
+    </>
+  );
+}
+
+/** The client profile: who they are, what they hold, what happened lately; the way into every detail. */
+export default function ClientInformationPage() {
+  const customerId = useCustomerId();
+  return <PageFrame>{customerId ? <ClientInformation key={customerId} customerId={customerId} /> : <NoCustomer />}</PageFrame>;
 }

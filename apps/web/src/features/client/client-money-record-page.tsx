@@ -1,8 +1,107 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import { currencySchema, endpoints, type Currency, type MoneyItem } from '@broker/contract';
+import { formatNumber } from '../../shared/format/number-format';
+import { trendOf, useMoney } from '../../shared/format/use-money';
+import { recordListQuery } from './client-queries';
+import { formatHkDateTime } from './client-format';
+import { FilterRow, RecordList, RecordPage, SummaryStrip, periodRange, usePeriodOptions, type Period } from './record-kit';
+import './client-locales';
+import './client.css';
 
-/** Deposit and withdrawal records: arrive with the client feature. */
+type Direction = 'all' | 'deposit' | 'withdrawal';
+
+function MoneyRow({ item }: { item: MoneyItem }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const deposit = item.direction === 'deposit';
+  return (
+    <>
+      <div className="ba-record__line">
+        <span className="ba-record__title">
+          <span className={`ba-flow-badge ba-flow-badge--${item.direction}`}>{t(`client.money.${item.direction}`)}</span>
+          {t(`client.money.method.${item.method}`, { defaultValue: item.method })}
+        </span>
+        <span className={`ba-record__amount ba-flow--${item.direction}`}>
+          {deposit ? '+' : '-'}
+          {money.format(item.amountHkd)}
+        </span>
+      </div>
+      <div className="ba-record__line ba-record__sub">
+        <span>
+          {formatHkDateTime(item.occurredAt)} · {item.accountNo}
+        </span>
+        <span>
+          {item.currency} {formatNumber(item.amount, 2)}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** Deposits and withdrawals, newest first: direction, currency and period filters, totals. */
 export default function ClientMoneyRecordPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.moneyRecords')} />;
+  const [direction, setDirection] = useState<Direction>('all');
+  const [currency, setCurrency] = useState<Currency | 'all'>('all');
+  const [period, setPeriod] = useState<Period>('all');
+  const periods = usePeriodOptions();
+  return (
+    <RecordPage
+      filters={
+        <>
+          <FilterRow
+            name="direction"
+            label={t('client.filters.direction')}
+            value={direction}
+            onChange={setDirection}
+            options={[
+              { value: 'all', label: t('client.filters.all') },
+              { value: 'deposit', label: t('client.money.deposit') },
+              { value: 'withdrawal', label: t('client.money.withdrawal') },
+            ]}
+          />
+          <FilterRow
+            name="currency"
+            label={t('client.filters.currency')}
+            value={currency}
+            onChange={setCurrency}
+            options={[{ value: 'all', label: t('client.filters.all') }, ...currencySchema.options.map((value) => ({ value, label: value }))]}
+          />
+          <FilterRow name="period" label={t('client.filters.period')} value={period} onChange={setPeriod} options={periods} />
+        </>
+      }
+    >
+      {(customerId) => (
+        <MoneyRecords
+          customerId={customerId}
+          params={{ ...(direction === 'all' ? {} : { direction }), ...(currency === 'all' ? {} : { currency }), ...periodRange(period) }}
+        />
+      )}
+    </RecordPage>
+  );
+}
+
+function MoneyRecords({ customerId, params }: { customerId: number; params: { direction?: 'deposit' | 'withdrawal'; currency?: Currency; dateFrom?: string } }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const query = useInfiniteQuery(recordListQuery('customerMoney', endpoints.getWithdrawalDeposit, { customerId, ...params }));
+  const first = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <>
+      {first && (
+        <SummaryStrip
+          items={[
+            { label: t('client.money.deposit'), value: money.format(first.summary.depositHkd) },
+            { label: t('client.money.withdrawal'), value: money.format(first.summary.withdrawalHkd) },
+            { label: t('client.money.net'), value: money.formatSigned(first.summary.netHkd), tone: trendOf(first.summary.netHkd) },
+          ]}
+          note={money.currency}
+        />
+      )}
+      <RecordList query={query} items={items} total={first?.total} emptyText={t('client.money.empty')} itemKey={(item) => item.id} renderItem={(item) => <MoneyRow item={item} />} />
+    </>
+  );
 }

@@ -1,8 +1,129 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import { endpoints, marketSchema, type Market, type TradeItem } from '@broker/contract';
+import { formatNumber } from '../../shared/format/number-format';
+import { useMoney } from '../../shared/format/use-money';
+import { recordListQuery } from './client-queries';
+import { formatHkDateTime, securityName } from './client-format';
+import { FilterRow, RecordList, RecordPage, SummaryStrip, periodRange, usePeriodOptions, type Period } from './record-kit';
+import './client-locales';
+import './client.css';
 
-/** Trading data: arrives with the client feature. */
+type Side = 'all' | 'buy' | 'sell';
+type Status = 'all' | 'settled' | 'unsettled';
+
+function TradeRow({ item }: { item: TradeItem }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <>
+      <div className="ba-record__line">
+        <span className="ba-record__title">
+          <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side}`)}</span>
+          {securityName(item.nameCn, item.nameEn)}
+        </span>
+        <span className="ba-record__amount">{money.format(item.amountHkd)}</span>
+      </div>
+      <div className="ba-record__line ba-record__sub">
+        <span>
+          {item.symbol} · {formatHkDateTime(item.tradedAt)}
+        </span>
+        <span>
+          {formatNumber(item.quantity)} @ {formatNumber(item.price, 3)} {item.currency}
+        </span>
+      </div>
+      <div className="ba-record__line ba-record__sub">
+        <span>
+          <span className={`ba-tag ba-tag--${item.status}`}>{t(`client.filters.${item.status}`)}</span> {t('client.trades.settleDate', { date: item.settleDate })}
+        </span>
+        <span>
+          {t('client.trades.fee')} {formatNumber(item.fee, 2)} {item.currency}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** Trades, newest first: market, side, settlement and period filters, totals for the filtered set. */
 export default function ClientTransactionPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.trades')} />;
+  const [market, setMarket] = useState<Market | 'all'>('all');
+  const [side, setSide] = useState<Side>('all');
+  const [status, setStatus] = useState<Status>('all');
+  const [period, setPeriod] = useState<Period>('all');
+  const periods = usePeriodOptions();
+  return (
+    <RecordPage
+      filters={
+        <>
+          <FilterRow
+            name="market"
+            label={t('client.filters.market')}
+            value={market}
+            onChange={setMarket}
+            options={[{ value: 'all', label: t('client.filters.all') }, ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) }))]}
+          />
+          <FilterRow
+            name="side"
+            label={t('client.filters.side')}
+            value={side}
+            onChange={setSide}
+            options={[
+              { value: 'all', label: t('client.filters.all') },
+              { value: 'buy', label: t('client.dynamic.buy') },
+              { value: 'sell', label: t('client.dynamic.sell') },
+            ]}
+          />
+          <FilterRow
+            name="status"
+            label={t('client.filters.status')}
+            value={status}
+            onChange={setStatus}
+            options={[
+              { value: 'all', label: t('client.filters.all') },
+              { value: 'settled', label: t('client.filters.settled') },
+              { value: 'unsettled', label: t('client.filters.unsettled') },
+            ]}
+          />
+          <FilterRow name="period" label={t('client.filters.period')} value={period} onChange={setPeriod} options={periods} />
+        </>
+      }
+    >
+      {(customerId) => (
+        <Trades
+          customerId={customerId}
+          params={{
+            ...(market === 'all' ? {} : { market }),
+            ...(side === 'all' ? {} : { side }),
+            ...(status === 'all' ? {} : { status }),
+            ...periodRange(period),
+          }}
+        />
+      )}
+    </RecordPage>
+  );
+}
+
+function Trades({ customerId, params }: { customerId: number; params: { market?: Market; side?: 'buy' | 'sell'; status?: 'settled' | 'unsettled'; dateFrom?: string } }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const query = useInfiniteQuery(recordListQuery('customerTrade', endpoints.getTrade, { customerId, ...params }));
+  const first = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <>
+      {first && (
+        <SummaryStrip
+          items={[
+            { label: t('client.trades.buyAmount'), value: money.format(first.summary.buyAmountHkd) },
+            { label: t('client.trades.sellAmount'), value: money.format(first.summary.sellAmountHkd) },
+            { label: t('client.trades.fee'), value: money.format(first.summary.feeHkd) },
+          ]}
+          note={money.currency}
+        />
+      )}
+      <RecordList query={query} items={items} total={first?.total} emptyText={t('client.trades.empty')} itemKey={(item) => item.id} renderItem={(item) => <TradeRow item={item} />} />
+    </>
+  );
 }

@@ -1,8 +1,271 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import type { KycCandidate } from '@broker/contract';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Tag from 'antd-mobile/es/components/tag';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { bindContact, currentContactQuery, kycSearchQuery, kycStatusQuery, SEARCH_PAGE_SIZE, unbindContact } from './kyc-api';
+import { kycErrorMessage } from './kyc-errors';
+import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
+import './kyc.css';
 
-/** KYC search, bind and unbind: arrive with the KYC feature. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+const loadDialog = () => import('antd-mobile/es/components/dialog').then((module) => module.default);
+const loadToast = () => import('antd-mobile/es/components/toast').then((module) => module.default);
+
+/** KYC: the chat contact of the sidebar, bound to one of my customers or searched and bound here. */
 export default function KycIndexPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.kyc')} />;
+  const contact = useQuery(currentContactQuery());
+  let body;
+  if (contact.isPending) body = <LoadingState rows={2} />;
+  else if (contact.isError)
+    body = <ErrorState title={t('kyc.wecomFailed.title')} description={kycErrorMessage(contact.error, t)} onRetry={() => void contact.refetch()} />;
+  else if (contact.data === null)
+    body = (
+      <div className="ba-panel">
+        <EmptyState title={t('kyc.notInChat.title')} description={t('kyc.notInChat.description')} />
+      </div>
+    );
+  else body = <ContactBinding externalUserId={contact.data} />;
+  return (
+    <PageFrame className="ba-kyc">
+      <div data-testid="kyc-page">{body}</div>
+    </PageFrame>
+  );
+}
+
+function ContactBinding({ externalUserId }: { externalUserId: string }) {
+  const { t } = useTranslation();
+  const status = useQuery(kycStatusQuery(externalUserId));
+  if (status.isPending) return <LoadingState rows={2} />;
+  if (status.isError) return <ErrorState description={kycErrorMessage(status.error, t)} onRetry={() => void status.refetch()} />;
+  const { bound, ownCustomer, binding, contact } = status.data;
+  const name = contact?.name || t('kyc.contact.unknownName');
+  const state = !bound ? 'unbound' : ownCustomer ? 'bound' : 'boundElsewhere';
+  return (
+    <>
+      <section className="ba-kyc__contact" data-testid="kyc-contact">
+        <div className="ba-kyc__avatar" aria-hidden>
+          {name.slice(0, 1)}
+        </div>
+        <div className="ba-kyc__contact-text">
+          <p className="ba-kyc__label">{t('kyc.contact.heading')}</p>
+          <h2 className="ba-kyc__contact-name">{name}</h2>
+        </div>
+        <Tag className="ba-kyc__state" color={state === 'bound' ? 'success' : state === 'unbound' ? 'default' : 'warning'} fill="outline">
+          {t(`kyc.contact.${state}`)}
+        </Tag>
+      </section>
+      {contact && !contact.followedByYou && (
+        <p className="ba-kyc__warning" role="alert">
+          {t('kyc.contact.notYours')}
+        </p>
+      )}
+      {bound && ownCustomer && binding && <BoundCustomer externalUserId={externalUserId} contactName={name} binding={binding} />}
+      {bound && !ownCustomer && (
+        <div className="ba-panel">
+          <EmptyState title={t('kyc.elsewhere.title')} description={t('kyc.elsewhere.description')} />
+        </div>
+      )}
+      {!bound && <CandidateSearch externalUserId={externalUserId} contactName={name} />}
+    </>
+  );
+}
+
+interface Binding {
+  customerId: number;
+  customerName: string;
+  boundAt: number;
+}
+
+function BoundCustomer({ externalUserId, contactName, binding }: { externalUserId: string; contactName: string; binding: Binding }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  const unbind = async () => {
+    const Dialog = await loadDialog();
+    const confirmed = await Dialog.confirm({
+      title: t('kyc.confirmUnbind.title'),
+      content: t('kyc.confirmUnbind.content', { contact: contactName, customer: binding.customerName }),
+      confirmText: <span className="ba-kyc__danger-text">{t('kyc.confirmUnbind.confirm')}</span>,
+      cancelText: t('kyc.cancel'),
+    });
+    if (!confirmed) return;
+    setBusy(true);
+    try {
+      await unbindContact(externalUserId);
+      announceUnbind(binding.customerId);
+      void (await loadToast()).show({ icon: 'success', content: t('kyc.unbindDone') });
+    } catch (error) {
+      await Dialog.alert({ content: kycErrorMessage(error, t), confirmText: t('kyc.wecomFailed.ok') });
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: ['kyc'] });
+    }
+  };
+
+  return (
+    <section className="ba-kyc__card" data-testid="kyc-bound">
+      <h3 className="ba-kyc__card-title">{t('kyc.bound.heading')}</h3>
+      <p className="ba-kyc__customer-name">{binding.customerName}</p>
+      <dl className="ba-kyc__facts">
+        <div>
+          <dt>{t('kyc.bound.customerId')}</dt>
+          <dd>{binding.customerId}</dd>
+        </div>
+        <div>
+          <dt>{t('kyc.bound.boundAt')}</dt>
+          <dd>{new Date(binding.boundAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        </div>
+      </dl>
+      <div className="ba-kyc__actions">
+        <Button color="primary" fill="solid" onClick={() => void navigate(profileTarget(params.get('redirectPage'), binding.customerId))}>
+          {t('kyc.bound.viewProfile')}
+        </Button>
+        <Button color="danger" fill="outline" loading={busy} onClick={() => void unbind()}>
+          {t('kyc.bound.unbind')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function CandidateSearch({ externalUserId, contactName }: { externalUserId: string; contactName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const [binding, setBinding] = useState<number | null>(null);
+  const debounced = useDebounced(keyword.trim(), SEARCH_DEBOUNCE_MS);
+  const results = useQuery({ ...kycSearchQuery(debounced), enabled: debounced.length > 0, placeholderData: keepPreviousData });
+
+  const bind = async (candidate: KycCandidate) => {
+    const Dialog = await loadDialog();
+    const customer = candidate.nameCn || candidate.nameEn;
+    const confirmed = await Dialog.confirm({
+      title: t('kyc.confirmBind.title'),
+      content: t('kyc.confirmBind.content', { contact: contactName, customer, customerNo: candidate.customerNo }),
+      confirmText: t('kyc.confirmBind.confirm'),
+      cancelText: t('kyc.cancel'),
+    });
+    if (!confirmed) return;
+    setBinding(candidate.customerId);
+    try {
+      const result = await bindContact(externalUserId, candidate.customerId);
+      announceBind(result.customerId);
+      void queryClient.invalidateQueries({ queryKey: ['kyc'] });
+      void (await loadToast()).show({ icon: 'success', content: t('kyc.bindDone') });
+      await navigate(profileTarget(params.get('redirectPage'), result.customerId));
+    } catch (error) {
+      setBinding(null);
+      void queryClient.invalidateQueries({ queryKey: ['kyc'] });
+      await Dialog.alert({ content: kycErrorMessage(error, t), confirmText: t('kyc.wecomFailed.ok') });
+    }
+  };
+
+  let list;
+  if (!debounced) list = <p className="ba-kyc__hint">{t('kyc.search.prompt')}</p>;
+  else if (results.isPending)
+    list = (
+      <div className="ba-kyc__hint">
+        <DotLoading color="primary" />
+      </div>
+    );
+  else if (results.isError) list = <ErrorState description={kycErrorMessage(results.error, t)} onRetry={() => void results.refetch()} />;
+  else if (results.data.list.length === 0) list = <EmptyState title={t('kyc.search.empty')} />;
+  else
+    list = (
+      <>
+        <p className="ba-kyc__count">
+          {results.data.hasMore ? t('kyc.search.more', { count: SEARCH_PAGE_SIZE }) : t('kyc.search.total', { count: results.data.total })}
+        </p>
+        <ul className="ba-kyc__results" data-testid="kyc-results" aria-busy={results.isFetching}>
+          {results.data.list.map((candidate) => (
+            <CandidateItem key={candidate.customerId} candidate={candidate} busy={binding === candidate.customerId} disabled={binding !== null} onBind={() => void bind(candidate)} />
+          ))}
+        </ul>
+      </>
+    );
+
+  return (
+    <section className="ba-kyc__search-section" data-testid="kyc-search">
+      <div className="ba-kyc__search-head">
+        <h3 className="ba-kyc__card-title">{t('kyc.search.heading')}</h3>
+        <p className="ba-kyc__label">{t('kyc.search.hint')}</p>
+      </div>
+      <div className="ba-kyc__search">
+        <SearchBar placeholder={t('kyc.search.placeholder')} value={keyword} onChange={setKeyword} onClear={() => setKeyword('')} />
+      </div>
+      {list}
+    </section>
+  );
+}
+
+function CandidateItem({ candidate, busy, disabled, onBind }: { candidate: KycCandidate; busy: boolean; disabled: boolean; onBind: () => void }) {
+  const { t } = useTranslation();
+  const taken = candidate.boundExternalUserId !== null;
+  const otherName = candidate.nameCn && candidate.nameEn ? candidate.nameEn : '';
+  return (
+    <li className="ba-kyc__candidate" data-testid="kyc-candidate" data-customer-id={candidate.customerId}>
+      <div className="ba-kyc__candidate-main">
+        <p className="ba-kyc__candidate-name">
+          {candidate.nameCn || candidate.nameEn}
+          {otherName && <span className="ba-kyc__candidate-alt">{otherName}</span>}
+        </p>
+        <p className="ba-kyc__candidate-no">
+          {candidate.customerNo}
+          {candidate.status !== 'active' && (
+            <span className={`ba-kyc__candidate-status ba-kyc__candidate-status--${candidate.status}`}>{t(`kyc.status.${candidate.status}`, { defaultValue: candidate.status })}</span>
+          )}
+        </p>
+        <dl className="ba-kyc__candidate-facts">
+          <div>
+            <dt>{t('kyc.candidate.phone')}</dt>
+            <dd>{candidate.phone ?? t('kyc.candidate.noPhone')}</dd>
+          </div>
+          <div>
+            <dt>{t('kyc.candidate.idDoc')}</dt>
+            <dd>{candidate.idDoc}</dd>
+          </div>
+          {candidate.accountNos.length > 0 && (
+            <div>
+              <dt>{t('kyc.candidate.accounts')}</dt>
+              <dd>{candidate.accountNos.join('、')}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      <div className="ba-kyc__candidate-action">
+        {taken ? (
+          <Tag color="default" fill="solid" className="ba-kyc__taken">
+            {t('kyc.candidate.alreadyBound')}
+          </Tag>
+        ) : (
+          <Button size="small" color="primary" fill="outline" loading={busy} disabled={disabled && !busy} onClick={onBind}>
+            {t('kyc.candidate.bind')}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
 }

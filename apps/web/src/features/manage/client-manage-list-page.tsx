@@ -1,26 +1,43 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import SearchBar from 'antd-mobile/es/components/search-bar';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
 import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
-import { EmptyState } from '../../shared/ui/states';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
-import { useAppSettings } from '../../shared/session/app-settings-store';
+import { useMoney } from '../../shared/format/use-money';
+import { CurrencySwitcher } from '../staff';
+import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
+import { customerListQuery, customerStatQuery } from './manage-queries';
+import { ClientRow } from './client-row';
+import { ListFooter, nextPageOrThrow } from './list-footer';
+import { ActiveFilterChips } from './active-filter-chips';
+import './manage-locales';
 import './client-manage.css';
 
 /**
- * The client list frame. Figures and the list itself arrive with the manage feature; until then the
- * overview shows '-' (no data) and the list says so. Kept alive whenever the user leaves it.
+ * Home of the client manager: the stat header and the list under it describe the same filters.
+ * Kept alive whenever the user leaves it, so coming back shows the same rows at the same scroll.
  */
 export default function ClientManageListPage() {
   const { t } = useTranslation();
-  const currency = useAppSettings((settings) => settings.currency);
-  const [keyword, setKeyword] = useState('');
+  const money = useMoney();
+  const filters = useClientFilters((state) => state.applied);
+  const setKeyword = useClientFilters((state) => state.setKeyword);
+  const [keyword, setKeywordInput] = useState(filters.keyword);
+  const stat = useQuery(customerStatQuery(toFilterPayload(filters)));
+  const list = useInfiniteQuery(customerListQuery(toSearchPayload(filters)));
+  const clients = list.data?.pages.flatMap((page) => page.list) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const badge = activeFilterCount(filters);
+  const filtered = badge > 0 || Boolean(filters.keyword);
 
   const shortcuts = [
     { to: '/client/manage/search', label: t('manage.searchClients'), icon: <SearchOutline />, tone: 'blue' },
@@ -32,36 +49,101 @@ export default function ClientManageListPage() {
   return (
     <PageFrame>
       <div className="ba-manage__search">
-        <SearchBar placeholder={t('manage.searchPlaceholder')} value={keyword} onChange={setKeyword} />
-        <Link className="ba-manage__filter" to="/client/manage/filter" aria-label={t('manage.filter')}>
+        <SearchBar
+          placeholder={t('manage.searchPlaceholder')}
+          value={keyword}
+          onChange={setKeywordInput}
+          onSearch={(value) => setKeyword(value)}
+          onClear={() => setKeyword('')}
+        />
+        <Link className="ba-manage__filter" to="/client/manage/filter" aria-label={t('manage.filter')} data-testid="filter-entry">
           <FilterOutline />
           <span>{t('manage.filter')}</span>
+          {badge > 0 && <span className="ba-manage__badge">{badge}</span>}
         </Link>
       </div>
-      <Card
-        className="ba-card--hero"
-        title={t('manage.overview')}
-        titleDesc={t('manage.overviewDesc')}
-        rows={[
-          { label: t('manage.totalClients'), value: formatNumber(null) },
-          { label: t('manage.newThisMonth'), value: formatNumber(null) },
-          { label: t('manage.totalAssets', { ccy: currency }), value: formatNumber(null, 2) },
-          { label: t('manage.netInflow', { ccy: currency }), value: formatNumber(null, 2) },
-        ]}
+      <ActiveFilterChips
+        onClearKeyword={() => {
+          setKeywordInput('');
+          setKeyword('');
+        }}
+        onReset={() => setKeywordInput('')}
       />
-      <Card title={t('manage.shortcuts')}>
-        <nav className="ba-shortcuts">
-          {shortcuts.map((shortcut) => (
-            <Link key={shortcut.to} to={shortcut.to} className="ba-shortcut">
-              <span className={`ba-shortcut__icon ba-shortcut__icon--${shortcut.tone}`}>{shortcut.icon}</span>
-              <span className="ba-shortcut__label">{shortcut.label}</span>
-            </Link>
-          ))}
-        </nav>
-      </Card>
-      <Card title={t('manage.listTitle')}>
-        <EmptyState title={t('comingSoon.title')} description={t('comingSoon.description', { feature: t('feature.clientList') })} />
-      </Card>
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all([stat.refetch(), list.refetch()]);
+        }}
+        pullingText={t('manage.pullToRefresh')}
+        canReleaseText={t('manage.releaseToRefresh')}
+        refreshingText={t('manage.refreshing')}
+        completeText={t('manage.refreshed')}
+      >
+        <section className="ba-stat" data-testid="client-stat">
+          <div className="ba-stat__head">
+            <div>
+              <h2 className="ba-stat__title">{t('manage.overview')}</h2>
+              <p className="ba-stat__desc">{filtered ? t('manage.overviewFiltered') : t('manage.overviewAll')}</p>
+            </div>
+            <Suspense fallback={null}>
+              <CurrencySwitcher tone="hero" />
+            </Suspense>
+          </div>
+          <p className="ba-stat__label">{t('manage.totalAssets', { ccy: money.currency })}</p>
+          <p className="ba-stat__total" data-testid="stat-total-assets">
+            {stat.data ? money.format(stat.data.totalAssetsHkd) : formatNumber(null)}
+          </p>
+          <dl className="ba-stat__figures">
+            <div>
+              <dt>{t('manage.totalClients')}</dt>
+              <dd data-testid="stat-clients">{formatNumber(stat.data?.clients)}</dd>
+            </div>
+            <div>
+              <dt>{t('manage.activeClients')}</dt>
+              <dd>{formatNumber(stat.data?.active)}</dd>
+            </div>
+            <div>
+              <dt>{t('manage.newThisMonth')}</dt>
+              <dd>{formatNumber(stat.data?.newThisMonth)}</dd>
+            </div>
+          </dl>
+        </section>
+        {!filtered && (
+          <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
+            <nav className="ba-shortcuts">
+              {shortcuts.map((shortcut) => (
+                <Link key={shortcut.to} to={shortcut.to} className="ba-shortcut">
+                  <span className={`ba-shortcut__icon ba-shortcut__icon--${shortcut.tone}`}>{shortcut.icon}</span>
+                  <span className="ba-shortcut__label">{shortcut.label}</span>
+                </Link>
+              ))}
+            </nav>
+          </Card>
+        )}
+        <section className="ba-client-list" data-testid="client-list">
+          <header className="ba-client-list__head">
+            <h2>{t('manage.listTitle')}</h2>
+            <span>
+              {total !== undefined && t('manage.listCount', { count: total })}
+              {total !== undefined && ' · '}
+              {t(`manage.filters.sortOptions.${filters.sort}`)}
+            </span>
+          </header>
+          {list.isPending ? (
+            <LoadingState rows={3} />
+          ) : list.isError && clients.length === 0 ? (
+            <ErrorState onRetry={() => void list.refetch()} />
+          ) : clients.length === 0 ? (
+            <EmptyState title={t('manage.noClients')} description={t('manage.noClientsDesc')} />
+          ) : (
+            <>
+              {clients.map((client) => (
+                <ClientRow key={client.customerId} client={client} keyword={filters.keyword} />
+              ))}
+              <ListFooter hasMore={list.hasNextPage} loadMore={() => nextPageOrThrow(list.fetchNextPage)} />
+            </>
+          )}
+        </section>
+      </PullToRefresh>
     </PageFrame>
   );
 }

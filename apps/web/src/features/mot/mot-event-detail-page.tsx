@@ -1,8 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import CheckCircleFill from 'antd-mobile-icons/es/CheckCircleFill';
+import { motEventIdSchema } from '@broker/contract';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { Card } from '../../shared/ui/card';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { formatNumber } from '../../shared/format/number-format';
+import './locales';
+import { eventDetailQuery, useMarkSeen } from './mot-api';
+import { describeReason, factRows, formatDateTime } from './mot-format';
+import { ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
+import { HandleSheet } from './handle-sheet';
 
-/** MOT event details: arrive with the MOT feature. */
+function EventDetail({ eventId }: { eventId: number }) {
+  const { t, i18n } = useTranslation();
+  const detail = useQuery(eventDetailQuery(eventId));
+  const markSeen = useMarkSeen();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const status = detail.data?.event.status;
+  const { mutate: markSeenMutate } = markSeen;
+
+  // Opening an event is seeing it: new → seen (the to-do list's unseen marks follow).
+  useEffect(() => {
+    if (status === 'new') markSeenMutate([eventId]);
+  }, [status, eventId, markSeenMutate]);
+
+  if (detail.isPending) {
+    return (
+      <PageFrame>
+        <LoadingState rows={3} />
+      </PageFrame>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <PageFrame>
+        <ErrorState onRetry={() => void detail.refetch()} />
+      </PageFrame>
+    );
+  }
+  const { event, customer } = detail.data;
+  const handled = event.status === 'handled';
+
+  return (
+    <PageFrame
+      className="mot-page"
+      footer={
+        !handled && (
+          <div className="mot-footer">
+            <Button block color="primary" shape="rounded" size="large" onClick={() => setSheetOpen(true)} data-testid="mot-handle-open">
+              {t('mot.detail.handle')}
+            </Button>
+          </div>
+        )
+      }
+    >
+      <section className="mot-event-head" data-testid="mot-event" data-status={event.status}>
+        <RuleIcon rule={event.rule} size="lg" />
+        <div className="mot-event-head__text">
+          <h1 className="mot-event-head__title">{t(`mot.rule.${event.rule}`)}</h1>
+          <div className="mot-event-head__meta">
+            {t('mot.detail.dueDate')} {event.dueDate}
+          </div>
+        </div>
+        <StatusTag status={event.status} />
+      </section>
+
+      <Card title={t('mot.detail.why')} className="mot-card">
+        <p className="mot-reason" data-testid="mot-reason">
+          {describeReason(t, event.rule, event.facts, i18n.language)}
+        </p>
+        <dl className="mot-facts">
+          {factRows(t, event.rule, event.facts, i18n.language).map((row) => (
+            <div className="mot-facts__row" key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.createdAt')}</dt>
+            <dd>{formatDateTime(event.createdAt)}</dd>
+          </div>
+        </dl>
+      </Card>
+
+      <Card title={t('mot.detail.client')} className="mot-card">
+        <div className="mot-client-head">
+          <span className="mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
+          <div>
+            <div className="mot-client-head__name" data-testid="mot-client-name">
+              {customer.nameCn} <small>{customer.nameEn}</small>
+            </div>
+            <div className="mot-client-head__meta">
+              {customer.customerNo}
+              {customer.phone && ` · ${customer.phone}`}
+            </div>
+          </div>
+        </div>
+        <dl className="mot-facts mot-facts--grid">
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.totalAssets')}</dt>
+            <dd>{formatNumber(customer.totalAssetsHkd, 2)}</dd>
+          </div>
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.riskLevel')}</dt>
+            <dd>{t('mot.detail.riskLevelValue', { level: customer.riskLevel })}</dd>
+          </div>
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.openDate')}</dt>
+            <dd>{customer.openDate}</dd>
+          </div>
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.lastTradeDate')}</dt>
+            <dd>{customer.lastTradeDate ?? '-'}</dd>
+          </div>
+        </dl>
+        <ClientLinks customerId={customer.customerId} withMotHistory />
+      </Card>
+
+      {event.serviceRecord && (
+        <Card
+          title={
+            <span className="mot-handled-title">
+              <CheckCircleFill /> {t('mot.detail.serviceRecord')}
+            </span>
+          }
+          className="mot-card"
+        >
+          <ServiceRecordBody record={event.serviceRecord} />
+        </Card>
+      )}
+
+      <HandleSheet
+        visible={sheetOpen}
+        eventId={event.eventId}
+        rule={event.rule}
+        customerName={customer.nameCn || customer.nameEn}
+        onClose={() => setSheetOpen(false)}
+        onHandled={() => setSheetOpen(false)}
+      />
+    </PageFrame>
+  );
+}
+
+/** One event: the facts and why it fired, its client with links to their pages, and handling it. */
 export default function MotEventDetailPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.motEvent')} />;
+  const [params] = useSearchParams();
+  const eventId = motEventIdSchema.safeParse(params.get('eventId') ?? undefined);
+  if (!eventId.success) {
+    return (
+      <PageFrame>
+        <EmptyState title={t('mot.detail.missingEvent')} description={t('mot.detail.missingEventDescription')} />
+      </PageFrame>
+    );
+  }
+  return <EventDetail key={eventId.data} eventId={eventId.data} />;
 }

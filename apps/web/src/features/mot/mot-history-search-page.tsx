@@ -1,8 +1,214 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Popup from 'antd-mobile/es/components/popup';
+import Button from 'antd-mobile/es/components/button';
+import DatePicker from 'antd-mobile/es/components/date-picker';
+import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { MOT_RULES, serviceChannelSchema, type MotRule, type ServiceChannel } from '@broker/contract';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import './locales';
+import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
+import { addDays, hongKongDay } from './mot-format';
+import { ServiceRecordBody } from './mot-parts';
 
-/** Service record search: arrives with the MOT feature. */
+interface Filters {
+  rule?: MotRule;
+  channel?: ServiceChannel;
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const fromDay = (day: string) => new Date(`${day}T00:00:00`);
+
+function Chips<T extends string>({ options, value, label, onChange }: { options: readonly T[]; value: T | undefined; label: (option: T) => string; onChange: (value: T | undefined) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mot-chips">
+      <button type="button" className={value ? 'mot-chip' : 'mot-chip mot-chip--on'} onClick={() => onChange(undefined)}>
+        {t('mot.history.any')}
+      </button>
+      {options.map((option) => (
+        <button key={option} type="button" className={value === option ? 'mot-chip mot-chip--on' : 'mot-chip'} onClick={() => onChange(option)}>
+          {label(option)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function DateField({ label, value, min, max, onChange }: { label: string; value: string | undefined; min?: string; max?: string; onChange: (day: string | undefined) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={value ? 'mot-date-field mot-date-field--set' : 'mot-date-field'} onClick={() => setOpen(true)}>
+        {value ?? label}
+      </button>
+      <DatePicker
+        title={label}
+        visible={open}
+        value={value ? fromDay(value) : fromDay(hongKongDay())}
+        min={min ? fromDay(min) : fromDay(addDays(hongKongDay(), -3 * 365))}
+        max={max ? fromDay(max) : fromDay(hongKongDay())}
+        onClose={() => setOpen(false)}
+        onConfirm={(date) => onChange(toDay(date))}
+      />
+    </>
+  );
+}
+
+interface FilterSheetProps {
+  visible: boolean;
+  filters: Filters;
+  onClose: () => void;
+  onApply: (filters: Filters) => void;
+}
+
+/** Mounted while the sheet is open (destroyOnClose), so each opening starts from the applied filters. */
+function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visible'>) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Filters>(filters);
+  return (
+    <>
+      <div className="mot-sheet__head">
+        <h2 className="mot-sheet__title">{t('mot.history.filter')}</h2>
+        <button type="button" className="mot-sheet__close" aria-label={t('nav.cancel')} onClick={onClose}>
+          <CloseOutline />
+        </button>
+      </div>
+      <div className="mot-sheet__body">
+        <div className="mot-field">
+          <div className="mot-field__label">{t('mot.history.rule')}</div>
+          <Chips options={MOT_RULES} value={draft.rule} label={(rule) => t(`mot.rule.${rule}`)} onChange={(rule) => setDraft({ ...draft, rule })} />
+        </div>
+        <div className="mot-field">
+          <div className="mot-field__label">{t('mot.history.channel')}</div>
+          <Chips options={serviceChannelSchema.options} value={draft.channel} label={(channel) => t(`mot.channel.${channel}`)} onChange={(channel) => setDraft({ ...draft, channel })} />
+        </div>
+        <div className="mot-field">
+          <div className="mot-field__label">{t('mot.history.dateRange')}</div>
+          <div className="mot-range">
+            <DateField label={t('mot.history.from')} value={draft.dateFrom} max={draft.dateTo} onChange={(dateFrom) => setDraft({ ...draft, dateFrom })} />
+            <span className="mot-range__sep">—</span>
+            <DateField label={t('mot.history.to')} value={draft.dateTo} min={draft.dateFrom} onChange={(dateTo) => setDraft({ ...draft, dateTo })} />
+          </div>
+        </div>
+      </div>
+      <div className="mot-sheet__foot mot-sheet__foot--split">
+        <Button shape="rounded" size="large" onClick={() => setDraft({})}>
+          {t('mot.history.reset')}
+        </Button>
+        <Button color="primary" shape="rounded" size="large" onClick={() => onApply(draft)}>
+          {t('mot.history.apply')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function FilterSheet({ visible, ...props }: FilterSheetProps) {
+  return (
+    <Popup visible={visible} onMaskClick={props.onClose} onClose={props.onClose} bodyClassName="mot-sheet" destroyOnClose>
+      <FilterForm {...props} />
+    </Popup>
+  );
+}
+
+function Results({ filter }: { filter: HistoryFilter }) {
+  const { t } = useTranslation();
+  const records = useInfiniteQuery(serviceHistoryQuery(filter));
+  if (records.isPending) return <LoadingState rows={3} />;
+  if (records.isError) return <ErrorState onRetry={() => void records.refetch()} />;
+  const rows = records.data.pages.flatMap((page) => page.list);
+  if (rows.length === 0) return <EmptyState title={t('mot.history.empty')} />;
+  return (
+    <div data-testid="mot-history-list">
+      <div className="mot-list__total mot-history__total">{t('mot.history.total', { count: records.data.pages[0]?.total ?? 0 })}</div>
+      {rows.map((record) => (
+        <Link key={record.recordId} to={`/mot/singleClient?customerId=${record.customerId}`} className="mot-row mot-row--record" data-customer-id={record.customerId} data-event-id={record.eventId ?? ''}>
+          <ServiceRecordBody record={record} showClient />
+        </Link>
+      ))}
+      {records.hasNextPage ? (
+        <div className="mot-more">
+          <Button size="small" fill="none" loading={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
+            {t('mot.home.loadMore')}
+          </Button>
+        </div>
+      ) : (
+        <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div>
+      )}
+    </div>
+  );
+}
+
+/** Service records: search by keyword (client, note, outcome), event type, channel and date. */
 export default function MotHistorySearchPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.motHistory')} />;
+  const [draft, setDraft] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [filters, setFilters] = useState<Filters>({});
+  const [filterOpen, setFilterOpen] = useState(false);
+  const active = Object.values(filters).filter(Boolean).length;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(draft.trim()), 350);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  const chips: { key: 'rule' | 'channel' | 'date'; label: string }[] = [];
+  if (filters.rule) chips.push({ key: 'rule', label: t(`mot.rule.${filters.rule}`) });
+  if (filters.channel) chips.push({ key: 'channel', label: t(`mot.channel.${filters.channel}`) });
+  if (filters.dateFrom || filters.dateTo) chips.push({ key: 'date', label: `${filters.dateFrom ?? '…'} ~ ${filters.dateTo ?? '…'}` });
+
+  return (
+    <PageFrame className="mot-page">
+      <div className="mot-search">
+        <SearchBar
+          placeholder={t('mot.history.searchPlaceholder')}
+          value={draft}
+          onChange={setDraft}
+          onSearch={(value) => setKeyword(value.trim())}
+          onClear={() => setKeyword('')}
+        />
+        <button type="button" className={active ? 'mot-search__filter mot-search__filter--on' : 'mot-search__filter'} onClick={() => setFilterOpen(true)}>
+          <FilterOutline />
+          <span>{t('mot.history.filter')}</span>
+          {active > 0 && <span className="mot-search__badge">{active}</span>}
+        </button>
+      </div>
+      {chips.length > 0 && (
+        <div className="mot-active-filters">
+          {chips.map((chip) => (
+            <button
+              key={chip.key}
+              type="button"
+              className="mot-chip mot-chip--on mot-chip--removable"
+              onClick={() =>
+                setFilters(chip.key === 'date' ? { ...filters, dateFrom: undefined, dateTo: undefined } : { ...filters, [chip.key]: undefined })
+              }
+            >
+              {chip.label}
+              <CloseOutline />
+            </button>
+          ))}
+        </div>
+      )}
+      <Results filter={{ ...filters, keyword: keyword || undefined }} />
+      <FilterSheet
+        visible={filterOpen}
+        filters={filters}
+        onClose={() => setFilterOpen(false)}
+        onApply={(next) => {
+          setFilters(next);
+          setFilterOpen(false);
+        }}
+      />
+    </PageFrame>
+  );
 }

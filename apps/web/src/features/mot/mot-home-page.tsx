@@ -1,8 +1,263 @@
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import SetOutline from 'antd-mobile-icons/es/SetOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import type { MotRule, MotTodoRow } from '@broker/contract';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { useAppSettings } from '../../shared/session/app-settings-store';
+import './locales';
+import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
+import { hongKongDay, relativeDayLabel, weekdayOf } from './mot-format';
+import { RuleIcon, RuleTag, StatusTag } from './mot-parts';
+import { MotSettingsSheet } from './mot-settings-sheet';
 
-/** MOT to-do list: arrives with the MOT feature. */
+function DateStrip({ today, selected, onSelect }: { today: string; selected: string; onSelect: (day: string) => void }) {
+  const { t } = useTranslation();
+  const dates = useQuery(todoDatesQuery());
+  const strip = useRef<HTMLDivElement>(null);
+  const days = useMemo(() => {
+    const byDay = new Map((dates.data ?? []).map((day) => [day.date, day]));
+    if (!byDay.has(today)) byDay.set(today, { date: today, count: 0, unseen: 0 });
+    if (!byDay.has(selected)) byDay.set(selected, { date: selected, count: 0, unseen: 0 });
+    return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
+  }, [dates.data, today, selected]);
+  const weekdays = t('mot.weekday', { returnObjects: true }) as string[];
+
+  useLayoutEffect(() => {
+    const chip = strip.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (chip && strip.current) strip.current.scrollLeft = chip.offsetLeft - strip.current.clientWidth / 2 + chip.clientWidth / 2;
+  }, [days.length, selected]);
+
+  return (
+    <div className="mot-dates" ref={strip} role="group" aria-label={t('mot.home.datesLabel')} data-testid="mot-dates">
+      {days.map((day) => {
+        const past = day.date < today && day.count > 0;
+        const classes = ['mot-date'];
+        if (day.date === selected) classes.push('mot-date--on');
+        if (past) classes.push('mot-date--overdue');
+        if (!day.count) classes.push('mot-date--empty');
+        return (
+          <button key={day.date} type="button" className={classes.join(' ')} aria-pressed={day.date === selected} data-date={day.date} onClick={() => onSelect(day.date)}>
+            <span className="mot-date__week">{day.date === today ? t('mot.home.today') : weekdays[weekdayOf(day.date)]}</span>
+            <span className="mot-date__day">{day.date.slice(5)}</span>
+            <span className="mot-date__count" data-testid="mot-date-count">
+              {day.count}
+            </span>
+            {day.unseen > 0 && <span className="mot-date__dot" />}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'][number] }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={`/mot/eventDetail?eventId=${event.eventId}`} className="mot-line" data-testid="mot-event-link" data-event-id={event.eventId} data-customer-id={row.customerId}>
+      <RuleTag rule={event.rule} />
+      <span className="mot-line__date">{event.dueDate.slice(5)}</span>
+      {event.status === 'new' ? (
+        <span className="mot-unseen" data-testid="mot-unseen-mark">
+          {t('mot.home.unseen')}
+        </span>
+      ) : (
+        <StatusTag status={event.status} />
+      )}
+      <RightOutline className="mot-line__arrow" />
+    </Link>
+  );
+}
+
+/** Folded: one card per client, each of its events a line. */
+function ClientRow({ row }: { row: MotTodoRow }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mot-row mot-row--client" data-testid="mot-row" data-customer-id={row.customerId}>
+      <Link className="mot-row__client" to={`/mot/singleClient?customerId=${row.customerId}`}>
+        <span className="mot-avatar">
+          {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
+          {row.unseen && <span className="mot-avatar__dot" />}
+        </span>
+        <span className="mot-row__who">
+          <span className="mot-row__name">
+            {row.nameCn}
+            <small>{row.nameEn}</small>
+          </span>
+          <span className="mot-row__meta">
+            {row.customerNo}
+            {row.phone && ` · ${row.phone}`}
+          </span>
+        </span>
+        <span className="mot-row__count">{t('mot.home.eventsCount', { count: row.events.length })}</span>
+        <RightOutline className="mot-line__arrow" />
+      </Link>
+      <div className="mot-row__lines">
+        {row.events.map((event) => (
+          <EventLine key={event.eventId} row={row} event={event} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Unfolded: one row per event. */
+function EventRow({ row }: { row: MotTodoRow }) {
+  const { t } = useTranslation();
+  const event = row.events[0];
+  if (!event) return null;
+  return (
+    <Link
+      to={`/mot/eventDetail?eventId=${event.eventId}`}
+      className={row.unseen ? 'mot-row mot-row--event mot-row--unseen' : 'mot-row mot-row--event'}
+      data-testid="mot-row"
+      data-event-id={event.eventId}
+      data-customer-id={row.customerId}
+    >
+      <RuleIcon rule={event.rule} />
+      <span className="mot-row__who">
+        <span className="mot-row__title">
+          {t(`mot.rule.${event.rule}`)}
+        </span>
+        <span className="mot-row__meta">
+          {row.nameCn} {row.nameEn} · {row.customerNo}
+        </span>
+      </span>
+      <span className="mot-row__side">
+        <span className="mot-row__due">{event.dueDate.slice(5)}</span>
+        {event.status === 'new' ? (
+          <span className="mot-unseen" data-testid="mot-unseen-mark">
+            {t('mot.home.unseen')}
+          </span>
+        ) : (
+          <StatusTag status={event.status} />
+        )}
+      </span>
+      <RightOutline className="mot-line__arrow" />
+    </Link>
+  );
+}
+
+function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
+  const { t } = useTranslation();
+  const list = useInfiniteQuery(todoClientsQuery({ date, rule }));
+  const fold = useAppSettings((settings) => settings.motFold);
+  const setFold = useSetFold();
+
+  if (list.isPending) return <LoadingState rows={3} />;
+  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
+  const rows = list.data.pages.flatMap((page) => page.list);
+  const folded = list.data.pages[0]?.fold ?? fold;
+  const total = list.data.pages[0]?.total ?? 0;
+
+  return (
+    <div className="mot-list" data-testid="mot-list" data-fold={folded ? 'folded' : 'unfolded'}>
+      <div className="mot-list__head">
+        <span className="mot-list__total">{folded ? t('mot.home.clientsTotal', { count: total }) : t('mot.home.eventsTotal', { count: total })}</span>
+        <div className="mot-toggle" role="group" aria-label={t('mot.settings.fold')}>
+          {[true, false].map((value) => (
+            <button
+              key={String(value)}
+              type="button"
+              aria-pressed={folded === value}
+              className={folded === value ? 'mot-toggle__item mot-toggle__item--on' : 'mot-toggle__item'}
+              disabled={setFold.isPending}
+              data-testid={value ? 'mot-fold-on' : 'mot-fold-off'}
+              onClick={() => folded !== value && setFold.mutate(value)}
+            >
+              {value ? t('mot.home.listFolded') : t('mot.home.listUnfolded')}
+            </button>
+          ))}
+        </div>
+      </div>
+      {total === 0 ? (
+        <EmptyState title={rule ? t('mot.home.emptyRule') : t('mot.home.empty')} description={t('mot.home.emptyDescription')} />
+      ) : (
+        rows.map((row) => (folded ? <ClientRow key={row.customerId} row={row} /> : <EventRow key={row.events[0]?.eventId ?? row.customerId} row={row} />))
+      )}
+      {list.hasNextPage ? (
+        <div className="mot-more">
+          <Button size="small" fill="none" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('mot.home.loadMore')}
+          </Button>
+        </div>
+      ) : (
+        rows.length > 0 && <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div>
+      )}
+    </div>
+  );
+}
+
+/** MOT home: pick a day on the strip, narrow by event type, work through the list. */
 export default function MotHomePage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.motHome')} />;
+  const [today] = useState(() => hongKongDay());
+  const [date, setDate] = useState(today);
+  const [rule, setRule] = useState<MotRule | undefined>();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const counts = useQuery(todoCountQuery(date));
+  const allPending = useQuery(todoDatesQuery());
+  const pendingTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.count, 0);
+  const unseenTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.unseen, 0);
+  const ruleCounts = (counts.data?.byRule ?? []).filter((entry) => entry.count > 0);
+
+  return (
+    <PageFrame className="mot-page">
+      <header className="mot-hero">
+        <div className="mot-hero__text">
+          <div className="mot-hero__label">{t('mot.home.dayPending', { day: relativeDayLabel(t, date, today) })}</div>
+          <div className="mot-hero__title" data-testid="mot-day-total">
+            {counts.data?.total ?? '-'}
+          </div>
+          <div className="mot-hero__sub">
+            {t('mot.home.allPending', { count: pendingTotal })}
+            {unseenTotal > 0 && ` · ${t('mot.home.unseenTotal', { count: unseenTotal })}`}
+          </div>
+        </div>
+        <Link to="/mot/historySearch" className="mot-hero__action" data-testid="mot-history-link">
+          <FileOutline />
+          <span>{t('mot.home.history')}</span>
+        </Link>
+        <button type="button" className="mot-hero__action" onClick={() => setSettingsOpen(true)} data-testid="mot-settings-open">
+          <SetOutline />
+          <span>{t('mot.home.settings')}</span>
+        </button>
+      </header>
+      <DateStrip
+        today={today}
+        selected={date}
+        onSelect={(day) => {
+          setDate(day);
+          setRule(undefined);
+        }}
+      />
+      <div className="mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
+        <button type="button" className={rule ? 'mot-type' : 'mot-type mot-type--on'} aria-pressed={!rule} onClick={() => setRule(undefined)}>
+          {t('mot.home.all')}
+          <span className="mot-type__count">{counts.data?.total ?? 0}</span>
+        </button>
+        {ruleCounts.map((entry) => (
+          <button
+            key={entry.rule}
+            type="button"
+            className={rule === entry.rule ? 'mot-type mot-type--on' : 'mot-type'}
+            aria-pressed={rule === entry.rule}
+            data-rule={entry.rule}
+            onClick={() => setRule(rule === entry.rule ? undefined : entry.rule)}
+          >
+            {t(`mot.rule.${entry.rule}`)}
+            <span className="mot-type__count">{entry.count}</span>
+            {entry.unseen > 0 && <span className="mot-type__dot" />}
+          </button>
+        ))}
+      </div>
+      <TodoList date={date} rule={rule} />
+      <MotSettingsSheet visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </PageFrame>
+  );
 }

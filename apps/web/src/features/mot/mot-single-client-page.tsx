@@ -1,8 +1,126 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { customerIdSchema, type MotEvent } from '@broker/contract';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { Card } from '../../shared/ui/card';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { formatNumber } from '../../shared/format/number-format';
+import './locales';
+import { clientHistoryQuery } from './mot-api';
+import { describeReason } from './mot-format';
+import { ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 
-/** One client's MOT events: arrive with the MOT feature. */
+function EventItem({ event }: { event: MotEvent }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Link to={`/mot/eventDetail?eventId=${event.eventId}`} className="mot-row mot-row--timeline" data-testid="mot-client-event" data-event-id={event.eventId} data-status={event.status}>
+      <RuleIcon rule={event.rule} />
+      <span className="mot-row__who">
+        <span className="mot-row__title">
+          {t(`mot.rule.${event.rule}`)}
+          <span className="mot-row__due">{event.dueDate}</span>
+        </span>
+        <span className="mot-row__reason">{describeReason(t, event.rule, event.facts, i18n.language)}</span>
+      </span>
+      <span className="mot-row__side">
+        <StatusTag status={event.status} />
+      </span>
+      <RightOutline className="mot-line__arrow" />
+    </Link>
+  );
+}
+
+function ClientHistory({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'events' | 'history'>('events');
+  const history = useInfiniteQuery(clientHistoryQuery(customerId));
+
+  if (history.isPending) return <LoadingState rows={3} />;
+  if (history.isError) return <ErrorState onRetry={() => void history.refetch()} />;
+  const first = history.data.pages[0]!;
+  const customer = first.customer;
+  const events = history.data.pages.flatMap((page) => page.list);
+  const records = events.flatMap((event) => (event.serviceRecord ? [event.serviceRecord] : []));
+
+  return (
+    <>
+      <Card title={customer.nameCn || customer.nameEn} titleDesc={`${customer.nameEn} · ${customer.customerNo}${customer.phone ? ` · ${customer.phone}` : ''}`} className="mot-card">
+        <dl className="mot-facts mot-facts--grid">
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.totalAssets')}</dt>
+            <dd>{formatNumber(customer.totalAssetsHkd, 2)}</dd>
+          </div>
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.riskLevel')}</dt>
+            <dd>{t('mot.detail.riskLevelValue', { level: customer.riskLevel })}</dd>
+          </div>
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.openDate')}</dt>
+            <dd>{customer.openDate}</dd>
+          </div>
+          <div className="mot-facts__row">
+            <dt>{t('mot.detail.lastTradeDate')}</dt>
+            <dd>{customer.lastTradeDate ?? '-'}</dd>
+          </div>
+        </dl>
+        <ClientLinks customerId={customer.customerId} />
+      </Card>
+      <div className="mot-tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={tab === 'events'} className={tab === 'events' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'} onClick={() => setTab('events')}>
+          {t('mot.client.events')} <span className="mot-tabs__count">{first.total}</span>
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'history'} className={tab === 'history' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'} onClick={() => setTab('history')} data-testid="mot-client-history-tab">
+          {t('mot.client.history')} <span className="mot-tabs__count">{records.length}</span>
+        </button>
+      </div>
+      {tab === 'events' ? (
+        events.length === 0 ? (
+          <EmptyState title={t('mot.client.noEvents')} />
+        ) : (
+          <div data-testid="mot-client-events">
+            {events.map((event) => (
+              <EventItem key={event.eventId} event={event} />
+            ))}
+          </div>
+        )
+      ) : records.length === 0 ? (
+        <EmptyState title={t('mot.client.noHistory')} />
+      ) : (
+        <div data-testid="mot-client-records">
+          {records.map((record) => (
+            <div key={record.recordId} className="mot-row mot-row--record">
+              <ServiceRecordBody record={record} />
+            </div>
+          ))}
+        </div>
+      )}
+      {history.hasNextPage && (
+        <div className="mot-more">
+          <Button size="small" fill="none" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+            {t('mot.home.loadMore')}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Current client: every MOT event of one client, and the service given for each. */
 export default function MotSingleClientPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.motClient')} />;
+  const [params] = useSearchParams();
+  const customerId = customerIdSchema.safeParse(params.get('customerId') ?? undefined);
+  return (
+    <PageFrame className="mot-page">
+      {customerId.success ? (
+        <ClientHistory key={customerId.data} customerId={customerId.data} />
+      ) : (
+        <EmptyState title={t('mot.client.missing')} description={t('mot.client.missingDescription')} />
+      )}
+    </PageFrame>
+  );
 }

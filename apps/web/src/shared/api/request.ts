@@ -13,6 +13,7 @@ import { i18n } from '../i18n/i18n';
 import { ApiError, ClientErrorCode } from './api-error';
 import { showFailureToast } from './toast';
 import { startRelogin } from './relogin';
+import { localizedErrorMessage } from './error-messages';
 
 export interface RequestOptions {
   /** Opt out of the automatic failure toast (the caller handles the error itself). */
@@ -102,7 +103,8 @@ export async function request<E extends Endpoint>(endpoint: E, payload: RequestO
     return fail(new ApiError(ClientErrorCode.BAD_RESPONSE, i18n.t('errors.badResponse'), endpoint.path));
   }
   if (envelope.code !== '0') {
-    const message = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : i18n.t('errors.unknown');
+    const serverMessage = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : i18n.t('errors.unknown');
+    const message = localizedErrorMessage(envelope.code) ?? serverMessage;
     const error = new ApiError(envelope.code, message, endpoint.path);
     if (RELOGIN_CODES.includes(envelope.code)) {
       void startRelogin().catch(() => undefined);

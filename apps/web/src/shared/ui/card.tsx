@@ -16,13 +16,15 @@ export interface CardProps {
   onInfo?: () => void;
   infoLabel?: string;
   more?: { label: ReactNode; to: string };
+  /** Something small on the right of the header (e.g. a switch), beside or instead of the more link. */
+  extra?: ReactNode;
   rows?: CardRow[];
   children?: ReactNode;
   className?: string;
 }
 
 /** The card of SPEC.md §3: title, titleDesc, optional info icon, optional more link, rows of label and value. */
-export function Card({ title, titleDesc, onInfo, infoLabel, more, rows, children, className }: CardProps) {
+export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, children, className }: CardProps) {
   return (
     <section className={className ? `ba-card ${className}` : 'ba-card'}>
       <header className="ba-card__head">
@@ -37,6 +39,7 @@ export function Card({ title, titleDesc, onInfo, infoLabel, more, rows, children
           </h2>
           {titleDesc && <p className="ba-card__desc">{titleDesc}</p>}
         </div>
+        {extra}
         {more && (
           <Link className="ba-card__more" to={more.to}>
             {more.label}

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { DatabaseHandle } from '../../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { runMotRules, type MotRunResult } from './mot-engine';
 import { hongKongDay } from './mot-thresholds';
 
@@ -20,6 +20,19 @@ export type MotSweepOutcome =
  */
 export async function runDailyMotSweep(database: DatabaseHandle, options: { asOf?: string; force?: boolean } = {}): Promise<MotSweepOutcome> {
   const asOf = options.asOf ?? hongKongDay();
+  // Within one process (and for PGlite, which only one process can open) an in-memory guard suffices.
+  if (sweeping.has(database)) return { status: 'busy', asOf };
+  sweeping.add(database);
+  try {
+    return await sweepUnderLock(database, asOf, options.force ?? false);
+  } finally {
+    sweeping.delete(database);
+  }
+}
+
+const sweeping = new WeakSet<DatabaseHandle>();
+
+async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
   const lockClient = database.kind === 'postgres' ? await database.pool!.connect() : null;
   try {
     if (lockClient) {
@@ -28,7 +41,7 @@ export async function runDailyMotSweep(database: DatabaseHandle, options: { asOf
     }
     try {
       const [done] = await database.query<{ finished: boolean }>('select finished_at is not null as finished from mot_sweep_run where run_date = $1', [asOf]);
-      if (done?.finished && !options.force) return { status: 'done-already', asOf };
+      if (done?.finished && !force) return { status: 'done-already', asOf };
       const owner = `${hostname()}:${process.pid}`;
       await database.query(
         `insert into mot_sweep_run (run_date, owner) values ($1, $2)
@@ -60,7 +73,12 @@ export interface MotScheduler {
  */
 export function startMotScheduler(
   database: DatabaseHandle,
-  options: { intervalMs: number; log: { info(object: object, message: string): void; error(object: object, message: string): void } },
+  options: {
+    intervalMs: number;
+    /** Epoch ms of the first check; default now. */
+    firstAt?: number;
+    log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  },
 ): MotScheduler {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -82,11 +100,13 @@ export function startMotScheduler(
   };
   const timer = setInterval(tick, options.intervalMs);
   timer.unref();
-  tick();
+  const first = setTimeout(tick, Math.max(0, (options.firstAt ?? 0) - Date.now()));
+  first.unref();
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };

@@ -1,5 +1,5 @@
 import type { MotRule } from '@broker/contract';
-import type { DatabaseHandle } from '../../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { MOT_RULE_DEFINITIONS } from './mot-rules';
 import { hongKongDay } from './mot-thresholds';
 

@@ -1,0 +1,40 @@
+import { useSearchParams } from 'react-router';
+import { i18n } from '../../shared/i18n/i18n';
+
+/** The client a page is about: `?customerId=`; null when missing or not a positive integer. */
+export function useCustomerId(): number | null {
+  const [params] = useSearchParams();
+  const value = Number(params.get('customerId'));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+export const withCustomer = (path: string, customerId: number) => `${path}?customerId=${customerId}`;
+
+export const CLIENT_PATHS = {
+  profile: '/client/information',
+  holdings: '/client/information/accountDetail/holdingStock',
+  trades: '/client/information/accountDetail/transaction',
+  money: '/client/information/moneyRecord/moneyRecord',
+  transfers: '/client/information/moneyRecord/transferStock',
+  edit: '/client/edit',
+} as const;
+
+/** A security's name in the user's language: English names in English, Chinese otherwise. */
+export const securityName = (nameCn: string | undefined, nameEn: string | undefined) =>
+  (i18n.language === 'en' ? nameEn || nameCn : nameCn || nameEn) ?? '';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Epoch ms as Hong Kong wall-clock time, `YYYY-MM-DD HH:mm` (the brokerage's day, whatever the phone says). */
+export function formatHkDateTime(epochMs: number, withTime = true): string {
+  const hk = new Date(epochMs + 8 * 3600_000);
+  const day = `${hk.getUTCFullYear()}-${pad(hk.getUTCMonth() + 1)}-${pad(hk.getUTCDate())}`;
+  return withTime ? `${day} ${pad(hk.getUTCHours())}:${pad(hk.getUTCMinutes())}` : day;
+}
+
+/** Today in Hong Kong minus a number of months, as `YYYY-MM-DD` (the start of a "last N months" period). */
+export function hkDayMonthsAgo(months: number, now = Date.now()): string {
+  const hk = new Date(now + 8 * 3600_000);
+  hk.setUTCMonth(hk.getUTCMonth() - months);
+  return `${hk.getUTCFullYear()}-${pad(hk.getUTCMonth() + 1)}-${pad(hk.getUTCDate())}`;
+}

@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { endpoints, type Endpoint, type RequestOf, type ResponseOf } from '@broker/contract';
+import { request } from '../../shared/api/request';
+
+export const RECORD_PAGE_SIZE = 20;
+
+export const profileQuery = (customerId: number) =>
+  queryOptions({ queryKey: ['customerProfile', 'detail', { customerId }], queryFn: ({ signal }) => request(endpoints.getProfile, { customerId }, { signal }) });
+
+export const baseInfoQuery = (customerId: number) =>
+  queryOptions({ queryKey: ['customerBaseInfo', 'detail', { customerId }], queryFn: ({ signal }) => request(endpoints.getBaseInfo, { customerId }, { signal }) });
+
+export const assetQuery = (customerId: number) =>
+  queryOptions({ queryKey: ['customerAsset', 'detail', { customerId }], queryFn: ({ signal }) => request(endpoints.getAsset, { customerId }, { signal }) });
+
+export const dynamicQuery = (customerId: number) =>
+  infiniteQueryOptions({
+    queryKey: ['customerDynamic', 'list', { customerId }],
+    queryFn: ({ pageParam, signal }) => request(endpoints.getDynamic, { customerId, limit: 10, ...(pageParam ? { before: pageParam } : {}) }, { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.hasMore ? last.list.at(-1)?.at : undefined),
+  });
+
+type PagedEndpoint = Endpoint & { request: Endpoint['request'] };
+
+/** A paged record list (holdings, trades, money, transfers) as an infinite query keyed by its filters. */
+export function recordListQuery<E extends PagedEndpoint>(resource: string, endpoint: E, params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>) {
+  return infiniteQueryOptions({
+    queryKey: [resource, 'list', params],
+    queryFn: ({ pageParam, signal }) =>
+      request(endpoint, { ...params, pageNum: pageParam, pageSize: RECORD_PAGE_SIZE } as RequestOf<E>, { signal }) as Promise<ResponseOf<E> & { hasMore: boolean; pageNum: number }>,
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
+  });
+}
+
+/** Everything cached about one client, for after an edit. */
+export const clientKeys = (customerId: number) => [
+  profileQuery(customerId).queryKey,
+  baseInfoQuery(customerId).queryKey,
+  dynamicQuery(customerId).queryKey,
+];

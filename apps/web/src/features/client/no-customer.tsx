@@ -1,0 +1,17 @@
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Button from 'antd-mobile/es/components/button';
+import { EmptyState } from '../../shared/ui/states';
+
+/** A client page opened without `?customerId=`: say so and offer the list. */
+export function NoCustomer() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EmptyState title={t('client.noCustomer')} description={t('client.noCustomerDesc')}>
+      <Button color="primary" fill="outline" size="small" onClick={() => navigate('/client/manage/list')}>
+        {t('client.backToList')}
+      </Button>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { hkDayMonthsAgo, useCustomerId } from './client-format';
+import { NoCustomer } from './no-customer';
+
+export interface FilterOption<V extends string> {
+  value: V;
+  label: string;
+}
+
+/** One filter as a row of chips; exactly one chip is on. */
+export function FilterRow<V extends string>({ label, options, value, onChange, name }: { label: string; options: FilterOption<V>[]; value: V; onChange: (value: V) => void; name: string }) {
+  return (
+    <div className="ba-frow" role="radiogroup" aria-label={label} data-testid={`filter-${name}`}>
+      <span className="ba-frow__label">{label}</span>
+      <div className="ba-frow__chips">
+        {options.map((option) => (
+          <button
+            type="button"
+            role="radio"
+            aria-checked={option.value === value}
+            key={option.value}
+            className={option.value === value ? 'ba-frow__chip ba-frow__chip--on' : 'ba-frow__chip'}
+            onClick={() => onChange(option.value)}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export interface SummaryItem {
+  label: string;
+  value: string;
+  tone?: 'up' | 'down' | 'flat';
+  testId?: string;
+}
+
+/** The totals of the filtered set (not only the loaded page). */
+export function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode }) {
+  return (
+    <div className="ba-summary" data-testid="record-summary">
+      <dl className="ba-summary__items">
+        {items.map((item) => (
+          <div key={item.label}>
+            <dt>{item.label}</dt>
+            <dd className={item.tone ? `ba-trend--${item.tone}` : undefined} data-testid={item.testId}>
+              {item.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {note && <p className="ba-summary__note">{note}</p>}
+    </div>
+  );
+}
+
+export type Period = 'all' | 'm1' | 'm3' | 'y1';
+export const PERIODS: Period[] = ['all', 'm1', 'm3', 'y1'];
+const PERIOD_MONTHS: Record<Exclude<Period, 'all'>, number> = { m1: 1, m3: 3, y1: 12 };
+/** The dateFrom of a "last N months" period (HK days, inclusive); nothing for all. */
+export const periodRange = (period: Period): { dateFrom?: string } => (period === 'all' ? {} : { dateFrom: hkDayMonthsAgo(PERIOD_MONTHS[period]) });
+
+export function usePeriodOptions(): FilterOption<Period>[] {
+  const { t } = useTranslation();
+  return PERIODS.map((value) => ({ value, label: t(`client.filters.periods.${value}`) }));
+}
+
+interface RecordListProps<T> {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    hasNextPage: boolean;
+    refetch: () => unknown;
+    fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
+  };
+  items: T[];
+  total: number | undefined;
+  emptyText: string;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string | number;
+}
+
+/** Rows of one record list with infinite scroll, loading, empty and error states. */
+export function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
+  const { t } = useTranslation();
+  if (query.isPending) return <LoadingState rows={3} />;
+  if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return <EmptyState title={emptyText} />;
+  return (
+    <section className="ba-records" data-testid="record-list">
+      {total !== undefined && <p className="ba-records__total">{t('client.list.total', { count: total })}</p>}
+      <ul className="ba-records__list">
+        {items.map((item) => (
+          <li className="ba-record" key={itemKey(item)} data-testid="record-row">
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={query.hasNextPage}
+        threshold={300}
+        loadMore={async () => {
+          const result = await query.fetchNextPage();
+          if (result.isError) throw result.error;
+        }}
+      >
+        {(more, failed, retry) => (
+          <span className="ba-records__footer">
+            {failed ? (
+              <button type="button" onClick={() => void retry()}>
+                {t('client.list.loadFailed')}
+              </button>
+            ) : more ? (
+              <>
+                {t('client.list.loading')}
+                <DotLoading />
+              </>
+            ) : (
+              t('client.list.noMore')
+            )}
+          </span>
+        )}
+      </InfiniteScroll>
+    </section>
+  );
+}
+
+/** A record page: filters stay on top, the list scrolls under them. Without a customerId, says so. */
+export function RecordPage({ filters, children }: { filters: ReactNode; children: (customerId: number) => ReactNode }) {
+  const customerId = useCustomerId();
+  if (!customerId)
+    return (
+      <PageFrame>
+        <NoCustomer />
+      </PageFrame>
+    );
+  return (
+    <PageFrame className="ba-record-page">
+      <div className="ba-record-page__filters">{filters}</div>
+      {children(customerId)}
+    </PageFrame>
+  );
+}

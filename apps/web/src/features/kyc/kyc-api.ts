@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '@broker/contract';
+import { request } from '../../shared/api/request';
+import { getCurrentExternalUserId, isWeComBrowser } from '../../shared/wecom/wecom-sdk';
+
+export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * The chat counterpart of the sidebar, from the JS-SDK; null outside WeCom (nothing to bind there).
+ * Kept only for this mount: the page URL is part of the signature, so each visit asks again.
+ */
+export const currentContactQuery = () =>
+  queryOptions({
+    queryKey: ['kyc', 'detail', 'currentContact'],
+    queryFn: async () => (isWeComBrowser() ? getCurrentExternalUserId() : null),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** Is the contact bound, and to which of my customers; also WeCom's name for the contact. */
+export const kycStatusQuery = (externalUserId: string) =>
+  queryOptions({
+    queryKey: ['kyc', 'detail', { externalUserId }],
+    queryFn: ({ signal }) => request(endpoints.hasKyc, { externalUserId }, { signal, silent: true }),
+    staleTime: 0,
+  });
+
+export const kycSearchQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['kyc', 'list', { keyword }],
+    queryFn: ({ signal }) => request(endpoints.kycSearch, { keyword, pageNum: 1, pageSize: SEARCH_PAGE_SIZE }, { signal, silent: true }),
+    staleTime: 10_000,
+  });
+
+export const bindContact = (externalUserId: string, customerId: number) => request(endpoints.kycBind, { externalUserId, customerId }, { silent: true });
+
+export const unbindContact = (externalUserId: string) => request(endpoints.kycUnbind, { externalUserId }, { silent: true });

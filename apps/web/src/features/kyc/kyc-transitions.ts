@@ -1,0 +1,39 @@
+import { StorageKey } from '../../shared/session/storage-keys';
+
+/** Where a bound contact's customer opens when no redirectPage is asked for. */
+export const CLIENT_PROFILE_PATH = '/client/information';
+export const KYC_PATH = '/kyc/index';
+
+/** The client profile of a customer, or `redirectPage` with the customerId when the URL asked for one. */
+export function profileTarget(redirectPage: string | null, customerId: string | number): string {
+  const page = redirectPage || CLIENT_PROFILE_PATH;
+  const separator = page.includes('?') ? '&' : '?';
+  return `${page}${separator}${new URLSearchParams({ customerId: String(customerId) }).toString()}`;
+}
+
+/**
+ * SPEC.md §4 "KYC change": where a single-chat sidebar page goes when another page of the same origin
+ * changed `kyc`: unbind → /kyc/index with redirectPage; otherwise → redirectPage with the customerId
+ * from `kyc_customerId`. redirectPage is the current URL's `redirectPage`, else the client profile.
+ */
+export function kycTarget(newValue: string | null, currentSearch: string, customerId: string | null): string {
+  const redirectPage = new URLSearchParams(currentSearch).get('redirectPage') || CLIENT_PROFILE_PATH;
+  if (newValue?.includes('unbind')) return `${KYC_PATH}?${new URLSearchParams({ redirectPage }).toString()}`;
+  return profileTarget(redirectPage, customerId ?? '');
+}
+
+/**
+ * Tells the other pages of this origin (storage events fire in every page but the writer) that a
+ * contact was bound. `kyc_customerId` first: the listeners read it when `kyc` changes. The time keeps
+ * the value new even when the same contact is bound twice in a row.
+ */
+export function announceBind(customerId: number, storage: Storage = localStorage, now = Date.now()) {
+  storage.setItem(StorageKey.kycCustomerId, String(customerId));
+  // No contact id in the value: an id may itself contain "unbind".
+  storage.setItem(StorageKey.kyc, `bind:${customerId}:${now}`);
+}
+
+export function announceUnbind(customerId: number, storage: Storage = localStorage, now = Date.now()) {
+  storage.removeItem(StorageKey.kycCustomerId);
+  storage.setItem(StorageKey.kyc, `unbind:${customerId}:${now}`);
+}

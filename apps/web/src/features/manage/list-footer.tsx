@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+
+/** Loads the next page when the end of the list comes into view; says when there is no more or it failed. */
+export function ListFooter({ hasMore, loadMore }: { hasMore: boolean; loadMore: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <InfiniteScroll hasMore={hasMore} loadMore={async () => void (await loadMore())} threshold={300}>
+      {(more, failed, retry) => (
+        <span className="ba-list-footer" data-testid="list-footer">
+          {failed ? (
+            <button type="button" className="ba-list-footer__retry" onClick={() => void retry()}>
+              {t('manage.loadFailed')}
+            </button>
+          ) : more ? (
+            <>
+              {t('manage.loadingMore')}
+              <DotLoading />
+            </>
+          ) : (
+            t('manage.noMore')
+          )}
+        </span>
+      )}
+    </InfiniteScroll>
+  );
+}
+
+/** fetchNextPage resolves even when the page failed; InfiniteScroll needs a rejection to offer a retry. */
+export async function nextPageOrThrow(fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>) {
+  const result = await fetchNextPage();
+  if (result.isError) throw result.error;
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Popup from 'antd-mobile/es/components/popup';
+import TextArea from 'antd-mobile/es/components/text-area';
+import Input from 'antd-mobile/es/components/input';
+import Button from 'antd-mobile/es/components/button';
+import Toast from 'antd-mobile/es/components/toast';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { serviceChannelSchema, type MotRule, type ServiceChannel, type ServiceRecord } from '@broker/contract';
+import { useHandleEvent } from './mot-api';
+import { RuleTag, channelIcon } from './mot-parts';
+
+const CHANNELS = serviceChannelSchema.options;
+
+export interface HandleSheetProps {
+  visible: boolean;
+  eventId: number;
+  rule: MotRule;
+  customerName: string;
+  onClose: () => void;
+  onHandled: (record: ServiceRecord) => void;
+}
+
+/** The handle sheet: channel, what was done (required), outcome; writes the event's service record. */
+export function HandleSheet({ visible, eventId, rule, customerName, onClose, onHandled }: HandleSheetProps) {
+  const { t } = useTranslation();
+  const [channel, setChannel] = useState<ServiceChannel>('phone');
+  const [note, setNote] = useState('');
+  const [outcome, setOutcome] = useState('');
+  const [noteError, setNoteError] = useState(false);
+  const handle = useHandleEvent();
+  const presets = t('mot.handle.outcomePresets', { returnObjects: true }) as string[];
+
+  const submit = () => {
+    if (!note.trim()) {
+      setNoteError(true);
+      return;
+    }
+    handle.mutate(
+      { eventId, channel, note: note.trim(), outcome: outcome.trim() || null },
+      {
+        onSuccess: (record) => {
+          Toast.show({ icon: 'success', content: t('mot.handle.success') });
+          setNote('');
+          setOutcome('');
+          onHandled(record);
+        },
+        onError: onClose,
+      },
+    );
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
+      <div className="mot-sheet__head">
+        <h2 className="mot-sheet__title">{t('mot.handle.title')}</h2>
+        <button type="button" className="mot-sheet__close" aria-label={t('nav.cancel')} onClick={onClose}>
+          <CloseOutline />
+        </button>
+      </div>
+      <div className="mot-sheet__subject">
+        <RuleTag rule={rule} />
+        <span>{customerName}</span>
+      </div>
+      <div className="mot-sheet__body">
+        <div className="mot-field">
+          <div className="mot-field__label">{t('mot.handle.channel')}</div>
+          <div className="mot-channels" role="radiogroup" aria-label={t('mot.handle.channel')}>
+            {CHANNELS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="radio"
+                aria-checked={channel === option}
+                className={channel === option ? 'mot-channels__item mot-channels__item--on' : 'mot-channels__item'}
+                onClick={() => setChannel(option)}
+              >
+                <span className="mot-channels__icon">{channelIcon(option)}</span>
+                {t(`mot.channel.${option}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="mot-field">
+          <label className="mot-field__label mot-field__label--required" htmlFor="mot-handle-note">
+            {t('mot.handle.note')}
+          </label>
+          <div className={noteError ? 'mot-field__box mot-field__box--error' : 'mot-field__box'}>
+            <TextArea
+              id="mot-handle-note"
+              placeholder={t('mot.handle.notePlaceholder')}
+              value={note}
+              onChange={(value) => {
+                setNote(value);
+                if (value.trim()) setNoteError(false);
+              }}
+              rows={3}
+              maxLength={1000}
+              showCount
+            />
+          </div>
+          {noteError && <div className="mot-field__error">{t('mot.handle.noteRequired')}</div>}
+        </div>
+        <div className="mot-field">
+          <label className="mot-field__label" htmlFor="mot-handle-outcome">
+            {t('mot.handle.outcome')}
+          </label>
+          <div className="mot-presets">
+            {presets.map((preset) => (
+              <button key={preset} type="button" className={outcome === preset ? 'mot-presets__item mot-presets__item--on' : 'mot-presets__item'} onClick={() => setOutcome(preset)}>
+                {preset}
+              </button>
+            ))}
+          </div>
+          <div className="mot-field__box">
+            <Input id="mot-handle-outcome" placeholder={t('mot.handle.outcomePlaceholder')} value={outcome} onChange={setOutcome} maxLength={200} clearable />
+          </div>
+        </div>
+      </div>
+      <div className="mot-sheet__foot">
+        <Button block color="primary" shape="rounded" size="large" loading={handle.isPending} onClick={submit}>
+          {t('mot.handle.submit')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}

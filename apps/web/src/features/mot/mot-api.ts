@@ -1,0 +1,93 @@
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { endpoints, type MotRule, type RequestOf } from '@broker/contract';
+import { request } from '../../shared/api/request';
+import { queryClient } from '../../shared/api/query-client';
+import { useAppSettings } from '../../shared/session/app-settings-store';
+import { motFoldQuery } from '../staff';
+
+const PAGE_SIZE = 20;
+
+export const todoDatesQuery = () =>
+  queryOptions({ queryKey: ['motTodoDates', 'list', {}], queryFn: () => request(endpoints.getTodoDates, {}) });
+
+export const todoCountQuery = (date: string) =>
+  queryOptions({ queryKey: ['motTodoCount', 'detail', { date }], queryFn: () => request(endpoints.getTodoTaskCount, { date }) });
+
+export const todoClientsQuery = (params: { date: string; rule?: MotRule }) =>
+  infiniteQueryOptions({
+    queryKey: ['motTodoClients', 'list', params],
+    queryFn: ({ pageParam }) => request(endpoints.getTodoClients, { ...params, pageNum: pageParam, pageSize: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
+  });
+
+export const eventDetailQuery = (eventId: number) =>
+  queryOptions({ queryKey: ['motEvent', 'detail', { eventId }], queryFn: () => request(endpoints.getTodoTaskDetail, { eventId }) });
+
+export type HistoryFilter = Omit<RequestOf<typeof endpoints.searchServiceHistory>, 'pageNum' | 'pageSize'>;
+
+export const serviceHistoryQuery = (filter: HistoryFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['motServiceHistory', 'list', filter],
+    queryFn: ({ pageParam }) => request(endpoints.searchServiceHistory, { ...filter, pageNum: pageParam, pageSize: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
+  });
+
+export const clientHistoryQuery = (customerId: number) =>
+  infiniteQueryOptions({
+    queryKey: ['motClientHistory', 'list', { customerId }],
+    queryFn: ({ pageParam }) => request(endpoints.getClientHistory, { customerId, pageNum: pageParam, pageSize: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
+  });
+
+export const minCashIoQuery = () =>
+  queryOptions({ queryKey: ['motMinCashIO', 'detail', {}], queryFn: () => request(endpoints.getMinCashIO, {}) });
+
+/** Everything that shows pending events: the to-do list, its counts and dates, and the event and client views. */
+export async function invalidateTodo() {
+  await Promise.all(
+    ['motTodoDates', 'motTodoCount', 'motTodoClients', 'motEvent', 'motClientHistory', 'motServiceHistory'].map((resource) =>
+      queryClient.invalidateQueries({ queryKey: [resource] }),
+    ),
+  );
+}
+
+export function useMarkSeen() {
+  return useMutation({
+    mutationFn: (eventIds: number[]) => request(endpoints.markEventsSeen, { eventIds }, { silent: true }),
+    onSuccess: () => invalidateTodo(),
+  });
+}
+
+export type HandleInput = RequestOf<typeof endpoints.handleEvent>;
+
+export function useHandleEvent() {
+  return useMutation({
+    mutationFn: (input: HandleInput) => request(endpoints.handleEvent, input),
+    // A conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way.
+    onSettled: () => invalidateTodo(),
+  });
+}
+
+export function useSetMinCashIo() {
+  return useMutation({
+    mutationFn: (minCashIO: number) => request(endpoints.setMinCashIO, { minCashIO }),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(minCashIoQuery().queryKey, data);
+      await invalidateTodo();
+    },
+  });
+}
+
+export function useSetFold() {
+  return useMutation({
+    mutationFn: (fold: boolean) => request(endpoints.setFold, { isFold: fold }),
+    onSuccess: async (fold) => {
+      useAppSettings.getState().update({ motFold: fold });
+      queryClient.setQueryData(motFoldQuery().queryKey, fold);
+      await queryClient.invalidateQueries({ queryKey: ['motTodoClients'] });
+    },
+  });
+}

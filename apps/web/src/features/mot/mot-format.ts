@@ -1,0 +1,142 @@
+import type { TFunction } from 'i18next';
+import type { MotFacts, MotRule } from '@broker/contract';
+import { formatNumber } from '../../shared/format/number-format';
+
+/** Colour family per event type: money green/red, holdings orange, dates blue, compliance violet. */
+export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'violet' | 'grey'> = {
+  birthday: 'red',
+  anniversary: 'blue',
+  large_deposit: 'green',
+  large_withdrawal: 'orange',
+  transfer_in: 'green',
+  transfer_out: 'orange',
+  dormant: 'grey',
+  position_loss: 'red',
+  unfunded: 'blue',
+  id_expiry: 'violet',
+  risk_expiry: 'violet',
+};
+
+const HONG_KONG_OFFSET_MS = 8 * 3600 * 1000;
+
+/** The Hong Kong calendar day of an instant, `YYYY-MM-DD` (days on the wire are Hong Kong days). */
+export const hongKongDay = (at: number = Date.now()) => new Date(at + HONG_KONG_OFFSET_MS).toISOString().slice(0, 10);
+
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/** `2026-11-21 14:05`, Hong Kong time. */
+export function formatDateTime(epochMs: number | null | undefined): string {
+  if (epochMs === null || epochMs === undefined) return '-';
+  return new Date(epochMs + HONG_KONG_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** 今天 / 明天 / 昨天, else `11-24`. */
+export function relativeDayLabel(t: TFunction, day: string, today: string): string {
+  if (day === today) return t('mot.home.today');
+  if (day === addDays(today, 1)) return t('mot.home.tomorrow');
+  if (day === addDays(today, -1)) return t('mot.home.yesterday');
+  return day.slice(5);
+}
+
+const text = (value: MotFacts[string] | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value));
+const money = (value: MotFacts[string] | undefined, decimals = 2) => formatNumber(typeof value === 'boolean' ? null : value, decimals);
+/** `2026-11-20T10:15:00` → `2026-11-20 10:15`. */
+const when = (value: MotFacts[string] | undefined) => text(value).replace('T', ' ').slice(0, 16);
+
+function securityName(facts: MotFacts, language: string): string {
+  const name = language === 'en' ? facts.securityNameEn : facts.securityNameCn;
+  return name ? `${text(name)}（${text(facts.symbol)}）` : text(facts.symbol);
+}
+
+function expiryWhen(t: TFunction, facts: MotFacts): string {
+  const days = Number(facts.daysToExpiry);
+  if (!Number.isFinite(days)) return '-';
+  if (days === 0) return t('mot.reason.expiresToday');
+  return days > 0 ? t('mot.reason.daysLeft', { count: days }) : t('mot.reason.daysAgo', { count: -days });
+}
+
+/** One sentence saying why the event fired, from the values the rule looked at. */
+export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string): string {
+  switch (rule) {
+    case 'birthday':
+    case 'anniversary':
+      return t(`mot.reason.${rule}`, { date: text(facts.date), years: text(facts.years), lookaheadDays: text(facts.lookaheadDays) });
+    case 'large_deposit':
+    case 'large_withdrawal':
+      return t(`mot.reason.${rule}`, {
+        occurredAt: when(facts.occurredAt),
+        currency: text(facts.currency),
+        amount: money(facts.amount),
+        amountHkd: money(facts.amountHkd),
+        thresholdHkd: money(facts.thresholdHkd, 0),
+      });
+    case 'transfer_in':
+    case 'transfer_out':
+      return t(`mot.reason.${rule}`, {
+        occurredAt: when(facts.occurredAt),
+        security: securityName(facts, language),
+        quantity: money(facts.quantity, 0),
+        valueHkd: money(facts.valueHkd),
+      });
+    case 'dormant':
+      return t('mot.reason.dormant', {
+        daysWithoutTrade: text(facts.daysWithoutTrade),
+        lastTrade: facts.lastTradeDate ? text(facts.lastTradeDate) : t('mot.reason.dormantNever'),
+        dormantDays: text(facts.dormantDays),
+      });
+    case 'position_loss':
+      return t('mot.reason.position_loss', {
+        security: securityName(facts, language),
+        lastPrice: text(facts.lastPrice),
+        avgCost: text(facts.avgCost),
+        lossPct: text(facts.lossPct),
+        lossHkd: money(facts.lossHkd),
+        minLossPct: text(facts.minLossPct),
+        minLossHkd: money(facts.minLossHkd, 0),
+      });
+    case 'unfunded':
+      return t('mot.reason.unfunded', { openDate: text(facts.openDate), daysSinceOpen: text(facts.daysSinceOpen), afterDays: text(facts.afterDays) });
+    case 'id_expiry':
+      return t('mot.reason.id_expiry', { expiryDate: text(facts.expiryDate), when: expiryWhen(t, facts) });
+    case 'risk_expiry':
+      return t('mot.reason.risk_expiry', {
+        expiryDate: text(facts.expiryDate),
+        assessedOn: text(facts.assessedOn),
+        validYears: text(facts.validYears),
+        when: expiryWhen(t, facts),
+      });
+  }
+}
+
+/** The facts worth a row each, per rule (ids and rule settings stay out: the reason sentence covers them). */
+const FACT_ROWS: Record<MotRule, readonly string[]> = {
+  birthday: ['birthday', 'date', 'years'],
+  anniversary: ['openDate', 'date', 'years'],
+  large_deposit: ['occurredAt', 'currency', 'amount', 'amountHkd', 'thresholdHkd', 'method'],
+  large_withdrawal: ['occurredAt', 'currency', 'amount', 'amountHkd', 'thresholdHkd', 'method'],
+  transfer_in: ['occurredAt', 'securityName', 'quantity', 'lastPrice', 'valueHkd', 'counterparty'],
+  transfer_out: ['occurredAt', 'securityName', 'quantity', 'lastPrice', 'valueHkd', 'counterparty'],
+  dormant: ['lastTradeDate', 'daysWithoutTrade', 'openDate'],
+  position_loss: ['securityName', 'quantity', 'avgCost', 'lastPrice', 'lossPct', 'lossHkd'],
+  unfunded: ['openDate', 'daysSinceOpen'],
+  id_expiry: ['idDocType', 'expiryDate', 'daysToExpiry'],
+  risk_expiry: ['riskLevel', 'assessedOn', 'expiryDate', 'daysToExpiry'],
+};
+
+const MONEY_FACTS = new Set(['amount', 'amountHkd', 'thresholdHkd', 'valueHkd', 'lossHkd']);
+
+export function factRows(t: TFunction, rule: MotRule, facts: MotFacts, language: string): { label: string; value: string }[] {
+  return FACT_ROWS[rule].map((key) => {
+    let value: string;
+    if (key === 'securityName') value = securityName(facts, language);
+    else if (key === 'occurredAt') value = when(facts.occurredAt);
+    else if (key === 'quantity') value = money(facts.quantity, 0);
+    else if (key === 'lossPct') value = `${text(facts.lossPct)}%`;
+    else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
+    else if (MONEY_FACTS.has(key)) value = money(facts[key]);
+    else value = text(facts[key]);
+    return { label: t(`mot.fact.${key}`), value };
+  });
+}

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
+import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
+import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
+import HandPayCircleOutline from 'antd-mobile-icons/es/HandPayCircleOutline';
+import DownlandOutline from 'antd-mobile-icons/es/DownlandOutline';
+import UploadOutline from 'antd-mobile-icons/es/UploadOutline';
+import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
+import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
+import BankcardOutline from 'antd-mobile-icons/es/BankcardOutline';
+import StarOutline from 'antd-mobile-icons/es/StarOutline';
+import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
+import CheckShieldOutline from 'antd-mobile-icons/es/CheckShieldOutline';
+import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
+import MessageFill from 'antd-mobile-icons/es/MessageFill';
+import TeamFill from 'antd-mobile-icons/es/TeamFill';
+import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
+import UserOutline from 'antd-mobile-icons/es/UserOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { RULE_TONE, formatDateTime } from './mot-format';
+import './mot.css';
+
+const RULE_ICON: Record<MotRule, ReactNode> = {
+  birthday: <GiftOutline />,
+  anniversary: <StarOutline />,
+  large_deposit: <PayCircleOutline />,
+  large_withdrawal: <HandPayCircleOutline />,
+  transfer_in: <DownlandOutline />,
+  transfer_out: <UploadOutline />,
+  dormant: <ClockCircleOutline />,
+  position_loss: <HistogramOutline />,
+  unfunded: <BankcardOutline />,
+  id_expiry: <UserContactOutline />,
+  risk_expiry: <CheckShieldOutline />,
+};
+
+const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
+  phone: <PhoneFill />,
+  wecom: <MessageFill />,
+  meeting: <TeamFill />,
+  other: <MoreOutline />,
+};
+
+export function RuleIcon({ rule, size = 'md' }: { rule: MotRule; size?: 'md' | 'lg' }) {
+  return (
+    <span className={`mot-rule-icon mot-rule-icon--${size} mot-tone--${RULE_TONE[rule]}`} aria-hidden="true">
+      {RULE_ICON[rule]}
+    </span>
+  );
+}
+
+export function RuleTag({ rule }: { rule: MotRule }) {
+  const { t } = useTranslation();
+  return <span className={`mot-rule-tag mot-tone--${RULE_TONE[rule]}`}>{t(`mot.rule.${rule}`)}</span>;
+}
+
+export function StatusTag({ status }: { status: MotStatus }) {
+  const { t } = useTranslation();
+  return <span className={`mot-status mot-status--${status}`}>{t(`mot.status.${status}`)}</span>;
+}
+
+export function ChannelLabel({ channel }: { channel: ServiceChannel }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`mot-channel mot-channel--${channel}`}>
+      {CHANNEL_ICON[channel]}
+      {t(`mot.channel.${channel}`)}
+    </span>
+  );
+}
+
+export const channelIcon = (channel: ServiceChannel) => CHANNEL_ICON[channel];
+
+/** One service record: when, how, what was done and with what outcome. */
+export function ServiceRecordBody({ record, showClient = false }: { record: ServiceRecord; showClient?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mot-record" data-testid="service-record">
+      <div className="mot-record__head">
+        {showClient && <span className="mot-record__client">{record.customerName}</span>}
+        {record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag mot-tone--grey">{t('mot.history.noEvent')}</span>}
+        <span className="mot-record__time">{formatDateTime(record.servedAt)}</span>
+      </div>
+      <p className="mot-record__note">{record.note}</p>
+      <div className="mot-record__foot">
+        <ChannelLabel channel={record.channel} />
+        {record.outcome && (
+          <span className="mot-record__outcome">
+            {t('mot.history.outcome')}：{record.outcome}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Links to the client's pages of the client-management feature (by URL: features meet only through routes here). */
+export function ClientLinks({ customerId, withMotHistory = false }: { customerId: number; withMotHistory?: boolean }) {
+  const { t } = useTranslation();
+  const links = [
+    { to: `/client/information?customerId=${customerId}`, label: t('mot.detail.profile'), icon: <UserOutline /> },
+    { to: `/client/information/accountDetail/transaction?customerId=${customerId}`, label: t('mot.detail.trades'), icon: <HistogramOutline /> },
+    { to: `/client/information/moneyRecord/moneyRecord?customerId=${customerId}`, label: t('mot.detail.moneyRecords'), icon: <PayCircleOutline /> },
+  ];
+  return (
+    <nav className="mot-links">
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className="mot-links__item">
+          <span className="mot-links__icon">{link.icon}</span>
+          <span>{link.label}</span>
+        </Link>
+      ))}
+      {withMotHistory && (
+        <Link to={`/mot/singleClient?customerId=${customerId}`} className="mot-links__row" data-testid="client-all-events">
+          <FileOutline />
+          <span>{t('mot.detail.allEvents')}</span>
+          <RightOutline className="mot-links__arrow" />
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import Popup from 'antd-mobile/es/components/popup';
+import Input from 'antd-mobile/es/components/input';
+import Button from 'antd-mobile/es/components/button';
+import Switch from 'antd-mobile/es/components/switch';
+import Toast from 'antd-mobile/es/components/toast';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { useAppSettings } from '../../shared/session/app-settings-store';
+import { formatNumber } from '../../shared/format/number-format';
+import { minCashIoQuery, useSetFold, useSetMinCashIo } from './mot-api';
+
+/** The threshold field; keyed by the saved value so it starts from it whenever that changes. */
+function ThresholdField({ saved }: { saved: number | undefined }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(saved === undefined ? '' : String(saved));
+  const [invalid, setInvalid] = useState(false);
+  const setMinCashIo = useSetMinCashIo();
+  const amount = Number(draft.replace(/,/g, ''));
+
+  const save = () => {
+    if (!draft.trim() || !Number.isFinite(amount) || amount < 1 || amount > 1e12) {
+      setInvalid(true);
+      return;
+    }
+    setMinCashIo.mutate(amount, { onSuccess: () => Toast.show({ icon: 'success', content: t('mot.settings.saved') }) });
+  };
+
+  return (
+    <div className="mot-setting">
+      <label className="mot-setting__label" htmlFor="mot-min-cash-io">
+        {t('mot.settings.minCashIO')}
+      </label>
+      <p className="mot-setting__desc">{t('mot.settings.minCashIODesc')}</p>
+      <div className="mot-setting__row">
+        <div className={invalid ? 'mot-field__box mot-field__box--error mot-setting__input' : 'mot-field__box mot-setting__input'}>
+          <span className="mot-setting__ccy">HKD</span>
+          <Input
+            id="mot-min-cash-io"
+            type="number"
+            inputMode="decimal"
+            value={draft}
+            onChange={(value) => {
+              setDraft(value);
+              setInvalid(false);
+            }}
+          />
+        </div>
+        <Button color="primary" shape="rounded" loading={setMinCashIo.isPending} disabled={saved !== undefined && amount === saved} onClick={save}>
+          {t('mot.settings.save')}
+        </Button>
+      </div>
+      {invalid ? (
+        <div className="mot-field__error">{t('mot.settings.minCashIOInvalid')}</div>
+      ) : (
+        amount >= 1 && <div className="mot-setting__preview">HKD {formatNumber(amount, 2)}</div>
+      )}
+    </div>
+  );
+}
+
+/** MOT settings: the large deposit / withdrawal threshold and the fold flag. */
+export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const minCashIo = useQuery({ ...minCashIoQuery(), enabled: visible });
+  const fold = useAppSettings((settings) => settings.motFold);
+  const setFold = useSetFold();
+  const saved = minCashIo.data?.minCashIO;
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
+      <div className="mot-sheet__head">
+        <h2 className="mot-sheet__title">{t('mot.settings.title')}</h2>
+        <button type="button" className="mot-sheet__close" aria-label={t('nav.cancel')} onClick={onClose}>
+          <CloseOutline />
+        </button>
+      </div>
+      <div className="mot-sheet__body" data-testid="mot-settings">
+        {minCashIo.isSuccess ? <ThresholdField key={saved} saved={saved} /> : <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>}
+        <div className="mot-setting mot-setting--inline">
+          <div>
+            <div className="mot-setting__label" id="mot-fold-label">
+              {t('mot.settings.fold')}
+            </div>
+            <p className="mot-setting__desc">{t('mot.settings.foldDesc')}</p>
+          </div>
+          <Switch aria-labelledby="mot-fold-label" checked={fold} loading={setFold.isPending} onChange={(checked) => setFold.mutate(checked)} />
+        </div>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { currencySchema, endpoints, type Currency } from '@broker/contract';
+import { request } from '../../shared/api/request';
+import { queryClient } from '../../shared/api/query-client';
+import { useAppSettings } from '../../shared/session/app-settings-store';
+import { defaultCurrencyQuery } from './user-settings';
+import './staff-locales';
+import './currency-switcher.css';
+
+const CURRENCIES = currencySchema.options;
+
+/**
+ * HKD / USD / CNY. Switches at once (every amount is converted on the client from HKD) and saves the
+ * choice with configureDefaultCcy; if saving fails the previous currency comes back.
+ */
+export default function CurrencySwitcher({ tone = 'plain' }: { tone?: 'plain' | 'hero' }) {
+  const { t } = useTranslation();
+  const currency = useAppSettings((settings) => settings.currency);
+  const save = useMutation({
+    mutationFn: (ccy: Currency) => request(endpoints.configureDefaultCcy, { ccy }),
+    onMutate: (ccy) => {
+      const previous = useAppSettings.getState().currency;
+      useAppSettings.getState().update({ currency: ccy });
+      return { previous };
+    },
+    onError: (_error, _ccy, context) => {
+      if (context) useAppSettings.getState().update({ currency: context.previous });
+    },
+    onSuccess: (data) => queryClient.setQueryData(defaultCurrencyQuery().queryKey, data),
+  });
+  return (
+    <div className={`ba-ccy ba-ccy--${tone}`} role="radiogroup" aria-label={t('staff.currency')} data-testid="currency-switcher">
+      {CURRENCIES.map((ccy) => (
+        <button
+          key={ccy}
+          type="button"
+          role="radio"
+          aria-checked={ccy === currency}
+          title={t(`staff.ccyName.${ccy}`)}
+          className={ccy === currency ? 'ba-ccy__item ba-ccy__item--on' : 'ba-ccy__item'}
+          onClick={(event) => {
+            event.stopPropagation();
+            if (ccy !== currency) save.mutate(ccy);
+          }}
+        >
+          {ccy}
+        </button>
+      ))}
+    </div>
+  );
+}

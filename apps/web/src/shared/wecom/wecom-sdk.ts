@@ -1,0 +1,135 @@
+import type * as WeComSdk from '@wecom/jssdk';
+import { endpoints, type ResponseOf } from '@broker/contract';
+import { loadCorpConfig } from '../api/corp-config';
+import { request } from '../api/request';
+import { getAppSettings, type Entry } from '../session/app-settings-store';
+
+type Ww = typeof WeComSdk;
+type JsSdkSign = ResponseOf<typeof endpoints.getJsSdkSign>;
+
+/** The JS-API the app registers for: entry detection and the chat counterpart of the sidebar. */
+const JS_API_LIST = ['getContext', 'getCurExternalContact'];
+/** The agent the sidebar app runs as; getJsSdkSign signs with this agent's ticket. */
+const SIDEBAR_AGENT = 'khzl';
+const EMULATOR_BRIDGE_SRC = '/wecom/jsbridge.js';
+
+export type WeComStep = 'bridge' | 'register' | 'context' | 'contact';
+
+/** Something the WeCom client (or its emulator) refused; `detail` is WeCom's own errMsg. */
+export class WeComError extends Error {
+  override readonly name = 'WeComError';
+  constructor(
+    readonly step: WeComStep,
+    readonly detail: string,
+  ) {
+    super(`${step}: ${detail}`);
+  }
+}
+
+/** WeCom's in-app browser says so in its user agent (`wxwork/<version>`); so does the JS-SDK. */
+export const isWeComBrowser = (userAgent: string = navigator.userAgent) => /wxwork\/[\d.]+/i.test(userAgent);
+
+const errMsgOf = (error: unknown): string => {
+  if (error && typeof error === 'object') {
+    const { errMsg, message } = error as { errMsg?: unknown; message?: unknown };
+    if (typeof errMsg === 'string' && errMsg) return errMsg;
+    if (typeof message === 'string' && message) return message;
+  }
+  return String(error);
+};
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new WeComError('bridge', `could not load ${src}`));
+    document.head.append(script);
+  });
+}
+
+/**
+ * Signatures for one page URL, exactly as the SDK passes it: config and agentConfig of the same URL
+ * come from one getJsSdkSign call. The URL changes with every in-app navigation, so only the latest is kept.
+ */
+function createSigner(sign: (url: string) => Promise<JsSdkSign>) {
+  let last: { url: string; result: Promise<JsSdkSign> } | null = null;
+  return (url: string) => {
+    if (last?.url !== url) {
+      const result = sign(url);
+      last = { url, result };
+      result.catch(() => {
+        if (last?.result === result) last = null;
+      });
+    }
+    return last.result;
+  };
+}
+
+const signWithServer = (url: string) => request(endpoints.getJsSdkSign, { url }, { silent: true });
+
+let connection: Promise<Ww> | null = null;
+
+/**
+ * Loads the JS-SDK (and, against the local emulator, the emulated WeCom bridge first) and registers
+ * the app with both signature callbacks. Once per page; a failed attempt may be retried.
+ */
+export function connectWeCom(sign: (url: string) => Promise<JsSdkSign> = signWithServer): Promise<Ww> {
+  connection ??= (async () => {
+    const settings = getAppSettings();
+    const corpConfig = await loadCorpConfig(settings.corpCode);
+    if (corpConfig.emulator && !('WeixinJSBridge' in window)) await loadScript(EMULATOR_BRIDGE_SRC);
+    const ww = await import('@wecom/jssdk');
+    const agentId = corpConfig.agents.find((agent) => agent.agentCode === SIDEBAR_AGENT)?.agentId ?? settings.agentId;
+    const signer = createSigner(sign);
+    ww.register({
+      corpId: corpConfig.corpId,
+      agentId,
+      jsApiList: JS_API_LIST,
+      getConfigSignature: async (url) => (await signer(url)).config,
+      getAgentConfigSignature: async (url) => (await signer(url)).agentConfig,
+    });
+    return ww;
+  })();
+  connection.catch(() => {
+    connection = null;
+  });
+  return connection;
+}
+
+async function step<T>(name: WeComStep, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof WeComError) throw error;
+    throw new WeComError(name, errMsgOf(error));
+  }
+}
+
+/** Registers (if needed) and waits for agentConfig: a refused signature surfaces here. */
+async function ready(): Promise<Ww> {
+  const ww = await step('bridge', () => connectWeCom());
+  await step('register', () => ww.ensureAgentConfigReady());
+  return ww;
+}
+
+/** How WeCom opened the page: `single_chat_tools` from a one-to-one chat's toolbar, otherwise `normal`. */
+export async function getWeComEntry(): Promise<Entry> {
+  const ww = await ready();
+  const context = await step('context', () => ww.getContext());
+  return context.entry === 'single_chat_tools' ? 'single_chat_tools' : 'normal';
+}
+
+/** The external userId of the chat the sidebar is open in (only in single_chat_tools). */
+export async function getCurrentExternalUserId(): Promise<string> {
+  const ww = await ready();
+  const contact = await step('contact', () => ww.getCurExternalContact());
+  if (!contact.userId) throw new WeComError('contact', 'getCurExternalContact: no userId');
+  return contact.userId;
+}
+
+/** For tests: forget the registration. */
+export function resetWeCom() {
+  connection = null;
+}
