@@ -61,14 +61,22 @@ const storage = (page: Page) =>
 
 const profileOf = (customerId: number) => `/client/information?customerId=${customerId}`;
 
+/** antd-mobile dialogs fade in; a screenshot taken at once shows them half transparent. */
+async function waitForDialog(page: Page) {
+  // The newest dialog: one closing may still be fading out underneath.
+  const dialog = page.locator('.adm-dialog-body').last();
+  await dialog.waitFor();
+  await page.waitForTimeout(400);
+  return dialog;
+}
+
 async function searchAndBind(page: Page, customer: { id: number; nameCn: string }, screenshots = false) {
   await page.getByTestId('kyc-search').locator('input').fill(customer.nameCn);
   const candidate = page.locator(`[data-testid="kyc-candidate"][data-customer-id="${customer.id}"]`);
   await candidate.waitFor();
   if (screenshots) await saveScreenshot(page, 'kyc-search');
   await candidate.getByRole('button', { name: '绑定' }).click();
-  const dialog = page.locator('.adm-dialog-body');
-  await dialog.waitFor();
+  const dialog = await waitForDialog(page);
   expect(await dialog.innerText()).toContain(customer.nameCn);
   if (screenshots) await saveScreenshot(page, 'kyc-confirm-bind');
   await page.getByRole('button', { name: '确认绑定' }).click();
@@ -132,7 +140,7 @@ describe('KYC in the single-chat sidebar', () => {
     expect(await page.getByTestId('kyc-contact').innerText()).toContain('已绑定');
     await saveScreenshot(page, 'kyc-bound');
     await page.getByTestId('kyc-bound').getByRole('button', { name: '解除绑定' }).click();
-    await page.locator('.adm-dialog-body').waitFor();
+    await waitForDialog(page);
     await saveScreenshot(page, 'kyc-confirm-unbind');
     await page.locator('.adm-dialog-footer').getByRole('button', { name: '解除绑定' }).click();
     await page.getByTestId('kyc-search').waitFor();
@@ -146,6 +154,8 @@ describe('KYC in the single-chat sidebar', () => {
     await other.waitForURL((url) => url.pathname === '/kyc/index');
     await other.getByTestId('kyc-search').waitFor();
 
+    // Only the front page runs animation frames (antd-mobile's dialogs animate with them).
+    await page.bringToFront();
     const customer = customers[1]!;
     await searchAndBind(page, customer);
     await page.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customer.id));
@@ -154,10 +164,12 @@ describe('KYC in the single-chat sidebar', () => {
 
     await navigateInApp(page, '/kyc/index');
     await unbindFromKycPage(page);
+    await other.bringToFront();
     await other.waitForURL((url) => url.pathname === '/kyc/index');
     expect(new URL(other.url()).searchParams.get('redirectPage')).toBe('/client/information');
     await other.getByTestId('kyc-search').waitFor();
     await other.close();
+    await page.bringToFront();
   });
 
   test('each binding rule is explained: a customer bound to another contact is marked, binding it again is refused', async () => {
@@ -191,9 +203,21 @@ describe('KYC in the single-chat sidebar', () => {
     await searchAndBind(page, customers[1]!);
     const message = page.locator('.adm-dialog-content');
     await message.getByText('该联系人不是您在企业微信中的客户联系人，无法绑定').waitFor();
+    await waitForDialog(page);
     await saveScreenshot(page, 'kyc-error-not-following');
     await page.getByRole('button', { name: '知道了' }).click();
     expect(new URL(page.url()).pathname).toBe('/kyc/index');
+  });
+
+  test('in English', async () => {
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('language', 'en'));
+    await page.goto(sidebarUrl(HO));
+    await page.waitForURL((url) => url.pathname === '/kyc/index');
+    expect(await page.getByTestId('kyc-contact').innerText()).toContain('Not bound');
+    await page.getByTestId('kyc-search').locator('input').fill(customers[0]!.nameCn);
+    await page.locator(`[data-testid="kyc-candidate"][data-customer-id="${customers[0]!.id}"]`).waitFor();
+    await saveScreenshot(page, 'kyc-search-en');
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('language', 'zh-CN'));
   });
 });
 
@@ -226,6 +250,8 @@ describe('WeCom JS-SDK in the emulator', () => {
   test('a wrong signature is refused by the emulated bridge: the sidebar says so instead of going blank', async () => {
     const context = await newContext();
     const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.route('**/api/aggregation/qywx/getJsSdkSign', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { agentConfig: { signature: string }; config: { signature: string } } };
@@ -236,11 +262,10 @@ describe('WeCom JS-SDK in the emulator', () => {
     });
     await page.goto(sidebarUrl(HO));
     await signInThroughEmulator(page, 'chanwaiman');
-    const dialog = page.locator('.adm-dialog-body');
-    await dialog.waitFor();
+    const dialog = await waitForDialog(page);
     expect(await dialog.innerText()).toContain('无法连接企业微信');
     expect(await dialog.innerText()).toContain('企业微信拒绝了页面签名');
-    expect(await dialog.innerText()).toContain('invalid signature');
+    expect(await dialog.locator('.ba-kyc__error-detail').innerText()).toBe('agentConfig:invalid signature');
     await saveScreenshot(page, 'kyc-error-signature');
     await page.getByRole('button', { name: '知道了' }).click();
 
@@ -249,5 +274,6 @@ describe('WeCom JS-SDK in the emulator', () => {
     const error = page.getByTestId('error-state');
     await error.waitFor();
     expect(await error.innerText()).toContain('企业微信拒绝了页面签名');
+    expect(pageErrors).toEqual([]);
   });
 });

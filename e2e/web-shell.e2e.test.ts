@@ -272,11 +272,15 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
   });
 });
 
+/** WeCom opening `url` from a one-to-one chat's toolbar: the entry comes from ww.getContext(), not the URL. */
+const fromChatToolbar = (url: string) => `/wecom/__emulator/sidebar?${new URLSearchParams({ entry: 'single_chat_tools', externalUserId: 'wmEmu0001HoKwokLeung', url }).toString()}`;
+
 describe('top bar', () => {
   test('no back arrow on a phone, even in the single-chat sidebar', async () => {
     const page = await freshPage(PHONE_CONTEXT);
-    await openSignedIn(page, server.baseUrl, '/?entry=single_chat_tools');
+    await openSignedIn(page, server.baseUrl, fromChatToolbar('/client/manage/list'));
     await waitForRoute(page, 'clientManageList');
+    await page.waitForFunction(() => (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry === 'single_chat_tools');
     expect(await page.evaluate(() => (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry)).toBe('single_chat_tools');
     expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
   });
@@ -290,7 +294,7 @@ describe('top bar', () => {
 
   test('a back arrow in the desktop single-chat sidebar, and it goes back', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
-    await openSignedIn(page, server.baseUrl, '/kyc/index?entry=single_chat_tools');
+    await openSignedIn(page, server.baseUrl, fromChatToolbar('/kyc/index'));
     await waitForRoute(page, 'kycIndex');
     await page.locator('.ba-topbar .adm-nav-bar-back-arrow').waitFor();
     await navigateInApp(page, '/client/information');
@@ -303,8 +307,9 @@ describe('top bar', () => {
 
   test('the kyc storage listener follows a bind or unbind made in another page of the sidebar', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
-    await openSignedIn(page, server.baseUrl, '/mot/singleClient?entry=single_chat_tools&redirectPage=%2Fmot%2FsingleClient');
+    await openSignedIn(page, server.baseUrl, fromChatToolbar('/mot/singleClient?redirectPage=%2Fmot%2FsingleClient'));
     await waitForRoute(page, 'motSingleClient');
+    await page.waitForFunction(() => (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry === 'single_chat_tools');
     const other = await page.context().newPage();
     await other.goto(`${server.baseUrl}/kyc/index`);
     await other.evaluate(() => {

@@ -41,6 +41,14 @@ export async function runMotRules(database: Queryable, options: MotRunOptions = 
   const ruleMs = {} as Record<MotRule, number>;
   let total = 0;
   if (scoped && options.customerIds!.length === 0) return { asOf, inserted, total, elapsedMs: 0, ruleMs };
+  // Pending events follow a reassigned customer to the new manager (the to-do queries go by
+  // mot_event.staff_id for speed; handled events keep the manager who handled them).
+  await database.query(
+    `update mot_event e set staff_id = c.staff_id
+       from customer c
+      where c.id = e.customer_id and e.status <> 'handled' and e.staff_id <> c.staff_id and ${scope.replace('$2', '$1')}`,
+    params.slice(1),
+  );
   for (const definition of MOT_RULE_DEFINITIONS) {
     if (options.rules && !options.rules.includes(definition.rule)) continue;
     const ruleStarted = performance.now();

@@ -117,10 +117,12 @@ for (const engine of testDatabases()) {
       expect(events[0]!.facts).toMatchObject({ quantity: 1000, counterparty: 'Other Securities Ltd' });
     });
 
-    it('dormant: no trade for 180 days (fact = last trade day); trading again and going quiet fires again', async () => {
+    it('dormant: 180 days without a trade, crossed within 30 days (fact = last trade day); trading again and going quiet fires again', async () => {
       const customer = await quiet({ last_trade_date: addDays(AS_OF, -181) });
       expect((await sweep(customer.customerId)).map((event) => [event.rule, event.fact_key, event.facts.daysWithoutTrade])).toEqual([['dormant', addDays(AS_OF, -181), 181]]);
       expect(await sweep((await quiet({ last_trade_date: addDays(AS_OF, -179) })).customerId)).toEqual([]);
+      // Long dormant before the look-back (a first sweep over an old book): not news.
+      expect(await sweep((await quiet({ last_trade_date: addDays(AS_OF, -211) })).customerId)).toEqual([]);
       await database.query('update customer set last_trade_date = $2 where id = $1', [customer.customerId, addDays(AS_OF, -10)]);
       expect((await sweep(customer.customerId, addDays(AS_OF, 200))).map((event) => event.fact_key)).toEqual([addDays(AS_OF, -181), addDays(AS_OF, -10)]);
     });

@@ -100,13 +100,15 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
   transferRule('transfer_out', 'out'),
   {
     rule: 'dormant',
+    // Fires when a client *becomes* dormant (within the look-back), not for every client long gone quiet.
     // Fact: the last trade day (or `never`), so a client who trades again and goes quiet again fires again.
     select: (scope) => `
       select c.corp_id, 'dormant', c.id, c.staff_id, coalesce(c.last_trade_date::text, 'never'), ${AS_OF},
              jsonb_build_object('lastTradeDate', c.last_trade_date, 'openDate', c.open_date,
                                 'daysWithoutTrade', ${AS_OF} - coalesce(c.last_trade_date, c.open_date), 'dormantDays', ${T.dormantDays})
         from customer c
-       where ${LIVE} and ${scope} and coalesce(c.last_trade_date, c.open_date) <= ${AS_OF} - ${T.dormantDays}`,
+       where ${LIVE} and ${scope}
+         and coalesce(c.last_trade_date, c.open_date) between ${AS_OF} - ${T.dormantDays + T.dormantLookbackDays} and ${AS_OF} - ${T.dormantDays}`,
   },
   {
     rule: 'position_loss',
@@ -119,16 +121,24 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
                                 'minLossPct', ${T.positionLossPct}, 'minLossHkd', ${T.positionLossMinHkd})
         from (
           select q.*, (q.avg_cost - q.last_price) / q.avg_cost * 100 as loss_pct,
-                 (q.avg_cost - q.last_price) * q.quantity / ${rateOn('q.currency', AS_OF)} as loss_hkd
+                 (q.avg_cost - q.last_price) * q.quantity / r.rate as loss_hkd
             from (
               select h.customer_id, sec.symbol, sec.name_cn, sec.name_en, sec.currency, sec.last_price, sec.price_date,
                      sum(h.quantity) as quantity, sum(h.quantity * h.avg_cost) / sum(h.quantity) as avg_cost
-                from holding h
+                -- Candidates first: a position's average cost is at most its dearest holding's, so
+                -- only positions with a holding that far under water can qualify.
+                from (select distinct hc.customer_id, hc.security_id
+                        from holding hc join security sc on sc.id = hc.security_id
+                       where hc.quantity > 0 and sc.last_price <= hc.avg_cost * ${(100 - T.positionLossPct) / 100}) k
+                join holding h on h.customer_id = k.customer_id and h.security_id = k.security_id
                 join security sec on sec.id = h.security_id
                 join customer c on c.id = h.customer_id
                where h.quantity > 0 and ${LIVE} and ${scope}
                group by h.customer_id, sec.id
             ) q
+            -- One rate per currency, not one lookup per position.
+            -- (offset 0 keeps the planner from pulling the lookup up into every row.)
+            join (select cur.currency, ${rateOn('cur.currency', AS_OF)} as rate from (select distinct currency from security) cur offset 0) r on r.currency = q.currency
            where q.avg_cost > 0 and q.last_price <= q.avg_cost * ${(100 - T.positionLossPct) / 100}
         ) p
         join customer c on c.id = p.customer_id

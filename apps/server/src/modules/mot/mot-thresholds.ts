@@ -12,6 +12,8 @@ export const MOT_THRESHOLDS = {
   movementLookbackDays: 7,
   /** Dormant: no trade (or, never traded, no trade since opening) for this many days. */
   dormantDays: 180,
+  /** … crossed at most this many days ago: a first sweep does not raise every long-dormant client. */
+  dormantLookbackDays: 30,
   /** Large position loss: last price at least this % below the average cost … */
   positionLossPct: 20,
   /** … and the paper loss at least this much, in HKD. */

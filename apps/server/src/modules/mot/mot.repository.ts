@@ -16,9 +16,8 @@ const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'A
 /** Joined as `e` (mot_event), `c` (customer) and `s` (the caller's staff row). */
 const ownEvents = (scope: MotScope) => sql`
   mot_event e
-  join customer c on c.id = e.customer_id and c.corp_id = ${scope.corpId} and c.staff_id = ${scope.staffId}
+  join customer c on c.id = e.customer_id and e.staff_id = ${scope.staffId} and c.corp_id = ${scope.corpId} and c.staff_id = ${scope.staffId}
   join staff s on s.id = ${scope.staffId}`;
-
 /**
  * Pending: not handled, and — for large-money events — still at or above the caller's current
  * threshold (raising the threshold hides smaller movements; lowering it shows them again).

@@ -15,28 +15,25 @@ interface Slice {
 
 /** A donut drawn with SVG strokes: one arc per slice, circumference 100 so a ratio is its own dash length. */
 function Donut({ slices, label }: { slices: Slice[]; label: string }) {
-  let offset = 25; // start at 12 o'clock
+  const lengths = slices.map((slice) => Math.max(0, Math.min(100, slice.ratio * 100)));
+  // Each arc starts where the previous ones end, from 12 o'clock (offset 25 on a circumference of 100).
+  const offsets = lengths.map((_, index) => 25 - lengths.slice(0, index).reduce((sum, length) => sum + length, 0));
   return (
     <svg className="ba-donut" viewBox="0 0 42 42" role="img" aria-label={label}>
       <circle cx="21" cy="21" r="15.915" fill="none" stroke="#f2f3f5" strokeWidth="6" />
-      {slices.map((slice, index) => {
-        const length = Math.max(0, Math.min(100, slice.ratio * 100));
-        const circle = (
-          <circle
-            key={slice.key}
-            cx="21"
-            cy="21"
-            r="15.915"
-            fill="none"
-            stroke={COLORS[index % COLORS.length]}
-            strokeWidth="6"
-            strokeDasharray={`${length} ${100 - length}`}
-            strokeDashoffset={offset}
-          />
-        );
-        offset -= length;
-        return circle;
-      })}
+      {slices.map((slice, index) => (
+        <circle
+          key={slice.key}
+          cx="21"
+          cy="21"
+          r="15.915"
+          fill="none"
+          stroke={COLORS[index % COLORS.length]}
+          strokeWidth="6"
+          strokeDasharray={`${lengths[index]} ${100 - (lengths[index] ?? 0)}`}
+          strokeDashoffset={offsets[index]}
+        />
+      ))}
     </svg>
   );
 }

@@ -1,8 +1,259 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../../shared/ui/coming-soon-page';
+import Button from 'antd-mobile/es/components/button';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
+import { ErrorCode, endpoints, type CustomerBaseInfo } from '@broker/contract';
+import { request } from '../../shared/api/request';
+import { ApiError } from '../../shared/api/api-error';
+import { queryClient } from '../../shared/api/query-client';
+import { showFailureToast } from '../../shared/api/toast';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { baseInfoQuery, clientKeys } from './client-queries';
+import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
+import { NoCustomer } from './no-customer';
+import { changedFields, formValuesOf, reapplyChanges, tagError, updatePayload, validateProfile, type ProfileField, type ProfileFormValues } from './profile-form';
+import './client-locales';
+import './client.css';
 
-/** Client editing: arrives with the client feature. */
-export default function ClientEditPage() {
+const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
+
+function showToast(content: string) {
+  void import('antd-mobile/es/components/toast').then(({ default: Toast }) => Toast.show({ content, duration: 2000 }));
+}
+
+function Field({ label, error, children, htmlFor, required }: { label: string; error?: string; children: ReactNode; htmlFor?: string; required?: boolean }) {
+  return (
+    <div className={error ? 'ba-field ba-field--error' : 'ba-field'}>
+      <label className="ba-field__label" htmlFor={htmlFor}>
+        {label}
+        {required && <span className="ba-field__required">*</span>}
+      </label>
+      <div className="ba-field__control">
+        {children}
+        {error && (
+          <p className="ba-field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function EditForm({ info }: { info: CustomerBaseInfo }) {
   const { t } = useTranslation();
-  return <ComingSoonPage feature={t('feature.clientEdit')} />;
+  const navigate = useNavigate();
+  // `base` is the profile the edit is against (its version goes with the save); `started` what the form began from.
+  const [base, setBase] = useState(info);
+  const [started, setStarted] = useState(() => formValuesOf(info));
+  const [values, setValues] = useState(() => formValuesOf(info));
+  const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [newTag, setNewTag] = useState('');
+  const [conflict, setConflict] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const errors = validateProfile(values);
+  const shown = (field: ProfileField) => {
+    const error = errors[field];
+    return error && (submitted || touched[field]) ? t(error.key, { max: error.max }) : undefined;
+  };
+  const newTagProblem = tagError(values.tags, newTag);
+  const set = (field: ProfileField, value: ProfileFormValues[ProfileField]) => setValues((current) => ({ ...current, [field]: value }));
+  const blur = (field: ProfileField) => () => setTouched((current) => ({ ...current, [field]: true }));
+
+  const save = useMutation({
+    mutationFn: () => request(endpoints.updateProfile, updatePayload(base.customerId, base.version, formValuesOf(base), values), { silent: true }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(baseInfoQuery(saved.customerId).queryKey, saved);
+      for (const key of clientKeys(saved.customerId)) void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ['customer', 'list'] });
+      showToast(t('client.edit.saved'));
+      if (historyIndex() > 0) navigate(-1);
+      else navigate(withCustomer(CLIENT_PATHS.profile, saved.customerId), { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
+        setConflict(true);
+        return;
+      }
+      showFailureToast(error.message);
+    },
+  });
+
+  const reload = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ ...baseInfoQuery(base.customerId), staleTime: 0 }),
+    onSuccess: (latest) => {
+      const latestValues = formValuesOf(latest);
+      setValues(reapplyChanges(started, values, latestValues));
+      setStarted(latestValues);
+      setBase(latest);
+      setConflict(false);
+      setNotice(t('client.edit.reapplied'));
+    },
+  });
+
+  const addTag = () => {
+    const tag = newTag.trim();
+    if (!tag || newTagProblem) return;
+    set('tags', [...values.tags, tag]);
+    setNewTag('');
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    setNotice(null);
+    if (Object.keys(errors).length > 0) {
+      showFailureToast(t('client.edit.errors.fix'));
+      return;
+    }
+    if (Object.keys(changedFields(formValuesOf(base), values)).length === 0) {
+      showToast(t('client.edit.unchanged'));
+      return;
+    }
+    save.mutate();
+  };
+
+  return (
+    <PageFrame
+      className="ba-edit"
+      footer={
+        <footer className="ba-edit__footer">
+          <Button block color="primary" loading={save.isPending} disabled={conflict} onClick={submit} data-testid="edit-save">
+            {t('client.edit.save')}
+          </Button>
+        </footer>
+      }
+    >
+      {conflict && (
+        <div className="ba-conflict" role="alert" data-testid="edit-conflict">
+          <p className="ba-conflict__title">
+            <ExclamationCircleFill /> {t('client.edit.conflictTitle')}
+          </p>
+          <p className="ba-conflict__body">{t('client.edit.conflictBody')}</p>
+          <div className="ba-conflict__actions">
+            <Button size="small" onClick={() => setConflict(false)}>
+              {t('client.edit.keepEditing')}
+            </Button>
+            <Button size="small" color="primary" loading={reload.isPending} onClick={() => reload.mutate()} data-testid="edit-reapply">
+              {t('client.edit.reapply')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {notice && (
+        <p className="ba-edit__notice" role="status" data-testid="edit-notice">
+          {notice}
+        </p>
+      )}
+      <section className="ba-edit__readonly">
+        <p className="ba-edit__who">
+          <b>{base.nameCn}</b> · {base.customerNo} · {base.idDocMasked}
+        </p>
+        <p className="ba-edit__hint">{t('client.edit.readonlyHint')}</p>
+      </section>
+      <section className="ba-edit__form">
+        <Field label={t('client.edit.nameEn')} error={shown('nameEn')} htmlFor="edit-nameEn" required>
+          <input id="edit-nameEn" className="ba-field__input" value={values.nameEn} onChange={(event) => set('nameEn', event.target.value)} onBlur={blur('nameEn')} autoComplete="off" />
+        </Field>
+        <Field label={t('client.edit.phone')} error={shown('phone')} htmlFor="edit-phone">
+          <input
+            id="edit-phone"
+            className="ba-field__input"
+            type="tel"
+            inputMode="tel"
+            placeholder={t('client.edit.phonePlaceholder')}
+            value={values.phone}
+            onChange={(event) => set('phone', event.target.value)}
+            onBlur={blur('phone')}
+          />
+        </Field>
+        <Field label={t('client.edit.email')} error={shown('email')} htmlFor="edit-email">
+          <input
+            id="edit-email"
+            className="ba-field__input"
+            type="email"
+            inputMode="email"
+            placeholder={t('client.edit.emailPlaceholder')}
+            value={values.email}
+            onChange={(event) => set('email', event.target.value)}
+            onBlur={blur('email')}
+          />
+        </Field>
+        <Field label={t('client.edit.tags')} error={shown('tags') ?? (newTagProblem ? t(newTagProblem.key, { max: newTagProblem.max }) : undefined)} htmlFor="edit-tag">
+          {values.tags.length > 0 && (
+            <div className="ba-edit__tags" data-testid="edit-tags">
+              {values.tags.map((tag) => (
+                <span className="ba-edit__tag" key={tag}>
+                  {tag}
+                  <button type="button" aria-label={t('client.edit.removeTag', { tag })} onClick={() => set('tags', values.tags.filter((item) => item !== tag))}>
+                    <CloseOutline />
+                  </button>
+                </span>
+              ))}
+            </div>
+          )}
+          <div className="ba-edit__tag-add">
+            <input
+              id="edit-tag"
+              className="ba-field__input"
+              placeholder={t('client.edit.tagPlaceholder')}
+              value={newTag}
+              onChange={(event) => setNewTag(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addTag();
+                }
+              }}
+            />
+            <Button size="small" fill="outline" color="primary" disabled={!newTag.trim() || Boolean(newTagProblem)} onClick={addTag}>
+              {t('client.edit.addTag')}
+            </Button>
+          </div>
+        </Field>
+        <Field label={t('client.edit.remark')} error={shown('remark')} htmlFor="edit-remark">
+          <textarea
+            id="edit-remark"
+            className="ba-field__input ba-field__textarea"
+            rows={4}
+            placeholder={t('client.edit.remarkPlaceholder')}
+            value={values.remark}
+            onChange={(event) => set('remark', event.target.value)}
+            onBlur={blur('remark')}
+          />
+          <span className="ba-field__count">{values.remark.trim().length}/500</span>
+        </Field>
+      </section>
+    </PageFrame>
+  );
+}
+
+/** Edit contact details, tags and remark; inline errors, conflicts explained with the input kept. */
+export default function ClientEditPage() {
+  const customerId = useCustomerId();
+  const info = useQuery({ ...baseInfoQuery(customerId ?? 0), enabled: customerId !== null, staleTime: 0 });
+  if (!customerId)
+    return (
+      <PageFrame>
+        <NoCustomer />
+      </PageFrame>
+    );
+  if (info.isPending)
+    return (
+      <PageFrame>
+        <LoadingState rows={2} />
+      </PageFrame>
+    );
+  if (info.isError)
+    return (
+      <PageFrame>
+        <ErrorState onRetry={() => void info.refetch()} />
+      </PageFrame>
+    );
+  return <EditForm key={customerId} info={info.data} />;
 }

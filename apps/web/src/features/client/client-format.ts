@@ -38,3 +38,9 @@ export function hkDayMonthsAgo(months: number, now = Date.now()): string {
   hk.setUTCMonth(hk.getUTCMonth() - months);
   return `${hk.getUTCFullYear()}-${pad(hk.getUTCMonth() + 1)}-${pad(hk.getUTCDate())}`;
 }
+
+/** A price with the decimals it has, at least 2 and at most 4 (36.6429, 189.18, 86.40). */
+export function priceDecimals(price: number): number {
+  const decimals = String(price).split('.')[1]?.length ?? 0;
+  return Math.min(4, Math.max(2, decimals));
+}

@@ -5,7 +5,7 @@ import { endpoints, marketSchema, type HoldingItem, type Market } from '@broker/
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
 import { recordListQuery } from './client-queries';
-import { securityName } from './client-format';
+import { priceDecimals, securityName } from './client-format';
 import { FilterRow, RecordList, RecordPage, SummaryStrip } from './record-kit';
 import './client-locales';
 import './client.css';
@@ -33,10 +33,10 @@ function HoldingRow({ item }: { item: HoldingItem }) {
           {t('client.holdings.quantity')} <b>{formatNumber(item.quantity)}</b>
         </span>
         <span>
-          {t('client.holdings.avgCost')} <b>{formatNumber(item.avgCost, 3)}</b>
+          {t('client.holdings.avgCost')} <b>{formatNumber(item.avgCost, priceDecimals(item.avgCost))}</b>
         </span>
         <span>
-          {t('client.holdings.lastPrice')} <b>{formatNumber(item.lastPrice, 3)}</b> {item.currency}
+          {t('client.holdings.lastPrice')} <b>{formatNumber(item.lastPrice, priceDecimals(item.lastPrice))}</b> {item.currency}
         </span>
         <span className={`ba-trend--${trendOf(item.todayPnlHkd)}`}>
           {t('client.holdings.todayPnl')} {money.formatSigned(item.todayPnlHkd)}
@@ -75,7 +75,7 @@ function Holdings({ customerId, market }: { customerId: number; market: Market |
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <>
-      {first && (
+      {first && first.total > 0 && (
         <SummaryStrip
           items={[
             { label: t('client.holdings.marketValue', { ccy: money.currency }), value: money.format(first.summary.marketValueHkd), testId: 'summary-market-value' },

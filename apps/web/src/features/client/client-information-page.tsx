@@ -12,12 +12,12 @@ import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import type { CustomerAsset, CustomerBaseInfo, CustomerProfile, DynamicItem } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
 import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-queries';
-import { CLIENT_PATHS, formatHkDateTime, securityName, useCustomerId, withCustomer } from './client-format';
+import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, useCustomerId, withCustomer } from './client-format';
 import { AllocationChart } from './allocation-chart';
 import { NoCustomer } from './no-customer';
 import './client-locales';
@@ -131,7 +131,7 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
   const rows = [
     { label: t('client.base.customerNo'), value: info.customerNo },
     { label: t('client.base.phone'), value: info.phone ? <a href={`tel:${info.phone.replace(/[\s-]/g, '')}`}>{info.phone}</a> : none, testId: 'info-phone' },
-    { label: t('client.base.email'), value: info.email ?? none, testId: 'info-email' },
+    { label: t('client.base.email'), value: info.email ?? none, testId: 'info-email', wide: true },
     { label: t('client.base.idDoc'), value: `${t(`client.base.idDocType.${info.idDocType}`, { defaultValue: info.idDocType })} ${info.idDocMasked}` },
     { label: t('client.base.idDocExpiry'), value: info.idDocExpiry ?? '-' },
     { label: t('client.base.birthday'), value: info.birthday ?? '-' },
@@ -176,7 +176,7 @@ function DynamicText({ item }: { item: DynamicItem }) {
             <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side === 'sell' ? 'sell' : 'buy'}`)}</span> {security}
           </p>
           <p className="ba-timeline__detail">
-            {t('client.dynamic.shares', { qty: formatNumber(item.quantity) })} @ {formatNumber(item.price)} {item.currency}
+            {t('client.dynamic.shares', { qty: formatNumber(item.quantity) })} @ {formatNumber(item.price, priceDecimals(item.price ?? 0))} {item.currency}
             <span className="ba-timeline__amount">
               {money.currency} {money.format(item.amountHkd)}
             </span>

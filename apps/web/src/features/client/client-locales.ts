@@ -77,7 +77,7 @@ const zhCN = {
       direction: '类型',
       currency: '币种',
     },
-    list: { total: '共 {{count}} 条', loadFailed: '加载失败，点击重试', loading: '加载中', noMore: '没有更多了' },
+    list: { total: '共 {{count}} 条', loadFailed: '加载失败，点击重试', loading: '加载中', noMore: '没有更多了', unit: '金额单位：{{ccy}}' },
     holdings: {
       marketValue: '持仓市值（{{ccy}}）',
       unrealizedPnl: '浮动盈亏',
@@ -225,7 +225,7 @@ const zhHK: typeof zhCN = {
       direction: '類型',
       currency: '幣種',
     },
-    list: { total: '共 {{count}} 條', loadFailed: '載入失敗，點擊重試', loading: '載入中', noMore: '沒有更多了' },
+    list: { total: '共 {{count}} 條', loadFailed: '載入失敗，點擊重試', loading: '載入中', noMore: '沒有更多了', unit: '金額單位：{{ccy}}' },
     holdings: {
       marketValue: '持倉市值（{{ccy}}）',
       unrealizedPnl: '浮動盈虧',
@@ -373,7 +373,7 @@ const en: typeof zhCN = {
       direction: 'Type',
       currency: 'Currency',
     },
-    list: { total: '{{count}} records', loadFailed: 'Could not load. Tap to retry', loading: 'Loading', noMore: 'No more records' },
+    list: { total: '{{count}} records', loadFailed: 'Could not load. Tap to retry', loading: 'Loading', noMore: 'No more records', unit: 'Amounts in {{ccy}}' },
     holdings: {
       marketValue: 'Market value ({{ccy}})',
       unrealizedPnl: 'Unrealised P/L',

@@ -91,14 +91,14 @@ function MoneyRecords({ customerId, params }: { customerId: number; params: { di
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <>
-      {first && (
+      {first && first.total > 0 && (
         <SummaryStrip
           items={[
             { label: t('client.money.deposit'), value: money.format(first.summary.depositHkd) },
             { label: t('client.money.withdrawal'), value: money.format(first.summary.withdrawalHkd) },
             { label: t('client.money.net'), value: money.formatSigned(first.summary.netHkd), tone: trendOf(first.summary.netHkd) },
           ]}
-          note={money.currency}
+          note={t('client.list.unit', { ccy: money.currency })}
         />
       )}
       <RecordList query={query} items={items} total={first?.total} emptyText={t('client.money.empty')} itemKey={(item) => item.id} renderItem={(item) => <MoneyRow item={item} />} />

@@ -5,7 +5,7 @@ import { endpoints, marketSchema, type Market, type TradeItem } from '@broker/co
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { recordListQuery } from './client-queries';
-import { formatHkDateTime, securityName } from './client-format';
+import { formatHkDateTime, priceDecimals, securityName } from './client-format';
 import { FilterRow, RecordList, RecordPage, SummaryStrip, periodRange, usePeriodOptions, type Period } from './record-kit';
 import './client-locales';
 import './client.css';
@@ -30,7 +30,7 @@ function TradeRow({ item }: { item: TradeItem }) {
           {item.symbol} · {formatHkDateTime(item.tradedAt)}
         </span>
         <span>
-          {formatNumber(item.quantity)} @ {formatNumber(item.price, 3)} {item.currency}
+          {formatNumber(item.quantity)} @ {formatNumber(item.price, priceDecimals(item.price))} {item.currency}
         </span>
       </div>
       <div className="ba-record__line ba-record__sub">
@@ -113,14 +113,14 @@ function Trades({ customerId, params }: { customerId: number; params: { market?:
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <>
-      {first && (
+      {first && first.total > 0 && (
         <SummaryStrip
           items={[
             { label: t('client.trades.buyAmount'), value: money.format(first.summary.buyAmountHkd) },
             { label: t('client.trades.sellAmount'), value: money.format(first.summary.sellAmountHkd) },
             { label: t('client.trades.fee'), value: money.format(first.summary.feeHkd) },
           ]}
-          note={money.currency}
+          note={t('client.list.unit', { ccy: money.currency })}
         />
       )}
       <RecordList query={query} items={items} total={first?.total} emptyText={t('client.trades.empty')} itemKey={(item) => item.id} renderItem={(item) => <TradeRow item={item} />} />

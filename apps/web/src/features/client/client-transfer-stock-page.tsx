@@ -89,13 +89,13 @@ function Transfers({ customerId, params }: { customerId: number; params: { direc
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <>
-      {first && (
+      {first && first.total > 0 && (
         <SummaryStrip
           items={[
             { label: t('client.transfers.inSummary', { count: first.summary.inCount }), value: money.format(first.summary.inValueHkd) },
             { label: t('client.transfers.outSummary', { count: first.summary.outCount }), value: money.format(first.summary.outValueHkd) },
           ]}
-          note={`${money.currency} · ${t('client.transfers.valueNote')}`}
+          note={`${t('client.list.unit', { ccy: money.currency })} · ${t('client.transfers.valueNote')}`}
         />
       )}
       <RecordList query={query} items={items} total={first?.total} emptyText={t('client.transfers.empty')} itemKey={(item) => item.id} renderItem={(item) => <TransferRow item={item} />} />

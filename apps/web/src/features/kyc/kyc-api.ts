@@ -1,18 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '@broker/contract';
 import { request } from '../../shared/api/request';
-import { getCurrentExternalUserId, isWeComBrowser } from '../../shared/wecom/wecom-sdk';
+import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser } from '../../shared/wecom/wecom-sdk';
 
 export const SEARCH_PAGE_SIZE = 20;
 
 /**
- * The chat counterpart of the sidebar, from the JS-SDK; null outside WeCom (nothing to bind there).
+ * The chat counterpart of the sidebar, from the JS-SDK; null outside a single chat (nothing to bind there).
  * Kept only for this mount: the page URL is part of the signature, so each visit asks again.
  */
 export const currentContactQuery = () =>
   queryOptions({
     queryKey: ['kyc', 'detail', 'currentContact'],
-    queryFn: async () => (isWeComBrowser() ? getCurrentExternalUserId() : null),
+    queryFn: async () => {
+      if (!isWeComBrowser() || (await getWeComEntry()) !== 'single_chat_tools') return null;
+      return getCurrentExternalUserId();
+    },
     staleTime: 0,
     gcTime: 0,
   });

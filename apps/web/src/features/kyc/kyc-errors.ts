@@ -2,7 +2,7 @@ import { ErrorCode } from '@broker/contract';
 import { ApiError } from '../../shared/api/api-error';
 import { WeComError } from '../../shared/wecom/wecom-sdk';
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The KYC rules and ownership each get their own message; anything else keeps the server's words. */
 const KYC_CODES: readonly string[] = [

@@ -11,6 +11,7 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { bindContact, currentContactQuery, kycSearchQuery, kycStatusQuery, SEARCH_PAGE_SIZE, unbindContact } from './kyc-api';
 import { kycErrorMessage } from './kyc-errors';
+import { KycErrorContent } from './kyc-error-content';
 import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
 import './kyc.css';
 
@@ -35,7 +36,7 @@ export default function KycIndexPage() {
   let body;
   if (contact.isPending) body = <LoadingState rows={2} />;
   else if (contact.isError)
-    body = <ErrorState title={t('kyc.wecomFailed.title')} description={kycErrorMessage(contact.error, t)} onRetry={() => void contact.refetch()} />;
+    body = <ErrorState title={t('kyc.wecomFailed.title')} description={<KycErrorContent error={contact.error} t={t} />} onRetry={() => void contact.refetch()} />;
   else if (contact.data === null)
     body = (
       <div className="ba-panel">
@@ -128,10 +129,6 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
       <h3 className="ba-kyc__card-title">{t('kyc.bound.heading')}</h3>
       <p className="ba-kyc__customer-name">{binding.customerName}</p>
       <dl className="ba-kyc__facts">
-        <div>
-          <dt>{t('kyc.bound.customerId')}</dt>
-          <dd>{binding.customerId}</dd>
-        </div>
         <div>
           <dt>{t('kyc.bound.boundAt')}</dt>
           <dd>{new Date(binding.boundAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
@@ -257,7 +254,7 @@ function CandidateItem({ candidate, busy, disabled, onBind }: { candidate: KycCa
       </div>
       <div className="ba-kyc__candidate-action">
         {taken ? (
-          <Tag color="default" fill="solid" className="ba-kyc__taken">
+          <Tag color="default" fill="outline" className="ba-kyc__taken">
             {t('kyc.candidate.alreadyBound')}
           </Tag>
         ) : (

@@ -11,7 +11,6 @@ const zhCN = {
   },
   bound: {
     heading: '已绑定客户',
-    customerId: '客户编号',
     boundAt: '绑定时间',
     viewProfile: '查看客户资料',
     unbind: '解除绑定',
@@ -57,10 +56,10 @@ const zhCN = {
   },
   wecomFailed: {
     title: '无法连接企业微信',
-    register: '企业微信拒绝了页面签名（{{detail}}），请关闭侧边栏后重新打开',
-    bridge: '未能加载企业微信接口（{{detail}}）',
-    context: '无法获取打开方式（{{detail}}）',
-    contact: '无法获取当前聊天联系人（{{detail}}）',
+    register: '企业微信拒绝了页面签名，请关闭侧边栏后重新打开',
+    bridge: '未能加载企业微信接口',
+    context: '无法获取打开方式',
+    contact: '无法获取当前聊天联系人',
     ok: '知道了',
   },
   errors: {
@@ -86,7 +85,6 @@ const zhHK: KycMessages = {
   },
   bound: {
     heading: '已綁定客戶',
-    customerId: '客戶編號',
     boundAt: '綁定時間',
     viewProfile: '查看客戶資料',
     unbind: '解除綁定',
@@ -132,10 +130,10 @@ const zhHK: KycMessages = {
   },
   wecomFailed: {
     title: '無法連接企業微信',
-    register: '企業微信拒絕了頁面簽名（{{detail}}），請關閉側邊欄後重新開啟',
-    bridge: '未能載入企業微信介面（{{detail}}）',
-    context: '無法取得開啟方式（{{detail}}）',
-    contact: '無法取得當前聊天聯絡人（{{detail}}）',
+    register: '企業微信拒絕了頁面簽名，請關閉側邊欄後重新開啟',
+    bridge: '未能載入企業微信介面',
+    context: '無法取得開啟方式',
+    contact: '無法取得當前聊天聯絡人',
     ok: '知道了',
   },
   errors: {
@@ -159,7 +157,6 @@ const en: KycMessages = {
   },
   bound: {
     heading: 'Bound customer',
-    customerId: 'Customer ID',
     boundAt: 'Bound on',
     viewProfile: 'View profile',
     unbind: 'Unbind',
@@ -174,7 +171,7 @@ const en: KycMessages = {
     placeholder: 'Name / phone / account no. / last 4 of ID',
     prompt: 'Type to search your customers',
     empty: 'No matching customers',
-    total: '{{count}} customers',
+    total: 'Customers found: {{count}}',
     more: 'Showing the first {{count}}; try a more precise keyword',
   },
   candidate: {
@@ -205,10 +202,10 @@ const en: KycMessages = {
   },
   wecomFailed: {
     title: 'Cannot connect to WeCom',
-    register: 'WeCom refused the page signature ({{detail}}). Close the sidebar and open it again.',
-    bridge: 'Could not load the WeCom interface ({{detail}})',
-    context: 'Could not tell how WeCom opened the page ({{detail}})',
-    contact: 'Could not get the current chat contact ({{detail}})',
+    register: 'WeCom refused the page signature. Close the sidebar and open it again.',
+    bridge: 'Could not load the WeCom interface',
+    context: 'Could not tell how WeCom opened the page',
+    contact: 'Could not get the current chat contact',
     ok: 'OK',
   },
   errors: {

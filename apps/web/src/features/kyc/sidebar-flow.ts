@@ -1,10 +1,11 @@
+import { createElement } from 'react';
 import { queryClient } from '../../shared/api/query-client';
 import { i18n } from '../../shared/i18n/i18n';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { hasUsableToken, useUser } from '../../shared/session/user-store';
 import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser, WeComError } from '../../shared/wecom/wecom-sdk';
 import { kycStatusQuery } from './kyc-api';
-import { kycErrorMessage } from './kyc-errors';
+import { KycErrorContent } from './kyc-error-content';
 import { KYC_PATH, profileTarget } from './kyc-transitions';
 
 /** What the flow needs of the data router (the app's router satisfies it). */
@@ -27,7 +28,7 @@ async function showWeComFailure(error: unknown) {
   const { default: Dialog } = await import('antd-mobile/es/components/dialog');
   await Dialog.alert({
     title: i18n.t('kyc.wecomFailed.title'),
-    content: kycErrorMessage(error, (key, options) => i18n.t(key, options)),
+    content: createElement(KycErrorContent, { error, t: (key, options) => i18n.t(key, options) }),
     confirmText: i18n.t('kyc.wecomFailed.ok'),
   });
 }

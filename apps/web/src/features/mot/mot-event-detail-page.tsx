@@ -69,6 +69,19 @@ function EventDetail({ eventId }: { eventId: number }) {
         <StatusTag status={event.status} />
       </section>
 
+      {event.serviceRecord && (
+        <Card
+          title={
+            <span className="mot-handled-title">
+              <CheckCircleFill /> {t('mot.detail.serviceRecord')}
+            </span>
+          }
+          className="mot-card"
+        >
+          <ServiceRecordBody record={event.serviceRecord} showRule={false} />
+        </Card>
+      )}
+
       <Card title={t('mot.detail.why')} className="mot-card">
         <p className="mot-reason" data-testid="mot-reason">
           {describeReason(t, event.rule, event.facts, i18n.language)}
@@ -120,19 +133,6 @@ function EventDetail({ eventId }: { eventId: number }) {
         </dl>
         <ClientLinks customerId={customer.customerId} withMotHistory />
       </Card>
-
-      {event.serviceRecord && (
-        <Card
-          title={
-            <span className="mot-handled-title">
-              <CheckCircleFill /> {t('mot.detail.serviceRecord')}
-            </span>
-          }
-          className="mot-card"
-        >
-          <ServiceRecordBody record={event.serviceRecord} />
-        </Card>
-      )}
 
       <HandleSheet
         visible={sheetOpen}

@@ -65,7 +65,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
       return t(`mot.reason.${rule}`, { date: text(facts.date), years: text(facts.years), lookaheadDays: text(facts.lookaheadDays) });
     case 'large_deposit':
     case 'large_withdrawal':
-      return t(`mot.reason.${rule}`, {
+      return t(facts.currency === 'HKD' ? `mot.reason.${rule}_hkd` : `mot.reason.${rule}`, {
         occurredAt: when(facts.occurredAt),
         currency: text(facts.currency),
         amount: money(facts.amount),
@@ -128,7 +128,9 @@ const FACT_ROWS: Record<MotRule, readonly string[]> = {
 const MONEY_FACTS = new Set(['amount', 'amountHkd', 'thresholdHkd', 'valueHkd', 'lossHkd']);
 
 export function factRows(t: TFunction, rule: MotRule, facts: MotFacts, language: string): { label: string; value: string }[] {
-  return FACT_ROWS[rule].map((key) => {
+  // An HKD amount needs no HKD equivalent.
+  const keys = facts.currency === 'HKD' && facts.amount !== undefined ? FACT_ROWS[rule].filter((key) => key !== 'amountHkd') : FACT_ROWS[rule];
+  return keys.map((key) => {
     let value: string;
     if (key === 'securityName') value = securityName(facts, language);
     else if (key === 'occurredAt') value = when(facts.occurredAt);
@@ -136,6 +138,7 @@ export function factRows(t: TFunction, rule: MotRule, facts: MotFacts, language:
     else if (key === 'lossPct') value = `${text(facts.lossPct)}%`;
     else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
     else if (MONEY_FACTS.has(key)) value = money(facts[key]);
+    else if (key === 'method' && facts.method) value = t(`mot.method.${text(facts.method)}`, { defaultValue: text(facts.method) });
     else value = text(facts[key]);
     return { label: t(`mot.fact.${key}`), value };
   });

@@ -12,7 +12,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import './locales';
 import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
-import { hongKongDay, relativeDayLabel, weekdayOf } from './mot-format';
+import { addDays, hongKongDay, relativeDayLabel, weekdayOf } from './mot-format';
+
+const STRIP_DAYS_BEFORE = 3;
+const STRIP_DAYS_AFTER = 7;
 import { RuleIcon, RuleTag, StatusTag } from './mot-parts';
 import { MotSettingsSheet } from './mot-settings-sheet';
 
@@ -22,7 +25,11 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
   const strip = useRef<HTMLDivElement>(null);
   const days = useMemo(() => {
     const byDay = new Map((dates.data ?? []).map((day) => [day.date, day]));
-    if (!byDay.has(today)) byDay.set(today, { date: today, count: 0, unseen: 0 });
+    // A steady week around today, plus any other day that has something pending.
+    for (let offset = -STRIP_DAYS_BEFORE; offset <= STRIP_DAYS_AFTER; offset += 1) {
+      const day = addDays(today, offset);
+      if (!byDay.has(day)) byDay.set(day, { date: day, count: 0, unseen: 0 });
+    }
     if (!byDay.has(selected)) byDay.set(selected, { date: selected, count: 0, unseen: 0 });
     return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
   }, [dates.data, today, selected]);
@@ -204,7 +211,9 @@ export default function MotHomePage() {
   const allPending = useQuery(todoDatesQuery());
   const pendingTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.count, 0);
   const unseenTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.unseen, 0);
-  const ruleCounts = (counts.data?.byRule ?? []).filter((entry) => entry.count > 0);
+  // The chosen type stays on the bar even once its count drops to 0 (all handled), so the filter stays visible.
+  const ruleCounts = (counts.data?.byRule ?? []).filter((entry) => entry.count > 0 || entry.rule === rule);
+  if (rule && counts.data && !ruleCounts.some((entry) => entry.rule === rule)) ruleCounts.push({ rule, count: 0, unseen: 0 });
 
   return (
     <PageFrame className="mot-page">

@@ -20,6 +20,7 @@ import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import './locales';
 import { RULE_TONE, formatDateTime } from './mot-format';
 import './mot.css';
 
@@ -75,13 +76,13 @@ export function ChannelLabel({ channel }: { channel: ServiceChannel }) {
 export const channelIcon = (channel: ServiceChannel) => CHANNEL_ICON[channel];
 
 /** One service record: when, how, what was done and with what outcome. */
-export function ServiceRecordBody({ record, showClient = false }: { record: ServiceRecord; showClient?: boolean }) {
+export function ServiceRecordBody({ record, showClient = false, showRule = true }: { record: ServiceRecord; showClient?: boolean; showRule?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="mot-record" data-testid="service-record">
       <div className="mot-record__head">
         {showClient && <span className="mot-record__client">{record.customerName}</span>}
-        {record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag mot-tone--grey">{t('mot.history.noEvent')}</span>}
+        {showRule && (record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag mot-tone--grey">{t('mot.history.noEvent')}</span>)}
         <span className="mot-record__time">{formatDateTime(record.servedAt)}</span>
       </div>
       <p className="mot-record__note">{record.note}</p>

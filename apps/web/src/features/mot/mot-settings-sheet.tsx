@@ -12,11 +12,10 @@ import { formatNumber } from '../../shared/format/number-format';
 import { minCashIoQuery, useSetFold, useSetMinCashIo } from './mot-api';
 
 /** The threshold field; keyed by the saved value so it starts from it whenever that changes. */
-function ThresholdField({ saved }: { saved: number | undefined }) {
+function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; saving: boolean; onSave: (amount: number) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(saved === undefined ? '' : String(saved));
   const [invalid, setInvalid] = useState(false);
-  const setMinCashIo = useSetMinCashIo();
   const amount = Number(draft.replace(/,/g, ''));
 
   const save = () => {
@@ -24,7 +23,7 @@ function ThresholdField({ saved }: { saved: number | undefined }) {
       setInvalid(true);
       return;
     }
-    setMinCashIo.mutate(amount, { onSuccess: () => Toast.show({ icon: 'success', content: t('mot.settings.saved') }) });
+    onSave(amount);
   };
 
   return (
@@ -47,7 +46,7 @@ function ThresholdField({ saved }: { saved: number | undefined }) {
             }}
           />
         </div>
-        <Button color="primary" shape="rounded" loading={setMinCashIo.isPending} disabled={saved !== undefined && amount === saved} onClick={save}>
+        <Button color="primary" shape="rounded" loading={saving} disabled={saved !== undefined && amount === saved} onClick={save}>
           {t('mot.settings.save')}
         </Button>
       </div>
@@ -66,6 +65,9 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
   const minCashIo = useQuery({ ...minCashIoQuery(), enabled: visible });
   const fold = useAppSettings((settings) => settings.motFold);
   const setFold = useSetFold();
+  // Here, not in the field: saving re-keys (remounts) the field, which would drop a per-call callback.
+  const setMinCashIo = useSetMinCashIo();
+  const save = (amount: number) => setMinCashIo.mutate(amount, { onSuccess: () => Toast.show({ icon: 'success', content: t('mot.settings.saved') }) });
   const saved = minCashIo.data?.minCashIO;
 
   return (
@@ -77,7 +79,7 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
         </button>
       </div>
       <div className="mot-sheet__body" data-testid="mot-settings">
-        {minCashIo.isSuccess ? <ThresholdField key={saved} saved={saved} /> : <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>}
+        {minCashIo.isSuccess ? <ThresholdField key={saved} saved={saved} saving={setMinCashIo.isPending} onSave={save} /> : <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>}
         <div className="mot-setting mot-setting--inline">
           <div>
             <div className="mot-setting__label" id="mot-fold-label">

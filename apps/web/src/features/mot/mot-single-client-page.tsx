@@ -11,8 +11,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import './locales';
 import { clientHistoryQuery } from './mot-api';
-import { describeReason } from './mot-format';
-import { ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
+import { describeReason, formatDateTime } from './mot-format';
+import { ChannelLabel, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 
 function EventItem({ event }: { event: MotEvent }) {
   const { t, i18n } = useTranslation();
@@ -25,6 +25,15 @@ function EventItem({ event }: { event: MotEvent }) {
           <span className="mot-row__due">{event.dueDate}</span>
         </span>
         <span className="mot-row__reason">{describeReason(t, event.rule, event.facts, i18n.language)}</span>
+        {event.serviceRecord && (
+          <span className="mot-row__served">
+            <span className="mot-row__served-head">
+              <ChannelLabel channel={event.serviceRecord.channel} />
+              <span>{formatDateTime(event.serviceRecord.servedAt)}</span>
+            </span>
+            <span className="mot-row__served-note">{event.serviceRecord.note}</span>
+          </span>
+        )}
       </span>
       <span className="mot-row__side">
         <StatusTag status={event.status} />
@@ -48,7 +57,23 @@ function ClientHistory({ customerId }: { customerId: number }) {
 
   return (
     <>
-      <Card title={customer.nameCn || customer.nameEn} titleDesc={`${customer.nameEn} · ${customer.customerNo}${customer.phone ? ` · ${customer.phone}` : ''}`} className="mot-card">
+      <Card
+        className="mot-card mot-card--client"
+        title={
+          <span className="mot-client-head mot-client-head--title">
+            <span className="mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
+            <span>
+              <span className="mot-client-head__name" data-testid="mot-client-name">
+                {customer.nameCn} <small>{customer.nameEn}</small>
+              </span>
+              <span className="mot-client-head__meta">
+                {customer.customerNo}
+                {customer.phone && ` · ${customer.phone}`}
+              </span>
+            </span>
+          </span>
+        }
+      >
         <dl className="mot-facts mot-facts--grid">
           <div className="mot-facts__row">
             <dt>{t('mot.detail.totalAssets')}</dt>

@@ -70,6 +70,21 @@ function createSigner(sign: (url: string) => Promise<JsSdkSign>) {
 const signWithServer = (url: string) => request(endpoints.getJsSdkSign, { url }, { silent: true });
 
 let connection: Promise<Ww> | null = null;
+let quietRegisterFailures = false;
+
+/**
+ * `ww.register` starts agentConfig and drops the promise, so a refused signature would also surface as
+ * an unhandled rejection. The app reports that refusal itself (every call below awaits agentConfig).
+ */
+function silenceRegisterRejections() {
+  if (quietRegisterFailures) return;
+  quietRegisterFailures = true;
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    const errMsg = reason && typeof reason === 'object' ? (reason as { errMsg?: unknown }).errMsg : undefined;
+    if (typeof errMsg === 'string' && /^(agentConfig|config|preVerifyJSAPI):/.test(errMsg)) event.preventDefault();
+  });
+}
 
 /**
  * Loads the JS-SDK (and, against the local emulator, the emulated WeCom bridge first) and registers
@@ -83,6 +98,7 @@ export function connectWeCom(sign: (url: string) => Promise<JsSdkSign> = signWit
     const ww = await import('@wecom/jssdk');
     const agentId = corpConfig.agents.find((agent) => agent.agentCode === SIDEBAR_AGENT)?.agentId ?? settings.agentId;
     const signer = createSigner(sign);
+    silenceRegisterRejections();
     ww.register({
       corpId: corpConfig.corpId,
       agentId,

@@ -1,0 +1,97 @@
+import { PROFILE_TAG_LIMIT, profileEditSchema, type CustomerBaseInfo, type RequestOf, type endpoints } from '@broker/contract';
+
+/** The edit form's values: text as typed; empty text means "clear" for the optional fields. */
+export interface ProfileFormValues {
+  nameEn: string;
+  phone: string;
+  email: string;
+  tags: string[];
+  remark: string;
+}
+
+export type ProfileField = keyof ProfileFormValues;
+export type FieldErrors = Partial<Record<ProfileField, { key: string; max?: number }>>;
+
+export const formValuesOf = (info: CustomerBaseInfo): ProfileFormValues => ({
+  nameEn: info.nameEn,
+  phone: info.phone ?? '',
+  email: info.email ?? '',
+  tags: [...info.tags],
+  remark: info.remark ?? '',
+});
+
+const LIMITS = { nameEn: 80, phone: 24, email: 120, remark: 500, tag: 20 } as const;
+
+const tooBig = (result: { success: boolean; error?: { issues: { code: string }[] } }) => result.error?.issues.some((issue) => issue.code === 'too_big') ?? false;
+
+/**
+ * The same rules as the server's (the contract's schemas decide), each failure named by an i18n key
+ * so the user reads it in their language before anything is sent.
+ */
+export function validateProfile(values: ProfileFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const nameEn = values.nameEn.trim();
+  if (!nameEn) errors.nameEn = { key: 'client.edit.errors.required' };
+  else {
+    const result = profileEditSchema.nameEn.safeParse(nameEn);
+    if (!result.success) errors.nameEn = tooBig(result) ? { key: 'client.edit.errors.tooLong', max: LIMITS.nameEn } : { key: 'client.edit.errors.nameEnChars' };
+  }
+  if (values.phone.trim()) {
+    const result = profileEditSchema.phone.safeParse(values.phone.trim());
+    if (!result.success) errors.phone = { key: 'client.edit.errors.phone' };
+  }
+  if (values.email.trim()) {
+    const result = profileEditSchema.email.safeParse(values.email.trim());
+    if (!result.success) errors.email = tooBig(result) ? { key: 'client.edit.errors.tooLong', max: LIMITS.email } : { key: 'client.edit.errors.email' };
+  }
+  if (values.tags.length > PROFILE_TAG_LIMIT) errors.tags = { key: 'client.edit.errors.tagsMax', max: PROFILE_TAG_LIMIT };
+  if (values.remark.trim().length > LIMITS.remark) errors.remark = { key: 'client.edit.errors.tooLong', max: LIMITS.remark };
+  return errors;
+}
+
+/** Why a new tag cannot be added, or null when it can. */
+export function tagError(tags: readonly string[], tag: string): { key: string; max?: number } | null {
+  const trimmed = tag.trim();
+  if (!trimmed) return null;
+  if (trimmed.length > LIMITS.tag) return { key: 'client.edit.errors.tooLong', max: LIMITS.tag };
+  if (tags.includes(trimmed)) return { key: 'client.edit.errors.tagRepeat' };
+  if (tags.length >= PROFILE_TAG_LIMIT) return { key: 'client.edit.errors.tagsMax', max: PROFILE_TAG_LIMIT };
+  return null;
+}
+
+type UpdatePayload = RequestOf<typeof endpoints.updateProfile>;
+
+const normalized = (values: ProfileFormValues) => ({
+  nameEn: values.nameEn.trim(),
+  phone: values.phone.trim() || null,
+  email: values.email.trim() || null,
+  tags: values.tags,
+  remark: values.remark.trim() || null,
+});
+
+/** The fields that differ from `base` (only those are sent, so a save never rewrites what was not touched). */
+export function changedFields(base: ProfileFormValues, values: ProfileFormValues): Partial<ReturnType<typeof normalized>> {
+  const from = normalized(base);
+  const to = normalized(values);
+  const changes: Partial<ReturnType<typeof normalized>> = {};
+  (Object.keys(to) as (keyof typeof to)[]).forEach((field) => {
+    if (JSON.stringify(from[field]) !== JSON.stringify(to[field])) Object.assign(changes, { [field]: to[field] });
+  });
+  return changes;
+}
+
+export function updatePayload(customerId: number, version: number, base: ProfileFormValues, values: ProfileFormValues): UpdatePayload {
+  return { customerId, version, ...changedFields(base, values) };
+}
+
+/**
+ * After a conflict: start from the latest profile and lay the user's own changes (against what they
+ * started from) on top, so nothing they typed is lost and nothing someone else changed is undone.
+ */
+export function reapplyChanges(started: ProfileFormValues, mine: ProfileFormValues, latest: ProfileFormValues): ProfileFormValues {
+  const result = { ...latest };
+  (Object.keys(mine) as ProfileField[]).forEach((field) => {
+    if (JSON.stringify(started[field]) !== JSON.stringify(mine[field])) Object.assign(result, { [field]: mine[field] });
+  });
+  return result;
+}

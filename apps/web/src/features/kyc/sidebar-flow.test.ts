@@ -1,0 +1,86 @@
+import { beforeEach, expect, test, vi } from 'vitest';
+import { useAppSettings } from '../../shared/session/app-settings-store';
+import { runSidebarFlow, SIDEBAR_PENDING_KEY, type SidebarRouter } from './sidebar-flow';
+
+const wecom = vi.hoisted(() => ({ entry: 'single_chat_tools' as string, contact: 'wmEmu0001HoKwokLeung' }));
+const hasKyc = vi.hoisted(() => vi.fn());
+
+vi.mock('../../shared/wecom/wecom-sdk', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getWeComEntry: async () => wecom.entry,
+  getCurrentExternalUserId: async () => wecom.contact,
+}));
+vi.mock('../../shared/api/request', () => ({ request: (...args: unknown[]) => hasKyc(...args) }));
+
+function fakeRouter() {
+  const navigate = vi.fn(async () => undefined);
+  const router: SidebarRouter = {
+    state: { initialized: true, navigation: { state: 'idle' }, location: { pathname: '/client/manage/list', key: 'k1' } },
+    subscribe: () => () => undefined,
+    navigate,
+  };
+  return { router, navigate };
+}
+
+const bound = (customerId: number) => ({
+  bound: true,
+  ownCustomer: true,
+  binding: { externalUserId: wecom.contact, customerId, customerName: '周美', boundAt: 0 },
+  contact: { externalUserId: wecom.contact, name: '何国良', followedByYou: true },
+});
+const unbound = { bound: false, ownCustomer: false, binding: null, contact: null };
+
+beforeEach(() => {
+  wecom.entry = 'single_chat_tools';
+  useAppSettings.getState().reset();
+  hasKyc.mockReset();
+  sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
+});
+
+test('opened from a chat whose contact is bound to my customer: straight to that profile', async () => {
+  hasKyc.mockResolvedValue(bound(12));
+  const { router, navigate } = fakeRouter();
+  await runSidebarFlow(router);
+  expect(useAppSettings.getState().entry).toBe('single_chat_tools');
+  expect(navigate).toHaveBeenCalledWith('/client/information?customerId=12', { replace: true });
+  expect(sessionStorage.getItem(SIDEBAR_PENDING_KEY)).toBeNull();
+});
+
+test('an unbound contact, or one bound to someone else\'s customer: the KYC page', async () => {
+  hasKyc.mockResolvedValueOnce(unbound).mockResolvedValueOnce({ ...unbound, bound: true });
+  const first = fakeRouter();
+  await runSidebarFlow(first.router);
+  expect(first.navigate).toHaveBeenCalledWith('/kyc/index', { replace: true });
+  sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
+  const second = fakeRouter();
+  await runSidebarFlow(second.router);
+  expect(second.navigate).toHaveBeenCalledWith('/kyc/index', { replace: true });
+});
+
+test('opened from the workbench: the entry is taken, nothing else happens', async () => {
+  wecom.entry = 'normal';
+  useAppSettings.getState().update({ entry: 'single_chat_tools' });
+  const { router, navigate } = fakeRouter();
+  await runSidebarFlow(router);
+  expect(useAppSettings.getState().entry).toBe('normal');
+  expect(navigate).not.toHaveBeenCalled();
+  expect(hasKyc).not.toHaveBeenCalled();
+});
+
+test('a later page load (not the entry URL) only takes the entry: no landing-page jump', async () => {
+  sessionStorage.removeItem(SIDEBAR_PENDING_KEY);
+  const { router, navigate } = fakeRouter();
+  await runSidebarFlow(router);
+  expect(useAppSettings.getState().entry).toBe('single_chat_tools');
+  expect(navigate).not.toHaveBeenCalled();
+});
+
+test('the user moved on while WeCom answered: they stay where they are', async () => {
+  const { router, navigate } = fakeRouter();
+  hasKyc.mockImplementation(async () => {
+    (router.state as { location: { key: string } }).location.key = 'k2';
+    return bound(3);
+  });
+  await runSidebarFlow(router);
+  expect(navigate).not.toHaveBeenCalled();
+});

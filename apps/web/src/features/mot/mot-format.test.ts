@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { MOT_RULES } from '@broker/contract';
+import { i18n } from '../../shared/i18n/i18n';
+import { motResources, registerMotLocales } from './locales';
+import { addDays, describeReason, factRows, formatDateTime, hongKongDay, relativeDayLabel } from './mot-format';
+
+beforeAll(async () => {
+  registerMotLocales();
+  await i18n.changeLanguage('zh-CN');
+});
+
+const t = i18n.t.bind(i18n);
+
+describe('why an event fired', () => {
+  test('a large deposit names the amount, its HKD value and the threshold it crossed', () => {
+    const facts = { movementId: 7, amount: 32000, currency: 'USD', rate: 0.128, amountHkd: 250000, thresholdHkd: 100000, method: 'fps', occurredAt: '2026-11-20T10:15:00' };
+    expect(describeReason(t, 'large_deposit', facts, 'zh-CN')).toBe('2026-11-20 10:15 入金 USD 32,000.00，折合 HKD 250,000.00，不低于大额门槛 HKD 100,000');
+  });
+
+  test('an HKD movement needs no HKD equivalent', () => {
+    const facts = { amount: 150000, currency: 'HKD', rate: 1, amountHkd: 150000, thresholdHkd: 100000, method: 'fps', occurredAt: '2026-11-21T12:00:00' };
+    expect(describeReason(t, 'large_withdrawal', facts, 'zh-CN')).toBe('2026-11-21 12:00 出金 HKD 150,000.00，不低于大额门槛 HKD 100,000');
+  });
+
+  test('a dormant account that never traded says so', () => {
+    expect(describeReason(t, 'dormant', { lastTradeDate: null, openDate: '2025-01-02', daysWithoutTrade: 323, dormantDays: 180 }, 'zh-CN')).toBe(
+      '已 323 天没有交易（最近交易：从未交易），超过休眠标准 180 天',
+    );
+  });
+
+  test('expiry says how far away it is, or how long ago it passed', () => {
+    expect(describeReason(t, 'id_expiry', { expiryDate: '2026-12-01', daysToExpiry: 10 }, 'zh-CN')).toBe('身份证件将于 2026-12-01 到期（还有 10 天）');
+    expect(describeReason(t, 'id_expiry', { expiryDate: '2026-11-01', daysToExpiry: -20 }, 'zh-CN')).toBe('身份证件将于 2026-11-01 到期（已过期 20 天）');
+  });
+
+  test('a position loss names the security in the reader’s language', () => {
+    const facts = { symbol: '0700', securityNameCn: '腾讯控股', securityNameEn: 'Tencent', lastPrice: 300, avgCost: 450, lossPct: 33.33, lossHkd: 150000, minLossPct: 20, minLossHkd: 50000 };
+    expect(describeReason(t, 'position_loss', facts, 'zh-CN')).toContain('腾讯控股（0700）');
+    expect(describeReason(t, 'position_loss', facts, 'en')).toContain('Tencent（0700）');
+  });
+
+  test('every rule gives a sentence, even with facts missing', () => {
+    for (const rule of MOT_RULES) {
+      const reason = describeReason(t, rule, {}, 'zh-CN');
+      expect(reason).not.toMatch(/\{\{|mot\.reason/);
+      expect(factRows(t, rule, {}, 'zh-CN').every((row) => !row.label.startsWith('mot.'))).toBe(true);
+    }
+  });
+
+  test('fact rows format money and quantities', () => {
+    const rows = factRows(t, 'large_withdrawal', { amount: 1234567.5, currency: 'HKD', amountHkd: 1234567.5, thresholdHkd: 100000, method: 'fps', occurredAt: '2026-11-20T09:00:00' }, 'zh-CN');
+    expect(rows).toContainEqual({ label: '金额', value: '1,234,567.50' });
+    expect(rows).toContainEqual({ label: '方式', value: '转数快' });
+    expect(rows.map((row) => row.label)).not.toContain('折合港币');
+    expect(rows).toContainEqual({ label: '发生时间', value: '2026-11-20 09:00' });
+  });
+});
+
+describe('days', () => {
+  test('Hong Kong day and time, whatever the machine’s zone', () => {
+    const lateUtc = Date.parse('2026-11-20T17:30:00Z');
+    expect(hongKongDay(lateUtc)).toBe('2026-11-21');
+    expect(formatDateTime(lateUtc)).toBe('2026-11-21 01:30');
+    expect(formatDateTime(null)).toBe('-');
+  });
+
+  test('today, tomorrow and yesterday by name, other days as month-day', () => {
+    expect(relativeDayLabel(t, '2026-11-21', '2026-11-21')).toBe('今天');
+    expect(relativeDayLabel(t, addDays('2026-11-21', 1), '2026-11-21')).toBe('明天');
+    expect(relativeDayLabel(t, '2026-11-20', '2026-11-21')).toBe('昨天');
+    expect(relativeDayLabel(t, '2026-12-01', '2026-11-21')).toBe('12-01');
+  });
+});
+
+test('the three languages have the same keys', () => {
+  const keys = (value: unknown, prefix = ''): string[] =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
+      : [prefix];
+  const zh = keys(motResources['zh-CN']).sort();
+  expect(keys(motResources['zh-HK']).sort()).toEqual(zh);
+  expect(keys(motResources.en).sort()).toEqual(zh);
+});

@@ -1,0 +1,37 @@
+import { launchBrowser, PHONE_CONTEXT } from './support/browser';
+import { signInThroughEmulator } from './support/web-shell';
+const base = 'http://127.0.0.1:3101';
+const browser = await launchBrowser();
+const context = await browser.newContext(PHONE_CONTEXT);
+const page = await context.newPage();
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+page.on('console', (m) => { if (m.type() === 'error') console.log('CONSOLE', m.text()); });
+await page.goto(`${base}/client/manage/list`);
+await signInThroughEmulator(page);
+const shot = async (name: string) => { await page.waitForTimeout(700); await page.screenshot({ path: `/tmp/shots/${name}.png` }); };
+await page.waitForSelector('[data-testid=client-row]');
+await shot('list');
+const id = await page.locator('[data-testid=client-row]').first().getAttribute('data-customer-id');
+await page.goto(`${base}/client/information?customerId=${id}`);
+await page.waitForSelector('[data-testid=asset-total]');
+await shot('profile');
+await page.locator('[data-testid=page-scroll]:visible').evaluate((e) => e.scrollTo(0, 600));
+await shot('profile2');
+await page.locator('[data-testid=page-scroll]:visible').evaluate((e) => e.scrollTo(0, 1400));
+await shot('profile3');
+for (const [name, path] of [['holdings', '/client/information/accountDetail/holdingStock'], ['trades', '/client/information/accountDetail/transaction'], ['money', '/client/information/moneyRecord/moneyRecord'], ['transfers', '/client/information/moneyRecord/transferStock'], ['edit', '/client/edit']]) {
+  await page.goto(`${base}${path}?customerId=${id}`);
+  await page.waitForTimeout(1200);
+  await shot(name);
+}
+await page.goto(`${base}/client/manage/search`);
+await page.waitForTimeout(500);
+await page.locator('input').first().fill('wong');
+await page.waitForSelector('[data-testid=search-results]');
+await shot('search');
+await page.goto(`${base}/client/manage/list`);
+await page.waitForSelector('[data-testid=client-row]');
+await page.locator('[data-testid=filter-entry]').click();
+await page.waitForSelector('[data-testid=filter-apply]');
+await shot('filter');
+await browser.close();

@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seedDemoData } from '@broker/server';
+import { signInAs, type SignedIn } from '@broker/server/testing';
+import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
+import { startE2eServer, type E2eServer } from './support/server';
+import { isMarked, markPage, navigateInApp, openSignedIn, waitForRoute } from './support/web-shell';
+
+/** Issue 5 acceptance: the client-management screens against the real server and seeded data. */
+
+let server: E2eServer;
+let browser: Browser;
+let api: SignedIn;
+const contexts: BrowserContext[] = [];
+const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+interface Envelope<T> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, payload: Record<string, unknown> = {}, agent = 'khzl'): Promise<T> {
+  const headers = { ...api.headers, 'agent-code': agent };
+  const response =
+    method === 'GET'
+      ? await fetch(`${server.baseUrl}${path}?${new URLSearchParams(Object.entries(payload).map(([key, value]) => [key, String(value)]))}`, { headers })
+      : await fetch(`${server.baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const body = (await response.json()) as Envelope<T>;
+  if (body.code !== '0') throw new Error(`${path}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+interface Stat {
+  clients: number;
+  totalAssetsHkd: number;
+}
+interface ListItem {
+  customerId: number;
+  nameCn: string;
+  nameEn: string;
+  totalAssetsHkd: number;
+  status: string;
+}
+
+/** Same grouping and rounding as the app (SPEC.md §9). */
+const grouped = (value: number, decimals = 2) => {
+  const [integer = '0', fraction] = Math.abs(value).toFixed(decimals).split('.');
+  return `${value < 0 ? '-' : ''}${integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+};
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  await seedDemoData(server.database, { customers: 300, seed: 5, asOf: today });
+  browser = await launchBrowser();
+  api = await signInAs(server.baseUrl);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedInPhone(path = '/client/manage/list'): Promise<Page> {
+  const context = await browser.newContext(PHONE_CONTEXT);
+  contexts.push(context);
+  const page = await context.newPage();
+  await openSignedIn(page, server.baseUrl, path);
+  return page;
+}
+
+const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="${name}"]`);
+const scrollerOf = (page: Page, name: string) => route(page, name).locator('[data-testid="page-scroll"]').first();
+const settle = (page: Page) => page.waitForTimeout(400);
+
+describe('client list, search, profile, holdings', () => {
+  test('search → profile → holdings → back to a list that kept its scroll', async () => {
+    const page = await signedInPhone();
+    await waitForRoute(page, 'clientManageList');
+    const list = route(page, 'clientManageList');
+    await list.locator('[data-testid="client-row"]').first().waitFor();
+    const stat = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
+    expect(stat.clients).toBeGreaterThan(20);
+    expect(await list.locator('[data-testid="stat-clients"]').innerText()).toBe(grouped(stat.clients, 0));
+    expect(await list.locator('[data-testid="stat-total-assets"]').innerText()).toBe(grouped(stat.totalAssetsHkd));
+    await saveScreenshot(page, 'manage-list');
+
+    // Infinite scroll: reaching the end of the first page loads the next one.
+    const firstPage = await list.locator('[data-testid="client-row"]').count();
+    expect(firstPage).toBe(20);
+    await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(() => list.locator('[data-testid="client-row"]').count(), { timeout: 10_000 }).toBeGreaterThan(20);
+
+    await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, 900));
+    await settle(page);
+    const scrollTop = await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTop);
+    expect(scrollTop).toBe(900);
+    await markPage(page, 'clientManageList');
+
+    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' }, 'khgl')).list;
+    const keyword = target!.nameEn.split(' ')[0]!.toLowerCase();
+    await navigateInApp(page, '/client/manage/search');
+    await waitForRoute(page, 'clientManageSearch');
+    const search = route(page, 'clientManageSearch');
+    await search.locator('input').fill(keyword);
+    const targetRow = search.locator(`[data-testid="client-row"][data-customer-id="${target!.customerId}"]`);
+    await targetRow.waitFor();
+    expect((await targetRow.locator('mark').first().innerText()).toLowerCase()).toBe(keyword);
+    await saveScreenshot(page, 'manage-search');
+
+    await targetRow.click();
+    await waitForRoute(page, 'clientInformation');
+    const profile = route(page, 'clientInformation');
+    expect(await profile.locator('[data-testid="profile-name"]').innerText()).toContain(target!.nameCn);
+    await profile.locator('[data-testid="asset-total"]').waitFor();
+    await profile.locator('[data-testid="dynamics"]').waitFor();
+    await saveScreenshot(page, 'client-profile');
+    await scrollerOf(page, 'clientInformation').evaluate((element) => element.scrollTo(0, 720));
+    await settle(page);
+    await saveScreenshot(page, 'client-profile-info');
+    await scrollerOf(page, 'clientInformation').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await settle(page);
+    await saveScreenshot(page, 'client-profile-dynamics');
+
+    await profile.locator('[data-testid="link-holdings"]').click();
+    await waitForRoute(page, 'clientHoldingStock');
+    const holdings = route(page, 'clientHoldingStock');
+    await holdings.locator('[data-testid="record-row"]').first().waitFor();
+    const holdingData = await call<{ total: number; summary: { marketValueHkd: number } }>('GET', '/api/client/customer/getHolding', { customerId: target!.customerId });
+    expect(await holdings.locator('[data-testid="summary-market-value"]').innerText()).toBe(grouped(holdingData.summary.marketValueHkd));
+    expect(await holdings.locator('[data-testid="record-row"]').count()).toBe(Math.min(holdingData.total, 20));
+    await saveScreenshot(page, 'client-holdings');
+
+    await page.goBack();
+    await waitForRoute(page, 'clientInformation');
+    await page.goBack();
+    await waitForRoute(page, 'clientManageSearch');
+    await page.goBack();
+    await waitForRoute(page, 'clientManageList');
+    expect(await isMarked(page, 'clientManageList')).toBe(true);
+    expect(await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTop)).toBe(scrollTop);
+  });
+
+  test('the other detail pages show their records and totals', async () => {
+    // A client with stock transfers, so that every page has rows to show.
+    const candidates = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 50, sortBy: 'lastTrade', sortOrder: 'desc' }, 'khgl')).list;
+    let id = candidates[0]!.customerId;
+    for (const candidate of candidates) {
+      const transfers = await call<{ total: number }>('GET', '/api/client/customer/getTransfer', { customerId: candidate.customerId });
+      if (transfers.total > 0) {
+        id = candidate.customerId;
+        break;
+      }
+    }
+    const page = await signedInPhone(`/client/information/accountDetail/transaction?customerId=${id}`);
+    await waitForRoute(page, 'clientTransaction');
+    const trades = await call<{ total: number }>('GET', '/api/client/customer/getTrade', { customerId: id });
+    await route(page, 'clientTransaction').locator('[data-testid="record-summary"]').waitFor();
+    expect(await route(page, 'clientTransaction').locator('.ba-records__total').innerText()).toContain(String(trades.total));
+    await saveScreenshot(page, 'client-trades');
+
+    const sells = await call<{ total: number }>('GET', '/api/client/customer/getTrade', { customerId: id, side: 'sell' });
+    await route(page, 'clientTransaction').locator('[data-testid="filter-side"] button', { hasText: '卖出' }).click();
+    expect(sells.total).toBeGreaterThan(0);
+    expect(sells.total).toBeLessThan(trades.total);
+    await expect.poll(() => route(page, 'clientTransaction').locator('.ba-records__total').innerText()).toContain(String(sells.total));
+    expect(await route(page, 'clientTransaction').locator('[data-testid="record-row"] .ba-side--buy').count()).toBe(0);
+
+    await navigateInApp(page, `/client/information/moneyRecord/moneyRecord?customerId=${id}`);
+    await waitForRoute(page, 'clientMoneyRecord');
+    await route(page, 'clientMoneyRecord').locator('[data-testid="record-summary"], [data-testid="empty-state"]').first().waitFor();
+    await saveScreenshot(page, 'client-money');
+
+    await navigateInApp(page, `/client/information/moneyRecord/transferStock?customerId=${id}`);
+    await waitForRoute(page, 'clientTransferStock');
+    await route(page, 'clientTransferStock').locator('[data-testid="record-row"]').first().waitFor();
+    await saveScreenshot(page, 'client-transfers');
+  });
+});
+
+describe('filter', () => {
+  test('applied filters show on the list and in its figures; reset brings everything back', async () => {
+    const page = await signedInPhone();
+    await waitForRoute(page, 'clientManageList');
+    const list = route(page, 'clientManageList');
+    await list.locator('[data-testid="client-row"]').first().waitFor();
+    const all = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
+    const dormant = await call<Stat>('POST', '/api/client/customer/manage/stat', { statuses: ['dormant'], hasHolding: true }, 'khgl');
+    expect(dormant.clients).toBeGreaterThan(0);
+
+    await list.locator('[data-testid="filter-entry"]').click();
+    await waitForRoute(page, 'clientManageFilter');
+    const filter = route(page, 'clientManageFilter');
+    await filter.locator('.adm-selector-item', { hasText: '休眠' }).click();
+    await filter.locator('.adm-selector-item', { hasText: '有持仓' }).click();
+    await expect.poll(() => filter.locator('[data-testid="filter-apply"]').innerText()).toContain(String(dormant.clients));
+    // Inline check of the asset range.
+    await filter.locator('[data-testid="asset-min"]').fill('500000');
+    await filter.locator('[data-testid="asset-max"]').fill('1000');
+    await filter.locator('.ba-filter__error').waitFor();
+    await saveScreenshot(page, 'manage-filter');
+    await filter.locator('[data-testid="asset-min"]').fill('');
+    await filter.locator('[data-testid="asset-max"]').fill('');
+    await filter.locator('[data-testid="filter-apply"]').click();
+
+    await waitForRoute(page, 'clientManageList');
+    const chips = list.locator('[data-testid="active-filters"]');
+    await chips.waitFor();
+    expect(await chips.innerText()).toContain('休眠');
+    expect(await chips.innerText()).toContain('有持仓');
+    await expect.poll(() => list.locator('[data-testid="stat-clients"]').innerText()).toBe(grouped(dormant.clients, 0));
+    await expect.poll(async () => (await list.locator('[data-testid="client-row"] .ba-tag--dormant').count()) === (await list.locator('[data-testid="client-row"]').count())).toBe(true);
+    expect(await list.locator('[data-testid="filter-entry"] .ba-manage__badge').innerText()).toBe('2');
+    await saveScreenshot(page, 'manage-list-filtered');
+
+    await list.locator('[data-testid="clear-filters"]').click();
+    await expect.poll(() => list.locator('[data-testid="active-filters"]').count()).toBe(0);
+    await expect.poll(() => list.locator('[data-testid="stat-clients"]').innerText()).toBe(grouped(all.clients, 0));
+
+    // Reset on the filter page clears what was chosen there.
+    await list.locator('[data-testid="filter-entry"]').click();
+    await waitForRoute(page, 'clientManageFilter');
+    await filter.locator('.adm-selector-item', { hasText: '休眠' }).click();
+    await filter.locator('[data-testid="filter-reset"]').click();
+    await expect.poll(() => filter.locator('[data-testid="filter-apply"]').innerText()).toContain(String(all.clients));
+    await filter.locator('[data-testid="filter-apply"]').click();
+    await waitForRoute(page, 'clientManageList');
+    expect(await list.locator('[data-testid="active-filters"]').count()).toBe(0);
+  });
+});
+
+describe('edit', () => {
+  test('inline errors, a save shown on the profile, and a conflict that keeps the input', async () => {
+    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1, pageNum: 3 }, 'khgl')).list;
+    const id = target!.customerId;
+    const page = await signedInPhone(`/client/information?customerId=${id}`);
+    await waitForRoute(page, 'clientInformation');
+    await route(page, 'clientInformation').locator('[data-testid="profile-edit"]').click();
+    await waitForRoute(page, 'clientEdit');
+    const edit = route(page, 'clientEdit');
+    await edit.locator('#edit-nameEn').waitFor();
+
+    await edit.locator('#edit-email').fill('not-an-email');
+    await edit.locator('#edit-phone').fill('12345');
+    await edit.locator('#edit-nameEn').fill('');
+    await edit.locator('#edit-remark').click();
+    await edit.locator('[data-testid="edit-save"]').click();
+    expect(await edit.locator('.ba-field__error').allInnerTexts()).toEqual(['请填写英文名', '请输入带国家区号的手机号，如 +852 9123 4567', '邮箱格式不正确']);
+    await saveScreenshot(page, 'client-edit-errors');
+
+    const remark = `E2E 备注 ${Date.now()}`;
+    await edit.locator('#edit-nameEn').fill('CHAN Tai Man');
+    await edit.locator('#edit-phone').fill('+852 9123 4567');
+    await edit.locator('#edit-email').fill('tai.man@example.com');
+    await edit.locator('#edit-remark').fill(remark);
+    await edit.locator('#edit-tag').fill('高净值');
+    await edit.locator('.ba-edit__tag-add button').click();
+    expect(await edit.locator('.ba-field__error').count()).toBe(0);
+    await saveScreenshot(page, 'client-edit');
+    await edit.locator('[data-testid="edit-save"]').click();
+
+    await waitForRoute(page, 'clientInformation');
+    const profile = route(page, 'clientInformation');
+    await expect.poll(() => profile.locator('[data-testid="info-remark"]').innerText()).toContain(remark);
+    expect(await profile.locator('[data-testid="profile-name-en"]').innerText()).toBe('CHAN Tai Man');
+    expect(await profile.locator('[data-testid="info-tags"]').innerText()).toContain('高净值');
+    expect(await profile.locator('[data-testid="info-email"]').innerText()).toContain('tai.man@example.com');
+
+    // Someone else saves while this user edits: the save is refused, explained, and nothing typed is lost.
+    await profile.locator('[data-testid="profile-edit"]').click();
+    await waitForRoute(page, 'clientEdit');
+    await edit.locator('#edit-remark').waitFor();
+    const current = await call<{ version: number }>('GET', '/api/client/customer/getBaseInfo', { customerId: id });
+    await call('POST', '/api/client/customer/updateProfile', { customerId: id, version: current.version, email: 'colleague@example.com' });
+    const mine = `${remark} · 第二次`;
+    await edit.locator('#edit-remark').fill(mine);
+    await edit.locator('[data-testid="edit-save"]').click();
+    const conflict = edit.locator('[data-testid="edit-conflict"]');
+    await conflict.waitFor();
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+    expect(await conflict.innerText()).toContain('资料已被他人修改');
+    expect(await edit.locator('#edit-remark').inputValue()).toBe(mine);
+    await saveScreenshot(page, 'client-edit-conflict');
+
+    await edit.locator('[data-testid="edit-reapply"]').click();
+    await edit.locator('[data-testid="edit-notice"]').waitFor();
+    expect(await edit.locator('#edit-remark').inputValue()).toBe(mine);
+    expect(await edit.locator('#edit-email').inputValue()).toBe('colleague@example.com');
+    await edit.locator('[data-testid="edit-save"]').click();
+    await waitForRoute(page, 'clientInformation');
+    await expect.poll(() => profile.locator('[data-testid="info-remark"]').innerText()).toContain(mine);
+    expect(await profile.locator('[data-testid="info-email"]').innerText()).toContain('colleague@example.com');
+  });
+});
+
+describe('currency', () => {
+  test('switching to USD shows every amount as HKD × rate, and the choice is saved', async () => {
+    const rates = await call<{ toCcy: string; rate: number }[]>('GET', '/api/client/common/getCurrencyExchangeRate');
+    const usd = rates.find((rate) => rate.toCcy === 'USD')!.rate;
+    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1 }, 'khgl')).list;
+    const asset = await call<{ totalAssetsHkd: number }>('GET', '/api/client/customer/getAsset', { customerId: target!.customerId });
+    const stat = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
+
+    const page = await signedInPhone();
+    await waitForRoute(page, 'clientManageList');
+    const list = route(page, 'clientManageList');
+    const firstRow = list.locator('[data-testid="client-row"]').first();
+    await firstRow.waitFor();
+    expect(await firstRow.locator('[data-testid="client-assets"]').innerText()).toBe(grouped(target!.totalAssetsHkd));
+
+    await list.locator('[data-testid="currency-switcher"] button', { hasText: 'USD' }).click();
+    expect(await list.locator('[data-testid="stat-total-assets"]').innerText()).toBe(grouped(stat.totalAssetsHkd * usd));
+    expect(await firstRow.locator('[data-testid="client-assets"]').innerText()).toBe(grouped(target!.totalAssetsHkd * usd));
+    expect(await firstRow.innerText()).toContain('总资产(USD)');
+    await expect.poll(async () => (await call<{ ccy: string }>('GET', '/api/client/staff/asset/getDefaultCcy')).ccy).toBe('USD');
+    await saveScreenshot(page, 'manage-list-usd');
+
+    await firstRow.click();
+    await waitForRoute(page, 'clientInformation');
+    const total = route(page, 'clientInformation').locator('[data-testid="asset-total"]');
+    await total.waitFor();
+    expect(await total.innerText()).toBe(grouped(asset.totalAssetsHkd * usd));
+    await saveScreenshot(page, 'client-profile-usd');
+
+    // A new visit starts in the saved currency.
+    const again = await signedInPhone(`/client/information?customerId=${target!.customerId}`);
+    await route(again, 'clientInformation').locator('[data-testid="asset-total"]').waitFor();
+    expect(await route(again, 'clientInformation').locator('[data-testid="asset-total"]').innerText()).toBe(grouped(asset.totalAssetsHkd * usd));
+
+    await route(again, 'clientInformation').locator('[data-testid="currency-switcher"] button', { hasText: 'HKD' }).click();
+    expect(await route(again, 'clientInformation').locator('[data-testid="asset-total"]').innerText()).toBe(grouped(asset.totalAssetsHkd));
+    await expect.poll(async () => (await call<{ ccy: string }>('GET', '/api/client/staff/asset/getDefaultCcy')).ccy).toBe('HKD');
+  });
+});
