@@ -24,7 +24,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, payload: Record<str
   const headers = { ...api.headers, 'agent-code': agent };
   const response =
     method === 'GET'
-      ? await fetch(`${server.baseUrl}${path}?${new URLSearchParams(Object.entries(payload).map(([key, value]) => [key, String(value)]))}`, { headers })
+      ? await fetch(`${server.baseUrl}${path}?${new URLSearchParams(Object.entries(payload).map(([key, value]): [string, string] => [key, String(value)]))}`, { headers })
       : await fetch(`${server.baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
   const body = (await response.json()) as Envelope<T>;
   if (body.code !== '0') throw new Error(`${path}: ${body.code} ${body.msg}`);

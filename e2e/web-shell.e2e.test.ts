@@ -95,12 +95,13 @@ describe('sign-in', () => {
 });
 
 describe('sign-in failures', () => {
-  test('a used or bogus code shows the server msg in a toast and offers to sign in again', async () => {
+  test('a used or bogus code shows a localized message in a toast and offers to sign in again', async () => {
     const page = await freshPage();
     await page.goto(`${server.baseUrl}/wxEntry?code=bogus-code&state=x&redirectPage=%2Fmot%2Fhome`);
     const toast = page.locator('.adm-toast-main');
     await toast.waitFor();
-    expect(await toast.innerText()).toContain('the sign-in code is invalid');
+    // 080002's English server msg is replaced by the user's language (shared/api/error-messages.ts).
+    expect(await toast.innerText()).toContain('企业微信授权已失效');
     await page.getByTestId('error-state').waitFor();
     expect(await page.title()).toBe('经纪助手');
     await saveScreenshot(page, 'route-wxEntry-failed');

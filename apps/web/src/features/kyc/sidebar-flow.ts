@@ -6,6 +6,7 @@ import { hasUsableToken, useUser } from '../../shared/session/user-store';
 import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser, WeComError } from '../../shared/wecom/wecom-sdk';
 import { kycStatusQuery } from './kyc-api';
 import { KycErrorContent } from './kyc-error-content';
+import './sidebar-flow.css';
 import { KYC_PATH, profileTarget } from './kyc-transitions';
 
 /** What the flow needs of the data router (the app's router satisfies it). */
@@ -64,6 +65,9 @@ export async function runSidebarFlow(router: SidebarRouter, storage: Storage = s
   if (router.state.location.key === startedAt) await router.navigate(target, { replace: true });
 }
 
+/** While the landing page is being decided, the page underneath (the home list) is covered by a spinner. */
+const RESOLVING_CLASS = 'ba-kyc-resolving';
+
 /** Starts the sidebar flow once signed in and settled; outside WeCom's browser it does nothing. */
 export function installSidebarFlow(router: SidebarRouter, win: Window = window): () => void {
   if (!isWeComBrowser(win.navigator.userAgent)) return () => undefined;
@@ -75,7 +79,9 @@ export function installSidebarFlow(router: SidebarRouter, win: Window = window):
     if (started || !isSettled(router)) return;
     started = true;
     stop();
-    void runSidebarFlow(router, win.sessionStorage);
+    const root = win.document.documentElement;
+    if (win.sessionStorage.getItem(SIDEBAR_PENDING_KEY) === '1') root.classList.add(RESOLVING_CLASS);
+    void runSidebarFlow(router, win.sessionStorage).finally(() => root.classList.remove(RESOLVING_CLASS));
   };
   unsubscribers.push(router.subscribe(check), useUser.subscribe(check));
   check();

@@ -68,7 +68,7 @@ function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'
   return (
     <Link to={`/mot/eventDetail?eventId=${event.eventId}`} className="mot-line" data-testid="mot-event-link" data-event-id={event.eventId} data-customer-id={row.customerId}>
       <RuleTag rule={event.rule} />
-      <span className="mot-line__date">{event.dueDate.slice(5)}</span>
+      <span className="mot-line__spacer" />
       {event.status === 'new' ? (
         <span className="mot-unseen" data-testid="mot-unseen-mark">
           {t('mot.home.unseen')}
@@ -136,7 +136,6 @@ function EventRow({ row }: { row: MotTodoRow }) {
         </span>
       </span>
       <span className="mot-row__side">
-        <span className="mot-row__due">{event.dueDate.slice(5)}</span>
         {event.status === 'new' ? (
           <span className="mot-unseen" data-testid="mot-unseen-mark">
             {t('mot.home.unseen')}

@@ -109,10 +109,19 @@ describe('request layer', () => {
   });
 
   test('a business code other than "0" rejects and toasts the server msg', async () => {
-    answer = () => json({ code: '090409', msg: '客户资料已被他人修改', data: null }, 409);
+    answer = () => json({ code: '091001', msg: '该企微联系人已绑定其他客户', data: null }, 409);
     const failure = request(echoPost, { page: 1, keyword: '' });
-    await expect(failure).rejects.toMatchObject({ name: 'ApiError', code: '090409', message: '客户资料已被他人修改' });
-    await waitFor(() => expect(document.body.textContent).toContain('客户资料已被他人修改'));
+    await expect(failure).rejects.toMatchObject({ name: 'ApiError', code: '091001', message: '该企微联系人已绑定其他客户' });
+    await waitFor(() => expect(document.body.textContent).toContain('该企微联系人已绑定其他客户'));
+  });
+
+  test("known codes speak the user's language instead of the English server msg; validation keeps it", async () => {
+    answer = () => json({ code: '090403', msg: 'this customer belongs to another staff member', data: null }, 403);
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: '090403', message: '无权查看该客户' });
+    answer = () => json({ code: '090409', msg: 'the profile was changed by someone else', data: null }, 409);
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ message: '资料已被他人修改，请刷新后再保存' });
+    answer = () => json({ code: '090400', msg: 'email must be a valid email address', data: null }, 400);
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ message: 'email must be a valid email address' });
   });
 
   test('silent endpoints and callers who opt out get no toast', async () => {
