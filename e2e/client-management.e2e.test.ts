@@ -5,6 +5,7 @@ import { signInAs, type SignedIn } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { isMarked, markPage, navigateInApp, openSignedIn, waitForRoute } from './support/web-shell';
+import type { PageGlobals } from './support/page-globals';
 
 /** Issue 5 acceptance: the client-management screens against the real server and seeded data. */
 
@@ -179,6 +180,48 @@ describe('client list, search, profile, holdings', () => {
   });
 });
 
+describe('list gestures and data scope', () => {
+  test('pulling the list down reloads the figures and the rows', async () => {
+    const page = await signedInPhone();
+    await waitForRoute(page, 'clientManageList');
+    const list = route(page, 'clientManageList');
+    await list.locator('[data-testid="client-row"]').first().waitFor();
+    await settle(page);
+    const reloads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/manage\/(stat|search)$/.test(new URL(request.url()).pathname)) reloads.push(new URL(request.url()).pathname);
+    });
+    const box = (await list.locator('[data-testid="client-stat"]').boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + 20;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 12; step += 1) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + step * 25 }] });
+      await page.waitForTimeout(16);
+    }
+    await list.locator('.adm-pull-to-refresh-head').getByText('释放立即刷新').waitFor();
+    await saveScreenshot(page, 'manage-list-pull-to-refresh');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => [...new Set(reloads)].sort()).toEqual(['/api/client/customer/manage/search', '/api/client/customer/manage/stat']);
+  });
+
+  test("another manager's client is refused with a plain explanation", async () => {
+    const other = await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' });
+    const response = await fetch(`${server.baseUrl}/api/client/customer/manage/search`, {
+      method: 'POST',
+      headers: { ...other.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ pageSize: 1 }),
+    });
+    const [theirs] = ((await response.json()) as Envelope<{ list: ListItem[] }>).data.list;
+    const page = await signedInPhone(`/client/information?customerId=${theirs!.customerId}`);
+    const unavailable = route(page, 'clientInformation').locator('[data-testid="client-unavailable"]');
+    await unavailable.waitFor();
+    expect(await unavailable.innerText()).toContain('无权查看该客户');
+    await saveScreenshot(page, 'client-profile-forbidden');
+  });
+});
+
 describe('filter', () => {
   test('applied filters show on the list and in its figures; reset brings everything back', async () => {
     const page = await signedInPhone();
@@ -263,7 +306,7 @@ describe('edit', () => {
     await waitForRoute(page, 'clientInformation');
     const profile = route(page, 'clientInformation');
     await expect.poll(() => profile.locator('[data-testid="info-remark"]').innerText()).toContain(remark);
-    expect(await profile.locator('[data-testid="profile-name-en"]').innerText()).toBe('CHAN Tai Man');
+    await expect.poll(() => profile.locator('[data-testid="profile-name-en"]').innerText()).toBe('CHAN Tai Man');
     expect(await profile.locator('[data-testid="info-tags"]').innerText()).toContain('高净值');
     expect(await profile.locator('[data-testid="info-email"]').innerText()).toContain('tai.man@example.com');
 
@@ -331,5 +374,26 @@ describe('currency', () => {
     await route(again, 'clientInformation').locator('[data-testid="currency-switcher"] button', { hasText: 'HKD' }).click();
     expect(await route(again, 'clientInformation').locator('[data-testid="asset-total"]').innerText()).toBe(grouped(asset.totalAssetsHkd));
     await expect.poll(async () => (await call<{ ccy: string }>('GET', '/api/client/staff/asset/getDefaultCcy')).ccy).toBe('HKD');
+  });
+});
+
+describe('languages', () => {
+  test('the list and the profile read naturally in zh-HK and English', async () => {
+    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1 }, 'khgl')).list;
+    const page = await signedInPhone();
+    for (const [language, listTitle, assetTitle] of [
+      ['zh-HK', '客戶列表', '資產概覽'],
+      ['en', 'Clients', 'Assets'],
+    ] as const) {
+      await page.evaluate((value) => (globalThis as unknown as PageGlobals).localStorage.setItem('language', value), language);
+      await page.goto(`${server.baseUrl}/client/manage/list`);
+      await route(page, 'clientManageList').locator('[data-testid="client-row"]').first().waitFor();
+      expect(await route(page, 'clientManageList').locator('.ba-client-list__head h2').innerText()).toBe(listTitle);
+      await saveScreenshot(page, `manage-list-${language}`);
+      await page.goto(`${server.baseUrl}/client/information?customerId=${target!.customerId}`);
+      await route(page, 'clientInformation').locator('[data-testid="asset-total"]').waitFor();
+      expect(await route(page, 'clientInformation').locator('.ba-card__title').first().innerText()).toBe(assetTitle);
+      await saveScreenshot(page, `client-profile-${language}`);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { schema, seedDemoData } from '@broker/server';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
-import { navigateInApp, signInThroughEmulator, waitForRoute } from './support/web-shell';
+import { navigateInApp, waitForRoute } from './support/web-shell';
 
 // Emulator contacts: 0001 何国良 is followed by chanwaiman; 0003 only by leekaying.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -42,6 +42,16 @@ async function newContext(options = PHONE_CONTEXT): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   contexts.push(context);
   return context;
+}
+
+/**
+ * The emulated authorise page, as `staff`. Unlike signInThroughEmulator this does not wait for a visible
+ * page: while the sidebar decides where to land, the page underneath is covered.
+ */
+async function signInThroughEmulator(page: Page, staff: string) {
+  await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
+  await page.click(`a.staff[data-userid="${staff}"]`);
+  await page.waitForURL((url) => url.pathname !== '/wxEntry' && !url.pathname.startsWith('/wecom'));
 }
 
 const sidebarUrl = (externalUserId: string, entry = 'single_chat_tools') =>
@@ -274,6 +284,7 @@ describe('WeCom JS-SDK in the emulator', () => {
     const error = page.getByTestId('error-state');
     await error.waitFor();
     expect(await error.innerText()).toContain('企业微信拒绝了页面签名');
+    await saveScreenshot(page, 'kyc-error-signature-page');
     expect(pageErrors).toEqual([]);
   });
 });

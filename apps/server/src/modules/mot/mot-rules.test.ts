@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
 import { runDailyMotSweep } from './mot-sweep';
-import { insertMoneyMovement, insertQuietCustomer } from './mot-fixture';
+import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
 import { addDays } from './mot-thresholds';
 
 const AS_OF = '2026-11-20';

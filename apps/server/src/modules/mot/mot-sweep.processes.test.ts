@@ -22,7 +22,7 @@ interface SweepLog {
 /** Starts `main.ts` and collects its JSON log lines. */
 function startServer(databaseUrl: string, firstAt: string) {
   const child = spawn(TSX, [MAIN], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '600000', MOT_SWEEP_FIRST_AT: firstAt },
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'debug', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '600000', MOT_SWEEP_FIRST_AT: firstAt },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

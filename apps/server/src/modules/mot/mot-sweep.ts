@@ -77,7 +77,7 @@ export function startMotScheduler(
     intervalMs: number;
     /** Epoch ms of the first check; default now. */
     firstAt?: number;
-    log: { info(object: object, message: string): void; error(object: object, message: string): void };
+    log: Record<'debug' | 'info' | 'error', (object: object, message: string) => void>;
   },
 ): MotScheduler {
   let running: Promise<void> | null = null;
@@ -90,7 +90,9 @@ export function startMotScheduler(
           const { result } = outcome;
           options.log.info({ asOf: result.asOf, inserted: result.inserted, elapsedMs: result.elapsedMs }, `mot sweep: ${result.total} new events in ${result.elapsedMs} ms`);
         } else {
-          options.log.info({ asOf: outcome.asOf, outcome: outcome.status }, `mot sweep: skipped (${outcome.status})`);
+          // Every tick after the day's batch finds it done: not worth an info line each time.
+          const level = outcome.status === 'busy' ? 'info' : 'debug';
+          options.log[level]({ asOf: outcome.asOf, outcome: outcome.status }, `mot sweep: skipped (${outcome.status})`);
         }
       })
       .catch((error: unknown) => options.log.error({ err: error }, 'mot sweep failed; will retry on the next tick'))

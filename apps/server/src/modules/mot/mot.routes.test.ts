@@ -4,7 +4,7 @@ import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../.
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
-import { insertMoneyMovement, insertQuietCustomer } from './mot-fixture';
+import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
 import { addDays, hongKongDay } from './mot-thresholds';
 
 type Body<T = unknown> = { code: string; msg: string; data: T };

@@ -11,13 +11,16 @@ import { ApiError } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
 import { showFailureToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
-import { baseInfoQuery, clientKeys } from './client-queries';
+import { LoadingState } from '../../shared/ui/states';
+import { baseInfoQuery, clientKeys, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { NoCustomer } from './no-customer';
+import { ClientErrorState } from './client-error-state';
 import { changedFields, formValuesOf, reapplyChanges, tagError, updatePayload, validateProfile, type ProfileField, type ProfileFormValues } from './profile-form';
 import './client-locales';
 import './client.css';
+
+const FIELD_ORDER: ProfileField[] = ['nameEn', 'phone', 'email', 'tags', 'remark'];
 
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
 
@@ -70,6 +73,10 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     mutationFn: () => request(endpoints.updateProfile, updatePayload(base.customerId, base.version, formValuesOf(base), values), { silent: true }),
     onSuccess: (saved) => {
       queryClient.setQueryData(baseInfoQuery(saved.customerId).queryKey, saved);
+      // The header shows the new name and tags at once; the refetch below brings the rest (masked phone).
+      queryClient.setQueryData(profileQuery(saved.customerId).queryKey, (profile) =>
+        profile && { ...profile, nameEn: saved.nameEn, tags: saved.tags, phoneMasked: saved.phoneMasked, version: saved.version },
+      );
       for (const key of clientKeys(saved.customerId)) void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['customer', 'list'] });
       showToast(t('client.edit.saved'));
@@ -95,6 +102,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       setConflict(false);
       setNotice(t('client.edit.reapplied'));
     },
+    onError: (error) => showFailureToast(error.message),
   });
 
   const addTag = () => {
@@ -107,8 +115,12 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   const submit = () => {
     setSubmitted(true);
     setNotice(null);
-    if (Object.keys(errors).length > 0) {
-      showFailureToast(t('client.edit.errors.fix'));
+    const firstInvalid = FIELD_ORDER.find((field) => errors[field]);
+    if (firstInvalid) {
+      // The message sits under the field; bring the first one into view rather than toasting over the form.
+      const input = document.getElementById(`edit-${firstInvalid === 'tags' ? 'tag' : firstInvalid}`);
+      input?.scrollIntoView({ block: 'center' });
+      input?.focus({ preventScroll: true });
       return;
     }
     if (Object.keys(changedFields(formValuesOf(base), values)).length === 0) {
@@ -252,7 +264,7 @@ export default function ClientEditPage() {
   if (info.isError)
     return (
       <PageFrame>
-        <ErrorState onRetry={() => void info.refetch()} />
+        <ClientErrorState error={info.error} onRetry={() => void info.refetch()} />
       </PageFrame>
     );
   return <EditForm key={customerId} info={info.data} />;

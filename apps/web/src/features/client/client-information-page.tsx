@@ -12,7 +12,7 @@ import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import type { CustomerAsset, CustomerBaseInfo, CustomerProfile, DynamicItem } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
@@ -20,6 +20,7 @@ import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-
 import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, useCustomerId, withCustomer } from './client-format';
 import { AllocationChart } from './allocation-chart';
 import { NoCustomer } from './no-customer';
+import { ClientErrorState } from './client-error-state';
 import './client-locales';
 import './client.css';
 
@@ -178,7 +179,7 @@ function DynamicText({ item }: { item: DynamicItem }) {
           <p className="ba-timeline__detail">
             {t('client.dynamic.shares', { qty: formatNumber(item.quantity) })} @ {formatNumber(item.price, priceDecimals(item.price ?? 0))} {item.currency}
             <span className="ba-timeline__amount">
-              {money.currency} {money.format(item.amountHkd)}
+              {money.format(item.amountHkd)} {money.currency}
             </span>
           </p>
         </>
@@ -227,6 +228,8 @@ function DynamicsCard({ customerId }: { customerId: number }) {
     <Card title={t('client.dynamic.title')} titleDesc={t('client.dynamic.desc')}>
       {dynamics.isPending ? (
         <LoadingState rows={1} />
+      ) : dynamics.isError && items.length === 0 ? (
+        <ClientErrorState error={dynamics.error} onRetry={() => void dynamics.refetch()} />
       ) : items.length === 0 ? (
         <p className="ba-muted ba-timeline__empty">{t('client.dynamic.empty')}</p>
       ) : (
@@ -254,13 +257,13 @@ function ClientInformation({ customerId }: { customerId: number }) {
   const asset = useQuery(assetQuery(customerId));
   const info = useQuery(baseInfoQuery(customerId));
   if (profile.isPending) return <LoadingState rows={3} />;
-  if (profile.isError) return <ErrorState onRetry={() => void profile.refetch()} />;
+  if (profile.isError) return <ClientErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
   return (
     <>
       <ProfileHeader profile={profile.data} />
-      {asset.data ? <AssetCard asset={asset.data} /> : asset.isError ? <ErrorState onRetry={() => void asset.refetch()} /> : <LoadingState rows={1} />}
+      {asset.data ? <AssetCard asset={asset.data} /> : asset.isError ? <ClientErrorState error={asset.error} onRetry={() => void asset.refetch()} /> : <LoadingState rows={1} />}
       <DetailLinks customerId={customerId} />
-      {info.data ? <BaseInfoCard info={info.data} /> : info.isError ? null : <LoadingState rows={1} />}
+      {info.data ? <BaseInfoCard info={info.data} /> : info.isError ? <ClientErrorState error={info.error} onRetry={() => void info.refetch()} /> : <LoadingState rows={1} />}
       <DynamicsCard customerId={customerId} />
     </>
   );

@@ -32,9 +32,8 @@ function MoneyRow({ item }: { item: MoneyItem }) {
         <span>
           {formatHkDateTime(item.occurredAt)} · {item.accountNo}
         </span>
-        <span>
-          {item.currency} {formatNumber(item.amount, 2)}
-        </span>
+        {/* The booked amount, when it differs from what the amount above is shown in. */}
+        <span>{item.currency !== money.currency && `${item.currency} ${formatNumber(item.amount, 2)}`}</span>
       </div>
     </>
   );

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { hkDayMonthsAgo, useCustomerId } from './client-format';
 import { NoCustomer } from './no-customer';
+import { ClientErrorState } from './client-error-state';
 
 export interface FilterOption<V extends string> {
   value: V;
@@ -76,6 +77,7 @@ interface RecordListProps<T> {
   query: {
     isPending: boolean;
     isError: boolean;
+    error: unknown;
     hasNextPage: boolean;
     refetch: () => unknown;
     fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
@@ -91,7 +93,7 @@ interface RecordListProps<T> {
 export function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) return <LoadingState rows={3} />;
-  if (query.isError && items.length === 0) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError && items.length === 0) return <ClientErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState title={emptyText} />;
   return (
     <section className="ba-records" data-testid="record-list">

@@ -25,7 +25,11 @@ const SIGN_IN_RETURN_PATH = '/wxEntry';
 const isSettled = (router: SidebarRouter) =>
   router.state.initialized && router.state.navigation.state === 'idle' && router.state.location.pathname !== SIGN_IN_RETURN_PATH && hasUsableToken();
 
+/** While the landing page is being decided, the page underneath (the home list) is covered by a spinner. */
+const RESOLVING_CLASS = 'ba-kyc-resolving';
+
 async function showWeComFailure(error: unknown) {
+  document.documentElement.classList.remove(RESOLVING_CLASS);
   const { default: Dialog } = await import('antd-mobile/es/components/dialog');
   await Dialog.alert({
     title: i18n.t('kyc.wecomFailed.title'),
@@ -65,8 +69,6 @@ export async function runSidebarFlow(router: SidebarRouter, storage: Storage = s
   if (router.state.location.key === startedAt) await router.navigate(target, { replace: true });
 }
 
-/** While the landing page is being decided, the page underneath (the home list) is covered by a spinner. */
-const RESOLVING_CLASS = 'ba-kyc-resolving';
 
 /** Starts the sidebar flow once signed in and settled; outside WeCom's browser it does nothing. */
 export function installSidebarFlow(router: SidebarRouter, win: Window = window): () => void {

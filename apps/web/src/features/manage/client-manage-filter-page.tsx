@@ -130,7 +130,7 @@ export default function ClientManageFilterPage() {
         />
       </Section>
       <Section title={t('manage.filters.assetRange', { ccy: rangeCcy })} error={assetError}>
-        <div className="ba-filter__range">
+        <div className={assetError ? 'ba-filter__range ba-filter__range--error' : 'ba-filter__range'}>
           <input
             className="ba-filter__input"
             inputMode="decimal"
@@ -153,7 +153,7 @@ export default function ClientManageFilterPage() {
         </div>
       </Section>
       <Section title={t('manage.filters.openDate')} error={dateError}>
-        <div className="ba-filter__range">
+        <div className={dateError ? 'ba-filter__range ba-filter__range--error' : 'ba-filter__range'}>
           <input
             className="ba-filter__input"
             type="date"

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,15 @@ export default function ClientManageListPage() {
   const clients = list.data?.pages.flatMap((page) => page.list) ?? [];
   const total = list.data?.pages[0]?.total;
   const badge = activeFilterCount(filters);
+  // New filters start the list from the top; coming back unchanged keeps the place (effects re-run on every reveal).
+  const top = useRef<HTMLDivElement>(null);
+  const filterKey = JSON.stringify(toSearchPayload(filters));
+  const shownKey = useRef(filterKey);
+  useEffect(() => {
+    if (shownKey.current === filterKey) return;
+    shownKey.current = filterKey;
+    top.current?.closest('.ba-page__scroll')?.scrollTo({ top: 0 });
+  }, [filterKey]);
   const filtered = badge > 0 || Boolean(filters.keyword);
 
   const shortcuts = [
@@ -48,7 +57,7 @@ export default function ClientManageListPage() {
 
   return (
     <PageFrame>
-      <div className="ba-manage__search">
+      <div className="ba-manage__search" ref={top}>
         <SearchBar
           placeholder={t('manage.searchPlaceholder')}
           value={keyword}

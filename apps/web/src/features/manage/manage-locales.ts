@@ -177,7 +177,7 @@ const en: typeof zhCN = {
     overviewAll: 'All clients',
     totalClients: 'Clients',
     activeClients: 'Active',
-    newThisMonth: 'New this month',
+    newThisMonth: 'New (MTD)',
     totalAssets: 'Total assets ({{ccy}})',
     shortcuts: 'Shortcuts',
     searchClients: 'Search',
