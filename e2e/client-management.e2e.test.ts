@@ -147,12 +147,10 @@ describe('client list, search, profile, holdings', () => {
     // A client with stock transfers, so that every page has rows to show.
     const candidates = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 50, sortBy: 'lastTrade', sortOrder: 'desc' }, 'khgl')).list;
     let id = candidates[0]!.customerId;
+    let most = 0;
     for (const candidate of candidates) {
       const transfers = await call<{ total: number }>('GET', '/api/client/customer/getTransfer', { customerId: candidate.customerId });
-      if (transfers.total > 0) {
-        id = candidate.customerId;
-        break;
-      }
+      if (transfers.total > most) [id, most] = [candidate.customerId, transfers.total];
     }
     const page = await signedInPhone(`/client/information/accountDetail/transaction?customerId=${id}`);
     await waitForRoute(page, 'clientTransaction');
