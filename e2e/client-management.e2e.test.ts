@@ -104,9 +104,29 @@ describe('client list, search, profile, holdings', () => {
     await navigateInApp(page, '/client/manage/search');
     await waitForRoute(page, 'clientManageSearch');
     const search = route(page, 'clientManageSearch');
-    await search.locator('input').fill(keyword);
+    // By account number: the row says what matched.
+    const accountNo = (await call<{ accounts: { accountNo: string }[] }>('GET', '/api/client/customer/getBaseInfo', { customerId: target!.customerId })).accounts[0]!.accountNo;
+    await search.locator('input').fill(accountNo);
+    const byAccount = search.locator(`[data-testid="client-row"][data-customer-id="${target!.customerId}"] .ba-client__matched`);
+    await byAccount.waitFor();
+    expect(await byAccount.innerText()).toContain(accountNo);
+    await search.locator('input').fill('');
+
+    // Debounced: typing a word quickly asks the server once, not once per key.
+    const searches: string[] = [];
+    const onRequest = (request: { url(): string; postData(): string | null }) => {
+      if (request.url().endsWith('/manage/search')) searches.push(request.postData() ?? '');
+    };
+    page.on('request', onRequest);
+    const asked = page.waitForRequest((request) => request.url().endsWith('/manage/search') && (request.postData() ?? '').includes(`"keyword":"${keyword}"`));
+    await search.locator('input').pressSequentially(keyword, { delay: 40 });
+    await asked;
+    await page.waitForTimeout(600);
+    page.off('request', onRequest);
     const targetRow = search.locator(`[data-testid="client-row"][data-customer-id="${target!.customerId}"]`);
     await targetRow.waitFor();
+    expect(searches).toHaveLength(1);
+    expect(JSON.parse(searches[0]!)).toMatchObject({ keyword });
     expect((await targetRow.locator('mark').first().innerText()).toLowerCase()).toBe(keyword);
     await saveScreenshot(page, 'manage-search');
 
@@ -137,6 +157,12 @@ describe('client list, search, profile, holdings', () => {
     await waitForRoute(page, 'clientInformation');
     await page.goBack();
     await waitForRoute(page, 'clientManageSearch');
+    // The search page was left behind for holdings (its keep-alive set is the profile only): it starts
+    // afresh, offering what was searched.
+    const recent = search.locator('[data-testid="recent-searches"]');
+    await recent.waitFor();
+    expect(await recent.innerText()).toContain(keyword);
+    await saveScreenshot(page, 'manage-search-recent');
     await page.goBack();
     await waitForRoute(page, 'clientManageList');
     expect(await isMarked(page, 'clientManageList')).toBe(true);

@@ -23,10 +23,12 @@ export const dynamicQuery = (customerId: number) =>
     getNextPageParam: (last) => (last.hasMore ? last.list.at(-1)?.at : undefined),
   });
 
-type PagedEndpoint = Endpoint & { request: Endpoint['request'] };
-
-/** A paged record list (holdings, trades, money, transfers) as an infinite query keyed by its filters. */
-export function recordListQuery<E extends PagedEndpoint>(resource: string, endpoint: E, params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>) {
+/**
+ * A paged record list (holdings, trades, money, transfers) as an infinite query keyed by its filters.
+ * The casts only restate what the four endpoints share (paging in, `pagedSchema` out), which a generic
+ * over their schemas cannot see.
+ */
+export function recordListQuery<E extends Endpoint>(resource: string, endpoint: E, params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>) {
   return infiniteQueryOptions({
     queryKey: [resource, 'list', params],
     queryFn: ({ pageParam, signal }) =>

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Currency, CustomerStatus, Market, RequestOf } from '@broker/contract';
-import type { endpoints } from '@broker/contract';
+import type { Currency, CustomerStatus, Market, RequestOf, endpoints } from '@broker/contract';
 
 export const SORT_OPTIONS = ['totalAssets_desc', 'totalAssets_asc', 'openDate_desc', 'lastTrade_desc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -38,7 +37,7 @@ export const emptyFilters = (): ClientFilters => ({
   sort: 'totalAssets_desc',
 });
 
-export type FilterPayload = Omit<RequestOf<typeof endpoints.statCustomers>, never>;
+export type FilterPayload = RequestOf<typeof endpoints.statCustomers>;
 export type SearchPayload = RequestOf<typeof endpoints.searchCustomers>;
 
 /** The stat/search filters of the contract; empty choices are left out. */

@@ -115,6 +115,16 @@ export default function ClientManageListPage() {
               <dd>{formatNumber(stat.data?.newThisMonth)}</dd>
             </div>
           </dl>
+          {stat.data && stat.data.byChannel.length > 0 && (
+            <p className="ba-stat__channels" data-testid="stat-channels">
+              <span>{t('manage.byChannel')}</span>
+              {stat.data.byChannel.map((row) => (
+                <span key={row.channel}>
+                  {t(`manage.channel.${row.channel}`, { defaultValue: row.channel })} <b>{formatNumber(row.clients)}</b>
+                </span>
+              ))}
+            </p>
+          )}
         </section>
         {!filtered && (
           <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
