@@ -194,8 +194,17 @@ describe('client list, search, profile, holdings', () => {
 
     await navigateInApp(page, `/client/information/moneyRecord/moneyRecord?customerId=${id}`);
     await waitForRoute(page, 'clientMoneyRecord');
-    await route(page, 'clientMoneyRecord').locator('[data-testid="record-summary"], [data-testid="empty-state"]').first().waitFor();
+    const money = route(page, 'clientMoneyRecord');
+    await money.locator('[data-testid="record-summary"], [data-testid="empty-state"]').first().waitFor();
     await saveScreenshot(page, 'client-money');
+    // A custom period: the totals are those of the days chosen.
+    const lastYear = `${Number(today.slice(0, 4)) - 1}`;
+    const inRange = await call<{ total: number }>('GET', '/api/client/customer/getWithdrawalDeposit', { customerId: id, dateFrom: `${lastYear}-01-01`, dateTo: `${lastYear}-12-31` });
+    await money.locator('[data-testid="filter-period"] button', { hasText: '自定义' }).click();
+    await money.locator('.ba-frow__date').nth(0).fill(`${lastYear}-12-31`);
+    await money.locator('.ba-frow__date').nth(1).fill(`${lastYear}-01-01`);
+    if (inRange.total > 0) await expect.poll(() => money.locator('.ba-records__total').innerText()).toContain(String(inRange.total));
+    else await money.locator('[data-testid="empty-state"]').waitFor();
 
     await navigateInApp(page, `/client/information/moneyRecord/transferStock?customerId=${id}`);
     await waitForRoute(page, 'clientTransferStock');

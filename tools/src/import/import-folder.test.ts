@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData, type DatabaseHandle } from '@broker/server';
+import { hongKongDay, seedDemoData, type DatabaseHandle } from '@broker/server';
 import { testDatabases } from '@broker/server/testing';
 import { importFolder } from './import-folder';
 
@@ -171,6 +171,26 @@ for (const engine of testDatabases()) {
         `select version, risk_level from customer where customer_no = 'B00001'`,
       );
       expect(row).toEqual({ version: 2, risk_level: 4 });
+    });
+
+    it('runs the MOT rules on what it imported: a large deposit raises one event, once', async () => {
+      const today = hongKongDay();
+      const folder = folderWith({
+        'money_movements.csv': `movement_ref,account_no,direction,currency,amount,method,occurred_at\nD-MOT-1,700000001,deposit,HKD,880000.00,fps,${today} 10:15:00+08:00\n`,
+      });
+      folders.push(folder);
+      const report = await importFolder(database, folder, { corpCode: 'fxhl' });
+      expect(report.errors).toEqual([]);
+      expect(report.motEventsCreated).toBeGreaterThanOrEqual(1);
+      const events = await database.query<{ rule: string; facts: { amount?: number } }>(
+        `select e.rule, e.facts from mot_event e join customer c on c.id = e.customer_id
+          where c.customer_no = 'B00001' and e.rule = 'large_deposit' and e.due_date = $1`,
+        [today],
+      );
+      expect(events).toHaveLength(1);
+      expect(JSON.stringify(events[0]!.facts)).toContain('880000');
+      const again = await importFolder(database, folder, { corpCode: 'fxhl' });
+      expect(again.motEventsCreated).toBe(0);
     });
   });
 }

@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
-import { maskDocument, refreshCustomerSummaries, type DatabaseHandle } from '@broker/server';
+import { maskDocument, refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
 import {
   cashBalanceRow,
   customerRow,
@@ -46,6 +46,8 @@ export interface ImportReport {
   errors: RowError[];
   /** Customers whose summary (total assets, last trade) changed. */
   summariesRefreshed: number;
+  /** MOT events the imported facts produced (large deposits, transfers, losses …). */
+  motEventsCreated: number;
 }
 
 /** A row that is well-formed but refers to something that does not exist, or breaks a business rule. */
@@ -64,6 +66,8 @@ interface ImportContext {
   accounts: Map<string, AccountRef>;
   securities: Map<string, { id: number; currency: string }>;
   touchedCustomers: Set<number>;
+  /** Customers with new or changed money movements or transfers: MOT facts, though no summary change. */
+  factsChanged: Set<number>;
 }
 
 interface FileSpec<Row> {
@@ -158,8 +162,9 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
     accounts: new Map(),
     securities: new Map(),
     touchedCustomers: new Set(),
+    factsChanged: new Set(),
   };
-  const report: ImportReport = { files: [], errors: [], summariesRefreshed: 0 };
+  const report: ImportReport = { files: [], errors: [], summariesRefreshed: 0, motEventsCreated: 0 };
   let ratesOrPricesChanged = false;
 
   for (const fileSpec of IMPORT_FILES) {
@@ -212,6 +217,12 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
   report.summariesRefreshed = ratesOrPricesChanged
     ? await refreshCustomerSummaries(database)
     : await refreshCustomerSummaries(database, [...context.touchedCustomers]);
+  // Imported facts are data changes: MOT rules run now rather than at the next daily sweep.
+  if (ratesOrPricesChanged) report.motEventsCreated = (await runMotRules(database)).total;
+  else {
+    const changed = [...new Set([...context.touchedCustomers, ...context.factsChanged])];
+    if (changed.length > 0) report.motEventsCreated = (await runMotForCustomers(database, changed)).total;
+  }
   return report;
 }
 
@@ -455,6 +466,7 @@ async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow)
      returning (xmax = 0) as inserted`,
     [account.id, account.customerId, row.direction, row.currency, row.amount, row.method, row.occurred_at, row.movement_ref],
   );
+  if (rows.length > 0) context.factsChanged.add(account.customerId);
   return outcomeOf(rows);
 }
 
@@ -471,5 +483,6 @@ async function applyTransfer(context: ImportContext, row: TransferRow): Promise<
      returning (xmax = 0) as inserted`,
     [account.id, account.customerId, security.id, row.direction, row.quantity, row.counterparty, row.occurred_at, row.transfer_ref],
   );
+  if (rows.length > 0) context.factsChanged.add(account.customerId);
   return outcomeOf(rows);
 }

@@ -26,7 +26,7 @@ async function main() {
     }
     for (const error of report.errors) console.log(`  ${error.file}:${error.line}: ${error.reason}`);
     console.log(
-      `customer summaries refreshed: ${report.summariesRefreshed}; done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `customer summaries refreshed: ${report.summariesRefreshed}; MOT events created: ${report.motEventsCreated}; done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     if (report.errors.length > 0) process.exitCode = 2;
   } finally {

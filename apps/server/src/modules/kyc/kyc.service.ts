@@ -3,7 +3,7 @@ import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../plugins/auth.plugin';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomUnavailable } from '../auth/auth.service';
-import { maskPhone } from '../../http/masking';
+import { maskPhone } from '../client/phone';
 import type { KycRepository } from './kyc.repository';
 
 /** WeCom's answers for "no such external contact". */

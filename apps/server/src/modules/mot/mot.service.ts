@@ -1,6 +1,6 @@
 import { MOT_RULES, type MotCustomerSummary, type MotEvent, type MotRule, type MotTodoRow, type ServiceRecord } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
-import { maskPhone } from '../../http/masking';
+import { maskPhone } from '../client/phone';
 import type { Caller } from '../../plugins/auth.plugin';
 import type { DatabaseHandle } from '../../db/client';
 import { runMotRules } from './mot-engine';

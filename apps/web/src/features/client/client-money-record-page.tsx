@@ -6,7 +6,7 @@ import { formatNumber } from '../../shared/format/number-format';
 import { trendOf, useMoney } from '../../shared/format/use-money';
 import { recordListQuery } from './client-queries';
 import { formatHkDateTime } from './client-format';
-import { FilterRow, RecordList, RecordPage, SummaryStrip, periodRange, usePeriodOptions, type Period } from './record-kit';
+import { FilterRow, RecordList, RecordPage, SummaryStrip, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -44,8 +44,7 @@ export default function ClientMoneyRecordPage() {
   const { t } = useTranslation();
   const [direction, setDirection] = useState<Direction>('all');
   const [currency, setCurrency] = useState<Currency | 'all'>('all');
-  const [period, setPeriod] = useState<Period>('all');
-  const periods = usePeriodOptions();
+  const period = usePeriodFilter();
   return (
     <RecordPage
       filters={
@@ -68,21 +67,21 @@ export default function ClientMoneyRecordPage() {
             onChange={setCurrency}
             options={[{ value: 'all', label: t('client.filters.all') }, ...currencySchema.options.map((value) => ({ value, label: value }))]}
           />
-          <FilterRow name="period" label={t('client.filters.period')} value={period} onChange={setPeriod} options={periods} />
+          {period.filter}
         </>
       }
     >
       {(customerId) => (
         <MoneyRecords
           customerId={customerId}
-          params={{ ...(direction === 'all' ? {} : { direction }), ...(currency === 'all' ? {} : { currency }), ...periodRange(period) }}
+          params={{ ...(direction === 'all' ? {} : { direction }), ...(currency === 'all' ? {} : { currency }), ...period.range }}
         />
       )}
     </RecordPage>
   );
 }
 
-function MoneyRecords({ customerId, params }: { customerId: number; params: { direction?: 'deposit' | 'withdrawal'; currency?: Currency; dateFrom?: string } }) {
+function MoneyRecords({ customerId, params }: { customerId: number; params: { direction?: 'deposit' | 'withdrawal'; currency?: Currency; dateFrom?: string; dateTo?: string } }) {
   const { t } = useTranslation();
   const money = useMoney();
   const query = useInfiniteQuery(recordListQuery('customerMoney', endpoints.getWithdrawalDeposit, { customerId, ...params }));

@@ -6,7 +6,7 @@ import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { recordListQuery } from './client-queries';
 import { formatHkDateTime, priceDecimals, securityName } from './client-format';
-import { FilterRow, RecordList, RecordPage, SummaryStrip, periodRange, usePeriodOptions, type Period } from './record-kit';
+import { FilterRow, RecordList, RecordPage, SummaryStrip, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -51,8 +51,7 @@ export default function ClientTransactionPage() {
   const [market, setMarket] = useState<Market | 'all'>('all');
   const [side, setSide] = useState<Side>('all');
   const [status, setStatus] = useState<Status>('all');
-  const [period, setPeriod] = useState<Period>('all');
-  const periods = usePeriodOptions();
+  const period = usePeriodFilter();
   return (
     <RecordPage
       filters={
@@ -86,7 +85,7 @@ export default function ClientTransactionPage() {
               { value: 'unsettled', label: t('client.filters.unsettled') },
             ]}
           />
-          <FilterRow name="period" label={t('client.filters.period')} value={period} onChange={setPeriod} options={periods} />
+          {period.filter}
         </>
       }
     >
@@ -97,7 +96,7 @@ export default function ClientTransactionPage() {
             ...(market === 'all' ? {} : { market }),
             ...(side === 'all' ? {} : { side }),
             ...(status === 'all' ? {} : { status }),
-            ...periodRange(period),
+            ...period.range,
           }}
         />
       )}
@@ -105,7 +104,7 @@ export default function ClientTransactionPage() {
   );
 }
 
-function Trades({ customerId, params }: { customerId: number; params: { market?: Market; side?: 'buy' | 'sell'; status?: 'settled' | 'unsettled'; dateFrom?: string } }) {
+function Trades({ customerId, params }: { customerId: number; params: { market?: Market; side?: 'buy' | 'sell'; status?: 'settled' | 'unsettled'; dateFrom?: string; dateTo?: string } }) {
   const { t } = useTranslation();
   const money = useMoney();
   const query = useInfiniteQuery(recordListQuery('customerTrade', endpoints.getTrade, { customerId, ...params }));

@@ -6,7 +6,7 @@ import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { recordListQuery } from './client-queries';
 import { formatHkDateTime, securityName } from './client-format';
-import { FilterRow, RecordList, RecordPage, SummaryStrip, periodRange, usePeriodOptions, type Period } from './record-kit';
+import { FilterRow, RecordList, RecordPage, SummaryStrip, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -43,8 +43,7 @@ export default function ClientTransferStockPage() {
   const { t } = useTranslation();
   const [direction, setDirection] = useState<Direction>('all');
   const [market, setMarket] = useState<Market | 'all'>('all');
-  const [period, setPeriod] = useState<Period>('all');
-  const periods = usePeriodOptions();
+  const period = usePeriodFilter();
   return (
     <RecordPage
       filters={
@@ -67,21 +66,21 @@ export default function ClientTransferStockPage() {
             onChange={setMarket}
             options={[{ value: 'all', label: t('client.filters.all') }, ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) }))]}
           />
-          <FilterRow name="period" label={t('client.filters.period')} value={period} onChange={setPeriod} options={periods} />
+          {period.filter}
         </>
       }
     >
       {(customerId) => (
         <Transfers
           customerId={customerId}
-          params={{ ...(direction === 'all' ? {} : { direction }), ...(market === 'all' ? {} : { market }), ...periodRange(period) }}
+          params={{ ...(direction === 'all' ? {} : { direction }), ...(market === 'all' ? {} : { market }), ...period.range }}
         />
       )}
     </RecordPage>
   );
 }
 
-function Transfers({ customerId, params }: { customerId: number; params: { direction?: 'in' | 'out'; market?: Market; dateFrom?: string } }) {
+function Transfers({ customerId, params }: { customerId: number; params: { direction?: 'in' | 'out'; market?: Market; dateFrom?: string; dateTo?: string } }) {
   const { t } = useTranslation();
   const money = useMoney();
   const query = useInfiniteQuery(recordListQuery('customerTransfer', endpoints.getTransfer, { customerId, ...params }));

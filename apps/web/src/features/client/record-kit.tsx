@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
@@ -62,15 +62,44 @@ export function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: Rea
   );
 }
 
-export type Period = 'all' | 'm1' | 'm3' | 'y1';
-export const PERIODS: Period[] = ['all', 'm1', 'm3', 'y1'];
-const PERIOD_MONTHS: Record<Exclude<Period, 'all'>, number> = { m1: 1, m3: 3, y1: 12 };
-/** The dateFrom of a "last N months" period (HK days, inclusive); nothing for all. */
-export const periodRange = (period: Period): { dateFrom?: string } => (period === 'all' ? {} : { dateFrom: hkDayMonthsAgo(PERIOD_MONTHS[period]) });
+export type Period = 'all' | 'm1' | 'm3' | 'y1' | 'custom';
+const PERIODS: Period[] = ['all', 'm1', 'm3', 'y1', 'custom'];
+const PERIOD_MONTHS: Record<Exclude<Period, 'all' | 'custom'>, number> = { m1: 1, m3: 3, y1: 12 };
 
-export function usePeriodOptions(): FilterOption<Period>[] {
+/** The HK-day range of a period; a custom range in the wrong order is read the right way round. */
+export function periodRange(period: Period, from = '', to = ''): { dateFrom?: string; dateTo?: string } {
+  if (period === 'all') return {};
+  if (period !== 'custom') return { dateFrom: hkDayMonthsAgo(PERIOD_MONTHS[period]) };
+  const [start, end] = from && to && from > to ? [to, from] : [from, to];
+  return { ...(start ? { dateFrom: start } : {}), ...(end ? { dateTo: end } : {}) };
+}
+
+/** The period filter row (all, last 1/3/12 months, or a custom range of days) and the range it stands for. */
+export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: string; dateTo?: string } } {
   const { t } = useTranslation();
-  return PERIODS.map((value) => ({ value, label: t(`client.filters.periods.${value}`) }));
+  const [period, setPeriod] = useState<Period>('all');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filter = (
+    <>
+      <FilterRow
+        name="period"
+        label={t('client.filters.period')}
+        value={period}
+        onChange={setPeriod}
+        options={PERIODS.map((value) => ({ value, label: t(`client.filters.periods.${value}`) }))}
+      />
+      {period === 'custom' && (
+        <div className="ba-frow ba-frow--dates">
+          <span className="ba-frow__label" />
+          <input type="date" className="ba-frow__date" aria-label={t('client.filters.from')} value={from} onChange={(event) => setFrom(event.target.value)} />
+          <span className="ba-frow__dash">—</span>
+          <input type="date" className="ba-frow__date" aria-label={t('client.filters.to')} value={to} onChange={(event) => setTo(event.target.value)} />
+        </div>
+      )}
+    </>
+  );
+  return { filter, range: periodRange(period, from, to) };
 }
 
 interface RecordListProps<T> {
