@@ -47,6 +47,8 @@ export const motEventBriefSchema = z.object({
   rule: motRuleSchema,
   status: motStatusSchema,
   dueDate: daySchema,
+  /** Why it fired: lets a list say which stock, amount or date without opening the event. */
+  facts: motFactsSchema,
 });
 export type MotEventBrief = z.infer<typeof motEventBriefSchema>;
 

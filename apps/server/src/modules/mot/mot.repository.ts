@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { MotFacts } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { containsPattern, selectRows } from '../../db/sql-rows';
 import { auditLog } from '../../db/schema';
@@ -77,7 +78,7 @@ export interface TodoRow {
   nameEn: string;
   phone: string | null;
   unseen: boolean;
-  events: { eventId: number; rule: string; status: string; dueDate: string }[];
+  events: { eventId: number; rule: string; status: string; dueDate: string; facts: MotFacts }[];
 }
 
 export function createMotRepository(db: Database) {
@@ -96,7 +97,7 @@ export function createMotRepository(db: Database) {
 
     async todoRows(scope: MotScope, input: { date: string; rule?: string | undefined; fold: boolean; pageNum: number; pageSize: number }) {
       const where = sql`${pending} and e.due_date = ${input.date}::date ${input.rule ? sql`and e.rule = ${input.rule}` : sql``}`;
-      const eventJson = sql`jsonb_build_object('eventId', e.id, 'rule', e.rule, 'status', e.status, 'dueDate', e.due_date::text)`;
+      const eventJson = sql`jsonb_build_object('eventId', e.id, 'rule', e.rule, 'status', e.status, 'dueDate', e.due_date::text, 'facts', e.facts)`;
       const customer = sql`c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone`;
       const page = sql`limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`;
       if (input.fold) {

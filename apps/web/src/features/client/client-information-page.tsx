@@ -15,7 +15,7 @@ import { Card } from '../../shared/ui/card';
 import { LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
-import { CurrencySwitcher } from '../staff';
+import { CurrencySwitcher, preloadCurrencySwitcher } from '../staff';
 import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, useCustomerId, withCustomer } from './client-format';
 import { AllocationChart } from './allocation-chart';
@@ -23,6 +23,8 @@ import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
 import './client-locales';
 import './client.css';
+
+void preloadCurrencySwitcher();
 
 function ProfileHeader({ profile }: { profile: CustomerProfile }) {
   const { t } = useTranslation();

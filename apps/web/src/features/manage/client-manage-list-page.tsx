@@ -13,7 +13,7 @@ import { Card } from '../../shared/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
-import { CurrencySwitcher } from '../staff';
+import { CurrencySwitcher, preloadCurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
 import { customerListQuery, customerStatQuery } from './manage-queries';
 import { ClientRow } from './client-row';
@@ -21,6 +21,8 @@ import { ListFooter, nextPageOrThrow } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import './manage-locales';
 import './client-manage.css';
+
+void preloadCurrencySwitcher();
 
 /**
  * Home of the client manager: the stat header and the list under it describe the same filters.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { MOT_RULES } from '@broker/contract';
 import { i18n } from '../../shared/i18n/i18n';
 import { motResources, registerMotLocales } from './locales';
-import { addDays, describeReason, factRows, formatDateTime, hongKongDay, relativeDayLabel } from './mot-format';
+import { addDays, describeReason, factRows, formatDateTime, hongKongDay, relativeDayLabel, eventSubject } from './mot-format';
 
 beforeAll(async () => {
   registerMotLocales();
@@ -80,4 +80,15 @@ test('the three languages have the same keys', () => {
   const zh = keys(motResources['zh-CN']).sort();
   expect(keys(motResources['zh-HK']).sort()).toEqual(zh);
   expect(keys(motResources.en).sort()).toEqual(zh);
+});
+
+describe('eventSubject', () => {
+  test('names the stock, amount or date that tells two events of a kind apart', () => {
+    const loss = { symbol: '0700.HK', securityNameCn: '腾讯控股', securityNameEn: 'Tencent', lossPct: 23.5 };
+    expect(eventSubject('position_loss', loss, 'zh-CN')).toContain('腾讯控股');
+    expect(eventSubject('position_loss', loss, 'en')).toContain('Tencent');
+    expect(eventSubject('position_loss', loss, 'zh-CN')).toBe('腾讯控股 −23.5%');
+    expect(eventSubject('large_deposit', { currency: 'USD', amount: 32000 }, 'zh-CN')).toBe('USD 32,000.00');
+    expect(eventSubject('id_expiry', { expiryDate: '2026-12-01' }, 'en')).toBe('2026-12-01');
+  });
 });

@@ -57,6 +57,37 @@ function expiryWhen(t: TFunction, facts: MotFacts): string {
   return days > 0 ? t('mot.reason.daysLeft', { count: days }) : t('mot.reason.daysAgo', { count: -days });
 }
 
+/** The security's name alone, for lists where its code would not fit. */
+const shortSecurityName = (facts: MotFacts, language: string) =>
+  text((language.startsWith('en') ? facts.securityNameEn : facts.securityNameCn) ?? facts.symbol);
+
+/**
+ * The one detail that tells two events of a kind apart in a list: which stock, how much, which date.
+ * Names, amounts and dates only, so it needs no translation of its own.
+ */
+export function eventSubject(rule: MotRule, facts: MotFacts, language: string): string {
+  switch (rule) {
+    case 'large_deposit':
+    case 'large_withdrawal':
+      return `${text(facts.currency)} ${money(facts.amount)}`;
+    case 'transfer_in':
+    case 'transfer_out':
+      return `${shortSecurityName(facts, language)} × ${money(facts.quantity, 0)}`;
+    case 'position_loss':
+      return `${shortSecurityName(facts, language)} −${text(facts.lossPct)}%`;
+    case 'birthday':
+    case 'anniversary':
+      return text(facts.date);
+    case 'dormant':
+      return text(facts.lastTradeDate);
+    case 'unfunded':
+      return text(facts.openDate);
+    case 'id_expiry':
+    case 'risk_expiry':
+      return text(facts.expiryDate);
+  }
+}
+
 /** One sentence saying why the event fired, from the values the rule looked at. */
 export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string): string {
   switch (rule) {

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import './locales';
 import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
-import { addDays, hongKongDay, relativeDayLabel, weekdayOf } from './mot-format';
+import { addDays, eventSubject, hongKongDay, relativeDayLabel, weekdayOf } from './mot-format';
 
 const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
@@ -64,10 +64,11 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
 }
 
 function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'][number] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Link to={`/mot/eventDetail?eventId=${event.eventId}`} className="mot-line" data-testid="mot-event-link" data-event-id={event.eventId} data-customer-id={row.customerId}>
       <RuleTag rule={event.rule} />
+      <span className="mot-line__subject">{eventSubject(event.rule, event.facts, i18n.language)}</span>
       <span className="mot-line__spacer" />
       {event.status === 'new' ? (
         <span className="mot-unseen" data-testid="mot-unseen-mark">
@@ -115,7 +116,7 @@ function ClientRow({ row }: { row: MotTodoRow }) {
 
 /** Unfolded: one row per event. */
 function EventRow({ row }: { row: MotTodoRow }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const event = row.events[0];
   if (!event) return null;
   return (
@@ -129,7 +130,8 @@ function EventRow({ row }: { row: MotTodoRow }) {
       <RuleIcon rule={event.rule} />
       <span className="mot-row__who">
         <span className="mot-row__title">
-          {t(`mot.rule.${event.rule}`)}
+          <span className="mot-row__rule">{t(`mot.rule.${event.rule}`)}</span>
+          <span className="mot-row__subject">{eventSubject(event.rule, event.facts, i18n.language)}</span>
         </span>
         <span className="mot-row__meta">
           {row.nameCn} {row.nameEn} · {row.customerNo}

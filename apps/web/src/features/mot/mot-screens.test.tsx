@@ -52,7 +52,7 @@ const row = (customerId: number, eventIds: number[], unseen: boolean): MotTodoRo
   nameEn: `Client ${customerId}`,
   phone: null,
   unseen,
-  events: eventIds.map((eventId) => ({ eventId, rule: 'birthday', status: unseen ? 'new' : 'seen', dueDate: '2026-11-21' })),
+  events: eventIds.map((eventId) => ({ eventId, rule: 'birthday', status: unseen ? 'new' : 'seen', dueDate: '2026-11-21', facts: { date: '2026-11-25' } })),
 });
 
 function serveHome(fold: { value: boolean }) {
