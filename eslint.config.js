@@ -14,7 +14,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Deep relative climbs hide which package a file really depends on.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../../*'], message: 'Too deep: import through a package or a shorter path.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../../*'], message: 'Too deep: import through a package or a shorter path.' }] },
+      ],
     },
   },
   {

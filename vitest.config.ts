@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/wecom-emulator/src/**/*.test.ts', 'tools/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/wecom-emulator/src/**/*.test.ts',
+            'tools/src/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

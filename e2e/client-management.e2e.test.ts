@@ -25,8 +25,15 @@ async function call<T>(method: 'GET' | 'POST', path: string, payload: Record<str
   const headers = { ...api.headers, 'agent-code': agent };
   const response =
     method === 'GET'
-      ? await fetch(`${server.baseUrl}${path}?${new URLSearchParams(Object.entries(payload).map(([key, value]): [string, string] => [key, String(value)]))}`, { headers })
-      : await fetch(`${server.baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      ? await fetch(
+          `${server.baseUrl}${path}?${new URLSearchParams(Object.entries(payload).map(([key, value]): [string, string] => [key, String(value)]))}`,
+          { headers },
+        )
+      : await fetch(`${server.baseUrl}${path}`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
   const body = (await response.json()) as Envelope<T>;
   if (body.code !== '0') throw new Error(`${path}: ${body.code} ${body.msg}`);
   return body.data;
@@ -99,13 +106,22 @@ describe('client list, search, profile, holdings', () => {
     expect(scrollTop).toBe(900);
     await markPage(page, 'clientManageList');
 
-    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' }, 'khgl')).list;
+    const [target] = (
+      await call<{ list: ListItem[] }>(
+        'POST',
+        '/api/client/customer/manage/search',
+        { pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' },
+        'khgl',
+      )
+    ).list;
     const keyword = target!.nameEn.split(' ')[0]!.toLowerCase();
     await navigateInApp(page, '/client/manage/search');
     await waitForRoute(page, 'clientManageSearch');
     const search = route(page, 'clientManageSearch');
     // By account number: the row says what matched.
-    const accountNo = (await call<{ accounts: { accountNo: string }[] }>('GET', '/api/client/customer/getBaseInfo', { customerId: target!.customerId })).accounts[0]!.accountNo;
+    const accountNo = (
+      await call<{ accounts: { accountNo: string }[] }>('GET', '/api/client/customer/getBaseInfo', { customerId: target!.customerId })
+    ).accounts[0]!.accountNo;
     await search.locator('input').fill(accountNo);
     const byAccount = search.locator(`[data-testid="client-row"][data-customer-id="${target!.customerId}"] .ba-client__matched`);
     await byAccount.waitFor();
@@ -118,7 +134,9 @@ describe('client list, search, profile, holdings', () => {
       if (request.url().endsWith('/manage/search')) searches.push(request.postData() ?? '');
     };
     page.on('request', onRequest);
-    const asked = page.waitForRequest((request) => request.url().endsWith('/manage/search') && (request.postData() ?? '').includes(`"keyword":"${keyword}"`));
+    const asked = page.waitForRequest(
+      (request) => request.url().endsWith('/manage/search') && (request.postData() ?? '').includes(`"keyword":"${keyword}"`),
+    );
     await search.locator('input').pressSequentially(keyword, { delay: 40 });
     await asked;
     await page.waitForTimeout(600);
@@ -148,7 +166,9 @@ describe('client list, search, profile, holdings', () => {
     await waitForRoute(page, 'clientHoldingStock');
     const holdings = route(page, 'clientHoldingStock');
     await holdings.locator('[data-testid="record-row"]').first().waitFor();
-    const holdingData = await call<{ total: number; summary: { marketValueHkd: number } }>('GET', '/api/client/customer/getHolding', { customerId: target!.customerId });
+    const holdingData = await call<{ total: number; summary: { marketValueHkd: number } }>('GET', '/api/client/customer/getHolding', {
+      customerId: target!.customerId,
+    });
     expect(await holdings.locator('[data-testid="summary-market-value"]').innerText()).toBe(grouped(holdingData.summary.marketValueHkd));
     expect(await holdings.locator('[data-testid="record-row"]').count()).toBe(Math.min(holdingData.total, 20));
     await saveScreenshot(page, 'client-holdings');
@@ -171,7 +191,14 @@ describe('client list, search, profile, holdings', () => {
 
   test('the other detail pages show their records and totals', async () => {
     // A client with stock transfers, so that every page has rows to show.
-    const candidates = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 50, sortBy: 'lastTrade', sortOrder: 'desc' }, 'khgl')).list;
+    const candidates = (
+      await call<{ list: ListItem[] }>(
+        'POST',
+        '/api/client/customer/manage/search',
+        { pageSize: 50, sortBy: 'lastTrade', sortOrder: 'desc' },
+        'khgl',
+      )
+    ).list;
     let id = candidates[0]!.customerId;
     let most = 0;
     for (const candidate of candidates) {
@@ -199,7 +226,11 @@ describe('client list, search, profile, holdings', () => {
     await saveScreenshot(page, 'client-money');
     // A custom period: the totals are those of the days chosen.
     const lastYear = `${Number(today.slice(0, 4)) - 1}`;
-    const inRange = await call<{ total: number }>('GET', '/api/client/customer/getWithdrawalDeposit', { customerId: id, dateFrom: `${lastYear}-01-01`, dateTo: `${lastYear}-12-31` });
+    const inRange = await call<{ total: number }>('GET', '/api/client/customer/getWithdrawalDeposit', {
+      customerId: id,
+      dateFrom: `${lastYear}-01-01`,
+      dateTo: `${lastYear}-12-31`,
+    });
     await money.locator('[data-testid="filter-period"] button', { hasText: '自定义' }).click();
     await money.locator('.ba-frow__date').nth(0).fill(`${lastYear}-12-31`);
     await money.locator('.ba-frow__date').nth(1).fill(`${lastYear}-01-01`);
@@ -236,7 +267,9 @@ describe('list gestures and data scope', () => {
     await list.locator('.adm-pull-to-refresh-head').getByText('释放立即刷新').waitFor();
     await saveScreenshot(page, 'manage-list-pull-to-refresh');
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await expect.poll(() => [...new Set(reloads)].sort()).toEqual(['/api/client/customer/manage/search', '/api/client/customer/manage/stat']);
+    await expect
+      .poll(() => [...new Set(reloads)].sort())
+      .toEqual(['/api/client/customer/manage/search', '/api/client/customer/manage/stat']);
   });
 
   test("another manager's client is refused with a plain explanation", async () => {
@@ -286,7 +319,13 @@ describe('filter', () => {
     expect(await chips.innerText()).toContain('休眠');
     expect(await chips.innerText()).toContain('有持仓');
     await expect.poll(() => list.locator('[data-testid="stat-clients"]').innerText()).toBe(grouped(dormant.clients, 0));
-    await expect.poll(async () => (await list.locator('[data-testid="client-row"] .ba-tag--dormant').count()) === (await list.locator('[data-testid="client-row"]').count())).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await list.locator('[data-testid="client-row"] .ba-tag--dormant').count()) ===
+          (await list.locator('[data-testid="client-row"]').count()),
+      )
+      .toBe(true);
     expect(await list.locator('[data-testid="filter-entry"] .ba-manage__badge').innerText()).toBe('2');
     await saveScreenshot(page, 'manage-list-filtered');
 
@@ -308,7 +347,8 @@ describe('filter', () => {
 
 describe('edit', () => {
   test('inline errors, a save shown on the profile, and a conflict that keeps the input', async () => {
-    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1, pageNum: 3 }, 'khgl')).list;
+    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1, pageNum: 3 }, 'khgl'))
+      .list;
     const id = target!.customerId;
     const page = await signedInPhone(`/client/information?customerId=${id}`);
     await waitForRoute(page, 'clientInformation');
@@ -322,7 +362,11 @@ describe('edit', () => {
     await edit.locator('#edit-nameEn').fill('');
     await edit.locator('#edit-remark').click();
     await edit.locator('[data-testid="edit-save"]').click();
-    expect(await edit.locator('.ba-field__error').allInnerTexts()).toEqual(['请填写英文名', '请输入带国家区号的手机号，如 +852 9123 4567', '邮箱格式不正确']);
+    expect(await edit.locator('.ba-field__error').allInnerTexts()).toEqual([
+      '请填写英文名',
+      '请输入带国家区号的手机号，如 +852 9123 4567',
+      '邮箱格式不正确',
+    ]);
     await saveScreenshot(page, 'client-edit-errors');
 
     const remark = `E2E 备注 ${Date.now()}`;
@@ -402,7 +446,9 @@ describe('currency', () => {
     // A new visit starts in the saved currency.
     const again = await signedInPhone(`/client/information?customerId=${target!.customerId}`);
     await route(again, 'clientInformation').locator('[data-testid="asset-total"]').waitFor();
-    expect(await route(again, 'clientInformation').locator('[data-testid="asset-total"]').innerText()).toBe(grouped(asset.totalAssetsHkd * usd));
+    expect(await route(again, 'clientInformation').locator('[data-testid="asset-total"]').innerText()).toBe(
+      grouped(asset.totalAssetsHkd * usd),
+    );
 
     await route(again, 'clientInformation').locator('[data-testid="currency-switcher"] button', { hasText: 'HKD' }).click();
     expect(await route(again, 'clientInformation').locator('[data-testid="asset-total"]').innerText()).toBe(grouped(asset.totalAssetsHkd));

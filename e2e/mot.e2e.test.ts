@@ -18,7 +18,10 @@ let small: { customerId: number; nameCn: string };
 const NOTE = `E2E 企业微信跟进大额入金 ${Date.now().toString(36)}`;
 
 async function depositToday(customerId: number, amount: number) {
-  const [account] = await server.database.query<{ id: number }>('select id::float8 as id from account where customer_id = $1 order by id limit 1', [customerId]);
+  const [account] = await server.database.query<{ id: number }>(
+    'select id::float8 as id from account where customer_id = $1 order by id limit 1',
+    [customerId],
+  );
   await server.database.query(
     `insert into money_movement (account_id, customer_id, direction, currency, amount, method, occurred_at)
      values ($1, $2, 'deposit', 'HKD', $3, 'fps', ($4::date + time '12:00') at time zone 'Asia/Hong_Kong')`,
@@ -139,7 +142,8 @@ describe('MOT: to-do list → event → handle → service records', () => {
     await listSettled();
     await page.waitForFunction((id) => !document.querySelector(`[data-testid=mot-list] [data-event-id="${id}"]`), eventId);
     await page.waitForFunction(
-      (expected) => document.querySelector('[data-testid=mot-types] [data-rule=large_deposit] .mot-type__count')?.textContent === String(expected),
+      (expected) =>
+        document.querySelector('[data-testid=mot-types] [data-rule=large_deposit] .mot-type__count')?.textContent === String(expected),
       largeDeposits - 1,
     );
   });
@@ -201,13 +205,17 @@ describe('MOT settings', () => {
     await page.goto(`${server.baseUrl}/mot/home`);
     await waitForRoute(page, 'motHome');
     await listSettled();
-    const eventRows = await page.locator('[data-testid=mot-list] [data-testid=mot-row]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-customer-id')));
+    const eventRows = await page
+      .locator('[data-testid=mot-list] [data-testid=mot-row]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-customer-id')));
     expect(eventRows.length).toBeGreaterThan(0);
 
     await page.getByTestId('mot-fold-on').click();
     await page.waitForSelector('[data-testid=mot-list][data-fold=folded]');
     await listSettled();
-    const clientRows = await page.locator('[data-testid=mot-list] [data-testid=mot-row]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-customer-id')));
+    const clientRows = await page
+      .locator('[data-testid=mot-list] [data-testid=mot-row]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-customer-id')));
     expect(new Set(clientRows).size).toBe(clientRows.length);
     expect(clientRows.length).toBeLessThanOrEqual(eventRows.length);
     const dayTotal = Number(await page.getByTestId('mot-day-total').innerText());

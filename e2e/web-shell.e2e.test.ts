@@ -3,7 +3,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
-import { isMarked, markPage, navigateInApp, openSignedIn, signInThroughEmulator, topBarTitle, visibleRoute, waitForRoute } from './support/web-shell';
+import {
+  isMarked,
+  markPage,
+  navigateInApp,
+  openSignedIn,
+  signInThroughEmulator,
+  topBarTitle,
+  visibleRoute,
+  waitForRoute,
+} from './support/web-shell';
 
 let server: E2eServer;
 let browser: Browser;
@@ -53,7 +62,12 @@ describe('sign-in', () => {
     expect(authorize.searchParams.get('agentid')).toBeTruthy();
     const back = new URL(authorize.searchParams.get('redirect_uri')!);
     expect(back.pathname).toBe('/wxEntry');
-    expect(Object.fromEntries(back.searchParams)).toMatchObject({ redirectPage: '/client/manage/list', corpCode: 'fxhl', agentCode: 'khzl', needBack: '1' });
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      redirectPage: '/client/manage/list',
+      corpCode: 'fxhl',
+      agentCode: 'khzl',
+      needBack: '1',
+    });
     await saveScreenshot(page, 'sign-in-emulator');
 
     await signInThroughEmulator(page);
@@ -65,7 +79,9 @@ describe('sign-in', () => {
     const token = await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'));
     expect(token).toBeTruthy();
     const call = await page.evaluate(async (brokerToken) => {
-      const response = await fetch('/api/client/staff/asset/getDefaultCcy', { headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'broker-token': brokerToken! } });
+      const response = await fetch('/api/client/staff/asset/getDefaultCcy', {
+        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'broker-token': brokerToken! },
+      });
       return (await response.json()) as { code: string };
     }, token);
     expect(call.code).toBe('0');
@@ -200,7 +216,8 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
     await openSignedIn(page, server.baseUrl, '/');
   });
 
-  const scrollTopOf = (route: string) => page.locator(`.ba-route[data-route="${route}"] [data-testid="page-scroll"]`).evaluate((element) => element.scrollTop);
+  const scrollTopOf = (route: string) =>
+    page.locator(`.ba-route[data-route="${route}"] [data-testid="page-scroll"]`).evaluate((element) => element.scrollTop);
   const searchValueOf = (route: string) => page.locator(`.ba-route[data-route="${route}"] input`).inputValue();
 
   test('the client list keeps its search text and scroll position wherever the user goes', async () => {
@@ -247,11 +264,47 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 
   /** [page, destinations it stays alive for, a destination it does not] per SPEC.md §2. */
   const PAIRS: [string, string, string[], string][] = [
-    ['clientInformation', '/client/information', ['/client/information/accountDetail/holdingStock', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord', '/client/information/moneyRecord/transferStock'], '/client/edit'],
-    ['motHome', '/mot/home', ['/mot/historySearch', '/mot/eventDetail', '/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/mot/singleClient'],
-    ['motEventDetail', '/mot/eventDetail', ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/client/information/accountDetail/holdingStock'],
-    ['motSingleClient', '/mot/singleClient', ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/mot/home'],
-    ['motHistorySearch', '/mot/historySearch', ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'], '/client/information/moneyRecord/transferStock'],
+    [
+      'clientInformation',
+      '/client/information',
+      [
+        '/client/information/accountDetail/holdingStock',
+        '/client/information/accountDetail/transaction',
+        '/client/information/moneyRecord/moneyRecord',
+        '/client/information/moneyRecord/transferStock',
+      ],
+      '/client/edit',
+    ],
+    [
+      'motHome',
+      '/mot/home',
+      [
+        '/mot/historySearch',
+        '/mot/eventDetail',
+        '/client/information',
+        '/client/information/accountDetail/transaction',
+        '/client/information/moneyRecord/moneyRecord',
+      ],
+      '/mot/singleClient',
+    ],
+    [
+      'motEventDetail',
+      '/mot/eventDetail',
+      ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'],
+      '/client/information/accountDetail/holdingStock',
+    ],
+    [
+      'motSingleClient',
+      '/mot/singleClient',
+      ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'],
+      '/mot/home',
+    ],
+    [
+      'motHistorySearch',
+      '/mot/historySearch',
+      ['/client/information', '/client/information/accountDetail/transaction', '/client/information/moneyRecord/moneyRecord'],
+      '/client/information/moneyRecord/transferStock',
+    ],
     ['clientHoldingStock', '/client/information/accountDetail/holdingStock', [], '/client/information'],
     ['kycIndex', '/kyc/index', [], '/mot/home'],
   ];
@@ -263,7 +316,9 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
       await markPage(page, route);
       await navigateInApp(page, destination);
       await page.waitForFunction(
-        (name) => (globalThis as unknown as PageGlobals).document.querySelector('.ba-route:not([style*="none"])')?.getAttribute('data-route') !== name,
+        (name) =>
+          (globalThis as unknown as PageGlobals).document.querySelector('.ba-route:not([style*="none"])')?.getAttribute('data-route') !==
+          name,
         route,
       );
       await page.goBack();
@@ -274,15 +329,29 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 });
 
 /** WeCom opening `url` from a one-to-one chat's toolbar: the entry comes from ww.getContext(), not the URL. */
-const fromChatToolbar = (url: string) => `/wecom/__emulator/sidebar?${new URLSearchParams({ entry: 'single_chat_tools', externalUserId: 'wmEmu0001HoKwokLeung', url }).toString()}`;
+const fromChatToolbar = (url: string) =>
+  `/wecom/__emulator/sidebar?${new URLSearchParams({ entry: 'single_chat_tools', externalUserId: 'wmEmu0001HoKwokLeung', url }).toString()}`;
 
 describe('top bar', () => {
   test('no back arrow on a phone, even in the single-chat sidebar', async () => {
     const page = await freshPage(PHONE_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/client/manage/list'));
     await waitForRoute(page, 'clientManageList');
-    await page.waitForFunction(() => (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry === 'single_chat_tools');
-    expect(await page.evaluate(() => (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry)).toBe('single_chat_tools');
+    await page.waitForFunction(
+      () =>
+        (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
+          .state?.entry === 'single_chat_tools',
+    );
+    expect(
+      await page.evaluate(
+        () =>
+          (
+            JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as {
+              state?: { entry?: string };
+            }
+          ).state?.entry,
+      ),
+    ).toBe('single_chat_tools');
     expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
   });
 
@@ -310,11 +379,15 @@ describe('top bar', () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/mot/singleClient?redirectPage=%2Fmot%2FsingleClient'));
     await waitForRoute(page, 'motSingleClient');
-    await page.waitForFunction(() => (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry === 'single_chat_tools');
+    await page.waitForFunction(
+      () =>
+        (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
+          .state?.entry === 'single_chat_tools',
+    );
     const other = await page.context().newPage();
     await other.goto(`${server.baseUrl}/kyc/index`);
     await other.evaluate(() => {
-      const { localStorage } = (globalThis as unknown as PageGlobals);
+      const { localStorage } = globalThis as unknown as PageGlobals;
       localStorage.setItem('kyc_customerId', 'C0001');
       localStorage.setItem('kyc', 'bind');
     });

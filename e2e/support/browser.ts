@@ -19,7 +19,9 @@ const CHROMIUM_ARGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install chromium); browser tests cannot run without it`);
+    throw new Error(
+      `${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install chromium); browser tests cannot run without it`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }

@@ -8,7 +8,11 @@ export interface PageGlobals {
   location: { pathname: string; search: string };
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
   sessionStorage: { getItem(key: string): string | null };
-  document: { title: string; documentElement: { lang: string }; querySelector(selector: string): { getAttribute(name: string): string | null } | null };
+  document: {
+    title: string;
+    documentElement: { lang: string };
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+  };
   dispatchEvent(event: unknown): boolean;
   PopStateEvent: new (type: string, init: { state: unknown }) => unknown;
 }

@@ -44,7 +44,9 @@ export async function markPage(page: Page, route: string) {
 }
 
 export async function isMarked(page: Page, route: string) {
-  return page.locator(`.ba-route[data-route="${route}"]`).evaluate((element) => Boolean((element as unknown as { __kept?: boolean }).__kept));
+  return page
+    .locator(`.ba-route[data-route="${route}"]`)
+    .evaluate((element) => Boolean((element as unknown as { __kept?: boolean }).__kept));
 }
 
 export async function waitForRoute(page: Page, route: string) {

@@ -8,7 +8,12 @@ const booleanFromString = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535, 'must be a port number (0-65535)').default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(65535, 'must be a port number (0-65535)')
+    .default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
@@ -26,8 +31,18 @@ const envSchema = z.object({
   WECOM_OAUTH_BASE: z.string().optional(),
   /** JSON file describing corps and their WeCom agents (see docs/configuration.md). */
   CORPS_FILE: z.string().min(1).optional(),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60, 'must be at least 60').max(30 * 24 * 3600).default(8 * 3600),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60, 'must be at least 60')
+    .max(30 * 24 * 3600)
+    .default(8 * 3600),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Built web app to serve; empty disables static serving. */
   WEB_DIST_DIR: z.string().optional(),
   /** Seed demo data on first start when the database holds no customers. */
@@ -38,7 +53,12 @@ const envSchema = z.object({
    * How often each replica checks whether today's MOT sweep has run (and runs it if not); 0 turns
    * the schedule off. Default 15 minutes: the batch runs shortly after midnight Hong Kong time.
    */
-  MOT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(24 * 3600 * 1000).default(15 * 60 * 1000),
+  MOT_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600 * 1000)
+    .default(15 * 60 * 1000),
   /** Delay the first check until this instant (ISO 8601): lines replicas up for a drill or a test. Default: at start. */
   MOT_SWEEP_FIRST_AT: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -64,7 +84,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(relevant);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}=${JSON.stringify(relevant[String(issue.path[0])] ?? '')}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.')}=${JSON.stringify(relevant[String(issue.path[0])] ?? '')}: ${issue.message}`,
+      ),
     );
   }
   return parsed.data;

@@ -5,4 +5,12 @@ export * as schema from './db/schema';
 export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type SeedOptions, type SeedResult } from './db/seed';
 export { maskDocument, LATEST_RATES } from './db/seed';
 export { refreshCustomerSummaries } from './db/customer-summary';
-export { runMotRules, runMotForCustomers, runDailyMotSweep, MOT_THRESHOLDS, hongKongDay, type MotRunResult, type MotSweepOutcome } from './modules/mot';
+export {
+  runMotRules,
+  runMotForCustomers,
+  runDailyMotSweep,
+  MOT_THRESHOLDS,
+  hongKongDay,
+  type MotRunResult,
+  type MotSweepOutcome,
+} from './modules/mot';

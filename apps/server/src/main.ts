@@ -53,7 +53,8 @@ async function main() {
       // Fresh demo data: raise its MOT events now, even if today's sweep already ran on an empty database.
       if (seeded) {
         const outcome = await runDailyMotSweep(database, { force: true });
-        if (outcome.status === 'ran') app.log.info({ inserted: outcome.result.inserted }, `demo MOT events: ${outcome.result.total} in ${outcome.result.elapsedMs} ms`);
+        if (outcome.status === 'ran')
+          app.log.info({ inserted: outcome.result.inserted }, `demo MOT events: ${outcome.result.total} in ${outcome.result.elapsedMs} ms`);
       }
     }
   }

@@ -44,9 +44,30 @@ export const DEFAULT_EMULATOR_CORP: EmulatorCorp = {
 };
 
 export const EMULATOR_STAFF: EmulatorStaff[] = [
-  { userid: 'chanwaiman', name: '陈伟文', position: '高级客户经理', email: 'waiman.chan@fxhl.example.com', mobile: '+852 9123 4501', gender: '1' },
-  { userid: 'leekaying', name: '李嘉欣', position: '客户经理', email: 'kaying.lee@fxhl.example.com', mobile: '+852 9234 5602', gender: '2' },
-  { userid: 'wongchishing', name: '黄志诚', position: '客户经理', email: 'chishing.wong@fxhl.example.com', mobile: '+852 6345 6703', gender: '1' },
+  {
+    userid: 'chanwaiman',
+    name: '陈伟文',
+    position: '高级客户经理',
+    email: 'waiman.chan@fxhl.example.com',
+    mobile: '+852 9123 4501',
+    gender: '1',
+  },
+  {
+    userid: 'leekaying',
+    name: '李嘉欣',
+    position: '客户经理',
+    email: 'kaying.lee@fxhl.example.com',
+    mobile: '+852 9234 5602',
+    gender: '2',
+  },
+  {
+    userid: 'wongchishing',
+    name: '黄志诚',
+    position: '客户经理',
+    email: 'chishing.wong@fxhl.example.com',
+    mobile: '+852 6345 6703',
+    gender: '1',
+  },
   { userid: 'zhangmin', name: '张敏', position: '财富顾问', email: 'min.zhang@fxhl.example.com', mobile: '+86 138 0013 8004', gender: '2' },
 ];
 

@@ -36,7 +36,8 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
   app.get('/connect/oauth2/authorize', async (request, reply) => {
     const query = request.query as Query;
     const corp = query.appid ? state.corpById(query.appid) : undefined;
-    if (!corp) return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg));
+    if (!corp)
+      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg));
     if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) {
       return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_REDIRECT.errcode, WecomErr.INVALID_REDIRECT.errmsg));
     }
@@ -56,7 +57,10 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     const corp = query.appid ? state.corpById(query.appid) : undefined;
     const member = query.userid ? state.staffById(query.userid) : undefined;
     if (!corp || !member || !query.redirect_uri) {
-      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect'));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect'));
     }
     const code = state.issueCode(corp.corpId, query.agentid ?? '', member.userid);
     const target = new URL(query.redirect_uri);

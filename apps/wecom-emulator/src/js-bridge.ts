@@ -4,7 +4,9 @@ import type { EmulatorState } from './state';
 
 /** WeCom's JS-SDK signature, computed independently of the server, as WeCom's client would check it. */
 const sha1Signature = (ticket: string, nonceStr: string, timestamp: string, url: string) =>
-  createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url.split('#')[0]}`).digest('hex');
+  createHash('sha1')
+    .update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url.split('#')[0]}`)
+    .digest('hex');
 
 interface VerifyBody {
   kind?: unknown;
@@ -72,7 +74,9 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     const kind = body.kind === 'agent' ? 'agent' : 'jsapi';
     const candidates = state.liveTickets(kind, text(body.corpId), kind === 'agent' ? text(body.agentId) : undefined);
-    const ok = candidates.some((ticket) => sha1Signature(ticket, text(body.nonceStr), text(body.timestamp), text(body.url)) === text(body.signature));
+    const ok = candidates.some(
+      (ticket) => sha1Signature(ticket, text(body.nonceStr), text(body.timestamp), text(body.url)) === text(body.signature),
+    );
     return { ok };
   });
 
@@ -88,6 +92,8 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     const script = `localStorage.setItem(${JSON.stringify(CONTEXT_KEY)}, ${JSON.stringify(JSON.stringify(context))}); location.replace(${JSON.stringify(target)});`;
     return reply
       .type('text/html')
-      .send(`<!doctype html><meta charset="utf-8"><title>WeCom</title><script>${script.replace(/</g, '\\u003c')}</script><a href="${escapeAttr(target)}">continue</a>`);
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>WeCom</title><script>${script.replace(/</g, '\\u003c')}</script><a href="${escapeAttr(target)}">continue</a>`,
+      );
   });
 }

@@ -122,7 +122,13 @@ export class EmulatorState {
 
   liveTickets(kind: 'jsapi' | 'agent', corpId: string, agentId?: string) {
     return this.tickets
-      .filter((entry) => entry.kind === kind && entry.corpId === corpId && (agentId === undefined || entry.agentId === agentId) && entry.expiresAt > this.now())
+      .filter(
+        (entry) =>
+          entry.kind === kind &&
+          entry.corpId === corpId &&
+          (agentId === undefined || entry.agentId === agentId) &&
+          entry.expiresAt > this.now(),
+      )
       .map((entry) => entry.ticket);
   }
 }

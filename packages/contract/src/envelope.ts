@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** The body of every API response: `{ code, msg, data }`, `code === "0"` meaning success. */
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.string(), msg: z.string(), data });
+export const envelopeSchema = <T extends z.ZodType>(data: T) => z.object({ code: z.string(), msg: z.string(), data });
 
 export const errorEnvelopeSchema = z.object({
   code: z.string().regex(/^\d{6}$/),

@@ -2,7 +2,17 @@ import { getCorpConfig, loginQywx } from './endpoints/auth';
 import { getJsSdkSign } from './endpoints/wecom';
 import { configureDefaultCcy, getDefaultCcy } from './endpoints/staff';
 import { getCurrencyExchangeRate, isFold } from './endpoints/settings';
-import { getAsset, getBaseInfo, getDynamic, getHolding, getProfile, getTrade, getTransfer, getWithdrawalDeposit, updateProfile } from './endpoints/customer';
+import {
+  getAsset,
+  getBaseInfo,
+  getDynamic,
+  getHolding,
+  getProfile,
+  getTrade,
+  getTransfer,
+  getWithdrawalDeposit,
+  updateProfile,
+} from './endpoints/customer';
 import { getChannel, searchCustomers, statCustomers } from './endpoints/manage';
 import { hasKyc, kycBind, kycSearch, kycUnbind } from './endpoints/kyc';
 import {

@@ -18,7 +18,8 @@ z.config({
       case 'invalid_value':
         return `must be one of ${issue.values.map(String).join(', ')}`;
       case 'too_small':
-        if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+        if (issue.origin === 'string')
+          return Number(issue.minimum) <= 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
         if (issue.origin === 'array') return `must have at least ${issue.minimum} items`;
         return `must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
       case 'too_big':

@@ -22,17 +22,22 @@ async function main() {
     pgliteDir: values['pglite-dir'] ?? process.env.PGLITE_DIR ?? './data/pglite',
   });
   try {
-    const [{ customers } = { customers: 0 }] = await database.query<{ customers: number }>('select count(*)::int as customers from customer');
+    const [{ customers } = { customers: 0 }] = await database.query<{ customers: number }>(
+      'select count(*)::int as customers from customer',
+    );
     const asOf = values['as-of'];
     console.log(`MOT sweep over ${customers.toLocaleString('en')} customers (${database.kind})${asOf ? ` as of ${asOf}` : ''}`);
     const result = values['no-lock']
       ? await runMotRules(database, asOf ? { asOf } : {})
       : await runDailyMotSweep(database, { ...(asOf ? { asOf } : {}), force: values.force }).then((outcome) => {
-          if (outcome.status !== 'ran') throw new Error(`not run: ${outcome.status} for ${outcome.asOf} (pass --force to re-run a finished day)`);
+          if (outcome.status !== 'ran')
+            throw new Error(`not run: ${outcome.status} for ${outcome.asOf} (pass --force to re-run a finished day)`);
           return outcome.result;
         });
     for (const [rule, inserted] of Object.entries(result.inserted)) {
-      console.log(`  ${rule.padEnd(18)} ${String(inserted).padStart(9)} new   ${String(result.ruleMs[rule as keyof typeof result.ruleMs]).padStart(7)} ms`);
+      console.log(
+        `  ${rule.padEnd(18)} ${String(inserted).padStart(9)} new   ${String(result.ruleMs[rule as keyof typeof result.ruleMs]).padStart(7)} ms`,
+      );
     }
     console.log(`${result.total.toLocaleString('en')} new events in ${(result.elapsedMs / 1000).toFixed(1)} s (as of ${result.asOf})`);
   } finally {

@@ -22,7 +22,10 @@ const baseHeaders = {
   [HEADER_CORP]: z.string().describe('Corp (tenant) code, e.g. fxhl'),
   [HEADER_AGENT]: agentCodeSchema.describe('WeCom app: khzl, khgl or mot'),
 };
-const publicHeaders = z.object({ [HEADER_CORP]: baseHeaders[HEADER_CORP].optional(), [HEADER_AGENT]: baseHeaders[HEADER_AGENT].optional() });
+const publicHeaders = z.object({
+  [HEADER_CORP]: baseHeaders[HEADER_CORP].optional(),
+  [HEADER_AGENT]: baseHeaders[HEADER_AGENT].optional(),
+});
 const businessHeaders = z.object({ ...baseHeaders, [HEADER_TOKEN]: z.string().describe('Token from /api/auth/login/qywx') });
 
 export type EndpointHandler<E extends Endpoint> = (

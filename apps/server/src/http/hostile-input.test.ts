@@ -47,7 +47,10 @@ for (const engine of testDatabases()) {
     for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
       describe(`${name}: ${endpoint.method} ${endpoint.path}`, () => {
         it('is served, and refuses a call without a token when it needs one', async () => {
-          const response = await fetch(`${server.baseUrl}${endpoint.path}`, { method: endpoint.method, headers: { 'corp-code': 'fxhl', 'agent-code': endpoint.agent } });
+          const response = await fetch(`${server.baseUrl}${endpoint.path}`, {
+            method: endpoint.method,
+            headers: { 'corp-code': 'fxhl', 'agent-code': endpoint.agent },
+          });
           const body = errorEnvelopeSchema.or(z.object({ code: z.literal('0') }).loose()).parse(await response.json());
           expect(response.status, `${endpoint.path} must be implemented`).not.toBe(404);
           if (endpoint.auth) expect(body.code).toBe('080001');
@@ -61,10 +64,16 @@ for (const engine of testDatabases()) {
             expectClientError(await send(endpoint, { body: '"text"', contentType: 'application/json' }), /^body/);
           });
           it('rejects unknown fields, naming them', async () => {
-            expectClientError(await send(endpoint, { body: JSON.stringify({ __unknown: 1 }), contentType: 'application/json' }), /unknown field "__unknown"/);
+            expectClientError(
+              await send(endpoint, { body: JSON.stringify({ __unknown: 1 }), contentType: 'application/json' }),
+              /unknown field "__unknown"/,
+            );
           });
           it('rejects an oversized body with 413', async () => {
-            const result = await send(endpoint, { body: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT * 2) }), contentType: 'application/json' });
+            const result = await send(endpoint, {
+              body: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT * 2) }),
+              contentType: 'application/json',
+            });
             expect(result.status).toBe(413);
             expectClientError(result, /larger than the allowed size/);
           });

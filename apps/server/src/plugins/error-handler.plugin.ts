@@ -7,7 +7,10 @@ import { describeValidationErrors } from '../http/validation-message';
 
 const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: FastifyError) => string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: larger than the allowed size' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: not supported here (use application/json)' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    msg: () => 'content-type: not supported here (use application/json)',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.VALIDATION, msg: () => 'content-length: does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.VALIDATION, msg: () => 'body: must not be empty when content-type is application/json' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.VALIDATION, msg: () => 'body: is not valid JSON' },
@@ -23,7 +26,9 @@ const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: Fastif
 };
 
 function codeForStatus(status: number): ErrorCodeValue {
-  const match = (Object.entries(httpStatusOf) as [ErrorCodeValue, number][]).find(([code, http]) => http === status && code !== '0' && !code.startsWith('08'));
+  const match = (Object.entries(httpStatusOf) as [ErrorCodeValue, number][]).find(
+    ([code, http]) => http === status && code !== '0' && !code.startsWith('08'),
+  );
   return match?.[0] ?? ErrorCode.VALIDATION;
 }
 

@@ -16,7 +16,15 @@ export async function startTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   options: { corps?: CorpConfigEntry[] } = {},
 ): Promise<RunningTestApp> {
-  const env = makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '0', ...overrides });
+  const env = makeEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: '',
+    MOT_SWEEP_INTERVAL_MS: '0',
+    ...overrides,
+  });
   const app = await buildApp({ env, database, ownsDatabase: false, logger: false, ...(options.corps ? { corps: options.corps } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -35,7 +43,11 @@ export interface SignedIn {
 export async function signInAs(
   baseUrl: string,
   userid = 'chanwaiman',
-  options: { corpCode?: string; agentCode?: string; /** Where WeCom lives, when not this server's own emulator. */ wecomBaseUrl?: string } = {},
+  options: {
+    corpCode?: string;
+    agentCode?: string;
+    /** Where WeCom lives, when not this server's own emulator. */ wecomBaseUrl?: string;
+  } = {},
 ): Promise<SignedIn> {
   const { corpCode = 'fxhl', agentCode = 'khzl', wecomBaseUrl = `${baseUrl}/wecom` } = options;
   const config = (await (await fetch(`${baseUrl}/api/auth/corpConfig?corpCode=${corpCode}`)).json()) as {

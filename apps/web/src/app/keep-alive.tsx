@@ -21,7 +21,12 @@ export function nextAlivePages(pages: readonly AlivePage[], destination: AlivePa
 
 /** Follows navigations (by location key): which route we came from and which pages are alive. */
 export function useNavigationRecord(locationKey: string, current: RouteName, outlet: ReactNode): NavigationRecord {
-  const [record, setRecord] = useState<NavigationRecord>(() => ({ key: locationKey, current, previous: null, pages: [{ name: current, element: outlet }] }));
+  const [record, setRecord] = useState<NavigationRecord>(() => ({
+    key: locationKey,
+    current,
+    previous: null,
+    pages: [{ name: current, element: outlet }],
+  }));
   if (record.key !== locationKey) {
     const next: NavigationRecord = {
       key: locationKey,

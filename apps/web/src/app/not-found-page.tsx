@@ -12,7 +12,13 @@ export function NotFoundPage() {
     <PageFrame>
       <div className="ba-panel ba-state" data-testid="not-found">
         <ErrorBlock status="empty" title={t('title.notFound')} description={t('notFound.description')}>
-          <Button color="primary" shape="rounded" size="middle" className="ba-not-found__home" onClick={() => navigate(HOME_PATH, { replace: true })}>
+          <Button
+            color="primary"
+            shape="rounded"
+            size="middle"
+            className="ba-not-found__home"
+            onClick={() => navigate(HOME_PATH, { replace: true })}
+          >
             {t('notFound.home')}
           </Button>
         </ErrorBlock>

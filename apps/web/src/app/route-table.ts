@@ -58,9 +58,27 @@ export const redirectRoutes: readonly RedirectRoute[] = [
 
 /** SPEC.md §2, row by row. */
 export const pageRoutes: readonly PageRoute[] = [
-  { path: '/client/manage/list', name: 'clientManageList', titleKey: 'title.clientManage', keepAliveFor: 'always', load: managePages.clientManageList },
-  { path: '/client/manage/search', name: 'clientManageSearch', titleKey: 'title.clientManage', keepAliveFor: ['clientInformation'], load: managePages.clientManageSearch },
-  { path: '/client/manage/filter', name: 'clientManageFilter', titleKey: 'title.clientManage', enterOnlyFrom: 'clientManageList', load: managePages.clientManageFilter },
+  {
+    path: '/client/manage/list',
+    name: 'clientManageList',
+    titleKey: 'title.clientManage',
+    keepAliveFor: 'always',
+    load: managePages.clientManageList,
+  },
+  {
+    path: '/client/manage/search',
+    name: 'clientManageSearch',
+    titleKey: 'title.clientManage',
+    keepAliveFor: ['clientInformation'],
+    load: managePages.clientManageSearch,
+  },
+  {
+    path: '/client/manage/filter',
+    name: 'clientManageFilter',
+    titleKey: 'title.clientManage',
+    enterOnlyFrom: 'clientManageList',
+    load: managePages.clientManageFilter,
+  },
   {
     path: '/client/information',
     name: 'clientInformation',
@@ -68,10 +86,30 @@ export const pageRoutes: readonly PageRoute[] = [
     keepAliveFor: ['clientHoldingStock', 'clientTransaction', 'clientMoneyRecord', 'clientTransferStock'],
     load: clientPages.clientInformation,
   },
-  { path: '/client/information/accountDetail/holdingStock', name: 'clientHoldingStock', titleKey: 'title.clientHoldingStock', load: clientPages.clientHoldingStock },
-  { path: '/client/information/accountDetail/transaction', name: 'clientTransaction', titleKey: 'title.clientTransaction', load: clientPages.clientTransaction },
-  { path: '/client/information/moneyRecord/moneyRecord', name: 'clientMoneyRecord', titleKey: 'title.clientMoneyRecord', load: clientPages.clientMoneyRecord },
-  { path: '/client/information/moneyRecord/transferStock', name: 'clientTransferStock', titleKey: 'title.clientTransferStock', load: clientPages.clientTransferStock },
+  {
+    path: '/client/information/accountDetail/holdingStock',
+    name: 'clientHoldingStock',
+    titleKey: 'title.clientHoldingStock',
+    load: clientPages.clientHoldingStock,
+  },
+  {
+    path: '/client/information/accountDetail/transaction',
+    name: 'clientTransaction',
+    titleKey: 'title.clientTransaction',
+    load: clientPages.clientTransaction,
+  },
+  {
+    path: '/client/information/moneyRecord/moneyRecord',
+    name: 'clientMoneyRecord',
+    titleKey: 'title.clientMoneyRecord',
+    load: clientPages.clientMoneyRecord,
+  },
+  {
+    path: '/client/information/moneyRecord/transferStock',
+    name: 'clientTransferStock',
+    titleKey: 'title.clientTransferStock',
+    load: clientPages.clientTransferStock,
+  },
   { path: '/client/edit', name: 'clientEdit', titleKey: 'title.clientInformation', load: clientPages.clientEdit },
   { path: '/kyc/index', name: 'kycIndex', titleKey: 'title.kycIndex', load: kycPages.kycIndex },
   {
@@ -81,9 +119,27 @@ export const pageRoutes: readonly PageRoute[] = [
     keepAliveFor: ['motHistorySearch', 'motEventDetail', 'clientInformation', 'clientTransaction', 'clientMoneyRecord'],
     load: motPages.motHome,
   },
-  { path: '/mot/eventDetail', name: 'motEventDetail', titleKey: 'title.motEventDetail', keepAliveFor: THREE_CLIENT_PAGES, load: motPages.motEventDetail },
-  { path: '/mot/singleClient', name: 'motSingleClient', titleKey: 'title.motSingleClient', keepAliveFor: THREE_CLIENT_PAGES, load: motPages.motSingleClient },
-  { path: '/mot/historySearch', name: 'motHistorySearch', titleKey: 'title.motHistorySearch', keepAliveFor: THREE_CLIENT_PAGES, load: motPages.motHistorySearch },
+  {
+    path: '/mot/eventDetail',
+    name: 'motEventDetail',
+    titleKey: 'title.motEventDetail',
+    keepAliveFor: THREE_CLIENT_PAGES,
+    load: motPages.motEventDetail,
+  },
+  {
+    path: '/mot/singleClient',
+    name: 'motSingleClient',
+    titleKey: 'title.motSingleClient',
+    keepAliveFor: THREE_CLIENT_PAGES,
+    load: motPages.motSingleClient,
+  },
+  {
+    path: '/mot/historySearch',
+    name: 'motHistorySearch',
+    titleKey: 'title.motHistorySearch',
+    keepAliveFor: THREE_CLIENT_PAGES,
+    load: motPages.motHistorySearch,
+  },
   { path: '/wxEntry', name: 'wxEntry', load: authPages.wxEntry },
 ];
 

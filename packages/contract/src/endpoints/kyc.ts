@@ -37,7 +37,13 @@ export const kycSearch = defineEndpoint({
     pageNum: z.number().int().min(1).max(1000).default(1),
     pageSize: z.number().int().min(1).max(50).default(20),
   }),
-  response: z.object({ list: z.array(kycCandidateSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() }),
+  response: z.object({
+    list: z.array(kycCandidateSchema),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    hasMore: z.boolean(),
+  }),
   summary: "Find the signed-in staff member's customers to bind: name, phone, account number or ID tail",
   tag: 'kyc',
 });

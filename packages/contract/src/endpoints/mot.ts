@@ -106,7 +106,10 @@ export type MotEvent = z.infer<typeof motEventSchema>;
 
 const dayRange = z
   .strictObject({ dateFrom: daySchema.optional(), dateTo: daySchema.optional() })
-  .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, { message: 'dateTo: must not be before dateFrom', path: ['dateTo'] });
+  .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, {
+    message: 'dateTo: must not be before dateFrom',
+    path: ['dateTo'],
+  });
 
 export const getTodoDates = defineEndpoint({
   method: 'GET',
@@ -216,7 +219,8 @@ export const setMinCashIO = defineEndpoint({
   payload: 'json',
   request: z.strictObject({ minCashIO: z.number().min(1, 'must be at least 1').max(1e12, 'must be at most 1,000,000,000,000') }),
   response: minCashIoSchema,
-  summary: 'Change the threshold: the to-do list shows only large-money events at or above it; movements of the last 7 days are re-evaluated',
+  summary:
+    'Change the threshold: the to-do list shows only large-money events at or above it; movements of the last 7 days are re-evaluated',
   tag: 'mot',
 });
 
@@ -237,7 +241,10 @@ export const searchServiceHistory = defineEndpoint({
       pageNum: z.number().int().min(1).max(500).default(1),
       pageSize: z.number().int().min(1).max(50).default(20),
     })
-    .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, { message: 'dateTo: must not be before dateFrom', path: ['dateTo'] }),
+    .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, {
+      message: 'dateTo: must not be before dateFrom',
+      path: ['dateTo'],
+    }),
   response: pagedSchema(serviceRecordSchema),
   summary: "Search the caller's service records by keyword, event type and served date, newest first",
   tag: 'mot',

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** A brokerage (tenant). Secrets live in configuration, not here. */
 export const corps = pgTable('corp', {
@@ -15,7 +27,9 @@ export const staff = pgTable(
   'staff',
   {
     id: serial('id').primaryKey(),
-    corpId: integer('corp_id').notNull().references(() => corps.id),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
     wecomUserId: text('wecom_user_id').notNull(),
     name: text('name').notNull(),
     email: text('email'),
@@ -43,8 +57,12 @@ export const authSessions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    staffId: integer('staff_id').notNull().references(() => staff.id),
-    corpId: integer('corp_id').notNull().references(() => corps.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
     agentCode: text('agent_code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -60,12 +78,16 @@ export const authSessions = pgTable(
 export const wecomCredentials = pgTable(
   'wecom_credential',
   {
-    corpId: integer('corp_id').notNull().references(() => corps.id),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
     agentCode: text('agent_code').notNull(),
     kind: text('kind').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().default(sql`now()`),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (table) => [primaryKey({ columns: [table.corpId, table.agentCode, table.kind] })],
 );

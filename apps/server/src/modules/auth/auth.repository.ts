@@ -16,7 +16,11 @@ export interface SessionWithStaff {
 export function createAuthRepository(db: Database) {
   return {
     async findStaffByWecomUser(corpId: number, wecomUserId: string): Promise<StaffRow | undefined> {
-      const [row] = await db.select().from(staff).where(and(eq(staff.corpId, corpId), eq(staff.wecomUserId, wecomUserId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.wecomUserId, wecomUserId)))
+        .limit(1);
       return row;
     },
 

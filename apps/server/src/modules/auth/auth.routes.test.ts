@@ -69,16 +69,30 @@ for (const engine of testDatabases()) {
       const login = await get(`/api/auth/login/qywx?code=${encodeURIComponent(code)}`, { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
       expect(login.status).toBe(200);
       expect(login.body.code).toBe('0');
-      const result = login.body.data as { token: string; tokenExpireTime: number; onlineStaff: boolean; bd: boolean; heco: boolean; staffEmail: { email: string } };
+      const result = login.body.data as {
+        token: string;
+        tokenExpireTime: number;
+        onlineStaff: boolean;
+        bd: boolean;
+        heco: boolean;
+        staffEmail: { email: string };
+      };
       expect(result.token.length).toBeGreaterThanOrEqual(40);
       expect(result.tokenExpireTime).toBeGreaterThan(Date.now());
       expect(result).toMatchObject({ onlineStaff: true, bd: true, heco: false, staffEmail: { email: 'waiman.chan@fxhl.example.com' } });
 
-      const call = await get('/api/client/staff/asset/getDefaultCcy', { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'broker-token': result.token });
+      const call = await get('/api/client/staff/asset/getDefaultCcy', {
+        'corp-code': 'fxhl',
+        'agent-code': 'khzl',
+        'broker-token': result.token,
+      });
       expect(call.body).toEqual({ code: '0', msg: 'ok', data: { ccy: 'HKD' } });
 
       // Only a digest of the token is stored.
-      const stored = await database.db.select().from(authSessions).where(eq(authSessions.tokenHash, hashSessionToken(result.token)));
+      const stored = await database.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.tokenHash, hashSessionToken(result.token)));
       expect(stored).toHaveLength(1);
       expect(JSON.stringify(stored)).not.toContain(result.token);
 
@@ -97,7 +111,10 @@ for (const engine of testDatabases()) {
 
     it('answers 080000 for an expired token', async () => {
       const { token, headers } = await signInAs(server.baseUrl);
-      await database.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authSessions.tokenHash, hashSessionToken(token)));
+      await database.db
+        .update(authSessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(authSessions.tokenHash, hashSessionToken(token)));
       const response = await get('/api/client/staff/asset/getDefaultCcy', headers);
       expect(response.status).toBe(401);
       expect(response.body.code).toBe(ErrorCode.LOGIN_EXPIRED);
@@ -106,7 +123,10 @@ for (const engine of testDatabases()) {
     it('answers 080001 for a missing, forged or other-corp token', async () => {
       const { headers } = await signInAs(server.baseUrl, 'leekaying');
       const missing = await get('/api/client/staff/asset/getDefaultCcy', { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
-      const forged = await get('/api/client/staff/asset/getDefaultCcy', { ...headers, 'broker-token': `${headers['broker-token']!.slice(0, -2)}xx` });
+      const forged = await get('/api/client/staff/asset/getDefaultCcy', {
+        ...headers,
+        'broker-token': `${headers['broker-token']!.slice(0, -2)}xx`,
+      });
       const otherCorpHeader = await get('/api/client/staff/asset/getDefaultCcy', { ...headers, 'corp-code': otherCorp.code });
       for (const response of [missing, forged, otherCorpHeader]) {
         expect(response.status).toBe(401);

@@ -14,7 +14,11 @@ export interface AuthRoutesOptions {
 }
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
-  const service = createAuthService({ repository: createAuthRepository(app.database.db), wecom: app.wecom, tokenTtlSeconds: options.tokenTtlSeconds });
+  const service = createAuthService({
+    repository: createAuthRepository(app.database.db),
+    wecom: app.wecom,
+    tokenTtlSeconds: options.tokenTtlSeconds,
+  });
 
   routeEndpoint(app, loginQywx, async (input, request) => {
     const corp = requireCorp(app, request);

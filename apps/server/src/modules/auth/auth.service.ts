@@ -17,7 +17,10 @@ export function createAuthService(deps: { repository: AuthRepository; wecom: Wec
         identity = await deps.wecom.getUserInfo(corp, agentCode, code);
       } catch (error) {
         if (error instanceof WecomApiError && BAD_CODE_ERRCODES.has(error.errcode)) {
-          throw new ApiError(ErrorCode.LOGIN_CODE_INVALID, 'query.code: the sign-in code is invalid, expired or already used; please sign in again');
+          throw new ApiError(
+            ErrorCode.LOGIN_CODE_INVALID,
+            'query.code: the sign-in code is invalid, expired or already used; please sign in again',
+          );
         }
         throw wecomUnavailable(error);
       }
@@ -28,7 +31,10 @@ export function createAuthService(deps: { repository: AuthRepository; wecom: Wec
       if (identity.userTicket) {
         try {
           const detail = await deps.wecom.getUserDetail(corp, agentCode, identity.userTicket);
-          await deps.repository.refreshStaffContact(member.id, { email: detail.email ?? member.email, mobile: detail.mobile ?? member.mobile });
+          await deps.repository.refreshStaffContact(member.id, {
+            email: detail.email ?? member.email,
+            mobile: detail.mobile ?? member.mobile,
+          });
           member.email = detail.email ?? member.email;
         } catch (error) {
           // Private details are a courtesy; sign-in proceeds with what we already know.
@@ -37,7 +43,13 @@ export function createAuthService(deps: { repository: AuthRepository; wecom: Wec
       }
       const token = newSessionToken();
       const expiresAt = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
-      await deps.repository.createSession({ tokenHash: hashSessionToken(token), staffId: member.id, corpId: corp.id, agentCode, expiresAt });
+      await deps.repository.createSession({
+        tokenHash: hashSessionToken(token),
+        staffId: member.id,
+        corpId: corp.id,
+        agentCode,
+        expiresAt,
+      });
       return {
         token,
         onlineStaff: member.onlineStaff,

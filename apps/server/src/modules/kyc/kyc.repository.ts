@@ -19,7 +19,9 @@ export function createKycRepository(db: Database) {
       const matches: SQL[] = [ilike(customers.nameCn, pattern), ilike(customers.nameEn, pattern)];
       if (digits.length >= 3) matches.push(like(customers.phoneDigits, `%${digits}%`));
       if (/^[0-9A-Za-z]{4}$/.test(keyword)) matches.push(eq(customers.idDocLast4, keyword.toUpperCase()));
-      matches.push(sql`exists (select 1 from ${accounts} where ${accounts.customerId} = ${customers.id} and ${accounts.accountNo} = ${keyword})`);
+      matches.push(
+        sql`exists (select 1 from ${accounts} where ${accounts.customerId} = ${customers.id} and ${accounts.accountNo} = ${keyword})`,
+      );
       const where = and(eq(customers.corpId, scope.corpId), eq(customers.staffId, scope.staffId), or(...matches));
 
       const [rows, [totalRow]] = await Promise.all([
@@ -44,10 +46,17 @@ export function createKycRepository(db: Database) {
       ]);
       const ids = rows.map((row) => row.customerId);
       const accountRows = ids.length
-        ? await db.select({ customerId: accounts.customerId, accountNo: accounts.accountNo }).from(accounts).where(inArray(accounts.customerId, ids)).orderBy(accounts.accountNo)
+        ? await db
+            .select({ customerId: accounts.customerId, accountNo: accounts.accountNo })
+            .from(accounts)
+            .where(inArray(accounts.customerId, ids))
+            .orderBy(accounts.accountNo)
         : [];
       return {
-        rows: rows.map((row) => ({ ...row, accountNos: accountRows.filter((account) => account.customerId === row.customerId).map((account) => account.accountNo) })),
+        rows: rows.map((row) => ({
+          ...row,
+          accountNos: accountRows.filter((account) => account.customerId === row.customerId).map((account) => account.accountNo),
+        })),
         total: Number(totalRow?.total ?? 0),
       };
     },
@@ -86,7 +95,12 @@ export function createKycRepository(db: Database) {
         return await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(kycBindings)
-            .values({ corpId: input.corpId, customerId: input.customerId, externalUserId: input.externalUserId, boundByStaffId: input.staffId })
+            .values({
+              corpId: input.corpId,
+              customerId: input.customerId,
+              externalUserId: input.externalUserId,
+              boundByStaffId: input.staffId,
+            })
             .returning();
           await tx.insert(auditLog).values({
             corpId: input.corpId,

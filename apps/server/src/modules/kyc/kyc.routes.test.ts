@@ -7,7 +7,15 @@ import { seedDemoData } from '../../db/seed';
 import { accounts, auditLog, customers, kycBindings, staff } from '../../db/schema';
 
 type Body<T = unknown> = { code: string; msg: string; data: T };
-type Candidate = { customerId: number; nameCn: string; nameEn: string; phone: string | null; idDoc: string; accountNos: string[]; boundExternalUserId: string | null };
+type Candidate = {
+  customerId: number;
+  nameCn: string;
+  nameEn: string;
+  phone: string | null;
+  idDoc: string;
+  accountNos: string[];
+  boundExternalUserId: string | null;
+};
 
 // Emulator contacts: 0001 is followed by chanwaiman; 0002 by chanwaiman and leekaying; 0003 by leekaying only.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -56,23 +64,40 @@ for (const engine of testDatabases()) {
       return { status: response.status, body: (await response.json()) as Body<T> };
     };
     const hasKyc = async (headers: Record<string, string>, externalUserId: string) =>
-      ((await (await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers })).json()) as Body<{
-        bound: boolean;
-        ownCustomer: boolean;
-        binding: { customerId: number } | null;
-        contact: { name: string } | null;
-      }>).data;
-    const search = async (headers: Record<string, string>, keyword: string) => (await post<{ list: Candidate[]; total: number }>('search', headers, { keyword })).body;
+      (
+        (await (
+          await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers })
+        ).json()) as Body<{
+          bound: boolean;
+          ownCustomer: boolean;
+          binding: { customerId: number } | null;
+          contact: { name: string } | null;
+        }>
+      ).data;
+    const search = async (headers: Record<string, string>, keyword: string) =>
+      (await post<{ list: Candidate[]; total: number }>('search', headers, { keyword })).body;
 
     it('finds only your own customers, by name, phone, account number and ID tail, with details masked', async () => {
       const target = chanCustomers[0]!;
       const [account] = await database.db.select().from(accounts).where(eq(accounts.customerId, target.id)).limit(1);
-      const keywords = [target.nameCn.slice(1), target.nameEn.split(' ')[0]!.toLowerCase(), target.phoneDigits!.slice(-7, -2), account!.accountNo, target.idDocLast4];
+      const keywords = [
+        target.nameCn.slice(1),
+        target.nameEn.split(' ')[0]!.toLowerCase(),
+        target.phoneDigits!.slice(-7, -2),
+        account!.accountNo,
+        target.idDocLast4,
+      ];
       for (const keyword of keywords) {
         const result = await search(chan, keyword);
         expect(result.code, keyword).toBe('0');
-        expect(result.data.list.map((row) => row.customerId), keyword).toContain(target.id);
-        expect(result.data.list.every((row) => chanCustomers.some((own) => own.id === row.customerId)), keyword).toBe(true);
+        expect(
+          result.data.list.map((row) => row.customerId),
+          keyword,
+        ).toContain(target.id);
+        expect(
+          result.data.list.every((row) => chanCustomers.some((own) => own.id === row.customerId)),
+          keyword,
+        ).toBe(true);
       }
       const byName = (await search(chan, target.nameCn)).data.list.find((row) => row.customerId === target.id)!;
       expect(byName.phone).toMatch(/\*{4}$/);
@@ -87,13 +112,24 @@ for (const engine of testDatabases()) {
 
     it('binds a contact you follow to your customer, reports it, and audits it', async () => {
       const customer = chanCustomers[0]!;
-      expect(await hasKyc(chan, HO)).toEqual({ bound: false, ownCustomer: false, binding: null, contact: { externalUserId: HO, name: '何国良', followedByYou: true } });
-      const bound = await post<{ customerId: number; externalUserId: string }>('bind', chan, { externalUserId: HO, customerId: customer.id });
+      expect(await hasKyc(chan, HO)).toEqual({
+        bound: false,
+        ownCustomer: false,
+        binding: null,
+        contact: { externalUserId: HO, name: '何国良', followedByYou: true },
+      });
+      const bound = await post<{ customerId: number; externalUserId: string }>('bind', chan, {
+        externalUserId: HO,
+        customerId: customer.id,
+      });
       expect(bound.body.code).toBe('0');
       expect(bound.body.data).toMatchObject({ customerId: customer.id, externalUserId: HO });
       expect(await hasKyc(chan, HO)).toMatchObject({ bound: true, ownCustomer: true, binding: { customerId: customer.id } });
       expect((await search(chan, customer.nameCn)).data.list.find((row) => row.customerId === customer.id)?.boundExternalUserId).toBe(HO);
-      const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'kyc.bind'), eq(auditLog.entityId, HO)));
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'kyc.bind'), eq(auditLog.entityId, HO)));
       expect(audit).toHaveLength(1);
       expect(audit[0]!.after).toEqual({ externalUserId: HO, customerId: customer.id });
     });
@@ -101,13 +137,31 @@ for (const engine of testDatabases()) {
     it('gives each broken rule its own code', async () => {
       const [first, second] = chanCustomers;
       const cases: [string, Record<string, string>, object, string, number][] = [
-        ['contact already bound (same customer)', chan, { externalUserId: HO, customerId: first!.id }, ErrorCode.KYC_CONTACT_ALREADY_BOUND, 409],
-        ['contact already bound (other customer)', chan, { externalUserId: HO, customerId: second!.id }, ErrorCode.KYC_CONTACT_ALREADY_BOUND, 409],
+        [
+          'contact already bound (same customer)',
+          chan,
+          { externalUserId: HO, customerId: first!.id },
+          ErrorCode.KYC_CONTACT_ALREADY_BOUND,
+          409,
+        ],
+        [
+          'contact already bound (other customer)',
+          chan,
+          { externalUserId: HO, customerId: second!.id },
+          ErrorCode.KYC_CONTACT_ALREADY_BOUND,
+          409,
+        ],
         ['customer already bound', chan, { externalUserId: TSE, customerId: first!.id }, ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, 409],
         ["another staff member's customer", chan, { externalUserId: TSE, customerId: leeCustomer.id }, ErrorCode.FORBIDDEN, 403],
         ['no such customer', chan, { externalUserId: TSE, customerId: 987_654_321 }, ErrorCode.NOT_FOUND, 404],
         ['a contact you do not follow', chan, { externalUserId: LAU, customerId: second!.id }, ErrorCode.KYC_NOT_FOLLOWING, 403],
-        ['a contact WeCom does not know', chan, { externalUserId: 'wmEmuNobody', customerId: second!.id }, ErrorCode.KYC_CONTACT_UNKNOWN, 404],
+        [
+          'a contact WeCom does not know',
+          chan,
+          { externalUserId: 'wmEmuNobody', customerId: second!.id },
+          ErrorCode.KYC_CONTACT_UNKNOWN,
+          404,
+        ],
         ['a malformed contact id', chan, { externalUserId: 'bad id!', customerId: second!.id }, ErrorCode.VALIDATION, 400],
       ];
       for (const [label, headers, body, code, status] of cases) {
@@ -132,7 +186,10 @@ for (const engine of testDatabases()) {
       expect(unbound.body.data.customerId).toBe(customer.id);
       expect(await hasKyc(chan, TSE)).toMatchObject({ bound: false });
       expect((await post('unbind', chan, { externalUserId: TSE })).body.code).toBe(ErrorCode.KYC_NOT_BOUND);
-      const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'kyc.unbind'), eq(auditLog.entityId, TSE)));
+      const audit = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'kyc.unbind'), eq(auditLog.entityId, TSE)));
       expect(audit.map((row) => row.before)).toEqual([{ externalUserId: TSE, customerId: customer.id }]);
       // Unbound, the contact can be bound again (rebinding needs the unbind first).
       expect((await post('bind', chan, { externalUserId: TSE, customerId: chanCustomers[2]!.id })).body.code).toBe('0');

@@ -49,7 +49,11 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
   return {
     async search(caller: Caller, input: { keyword: string; pageNum: number; pageSize: number }) {
-      const { rows, total } = await repository.searchOwnCustomers({ corpId: caller.corp.id, staffId: caller.staffId }, input.keyword, input);
+      const { rows, total } = await repository.searchOwnCustomers(
+        { corpId: caller.corp.id, staffId: caller.staffId },
+        input.keyword,
+        input,
+      );
       const list: KycCandidate[] = rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
       return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
     },
@@ -67,20 +71,39 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
         );
       }
       if (await repository.bindingOfCustomer(caller.corp.id, input.customerId)) {
-        throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${displayName(customer)} is already bound to another WeCom contact; unbind it first`);
+        throw new ApiError(
+          ErrorCode.KYC_CUSTOMER_ALREADY_BOUND,
+          `customerId: ${displayName(customer)} is already bound to another WeCom contact; unbind it first`,
+        );
       }
       await assertCallerFollows(caller, input.externalUserId);
-      const result = await repository.bind({ corpId: caller.corp.id, staffId: caller.staffId, customerId: input.customerId, externalUserId: input.externalUserId });
+      const result = await repository.bind({
+        corpId: caller.corp.id,
+        staffId: caller.staffId,
+        customerId: input.customerId,
+        externalUserId: input.externalUserId,
+      });
       // A concurrent bind can win between our checks and the insert: the unique indexes decide.
-      if (result === 'contact') throw new ApiError(ErrorCode.KYC_CONTACT_ALREADY_BOUND, 'externalUserId: this contact was just bound by someone else; unbind it first');
-      if (result === 'customer') throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${displayName(customer)} was just bound to another contact`);
-      return { externalUserId: result.externalUserId, customerId: result.customerId, customerName: displayName(customer), boundAt: result.boundAt.getTime() };
+      if (result === 'contact')
+        throw new ApiError(
+          ErrorCode.KYC_CONTACT_ALREADY_BOUND,
+          'externalUserId: this contact was just bound by someone else; unbind it first',
+        );
+      if (result === 'customer')
+        throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${displayName(customer)} was just bound to another contact`);
+      return {
+        externalUserId: result.externalUserId,
+        customerId: result.customerId,
+        customerName: displayName(customer),
+        boundAt: result.boundAt.getTime(),
+      };
     },
 
     async unbind(caller: Caller, externalUserId: string): Promise<KycBinding> {
       const existing = await repository.bindingOfContact(caller.corp.id, externalUserId);
       if (!existing) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} is not bound to any customer`);
-      if (existing.staffId !== caller.staffId) throw ApiError.forbidden('externalUserId: this contact is bound to a customer who is not assigned to you');
+      if (existing.staffId !== caller.staffId)
+        throw ApiError.forbidden('externalUserId: this contact is bound to a customer who is not assigned to you');
       const removed = await repository.unbind({
         corpId: caller.corp.id,
         staffId: caller.staffId,
@@ -89,17 +112,30 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
         customerId: existing.binding.customerId,
       });
       if (!removed) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} was just unbound by someone else`);
-      return { externalUserId, customerId: existing.binding.customerId, customerName: displayName(existing), boundAt: existing.binding.boundAt.getTime() };
+      return {
+        externalUserId,
+        customerId: existing.binding.customerId,
+        customerName: displayName(existing),
+        boundAt: existing.binding.boundAt.getTime(),
+      };
     },
 
     async hasKyc(caller: Caller, externalUserId: string) {
-      const [existing, contact] = await Promise.all([repository.bindingOfContact(caller.corp.id, externalUserId), describeContact(caller, externalUserId)]);
+      const [existing, contact] = await Promise.all([
+        repository.bindingOfContact(caller.corp.id, externalUserId),
+        describeContact(caller, externalUserId),
+      ]);
       if (!existing) return { bound: false, ownCustomer: false, binding: null, contact };
       if (existing.staffId !== caller.staffId) return { bound: true, ownCustomer: false, binding: null, contact };
       return {
         bound: true,
         ownCustomer: true,
-        binding: { externalUserId, customerId: existing.binding.customerId, customerName: displayName(existing), boundAt: existing.binding.boundAt.getTime() },
+        binding: {
+          externalUserId,
+          customerId: existing.binding.customerId,
+          customerName: displayName(existing),
+          boundAt: existing.binding.boundAt.getTime(),
+        },
         contact,
       };
     },

@@ -30,7 +30,10 @@ for (const engine of testDatabases()) {
     });
 
     const eventsOf = (customerId: number) =>
-      database.query<EventRow>('select rule, fact_key, due_date::text, facts from mot_event where customer_id = $1 order by rule, fact_key', [customerId]);
+      database.query<EventRow>(
+        'select rule, fact_key, due_date::text, facts from mot_event where customer_id = $1 order by rule, fact_key',
+        [customerId],
+      );
     /** Runs every rule for the customer and returns what fired; the second run must add nothing. */
     const sweep = async (customerId: number, asOf = AS_OF) => {
       await runMotRules(database, { asOf, customerIds: [customerId] });
@@ -40,7 +43,12 @@ for (const engine of testDatabases()) {
     };
     const quiet = (overrides: Parameters<typeof insertQuietCustomer>[2] = {}) => insertQuietCustomer(database, AS_OF, overrides);
     const securityIn = async (currency: string) =>
-      (await database.query<{ id: number; last_price: number }>('select id, last_price::float8 as last_price from security where currency = $1 order by id limit 1', [currency]))[0]!;
+      (
+        await database.query<{ id: number; last_price: number }>(
+          'select id, last_price::float8 as last_price from security where currency = $1 order by id limit 1',
+          [currency],
+        )
+      )[0]!;
 
     it('raises nothing for a quiet customer', async () => {
       const { customerId } = await quiet();
@@ -50,12 +58,19 @@ for (const engine of testDatabases()) {
     it('birthday: fires within 7 days (fact = year), not 8 days out, and across the new year', async () => {
       const soon = await quiet({ birthday: '1990-11-25' });
       expect(await sweep(soon.customerId)).toEqual([
-        { rule: 'birthday', fact_key: '2026', due_date: '2026-11-25', facts: { birthday: '1990-11-25', date: '2026-11-25', years: 36, lookaheadDays: 7 } },
+        {
+          rule: 'birthday',
+          fact_key: '2026',
+          due_date: '2026-11-25',
+          facts: { birthday: '1990-11-25', date: '2026-11-25', years: 36, lookaheadDays: 7 },
+        },
       ]);
       const later = await quiet({ birthday: '1990-11-28' });
       expect(await sweep(later.customerId)).toEqual([]);
       const newYear = await quiet({ birthday: '1990-01-02' });
-      expect((await sweep(newYear.customerId, '2026-12-28')).map((event) => [event.rule, event.fact_key, event.due_date])).toEqual([['birthday', '2027', '2027-01-02']]);
+      expect((await sweep(newYear.customerId, '2026-12-28')).map((event) => [event.rule, event.fact_key, event.due_date])).toEqual([
+        ['birthday', '2027', '2027-01-02'],
+      ]);
       // Next year's birthday is a new fact.
       await runMotRules(database, { asOf: '2027-11-20', customerIds: [soon.customerId], rules: ['birthday'] });
       expect((await eventsOf(soon.customerId)).map((event) => event.fact_key)).toEqual(['2026', '2027']);
@@ -63,21 +78,39 @@ for (const engine of testDatabases()) {
 
     it('anniversary: fires for a whole year within 7 days, not for a new account or further out', async () => {
       const fifth = await quiet({ open_date: '2021-11-22' });
-      expect((await sweep(fifth.customerId)).map((event) => [event.rule, event.fact_key, event.due_date, event.facts.years])).toEqual([['anniversary', '2026', '2026-11-22', 5]]);
+      expect((await sweep(fifth.customerId)).map((event) => [event.rule, event.fact_key, event.due_date, event.facts.years])).toEqual([
+        ['anniversary', '2026', '2026-11-22', 5],
+      ]);
       expect(await sweep((await quiet({ open_date: '2021-11-30' })).customerId)).toEqual([]);
       expect(await sweep((await quiet({ open_date: '2026-11-18' })).customerId)).toEqual([]);
     });
 
     it('large deposit: at or above the staff threshold in HKD equivalent (fact = movement id), recent only', async () => {
       const customer = await quiet();
-      const [rate] = await database.query<{ rate: number }>("select rate::float8 as rate from exchange_rate where currency = 'USD' and rate_date <= $1 order by rate_date desc limit 1", [addDays(AS_OF, -1)]);
+      const [rate] = await database.query<{ rate: number }>(
+        "select rate::float8 as rate from exchange_rate where currency = 'USD' and rate_date <= $1 order by rate_date desc limit 1",
+        [addDays(AS_OF, -1)],
+      );
       const usdAtThreshold = Math.ceil(100_000 * rate!.rate * 100) / 100;
-      const big = await insertMoneyMovement(database, customer, { direction: 'deposit', currency: 'USD', amount: usdAtThreshold, day: addDays(AS_OF, -1) });
+      const big = await insertMoneyMovement(database, customer, {
+        direction: 'deposit',
+        currency: 'USD',
+        amount: usdAtThreshold,
+        day: addDays(AS_OF, -1),
+      });
       await insertMoneyMovement(database, customer, { direction: 'deposit', currency: 'HKD', amount: 99_999.99, day: AS_OF });
       await insertMoneyMovement(database, customer, { direction: 'deposit', currency: 'HKD', amount: 900_000, day: addDays(AS_OF, -8) });
       const events = await sweep(customer.customerId);
-      expect(events.map((event) => [event.rule, event.fact_key, event.due_date])).toEqual([['large_deposit', String(big), addDays(AS_OF, -1)]]);
-      expect(events[0]!.facts).toMatchObject({ movementId: big, currency: 'USD', amount: usdAtThreshold, thresholdHkd: 100000, rate: rate!.rate });
+      expect(events.map((event) => [event.rule, event.fact_key, event.due_date])).toEqual([
+        ['large_deposit', String(big), addDays(AS_OF, -1)],
+      ]);
+      expect(events[0]!.facts).toMatchObject({
+        movementId: big,
+        currency: 'USD',
+        amount: usdAtThreshold,
+        thresholdHkd: 100000,
+        rate: rate!.rate,
+      });
       expect(events[0]!.facts.amountHkd).toBeGreaterThanOrEqual(100_000);
     });
 
@@ -119,12 +152,17 @@ for (const engine of testDatabases()) {
 
     it('dormant: 180 days without a trade, crossed within 30 days (fact = last trade day); trading again and going quiet fires again', async () => {
       const customer = await quiet({ last_trade_date: addDays(AS_OF, -181) });
-      expect((await sweep(customer.customerId)).map((event) => [event.rule, event.fact_key, event.facts.daysWithoutTrade])).toEqual([['dormant', addDays(AS_OF, -181), 181]]);
+      expect((await sweep(customer.customerId)).map((event) => [event.rule, event.fact_key, event.facts.daysWithoutTrade])).toEqual([
+        ['dormant', addDays(AS_OF, -181), 181],
+      ]);
       expect(await sweep((await quiet({ last_trade_date: addDays(AS_OF, -179) })).customerId)).toEqual([]);
       // Long dormant before the look-back (a first sweep over an old book): not news.
       expect(await sweep((await quiet({ last_trade_date: addDays(AS_OF, -211) })).customerId)).toEqual([]);
       await database.query('update customer set last_trade_date = $2 where id = $1', [customer.customerId, addDays(AS_OF, -10)]);
-      expect((await sweep(customer.customerId, addDays(AS_OF, 200))).map((event) => event.fact_key)).toEqual([addDays(AS_OF, -181), addDays(AS_OF, -10)]);
+      expect((await sweep(customer.customerId, addDays(AS_OF, 200))).map((event) => event.fact_key)).toEqual([
+        addDays(AS_OF, -181),
+        addDays(AS_OF, -10),
+      ]);
     });
 
     it('position loss: ≥ 20 % below cost and ≥ HKD 50,000, once a month per security', async () => {
@@ -158,7 +196,9 @@ for (const engine of testDatabases()) {
 
     it('unfunded: 14 days after opening with no deposit or transfer in', async () => {
       const unfunded = await quiet({ open_date: addDays(AS_OF, -20), last_trade_date: null, risk_assessed_on: addDays(AS_OF, -20) });
-      expect((await sweep(unfunded.customerId)).map((event) => [event.rule, event.fact_key, event.facts.daysSinceOpen])).toEqual([['unfunded', addDays(AS_OF, -20), 20]]);
+      expect((await sweep(unfunded.customerId)).map((event) => [event.rule, event.fact_key, event.facts.daysSinceOpen])).toEqual([
+        ['unfunded', addDays(AS_OF, -20), 20],
+      ]);
       expect(await sweep((await quiet({ open_date: addDays(AS_OF, -10), last_trade_date: null })).customerId)).toEqual([]);
       const funded = await quiet({ open_date: addDays(AS_OF, -20), last_trade_date: null });
       await insertMoneyMovement(database, funded, { direction: 'deposit', currency: 'HKD', amount: 1000, day: addDays(AS_OF, -19) });
@@ -176,7 +216,9 @@ for (const engine of testDatabases()) {
 
     it('risk assessment expiry: two years after the assessment, within 30 days', async () => {
       const expiring = await quiet({ risk_assessed_on: '2024-11-25' });
-      expect((await sweep(expiring.customerId)).map((event) => [event.rule, event.fact_key, event.facts.assessedOn])).toEqual([['risk_expiry', '2026-11-25', '2024-11-25']]);
+      expect((await sweep(expiring.customerId)).map((event) => [event.rule, event.fact_key, event.facts.assessedOn])).toEqual([
+        ['risk_expiry', '2026-11-25', '2024-11-25'],
+      ]);
       expect(await sweep((await quiet({ risk_assessed_on: '2025-01-25' })).customerId)).toEqual([]);
     });
 
@@ -199,11 +241,18 @@ for (const engine of testDatabases()) {
 
     it('the daily sweep runs once per day, however many callers race for it', async () => {
       const day = '2026-11-21';
-      const outcomes = await Promise.all([runDailyMotSweep(database, { asOf: day }), runDailyMotSweep(database, { asOf: day }), runDailyMotSweep(database, { asOf: day })]);
+      const outcomes = await Promise.all([
+        runDailyMotSweep(database, { asOf: day }),
+        runDailyMotSweep(database, { asOf: day }),
+        runDailyMotSweep(database, { asOf: day }),
+      ]);
       expect(outcomes.filter((outcome) => outcome.status === 'ran')).toHaveLength(1);
       expect((await runDailyMotSweep(database, { asOf: day })).status).toBe('done-already');
       expect((await runDailyMotSweep(database, { asOf: day, force: true })).status).toBe('ran');
-      const runs = await database.query<{ finished: boolean }>('select finished_at is not null as finished from mot_sweep_run where run_date = $1', [day]);
+      const runs = await database.query<{ finished: boolean }>(
+        'select finished_at is not null as finished from mot_sweep_run where run_date = $1',
+        [day],
+      );
       expect(runs).toEqual([{ finished: true }]);
     });
   });

@@ -34,7 +34,13 @@ const rateOn = (currency: string, day: string) => `coalesce(
   (select er.rate from exchange_rate er where er.currency = ${currency} order by er.rate_date desc limit 1),
   case when ${currency} = 'HKD' then 1 end)`;
 
-const yearlyRule = (rule: 'birthday' | 'anniversary', column: string, lookaheadDays: number, minYears: number, factName: string): MotRuleDefinition => ({
+const yearlyRule = (
+  rule: 'birthday' | 'anniversary',
+  column: string,
+  lookaheadDays: number,
+  minYears: number,
+  factName: string,
+): MotRuleDefinition => ({
   rule,
   select: (scope) => `
     select c.corp_id, '${rule}', c.id, c.staff_id, extract(year from y.next_date)::int::text, y.next_date,

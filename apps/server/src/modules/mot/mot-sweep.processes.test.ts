@@ -22,7 +22,16 @@ interface SweepLog {
 /** Starts `main.ts` and collects its JSON log lines. */
 function startServer(databaseUrl: string, firstAt: string) {
   const child = spawn(TSX, [MAIN], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'debug', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '600000', MOT_SWEEP_FIRST_AT: firstAt },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      LOG_LEVEL: 'debug',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: '',
+      MOT_SWEEP_INTERVAL_MS: '600000',
+      MOT_SWEEP_FIRST_AT: firstAt,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,16 +70,26 @@ describe.skipIf(!adminUrl)('MOT daily sweep with two server processes on one dat
       const moment = Date.now() + 8_000;
       const firstAt = new Date(moment).toISOString();
       servers.push(startServer(url.toString(), firstAt), startServer(url.toString(), firstAt));
-      const ownRun = new Promise<MotRunResult>((resolve, reject) => setTimeout(() => runMotRules(database).then(resolve, reject), moment - Date.now()));
+      const ownRun = new Promise<MotRunResult>((resolve, reject) =>
+        setTimeout(() => runMotRules(database).then(resolve, reject), moment - Date.now()),
+      );
       const started = Date.now();
       while (!servers.every((server) => server.sweepLogs().length > 0)) {
-        if (Date.now() - started > 90_000) throw new Error(`no sweep log from both servers:\n${servers.map((server) => server.output()).join('\n---\n')}`);
-        if (servers.some((server) => server.child.exitCode !== null)) throw new Error(`a server exited:\n${servers.map((server) => server.output()).join('\n---\n')}`);
+        if (Date.now() - started > 90_000)
+          throw new Error(`no sweep log from both servers:\n${servers.map((server) => server.output()).join('\n---\n')}`);
+        if (servers.some((server) => server.child.exitCode !== null))
+          throw new Error(`a server exited:\n${servers.map((server) => server.output()).join('\n---\n')}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const logs = servers.map((server) => server.sweepLogs()[0]!);
-      expect(logs.filter((log) => /new events/.test(log.msg)), JSON.stringify(logs)).toHaveLength(1);
-      expect(logs.filter((log) => log.outcome === 'busy' || log.outcome === 'done-already'), JSON.stringify(logs)).toHaveLength(1);
+      expect(
+        logs.filter((log) => /new events/.test(log.msg)),
+        JSON.stringify(logs),
+      ).toHaveLength(1);
+      expect(
+        logs.filter((log) => log.outcome === 'busy' || log.outcome === 'done-already'),
+        JSON.stringify(logs),
+      ).toHaveLength(1);
 
       const [counts] = await database.query<{ events: number; distinct_facts: number }>(
         'select count(*)::int as events, count(distinct (rule, customer_id, fact_key))::int as distinct_facts from mot_event',

@@ -7,9 +7,7 @@ import { hongKongDay } from './mot-thresholds';
 export const MOT_SWEEP_LOCK_KEY = 727_007;
 
 export type MotSweepOutcome =
-  | { status: 'ran'; result: MotRunResult }
-  | { status: 'done-already'; asOf: string }
-  | { status: 'busy'; asOf: string };
+  { status: 'ran'; result: MotRunResult } | { status: 'done-already'; asOf: string } | { status: 'busy'; asOf: string };
 
 /**
  * The daily batch: every rule over every customer, at most once per Hong Kong day across all
@@ -18,7 +16,10 @@ export type MotSweepOutcome =
  * `done-already`). A replica that dies mid-run drops its lock and leaves the row unfinished, so
  * the next tick anywhere takes over. `force` re-runs a finished day (after a demo seed).
  */
-export async function runDailyMotSweep(database: DatabaseHandle, options: { asOf?: string; force?: boolean } = {}): Promise<MotSweepOutcome> {
+export async function runDailyMotSweep(
+  database: DatabaseHandle,
+  options: { asOf?: string; force?: boolean } = {},
+): Promise<MotSweepOutcome> {
   const asOf = options.asOf ?? hongKongDay();
   // Within one process (and for PGlite, which only one process can open) an in-memory guard suffices.
   if (sweeping.has(database)) return { status: 'busy', asOf };
@@ -36,11 +37,15 @@ async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boo
   const lockClient = database.kind === 'postgres' ? await database.pool!.connect() : null;
   try {
     if (lockClient) {
-      const [locked] = (await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MOT_SWEEP_LOCK_KEY])).rows;
+      const [locked] = (await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MOT_SWEEP_LOCK_KEY]))
+        .rows;
       if (!locked?.locked) return { status: 'busy', asOf };
     }
     try {
-      const [done] = await database.query<{ finished: boolean }>('select finished_at is not null as finished from mot_sweep_run where run_date = $1', [asOf]);
+      const [done] = await database.query<{ finished: boolean }>(
+        'select finished_at is not null as finished from mot_sweep_run where run_date = $1',
+        [asOf],
+      );
       if (done?.finished && !force) return { status: 'done-already', asOf };
       const owner = `${hostname()}:${process.pid}`;
       await database.query(
@@ -88,7 +93,10 @@ export function startMotScheduler(
       .then((outcome) => {
         if (outcome.status === 'ran') {
           const { result } = outcome;
-          options.log.info({ asOf: result.asOf, inserted: result.inserted, elapsedMs: result.elapsedMs }, `mot sweep: ${result.total} new events in ${result.elapsedMs} ms`);
+          options.log.info(
+            { asOf: result.asOf, inserted: result.inserted, elapsedMs: result.elapsedMs },
+            `mot sweep: ${result.total} new events in ${result.elapsedMs} ms`,
+          );
         } else {
           // Every tick after the day's batch finds it done: not worth an info line each time.
           const level = outcome.status === 'busy' ? 'info' : 'debug';

@@ -5,7 +5,9 @@ import { addDays } from './mot-thresholds';
 export async function insertQuietCustomer(
   database: Pick<DatabaseHandle, 'query'>,
   asOf: string,
-  overrides: Partial<Record<'birthday' | 'open_date' | 'last_trade_date' | 'id_doc_expiry' | 'risk_assessed_on' | 'status' | 'name_cn', string | null>> = {},
+  overrides: Partial<
+    Record<'birthday' | 'open_date' | 'last_trade_date' | 'id_doc_expiry' | 'risk_assessed_on' | 'status' | 'name_cn', string | null>
+  > = {},
   staffUserId = 'chanwaiman',
 ) {
   const values = {
@@ -18,7 +20,9 @@ export async function insertQuietCustomer(
     name_cn: '測試客戶',
     ...overrides,
   };
-  const [staffRow] = await database.query<{ id: number; corp_id: number }>('select id, corp_id from staff where wecom_user_id = $1', [staffUserId]);
+  const [staffRow] = await database.query<{ id: number; corp_id: number }>('select id, corp_id from staff where wecom_user_id = $1', [
+    staffUserId,
+  ]);
   if (!staffRow) throw new Error(`no staff ${staffUserId}: seed first`);
   const customerNo = `T${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   const [customer] = await database.query<{ id: number }>(
@@ -27,7 +31,18 @@ export async function insertQuietCustomer(
      values ($1, $2, $3, 'branch', $4, 'Quiet Client', '+852 9123 4567', '85291234567', 'passport', 'P12****', '1234',
              $5, $6, 3, $7, $8, $9, $10)
      returning id::float8 as id`,
-    [staffRow.corp_id, staffRow.id, customerNo, values.name_cn, values.id_doc_expiry, values.birthday, values.risk_assessed_on, values.status, values.open_date, values.last_trade_date],
+    [
+      staffRow.corp_id,
+      staffRow.id,
+      customerNo,
+      values.name_cn,
+      values.id_doc_expiry,
+      values.birthday,
+      values.risk_assessed_on,
+      values.status,
+      values.open_date,
+      values.last_trade_date,
+    ],
   );
   const [account] = await database.query<{ id: number }>(
     `insert into account (corp_id, customer_id, account_no, type, open_date) values ($1, $2, $3, 'cash', $4) returning id::float8 as id`,

@@ -37,4 +37,5 @@ const HONG_KONG_OFFSET_MS = 8 * 3600 * 1000;
 export const hongKongDay = (at: Date = new Date()) => new Date(at.getTime() + HONG_KONG_OFFSET_MS).toISOString().slice(0, 10);
 
 /** `day` moved by `days` (negative for earlier). */
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -140,7 +140,10 @@ export function createMotRepository(db: Database) {
         db,
         sql`select e.id::float8 as "eventId", c.staff_id as "staffId", e.status
               from mot_event e join customer c on c.id = e.customer_id
-             where e.corp_id = ${corpId} and e.id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})`,
+             where e.corp_id = ${corpId} and e.id in (${sql.join(
+               eventIds.map((id) => sql`${id}`),
+               sql`, `,
+             )})`,
       );
     },
 
@@ -150,7 +153,10 @@ export function createMotRepository(db: Database) {
         sql`update mot_event e set status = 'seen', seen_at = now()
               from customer c
              where c.id = e.customer_id and c.staff_id = ${scope.staffId} and e.corp_id = ${scope.corpId}
-               and e.status = 'new' and e.id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})
+               and e.status = 'new' and e.id in (${sql.join(
+                 eventIds.map((id) => sql`${id}`),
+                 sql`, `,
+               )})
             returning e.id::float8 as id`,
       );
       return rows.length;
@@ -215,12 +221,18 @@ export function createMotRepository(db: Database) {
         db,
         sql`select ${recordColumns} from service_record r join customer c on c.id = r.customer_id
               left join mot_event e on e.id = r.mot_event_id
-             where r.mot_event_id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)}) order by r.id`,
+             where r.mot_event_id in (${sql.join(
+               eventIds.map((id) => sql`${id}`),
+               sql`, `,
+             )}) order by r.id`,
       );
     },
 
     async customer(corpId: number, customerId: number) {
-      const [row] = await selectRows<CustomerSummaryRow>(db, sql`select ${customerSummaryColumns} from customer c where c.corp_id = ${corpId} and c.id = ${customerId}`);
+      const [row] = await selectRows<CustomerSummaryRow>(
+        db,
+        sql`select ${customerSummaryColumns} from customer c where c.corp_id = ${corpId} and c.id = ${customerId}`,
+      );
       return row;
     },
 
@@ -238,12 +250,22 @@ export function createMotRepository(db: Database) {
 
     async searchRecords(
       scope: MotScope,
-      input: { keyword?: string | undefined; rule?: string | undefined; channel?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined; pageNum: number; pageSize: number },
+      input: {
+        keyword?: string | undefined;
+        rule?: string | undefined;
+        channel?: string | undefined;
+        dateFrom?: string | undefined;
+        dateTo?: string | undefined;
+        pageNum: number;
+        pageSize: number;
+      },
     ) {
       const conditions: SQL[] = [sql`r.corp_id = ${scope.corpId}`, sql`c.staff_id = ${scope.staffId}`];
       if (input.keyword) {
         const pattern = containsPattern(input.keyword);
-        conditions.push(sql`(r.note ilike ${pattern} or r.outcome ilike ${pattern} or c.name_cn ilike ${pattern} or c.name_en ilike ${pattern})`);
+        conditions.push(
+          sql`(r.note ilike ${pattern} or r.outcome ilike ${pattern} or c.name_cn ilike ${pattern} or c.name_en ilike ${pattern})`,
+        );
       }
       if (input.rule) conditions.push(sql`e.rule = ${input.rule}`);
       if (input.channel) conditions.push(sql`r.channel = ${input.channel}`);

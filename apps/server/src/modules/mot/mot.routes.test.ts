@@ -11,7 +11,17 @@ type Body<T = unknown> = { code: string; msg: string; data: T };
 type EventBrief = { eventId: number; rule: string; status: string; dueDate: string };
 type TodoRow = { customerId: number; nameCn: string; phone: string | null; unseen: boolean; events: EventBrief[] };
 type Paged<T> = { list: T[]; total: number; pageNum: number; pageSize: number; hasMore: boolean };
-type ServiceRecordBody = { recordId: number; customerId: number; customerName: string; eventId: number | null; rule: string | null; channel: string; note: string; outcome: string | null; servedAt: number };
+type ServiceRecordBody = {
+  recordId: number;
+  customerId: number;
+  customerName: string;
+  eventId: number | null;
+  rule: string | null;
+  channel: string;
+  note: string;
+  outcome: string | null;
+  servedAt: number;
+};
 
 const TODAY = hongKongDay();
 
@@ -29,7 +39,11 @@ for (const engine of testDatabases()) {
     beforeAll(async () => {
       database = await engine.create();
       await seedDemoData(database, { customers: 60, seed: 21, asOf: TODAY });
-      star = await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 10), birthday: `1985-${addDays(TODAY, 2).slice(5)}`, name_cn: '星級客戶' });
+      star = await insertQuietCustomer(database, TODAY, {
+        id_doc_expiry: addDays(TODAY, 10),
+        birthday: `1985-${addDays(TODAY, 2).slice(5)}`,
+        name_cn: '星級客戶',
+      });
       await insertMoneyMovement(database, star, { direction: 'deposit', currency: 'HKD', amount: 120_000, day: TODAY });
       await insertMoneyMovement(database, star, { direction: 'deposit', currency: 'HKD', amount: 60_000, day: TODAY });
       leeCustomer = await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 5) }, 'leekaying');
@@ -38,7 +52,11 @@ for (const engine of testDatabases()) {
       chan = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' })).headers;
       lee = (await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' })).headers;
       chanCustomerIds = new Set(
-        (await database.query<{ id: number }>("select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman'")).map((row) => row.id),
+        (
+          await database.query<{ id: number }>(
+            "select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman'",
+          )
+        ).map((row) => row.id),
       );
     });
     afterAll(async () => {
@@ -70,7 +88,8 @@ for (const engine of testDatabases()) {
       expect(result.body.code, result.body.msg).toBe('0');
       return result.body.data;
     };
-    const starEvents = async (headers = chan) => (await todo(headers, { date: TODAY, pageSize: 50 })).list.filter((row) => row.customerId === star.customerId);
+    const starEvents = async (headers = chan) =>
+      (await todo(headers, { date: TODAY, pageSize: 50 })).list.filter((row) => row.customerId === star.customerId);
     const expectError = (result: { status: number; body: Body }, code: string, status: number) => {
       expect(result.body.code, result.body.msg).toBe(code);
       expect(result.status).toBe(status);
@@ -78,7 +97,10 @@ for (const engine of testDatabases()) {
     };
 
     it('todoClient/date: days with pending events and their counts', async () => {
-      const result = await get<{ date: string; count: number; unseen: number }[]>('todoEvent/todoClient/date', chan, { dateFrom: addDays(TODAY, -7), dateTo: addDays(TODAY, 7) });
+      const result = await get<{ date: string; count: number; unseen: number }[]>('todoEvent/todoClient/date', chan, {
+        dateFrom: addDays(TODAY, -7),
+        dateTo: addDays(TODAY, 7),
+      });
       expect(result.body.code).toBe('0');
       const days = result.body.data;
       expect(days.map((day) => day.date)).toEqual([...days.map((day) => day.date)].sort());
@@ -105,7 +127,9 @@ for (const engine of testDatabases()) {
       const rows = await starEvents();
       expect(rows.map((row) => row.events[0]!.rule).sort()).toEqual(['id_expiry', 'large_deposit']);
       expect(rows.every((row) => row.unseen && row.phone === '+852 9123 ****')).toBe(true);
-      expect((await todo(chan, { date: TODAY, rule: 'id_expiry', pageSize: 50 })).list.every((row) => row.events[0]!.rule === 'id_expiry')).toBe(true);
+      expect(
+        (await todo(chan, { date: TODAY, rule: 'id_expiry', pageSize: 50 })).list.every((row) => row.events[0]!.rule === 'id_expiry'),
+      ).toBe(true);
       expect((await todo(lee, { date: TODAY, pageSize: 50 })).list.map((row) => row.customerId)).not.toContain(star.customerId);
     });
 
@@ -122,7 +146,9 @@ for (const engine of testDatabases()) {
       expectError(await setFold(chan, 'maybe'), ErrorCode.VALIDATION, 400);
       expect((await setFold(chan, '0')).body.data).toBe(false);
       expect((await post<boolean>('todoEventRule/isFold', chan)).body.data).toBe(false);
-      const audit = await database.query<{ before: unknown; after: unknown }>("select before, after from audit_log where action = 'mot.setFold' order by id");
+      const audit = await database.query<{ before: unknown; after: unknown }>(
+        "select before, after from audit_log where action = 'mot.setFold' order by id",
+      );
       expect(audit).toEqual([
         { before: { motFold: false }, after: { motFold: true } },
         { before: { motFold: true }, after: { motFold: false } },
@@ -130,7 +156,11 @@ for (const engine of testDatabases()) {
     });
 
     it('todoTaskCount: pending events by type', async () => {
-      const result = await get<{ total: number; unseen: number; byRule: { rule: string; count: number; unseen: number }[] }>('todoEvent/todoTaskCount', chan, { date: TODAY });
+      const result = await get<{ total: number; unseen: number; byRule: { rule: string; count: number; unseen: number }[] }>(
+        'todoEvent/todoTaskCount',
+        chan,
+        { date: TODAY },
+      );
       expect(result.body.code).toBe('0');
       const counts = result.body.data;
       expect(counts.byRule.map((row) => row.rule)).toEqual(MOT_RULES);
@@ -143,9 +173,16 @@ for (const engine of testDatabases()) {
     it('todoTaskDetail: the event, why it fired, and its client', async () => {
       const [row] = (await starEvents()).filter((candidate) => candidate.events[0]!.rule === 'large_deposit');
       const eventId = row!.events[0]!.eventId;
-      const result = await get<{ event: { rule: string; facts: Record<string, unknown>; serviceRecord: null }; customer: { customerId: number; phone: string } }>('todoEvent/todoTaskDetail', chan, { eventId });
+      const result = await get<{
+        event: { rule: string; facts: Record<string, unknown>; serviceRecord: null };
+        customer: { customerId: number; phone: string };
+      }>('todoEvent/todoTaskDetail', chan, { eventId });
       expect(result.body.code).toBe('0');
-      expect(result.body.data.event).toMatchObject({ rule: 'large_deposit', serviceRecord: null, facts: { amountHkd: 120000, thresholdHkd: 100000, currency: 'HKD' } });
+      expect(result.body.data.event).toMatchObject({
+        rule: 'large_deposit',
+        serviceRecord: null,
+        facts: { amountHkd: 120000, thresholdHkd: 100000, currency: 'HKD' },
+      });
       expect(result.body.data.customer).toMatchObject({ customerId: star.customerId, phone: '+852 9123 ****' });
       expectError(await get('todoEvent/todoTaskDetail', lee, { eventId }), ErrorCode.FORBIDDEN, 403);
       expectError(await get('todoEvent/todoTaskDetail', chan, { eventId: 987_654_321 }), ErrorCode.NOT_FOUND, 404);
@@ -169,17 +206,41 @@ for (const engine of testDatabases()) {
       const servedAt = Date.now() - 3_600_000;
       expectError(await post('todoEvent/handle', lee, { eventId, channel: 'phone', note: 'x' }), ErrorCode.FORBIDDEN, 403);
       expectError(await post('todoEvent/handle', chan, { eventId, channel: 'fax', note: 'x' }), ErrorCode.VALIDATION, 400);
-      expectError(await post('todoEvent/handle', chan, { eventId, channel: 'phone', note: 'x', servedAt: Date.now() + 86_400_000 }), ErrorCode.VALIDATION, 400);
-      const handled = await post<ServiceRecordBody>('todoEvent/handle', chan, { eventId, channel: 'phone', note: 'Reminded to renew the passport', outcome: 'will renew', servedAt });
+      expectError(
+        await post('todoEvent/handle', chan, { eventId, channel: 'phone', note: 'x', servedAt: Date.now() + 86_400_000 }),
+        ErrorCode.VALIDATION,
+        400,
+      );
+      const handled = await post<ServiceRecordBody>('todoEvent/handle', chan, {
+        eventId,
+        channel: 'phone',
+        note: 'Reminded to renew the passport',
+        outcome: 'will renew',
+        servedAt,
+      });
       expect(handled.body.code, handled.body.msg).toBe('0');
-      expect(handled.body.data).toMatchObject({ eventId, customerId: star.customerId, rule: 'id_expiry', channel: 'phone', note: 'Reminded to renew the passport', outcome: 'will renew', servedAt, customerName: '星級客戶' });
+      expect(handled.body.data).toMatchObject({
+        eventId,
+        customerId: star.customerId,
+        rule: 'id_expiry',
+        channel: 'phone',
+        note: 'Reminded to renew the passport',
+        outcome: 'will renew',
+        servedAt,
+        customerName: '星級客戶',
+      });
       expectError(await post('todoEvent/handle', chan, { eventId, channel: 'wecom', note: 'again' }), ErrorCode.CONFLICT, 409);
       expect(await database.query('select id from service_record where mot_event_id = $1', [eventId])).toHaveLength(1);
       expect((await starEvents()).map((candidate) => candidate.events[0]!.eventId)).not.toContain(eventId);
-      const detail = await get<{ event: { status: string; serviceRecord: ServiceRecordBody } }>('todoEvent/todoTaskDetail', chan, { eventId });
+      const detail = await get<{ event: { status: string; serviceRecord: ServiceRecordBody } }>('todoEvent/todoTaskDetail', chan, {
+        eventId,
+      });
       expect(detail.body.data.event.status).toBe('handled');
       expect(detail.body.data.event.serviceRecord.recordId).toBe(handled.body.data.recordId);
-      const audit = await database.query<{ after: { status: string } }>("select after from audit_log where action = 'mot.handle' and entity_id = $1", [String(eventId)]);
+      const audit = await database.query<{ after: { status: string } }>(
+        "select after from audit_log where action = 'mot.handle' and entity_id = $1",
+        [String(eventId)],
+      );
       expect(audit).toHaveLength(1);
       expect(audit[0]!.after).toMatchObject({ status: 'handled', serviceRecordId: handled.body.data.recordId });
     });
@@ -187,31 +248,40 @@ for (const engine of testDatabases()) {
     it('handle: of concurrent handles of one event exactly one wins', async () => {
       const [row] = (await todo(chan, { pageSize: 50 })).list.filter((candidate) => candidate.customerId !== star.customerId);
       const eventId = row!.events[0]!.eventId;
-      const results = await Promise.all(Array.from({ length: 6 }, (_, index) => post('todoEvent/handle', chan, { eventId, channel: 'meeting', note: `attempt ${index}` })));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => post('todoEvent/handle', chan, { eventId, channel: 'meeting', note: `attempt ${index}` })),
+      );
       expect(results.filter((result) => result.body.code === '0')).toHaveLength(1);
       expect(results.filter((result) => result.body.code === ErrorCode.CONFLICT)).toHaveLength(5);
       expect(await database.query('select id from service_record where mot_event_id = $1', [eventId])).toHaveLength(1);
     });
 
     it('getMinCashIO (no body) and setMinCashIO: the threshold decides which large-money events show', async () => {
-      expect((await post<{ minCashIO: number }>('todoEventRule/getMinCashIO', chan)).body).toMatchObject({ code: '0', data: { minCashIO: 100000 } });
+      expect((await post<{ minCashIO: number }>('todoEventRule/getMinCashIO', chan)).body).toMatchObject({
+        code: '0',
+        data: { minCashIO: 100000 },
+      });
       const deposits = async () =>
-        (await starEvents())
-          .filter((row) => row.events[0]!.rule === 'large_deposit')
-          .map((row) => row.events[0]!.eventId);
+        (await starEvents()).filter((row) => row.events[0]!.rule === 'large_deposit').map((row) => row.events[0]!.eventId);
       expect(await deposits()).toHaveLength(1);
       // Raised above the HKD 120,000 deposit: it no longer shows.
-      expect((await post<{ minCashIO: number }>('todoEventRule/setMinCashIO', chan, { minCashIO: 150_000 })).body.data).toEqual({ minCashIO: 150000 });
+      expect((await post<{ minCashIO: number }>('todoEventRule/setMinCashIO', chan, { minCashIO: 150_000 })).body.data).toEqual({
+        minCashIO: 150000,
+      });
       expect(await deposits()).toHaveLength(0);
       // Lowered below the HKD 60,000 one: that deposit is re-evaluated and fires, the other shows again.
-      expect((await post<{ minCashIO: number }>('todoEventRule/setMinCashIO', chan, { minCashIO: 50_000 })).body.data).toEqual({ minCashIO: 50000 });
+      expect((await post<{ minCashIO: number }>('todoEventRule/setMinCashIO', chan, { minCashIO: 50_000 })).body.data).toEqual({
+        minCashIO: 50000,
+      });
       expect(await deposits()).toHaveLength(2);
       expect((await post<{ minCashIO: number }>('todoEventRule/getMinCashIO', chan)).body.data).toEqual({ minCashIO: 50000 });
       // Another staff member's threshold is their own.
       expect((await post<{ minCashIO: number }>('todoEventRule/getMinCashIO', lee)).body.data).toEqual({ minCashIO: 100000 });
       expectError(await post('todoEventRule/setMinCashIO', chan, { minCashIO: -5 }), ErrorCode.VALIDATION, 400);
       expectError(await post('todoEventRule/setMinCashIO', chan, {}), ErrorCode.VALIDATION, 400);
-      const audit = await database.query<{ before: unknown; after: unknown }>("select before, after from audit_log where action = 'mot.setMinCashIO' order by id");
+      const audit = await database.query<{ before: unknown; after: unknown }>(
+        "select before, after from audit_log where action = 'mot.setMinCashIO' order by id",
+      );
       expect(audit).toEqual([
         { before: { minCashIO: 100000 }, after: { minCashIO: 150000 } },
         { before: { minCashIO: 150000 }, after: { minCashIO: 50000 } },
@@ -241,7 +311,11 @@ for (const engine of testDatabases()) {
     });
 
     it('clientHistory (at /api/mot//todoEvent/clientHistory): one client’s events and service records, paged', async () => {
-      const result = await post<Paged<{ eventId: number; rule: string; status: string; serviceRecord: ServiceRecordBody | null }> & { customer: { customerId: number } }>('/todoEvent/clientHistory', chan, {
+      const result = await post<
+        Paged<{ eventId: number; rule: string; status: string; serviceRecord: ServiceRecordBody | null }> & {
+          customer: { customerId: number };
+        }
+      >('/todoEvent/clientHistory', chan, {
         customerId: star.customerId,
       });
       expect(result.body.code, result.body.msg).toBe('0');
@@ -251,7 +325,9 @@ for (const engine of testDatabases()) {
       const handled = history.list.find((event) => event.rule === 'id_expiry')!;
       expect(handled.status).toBe('handled');
       expect(handled.serviceRecord).toMatchObject({ channel: 'phone', note: 'Reminded to renew the passport' });
-      expect((await post<Paged<unknown>>('/todoEvent/clientHistory', chan, { customerId: star.customerId, pageSize: 3 })).body.data).toMatchObject({ total: 4, hasMore: true });
+      expect(
+        (await post<Paged<unknown>>('/todoEvent/clientHistory', chan, { customerId: star.customerId, pageSize: 3 })).body.data,
+      ).toMatchObject({ total: 4, hasMore: true });
       expectError(await post('/todoEvent/clientHistory', chan, { customerId: leeCustomer.customerId }), ErrorCode.FORBIDDEN, 403);
       expectError(await post('/todoEvent/clientHistory', chan, { customerId: 987_654_321 }), ErrorCode.NOT_FOUND, 404);
     });

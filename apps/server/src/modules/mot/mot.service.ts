@@ -22,7 +22,11 @@ const paged = <T>(list: T[], total: number, page: { pageNum: number; pageSize: n
 });
 
 // Rows come from SQL whose values the contract's enums describe; the response schema re-checks them on the way out.
-const toRecord = (row: RecordRow): ServiceRecord => ({ ...row, rule: row.rule as MotRule | null, channel: row.channel as ServiceRecord['channel'] });
+const toRecord = (row: RecordRow): ServiceRecord => ({
+  ...row,
+  rule: row.rule as MotRule | null,
+  channel: row.channel as ServiceRecord['channel'],
+});
 const toEvent = (row: EventRow, record: RecordRow | undefined): MotEvent => ({
   eventId: row.eventId,
   rule: row.rule as MotRule,
@@ -55,7 +59,8 @@ export function createMotService(deps: { repository: MotRepository; database: Da
   async function ownEvent(caller: Caller, eventId: number) {
     const event = await repository.event(caller.corp.id, eventId);
     if (!event) throw ApiError.notFound(`eventId: no event ${eventId}`);
-    if (event.staffId !== caller.staffId) throw ApiError.forbidden(`eventId: event ${eventId} belongs to a customer who is not assigned to you`);
+    if (event.staffId !== caller.staffId)
+      throw ApiError.forbidden(`eventId: event ${eventId} belongs to a customer who is not assigned to you`);
     return event;
   }
 
@@ -68,7 +73,8 @@ export function createMotService(deps: { repository: MotRepository; database: Da
   return {
     async dates(caller: Caller, input: { dateFrom?: string | undefined; dateTo?: string | undefined }) {
       const today = hongKongDay();
-      const dateFrom = input.dateFrom ?? (input.dateTo ? addDays(input.dateTo, -2 * DEFAULT_RANGE_DAYS) : addDays(today, -DEFAULT_RANGE_DAYS));
+      const dateFrom =
+        input.dateFrom ?? (input.dateTo ? addDays(input.dateTo, -2 * DEFAULT_RANGE_DAYS) : addDays(today, -DEFAULT_RANGE_DAYS));
       const dateTo = input.dateTo ?? addDays(dateFrom, 2 * DEFAULT_RANGE_DAYS);
       if (Date.parse(dateTo) - Date.parse(dateFrom) > MAX_RANGE_DAYS * 86_400_000) {
         throw ApiError.validation('dateTo', `must be at most ${MAX_RANGE_DAYS} days after dateFrom`);
@@ -88,16 +94,23 @@ export function createMotService(deps: { repository: MotRepository; database: Da
       const missing = unique.filter((id) => !owners.some((owner) => owner.eventId === id));
       if (missing.length > 0) throw ApiError.notFound(`eventIds: no event ${missing.join(', ')}`);
       const foreign = owners.filter((owner) => owner.staffId !== caller.staffId);
-      if (foreign.length > 0) throw ApiError.forbidden(`eventIds: event ${foreign.map((owner) => owner.eventId).join(', ')} belongs to a customer who is not assigned to you`);
+      if (foreign.length > 0)
+        throw ApiError.forbidden(
+          `eventIds: event ${foreign.map((owner) => owner.eventId).join(', ')} belongs to a customer who is not assigned to you`,
+        );
       return { updated: await repository.markSeen(scopeOf(caller), unique) };
     },
 
-    async handle(caller: Caller, input: { eventId: number; channel: string; note: string; outcome?: string | null | undefined; servedAt?: number | undefined }) {
+    async handle(
+      caller: Caller,
+      input: { eventId: number; channel: string; note: string; outcome?: string | null | undefined; servedAt?: number | undefined },
+    ) {
       const event = await ownEvent(caller, input.eventId);
       const alreadyHandled = () => ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
       if (event.status === 'handled') throw alreadyHandled();
       // A minute of clock skew between phone and server is fine; a date in the future is not.
-      if (input.servedAt !== undefined && input.servedAt > Date.now() + 60_000) throw ApiError.validation('servedAt', 'must not be in the future');
+      if (input.servedAt !== undefined && input.servedAt > Date.now() + 60_000)
+        throw ApiError.validation('servedAt', 'must not be in the future');
       const recordId = await repository.handle(scopeOf(caller), {
         eventId: input.eventId,
         channel: input.channel,
@@ -120,7 +133,10 @@ export function createMotService(deps: { repository: MotRepository; database: Da
 
     async detail(caller: Caller, eventId: number) {
       const event = await ownEvent(caller, eventId);
-      const [customer, records] = await Promise.all([repository.customer(caller.corp.id, event.customerId), repository.recordsOfEvents([eventId])]);
+      const [customer, records] = await Promise.all([
+        repository.customer(caller.corp.id, event.customerId),
+        repository.recordsOfEvents([eventId]),
+      ]);
       return { event: toEvent(event, records[0]), customer: toCustomer(customer!) };
     },
 
@@ -153,7 +169,12 @@ export function createMotService(deps: { repository: MotRepository; database: Da
       const customer = await ownCustomer(caller, input.customerId);
       const { rows, total } = await repository.customerEvents(input.customerId, input);
       const records = await repository.recordsOfEvents(rows.map((row) => row.eventId));
-      const list = rows.map((row) => toEvent(row, records.find((record) => record.eventId === row.eventId)));
+      const list = rows.map((row) =>
+        toEvent(
+          row,
+          records.find((record) => record.eventId === row.eventId),
+        ),
+      );
       return { ...paged(list, total, input), customer: toCustomer(customer) };
     },
   };

@@ -4,7 +4,12 @@ import type { DatabaseHandle } from '../../db/client';
 import { signJsSdk } from './jssdk-signature';
 import { wecomCredentials } from '../../db/schema';
 
-type SignData = { corpId: string; agentId: string; config: { timestamp: number; nonceStr: string; signature: string }; agentConfig: { timestamp: number; nonceStr: string; signature: string } };
+type SignData = {
+  corpId: string;
+  agentId: string;
+  config: { timestamp: number; nonceStr: string; signature: string };
+  agentConfig: { timestamp: number; nonceStr: string; signature: string };
+};
 
 for (const engine of testDatabases()) {
   describe(`getJsSdkSign and the shared WeCom credential cache (${engine.kind})`, () => {
@@ -48,8 +53,12 @@ for (const engine of testDatabases()) {
       const jsapi = tickets.find((row) => row.kind === 'jsapi_ticket')!.value;
       const agent = tickets.find((row) => row.kind === 'agent_ticket')!.value;
       for (const data of [a.data, b.data]) {
-        expect(data.config.signature).toBe(signJsSdk({ ticket: jsapi, nonceStr: data.config.nonceStr, timestamp: data.config.timestamp, url: pageUrl }));
-        expect(data.agentConfig.signature).toBe(signJsSdk({ ticket: agent, nonceStr: data.agentConfig.nonceStr, timestamp: data.agentConfig.timestamp, url: pageUrl }));
+        expect(data.config.signature).toBe(
+          signJsSdk({ ticket: jsapi, nonceStr: data.config.nonceStr, timestamp: data.config.timestamp, url: pageUrl }),
+        );
+        expect(data.agentConfig.signature).toBe(
+          signJsSdk({ ticket: agent, nonceStr: data.agentConfig.nonceStr, timestamp: data.agentConfig.timestamp, url: pageUrl }),
+        );
       }
       // Two sign-ins and two signatures from two replicas: one gettoken, one ticket of each kind.
       expect(emulator.stats.gettoken - before.gettoken).toBe(1);
@@ -57,14 +66,37 @@ for (const engine of testDatabases()) {
       expect(emulator.stats.agentTicket - before.agentTicket).toBe(1);
     });
 
-    it("produces signatures the emulated WeCom client accepts for that page, and only for that page", async () => {
+    it('produces signatures the emulated WeCom client accepts for that page, and only for that page', async () => {
       const { headers } = await signInAs(primary.baseUrl);
       const pageUrl = `${primary.baseUrl}/kyc/index?from=sidebar`;
       const signed = (await sign(primary.baseUrl, headers, pageUrl)).data;
       const verify = async (body: Record<string, string>) =>
-        ((await (await fetch(`${primary.baseUrl}/wecom/__emulator/jsapi/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { ok: boolean }).ok;
-      const corp = { kind: 'jsapi', corpId: signed.corpId, url: pageUrl, timestamp: String(signed.config.timestamp), nonceStr: signed.config.nonceStr, signature: signed.config.signature };
-      const agent = { kind: 'agent', corpId: signed.corpId, agentId: signed.agentId, url: `${pageUrl}#/x`, timestamp: String(signed.agentConfig.timestamp), nonceStr: signed.agentConfig.nonceStr, signature: signed.agentConfig.signature };
+        (
+          (await (
+            await fetch(`${primary.baseUrl}/wecom/__emulator/jsapi/verify`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).json()) as { ok: boolean }
+        ).ok;
+      const corp = {
+        kind: 'jsapi',
+        corpId: signed.corpId,
+        url: pageUrl,
+        timestamp: String(signed.config.timestamp),
+        nonceStr: signed.config.nonceStr,
+        signature: signed.config.signature,
+      };
+      const agent = {
+        kind: 'agent',
+        corpId: signed.corpId,
+        agentId: signed.agentId,
+        url: `${pageUrl}#/x`,
+        timestamp: String(signed.agentConfig.timestamp),
+        nonceStr: signed.agentConfig.nonceStr,
+        signature: signed.agentConfig.signature,
+      };
       expect(await verify(corp)).toBe(true);
       expect(await verify(agent)).toBe(true);
       expect(await verify({ ...corp, url: `${primary.baseUrl}/client/manage/list` })).toBe(false);

@@ -48,7 +48,12 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
   const slices: Slice[] =
     view === 'market'
       ? [
-          ...asset.byMarket.map((slice) => ({ key: slice.key, label: t(`client.market.${slice.key}`, { defaultValue: slice.key }), ratio: slice.ratio, valueHkd: slice.totalHkd })),
+          ...asset.byMarket.map((slice) => ({
+            key: slice.key,
+            label: t(`client.market.${slice.key}`, { defaultValue: slice.key }),
+            ratio: slice.ratio,
+            valueHkd: slice.totalHkd,
+          })),
           ...(asset.cashHkd > 0 ? [{ key: 'cash', label: t('client.asset.cashSlice'), ratio: cashRatio, valueHkd: asset.cashHkd }] : []),
         ]
       : asset.byCurrency.map((slice) => ({ key: slice.key, label: slice.key, ratio: slice.ratio, valueHkd: slice.totalHkd }));

@@ -16,7 +16,16 @@ import { baseInfoQuery, clientKeys, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
-import { changedFields, formValuesOf, reapplyChanges, tagError, updatePayload, validateProfile, type ProfileField, type ProfileFormValues } from './profile-form';
+import {
+  changedFields,
+  formValuesOf,
+  reapplyChanges,
+  tagError,
+  updatePayload,
+  validateProfile,
+  type ProfileField,
+  type ProfileFormValues,
+} from './profile-form';
 import './client-locales';
 import './client.css';
 
@@ -28,7 +37,19 @@ function showToast(content: string) {
   void import('antd-mobile/es/components/toast').then(({ default: Toast }) => Toast.show({ content, duration: 2000 }));
 }
 
-function Field({ label, error, children, htmlFor, required }: { label: string; error?: string; children: ReactNode; htmlFor?: string; required?: boolean }) {
+function Field({
+  label,
+  error,
+  children,
+  htmlFor,
+  required,
+}: {
+  label: string;
+  error?: string;
+  children: ReactNode;
+  htmlFor?: string;
+  required?: boolean;
+}) {
   return (
     <div className={error ? 'ba-field ba-field--error' : 'ba-field'}>
       <label className="ba-field__label" htmlFor={htmlFor}>
@@ -70,12 +91,15 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   const blur = (field: ProfileField) => () => setTouched((current) => ({ ...current, [field]: true }));
 
   const save = useMutation({
-    mutationFn: () => request(endpoints.updateProfile, updatePayload(base.customerId, base.version, formValuesOf(base), values), { silent: true }),
+    mutationFn: () =>
+      request(endpoints.updateProfile, updatePayload(base.customerId, base.version, formValuesOf(base), values), { silent: true }),
     onSuccess: (saved) => {
       queryClient.setQueryData(baseInfoQuery(saved.customerId).queryKey, saved);
       // The header shows the new name and tags at once; the refetch below brings the rest (masked phone).
-      queryClient.setQueryData(profileQuery(saved.customerId).queryKey, (profile) =>
-        profile && { ...profile, nameEn: saved.nameEn, tags: saved.tags, phoneMasked: saved.phoneMasked, version: saved.version },
+      queryClient.setQueryData(
+        profileQuery(saved.customerId).queryKey,
+        (profile) =>
+          profile && { ...profile, nameEn: saved.nameEn, tags: saved.tags, phoneMasked: saved.phoneMasked, version: saved.version },
       );
       for (const key of clientKeys(saved.customerId)) void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['customer', 'list'] });
@@ -170,7 +194,14 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       </section>
       <section className="ba-edit__form">
         <Field label={t('client.edit.nameEn')} error={shown('nameEn')} htmlFor="edit-nameEn" required>
-          <input id="edit-nameEn" className="ba-field__input" value={values.nameEn} onChange={(event) => set('nameEn', event.target.value)} onBlur={blur('nameEn')} autoComplete="off" />
+          <input
+            id="edit-nameEn"
+            className="ba-field__input"
+            value={values.nameEn}
+            onChange={(event) => set('nameEn', event.target.value)}
+            onBlur={blur('nameEn')}
+            autoComplete="off"
+          />
         </Field>
         <Field label={t('client.edit.phone')} error={shown('phone')} htmlFor="edit-phone">
           <input
@@ -196,13 +227,26 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
             onBlur={blur('email')}
           />
         </Field>
-        <Field label={t('client.edit.tags')} error={shown('tags') ?? (newTagProblem ? t(newTagProblem.key, { max: newTagProblem.max }) : undefined)} htmlFor="edit-tag">
+        <Field
+          label={t('client.edit.tags')}
+          error={shown('tags') ?? (newTagProblem ? t(newTagProblem.key, { max: newTagProblem.max }) : undefined)}
+          htmlFor="edit-tag"
+        >
           {values.tags.length > 0 && (
             <div className="ba-edit__tags" data-testid="edit-tags">
               {values.tags.map((tag) => (
                 <span className="ba-edit__tag" key={tag}>
                   {tag}
-                  <button type="button" aria-label={t('client.edit.removeTag', { tag })} onClick={() => set('tags', values.tags.filter((item) => item !== tag))}>
+                  <button
+                    type="button"
+                    aria-label={t('client.edit.removeTag', { tag })}
+                    onClick={() =>
+                      set(
+                        'tags',
+                        values.tags.filter((item) => item !== tag),
+                      )
+                    }
+                  >
                     <CloseOutline />
                   </button>
                 </span>

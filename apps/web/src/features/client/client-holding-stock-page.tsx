@@ -58,7 +58,10 @@ export default function ClientHoldingStockPage() {
           label={t('client.filters.market')}
           value={market}
           onChange={setMarket}
-          options={[{ value: 'all', label: t('client.filters.all') }, ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) }))]}
+          options={[
+            { value: 'all', label: t('client.filters.all') },
+            ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) })),
+          ]}
         />
       }
     >
@@ -70,7 +73,9 @@ export default function ClientHoldingStockPage() {
 function Holdings({ customerId, market }: { customerId: number; market: Market | 'all' }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const query = useInfiniteQuery(recordListQuery('customerHolding', endpoints.getHolding, { customerId, ...(market === 'all' ? {} : { market }) }));
+  const query = useInfiniteQuery(
+    recordListQuery('customerHolding', endpoints.getHolding, { customerId, ...(market === 'all' ? {} : { market }) }),
+  );
   const first = query.data?.pages[0];
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
@@ -78,9 +83,21 @@ function Holdings({ customerId, market }: { customerId: number; market: Market |
       {first && first.total > 0 && (
         <SummaryStrip
           items={[
-            { label: t('client.holdings.marketValue', { ccy: money.currency }), value: money.format(first.summary.marketValueHkd), testId: 'summary-market-value' },
-            { label: t('client.holdings.unrealizedPnl'), value: money.formatSigned(first.summary.unrealizedPnlHkd), tone: trendOf(first.summary.unrealizedPnlHkd) },
-            { label: t('client.holdings.todayPnl'), value: money.formatSigned(first.summary.todayPnlHkd), tone: trendOf(first.summary.todayPnlHkd) },
+            {
+              label: t('client.holdings.marketValue', { ccy: money.currency }),
+              value: money.format(first.summary.marketValueHkd),
+              testId: 'summary-market-value',
+            },
+            {
+              label: t('client.holdings.unrealizedPnl'),
+              value: money.formatSigned(first.summary.unrealizedPnlHkd),
+              tone: trendOf(first.summary.unrealizedPnlHkd),
+            },
+            {
+              label: t('client.holdings.todayPnl'),
+              value: money.formatSigned(first.summary.todayPnlHkd),
+              tone: trendOf(first.summary.todayPnlHkd),
+            },
           ]}
         />
       )}

@@ -133,9 +133,16 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
   const none = <span className="ba-muted">{t('client.base.none')}</span>;
   const rows = [
     { label: t('client.base.customerNo'), value: info.customerNo },
-    { label: t('client.base.phone'), value: info.phone ? <a href={`tel:${info.phone.replace(/[\s-]/g, '')}`}>{info.phone}</a> : none, testId: 'info-phone' },
+    {
+      label: t('client.base.phone'),
+      value: info.phone ? <a href={`tel:${info.phone.replace(/[\s-]/g, '')}`}>{info.phone}</a> : none,
+      testId: 'info-phone',
+    },
     { label: t('client.base.email'), value: info.email ?? none, testId: 'info-email', wide: true },
-    { label: t('client.base.idDoc'), value: `${t(`client.base.idDocType.${info.idDocType}`, { defaultValue: info.idDocType })} ${info.idDocMasked}` },
+    {
+      label: t('client.base.idDoc'),
+      value: `${t(`client.base.idDocType.${info.idDocType}`, { defaultValue: info.idDocType })} ${info.idDocMasked}`,
+    },
     { label: t('client.base.idDocExpiry'), value: info.idDocExpiry ?? '-' },
     { label: t('client.base.birthday'), value: info.birthday ?? '-' },
     { label: t('client.base.risk'), value: t(`client.risk.${info.riskLevel}`, { defaultValue: `R${info.riskLevel}` }) },
@@ -154,7 +161,11 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
     { label: t('client.base.remark'), value: info.remark ?? none, testId: 'info-remark', wide: true },
   ];
   return (
-    <Card title={t('client.base.title')} more={{ label: t('client.editProfile'), to: withCustomer(CLIENT_PATHS.edit, info.customerId) }} className="ba-card--info">
+    <Card
+      title={t('client.base.title')}
+      more={{ label: t('client.editProfile'), to: withCustomer(CLIENT_PATHS.edit, info.customerId) }}
+      className="ba-card--info"
+    >
       <dl className="ba-info">
         {rows.map((row) => (
           <div className={row.wide ? 'ba-info__row ba-info__row--wide' : 'ba-info__row'} key={row.label} data-testid={row.testId}>
@@ -176,10 +187,12 @@ function DynamicText({ item }: { item: DynamicItem }) {
       return (
         <>
           <p className="ba-timeline__what">
-            <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side === 'sell' ? 'sell' : 'buy'}`)}</span> {security}
+            <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side === 'sell' ? 'sell' : 'buy'}`)}</span>{' '}
+            {security}
           </p>
           <p className="ba-timeline__detail">
-            {t('client.dynamic.shares', { qty: formatNumber(item.quantity) })} @ {formatNumber(item.price, priceDecimals(item.price ?? 0))} {item.currency}
+            {t('client.dynamic.shares', { qty: formatNumber(item.quantity) })} @ {formatNumber(item.price, priceDecimals(item.price ?? 0))}{' '}
+            {item.currency}
             <span className="ba-timeline__amount">
               {money.format(item.amountHkd)} {money.currency}
             </span>
@@ -214,7 +227,8 @@ function DynamicText({ item }: { item: DynamicItem }) {
       return (
         <>
           <p className="ba-timeline__what">
-            {t('client.dynamic.profileEdit')}：{(item.fields ?? []).map((field) => t(`client.dynamic.fields.${field}`, { defaultValue: field })).join('、')}
+            {t('client.dynamic.profileEdit')}：
+            {(item.fields ?? []).map((field) => t(`client.dynamic.fields.${field}`, { defaultValue: field })).join('、')}
           </p>
           {item.staffName && <p className="ba-timeline__detail">{t('client.dynamic.by', { name: item.staffName })}</p>}
         </>
@@ -245,7 +259,14 @@ function DynamicsCard({ customerId }: { customerId: number }) {
         </ol>
       )}
       {dynamics.hasNextPage && (
-        <Button block fill="none" size="small" className="ba-timeline__more" loading={dynamics.isFetchingNextPage} onClick={() => void dynamics.fetchNextPage()}>
+        <Button
+          block
+          fill="none"
+          size="small"
+          className="ba-timeline__more"
+          loading={dynamics.isFetchingNextPage}
+          onClick={() => void dynamics.fetchNextPage()}
+        >
           {t('client.dynamic.more')}
           <RightOutline />
         </Button>
@@ -263,9 +284,21 @@ function ClientInformation({ customerId }: { customerId: number }) {
   return (
     <>
       <ProfileHeader profile={profile.data} />
-      {asset.data ? <AssetCard asset={asset.data} /> : asset.isError ? <ClientErrorState error={asset.error} onRetry={() => void asset.refetch()} /> : <LoadingState rows={1} />}
+      {asset.data ? (
+        <AssetCard asset={asset.data} />
+      ) : asset.isError ? (
+        <ClientErrorState error={asset.error} onRetry={() => void asset.refetch()} />
+      ) : (
+        <LoadingState rows={1} />
+      )}
       <DetailLinks customerId={customerId} />
-      {info.data ? <BaseInfoCard info={info.data} /> : info.isError ? <ClientErrorState error={info.error} onRetry={() => void info.refetch()} /> : <LoadingState rows={1} />}
+      {info.data ? (
+        <BaseInfoCard info={info.data} />
+      ) : info.isError ? (
+        <ClientErrorState error={info.error} onRetry={() => void info.refetch()} />
+      ) : (
+        <LoadingState rows={1} />
+      )}
       <DynamicsCard customerId={customerId} />
     </>
   );

@@ -79,7 +79,13 @@ const zhCN = {
       direction: '类型',
       currency: '币种',
     },
-    list: { total: '共 {{count}} 条', loadFailed: '加载失败，点击重试', loading: '加载中', noMore: '没有更多了', unit: '金额单位：{{ccy}}' },
+    list: {
+      total: '共 {{count}} 条',
+      loadFailed: '加载失败，点击重试',
+      loading: '加载中',
+      noMore: '没有更多了',
+      unit: '金额单位：{{ccy}}',
+    },
     holdings: {
       marketValue: '持仓市值（{{ccy}}）',
       unrealizedPnl: '浮动盈亏',
@@ -133,7 +139,7 @@ const zhCN = {
       unchanged: '没有需要保存的修改',
       errors: {
         required: '请填写英文名',
-        nameEnChars: '英文名只能包含字母、空格及 . , \' -',
+        nameEnChars: "英文名只能包含字母、空格及 . , ' -",
         tooLong: '不能超过 {{max}} 个字',
         phone: '请输入带国家区号的手机号，如 +852 9123 4567',
         email: '邮箱格式不正确',
@@ -142,7 +148,8 @@ const zhCN = {
         fix: '请先修正标红的内容',
       },
       conflictTitle: '资料已被他人修改',
-      conflictBody: '在您编辑期间，该客户的资料已被他人修改。为避免覆盖对方的修改，本次没有保存。您的输入都还在：可载入最新资料并保留您改动的字段，确认后再保存。',
+      conflictBody:
+        '在您编辑期间，该客户的资料已被他人修改。为避免覆盖对方的修改，本次没有保存。您的输入都还在：可载入最新资料并保留您改动的字段，确认后再保存。',
       reapply: '载入最新并保留我的修改',
       keepEditing: '继续编辑',
       reapplied: '已载入最新资料并保留了您的修改，请确认后保存',
@@ -229,7 +236,13 @@ const zhHK: typeof zhCN = {
       direction: '類型',
       currency: '幣種',
     },
-    list: { total: '共 {{count}} 條', loadFailed: '載入失敗，點擊重試', loading: '載入中', noMore: '沒有更多了', unit: '金額單位：{{ccy}}' },
+    list: {
+      total: '共 {{count}} 條',
+      loadFailed: '載入失敗，點擊重試',
+      loading: '載入中',
+      noMore: '沒有更多了',
+      unit: '金額單位：{{ccy}}',
+    },
     holdings: {
       marketValue: '持倉市值（{{ccy}}）',
       unrealizedPnl: '浮動盈虧',
@@ -283,7 +296,7 @@ const zhHK: typeof zhCN = {
       unchanged: '沒有需要儲存的修改',
       errors: {
         required: '請填寫英文名',
-        nameEnChars: '英文名只能包含字母、空格及 . , \' -',
+        nameEnChars: "英文名只能包含字母、空格及 . , ' -",
         tooLong: '不能超過 {{max}} 個字',
         phone: '請輸入連國家區號的手機號，如 +852 9123 4567',
         email: '電郵格式不正確',
@@ -292,7 +305,8 @@ const zhHK: typeof zhCN = {
         fix: '請先修正標紅的內容',
       },
       conflictTitle: '資料已被他人修改',
-      conflictBody: '在您編輯期間，該客戶的資料已被他人修改。為免覆蓋對方的修改，今次沒有儲存。您的輸入仍然保留：可載入最新資料並保留您改動的欄位，確認後再儲存。',
+      conflictBody:
+        '在您編輯期間，該客戶的資料已被他人修改。為免覆蓋對方的修改，今次沒有儲存。您的輸入仍然保留：可載入最新資料並保留您改動的欄位，確認後再儲存。',
       reapply: '載入最新並保留我的修改',
       keepEditing: '繼續編輯',
       reapplied: '已載入最新資料並保留了您的修改，請確認後儲存',
@@ -379,7 +393,13 @@ const en: typeof zhCN = {
       direction: 'Type',
       currency: 'Currency',
     },
-    list: { total: '{{count}} records', loadFailed: 'Could not load. Tap to retry', loading: 'Loading', noMore: 'No more records', unit: 'Amounts in {{ccy}}' },
+    list: {
+      total: '{{count}} records',
+      loadFailed: 'Could not load. Tap to retry',
+      loading: 'Loading',
+      noMore: 'No more records',
+      unit: 'Amounts in {{ccy}}',
+    },
     holdings: {
       marketValue: 'Market value ({{ccy}})',
       unrealizedPnl: 'Unrealised P/L',

@@ -65,7 +65,10 @@ export default function ClientMoneyRecordPage() {
             label={t('client.filters.currency')}
             value={currency}
             onChange={setCurrency}
-            options={[{ value: 'all', label: t('client.filters.all') }, ...currencySchema.options.map((value) => ({ value, label: value }))]}
+            options={[
+              { value: 'all', label: t('client.filters.all') },
+              ...currencySchema.options.map((value) => ({ value, label: value })),
+            ]}
           />
           {period.filter}
         </>
@@ -81,7 +84,13 @@ export default function ClientMoneyRecordPage() {
   );
 }
 
-function MoneyRecords({ customerId, params }: { customerId: number; params: { direction?: 'deposit' | 'withdrawal'; currency?: Currency; dateFrom?: string; dateTo?: string } }) {
+function MoneyRecords({
+  customerId,
+  params,
+}: {
+  customerId: number;
+  params: { direction?: 'deposit' | 'withdrawal'; currency?: Currency; dateFrom?: string; dateTo?: string };
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const query = useInfiniteQuery(recordListQuery('customerMoney', endpoints.getWithdrawalDeposit, { customerId, ...params }));
@@ -99,7 +108,14 @@ function MoneyRecords({ customerId, params }: { customerId: number; params: { di
           note={t('client.list.unit', { ccy: money.currency })}
         />
       )}
-      <RecordList query={query} items={items} total={first?.total} emptyText={t('client.money.empty')} itemKey={(item) => item.id} renderItem={(item) => <MoneyRow item={item} />} />
+      <RecordList
+        query={query}
+        items={items}
+        total={first?.total}
+        emptyText={t('client.money.empty')}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <MoneyRow item={item} />}
+      />
     </>
   );
 }

@@ -7,18 +7,28 @@ export const RECORD_PAGE_SIZE = 20;
 // Client pages show every failure in place (ClientErrorState, list footers), so their reads do not also toast.
 
 export const profileQuery = (customerId: number) =>
-  queryOptions({ queryKey: ['customerProfile', 'detail', { customerId }], queryFn: ({ signal }) => request(endpoints.getProfile, { customerId }, { signal, silent: true }) });
+  queryOptions({
+    queryKey: ['customerProfile', 'detail', { customerId }],
+    queryFn: ({ signal }) => request(endpoints.getProfile, { customerId }, { signal, silent: true }),
+  });
 
 export const baseInfoQuery = (customerId: number) =>
-  queryOptions({ queryKey: ['customerBaseInfo', 'detail', { customerId }], queryFn: ({ signal }) => request(endpoints.getBaseInfo, { customerId }, { signal, silent: true }) });
+  queryOptions({
+    queryKey: ['customerBaseInfo', 'detail', { customerId }],
+    queryFn: ({ signal }) => request(endpoints.getBaseInfo, { customerId }, { signal, silent: true }),
+  });
 
 export const assetQuery = (customerId: number) =>
-  queryOptions({ queryKey: ['customerAsset', 'detail', { customerId }], queryFn: ({ signal }) => request(endpoints.getAsset, { customerId }, { signal, silent: true }) });
+  queryOptions({
+    queryKey: ['customerAsset', 'detail', { customerId }],
+    queryFn: ({ signal }) => request(endpoints.getAsset, { customerId }, { signal, silent: true }),
+  });
 
 export const dynamicQuery = (customerId: number) =>
   infiniteQueryOptions({
     queryKey: ['customerDynamic', 'list', { customerId }],
-    queryFn: ({ pageParam, signal }) => request(endpoints.getDynamic, { customerId, limit: 10, ...(pageParam ? { before: pageParam } : {}) }, { signal, silent: true }),
+    queryFn: ({ pageParam, signal }) =>
+      request(endpoints.getDynamic, { customerId, limit: 10, ...(pageParam ? { before: pageParam } : {}) }, { signal, silent: true }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.list.at(-1)?.at : undefined),
   });
@@ -32,7 +42,9 @@ export function recordListQuery<E extends Endpoint>(resource: string, endpoint: 
   return infiniteQueryOptions({
     queryKey: [resource, 'list', params],
     queryFn: ({ pageParam, signal }) =>
-      request(endpoint, { ...params, pageNum: pageParam, pageSize: RECORD_PAGE_SIZE } as RequestOf<E>, { signal, silent: true }) as Promise<ResponseOf<E> & { hasMore: boolean; pageNum: number }>,
+      request(endpoint, { ...params, pageNum: pageParam, pageSize: RECORD_PAGE_SIZE } as RequestOf<E>, { signal, silent: true }) as Promise<
+        ResponseOf<E> & { hasMore: boolean; pageNum: number }
+      >,
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
   });

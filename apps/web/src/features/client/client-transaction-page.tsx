@@ -35,7 +35,8 @@ function TradeRow({ item }: { item: TradeItem }) {
       </div>
       <div className="ba-record__line ba-record__sub">
         <span>
-          <span className={`ba-tag ba-tag--${item.status}`}>{t(`client.filters.${item.status}`)}</span> {t('client.trades.settleDate', { date: item.settleDate })}
+          <span className={`ba-tag ba-tag--${item.status}`}>{t(`client.filters.${item.status}`)}</span>{' '}
+          {t('client.trades.settleDate', { date: item.settleDate })}
         </span>
         <span>
           {t('client.trades.fee')} {formatNumber(item.fee, 2)} {item.currency}
@@ -61,7 +62,10 @@ export default function ClientTransactionPage() {
             label={t('client.filters.market')}
             value={market}
             onChange={setMarket}
-            options={[{ value: 'all', label: t('client.filters.all') }, ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) }))]}
+            options={[
+              { value: 'all', label: t('client.filters.all') },
+              ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) })),
+            ]}
           />
           <FilterRow
             name="side"
@@ -104,7 +108,13 @@ export default function ClientTransactionPage() {
   );
 }
 
-function Trades({ customerId, params }: { customerId: number; params: { market?: Market; side?: 'buy' | 'sell'; status?: 'settled' | 'unsettled'; dateFrom?: string; dateTo?: string } }) {
+function Trades({
+  customerId,
+  params,
+}: {
+  customerId: number;
+  params: { market?: Market; side?: 'buy' | 'sell'; status?: 'settled' | 'unsettled'; dateFrom?: string; dateTo?: string };
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const query = useInfiniteQuery(recordListQuery('customerTrade', endpoints.getTrade, { customerId, ...params }));
@@ -122,7 +132,14 @@ function Trades({ customerId, params }: { customerId: number; params: { market?:
           note={t('client.list.unit', { ccy: money.currency })}
         />
       )}
-      <RecordList query={query} items={items} total={first?.total} emptyText={t('client.trades.empty')} itemKey={(item) => item.id} renderItem={(item) => <TradeRow item={item} />} />
+      <RecordList
+        query={query}
+        items={items}
+        total={first?.total}
+        emptyText={t('client.trades.empty')}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <TradeRow item={item} />}
+      />
     </>
   );
 }

@@ -19,7 +19,9 @@ function TransferRow({ item }: { item: TransferItem }) {
     <>
       <div className="ba-record__line">
         <span className="ba-record__title">
-          <span className={`ba-flow-badge ba-flow-badge--${item.direction === 'in' ? 'deposit' : 'withdrawal'}`}>{t(`client.transfers.${item.direction}`)}</span>
+          <span className={`ba-flow-badge ba-flow-badge--${item.direction === 'in' ? 'deposit' : 'withdrawal'}`}>
+            {t(`client.transfers.${item.direction}`)}
+          </span>
           {securityName(item.nameCn, item.nameEn)}
         </span>
         <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
@@ -64,7 +66,10 @@ export default function ClientTransferStockPage() {
             label={t('client.filters.market')}
             value={market}
             onChange={setMarket}
-            options={[{ value: 'all', label: t('client.filters.all') }, ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) }))]}
+            options={[
+              { value: 'all', label: t('client.filters.all') },
+              ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) })),
+            ]}
           />
           {period.filter}
         </>
@@ -80,7 +85,13 @@ export default function ClientTransferStockPage() {
   );
 }
 
-function Transfers({ customerId, params }: { customerId: number; params: { direction?: 'in' | 'out'; market?: Market; dateFrom?: string; dateTo?: string } }) {
+function Transfers({
+  customerId,
+  params,
+}: {
+  customerId: number;
+  params: { direction?: 'in' | 'out'; market?: Market; dateFrom?: string; dateTo?: string };
+}) {
   const { t } = useTranslation();
   const money = useMoney();
   const query = useInfiniteQuery(recordListQuery('customerTransfer', endpoints.getTransfer, { customerId, ...params }));
@@ -97,7 +108,14 @@ function Transfers({ customerId, params }: { customerId: number; params: { direc
           note={`${t('client.list.unit', { ccy: money.currency })} · ${t('client.transfers.valueNote')}`}
         />
       )}
-      <RecordList query={query} items={items} total={first?.total} emptyText={t('client.transfers.empty')} itemKey={(item) => item.id} renderItem={(item) => <TransferRow item={item} />} />
+      <RecordList
+        query={query}
+        items={items}
+        total={first?.total}
+        emptyText={t('client.transfers.empty')}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <TransferRow item={item} />}
+      />
     </>
   );
 }

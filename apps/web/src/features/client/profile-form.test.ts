@@ -24,14 +24,24 @@ describe('tags', () => {
     expect(tagError(['VIP'], 'New')).toBeNull();
     expect(tagError(['VIP'], ' VIP ')?.key).toBe('client.edit.errors.tagRepeat');
     expect(tagError([], 'x'.repeat(21))?.key).toBe('client.edit.errors.tooLong');
-    expect(tagError(Array.from({ length: 10 }, (_, index) => `t${index}`), 'more')?.key).toBe('client.edit.errors.tagsMax');
+    expect(
+      tagError(
+        Array.from({ length: 10 }, (_, index) => `t${index}`),
+        'more',
+      )?.key,
+    ).toBe('client.edit.errors.tagsMax');
   });
 });
 
 describe('what is sent', () => {
   test('only changed fields, trimmed, empty text as null', () => {
     expect(changedFields(base, base)).toEqual({});
-    expect(updatePayload(7, 3, base, { ...base, email: '  ', remark: ' call after 6pm ' })).toEqual({ customerId: 7, version: 3, email: null, remark: 'call after 6pm' });
+    expect(updatePayload(7, 3, base, { ...base, email: '  ', remark: ' call after 6pm ' })).toEqual({
+      customerId: 7,
+      version: 3,
+      email: null,
+      remark: 'call after 6pm',
+    });
   });
 
   test('after a conflict the latest profile is the start and only my own changes are laid on top', () => {

@@ -22,7 +22,8 @@ export const formValuesOf = (info: CustomerBaseInfo): ProfileFormValues => ({
 
 const LIMITS = { nameEn: 80, phone: 24, email: 120, remark: 500, tag: 20 } as const;
 
-const tooBig = (result: { success: boolean; error?: { issues: { code: string }[] } }) => result.error?.issues.some((issue) => issue.code === 'too_big') ?? false;
+const tooBig = (result: { success: boolean; error?: { issues: { code: string }[] } }) =>
+  result.error?.issues.some((issue) => issue.code === 'too_big') ?? false;
 
 /**
  * The same rules as the server's (the contract's schemas decide), each failure named by an i18n key
@@ -34,7 +35,10 @@ export function validateProfile(values: ProfileFormValues): FieldErrors {
   if (!nameEn) errors.nameEn = { key: 'client.edit.errors.required' };
   else {
     const result = profileEditSchema.nameEn.safeParse(nameEn);
-    if (!result.success) errors.nameEn = tooBig(result) ? { key: 'client.edit.errors.tooLong', max: LIMITS.nameEn } : { key: 'client.edit.errors.nameEnChars' };
+    if (!result.success)
+      errors.nameEn = tooBig(result)
+        ? { key: 'client.edit.errors.tooLong', max: LIMITS.nameEn }
+        : { key: 'client.edit.errors.nameEnChars' };
   }
   if (values.phone.trim()) {
     const result = profileEditSchema.phone.safeParse(values.phone.trim());
@@ -42,7 +46,8 @@ export function validateProfile(values: ProfileFormValues): FieldErrors {
   }
   if (values.email.trim()) {
     const result = profileEditSchema.email.safeParse(values.email.trim());
-    if (!result.success) errors.email = tooBig(result) ? { key: 'client.edit.errors.tooLong', max: LIMITS.email } : { key: 'client.edit.errors.email' };
+    if (!result.success)
+      errors.email = tooBig(result) ? { key: 'client.edit.errors.tooLong', max: LIMITS.email } : { key: 'client.edit.errors.email' };
   }
   if (values.tags.length > PROFILE_TAG_LIMIT) errors.tags = { key: 'client.edit.errors.tagsMax', max: PROFILE_TAG_LIMIT };
   if (values.remark.trim().length > LIMITS.remark) errors.remark = { key: 'client.edit.errors.tooLong', max: LIMITS.remark };

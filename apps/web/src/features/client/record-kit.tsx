@@ -14,7 +14,19 @@ export interface FilterOption<V extends string> {
 }
 
 /** One filter as a row of chips; exactly one chip is on. */
-export function FilterRow<V extends string>({ label, options, value, onChange, name }: { label: string; options: FilterOption<V>[]; value: V; onChange: (value: V) => void; name: string }) {
+export function FilterRow<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  name,
+}: {
+  label: string;
+  options: FilterOption<V>[];
+  value: V;
+  onChange: (value: V) => void;
+  name: string;
+}) {
   return (
     <div className="ba-frow" role="radiogroup" aria-label={label} data-testid={`filter-${name}`}>
       <span className="ba-frow__label">{label}</span>
@@ -92,9 +104,21 @@ export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: stri
       {period === 'custom' && (
         <div className="ba-frow ba-frow--dates">
           <span className="ba-frow__label" />
-          <input type="date" className="ba-frow__date" aria-label={t('client.filters.from')} value={from} onChange={(event) => setFrom(event.target.value)} />
+          <input
+            type="date"
+            className="ba-frow__date"
+            aria-label={t('client.filters.from')}
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+          />
           <span className="ba-frow__dash">—</span>
-          <input type="date" className="ba-frow__date" aria-label={t('client.filters.to')} value={to} onChange={(event) => setTo(event.target.value)} />
+          <input
+            type="date"
+            className="ba-frow__date"
+            aria-label={t('client.filters.to')}
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+          />
         </div>
       )}
     </>

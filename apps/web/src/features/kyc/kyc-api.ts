@@ -35,6 +35,7 @@ export const kycSearchQuery = (keyword: string) =>
     staleTime: 10_000,
   });
 
-export const bindContact = (externalUserId: string, customerId: number) => request(endpoints.kycBind, { externalUserId, customerId }, { silent: true });
+export const bindContact = (externalUserId: string, customerId: number) =>
+  request(endpoints.kycBind, { externalUserId, customerId }, { silent: true });
 
 export const unbindContact = (externalUserId: string) => request(endpoints.kycUnbind, { externalUserId }, { silent: true });

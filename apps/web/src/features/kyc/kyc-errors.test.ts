@@ -29,7 +29,9 @@ test('a refused WeCom call is explained by the step that failed', () => {
 
 test('the three languages have the same keys', () => {
   const keys = (value: object, prefix = ''): string[] =>
-    Object.entries(value).flatMap(([key, child]) => (typeof child === 'object' ? keys(child as object, `${prefix}${key}.`) : [`${prefix}${key}`]));
+    Object.entries(value).flatMap(([key, child]) =>
+      typeof child === 'object' ? keys(child as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+    );
   expect(keys(kycLocales['zh-HK'])).toEqual(keys(kycLocales['zh-CN']));
   expect(keys(kycLocales.en)).toEqual(keys(kycLocales['zh-CN']));
 });

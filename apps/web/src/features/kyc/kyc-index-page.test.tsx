@@ -51,8 +51,19 @@ function renderPage() {
 beforeEach(() => {
   registerKycLocales();
   Object.values(api).forEach((fn) => fn.mockReset());
-  api.hasKyc.mockResolvedValue({ bound: false, ownCustomer: false, binding: null, contact: { externalUserId: 'wmEmu0001HoKwokLeung', name: '何国良', followedByYou: true } });
-  api.search.mockResolvedValue({ list: [candidate, { ...candidate, customerId: 6, nameCn: '陈大文', boundExternalUserId: 'wmOther' }], total: 2, pageNum: 1, pageSize: 20, hasMore: false });
+  api.hasKyc.mockResolvedValue({
+    bound: false,
+    ownCustomer: false,
+    binding: null,
+    contact: { externalUserId: 'wmEmu0001HoKwokLeung', name: '何国良', followedByYou: true },
+  });
+  api.search.mockResolvedValue({
+    list: [candidate, { ...candidate, customerId: 6, nameCn: '陈大文', boundExternalUserId: 'wmOther' }],
+    total: 2,
+    pageNum: 1,
+    pageSize: 20,
+    hasMore: false,
+  });
 });
 
 async function searchAndConfirmBind() {

@@ -36,7 +36,13 @@ export default function KycIndexPage() {
   let body;
   if (contact.isPending) body = <LoadingState rows={2} />;
   else if (contact.isError)
-    body = <ErrorState title={t('kyc.wecomFailed.title')} description={<KycErrorContent error={contact.error} t={t} />} onRetry={() => void contact.refetch()} />;
+    body = (
+      <ErrorState
+        title={t('kyc.wecomFailed.title')}
+        description={<KycErrorContent error={contact.error} t={t} />}
+        onRetry={() => void contact.refetch()}
+      />
+    );
   else if (contact.data === null)
     body = (
       <div className="ba-panel">
@@ -198,7 +204,13 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
         </p>
         <ul className="ba-kyc__results" data-testid="kyc-results" aria-busy={results.isFetching}>
           {results.data.list.map((candidate) => (
-            <CandidateItem key={candidate.customerId} candidate={candidate} busy={binding === candidate.customerId} disabled={binding !== null} onBind={() => void bind(candidate)} />
+            <CandidateItem
+              key={candidate.customerId}
+              candidate={candidate}
+              busy={binding === candidate.customerId}
+              disabled={binding !== null}
+              onBind={() => void bind(candidate)}
+            />
           ))}
         </ul>
       </>
@@ -218,7 +230,17 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
   );
 }
 
-function CandidateItem({ candidate, busy, disabled, onBind }: { candidate: KycCandidate; busy: boolean; disabled: boolean; onBind: () => void }) {
+function CandidateItem({
+  candidate,
+  busy,
+  disabled,
+  onBind,
+}: {
+  candidate: KycCandidate;
+  busy: boolean;
+  disabled: boolean;
+  onBind: () => void;
+}) {
   const { t } = useTranslation();
   const taken = candidate.boundExternalUserId !== null;
   const otherName = candidate.nameCn && candidate.nameEn ? candidate.nameEn : '';
@@ -232,7 +254,9 @@ function CandidateItem({ candidate, busy, disabled, onBind }: { candidate: KycCa
         <p className="ba-kyc__candidate-no">
           {candidate.customerNo}
           {candidate.status !== 'active' && (
-            <span className={`ba-kyc__candidate-status ba-kyc__candidate-status--${candidate.status}`}>{t(`kyc.status.${candidate.status}`, { defaultValue: candidate.status })}</span>
+            <span className={`ba-kyc__candidate-status ba-kyc__candidate-status--${candidate.status}`}>
+              {t(`kyc.status.${candidate.status}`, { defaultValue: candidate.status })}
+            </span>
           )}
         </p>
         <dl className="ba-kyc__candidate-facts">

@@ -22,7 +22,9 @@ test('what a listening page makes of the values it sees', () => {
   announceBind(9);
   expect(kycTarget(localStorage.getItem('kyc'), '', localStorage.getItem('kyc_customerId'))).toBe('/client/information?customerId=9');
   announceUnbind(9);
-  expect(kycTarget(localStorage.getItem('kyc'), '?redirectPage=%2Fmot%2FsingleClient', null)).toBe('/kyc/index?redirectPage=%2Fmot%2FsingleClient');
+  expect(kycTarget(localStorage.getItem('kyc'), '?redirectPage=%2Fmot%2FsingleClient', null)).toBe(
+    '/kyc/index?redirectPage=%2Fmot%2FsingleClient',
+  );
 });
 
 test('the profile target keeps a redirectPage that already has a query', () => {

@@ -163,7 +163,7 @@ const en: KycMessages = {
   },
   elsewhere: {
     title: 'Cannot bind here',
-    description: "This contact is bound to a customer of another client manager; ask them if it needs to change",
+    description: 'This contact is bound to a customer of another client manager; ask them if it needs to change',
   },
   search: {
     heading: 'Bind a customer',
@@ -198,7 +198,7 @@ const en: KycMessages = {
   unbindDone: 'Unbound',
   notInChat: {
     title: 'Open this from a WeCom chat',
-    description: "KYC binding works from the toolbar of a one-to-one chat with the customer",
+    description: 'KYC binding works from the toolbar of a one-to-one chat with the customer',
   },
   wecomFailed: {
     title: 'Cannot connect to WeCom',

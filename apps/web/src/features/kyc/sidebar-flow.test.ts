@@ -46,7 +46,7 @@ test('opened from a chat whose contact is bound to my customer: straight to that
   expect(sessionStorage.getItem(SIDEBAR_PENDING_KEY)).toBeNull();
 });
 
-test('an unbound contact, or one bound to someone else\'s customer: the KYC page', async () => {
+test("an unbound contact, or one bound to someone else's customer: the KYC page", async () => {
   hasKyc.mockResolvedValueOnce(unbound).mockResolvedValueOnce({ ...unbound, bound: true });
   const first = fakeRouter();
   await runSidebarFlow(first.router);

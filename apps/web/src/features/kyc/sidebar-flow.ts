@@ -23,7 +23,10 @@ const SIGN_IN_RETURN_PATH = '/wxEntry';
 
 /** Signed in, and the router at rest on a real page: the page URL (which gets signed) stays put now. */
 const isSettled = (router: SidebarRouter) =>
-  router.state.initialized && router.state.navigation.state === 'idle' && router.state.location.pathname !== SIGN_IN_RETURN_PATH && hasUsableToken();
+  router.state.initialized &&
+  router.state.navigation.state === 'idle' &&
+  router.state.location.pathname !== SIGN_IN_RETURN_PATH &&
+  hasUsableToken();
 
 /** While the landing page is being decided, the page underneath (the home list) is covered by a spinner. */
 const RESOLVING_CLASS = 'ba-kyc-resolving';
@@ -68,7 +71,6 @@ export async function runSidebarFlow(router: SidebarRouter, storage: Storage = s
   // The user may have moved on while WeCom and the server answered; then leave them where they are.
   if (router.state.location.key === startedAt) await router.navigate(target, { replace: true });
 }
-
 
 /** Starts the sidebar flow once signed in and settled; outside WeCom's browser it does nothing. */
 export function installSidebarFlow(router: SidebarRouter, win: Window = window): () => void {

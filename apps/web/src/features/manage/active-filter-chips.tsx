@@ -18,11 +18,20 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
   const range = (from: string, to: string) => `${from || '…'} ${t('manage.filters.to')} ${to || '…'}`;
 
   const chips: Chip[] = [];
-  if (filters.keyword) chips.push({ key: 'keyword', label: t('manage.keyword', { keyword: filters.keyword }), clear: (f) => ({ ...f, keyword: '' }) });
+  if (filters.keyword)
+    chips.push({ key: 'keyword', label: t('manage.keyword', { keyword: filters.keyword }), clear: (f) => ({ ...f, keyword: '' }) });
   for (const channel of filters.channels)
-    chips.push({ key: `channel:${channel}`, label: t(`manage.channel.${channel}`, { defaultValue: channel }), clear: (f) => ({ ...f, channels: f.channels.filter((c) => c !== channel) }) });
+    chips.push({
+      key: `channel:${channel}`,
+      label: t(`manage.channel.${channel}`, { defaultValue: channel }),
+      clear: (f) => ({ ...f, channels: f.channels.filter((c) => c !== channel) }),
+    });
   for (const status of filters.statuses)
-    chips.push({ key: `status:${status}`, label: t(`manage.status.${status}`), clear: (f) => ({ ...f, statuses: f.statuses.filter((s) => s !== status) }) });
+    chips.push({
+      key: `status:${status}`,
+      label: t(`manage.status.${status}`),
+      clear: (f) => ({ ...f, statuses: f.statuses.filter((s) => s !== status) }),
+    });
   if (filters.assetMin !== null || filters.assetMax !== null)
     chips.push({
       key: 'assets',
@@ -32,9 +41,17 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
       clear: (f) => ({ ...f, assetMin: null, assetMax: null }),
     });
   if (filters.openDateFrom || filters.openDateTo)
-    chips.push({ key: 'openDate', label: t('manage.filters.openedBetween', { range: range(filters.openDateFrom, filters.openDateTo) }), clear: (f) => ({ ...f, openDateFrom: '', openDateTo: '' }) });
+    chips.push({
+      key: 'openDate',
+      label: t('manage.filters.openedBetween', { range: range(filters.openDateFrom, filters.openDateTo) }),
+      clear: (f) => ({ ...f, openDateFrom: '', openDateTo: '' }),
+    });
   if (filters.kycBound !== null)
-    chips.push({ key: 'kyc', label: filters.kycBound ? t('manage.kycBound') : t('manage.kycUnbound'), clear: (f) => ({ ...f, kycBound: null }) });
+    chips.push({
+      key: 'kyc',
+      label: filters.kycBound ? t('manage.kycBound') : t('manage.kycUnbound'),
+      clear: (f) => ({ ...f, kycBound: null }),
+    });
   if (filters.markets.length)
     chips.push({
       key: 'markets',
@@ -42,9 +59,17 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
       clear: (f) => ({ ...f, markets: [] }),
     });
   if (filters.hasHolding !== null)
-    chips.push({ key: 'holding', label: filters.hasHolding ? t('manage.filters.holdingYes') : t('manage.filters.holdingNo'), clear: (f) => ({ ...f, hasHolding: null }) });
+    chips.push({
+      key: 'holding',
+      label: filters.hasHolding ? t('manage.filters.holdingYes') : t('manage.filters.holdingNo'),
+      clear: (f) => ({ ...f, hasHolding: null }),
+    });
   if (filters.sort !== emptyFilters().sort)
-    chips.push({ key: 'sort', label: t(`manage.filters.sortOptions.${filters.sort}`), clear: (f) => ({ ...f, sort: emptyFilters().sort }) });
+    chips.push({
+      key: 'sort',
+      label: t(`manage.filters.sortOptions.${filters.sort}`),
+      clear: (f) => ({ ...f, sort: emptyFilters().sort }),
+    });
 
   if (chips.length === 0) return null;
   return (

@@ -7,7 +7,15 @@ import Button from 'antd-mobile/es/components/button';
 import { customerStatusSchema, marketSchema, type CustomerStatus, type Market } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { useMoney } from '../../shared/format/use-money';
-import { SORT_OPTIONS, emptyFilters, toFilterPayload, useClientFilters, type ClientFilters, type FilterPayload, type SortOption } from './client-filters';
+import {
+  SORT_OPTIONS,
+  emptyFilters,
+  toFilterPayload,
+  useClientFilters,
+  type ClientFilters,
+  type FilterPayload,
+  type SortOption,
+} from './client-filters';
 import { channelsQuery, customerStatQuery } from './manage-queries';
 import { useDebouncedValue } from './use-debounced-value';
 import './manage-locales';
@@ -55,7 +63,8 @@ export default function ClientManageFilterPage() {
   const assetMin = parseAmount(assetText.min);
   const assetMax = parseAmount(assetText.max);
   const assetError = assetMin !== null && assetMax !== null && assetMin > assetMax ? t('manage.filters.assetRangeError') : null;
-  const dateError = draft.openDateFrom && draft.openDateTo && draft.openDateFrom > draft.openDateTo ? t('manage.filters.openDateError') : null;
+  const dateError =
+    draft.openDateFrom && draft.openDateTo && draft.openDateFrom > draft.openDateTo ? t('manage.filters.openDateError') : null;
   // The asset range is typed in the currency on screen (and sent with it); an unchanged range keeps its own.
   const rangeChanged = assetMin !== applied.assetMin || assetMax !== applied.assetMax;
   const candidate: ClientFilters = { ...draft, assetMin, assetMax, assetCcy: rangeChanged ? money.currency : applied.assetCcy };

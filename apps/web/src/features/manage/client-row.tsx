@@ -12,12 +12,21 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
   const money = useMoney();
   const matchedDetail =
     keyword && client.matchedOn === 'account'
-      ? { label: t('manage.search.account'), value: client.accountNos.find((no) => no.toLowerCase().includes(keyword.trim().toLowerCase())) ?? client.accountNos[0] ?? '' }
+      ? {
+          label: t('manage.search.account'),
+          value: client.accountNos.find((no) => no.toLowerCase().includes(keyword.trim().toLowerCase())) ?? client.accountNos[0] ?? '',
+        }
       : keyword && client.matchedOn === 'idDoc'
         ? { label: t('manage.search.idDoc'), value: client.idDocMasked }
         : null;
   return (
-    <Link className="ba-client" to={profilePath(client.customerId)} onClick={onOpen} data-testid="client-row" data-customer-id={client.customerId}>
+    <Link
+      className="ba-client"
+      to={profilePath(client.customerId)}
+      onClick={onOpen}
+      data-testid="client-row"
+      data-customer-id={client.customerId}
+    >
       <span className={`ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
         {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
       </span>

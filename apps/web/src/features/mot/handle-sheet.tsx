@@ -107,13 +107,25 @@ export function HandleSheet({ visible, eventId, rule, customerName, onClose, onH
           </label>
           <div className="mot-presets">
             {presets.map((preset) => (
-              <button key={preset} type="button" className={outcome === preset ? 'mot-presets__item mot-presets__item--on' : 'mot-presets__item'} onClick={() => setOutcome(preset)}>
+              <button
+                key={preset}
+                type="button"
+                className={outcome === preset ? 'mot-presets__item mot-presets__item--on' : 'mot-presets__item'}
+                onClick={() => setOutcome(preset)}
+              >
                 {preset}
               </button>
             ))}
           </div>
           <div className="mot-field__box">
-            <Input id="mot-handle-outcome" placeholder={t('mot.handle.outcomePlaceholder')} value={outcome} onChange={setOutcome} maxLength={200} clearable />
+            <Input
+              id="mot-handle-outcome"
+              placeholder={t('mot.handle.outcomePlaceholder')}
+              value={outcome}
+              onChange={setOutcome}
+              maxLength={200}
+              clearable
+            />
           </div>
         </div>
       </div>

@@ -82,7 +82,8 @@ const zhCN = {
     transfer_out: '{{occurredAt}} 转出 {{security}} {{quantity}} 股，市值约 HKD {{valueHkd}}',
     dormant: '已 {{daysWithoutTrade}} 天没有交易（最近交易：{{lastTrade}}），超过休眠标准 {{dormantDays}} 天',
     dormantNever: '从未交易',
-    position_loss: '{{security}} 现价 {{lastPrice}} 低于成本 {{avgCost}}，亏损 {{lossPct}}%（约 HKD {{lossHkd}}），超过 {{minLossPct}}% 且 HKD {{minLossHkd}} 的标准',
+    position_loss:
+      '{{security}} 现价 {{lastPrice}} 低于成本 {{avgCost}}，亏损 {{lossPct}}%（约 HKD {{lossHkd}}），超过 {{minLossPct}}% 且 HKD {{minLossHkd}} 的标准',
     unfunded: '{{openDate}} 开户，已 {{daysSinceOpen}} 天未入金或转入股票（标准：{{afterDays}} 天）',
     id_expiry: '身份证件将于 {{expiryDate}} 到期（{{when}}）',
     risk_expiry: '风险评估（{{assessedOn}} 完成，有效 {{validYears}} 年）将于 {{expiryDate}} 到期（{{when}}）',
@@ -253,7 +254,8 @@ const zhHK: MotMessages = {
     transfer_out: '{{occurredAt}} 轉出 {{security}} {{quantity}} 股，市值約 HKD {{valueHkd}}',
     dormant: '已 {{daysWithoutTrade}} 天沒有交易（最近交易：{{lastTrade}}），超過休眠標準 {{dormantDays}} 天',
     dormantNever: '從未交易',
-    position_loss: '{{security}} 現價 {{lastPrice}} 低於成本 {{avgCost}}，虧損 {{lossPct}}%（約 HKD {{lossHkd}}），超過 {{minLossPct}}% 且 HKD {{minLossHkd}} 的標準',
+    position_loss:
+      '{{security}} 現價 {{lastPrice}} 低於成本 {{avgCost}}，虧損 {{lossPct}}%（約 HKD {{lossHkd}}），超過 {{minLossPct}}% 且 HKD {{minLossHkd}} 的標準',
     unfunded: '{{openDate}} 開戶，已 {{daysSinceOpen}} 天未入金或轉入股票（標準：{{afterDays}} 天）',
     id_expiry: '身份證件將於 {{expiryDate}} 到期（{{when}}）',
     risk_expiry: '風險評估（{{assessedOn}} 完成，有效 {{validYears}} 年）將於 {{expiryDate}} 到期（{{when}}）',
@@ -414,15 +416,18 @@ const en: MotMessages = {
   reason: {
     birthday: 'Birthday ({{years}}) on {{date}} (reminder {{lookaheadDays}} days ahead)',
     anniversary: '{{years}}-year account anniversary on {{date}} (reminder {{lookaheadDays}} days ahead)',
-    large_deposit: 'Deposit of {{currency}} {{amount}} on {{occurredAt}} = HKD {{amountHkd}}, at or above the HKD {{thresholdHkd}} threshold',
-    large_withdrawal: 'Withdrawal of {{currency}} {{amount}} on {{occurredAt}} = HKD {{amountHkd}}, at or above the HKD {{thresholdHkd}} threshold',
+    large_deposit:
+      'Deposit of {{currency}} {{amount}} on {{occurredAt}} = HKD {{amountHkd}}, at or above the HKD {{thresholdHkd}} threshold',
+    large_withdrawal:
+      'Withdrawal of {{currency}} {{amount}} on {{occurredAt}} = HKD {{amountHkd}}, at or above the HKD {{thresholdHkd}} threshold',
     large_deposit_hkd: 'Deposit of HKD {{amount}} on {{occurredAt}}, at or above the HKD {{thresholdHkd}} threshold',
     large_withdrawal_hkd: 'Withdrawal of HKD {{amount}} on {{occurredAt}}, at or above the HKD {{thresholdHkd}} threshold',
     transfer_in: '{{quantity}} shares of {{security}} transferred in on {{occurredAt}}, worth about HKD {{valueHkd}}',
     transfer_out: '{{quantity}} shares of {{security}} transferred out on {{occurredAt}}, worth about HKD {{valueHkd}}',
     dormant: 'No trade for {{daysWithoutTrade}} days (last trade: {{lastTrade}}), over the {{dormantDays}}-day limit',
     dormantNever: 'never',
-    position_loss: '{{security}} at {{lastPrice}}, below cost {{avgCost}}: down {{lossPct}}% (about HKD {{lossHkd}}), over {{minLossPct}}% and HKD {{minLossHkd}}',
+    position_loss:
+      '{{security}} at {{lastPrice}}, below cost {{avgCost}}: down {{lossPct}}% (about HKD {{lossHkd}}), over {{minLossPct}}% and HKD {{minLossHkd}}',
     unfunded: 'Opened on {{openDate}}, {{daysSinceOpen}} days without a deposit or stock transfer in (limit {{afterDays}} days)',
     id_expiry: 'Identity document expires on {{expiryDate}} ({{when}})',
     risk_expiry: 'Risk assessment of {{assessedOn}} (valid {{validYears}} years) expires on {{expiryDate}} ({{when}})',

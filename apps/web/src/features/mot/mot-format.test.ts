@@ -13,28 +13,61 @@ const t = i18n.t.bind(i18n);
 
 describe('why an event fired', () => {
   test('a large deposit names the amount, its HKD value and the threshold it crossed', () => {
-    const facts = { movementId: 7, amount: 32000, currency: 'USD', rate: 0.128, amountHkd: 250000, thresholdHkd: 100000, method: 'fps', occurredAt: '2026-11-20T10:15:00' };
-    expect(describeReason(t, 'large_deposit', facts, 'zh-CN')).toBe('2026-11-20 10:15 入金 USD 32,000.00，折合 HKD 250,000.00，不低于大额门槛 HKD 100,000');
+    const facts = {
+      movementId: 7,
+      amount: 32000,
+      currency: 'USD',
+      rate: 0.128,
+      amountHkd: 250000,
+      thresholdHkd: 100000,
+      method: 'fps',
+      occurredAt: '2026-11-20T10:15:00',
+    };
+    expect(describeReason(t, 'large_deposit', facts, 'zh-CN')).toBe(
+      '2026-11-20 10:15 入金 USD 32,000.00，折合 HKD 250,000.00，不低于大额门槛 HKD 100,000',
+    );
   });
 
   test('an HKD movement needs no HKD equivalent', () => {
-    const facts = { amount: 150000, currency: 'HKD', rate: 1, amountHkd: 150000, thresholdHkd: 100000, method: 'fps', occurredAt: '2026-11-21T12:00:00' };
+    const facts = {
+      amount: 150000,
+      currency: 'HKD',
+      rate: 1,
+      amountHkd: 150000,
+      thresholdHkd: 100000,
+      method: 'fps',
+      occurredAt: '2026-11-21T12:00:00',
+    };
     expect(describeReason(t, 'large_withdrawal', facts, 'zh-CN')).toBe('2026-11-21 12:00 出金 HKD 150,000.00，不低于大额门槛 HKD 100,000');
   });
 
   test('a dormant account that never traded says so', () => {
-    expect(describeReason(t, 'dormant', { lastTradeDate: null, openDate: '2025-01-02', daysWithoutTrade: 323, dormantDays: 180 }, 'zh-CN')).toBe(
-      '已 323 天没有交易（最近交易：从未交易），超过休眠标准 180 天',
-    );
+    expect(
+      describeReason(t, 'dormant', { lastTradeDate: null, openDate: '2025-01-02', daysWithoutTrade: 323, dormantDays: 180 }, 'zh-CN'),
+    ).toBe('已 323 天没有交易（最近交易：从未交易），超过休眠标准 180 天');
   });
 
   test('expiry says how far away it is, or how long ago it passed', () => {
-    expect(describeReason(t, 'id_expiry', { expiryDate: '2026-12-01', daysToExpiry: 10 }, 'zh-CN')).toBe('身份证件将于 2026-12-01 到期（还有 10 天）');
-    expect(describeReason(t, 'id_expiry', { expiryDate: '2026-11-01', daysToExpiry: -20 }, 'zh-CN')).toBe('身份证件将于 2026-11-01 到期（已过期 20 天）');
+    expect(describeReason(t, 'id_expiry', { expiryDate: '2026-12-01', daysToExpiry: 10 }, 'zh-CN')).toBe(
+      '身份证件将于 2026-12-01 到期（还有 10 天）',
+    );
+    expect(describeReason(t, 'id_expiry', { expiryDate: '2026-11-01', daysToExpiry: -20 }, 'zh-CN')).toBe(
+      '身份证件将于 2026-11-01 到期（已过期 20 天）',
+    );
   });
 
   test('a position loss names the security in the reader’s language', () => {
-    const facts = { symbol: '0700', securityNameCn: '腾讯控股', securityNameEn: 'Tencent', lastPrice: 300, avgCost: 450, lossPct: 33.33, lossHkd: 150000, minLossPct: 20, minLossHkd: 50000 };
+    const facts = {
+      symbol: '0700',
+      securityNameCn: '腾讯控股',
+      securityNameEn: 'Tencent',
+      lastPrice: 300,
+      avgCost: 450,
+      lossPct: 33.33,
+      lossHkd: 150000,
+      minLossPct: 20,
+      minLossHkd: 50000,
+    };
     expect(describeReason(t, 'position_loss', facts, 'zh-CN')).toContain('腾讯控股（0700）');
     expect(describeReason(t, 'position_loss', facts, 'en')).toContain('Tencent（0700）');
   });
@@ -48,7 +81,12 @@ describe('why an event fired', () => {
   });
 
   test('fact rows format money and quantities', () => {
-    const rows = factRows(t, 'large_withdrawal', { amount: 1234567.5, currency: 'HKD', amountHkd: 1234567.5, thresholdHkd: 100000, method: 'fps', occurredAt: '2026-11-20T09:00:00' }, 'zh-CN');
+    const rows = factRows(
+      t,
+      'large_withdrawal',
+      { amount: 1234567.5, currency: 'HKD', amountHkd: 1234567.5, thresholdHkd: 100000, method: 'fps', occurredAt: '2026-11-20T09:00:00' },
+      'zh-CN',
+    );
     expect(rows).toContainEqual({ label: '金额', value: '1,234,567.50' });
     expect(rows).toContainEqual({ label: '方式', value: '转数快' });
     expect(rows.map((row) => row.label)).not.toContain('折合港币');
@@ -88,6 +126,7 @@ describe('eventSubject', () => {
     expect(eventSubject('position_loss', loss, 'zh-CN')).toContain('腾讯控股');
     expect(eventSubject('position_loss', loss, 'en')).toContain('Tencent');
     expect(eventSubject('position_loss', loss, 'zh-CN')).toBe('腾讯控股 −23.5%');
+    expect(eventSubject('position_loss', { ...loss, lossPct: 25.137 }, 'zh-CN')).toBe('腾讯控股 −25.1%');
     expect(eventSubject('large_deposit', { currency: 'USD', amount: 32000 }, 'zh-CN')).toBe('USD 32,000.00');
     expect(eventSubject('id_expiry', { expiryDate: '2026-12-01' }, 'en')).toBe('2026-12-01');
   });

@@ -22,7 +22,8 @@ const HONG_KONG_OFFSET_MS = 8 * 3600 * 1000;
 /** The Hong Kong calendar day of an instant, `YYYY-MM-DD` (days on the wire are Hong Kong days). */
 export const hongKongDay = (at: number = Date.now()) => new Date(at + HONG_KONG_OFFSET_MS).toISOString().slice(0, 10);
 
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
@@ -74,7 +75,7 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string): 
     case 'transfer_out':
       return `${shortSecurityName(facts, language)} × ${money(facts.quantity, 0)}`;
     case 'position_loss':
-      return `${shortSecurityName(facts, language)} −${text(facts.lossPct)}%`;
+      return `${shortSecurityName(facts, language)} −${formatNumber(Number(facts.lossPct), 1)}%`;
     case 'birthday':
     case 'anniversary':
       return text(facts.date);
@@ -128,7 +129,11 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
         minLossHkd: money(facts.minLossHkd, 0),
       });
     case 'unfunded':
-      return t('mot.reason.unfunded', { openDate: text(facts.openDate), daysSinceOpen: text(facts.daysSinceOpen), afterDays: text(facts.afterDays) });
+      return t('mot.reason.unfunded', {
+        openDate: text(facts.openDate),
+        daysSinceOpen: text(facts.daysSinceOpen),
+        afterDays: text(facts.afterDays),
+      });
     case 'id_expiry':
       return t('mot.reason.id_expiry', { expiryDate: text(facts.expiryDate), when: expiryWhen(t, facts) });
     case 'risk_expiry':
@@ -160,7 +165,8 @@ const MONEY_FACTS = new Set(['amount', 'amountHkd', 'thresholdHkd', 'valueHkd', 
 
 export function factRows(t: TFunction, rule: MotRule, facts: MotFacts, language: string): { label: string; value: string }[] {
   // An HKD amount needs no HKD equivalent.
-  const keys = facts.currency === 'HKD' && facts.amount !== undefined ? FACT_ROWS[rule].filter((key) => key !== 'amountHkd') : FACT_ROWS[rule];
+  const keys =
+    facts.currency === 'HKD' && facts.amount !== undefined ? FACT_ROWS[rule].filter((key) => key !== 'amountHkd') : FACT_ROWS[rule];
   return keys.map((key) => {
     let value: string;
     if (key === 'securityName') value = securityName(facts, language);

@@ -23,10 +23,21 @@ interface Filters {
   dateTo?: string;
 }
 
-const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const toDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const fromDay = (day: string) => new Date(`${day}T00:00:00`);
 
-function Chips<T extends string>({ options, value, label, onChange }: { options: readonly T[]; value: T | undefined; label: (option: T) => string; onChange: (value: T | undefined) => void }) {
+function Chips<T extends string>({
+  options,
+  value,
+  label,
+  onChange,
+}: {
+  options: readonly T[];
+  value: T | undefined;
+  label: (option: T) => string;
+  onChange: (value: T | undefined) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mot-chips">
@@ -34,7 +45,12 @@ function Chips<T extends string>({ options, value, label, onChange }: { options:
         {t('mot.history.any')}
       </button>
       {options.map((option) => (
-        <button key={option} type="button" className={value === option ? 'mot-chip mot-chip--on' : 'mot-chip'} onClick={() => onChange(option)}>
+        <button
+          key={option}
+          type="button"
+          className={value === option ? 'mot-chip mot-chip--on' : 'mot-chip'}
+          onClick={() => onChange(option)}
+        >
           {label(option)}
         </button>
       ))}
@@ -42,7 +58,19 @@ function Chips<T extends string>({ options, value, label, onChange }: { options:
   );
 }
 
-function DateField({ label, value, min, max, onChange }: { label: string; value: string | undefined; min?: string; max?: string; onChange: (day: string | undefined) => void }) {
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (day: string | undefined) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -84,18 +112,38 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
       <div className="mot-sheet__body">
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.rule')}</div>
-          <Chips options={MOT_RULES} value={draft.rule} label={(rule) => t(`mot.rule.${rule}`)} onChange={(rule) => setDraft({ ...draft, rule })} />
+          <Chips
+            options={MOT_RULES}
+            value={draft.rule}
+            label={(rule) => t(`mot.rule.${rule}`)}
+            onChange={(rule) => setDraft({ ...draft, rule })}
+          />
         </div>
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.channel')}</div>
-          <Chips options={serviceChannelSchema.options} value={draft.channel} label={(channel) => t(`mot.channel.${channel}`)} onChange={(channel) => setDraft({ ...draft, channel })} />
+          <Chips
+            options={serviceChannelSchema.options}
+            value={draft.channel}
+            label={(channel) => t(`mot.channel.${channel}`)}
+            onChange={(channel) => setDraft({ ...draft, channel })}
+          />
         </div>
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.dateRange')}</div>
           <div className="mot-range">
-            <DateField label={t('mot.history.from')} value={draft.dateFrom} max={draft.dateTo} onChange={(dateFrom) => setDraft({ ...draft, dateFrom })} />
+            <DateField
+              label={t('mot.history.from')}
+              value={draft.dateFrom}
+              max={draft.dateTo}
+              onChange={(dateFrom) => setDraft({ ...draft, dateFrom })}
+            />
             <span className="mot-range__sep">—</span>
-            <DateField label={t('mot.history.to')} value={draft.dateTo} min={draft.dateFrom} onChange={(dateTo) => setDraft({ ...draft, dateTo })} />
+            <DateField
+              label={t('mot.history.to')}
+              value={draft.dateTo}
+              min={draft.dateFrom}
+              onChange={(dateTo) => setDraft({ ...draft, dateTo })}
+            />
           </div>
         </div>
       </div>
@@ -130,7 +178,13 @@ function Results({ filter }: { filter: HistoryFilter }) {
     <div data-testid="mot-history-list">
       <div className="mot-list__total mot-history__total">{t('mot.history.total', { count: records.data.pages[0]?.total ?? 0 })}</div>
       {rows.map((record) => (
-        <Link key={record.recordId} to={`/mot/singleClient?customerId=${record.customerId}`} className="mot-row mot-row--record" data-customer-id={record.customerId} data-event-id={record.eventId ?? ''}>
+        <Link
+          key={record.recordId}
+          to={`/mot/singleClient?customerId=${record.customerId}`}
+          className="mot-row mot-row--record"
+          data-customer-id={record.customerId}
+          data-event-id={record.eventId ?? ''}
+        >
           <ServiceRecordBody record={record} showClient />
         </Link>
       ))}
@@ -176,7 +230,11 @@ export default function MotHistorySearchPage() {
           onSearch={(value) => setKeyword(value.trim())}
           onClear={() => setKeyword('')}
         />
-        <button type="button" className={active ? 'mot-search__filter mot-search__filter--on' : 'mot-search__filter'} onClick={() => setFilterOpen(true)}>
+        <button
+          type="button"
+          className={active ? 'mot-search__filter mot-search__filter--on' : 'mot-search__filter'}
+          onClick={() => setFilterOpen(true)}
+        >
           <FilterOutline />
           <span>{t('mot.history.filter')}</span>
           {active > 0 && <span className="mot-search__badge">{active}</span>}
@@ -190,7 +248,9 @@ export default function MotHistorySearchPage() {
               type="button"
               className="mot-chip mot-chip--on mot-chip--removable"
               onClick={() =>
-                setFilters(chip.key === 'date' ? { ...filters, dateFrom: undefined, dateTo: undefined } : { ...filters, [chip.key]: undefined })
+                setFilters(
+                  chip.key === 'date' ? { ...filters, dateFrom: undefined, dateTo: undefined } : { ...filters, [chip.key]: undefined },
+                )
               }
             >
               {chip.label}

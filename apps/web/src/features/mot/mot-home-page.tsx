@@ -49,7 +49,14 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
         if (past) classes.push('mot-date--overdue');
         if (!day.count) classes.push('mot-date--empty');
         return (
-          <button key={day.date} type="button" className={classes.join(' ')} aria-pressed={day.date === selected} data-date={day.date} onClick={() => onSelect(day.date)}>
+          <button
+            key={day.date}
+            type="button"
+            className={classes.join(' ')}
+            aria-pressed={day.date === selected}
+            data-date={day.date}
+            onClick={() => onSelect(day.date)}
+          >
             <span className="mot-date__week">{day.date === today ? t('mot.home.today') : weekdays[weekdayOf(day.date)]}</span>
             <span className="mot-date__day">{day.date.slice(5)}</span>
             <span className="mot-date__count" data-testid="mot-date-count">
@@ -66,7 +73,13 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
 function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'][number] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Link to={`/mot/eventDetail?eventId=${event.eventId}`} className="mot-line" data-testid="mot-event-link" data-event-id={event.eventId} data-customer-id={row.customerId}>
+    <Link
+      to={`/mot/eventDetail?eventId=${event.eventId}`}
+      className="mot-line"
+      data-testid="mot-event-link"
+      data-event-id={event.eventId}
+      data-customer-id={row.customerId}
+    >
       <RuleTag rule={event.rule} />
       <span className="mot-line__subject">{eventSubject(event.rule, event.facts, i18n.language)}</span>
       <span className="mot-line__spacer" />
@@ -166,7 +179,9 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
   return (
     <div className="mot-list" data-testid="mot-list" data-fold={folded ? 'folded' : 'unfolded'}>
       <div className="mot-list__head">
-        <span className="mot-list__total">{folded ? t('mot.home.clientsTotal', { count: total }) : t('mot.home.eventsTotal', { count: total })}</span>
+        <span className="mot-list__total">
+          {folded ? t('mot.home.clientsTotal', { count: total }) : t('mot.home.eventsTotal', { count: total })}
+        </span>
         <div className="mot-toggle" role="group" aria-label={t('mot.settings.fold')}>
           {[true, false].map((value) => (
             <button
@@ -186,7 +201,9 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
       {total === 0 ? (
         <EmptyState title={rule ? t('mot.home.emptyRule') : t('mot.home.empty')} description={t('mot.home.emptyDescription')} />
       ) : (
-        rows.map((row) => (folded ? <ClientRow key={row.customerId} row={row} /> : <EventRow key={row.events[0]?.eventId ?? row.customerId} row={row} />))
+        rows.map((row) =>
+          folded ? <ClientRow key={row.customerId} row={row} /> : <EventRow key={row.events[0]?.eventId ?? row.customerId} row={row} />,
+        )
       )}
       {list.hasNextPage ? (
         <div className="mot-more">
@@ -247,7 +264,12 @@ export default function MotHomePage() {
         }}
       />
       <div className="mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
-        <button type="button" className={rule ? 'mot-type' : 'mot-type mot-type--on'} aria-pressed={!rule} onClick={() => setRule(undefined)}>
+        <button
+          type="button"
+          className={rule ? 'mot-type' : 'mot-type mot-type--on'}
+          aria-pressed={!rule}
+          onClick={() => setRule(undefined)}
+        >
           {t('mot.home.all')}
           <span className="mot-type__count">{counts.data?.total ?? 0}</span>
         </button>

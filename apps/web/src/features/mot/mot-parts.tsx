@@ -76,13 +76,22 @@ export function ChannelLabel({ channel }: { channel: ServiceChannel }) {
 export const channelIcon = (channel: ServiceChannel) => CHANNEL_ICON[channel];
 
 /** One service record: when, how, what was done and with what outcome. */
-export function ServiceRecordBody({ record, showClient = false, showRule = true }: { record: ServiceRecord; showClient?: boolean; showRule?: boolean }) {
+export function ServiceRecordBody({
+  record,
+  showClient = false,
+  showRule = true,
+}: {
+  record: ServiceRecord;
+  showClient?: boolean;
+  showRule?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mot-record" data-testid="service-record">
       <div className="mot-record__head">
         {showClient && <span className="mot-record__client">{record.customerName}</span>}
-        {showRule && (record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag mot-tone--grey">{t('mot.history.noEvent')}</span>)}
+        {showRule &&
+          (record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag mot-tone--grey">{t('mot.history.noEvent')}</span>)}
         <span className="mot-record__time">{formatDateTime(record.servedAt)}</span>
       </div>
       <p className="mot-record__note">{record.note}</p>
@@ -103,8 +112,16 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
   const { t } = useTranslation();
   const links = [
     { to: `/client/information?customerId=${customerId}`, label: t('mot.detail.profile'), icon: <UserOutline /> },
-    { to: `/client/information/accountDetail/transaction?customerId=${customerId}`, label: t('mot.detail.trades'), icon: <HistogramOutline /> },
-    { to: `/client/information/moneyRecord/moneyRecord?customerId=${customerId}`, label: t('mot.detail.moneyRecords'), icon: <PayCircleOutline /> },
+    {
+      to: `/client/information/accountDetail/transaction?customerId=${customerId}`,
+      label: t('mot.detail.trades'),
+      icon: <HistogramOutline />,
+    },
+    {
+      to: `/client/information/moneyRecord/moneyRecord?customerId=${customerId}`,
+      label: t('mot.detail.moneyRecords'),
+      icon: <PayCircleOutline />,
+    },
   ];
   return (
     <nav className="mot-links">

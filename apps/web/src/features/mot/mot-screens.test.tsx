@@ -29,7 +29,17 @@ afterEach(() => requestMock.mockReset());
 
 test('the handle sheet asks for a note before it sends channel, note and outcome', async () => {
   const onHandled = vi.fn();
-  requestMock.mockResolvedValue({ recordId: 1, customerId: 5, customerName: '陈大文', eventId: 9, rule: 'birthday', channel: 'meeting', note: '面谈祝贺生日', outcome: '已约面谈', servedAt: 0 });
+  requestMock.mockResolvedValue({
+    recordId: 1,
+    customerId: 5,
+    customerName: '陈大文',
+    eventId: 9,
+    rule: 'birthday',
+    channel: 'meeting',
+    note: '面谈祝贺生日',
+    outcome: '已约面谈',
+    servedAt: 0,
+  });
   wrap(<HandleSheet visible eventId={9} rule="birthday" customerName="陈大文" onClose={() => undefined} onHandled={onHandled} />);
 
   fireEvent.click(screen.getByRole('button', { name: '提交' }));
@@ -42,7 +52,12 @@ test('the handle sheet asks for a note before it sends channel, note and outcome
   fireEvent.click(screen.getByRole('button', { name: '提交' }));
 
   await waitFor(() => expect(onHandled).toHaveBeenCalledTimes(1));
-  expect(requestMock).toHaveBeenCalledWith(endpoints.handleEvent, { eventId: 9, channel: 'meeting', note: '面谈祝贺生日', outcome: '已约面谈' });
+  expect(requestMock).toHaveBeenCalledWith(endpoints.handleEvent, {
+    eventId: 9,
+    channel: 'meeting',
+    note: '面谈祝贺生日',
+    outcome: '已约面谈',
+  });
 });
 
 const row = (customerId: number, eventIds: number[], unseen: boolean): MotTodoRow => ({
@@ -52,7 +67,13 @@ const row = (customerId: number, eventIds: number[], unseen: boolean): MotTodoRo
   nameEn: `Client ${customerId}`,
   phone: null,
   unseen,
-  events: eventIds.map((eventId) => ({ eventId, rule: 'birthday', status: unseen ? 'new' : 'seen', dueDate: '2026-11-21', facts: { date: '2026-11-25' } })),
+  events: eventIds.map((eventId) => ({
+    eventId,
+    rule: 'birthday',
+    status: unseen ? 'new' : 'seen',
+    dueDate: '2026-11-21',
+    facts: { date: '2026-11-25' },
+  })),
 });
 
 function serveHome(fold: { value: boolean }) {
@@ -64,7 +85,9 @@ function serveHome(fold: { value: boolean }) {
       return fold.value;
     }
     if (endpoint === endpoints.getTodoClients) {
-      const list = fold.value ? [row(1, [11, 12], true), row(2, [21], false)] : [row(1, [11], true), row(1, [12], false), row(2, [21], false)];
+      const list = fold.value
+        ? [row(1, [11, 12], true), row(2, [21], false)]
+        : [row(1, [11], true), row(1, [12], false), row(2, [21], false)];
       return { list, total: list.length, pageNum: 1, pageSize: 20, hasMore: false, fold: fold.value };
     }
     throw new Error(`unexpected ${endpoint.path}`);

@@ -67,7 +67,8 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
   const setFold = useSetFold();
   // Here, not in the field: saving re-keys (remounts) the field, which would drop a per-call callback.
   const setMinCashIo = useSetMinCashIo();
-  const save = (amount: number) => setMinCashIo.mutate(amount, { onSuccess: () => Toast.show({ icon: 'success', content: t('mot.settings.saved') }) });
+  const save = (amount: number) =>
+    setMinCashIo.mutate(amount, { onSuccess: () => Toast.show({ icon: 'success', content: t('mot.settings.saved') }) });
   const saved = minCashIo.data?.minCashIO;
 
   return (
@@ -79,7 +80,11 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
         </button>
       </div>
       <div className="mot-sheet__body" data-testid="mot-settings">
-        {minCashIo.isSuccess ? <ThresholdField key={saved} saved={saved} saving={setMinCashIo.isPending} onSave={save} /> : <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>}
+        {minCashIo.isSuccess ? (
+          <ThresholdField key={saved} saved={saved} saving={setMinCashIo.isPending} onSave={save} />
+        ) : (
+          <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>
+        )}
         <div className="mot-setting mot-setting--inline">
           <div>
             <div className="mot-setting__label" id="mot-fold-label">
@@ -87,7 +92,12 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
             </div>
             <p className="mot-setting__desc">{t('mot.settings.foldDesc')}</p>
           </div>
-          <Switch aria-labelledby="mot-fold-label" checked={fold} loading={setFold.isPending} onChange={(checked) => setFold.mutate(checked)} />
+          <Switch
+            aria-labelledby="mot-fold-label"
+            checked={fold}
+            loading={setFold.isPending}
+            onChange={(checked) => setFold.mutate(checked)}
+          />
         </div>
       </div>
     </Popup>

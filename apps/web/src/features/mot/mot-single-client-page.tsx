@@ -17,7 +17,13 @@ import { ChannelLabel, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } fro
 function EventItem({ event }: { event: MotEvent }) {
   const { t, i18n } = useTranslation();
   return (
-    <Link to={`/mot/eventDetail?eventId=${event.eventId}`} className="mot-row mot-row--timeline" data-testid="mot-client-event" data-event-id={event.eventId} data-status={event.status}>
+    <Link
+      to={`/mot/eventDetail?eventId=${event.eventId}`}
+      className="mot-row mot-row--timeline"
+      data-testid="mot-client-event"
+      data-event-id={event.eventId}
+      data-status={event.status}
+    >
       <RuleIcon rule={event.rule} />
       <span className="mot-row__who">
         <span className="mot-row__title">
@@ -95,10 +101,23 @@ function ClientHistory({ customerId }: { customerId: number }) {
         <ClientLinks customerId={customer.customerId} />
       </Card>
       <div className="mot-tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'events'} className={tab === 'events' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'} onClick={() => setTab('events')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'events'}
+          className={tab === 'events' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'}
+          onClick={() => setTab('events')}
+        >
           {t('mot.client.events')} <span className="mot-tabs__count">{first.total}</span>
         </button>
-        <button type="button" role="tab" aria-selected={tab === 'history'} className={tab === 'history' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'} onClick={() => setTab('history')} data-testid="mot-client-history-tab">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === 'history'}
+          className={tab === 'history' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'}
+          onClick={() => setTab('history')}
+          data-testid="mot-client-history-tab"
+        >
           {t('mot.client.history')} <span className="mot-tabs__count">{records.length}</span>
         </button>
       </div>

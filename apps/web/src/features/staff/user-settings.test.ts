@@ -13,7 +13,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 test('user settings load rates, default currency and fold flag', async () => {
   vi.stubGlobal('fetch', async (url: string) => {
-    if (url.startsWith('/api/client/common/getCurrencyExchangeRate')) return json({ code: '0', msg: 'ok', data: [{ toCcy: 'USD', rate: 0.128 }] });
+    if (url.startsWith('/api/client/common/getCurrencyExchangeRate'))
+      return json({ code: '0', msg: 'ok', data: [{ toCcy: 'USD', rate: 0.128 }] });
     if (url.startsWith('/api/client/staff/asset/getDefaultCcy')) return json({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
     if (url.startsWith('/api/mot/todoEventRule/isFold')) return json({ code: '0', msg: 'ok', data: true });
     return json({ code: '090404', msg: 'no', data: null }, 404);

@@ -6,10 +6,15 @@ import { useAppSettings, type AppSettings } from '../../shared/session/app-setti
 import { currencyConfigFrom } from '../../shared/format/currency-conversion';
 
 export const exchangeRatesQuery = () =>
-  queryOptions({ queryKey: ['exchangeRate', 'list', {}], queryFn: () => request(endpoints.getCurrencyExchangeRate, {}), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: ['exchangeRate', 'list', {}],
+    queryFn: () => request(endpoints.getCurrencyExchangeRate, {}),
+    staleTime: 10 * 60_000,
+  });
 export const defaultCurrencyQuery = () =>
   queryOptions({ queryKey: ['defaultCcy', 'detail', {}], queryFn: () => request(endpoints.getDefaultCcy, {}), staleTime: Infinity });
-export const motFoldQuery = () => queryOptions({ queryKey: ['motFold', 'detail', {}], queryFn: () => request(endpoints.isFold, {}), staleTime: Infinity });
+export const motFoldQuery = () =>
+  queryOptions({ queryKey: ['motFold', 'detail', {}], queryFn: () => request(endpoints.isFold, {}), staleTime: Infinity });
 
 /**
  * Exchange rates, default currency and the MOT fold flag (SPEC.md §4 "Start"). Each is a silent

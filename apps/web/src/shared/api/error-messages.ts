@@ -7,17 +7,37 @@ import { i18n } from '../i18n/i18n';
  * because forms validate inline before sending.
  */
 const CODE_MESSAGES = {
-  [ErrorCode.LOGIN_CODE_INVALID]: { 'zh-CN': '企业微信授权已失效，请重新登录', 'zh-HK': '企業微信授權已失效，請重新登入', en: 'The WeCom sign-in expired. Please sign in again.' },
+  [ErrorCode.LOGIN_CODE_INVALID]: {
+    'zh-CN': '企业微信授权已失效，请重新登录',
+    'zh-HK': '企業微信授權已失效，請重新登入',
+    en: 'The WeCom sign-in expired. Please sign in again.',
+  },
   [ErrorCode.FORBIDDEN]: { 'zh-CN': '无权查看该客户', 'zh-HK': '無權查看該客戶', en: 'You are not allowed to view this client.' },
-  [ErrorCode.NOT_FOUND]: { 'zh-CN': '客户不存在或已被移除', 'zh-HK': '客戶不存在或已被移除', en: 'This client does not exist or was removed.' },
+  [ErrorCode.NOT_FOUND]: {
+    'zh-CN': '客户不存在或已被移除',
+    'zh-HK': '客戶不存在或已被移除',
+    en: 'This client does not exist or was removed.',
+  },
   [ErrorCode.CONFLICT]: {
     'zh-CN': '资料已被他人修改，请刷新后再保存',
     'zh-HK': '資料已被他人修改，請重新載入後再儲存',
     en: 'Someone else changed this profile. Reload before saving.',
   },
-  [ErrorCode.RATE_LIMITED]: { 'zh-CN': '操作太频繁，请稍后再试', 'zh-HK': '操作太頻繁，請稍後再試', en: 'Too many requests. Please try again shortly.' },
-  [ErrorCode.INTERNAL]: { 'zh-CN': '服务暂时不可用，请稍后重试', 'zh-HK': '服務暫時不可用，請稍後重試', en: 'The service is unavailable. Please try again later.' },
-  [ErrorCode.UPSTREAM_WECOM]: { 'zh-CN': '企业微信服务异常，请稍后重试', 'zh-HK': '企業微信服務異常，請稍後重試', en: 'WeCom did not answer. Please try again later.' },
+  [ErrorCode.RATE_LIMITED]: {
+    'zh-CN': '操作太频繁，请稍后再试',
+    'zh-HK': '操作太頻繁，請稍後再試',
+    en: 'Too many requests. Please try again shortly.',
+  },
+  [ErrorCode.INTERNAL]: {
+    'zh-CN': '服务暂时不可用，请稍后重试',
+    'zh-HK': '服務暫時不可用，請稍後重試',
+    en: 'The service is unavailable. Please try again later.',
+  },
+  [ErrorCode.UPSTREAM_WECOM]: {
+    'zh-CN': '企业微信服务异常，请稍后重试',
+    'zh-HK': '企業微信服務異常，請稍後重試',
+    en: 'WeCom did not answer. Please try again later.',
+  },
 } as const satisfies Record<string, Record<'zh-CN' | 'zh-HK' | 'en', string>>;
 
 type KnownCode = keyof typeof CODE_MESSAGES;

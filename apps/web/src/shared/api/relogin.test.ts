@@ -43,7 +43,9 @@ describe('re-login URL', () => {
   });
 
   test('a relative OAuth base (the emulator) is resolved against the app origin', () => {
-    expect(buildReloginUrl({ ...target, oauthBase: '/wecom' })).toMatch(/^https:\/\/broker\.example\.com\/wecom\/connect\/oauth2\/authorize\?/);
+    expect(buildReloginUrl({ ...target, oauthBase: '/wecom' })).toMatch(
+      /^https:\/\/broker\.example\.com\/wecom\/connect\/oauth2\/authorize\?/,
+    );
   });
 });
 
@@ -57,7 +59,9 @@ describe('return page', () => {
       redirectPage: '/mot/eventDetail',
       relauchType: 'pushPage',
     });
-    expect(returnPageOf({ pathname: '/mot/home', search: '?relauchType=reLogin&redirectPage=%2Fkyc%2Findex' }).redirectPage).toBe('/kyc/index');
+    expect(returnPageOf({ pathname: '/mot/home', search: '?relauchType=reLogin&redirectPage=%2Fkyc%2Findex' }).redirectPage).toBe(
+      '/kyc/index',
+    );
     expect(returnPageOf({ pathname: '/mot/home', search: '?relauchType=other&redirectPage=%2Fkyc%2Findex' }).redirectPage).toBe(
       '/mot/home?relauchType=other&redirectPage=%2Fkyc%2Findex',
     );

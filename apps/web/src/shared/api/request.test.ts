@@ -26,7 +26,8 @@ const CORP_CONFIG = {
   emulator: true,
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let calls: Call[];
 let answer: (call: Call) => Response | Promise<Response>;
@@ -46,7 +47,14 @@ beforeEach(() => {
   resetRelogin();
   queryClient.clear();
   useAppSettings.getState().reset();
-  useUser.getState().signIn({ token: 'tok-1', onlineStaff: true, bd: true, heco: false, tokenExpireTime: Date.now() + 60_000, staffEmail: { email: null } });
+  useUser.getState().signIn({
+    token: 'tok-1',
+    onlineStaff: true,
+    bd: true,
+    heco: false,
+    tokenExpireTime: Date.now() + 60_000,
+    staffEmail: { email: null },
+  });
 });
 
 afterEach(() => {
@@ -117,11 +125,18 @@ describe('request layer', () => {
 
   test("known codes speak the user's language instead of the English server msg; validation keeps it", async () => {
     answer = () => json({ code: '090403', msg: 'this customer belongs to another staff member', data: null }, 403);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: '090403', message: '无权查看该客户' });
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
+      code: '090403',
+      message: '无权查看该客户',
+    });
     answer = () => json({ code: '090409', msg: 'the profile was changed by someone else', data: null }, 409);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ message: '资料已被他人修改，请刷新后再保存' });
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
+      message: '资料已被他人修改，请刷新后再保存',
+    });
     answer = () => json({ code: '090400', msg: 'email must be a valid email address', data: null }, 400);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ message: 'email must be a valid email address' });
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
+      message: 'email must be a valid email address',
+    });
   });
 
   test('silent endpoints and callers who opt out get no toast', async () => {

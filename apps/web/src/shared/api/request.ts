@@ -1,12 +1,4 @@
-import {
-  HEADER_AGENT,
-  HEADER_CORP,
-  HEADER_TOKEN,
-  RELOGIN_CODES,
-  type Endpoint,
-  type RequestOf,
-  type ResponseOf,
-} from '@broker/contract';
+import { HEADER_AGENT, HEADER_CORP, HEADER_TOKEN, RELOGIN_CODES, type Endpoint, type RequestOf, type ResponseOf } from '@broker/contract';
 import { getAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
 import { i18n } from '../i18n/i18n';
@@ -76,7 +68,11 @@ function buildWire(endpoint: Endpoint, payload: Record<string, unknown>, signal?
  * otherwise. Failures toast the server's msg unless the endpoint is silent or the caller opts out;
  * 080000/080001 drop the token and start the single re-login instead.
  */
-export async function request<E extends Endpoint>(endpoint: E, payload: RequestOf<E>, options: RequestOptions = {}): Promise<ResponseOf<E>> {
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  payload: RequestOf<E>,
+  options: RequestOptions = {},
+): Promise<ResponseOf<E>> {
   const quiet = Boolean(endpoint.silent || options.silent);
   const fail = (error: ApiError): never => {
     if (!quiet) showFailureToast(error.message);

@@ -9,7 +9,8 @@ export function formatNumber(value: number | string | null | undefined, decimals
   const number = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));
   if (!Number.isFinite(number)) return EMPTY_VALUE;
   const text = decimals === undefined ? String(number) : number.toFixed(decimals);
-  if (/e/i.test(text)) return number.toLocaleString('en-US', { maximumFractionDigits: decimals ?? 20, minimumFractionDigits: decimals ?? 0 });
+  if (/e/i.test(text))
+    return number.toLocaleString('en-US', { maximumFractionDigits: decimals ?? 20, minimumFractionDigits: decimals ?? 0 });
   const negative = text.startsWith('-');
   const [integer = '0', fraction] = (negative ? text.slice(1) : text).split('.');
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -3,7 +3,14 @@ import { installTokenSync } from './token-sync';
 import { useUser } from './user-store';
 
 test('page show with a different stored token takes it and reloads; the same token does nothing', () => {
-  useUser.getState().signIn({ token: 'first', onlineStaff: true, bd: true, heco: false, tokenExpireTime: Date.now() + 60_000, staffEmail: { email: null } });
+  useUser.getState().signIn({
+    token: 'first',
+    onlineStaff: true,
+    bd: true,
+    heco: false,
+    tokenExpireTime: Date.now() + 60_000,
+    staffEmail: { email: null },
+  });
   const reload = vi.fn();
   const uninstall = installTokenSync(window, reload);
 

@@ -13,7 +13,13 @@ export interface UserState {
 
 type StoredLogin = Omit<UserState, 'token'>;
 
-export const defaultLogin = (): StoredLogin => ({ onlineStaff: true, bd: true, heco: false, staffEmail: { email: null }, tokenExpireTime: null });
+export const defaultLogin = (): StoredLogin => ({
+  onlineStaff: true,
+  bd: true,
+  heco: false,
+  staffEmail: { email: null },
+  tokenExpireTime: null,
+});
 
 function readStoredLogin(): StoredLogin {
   try {

@@ -15,7 +15,13 @@ test('with a DSN, Sentry starts with the SPEC.md §9 options and drops non-Error
     ignoreErrors: string[];
     beforeSend: (event: unknown, hint: { originalException: unknown }) => unknown;
   };
-  expect(options).toMatchObject({ dsn: 'https://key@sentry.example.com/1', sampleRate: 0.3, release: '1.2.0', environment: 'prod', ignoreErrors: ['ResizeObserver loop limit exceeded'] });
+  expect(options).toMatchObject({
+    dsn: 'https://key@sentry.example.com/1',
+    sampleRate: 0.3,
+    release: '1.2.0',
+    environment: 'prod',
+    ignoreErrors: ['ResizeObserver loop limit exceeded'],
+  });
   const rejectionEvent = { exception: { values: [{ mechanism: { type: 'auto.browser.global_handlers.onunhandledrejection' } }] } };
   expect(options.beforeSend(rejectionEvent, { originalException: 'cancelled' })).toBeNull();
   expect(options.beforeSend(rejectionEvent, { originalException: new Error('real') })).toBe(rejectionEvent);

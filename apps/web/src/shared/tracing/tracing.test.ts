@@ -2,7 +2,12 @@ import { expect, test } from 'vitest';
 import { TRACING_OPTIONS, initTracing, isIgnoredRejection, suppressNonErrorRejections } from './tracing';
 
 test('tracing options follow SPEC.md §9', () => {
-  expect(TRACING_OPTIONS).toEqual({ sampleRate: 0.3, release: '1.2.0', environment: 'prod', ignoreErrors: ['ResizeObserver loop limit exceeded'] });
+  expect(TRACING_OPTIONS).toEqual({
+    sampleRate: 0.3,
+    release: '1.2.0',
+    environment: 'prod',
+    ignoreErrors: ['ResizeObserver loop limit exceeded'],
+  });
 });
 
 test('no DSN, no Sentry', async () => {

@@ -30,7 +30,17 @@ export function LoadingState({ rows = 3 }: { rows?: number }) {
   );
 }
 
-export function ErrorState({ title, description, onRetry, retryLabel }: { title?: ReactNode; description?: ReactNode; onRetry?: () => void; retryLabel?: ReactNode }) {
+export function ErrorState({
+  title,
+  description,
+  onRetry,
+  retryLabel,
+}: {
+  title?: ReactNode;
+  description?: ReactNode;
+  onRetry?: () => void;
+  retryLabel?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="ba-state" data-testid="error-state">

@@ -2,7 +2,14 @@ import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { connectWeCom, getCurrentExternalUserId, getWeComEntry, isWeComBrowser, resetWeCom } from './wecom-sdk';
 
 vi.mock('../api/corp-config', () => ({
-  loadCorpConfig: async () => ({ corpCode: 'fxhl', corpId: 'wwcorp', corpName: 'Demo', agents: [{ agentCode: 'khzl', agentId: '1000002' }], oauthBase: '/wecom', emulator: false }),
+  loadCorpConfig: async () => ({
+    corpCode: 'fxhl',
+    corpId: 'wwcorp',
+    corpName: 'Demo',
+    agents: [{ agentCode: 'khzl', agentId: '1000002' }],
+    oauthBase: '/wecom',
+    emulator: false,
+  }),
 }));
 
 const GOOD = 'a'.repeat(40);
@@ -11,7 +18,10 @@ const signedUrls: string[] = [];
 /** A stand-in for WeCom's client: agentConfig passes only with the signature it expects. */
 beforeAll(() => {
   // The SDK reads the user agent when it loads (on first use, below): be WeCom's in-app browser.
-  Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone) Mobile/15E148 wxwork/4.1.22 MicroMessenger/7.0.1', configurable: true });
+  Object.defineProperty(navigator, 'userAgent', {
+    value: 'Mozilla/5.0 (iPhone) Mobile/15E148 wxwork/4.1.22 MicroMessenger/7.0.1',
+    configurable: true,
+  });
   let verified = false;
   const handlers: Record<string, (params: Record<string, unknown>) => Record<string, unknown>> = {
     agentConfig: (params) => {
@@ -19,11 +29,15 @@ beforeAll(() => {
       return { err_msg: verified ? 'agentConfig:ok' : 'agentConfig:invalid signature' };
     },
     getContext: () => ({ err_msg: 'getContext:ok', entry: 'single_chat_tools' }),
-    getCurExternalContact: () => (verified ? { err_msg: 'getCurExternalContact:ok', userId: 'wmEmu0001HoKwokLeung' } : { err_msg: 'getCurExternalContact:fail no permission' }),
+    getCurExternalContact: () =>
+      verified
+        ? { err_msg: 'getCurExternalContact:ok', userId: 'wmEmu0001HoKwokLeung' }
+        : { err_msg: 'getCurExternalContact:fail no permission' },
   };
   Object.assign(window, {
     WeixinJSBridge: {
-      invoke: (name: string, params: Record<string, unknown>, callback: (result: unknown) => void) => callback(handlers[name]?.(params) ?? { err_msg: `${name}:fail` }),
+      invoke: (name: string, params: Record<string, unknown>, callback: (result: unknown) => void) =>
+        callback(handlers[name]?.(params) ?? { err_msg: `${name}:fail` }),
       on: () => undefined,
     },
   });
