@@ -52,6 +52,10 @@ export const kycBindingSchema = z.object({
   externalUserId: z.string(),
   customerId: z.number().int(),
   customerName: z.string(),
+  customerNameEn: z.string(),
+  customerNo: z.string(),
+  /** Masked: `+852 9123 ****`. */
+  phone: z.string().nullable(),
   boundAt: epochMsSchema,
 });
 export type KycBinding = z.infer<typeof kycBindingSchema>;

@@ -63,7 +63,14 @@ export function createKycRepository(db: Database) {
 
     async findCustomer(corpId: number, customerId: number) {
       const [row] = await db
-        .select({ id: customers.id, staffId: customers.staffId, nameCn: customers.nameCn, nameEn: customers.nameEn })
+        .select({
+          id: customers.id,
+          staffId: customers.staffId,
+          nameCn: customers.nameCn,
+          nameEn: customers.nameEn,
+          customerNo: customers.customerNo,
+          phone: customers.phone,
+        })
         .from(customers)
         .where(and(eq(customers.corpId, corpId), eq(customers.id, customerId)))
         .limit(1);
@@ -72,7 +79,14 @@ export function createKycRepository(db: Database) {
 
     async bindingOfContact(corpId: number, externalUserId: string) {
       const [row] = await db
-        .select({ binding: kycBindings, staffId: customers.staffId, nameCn: customers.nameCn, nameEn: customers.nameEn })
+        .select({
+          binding: kycBindings,
+          staffId: customers.staffId,
+          nameCn: customers.nameCn,
+          nameEn: customers.nameEn,
+          customerNo: customers.customerNo,
+          phone: customers.phone,
+        })
         .from(kycBindings)
         .innerJoin(customers, eq(customers.id, kycBindings.customerId))
         .where(and(eq(kycBindings.corpId, corpId), eq(kycBindings.externalUserId, externalUserId)))

@@ -124,7 +124,13 @@ for (const engine of testDatabases()) {
       });
       expect(bound.body.code).toBe('0');
       expect(bound.body.data).toMatchObject({ customerId: customer.id, externalUserId: HO });
-      expect(await hasKyc(chan, HO)).toMatchObject({ bound: true, ownCustomer: true, binding: { customerId: customer.id } });
+      const state = await hasKyc(chan, HO);
+      expect(state).toMatchObject({
+        bound: true,
+        ownCustomer: true,
+        binding: { customerId: customer.id, customerNo: customer.customerNo, customerNameEn: customer.nameEn },
+      });
+      expect((state.binding as unknown as { phone: string }).phone).toMatch(/\*{4}$/);
       expect((await search(chan, customer.nameCn)).data.list.find((row) => row.customerId === customer.id)?.boundExternalUserId).toBe(HO);
       const audit = await database.db
         .select()

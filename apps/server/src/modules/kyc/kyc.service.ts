@@ -11,6 +11,21 @@ const UNKNOWN_CONTACT_ERRCODES = new Set([84061, 40096, 61109]);
 
 const displayName = (customer: { nameCn: string; nameEn: string }) => customer.nameCn || customer.nameEn;
 
+/** What the KYC screen shows of a bound customer: enough to recognise them, phone masked. */
+const bindingOf = (
+  externalUserId: string,
+  customer: { nameCn: string; nameEn: string; customerNo: string; phone: string | null },
+  binding: { customerId: number; boundAt: Date },
+): KycBinding => ({
+  externalUserId,
+  customerId: binding.customerId,
+  customerName: displayName(customer),
+  customerNameEn: customer.nameEn,
+  customerNo: customer.customerNo,
+  phone: maskPhone(customer.phone),
+  boundAt: binding.boundAt.getTime(),
+});
+
 export function createKycService(deps: { repository: KycRepository; wecom: WecomClient }) {
   const { repository } = deps;
 
@@ -91,12 +106,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
         );
       if (result === 'customer')
         throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${displayName(customer)} was just bound to another contact`);
-      return {
-        externalUserId: result.externalUserId,
-        customerId: result.customerId,
-        customerName: displayName(customer),
-        boundAt: result.boundAt.getTime(),
-      };
+      return bindingOf(result.externalUserId, customer, result);
     },
 
     async unbind(caller: Caller, externalUserId: string): Promise<KycBinding> {
@@ -112,12 +122,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
         customerId: existing.binding.customerId,
       });
       if (!removed) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} was just unbound by someone else`);
-      return {
-        externalUserId,
-        customerId: existing.binding.customerId,
-        customerName: displayName(existing),
-        boundAt: existing.binding.boundAt.getTime(),
-      };
+      return bindingOf(externalUserId, existing, existing.binding);
     },
 
     async hasKyc(caller: Caller, externalUserId: string) {
@@ -130,12 +135,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       return {
         bound: true,
         ownCustomer: true,
-        binding: {
-          externalUserId,
-          customerId: existing.binding.customerId,
-          customerName: displayName(existing),
-          boundAt: existing.binding.boundAt.getTime(),
-        },
+        binding: bindingOf(externalUserId, existing, existing.binding),
         contact,
       };
     },

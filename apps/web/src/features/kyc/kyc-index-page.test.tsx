@@ -78,7 +78,15 @@ async function searchAndConfirmBind() {
 }
 
 test('search (debounced), confirm, bind: storage announces it and the profile opens', async () => {
-  api.bind.mockResolvedValue({ externalUserId: 'wmEmu0001HoKwokLeung', customerId: 5, customerName: '周美', boundAt: 0 });
+  api.bind.mockResolvedValue({
+    externalUserId: 'wmEmu0001HoKwokLeung',
+    customerId: 5,
+    customerName: '周美',
+    customerNameEn: 'CHOW Mei',
+    customerNo: 'C00000005',
+    phone: '+852 9123 ****',
+    boundAt: 0,
+  });
   renderPage();
   await searchAndConfirmBind();
   await screen.findByText('profile page');

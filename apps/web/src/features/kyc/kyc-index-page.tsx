@@ -98,6 +98,9 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
 interface Binding {
   customerId: number;
   customerName: string;
+  customerNameEn: string;
+  customerNo: string;
+  phone: string | null;
   boundAt: number;
 }
 
@@ -133,8 +136,21 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
   return (
     <section className="ba-kyc__card" data-testid="kyc-bound">
       <h3 className="ba-kyc__card-title">{t('kyc.bound.heading')}</h3>
-      <p className="ba-kyc__customer-name">{binding.customerName}</p>
+      <p className="ba-kyc__customer-name">
+        {binding.customerName}
+        {binding.customerNameEn && binding.customerNameEn !== binding.customerName && <small> {binding.customerNameEn}</small>}
+      </p>
       <dl className="ba-kyc__facts">
+        <div>
+          <dt>{t('kyc.bound.customerNo')}</dt>
+          <dd>{binding.customerNo}</dd>
+        </div>
+        {binding.phone && (
+          <div>
+            <dt>{t('kyc.bound.phone')}</dt>
+            <dd>{binding.phone}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('kyc.bound.boundAt')}</dt>
           <dd>{new Date(binding.boundAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</dd>

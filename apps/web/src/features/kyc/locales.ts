@@ -12,6 +12,8 @@ const zhCN = {
   bound: {
     heading: '已绑定客户',
     boundAt: '绑定时间',
+    customerNo: '客户号',
+    phone: '手机',
     viewProfile: '查看客户资料',
     unbind: '解除绑定',
   },
@@ -86,6 +88,8 @@ const zhHK: KycMessages = {
   bound: {
     heading: '已綁定客戶',
     boundAt: '綁定時間',
+    customerNo: '客戶號',
+    phone: '手機',
     viewProfile: '查看客戶資料',
     unbind: '解除綁定',
   },
@@ -158,6 +162,8 @@ const en: KycMessages = {
   bound: {
     heading: 'Bound customer',
     boundAt: 'Bound on',
+    customerNo: 'Customer no.',
+    phone: 'Phone',
     viewProfile: 'View profile',
     unbind: 'Unbind',
   },

@@ -25,7 +25,15 @@ function fakeRouter() {
 const bound = (customerId: number) => ({
   bound: true,
   ownCustomer: true,
-  binding: { externalUserId: wecom.contact, customerId, customerName: '周美', boundAt: 0 },
+  binding: {
+    externalUserId: wecom.contact,
+    customerId,
+    customerName: '周美',
+    customerNameEn: 'CHOW Mei',
+    customerNo: 'C00000005',
+    phone: null,
+    boundAt: 0,
+  },
   contact: { externalUserId: wecom.contact, name: '何国良', followedByYou: true },
 });
 const unbound = { bound: false, ownCustomer: false, binding: null, contact: null };
