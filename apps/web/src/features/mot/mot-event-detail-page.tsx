@@ -8,11 +8,10 @@ import { motEventIdSchema } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { formatNumber } from '../../shared/format/number-format';
 import './locales';
 import { eventDetailQuery, useMarkSeen } from './mot-api';
 import { describeReason, factRows, formatDateTime } from './mot-format';
-import { ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
+import { ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 import { HandleSheet } from './handle-sheet';
 
 function EventDetail({ eventId }: { eventId: number }) {
@@ -101,36 +100,8 @@ function EventDetail({ eventId }: { eventId: number }) {
       </Card>
 
       <Card title={t('mot.detail.client')} className="mot-card">
-        <div className="mot-client-head">
-          <span className="mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
-          <div>
-            <div className="mot-client-head__name" data-testid="mot-client-name">
-              {customer.nameCn} <small>{customer.nameEn}</small>
-            </div>
-            <div className="mot-client-head__meta">
-              {customer.customerNo}
-              {customer.phone && ` · ${customer.phone}`}
-            </div>
-          </div>
-        </div>
-        <dl className="mot-facts mot-facts--grid">
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.totalAssets')}</dt>
-            <dd>{formatNumber(customer.totalAssetsHkd, 2)}</dd>
-          </div>
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.riskLevel')}</dt>
-            <dd>{t('mot.detail.riskLevelValue', { level: customer.riskLevel })}</dd>
-          </div>
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.openDate')}</dt>
-            <dd>{customer.openDate}</dd>
-          </div>
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.lastTradeDate')}</dt>
-            <dd>{customer.lastTradeDate ?? '-'}</dd>
-          </div>
-        </dl>
+        <ClientHead customer={customer} />
+        <ClientFacts customer={customer} />
         <ClientLinks customerId={customer.customerId} withMotHistory />
       </Card>
 

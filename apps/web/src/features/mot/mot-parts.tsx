@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
+import type { MotCustomerSummary, MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
+import { formatNumber } from '../../shared/format/number-format';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import HandPayCircleOutline from 'antd-mobile-icons/es/HandPayCircleOutline';
@@ -139,5 +140,44 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
         </Link>
       )}
     </nav>
+  );
+}
+
+/** Avatar, names, customer number and masked phone of an event's client. */
+export function ClientHead({ customer, className = 'mot-client-head' }: { customer: MotCustomerSummary; className?: string }) {
+  return (
+    <span className={className}>
+      <span className="mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
+      <span>
+        <span className="mot-client-head__name" data-testid="mot-client-name">
+          {customer.nameCn} <small>{customer.nameEn}</small>
+        </span>
+        <span className="mot-client-head__meta">
+          {customer.customerNo}
+          {customer.phone && ` · ${customer.phone}`}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+/** The four facts a client manager wants before calling: assets, risk level, account age, last trade. */
+export function ClientFacts({ customer }: { customer: MotCustomerSummary }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('mot.detail.totalAssets'), formatNumber(customer.totalAssetsHkd, 2)],
+    [t('mot.detail.riskLevel'), t('mot.detail.riskLevelValue', { level: customer.riskLevel })],
+    [t('mot.detail.openDate'), customer.openDate],
+    [t('mot.detail.lastTradeDate'), customer.lastTradeDate ?? '-'],
+  ];
+  return (
+    <dl className="mot-facts mot-facts--grid">
+      {rows.map(([label, value]) => (
+        <div className="mot-facts__row" key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

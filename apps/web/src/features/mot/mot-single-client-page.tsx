@@ -8,11 +8,10 @@ import { customerIdSchema, type MotEvent } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { formatNumber } from '../../shared/format/number-format';
 import './locales';
 import { clientHistoryQuery } from './mot-api';
 import { describeReason, formatDateTime } from './mot-format';
-import { ChannelLabel, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
+import { ChannelLabel, ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 
 function EventItem({ event }: { event: MotEvent }) {
   const { t, i18n } = useTranslation();
@@ -65,39 +64,9 @@ function ClientHistory({ customerId }: { customerId: number }) {
     <>
       <Card
         className="mot-card mot-card--client"
-        title={
-          <span className="mot-client-head mot-client-head--title">
-            <span className="mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
-            <span>
-              <span className="mot-client-head__name" data-testid="mot-client-name">
-                {customer.nameCn} <small>{customer.nameEn}</small>
-              </span>
-              <span className="mot-client-head__meta">
-                {customer.customerNo}
-                {customer.phone && ` · ${customer.phone}`}
-              </span>
-            </span>
-          </span>
-        }
+        title={<ClientHead customer={customer} className="mot-client-head mot-client-head--title" />}
       >
-        <dl className="mot-facts mot-facts--grid">
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.totalAssets')}</dt>
-            <dd>{formatNumber(customer.totalAssetsHkd, 2)}</dd>
-          </div>
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.riskLevel')}</dt>
-            <dd>{t('mot.detail.riskLevelValue', { level: customer.riskLevel })}</dd>
-          </div>
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.openDate')}</dt>
-            <dd>{customer.openDate}</dd>
-          </div>
-          <div className="mot-facts__row">
-            <dt>{t('mot.detail.lastTradeDate')}</dt>
-            <dd>{customer.lastTradeDate ?? '-'}</dd>
-          </div>
-        </dl>
+        <ClientFacts customer={customer} />
         <ClientLinks customerId={customer.customerId} />
       </Card>
       <div className="mot-tabs" role="tablist">
