@@ -12,6 +12,11 @@ const report = JSON.parse(readFileSync(file, 'utf8'));
 const results = report.testResults.flatMap((suite) => suite.assertionResults.map((test) => ({ ...test, file: suite.name })));
 const passed = results.filter((test) => test.status === 'passed');
 const failed = results.filter((test) => test.status === 'failed');
+// A file can fail outside any test (a hook, an import): count it, or the closing line would hide it.
+const failedOutsideTests = report.testResults.filter(
+  (suite) => suite.status === 'failed' && !suite.assertionResults.some((test) => test.status === 'failed'),
+);
+for (const suite of failedOutsideTests) console.error(`failed outside its tests: ${suite.name}\n${suite.message ?? ''}`);
 const browser = passed.filter((test) => /[\\/]e2e[\\/]/.test(test.file));
 const postgres = passed.filter((test) => /\(postgres\)/.test(test.fullName ?? test.ancestorTitles.join(' ')));
 
@@ -20,5 +25,6 @@ if (browser.length === 0) problems.push('the browser suite (e2e/) ran no passing
 if (postgres.length === 0) problems.push('the PostgreSQL suite ran no passing test (is TEST_DATABASE_URL set?)');
 console.log(`browser tests passed: ${browser.length}; PostgreSQL tests passed: ${postgres.length}`);
 for (const problem of problems) console.error(`CI check failed: ${problem}`);
-console.log(`${passed.length} passed, ${failed.length + problems.length} failed`);
-process.exit(problems.length > 0 || failed.length > 0 ? 1 : 0);
+const failures = failed.length + failedOutsideTests.length + problems.length;
+console.log(`${passed.length} passed, ${failures} failed`);
+process.exit(failures > 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { connectWeCom, getCurrentExternalUserId, getWeComEntry, isWeComBrowser, resetWeCom } from './wecom-sdk';
+import { connectWeCom, getCurrentExternalUserId, getWeComEntry, isDroppedRegisterRejection, isWeComBrowser, resetWeCom } from './wecom-sdk';
 
 vi.mock('../api/corp-config', () => ({
   loadCorpConfig: async () => ({
@@ -63,4 +63,12 @@ test('the right signature, made for the page URL the SDK passes, lets the page r
   await expect(getWeComEntry()).resolves.toBe('single_chat_tools');
   await expect(getCurrentExternalUserId()).resolves.toBe('wmEmu0001HoKwokLeung');
   expect(signedUrls.at(-1)).toBe(window.location.href.split('#')[0]);
+});
+
+test('only the rejections ww.register drops are silenced: refused signatures and aborts by navigation', () => {
+  expect(isDroppedRegisterRejection({ errMsg: 'agentConfig:invalid signature' })).toBe(true);
+  expect(isDroppedRegisterRejection(new Error('SDK Error: Aborted'))).toBe(true);
+  expect(isDroppedRegisterRejection(new Error('network down'))).toBe(false);
+  expect(isDroppedRegisterRejection({ errMsg: 'getContext:fail' })).toBe(false);
+  expect(isDroppedRegisterRejection(undefined)).toBe(false);
 });

@@ -73,16 +73,21 @@ let connection: Promise<Ww> | null = null;
 let quietRegisterFailures = false;
 
 /**
- * `ww.register` starts agentConfig and drops the promise, so a refused signature would also surface as
- * an unhandled rejection. The app reports that refusal itself (every call below awaits agentConfig).
+ * Rejections of the promises `ww.register` starts and drops: a refused signature (the app reports that
+ * itself, since every call below awaits agentConfig), or the SDK's "Aborted" when the page's URL changed
+ * while it was configuring (an SPA navigation; the next call configures again for the new URL).
  */
+export function isDroppedRegisterRejection(reason: unknown): boolean {
+  if (reason instanceof Error && reason.message === 'SDK Error: Aborted') return true;
+  const errMsg = reason && typeof reason === 'object' ? (reason as { errMsg?: unknown }).errMsg : undefined;
+  return typeof errMsg === 'string' && /^(agentConfig|config|preVerifyJSAPI):/.test(errMsg);
+}
+
 function silenceRegisterRejections() {
   if (quietRegisterFailures) return;
   quietRegisterFailures = true;
   window.addEventListener('unhandledrejection', (event) => {
-    const reason: unknown = event.reason;
-    const errMsg = reason && typeof reason === 'object' ? (reason as { errMsg?: unknown }).errMsg : undefined;
-    if (typeof errMsg === 'string' && /^(agentConfig|config|preVerifyJSAPI):/.test(errMsg)) event.preventDefault();
+    if (isDroppedRegisterRejection(event.reason)) event.preventDefault();
   });
 }
 
