@@ -40,6 +40,8 @@ export interface BuildAppOptions {
   ownsDatabase?: boolean;
   corps?: CorpConfigEntry[];
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -49,7 +51,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env } = options;
   const corps = options.corps ?? loadCorps(env.CORPS_FILE);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL, redact: ['req.headers["broker-token"]'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers["broker-token"]'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: HEADER_REQUEST_ID,
@@ -76,8 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const host = ['0.0.0.0', '::', 'localhost'].includes(env.HOST) ? '127.0.0.1' : env.HOST;
     return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   };
-  const apiBase = env.WECOM_API_BASE ?? (emulator ? `${selfBase()}/wecom` : 'https://qyapi.weixin.qq.com');
-  await app.register(wecomPlugin, { apiBase: () => env.WECOM_API_BASE ?? (emulator ? `${selfBase()}/wecom` : apiBase) });
+  // The emulator's address is known only once the server listens, hence a function.
+  await app.register(wecomPlugin, {
+    apiBase: () => env.WECOM_API_BASE ?? (emulator ? `${selfBase()}/wecom` : 'https://qyapi.weixin.qq.com'),
+  });
 
   app.decorate('wecomEmulator', null);
   if (emulator) {

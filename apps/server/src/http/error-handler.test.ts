@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelopeSchema } from '@broker/contract';
 import { buildApp } from '../app';
@@ -12,12 +13,16 @@ describe('error envelope', () => {
 
   beforeAll(async () => {
     database = await openDatabase({ pgliteDir: 'memory://' });
-    app = await buildApp({ env: makeEnv({ LOG_LEVEL: 'error', WEB_DIST_DIR: '' }), database });
-    app.addHook('onResponse', async () => undefined);
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    app = await buildApp({ env: makeEnv({ LOG_LEVEL: 'error', WEB_DIST_DIR: '' }), database, logStream });
     app.get('/api/test/explode', async () => {
       throw new Error('connection to 10.0.0.7 refused: password=hunter2');
     });
-    app.log.error = ((obj: unknown) => void logged.push(JSON.stringify(obj))) as never;
     await app.ready();
   });
   afterAll(async () => {
@@ -33,6 +38,12 @@ describe('error envelope', () => {
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toContain('10.0.0.7');
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+    // What the client may not see, the operator must: the log line carries the same id and the cause.
+    const line = logged
+      .map((text) => JSON.parse(text) as { reqId?: string; level: number; err?: { message?: string } })
+      .find((entry) => entry.reqId === 'req-abc-123');
+    expect(line?.level).toBe(50);
+    expect(line?.err?.message).toContain('refused');
     expect(response.headers['x-request-id']).toBe('req-abc-123');
   });
 

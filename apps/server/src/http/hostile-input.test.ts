@@ -85,13 +85,13 @@ for (const engine of testDatabases()) {
           it('rejects unknown query parameters, naming them', async () => {
             expectClientError(await send(endpoint, { query: '__unknown=1' }), /unknown field "__unknown"/);
           });
-          it('rejects a repeated parameter and an absurdly long one', async () => {
-            const shape = (endpoint.request as unknown as { shape?: Record<string, unknown> }).shape ?? {};
-            for (const key of Object.keys(shape)) {
+          const keys = Object.keys((endpoint.request as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+          if (keys.length > 0) {
+            it.each(keys)('rejects a repeated and an absurdly long %s', async (key) => {
               expectClientError(await send(endpoint, { query: `${key}=1&${key}=2` }), new RegExp(`query\\.${key}`));
               expectClientError(await send(endpoint, { query: `${key}=${'9'.repeat(5000)}` }));
-            }
-          });
+            });
+          }
         }
       });
     }

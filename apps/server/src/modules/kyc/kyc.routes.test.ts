@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode } from '@broker/contract';
+import { ErrorCode, type Envelope, type hasKyc as hasKycEndpoint, type KycCandidate, type ResponseOf } from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { accounts, auditLog, customers, kycBindings, staff } from '../../db/schema';
 
-type Body<T = unknown> = { code: string; msg: string; data: T };
-type Candidate = {
-  customerId: number;
-  nameCn: string;
-  nameEn: string;
-  phone: string | null;
-  idDoc: string;
-  accountNos: string[];
-  boundExternalUserId: string | null;
-};
+type Body<T = unknown> = Envelope<T>;
 
 // Emulator contacts: 0001 is followed by chanwaiman; 0002 by chanwaiman and leekaying; 0003 by leekaying only.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -67,15 +58,10 @@ for (const engine of testDatabases()) {
       (
         (await (
           await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers })
-        ).json()) as Body<{
-          bound: boolean;
-          ownCustomer: boolean;
-          binding: { customerId: number } | null;
-          contact: { name: string } | null;
-        }>
+        ).json()) as Body<ResponseOf<typeof hasKycEndpoint>>
       ).data;
     const search = async (headers: Record<string, string>, keyword: string) =>
-      (await post<{ list: Candidate[]; total: number }>('search', headers, { keyword })).body;
+      (await post<{ list: KycCandidate[]; total: number }>('search', headers, { keyword })).body;
 
     it('finds only your own customers, by name, phone, account number and ID tail, with details masked', async () => {
       const target = chanCustomers[0]!;
@@ -130,7 +116,7 @@ for (const engine of testDatabases()) {
         ownCustomer: true,
         binding: { customerId: customer.id, customerNo: customer.customerNo, customerNameEn: customer.nameEn },
       });
-      expect((state.binding as unknown as { phone: string }).phone).toMatch(/\*{4}$/);
+      expect(state.binding?.phone).toMatch(/\*{4}$/);
       expect((await search(chan, customer.nameCn)).data.list.find((row) => row.customerId === customer.id)?.boundExternalUserId).toBe(HO);
       const audit = await database.db
         .select()

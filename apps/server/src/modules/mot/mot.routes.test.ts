@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, MOT_RULES } from '@broker/contract';
+import {
+  ErrorCode,
+  MOT_RULES,
+  type Envelope,
+  type getClientHistory,
+  type getTodoClients,
+  type getTodoTaskDetail,
+  type ResponseOf,
+  type searchServiceHistory,
+  type ServiceRecord,
+} from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
@@ -7,21 +17,7 @@ import { runMotRules } from './mot-engine';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
 import { addDays, hongKongDay } from './mot-thresholds';
 
-type Body<T = unknown> = { code: string; msg: string; data: T };
-type EventBrief = { eventId: number; rule: string; status: string; dueDate: string };
-type TodoRow = { customerId: number; nameCn: string; phone: string | null; unseen: boolean; events: EventBrief[] };
-type Paged<T> = { list: T[]; total: number; pageNum: number; pageSize: number; hasMore: boolean };
-type ServiceRecordBody = {
-  recordId: number;
-  customerId: number;
-  customerName: string;
-  eventId: number | null;
-  rule: string | null;
-  channel: string;
-  note: string;
-  outcome: string | null;
-  servedAt: number;
-};
+type Body<T = unknown> = Envelope<T>;
 
 const TODAY = hongKongDay();
 
@@ -84,7 +80,7 @@ for (const engine of testDatabases()) {
       return { status: response.status, body: (await response.json()) as Body<boolean> };
     };
     const todo = async (headers: Record<string, string>, query: Record<string, string | number> = {}) => {
-      const result = await get<Paged<TodoRow> & { fold: boolean }>('todoEvent/todoClient', headers, query);
+      const result = await get<ResponseOf<typeof getTodoClients>>('todoEvent/todoClient', headers, query);
       expect(result.body.code, result.body.msg).toBe('0');
       return result.body.data;
     };
@@ -211,7 +207,7 @@ for (const engine of testDatabases()) {
         ErrorCode.VALIDATION,
         400,
       );
-      const handled = await post<ServiceRecordBody>('todoEvent/handle', chan, {
+      const handled = await post<ServiceRecord>('todoEvent/handle', chan, {
         eventId,
         channel: 'phone',
         note: 'Reminded to renew the passport',
@@ -232,11 +228,11 @@ for (const engine of testDatabases()) {
       expectError(await post('todoEvent/handle', chan, { eventId, channel: 'wecom', note: 'again' }), ErrorCode.CONFLICT, 409);
       expect(await database.query('select id from service_record where mot_event_id = $1', [eventId])).toHaveLength(1);
       expect((await starEvents()).map((candidate) => candidate.events[0]!.eventId)).not.toContain(eventId);
-      const detail = await get<{ event: { status: string; serviceRecord: ServiceRecordBody } }>('todoEvent/todoTaskDetail', chan, {
+      const detail = await get<ResponseOf<typeof getTodoTaskDetail>>('todoEvent/todoTaskDetail', chan, {
         eventId,
       });
       expect(detail.body.data.event.status).toBe('handled');
-      expect(detail.body.data.event.serviceRecord.recordId).toBe(handled.body.data.recordId);
+      expect(detail.body.data.event.serviceRecord?.recordId).toBe(handled.body.data.recordId);
       const audit = await database.query<{ after: { status: string } }>(
         "select after from audit_log where action = 'mot.handle' and entity_id = $1",
         [String(eventId)],
@@ -290,7 +286,7 @@ for (const engine of testDatabases()) {
 
     it('history: service records by keyword (note or client name), type, channel and date; paged; own only', async () => {
       const search = async (headers: Record<string, string>, body: object) => {
-        const result = await post<Paged<ServiceRecordBody>>('todoEvent/history', headers, body);
+        const result = await post<ResponseOf<typeof searchServiceHistory>>('todoEvent/history', headers, body);
         expect(result.body.code, result.body.msg).toBe('0');
         return result.body.data;
       };
@@ -311,11 +307,7 @@ for (const engine of testDatabases()) {
     });
 
     it('clientHistory (at /api/mot//todoEvent/clientHistory): one client’s events and service records, paged', async () => {
-      const result = await post<
-        Paged<{ eventId: number; rule: string; status: string; serviceRecord: ServiceRecordBody | null }> & {
-          customer: { customerId: number };
-        }
-      >('/todoEvent/clientHistory', chan, {
+      const result = await post<ResponseOf<typeof getClientHistory>>('/todoEvent/clientHistory', chan, {
         customerId: star.customerId,
       });
       expect(result.body.code, result.body.msg).toBe('0');
@@ -326,7 +318,8 @@ for (const engine of testDatabases()) {
       expect(handled.status).toBe('handled');
       expect(handled.serviceRecord).toMatchObject({ channel: 'phone', note: 'Reminded to renew the passport' });
       expect(
-        (await post<Paged<unknown>>('/todoEvent/clientHistory', chan, { customerId: star.customerId, pageSize: 3 })).body.data,
+        (await post<ResponseOf<typeof getClientHistory>>('/todoEvent/clientHistory', chan, { customerId: star.customerId, pageSize: 3 }))
+          .body.data,
       ).toMatchObject({ total: 4, hasMore: true });
       expectError(await post('/todoEvent/clientHistory', chan, { customerId: leeCustomer.customerId }), ErrorCode.FORBIDDEN, 403);
       expectError(await post('/todoEvent/clientHistory', chan, { customerId: 987_654_321 }), ErrorCode.NOT_FOUND, 404);

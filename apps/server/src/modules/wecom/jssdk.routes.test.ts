@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { getJsSdkSign, ResponseOf } from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { signJsSdk } from './jssdk-signature';
 import { wecomCredentials } from '../../db/schema';
 
-type SignData = {
-  corpId: string;
-  agentId: string;
-  config: { timestamp: number; nonceStr: string; signature: string };
-  agentConfig: { timestamp: number; nonceStr: string; signature: string };
-};
+type SignData = ResponseOf<typeof getJsSdkSign>;
 
 for (const engine of testDatabases()) {
   describe(`getJsSdkSign and the shared WeCom credential cache (${engine.kind})`, () => {
