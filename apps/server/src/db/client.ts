@@ -32,7 +32,14 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   poolMax?: number;
   migrate?: boolean;
+  /**
+   * Sees every statement with its parameters before it runs (Drizzle and raw). For the benchmark,
+   * which replays an endpoint's SQL alone, and the query-plan test; never set in production.
+   */
+  onQuery?: QueryObserver;
 }
+
+export type QueryObserver = (text: string, params: readonly unknown[]) => void;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -40,20 +47,26 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? await openPostgres(options.url, options.poolMax ?? 10) : await openPglite(options.pgliteDir ?? 'memory://');
+  const observe = options.onQuery;
+  const handle = options.url
+    ? await openPostgres(options.url, options.poolMax ?? 10, observe)
+    : await openPglite(options.pgliteDir ?? 'memory://', observe);
   if (options.migrate !== false) await runMigrations(handle);
   return handle;
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+const loggerOf = (observe: QueryObserver | undefined) => (observe ? { logger: { logQuery: observe } } : {});
+
+async function openPglite(dir: string, observe?: QueryObserver): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, ...loggerOf(observe) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     pglite: client,
     async query<Row>(text: string, params: unknown[] = []) {
+      observe?.(text, params);
       const result = await client.query<Row>(text, params);
       return result.rows;
     },
@@ -61,16 +74,17 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolMax: number, observe?: QueryObserver): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 10_000 });
   // An idle client's network error must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema, ...loggerOf(observe) }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     pool,
     async query<Row>(text: string, params: unknown[] = []) {
+      observe?.(text, params);
       const result = await pool.query(text, params);
       return result.rows as Row[];
     },

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../db/client';
+import { openDatabase, type DatabaseHandle, type DatabaseKind, type QueryObserver } from '../db/client';
 
 export interface TestDatabase {
   kind: DatabaseKind;
-  /** A fresh, migrated, empty database; `drop()` removes it. */
-  create(): Promise<DatabaseHandle & { drop(): Promise<void> }>;
+  /** A fresh, migrated, empty database; `drop()` removes it. `onQuery` sees every statement. */
+  create(options?: { onQuery?: QueryObserver }): Promise<DatabaseHandle & { drop(): Promise<void> }>;
 }
 
 /** Read once here so suites never touch process.env themselves. */
@@ -14,8 +14,8 @@ const inCi = process.env.CI === 'true';
 
 const pglite: TestDatabase = {
   kind: 'pglite',
-  async create() {
-    const handle = await openDatabase({ pgliteDir: 'memory://' });
+  async create(options = {}) {
+    const handle = await openDatabase({ pgliteDir: 'memory://', ...options });
     return { ...handle, drop: () => handle.close() };
   },
 };
@@ -23,7 +23,7 @@ const pglite: TestDatabase = {
 function postgres(adminUrl: string): TestDatabase {
   return {
     kind: 'postgres',
-    async create() {
+    async create(options = {}) {
       const name = `broker_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
@@ -31,7 +31,7 @@ function postgres(adminUrl: string): TestDatabase {
       await admin.end();
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      const handle = await openDatabase({ url: url.toString(), poolMax: 8 });
+      const handle = await openDatabase({ url: url.toString(), poolMax: 8, ...options });
       return {
         ...handle,
         async drop() {
