@@ -264,7 +264,7 @@ describe('list gestures and data scope', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + step * 25 }] });
       await page.waitForTimeout(16);
     }
-    await list.locator('.adm-pull-to-refresh-head').getByText('释放立即刷新').waitFor();
+    await list.locator('[data-testid="pull-to-refresh-head"]').getByText('释放立即刷新').waitFor();
     await saveScreenshot(page, 'manage-list-pull-to-refresh');
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect

@@ -17,6 +17,9 @@ import authPlugin from './plugins/auth.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
 import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
+import { REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
+import securityHeadersPlugin from './plugins/security-headers.plugin';
+import rateLimitPlugin from './plugins/rate-limit.plugin';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { jssdkRoutes } from './modules/wecom/jssdk.routes';
@@ -25,6 +28,7 @@ import { clientRoutes } from './modules/client/client.routes';
 import { manageRoutes } from './modules/manage/manage.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +58,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers["broker-token"]'], ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: env.LOG_LEVEL,
+            // No phone, ID number, OAuth code or token in a log line: URLs keep only allowlisted query values.
+            serializers: { req: serializeRequestForLog },
+            redact: REDACTED_LOG_PATHS,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: HEADER_REQUEST_ID,
@@ -75,6 +85,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin);
 
   const emulator = env.WECOM_MODE === 'emulator';
+  await app.register(securityHeadersPlugin, { emulatorPrefix: emulator ? '/wecom' : null, sentryDsn: env.SENTRY_DSN });
+  // Before the routes: it attaches its guards as each guarded route is registered.
+  await app.register(rateLimitPlugin, {
+    login: { limit: env.LOGIN_RATE_LIMIT, windowSeconds: env.LOGIN_RATE_WINDOW_SECONDS },
+    kycSearch: { limit: env.KYC_SEARCH_RATE_LIMIT, windowSeconds: env.KYC_SEARCH_RATE_WINDOW_SECONDS },
+  });
   const selfBase = () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -113,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(manageRoutes);
   await app.register(kycRoutes);
   await app.register(motRoutes);
+  await app.register(auditRoutes);
 
   // The daily MOT batch starts once the app is ready (after a first-start demo seed in main.ts).
   if (env.MOT_SWEEP_INTERVAL_MS > 0) {

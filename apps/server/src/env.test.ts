@@ -15,6 +15,7 @@ describe('configuration', () => {
     ['WECOM_MODE', 'prod', /WECOM_MODE="prod": must be one of emulator, real/],
     ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": must be true or false/],
     ['TOKEN_TTL_SECONDS', '5', /TOKEN_TTL_SECONDS="5": must be at least 60/],
+    ['DATABASE_POOL_WAIT_MS', '10', /DATABASE_POOL_WAIT_MS="10": must be at least 100/],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);

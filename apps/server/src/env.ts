@@ -22,6 +22,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * How long a request may wait for a free PostgreSQL connection; past it the server answers
+   * 090503 (HTTP 503, Retry-After) instead of queueing without end. See docs/reliability.md.
+   */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(2000),
   /** Where PGlite keeps its files. `memory://` keeps nothing. */
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   WECOM_MODE: z.enum(['emulator', 'real']).default('emulator'),
@@ -49,6 +54,17 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromString.default(true),
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),
   TRUST_PROXY: booleanFromString.default(false),
+  /** Sign-in attempts (WeCom code exchanges) allowed per client address per window; 0 turns the limit off. */
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(100_000).default(10),
+  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(86_400).default(60),
+  /** KYC searches allowed per staff member per window; 0 turns the limit off. */
+  KYC_SEARCH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(100_000).default(30),
+  KYC_SEARCH_RATE_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(86_400).default(60),
+  /**
+   * The Sentry DSN the web app was built with (VITE_SENTRY_DSN): its origin is added to the
+   * Content-Security-Policy's connect-src so error reports can leave the page.
+   */
+  SENTRY_DSN: z.url({ error: 'must be a URL' }).optional(),
   /**
    * How often each replica checks whether today's MOT sweep has run (and runs it if not); 0 turns
    * the schedule off. Default 15 minutes: the batch runs shortly after midnight Hong Kong time.

@@ -16,7 +16,12 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, poolMax: env.DATABASE_POOL_MAX });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+    poolWaitMs: env.DATABASE_POOL_WAIT_MS,
+  });
   const app = await buildApp({ env, database });
 
   let closing = false;

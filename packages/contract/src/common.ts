@@ -7,8 +7,24 @@ export const DEFAULT_CURRENCY: Currency = 'HKD';
 /** Timestamps cross the wire as epoch milliseconds. */
 export const epochMsSchema = z.number().int().nonnegative();
 
+const DAY_SHAPE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * A day that exists (no 2026-02-30) in years the business can mean. The shape alone let
+ * `0000-10-31` and `2026-02-31` through to PostgreSQL, which refused them with a 500.
+ */
+const isRealDay = (text: string) => {
+  const match = DAY_SHAPE.exec(text);
+  if (!match) return true; // the shape check reports it
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return year >= 1900 && year <= 2999 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+};
+
 /** A calendar day, `YYYY-MM-DD`, meant in Hong Kong time. */
-export const daySchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date like 2026-01-31');
+export const daySchema = z
+  .string()
+  .regex(DAY_SHAPE, 'must be a date like 2026-01-31')
+  .refine(isRealDay, 'must be a real calendar day between 1900-01-01 and 2999-12-31');
 
 /** Listing pages through at most 500 pages of at most 50: deep offsets are slow and nobody scrolls that far. */
 export const MAX_PAGE_NUM = 500;

@@ -9,6 +9,8 @@ export const ErrorCode = {
   LOGIN_INVALID: '080001',
   LOGIN_CODE_INVALID: '080002',
   LOGIN_STAFF_UNKNOWN: '080003',
+  /** Too many sign-in attempts from one client address; `Retry-After` says when to try again. */
+  LOGIN_RATE_LIMITED: '080429',
   VALIDATION: '090400',
   FORBIDDEN: '090403',
   NOT_FOUND: '090404',
@@ -25,6 +27,8 @@ export const ErrorCode = {
   KYC_NOT_FOLLOWING: '091003',
   KYC_CONTACT_UNKNOWN: '091004',
   KYC_NOT_BOUND: '091005',
+  /** Too many KYC searches by one staff member; `Retry-After` says when to try again. */
+  KYC_SEARCH_RATE_LIMITED: '091429',
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -36,6 +40,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '080001': 401,
   '080002': 401,
   '080003': 403,
+  '080429': 429,
   '090400': 400,
   '090403': 403,
   '090404': 404,
@@ -52,6 +57,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '091003': 403,
   '091004': 404,
   '091005': 404,
+  '091429': 429,
 };
 
 /** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */

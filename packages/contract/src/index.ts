@@ -12,4 +12,5 @@ export * from './endpoints/customer';
 export * from './endpoints/manage';
 export * from './endpoints/kyc';
 export * from './endpoints/mot';
+export * from './endpoints/audit';
 export { endpoints } from './registry';

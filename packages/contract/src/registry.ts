@@ -28,6 +28,7 @@ import {
   setFold,
   setMinCashIO,
 } from './endpoints/mot';
+import { getMyAuditTrail } from './endpoints/audit';
 
 /**
  * Every endpoint of the API. The server registers a handler for each and tests walk this list
@@ -68,6 +69,7 @@ export const endpoints = {
   searchServiceHistory,
   getClientHistory,
   setFold,
+  getMyAuditTrail,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -8,6 +8,10 @@ const describeType = (expected: string) => (expected === 'object' ? 'an object' 
  * A message given on a schema itself still wins.
  */
 z.config({
+  // In the browser zod must not compile parsers with `new Function`: the Content-Security-Policy has no
+  // 'unsafe-eval', and even zod's guarded probe for eval fires a securitypolicyviolation report.
+  // The server keeps the compiled (faster) parsers.
+  jitless: 'document' in globalThis,
   customError: (issue) => {
     switch (issue.code) {
       case 'unrecognized_keys':

@@ -31,6 +31,12 @@ export interface DatabaseOptions {
   url?: string | undefined;
   pgliteDir?: string;
   poolMax?: number;
+  /**
+   * PostgreSQL only: how long a query may wait for a free pool connection before it fails
+   * (`isDatabaseBusy`, answered 090503). Bounded so an exhausted pool sheds load instead of
+   * queueing requests without end. Default 2000 ms.
+   */
+  poolWaitMs?: number;
   migrate?: boolean;
   /**
    * Sees every statement with its parameters before it runs (Drizzle and raw). For the benchmark,
@@ -43,13 +49,30 @@ export type QueryObserver = (text: string, params: readonly unknown[]) => void;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+export const DEFAULT_POOL_WAIT_MS = 2000;
+
+/** What pg-pool rejects with when no connection became free within `connectionTimeoutMillis`. */
+const POOL_WAIT_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/**
+ * True when `error` (or anything in its `cause` chain: Drizzle wraps driver errors) means every
+ * pool connection stayed busy for the whole bounded wait, i.e. the server is overloaded rather
+ * than broken. The error handler answers these 090503 with Retry-After.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current.message === POOL_WAIT_TIMEOUT_MESSAGE) return true;
+  }
+  return false;
+}
+
 /** Any stable number: every replica takes this lock before migrating. */
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const observe = options.onQuery;
   const handle = options.url
-    ? await openPostgres(options.url, options.poolMax ?? 10, observe)
+    ? await openPostgres(options.url, { max: options.poolMax ?? 10, waitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS }, observe)
     : await openPglite(options.pgliteDir ?? 'memory://', observe);
   if (options.migrate !== false) await runMigrations(handle);
   return handle;
@@ -74,8 +97,9 @@ async function openPglite(dir: string, observe?: QueryObserver): Promise<Databas
   };
 }
 
-async function openPostgres(url: string, poolMax: number, observe?: QueryObserver): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 10_000 });
+async function openPostgres(url: string, limits: { max: number; waitMs: number }, observe?: QueryObserver): Promise<DatabaseHandle> {
+  // connectionTimeoutMillis bounds both opening a connection and waiting for a busy pool to free one.
+  const pool = new pg.Pool({ connectionString: url, max: limits.max, connectionTimeoutMillis: limits.waitMs });
   // An idle client's network error must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, ...loggerOf(observe) }) as unknown as Database;
@@ -101,7 +125,8 @@ export async function runMigrations(handle: DatabaseHandle) {
   const lockClient = await handle.pool!.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    // On the lock's own connection: a pool of one (DATABASE_POOL_MAX=1) would otherwise wait for itself.
+    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();

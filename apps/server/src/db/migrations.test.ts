@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   'mot_event',
   'service_record',
   'audit_log',
+  'rate_limit_counter',
 ];
 
 for (const engine of testDatabases()) {

@@ -10,6 +10,7 @@ import {
   HEADER_TOKEN,
   type Endpoint,
 } from '@broker/contract';
+import { refuseUnstorableText, requireContentType } from './request-guards';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,6 +46,8 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     url: endpoint.path,
     config: { endpoint },
     onRequest: endpoint.auth ? [app.authenticate] : [],
+    ...(carriesBody ? { preParsing: [requireContentType(endpoint.payload)] } : {}),
+    preValidation: [refuseUnstorableText],
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

@@ -4,6 +4,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 import { ApiError } from '../http/api-error';
 import { describeValidationErrors } from '../http/validation-message';
+import { isDatabaseBusy } from '../db/client';
+
+/** Seconds a shed client is asked to wait: long enough for a burst to drain, short enough for a person. */
+const BUSY_RETRY_AFTER_S = 1;
 
 const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: FastifyError) => string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: larger than the allowed size' },
@@ -22,8 +26,18 @@ const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: Fastif
   FST_FILES_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many files' },
   FST_FIELDS_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many form fields' },
   FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: file larger than allowed' },
+  FST_PROTO_VIOLATION: { code: ErrorCode.VALIDATION, msg: () => 'body: a form field must not be named __proto__ or constructor' },
   FST_ERR_RATE_LIMITED: { code: ErrorCode.RATE_LIMITED, msg: () => 'too many requests: slow down and retry shortly' },
 };
+
+/**
+ * @fastify/multipart hands busboy's parse failures ("Unexpected end of multipart data", "Malformed
+ * part header") through as plain errors without a status: a broken form is the client's fault.
+ */
+function isBrokenMultipart(request: FastifyRequest, error: FastifyError) {
+  const multipart = (request as FastifyRequest & { isMultipart?: () => boolean }).isMultipart?.() ?? false;
+  return multipart && error.statusCode === undefined && /multipart|part header|boundary/i.test(error.message);
+}
 
 function codeForStatus(status: number): ErrorCodeValue {
   const match = (Object.entries(httpStatusOf) as [ErrorCodeValue, number][]).find(
@@ -62,6 +76,20 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return sendError(reply, codeForStatus(error.statusCode), error.message || 'request: invalid');
+    }
+    if (isBrokenMultipart(request, error)) {
+      return sendError(reply, ErrorCode.VALIDATION, 'body: is not valid multipart/form-data');
+    }
+    if (isDatabaseBusy(error)) {
+      // Load shedding, not a fault: warn without a stack, and tell the client when to come back.
+      request.log.warn({ route: request.routeOptions.url }, 'shed: no database connection became free in time');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      return sendError(
+        reply,
+        ErrorCode.UNAVAILABLE,
+        `The server is busy (every database connection is in use); retry in ${BUSY_RETRY_AFTER_S} s`,
+        request.id,
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, ErrorCode.INTERNAL, `Internal error; quote request id ${request.id}`, request.id);

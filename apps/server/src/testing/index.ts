@@ -1,2 +1,3 @@
 export { startTestApp, signInAs, type RunningTestApp, type SignedIn } from './test-app';
 export { testDatabases, type TestDatabase } from './test-databases';
+export { startServerProcess, startEmulatorProcess, type ServerProcess, type EmulatorProcess } from './server-process';

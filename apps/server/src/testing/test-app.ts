@@ -23,6 +23,9 @@ export async function startTestApp(
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '',
     MOT_SWEEP_INTERVAL_MS: '0',
+    // Suites sign in and search far more often than a person does; the limits have their own tests.
+    LOGIN_RATE_LIMIT: '100000',
+    KYC_SEARCH_RATE_LIMIT: '100000',
     ...overrides,
   });
   const app = await buildApp({ env, database, ownsDatabase: false, logger: false, ...(options.corps ? { corps: options.corps } : {}) });

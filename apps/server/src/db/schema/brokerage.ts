@@ -67,6 +67,11 @@ export const customers = pgTable(
     cashHkd: numeric('cash_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
     marketValueHkd: numeric('market_value_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
     lastTradeDate: date('last_trade_date'),
+    /** Markets of the positions held (quantity > 0), sorted: the markets / hasHolding filters without reading holdings. */
+    heldMarkets: text('held_markets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -274,4 +279,23 @@ export const kycBindings = pgTable(
     uniqueIndex('kyc_binding_contact_uq').on(table.corpId, table.externalUserId),
     uniqueIndex('kyc_binding_customer_uq').on(table.corpId, table.customerId),
   ],
+);
+
+/**
+ * Clients and their summed total assets per (staff, channel, status): the client list's header
+ * (stat, the list's total, the channel filter) for a whole book without touching 100,000+
+ * customer rows. Maintained only by statement triggers on `customer` (migration 0006), in the
+ * writer's own transaction, so no code path can forget it; never written by application code.
+ */
+export const staffBookSummary = pgTable(
+  'staff_book_summary',
+  {
+    corpId: integer('corp_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    clients: integer('clients').notNull(),
+    totalAssetsHkd: numeric('total_assets_hkd', { precision: 24, scale: 2 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.corpId, table.channel, table.status] })],
 );

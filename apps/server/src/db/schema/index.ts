@@ -2,3 +2,4 @@ export * from './platform';
 export * from './brokerage';
 export * from './mot';
 export * from './audit';
+export * from './rate-limit';

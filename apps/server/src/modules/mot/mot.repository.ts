@@ -14,17 +14,22 @@ const LARGE_MONEY_RULES = sql`('large_deposit', 'large_withdrawal')`;
 const ms = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
 const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 
-/** Joined as `e` (mot_event), `c` (customer) and `s` (the caller's staff row). */
-const ownEvents = (scope: MotScope) => sql`
+/**
+ * The caller's events, joined as `e` (mot_event) and `s` (their staff row). Pending events carry
+ * their customer's current manager (moved by the trigger of migration 0008 the moment a customer
+ * is reassigned) and name (copied by migration 0009), so the to-do queries read `mot_event_todo_idx`
+ * alone and join customer only for the rows of the page shown.
+ */
+const ownPendingEvents = (scope: MotScope) => sql`
   mot_event e
-  join customer c on c.id = e.customer_id and e.staff_id = ${scope.staffId} and c.corp_id = ${scope.corpId} and c.staff_id = ${scope.staffId}
-  join staff s on s.id = ${scope.staffId}`;
+  join staff s on s.id = ${scope.staffId}
+  where e.staff_id = ${scope.staffId} and e.corp_id = ${scope.corpId}`;
 /**
  * Pending: not handled, and — for large-money events — still at or above the caller's current
  * threshold (raising the threshold hides smaller movements; lowering it shows them again).
  */
 const pending = sql`e.status <> 'handled'
-  and not (e.rule in ${LARGE_MONEY_RULES} and (e.facts->>'amountHkd')::numeric < s.min_cash_io)`;
+  and not (e.rule in ${LARGE_MONEY_RULES} and e.cash_io_hkd < s.min_cash_io)`;
 
 const customerSummaryColumns = sql`c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn",
   c.phone, c.status, c.risk_level as "riskLevel", c.open_date::text as "openDate", c.total_assets_hkd::float8 as "totalAssetsHkd",
@@ -89,26 +94,32 @@ export function createMotRepository(db: Database) {
       return selectRows<{ date: string; count: number; unseen: number }>(
         db,
         sql`select e.due_date::text as date, count(*)::int as count, (count(*) filter (where e.status = 'new'))::int as unseen
-              from ${ownEvents(scope)}
-             where ${pending} and e.due_date between ${range.dateFrom}::date and ${range.dateTo}::date
+              from ${ownPendingEvents(scope)}
+               and ${pending} and e.due_date between ${range.dateFrom}::date and ${range.dateTo}::date
              group by e.due_date order by e.due_date`,
       );
     },
 
     async todoRows(scope: MotScope, input: { date: string; rule?: string | undefined; fold: boolean; pageNum: number; pageSize: number }) {
       const where = sql`${pending} and e.due_date = ${input.date}::date ${input.rule ? sql`and e.rule = ${input.rule}` : sql``}`;
+      const dayEvents = sql`${ownPendingEvents(scope)} and ${where}`;
       const eventJson = sql`jsonb_build_object('eventId', e.id, 'rule', e.rule, 'status', e.status, 'dueDate', e.due_date::text, 'facts', e.facts)`;
       const customer = sql`c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone`;
       const page = sql`limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`;
+      // The page is chosen from mot_event_todo_idx alone (in name order, so LIMIT stops early and
+      // an OFFSET skips index entries, not joined rows); customer and facts are read for its rows only.
       if (input.fold) {
         const [rows, total] = await Promise.all([
           selectRows<TodoRow>(
             db,
-            sql`select ${customer}, bool_or(e.status = 'new') as unseen, jsonb_agg(${eventJson} order by e.id) as events
-                  from ${ownEvents(scope)} where ${where}
-                 group by c.id order by c.name_en, c.id ${page}`,
+            sql`select ${customer}, p.unseen,
+                       (select jsonb_agg(${eventJson} order by e.id) from ${dayEvents} and e.customer_name_en = p.customer_name_en and e.customer_id = p.customer_id) as events
+                  from (select e.customer_name_en, e.customer_id, bool_or(e.status = 'new') as unseen from ${dayEvents}
+                         group by e.customer_name_en, e.customer_id order by e.customer_name_en, e.customer_id ${page}) p
+                  join customer c on c.id = p.customer_id
+                 order by p.customer_name_en, p.customer_id`,
           ),
-          count(sql`select count(distinct c.id)::int as total from ${ownEvents(scope)} where ${where}`),
+          count(sql`select count(*)::int as total from (select from ${dayEvents} group by e.customer_name_en, e.customer_id) clients`),
         ]);
         return { rows, total };
       }
@@ -116,10 +127,12 @@ export function createMotRepository(db: Database) {
         selectRows<TodoRow>(
           db,
           sql`select ${customer}, e.status = 'new' as unseen, jsonb_build_array(${eventJson}) as events
-                from ${ownEvents(scope)} where ${where}
-               order by c.name_en, c.id, e.id ${page}`,
+                from (select e.id from ${dayEvents} order by e.customer_name_en, e.customer_id, e.id ${page}) p
+                join mot_event e on e.id = p.id
+                join customer c on c.id = e.customer_id
+               order by e.customer_name_en, e.customer_id, e.id`,
         ),
-        count(sql`select count(*)::int as total from ${ownEvents(scope)} where ${where}`),
+        count(sql`select count(*)::int as total from ${dayEvents}`),
       ]);
       return { rows, total };
     },
@@ -128,8 +141,8 @@ export function createMotRepository(db: Database) {
       return selectRows<{ rule: string; count: number; unseen: number }>(
         db,
         sql`select e.rule, count(*)::int as count, (count(*) filter (where e.status = 'new'))::int as unseen
-              from ${ownEvents(scope)}
-             where ${pending} ${date ? sql`and e.due_date = ${date}::date` : sql``}
+              from ${ownPendingEvents(scope)}
+               and ${pending} ${date ? sql`and e.due_date = ${date}::date` : sql``}
              group by e.rule`,
       );
     },
@@ -169,13 +182,15 @@ export function createMotRepository(db: Database) {
      */
     async handle(scope: MotScope, input: { eventId: number; channel: string; note: string; outcome: string | null; servedAt: Date }) {
       return db.transaction(async (tx) => {
-        const [event] = await selectRows<{ customerId: number; status: string }>(
+        // The CTE locks the row and reads its status as it is now (new or seen), for the audit's `before`.
+        const [event] = await selectRows<{ customerId: number; previousStatus: string }>(
           tx,
-          sql`update mot_event e set status = 'handled', handled_at = now(), seen_at = coalesce(e.seen_at, now())
-                from customer c
-               where e.id = ${input.eventId} and c.id = e.customer_id and c.staff_id = ${scope.staffId} and e.corp_id = ${scope.corpId}
+          sql`with previous as (select id, status from mot_event where id = ${input.eventId} for update)
+              update mot_event e set status = 'handled', handled_at = now(), seen_at = coalesce(e.seen_at, now())
+                from customer c, previous
+               where e.id = previous.id and c.id = e.customer_id and c.staff_id = ${scope.staffId} and e.corp_id = ${scope.corpId}
                  and e.status <> 'handled'
-              returning e.customer_id::float8 as "customerId"`,
+              returning e.customer_id::float8 as "customerId", previous.status as "previousStatus"`,
         );
         if (!event) return null;
         const [record] = await selectRows<{ id: number }>(
@@ -190,7 +205,7 @@ export function createMotRepository(db: Database) {
           action: 'mot.handle',
           entity: 'mot_event',
           entityId: String(input.eventId),
-          before: { status: 'open' },
+          before: { status: event.previousStatus },
           after: { status: 'handled', serviceRecordId: record!.id, channel: input.channel, outcome: input.outcome },
         });
         return record!.id;

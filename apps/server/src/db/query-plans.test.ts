@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@broker/contract';
+import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import type { DatabaseHandle } from './client';
+import { seedDemoData } from './seed';
+import { runMotRules } from '../modules/mot';
+import { hongKongDay, addDays } from '../modules/mot/mot-thresholds';
+
+/**
+ * Every read endpoint, called through the app on a seeded database: each statement it runs is
+ * EXPLAINed with sequential scans discouraged (`enable_seqscan = off`, so a small table's cheap
+ * seq scan cannot hide a missing index), and no plan may still read one of the big tables whole.
+ * On a million customers a seq scan of any of them is hundreds of milliseconds per request.
+ */
+const BIG_TABLES = new Set(['customer', 'trade', 'money_movement', 'stock_transfer', 'holding', 'account']);
+
+type EndpointName = keyof typeof endpoints;
+
+const TODAY = hongKongDay();
+
+interface Context {
+  customerId: number;
+  eventId: number;
+  accountNo: string;
+  idLast4: string;
+}
+type Input = Record<string, unknown>;
+/** The requests to try for an endpoint: each filter and sort on its own, plus the defaults. */
+type Samples = (context: Context) => Input[];
+
+const market = ['HK', 'US', 'SH', 'SZ'] as const;
+const searchSamples: Samples = (context) => [
+  {},
+  { pageNum: 200 },
+  { keyword: '陈' },
+  { keyword: '嘉欣' },
+  { keyword: '陈嘉欣' },
+  { keyword: 'wong' },
+  { keyword: 'Chan Tai' },
+  { keyword: '9123' },
+  { keyword: '91234567' },
+  { keyword: context.accountNo },
+  { keyword: context.idLast4 },
+  { channels: ['online'] },
+  { statuses: ['dormant', 'closed'] },
+  { assetMin: 1_000_000 },
+  { assetMin: 10_000, assetMax: 50_000, ccy: 'USD' },
+  { openDateFrom: '2025-01-01', openDateTo: '2025-06-30' },
+  { kycBound: true },
+  { kycBound: false },
+  ...market.map((code) => ({ markets: [code] })),
+  { markets: ['SZ'], sortBy: 'totalAssets' },
+  { hasHolding: true },
+  { hasHolding: false, sortBy: 'lastTrade' },
+  { sortBy: 'openDate', sortOrder: 'asc' },
+  { sortBy: 'lastTrade', sortOrder: 'desc' },
+  { sortBy: 'lastTrade', sortOrder: 'asc' },
+  { channels: ['branch'], statuses: ['active'], assetMin: 100_000, markets: ['HK'], kycBound: false, sortBy: 'lastTrade' },
+];
+const statSamples: Samples = () => [
+  {},
+  { channels: ['online', 'branch'] },
+  { statuses: ['active'] },
+  { keyword: '陈' },
+  { keyword: '嘉欣' },
+  { assetMin: 1_000_000 },
+  { openDateFrom: '2025-01-01' },
+  { kycBound: false },
+  { markets: ['US'] },
+  { hasHolding: false },
+];
+const byCustomer: Samples = (context) => [{ customerId: context.customerId }];
+const historyOf: Samples = (context) => [
+  { customerId: context.customerId },
+  { customerId: context.customerId, pageNum: 3 },
+  { customerId: context.customerId, dateFrom: '2025-01-01', dateTo: '2025-12-31' },
+];
+
+const checked: Partial<Record<EndpointName, Samples>> = {
+  getCorpConfig: () => [{ corpCode: 'fxhl' }],
+  getJsSdkSign: () => [{ url: 'http://127.0.0.1/client/1' }],
+  getDefaultCcy: () => [{}],
+  getCurrencyExchangeRate: () => [{}],
+  isFold: () => [{}],
+  kycSearch: (context) => [{ keyword: '陈' }, { keyword: '91234' }, { keyword: context.accountNo }],
+  hasKyc: () => [{ externalUserId: EMULATOR_EXTERNAL_CONTACTS[0]!.externalUserId }],
+  getProfile: byCustomer,
+  getBaseInfo: byCustomer,
+  getDynamic: (context) => [{ customerId: context.customerId }, { customerId: context.customerId, before: Date.parse('2026-01-01') }],
+  getAsset: byCustomer,
+  getHolding: (context) => [{ customerId: context.customerId }, { customerId: context.customerId, market: 'US' }],
+  getTrade: (context) => [
+    ...historyOf(context),
+    { customerId: context.customerId, market: 'HK', side: 'buy', status: 'settled' },
+    { customerId: context.customerId, status: 'unsettled' },
+  ],
+  getWithdrawalDeposit: (context) => [...historyOf(context), { customerId: context.customerId, direction: 'deposit', currency: 'USD' }],
+  getTransfer: (context) => [...historyOf(context), { customerId: context.customerId, market: 'HK', direction: 'in' }],
+  getChannel: () => [{}],
+  searchCustomers: searchSamples,
+  statCustomers: statSamples,
+  getTodoDates: () => [{}, { dateFrom: addDays(TODAY, -30), dateTo: addDays(TODAY, 30) }],
+  getTodoClients: () => [{}, { date: TODAY, rule: 'birthday' }, { date: TODAY, pageNum: 3 }],
+  getTodoTaskCount: () => [{}, { date: TODAY }],
+  getTodoTaskDetail: (context) => [{ eventId: context.eventId }],
+  getMinCashIO: () => [{}],
+  searchServiceHistory: () => [{}, { keyword: '陈' }, { rule: 'birthday', channel: 'phone', dateFrom: addDays(TODAY, -30), dateTo: TODAY }],
+  getClientHistory: (context) => [{ customerId: context.customerId }],
+  getMyAuditTrail: () => [{}, { entity: 'customer' }, { cursor: 1_000_000 }],
+};
+
+/** Not checked here, and why: each writes, and none is on the path of a screen being read. */
+const excluded: Partial<Record<EndpointName, string>> = {
+  loginQywx: 'sign-in: once per session; reads staff and sessions only (and needs a fresh WeCom code)',
+  configureDefaultCcy: 'writes one staff row by primary key',
+  kycBind: 'write: one customer by primary key, one binding',
+  kycUnbind: 'write: one binding by its unique key',
+  updateProfile: 'write: one customer by primary key (plus an audit row)',
+  markEventsSeen: 'write: events by primary key',
+  handleEvent: 'write: one event by primary key, one service record',
+  setMinCashIO: 'write: re-runs the money rules for one book (a batch, measured with the MOT sweep, not a read path)',
+  setFold: 'write: one staff row by primary key',
+};
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+const seqScansOnBigTables = (node: PlanNode): string[] => [
+  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] && BIG_TABLES.has(node['Relation Name']) ? [node['Relation Name']] : []),
+  ...(node.Plans ?? []).flatMap(seqScansOnBigTables),
+];
+
+describe('query-plan coverage', () => {
+  it('classifies every endpoint of the contract as checked or excluded with a reason', () => {
+    const classified = [...Object.keys(checked), ...Object.keys(excluded)].sort();
+    expect(classified).toEqual(Object.keys(endpoints).sort());
+    expect(Object.keys(checked).filter((name) => name in excluded)).toEqual([]);
+  });
+});
+
+for (const engine of testDatabases()) {
+  describe(`query plans of the read endpoints (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let server: RunningTestApp;
+    let context: Context;
+    let captured: { text: string; params: readonly unknown[] }[] | null = null;
+    const headersByAgent = new Map<string, Record<string, string>>();
+
+    beforeAll(async () => {
+      database = await engine.create({ onQuery: (text, params) => captured?.push({ text, params: [...params] }) });
+      await seedDemoData(database, { customers: 3000, seed: 5, asOf: TODAY });
+      await runMotRules(database, { asOf: TODAY });
+      // Statistics as a real database has them: the planner's choices depend on them.
+      await database.query('analyze');
+      server = await startTestApp(database);
+      const [customer] = await database.query<{ id: number; accountNo: string; idLast4: string }>(
+        `select c.id::float8 as id, a.account_no as "accountNo", c.id_doc_last4 as "idLast4"
+           from customer c join staff s on s.id = c.staff_id join account a on a.customer_id = c.id
+          where s.wecom_user_id = 'chanwaiman' and c.last_trade_date is not null order by c.id limit 1`,
+      );
+      const [event] = await database.query<{ id: number }>(
+        `select e.id::float8 as id from mot_event e join staff s on s.id = e.staff_id where s.wecom_user_id = 'chanwaiman' order by e.id limit 1`,
+      );
+      context = { customerId: customer!.id, accountNo: customer!.accountNo, idLast4: customer!.idLast4, eventId: event!.id };
+    }, 300_000);
+    afterAll(async () => {
+      await server?.close();
+      await database?.drop();
+    });
+
+    async function call(name: EndpointName, input: Input) {
+      const endpoint = endpoints[name];
+      if (!headersByAgent.has(endpoint.agent))
+        headersByAgent.set(endpoint.agent, (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: endpoint.agent })).headers);
+      const url = new URL(`${server.baseUrl}${endpoint.path}`);
+      const init: RequestInit = { method: endpoint.method, headers: { ...headersByAgent.get(endpoint.agent) } };
+      if (endpoint.payload === 'query') {
+        for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
+      } else {
+        init.headers = { ...init.headers, 'content-type': 'application/json' };
+        init.body = JSON.stringify(input);
+      }
+      const response = await fetch(url, init);
+      const body = (await response.json()) as { code: string; msg: string };
+      expect(body.code, `${name} ${JSON.stringify(input)}: ${body.msg}`).toBe('0');
+    }
+
+    /** EXPLAIN on one connection with seq scans discouraged; the plan's root node. */
+    async function planOf(text: string, params: readonly unknown[]): Promise<PlanNode> {
+      const explain = `explain (format json) ${text}`;
+      let rows: Record<string, unknown>[];
+      if (database.pool) {
+        const client = await database.pool.connect();
+        try {
+          await client.query('set enable_seqscan = off');
+          rows = (await client.query(explain, [...params])).rows as Record<string, unknown>[];
+        } finally {
+          await client.query('reset enable_seqscan');
+          client.release();
+        }
+      } else {
+        // PGlite is one connection; nothing else runs while the test awaits.
+        await database.query('set enable_seqscan = off');
+        try {
+          rows = await database.query(explain, [...params]);
+        } finally {
+          await database.query('reset enable_seqscan');
+        }
+      }
+      const value = rows[0]!['QUERY PLAN'];
+      const parsed = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+      return parsed[0]!.Plan;
+    }
+
+    for (const [name, samples] of Object.entries(checked) as [EndpointName, Samples][]) {
+      it(`${name}: no sequential scan over ${[...BIG_TABLES].join(', ')}`, async () => {
+        const failures: string[] = [];
+        let statements = 0;
+        for (const input of samples(context)) {
+          captured = [];
+          try {
+            await call(name, input);
+          } finally {
+            const seen = captured;
+            captured = null;
+            for (const { text, params } of seen) {
+              // Reads only: EXPLAIN of a write would still be safe, but no hot path writes here.
+              if (!/^\s*(select|with)\b/i.test(text)) continue;
+              statements += 1;
+              const plan = await planOf(text, params);
+              const scanned = seqScansOnBigTables(plan);
+              if (scanned.length > 0)
+                failures.push(
+                  `${name} ${JSON.stringify(input)} reads ${scanned.join(', ')} sequentially:\n${text}\nparams: ${JSON.stringify(params)}\nplan: ${JSON.stringify(plan, null, 1)}`,
+                );
+            }
+          }
+        }
+        expect(statements, `${name} ran no SELECT: the samples no longer reach the database`).toBeGreaterThan(0);
+        expect(failures, failures.join('\n\n')).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  endpoints,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  ErrorCode,
+  httpStatusOf,
+  type Endpoint,
+  type ErrorCodeValue,
+} from '@broker/contract';
+import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { acceptedBySchema, requestArbitrary, type Hints, type WireRequest } from '../testing/contract-arbitraries';
+import { createTableDigest, referenceWriteGuard } from '../testing/table-digest';
+import type { DatabaseHandle } from '../db/client';
+import { seedDemoData } from '../db/seed';
+import { runMotRules, hongKongDay } from '../modules/mot';
+
+/**
+ * Property: whatever arrives at an endpoint — valid, on the edge of a rule, or broken — the answer
+ * is never a 5xx, always a well-formed envelope (a success's data matching the contract), a request
+ * the schema refuses is a 090400, and a refused request of any kind writes nothing.
+ *
+ * Runs are sequential against one signed-in staff member with seeded clients, so the database
+ * digest taken after one request is the "before" of the next.
+ */
+const RUNS_PER_ENDPOINT = 30;
+/** Fixed so a failure replays; fast-check prints the seed and the shrunk counterexample. */
+const SEED = 20_261_121;
+const TODAY = hongKongDay();
+
+for (const engine of testDatabases()) {
+  describe(`hostile input, generated from the contract (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let server: RunningTestApp;
+    let headers: Record<string, string>;
+    let hints: Hints;
+    const guard = referenceWriteGuard();
+    let digest: Awaited<ReturnType<typeof createTableDigest>>;
+    let lastDigest = '';
+    const sent = { requests: 0, rejected: 0, ok: 0 };
+    let startedAt = 0;
+
+    beforeAll(async () => {
+      startedAt = Date.now();
+      database = await engine.create({ onQuery: guard.observe });
+      await seedDemoData(database, { customers: 60, seed: 21, asOf: TODAY });
+      await runMotRules(database, { asOf: TODAY });
+      // Rate limits would turn most of the generated traffic into 429s; they have their own tests.
+      server = await startTestApp(database, { LOGIN_RATE_LIMIT: '0', KYC_SEARCH_RATE_LIMIT: '0' });
+      headers = (await signInAs(server.baseUrl, 'chanwaiman')).headers;
+
+      const ids = async (text: string) => (await database.query<{ id: number }>(text)).map((row) => Number(row.id));
+      const own = await ids(
+        "select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman' order by c.id limit 8",
+      );
+      const foreign = await ids(
+        "select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'leekaying' order by c.id limit 2",
+      );
+      const events = await ids('select e.id::float8 as id from mot_event e order by e.id limit 12');
+      await database.query(
+        `insert into kyc_binding (corp_id, external_user_id, customer_id, bound_by_staff_id)
+         select c.corp_id, 'wmPropertyBound01', c.id, c.staff_id from customer c where c.id = $1`,
+        [own[0]],
+      );
+      const contacts = [...EMULATOR_EXTERNAL_CONTACTS.map((contact) => contact.externalUserId), 'wmPropertyBound01', 'wmNobodyKnows'];
+      expect(own.length).toBeGreaterThan(2);
+      expect(events.length).toBeGreaterThan(0);
+      hints = {
+        customerId: fc.constantFrom(...own, ...foreign, 987_654_321),
+        eventId: fc.constantFrom(...events, 987_654_321),
+        eventIds: fc.uniqueArray(fc.constantFrom(...events), { minLength: 1, maxLength: 4 }),
+        externalUserId: fc.constantFrom(...contacts),
+        version: fc.integer({ min: 1, max: 4 }),
+      };
+      digest = createTableDigest(database);
+      lastDigest = await digest();
+      guard.arm();
+    });
+    afterAll(async () => {
+      console.info(
+        `[hostile-input property ${engine.kind}] ${sent.requests} requests (${sent.ok} ok, ${sent.rejected} refused) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+      );
+      await server?.close();
+      await database?.drop();
+    });
+
+    const send = async (endpoint: Endpoint, request: WireRequest) => {
+      const url = `${server.baseUrl}${endpoint.path}${request.query ? `?${request.query}` : ''}`;
+      const response = await fetch(url, {
+        method: endpoint.method,
+        headers: { ...headers, 'agent-code': endpoint.agent, ...(request.contentType ? { 'content-type': request.contentType } : {}) },
+        ...(request.body !== undefined ? { body: request.body } : {}),
+      });
+      const text = await response.text();
+      sent.requests += 1;
+      return { status: response.status, text };
+    };
+
+    it('the digest notices a write (so equal digests mean nothing was written)', async () => {
+      const before = await digest();
+      const answer = await fetch(`${server.baseUrl}${endpoints.configureDefaultCcy.path}?ccy=CNY`, { headers });
+      expect(((await answer.json()) as { code: string }).code).toBe(ErrorCode.OK);
+      lastDigest = await digest();
+      expect(lastDigest).not.toBe(before);
+    });
+
+    for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
+      it(`${name}: never 5xx, always an envelope, refusals write nothing`, async () => {
+        const successSchema = envelopeSchema(endpoint.response);
+        await fc.assert(
+          fc.asyncProperty(requestArbitrary(endpoint, hints), async (request) => {
+            const { status, text } = await send(endpoint, request);
+            const context = `${endpoint.method} ${endpoint.path} [${request.intent}] ${JSON.stringify(request.input)?.slice(0, 300)} → ${status} ${text.slice(0, 300)}`;
+            expect(status, context).toBeLessThan(500);
+            const body = JSON.parse(text) as { code?: unknown };
+            if (body.code === ErrorCode.OK) {
+              expect(status, context).toBe(200);
+              expect(successSchema.safeParse(body).success, context).toBe(true);
+            } else {
+              const envelope = errorEnvelopeSchema.parse(body);
+              expect(status, context).toBe(httpStatusOf[envelope.code as ErrorCodeValue]);
+            }
+            if (acceptedBySchema(endpoint, request) === false) {
+              expect(body.code, context).toBe(ErrorCode.VALIDATION);
+              expect((body as { msg: string }).msg, context).toMatch(/^(query|body)\b/);
+            }
+            const after = await digest();
+            if (body.code === ErrorCode.OK) {
+              sent.ok += 1;
+              lastDigest = after;
+            } else {
+              sent.rejected += 1;
+              expect(after, `refused request changed the database: ${context}`).toBe(lastDigest);
+            }
+            expect(guard.writes(), context).toEqual([]);
+          }),
+          { numRuns: RUNS_PER_ENDPOINT, seed: SEED + Object.keys(endpoints).indexOf(name) },
+        );
+      });
+    }
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode, type PayloadKind } from '@broker/contract';
+import { ApiError } from './api-error';
+
+/**
+ * No contract request nests deeper than this; anything deeper is refused by its schema anyway, so
+ * the walk stops here instead of following a 100,000-level body down the stack.
+ */
+const MAX_DEPTH = 16;
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units, hence no `u` flag). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL cannot keep `text` as sent, or null when it can. */
+export function unstorableTextRule(text: string): string | null {
+  // PostgreSQL text cannot hold U+0000: the insert fails (a 500) instead of a 400 naming the field.
+  if (text.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
+  // Half a surrogate pair would be stored as U+FFFD: the client would read back other text than it sent.
+  if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode text (it contains half of a surrogate pair)';
+  return null;
+}
+
+function findUnstorable(value: unknown, path: string, depth: number): ApiError | null {
+  if (typeof value === 'string') {
+    const rule = unstorableTextRule(value);
+    return rule ? ApiError.validation(path, rule) : null;
+  }
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const found =
+      unstorableTextRule(key) !== null
+        ? ApiError.validation(`${path}.${key.replace(/[^\x20-\x7e]/g, '?')}`, `field name ${unstorableTextRule(key)!}`)
+        : findUnstorable(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * preValidation for every contract endpoint: refuses text that cannot be stored faithfully, with a
+ * 090400 naming the field (`body.remark: must not contain the NUL character (U+0000)`), before any
+ * handler or query sees it.
+ */
+export async function refuseUnstorableText(request: FastifyRequest) {
+  const error = findUnstorable(request.query, 'query', 0) ?? findUnstorable(request.body, 'body', 0);
+  if (error) throw error;
+}
+
+const MEDIA_TYPE_OF: Partial<Record<PayloadKind, string>> = { json: 'application/json', form: 'multipart/form-data' };
+
+/**
+ * preParsing for endpoints with a body: only the content type the contract names is parsed. Without
+ * it a JSON endpoint also accepted a multipart form, and a broken one failed inside the parser (a 500).
+ */
+export function requireContentType(payload: PayloadKind) {
+  const expected = MEDIA_TYPE_OF[payload];
+  return async (request: FastifyRequest) => {
+    const header = request.headers['content-type'];
+    if (!expected || header === undefined) return;
+    const mediaType = header.split(';')[0]!.trim().toLowerCase();
+    if (mediaType !== expected) {
+      throw new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `content-type: must be ${expected} here, not "${mediaType.slice(0, 64)}"`);
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { getMyAuditTrail, type AuditChange, type AuditEntry } from '@broker/contract';
+import { routeEndpoint } from '../../http/endpoint-route';
+import { callerOf } from '../../plugins/auth.plugin';
+import { maskPhone } from '../client/phone';
+import { createAuditRepository, type AuditRow } from './audit.repository';
+
+/** Fields whose values the API never shows in full: phone numbers, and ID documents should one ever be audited. */
+const isPhoneField = (field: string) => /phone|mobile/i.test(field);
+const isIdDocumentField = (field: string) => /^idDoc/i.test(field) && !/masked|type|expiry/i.test(field);
+
+/** An ID number shown like the back office's masks: the first character and the last two, `A1******(7)` style. */
+const maskIdDocument = (value: string) =>
+  value.length <= 3 ? '*'.repeat(value.length) : `${value[0]}${'*'.repeat(value.length - 3)}${value.slice(-2)}`;
+
+export function maskAuditValue(field: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  if (isPhoneField(field)) return maskPhone(value);
+  if (isIdDocumentField(field)) return maskIdDocument(value);
+  return value;
+}
+
+/** before/after hold only the changed fields; one change per field named in either. */
+function changesOf(row: AuditRow): AuditChange[] {
+  const before = row.before ?? {};
+  const after = row.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.map((field) => ({ field, before: maskAuditValue(field, before[field]), after: maskAuditValue(field, after[field]) }));
+}
+
+const toEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  at: row.at,
+  action: row.action,
+  entity: row.entity,
+  entityId: row.entityId,
+  customer:
+    row.customerId === null
+      ? null
+      : { customerId: row.customerId, nameCn: row.nameCn ?? '', nameEn: row.nameEn ?? '', customerNo: row.customerNo ?? '' },
+  eventRule: row.eventRule,
+  changes: changesOf(row),
+});
+
+/** The signed-in staff member's own audit trail; nobody sees another's. */
+export async function auditRoutes(app: FastifyInstance) {
+  const repository = createAuditRepository(app.database.db);
+
+  routeEndpoint(app, getMyAuditTrail, async (input, request) => {
+    const caller = callerOf(request);
+    const rows = await repository.mine({ corpId: caller.corp.id, staffId: caller.staffId }, input);
+    const page = rows.slice(0, input.limit);
+    return { list: page.map(toEntry), nextCursor: rows.length > input.limit ? page.at(-1)!.id : null };
+  });
+}

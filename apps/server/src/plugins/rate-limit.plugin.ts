@@ -1,0 +1,129 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import { ErrorCode, kycSearch, loginQywx, type Endpoint, type ErrorCodeValue } from '@broker/contract';
+import type { DatabaseHandle } from '../db/client';
+import { ApiError } from '../http/api-error';
+import { callerOf } from './auth.plugin';
+
+/** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
+export interface RateLimitRule {
+  bucket: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  hits: number;
+  /** Whole seconds until the current window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** How often each process deletes counters nobody has touched for a day. */
+const SWEEP_EVERY_MS = 3600_000;
+
+/**
+ * Counters live in PostgreSQL (PGlite alike), not in process memory: two replicas behind one load
+ * balancer must share one budget, or an attacker gets twice the attempts. One atomic upsert per
+ * hit; the window is aligned on the database clock so replicas with skewed clocks agree.
+ * See docs/decisions/0007-rate-limits-and-csp.md.
+ */
+export function createRateLimiter(database: Pick<DatabaseHandle, 'query'>) {
+  let lastSweep = 0;
+  const sweep = () => database.query(`delete from rate_limit_counter where window_start < now() - interval '1 day'`).catch(() => undefined);
+
+  return {
+    async hit(rule: RateLimitRule, subject: string): Promise<RateLimitVerdict> {
+      if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        void sweep();
+      }
+      // A newer window restarts the count; an older one (a replica whose statement started a moment
+      // earlier) counts into the stored window rather than resetting it.
+      const [row] = await database.query<{ hits: number; retryAfterSeconds: number }>(
+        `with slot as (select to_timestamp(floor(extract(epoch from now()) / $3) * $3) as window_start)
+         insert into rate_limit_counter as c (bucket, subject, window_start, hits)
+         select $1, $2, slot.window_start, 1 from slot
+         on conflict (bucket, subject) do update
+            set hits = case when excluded.window_start > c.window_start then 1 else c.hits + 1 end,
+                window_start = greatest(c.window_start, excluded.window_start)
+         returning hits,
+                   greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => $3) - now()))))::int as "retryAfterSeconds"`,
+        [rule.bucket, subject.slice(0, 200), rule.windowSeconds],
+      );
+      return { allowed: row!.hits <= rule.limit, hits: row!.hits, retryAfterSeconds: row!.retryAfterSeconds };
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+interface LimitedEndpoint {
+  endpoint: Endpoint;
+  rule: RateLimitRule;
+  code: ErrorCodeValue;
+  /** Who the budget belongs to. */
+  subjectOf: (request: FastifyRequest) => string;
+  /** The envelope msg: what was limited and when to retry. */
+  message: (rule: RateLimitRule, retryAfterSeconds: number) => string;
+  /** Sign-in counts before anything else runs; KYC search after authentication, which names the staff member. */
+  stage: 'onRequest' | 'preValidation';
+}
+
+export interface RateLimitOptions {
+  login: { limit: number; windowSeconds: number };
+  kycSearch: { limit: number; windowSeconds: number };
+}
+
+/**
+ * Rate limits on the endpoints worth hammering: the WeCom code exchange (each attempt costs a call
+ * to WeCom, keyed by client address — `request.ip` honours TRUST_PROXY) and KYC search (a lookup of
+ * customers by phone or ID, keyed by staff member). Over the limit: HTTP 429, the endpoint's own
+ * code and `Retry-After`. Must be registered before the routes it guards.
+ */
+async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) {
+  const limiter = createRateLimiter(app.database);
+  const limited: LimitedEndpoint[] = [
+    {
+      endpoint: loginQywx,
+      rule: { bucket: 'login', limit: options.login.limit, windowSeconds: options.login.windowSeconds },
+      code: ErrorCode.LOGIN_RATE_LIMITED,
+      subjectOf: (request) => request.ip,
+      message: (rule, retry) =>
+        `sign-in: too many attempts from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
+      stage: 'onRequest',
+    },
+    {
+      endpoint: kycSearch,
+      rule: { bucket: 'kyc-search', limit: options.kycSearch.limit, windowSeconds: options.kycSearch.windowSeconds },
+      code: ErrorCode.KYC_SEARCH_RATE_LIMITED,
+      subjectOf: (request) => `staff:${callerOf(request).staffId}`,
+      message: (rule, retry) =>
+        `KYC search: too many searches (at most ${rule.limit} per ${rule.windowSeconds} s for each staff member); retry in ${retry} s`,
+      stage: 'preValidation',
+    },
+  ];
+
+  const guard = (entry: LimitedEndpoint) =>
+    async function rateLimitGuard(request: FastifyRequest, reply: FastifyReply) {
+      const verdict = await limiter.hit(entry.rule, entry.subjectOf(request));
+      if (verdict.allowed) return;
+      void reply.header('retry-after', String(verdict.retryAfterSeconds));
+      throw new ApiError(entry.code, entry.message(entry.rule, verdict.retryAfterSeconds));
+    };
+
+  app.addHook('onRoute', (route) => {
+    const entry = limited.find((candidate) => route.config?.endpoint === candidate.endpoint);
+    if (!entry || entry.rule.limit === 0) return;
+    const hook = guard(entry);
+    if (entry.stage === 'onRequest') {
+      route.onRequest = [...toArray(route.onRequest), hook as onRequestHookHandler];
+    } else {
+      route.preValidation = [...toArray(route.preValidation), hook as preValidationHookHandler];
+    }
+  });
+}
+
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+export default fp(rateLimitPlugin, { name: 'rate-limit', dependencies: ['db', 'auth'] });

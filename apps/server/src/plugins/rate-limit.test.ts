@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, ErrorCode, errorEnvelopeSchema, type Envelope } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import type { DatabaseHandle } from '../db/client';
+import { createRateLimiter } from './rate-limit.plugin';
+
+const LIMIT = 3;
+/**
+ * A day: the windows are aligned on the clock, and a test whose requests straddled a window's end would
+ * see the count restart. With a day-long window that can only happen at 00:00 UTC; the window ending is
+ * tested by moving the stored window back, not by waiting.
+ */
+const WINDOW_SECONDS = 86_400;
+/** For the direct limiter checks: a window that does not end during a test run. */
+const DECADE_SECONDS = 10 * 365 * 86_400;
+
+for (const engine of testDatabases()) {
+  describe(`rate limits (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    /** Two replicas on one database, as in production; the second sits behind a trusted proxy. */
+    let replica: RunningTestApp;
+    let proxied: RunningTestApp;
+    let chan: Record<string, string>;
+    let lee: Record<string, string>;
+
+    beforeAll(async () => {
+      database = await engine.create();
+      const limits = {
+        LOGIN_RATE_LIMIT: String(LIMIT),
+        LOGIN_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+        KYC_SEARCH_RATE_LIMIT: String(LIMIT),
+        KYC_SEARCH_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      };
+      replica = await startTestApp(database, limits);
+      proxied = await startTestApp(database, { ...limits, TRUST_PROXY: 'true' });
+      chan = (await signInAs(replica.baseUrl, 'chanwaiman')).headers;
+      lee = (await signInAs(replica.baseUrl, 'leekaying')).headers;
+    });
+    afterAll(async () => {
+      await replica?.close();
+      await proxied?.close();
+      await database?.drop();
+    });
+
+    const resetCounters = () => database.query('delete from rate_limit_counter');
+    /** Ends every current window, as the clock passing the window's end would. */
+    const endWindows = () => database.query(`update rate_limit_counter set window_start = window_start - interval '1 day'`);
+
+    /** A sign-in attempt with a code WeCom does not know: answered 080002 unless rate-limited. */
+    const login = async (baseUrl: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${baseUrl}${endpoints.loginQywx.path}?code=made-up-code`, {
+        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', ...headers },
+      });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Envelope<null> };
+    };
+    const search = async (headers: Record<string, string>, baseUrl = replica.baseUrl) => {
+      const response = await fetch(`${baseUrl}${endpoints.kycSearch.path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ keyword: '+852 9123 4567' }),
+      });
+      return {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: (await response.json()) as Envelope<unknown>,
+      };
+    };
+
+    describe('sign-in, per client address', () => {
+      beforeAll(resetCounters);
+
+      it('answers the attempt after the limit with 080429, HTTP 429 and Retry-After; the earlier ones are not limited', async () => {
+        // The budget is shared: attempts on one replica count on the other.
+        const allowed = [await login(replica.baseUrl), await login(proxied.baseUrl), await login(replica.baseUrl)];
+        for (const attempt of allowed) {
+          expect(attempt.body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+          expect(attempt.retryAfter).toBeNull();
+        }
+        const limited = await login(replica.baseUrl);
+        expect(limited.status).toBe(429);
+        expect(limited.body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
+        expect(errorEnvelopeSchema.safeParse(limited.body).success).toBe(true);
+        expect(limited.body.msg).toMatch(/^sign-in: too many attempts from this address \(at most 3 per 86400 s\); retry in \d+ s$/);
+        const retryAfter = Number(limited.retryAfter);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+        expect(limited.body.msg).toContain(`retry in ${retryAfter} s`);
+        // A genuine sign-in from the same address waits too.
+        await expect(signInAs(replica.baseUrl, 'chanwaiman')).rejects.toThrow(/080429/);
+      });
+
+      it('opens again when the window has passed', async () => {
+        expect((await login(replica.baseUrl)).body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
+        await endWindows();
+        expect((await login(replica.baseUrl)).body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+        await expect(signInAs(replica.baseUrl, 'wongchishing')).resolves.toMatchObject({ token: expect.any(String) });
+      });
+
+      it('keys by the forwarded address only behind a trusted proxy', async () => {
+        await resetCounters();
+        const from = (address: string) => ({ 'x-forwarded-for': address });
+        for (let attempt = 0; attempt < LIMIT; attempt += 1) {
+          expect((await login(proxied.baseUrl, from('203.0.113.7'))).body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+        }
+        expect((await login(proxied.baseUrl, from('203.0.113.7'))).body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
+        // Another client behind the same proxy has its own budget.
+        expect((await login(proxied.baseUrl, from('198.51.100.23'))).body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+        // Without TRUST_PROXY a forged header buys nothing: all of these are 127.0.0.1.
+        const direct = [];
+        for (let attempt = 0; attempt <= LIMIT; attempt += 1) direct.push(await login(replica.baseUrl, from(`192.0.2.${attempt}`)));
+        expect(direct.map((attempt) => attempt.body.code)).toEqual([
+          ...Array<string>(LIMIT).fill(ErrorCode.LOGIN_CODE_INVALID),
+          ErrorCode.LOGIN_RATE_LIMITED,
+        ]);
+      });
+    });
+
+    describe('KYC search, per staff member', () => {
+      beforeAll(resetCounters);
+
+      it('answers the search after the limit with 091429; another staff member is not affected', async () => {
+        const allowed = [await search(chan), await search(chan, proxied.baseUrl), await search(chan)];
+        for (const result of allowed) expect(result.body.code, result.body.msg).toBe('0');
+        const limited = await search(chan);
+        expect(limited.status).toBe(429);
+        expect(limited.body.code).toBe(ErrorCode.KYC_SEARCH_RATE_LIMITED);
+        expect(limited.body.msg).toMatch(/^KYC search: too many searches \(at most 3 per 86400 s for each staff member\); retry in \d+ s$/);
+        expect(Number(limited.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(limited.body.msg).toContain(`retry in ${limited.retryAfter} s`);
+
+        for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await search(lee)).body.code).toBe('0');
+        expect((await search(lee)).body.code).toBe(ErrorCode.KYC_SEARCH_RATE_LIMITED);
+      });
+
+      it('opens again when the window has passed', async () => {
+        expect((await search(chan)).body.code).toBe(ErrorCode.KYC_SEARCH_RATE_LIMITED);
+        await endWindows();
+        expect((await search(chan)).body.code).toBe('0');
+      });
+
+      it('does not count what it does not limit: other endpoints and unauthenticated calls', async () => {
+        await resetCounters();
+        const anonymous = await search({ 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+        expect(anonymous.body.code).toBe(ErrorCode.LOGIN_INVALID);
+        const response = await fetch(`${replica.baseUrl}${endpoints.getDefaultCcy.path}`, {
+          method: endpoints.getDefaultCcy.method,
+          headers: chan,
+        });
+        expect(((await response.json()) as Envelope<unknown>).code).toBe('0');
+        expect(await database.query('select bucket, subject from rate_limit_counter')).toEqual([]);
+      });
+    });
+
+    it('counts concurrent hits exactly once each (one atomic upsert)', async () => {
+      await resetCounters();
+      const limiter = createRateLimiter(database);
+      const rule = { bucket: 'probe', limit: 1000, windowSeconds: DECADE_SECONDS };
+      const verdicts = await Promise.all(Array.from({ length: 40 }, () => limiter.hit(rule, 'one-subject')));
+      expect(verdicts.map((verdict) => verdict.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    });
+
+    it('measures what a hit costs (figures printed; the ADR records them)', async () => {
+      const limiter = createRateLimiter(database);
+      const rule = { bucket: 'benchmark', limit: 1_000_000, windowSeconds: DECADE_SECONDS };
+      for (let warm = 0; warm < 50; warm += 1) await limiter.hit(rule, `warm-${warm % 5}`);
+      const samples: number[] = [];
+      for (let index = 0; index < 1000; index += 1) {
+        const started = process.hrtime.bigint();
+        await limiter.hit(rule, `subject-${index % 50}`);
+        samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      samples.sort((a, b) => a - b);
+      const at = (quantile: number) => samples[Math.floor(quantile * (samples.length - 1))]!.toFixed(3);
+      console.log(
+        `rate-limit upsert on ${engine.kind}: median ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms (1000 hits, 50 subjects)`,
+      );
+      const [row] = await database.query<{ hits: number }>(
+        `select sum(hits)::int as hits from rate_limit_counter where bucket = 'benchmark'`,
+      );
+      expect(row!.hits).toBe(1050);
+    });
+  });
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { z } from 'zod';
+import { envelopeSchema, errorEnvelopeSchema, HEADER_AGENT, type Endpoint } from '@broker/contract';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { testDatabases, testDatabaseUrlForTools } from '../testing/test-databases';
+
+// Throws when CI=true and TEST_DATABASE_URL is missing: in CI these suites must run, not skip.
+testDatabases();
+
+/** The server-level suites need a PostgreSQL they can hand to a child process by URL; without one they skip. */
+export const postgresAdminUrl = testDatabaseUrlForTools();
+
+export interface ThrowAwayPostgres {
+  url: string;
+  /** This process's own handle on it (migrated): seeding and checking afterwards. */
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated PostgreSQL database for one test, dropped (with its connections) afterwards. */
+export async function createPostgresDatabase(prefix: string): Promise<ThrowAwayPostgres> {
+  if (!postgresAdminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `broker_${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolMax: 4 });
+  return {
+    url: url.toString(),
+    handle,
+    async drop() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: postgresAdminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type CallOutcome =
+  | { kind: 'answer'; status: number; code: string; msg: string; data: unknown; retryAfter: string | null }
+  /** Not an envelope our contract allows: a 5xx page, HTML, a body that fails the response schema… */
+  | { kind: 'invalid'; status: number; problem: string }
+  /** No HTTP answer at all: refused, reset, aborted. */
+  | { kind: 'network'; problem: string };
+
+/**
+ * One call to an endpoint as the web app makes it (query, JSON or form payload, the contract's
+ * headers), judged against the contract: a success must match the endpoint's response schema,
+ * a failure the error envelope. Never throws.
+ */
+export async function callEndpoint<E extends Endpoint>(
+  baseUrl: string,
+  headers: Record<string, string>,
+  endpoint: E,
+  input: z.input<E['request']>,
+): Promise<CallOutcome> {
+  const url = new URL(endpoint.path, baseUrl);
+  const init: RequestInit = { method: endpoint.method, headers: { ...headers, [HEADER_AGENT]: endpoint.agent } };
+  const fields = (input ?? {}) as Record<string, unknown>;
+  if (endpoint.payload === 'query') {
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) url.searchParams.set(key, String(value));
+  } else if (endpoint.payload === 'json') {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(fields);
+  } else if (endpoint.payload === 'form') {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, String(value));
+    init.body = form;
+  }
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, init);
+    text = await response.text();
+  } catch (error) {
+    const cause = (error as Error).cause as Error | undefined;
+    return { kind: 'network', problem: `${(error as Error).message}${cause ? `: ${cause.message}` : ''}` };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { kind: 'invalid', status: response.status, problem: `not JSON: ${text.slice(0, 200)}` };
+  }
+  const code = (body as { code?: unknown }).code;
+  const checked = code === '0' ? envelopeSchema(endpoint.response).safeParse(body) : errorEnvelopeSchema.safeParse(body);
+  if (!checked.success) {
+    return {
+      kind: 'invalid',
+      status: response.status,
+      problem: `${checked.error.issues[0]?.message ?? 'bad envelope'}: ${text.slice(0, 200)}`,
+    };
+  }
+  const envelope = checked.data as { code: string; msg: string; data: unknown };
+  return {
+    kind: 'answer',
+    status: response.status,
+    code: envelope.code,
+    msg: envelope.msg,
+    data: envelope.data,
+    retryAfter: response.headers.get('retry-after'),
+  };
+}
+
+/** `p` in 0–1 of an ascending-sorted list. */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface StaffWorkload {
+  /** Customer ids by the WeCom userid of their client manager, ascending. */
+  customers: Map<string, number[]>;
+  /** Ids of MOT events not yet handled, by the WeCom userid of their client manager, ascending. */
+  pendingEvents: Map<string, number[]>;
+}
+
+/** What each staff member can read and write in a seeded database. */
+export async function staffWorkload(handle: DatabaseHandle): Promise<StaffWorkload> {
+  const group = (rows: Array<{ id: number; userid: string }>) => {
+    const byStaff = new Map<string, number[]>();
+    for (const row of rows) byStaff.set(row.userid, [...(byStaff.get(row.userid) ?? []), row.id]);
+    return byStaff;
+  };
+  return {
+    customers: group(
+      await handle.query(
+        'select c.id::int as id, s.wecom_user_id as userid from customer c join staff s on s.id = c.staff_id order by c.id',
+      ),
+    ),
+    pendingEvents: group(
+      await handle.query(
+        "select e.id::int as id, s.wecom_user_id as userid from mot_event e join staff s on s.id = e.staff_id where e.status <> 'handled' order by e.id",
+      ),
+    ),
+  };
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { runDailyMotSweep, seedDemoData } from '@broker/server';
+import { signInAs } from '@broker/server/testing';
+import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { startE2eServer, type E2eServer } from './support/server';
+import { openSignedIn, waitForRoute } from './support/web-shell';
+
+/** Hong Kong calendar day (MOT days are Hong Kong days). */
+const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+// Emulator contact 0001 何国良 is followed by chanwaiman.
+const HO = 'wmEmu0001HoKwokLeung';
+
+let server: E2eServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let editedName: string;
+
+/** chanwaiman's day, through the API: a profile edit, a binding, an event handled, a threshold changed. */
+async function doSomeWork() {
+  const { headers } = await signInAs(server.baseUrl, 'chanwaiman');
+  const post = async (path: string, body: unknown, agent = 'khzl') => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'agent-code': agent, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { code: string; msg: string };
+    expect(envelope.code, `${path}: ${envelope.msg}`).toBe('0');
+  };
+  const [first, second] = await server.database.query<{ id: number; nameCn: string; version: number }>(
+    `select c.id::float8 as id, c.name_cn as "nameCn", c.version from customer c join staff s on s.id = c.staff_id
+      where s.wecom_user_id = 'chanwaiman' and c.phone is not null order by c.id limit 2`,
+  );
+  editedName = first!.nameCn;
+  await post('/api/client/customer/updateProfile', {
+    customerId: first!.id,
+    version: first!.version,
+    phone: '+852 6789 0123',
+    remark: '周五下午回电',
+  });
+  await post('/api/client/customer/kyc/bind', { externalUserId: HO, customerId: second!.id });
+  const [event] = await server.database.query<{ id: number }>(
+    `select e.id::float8 as id from mot_event e join customer c on c.id = e.customer_id join staff s on s.id = c.staff_id
+      where s.wecom_user_id = 'chanwaiman' and e.status <> 'handled' order by e.id limit 1`,
+  );
+  await post('/api/mot/todoEvent/handle', { eventId: event!.id, channel: 'phone', note: '已电话联系' }, 'mot');
+  await post('/api/mot/todoEventRule/setMinCashIO', { minCashIO: 150_000 }, 'mot');
+}
+
+beforeAll(async () => {
+  server = await startE2eServer();
+  await seedDemoData(server.database, { customers: 120, seed: 6, asOf: hongKongDay() });
+  await runDailyMotSweep(server.database, { force: true });
+  await doSomeWork();
+  browser = await launchBrowser();
+  ({ context, page } = await newPhone(browser));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe('My activity', () => {
+  test('reached from the top bar sheet; lists my own changes in plain words, phones masked', async () => {
+    await openSignedIn(page, server.baseUrl, '/client/manage/list');
+    await waitForRoute(page, 'clientManageList');
+    await page.getByTestId('language-switch').click();
+    await page.getByText('我的操作记录', { exact: true }).click();
+    await waitForRoute(page, 'auditTrail');
+    await page.getByTestId('audit-list').waitFor();
+    const entries = page.getByTestId('audit-entry');
+    expect(await entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))).toEqual([
+      'mot.setMinCashIO',
+      'mot.handle',
+      'kyc.bind',
+      'customer.update',
+    ]);
+    const edit = page.locator('[data-testid="audit-entry"][data-action="customer.update"]');
+    expect(await edit.innerText()).toContain(`编辑了 ${editedName} 的资料`);
+    expect(await edit.innerText()).toContain('+852 6789 ****');
+    expect(await page.locator('.ba-audit').innerText()).not.toContain('6789 0123');
+    expect(await page.locator('[data-testid="audit-entry"][data-action="kyc.bind"]').innerText()).toContain(
+      `将企业微信联系人 ${HO} 绑定到`,
+    );
+    expect(await page.locator('[data-testid="audit-entry"][data-action="mot.setMinCashIO"]').innerText()).toContain('HKD 150,000');
+    await page.locator('.adm-action-sheet-popup .adm-popup-body').waitFor({ state: 'hidden' });
+    await saveScreenshot(page, 'audit-trail');
+
+    await page.getByRole('button', { name: 'KYC 绑定' }).click();
+    await expect.poll(() => entries.count()).toBe(1);
+  });
+});
