@@ -1,0 +1,106 @@
+/**
+ * Seeding a million customers takes minutes, so the benchmark database remembers what was loaded
+ * into it: a marker in the database's COMMENT (no table of ours, nothing a migration or a
+ * schema check would see). A run reuses the database when the marker names the same dataset.
+ */
+
+/** What makes two loads identical: the generator is deterministic per these. */
+export interface DatasetIdentity {
+  customers: number;
+  seed: number;
+  asOf: string;
+  staff: number;
+}
+
+export interface DatasetMarker extends DatasetIdentity {
+  /** Migrations applied when the data was loaded (later ones are applied on open; they add indexes, not data). */
+  migrations: number;
+  seededAt: string;
+  /** `seeded` by the benchmark, or `adopted` from a database seeded by `npm run seed`. */
+  origin: 'seeded' | 'adopted';
+}
+
+const PREFIX = 'broker-bench dataset ';
+
+export const formatMarker = (marker: DatasetMarker) => PREFIX + JSON.stringify(marker);
+
+/** The marker in a database comment, or null for no comment, another comment or a malformed one. */
+export function parseMarker(comment: string | null | undefined): DatasetMarker | null {
+  if (!comment?.startsWith(PREFIX)) return null;
+  try {
+    const value = JSON.parse(comment.slice(PREFIX.length)) as Partial<DatasetMarker>;
+    if (
+      typeof value.customers !== 'number' ||
+      typeof value.seed !== 'number' ||
+      typeof value.asOf !== 'string' ||
+      typeof value.staff !== 'number' ||
+      typeof value.migrations !== 'number'
+    )
+      return null;
+    return {
+      customers: value.customers,
+      seed: value.seed,
+      asOf: value.asOf,
+      staff: value.staff,
+      migrations: value.migrations,
+      seededAt: typeof value.seededAt === 'string' ? value.seededAt : '',
+      origin: value.origin === 'adopted' ? 'adopted' : 'seeded',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export interface DatasetObservation {
+  /** Customers in the database now. */
+  customers: number;
+  /** The generator's last price date (its as-of day when that is a weekday), or null without data. */
+  priceDate: string | null;
+}
+
+export type DatasetDecision = { action: 'reuse' | 'adopt' | 'seed'; reason: string };
+
+const describe = (identity: DatasetIdentity) =>
+  `${identity.customers.toLocaleString('en')} customers, seed ${identity.seed}, as of ${identity.asOf}, ${identity.staff} staff`;
+
+/**
+ * Reuse a database whose marker names the wanted dataset and still holds its customers; adopt one
+ * without a marker that has exactly the wanted number of customers as of the wanted day (loaded by
+ * `npm run seed` with the same parameters; its seed cannot be read back, so that is trusted);
+ * otherwise load afresh.
+ */
+export function decideDataset(input: {
+  wanted: DatasetIdentity;
+  marker: DatasetMarker | null;
+  observed: DatasetObservation;
+  migrations: number;
+  reseed: boolean;
+}): DatasetDecision {
+  const { wanted, marker, observed } = input;
+  if (input.reseed) return { action: 'seed', reason: '--reseed given' };
+  if (marker) {
+    const differing = (['customers', 'seed', 'asOf', 'staff'] as const).filter((key) => marker[key] !== wanted[key]);
+    if (differing.length > 0)
+      return { action: 'seed', reason: `it holds ${describe(marker)} (differs in ${differing.join(', ')}); wanted ${describe(wanted)}` };
+    if (observed.customers !== wanted.customers)
+      return {
+        action: 'seed',
+        reason: `its marker names ${describe(marker)} but it has ${observed.customers.toLocaleString('en')} customers now`,
+      };
+    const newer = input.migrations - marker.migrations;
+    return {
+      action: 'reuse',
+      reason: `it already holds ${describe(marker)} (${marker.origin} ${marker.seededAt || 'earlier'})${newer > 0 ? `; ${newer} newer migration(s) applied on top` : ''}`,
+    };
+  }
+  if (observed.customers === 0) return { action: 'seed', reason: 'it has no customers' };
+  if (observed.customers === wanted.customers && observed.priceDate === wanted.asOf)
+    return {
+      action: 'adopt',
+      reason: `no marker, but it has ${observed.customers.toLocaleString('en')} customers priced as of ${observed.priceDate} (seed taken on trust)`,
+    };
+  return {
+    action: 'seed',
+    reason: `no marker, and it has ${observed.customers.toLocaleString('en')} customers priced as of ${observed.priceDate ?? 'never'}`,
+  };
+}

@@ -1,0 +1,146 @@
+import cliProgress from 'cli-progress';
+import { clearCustomerData, openDatabase, runDailyMotSweep, seedDemoData, type DatabaseHandle } from '@broker/server';
+import { decideDataset, formatMarker, parseMarker, type DatasetDecision, type DatasetIdentity } from './dataset-marker';
+import type { Engine, MotSweepFigures } from './targets';
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** Creates the database named in `url` when the server does not have it yet. */
+export async function ensureDatabaseExists(url: string, log: (line: string) => void) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!name) throw new Error(`--database-url ${url}: names no database`);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const admin = await openDatabase({ url: maintenance.toString(), poolMax: 1, migrate: false });
+  try {
+    const [exists] = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists) {
+      log(`creating database ${name}`);
+      await admin.query(`create database ${quoteIdent(name)}`);
+    }
+  } finally {
+    await admin.close();
+  }
+}
+
+async function seedWithProgress(handle: DatabaseHandle, identity: DatasetIdentity, log: (line: string) => void): Promise<number> {
+  const started = performance.now();
+  const interactive = process.stdout.isTTY;
+  const bar = interactive
+    ? new cliProgress.SingleBar(
+        { format: '  customers [{bar}] {percentage}% {value}/{total} eta {eta_formatted}' },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
+  bar?.start(identity.customers, 0);
+  let lastLogged = 0;
+  await seedDemoData(handle, {
+    ...identity,
+    onProgress: (done) => {
+      bar?.update(done);
+      // Without a terminal (CI, a log file) print a line per tenth instead of redrawing a bar.
+      if (!bar && done - lastLogged >= identity.customers / 10) {
+        lastLogged = done;
+        log(`  ${done.toLocaleString('en')} / ${identity.customers.toLocaleString('en')} customers`);
+      }
+    },
+    log: (message) => {
+      bar?.stop();
+      log(`  ${message}`);
+    },
+  });
+  bar?.stop();
+  return Math.round(performance.now() - started);
+}
+
+const appliedMigrations = async (handle: DatabaseHandle) =>
+  (await handle.query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations'))[0]!.count;
+
+export interface PreparedDataset {
+  decision: DatasetDecision;
+  seedMs: number | null;
+}
+
+/**
+ * Makes the PostgreSQL database hold the wanted dataset: reuses a matching one (its marker),
+ * adopts a matching unmarked one, or loads it (replacing any other customer data).
+ */
+export async function preparePostgresDataset(
+  url: string,
+  identity: DatasetIdentity,
+  options: { reseed: boolean; log: (line: string) => void },
+): Promise<PreparedDataset> {
+  await ensureDatabaseExists(url, options.log);
+  const handle = await openDatabase({ url, poolMax: 12 });
+  try {
+    const migrations = await appliedMigrations(handle);
+    const [comment] = await handle.query<{ comment: string | null }>(
+      `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = current_database()`,
+    );
+    const [observed] = await handle.query<{ customers: number; priceDate: string | null }>(
+      `select (select count(*)::int from customer) as customers, (select max(price_date)::text from security) as "priceDate"`,
+    );
+    const decision = decideDataset({
+      wanted: identity,
+      marker: parseMarker(comment?.comment),
+      observed: observed!,
+      migrations,
+      reseed: options.reseed,
+    });
+    const name = decodeURIComponent(new URL(url).pathname.slice(1));
+    const writeMarker = (origin: 'seeded' | 'adopted') =>
+      handle.query(
+        `comment on database ${quoteIdent(name)} is ${quoteLiteral(formatMarker({ ...identity, migrations, seededAt: new Date().toISOString(), origin }))}`,
+      );
+    options.log(
+      `${decision.action === 'seed' ? 'loading' : decision.action === 'adopt' ? 'adopting' : 'reusing'} ${name}: ${decision.reason}`,
+    );
+    if (decision.action === 'reuse') return { decision, seedMs: null };
+    if (decision.action === 'adopt') {
+      await writeMarker('adopted');
+      return { decision, seedMs: null };
+    }
+    // An interrupted load must not leave a marker claiming the old dataset.
+    await handle.query(`comment on database ${quoteIdent(name)} is null`);
+    if (observed!.customers > 0) await clearCustomerData(handle);
+    const seedMs = await seedWithProgress(handle, identity, options.log);
+    await writeMarker('seeded');
+    return { decision, seedMs };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A fresh on-disk PGlite database with the wanted dataset. */
+export async function preparePgliteDataset(dir: string, identity: DatasetIdentity, log: (line: string) => void): Promise<number> {
+  const handle = await openDatabase({ pgliteDir: dir });
+  try {
+    return await seedWithProgress(handle, identity, log);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The daily MOT batch from a clean slate (events, service records and run log cleared, so the
+ * first sweep raises everything, as on the first day) and then again (everything already
+ * raised: the cost of a quiet day). As of the dataset's day, so the figures do not drift with the clock.
+ */
+export async function measureMotSweeps(handle: DatabaseHandle, engine: Engine, customers: number, asOf: string): Promise<MotSweepFigures> {
+  await handle.query('truncate service_record, mot_event restart identity');
+  await handle.query('delete from mot_sweep_run');
+  const first = await runDailyMotSweep(handle, { asOf, force: true });
+  if (first.status !== 'ran') throw new Error(`MOT sweep did not run: ${first.status}`);
+  const rerun = await runDailyMotSweep(handle, { asOf, force: true });
+  if (rerun.status !== 'ran') throw new Error(`MOT sweep re-run did not run: ${rerun.status}`);
+  return {
+    engine,
+    customers,
+    asOf,
+    firstMs: first.result.elapsedMs,
+    firstInserted: first.result.total,
+    rerunMs: rerun.result.elapsedMs,
+    ruleMs: first.result.ruleMs,
+  };
+}

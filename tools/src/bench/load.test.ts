@@ -1,0 +1,108 @@
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@broker/server';
+import { testDatabases } from '@broker/server/testing';
+import { bigTableSeqScans, explainCaptured } from './explain';
+import { driveHttp } from './http-load';
+import { createStatementRecorder, replaySql, sqlRunnerFor } from './sql-replay';
+
+for (const engine of testDatabases()) {
+  describe(`SQL capture and replay (${engine.kind})`, () => {
+    const recorder = createStatementRecorder();
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    beforeAll(async () => {
+      database = await engine.create({ onQuery: recorder.observe });
+    });
+    afterAll(() => database.drop());
+
+    it('keeps what one call ran, in order, with its parameters', async () => {
+      const { request } = await recorder.record(async () => {
+        await Promise.all([database.query('select $1::int as a', [1]), database.query('select $1::int as b', [2])]);
+        await database.query('select $1::text as c', ['x']);
+      });
+      expect(request.flat().map((statement) => [statement.text, statement.params])).toEqual([
+        ['select $1::int as a', [1]],
+        ['select $1::int as b', [2]],
+        ['select $1::text as c', ['x']],
+      ]);
+      // PostgreSQL answers over a socket, so the awaited statement starts a new round trip; PGlite
+      // answers in-process and may not, which costs nothing: it runs one statement at a time anyway.
+      if (engine.kind === 'postgres') expect(request.map((wave) => wave.length)).toEqual([2, 1]);
+      expect(await recorder.record(async () => undefined)).toMatchObject({ request: [] });
+    });
+
+    it('replays captured requests at the given concurrency and counts failing ones', async () => {
+      const good = (await recorder.record(() => database.query('select count(*) from customer'))).request;
+      const bad = (await recorder.record(() => database.query('select 1').then(() => undefined))).request;
+      bad[0]![0]!.text = 'select * from no_such_table';
+      const measurement = await replaySql(sqlRunnerFor(database), [good, bad], { concurrency: 4, durationMs: 150, warmupMs: 0 });
+      expect(measurement.requests).toBeGreaterThan(4);
+      expect(measurement.latency.count).toBeGreaterThan(0);
+      expect(measurement.errors).toBeGreaterThan(0);
+      expect(measurement.errors + measurement.latency.count).toBe(measurement.requests);
+      expect(measurement.errorSamples.join()).toContain('no_such_table');
+    });
+
+    it('explains captured statements and flags a sequential scan over a big table', async () => {
+      const scan = (await recorder.record(() => database.query('select count(*) from customer where phone_digits = $1', ['1']))).request;
+      const { markdown, seqScans } = await explainCaptured(database, new Map([['phone', [scan]]]), 3);
+      expect(markdown).toContain('## phone');
+      expect(markdown).toContain('-- params: ["1"]');
+      expect(seqScans).toEqual(['phone: Seq Scan on customer']);
+    });
+  });
+}
+
+describe('bigTableSeqScans', () => {
+  it('names only customer, trade and money_movement, once each', () => {
+    const plan = [
+      'Seq Scan on staff s',
+      '->  Seq Scan on trade t',
+      'Seq Scan on trade',
+      'Index Scan using customer_pkey on customer c',
+    ].join('\n');
+    expect(bigTableSeqScans(plan)).toEqual(['trade']);
+    expect(bigTableSeqScans('Parallel Seq Scan on money_movement m')).toEqual(['money_movement']);
+  });
+});
+
+describe('HTTP load', () => {
+  let server: Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    // Every third request fails: the load driver must count them, not just time the rest.
+    let served = 0;
+    server = createServer((_request, response) => {
+      served += 1;
+      response.writeHead(served % 3 === 0 ? 503 : 200, { 'content-type': 'application/json' });
+      response.end('{"code":"0","msg":"","data":null}');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('counts non-2xx answers as errors and times only the successful ones', async () => {
+    const measurement = await driveHttp(baseUrl, [{ method: 'GET', path: '/a', headers: {} }], {
+      concurrency: 2,
+      durationMs: 300,
+      warmupMs: 0,
+    });
+    expect(measurement.requests).toBeGreaterThan(10);
+    expect(measurement.errors).toBeGreaterThan(0);
+    expect(measurement.errors + measurement.latency.count).toBe(measurement.requests);
+    expect(measurement.errorSamples[0]).toMatch(/^HTTP 503 ×\d+$/);
+  });
+
+  it('counts refused connections as errors', async () => {
+    const measurement = await driveHttp('http://127.0.0.1:1', [{ method: 'GET', path: '/', headers: {} }], {
+      concurrency: 1,
+      durationMs: 200,
+      warmupMs: 0,
+    });
+    expect(measurement.latency.count).toBe(0);
+    expect(measurement.errors).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isFullRun, parseBenchOptions } from './options';
+import { groupWaves } from './sql-replay';
+
+describe('bench options', () => {
+  it('defaults to the documented full run on broker_bench', () => {
+    const options = parseBenchOptions([]);
+    expect(options).toMatchObject({
+      customers: 1_000_000,
+      pgliteCustomers: 20_000,
+      seed: 1,
+      asOf: '2026-11-20',
+      concurrencies: [1, 16, 64],
+      durationMs: 5000,
+      databaseUrl: 'postgres://root@127.0.0.1:5432/broker_bench',
+    });
+    expect(isFullRun(options)).toBe(true);
+  });
+
+  it('keeps a smaller dataset out of the million-customer database and docs/', () => {
+    const quick = parseBenchOptions(['--quick']);
+    expect(quick).toMatchObject({ customers: 2000, pgliteCustomers: 2000, durationMs: 500, concurrencies: [1, 16] });
+    expect(quick.databaseUrl).toBe('postgres://root@127.0.0.1:5432/broker_bench_2000');
+    expect(isFullRun(quick)).toBe(false);
+    expect(isFullRun(parseBenchOptions(['--endpoints', 'getProfile']))).toBe(false);
+    expect(parseBenchOptions(['--quick', '--duration', '2']).durationMs).toBe(2000);
+  });
+
+  it('names the flag and the rule in every refusal', () => {
+    expect(() => parseBenchOptions(['--customers=-5'])).toThrow('--customers: must be a positive integer, got "-5"');
+    expect(() => parseBenchOptions(['--duration', 'soon'])).toThrow('--duration: must be a number of seconds from 0 to 600');
+    expect(() => parseBenchOptions(['--endpoints', 'getProfile,nope'])).toThrow('--endpoints: unknown nope; choose from search:name');
+    expect(() => parseBenchOptions(['--engines', 'mysql'])).toThrow('--engines: unknown mysql');
+    expect(() => parseBenchOptions(['--staff', '3'])).toThrow('--staff: must be at least 4');
+    expect(() => parseBenchOptions(['--database-url', 'mysql://x'])).toThrow('--database-url: must be a postgres:// URL');
+  });
+});
+
+describe('groupWaves', () => {
+  it('keeps statements issued together in one round trip and the rest in order', () => {
+    const statement = (text: string, wave: number) => ({ text, params: [], wave });
+    const waves = groupWaves([statement('session', 0), statement('rows', 1), statement('count', 1), statement('rates', 2)]);
+    expect(waves.map((wave) => wave.map((entry) => entry.text))).toEqual([['session'], ['rows', 'count'], ['rates']]);
+  });
+});

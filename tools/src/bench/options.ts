@@ -1,0 +1,185 @@
+import { parseArgs } from 'node:util';
+import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
+import { TARGETS, type Engine } from './targets';
+
+export interface BenchOptions {
+  customers: number;
+  pgliteCustomers: number;
+  seed: number;
+  asOf: string;
+  staff: number;
+  databaseUrl: string;
+  reseed: boolean;
+  engines: Engine[];
+  scenarios: ScenarioName[];
+  concurrencies: number[];
+  durationMs: number;
+  warmupMs: number;
+  paramsPerEndpoint: number;
+  poolMax: number;
+  /** Where docs/benchmarks.md-style output goes; null: decide from whether this is a full run. */
+  outDir: string | null;
+  lighthouse: boolean;
+  webDist: string | null;
+  quick: boolean;
+  keepPglite: boolean;
+  /** EXPLAIN ANALYZE the first captured calls of every endpoint into benchmarks/explain-<engine>.md. */
+  explain: boolean;
+}
+
+export const FULL_RUN = {
+  customers: TARGETS.targetCustomers,
+  pgliteCustomers: 20_000,
+  seed: 1,
+  asOf: '2026-11-20',
+  staff: 10,
+  concurrencies: [1, 16, 64],
+  durationSeconds: 5,
+  warmupSeconds: 1,
+  params: 100,
+} as const;
+
+const QUICK = {
+  customers: 2000,
+  pgliteCustomers: 2000,
+  concurrencies: [1, 16],
+  durationSeconds: 0.5,
+  warmupSeconds: 0.1,
+  params: 20,
+} as const;
+
+export const USAGE = `npm run bench -- [options]
+
+  --customers N          PostgreSQL dataset size (default 1000000)
+  --pglite-customers N   PGlite dataset size (default 20000)
+  --seed N --as-of DAY --staff N   generator parameters (default 1, 2026-11-20, 10)
+  --database-url URL     PostgreSQL database to (re)use (default postgres://root@127.0.0.1:5432/broker_bench,
+                         broker_bench_<N> for other sizes)
+  --reseed               load the PostgreSQL dataset again even if the database already holds it
+  --engines LIST         postgres,pglite (default both)
+  --endpoints LIST       some of ${SCENARIO_NAMES.join(', ')}
+  --concurrency LIST     default 1,16,64
+  --duration S           measured seconds per cell, API and SQL each (default 5)
+  --warmup S             unmeasured seconds before each cell (default 1)
+  --params N             parameter sets (customers, keywords) per endpoint (default 100)
+  --pool N               server DATABASE_POOL_MAX and the SQL replay pool (default 10)
+  --out DIR              write benchmarks.md, benchmarks/p95-c16.svg and benchmarks/results.json here
+                         (default: docs/ for a full run, a temporary folder otherwise)
+  --no-lighthouse        skip Lighthouse
+  --web-dist DIR         built web app for Lighthouse (default: build one into a temporary folder)
+  --keep-pglite          keep the temporary PGlite folder
+  --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
+  --quick                smoke run: 2,000 customers each, concurrency 1,16, 0.5 s cells, 20 parameter sets`;
+
+export class UsageError extends Error {}
+
+const positiveInteger = (flag: string, raw: string | undefined, fallback: number) => {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${flag}: must be a positive integer, got "${raw}"`);
+  return value;
+};
+const seconds = (flag: string, raw: string | undefined, fallback: number) => {
+  if (raw === undefined) return fallback * 1000;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 600)
+    throw new UsageError(`--${flag}: must be a number of seconds from 0 to 600, got "${raw}"`);
+  return Math.round(value * 1000);
+};
+function listOf<T extends string>(flag: string, raw: string | undefined, allowed: readonly T[], fallback: readonly T[]): T[] {
+  if (raw === undefined) return [...fallback];
+  const values = raw
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  const unknown = values.filter((value) => !allowed.includes(value as T));
+  if (unknown.length || values.length === 0)
+    throw new UsageError(`--${flag}: ${unknown.length ? `unknown ${unknown.join(', ')}` : 'is empty'}; choose from ${allowed.join(', ')}`);
+  return values as T[];
+}
+
+export const defaultDatabaseUrl = (customers: number) =>
+  `postgres://root@127.0.0.1:5432/${customers === TARGETS.targetCustomers ? 'broker_bench' : `broker_bench_${customers}`}`;
+
+export function parseBenchOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      customers: { type: 'string' },
+      'pglite-customers': { type: 'string' },
+      seed: { type: 'string' },
+      'as-of': { type: 'string' },
+      staff: { type: 'string' },
+      'database-url': { type: 'string' },
+      reseed: { type: 'boolean', default: false },
+      engines: { type: 'string' },
+      endpoints: { type: 'string' },
+      concurrency: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      params: { type: 'string' },
+      pool: { type: 'string' },
+      out: { type: 'string' },
+      'no-lighthouse': { type: 'boolean', default: false },
+      'web-dist': { type: 'string' },
+      'keep-pglite': { type: 'boolean', default: false },
+      explain: { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
+    },
+  });
+  const quick = values.quick;
+  const base = quick ? { ...FULL_RUN, ...QUICK } : FULL_RUN;
+  const customers = positiveInteger('customers', values.customers, base.customers);
+  const seed = Number(values.seed ?? base.seed);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed: must be an integer, got "${values.seed}"`);
+  const asOf = values['as-of'] ?? base.asOf;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)))
+    throw new UsageError(`--as-of: must be a date like 2026-11-20, got "${asOf}"`);
+  const staff = positiveInteger('staff', values.staff, base.staff);
+  if (staff < 4) throw new UsageError('--staff: must be at least 4 (the WeCom emulator has four staff members)');
+  const concurrencies =
+    values.concurrency === undefined
+      ? [...base.concurrencies]
+      : values.concurrency.split(',').map((raw) => positiveInteger('concurrency', raw.trim(), 1));
+  if (concurrencies.some((value) => value > 512)) throw new UsageError('--concurrency: must be at most 512');
+  const databaseUrl = values['database-url'] ?? defaultDatabaseUrl(customers);
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError(`--database-url: must be a postgres:// URL, got "${databaseUrl}"`);
+  return {
+    customers,
+    pgliteCustomers: positiveInteger('pglite-customers', values['pglite-customers'], base.pgliteCustomers),
+    seed,
+    asOf,
+    staff,
+    databaseUrl,
+    reseed: values.reseed,
+    engines: listOf('engines', values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
+    scenarios: listOf('endpoints', values.endpoints, SCENARIO_NAMES, SCENARIO_NAMES),
+    concurrencies,
+    durationMs: seconds('duration', values.duration, base.durationSeconds),
+    warmupMs: seconds('warmup', values.warmup, base.warmupSeconds),
+    paramsPerEndpoint: positiveInteger('params', values.params, base.params),
+    poolMax: positiveInteger('pool', values.pool, 10),
+    outDir: values.out ?? null,
+    lighthouse: !values['no-lighthouse'],
+    webDist: values['web-dist'] ?? null,
+    quick,
+    keepPglite: values['keep-pglite'],
+    explain: values.explain,
+  };
+}
+
+/** Only a run with the documented parameters may overwrite docs/benchmarks.md. */
+export function isFullRun(options: BenchOptions): boolean {
+  return (
+    !options.quick &&
+    options.customers === FULL_RUN.customers &&
+    options.pgliteCustomers === FULL_RUN.pgliteCustomers &&
+    options.seed === FULL_RUN.seed &&
+    options.asOf === FULL_RUN.asOf &&
+    options.engines.length === 2 &&
+    options.scenarios.length === SCENARIO_NAMES.length &&
+    options.concurrencies.join(',') === FULL_RUN.concurrencies.join(',') &&
+    options.durationMs >= FULL_RUN.durationSeconds * 1000
+  );
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GENERATED_END,
+  GENERATED_START,
+  formatMs,
+  niceCeiling,
+  renderConsoleTable,
+  renderGeneratedSection,
+  renderMarkdownTable,
+  renderP95Chart,
+  spliceGenerated,
+  type BenchReport,
+} from './report';
+import { summarize } from './stats';
+import { p95Verdict, ratioVerdict, type CellResult, type Measurement } from './targets';
+
+const measured = (latencies: number[], errors = 0, errorSamples: string[] = []): Measurement => ({
+  latency: summarize(latencies),
+  requests: latencies.length + errors,
+  requestsPerSecond: 500,
+  errors,
+  errorSamples,
+});
+const cell = (overrides: Partial<CellResult> & { apiMs?: number[]; sqlMs?: number[]; apiErrors?: number }): CellResult => ({
+  engine: 'postgres',
+  endpoint: 'getProfile',
+  group: 'detail',
+  concurrency: 16,
+  api: measured(overrides.apiMs ?? [3, 3, 3, 3, 20], overrides.apiErrors ?? 0, overrides.apiErrors ? ['HTTP 503 ×2'] : []),
+  sql: measured(overrides.sqlMs ?? [2, 2, 2, 2, 9]),
+  ...overrides,
+});
+
+describe('targets', () => {
+  it('judges p95 only for list and detail calls at c16 on PostgreSQL', () => {
+    expect(p95Verdict(cell({}))).toBe('PASS');
+    expect(p95Verdict(cell({ apiMs: [3, 3, 3, 3, 51] }))).toBe('MISS');
+    expect(p95Verdict(cell({ concurrency: 64 }))).toBeNull();
+    expect(p95Verdict(cell({ engine: 'pglite' }))).toBeNull();
+    expect(p95Verdict(cell({ group: 'mot' }))).toBeNull();
+  });
+
+  it('fails a cell with errors however fast it was', () => {
+    expect(p95Verdict(cell({ apiErrors: 2 }))).toBe('MISS');
+    expect(ratioVerdict(cell({ apiErrors: 2 }))).toBe('MISS');
+  });
+
+  it('fails a cell with no successful request (NaN latencies)', () => {
+    expect(p95Verdict(cell({ apiMs: [] }))).toBe('MISS');
+  });
+
+  it('allows API p50 up to 1.5 × SQL p50 + 1 ms', () => {
+    expect(ratioVerdict(cell({ apiMs: [4], sqlMs: [2] }))).toBe('PASS');
+    expect(ratioVerdict(cell({ apiMs: [4.01], sqlMs: [2] }))).toBe('MISS');
+  });
+});
+
+describe('tables', () => {
+  const cells = [
+    cell({}),
+    cell({ endpoint: 'search:name', group: 'list', apiMs: [40, 60, 70], sqlMs: [10, 12, 14] }),
+    cell({ endpoint: 'mot:history', group: 'mot', concurrency: 64, apiErrors: 2 }),
+  ];
+
+  it('prints every cell with its figures and verdicts, columns aligned', () => {
+    const lines = renderConsoleTable(cells).split('\n');
+    expect(lines).toHaveLength(2 + cells.length);
+    expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+    expect(lines[2]).toMatch(/^getProfile\s+16\s+3\.00\s+20\.0\s+20\.0\s+500\s+0\s+2\.00\s+9\.00\s+1\.50×\s+PASS\s+PASS$/);
+    expect(lines[3]).toMatch(/search:name .* 60\.0 .* MISS\s+MISS$/);
+  });
+
+  it('shows failed requests in the errors column', () => {
+    const row = renderMarkdownTable(cells).split('\n')[4]!;
+    expect(row).toMatch(/^\| mot:history \| 64 \| .* \| 2 \| /);
+    expect(row).toMatch(/\| MISS \|$/);
+  });
+
+  it('formats milliseconds by size and shows missing figures as a dash', () => {
+    expect([formatMs(1.234), formatMs(12.34), formatMs(123.4), formatMs(Number.NaN)]).toEqual(['1.23', '12.3', '123', '—']);
+  });
+});
+
+describe('p95 chart', () => {
+  const cells = [
+    cell({ endpoint: 'getProfile', apiMs: [10] }),
+    cell({ endpoint: 'getProfile', engine: 'pglite', apiMs: [25] }),
+    cell({ endpoint: 'search:<name>', group: 'list', apiMs: [80] }),
+    cell({ endpoint: 'getAsset', concurrency: 64, apiMs: [500] }),
+  ];
+  const svg = renderP95Chart(cells, { postgres: 'PostgreSQL & co' });
+
+  it('draws one bar per endpoint and database at c16, ignoring other concurrencies', () => {
+    expect(svg.match(/<rect [^>]*width="18"[^>]*fill="#(1677ff|95de64)"/g)).toHaveLength(3);
+    expect(svg).not.toContain('getAsset');
+  });
+
+  it('scales bars to the axis and draws the 50 ms target line at its height', () => {
+    // Axis top: 80 × 1.08 rounded up to 100; plot 240 px tall from y=48, so 50 ms is at y=168.
+    expect(svg).toMatch(/<line x1="56" x2="\d+" y1="168" y2="168" stroke="#cf1322"/);
+    expect(svg).toContain('>target 50 ms<');
+    const bar80 = /<rect x="[\d.]+" y="([\d.]+)" width="18" height="([\d.]+)"[^>]*><title>search:&lt;name&gt; · postgres/.exec(svg);
+    expect(Number(bar80![1])).toBeCloseTo(96, 1);
+    expect(Number(bar80![2])).toBeCloseTo(192, 1);
+  });
+
+  it('is well-formed: labels escaped, every element closed', () => {
+    expect(svg).toContain('PostgreSQL &amp; co');
+    expect(svg).not.toMatch(/<[^>]*<name>/);
+    const opened = (svg.match(/<(rect|text|title|line|svg)\b(?:[^>]*[^/])?>/g) ?? []).length;
+    const closed = (svg.match(/<\/(rect|text|title|line|svg)>/g) ?? []).length;
+    expect(opened).toBe(closed);
+    expect(svg.trim().endsWith('</svg>')).toBe(true);
+  });
+
+  it('rounds the axis up to 1, 2 or 5 times a power of ten', () => {
+    expect([niceCeiling(0.3), niceCeiling(54), niceCeiling(60), niceCeiling(101), niceCeiling(1000)]).toEqual([0.5, 100, 100, 200, 1000]);
+  });
+});
+
+describe('benchmarks.md', () => {
+  const report: BenchReport = {
+    startedAt: '2026-11-21T14:00:00.000Z',
+    elapsedMs: 600_000,
+    command: 'npm run bench',
+    settings: { durationMs: 5000, warmupMs: 1000, paramsPerEndpoint: 100, poolMax: 10, concurrencies: [1, 16, 64] },
+    machine: {
+      cpu: 'AMD EPYC',
+      cores: 2,
+      ramGb: 23.4,
+      os: 'Linux',
+      node: 'v20.20.2',
+      postgresVersion: 'PostgreSQL 15.20',
+      postgresSettings: { shared_buffers: '128MB' },
+    },
+    datasets: [
+      {
+        engine: 'postgres',
+        customers: 1_000_000,
+        provenance: 'reused',
+        seedMs: null,
+        staffUserId: 'wongchishing',
+        staffCustomers: 125_216,
+      },
+    ],
+    cells: [cell({}), cell({ endpoint: 'search:name', group: 'list', apiMs: [70] })],
+    sweeps: [
+      {
+        engine: 'postgres',
+        customers: 1_000_000,
+        asOf: '2026-11-20',
+        firstMs: 42_000,
+        firstInserted: 90_000,
+        rerunMs: 20_000,
+        ruleMs: { dormant: 9000 },
+      },
+    ],
+    lighthouse: { engine: null, skipped: 'lighthouse.ts is not there' },
+  };
+  const generated = renderGeneratedSection(report, 'benchmarks/p95-c16.svg');
+
+  it('summarises the verdicts, the machine, the sweep and the chart', () => {
+    expect(generated).toContain('1 of 2 PASS; MISS: search:name (70.0 ms)');
+    expect(generated).toContain('first sweep 42.0 s, re-run 20.0 s — PASS');
+    expect(generated).toContain('| PostgreSQL settings | shared_buffers=128MB |');
+    expect(generated).toContain('](benchmarks/p95-c16.svg)');
+    expect(generated).toContain('Not run: lighthouse.ts is not there.');
+    expect(generated.startsWith(GENERATED_START) && generated.endsWith(GENERATED_END)).toBe(true);
+  });
+
+  it('replaces only the generated section, keeping the hand-written parts', () => {
+    const existing = `# Benchmarks\n\nHow to run.\n\n${GENERATED_START}\nold figures\n${GENERATED_END}\n\n## Changes and before/after\n\n- index on x: 80 → 4 ms\n`;
+    const document = spliceGenerated(existing, generated, 'unused');
+    expect(document).not.toContain('old figures');
+    expect(document).toContain('How to run.');
+    expect(document).toContain('- index on x: 80 → 4 ms');
+    expect(document.indexOf(GENERATED_START)).toBeLessThan(document.indexOf('## Changes and before/after'));
+    expect(spliceGenerated(document, generated, 'unused')).toBe(document);
+  });
+
+  it('puts the section before the changes record when a document has no markers yet, and starts from the template without one', () => {
+    const document = spliceGenerated('# Benchmarks\n\n## Changes and before/after\n\n- x\n', generated, 'unused');
+    expect(document.indexOf(GENERATED_START)).toBeLessThan(document.indexOf('## Changes'));
+    expect(spliceGenerated(null, generated, '# T\n')).toBe(`# T\n\n${generated}\n`);
+  });
+});

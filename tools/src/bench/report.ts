@@ -1,0 +1,339 @@
+import { apiOverSql, motVerdict, p95Verdict, ratioVerdict, TARGETS, type CellResult, type Engine, type MotSweepFigures } from './targets';
+
+export interface MachineInfo {
+  cpu: string;
+  cores: number;
+  ramGb: number;
+  os: string;
+  node: string;
+  /** e.g. `PostgreSQL 15.20 (Debian …)`; null when the run had no PostgreSQL. */
+  postgresVersion: string | null;
+  postgresSettings: Record<string, string>;
+}
+
+export interface DatasetSummary {
+  engine: Engine;
+  customers: number;
+  /** What the run did to get it: reused, adopted or seeded, and why. */
+  provenance: string;
+  seedMs: number | null;
+  staffUserId: string;
+  staffCustomers: number;
+}
+
+export type LighthouseOutcome =
+  | { engine: Engine; score: number; metrics: Record<string, number>; reportPath?: string | undefined }
+  | { engine: Engine | null; skipped: string };
+
+export interface BenchReport {
+  startedAt: string;
+  elapsedMs: number;
+  command: string;
+  settings: { durationMs: number; warmupMs: number; paramsPerEndpoint: number; poolMax: number; concurrencies: number[] };
+  machine: MachineInfo;
+  datasets: DatasetSummary[];
+  cells: CellResult[];
+  sweeps: MotSweepFigures[];
+  lighthouse: LighthouseOutcome | null;
+}
+
+export const LIGHTHOUSE_TARGET = 95;
+export const GENERATED_START = '<!-- bench:generated:start -->';
+export const GENERATED_END = '<!-- bench:generated:end -->';
+
+/** Milliseconds with the precision that matters at their size; a dash for no data. */
+export function formatMs(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  if (value < 10) return value.toFixed(2);
+  if (value < 100) return value.toFixed(1);
+  return value.toFixed(0);
+}
+
+const formatRate = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '—');
+const formatRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '—');
+export const engineLabel = (engine: Engine, customers: number) =>
+  `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${customers.toLocaleString('en')} customers`;
+
+const COLUMNS = [
+  'endpoint',
+  'c',
+  'p50',
+  'p95',
+  'p99',
+  'req/s',
+  'errors',
+  'SQL p50',
+  'SQL p95',
+  'API/SQL',
+  'p95≤50',
+  'API≤1.5×SQL+1',
+] as const;
+
+function cellRow(cell: CellResult): string[] {
+  return [
+    cell.endpoint,
+    String(cell.concurrency),
+    formatMs(cell.api.latency.p50),
+    formatMs(cell.api.latency.p95),
+    formatMs(cell.api.latency.p99),
+    formatRate(cell.api.requestsPerSecond),
+    cell.api.errors + cell.sql.errors > 0 ? `${cell.api.errors}${cell.sql.errors ? ` (+${cell.sql.errors} SQL)` : ''}` : '0',
+    formatMs(cell.sql.latency.p50),
+    formatMs(cell.sql.latency.p95),
+    formatRatio(apiOverSql(cell)),
+    p95Verdict(cell) ?? '',
+    ratioVerdict(cell),
+  ];
+}
+
+/** Fixed-width columns for the terminal; numbers right-aligned. */
+export function renderConsoleTable(cells: readonly CellResult[]): string {
+  const rows = [COLUMNS.slice() as string[], ...cells.map(cellRow)];
+  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    row.map((value, column) => (column === 0 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join('  ');
+  return [line(rows[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
+}
+
+export function renderMarkdownTable(cells: readonly CellResult[]): string {
+  const header = [
+    'endpoint',
+    'c',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'req/s',
+    'errors',
+    'SQL p50 ms',
+    'SQL p95 ms',
+    'API/SQL p50',
+    'p95 ≤ 50 ms',
+    'API ≤ 1.5×SQL+1 ms',
+  ];
+  const align = header.map((_, index) => (index === 0 ? ':--' : '--:'));
+  return [header, align, ...cells.map(cellRow)].map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Grouped bars of API p95 at the target concurrency, one group per endpoint and one bar per
+ * database, with the 50 ms target as a dashed line. Plain SVG, no chart library.
+ */
+export function renderP95Chart(cells: readonly CellResult[], labels: Partial<Record<Engine, string>> = {}): string {
+  const atTarget = cells.filter((cell) => cell.concurrency === TARGETS.p95Concurrency);
+  const endpoints = [...new Set(atTarget.map((cell) => cell.endpoint))];
+  const engines = (['postgres', 'pglite'] as const).filter((engine) => atTarget.some((cell) => cell.engine === engine));
+  const colour: Record<Engine, string> = { postgres: '#1677ff', pglite: '#95de64' };
+  const values = atTarget.map((cell) => cell.api.latency.p95).filter(Number.isFinite);
+  const top = niceCeiling(Math.max(TARGETS.p95Ms * 1.2, ...values) * 1.08);
+  const plot = { left: 56, top: 48, height: 240, groupWidth: 30 + 22 * Math.max(engines.length, 1) };
+  // The right margin holds the target line's label, clear of the bars.
+  const plotRight = plot.left + Math.max(endpoints.length, 1) * plot.groupWidth + 8;
+  const width = plotRight + 84;
+  const height = plot.top + plot.height + 110;
+  const y = (value: number) => plot.top + plot.height - (Math.min(value, top) / top) * plot.height;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="11">`,
+    `<title>API p95 latency at concurrency ${TARGETS.p95Concurrency}</title>`,
+    `<rect width="${width}" height="${height}" fill="#fff"/>`,
+    `<text x="${plot.left}" y="20" font-size="14" font-weight="600">API p95 at concurrency ${TARGETS.p95Concurrency} (ms)</text>`,
+  ];
+  for (const [index, engine] of engines.entries()) {
+    const x = plot.left + index * 190;
+    parts.push(
+      `<rect x="${x}" y="29" width="10" height="10" fill="${colour[engine]}"/>`,
+      `<text x="${x + 14}" y="38">${escapeXml(labels[engine] ?? engine)}</text>`,
+    );
+  }
+  for (let tick = 0; tick <= 4; tick++) {
+    const value = (top / 4) * tick;
+    parts.push(
+      `<line x1="${plot.left}" x2="${plotRight}" y1="${y(value)}" y2="${y(value)}" stroke="#eee"/>`,
+      `<text x="${plot.left - 6}" y="${y(value) + 4}" text-anchor="end" fill="#666">${Number.isInteger(value) ? value : formatMs(value)}</text>`,
+    );
+  }
+  for (const [group, endpoint] of endpoints.entries()) {
+    const groupX = plot.left + group * plot.groupWidth + 15;
+    for (const [index, engine] of engines.entries()) {
+      const cell = atTarget.find((candidate) => candidate.endpoint === endpoint && candidate.engine === engine);
+      if (!cell) continue;
+      const value = cell.api.latency.p95;
+      const barX = groupX + index * 22;
+      const barY = Number.isFinite(value) ? y(value) : plot.top + plot.height;
+      const failed = cell.api.errors > 0;
+      parts.push(
+        `<rect x="${barX}" y="${barY.toFixed(1)}" width="18" height="${(plot.top + plot.height - barY).toFixed(1)}" fill="${colour[engine]}"${failed ? ' stroke="#cf1322" stroke-width="2"' : ''}><title>${escapeXml(`${endpoint} · ${engine}: p95 ${formatMs(value)} ms${failed ? `, ${cell.api.errors} errors` : ''}`)}</title></rect>`,
+        `<text x="${barX + 9}" y="${(barY - 3).toFixed(1)}" text-anchor="middle" font-size="9" fill="#333">${Number.isFinite(value) ? formatMs(value) : 'n/a'}</text>`,
+      );
+    }
+    const labelX = groupX + (engines.length * 22) / 2;
+    const labelY = plot.top + plot.height + 12;
+    parts.push(
+      `<text x="${labelX}" y="${labelY}" text-anchor="end" transform="rotate(-40 ${labelX} ${labelY})">${escapeXml(endpoint)}</text>`,
+    );
+  }
+  const targetY = y(TARGETS.p95Ms);
+  parts.push(
+    `<line x1="${plot.left}" x2="${plotRight}" y1="${targetY}" y2="${targetY}" stroke="#cf1322" stroke-width="1.5" stroke-dasharray="6 4"/>`,
+    `<text x="${plotRight + 4}" y="${targetY + 4}" fill="#cf1322">target ${TARGETS.p95Ms} ms</text>`,
+    `<line x1="${plot.left}" x2="${plot.left}" y1="${plot.top}" y2="${plot.top + plot.height}" stroke="#999"/>`,
+    '</svg>',
+  );
+  return parts.join('\n') + '\n';
+}
+
+/** 1, 2 or 5 times a power of ten, at or above `value`: round axis ends. */
+export function niceCeiling(value: number): number {
+  if (!(value > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  return ([1, 2, 5, 10].map((step) => step * power).find((candidate) => candidate >= value) ?? 10 * power) as number;
+}
+
+function summaryLines(report: BenchReport): string[] {
+  const lines: string[] = [];
+  const judged = report.cells.filter((cell) => p95Verdict(cell) !== null);
+  const p95Misses = judged.filter((cell) => p95Verdict(cell) === 'MISS');
+  lines.push(
+    judged.length === 0
+      ? `- **Search and client detail p95 ≤ ${TARGETS.p95Ms} ms at c${TARGETS.p95Concurrency} (PostgreSQL):** not measured in this run.`
+      : `- **Search and client detail p95 ≤ ${TARGETS.p95Ms} ms at c${TARGETS.p95Concurrency} (PostgreSQL):** ${judged.length - p95Misses.length} of ${judged.length} PASS` +
+          (p95Misses.length
+            ? `; MISS: ${p95Misses.map((cell) => `${cell.endpoint} (${formatMs(cell.api.latency.p95)} ms${cell.api.errors ? `, ${cell.api.errors} errors` : ''})`).join(', ')}`
+            : '.'),
+  );
+  for (const engine of ['postgres', 'pglite'] as const) {
+    const cells = report.cells.filter((cell) => cell.engine === engine);
+    if (cells.length === 0) continue;
+    const misses = cells.filter((cell) => ratioVerdict(cell) === 'MISS');
+    lines.push(
+      `- **API p50 ≤ ${TARGETS.apiOverSqlRatio} × SQL p50 + ${TARGETS.apiOverSqlSlackMs} ms (${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}):** ${cells.length - misses.length} of ${cells.length} cells PASS` +
+        (misses.length ? `; MISS: ${misses.map((cell) => `${cell.endpoint} c${cell.concurrency}`).join(', ')}` : '.'),
+    );
+  }
+  for (const sweep of report.sweeps) {
+    const verdict = motVerdict(sweep);
+    lines.push(
+      `- **MOT daily sweep${verdict ? ` ≤ ${TARGETS.motSweepMs / 1000} s` : ''} (${engineLabel(sweep.engine, sweep.customers)}):** first sweep ${(sweep.firstMs / 1000).toFixed(1)} s, re-run ${(sweep.rerunMs / 1000).toFixed(1)} s${verdict ? ` — ${verdict}` : ''}.`,
+    );
+  }
+  const lighthouse = report.lighthouse;
+  if (lighthouse)
+    lines.push(
+      'score' in lighthouse
+        ? `- **Lighthouse mobile performance ≥ ${LIGHTHOUSE_TARGET} (client list):** ${lighthouse.score} — ${lighthouse.score >= LIGHTHOUSE_TARGET ? 'PASS' : 'MISS'}.`
+        : `- **Lighthouse:** not run (${lighthouse.skipped}).`,
+    );
+  const sizeNote = report.datasets.find((dataset) => dataset.engine === 'postgres' && dataset.customers !== TARGETS.targetCustomers);
+  if (sizeNote)
+    lines.push(
+      `- _The PostgreSQL database had ${sizeNote.customers.toLocaleString('en')} customers, not ${TARGETS.targetCustomers.toLocaleString('en')}: a smoke run, not evidence for the targets._`,
+    );
+  return lines;
+}
+
+/** The part of docs/benchmarks.md the benchmark owns (between the generated markers). */
+export function renderGeneratedSection(report: BenchReport, chartPath: string): string {
+  const { machine, settings } = report;
+  const out: string[] = [GENERATED_START];
+  out.push(
+    `_Written by \`${report.command}\` on ${report.startedAt.replace('T', ' ').slice(0, 16)} UTC (run took ${(report.elapsedMs / 60_000).toFixed(1)} min). Everything between these markers is regenerated; edit outside them._`,
+    '',
+    '### Summary against the targets',
+    '',
+    ...summaryLines(report),
+    '',
+    '### Machine',
+    '',
+    '| | |',
+    '| :-- | :-- |',
+    `| CPU | ${machine.cpu}, ${machine.cores} cores |`,
+    `| RAM | ${machine.ramGb.toFixed(1)} GB |`,
+    `| OS | ${machine.os} |`,
+    `| Node.js | ${machine.node} |`,
+    `| PostgreSQL | ${machine.postgresVersion ?? 'not used in this run'} |`,
+    ...(Object.keys(machine.postgresSettings).length
+      ? [
+          `| PostgreSQL settings | ${Object.entries(machine.postgresSettings)
+            .map(([key, value]) => `${key}=${value}`)
+            .join(', ')} |`,
+        ]
+      : []),
+    `| Load | ${settings.durationMs / 1000} s per cell after ${settings.warmupMs / 1000} s warm-up; up to ${settings.paramsPerEndpoint} parameter sets per endpoint; server and SQL replay pool ${settings.poolMax} connections; concurrency ${settings.concurrencies.join(', ')} |`,
+    '',
+    '### Datasets',
+    '',
+    '| database | how it was prepared | signed in as |',
+    '| :-- | :-- | :-- |',
+    ...report.datasets.map(
+      (dataset) =>
+        `| ${engineLabel(dataset.engine, dataset.customers)} | ${dataset.provenance}${dataset.seedMs !== null ? ` (${(dataset.seedMs / 1000).toFixed(0)} s)` : ''} | \`${dataset.staffUserId}\` (${dataset.staffCustomers.toLocaleString('en')} customers) |`,
+    ),
+    '',
+    '### API p95 at concurrency 16',
+    '',
+    `![API p95 latency per endpoint at concurrency ${TARGETS.p95Concurrency}, with the ${TARGETS.p95Ms} ms target](${chartPath})`,
+    '',
+  );
+  for (const dataset of report.datasets) {
+    const cells = report.cells.filter((cell) => cell.engine === dataset.engine);
+    if (cells.length === 0) continue;
+    out.push(`### ${engineLabel(dataset.engine, dataset.customers)}`, '', renderMarkdownTable(cells), '');
+    const failures = cells.filter((cell) => cell.api.errorSamples.length || cell.sql.errorSamples.length);
+    for (const cell of failures)
+      out.push(
+        `- ${cell.endpoint} c${cell.concurrency}: ${[...cell.api.errorSamples, ...cell.sql.errorSamples.map((sample) => `SQL: ${sample}`)].join('; ')}`,
+      );
+    if (failures.length) out.push('');
+  }
+  if (report.sweeps.length) {
+    out.push(
+      '### MOT daily sweep',
+      '',
+      '| database | as of | first sweep | events raised | re-run (nothing new) | slowest rules (first sweep) |',
+      '| :-- | :-- | --: | --: | --: | :-- |',
+      ...report.sweeps.map(
+        (sweep) =>
+          `| ${engineLabel(sweep.engine, sweep.customers)} | ${sweep.asOf} | ${(sweep.firstMs / 1000).toFixed(1)} s | ${sweep.firstInserted.toLocaleString('en')} | ${(sweep.rerunMs / 1000).toFixed(1)} s | ${Object.entries(
+            sweep.ruleMs,
+          )
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 4)
+            .map(([rule, ms]) => `${rule} ${(ms / 1000).toFixed(1)} s`)
+            .join(', ')} |`,
+      ),
+      '',
+    );
+  }
+  const lighthouse = report.lighthouse;
+  if (lighthouse) {
+    out.push('### Lighthouse (mobile, client list)', '');
+    if ('score' in lighthouse) {
+      out.push(
+        `Performance score **${lighthouse.score}** (target ≥ ${LIGHTHOUSE_TARGET}) against ${lighthouse.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}.`,
+        '',
+        '| metric | value |',
+        '| :-- | --: |',
+        ...Object.entries(lighthouse.metrics).map(([name, value]) => `| ${name} | ${Number.isInteger(value) ? value : value.toFixed(3)} |`),
+        '',
+      );
+      if (lighthouse.reportPath) out.push(`Full report: \`${lighthouse.reportPath}\` (not committed).`, '');
+    } else out.push(`Not run: ${lighthouse.skipped}.`, '');
+  }
+  out.push(GENERATED_END);
+  return out.join('\n');
+}
+
+/**
+ * Puts the generated section into the document, keeping everything written by hand around it
+ * (how to run, the before/after record). Without markers it goes before the changes section.
+ */
+export function spliceGenerated(existing: string | null, generated: string, template: string): string {
+  const document = existing ?? template;
+  const start = document.indexOf(GENERATED_START);
+  const end = document.indexOf(GENERATED_END);
+  if (start !== -1 && end > start) return document.slice(0, start) + generated + document.slice(end + GENERATED_END.length);
+  const changes = document.indexOf('\n## Changes and before/after');
+  if (changes !== -1) return `${document.slice(0, changes)}\n${generated}\n${document.slice(changes)}`;
+  return `${document.trimEnd()}\n\n${generated}\n`;
+}

@@ -1,0 +1,35 @@
+/** Latency figures of one measured cell, in milliseconds. */
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  max: number;
+}
+
+/**
+ * Nearest-rank percentile of values sorted ascending: the smallest value with at least `p` % of
+ * the values at or below it. No interpolation, so every figure reported is a latency that was
+ * actually observed. NaN for no values.
+ */
+export function percentile(sortedAscending: readonly number[], p: number): number {
+  if (!(p > 0 && p <= 100)) throw new RangeError(`percentile: p must be in (0, 100], got ${p}`);
+  if (sortedAscending.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sortedAscending.length);
+  return sortedAscending[Math.min(rank, sortedAscending.length) - 1]!;
+}
+
+export function summarize(values: readonly number[]): LatencySummary {
+  const sorted = Float64Array.from(values).sort();
+  const asArray = Array.from(sorted);
+  const total = asArray.reduce((sum, value) => sum + value, 0);
+  return {
+    count: asArray.length,
+    p50: percentile(asArray, 50),
+    p95: percentile(asArray, 95),
+    p99: percentile(asArray, 99),
+    mean: asArray.length ? total / asArray.length : Number.NaN,
+    max: asArray.length ? asArray[asArray.length - 1]! : Number.NaN,
+  };
+}
