@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -82,7 +83,8 @@ const loggerOf = (observe: QueryObserver | undefined) => (observe ? { logger: { 
 
 async function openPglite(dir: string, observe?: QueryObserver): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite({ client, schema, ...loggerOf(observe) }) as unknown as Database;
   return {
     db,

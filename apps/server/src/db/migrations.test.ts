@@ -51,7 +51,22 @@ for (const engine of testDatabases()) {
         'customer_name_cn_trgm',
         'customer_name_en_trgm',
         'customer_phone_trgm',
+        'customer_staff_name_en_trgm_idx',
+        'customer_staff_phone_trgm_idx',
         'service_record_note_trgm',
+      ]);
+    });
+
+    it('loads btree_gin so keyword indexes are scoped to one book (staff_id first in the GIN)', async () => {
+      const [extension] = await database.query<{ extname: string }>(`select extname from pg_extension where extname = 'btree_gin'`);
+      expect(extension?.extname).toBe('btree_gin');
+      const indexes = await database.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where indexname like 'customer_staff_%' and indexdef like '%USING gin (staff_id, %'`,
+      );
+      expect(indexes.map((index) => index.indexname).sort()).toEqual([
+        'customer_staff_name_cn_bigram_idx',
+        'customer_staff_name_en_trgm_idx',
+        'customer_staff_phone_trgm_idx',
       ]);
     });
 

@@ -14,17 +14,17 @@ import { seedDemoData } from './seed';
 const drift = (database: DatabaseHandle) =>
   database.query<Record<string, unknown>>(
     `with counted as (
-       select corp_id, staff_id, channel, status, count(*)::int as clients, sum(total_assets_hkd) as assets
-         from customer group by corp_id, staff_id, channel, status
+       select corp_id, staff_id, channel, status, held_markets, count(*)::int as clients, sum(total_assets_hkd) as assets
+         from customer group by corp_id, staff_id, channel, status, held_markets
      ),
      kept as (
-       select corp_id, staff_id, channel, status, clients, total_assets_hkd as assets
+       select corp_id, staff_id, channel, status, held_markets, clients, total_assets_hkd as assets
          from staff_book_summary where clients <> 0 or total_assets_hkd <> 0
      )
      select coalesce(counted.staff_id, kept.staff_id) as staff_id, coalesce(counted.channel, kept.channel) as channel,
-            coalesce(counted.status, kept.status) as status, counted.clients as counted, kept.clients as kept,
-            counted.assets::text as counted_assets, kept.assets::text as kept_assets
-       from counted full join kept using (corp_id, staff_id, channel, status)
+            coalesce(counted.status, kept.status) as status, coalesce(counted.held_markets, kept.held_markets) as held_markets,
+            counted.clients as counted, kept.clients as kept, counted.assets::text as counted_assets, kept.assets::text as kept_assets
+       from counted full join kept using (corp_id, staff_id, channel, status, held_markets)
       where counted.clients is distinct from kept.clients or counted.assets is distinct from kept.assets`,
   );
 
@@ -131,6 +131,32 @@ for (const engine of testDatabases()) {
       expect(after).toMatchObject({ totalAssetsHkd: (await recount()).totalAssetsHkd });
     });
 
+    it('follows the markets a client holds, so the markets and hasHolding filters are summed from it (migration 0012)', async () => {
+      const [holder] = await database.query<{ id: number; held_markets: string[] }>(
+        `select id::float8 as id, held_markets from customer where staff_id = $1 and 'HK' = any(held_markets) order by id limit 1`,
+        [chanId],
+      );
+      const hkBefore = await stat({ markets: ['HK'] });
+      // The client sells every HK position; the nightly refresh drops HK from its markets.
+      await database.query(
+        `update holding h set quantity = 0 from security s where s.id = h.security_id and s.market = 'HK' and h.customer_id = $1`,
+        [holder!.id],
+      );
+      await refreshCustomerSummaries(database);
+      expect(await drift(database)).toEqual([]);
+      const hkAfter = await stat({ markets: ['HK'] });
+      expect(hkAfter.clients).toBe(hkBefore.clients - 1);
+      expect(hkAfter).toMatchObject(await recount(`held_markets && array['HK']`));
+      for (const hasHolding of [true, false]) {
+        const expected = await recount(hasHolding ? `held_markets <> '{}'` : `held_markets = '{}'`);
+        expect(await stat({ hasHolding })).toMatchObject(expected);
+        const list = await post<{ total: number }>(endpoints.searchCustomers.path, khgl, { hasHolding, channels: ['online', 'branch'] });
+        expect(list.total).toBe(
+          (await recount(`${hasHolding ? `held_markets <> '{}'` : `held_markets = '{}'`} and channel in ('online', 'branch')`)).clients,
+        );
+      }
+    });
+
     it('follows the importer’s upsert (insert and update in one statement), deletes and truncation', async () => {
       const corpId = (await database.query<{ id: number }>('select id from corp limit 1'))[0]!.id;
       const columns = `corp_id, staff_id, customer_no, channel, name_cn, name_en, id_doc_type, id_doc_masked, id_doc_last4, risk_level, status, open_date, total_assets_hkd`;
@@ -164,6 +190,17 @@ for (const engine of testDatabases()) {
       expect((await stat({ kycBound: false })).clients).toBe((await recount()).clients - 1);
       const list = await post<{ total: number }>(endpoints.searchCustomers.path, khgl, { kycBound: true });
       expect(list.total).toBe(1);
+      // "Not bound" is the summary minus the bound clients: the same figures as a recount, per channel too.
+      const unbound = `id not in (select customer_id from kyc_binding) and channel in ('online', 'branch')`;
+      const unboundStat = await stat({ kycBound: false, channels: ['online', 'branch'] });
+      expect(unboundStat).toMatchObject(await recount(unbound));
+      for (const { channel, clients } of unboundStat.byChannel)
+        expect(clients).toBe((await recount(`${unbound} and channel = '${channel}'`)).clients);
+      const unboundList = await post<{ total: number }>(endpoints.searchCustomers.path, khgl, {
+        kycBound: false,
+        channels: ['online', 'branch'],
+      });
+      expect(unboundList.total).toBe((await recount(unbound)).clients);
     });
 
     it('stays right under concurrent writers to the same book', async () => {

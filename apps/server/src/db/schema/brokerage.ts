@@ -282,7 +282,7 @@ export const kycBindings = pgTable(
 );
 
 /**
- * Clients and their summed total assets per (staff, channel, status): the client list's header
+ * Clients and their summed total assets per (staff, channel, status, held markets): the client list's header
  * (stat, the list's total, the channel filter) for a whole book without touching 100,000+
  * customer rows. Maintained only by statement triggers on `customer` (migration 0006), in the
  * writer's own transaction, so no code path can forget it; never written by application code.
@@ -294,8 +294,13 @@ export const staffBookSummary = pgTable(
     staffId: integer('staff_id').notNull(),
     channel: text('channel').notNull(),
     status: text('status').notNull(),
+    /** customer.held_markets: the markets and hasHolding filters are summed from here too (migration 0012). */
+    heldMarkets: text('held_markets')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     clients: integer('clients').notNull(),
     totalAssetsHkd: numeric('total_assets_hkd', { precision: 24, scale: 2 }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.staffId, table.corpId, table.channel, table.status] })],
+  (table) => [primaryKey({ columns: [table.staffId, table.corpId, table.channel, table.status, table.heldMarkets] })],
 );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { corps, staff } from './platform';
 import { customers } from './brokerage';
 
@@ -35,8 +48,9 @@ export const motEvents = pgTable(
     /**
      * Copy of the customer's `name_en`, the to-do list's sort key: with it in
      * `mot_event_todo_idx` a page is read in order from the index instead of joining and sorting a
-     * whole day's events (18,000 for a heavy manager). Set on insert and kept equal on rename by
-     * triggers (migration 0009); never written by the application.
+     * whole day's events (18,000 for a heavy manager). The MOT engine writes it from the customer row
+     * its rules read; a trigger fills it for any other insert, another rewrites it when the customer
+     * is renamed (migrations 0009, 0010).
      */
     customerNameEn: text('customer_name_en').notNull(),
     /** `facts.amountHkd` of a large deposit/withdrawal (else null): compared with the manager's threshold from the index alone. */
@@ -49,6 +63,27 @@ export const motEvents = pgTable(
     index('mot_event_staff_status_due_idx').on(table.staffId, table.status, table.dueDate),
     index('mot_event_customer_idx').on(table.customerId, table.dueDate),
   ],
+);
+
+/**
+ * Pending (new or seen) MOT events per manager, due day and rule, kept exact by statement-level
+ * triggers on mot_event (migration 0010) in each writer's transaction. The date strip, the task
+ * count and the to-do total add these up instead of counting a heavy manager's 18,000 events of a
+ * day. Large deposits/withdrawals are not in it: whether they show depends on the manager's
+ * current threshold, so they are counted live (a few hundred rows at most).
+ */
+export const motPendingCounts = pgTable(
+  'mot_pending_count',
+  {
+    staffId: integer('staff_id').notNull(),
+    dueDate: date('due_date').notNull(),
+    rule: text('rule').notNull(),
+    corpId: integer('corp_id').notNull(),
+    events: integer('events').notNull(),
+    /** Of which still `new` (never opened). */
+    unseen: integer('unseen').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.staffId, table.dueDate, table.rule, table.corpId] })],
 );
 
 /** How and when a client manager followed a customer up. */

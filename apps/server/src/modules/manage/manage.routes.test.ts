@@ -105,6 +105,30 @@ for (const engine of testDatabases()) {
     });
 
     describe('keyword', () => {
+      it('with a filter, pages the keyword’s matches in the same order as the keyword alone does', async () => {
+        // A keyword narrowed by its index plus a filter picks its page among the matches (a CTE);
+        // the keyword alone walks the sort index. Both must list the same customers in the same order.
+        const [common] = await database.query<{ fragment: string }>(
+          `select lower(substr(name_en, 1, 3)) as fragment from customer where staff_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
+          [staffId],
+        );
+        const keyword = common!.fragment;
+        for (const [sortBy, sortOrder] of [
+          ['totalAssets', 'desc'],
+          ['openDate', 'asc'],
+          ['lastTrade', 'desc'],
+        ] as const) {
+          const filtered = await searchAll({ keyword, statuses: ['active'], sortBy, sortOrder });
+          const alone = await searchAll({ keyword, sortBy, sortOrder });
+          const expected = alone.filter((row) => row.status === 'active').map((row) => row.customerId);
+          expect(expected.length, keyword).toBeGreaterThan(1);
+          expect(
+            filtered.map((row) => row.customerId),
+            `${keyword} ${sortBy} ${sortOrder}`,
+          ).toEqual(expected);
+        }
+      });
+
       const expectKnown = async (keyword: string, matchedOn: CustomerListItem['matchedOn']) => {
         const rows = await searchAll({ keyword });
         const known = rows.find((row) => row.customerId === fixture.knownId);
@@ -268,6 +292,9 @@ for (const engine of testDatabases()) {
           { keyword: '陈' },
           { ccy: 'USD', assetMin: 5_000 },
           { markets: ['US', 'HK'], kycBound: false },
+          { kycBound: false, statuses: ['active'] },
+          { hasHolding: true, channels: ['online', 'branch'] },
+          { markets: ['HK'] },
         ]) {
           const rows = await searchAll(filters);
           const result = await stat(filters);

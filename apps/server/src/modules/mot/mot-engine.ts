@@ -41,12 +41,16 @@ export async function runMotRules(database: Queryable, options: MotRunOptions = 
   const ruleMs = {} as Record<MotRule, number>;
   let total = 0;
   if (scoped && options.customerIds!.length === 0) return { asOf, inserted, total, elapsedMs: 0, ruleMs };
-  // Pending events follow a reassigned customer to the new manager (the to-do queries go by
-  // mot_event.staff_id for speed; handled events keep the manager who handled them).
+  // Pending events follow a reassigned customer to the new manager, and every event carries the
+  // customer's current name (the to-do queries sort and count by these copies). Triggers keep them
+  // at once (migrations 0008, 0009); this repairs a copy raced by a rename or reassignment that
+  // committed while an earlier run was inserting. Handled events keep the manager who handled them.
   await database.query(
-    `update mot_event e set staff_id = c.staff_id
+    `update mot_event e
+        set staff_id = case when e.status <> 'handled' then c.staff_id else e.staff_id end, customer_name_en = c.name_en
        from customer c
-      where c.id = e.customer_id and e.status <> 'handled' and e.staff_id <> c.staff_id and ${scope.replace('$2', '$1')}`,
+      where c.id = e.customer_id and ${scope.replace('$2', '$1')}
+        and ((e.status <> 'handled' and e.staff_id <> c.staff_id) or e.customer_name_en <> c.name_en)`,
     params.slice(1),
   );
   for (const definition of MOT_RULE_DEFINITIONS) {
@@ -54,7 +58,7 @@ export async function runMotRules(database: Queryable, options: MotRunOptions = 
     const ruleStarted = performance.now();
     const [row] = await database.query<{ inserted: number }>(
       `with fired as (
-         insert into mot_event (corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+         insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
          ${definition.select(scope)}
          on conflict (rule, customer_id, fact_key) do nothing
          returning 1

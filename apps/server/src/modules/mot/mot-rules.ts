@@ -3,7 +3,8 @@ import { MOT_THRESHOLDS as T } from './mot-thresholds';
 
 /**
  * Each rule is one set-based SELECT yielding the rows of `mot_event` it wants to exist:
- * (corp_id, rule, customer_id, staff_id, fact_key, due_date, facts). The engine wraps it in
+ * (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts) — the name
+ * first, as the to-do list's sort key (migration 0009), read here with the customer it already joins. The engine wraps it in
  * INSERT … ON CONFLICT (rule, customer_id, fact_key) DO NOTHING, so a fact fires exactly once no
  * matter how often or by how many processes the rules run.
  *
@@ -43,7 +44,7 @@ const yearlyRule = (
 ): MotRuleDefinition => ({
   rule,
   select: (scope) => `
-    select c.corp_id, '${rule}', c.id, c.staff_id, extract(year from y.next_date)::int::text, y.next_date,
+    select c.name_en, c.corp_id, '${rule}', c.id, c.staff_id, extract(year from y.next_date)::int::text, y.next_date,
            jsonb_build_object('${factName}', c.${column}, 'date', y.next_date, 'years', y.years, 'lookaheadDays', ${lookaheadDays})
       from customer c
       cross join lateral (select n.next_date, (extract(year from n.next_date) - extract(year from c.${column}))::int as years
@@ -55,7 +56,7 @@ const yearlyRule = (
 const largeMoneyRule = (rule: 'large_deposit' | 'large_withdrawal', direction: 'deposit' | 'withdrawal'): MotRuleDefinition => ({
   rule,
   select: (scope) => `
-    select c.corp_id, '${rule}', c.id, c.staff_id, m.id::text, ${hkDate('m.occurred_at')},
+    select c.name_en, c.corp_id, '${rule}', c.id, c.staff_id, m.id::text, ${hkDate('m.occurred_at')},
            jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
                               'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
                               'method', m.method, 'occurredAt', ${hkTime('m.occurred_at')})
@@ -73,7 +74,7 @@ const largeMoneyRule = (rule: 'large_deposit' | 'large_withdrawal', direction: '
 const transferRule = (rule: 'transfer_in' | 'transfer_out', direction: 'in' | 'out'): MotRuleDefinition => ({
   rule,
   select: (scope) => `
-    select c.corp_id, '${rule}', c.id, c.staff_id, t.id::text, ${hkDate('t.occurred_at')},
+    select c.name_en, c.corp_id, '${rule}', c.id, c.staff_id, t.id::text, ${hkDate('t.occurred_at')},
            jsonb_build_object('transferId', t.id, 'symbol', sec.symbol, 'securityNameCn', sec.name_cn, 'securityNameEn', sec.name_en,
                               'quantity', t.quantity, 'counterparty', t.counterparty, 'currency', sec.currency, 'lastPrice', sec.last_price,
                               'valueHkd', round(t.quantity * sec.last_price / x.rate, 2), 'occurredAt', ${hkTime('t.occurred_at')})
@@ -90,7 +91,7 @@ const transferRule = (rule: 'transfer_in' | 'transfer_out', direction: 'in' | 'o
 const expiryRule = (rule: 'id_expiry' | 'risk_expiry', expiry: string, extraFacts: string): MotRuleDefinition => ({
   rule,
   select: (scope) => `
-    select c.corp_id, '${rule}', c.id, c.staff_id, e.expiry::text, ${AS_OF},
+    select c.name_en, c.corp_id, '${rule}', c.id, c.staff_id, e.expiry::text, ${AS_OF},
            jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - ${AS_OF}, 'lookaheadDays', ${T.expiryLookaheadDays}${extraFacts})
       from customer c
       cross join lateral (select ${expiry} as expiry) e
@@ -109,7 +110,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
     // Fires when a client *becomes* dormant (within the look-back), not for every client long gone quiet.
     // Fact: the last trade day (or `never`), so a client who trades again and goes quiet again fires again.
     select: (scope) => `
-      select c.corp_id, 'dormant', c.id, c.staff_id, coalesce(c.last_trade_date::text, 'never'), ${AS_OF},
+      select c.name_en, c.corp_id, 'dormant', c.id, c.staff_id, coalesce(c.last_trade_date::text, 'never'), ${AS_OF},
              jsonb_build_object('lastTradeDate', c.last_trade_date, 'openDate', c.open_date,
                                 'daysWithoutTrade', ${AS_OF} - coalesce(c.last_trade_date, c.open_date), 'dormantDays', ${T.dormantDays})
         from customer c
@@ -120,7 +121,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
     rule: 'position_loss',
     // Fact: security and month, so a loss that lasts is raised at most once a month, not daily.
     select: (scope) => `
-      select c.corp_id, 'position_loss', c.id, c.staff_id, p.symbol || '@' || to_char(${AS_OF}, 'YYYY-MM'), ${AS_OF},
+      select c.name_en, c.corp_id, 'position_loss', c.id, c.staff_id, p.symbol || '@' || to_char(${AS_OF}, 'YYYY-MM'), ${AS_OF},
              jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
                                 'quantity', p.quantity, 'avgCost', round(p.avg_cost, 4), 'lastPrice', p.last_price, 'priceDate', p.price_date,
                                 'lossPct', round(p.loss_pct, 2), 'lossHkd', round(p.loss_hkd, 2),
@@ -153,7 +154,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
   {
     rule: 'unfunded',
     select: (scope) => `
-      select c.corp_id, 'unfunded', c.id, c.staff_id, c.open_date::text, ${AS_OF},
+      select c.name_en, c.corp_id, 'unfunded', c.id, c.staff_id, c.open_date::text, ${AS_OF},
              jsonb_build_object('openDate', c.open_date, 'daysSinceOpen', ${AS_OF} - c.open_date, 'afterDays', ${T.unfundedAfterDays})
         from customer c
        where ${LIVE} and ${scope}

@@ -31,6 +31,19 @@ const ownPendingEvents = (scope: MotScope) => sql`
 const pending = sql`e.status <> 'handled'
   and not (e.rule in ${LARGE_MONEY_RULES} and e.cash_io_hkd < s.min_cash_io)`;
 
+/**
+ * The caller's pending events on the days `onDays` selects, as rows (due_date, rule, events,
+ * unseen) to be added up: the counts kept by the triggers of migration 0010, plus the large-money
+ * events, which depend on the caller's current threshold and so are counted live.
+ */
+const pendingCountRows = (scope: MotScope, onDays: (column: SQL) => SQL, rule?: string) => sql`
+  select p.due_date, p.rule, p.events, p.unseen from mot_pending_count p
+   where p.staff_id = ${scope.staffId} and p.corp_id = ${scope.corpId} and ${onDays(sql`p.due_date`)} ${rule ? sql`and p.rule = ${rule}` : sql``}
+  union all
+  select e.due_date, e.rule, 1, (e.status = 'new')::int from ${ownPendingEvents(scope)}
+     and e.status <> 'handled' and e.rule in ${LARGE_MONEY_RULES} and e.cash_io_hkd >= s.min_cash_io
+     and ${onDays(sql`e.due_date`)} ${rule ? sql`and e.rule = ${rule}` : sql``}`;
+
 const customerSummaryColumns = sql`c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn",
   c.phone, c.status, c.risk_level as "riskLevel", c.open_date::text as "openDate", c.total_assets_hkd::float8 as "totalAssetsHkd",
   c.last_trade_date::text as "lastTradeDate", c.staff_id as "staffId"`;
@@ -91,12 +104,12 @@ export function createMotRepository(db: Database) {
 
   return {
     async pendingDates(scope: MotScope, range: { dateFrom: string; dateTo: string }) {
+      const onDays = (column: SQL) => sql`${column} between ${range.dateFrom}::date and ${range.dateTo}::date`;
       return selectRows<{ date: string; count: number; unseen: number }>(
         db,
-        sql`select e.due_date::text as date, count(*)::int as count, (count(*) filter (where e.status = 'new'))::int as unseen
-              from ${ownPendingEvents(scope)}
-               and ${pending} and e.due_date between ${range.dateFrom}::date and ${range.dateTo}::date
-             group by e.due_date order by e.due_date`,
+        sql`select n.due_date::text as date, sum(n.events)::int as count, sum(n.unseen)::int as unseen
+              from (${pendingCountRows(scope, onDays)}) n
+             group by n.due_date having sum(n.events) > 0 order by n.due_date`,
       );
     },
 
@@ -132,18 +145,19 @@ export function createMotRepository(db: Database) {
                 join customer c on c.id = e.customer_id
                order by e.customer_name_en, e.customer_id, e.id`,
         ),
-        count(sql`select count(*)::int as total from ${dayEvents}`),
+        count(
+          sql`select coalesce(sum(n.events), 0)::int as total from (${pendingCountRows(scope, (column) => sql`${column} = ${input.date}::date`, input.rule)}) n`,
+        ),
       ]);
       return { rows, total };
     },
 
     async pendingCountsByRule(scope: MotScope, date: string | undefined) {
+      const onDays = (column: SQL) => (date ? sql`${column} = ${date}::date` : sql`true`);
       return selectRows<{ rule: string; count: number; unseen: number }>(
         db,
-        sql`select e.rule, count(*)::int as count, (count(*) filter (where e.status = 'new'))::int as unseen
-              from ${ownPendingEvents(scope)}
-               and ${pending} ${date ? sql`and e.due_date = ${date}::date` : sql``}
-             group by e.rule`,
+        sql`select n.rule, sum(n.events)::int as count, sum(n.unseen)::int as unseen
+              from (${pendingCountRows(scope, onDays)}) n group by n.rule`,
       );
     },
 
