@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contractWire } from './apps/web/vite-plugins/contract-wire';
 
 export default defineConfig({
   test: {
@@ -20,12 +21,13 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), contractWire()],
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../shared/api/query-client';
-import type { AppRouter } from './router';
+import { AppRoutes, type AppRouter } from './router';
 
 export function App({ router }: { router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRoutes router={router} />
     </QueryClientProvider>
   );
 }

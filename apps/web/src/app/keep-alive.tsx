@@ -20,14 +20,20 @@ export function nextAlivePages(pages: readonly AlivePage[], destination: AlivePa
 }
 
 /** Follows navigations (by location key): which route we came from and which pages are alive. */
-export function useNavigationRecord(locationKey: string, current: RouteName, outlet: ReactNode): NavigationRecord {
+export function useNavigationRecord(
+  locationKey: string,
+  current: RouteName,
+  outlet: ReactNode,
+  /** On its way elsewhere (a redirect): not recorded. */
+  passingThrough = false,
+): NavigationRecord {
   const [record, setRecord] = useState<NavigationRecord>(() => ({
     key: locationKey,
     current,
     previous: null,
-    pages: [{ name: current, element: outlet }],
+    pages: passingThrough ? [] : [{ name: current, element: outlet }],
   }));
-  if (record.key !== locationKey) {
+  if (record.key !== locationKey && !passingThrough) {
     const next: NavigationRecord = {
       key: locationKey,
       current,

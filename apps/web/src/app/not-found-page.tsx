@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Button from 'antd-mobile/es/components/button';
 import { PageFrame } from '../shared/ui/page-frame';
+import { StateBlock } from '../shared/ui/states';
 import { HOME_PATH } from '../shared/api/relogin';
 
 export function NotFoundPage() {
@@ -11,7 +11,7 @@ export function NotFoundPage() {
   return (
     <PageFrame>
       <div className="ba-panel ba-state" data-testid="not-found">
-        <ErrorBlock status="empty" title={t('title.notFound')} description={t('notFound.description')}>
+        <StateBlock status="empty" title={t('title.notFound')} description={t('notFound.description')}>
           <Button
             color="primary"
             shape="rounded"
@@ -21,7 +21,7 @@ export function NotFoundPage() {
           >
             {t('notFound.home')}
           </Button>
-        </ErrorBlock>
+        </StateBlock>
       </div>
     </PageFrame>
   );

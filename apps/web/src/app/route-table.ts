@@ -4,6 +4,7 @@ import { clientPages } from '../features/client';
 import { managePages } from '../features/manage';
 import { kycPages } from '../features/kyc';
 import { motPages } from '../features/mot';
+import { AUDIT_TRAIL_PATH, auditPages } from '../features/audit';
 import type { Messages } from '../shared/i18n/locales/zh-CN';
 import { HOME_PATH } from '../shared/api/relogin';
 
@@ -22,6 +23,7 @@ export type RouteName =
   | 'motEventDetail'
   | 'motSingleClient'
   | 'motHistorySearch'
+  | 'auditTrail'
   | 'wxEntry'
   | 'notFound';
 
@@ -140,6 +142,7 @@ export const pageRoutes: readonly PageRoute[] = [
     keepAliveFor: THREE_CLIENT_PAGES,
     load: motPages.motHistorySearch,
   },
+  { path: AUDIT_TRAIL_PATH, name: 'auditTrail', titleKey: 'title.auditTrail', load: auditPages.auditTrail },
   { path: '/wxEntry', name: 'wxEntry', load: authPages.wxEntry },
 ];
 

@@ -1,28 +1,137 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { Shell, type RouteHandle } from './shell';
-import { NotFoundPage } from './not-found-page';
+import { Component, startTransition, Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  Router,
+  type Location,
+  type NavigationType,
+  type Navigator,
+  type To,
+} from 'react-router';
+import { preloadPath } from './route-match';
+import { Shell } from './shell';
 import { StartupFallback } from './startup-fallback';
 import { RouteErrorPage } from './route-error-page';
-import { pageRoutes, redirectRoutes } from './route-table';
 
-const RedirectPlaceholder = () => null;
+/*
+ * React Router in declarative mode (our own <Router> over a browser history) rather than the data router:
+ * the app uses no loaders or actions, and the data router's machinery was 16.5 kB gzip of the first
+ * screen. As with the data router, a navigation changes the URL only once the destination page's chunk is in
+ * (the navigator below preloads it), so the page renders at once and the previous one stays until then; the
+ * first page of a visit shows StartupFallback while it loads (route-match.tsx). Every view update is a
+ * transition, so a page still loading after back/forward also keeps the previous one on screen.
+ */
 
-const children: RouteObject[] = [
-  ...redirectRoutes.map((route): RouteObject => ({
-    path: route.path,
-    loader: ({ request }) => redirect(`${route.redirectTo}${new URL(request.url).search}`),
-    // Never rendered (the loader always redirects); present so the router does not warn about an empty leaf.
-    Component: RedirectPlaceholder,
-  })),
-  ...pageRoutes.map((route): RouteObject => ({
-    path: route.path,
-    handle: { name: route.name, titleKey: route.titleKey } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await route.load()).default }),
-  })),
-  { path: '*', Component: NotFoundPage, handle: { name: 'notFound', titleKey: 'title.notFound' } satisfies RouteHandle },
-];
+/** What the KYC listener and the sidebar flow need of the router (the shape of the data router's, kept). */
+export interface AppRouter {
+  readonly state: {
+    initialized: boolean;
+    navigation: { state: 'idle' | 'loading' };
+    location: { pathname: string; search: string; key: string };
+  };
+  subscribe(listener: () => void): () => void;
+  navigate(to: string, options?: { replace?: boolean }): Promise<void>;
+}
 
-export const createAppRouter = () =>
-  createBrowserRouter([{ Component: Shell, HydrateFallback: StartupFallback, ErrorBoundary: RouteErrorPage, children }]);
+interface AppRouterInternals extends AppRouter {
+  readonly history: ReturnType<typeof createBrowserHistory>;
+  /** What links and navigate() use: moves only once the destination page's chunk is in. */
+  readonly navigator: Navigator;
+  /** The page for this location key has rendered (its lazy chunk is in): the router is at rest. */
+  settled(locationKey: string): void;
+}
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+export function createAppRouter(): AppRouterInternals {
+  // v5Compat: listeners hear our own push/replace too, not only the browser's back and forward.
+  const history = createBrowserHistory({ v5Compat: true });
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  let settledKey: string | null = null;
+  history.listen(notify);
+  /*
+   * As the data router did: the URL changes once the destination page's chunk has loaded, and the page then
+   * renders at once; until then the current page stays. (A failed load still navigates: the error page shows.)
+   */
+  const whenReady = (to: To) => {
+    const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : (to.pathname ?? history.location.pathname);
+    return preloadPath(pathname).catch(() => undefined);
+  };
+  const navigator: Navigator = {
+    createHref: (to) => history.createHref(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    go: (delta) => history.go(delta),
+    push: (to, state) => void whenReady(to).then(() => history.push(to, state)),
+    replace: (to, state) => void whenReady(to).then(() => history.replace(to, state)),
+  };
+  return {
+    history,
+    navigator,
+    get state() {
+      const { pathname, search, key } = history.location;
+      return {
+        initialized: settledKey !== null,
+        navigation: { state: settledKey === key ? ('idle' as const) : ('loading' as const) },
+        location: { pathname, search, key },
+      };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async navigate(to, options) {
+      await whenReady(to);
+      if (options?.replace) history.replace(to);
+      else history.push(to);
+    },
+    settled(locationKey) {
+      if (settledKey === locationKey) return;
+      settledKey = locationKey;
+      notify();
+    },
+  };
+}
+
+/** A render error or a chunk that failed to load (e.g. lost after a deploy): the error page, until the next navigation. */
+class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failedAt: string | null }> {
+  override state: { failedAt: string | null } = { failedAt: null };
+  static getDerivedStateFromError() {
+    return { failedAt: '' };
+  }
+  override componentDidCatch() {
+    // Remember where it failed, so moving elsewhere renders the new page instead of the error.
+    this.setState({ failedAt: this.props.resetKey });
+  }
+  override componentDidUpdate() {
+    const { failedAt } = this.state;
+    if (failedAt && failedAt !== this.props.resetKey) this.setState({ failedAt: null });
+  }
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RouteErrorPage />;
+  }
+}
+
+export function AppRoutes({ router }: { router: AppRouter }) {
+  const { history, navigator, settled } = router as AppRouterInternals;
+  const [location, setLocation] = useState<{ location: Location; action: NavigationType }>(() => ({
+    location: history.location,
+    action: history.action,
+  }));
+  // A browser history takes one listener (the router's own); the view follows through subscribe().
+  useLayoutEffect(() => {
+    const follow = () => {
+      const next = { location: history.location, action: history.action };
+      startTransition(() => setLocation((shown) => (shown.location.key === next.location.key ? shown : next)));
+    };
+    const unsubscribe = router.subscribe(follow);
+    follow(); // a navigation made before this subscribed
+    return unsubscribe;
+  }, [router, history]);
+  return (
+    <Router location={location.location} navigationType={location.action} navigator={navigator}>
+      <RouteErrorBoundary resetKey={location.location.key}>
+        <Suspense fallback={<StartupFallback />}>
+          <Shell onSettled={settled} />
+        </Suspense>
+      </RouteErrorBoundary>
+    </Router>
+  );
+}

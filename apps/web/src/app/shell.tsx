@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useMatches, useNavigate, useOutlet } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { HOME_PATH, startRelogin } from '../shared/api/relogin';
@@ -8,27 +8,39 @@ import { hasUsableToken, useUser } from '../shared/session/user-store';
 import { isMobileDevice } from '../shared/device/device';
 import { ErrorState } from '../shared/ui/states';
 import { KeepAlivePages, useNavigationRecord } from './keep-alive';
-import { routeByName, type RouteName, type TitleKey } from './route-table';
+import { routeByName } from './route-table';
+import { matchRoute, NotFoundPage, notFoundRoute, type RouteInfo } from './route-match';
 import { TopBar } from './top-bar';
-
-export interface RouteHandle {
-  name: RouteName;
-  titleKey?: TitleKey;
-}
 
 /** The in-app history position React Router keeps in history.state; 0 is where this visit began. */
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
 
-export function Shell() {
+/** Renders nothing; tells the router the page above it has rendered (its lazy chunk is in). */
+function SettledSignal({ locationKey, onSettled }: { locationKey: string; onSettled: (key: string) => void }) {
+  useEffect(() => onSettled(locationKey), [locationKey, onSettled]);
+  return null;
+}
+
+export function Shell({ onSettled }: { onSettled: (locationKey: string) => void }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
-  const name: RouteName = handle?.name ?? 'notFound';
-  const outlet = useOutlet();
-  const record = useNavigationRecord(location.key, name, outlet);
+  const matched = matchRoute(location.pathname);
+  // `/`, `/client`, … keep the query (the sidebar link's `?entry=…`) on their way to the real page.
+  const redirectTo = matched.kind === 'redirect' ? `${matched.route.redirectTo}${location.search}` : null;
+  const handle: RouteInfo = matched.kind === 'page' ? matched.route : notFoundRoute;
+  const Page = matched.kind === 'page' ? matched.Page : NotFoundPage;
+  const name = handle.name;
+  const outlet = (
+    <>
+      <Page />
+      <SettledSignal locationKey={location.key} onSettled={onSettled} />
+    </>
+  );
+  // A redirect is not a page the user was on: the alive pages and "previous" stay as they were.
+  const record = useNavigationRecord(location.key, name, outlet, redirectTo !== null);
 
-  const title = handle?.titleKey ? t(handle.titleKey) : t('app.name');
+  const title = handle.titleKey ? t(handle.titleKey) : t('app.name');
   useEffect(() => {
     document.title = title;
   }, [title, location.key]);
@@ -45,6 +57,7 @@ export function Shell() {
     startRelogin().catch(() => setSignInFailed(true));
   }, [needsSignIn, token]);
 
+  if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   const guard = routeByName.get(name)?.enterOnlyFrom;
   if (guard && record.previous !== guard) return <Navigate to={HOME_PATH} replace />;
 

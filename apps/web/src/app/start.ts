@@ -1,5 +1,4 @@
 import '../shared/i18n/i18n';
-import { installAntdMobileRenderer } from '../shared/ui/antd-render';
 import { installRemScaling } from '../shared/layout/rem';
 import { initTracing } from '../shared/tracing/tracing';
 import { applyEntryParams } from '../shared/session/entry-params';
@@ -12,7 +11,6 @@ import { installKycListener } from './kyc-listener';
 
 /** Everything that runs once before the first render. */
 export function start() {
-  installAntdMobileRenderer();
   installRemScaling();
   void initTracing();
   applyEntryParams(window.location.search);

@@ -1,4 +1,4 @@
-import { endpoints } from '@broker/contract';
+import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { HOME_PATH, WX_ENTRY_PATH } from '../../shared/api/relogin';
 import { useUser } from '../../shared/session/user-store';

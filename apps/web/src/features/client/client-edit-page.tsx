@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
-import { ErrorCode, endpoints, type CustomerBaseInfo } from '@broker/contract';
+import type { CustomerBaseInfo } from '@broker/contract';
+import { ErrorCode, endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
@@ -34,7 +35,7 @@ const FIELD_ORDER: ProfileField[] = ['nameEn', 'phone', 'email', 'tags', 'remark
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
 
 function showToast(content: string) {
-  void import('antd-mobile/es/components/toast').then(({ default: Toast }) => Toast.show({ content, duration: 2000 }));
+  void import('../../shared/ui/antd-toast').then(({ default: Toast }) => Toast.show({ content, duration: 2000 }));
 }
 
 function Field({

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
-import { ErrorCode } from '@broker/contract';
+import { ErrorCode } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/api-error';
 import { EmptyState, ErrorState } from '../../shared/ui/states';
 

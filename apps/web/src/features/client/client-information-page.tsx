@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +14,7 @@ import { Card } from '../../shared/ui/card';
 import { LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
-import { CurrencySwitcher, preloadCurrencySwitcher } from '../staff';
+import { CurrencySwitcher } from '../staff';
 import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, useCustomerId, withCustomer } from './client-format';
 import { AllocationChart } from './allocation-chart';
@@ -23,8 +22,6 @@ import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
 import './client-locales';
 import './client.css';
-
-void preloadCurrencySwitcher();
 
 function ProfileHeader({ profile }: { profile: CustomerProfile }) {
   const { t } = useTranslation();
@@ -75,11 +72,7 @@ function AssetCard({ asset }: { asset: CustomerAsset }) {
     <Card
       title={t('client.asset.title')}
       titleDesc={asset.priceDate ? t('client.asset.priceDate', { date: asset.priceDate }) : undefined}
-      extra={
-        <Suspense fallback={null}>
-          <CurrencySwitcher />
-        </Suspense>
-      }
+      extra={<CurrencySwitcher />}
       className="ba-card--asset"
     >
       <p className="ba-asset__label">{t('client.asset.total', { ccy: money.currency })}</p>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currencySchema, endpoints, type Currency, type MoneyItem } from '@broker/contract';
+import type { Currency, MoneyItem } from '@broker/contract';
+import { currencyValues, endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { trendOf, useMoney } from '../../shared/format/use-money';
 import { recordListQuery } from './client-queries';
@@ -65,10 +66,7 @@ export default function ClientMoneyRecordPage() {
             label={t('client.filters.currency')}
             value={currency}
             onChange={setCurrency}
-            options={[
-              { value: 'all', label: t('client.filters.all') },
-              ...currencySchema.options.map((value) => ({ value, label: value })),
-            ]}
+            options={[{ value: 'all', label: t('client.filters.all') }, ...currencyValues.map((value) => ({ value, label: value }))]}
           />
           {period.filter}
         </>

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { endpoints, type Endpoint, type RequestOf, type ResponseOf } from '@broker/contract';
+import { endpoints, type RequestOf, type ResponseOf, type WireEndpoint } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 
 export const RECORD_PAGE_SIZE = 20;
@@ -38,7 +38,7 @@ export const dynamicQuery = (customerId: number) =>
  * The casts only restate what the four endpoints share (paging in, `pagedSchema` out), which a generic
  * over their schemas cannot see.
  */
-export function recordListQuery<E extends Endpoint>(resource: string, endpoint: E, params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>) {
+export function recordListQuery<E extends WireEndpoint>(resource: string, endpoint: E, params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>) {
   return infiniteQueryOptions({
     queryKey: [resource, 'list', params],
     queryFn: ({ pageParam, signal }) =>

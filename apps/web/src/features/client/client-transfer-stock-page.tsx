@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, marketSchema, type Market, type TransferItem } from '@broker/contract';
+import type { Market, TransferItem } from '@broker/contract';
+import { endpoints, marketValues } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { recordListQuery } from './client-queries';
@@ -68,7 +69,7 @@ export default function ClientTransferStockPage() {
             onChange={setMarket}
             options={[
               { value: 'all', label: t('client.filters.all') },
-              ...marketSchema.options.map((value) => ({ value, label: t(`client.market.${value}`) })),
+              ...marketValues.map((value) => ({ value, label: t(`client.market.${value}`) })),
             ]}
           />
           {period.filter}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { VirtualList } from '../../shared/ui/virtual-list';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { hkDayMonthsAgo, useCustomerId } from './client-format';
 import { NoCustomer } from './no-customer';
@@ -142,7 +143,10 @@ interface RecordListProps<T> {
   itemKey: (item: T) => string | number;
 }
 
-/** Rows of one record list with infinite scroll, loading, empty and error states. */
+/** A record row's usual height at 375 px wide, for rows the virtual list has not measured yet. */
+const RECORD_ROW_HEIGHT = 72;
+
+/** Rows of one record list (only those on screen are mounted) with infinite scroll, loading, empty and error states. */
 export function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) return <LoadingState rows={3} />;
@@ -151,13 +155,17 @@ export function RecordList<T>({ query, items, total, emptyText, renderItem, item
   return (
     <section className="ba-records" data-testid="record-list">
       {total !== undefined && <p className="ba-records__total">{t('client.list.total', { count: total })}</p>}
-      <ul className="ba-records__list">
-        {items.map((item) => (
-          <li className="ba-record" key={itemKey(item)} data-testid="record-row">
+      <VirtualList
+        className="ba-records__list"
+        items={items}
+        itemKey={itemKey}
+        estimateSize={RECORD_ROW_HEIGHT}
+        renderItem={(item) => (
+          <div className="ba-record" data-testid="record-row">
             {renderItem(item)}
-          </li>
-        ))}
-      </ul>
+          </div>
+        )}
+      />
       <InfiniteScroll
         hasMore={query.hasNextPage}
         threshold={300}

@@ -1,11 +1,20 @@
-import { registerKycLocales } from './locales';
-
-registerKycLocales();
+import type { SidebarRouter } from './sidebar-flow';
+import { SIDEBAR_ENTRY_PATH, SIDEBAR_PENDING_KEY } from './kyc-transitions';
+import { isWeComBrowser } from '../../shared/wecom/wecom-sdk';
 
 export const kycPages = {
   kycIndex: () => import('./kyc-index-page'),
 };
 
-export { installSidebarFlow } from './sidebar-flow';
+/**
+ * In WeCom's browser only: remembers now whether WeCom opened the app at its entry URL (the router
+ * is about to redirect away from it), then loads the sidebar flow, which runs once signed in and
+ * settled. Elsewhere the flow and its strings are never downloaded.
+ */
+export function installSidebarFlow(router: SidebarRouter, win: Window = window) {
+  if (!isWeComBrowser(win.navigator.userAgent)) return;
+  if (win.location.pathname === SIDEBAR_ENTRY_PATH) win.sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
+  void import('./sidebar-flow').then((flow) => flow.installSidebarFlow(router, win));
+}
+
 export { kycTarget } from './kyc-transitions';
-export { kycLocales } from './locales';

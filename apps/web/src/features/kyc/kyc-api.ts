@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@broker/contract';
+import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser } from '../../shared/wecom/wecom-sdk';
 

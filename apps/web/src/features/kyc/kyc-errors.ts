@@ -1,4 +1,4 @@
-import { ErrorCode } from '@broker/contract';
+import { ErrorCode } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/api-error';
 import { WeComError } from '../../shared/wecom/wecom-sdk';
 

@@ -13,7 +13,10 @@ import { bindContact, currentContactQuery, kycSearchQuery, kycStatusQuery, SEARC
 import { kycErrorMessage } from './kyc-errors';
 import { KycErrorContent } from './kyc-error-content';
 import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
+import { registerKycLocales } from './locales';
 import './kyc.css';
+
+registerKycLocales();
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -26,8 +29,8 @@ function useDebounced<T>(value: T, delay: number): T {
   return debounced;
 }
 
-const loadDialog = () => import('antd-mobile/es/components/dialog').then((module) => module.default);
-const loadToast = () => import('antd-mobile/es/components/toast').then((module) => module.default);
+const loadDialog = () => import('../../shared/ui/antd-dialog').then((module) => module.default);
+const loadToast = () => import('../../shared/ui/antd-toast').then((module) => module.default);
 
 /** KYC: the chat contact of the sidebar, bound to one of my customers or searched and bound here. */
 export default function KycIndexPage() {

@@ -4,6 +4,10 @@ import { StorageKey } from '../../shared/session/storage-keys';
 export const CLIENT_PROFILE_PATH = '/client/information';
 export const KYC_PATH = '/kyc/index';
 
+/** Set when WeCom opened the app at its entry URL `/`; survives the sign-in round trip (same tab). */
+export const SIDEBAR_PENDING_KEY = 'kyc:sidebarPending';
+export const SIDEBAR_ENTRY_PATH = '/';
+
 /** The client profile of a customer, or `redirectPage` with the customerId when the URL asked for one. */
 export function profileTarget(redirectPage: string | null, customerId: string | number): string {
   const page = redirectPage || CLIENT_PROFILE_PATH;

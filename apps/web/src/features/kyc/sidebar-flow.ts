@@ -7,18 +7,19 @@ import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser, WeComError } f
 import { kycStatusQuery } from './kyc-api';
 import { KycErrorContent } from './kyc-error-content';
 import './sidebar-flow.css';
-import { KYC_PATH, profileTarget } from './kyc-transitions';
+import { KYC_PATH, profileTarget, SIDEBAR_ENTRY_PATH, SIDEBAR_PENDING_KEY } from './kyc-transitions';
+import { registerKycLocales } from './locales';
 
-/** What the flow needs of the data router (the app's router satisfies it). */
+export { SIDEBAR_PENDING_KEY };
+registerKycLocales();
+
+/** What the flow needs of the app's router (app/router.tsx). */
 export interface SidebarRouter {
   readonly state: { initialized: boolean; navigation: { state: string }; location: { pathname: string; key: string } };
   subscribe(listener: () => void): () => void;
   navigate(to: string, options?: { replace?: boolean }): Promise<void>;
 }
 
-/** Set when WeCom opened the app at its entry URL `/`; survives the sign-in round trip (same tab). */
-export const SIDEBAR_PENDING_KEY = 'kyc:sidebarPending';
-const ENTRY_PATH = '/';
 const SIGN_IN_RETURN_PATH = '/wxEntry';
 
 /** Signed in, and the router at rest on a real page: the page URL (which gets signed) stays put now. */
@@ -33,7 +34,7 @@ const RESOLVING_CLASS = 'ba-kyc-resolving';
 
 async function showWeComFailure(error: unknown) {
   document.documentElement.classList.remove(RESOLVING_CLASS);
-  const { default: Dialog } = await import('antd-mobile/es/components/dialog');
+  const { default: Dialog } = await import('../../shared/ui/antd-dialog');
   await Dialog.alert({
     title: i18n.t('kyc.wecomFailed.title'),
     content: createElement(KycErrorContent, { error, t: (key, options) => i18n.t(key, options) }),
@@ -75,7 +76,7 @@ export async function runSidebarFlow(router: SidebarRouter, storage: Storage = s
 /** Starts the sidebar flow once signed in and settled; outside WeCom's browser it does nothing. */
 export function installSidebarFlow(router: SidebarRouter, win: Window = window): () => void {
   if (!isWeComBrowser(win.navigator.userAgent)) return () => undefined;
-  if (win.location.pathname === ENTRY_PATH) win.sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
+  if (win.location.pathname === SIDEBAR_ENTRY_PATH) win.sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
   let started = false;
   const unsubscribers: (() => void)[] = [];
   const stop = () => unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Selector from 'antd-mobile/es/components/selector';
 import Button from 'antd-mobile/es/components/button';
-import { customerStatusSchema, marketSchema, type CustomerStatus, type Market } from '@broker/contract';
+import type { CustomerStatus, Market } from '@broker/contract';
+import { customerStatusValues, marketValues } from '../../shared/api/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { useMoney } from '../../shared/format/use-money';
 import {
@@ -133,7 +134,7 @@ export default function ClientManageFilterPage() {
         <Selector
           columns={3}
           multiple
-          options={customerStatusSchema.options.map((value) => ({ label: t(`manage.status.${value}`), value }))}
+          options={customerStatusValues.map((value) => ({ label: t(`manage.status.${value}`), value }))}
           value={draft.statuses}
           onChange={(values: CustomerStatus[]) => patch({ statuses: values })}
         />
@@ -192,7 +193,7 @@ export default function ClientManageFilterPage() {
         <Selector
           columns={4}
           multiple
-          options={marketSchema.options.map((value) => ({ label: t(`manage.market.${value}`), value }))}
+          options={marketValues.map((value) => ({ label: t(`manage.market.${value}`), value }))}
           value={draft.markets}
           onChange={(values: Market[]) => patch({ markets: values })}
         />

@@ -1,28 +1,27 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import SearchBar from 'antd-mobile/es/components/search-bar';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
 import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { SearchInput } from '../../shared/ui/search-input';
+import { PullToRefresh } from '../../shared/ui/pull-to-refresh';
+import { LongList } from '../../shared/ui/long-list';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
-import { CurrencySwitcher, preloadCurrencySwitcher } from '../staff';
+import { CurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
 import { customerListQuery, customerStatQuery } from './manage-queries';
-import { ClientRow } from './client-row';
+import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ListFooter, nextPageOrThrow } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import './manage-locales';
 import './client-manage.css';
-
-void preloadCurrencySwitcher();
 
 /**
  * Home of the client manager: the stat header and the list under it describe the same filters.
@@ -60,8 +59,10 @@ export default function ClientManageListPage() {
   return (
     <PageFrame>
       <div className="ba-manage__search" ref={top}>
-        <SearchBar
+        <SearchInput
           placeholder={t('manage.searchPlaceholder')}
+          label={t('search.label')}
+          clearLabel={t('search.clear')}
           value={keyword}
           onChange={setKeywordInput}
           onSearch={(value) => setKeyword(value)}
@@ -95,9 +96,7 @@ export default function ClientManageListPage() {
               <h2 className="ba-stat__title">{t('manage.overview')}</h2>
               <p className="ba-stat__desc">{filtered ? t('manage.overviewFiltered') : t('manage.overviewAll')}</p>
             </div>
-            <Suspense fallback={null}>
-              <CurrencySwitcher tone="hero" />
-            </Suspense>
+            <CurrencySwitcher tone="hero" />
           </div>
           <p className="ba-stat__label">{t('manage.totalAssets', { ccy: money.currency })}</p>
           <p className="ba-stat__total" data-testid="stat-total-assets">
@@ -157,9 +156,12 @@ export default function ClientManageListPage() {
             <EmptyState title={t('manage.noClients')} description={t('manage.noClientsDesc')} />
           ) : (
             <>
-              {clients.map((client) => (
-                <ClientRow key={client.customerId} client={client} keyword={filters.keyword} />
-              ))}
+              <LongList
+                items={clients}
+                itemKey={(client) => client.customerId}
+                estimateSize={CLIENT_ROW_HEIGHT}
+                renderItem={(client) => <ClientRow client={client} keyword={filters.keyword} />}
+              />
               <ListFooter hasMore={list.hasNextPage} loadMore={() => nextPageOrThrow(list.fetchNextPage)} />
             </>
           )}

@@ -6,10 +6,11 @@ import SearchBar from 'antd-mobile/es/components/search-bar';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useRecentSearches } from './client-filters';
 import { customerListQuery } from './manage-queries';
-import { ClientRow } from './client-row';
+import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ListFooter, nextPageOrThrow } from './list-footer';
 import { useDebouncedValue } from './use-debounced-value';
 import './manage-locales';
@@ -82,9 +83,12 @@ export default function ClientManageSearchPage() {
           <header className="ba-client-list__head">
             <h2>{t('manage.search.results', { count: total })}</h2>
           </header>
-          {clients.map((client) => (
-            <ClientRow key={client.customerId} client={client} keyword={keyword} onOpen={() => recent.remember(keyword)} />
-          ))}
+          <LongList
+            items={clients}
+            itemKey={(client) => client.customerId}
+            estimateSize={CLIENT_ROW_HEIGHT}
+            renderItem={(client) => <ClientRow client={client} keyword={keyword} onOpen={() => recent.remember(keyword)} />}
+          />
           <ListFooter hasMore={results.hasNextPage} loadMore={() => nextPageOrThrow(results.fetchNextPage)} />
         </section>
       )}

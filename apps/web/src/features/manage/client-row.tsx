@@ -4,6 +4,9 @@ import type { CustomerListItem } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { Highlight } from './highlight';
 
+/** A row's usual height at 375 px wide (two lines and tags), for rows the virtual list has not measured yet. */
+export const CLIENT_ROW_HEIGHT = 86;
+
 export const profilePath = (customerId: number) => `/client/information?customerId=${customerId}`;
 
 /** One client in the list or in search results: who, how to reach them, what they hold, what state they are in. */

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import { EndOfList } from '../../shared/ui/end-of-list';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 
 /** Loads the next page when the end of the list comes into view; says when there is no more or it failed. */
 export function ListFooter({ hasMore, loadMore }: { hasMore: boolean; loadMore: () => Promise<unknown> }) {
   const { t } = useTranslation();
   return (
-    <InfiniteScroll hasMore={hasMore} loadMore={async () => void (await loadMore())} threshold={300}>
+    <EndOfList hasMore={hasMore} loadMore={loadMore} threshold={300}>
       {(more, failed, retry) => (
         <span className="ba-list-footer" data-testid="list-footer">
           {failed ? (
@@ -23,11 +23,11 @@ export function ListFooter({ hasMore, loadMore }: { hasMore: boolean; loadMore: 
           )}
         </span>
       )}
-    </InfiniteScroll>
+    </EndOfList>
   );
 }
 
-/** fetchNextPage resolves even when the page failed; InfiniteScroll needs a rejection to offer a retry. */
+/** fetchNextPage resolves even when the page failed; the footer needs a rejection to offer a retry. */
 export async function nextPageOrThrow(fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>) {
   const result = await fetchNextPage();
   if (result.isError) throw result.error;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@broker/contract';
+import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import type { FilterPayload, SearchPayload } from './client-filters';
 

@@ -4,13 +4,14 @@ import Popup from 'antd-mobile/es/components/popup';
 import TextArea from 'antd-mobile/es/components/text-area';
 import Input from 'antd-mobile/es/components/input';
 import Button from 'antd-mobile/es/components/button';
-import Toast from 'antd-mobile/es/components/toast';
+import Toast from '../../shared/ui/antd-toast';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
-import { serviceChannelSchema, type MotRule, type ServiceChannel, type ServiceRecord } from '@broker/contract';
+import type { MotRule, ServiceChannel, ServiceRecord } from '@broker/contract';
+import { serviceChannelValues } from '../../shared/api/contract';
 import { useHandleEvent } from './mot-api';
 import { RuleTag, channelIcon } from './mot-parts';
 
-const CHANNELS = serviceChannelSchema.options;
+const CHANNELS = serviceChannelValues;
 
 export interface HandleSheetProps {
   visible: boolean;

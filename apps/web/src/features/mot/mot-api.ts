@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
-import { endpoints, type MotRule, type RequestOf } from '@broker/contract';
+import type { MotRule } from '@broker/contract';
+import { endpoints, type RequestOf } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';

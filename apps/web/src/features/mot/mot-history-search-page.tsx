@@ -8,8 +8,10 @@ import Button from 'antd-mobile/es/components/button';
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
-import { MOT_RULES, serviceChannelSchema, type MotRule, type ServiceChannel } from '@broker/contract';
+import type { MotRule, ServiceChannel } from '@broker/contract';
+import { MOT_RULES, serviceChannelValues } from '../../shared/api/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
@@ -122,7 +124,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.channel')}</div>
           <Chips
-            options={serviceChannelSchema.options}
+            options={serviceChannelValues}
             value={draft.channel}
             label={(channel) => t(`mot.channel.${channel}`)}
             onChange={(channel) => setDraft({ ...draft, channel })}
@@ -167,6 +169,9 @@ function FilterSheet({ visible, ...props }: FilterSheetProps) {
   );
 }
 
+// Starting height of a service record row (px at 375 wide); the windowed list measures each once on screen.
+const RECORD_ROW_ESTIMATE = 120;
+
 function Results({ filter }: { filter: HistoryFilter }) {
   const { t } = useTranslation();
   const records = useInfiniteQuery(serviceHistoryQuery(filter));
@@ -177,17 +182,21 @@ function Results({ filter }: { filter: HistoryFilter }) {
   return (
     <div data-testid="mot-history-list">
       <div className="mot-list__total mot-history__total">{t('mot.history.total', { count: records.data.pages[0]?.total ?? 0 })}</div>
-      {rows.map((record) => (
-        <Link
-          key={record.recordId}
-          to={`/mot/singleClient?customerId=${record.customerId}`}
-          className="mot-row mot-row--record"
-          data-customer-id={record.customerId}
-          data-event-id={record.eventId ?? ''}
-        >
-          <ServiceRecordBody record={record} showClient />
-        </Link>
-      ))}
+      <LongList
+        items={rows}
+        itemKey={(record) => record.recordId}
+        estimateSize={RECORD_ROW_ESTIMATE}
+        renderItem={(record) => (
+          <Link
+            to={`/mot/singleClient?customerId=${record.customerId}`}
+            className="mot-row mot-row--record"
+            data-customer-id={record.customerId}
+            data-event-id={record.eventId ?? ''}
+          >
+            <ServiceRecordBody record={record} showClient />
+          </Link>
+        )}
+      />
       {records.hasNextPage ? (
         <div className="mot-more">
           <Button size="small" fill="none" loading={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>

@@ -8,6 +8,7 @@ import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import type { MotRule, MotTodoRow } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import './locales';
@@ -164,6 +165,10 @@ function EventRow({ row }: { row: MotTodoRow }) {
   );
 }
 
+// Starting heights for the windowed list (px at 375 wide); the list measures each row once it is on screen.
+const CLIENT_ROW_ESTIMATE = 132;
+const EVENT_ROW_ESTIMATE = 84;
+
 function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery(todoClientsQuery({ date, rule }));
@@ -201,9 +206,12 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
       {total === 0 ? (
         <EmptyState title={rule ? t('mot.home.emptyRule') : t('mot.home.empty')} description={t('mot.home.emptyDescription')} />
       ) : (
-        rows.map((row) =>
-          folded ? <ClientRow key={row.customerId} row={row} /> : <EventRow key={row.events[0]?.eventId ?? row.customerId} row={row} />,
-        )
+        <LongList
+          items={rows}
+          itemKey={(row) => (folded ? row.customerId : (row.events[0]?.eventId ?? row.customerId))}
+          estimateSize={folded ? CLIENT_ROW_ESTIMATE : EVENT_ROW_ESTIMATE}
+          renderItem={(row) => (folded ? <ClientRow row={row} /> : <EventRow row={row} />)}
+        />
       )}
       {list.hasNextPage ? (
         <div className="mot-more">

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { endpoints, type Endpoint, type MotTodoRow } from '@broker/contract';
+import type { MotTodoRow } from '@broker/contract';
+import { endpoints, type WireEndpoint } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { i18n } from '../../shared/i18n/i18n';
@@ -77,7 +78,7 @@ const row = (customerId: number, eventIds: number[], unseen: boolean): MotTodoRo
 });
 
 function serveHome(fold: { value: boolean }) {
-  requestMock.mockImplementation((async (endpoint: Endpoint, payload: Record<string, unknown>) => {
+  requestMock.mockImplementation((async (endpoint: WireEndpoint, payload: Record<string, unknown>) => {
     if (endpoint === endpoints.getTodoDates) return [{ date: '2026-11-21', count: 3, unseen: 1 }];
     if (endpoint === endpoints.getTodoTaskCount) return { total: 3, unseen: 1, byRule: [{ rule: 'birthday', count: 3, unseen: 1 }] };
     if (endpoint === endpoints.setFold) {

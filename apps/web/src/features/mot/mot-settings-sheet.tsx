@@ -5,7 +5,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import Input from 'antd-mobile/es/components/input';
 import Button from 'antd-mobile/es/components/button';
 import Switch from 'antd-mobile/es/components/switch';
-import Toast from 'antd-mobile/es/components/toast';
+import Toast from '../../shared/ui/antd-toast';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { formatNumber } from '../../shared/format/number-format';

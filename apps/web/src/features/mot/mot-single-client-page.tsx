@@ -6,6 +6,7 @@ import Button from 'antd-mobile/es/components/button';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { customerIdSchema, type MotEvent } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
+import { LongList } from '../../shared/ui/long-list';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './locales';
@@ -47,6 +48,10 @@ function EventItem({ event }: { event: MotEvent }) {
     </Link>
   );
 }
+
+// Starting heights (px at 375 wide); the windowed lists measure each row once it is on screen.
+const EVENT_ITEM_ESTIMATE = 84;
+const RECORD_ROW_ESTIMATE = 100;
 
 function ClientHistory({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
@@ -95,20 +100,28 @@ function ClientHistory({ customerId }: { customerId: number }) {
           <EmptyState title={t('mot.client.noEvents')} />
         ) : (
           <div data-testid="mot-client-events">
-            {events.map((event) => (
-              <EventItem key={event.eventId} event={event} />
-            ))}
+            <LongList
+              items={events}
+              itemKey={(event) => event.eventId}
+              estimateSize={EVENT_ITEM_ESTIMATE}
+              renderItem={(event) => <EventItem event={event} />}
+            />
           </div>
         )
       ) : records.length === 0 ? (
         <EmptyState title={t('mot.client.noHistory')} />
       ) : (
         <div data-testid="mot-client-records">
-          {records.map((record) => (
-            <div key={record.recordId} className="mot-row mot-row--record">
-              <ServiceRecordBody record={record} />
-            </div>
-          ))}
+          <LongList
+            items={records}
+            itemKey={(record) => record.recordId}
+            estimateSize={RECORD_ROW_ESTIMATE}
+            renderItem={(record) => (
+              <div className="mot-row mot-row--record">
+                <ServiceRecordBody record={record} />
+              </div>
+            )}
+          />
         </div>
       )}
       {history.hasNextPage && (

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { currencySchema, endpoints, type Currency } from '@broker/contract';
+import type { Currency } from '@broker/contract';
+import { currencyValues, endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
@@ -8,7 +9,7 @@ import { defaultCurrencyQuery } from './user-settings';
 import './staff-locales';
 import './currency-switcher.css';
 
-const CURRENCIES = currencySchema.options;
+const CURRENCIES = currencyValues;
 
 /**
  * HKD / USD / CNY. Switches at once (every amount is converted on the client from HKD) and saves the

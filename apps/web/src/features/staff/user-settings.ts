@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@broker/contract';
+import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings, type AppSettings } from '../../shared/session/app-settings-store';

@@ -14,5 +14,4 @@ export class ApiError extends Error {
 export const ClientErrorCode = {
   NETWORK: 'NETWORK',
   BAD_RESPONSE: 'BAD_RESPONSE',
-  BAD_REQUEST: 'BAD_REQUEST',
 } as const;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@broker/contract';
+import { endpoints } from './contract';
 import { request } from './request';
 import { queryClient } from './query-client';
 

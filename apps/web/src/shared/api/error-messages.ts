@@ -1,4 +1,4 @@
-import { ErrorCode } from '@broker/contract';
+import { ErrorCode } from './contract';
 import { i18n } from '../i18n/i18n';
 
 /**
@@ -28,6 +28,16 @@ const CODE_MESSAGES = {
     'zh-HK': '操作太頻繁，請稍後再試',
     en: 'Too many requests. Please try again shortly.',
   },
+  [ErrorCode.LOGIN_RATE_LIMITED]: {
+    'zh-CN': '登录尝试过于频繁，请 {{seconds}} 秒后再试',
+    'zh-HK': '登入嘗試過於頻繁，請 {{seconds}} 秒後再試',
+    en: 'Too many sign-in attempts. Please try again in {{seconds}} s.',
+  },
+  [ErrorCode.KYC_SEARCH_RATE_LIMITED]: {
+    'zh-CN': '搜索过于频繁，请 {{seconds}} 秒后再搜索',
+    'zh-HK': '搜尋過於頻繁，請 {{seconds}} 秒後再搜尋',
+    en: 'Too many searches. Please search again in {{seconds}} s.',
+  },
   [ErrorCode.INTERNAL]: {
     'zh-CN': '服务暂时不可用，请稍后重试',
     'zh-HK': '服務暫時不可用，請稍後重試',
@@ -49,7 +59,18 @@ for (const language of ['zh-CN', 'zh-HK', 'en'] as const) {
 
 const isKnown = (code: string): code is KnownCode => code in CODE_MESSAGES;
 
-/** The localized message for a known business code, else null (the caller keeps the server's msg). */
-export function localizedErrorMessage(code: string): string | null {
+/** Codes whose message says when to try again, from the response's Retry-After. */
+const WAIT_CODES: readonly string[] = [ErrorCode.LOGIN_RATE_LIMITED, ErrorCode.KYC_SEARCH_RATE_LIMITED];
+
+/**
+ * The localized message for a known business code, else null (the caller keeps the server's msg).
+ * A rate limit without a usable Retry-After falls back to the general "too many requests".
+ */
+export function localizedErrorMessage(code: string, context: { retryAfter?: string | null } = {}): string | null {
+  if (WAIT_CODES.includes(code)) {
+    const seconds = Number(context.retryAfter);
+    if (!Number.isInteger(seconds) || seconds < 1) return i18n.t(`errors.code.${ErrorCode.RATE_LIMITED}`);
+    return i18n.t(`errors.code.${code}`, { seconds });
+  }
   return isKnown(code) ? i18n.t(`errors.code.${code}`) : null;
 }

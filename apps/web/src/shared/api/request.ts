@@ -1,4 +1,4 @@
-import { HEADER_AGENT, HEADER_CORP, HEADER_TOKEN, RELOGIN_CODES, type Endpoint, type RequestOf, type ResponseOf } from '@broker/contract';
+import { HEADER_AGENT, HEADER_CORP, HEADER_TOKEN, RELOGIN_CODES, type RequestOf, type ResponseOf, type WireEndpoint } from './contract';
 import { getAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
 import { i18n } from '../i18n/i18n';
@@ -38,7 +38,7 @@ interface Wire {
   init: RequestInit;
 }
 
-function buildWire(endpoint: Endpoint, payload: Record<string, unknown>, signal?: AbortSignal): Wire {
+function buildWire(endpoint: WireEndpoint, payload: Record<string, unknown>, signal?: AbortSignal): Wire {
   const settings = getAppSettings();
   const headers: Record<string, string> = { [HEADER_AGENT]: endpoint.agent, [HEADER_CORP]: settings.corpCode };
   const token = useUser.getState().token;
@@ -64,11 +64,15 @@ function buildWire(endpoint: Endpoint, payload: Record<string, unknown>, signal?
 
 /**
  * Calls one contract endpoint: sends its headers and payload the way the endpoint says, resolves
- * `data` (parsed with the endpoint's response schema) when `code === "0"`, rejects with an ApiError
- * otherwise. Failures toast the server's msg unless the endpoint is silent or the caller opts out;
- * 080000/080001 drop the token and start the single re-login instead.
+ * `data` when `code === "0"`, rejects with an ApiError otherwise. Failures toast the server's msg
+ * unless the endpoint is silent or the caller opts out; 080000/080001 drop the token and start the
+ * single re-login instead.
+ *
+ * Neither the payload nor `data` is checked against the contract's schemas here: the server validates
+ * every request (090400 names the field and the rule) and serializes every response through the same
+ * schema, so repeating that in the browser would only add zod to the first screen (apps/web/README.md).
  */
-export async function request<E extends Endpoint>(
+export async function request<E extends WireEndpoint>(
   endpoint: E,
   payload: RequestOf<E>,
   options: RequestOptions = {},
@@ -79,15 +83,14 @@ export async function request<E extends Endpoint>(
     throw error;
   };
 
-  const parsedPayload = endpoint.request.safeParse(payload);
-  if (!parsedPayload.success) {
-    fail(new ApiError(ClientErrorCode.BAD_REQUEST, parsedPayload.error.issues[0]?.message ?? 'invalid request', endpoint.path));
-  }
-  const wire = buildWire(endpoint, (parsedPayload.data ?? {}) as Record<string, unknown>, options.signal);
+  const wire = buildWire(endpoint, (payload ?? {}) as Record<string, unknown>, options.signal);
 
   let body: unknown;
+  /** Seconds a rate-limited call (HTTP 429) should wait, as the server's Retry-After says. */
+  let retryAfter: string | null = null;
   try {
     const response = await fetch(wire.url, wire.init);
+    retryAfter = response.headers.get('retry-after');
     body = await response.json();
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -100,7 +103,7 @@ export async function request<E extends Endpoint>(
   }
   if (envelope.code !== '0') {
     const serverMessage = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : i18n.t('errors.unknown');
-    const message = localizedErrorMessage(envelope.code) ?? serverMessage;
+    const message = localizedErrorMessage(envelope.code, { retryAfter }) ?? serverMessage;
     const error = new ApiError(envelope.code, message, endpoint.path);
     if (RELOGIN_CODES.includes(envelope.code)) {
       void startRelogin().catch(() => undefined);
@@ -108,7 +111,5 @@ export async function request<E extends Endpoint>(
     }
     return fail(error);
   }
-  const data = endpoint.response.safeParse(envelope.data);
-  if (!data.success) return fail(new ApiError(ClientErrorCode.BAD_RESPONSE, i18n.t('errors.badResponse'), endpoint.path));
-  return data.data as ResponseOf<E>;
+  return envelope.data as ResponseOf<E>;
 }

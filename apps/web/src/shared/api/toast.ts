@@ -3,7 +3,5 @@ export const TOAST_DURATION_MS = 2000;
 
 /** Toast (and the animation library under it) loads on the first failure, not with the first screen. */
 export function showFailureToast(message: string) {
-  void import('antd-mobile/es/components/toast').then(({ default: Toast }) =>
-    Toast.show({ content: message, duration: TOAST_DURATION_MS }),
-  );
+  void import('../ui/antd-toast').then(({ default: Toast }) => Toast.show({ content: message, duration: TOAST_DURATION_MS }));
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { DEFAULT_AGENT_CODE, DEFAULT_CORP_CODE, DEFAULT_CURRENCY, type AgentCode, type Currency } from '@broker/contract';
+import type { AgentCode, Currency } from '@broker/contract';
+import { DEFAULT_AGENT_CODE, DEFAULT_CORP_CODE, DEFAULT_CURRENCY } from '../api/contract';
 import { StorageKey } from './storage-keys';
 
 export type Entry = 'normal' | 'single_chat_tools';

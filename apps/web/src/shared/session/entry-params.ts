@@ -1,5 +1,8 @@
-import { agentCodeSchema, corpCodeSchema } from '@broker/contract';
+import type { AgentCode } from '@broker/contract';
+import { agentCodeValues, corpCodePattern } from '../api/contract';
 import { useAppSettings, type AppSettings } from './app-settings-store';
+
+const isAgentCode = (value: string | null): value is AgentCode => agentCodeValues.includes(value as AgentCode);
 
 /**
  * Takes entry, corpCode, agentCode, agentId and wxAppId from the URL the app was opened with (a
@@ -11,15 +14,15 @@ export function applyEntryParams(search: string): Partial<AppSettings> {
   const patch: Partial<AppSettings> = {};
   const entry = query.get('entry');
   if (entry === 'normal' || entry === 'single_chat_tools') patch.entry = entry;
-  const corpCode = corpCodeSchema.safeParse(query.get('corpCode'));
-  if (corpCode.success && corpCode.data !== useAppSettings.getState().corpCode) {
-    patch.corpCode = corpCode.data;
+  const corpCode = query.get('corpCode');
+  if (corpCode !== null && corpCodePattern.test(corpCode) && corpCode !== useAppSettings.getState().corpCode) {
+    patch.corpCode = corpCode;
     patch.agentId = '';
     patch.wxAppId = '';
   }
-  const agentCode = agentCodeSchema.safeParse(query.get('agentCode'));
-  if (agentCode.success && agentCode.data !== useAppSettings.getState().agentCode) {
-    patch.agentCode = agentCode.data;
+  const agentCode = query.get('agentCode');
+  if (isAgentCode(agentCode) && agentCode !== useAppSettings.getState().agentCode) {
+    patch.agentCode = agentCode;
     patch.agentId = '';
   }
   const agentId = query.get('agentId');

@@ -1,17 +1,53 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Button from 'antd-mobile/es/components/button';
 import './states.css';
+
+/**
+ * antd-mobile's ErrorBlock carries four inline illustrations (~10 kB gzip) that a screen with data
+ * never shows, so it loads when an empty or error state first appears; until then the same title,
+ * description and actions show without the picture (in ErrorBlock's own layout classes).
+ */
+const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block'));
+
+interface BlockProps {
+  status: 'empty' | 'default';
+  title: ReactNode;
+  description: ReactNode;
+  children?: ReactNode;
+}
+
+function PlainBlock({ title, description, children }: BlockProps) {
+  return (
+    <div className="adm-error-block">
+      <div className="adm-error-block-image" />
+      <div className="adm-error-block-description">
+        <div className="adm-error-block-description-title">{title}</div>
+        {description && <div className="adm-error-block-description-subtitle">{description}</div>}
+      </div>
+      {children && <div className="adm-error-block-content">{children}</div>}
+    </div>
+  );
+}
+
+export function StateBlock(props: BlockProps) {
+  return (
+    <Suspense fallback={<PlainBlock {...props} />}>
+      <ErrorBlock status={props.status} title={props.title} description={props.description}>
+        {props.children}
+      </ErrorBlock>
+    </Suspense>
+  );
+}
 
 export function EmptyState({ title, description, children }: { title?: ReactNode; description?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="ba-state" data-testid="empty-state">
-      <ErrorBlock status="empty" title={title ?? t('state.emptyTitle')} description={description ?? ''}>
+      <StateBlock status="empty" title={title ?? t('state.emptyTitle')} description={description ?? ''}>
         {children}
-      </ErrorBlock>
+      </StateBlock>
     </div>
   );
 }
@@ -44,13 +80,13 @@ export function ErrorState({
   const { t } = useTranslation();
   return (
     <div className="ba-state" data-testid="error-state">
-      <ErrorBlock status="default" title={title ?? t('state.errorTitle')} description={description ?? t('state.errorDescription')}>
+      <StateBlock status="default" title={title ?? t('state.errorTitle')} description={description ?? t('state.errorDescription')}>
         {onRetry && (
           <Button color="primary" fill="outline" size="small" onClick={onRetry}>
             {retryLabel ?? t('state.retry')}
           </Button>
         )}
-      </ErrorBlock>
+      </StateBlock>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type * as WeComSdk from '@wecom/jssdk';
-import { endpoints, type ResponseOf } from '@broker/contract';
+import { endpoints, type ResponseOf } from '../api/contract';
 import { loadCorpConfig } from '../api/corp-config';
 import { request } from '../api/request';
 import { getAppSettings, type Entry } from '../session/app-settings-store';

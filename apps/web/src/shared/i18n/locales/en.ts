@@ -16,8 +16,9 @@ export const en: Messages = {
     motHistorySearch: 'Service records',
     notFound: 'Page not found',
     signIn: 'Sign in',
+    auditTrail: 'My activity',
   },
-  nav: { back: 'Back', language: 'Language', cancel: 'Cancel' },
+  nav: { back: 'Back', language: 'Language', cancel: 'Cancel', auditTrail: 'My activity' },
   language: { 'zh-CN': '简体中文', 'zh-HK': '繁體中文', en: 'English' },
   state: {
     loading: 'Loading…',
@@ -26,6 +27,7 @@ export const en: Messages = {
     retry: 'Try again',
     emptyTitle: 'Nothing here yet',
   },
+  search: { label: 'Search', clear: 'Clear' },
   comingSoon: {
     title: 'Coming soon',
     description: '{{feature}} will appear here when the feature is released',

@@ -14,8 +14,9 @@ export const zhCN = {
     motHistorySearch: '服务记录',
     notFound: '页面不存在',
     signIn: '登录',
+    auditTrail: '我的操作记录',
   },
-  nav: { back: '返回', language: '切换语言', cancel: '取消' },
+  nav: { back: '返回', language: '切换语言', cancel: '取消', auditTrail: '我的操作记录' },
   language: { 'zh-CN': '简体中文', 'zh-HK': '繁體中文', en: 'English' },
   state: {
     loading: '加载中…',
@@ -24,6 +25,7 @@ export const zhCN = {
     retry: '重试',
     emptyTitle: '暂无内容',
   },
+  search: { label: '搜索框', clear: '清除' },
   comingSoon: {
     title: '功能建设中',
     description: '{{feature}}的内容将随该功能上线，敬请期待',

@@ -16,8 +16,9 @@ export const zhHK: Messages = {
     motHistorySearch: '服務記錄',
     notFound: '頁面不存在',
     signIn: '登入',
+    auditTrail: '我的操作記錄',
   },
-  nav: { back: '返回', language: '切換語言', cancel: '取消' },
+  nav: { back: '返回', language: '切換語言', cancel: '取消', auditTrail: '我的操作記錄' },
   language: { 'zh-CN': '简体中文', 'zh-HK': '繁體中文', en: 'English' },
   state: {
     loading: '載入中…',
@@ -26,6 +27,7 @@ export const zhHK: Messages = {
     retry: '重試',
     emptyTitle: '暫無內容',
   },
+  search: { label: '搜尋框', clear: '清除' },
   comingSoon: {
     title: '功能建設中',
     description: '{{feature}}的內容將隨該功能上線，敬請期待',

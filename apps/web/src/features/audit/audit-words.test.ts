@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, test } from 'vitest';
+import type { AuditEntry } from '@broker/contract';
+import { i18n } from '../../shared/i18n/i18n';
+import { describeAuditChanges, describeAuditEntry, formatAuditTime } from './audit-words';
+import './audit-locales';
+
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+const customer = { customerId: 7, nameCn: '陈大文', nameEn: 'CHAN Tai Man', customerNo: 'C0000007' };
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  at: Date.UTC(2026, 10, 21, 1, 30),
+  action: 'customer.update',
+  entity: 'customer',
+  entityId: '7',
+  customer,
+  eventRule: null,
+  changes: [],
+  ...overrides,
+});
+
+describe('audit entries in plain words', () => {
+  afterAll(async () => {
+    await i18n.changeLanguage('zh-CN');
+  });
+
+  test('each action reads as a sentence, in each language', async () => {
+    const edit = entry({ changes: [{ field: 'phone', before: '+852 9123 ****', after: '+852 6789 ****' }] });
+    const bind = entry({ action: 'kyc.bind', entity: 'kyc_binding', entityId: 'wmEmu0001HoKwokLeung' });
+    const handle = entry({ action: 'mot.handle', entity: 'mot_event', eventRule: 'id_expiry' });
+    await i18n.changeLanguage('zh-CN');
+    expect(describeAuditEntry(edit, t)).toBe('编辑了 陈大文 的资料');
+    expect(describeAuditEntry(bind, t)).toBe('将企业微信联系人 wmEmu0001HoKwokLeung 绑定到 陈大文');
+    expect(describeAuditEntry(handle, t)).toBe('处理了 陈大文 的事件「证件到期」');
+    expect(describeAuditChanges(edit, t)).toEqual([{ field: 'phone', label: '手机', from: '+852 9123 ****', to: '+852 6789 ****' }]);
+    await i18n.changeLanguage('zh-HK');
+    expect(describeAuditEntry(handle, t)).toBe('處理了 陈大文 的事件「證件到期」');
+    await i18n.changeLanguage('en');
+    expect(describeAuditEntry(edit, t)).toBe("Edited 陈大文's profile");
+    expect(describeAuditEntry(entry({ action: 'kyc.unbind', entityId: 'wmX' }), t)).toBe('Unbound WeCom contact wmX from 陈大文');
+  });
+
+  test('values: empty, lists, switches and money read naturally; ids are left out', async () => {
+    await i18n.changeLanguage('en');
+    const edit = entry({
+      changes: [
+        { field: 'remark', before: null, after: 'call after 5pm' },
+        { field: 'tags', before: ['VIP'], after: ['VIP', 'HNW'] },
+      ],
+    });
+    expect(describeAuditChanges(edit, t).map((change) => `${change.label}: ${change.from} → ${change.to}`)).toEqual([
+      'Tags: VIP → VIP、HNW',
+      'Remark: (empty) → call after 5pm',
+    ]);
+    const threshold = entry({
+      action: 'mot.setMinCashIO',
+      customer: null,
+      changes: [{ field: 'minCashIO', before: 100000, after: 150000 }],
+    });
+    expect(describeAuditChanges(threshold, t)).toMatchObject([{ from: 'HKD 100,000', to: 'HKD 150,000' }]);
+    const fold = entry({ action: 'mot.setFold', customer: null, changes: [{ field: 'motFold', before: false, after: true }] });
+    expect(describeAuditChanges(fold, t)).toMatchObject([{ from: 'off', to: 'on' }]);
+    const handled = entry({
+      action: 'mot.handle',
+      changes: [
+        { field: 'status', before: 'new', after: 'handled' },
+        { field: 'serviceRecordId', before: null, after: 12 },
+      ],
+    });
+    expect(describeAuditChanges(handled, t)).toEqual([{ field: 'status', label: 'Status', from: 'new', to: 'handled' }]);
+    expect(formatAuditTime(Date.UTC(2026, 10, 21, 1, 30))).toBe('2026-11-21 09:30');
+  });
+});

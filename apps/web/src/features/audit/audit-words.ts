@@ -1,0 +1,53 @@
+import type { AuditChange, AuditEntry } from '@broker/contract';
+import { formatNumber } from '../../shared/format/number-format';
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Fields shown for each action, in this order; others (ids the user cannot act on) are left out. */
+const SHOWN_FIELDS: Record<string, readonly string[]> = {
+  'customer.update': ['nameEn', 'phone', 'email', 'tags', 'remark'],
+  'mot.handle': ['status'],
+  'mot.setMinCashIO': ['minCashIO'],
+  'mot.setFold': ['motFold'],
+};
+
+const HONG_KONG_OFFSET_MS = 8 * 3600_000;
+
+/** `2026-11-21 09:30`, Hong Kong time, as the rest of the app shows times. */
+export const formatAuditTime = (epochMs: number) => new Date(epochMs + HONG_KONG_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The headline: what was done, to whom, in plain words. */
+export function describeAuditEntry(entry: AuditEntry, t: Translate): string {
+  const customer = entry.customer?.nameCn || entry.customer?.nameEn || t('audit.unknownCustomer');
+  const known = ['customer.update', 'kyc.bind', 'kyc.unbind', 'mot.handle', 'mot.setMinCashIO', 'mot.setFold'].includes(entry.action);
+  if (!known) return t('audit.action.unknown', { action: entry.action });
+  return t(`audit.action.${entry.action}`, {
+    customer,
+    contact: entry.entityId,
+    rule: entry.eventRule ? t(`audit.rule.${entry.eventRule}`, { defaultValue: entry.eventRule }) : '',
+    interpolation: { escapeValue: false },
+  });
+}
+
+function formatValue(field: string, value: unknown, t: Translate): string {
+  if (value === null || value === undefined || value === '') return t('audit.value.empty');
+  if (Array.isArray(value)) return value.length === 0 ? t('audit.value.empty') : value.join('、');
+  if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
+  if (field === 'minCashIO' && typeof value === 'number') return `HKD ${formatNumber(value, 0)}`;
+  if ((field === 'status' || field === 'channel') && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
+  return String(value);
+}
+
+/** One line per changed field: `手机 +852 9123 **** → +852 6789 ****`. Values arrive masked from the server. */
+export function describeAuditChanges(entry: AuditEntry, t: Translate): { field: string; label: string; from: string; to: string }[] {
+  const shown = SHOWN_FIELDS[entry.action];
+  if (!shown) return [];
+  const byField = new Map<string, AuditChange>(entry.changes.map((change) => [change.field, change]));
+  return shown.flatMap((field) => {
+    const change = byField.get(field);
+    if (!change) return [];
+    return [
+      { field, label: t(`audit.field.${field}`), from: formatValue(field, change.before, t), to: formatValue(field, change.after, t) },
+    ];
+  });
+}

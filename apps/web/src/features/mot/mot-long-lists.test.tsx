@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { MotTodoRow } from '@broker/contract';
+import { endpoints, type WireEndpoint } from '../../shared/api/contract';
+import { queryClient } from '../../shared/api/query-client';
+import { useAppSettings } from '../../shared/session/app-settings-store';
+import { i18n } from '../../shared/i18n/i18n';
+import { request } from '../../shared/api/request';
+import { WINDOW_FROM } from '../../shared/ui/long-list';
+import MotHomePage from './mot-home-page';
+
+vi.mock('../../shared/api/request', () => ({ request: vi.fn() }));
+const requestMock = vi.mocked(request);
+
+const ROW_HEIGHT = 84;
+const VIEWPORT_HEIGHT = 812;
+const EVENTS = 120;
+
+/** jsdom lays nothing out: the page's scroll container gets a phone's viewport and every list row its height. */
+const originalRect = HTMLElement.prototype.getBoundingClientRect;
+const originalOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
+const originalClientHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!;
+const isScroller = (element: Element) => element.classList.contains('ba-page__scroll');
+beforeAll(() => {
+  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
+    const height = isScroller(this) ? VIEWPORT_HEIGHT : this.classList.contains('ba-vlist__row') ? ROW_HEIGHT : 0;
+    const top = this.classList.contains('ba-vlist') ? -(this.closest('.ba-page__scroll')?.scrollTop ?? 0) : 0;
+    return new DOMRect(0, top, 375, height);
+  };
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('ba-vlist__row') ? ROW_HEIGHT : 0;
+    },
+  });
+  Object.defineProperty(Element.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: Element) {
+      return isScroller(this) ? VIEWPORT_HEIGHT : 0;
+    },
+  });
+});
+afterAll(() => {
+  HTMLElement.prototype.getBoundingClientRect = originalRect;
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', originalOffsetHeight);
+  Object.defineProperty(Element.prototype, 'clientHeight', originalClientHeight);
+});
+
+const eventRow = (eventId: number): MotTodoRow => ({
+  customerId: eventId,
+  customerNo: `C${eventId}`,
+  nameCn: `客户${eventId}`,
+  nameEn: `Client ${eventId}`,
+  phone: null,
+  unseen: false,
+  events: [{ eventId, rule: 'birthday', status: 'seen', dueDate: '2026-11-21', facts: { date: '2026-11-25' } }],
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('zh-CN');
+  queryClient.clear();
+  useAppSettings.getState().reset();
+  requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
+    if (endpoint === endpoints.getTodoDates) return [{ date: '2026-11-21', count: EVENTS, unseen: 0 }];
+    if (endpoint === endpoints.getTodoTaskCount)
+      return { total: EVENTS, unseen: 0, byRule: [{ rule: 'birthday', count: EVENTS, unseen: 0 }] };
+    if (endpoint === endpoints.getTodoClients) {
+      const list = Array.from({ length: EVENTS }, (_, index) => eventRow(index + 1));
+      return { list, total: EVENTS, pageNum: 1, pageSize: EVENTS, hasMore: false, fold: false };
+    }
+    throw new Error(`unexpected ${endpoint.path}`);
+  }) as unknown as typeof request);
+});
+afterEach(() => requestMock.mockReset());
+
+const mountedEventIds = () =>
+  within(screen.getByTestId('mot-list'))
+    .queryAllByTestId('mot-row')
+    .map((row) => Number(row.getAttribute('data-event-id')));
+
+test('the MOT to-do list of 120 events mounts only the rows on screen, and scrolling swaps them', async () => {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <MotHomePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const list = await screen.findByTestId('mot-list');
+  // Windowed (the virtualizer loads lazily): the list is as tall as all its rows, but mounts a screenful or so.
+  await waitFor(() => expect(list.querySelector('.ba-vlist')!.getAttribute('style')).toContain(`${EVENTS * ROW_HEIGHT}px`));
+  const first = mountedEventIds();
+  expect(first[0]).toBe(1);
+  expect(first.length).toBeLessThan(WINDOW_FROM);
+  expect(first).not.toContain(EVENTS);
+
+  const scroller = list.closest<HTMLElement>('.ba-page__scroll')!;
+  act(() => {
+    // jsdom keeps scrollTop at 0; a browser reports where the page was scrolled to.
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 80 * ROW_HEIGHT });
+    scroller.dispatchEvent(new Event('scroll'));
+  });
+  await waitFor(() => expect(mountedEventIds()).toContain(81));
+  expect(mountedEventIds()).not.toContain(1);
+  expect(mountedEventIds().length).toBeLessThan(WINDOW_FROM);
+}, 15_000);

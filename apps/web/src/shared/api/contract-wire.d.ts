@@ -1,0 +1,38 @@
+/**
+ * Types of the zod-free contract the build generates (apps/web/vite-plugins/contract-wire.ts), all
+ * taken from `@broker/contract` so they follow it. Import it through `shared/api/contract.ts`.
+ */
+declare module 'virtual:broker-contract-wire' {
+  import type * as Contract from '@broker/contract';
+
+  /** An endpoint as the browser calls it: how it travels, and (types only) the contract endpoint it is. */
+  export interface WireEndpoint<E extends Contract.Endpoint = Contract.Endpoint> {
+    readonly method: E['method'];
+    readonly path: string;
+    readonly agent: E['agent'];
+    readonly auth: boolean;
+    readonly payload: E['payload'];
+    readonly silent?: boolean;
+    /** Never present at run time: carries the request and response types. */
+    readonly contract?: E;
+  }
+
+  type ContractEndpoints = typeof Contract.endpoints;
+  export const endpoints: { readonly [Name in keyof ContractEndpoints]: WireEndpoint<ContractEndpoints[Name]> };
+
+  export const ErrorCode: typeof Contract.ErrorCode;
+  export const RELOGIN_CODES: typeof Contract.RELOGIN_CODES;
+  export const HEADER_AGENT: typeof Contract.HEADER_AGENT;
+  export const HEADER_CORP: typeof Contract.HEADER_CORP;
+  export const HEADER_TOKEN: typeof Contract.HEADER_TOKEN;
+  export const DEFAULT_CORP_CODE: typeof Contract.DEFAULT_CORP_CODE;
+  export const DEFAULT_AGENT_CODE: typeof Contract.DEFAULT_AGENT_CODE;
+  export const DEFAULT_CURRENCY: typeof Contract.DEFAULT_CURRENCY;
+  export const agentCodeValues: typeof Contract.agentCodeSchema.options;
+  export const currencyValues: typeof Contract.currencySchema.options;
+  export const marketValues: typeof Contract.marketSchema.options;
+  export const customerStatusValues: typeof Contract.customerStatusSchema.options;
+  export const serviceChannelValues: typeof Contract.serviceChannelSchema.options;
+  export const MOT_RULES: typeof Contract.MOT_RULES;
+  export const corpCodePattern: RegExp;
+}

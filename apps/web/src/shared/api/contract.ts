@@ -1,0 +1,33 @@
+import type { Endpoint, RequestOf as ContractRequestOf, ResponseOf as ContractResponseOf } from '@broker/contract';
+import type { WireEndpoint } from 'virtual:broker-contract-wire';
+
+/**
+ * The contract at run time, for the browser: endpoints as they travel and the contract's constants,
+ * generated from `packages/contract` at build time without zod (see vite-plugins/contract-wire.ts).
+ * Code on the first screen imports values only from here; lazy pages that validate a form with the
+ * contract's own schemas import those from `@broker/contract` and carry zod in their own chunk.
+ */
+export {
+  endpoints,
+  ErrorCode,
+  RELOGIN_CODES,
+  HEADER_AGENT,
+  HEADER_CORP,
+  HEADER_TOKEN,
+  DEFAULT_AGENT_CODE,
+  DEFAULT_CORP_CODE,
+  DEFAULT_CURRENCY,
+  agentCodeValues,
+  currencyValues,
+  marketValues,
+  customerStatusValues,
+  serviceChannelValues,
+  MOT_RULES,
+  corpCodePattern,
+} from 'virtual:broker-contract-wire';
+export type { WireEndpoint };
+
+/** The payload an endpoint takes (a wire endpoint, or a full contract endpoint in tests). */
+export type RequestOf<E> = E extends Endpoint ? ContractRequestOf<E> : E extends WireEndpoint<infer C> ? ContractRequestOf<C> : never;
+/** The `data` an endpoint answers with. */
+export type ResponseOf<E> = E extends Endpoint ? ContractResponseOf<E> : E extends WireEndpoint<infer C> ? ContractResponseOf<C> : never;
