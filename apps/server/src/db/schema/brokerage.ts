@@ -304,3 +304,18 @@ export const staffBookSummary = pgTable(
   },
   (table) => [primaryKey({ columns: [table.staffId, table.corpId, table.channel, table.status, table.heldMarkets] })],
 );
+
+/**
+ * A version per book, bumped by statement triggers on `customer`, `kyc_binding` and `account`
+ * (migration 0013) in the writer's own transaction: the client list's cached totals and stats are
+ * served only while it is unchanged. Never written by application code.
+ */
+export const staffBookVersion = pgTable(
+  'staff_book_version',
+  {
+    corpId: integer('corp_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.corpId, table.staffId] })],
+);

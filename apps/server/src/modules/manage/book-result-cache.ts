@@ -1,0 +1,76 @@
+import type { CustomerCriteria } from './manage.repository';
+
+/**
+ * The book's state as read at the start of a request: `staff_book_version.version` (migration 0013,
+ * bumped in the writer's transaction by every customer, KYC-binding and account write of the
+ * book) and the Hong Kong month, which "new this month" counts against without any write.
+ */
+export interface BookState {
+  /** bigint as text: exact however far it grows. */
+  version: string;
+  month: string;
+}
+
+interface Entry {
+  version: bigint;
+  value: unknown;
+}
+
+/** Criteria with the same meaning give the same key: list filters are sets, empty ones mean none. */
+export function criteriaKey(criteria: CustomerCriteria): string {
+  const set = (values: string[] | undefined) => (values?.length ? [...new Set(values)].sort() : null);
+  return JSON.stringify([
+    criteria.corpId,
+    criteria.staffId,
+    criteria.keyword ?? null,
+    set(criteria.channels),
+    set(criteria.statuses),
+    criteria.assetMinHkd ?? null,
+    criteria.assetMaxHkd ?? null,
+    criteria.openDateFrom ?? null,
+    criteria.openDateTo ?? null,
+    criteria.kycBound ?? null,
+    set(criteria.markets),
+    criteria.hasHolding ?? null,
+  ]);
+}
+
+/**
+ * Totals and stats of live (non-summary) filters, which cost 20–66 ms over a 125,000-client book,
+ * kept per (kind, criteria) with the book version they were computed under. An entry is served
+ * only while the database still holds that version, so a write on any replica invalidates it at its
+ * commit. Least recently used entries go first beyond `capacity`.
+ *
+ * The version is read before the value is computed: a write that commits in between may be in the
+ * stored value, but is stored under the older version, which the next request no longer reads —
+ * so it recomputes. A value is never stored under a version newer than the data it saw.
+ */
+export class BookResultCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(readonly capacity = 5_000) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  async getOrCompute<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+    const current = BigInt(version);
+    const entry = this.entries.get(key);
+    if (entry && entry.version === current) {
+      // Map keeps insertion order: re-inserting marks the entry most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.value as T;
+    }
+    const value = await compute();
+    const latest = this.entries.get(key);
+    // A slower request that read an older version must not replace a newer entry.
+    if (!latest || latest.version <= current) {
+      this.entries.delete(key);
+      this.entries.set(key, { version: current, value });
+      while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return value;
+  }
+}
