@@ -16,9 +16,12 @@ const SAFETY_MARGIN_S = 300;
 /**
  * WeCom credentials cached in the database and shared by every replica. A refresh takes a
  * transaction-scoped advisory lock and re-reads first, so N replicas that miss together still
- * make one upstream call.
+ * make one upstream call. Within one process, concurrent misses share one refresh: otherwise each
+ * would hold a pooled connection while queueing on the lock, and a burst (say 8 simultaneous KYC
+ * binds right after start) could exhaust the pool while the lock holder still needs WeCom.
  */
 export function createCredentialStore(db: Database, now: () => number = Date.now) {
+  const refreshing = new Map<string, Promise<string>>();
   const read = async (tx: Pick<Database, 'select'>, corpId: number, agentCode: string, kind: CredentialKind) => {
     const [row] = await tx
       .select({ value: wecomCredentials.value })
@@ -35,26 +38,34 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
     return row?.value;
   };
 
+  const refreshUnderLock = (corpId: number, agentCode: string, kind: CredentialKind, fetchFresh: () => Promise<FetchedCredential>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wecom:${corpId}:${agentCode}:${kind}`}))`);
+      const raced = await read(tx, corpId, agentCode, kind);
+      if (raced) return raced;
+      const fresh = await fetchFresh();
+      const lifetimeS = Math.max(fresh.expiresIn - SAFETY_MARGIN_S, Math.ceil(fresh.expiresIn / 2));
+      const expiresAt = new Date(now() + lifetimeS * 1000);
+      await tx
+        .insert(wecomCredentials)
+        .values({ corpId, agentCode, kind, value: fresh.value, expiresAt, fetchedAt: new Date(now()) })
+        .onConflictDoUpdate({
+          target: [wecomCredentials.corpId, wecomCredentials.agentCode, wecomCredentials.kind],
+          set: { value: fresh.value, expiresAt, fetchedAt: new Date(now()) },
+        });
+      return fresh.value;
+    });
+
   return {
     async get(corpId: number, agentCode: string, kind: CredentialKind, fetchFresh: () => Promise<FetchedCredential>): Promise<string> {
       const cached = await read(db, corpId, agentCode, kind);
       if (cached) return cached;
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wecom:${corpId}:${agentCode}:${kind}`}))`);
-        const raced = await read(tx, corpId, agentCode, kind);
-        if (raced) return raced;
-        const fresh = await fetchFresh();
-        const lifetimeS = Math.max(fresh.expiresIn - SAFETY_MARGIN_S, Math.ceil(fresh.expiresIn / 2));
-        const expiresAt = new Date(now() + lifetimeS * 1000);
-        await tx
-          .insert(wecomCredentials)
-          .values({ corpId, agentCode, kind, value: fresh.value, expiresAt, fetchedAt: new Date(now()) })
-          .onConflictDoUpdate({
-            target: [wecomCredentials.corpId, wecomCredentials.agentCode, wecomCredentials.kind],
-            set: { value: fresh.value, expiresAt, fetchedAt: new Date(now()) },
-          });
-        return fresh.value;
-      });
+      const key = `${corpId}:${agentCode}:${kind}`;
+      const pending = refreshing.get(key);
+      if (pending) return pending;
+      const refresh = refreshUnderLock(corpId, agentCode, kind, fetchFresh).finally(() => refreshing.delete(key));
+      refreshing.set(key, refresh);
+      return refresh;
     },
 
     /** Drops a credential WeCom has rejected (only if nobody replaced it meanwhile). */
