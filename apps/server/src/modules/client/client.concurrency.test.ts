@@ -49,10 +49,13 @@ for (const engine of testDatabases()) {
     beforeAll(async () => {
       database = await engine.create();
       await seedDemoData(database, { customers: 30, seed: 8, asOf: '2026-11-20' });
-      replicas = [await startTestApp(database), await startTestApp(database)];
+      const primary = await startTestApp(database);
+      // One WeCom for both, as in production: with an emulator each, a token one replica cached in the
+      // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
+      replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
       sessions = [
         (await signInAs(replicas[0]!.baseUrl, 'chanwaiman')).headers,
-        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman')).headers,
+        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` })).headers,
       ];
       const [row] = await database.query<{ id: number }>(
         `select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman' order by c.id limit 1`,

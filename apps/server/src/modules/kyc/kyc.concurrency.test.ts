@@ -20,10 +20,13 @@ for (const engine of testDatabases()) {
     beforeAll(async () => {
       database = await engine.create();
       await seedDemoData(database, { customers: 60, seed: 12, asOf: '2026-11-20' });
-      replicas = [await startTestApp(database), await startTestApp(database)];
+      const primary = await startTestApp(database);
+      // One WeCom for both, as in production: with an emulator each, a token one replica cached in the
+      // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
+      replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
       sessions = [
         (await signInAs(replicas[0]!.baseUrl, 'chanwaiman')).headers,
-        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman')).headers,
+        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` })).headers,
       ];
       customerIds = (
         await database.query<{ id: number }>(

@@ -32,10 +32,13 @@ for (const engine of testDatabases()) {
         ])
       ).map((row) => row.id);
       expect(eventIds.length).toBeGreaterThanOrEqual(2);
-      replicas = [await startTestApp(database), await startTestApp(database)];
+      const primary = await startTestApp(database);
+      // One WeCom for both, as in production: with an emulator each, a token one replica cached in the
+      // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
+      replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
       sessions = [
         (await signInAs(replicas[0]!.baseUrl, 'chanwaiman', { agentCode: 'mot' })).headers,
-        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { agentCode: 'mot' })).headers,
+        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { agentCode: 'mot', wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` })).headers,
       ];
     });
     afterAll(async () => {
