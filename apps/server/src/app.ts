@@ -17,7 +17,7 @@ import authPlugin from './plugins/auth.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
 import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
-import { REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
+import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import { healthRoutes } from './modules/health/health.routes';
@@ -70,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: HEADER_REQUEST_ID,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    logController: new AccessLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -146,11 +146,13 @@ for (const engine of testDatabases()) {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
     let context: Context;
-    let captured: { text: string; params: readonly unknown[] }[] | null = null;
+    let captured: { text: string; params: readonly unknown[]; prepared: boolean }[] | null = null;
     const headersByAgent = new Map<string, Record<string, string>>();
 
     beforeAll(async () => {
-      database = await engine.create({ onQuery: (text, params) => captured?.push({ text, params: [...params] }) });
+      database = await engine.create({
+        onQuery: (text, params, prepared) => captured?.push({ text, params: [...params], prepared: prepared === true }),
+      });
       await seedDemoData(database, { customers: 3000, seed: 5, asOf: TODAY });
       await runMotRules(database, { asOf: TODAY });
       // Statistics as a real database has them: the planner's choices depend on them.
@@ -186,6 +188,30 @@ for (const engine of testDatabases()) {
       const response = await fetch(url, init);
       const body = (await response.json()) as { code: string; msg: string };
       expect(body.code, `${name} ${JSON.stringify(input)}: ${body.msg}`).toBe('0');
+    }
+
+    /**
+     * The plan PostgreSQL reuses for a prepared statement once it settles on a generic plan (after
+     * five custom plans): made without the parameters' values, so it may differ from `planOf`'s.
+     */
+    async function genericPlanOf(text: string, params: readonly unknown[]): Promise<PlanNode> {
+      const client = await database.pool!.connect();
+      // EXECUTE's arguments cannot be bind parameters; as untyped literals they take the statement's types.
+      const literal = (value: unknown) => (value === null ? 'null' : `'${String(value).replace(/'/g, "''")}'`);
+      try {
+        await client.query('set enable_seqscan = off');
+        await client.query('set plan_cache_mode = force_generic_plan');
+        await client.query(`prepare plan_guard as ${text}`);
+        const args = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+        const { rows } = await client.query(`explain (format json) execute plan_guard${args}`);
+        const value = (rows[0] as Record<string, unknown>)['QUERY PLAN'];
+        return ((typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[])[0]!.Plan;
+      } finally {
+        await client.query('deallocate plan_guard').catch(() => undefined);
+        await client.query('reset enable_seqscan');
+        await client.query('reset plan_cache_mode');
+        client.release();
+      }
     }
 
     /** EXPLAIN on one connection with seq scans discouraged; the plan's root node. */
@@ -226,16 +252,19 @@ for (const engine of testDatabases()) {
           } finally {
             const seen = captured;
             captured = null;
-            for (const { text, params } of seen) {
+            for (const { text, params, prepared } of seen) {
               // Reads only: EXPLAIN of a write would still be safe, but no hot path writes here.
               if (!/^\s*(select|with)\b/i.test(text)) continue;
               statements += 1;
-              const plan = await planOf(text, params);
-              const scanned = seqScansOnBigTables(plan);
-              if (scanned.length > 0)
-                failures.push(
-                  `${name} ${JSON.stringify(input)} reads ${scanned.join(', ')} sequentially:\n${text}\nparams: ${JSON.stringify(params)}\nplan: ${JSON.stringify(plan, null, 1)}`,
-                );
+              const plans = [{ kind: 'plan', plan: await planOf(text, params) }];
+              if (prepared) plans.push({ kind: 'generic plan (prepared statement)', plan: await genericPlanOf(text, params) });
+              for (const { kind, plan } of plans) {
+                const scanned = seqScansOnBigTables(plan);
+                if (scanned.length > 0)
+                  failures.push(
+                    `${name} ${JSON.stringify(input)}: its ${kind} reads ${scanned.join(', ')} sequentially:\n${text}\nparams: ${JSON.stringify(params)}\nplan: ${JSON.stringify(plan, null, 1)}`,
+                  );
+              }
             }
           }
         }

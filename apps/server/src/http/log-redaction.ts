@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * Query parameters whose values are safe in a log line: ids, paging, dates and enums. Every other
@@ -59,3 +59,17 @@ export const REDACTED_LOG_PATHS = [
   'headers["broker-token"]',
   'headers.authorization',
 ];
+
+/**
+ * One access line per request, written when it completes and naming the request (serialised as
+ * above), instead of Fastify's "incoming request" and "request completed" pair: on two cores
+ * every log line is CPU the requests themselves need (pino was 6% of the server's CPU).
+ */
+export class AccessLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}

@@ -52,17 +52,17 @@ async function authPlugin(app: FastifyInstance) {
     if (!token) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is required; please sign in`);
     if (token.length > 256) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
     const session = await repository.findSession(hashSessionToken(token));
-    if (!session || session.revokedAt || session.corpId !== corp.id || !session.staff.active) {
+    if (!session || session.revoked || session.corpId !== corp.id || !session.staffActive) {
       throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
     }
-    if (session.expiresAt.getTime() <= Date.now()) {
+    if (session.expiresAtMs <= Date.now()) {
       throw new ApiError(ErrorCode.LOGIN_EXPIRED, 'Your sign-in has expired; please sign in again');
     }
     request.caller = {
       sessionId: session.sessionId,
-      staffId: session.staff.id,
-      staffName: session.staff.name,
-      wecomUserId: session.staff.wecomUserId,
+      staffId: session.staffId,
+      staffName: session.staffName,
+      wecomUserId: session.wecomUserId,
       corp,
     };
   });

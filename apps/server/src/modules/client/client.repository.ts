@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { selectRows } from '../../db/sql-rows';
+import { rowsQuery, selectRows, selectRowSets, type RowSets, type RowsQuery } from '../../db/sql-rows';
 
 /**
  * The caller's reach: their own clients in their corp. Every query here joins `customer` on both,
@@ -161,173 +161,173 @@ export interface ProfileChanges {
   remark?: string | null;
 }
 
+/** One row, or none: who serves a customer of this corp (tells 403 from 404 in `read`). */
+const ownerQuery = (corpId: number, customerId: number) =>
+  rowsQuery<{ staffId: number }>(sql`select c.staff_id as "staffId" from customer c where c.id = ${customerId} and c.corp_id = ${corpId}`);
+
+/**
+ * The queries behind the client pages. They are built here and run by `read`, which sends them
+ * together with the ownership check as one statement.
+ */
+export const clientQueries = {
+  customer: (scope: Scope, customerId: number) =>
+    rowsQuery<CustomerRow>(sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)}`),
+
+  /** Newest rate per currency: units of that currency per 1 HKD. */
+  rates: () =>
+    rowsQuery<{ currency: string; rate: number }>(
+      // A skip scan over the primary key (currency, rate_date): one index probe per currency instead
+      // of reading every day's rate (DISTINCT ON read two years of rows: 2 ms on every detail call).
+      sql`with recursive currencies as (
+            (select currency from exchange_rate order by currency limit 1)
+            union all
+            select (select e.currency from exchange_rate e where e.currency > currencies.currency order by e.currency limit 1)
+              from currencies where currencies.currency is not null
+          )
+          select cur.currency, (select e.rate from exchange_rate e where e.currency = cur.currency order by e.rate_date desc limit 1)::float8 as rate
+            from currencies cur where cur.currency is not null`,
+    ),
+
+  cashByCurrency: (scope: Scope, customerId: number) =>
+    rowsQuery<{ currency: string; balance: number }>(
+      sql`select cb.currency, sum(cb.balance)::float8 as balance
+          from cash_balance cb join account a on a.id = cb.account_id join customer c on c.id = a.customer_id
+          where ${inScope(scope, customerId)} group by cb.currency order by cb.currency`,
+    ),
+
+  /** All holdings of one client (a client holds tens of lines at most, so no paging here). */
+  holdings: (scope: Scope, customerId: number, market?: string) =>
+    rowsQuery<HoldingRow>(
+      sql`select a.account_no as "accountNo", s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, s.currency,
+                 h.quantity::float8 as quantity, h.avg_cost::float8 as "avgCost", s.last_price::float8 as "lastPrice",
+                 s.prev_close::float8 as "prevClose", s.price_date::text as "priceDate"
+          from holding h join customer c on c.id = h.customer_id join account a on a.id = h.account_id join security s on s.id = h.security_id
+          where ${inScope(scope, customerId)} and h.quantity > 0 ${market ? sql`and s.market = ${market}` : sql``}
+          order by s.symbol, a.account_no`,
+    ),
+
+  trades: (scope: Scope, customerId: number, filter: TradeFilter, paging: Paging) => {
+    const where = and([
+      inScope(scope, customerId),
+      ...timeRange(sql`t.traded_at`, filter),
+      ...(filter.market ? [sql`s.market = ${filter.market}`] : []),
+      ...(filter.side ? [sql`t.side = ${filter.side}`] : []),
+      ...(filter.status ? [filter.status === 'settled' ? sql`t.settle_date <= ${hkToday}` : sql`t.settle_date > ${hkToday}`] : []),
+    ]);
+    const from = sql`from trade t join customer c on c.id = t.customer_id join security s on s.id = t.security_id`;
+    return {
+      list: rowsQuery<TradeRow>(
+        sql`select t.id::float8 as id, a.account_no as "accountNo", s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market,
+                   t.side, t.quantity::float8 as quantity, t.price::float8 as price, t.amount::float8 as amount, t.fee::float8 as fee,
+                   t.currency, ${epochMs(sql`t.traded_at`)} as "tradedAt", t.settle_date::text as "settleDate", t.settle_date <= ${hkToday} as settled
+            ${from} join account a on a.id = t.account_id
+            where ${where} order by t.traded_at desc, t.id desc ${pageOf(paging)}`,
+      ),
+      totals: rowsQuery<{ side: string; currency: string; count: number; amount: number; fee: number }>(
+        sql`select t.side, t.currency, count(*)::int as count, sum(t.amount)::float8 as amount, sum(t.fee)::float8 as fee
+            ${from} where ${where} group by t.side, t.currency`,
+      ),
+    };
+  },
+
+  moneyMovements: (scope: Scope, customerId: number, filter: MoneyFilter, paging: Paging) => {
+    const where = and([
+      inScope(scope, customerId),
+      ...timeRange(sql`m.occurred_at`, filter),
+      ...(filter.direction ? [sql`m.direction = ${filter.direction}`] : []),
+      ...(filter.currency ? [sql`m.currency = ${filter.currency}`] : []),
+    ]);
+    const from = sql`from money_movement m join customer c on c.id = m.customer_id`;
+    return {
+      list: rowsQuery<MoneyRow>(
+        sql`select m.id::float8 as id, a.account_no as "accountNo", m.direction, m.currency, m.amount::float8 as amount, m.method,
+                   ${epochMs(sql`m.occurred_at`)} as "occurredAt"
+            ${from} join account a on a.id = m.account_id
+            where ${where} order by m.occurred_at desc, m.id desc ${pageOf(paging)}`,
+      ),
+      totals: rowsQuery<{ direction: string; currency: string; count: number; amount: number }>(
+        sql`select m.direction, m.currency, count(*)::int as count, sum(m.amount)::float8 as amount ${from} where ${where} group by m.direction, m.currency`,
+      ),
+    };
+  },
+
+  transfers: (scope: Scope, customerId: number, filter: TransferFilter, paging: Paging) => {
+    const where = and([
+      inScope(scope, customerId),
+      ...timeRange(sql`x.occurred_at`, filter),
+      ...(filter.market ? [sql`s.market = ${filter.market}`] : []),
+      ...(filter.direction ? [sql`x.direction = ${filter.direction}`] : []),
+    ]);
+    const from = sql`from stock_transfer x join customer c on c.id = x.customer_id join security s on s.id = x.security_id`;
+    return {
+      list: rowsQuery<TransferRow>(
+        sql`select x.id::float8 as id, a.account_no as "accountNo", x.direction, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market,
+                   s.currency, x.quantity::float8 as quantity, s.last_price::float8 as "lastPrice", x.counterparty,
+                   ${epochMs(sql`x.occurred_at`)} as "occurredAt"
+            ${from} join account a on a.id = x.account_id
+            where ${where} order by x.occurred_at desc, x.id desc ${pageOf(paging)}`,
+      ),
+      totals: rowsQuery<{ direction: string; currency: string; count: number; value: number }>(
+        sql`select x.direction, s.currency, count(*)::int as count, sum(x.quantity * s.last_price)::float8 as value
+            ${from} where ${where} group by x.direction, s.currency`,
+      ),
+    };
+  },
+
+  /** The newest `limit` of each kind of activity before `before`; the service merges them. */
+  recentActivity: (scope: Scope, customerId: number, before: number | undefined, limit: number) => {
+    const cut = (column: SQL) =>
+      before === undefined ? sql`` : sql`and ${column} < timestamptz 'epoch' + ${before}::bigint * interval '1 millisecond'`;
+    return {
+      tradeRows: rowsQuery<TradeRow>(
+        sql`select t.id::float8 as id, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, t.side, t.quantity::float8 as quantity,
+                   t.price::float8 as price, t.amount::float8 as amount, t.currency, ${epochMs(sql`t.traded_at`)} as "tradedAt"
+            from trade t join customer c on c.id = t.customer_id join security s on s.id = t.security_id
+            where ${inScope(scope, customerId)} ${cut(sql`t.traded_at`)} order by t.traded_at desc, t.id desc limit ${limit}`,
+      ),
+      moneyRows: rowsQuery<MoneyRow>(
+        sql`select m.id::float8 as id, m.direction, m.currency, m.amount::float8 as amount, m.method, ${epochMs(sql`m.occurred_at`)} as "occurredAt"
+            from money_movement m join customer c on c.id = m.customer_id
+            where ${inScope(scope, customerId)} ${cut(sql`m.occurred_at`)} order by m.occurred_at desc, m.id desc limit ${limit}`,
+      ),
+      transferRows: rowsQuery<TransferRow>(
+        sql`select x.id::float8 as id, x.direction, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, s.currency,
+                   x.quantity::float8 as quantity, ${epochMs(sql`x.occurred_at`)} as "occurredAt"
+            from stock_transfer x join customer c on c.id = x.customer_id join security s on s.id = x.security_id
+            where ${inScope(scope, customerId)} ${cut(sql`x.occurred_at`)} order by x.occurred_at desc, x.id desc limit ${limit}`,
+      ),
+      auditRows: rowsQuery<AuditRow>(
+        sql`select l.id::float8 as id, ${epochMs(sql`l.at`)} as at, l.before, l.after, st.name as "staffName"
+            from audit_log l join customer c on l.entity_id = c.id::text left join staff st on st.id = l.actor_staff_id
+            where l.entity = 'customer' and l.entity_id = ${String(customerId)} and l.action = 'customer.update' and ${inScope(scope, customerId)} ${cut(sql`l.at`)}
+            order by l.at desc, l.id desc limit ${limit}`,
+      ),
+    };
+  },
+};
+
 export function createClientRepository(db: Database) {
   return {
     /** Who owns a customer of this corp (null: no such customer here). Tells 403 from 404. */
     async ownerOf(corpId: number, customerId: number): Promise<number | null> {
-      const [row] = await selectRows<{ staffId: number }>(
-        db,
-        sql`select staff_id as "staffId" from customer where id = ${customerId} and corp_id = ${corpId}`,
-      );
+      const [row] = await selectRows<{ staffId: number }>(db, ownerQuery(corpId, customerId), { prepare: true });
       return row?.staffId ?? null;
     },
 
-    async customer(scope: Scope, customerId: number): Promise<CustomerRow | undefined> {
-      const [row] = await selectRows<CustomerRow>(db, sql`select ${customerColumns} from customer c where ${inScope(scope, customerId)}`);
-      return row;
-    },
-
-    /** Newest rate per currency: units of that currency per 1 HKD. */
-    async latestRates(): Promise<Map<string, number>> {
-      const rows = await selectRows<{ currency: string; rate: number }>(
-        db,
-        // A skip scan over the primary key (currency, rate_date): one index probe per currency instead
-        // of reading every day's rate (DISTINCT ON read two years of rows: 2 ms on every detail call).
-        sql`with recursive currencies as (
-              (select currency from exchange_rate order by currency limit 1)
-              union all
-              select (select e.currency from exchange_rate e where e.currency > currencies.currency order by e.currency limit 1)
-                from currencies where currencies.currency is not null
-            )
-            select cur.currency, (select e.rate from exchange_rate e where e.currency = cur.currency order by e.rate_date desc limit 1)::float8 as rate
-              from currencies cur where cur.currency is not null`,
-      );
-      return new Map(rows.map((row) => [row.currency, row.rate]));
-    },
-
-    async cashByCurrency(scope: Scope, customerId: number) {
-      return selectRows<{ currency: string; balance: number }>(
-        db,
-        sql`select cb.currency, sum(cb.balance)::float8 as balance
-            from cash_balance cb join account a on a.id = cb.account_id join customer c on c.id = a.customer_id
-            where ${inScope(scope, customerId)} group by cb.currency order by cb.currency`,
-      );
-    },
-
-    /** All holdings of one client (a client holds tens of lines at most, so no paging here). */
-    async holdings(scope: Scope, customerId: number, market?: string): Promise<HoldingRow[]> {
-      return selectRows<HoldingRow>(
-        db,
-        sql`select a.account_no as "accountNo", s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, s.currency,
-                   h.quantity::float8 as quantity, h.avg_cost::float8 as "avgCost", s.last_price::float8 as "lastPrice",
-                   s.prev_close::float8 as "prevClose", s.price_date::text as "priceDate"
-            from holding h join customer c on c.id = h.customer_id join account a on a.id = h.account_id join security s on s.id = h.security_id
-            where ${inScope(scope, customerId)} and h.quantity > 0 ${market ? sql`and s.market = ${market}` : sql``}
-            order by s.symbol, a.account_no`,
-      );
-    },
-
-    async trades(scope: Scope, customerId: number, filter: TradeFilter, paging: Paging) {
-      const where = and([
-        inScope(scope, customerId),
-        ...timeRange(sql`t.traded_at`, filter),
-        ...(filter.market ? [sql`s.market = ${filter.market}`] : []),
-        ...(filter.side ? [sql`t.side = ${filter.side}`] : []),
-        ...(filter.status ? [filter.status === 'settled' ? sql`t.settle_date <= ${hkToday}` : sql`t.settle_date > ${hkToday}`] : []),
-      ]);
-      const from = sql`from trade t join customer c on c.id = t.customer_id join security s on s.id = t.security_id`;
-      const [list, totals] = await Promise.all([
-        selectRows<TradeRow>(
-          db,
-          sql`select t.id::float8 as id, a.account_no as "accountNo", s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market,
-                     t.side, t.quantity::float8 as quantity, t.price::float8 as price, t.amount::float8 as amount, t.fee::float8 as fee,
-                     t.currency, ${epochMs(sql`t.traded_at`)} as "tradedAt", t.settle_date::text as "settleDate", t.settle_date <= ${hkToday} as settled
-              ${from} join account a on a.id = t.account_id
-              where ${where} order by t.traded_at desc, t.id desc ${pageOf(paging)}`,
-        ),
-        selectRows<{ side: string; currency: string; count: number; amount: number; fee: number }>(
-          db,
-          sql`select t.side, t.currency, count(*)::int as count, sum(t.amount)::float8 as amount, sum(t.fee)::float8 as fee
-              ${from} where ${where} group by t.side, t.currency`,
-        ),
-      ]);
-      return { list, totals };
-    },
-
-    async moneyMovements(scope: Scope, customerId: number, filter: MoneyFilter, paging: Paging) {
-      const where = and([
-        inScope(scope, customerId),
-        ...timeRange(sql`m.occurred_at`, filter),
-        ...(filter.direction ? [sql`m.direction = ${filter.direction}`] : []),
-        ...(filter.currency ? [sql`m.currency = ${filter.currency}`] : []),
-      ]);
-      const from = sql`from money_movement m join customer c on c.id = m.customer_id`;
-      const [list, totals] = await Promise.all([
-        selectRows<MoneyRow>(
-          db,
-          sql`select m.id::float8 as id, a.account_no as "accountNo", m.direction, m.currency, m.amount::float8 as amount, m.method,
-                     ${epochMs(sql`m.occurred_at`)} as "occurredAt"
-              ${from} join account a on a.id = m.account_id
-              where ${where} order by m.occurred_at desc, m.id desc ${pageOf(paging)}`,
-        ),
-        selectRows<{ direction: string; currency: string; count: number; amount: number }>(
-          db,
-          sql`select m.direction, m.currency, count(*)::int as count, sum(m.amount)::float8 as amount ${from} where ${where} group by m.direction, m.currency`,
-        ),
-      ]);
-      return { list, totals };
-    },
-
-    async transfers(scope: Scope, customerId: number, filter: TransferFilter, paging: Paging) {
-      const where = and([
-        inScope(scope, customerId),
-        ...timeRange(sql`x.occurred_at`, filter),
-        ...(filter.market ? [sql`s.market = ${filter.market}`] : []),
-        ...(filter.direction ? [sql`x.direction = ${filter.direction}`] : []),
-      ]);
-      const from = sql`from stock_transfer x join customer c on c.id = x.customer_id join security s on s.id = x.security_id`;
-      const [list, totals] = await Promise.all([
-        selectRows<TransferRow>(
-          db,
-          sql`select x.id::float8 as id, a.account_no as "accountNo", x.direction, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market,
-                     s.currency, x.quantity::float8 as quantity, s.last_price::float8 as "lastPrice", x.counterparty,
-                     ${epochMs(sql`x.occurred_at`)} as "occurredAt"
-              ${from} join account a on a.id = x.account_id
-              where ${where} order by x.occurred_at desc, x.id desc ${pageOf(paging)}`,
-        ),
-        selectRows<{ direction: string; currency: string; count: number; value: number }>(
-          db,
-          sql`select x.direction, s.currency, count(*)::int as count, sum(x.quantity * s.last_price)::float8 as value
-              ${from} where ${where} group by x.direction, s.currency`,
-        ),
-      ]);
-      return { list, totals };
-    },
-
-    /** The newest `limit` of each kind of activity before `before`; the service merges them. */
-    async recentActivity(scope: Scope, customerId: number, before: number | undefined, limit: number) {
-      const cut = (column: SQL) =>
-        before === undefined ? sql`` : sql`and ${column} < timestamptz 'epoch' + ${before}::bigint * interval '1 millisecond'`;
-      const [tradeRows, moneyRows, transferRows, auditRows] = await Promise.all([
-        selectRows<TradeRow>(
-          db,
-          sql`select t.id::float8 as id, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, t.side, t.quantity::float8 as quantity,
-                     t.price::float8 as price, t.amount::float8 as amount, t.currency, ${epochMs(sql`t.traded_at`)} as "tradedAt"
-              from trade t join customer c on c.id = t.customer_id join security s on s.id = t.security_id
-              where ${inScope(scope, customerId)} ${cut(sql`t.traded_at`)} order by t.traded_at desc, t.id desc limit ${limit}`,
-        ),
-        selectRows<MoneyRow>(
-          db,
-          sql`select m.id::float8 as id, m.direction, m.currency, m.amount::float8 as amount, m.method, ${epochMs(sql`m.occurred_at`)} as "occurredAt"
-              from money_movement m join customer c on c.id = m.customer_id
-              where ${inScope(scope, customerId)} ${cut(sql`m.occurred_at`)} order by m.occurred_at desc, m.id desc limit ${limit}`,
-        ),
-        selectRows<TransferRow>(
-          db,
-          sql`select x.id::float8 as id, x.direction, s.symbol, s.name_cn as "nameCn", s.name_en as "nameEn", s.market, s.currency,
-                     x.quantity::float8 as quantity, ${epochMs(sql`x.occurred_at`)} as "occurredAt"
-              from stock_transfer x join customer c on c.id = x.customer_id join security s on s.id = x.security_id
-              where ${inScope(scope, customerId)} ${cut(sql`x.occurred_at`)} order by x.occurred_at desc, x.id desc limit ${limit}`,
-        ),
-        selectRows<AuditRow>(
-          db,
-          sql`select l.id::float8 as id, ${epochMs(sql`l.at`)} as at, l.before, l.after, st.name as "staffName"
-              from audit_log l join customer c on l.entity_id = c.id::text left join staff st on st.id = l.actor_staff_id
-              where l.entity = 'customer' and l.entity_id = ${String(customerId)} and l.action = 'customer.update' and ${inScope(scope, customerId)} ${cut(sql`l.at`)}
-              order by l.at desc, l.id desc limit ${limit}`,
-        ),
-      ]);
-      return { tradeRows, moneyRows, transferRows, auditRows };
+    /**
+     * Who serves the customer (null: none in this corp) and the row sets asked for, read in one
+     * statement: one round trip per page view, and the check and the data see one snapshot.
+     * Every query in `queries` carries the caller's scope itself, so another manager's client
+     * yields empty sets even before the service turns the owner into a 403.
+     */
+    async read<Queries extends Record<string, RowsQuery<unknown>>>(
+      corpId: number,
+      customerId: number,
+      queries: Queries,
+    ): Promise<{ owner: number | null; sets: RowSets<Queries> }> {
+      // Prepared: every query here is keyed by the customer, so one plan suits every customer.
+      const { owner, ...sets } = await selectRowSets(db, { owner: ownerQuery(corpId, customerId), ...queries }, { prepare: true });
+      return { owner: (owner as Array<{ staffId: number }>)[0]?.staffId ?? null, sets: sets as unknown as RowSets<Queries> };
     },
 
     /**

@@ -13,6 +13,8 @@ import {
 } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../plugins/auth.plugin';
+import type { RowSets, RowsQuery } from '../../db/sql-rows';
+import { clientQueries } from './client.repository';
 import type {
   ClientRepository,
   CustomerRow,
@@ -39,6 +41,8 @@ const paged = <T>(list: T[], total: number, paging: Paging) => ({
 const checkRange = (from: string | undefined, to: string | undefined) => {
   if (from && to && from > to) throw ApiError.validation('query.dateFrom', `must not be after dateTo (${to})`);
 };
+
+const rateMap = (rows: Array<{ currency: string; rate: number }>) => new Map(rows.map((row) => [row.currency, row.rate]));
 
 /** Whole-share quantities and prices come back as numbers; a market we do not list is a data error. */
 const market = (value: string): Market => marketSchema.parse(value);
@@ -76,17 +80,37 @@ export function createClientService(repository: ClientRepository) {
    * The caller's scope for this client, or 404 (no such client in the corp) / 403 (another
    * manager's client). The queries after it carry the same scope again.
    */
-  async function scopeFor(caller: Caller, customerId: number): Promise<Scope> {
-    const scope = { corpId: caller.corp.id, staffId: caller.staffId };
-    const owner = await repository.ownerOf(scope.corpId, customerId);
+  function requireOwn(scope: Scope, customerId: number, owner: number | null) {
     if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
     if (owner !== scope.staffId)
       throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only open your own clients`);
+  }
+
+  async function scopeFor(caller: Caller, customerId: number): Promise<Scope> {
+    const scope = { corpId: caller.corp.id, staffId: caller.staffId };
+    requireOwn(scope, customerId, await repository.ownerOf(scope.corpId, customerId));
     return scope;
   }
 
+  /**
+   * A page's reads of the caller's own client, sent with the ownership check as one statement;
+   * then 404 (no such client in the corp) or 403 (another manager's client).
+   */
+  async function readOwn<Queries extends Record<string, RowsQuery<unknown>>>(
+    caller: Caller,
+    customerId: number,
+    queries: (scope: Scope) => Queries,
+  ): Promise<RowSets<Queries>> {
+    const scope = { corpId: caller.corp.id, staffId: caller.staffId };
+    const { owner, sets } = await repository.read(scope.corpId, customerId, queries(scope));
+    requireOwn(scope, customerId, owner);
+    return sets;
+  }
+
   async function customer(caller: Caller, customerId: number): Promise<CustomerRow> {
-    const row = await repository.customer(await scopeFor(caller, customerId), customerId);
+    const {
+      customer: [row],
+    } = await readOwn(caller, customerId, (scope) => ({ customer: clientQueries.customer(scope, customerId) }));
     if (!row) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
     return row;
   }
@@ -119,12 +143,12 @@ export function createClientService(repository: ClientRepository) {
 
     /** Computed live from balances and holdings at the latest prices and rates. */
     async asset(caller: Caller, customerId: number): Promise<CustomerAsset> {
-      const scope = await scopeFor(caller, customerId);
-      const [rates, cash, holdings] = await Promise.all([
-        repository.latestRates(),
-        repository.cashByCurrency(scope, customerId),
-        repository.holdings(scope, customerId),
-      ]);
+      const { rateRows, cash, holdings } = await readOwn(caller, customerId, (scope) => ({
+        rateRows: clientQueries.rates(),
+        cash: clientQueries.cashByCurrency(scope, customerId),
+        holdings: clientQueries.holdings(scope, customerId),
+      }));
+      const rates = rateMap(rateRows);
       const byCurrency = new Map<string, { cashHkd: number; marketValueHkd: number; amount: number }>();
       const byMarket = new Map<string, number>();
       const slot = (currency: string) =>
@@ -179,8 +203,11 @@ export function createClientService(repository: ClientRepository) {
     },
 
     async holdings(caller: Caller, customerId: number, marketFilter: Market | undefined, paging: Paging) {
-      const scope = await scopeFor(caller, customerId);
-      const [rates, rows] = await Promise.all([repository.latestRates(), repository.holdings(scope, customerId, marketFilter)]);
+      const { rateRows, rows } = await readOwn(caller, customerId, (scope) => ({
+        rateRows: clientQueries.rates(),
+        rows: clientQueries.holdings(scope, customerId, marketFilter),
+      }));
+      const rates = rateMap(rateRows);
       const items: HoldingItem[] = rows.map((row) => {
         const marketValue = row.quantity * row.lastPrice;
         const unrealizedPnl = row.quantity * (row.lastPrice - row.avgCost);
@@ -222,8 +249,11 @@ export function createClientService(repository: ClientRepository) {
 
     async trades(caller: Caller, customerId: number, filter: TradeFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const scope = await scopeFor(caller, customerId);
-      const [rates, { list, totals }] = await Promise.all([repository.latestRates(), repository.trades(scope, customerId, filter, paging)]);
+      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
+        rateRows: clientQueries.rates(),
+        ...clientQueries.trades(scope, customerId, filter, paging),
+      }));
+      const rates = rateMap(rateRows);
       const summary = { buyAmountHkd: 0, sellAmountHkd: 0, feeHkd: 0 };
       let total = 0;
       for (const row of totals) {
@@ -262,11 +292,11 @@ export function createClientService(repository: ClientRepository) {
 
     async moneyMovements(caller: Caller, customerId: number, filter: MoneyFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const scope = await scopeFor(caller, customerId);
-      const [rates, { list, totals }] = await Promise.all([
-        repository.latestRates(),
-        repository.moneyMovements(scope, customerId, filter, paging),
-      ]);
+      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
+        rateRows: clientQueries.rates(),
+        ...clientQueries.moneyMovements(scope, customerId, filter, paging),
+      }));
+      const rates = rateMap(rateRows);
       let total = 0;
       let depositHkd = 0;
       let withdrawalHkd = 0;
@@ -296,11 +326,11 @@ export function createClientService(repository: ClientRepository) {
 
     async transfers(caller: Caller, customerId: number, filter: TransferFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const scope = await scopeFor(caller, customerId);
-      const [rates, { list, totals }] = await Promise.all([
-        repository.latestRates(),
-        repository.transfers(scope, customerId, filter, paging),
-      ]);
+      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
+        rateRows: clientQueries.rates(),
+        ...clientQueries.transfers(scope, customerId, filter, paging),
+      }));
+      const rates = rateMap(rateRows);
       const summary = { inCount: 0, outCount: 0, inValueHkd: 0, outValueHkd: 0 };
       for (const row of totals) {
         if (row.direction === 'in') {
@@ -336,11 +366,11 @@ export function createClientService(repository: ClientRepository) {
 
     /** The newest activity of every kind merged by time; `before` pages further back. */
     async dynamics(caller: Caller, customerId: number, before: number | undefined, limit: number) {
-      const scope = await scopeFor(caller, customerId);
-      const [rates, activity] = await Promise.all([
-        repository.latestRates(),
-        repository.recentActivity(scope, customerId, before, limit + 1),
-      ]);
+      const { rateRows, ...activity } = await readOwn(caller, customerId, (scope) => ({
+        rateRows: clientQueries.rates(),
+        ...clientQueries.recentActivity(scope, customerId, before, limit + 1),
+      }));
+      const rates = rateMap(rateRows);
       const items: DynamicItem[] = [
         ...activity.tradeRows.map((row) => ({
           key: `trade:${row.id}`,
