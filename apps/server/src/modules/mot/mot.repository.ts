@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MotFacts } from '@broker/contract';
 import type { Database } from '../../db/client';
-import { containsPattern, selectRows } from '../../db/sql-rows';
+import { containsPattern, rowsQuery, selectRows, selectRowSets } from '../../db/sql-rows';
 import { auditLog } from '../../db/schema';
 
 /** The caller: a staff member of a corp. Every query is limited to customers assigned to them. */
@@ -100,8 +100,6 @@ export interface TodoRow {
 }
 
 export function createMotRepository(db: Database) {
-  const count = async (query: SQL) => (await selectRows<{ total: number }>(db, query))[0]?.total ?? 0;
-
   return {
     async pendingDates(scope: MotScope, range: { dateFrom: string; dateTo: string }) {
       const onDays = (column: SQL) => sql`${column} between ${range.dateFrom}::date and ${range.dateTo}::date`;
@@ -121,35 +119,45 @@ export function createMotRepository(db: Database) {
       const page = sql`limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`;
       // The page is chosen from mot_event_todo_idx alone (in name order, so LIMIT stops early and
       // an OFFSET skips index entries, not joined rows); customer and facts are read for its rows only.
+      // One prepared statement for the page and its count: both are keyed by staff member and day,
+      // so one plan suits every caller.
       if (input.fold) {
-        const [rows, total] = await Promise.all([
-          selectRows<TodoRow>(
-            db,
-            sql`select ${customer}, p.unseen,
+        const { rows, total } = await selectRowSets(
+          db,
+          {
+            rows: rowsQuery<TodoRow>(
+              sql`select ${customer}, p.unseen,
                        (select jsonb_agg(${eventJson} order by e.id) from ${dayEvents} and e.customer_name_en = p.customer_name_en and e.customer_id = p.customer_id) as events
                   from (select e.customer_name_en, e.customer_id, bool_or(e.status = 'new') as unseen from ${dayEvents}
                          group by e.customer_name_en, e.customer_id order by e.customer_name_en, e.customer_id ${page}) p
                   join customer c on c.id = p.customer_id
                  order by p.customer_name_en, p.customer_id`,
-          ),
-          count(sql`select count(*)::int as total from (select from ${dayEvents} group by e.customer_name_en, e.customer_id) clients`),
-        ]);
-        return { rows, total };
+            ),
+            total: rowsQuery<{ total: number }>(
+              sql`select count(*)::int as total from (select from ${dayEvents} group by e.customer_name_en, e.customer_id) clients`,
+            ),
+          },
+          { prepare: true },
+        );
+        return { rows, total: total[0]?.total ?? 0 };
       }
-      const [rows, total] = await Promise.all([
-        selectRows<TodoRow>(
-          db,
-          sql`select ${customer}, e.status = 'new' as unseen, jsonb_build_array(${eventJson}) as events
+      const { rows, total } = await selectRowSets(
+        db,
+        {
+          rows: rowsQuery<TodoRow>(
+            sql`select ${customer}, e.status = 'new' as unseen, jsonb_build_array(${eventJson}) as events
                 from (select e.id from ${dayEvents} order by e.customer_name_en, e.customer_id, e.id ${page}) p
                 join mot_event e on e.id = p.id
                 join customer c on c.id = e.customer_id
                order by e.customer_name_en, e.customer_id, e.id`,
-        ),
-        count(
-          sql`select coalesce(sum(n.events), 0)::int as total from (${pendingCountRows(scope, (column) => sql`${column} = ${input.date}::date`, input.rule)}) n`,
-        ),
-      ]);
-      return { rows, total };
+          ),
+          total: rowsQuery<{ total: number }>(
+            sql`select coalesce(sum(n.events), 0)::int as total from (${pendingCountRows(scope, (column) => sql`${column} = ${input.date}::date`, input.rule)}) n`,
+          ),
+        },
+        { prepare: true },
+      );
+      return { rows, total: total[0]?.total ?? 0 };
     },
 
     async pendingCountsByRule(scope: MotScope, date: string | undefined) {
@@ -265,16 +273,26 @@ export function createMotRepository(db: Database) {
       return row;
     },
 
-    async customerEvents(customerId: number, page: { pageNum: number; pageSize: number }) {
-      const [rows, total] = await Promise.all([
-        selectRows<EventRow>(
-          db,
-          sql`select ${eventColumns} from mot_event e where e.customer_id = ${customerId}
-               order by e.due_date desc, e.id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
-        ),
-        count(sql`select count(*)::int as total from mot_event where customer_id = ${customerId}`),
-      ]);
-      return { rows, total };
+    /**
+     * The customer (with their manager, for 403 vs 404: the caller checks before returning
+     * anything) and a page of their events, in one prepared statement keyed by the customer.
+     */
+    async customerWithEvents(corpId: number, customerId: number, page: { pageNum: number; pageSize: number }) {
+      const { customer, rows, total } = await selectRowSets(
+        db,
+        {
+          customer: rowsQuery<CustomerSummaryRow>(
+            sql`select ${customerSummaryColumns} from customer c where c.corp_id = ${corpId} and c.id = ${customerId}`,
+          ),
+          rows: rowsQuery<EventRow>(
+            sql`select ${eventColumns} from mot_event e where e.customer_id = ${customerId}
+                 order by e.due_date desc, e.id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,
+          ),
+          total: rowsQuery<{ total: number }>(sql`select count(*)::int as total from mot_event where customer_id = ${customerId}`),
+        },
+        { prepare: true },
+      );
+      return { customer: customer[0], rows, total: total[0]?.total ?? 0 };
     },
 
     async searchRecords(
@@ -301,20 +319,25 @@ export function createMotRepository(db: Database) {
       if (input.dateFrom) conditions.push(sql`r.served_at >= ${hkDayStart(input.dateFrom)}`);
       if (input.dateTo) conditions.push(sql`r.served_at < ${hkDayStart(input.dateTo)} + interval '1 day'`);
       const from = sql`service_record r join customer c on c.id = r.customer_id left join mot_event e on e.id = r.mot_event_id where ${sql.join(conditions, sql` and `)}`;
-      const [rows, total] = await Promise.all([
-        selectRows<RecordRow>(
-          db,
-          sql`select ${recordColumns} from ${from} order by r.served_at desc, r.id desc limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`,
-        ),
-        count(sql`select count(*)::int as total from ${from}`),
-      ]);
-      return { rows, total };
+      const { rows, total } = await selectRowSets(
+        db,
+        {
+          rows: rowsQuery<RecordRow>(
+            sql`select ${recordColumns} from ${from} order by r.served_at desc, r.id desc limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`,
+          ),
+          total: rowsQuery<{ total: number }>(sql`select count(*)::int as total from ${from}`),
+        },
+        // A keyword's plan depends on how common it is; without one, one plan suits every caller.
+        { prepare: !input.keyword },
+      );
+      return { rows, total: total[0]?.total ?? 0 };
     },
 
     async staffSettings(staffId: number) {
       const [row] = await selectRows<{ minCashIo: number; motFold: boolean }>(
         db,
         sql`select min_cash_io::float8 as "minCashIo", mot_fold as "motFold" from staff where id = ${staffId}`,
+        { prepare: true },
       );
       return row;
     },

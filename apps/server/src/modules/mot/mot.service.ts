@@ -49,8 +49,7 @@ const toTodoRow = (row: TodoRow): MotTodoRow => ({
 export function createMotService(deps: { repository: MotRepository; database: DatabaseHandle }) {
   const { repository } = deps;
 
-  async function ownCustomer(caller: Caller, customerId: number) {
-    const customer = await repository.customer(caller.corp.id, customerId);
+  function requireOwnCustomer(caller: Caller, customerId: number, customer: CustomerSummaryRow | undefined): CustomerSummaryRow {
     if (!customer) throw ApiError.notFound(`customerId: no customer ${customerId}`);
     if (customer.staffId !== caller.staffId) throw ApiError.forbidden(`customerId: customer ${customerId} is not assigned to you`);
     return customer;
@@ -166,8 +165,9 @@ export function createMotService(deps: { repository: MotRepository; database: Da
     },
 
     async clientHistory(caller: Caller, input: { customerId: number; pageNum: number; pageSize: number }) {
-      const customer = await ownCustomer(caller, input.customerId);
-      const { rows, total } = await repository.customerEvents(input.customerId, input);
+      const found = await repository.customerWithEvents(caller.corp.id, input.customerId, input);
+      const customer = requireOwnCustomer(caller, input.customerId, found.customer);
+      const { rows, total } = found;
       const records = await repository.recordsOfEvents(rows.map((row) => row.eventId));
       const list = rows.map((row) =>
         toEvent(
