@@ -7,6 +7,7 @@ import { buildApp, makeEnv, openDatabase, type DatabaseHandle } from '@broker/se
 import { signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
 import { preparePgliteDataset, preparePostgresDataset, measureMotSweeps } from './datasets';
 import { assertErrorCodesAreHttpErrors, driveHttp } from './http-load';
+import { measureCpuShare, type CpuShare } from './cpu-share';
 import { callEndpoint, wireRequest } from './http-request';
 import { explainCaptured } from './explain';
 import { describeMachine } from './machine';
@@ -68,6 +69,13 @@ function progressTracker(total: number, cellMs: number) {
     return `[${String(done).padStart(String(total).length)}/${total}, ~${(((total - done) * cellMs) / 60_000).toFixed(1)} min of cells left]`;
   };
 }
+
+const describeCpuShare = (cpu: CpuShare) =>
+  `server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.postgresMs === null ? 'n/a' : `${cpu.postgresMs.toFixed(2)} ms`}, ` +
+  `load generator ${cpu.loadGeneratorMs.toFixed(2)} ms; ${cpu.coresBusy.toFixed(2)} cores busy`;
+
+/** PostgreSQL's processes can be read from /proc only when it runs on this machine. */
+const isLocalDatabase = (url: string) => ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(url).hostname);
 
 const describeMeasurement = (measurement: Measurement) =>
   `p50 ${formatMs(measurement.latency.p50)} p95 ${formatMs(measurement.latency.p95)} p99 ${formatMs(measurement.latency.p99)} ms, ` +
@@ -233,8 +241,13 @@ async function runEngine(
       for (const request of requests) await callEndpoint(server.baseUrl, request);
       for (const concurrency of options.concurrencies) {
         const sql = interleave ? await measureSql(scenario, concurrency) : sqlResults.get(`${scenario.name}@${concurrency}`)!;
-        const api = await driveHttp(server.baseUrl, requests, { concurrency, durationMs: options.durationMs, warmupMs: options.warmupMs });
-        const cell: CellResult = { engine, endpoint: scenario.name, group: scenario.group, concurrency, api, sql };
+        // Warm-up apart, so the CPU share covers the measured requests alone.
+        if (options.warmupMs > 0) await driveHttp(server.baseUrl, requests, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
+        const { result: api, cpu } = await measureCpuShare(
+          () => driveHttp(server!.baseUrl, requests, { concurrency, durationMs: options.durationMs, warmupMs: 0 }),
+          { serverCpuSeconds: () => server!.cpuSeconds(), localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl) },
+        );
+        const cell: CellResult = { engine, endpoint: scenario.name, group: scenario.group, concurrency, api, sql, cpu };
         cells.push(cell);
         const verdicts = [
           p95Verdict(cell) ? `p95 ${p95Verdict(cell)}` : '',
@@ -243,6 +256,7 @@ async function runEngine(
           .filter(Boolean)
           .join(', ');
         log(`  ${next()} ${scenario.name.padEnd(18)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)} — ${verdicts}`);
+        if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);
       }
     }
     let lighthouseOutcome: LighthouseOutcome | null = null;

@@ -4,6 +4,7 @@ import {
   GENERATED_START,
   formatMs,
   niceCeiling,
+  cpuShareSection,
   renderConsoleTable,
   renderGeneratedSection,
   renderMarkdownTable,
@@ -78,6 +79,28 @@ describe('tables', () => {
 
   it('formats milliseconds by size and shows missing figures as a dash', () => {
     expect([formatMs(1.234), formatMs(12.34), formatMs(123.4), formatMs(Number.NaN)]).toEqual(['1.23', '12.3', '123', '—']);
+  });
+});
+
+describe('CPU share', () => {
+  const share = { serverMs: 0.9, postgresMs: 0.45, loadGeneratorMs: 0.25, coresBusy: 1.6 };
+
+  it("lists the cells measured at c16, with PGlite's PostgreSQL share as n/a", () => {
+    const lines = cpuShareSection([
+      cell({ cpu: share }),
+      cell({ endpoint: 'getAsset', concurrency: 1, cpu: share }),
+      cell({ engine: 'pglite', endpoint: 'stat', cpu: { ...share, postgresMs: null } }),
+      cell({ endpoint: 'getTrade' }),
+    ]);
+    const rows = lines.filter((line) => line.startsWith('| P'));
+    expect(rows).toEqual([
+      '| PostgreSQL | getProfile | 500 | 0.90 | 0.45 | 0.25 | 1.60 |',
+      '| PGlite | stat | 500 | 0.90 | n/a | 0.25 | 1.60 |',
+    ]);
+  });
+
+  it('is left out when no cell carries a CPU share (older results)', () => {
+    expect(cpuShareSection([cell({})])).toEqual([]);
   });
 });
 

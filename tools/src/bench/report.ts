@@ -232,6 +232,31 @@ function summaryLines(report: BenchReport): string[] {
   return lines;
 }
 
+/**
+ * Where the cores went at the target concurrency: the server, PostgreSQL and the load generator
+ * share the machine, so CPU per request is what sets the throughput and hence the latency.
+ */
+export function cpuShareSection(cells: readonly CellResult[]): string[] {
+  const measured = cells.filter((cell) => cell.concurrency === TARGETS.p95Concurrency && cell.cpu);
+  if (measured.length === 0) return [];
+  const ms = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+  return [
+    `### Where the CPU went at concurrency ${TARGETS.p95Concurrency}`,
+    '',
+    "CPU time per completed request, read from `/proc` around each API cell: the server process, the local PostgreSQL's processes",
+    '(n/a for PGlite, which runs inside the server) and the load generator (the benchmark itself). At concurrency 16 a request',
+    'waits for about 16 ÷ req/s, and req/s is at most the cores ÷ the CPU per request.',
+    '',
+    '| database | endpoint | req/s | server ms | PostgreSQL ms | load generator ms | cores busy |',
+    '| :-- | :-- | --: | --: | --: | --: | --: |',
+    ...measured.map(
+      (cell) =>
+        `| ${cell.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${cell.endpoint} | ${formatRate(cell.api.requestsPerSecond)} | ${ms(cell.cpu!.serverMs)} | ${ms(cell.cpu!.postgresMs)} | ${ms(cell.cpu!.loadGeneratorMs)} | ${cell.cpu!.coresBusy.toFixed(2)} |`,
+    ),
+    '',
+  ];
+}
+
 /** The part of docs/benchmarks.md the benchmark owns (between the generated markers). */
 export function renderGeneratedSection(report: BenchReport, chartPath: string): string {
   const { machine, settings } = report;
@@ -286,6 +311,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
       );
     if (failures.length) out.push('');
   }
+  out.push(...cpuShareSection(report.cells));
   if (report.sweeps.length) {
     out.push(
       '### MOT daily sweep',

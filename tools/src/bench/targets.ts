@@ -1,4 +1,5 @@
 import type { LatencySummary } from './stats';
+import type { CpuShare } from './cpu-share';
 
 export type Engine = 'postgres' | 'pglite';
 
@@ -16,6 +17,8 @@ export interface CellResult {
   concurrency: number;
   api: Measurement;
   sql: Measurement;
+  /** Where the CPU went during the API cell (absent in results from before it was measured). */
+  cpu?: CpuShare | null;
 }
 
 export interface Measurement {

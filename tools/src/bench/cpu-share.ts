@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Where one cell's CPU went, in ms per completed request: the server process, the local
+ * PostgreSQL's processes and the load generator (this process). On a 2-core machine all three
+ * share the cores, so a figure here explains a latency there: at concurrency 16 the latency is
+ * about 16 ÷ throughput, and the throughput is about the busy cores ÷ the CPU per request.
+ */
+export interface CpuShare {
+  serverMs: number;
+  /** null when PostgreSQL is not a local process (or the engine is PGlite, inside the server). */
+  postgresMs: number | null;
+  loadGeneratorMs: number;
+  /** Average number of cores the three kept busy during the cell (2 = the whole machine). */
+  coresBusy: number;
+}
+
+/** CPU time of a process in seconds from /proc (utime + stime, in clock ticks of 1/100 s); 0 once gone. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function postgresCpuByPid(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+    } catch {
+      continue;
+    }
+    byPid.set(Number(entry), processCpuSeconds(Number(entry)));
+  }
+  return byPid;
+}
+
+const ownCpuSeconds = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
+
+/** Linux only (reads /proc); elsewhere `measure` runs the cell and reports no share. */
+export const canMeasureCpuShare = () => {
+  try {
+    readdirSync('/proc/self');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Runs `cell` and apportions the CPU used meanwhile. `serverCpuSeconds` reads the server
+ * process; `localPostgres` says whether PostgreSQL's processes on this machine serve the cell.
+ */
+export async function measureCpuShare<T extends { requests: number }>(
+  cell: () => Promise<T>,
+  options: { serverCpuSeconds: () => number; localPostgres: boolean },
+): Promise<{ result: T; cpu: CpuShare | null }> {
+  if (!canMeasureCpuShare()) return { result: await cell(), cpu: null };
+  const before = {
+    server: options.serverCpuSeconds(),
+    postgres: options.localPostgres ? postgresCpuByPid() : null,
+    own: ownCpuSeconds(),
+    at: performance.now(),
+  };
+  const result = await cell();
+  const seconds = (performance.now() - before.at) / 1000;
+  const server = options.serverCpuSeconds() - before.server;
+  const own = ownCpuSeconds() - before.own;
+  let postgres: number | null = null;
+  if (before.postgres) {
+    postgres = 0;
+    // Backends that started during the cell count from zero; one that ended takes its time with it (rare: the pool keeps them).
+    for (const [pid, seconds_] of postgresCpuByPid()) postgres += Math.max(0, seconds_ - (before.postgres.get(pid) ?? 0));
+  }
+  const perRequest = (cpuSeconds: number) => (result.requests > 0 ? (cpuSeconds * 1000) / result.requests : 0);
+  return {
+    result,
+    cpu: {
+      serverMs: perRequest(server),
+      postgresMs: postgres === null ? null : perRequest(postgres),
+      loadGeneratorMs: perRequest(own),
+      coresBusy: (server + own + (postgres ?? 0)) / seconds,
+    },
+  };
+}
