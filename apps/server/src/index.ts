@@ -1,6 +1,6 @@
 export { buildApp, type BuildAppOptions } from './app';
 export { loadEnv, makeEnv, ConfigError, type Env } from './env';
-export { openDatabase, runMigrations, type Database, type DatabaseHandle, type DatabaseKind } from './db/client';
+export { openDatabase, preparedStatementName, runMigrations, type Database, type DatabaseHandle, type DatabaseKind } from './db/client';
 export * as schema from './db/schema';
 export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type SeedOptions, type SeedResult } from './db/seed';
 export { maskDocument, LATEST_RATES } from './db/seed';

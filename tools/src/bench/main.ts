@@ -43,7 +43,9 @@ async function loadLighthouse(): Promise<RunLighthouse | string> {
   if (!existsSync(LIGHTHOUSE_MODULE)) return `${relative(REPO_ROOT, LIGHTHOUSE_MODULE)} is not there`;
   try {
     // A computed specifier: the module is optional, so the type checker must not require it.
-    const module = (await import(pathToFileURL(LIGHTHOUSE_MODULE).href)) as { runLighthouse?: unknown };
+    const module = (await import(pathToFileURL(LIGHTHOUSE_MODULE).href)) as { runLighthouse?: unknown; lighthouseUnavailable?: unknown };
+    const unavailable = typeof module.lighthouseUnavailable === 'function' ? (module.lighthouseUnavailable as () => string | null)() : null;
+    if (unavailable) return unavailable;
     return typeof module.runLighthouse === 'function' ? (module.runLighthouse as RunLighthouse) : 'lighthouse.ts exports no runLighthouse';
   } catch (error) {
     return `lighthouse.ts failed to load: ${error instanceof Error ? error.message : String(error)}`;

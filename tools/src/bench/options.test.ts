@@ -38,7 +38,7 @@ describe('bench options', () => {
 
 describe('groupWaves', () => {
   it('keeps statements issued together in one round trip and the rest in order', () => {
-    const statement = (text: string, wave: number) => ({ text, params: [], wave });
+    const statement = (text: string, wave: number) => ({ text, params: [], prepared: false, wave });
     const waves = groupWaves([statement('session', 0), statement('rows', 1), statement('count', 1), statement('rates', 2)]);
     expect(waves.map((wave) => wave.map((entry) => entry.text))).toEqual([['session'], ['rows', 'count'], ['rates']]);
   });

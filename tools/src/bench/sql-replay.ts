@@ -1,10 +1,12 @@
-import type { DatabaseHandle } from '@broker/server';
+import { preparedStatementName, type DatabaseHandle } from '@broker/server';
 import { summarize } from './stats';
 import type { Measurement } from './targets';
 
 export interface CapturedStatement {
   text: string;
   params: unknown[];
+  /** The server ran it as a prepared statement (a reused plan); the replay does the same. */
+  prepared: boolean;
   /**
    * Statements issued in the same event-loop turn share a wave: the endpoint ran them in
    * parallel (Promise.all), so the replay does too; waves run one after another.
@@ -23,7 +25,7 @@ export function createStatementRecorder() {
   let current: CapturedStatement[] | null = null;
   let wave = 0;
   let turnOpen = false;
-  const observe = (text: string, params: readonly unknown[]) => {
+  const observe = (text: string, params: readonly unknown[], prepared?: boolean) => {
     if (!current) return;
     if (!turnOpen) {
       // Everything observed before this fires was issued without waiting for a result.
@@ -33,7 +35,7 @@ export function createStatementRecorder() {
         turnOpen = false;
       });
     }
-    current.push({ text, params: [...params], wave });
+    current.push({ text, params: [...params], prepared: prepared === true, wave });
   };
   return {
     observe,
@@ -63,7 +65,7 @@ export function groupWaves(statements: readonly CapturedStatement[]): CapturedRe
 
 /** Runs raw statements the way the server's driver does: the pg pool, or the one PGlite connection. */
 export interface SqlRunner {
-  query(text: string, params: unknown[]): Promise<unknown>;
+  query(statement: CapturedStatement): Promise<unknown>;
   /** For requests with BEGIN…COMMIT: every statement on one connection. */
   onOneConnection(statements: CapturedStatement[]): Promise<void>;
 }
@@ -72,7 +74,8 @@ export function sqlRunnerFor(handle: DatabaseHandle): SqlRunner {
   if (handle.pool) {
     const pool = handle.pool;
     return {
-      query: (text, params) => pool.query(text, params),
+      query: ({ text, params, prepared }) =>
+        prepared ? pool.query({ name: preparedStatementName(text), text, values: params }) : pool.query(text, params),
       async onOneConnection(statements) {
         const client = await pool.connect();
         try {
@@ -86,7 +89,8 @@ export function sqlRunnerFor(handle: DatabaseHandle): SqlRunner {
   const pglite = handle.pglite;
   if (!pglite) throw new Error('sqlRunnerFor: the handle has neither a pool nor PGlite');
   return {
-    query: (text, params) => pglite.query(text, params),
+    // The server's PGlite runs prepared statements as ordinary ones too.
+    query: ({ text, params }) => pglite.query(text, params),
     async onOneConnection(statements) {
       for (const statement of statements) await pglite.query(statement.text, statement.params);
     },
@@ -101,8 +105,8 @@ async function replayOne(runner: SqlRunner, request: CapturedRequest) {
     return;
   }
   for (const wave of request) {
-    if (wave.length === 1) await runner.query(wave[0]!.text, wave[0]!.params);
-    else await Promise.all(wave.map((statement) => runner.query(statement.text, statement.params)));
+    if (wave.length === 1) await runner.query(wave[0]!);
+    else await Promise.all(wave.map((statement) => runner.query(statement)));
   }
 }
 

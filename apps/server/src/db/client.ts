@@ -112,7 +112,7 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
   const runPrepared: PreparedRunner = async (query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     observe?.(text, params, true);
-    const result = await pool.query({ name: `s${createHash('sha1').update(text).digest('base64url')}`, text, values: params });
+    const result = await pool.query({ name: preparedStatementName(text), text, values: params });
     return result.rows;
   };
   Object.defineProperty(db, PREPARED_RUNNER, { value: runPrepared });
@@ -130,6 +130,9 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
 }
 
 type PreparedRunner = (query: SQL) => Promise<unknown[]>;
+
+/** A prepared statement's name: one per distinct text, the same on every connection and process. */
+export const preparedStatementName = (text: string) => `s${createHash('sha1').update(text).digest('base64url')}`;
 const PREPARED_RUNNER = Symbol('preparedRunner');
 
 /**

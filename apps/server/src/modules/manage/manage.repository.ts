@@ -209,6 +209,7 @@ export function createManageRepository(db: Database, cache = new BookResultCache
       db,
       sql`select coalesce((select v.version from staff_book_version v where v.corp_id = ${criteria.corpId} and v.staff_id = ${criteria.staffId}), 0)::text as version,
                  ${hkMonthStart}::text as month`,
+      { prepare: true },
     );
     return row!;
   };
