@@ -1,29 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from '@broker/server/testing';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 
-/** Flags that keep Debian's chromium quiet on a machine without internet. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install chromium); browser tests cannot run without it`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const missing = debianChromiumMissing();
+  if (missing) throw new Error(`${missing}; browser tests cannot run without it`);
+  return chromium.launch({ executablePath: DEBIAN_CHROMIUM_PATH, args: [...DEBIAN_CHROMIUM_FLAGS], headless: true });
 }
 
 /** An iPhone-sized phone running WeCom's in-app browser: 375×812. */

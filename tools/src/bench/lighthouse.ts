@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from '@broker/server/testing';
 
 /**
  * Lighthouse's mobile performance score of the client list (issue 8: ≥ 95), measured as a client
@@ -16,17 +17,6 @@ import { chromium } from 'playwright-core';
  * playwright-core attaches to the same browser to sign in; Lighthouse then audits in that browser with
  * `disableStorageReset`, so the token the sign-in left in localStorage is still there.
  */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const CLIENT_LIST_PATH = '/client/manage/list';
 const SIGN_IN_TIMEOUT_MS = 60_000;
 
@@ -82,14 +72,16 @@ async function signIn(port: number, options: LighthouseOptions) {
  * reports a missing browser as an unhandled error event, which ended an 18-minute run at its last
  * step with nothing written.
  */
-export function lighthouseUnavailable(): string | null {
-  return existsSync(CHROMIUM_PATH) ? null : `Debian's chromium is not at ${CHROMIUM_PATH} (apt-get install chromium)`;
-}
+export const lighthouseUnavailable = debianChromiumMissing;
 
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseResult> {
   const unavailable = lighthouseUnavailable();
   if (unavailable) throw new Error(unavailable);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: DEBIAN_CHROMIUM_PATH,
+    chromeFlags: [...DEBIAN_CHROMIUM_FLAGS],
+    logLevel: 'silent',
+  });
   try {
     await signIn(chrome.port, options);
     const result = await lighthouse(
