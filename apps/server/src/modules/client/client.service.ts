@@ -76,16 +76,14 @@ export function toBaseInfo(row: CustomerRow): CustomerBaseInfo {
 }
 
 export function createClientService(repository: ClientRepository) {
-  /**
-   * The caller's scope for this client, or 404 (no such client in the corp) / 403 (another
-   * manager's client). The queries after it carry the same scope again.
-   */
+  /** 404 when the corp has no such client, 403 when another manager serves it. */
   function requireOwn(scope: Scope, customerId: number, owner: number | null) {
     if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
     if (owner !== scope.staffId)
       throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only open your own clients`);
   }
 
+  /** The caller's scope for this client, checked on its own (for writes); the queries after it carry the scope again. */
   async function scopeFor(caller: Caller, customerId: number): Promise<Scope> {
     const scope = { corpId: caller.corp.id, staffId: caller.staffId };
     requireOwn(scope, customerId, await repository.ownerOf(scope.corpId, customerId));

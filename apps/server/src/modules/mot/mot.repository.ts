@@ -48,6 +48,10 @@ const customerSummaryColumns = sql`c.id::float8 as "customerId", c.customer_no a
   c.phone, c.status, c.risk_level as "riskLevel", c.open_date::text as "openDate", c.total_assets_hkd::float8 as "totalAssetsHkd",
   c.last_trade_date::text as "lastTradeDate", c.staff_id as "staffId"`;
 
+/** One customer of the corp, with their current manager (for 403 vs 404). */
+const customerSummaryQuery = (corpId: number, customerId: number) =>
+  rowsQuery<CustomerSummaryRow>(sql`select ${customerSummaryColumns} from customer c where c.corp_id = ${corpId} and c.id = ${customerId}`);
+
 const eventColumns = sql`e.id::float8 as "eventId", e.rule, e.status, e.due_date::text as "dueDate", e.customer_id::float8 as "customerId",
   e.facts, ${ms(sql`e.created_at`)} as "createdAt", ${ms(sql`e.seen_at`)} as "seenAt", ${ms(sql`e.handled_at`)} as "handledAt"`;
 
@@ -266,10 +270,7 @@ export function createMotRepository(db: Database) {
     },
 
     async customer(corpId: number, customerId: number) {
-      const [row] = await selectRows<CustomerSummaryRow>(
-        db,
-        sql`select ${customerSummaryColumns} from customer c where c.corp_id = ${corpId} and c.id = ${customerId}`,
-      );
+      const [row] = await selectRows<CustomerSummaryRow>(db, customerSummaryQuery(corpId, customerId));
       return row;
     },
 
@@ -281,9 +282,7 @@ export function createMotRepository(db: Database) {
       const { customer, rows, total } = await selectRowSets(
         db,
         {
-          customer: rowsQuery<CustomerSummaryRow>(
-            sql`select ${customerSummaryColumns} from customer c where c.corp_id = ${corpId} and c.id = ${customerId}`,
-          ),
+          customer: customerSummaryQuery(corpId, customerId),
           rows: rowsQuery<EventRow>(
             sql`select ${eventColumns} from mot_event e where e.customer_id = ${customerId}
                  order by e.due_date desc, e.id desc limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`,

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { testDatabases } from '../testing';
+import type { DatabaseHandle } from './client';
+import { rowsQuery, selectRows, selectRowSets } from './sql-rows';
+
+for (const engine of testDatabases()) {
+  describe(`selectRowSets and prepared statements (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    const observed: Array<{ text: string; prepared: boolean }> = [];
+
+    beforeAll(async () => {
+      database = await engine.create({ onQuery: (text, _params, prepared) => observed.push({ text, prepared: prepared === true }) });
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    const numbers = (from: number, to: number) =>
+      rowsQuery<{ n: number; label: string; even: boolean; tags: string[] }>(
+        sql`select g::float8 as n, 'n' || g as label, g % 2 = 0 as even, array['a', 'b' || g] as tags
+              from generate_series(${from}::int, ${to}::int) g order by g desc`,
+      );
+
+    it('returns every set in one statement, in each query’s order, with the values selectRows would give', async () => {
+      observed.length = 0;
+      const sets = await selectRowSets(database.db, { high: numbers(3, 5), none: numbers(2, 1), one: numbers(7, 7) });
+      expect(observed).toHaveLength(1);
+      expect(sets.high).toEqual(await selectRows(database.db, numbers(3, 5)));
+      expect(sets.high).toEqual([
+        { n: 5, label: 'n5', even: false, tags: ['a', 'b5'] },
+        { n: 4, label: 'n4', even: true, tags: ['a', 'b4'] },
+        { n: 3, label: 'n3', even: false, tags: ['a', 'b3'] },
+      ]);
+      expect(sets.none).toEqual([]);
+      expect(sets.one.map((row) => row.n)).toEqual([7]);
+    });
+
+    it(
+      engine.kind === 'postgres'
+        ? 'runs `prepare: true` as a named statement, with the same rows, and reuses it across calls'
+        : 'runs `prepare: true` as an ordinary query (PGlite has no plan cache to reuse)',
+      async () => {
+        observed.length = 0;
+        const first = await selectRowSets(database.db, { high: numbers(3, 5) }, { prepare: true });
+        const second = await selectRowSets(database.db, { high: numbers(1, 2) }, { prepare: true });
+        expect(first.high.map((row) => row.n)).toEqual([5, 4, 3]);
+        expect(second.high.map((row) => row.n)).toEqual([2, 1]);
+        expect(observed.map((entry) => entry.prepared)).toEqual(engine.kind === 'postgres' ? [true, true] : [false, false]);
+        // Same text, different values: one statement name for both calls.
+        expect(new Set(observed.map((entry) => entry.text)).size).toBe(1);
+      },
+    );
+  });
+}
