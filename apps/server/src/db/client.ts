@@ -140,8 +140,9 @@ const PREPARED_RUNNER = Symbol('preparedRunner');
  * its text, so each pooled connection parses it once and, after PostgreSQL's first five custom
  * plans, reuses a generic plan. Planning was 70% of PostgreSQL's time on a client page (1.3 ms
  * planning against 0.45 ms executing for getAsset; docs/benchmarks.md). Only for statements whose
- * best plan does not depend on their parameter values — lookups by id or by staff member — never
- * for keyword searches, whose plans do. Drizzle's `execute` cannot name a statement, hence this.
+ * best plan does not depend on their parameter values — lookups by id or by staff member, and
+ * keyword searches only in the shapes whose plan the client list chooses itself (`PagePlan` in
+ * manage.repository.ts). Drizzle's `execute` cannot name a statement, hence this.
  */
 export function preparedRunnerOf(db: Pick<Database, 'execute'>): PreparedRunner | undefined {
   return (db as { [PREPARED_RUNNER]?: PreparedRunner })[PREPARED_RUNNER];

@@ -76,7 +76,7 @@ for (const engine of testDatabases()) {
       for (const name of [
         'customer_corp_no_uq',
         'customer_id_last4_idx',
-        'customer_staff_assets_idx',
+        'customer_staff_assets_cover_idx',
         'customer_staff_open_idx',
         'customer_staff_last_trade_idx',
         'account_corp_no_uq',

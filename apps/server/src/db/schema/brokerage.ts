@@ -81,7 +81,6 @@ export const customers = pgTable(
     index('customer_name_en_trgm').using('gin', table.nameEn.op('gin_trgm_ops')),
     index('customer_phone_trgm').using('gin', table.phoneDigits.op('gin_trgm_ops')),
     index('customer_id_last4_idx').on(table.corpId, table.idDocLast4),
-    index('customer_staff_assets_idx').on(table.staffId, table.totalAssetsHkd.desc().nullsFirst(), table.id),
     index('customer_staff_open_idx').on(table.staffId, table.openDate.desc().nullsFirst(), table.id),
     index('customer_staff_last_trade_idx').on(table.staffId, table.lastTradeDate.desc().nullsLast(), table.id),
     index('customer_staff_status_idx').on(table.staffId, table.status),

@@ -55,22 +55,35 @@ export class BookResultCache {
   }
 
   async getOrCompute<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
-    const current = BigInt(version);
-    const entry = this.entries.get(key);
-    if (entry && entry.version === current) {
-      // Map keeps insertion order: re-inserting marks the entry most recently used.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.value as T;
-    }
+    const entry = this.peek<T>(key);
+    if (entry && entry.version === version) return entry.value;
     const value = await compute();
+    this.store(key, version, value);
+    return value;
+  }
+
+  /**
+   * The entry under `key` whatever its version, marked most recently used; the caller must check
+   * the version before serving it (the client list reads the version in the same statement as its
+   * page, and uses a stale total only as a hint of how to find that page).
+   */
+  peek<T>(key: string): { version: string; value: T } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Map keeps insertion order: re-inserting marks the entry most recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return { version: entry.version.toString(), value: entry.value as T };
+  }
+
+  /** Stores `value` as computed under `version`, unless a newer version's value is already there. */
+  store(key: string, version: string, value: unknown): void {
+    const current = BigInt(version);
     const latest = this.entries.get(key);
     // A slower request that read an older version must not replace a newer entry.
-    if (!latest || latest.version <= current) {
-      this.entries.delete(key);
-      this.entries.set(key, { version: current, value });
-      while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    }
-    return value;
+    if (latest && latest.version > current) return;
+    this.entries.delete(key);
+    this.entries.set(key, { version: current, value });
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { containsPattern, selectRows } from '../../db/sql-rows';
+import { containsPattern, rowsQuery, selectRowSets, selectRows } from '../../db/sql-rows';
 import { BookResultCache, criteriaKey, type BookState } from './book-result-cache';
 
 /** Filters in database terms: amounts already in HKD, the keyword already classified. */
@@ -58,33 +58,67 @@ const list = (values: string[]) =>
   );
 
 /**
- * The keyword as an OR of index-friendly tests, each only where the keyword could match:
- * names by trigram (or CJK bigram for Chinese) partial match, phone digits by trigram partial
- * match, account number and identity-document tail exactly.
+ * How the keyword's tests are written. `index`: so that the keyword's GIN indexes can find its
+ * matches. `filter`: so that they cannot, and the planner walks the book's sort index, testing each
+ * entry (see `planPage`: it decides which is cheaper from the number of matches, which the planner's
+ * trigram estimates get wrong by a hundredfold in both directions).
  */
-function keywordCondition(keyword: string, corpId: number): SQL {
+type KeywordUse = 'index' | 'filter';
+
+/** The digits of a keyword that is a number (spaces, `+`, brackets and dashes allowed), else ''. */
+const digitsOf = (keyword: string) => (/^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '');
+
+/**
+ * From six digits on, a number matches a handful of customers in the whole corp (1 in 10^6 per
+ * position), and finding them through the corp-wide phone trigrams costs less than intersecting the
+ * trigrams with the book's 125,000 entries in the staff-scoped GIN (an account number: 0.9 ms
+ * against 2.4 ms). Shorter numbers match hundreds across the corp, so they stay within the book.
+ */
+const CORP_WIDE_DIGITS = 6;
+const findsFewAcrossCorp = (keyword: string) => digitsOf(keyword).length >= CORP_WIDE_DIGITS;
+
+/** A column the GIN indexes cannot serve a test of: `|| ''` hides it from them and changes no value. */
+const unindexed = (column: SQL) => sql`(${column} || '')`;
+
+/**
+ * The keyword as an OR of tests, each only where the keyword could match: names by partial match
+ * (trigram, or CJK bigram for Chinese), phone digits by partial match, account number and
+ * identity-document tail exactly.
+ */
+function keywordCondition(keyword: string, corpId: number, use: KeywordUse = 'index'): SQL {
   const options: SQL[] = [];
   const pattern = containsPattern(keyword);
+  const column = (name: SQL) => (use === 'index' ? name : unindexed(name));
   if (CJK.test(keyword)) {
     // pg_trgm cannot narrow a 2-character Chinese term; its character pairs can, in
     // customer_staff_name_cn_bigram_idx (migrations 0003 and 0011: staff_id in the same GIN, so the
     // index returns this book's matches alone). One character is tested by LIKE over the book's
     // covering index: its matches are too many (8,759 of 125,216 for `陈`) for an index to save
     // the heap visits.
+    // The LIKE only confirms, hidden from customer_name_cn_trgm: a generic plan (the page is prepared)
+    // cannot see that a two-character term holds no trigram, and read all 1,000,000 entries of it.
     options.push(
-      [...keyword].length >= 2
-        ? sql`(cjk_bigrams(c.name_cn) @> cjk_bigrams(${keyword}) and c.name_cn like ${pattern})`
-        : sql`c.name_cn like ${pattern}`,
+      [...keyword].length >= 2 && use === 'index'
+        ? sql`(cjk_bigrams(c.name_cn) @> cjk_bigrams(${keyword}) and ${unindexed(sql`c.name_cn`)} like ${pattern})`
+        : sql`${column(sql`c.name_cn`)} like ${pattern}`,
     );
   }
-  if (/[A-Za-z]/.test(keyword)) options.push(sql`c.name_en ilike ${pattern}`);
-  const digits = /^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '';
-  if (digits) options.push(sql`c.phone_digits like ${containsPattern(digits)}`);
+  if (/[A-Za-z]/.test(keyword)) options.push(sql`${column(sql`c.name_en`)} ilike ${pattern}`);
+  const digits = digitsOf(keyword);
+  if (digits.length > CORP_WIDE_DIGITS && use === 'index') {
+    // Every trigram of the pattern is a posting list the GIN decodes (9,000 entries each for digits,
+    // which have only 1,000 trigrams): six digits find the few candidates, the whole keyword confirms.
+    const window = digits.slice(-CORP_WIDE_DIGITS);
+    options.push(
+      sql`(c.phone_digits like ${containsPattern(window)} and ${unindexed(sql`c.phone_digits`)} like ${containsPattern(digits)})`,
+    );
+  } else if (digits) options.push(sql`${column(sql`c.phone_digits`)} like ${containsPattern(digits)}`);
   if (/^[A-Za-z0-9]{4,20}$/.test(keyword)) {
     // Account numbers are unique per corp: a scalar subquery runs once and its id can drive an index arm of the OR.
     options.push(sql`c.id = (select a.customer_id from account a where a.corp_id = ${corpId} and a.account_no = ${keyword.toUpperCase()})`);
   }
-  if (/^[A-Za-z0-9]{4}$/.test(keyword)) options.push(sql`(c.corp_id = ${corpId} and c.id_doc_last4 = ${keyword.toUpperCase()})`);
+  if (/^[A-Za-z0-9]{4}$/.test(keyword))
+    options.push(sql`(c.corp_id = ${corpId} and ${column(sql`c.id_doc_last4`)} = ${keyword.toUpperCase()})`);
   if (options.length === 0) return sql`false`;
   return sql`(${sql.join(options, sql` or `)})`;
 }
@@ -109,9 +143,14 @@ export function keywordNarrowsByIndex(keyword: string | undefined): boolean {
  * the (staff_id, sort column, id) indexes alone: a staff member belongs to one corp, and the
  * outer query checks the corp again on the rows it returns.
  */
-function whereOf(criteria: CustomerCriteria, scopeCorp = true): SQL {
-  const parts: SQL[] = [...(scopeCorp ? [sql`c.corp_id = ${criteria.corpId}`] : []), sql`c.staff_id = ${criteria.staffId}`];
-  if (criteria.keyword) parts.push(keywordCondition(criteria.keyword, criteria.corpId));
+function whereOf(criteria: CustomerCriteria, scopeCorp = true, keywordUse: KeywordUse = 'index'): SQL {
+  // A long number is found across the corp, then kept if it is in this book (see CORP_WIDE_DIGITS).
+  const staff =
+    keywordUse === 'index' && criteria.keyword && findsFewAcrossCorp(criteria.keyword)
+      ? sql`c.staff_id + 0 = ${criteria.staffId}`
+      : sql`c.staff_id = ${criteria.staffId}`;
+  const parts: SQL[] = [...(scopeCorp ? [sql`c.corp_id = ${criteria.corpId}`] : []), staff];
+  if (criteria.keyword) parts.push(keywordCondition(criteria.keyword, criteria.corpId, keywordUse));
   if (criteria.channels?.length) parts.push(sql`c.channel in (${list(criteria.channels)})`);
   if (criteria.statuses?.length) parts.push(sql`c.status in (${list(criteria.statuses)})`);
   if (criteria.assetMinHkd !== undefined) parts.push(sql`c.total_assets_hkd >= ${criteria.assetMinHkd}`);
@@ -176,21 +215,70 @@ function summaryWhere(criteria: CustomerCriteria): SQL {
 // counted (41,000 rows of an open-date-filtered stat).
 const hkMonthStart = sql`(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)`;
 
-/** The ids of one page, in order, read from indexes (see `whereOf` and `keywordNarrowsByIndex`). */
+/**
+ * How a page of a keyword search is found (see `planPage`):
+ * - `matchesFirst`: all the keyword's matches through its GIN indexes, then sorted. Costs a heap
+ *   visit per match (10–35 µs each here: the 575 MB customer table does not stay in shared buffers).
+ * - `walk`: the book in the sort index's order, each entry tested until the page is full. Costs about
+ *   `pageEnd × book / total` entries; for the default sort they are read from the covering index
+ *   (migration 0014) without heap visits, about 0.3 µs each.
+ * - `empty`: the cached total says nothing matches; nothing is read but the book version that
+ *   confirms it.
+ * - `planner`: no keyword; the planner's estimates of plain filters are good.
+ *
+ * The first three are written so that one plan serves every keyword of their shape (the CTE is
+ * materialized, a walk's tests are hidden from the GIN indexes), so their statements are prepared
+ * and PostgreSQL stops planning them (0.4–0.7 ms of a 2–3 ms page). A `planner` page is not: its
+ * best plan depends on the values (`closed` is rare, `active` is most of a book).
+ */
+type PagePlan = 'matchesFirst' | 'walk' | 'empty' | 'planner';
+
+/**
+ * Index entries read in a covering walk for the cost of one heap visit (0.3 µs against 10–35 µs,
+ * measured over a 125,000-client book: `Rong`, 1,048 matches, walked in 1.1 ms against 40 ms for
+ * its matches; `6547`, 87 matches, in 9.8 ms against 2 ms).
+ */
+const COVERING_ENTRIES_PER_HEAP_VISIT = 40;
+
+/** The book-wide figures a page plan is chosen by, counted with the total and cached with it. */
+export interface KeywordTotal {
+  total: number;
+  /** Clients in the book, from the summary. */
+  book: number;
+}
+
+export function planPage(
+  criteria: CustomerCriteria,
+  sortBy: SortField,
+  page: { pageNum: number; pageSize: number },
+  known: KeywordTotal | undefined,
+): PagePlan {
+  const { keyword, corpId: _corpId, staffId: _staffId, ...filters } = criteria;
+  if (!keyword) return 'planner';
+  if (known?.total === 0) return 'empty';
+  const narrows = keywordNarrowsByIndex(keyword);
+  const filtered = Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== ''));
+  // ANDed with filters, the keyword's own number of matches is unknown (the total counts both), and
+  // a walk meets the filters' rarity too (`Rong` + online: 23 of 125,000, a walk of the whole book).
+  if (filtered || !known) return narrows ? 'matchesFirst' : 'walk';
+  if (!narrows) return 'walk';
+  const walked = (page.pageNum * page.pageSize * known.book) / known.total;
+  const perHeapVisit = sortBy === 'totalAssets' ? COVERING_ENTRIES_PER_HEAP_VISIT : 1;
+  return walked <= known.total * perHeapVisit ? 'walk' : 'matchesFirst';
+}
+
+/** The ids of one page, in order, read from indexes (see `whereOf` and `PagePlan`). */
 function pageIds(
   criteria: CustomerCriteria,
   sortBy: SortField,
   sortOrder: 'asc' | 'desc',
   page: { pageNum: number; pageSize: number },
+  plan: Exclude<PagePlan, 'empty'>,
 ): SQL {
   const window = sql`limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`;
-  // A keyword alone is estimated well and a common one (`Rong`: 1,048 in the book) is found faster
-  // by the walk, which stops at 20; ANDed with filters the estimate assumes independence and can be
-  // off by a thousandfold.
-  const { keyword, corpId: _corpId, staffId: _staffId, ...filters } = criteria;
-  const filtered = Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== ''));
-  if (!keywordNarrowsByIndex(keyword) || !filtered) {
-    return sql`select c.id from customer c where ${whereOf(criteria, false)} order by ${orderOf(sortBy, sortOrder)} ${window}`;
+  if (plan !== 'matchesFirst') {
+    const where = whereOf(criteria, false, plan === 'walk' ? 'filter' : 'index');
+    return sql`select c.id from customer c where ${where} order by ${orderOf(sortBy, sortOrder)} ${window}`;
   }
   // MATERIALIZED keeps the planner from walking a sort index under the LIMIT instead.
   return sql`with matches as materialized (
@@ -204,39 +292,78 @@ function pageIds(
  */
 export function createManageRepository(db: Database, cache = new BookResultCache()) {
   /** One primary-key lookup; read before anything is computed from the book (see BookResultCache). */
+  const bookVersion = (criteria: CustomerCriteria) =>
+    sql`coalesce((select v.version from staff_book_version v where v.corp_id = ${criteria.corpId} and v.staff_id = ${criteria.staffId}), 0)::text`;
   const bookState = async (criteria: CustomerCriteria): Promise<BookState> => {
-    const [row] = await selectRows<BookState>(
-      db,
-      sql`select coalesce((select v.version from staff_book_version v where v.corp_id = ${criteria.corpId} and v.staff_id = ${criteria.staffId}), 0)::text as version,
-                 ${hkMonthStart}::text as month`,
-      { prepare: true },
-    );
+    const [row] = await selectRows<BookState>(db, sql`select ${bookVersion(criteria)} as version, ${hkMonthStart}::text as month`, {
+      prepare: true,
+    });
     return row!;
   };
   /**
    * Live counts and sums (20–66 ms over a 125,000-client book for a broad filter) are cached while
    * the book is unchanged; the summary's answers cost well under a millisecond and are not.
    */
-  const cachedWhenLive = async <T>(kind: 'total' | 'stat', criteria: CustomerCriteria, compute: () => Promise<T>): Promise<T> => {
+  const cachedWhenLive = async <T>(kind: 'stat', criteria: CustomerCriteria, compute: () => Promise<T>): Promise<T> => {
     if (servedBySummary(criteria)) return compute();
     const state = await bookState(criteria);
     // "New this month" changes with the month, not only with writes.
-    const key = `${kind}:${kind === 'stat' ? state.month : ''}:${criteriaKey(criteria)}`;
+    const key = `${kind}:${state.month}:${criteriaKey(criteria)}`;
     return cache.getOrCompute(key, state.version, compute);
   };
 
-  /** The number of customers matching: from the summary when it can answer, else counted. */
-  const countOf = async (criteria: CustomerCriteria, where: SQL) => {
+  /** The number of customers matching, from the summary: only when `summaryAnswers(criteria)`. */
+  const summaryTotal = (criteria: CustomerCriteria) => {
     const fromSummary = sql`select coalesce(sum(b.clients), 0) from staff_book_summary b where ${summaryWhere(criteria)}`;
-    // One statement, so the summary and the bound clients subtracted from it are read in one snapshot.
-    const query = servedBySummary(criteria)
-      ? sql`select (${fromSummary})::int as total`
-      : servedBySummaryMinusBound(criteria)
-        ? sql`select ((${fromSummary}) - (select count(*) from customer c where ${whereOf({ ...criteria, kycBound: true })}))::int as total`
-        : sql`select count(*)::int as total from customer c where ${where}`;
-    const [row] = await selectRows<{ total: number }>(db, query);
-    return row?.total ?? 0;
+    return servedBySummary(criteria)
+      ? sql`(${fromSummary})::int`
+      : sql`((${fromSummary}) - (select count(*) from customer c where ${whereOf({ ...criteria, kycBound: true })}))::int`;
   };
+  const summaryAnswers = (criteria: CustomerCriteria) => servedBySummary(criteria) || servedBySummaryMinusBound(criteria);
+
+  const totalKey = (criteria: CustomerCriteria) => `total:${criteriaKey(criteria)}`;
+  /**
+   * Counts the customers matching, with the book's size and version read in the same statement (so
+   * the count is exactly that version's), and caches the figures under that version.
+   */
+  const countLive = async (criteria: CustomerCriteria): Promise<{ version: string; value: KeywordTotal }> => {
+    // A keyword too short for its GIN indexes is tested entry by entry; written so, the planner
+    // counts over the book's covering index without heap visits (`Wa`: 0.4–0.6 s before).
+    const keywordUse = keywordNarrowsByIndex(criteria.keyword) ? 'index' : 'filter';
+    const [row] = await selectRows<{ version: string } & KeywordTotal>(
+      db,
+      sql`select ${bookVersion(criteria)} as version,
+                 (select count(*) from customer c where ${whereOf(criteria, true, keywordUse)})::int as total,
+                 (select coalesce(sum(b.clients), 0) from staff_book_summary b where b.staff_id = ${criteria.staffId} and b.corp_id = ${criteria.corpId})::int as book`,
+    );
+    const { version, ...value } = row!;
+    cache.store(totalKey(criteria), version, value);
+    return { version, value };
+  };
+
+  /** The columns of a page's rows, for ids chosen by `pageIds`. */
+  const pageRows = (
+    criteria: CustomerCriteria,
+    sortBy: SortField,
+    sortOrder: 'asc' | 'desc',
+    page: { pageNum: number; pageSize: number },
+    plan: PagePlan,
+  ) =>
+    rowsQuery<ListRow>(
+      plan === 'empty'
+        ? sql`select null where false`
+        : // The page's ids first, then its columns: the per-row subqueries (accounts, KYC) run for the
+          // 20 rows shown, not for every row an OFFSET skips (page 500: 200 ms → see docs/benchmarks.md).
+          sql`select c.id::float8 as id, c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone,
+                     c.phone_digits as "phoneDigits", c.id_doc_masked as "idDocMasked", c.id_doc_last4 as "idDocLast4",
+                     array(select a.account_no from account a where a.customer_id = c.id order by a.id) as "accountNos",
+                     c.channel, c.status, c.risk_level as "riskLevel", c.tags,
+                     exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id) as "kycBound",
+                     c.total_assets_hkd::float8 as "totalAssetsHkd", c.open_date::text as "openDate", c.last_trade_date::text as "lastTradeDate"
+              from (${pageIds(criteria, sortBy, sortOrder, page, plan)}) page
+              join customer c on c.id = page.id and c.corp_id = ${criteria.corpId}
+              order by ${orderOf(sortBy, sortOrder)}`,
+    );
 
   return {
     async rate(currency: string): Promise<number | undefined> {
@@ -255,26 +382,38 @@ export function createManageRepository(db: Database, cache = new BookResultCache
       );
     },
 
+    /**
+     * One statement in the usual case: the page, with the book version that says whether the
+     * cached total still holds (or the summary's total, which is not cached). A first keyword
+     * search counts before it pages, since how the page is found depends on the count (`planPage`).
+     */
     async search(criteria: CustomerCriteria, sortBy: SortField, sortOrder: 'asc' | 'desc', page: { pageNum: number; pageSize: number }) {
-      const where = whereOf(criteria);
-      // The page's ids first, then its columns: the per-row subqueries (accounts, KYC) run for the
-      // 20 rows shown, not for every row an OFFSET skips (page 500: 200 ms → see docs/benchmarks.md).
-      const [rows, total] = await Promise.all([
-        selectRows<ListRow>(
-          db,
-          sql`select c.id::float8 as id, c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone,
-                     c.phone_digits as "phoneDigits", c.id_doc_masked as "idDocMasked", c.id_doc_last4 as "idDocLast4",
-                     array(select a.account_no from account a where a.customer_id = c.id order by a.id) as "accountNos",
-                     c.channel, c.status, c.risk_level as "riskLevel", c.tags,
-                     exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id) as "kycBound",
-                     c.total_assets_hkd::float8 as "totalAssetsHkd", c.open_date::text as "openDate", c.last_trade_date::text as "lastTradeDate"
-              from (${pageIds(criteria, sortBy, sortOrder, page)}) page
-              join customer c on c.id = page.id and c.corp_id = ${criteria.corpId}
-              order by ${orderOf(sortBy, sortOrder)}`,
-        ),
-        cachedWhenLive('total', criteria, () => countOf(criteria, where)),
-      ]);
-      return { rows, total };
+      const fromSummary = summaryAnswers(criteria);
+      let known = fromSummary ? undefined : cache.peek<KeywordTotal>(totalKey(criteria));
+      if (!known && criteria.keyword) known = await countLive(criteria);
+      const plan = planPage(criteria, sortBy, page, known?.value);
+      const { rows, book } = await selectRowSets(
+        db,
+        {
+          rows: pageRows(criteria, sortBy, sortOrder, page, plan),
+          book: rowsQuery<{ version: string; total: number | null }>(
+            sql`select ${bookVersion(criteria)} as version, ${fromSummary ? summaryTotal(criteria) : sql`null::int`} as total`,
+          ),
+        },
+        { prepare: plan !== 'planner' },
+      );
+      const { version, total } = book[0]!;
+      if (fromSummary) return { rows, total: total! };
+      if (known && known.version === version) return { rows, total: known.value.total };
+      // The book changed since the total was counted (or it never was): count again. The page already
+      // read is right whatever plan found it, unless the plan trusted an old "nothing matches".
+      const fresh = await countLive(criteria);
+      if (plan !== 'empty' || fresh.value.total === 0) return { rows, total: fresh.value.total };
+      const retryPlan = planPage(criteria, sortBy, page, fresh.value);
+      const retried = await selectRows<ListRow>(db, pageRows(criteria, sortBy, sortOrder, page, retryPlan), {
+        prepare: retryPlan !== 'planner',
+      });
+      return { rows: retried, total: fresh.value.total };
     },
 
     async stat(criteria: CustomerCriteria): Promise<StatRow[]> {

@@ -14,9 +14,10 @@ for (const engine of testDatabases()) {
     let headers: Record<string, string>;
     let fixture: ClientFixture;
     let staffId: number;
+    const statements: string[] = [];
 
     beforeAll(async () => {
-      database = await engine.create();
+      database = await engine.create({ onQuery: (text) => statements.push(text) });
       fixture = await createClientFixture(database);
       staffId = fixture.staffIds.chanwaiman!;
       server = await startTestApp(database);
@@ -127,6 +128,46 @@ for (const engine of testDatabases()) {
             `${keyword} ${sortBy} ${sortOrder}`,
           ).toEqual(expected);
         }
+      });
+
+      it('finds the same pages however it finds them: walking the sort index or the keyword’s matches first', async () => {
+        // Keywords from common to rare, so the cached count sends some down each path (planPage).
+        const fragments = await database.query<{ fragment: string; n: number }>(
+          `select fragment, count(*)::int as n from (
+             select lower(substr(name_en, p, 3)) as fragment from customer, generate_series(1, 6) p where staff_id = $1) f
+           where fragment ~ '^[a-z]{3}$' group by 1 order by 2 desc, 1`,
+          [staffId],
+        );
+        const picks = [fragments[0]!, fragments[Math.floor(fragments.length / 3)]!, fragments.at(-1)!].map((row) => row.fragment);
+        const [digits] = await database.query<{ middle: string; long: string }>(
+          `select substr(phone_digits, 5, 4) as middle, substr(phone_digits, 3, 8) as long from customer
+            where staff_id = $1 and phone_digits is not null order by id limit 1`,
+          [staffId],
+        );
+        const from = statements.length;
+        for (const keyword of [...picks, 'wa', '陈', digits!.middle, digits!.long]) {
+          const isDigits = /^\d+$/.test(keyword);
+          for (const [sortBy, column] of [
+            ['totalAssets', 'total_assets_hkd'],
+            ['openDate', 'open_date'],
+          ] as const) {
+            const expected = await database.query<{ id: number }>(
+              `select c.id::float8 as id from customer c
+                where c.staff_id = $1 and (c.name_cn like $2 or c.name_en ilike $2 or ($3 and c.phone_digits like $2)
+                   or c.id_doc_last4 = upper($4) or c.id in (select a.customer_id from account a where a.account_no = upper($4)))
+                order by c.${column} desc, c.id asc`,
+              [staffId, `%${keyword}%`, isDigits, keyword],
+            );
+            const rows = await searchAll({ keyword, sortBy, sortOrder: 'desc' });
+            expect(
+              rows.map((row) => row.customerId),
+              `${keyword} by ${sortBy}`,
+            ).toEqual(expected.map((row) => row.id));
+          }
+        }
+        const sent = statements.slice(from).join('\n');
+        expect(sent, 'a walk over the sort index').toContain(`(c.name_en || '') ilike`);
+        expect(sent, 'matches first').toContain('with matches as materialized');
       });
 
       const expectKnown = async (keyword: string, matchedOn: CustomerListItem['matchedOn']) => {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { planPage, type CustomerCriteria } from './manage.repository';
+
+/**
+ * How a keyword search finds its page, from the cached count (figures of the 125,000-client book
+ * the benchmark signs in as: docs/benchmarks.md, round five).
+ */
+const book = { corpId: 1, staffId: 3 };
+const firstPage = { pageNum: 1, pageSize: 20 };
+const plan = (criteria: Omit<CustomerCriteria, 'corpId' | 'staffId'>, total?: number, sortBy: 'totalAssets' | 'openDate' = 'totalAssets') =>
+  planPage({ ...book, ...criteria }, sortBy, firstPage, total === undefined ? undefined : { total, book: 125_000 });
+
+describe('planPage', () => {
+  it('leaves a search without a keyword to the planner', () => {
+    expect(plan({}, 0)).toBe('planner');
+    expect(plan({ statuses: ['active'] })).toBe('planner');
+  });
+
+  it('reads nothing when the cached total says nothing matches', () => {
+    expect(plan({ keyword: 'Quokka' }, 0)).toBe('empty');
+  });
+
+  it('walks the covering sort index for a keyword matching hundreds, and finds a rare one through its GIN', () => {
+    expect(plan({ keyword: 'Rong' }, 1_048)).toBe('walk');
+    expect(plan({ keyword: '6547' }, 87)).toBe('matchesFirst');
+    // The crossover: 20 × 125,000 / total entries against 40 entries per heap visit.
+    expect(plan({ keyword: 'Rong' }, 250)).toBe('walk');
+    expect(plan({ keyword: 'Rong' }, 249)).toBe('matchesFirst');
+  });
+
+  it('walks a deep page only when the matches are many enough to fill it early', () => {
+    const deep = (total: number) =>
+      planPage({ ...book, keyword: 'Rong' }, 'totalAssets', { pageNum: 10, pageSize: 20 }, { total, book: 125_000 });
+    expect(deep(500)).toBe('matchesFirst');
+    expect(deep(800)).toBe('walk');
+  });
+
+  it('needs many more matches to walk a sort index that is not covering (a heap visit per entry)', () => {
+    expect(plan({ keyword: 'Rong' }, 1_048, 'openDate')).toBe('matchesFirst');
+    expect(plan({ keyword: 'Wong' }, 2_000, 'openDate')).toBe('walk');
+  });
+
+  it('always walks for a keyword no GIN can narrow (one Chinese character, two letters)', () => {
+    expect(plan({ keyword: '陈' }, 3)).toBe('walk');
+    expect(plan({ keyword: 'Wa' }, 12_000)).toBe('walk');
+  });
+
+  it('with filters, finds a narrow keyword’s matches first, whatever the filtered total', () => {
+    expect(plan({ keyword: 'Rong', channels: ['online'] }, 23)).toBe('matchesFirst');
+    expect(plan({ keyword: 'Rong', channels: ['online'] }, 5_000)).toBe('matchesFirst');
+    expect(plan({ keyword: 'Wa', statuses: ['active'] }, 5_000)).toBe('walk');
+  });
+
+  it('without a count yet, decides by the keyword alone', () => {
+    expect(plan({ keyword: 'Rong' })).toBe('matchesFirst');
+    expect(plan({ keyword: 'Wa' })).toBe('walk');
+  });
+});
