@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { contractWire } from './vite-plugins/contract-wire';
+import { precompress } from './vite-plugins/precompress';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react(), contractWire()],
+  plugins: [react(), contractWire(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -22,6 +22,9 @@ async function webStaticPlugin(app: FastifyInstance, options: { distDir: string 
       root: distDir!,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite-plugins/precompress.ts): sent
+      // as they are to a browser that accepts them, so @fastify/compress leaves them alone.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

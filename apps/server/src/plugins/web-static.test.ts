@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { openDatabase } from '../db/client';
+
+const BIG_ASSET = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, name: `row ${index}` })))};`;
+const PRECOMPRESSED_BR = brotliCompressSync(BIG_ASSET);
 
 describe('serving the web app', () => {
   let app: FastifyInstance;
@@ -15,6 +19,10 @@ describe('serving the web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">broker</div>');
     writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log("app")');
+    // As the build's precompress plugin leaves them: the compressed copies beside the file.
+    writeFileSync(join(dist, 'assets', 'big-9c1d.js'), BIG_ASSET);
+    writeFileSync(join(dist, 'assets', 'big-9c1d.js.br'), PRECOMPRESSED_BR);
+    writeFileSync(join(dist, 'assets', 'big-9c1d.js.gz'), gzipSync(BIG_ASSET, { level: 9 }));
     const database = await openDatabase({ pgliteDir: 'memory://' });
     app = await buildApp({ env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: dist }), database, logger: false });
   });
@@ -35,6 +43,19 @@ describe('serving the web app', () => {
     const response = await app.inject('/assets/app-3f2a.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build’s precompressed copy as it is, not compressing again', async () => {
+    const brotli = await app.inject({ url: '/assets/big-9c1d.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.equals(PRECOMPRESSED_BR)).toBe(true);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_ASSET);
+    const gzip = await app.inject({ url: '/assets/big-9c1d.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/assets/big-9c1d.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
   });
 
   it('keeps API misses and missing files as 404s, not the SPA', async () => {
