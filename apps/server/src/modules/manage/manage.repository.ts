@@ -68,14 +68,8 @@ type KeywordUse = 'index' | 'filter';
 /** The digits of a keyword that is a number (spaces, `+`, brackets and dashes allowed), else ''. */
 const digitsOf = (keyword: string) => (/^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '');
 
-/**
- * From six digits on, a number matches a handful of customers in the whole corp (1 in 10^6 per
- * position), and finding them through the corp-wide phone trigrams costs less than intersecting the
- * trigrams with the book's 125,000 entries in the staff-scoped GIN (an account number: 0.9 ms
- * against 2.4 ms). Shorter numbers match hundreds across the corp, so they stay within the book.
- */
-const CORP_WIDE_DIGITS = 6;
-const findsFewAcrossCorp = (keyword: string) => digitsOf(keyword).length >= CORP_WIDE_DIGITS;
+/** No English-name arm (its trigram GIN is scoped by a staff_id column) and narrowed by the book's grams. */
+const foundThroughOwnArms = (keyword: string) => !/[A-Za-z]/.test(keyword) && keywordNarrowsByIndex(keyword);
 
 /** A column the GIN indexes cannot serve a test of: `|| ''` hides it from them and changes no value. */
 const unindexed = (column: SQL) => sql`(${column} || '')`;
@@ -83,34 +77,32 @@ const unindexed = (column: SQL) => sql`(${column} || '')`;
 /**
  * The keyword as an OR of tests, each only where the keyword could match: names by partial match
  * (trigram, or CJK bigram for Chinese), phone digits by partial match, account number and
- * identity-document tail exactly.
+ * identity-document tail exactly. Grams are qualified by the book (migration 0015), so the GIN
+ * returns this manager's candidates alone; LIKE confirms them, hidden from the trigram indexes: a
+ * generic plan (the page is prepared) cannot see that a two-character term holds no trigram, and
+ * once read all 1,000,000 entries of customer_name_cn_trgm for one.
  */
-function keywordCondition(keyword: string, corpId: number, use: KeywordUse = 'index'): SQL {
+function keywordCondition(keyword: string, scope: { corpId: number; staffId: number }, use: KeywordUse = 'index'): SQL {
+  const { corpId, staffId } = scope;
   const options: SQL[] = [];
   const pattern = containsPattern(keyword);
   const column = (name: SQL) => (use === 'index' ? name : unindexed(name));
   if (CJK.test(keyword)) {
-    // pg_trgm cannot narrow a 2-character Chinese term; its character pairs can, in
-    // customer_staff_name_cn_bigram_idx (migrations 0003 and 0011: staff_id in the same GIN, so the
-    // index returns this book's matches alone). One character is tested by LIKE over the book's
-    // covering index: its matches are too many (8,759 of 125,216 for `陈`) for an index to save
-    // the heap visits.
-    // The LIKE only confirms, hidden from customer_name_cn_trgm: a generic plan (the page is prepared)
-    // cannot see that a two-character term holds no trigram, and read all 1,000,000 entries of it.
+    // pg_trgm cannot narrow a 2-character Chinese term; its character pairs can. One character is
+    // tested by LIKE over the book's covering index: its matches are too many (8,759 of 125,216 for
+    // `陈`) for an index to save the heap visits.
     options.push(
       [...keyword].length >= 2 && use === 'index'
-        ? sql`(cjk_bigrams(c.name_cn) @> cjk_bigrams(${keyword}) and ${unindexed(sql`c.name_cn`)} like ${pattern})`
+        ? sql`(staff_cjk_bigrams(c.staff_id, c.name_cn) @> staff_cjk_bigrams(${staffId}::int, ${keyword}) and ${unindexed(sql`c.name_cn`)} like ${pattern})`
         : sql`${column(sql`c.name_cn`)} like ${pattern}`,
     );
   }
   if (/[A-Za-z]/.test(keyword)) options.push(sql`${column(sql`c.name_en`)} ilike ${pattern}`);
   const digits = digitsOf(keyword);
-  if (digits.length > CORP_WIDE_DIGITS && use === 'index') {
-    // Every trigram of the pattern is a posting list the GIN decodes (9,000 entries each for digits,
-    // which have only 1,000 trigrams): six digits find the few candidates, the whole keyword confirms.
-    const window = digits.slice(-CORP_WIDE_DIGITS);
+  if (digits.length >= 3 && use === 'index') {
+    const digitsPattern = containsPattern(digits);
     options.push(
-      sql`(c.phone_digits like ${containsPattern(window)} and ${unindexed(sql`c.phone_digits`)} like ${containsPattern(digits)})`,
+      sql`(staff_digit_trigrams(c.staff_id, c.phone_digits) @> staff_digit_trigrams(${staffId}::int, ${digits}) and ${unindexed(sql`c.phone_digits`)} like ${digitsPattern})`,
     );
   } else if (digits) options.push(sql`${column(sql`c.phone_digits`)} like ${containsPattern(digits)}`);
   if (/^[A-Za-z0-9]{4,20}$/.test(keyword)) {
@@ -144,13 +136,15 @@ export function keywordNarrowsByIndex(keyword: string | undefined): boolean {
  * outer query checks the corp again on the rows it returns.
  */
 function whereOf(criteria: CustomerCriteria, scopeCorp = true, keywordUse: KeywordUse = 'index'): SQL {
-  // A long number is found across the corp, then kept if it is in this book (see CORP_WIDE_DIGITS).
+  // A keyword whose every arm is scoped by its own index (book grams) or pins a row (account, identity
+  // document) is found through those alone; staff_id is then only checked, so that a generic plan
+  // cannot choose to read the whole book from the staff indexes instead (it did on a small book).
   const staff =
-    keywordUse === 'index' && criteria.keyword && findsFewAcrossCorp(criteria.keyword)
+    keywordUse === 'index' && criteria.keyword && foundThroughOwnArms(criteria.keyword)
       ? sql`c.staff_id + 0 = ${criteria.staffId}`
       : sql`c.staff_id = ${criteria.staffId}`;
   const parts: SQL[] = [...(scopeCorp ? [sql`c.corp_id = ${criteria.corpId}`] : []), staff];
-  if (criteria.keyword) parts.push(keywordCondition(criteria.keyword, criteria.corpId, keywordUse));
+  if (criteria.keyword) parts.push(keywordCondition(criteria.keyword, criteria, keywordUse));
   if (criteria.channels?.length) parts.push(sql`c.channel in (${list(criteria.channels)})`);
   if (criteria.statuses?.length) parts.push(sql`c.status in (${list(criteria.statuses)})`);
   if (criteria.assetMinHkd !== undefined) parts.push(sql`c.total_assets_hkd >= ${criteria.assetMinHkd}`);
