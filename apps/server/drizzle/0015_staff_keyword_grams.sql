@@ -15,4 +15,8 @@ CREATE INDEX IF NOT EXISTS customer_staff_phone_grams_idx ON customer USING gin 
 CREATE INDEX IF NOT EXISTS customer_staff_name_cn_grams_idx ON customer USING gin (staff_cjk_bigrams(staff_id, name_cn));--> statement-breakpoint
 -- Superseded by customer_staff_name_cn_grams_idx. customer_staff_phone_trgm_idx stays: the KYC
 -- search's phone LIKE uses it.
-DROP INDEX IF EXISTS customer_staff_name_cn_bigram_idx;
+DROP INDEX IF EXISTS customer_staff_name_cn_bigram_idx;--> statement-breakpoint
+-- An identity-document tail such as `6547` belongs to ~90 customers of a 1,000,000-customer corp and
+-- ~11 of one book: with staff_id in the key, a search's arm reads those 11, not 90 heap rows.
+DROP INDEX IF EXISTS customer_id_last4_idx;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS customer_id_last4_idx ON customer (corp_id, id_doc_last4, staff_id);

@@ -104,7 +104,16 @@ async function openPglite(dir: string, observe?: QueryObserver): Promise<Databas
 
 async function openPostgres(url: string, limits: { max: number; waitMs: number }, observe?: QueryObserver): Promise<DatabaseHandle> {
   // connectionTimeoutMillis bounds both opening a connection and waiting for a busy pool to free one.
-  const pool = new pg.Pool({ connectionString: url, max: limits.max, connectionTimeoutMillis: limits.waitMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.max,
+    connectionTimeoutMillis: limits.waitMs,
+    // No parallel workers for the app's statements: each is a page of a few milliseconds, and a worker
+    // costs a process start and a core that the other requests are waiting for. A generic plan that
+    // over-estimated a keyword's matches (5,000 against 93) went parallel: 10 ms against 0.6 ms
+    // (docs/benchmarks.md, round five). The MOT sweep's INSERT … SELECT never runs in parallel anyway.
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle client's network error must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, ...loggerOf(observe) }) as unknown as Database;

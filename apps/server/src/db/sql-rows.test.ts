@@ -51,5 +51,20 @@ for (const engine of testDatabases()) {
         expect(new Set(observed.map((entry) => entry.text)).size).toBe(1);
       },
     );
+
+    if (engine.kind === 'postgres') {
+      it('runs the app’s statements without parallel workers, on every pooled connection', async () => {
+        // Several at once, so the pool opens more than one connection.
+        const settings = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            selectRows<{ workers: string }>(
+              database.db,
+              sql`select current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`,
+            ),
+          ),
+        );
+        expect(settings.map(([row]) => row!.workers)).toEqual(['0', '0', '0', '0']);
+      });
+    }
   });
 }

@@ -80,7 +80,8 @@ export const customers = pgTable(
     index('customer_name_cn_trgm').using('gin', table.nameCn.op('gin_trgm_ops')),
     index('customer_name_en_trgm').using('gin', table.nameEn.op('gin_trgm_ops')),
     index('customer_phone_trgm').using('gin', table.phoneDigits.op('gin_trgm_ops')),
-    index('customer_id_last4_idx').on(table.corpId, table.idDocLast4),
+    // staff_id last: a search's identity-document arm reads its own book's few candidates (migration 0015).
+    index('customer_id_last4_idx').on(table.corpId, table.idDocLast4, table.staffId),
     index('customer_staff_open_idx').on(table.staffId, table.openDate.desc().nullsFirst(), table.id),
     index('customer_staff_last_trade_idx').on(table.staffId, table.lastTradeDate.desc().nullsLast(), table.id),
     index('customer_staff_status_idx').on(table.staffId, table.status),

@@ -110,7 +110,7 @@ function keywordCondition(keyword: string, scope: { corpId: number; staffId: num
     options.push(sql`c.id = (select a.customer_id from account a where a.corp_id = ${corpId} and a.account_no = ${keyword.toUpperCase()})`);
   }
   if (/^[A-Za-z0-9]{4}$/.test(keyword))
-    options.push(sql`(c.corp_id = ${corpId} and ${column(sql`c.id_doc_last4`)} = ${keyword.toUpperCase()})`);
+    options.push(sql`(c.corp_id = ${corpId} and ${column(sql`c.id_doc_last4`)} = ${keyword.toUpperCase()} and c.staff_id = ${staffId})`);
   if (options.length === 0) return sql`false`;
   return sql`(${sql.join(options, sql` or `)})`;
 }
