@@ -75,6 +75,7 @@ for (const engine of testDatabases()) {
         'customer_staff_assets_cover_idx',
         'customer_staff_phone_grams_idx',
         'customer_staff_name_cn_grams_idx',
+        'customer_staff_name_en_grams_idx',
         'customer_staff_open_idx',
         'customer_staff_last_trade_idx',
         'account_corp_no_uq',

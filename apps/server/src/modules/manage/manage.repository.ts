@@ -68,8 +68,21 @@ type KeywordUse = 'index' | 'filter';
 /** The digits of a keyword that is a number (spaces, `+`, brackets and dashes allowed), else ''. */
 const digitsOf = (keyword: string) => (/^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '');
 
-/** No English-name arm (its trigram GIN is scoped by a staff_id column) and narrowed by the book's grams. */
-const foundThroughOwnArms = (keyword: string) => !/[A-Za-z]/.test(keyword) && keywordNarrowsByIndex(keyword);
+/**
+ * A run of three letters or digits: the English-name arm can use the book's word trigrams
+ * (`staff_word_trigrams`, migration 0016, which splits the lower-cased name the same way).
+ */
+const hasWordTrigram = (keyword: string) =>
+  keyword
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => word.length >= 3);
+
+/**
+ * Narrowed by the book's grams in every name arm (a keyword without a run of three letters still
+ * needs customer_staff_name_en_trgm_idx, which is scoped by its staff_id column).
+ */
+const foundThroughOwnArms = (keyword: string) => keywordNarrowsByIndex(keyword) && (!/[A-Za-z]/.test(keyword) || hasWordTrigram(keyword));
 
 /** A column the GIN indexes cannot serve a test of: `|| ''` hides it from them and changes no value. */
 const unindexed = (column: SQL) => sql`(${column} || '')`;
@@ -97,7 +110,13 @@ function keywordCondition(keyword: string, scope: { corpId: number; staffId: num
         : sql`${column(sql`c.name_cn`)} like ${pattern}`,
     );
   }
-  if (/[A-Za-z]/.test(keyword)) options.push(sql`${column(sql`c.name_en`)} ilike ${pattern}`);
+  if (/[A-Za-z]/.test(keyword)) {
+    options.push(
+      use === 'index' && hasWordTrigram(keyword)
+        ? sql`(staff_word_trigrams(c.staff_id, c.name_en) @> staff_word_trigrams(${staffId}::int, ${keyword}) and ${unindexed(sql`c.name_en`)} ilike ${pattern})`
+        : sql`${column(sql`c.name_en`)} ilike ${pattern}`,
+    );
+  }
   const digits = digitsOf(keyword);
   if (digits.length >= 3 && use === 'index') {
     const digitsPattern = containsPattern(digits);
