@@ -304,9 +304,10 @@ function pageIds(
  * its entries are only valid against the database they were read from.
  */
 export function createManageRepository(db: Database, cache = new BookResultCache()) {
-  /** One primary-key lookup; read before anything is computed from the book (see BookResultCache). */
+  /** The book's version (a primary-key lookup), as a column of whichever statement needs it. */
   const bookVersion = (criteria: CustomerCriteria) =>
     sql`coalesce((select v.version from staff_book_version v where v.corp_id = ${criteria.corpId} and v.staff_id = ${criteria.staffId}), 0)::text`;
+  /** Read before anything is computed from the book (see BookResultCache). */
   const bookState = async (criteria: CustomerCriteria): Promise<BookState> => {
     const [row] = await selectRows<BookState>(db, sql`select ${bookVersion(criteria)} as version, ${hkMonthStart}::text as month`, {
       prepare: true,
@@ -314,15 +315,15 @@ export function createManageRepository(db: Database, cache = new BookResultCache
     return row!;
   };
   /**
-   * Live counts and sums (20–66 ms over a 125,000-client book for a broad filter) are cached while
-   * the book is unchanged; the summary's answers cost well under a millisecond and are not.
+   * Live stats (20–66 ms over a 125,000-client book for a broad filter) are cached while the book is
+   * unchanged; the summary's answers cost well under a millisecond and are not. (Search totals are
+   * cached by `countLive`, checked against the version the page statement reads.)
    */
-  const cachedWhenLive = async <T>(kind: 'stat', criteria: CustomerCriteria, compute: () => Promise<T>): Promise<T> => {
+  const cachedStat = async (criteria: CustomerCriteria, compute: () => Promise<StatRow[]>): Promise<StatRow[]> => {
     if (servedBySummary(criteria)) return compute();
     const state = await bookState(criteria);
     // "New this month" changes with the month, not only with writes.
-    const key = `${kind}:${state.month}:${criteriaKey(criteria)}`;
-    return cache.getOrCompute(key, state.version, compute);
+    return cache.getOrCompute(`stat:${state.month}:${criteriaKey(criteria)}`, state.version, compute);
   };
 
   /** The number of customers matching, from the summary: only when `summaryAnswers(criteria)`. */
@@ -430,7 +431,7 @@ export function createManageRepository(db: Database, cache = new BookResultCache
     },
 
     async stat(criteria: CustomerCriteria): Promise<StatRow[]> {
-      return cachedWhenLive('stat', criteria, () => computeStat(criteria));
+      return cachedStat(criteria, () => computeStat(criteria));
     },
   };
 
