@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
 import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
+import { API_COMPRESSION } from './http/compression';
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
@@ -79,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, API_COMPRESSION);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 50 } });
   await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.ownsDatabase ?? true });
   await app.register(corpsPlugin, { corps });
