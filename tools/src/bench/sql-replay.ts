@@ -73,9 +73,11 @@ export interface SqlRunner {
 export function sqlRunnerFor(handle: DatabaseHandle): SqlRunner {
   if (handle.pool) {
     const pool = handle.pool;
+    // As the server runs them: prepared statements on the connections that keep their generic plan.
+    const preparedPool = handle.preparedPool ?? pool;
     return {
       query: ({ text, params, prepared }) =>
-        prepared ? pool.query({ name: preparedStatementName(text), text, values: params }) : pool.query(text, params),
+        prepared ? preparedPool.query({ name: preparedStatementName(text), text, values: params }) : pool.query(text, params),
       async onOneConnection(statements) {
         const client = await pool.connect();
         try {

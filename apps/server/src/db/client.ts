@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PostgreSQL only: the pool, for tools that stream with COPY. */
   pool?: pg.Pool;
+  /**
+   * PostgreSQL only: the connections prepared statements run on, which always reuse their
+   * generic plan (see `preparedRunnerOf`).
+   */
+  preparedPool?: pg.Pool;
   pglite?: PGlite;
 }
 
@@ -102,26 +107,40 @@ async function openPglite(dir: string, observe?: QueryObserver): Promise<Databas
   };
 }
 
+/**
+ * No parallel workers for the app's statements: each is a page of a few milliseconds, and a worker
+ * costs a process start and a core that the other requests are waiting for. A generic plan that
+ * over-estimated a keyword's matches (5,000 against 93) went parallel: 10 ms against 0.6 ms
+ * (docs/benchmarks.md, round five). The MOT sweep's INSERT … SELECT never runs in parallel anyway.
+ */
+const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
+/**
+ * Where prepared statements run: PostgreSQL's own choice kept planning the client list's keyword
+ * pages for every call (0.6–0.9 ms each), because their generic plan's estimate (a GIN match of
+ * 5,000 rows, the default for an unknown array) always looked dearer than a custom plan. The
+ * statements are written so that one plan suits every value (ADR 0008/0009), and the plan-guard
+ * test compares each one's generic plan with its custom plans.
+ */
+const PREPARED_SESSION_SETTINGS = `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_plan`;
+
 async function openPostgres(url: string, limits: { max: number; waitMs: number }, observe?: QueryObserver): Promise<DatabaseHandle> {
   // connectionTimeoutMillis bounds both opening a connection and waiting for a busy pool to free one.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: limits.max,
-    connectionTimeoutMillis: limits.waitMs,
-    // No parallel workers for the app's statements: each is a page of a few milliseconds, and a worker
-    // costs a process start and a core that the other requests are waiting for. A generic plan that
-    // over-estimated a keyword's matches (5,000 against 93) went parallel: 10 ms against 0.6 ms
-    // (docs/benchmarks.md, round five). The MOT sweep's INSERT … SELECT never runs in parallel anyway.
-    options: '-c max_parallel_workers_per_gather=0',
-  });
-  // An idle client's network error must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  const poolWith = (options: string) => {
+    const created = new pg.Pool({ connectionString: url, max: limits.max, connectionTimeoutMillis: limits.waitMs, options });
+    // An idle client's network error must not crash the process; the pool replaces it.
+    created.on('error', () => undefined);
+    return created;
+  };
+  const pool = poolWith(SESSION_SETTINGS);
+  // A second pool, since the setting is per connection: every other statement with parameters must
+  // keep its custom plan (a count of `陈` and of `Rong` need different ones).
+  const preparedPool = poolWith(PREPARED_SESSION_SETTINGS);
   const db = drizzlePg({ client: pool, schema, ...loggerOf(observe) }) as unknown as Database;
   const dialect = new PgDialect();
   const runPrepared: PreparedRunner = async (query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     observe?.(text, params, true);
-    const result = await pool.query({ name: preparedStatementName(text), text, values: params });
+    const result = await preparedPool.query({ name: preparedStatementName(text), text, values: params });
     return result.rows;
   };
   Object.defineProperty(db, PREPARED_RUNNER, { value: runPrepared });
@@ -129,12 +148,15 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
     db,
     kind: 'postgres',
     pool,
+    preparedPool,
     async query<Row>(text: string, params: unknown[] = []) {
       observe?.(text, params);
       const result = await pool.query(text, params);
       return result.rows as Row[];
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), preparedPool.end()]);
+    },
   };
 }
 
@@ -146,8 +168,8 @@ const PREPARED_RUNNER = Symbol('preparedRunner');
 
 /**
  * PostgreSQL only (else undefined): runs a statement as a named prepared statement, named after
- * its text, so each pooled connection parses it once and, after PostgreSQL's first five custom
- * plans, reuses a generic plan. Planning was 70% of PostgreSQL's time on a client page (1.3 ms
+ * its text, on a connection of `preparedPool`, so each connection parses and plans it once and then
+ * reuses that generic plan. Planning was 70% of PostgreSQL's time on a client page (1.3 ms
  * planning against 0.45 ms executing for getAsset; docs/benchmarks.md). Only for statements whose
  * best plan does not depend on their parameter values — lookups by id or by staff member, and
  * keyword searches only in the shapes whose plan the client list chooses itself (`PagePlan` in

@@ -53,17 +53,22 @@ for (const engine of testDatabases()) {
     );
 
     if (engine.kind === 'postgres') {
-      it('runs the app’s statements without parallel workers, on every pooled connection', async () => {
-        // Several at once, so the pool opens more than one connection.
-        const settings = await Promise.all(
-          Array.from({ length: 4 }, () =>
-            selectRows<{ workers: string }>(
-              database.db,
-              sql`select current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`,
-            ),
-          ),
-        );
-        expect(settings.map(([row]) => row!.workers)).toEqual(['0', '0', '0', '0']);
+      it('runs the app’s statements without parallel workers, on every pooled connection; prepared ones always on their generic plan', async () => {
+        // Several at once, so each pool opens more than one connection.
+        const settingsOf = (prepare: boolean) =>
+          Promise.all(
+            Array.from({ length: 4 }, async () => {
+              const [row] = await selectRows<{ workers: string; planCache: string }>(
+                database.db,
+                sql`select current_setting('max_parallel_workers_per_gather') as workers,
+                           current_setting('plan_cache_mode') as "planCache", pg_sleep(0.05)::text as slept`,
+                { prepare },
+              );
+              return row!;
+            }),
+          );
+        expect(await settingsOf(false)).toEqual(Array(4).fill({ workers: '0', planCache: 'auto', slept: '' }));
+        expect(await settingsOf(true)).toEqual(Array(4).fill({ workers: '0', planCache: 'force_generic_plan', slept: '' }));
       });
     }
   });
