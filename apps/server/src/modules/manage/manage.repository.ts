@@ -88,50 +88,79 @@ const foundThroughOwnArms = (keyword: string) => keywordNarrowsByIndex(keyword) 
 const unindexed = (column: SQL) => sql`(${column} || '')`;
 
 /**
- * The keyword as an OR of tests, each only where the keyword could match: names by partial match
- * (trigram, or CJK bigram for Chinese), phone digits by partial match, account number and
- * identity-document tail exactly. Grams are qualified by the book (migration 0015), so the GIN
- * returns this manager's candidates alone; LIKE confirms them, hidden from the trigram indexes: a
- * generic plan (the page is prepared) cannot see that a two-character term holds no trigram, and
- * once read all 1,000,000 entries of customer_name_cn_trgm for one.
+ * One way a keyword can match: `test` decides exactly; `found`, where an index can serve it, finds
+ * the arm's candidates in the book (every row passing `test` in the book passes `found`).
+ */
+interface KeywordArm {
+  found?: SQL;
+  test: SQL;
+}
+
+/**
+ * The keyword's tests, each only where the keyword could match: names by partial match (trigram,
+ * or CJK bigram for Chinese), phone digits by partial match, account number and identity-document
+ * tail exactly. Grams are qualified by the book (migration 0015), so the GIN returns this manager's
+ * candidates alone; LIKE confirms them, hidden from the trigram indexes: a generic plan (the page
+ * is prepared) cannot see that a two-character term holds no trigram, and once read all 1,000,000
+ * entries of customer_name_cn_trgm for one.
+ *
+ * When every arm has an index, the condition is `(found₁ or found₂ …) and (test₁ or test₂ …)`:
+ * the first group is exactly the BitmapOr's condition, so PostgreSQL does not evaluate it again on
+ * each row, and the rows are confirmed by LIKE alone. Written `found and test` per arm, every row
+ * re-ran the gram functions in the filter (SQL functions, ~35 µs each: 4 ms of a 6 ms phone page).
+ * Both forms select the same rows, since each `test` implies its `found`.
  */
 function keywordCondition(keyword: string, scope: { corpId: number; staffId: number }, use: KeywordUse = 'index'): SQL {
   const { corpId, staffId } = scope;
-  const options: SQL[] = [];
+  const arms: KeywordArm[] = [];
   const pattern = containsPattern(keyword);
   const column = (name: SQL) => (use === 'index' ? name : unindexed(name));
   if (CJK.test(keyword)) {
     // pg_trgm cannot narrow a 2-character Chinese term; its character pairs can. One character is
     // tested by LIKE over the book's covering index: its matches are too many (8,759 of 125,216 for
     // `陈`) for an index to save the heap visits.
-    options.push(
+    arms.push(
       [...keyword].length >= 2 && use === 'index'
-        ? sql`(staff_cjk_bigrams(c.staff_id, c.name_cn) @> staff_cjk_bigrams(${staffId}::int, ${keyword}) and ${unindexed(sql`c.name_cn`)} like ${pattern})`
-        : sql`${column(sql`c.name_cn`)} like ${pattern}`,
+        ? {
+            found: sql`staff_cjk_bigrams(c.staff_id, c.name_cn) @> staff_cjk_bigrams(${staffId}::int, ${keyword})`,
+            test: sql`${unindexed(sql`c.name_cn`)} like ${pattern}`,
+          }
+        : { test: sql`${column(sql`c.name_cn`)} like ${pattern}` },
     );
   }
   if (/[A-Za-z]/.test(keyword)) {
-    options.push(
-      use === 'index' && hasWordTrigram(keyword)
-        ? sql`(staff_word_trigrams(c.staff_id, c.name_en) @> staff_word_trigrams(${staffId}::int, ${keyword}) and ${unindexed(sql`c.name_en`)} ilike ${pattern})`
-        : sql`${column(sql`c.name_en`)} ilike ${pattern}`,
-    );
+    if (use === 'index' && hasWordTrigram(keyword)) {
+      arms.push({
+        found: sql`staff_word_trigrams(c.staff_id, c.name_en) @> staff_word_trigrams(${staffId}::int, ${keyword})`,
+        test: sql`${unindexed(sql`c.name_en`)} ilike ${pattern}`,
+      });
+    } else {
+      // Served by customer_staff_name_en_trgm_idx (staff_id, pg_trgm) when indexed.
+      const test = sql`${column(sql`c.name_en`)} ilike ${pattern}`;
+      arms.push(use === 'index' ? { found: test, test } : { test });
+    }
   }
   const digits = digitsOf(keyword);
   if (digits.length >= 3 && use === 'index') {
-    const digitsPattern = containsPattern(digits);
-    options.push(
-      sql`(staff_digit_trigrams(c.staff_id, c.phone_digits) @> staff_digit_trigrams(${staffId}::int, ${digits}) and ${unindexed(sql`c.phone_digits`)} like ${digitsPattern})`,
-    );
-  } else if (digits) options.push(sql`${column(sql`c.phone_digits`)} like ${containsPattern(digits)}`);
+    arms.push({
+      found: sql`staff_digit_trigrams(c.staff_id, c.phone_digits) @> staff_digit_trigrams(${staffId}::int, ${digits})`,
+      test: sql`${unindexed(sql`c.phone_digits`)} like ${containsPattern(digits)}`,
+    });
+  } else if (digits) arms.push({ test: sql`${column(sql`c.phone_digits`)} like ${containsPattern(digits)}` });
   if (/^[A-Za-z0-9]{4,20}$/.test(keyword)) {
     // Account numbers are unique per corp: a scalar subquery runs once and its id can drive an index arm of the OR.
-    options.push(sql`c.id = (select a.customer_id from account a where a.corp_id = ${corpId} and a.account_no = ${keyword.toUpperCase()})`);
+    const test = sql`c.id = (select a.customer_id from account a where a.corp_id = ${corpId} and a.account_no = ${keyword.toUpperCase()})`;
+    arms.push({ found: test, test });
   }
-  if (/^[A-Za-z0-9]{4}$/.test(keyword))
-    options.push(sql`(c.corp_id = ${corpId} and ${column(sql`c.id_doc_last4`)} = ${keyword.toUpperCase()} and c.staff_id = ${staffId})`);
-  if (options.length === 0) return sql`false`;
-  return sql`(${sql.join(options, sql` or `)})`;
+  if (/^[A-Za-z0-9]{4}$/.test(keyword)) {
+    const test = sql`(c.corp_id = ${corpId} and ${column(sql`c.id_doc_last4`)} = ${keyword.toUpperCase()} and c.staff_id = ${staffId})`;
+    arms.push(use === 'index' ? { found: test, test } : { test });
+  }
+  if (arms.length === 0) return sql`false`;
+  const anyOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
+  const tests = anyOf(arms.map((arm) => arm.test));
+  if (use === 'index' && arms.every((arm) => arm.found)) return sql`(${anyOf(arms.map((arm) => arm.found!))} and ${tests})`;
+  return tests;
 }
 
 /**
@@ -231,10 +260,10 @@ const hkMonthStart = sql`(select date_trunc('month', now() at time zone 'Asia/Ho
 /**
  * How a page of a keyword search is found (see `planPage`):
  * - `matchesFirst`: all the keyword's matches through its GIN indexes, then sorted. Costs a heap
- *   visit per match (10–35 µs each here: the 575 MB customer table does not stay in shared buffers).
+ *   visit and a LIKE per match.
  * - `walk`: the book in the sort index's order, each entry tested until the page is full. Costs about
  *   `pageEnd × book / total` entries; for the default sort they are read from the covering index
- *   (migration 0014) without heap visits, about 0.3 µs each.
+ *   (migration 0014) without heap visits.
  * - `empty`: the cached total says nothing matches; nothing is read but the book version that
  *   confirms it.
  * - `planner`: no keyword; the planner's estimates of plain filters are good.
@@ -247,11 +276,13 @@ const hkMonthStart = sql`(select date_trunc('month', now() at time zone 'Asia/Ho
 type PagePlan = 'matchesFirst' | 'walk' | 'empty' | 'planner';
 
 /**
- * Index entries read in a covering walk for the cost of one heap visit (0.3 µs against 10–35 µs,
- * measured over a 125,000-client book: `Rong`, 1,048 matches, walked in 1.1 ms against 40 ms for
- * its matches; `6547`, 87 matches, in 9.8 ms against 2 ms).
+ * Index entries a covering walk tests for the cost of finding one match through the GIN indexes
+ * (measured over the 125,000-client book, docs/benchmarks.md round six): a match costs about 5–8 µs
+ * (GIN, heap visit, LIKE), an entry 1.5 µs when it is tested by ILIKE (the English name) and
+ * 0.5–0.6 µs by LIKE (Chinese name, phone digits). `YUEN` (579 matches) walked 4,947 entries in
+ * 9.5 ms for its first page against 2.7 ms for all its matches.
  */
-const COVERING_ENTRIES_PER_HEAP_VISIT = 40;
+const coveringEntriesPerMatch = (keyword: string) => (/[A-Za-z]/.test(keyword) ? 4 : 12);
 
 /** The book-wide figures a page plan is chosen by, counted with the total and cached with it. */
 export interface KeywordTotal {
@@ -276,8 +307,9 @@ export function planPage(
   if (filtered || !known) return narrows ? 'matchesFirst' : 'walk';
   if (!narrows) return 'walk';
   const walked = (page.pageNum * page.pageSize * known.book) / known.total;
-  const perHeapVisit = sortBy === 'totalAssets' ? COVERING_ENTRIES_PER_HEAP_VISIT : 1;
-  return walked <= known.total * perHeapVisit ? 'walk' : 'matchesFirst';
+  // Only the default sort's index covers the tested columns; the others visit the heap per entry.
+  const entriesPerMatch = sortBy === 'totalAssets' ? coveringEntriesPerMatch(keyword) : 1;
+  return walked <= known.total * entriesPerMatch ? 'walk' : 'matchesFirst';
 }
 
 /** The ids of one page, in order, read from indexes (see `whereOf` and `PagePlan`). */

@@ -3,7 +3,7 @@ import { planPage, type CustomerCriteria } from './manage.repository';
 
 /**
  * How a keyword search finds its page, from the cached count (figures of the 125,000-client book
- * the benchmark signs in as: docs/benchmarks.md, round five).
+ * the benchmark signs in as: docs/benchmarks.md, rounds five and six).
  */
 const book = { corpId: 1, staffId: 3 };
 const firstPage = { pageNum: 1, pageSize: 20 };
@@ -23,16 +23,25 @@ describe('planPage', () => {
   it('walks the covering sort index for a keyword matching hundreds, and finds a rare one through its GIN', () => {
     expect(plan({ keyword: 'Rong' }, 1_048)).toBe('walk');
     expect(plan({ keyword: '6547' }, 87)).toBe('matchesFirst');
-    // The crossover: 20 × 125,000 / total entries against 40 entries per heap visit.
-    expect(plan({ keyword: 'Rong' }, 250)).toBe('walk');
-    expect(plan({ keyword: 'Rong' }, 249)).toBe('matchesFirst');
+    // The crossover: 20 × 125,000 / total entries walked against 4 (ILIKE) entries per match.
+    expect(plan({ keyword: 'Rong' }, 791)).toBe('walk');
+    expect(plan({ keyword: 'Rong' }, 790)).toBe('matchesFirst');
+    expect(plan({ keyword: 'YUEN' }, 579)).toBe('matchesFirst');
+  });
+
+  it('walks sooner for a keyword tested by LIKE, which is three times cheaper per entry than ILIKE', () => {
+    // 12 entries per match: the crossover is at 457 matches instead of 791.
+    expect(plan({ keyword: '5253' }, 500)).toBe('walk');
+    expect(plan({ keyword: '5253' }, 450)).toBe('matchesFirst');
+    expect(plan({ keyword: '晓慧' }, 500)).toBe('walk');
+    expect(plan({ keyword: 'Rong' }, 500)).toBe('matchesFirst');
   });
 
   it('walks a deep page only when the matches are many enough to fill it early', () => {
     const deep = (total: number) =>
       planPage({ ...book, keyword: 'Rong' }, 'totalAssets', { pageNum: 10, pageSize: 20 }, { total, book: 125_000 });
-    expect(deep(500)).toBe('matchesFirst');
-    expect(deep(800)).toBe('walk');
+    expect(deep(2_000)).toBe('matchesFirst');
+    expect(deep(2_600)).toBe('walk');
   });
 
   it('needs many more matches to walk a sort index that is not covering (a heap visit per entry)', () => {
