@@ -24,6 +24,12 @@ export interface DatabaseHandle {
   /** Raw SQL with positional parameters, returning rows (bulk tools, EXPLAIN, tests). */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on `channel` (a lower-case identifier) and resolves with the function that
+   * ends the subscription. `onLive(false)`: notifications may be missed from now on (the listening
+   * connection is down; drop whatever they keep fresh); `onLive(true)`: they are delivered again.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** PostgreSQL only: the pool, for tools that stream with COPY. */
   pool?: pg.Pool;
   /**
@@ -32,6 +38,11 @@ export interface DatabaseHandle {
    */
   preparedPool?: pg.Pool;
   pglite?: PGlite;
+}
+
+export interface NotificationHandlers {
+  onNotify(payload: string): void;
+  onLive(live: boolean): void;
 }
 
 export interface DatabaseOptions {
@@ -103,7 +114,80 @@ async function openPglite(dir: string, observe?: QueryObserver): Promise<Databas
       const result = await client.query<Row>(text, params);
       return result.rows;
     },
+    async listen(channel, handlers) {
+      // One process, one connection: nothing can be missed.
+      const unsubscribe = await client.listen(checkedChannel(channel), handlers.onNotify);
+      handlers.onLive(true);
+      return async () => {
+        handlers.onLive(false);
+        await unsubscribe().catch(() => undefined);
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+const checkedChannel = (channel: string) => {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`listen: not a channel name: ${channel}`);
+  return channel;
+};
+
+/** Retry delays of a lost listening connection: from half a second, doubling, at most 30 s. */
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other statements), opened
+ * again whenever it is lost, with TCP keepalive so a silent network loss is noticed.
+ */
+async function listenPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  const name = checkedChannel(channel);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let retry: NodeJS.Timeout | undefined;
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void open();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+  };
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    current = client;
+    const lost = () => {
+      if (current !== client) return;
+      current = null;
+      handlers.onLive(false);
+      client.end().catch(() => undefined);
+      scheduleRetry();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.channel === name) handlers.onNotify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${name}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (current !== client) return;
+    retryMs = LISTEN_RETRY_MS.first;
+    handlers.onLive(true);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    handlers.onLive(false);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -154,6 +238,7 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
       const result = await pool.query(text, params);
       return result.rows as Row[];
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: async () => {
       await Promise.all([pool.end(), preparedPool.end()]);
     },

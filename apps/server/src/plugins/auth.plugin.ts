@@ -4,6 +4,7 @@ import { ErrorCode, HEADER_CORP, HEADER_TOKEN } from '@broker/contract';
 import { ApiError } from '../http/api-error';
 import { createAuthRepository } from '../modules/auth/auth.repository';
 import { hashSessionToken } from '../modules/auth/session-token';
+import { SESSION_CHANGE_CHANNEL, SessionCache } from '../modules/auth/session-cache';
 import type { Corp } from './corps.plugin';
 
 /** Who is calling: set on every authenticated request. */
@@ -41,17 +42,32 @@ export function requireCorp(app: FastifyInstance, request: FastifyRequest): Corp
 /**
  * Token check for business calls, run at onRequest so an unauthenticated caller learns nothing
  * about a route's input rules. 080001: missing, unknown, revoked or another corp's token;
- * 080000: expired.
+ * 080000: expired. Sessions are read through this process's cache, kept fresh by the database's
+ * change notifications (SessionCache, ADR 0010); expiry is checked on every request.
  */
 async function authPlugin(app: FastifyInstance) {
   const repository = createAuthRepository(app.database.db);
+  const sessions = new SessionCache();
+  const stopListening = await app.database.listen(SESSION_CHANGE_CHANNEL, {
+    onNotify: (payload) => sessions.invalidate(payload),
+    onLive: (live) => sessions.setLive(live),
+  });
+  app.addHook('onClose', async () => stopListening());
+  const findSession = async (tokenHash: string) => {
+    const cached = sessions.get(tokenHash);
+    if (cached) return cached;
+    const ticket = sessions.ticket();
+    const session = await repository.findSession(tokenHash);
+    if (session) sessions.store(tokenHash, session, ticket);
+    return session;
+  };
   app.decorateRequest('caller', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const corp = requireCorp(app, request);
     const token = headerValue(request, HEADER_TOKEN);
     if (!token) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is required; please sign in`);
     if (token.length > 256) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
-    const session = await repository.findSession(hashSessionToken(token));
+    const session = await findSession(hashSessionToken(token));
     if (!session || session.revoked || session.corpId !== corp.id || !session.staffActive) {
       throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
     }

@@ -22,9 +22,10 @@ describe.skipIf(!postgresAdminUrl)(
       try {
         const staff = await signInAs(server.baseUrl, 'chanwaiman');
         await holder.connect();
-        // Every authenticated request reads auth_session first; while this lock is held, the first
-        // POOL_MAX requests take the pool's connections and block inside PostgreSQL, as behind a slow
-        // query, and every later one waits for a connection that does not come.
+        // The new session is in no cache yet, so every request of the burst reads auth_session first
+        // (ADR 0010); while this lock is held, the first POOL_MAX requests take the pool's connections
+        // and block inside PostgreSQL, as behind a slow query, and every later one waits for a
+        // connection that does not come.
         await holder.query('begin');
         await holder.query('lock table auth_session in access exclusive mode');
 
