@@ -84,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 50 } });
   await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.ownsDatabase ?? true });
   await app.register(corpsPlugin, { corps });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessionCache: env.SESSION_CACHE });
 
   const emulator = env.WECOM_MODE === 'emulator';
   await app.register(securityHeadersPlugin, { emulatorPrefix: emulator ? '/wecom' : null, sentryDsn: env.SENTRY_DSN });

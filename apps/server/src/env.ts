@@ -27,6 +27,12 @@ const envSchema = z.object({
    * 090503 (HTTP 503, Retry-After) instead of queueing without end. See docs/reliability.md.
    */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(2000),
+  /**
+   * Keep sessions in memory, ended by the database's change notifications (ADR 0010). Turn off when
+   * LISTEN cannot work: behind a transaction-mode pooler, notifications go to whoever holds the
+   * server connection, not to this process.
+   */
+  SESSION_CACHE: booleanFromString.default(true),
   /** Where PGlite keeps its files. `memory://` keeps nothing. */
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   WECOM_MODE: z.enum(['emulator', 'real']).default('emulator'),

@@ -45,14 +45,22 @@ export function requireCorp(app: FastifyInstance, request: FastifyRequest): Corp
  * 080000: expired. Sessions are read through this process's cache, kept fresh by the database's
  * change notifications (SessionCache, ADR 0010); expiry is checked on every request.
  */
-async function authPlugin(app: FastifyInstance) {
+export interface AuthPluginOptions {
+  /** Cache sessions, ended by the database's notifications (ADR 0010); off, every request reads them. */
+  sessionCache: boolean;
+}
+
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const repository = createAuthRepository(app.database.db);
+  // Never live unless listening: with the cache off, every lookup reads the database.
   const sessions = new SessionCache();
-  const stopListening = await app.database.listen(SESSION_CHANGE_CHANNEL, {
-    onNotify: (payload) => sessions.invalidate(payload),
-    onLive: (live) => sessions.setLive(live),
-  });
-  app.addHook('onClose', async () => stopListening());
+  if (options.sessionCache) {
+    const stopListening = await app.database.listen(SESSION_CHANGE_CHANNEL, {
+      onNotify: (payload) => sessions.invalidate(payload),
+      onLive: (live) => sessions.setLive(live),
+    });
+    app.addHook('onClose', async () => stopListening());
+  }
   const findSession = async (tokenHash: string) => {
     const cached = sessions.get(tokenHash);
     if (cached) return cached;

@@ -47,6 +47,21 @@ for (const engine of testDatabases()) {
       expect(await call(chan)).toEqual({ code: ErrorCode.OK, lookedUp: false });
     });
 
+    it('reads every session from the database with SESSION_CACHE=false (for a transaction-mode pooler)', async () => {
+      const uncached = await startTestApp(database, { SESSION_CACHE: 'false' });
+      try {
+        const chan = await signInAs(uncached.baseUrl, 'chanwaiman');
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          statements.length = 0;
+          const response = await fetch(`${uncached.baseUrl}/api/client/staff/asset/getDefaultCcy`, { headers: chan.headers });
+          expect(((await response.json()) as { code: string }).code).toBe(ErrorCode.OK);
+          expect(statements.some((text) => SESSION_LOOKUP.test(text))).toBe(true);
+        }
+      } finally {
+        await uncached.close();
+      }
+    });
+
     it('refuses a cached session once it is revoked, expired or its staff member deactivated in the database', async () => {
       const revoked = await signInAs(server.baseUrl, 'chanwaiman');
       const expired = await signInAs(server.baseUrl, 'leekaying');
