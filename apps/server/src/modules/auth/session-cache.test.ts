@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache';
 import type { SessionForRequest } from './auth.repository';
 
+// A fixed expiry: two sessions built a millisecond apart must still be equal.
+const EXPIRES_AT_MS = Date.UTC(2030, 0, 1);
 const session = (staffId: number, sessionId = staffId * 10): SessionForRequest => ({
   sessionId,
   corpId: 1,
-  expiresAtMs: Date.now() + 3_600_000,
+  expiresAtMs: EXPIRES_AT_MS,
   revoked: false,
   staffId,
   staffName: `staff ${staffId}`,
