@@ -99,6 +99,9 @@ describe('client list, search, profile, holdings', () => {
     expect(firstPage).toBe(20);
     await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await expect.poll(() => list.locator('[data-testid="client-row"]').count(), { timeout: 10_000 }).toBeGreaterThan(20);
+    // Let the second page finish rendering (the loading footer goes, the window re-measures) before
+    // the user's scroll, as a person would: once, in CI, a scroll made at once read back as 0.
+    await settle(page);
 
     await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, 900));
     await settle(page);
