@@ -18,6 +18,7 @@ import {
   renderConsoleTable,
   renderGeneratedSection,
   renderP95Chart,
+  medianRun,
   spliceGenerated,
   type BenchReport,
   type DatasetSummary,
@@ -265,9 +266,20 @@ async function runEngine(
     if (lighthouse) {
       log('Lighthouse (mobile) on the client list…');
       try {
-        const result = await lighthouse.run({ baseUrl: server.baseUrl, staffUserId: staff.userid });
-        lighthouseOutcome = { engine, score: result.score, metrics: result.metrics, reportPath: result.reportPath };
-        log(`  score ${result.score}`);
+        const runs = [];
+        for (let run = 0; run < options.lighthouseRuns; run++) {
+          runs.push(await lighthouse.run({ baseUrl: server.baseUrl, staffUserId: staff.userid }));
+          log(`  run ${run + 1} of ${options.lighthouseRuns}: score ${runs.at(-1)!.score}`);
+        }
+        const result = medianRun(runs);
+        lighthouseOutcome = {
+          engine,
+          score: result.score,
+          metrics: result.metrics,
+          reportPath: result.reportPath,
+          runScores: runs.map((run) => run.score),
+        };
+        log(`  median score ${result.score}`);
       } catch (error) {
         lighthouseOutcome = { engine, skipped: `it failed: ${error instanceof Error ? error.message : String(error)}` };
         log(`  Lighthouse ${lighthouseOutcome.skipped}`);

@@ -20,6 +20,8 @@ export interface BenchOptions {
   /** Where docs/benchmarks.md-style output goes; null: decide from whether this is a full run. */
   outDir: string | null;
   lighthouse: boolean;
+  /** Lighthouse runs; the median is reported (its score varies by several points between runs). */
+  lighthouseRuns: number;
   webDist: string | null;
   quick: boolean;
   keepPglite: boolean;
@@ -37,6 +39,7 @@ export const FULL_RUN = {
   durationSeconds: 5,
   warmupSeconds: 1,
   params: 100,
+  lighthouseRuns: 3,
 } as const;
 
 const QUICK = {
@@ -46,6 +49,7 @@ const QUICK = {
   durationSeconds: 0.5,
   warmupSeconds: 0.1,
   params: 20,
+  lighthouseRuns: 1,
 } as const;
 
 export const USAGE = `npm run bench -- [options]
@@ -66,6 +70,7 @@ export const USAGE = `npm run bench -- [options]
   --out DIR              write benchmarks.md, benchmarks/p95-c16.svg and benchmarks/results.json here
                          (default: docs/ for a full run, a temporary folder otherwise)
   --no-lighthouse        skip Lighthouse
+  --lighthouse-runs N    Lighthouse runs, the median reported (default 3; quick 1)
   --web-dist DIR         built web app for Lighthouse (default: build one into a temporary folder)
   --keep-pglite          keep the temporary PGlite folder
   --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
@@ -122,6 +127,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       pool: { type: 'string' },
       out: { type: 'string' },
       'no-lighthouse': { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string' },
       'web-dist': { type: 'string' },
       'keep-pglite': { type: 'boolean', default: false },
       explain: { type: 'boolean', default: false },
@@ -162,6 +168,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     poolMax: positiveInteger('pool', values.pool, 10),
     outDir: values.out ?? null,
     lighthouse: !values['no-lighthouse'],
+    lighthouseRuns: positiveInteger('lighthouse-runs', values['lighthouse-runs'], base.lighthouseRuns),
     webDist: values['web-dist'] ?? null,
     quick,
     keepPglite: values['keep-pglite'],

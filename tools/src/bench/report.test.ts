@@ -9,6 +9,7 @@ import {
   renderGeneratedSection,
   renderMarkdownTable,
   renderP95Chart,
+  medianRun,
   spliceGenerated,
   type BenchReport,
 } from './report';
@@ -191,6 +192,18 @@ describe('benchmarks.md', () => {
     expect(generated.startsWith(GENERATED_START) && generated.endsWith(GENERATED_END)).toBe(true);
   });
 
+  it('names every run beside the median in the generated section', () => {
+    const base = renderGeneratedSection(
+      {
+        ...report,
+        lighthouse: { engine: 'postgres', score: 96, metrics: { tbtMs: 210 }, runScores: [92, 97, 96] },
+      },
+      'chart.svg',
+    );
+    expect(base).toContain('Performance score **96** (target ≥ 95) against PostgreSQL: the median of 3 runs (92, 97, 96)');
+    expect(base).toContain('- **Lighthouse mobile performance ≥ 95 (client list):** 96 — PASS.');
+  });
+
   it('replaces only the generated section, keeping the hand-written parts', () => {
     const existing = `# Benchmarks\n\nHow to run.\n\n${GENERATED_START}\nold figures\n${GENERATED_END}\n\n## Changes and before/after\n\n- index on x: 80 → 4 ms\n`;
     const document = spliceGenerated(existing, generated, 'unused');
@@ -205,5 +218,17 @@ describe('benchmarks.md', () => {
     const document = spliceGenerated('# Benchmarks\n\n## Changes and before/after\n\n- x\n', generated, 'unused');
     expect(document.indexOf(GENERATED_START)).toBeLessThan(document.indexOf('## Changes'));
     expect(spliceGenerated(null, generated, '# T\n')).toBe(`# T\n\n${generated}\n`);
+  });
+});
+
+describe('Lighthouse runs', () => {
+  const run = (score: number, tbtMs: number) => ({ score, metrics: { tbtMs } });
+
+  it("reports the median run, with that run's metrics", () => {
+    expect(medianRun([run(92, 333), run(97, 180), run(96, 210)])).toEqual(run(96, 210));
+    expect(medianRun([run(99, 90)])).toEqual(run(99, 90));
+    // An even count takes the lower middle: a score is never rounded up.
+    expect(medianRun([run(98, 1), run(93, 2), run(95, 3), run(99, 4)])).toEqual(run(95, 3));
+    expect(() => medianRun([])).toThrow(/no Lighthouse run/);
   });
 });

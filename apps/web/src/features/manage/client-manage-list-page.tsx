@@ -116,16 +116,19 @@ export default function ClientManageListPage() {
               <dd>{formatNumber(stat.data?.newThisMonth)}</dd>
             </div>
           </dl>
-          {stat.data && stat.data.byChannel.length > 0 && (
-            <p className="ba-stat__channels" data-testid="stat-channels">
-              <span>{t('manage.byChannel')}</span>
-              {stat.data.byChannel.map((row) => (
+          {/* Always there, so the line does not push the list down when the figures arrive (layout shift). */}
+          <p className="ba-stat__channels" data-testid="stat-channels">
+            <span>{t('manage.byChannel')}</span>
+            {stat.data && stat.data.byChannel.length > 0 ? (
+              stat.data.byChannel.map((row) => (
                 <span key={row.channel}>
                   {t(`manage.channel.${row.channel}`, { defaultValue: row.channel })} <b>{formatNumber(row.clients)}</b>
                 </span>
-              ))}
-            </p>
-          )}
+              ))
+            ) : (
+              <b>{formatNumber(null)}</b>
+            )}
+          </p>
         </section>
         {!filtered && (
           <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
