@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planPage, type CustomerCriteria } from './manage.repository';
+import { CODE_FILTER_PAGES, filtersAreCodes, planPage, statementBudget, type CustomerCriteria } from './manage.repository';
 
 /**
  * How a keyword search finds its page, from the cached count (figures of the 125,000-client book
@@ -11,9 +11,27 @@ const plan = (criteria: Omit<CustomerCriteria, 'corpId' | 'staffId'>, total?: nu
   planPage({ ...book, ...criteria }, sortBy, firstPage, total === undefined ? undefined : { total, book: 125_000 });
 
 describe('planPage', () => {
-  it('leaves a search without a keyword to the planner', () => {
-    expect(plan({}, 0)).toBe('planner');
-    expect(plan({ statuses: ['active'] })).toBe('planner');
+  it('writes code filters into a prepared statement for the first pages, and leaves ranges and deep pages to the planner', () => {
+    expect(plan({}, 0)).toBe('codeFilters');
+    expect(plan({ statuses: ['active'] })).toBe('codeFilters');
+    expect(plan({ channels: ['branch'], markets: ['US', 'HK'], hasHolding: true, kycBound: false })).toBe('codeFilters');
+    expect(planPage({ ...book, statuses: ['dormant'] }, 'lastTrade', { pageNum: CODE_FILTER_PAGES, pageSize: 20 }, undefined)).toBe(
+      'codeFilters',
+    );
+    expect(planPage({ ...book, statuses: ['dormant'] }, 'lastTrade', { pageNum: CODE_FILTER_PAGES + 1, pageSize: 20 }, undefined)).toBe(
+      'planner',
+    );
+    expect(plan({ assetMinHkd: 100_000 })).toBe('planner');
+    expect(plan({ statuses: ['active'], openDateFrom: '2025-01-01' })).toBe('planner');
+    // Only codes are written into a statement's text; anything else stays a parameter.
+    expect(plan({ channels: ["x' or true --"] })).toBe('planner');
+    expect(filtersAreCodes({ ...book, channels: ['branch', 'ifa_2'] })).toBe(true);
+    expect(filtersAreCodes({ ...book, channels: ['branch', 'a b'] })).toBe(false);
+  });
+
+  it('prepares a bounded number of code-filter statements per process', () => {
+    const admit = statementBudget(2);
+    expect([admit('a'), admit('b'), admit('c'), admit('a'), admit('b'), admit('c')]).toEqual([true, true, false, true, true, false]);
   });
 
   it('reads nothing when the cached total says nothing matches', () => {
