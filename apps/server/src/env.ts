@@ -40,7 +40,7 @@ const envSchema = z.object({
   WECOM_API_BASE: z.url({ error: 'must be a URL' }).optional(),
   /** Base of WeCom's OAuth page as the browser reaches it; emulator default: /wecom on this origin. */
   WECOM_OAUTH_BASE: z.string().optional(),
-  /** JSON file describing corps and their WeCom agents (see docs/configuration.md). */
+  /** JSON file describing corps and their WeCom agents (format: README, "Configuration"). */
   CORPS_FILE: z.string().min(1).optional(),
   TOKEN_TTL_SECONDS: z.coerce
     .number()

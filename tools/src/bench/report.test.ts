@@ -204,6 +204,20 @@ describe('benchmarks.md', () => {
     expect(base).toContain('- **Lighthouse mobile performance ≥ 95 (client list):** 96 — PASS.');
   });
 
+  it('splits the API/SQL verdicts into one request at a time and queued requests', () => {
+    const split = renderGeneratedSection(
+      {
+        ...report,
+        cells: [cell({ concurrency: 1, apiMs: [2, 2, 2, 2, 2] }), cell({ apiMs: [9, 9, 9, 9, 9] }), cell({ concurrency: 64 })],
+      },
+      'chart.svg',
+    );
+    expect(split).toContain('2 of 3 cells PASS; MISS: getProfile c16');
+    expect(split).toContain(
+      "  - at c1 (the server's overhead alone): 1 of 1 PASS; at c16/c64 (its CPU queued on the cores the database shares): 1 of 2 PASS.",
+    );
+  });
+
   it('replaces only the generated section, keeping the hand-written parts', () => {
     const existing = `# Benchmarks\n\nHow to run.\n\n${GENERATED_START}\nold figures\n${GENERATED_END}\n\n## Changes and before/after\n\n- index on x: 80 → 4 ms\n`;
     const document = spliceGenerated(existing, generated, 'unused');

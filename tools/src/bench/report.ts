@@ -225,6 +225,15 @@ function summaryLines(report: BenchReport): string[] {
       `- **API p50 ≤ ${TARGETS.apiOverSqlRatio} × SQL p50 + ${TARGETS.apiOverSqlSlackMs} ms (${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}):** ${cells.length - misses.length} of ${cells.length} cells PASS` +
         (misses.length ? `; MISS: ${misses.map((cell) => `${cell.endpoint} c${cell.concurrency}`).join(', ')}` : '.'),
     );
+    // One request at a time shows the server's own overhead; above that, every request also waits
+    // for the server's CPU on cores it shares with the database, which the SQL replay does not.
+    const alone = cells.filter((cell) => cell.concurrency === 1);
+    const queued = cells.filter((cell) => cell.concurrency > 1);
+    const passed = (group: CellResult[]) => group.filter((cell) => ratioVerdict(cell) === 'PASS').length;
+    if (alone.length && queued.length)
+      lines.push(
+        `  - at c1 (the server's overhead alone): ${passed(alone)} of ${alone.length} PASS; at c${[...new Set(queued.map((cell) => cell.concurrency))].join('/c')} (its CPU queued on the cores the database shares): ${passed(queued)} of ${queued.length} PASS.`,
+      );
   }
   for (const sweep of report.sweeps) {
     const verdict = motVerdict(sweep);
