@@ -85,6 +85,10 @@ export const customers = pgTable(
     index('customer_staff_open_idx').on(table.staffId, table.openDate.desc().nullsFirst(), table.id),
     index('customer_staff_last_trade_idx').on(table.staffId, table.lastTradeDate.desc().nullsLast(), table.id),
     index('customer_staff_status_idx').on(table.staffId, table.status),
+    // One status in each list order (migration 0018): a rare status sits at one end of the order.
+    index('customer_staff_status_assets_idx').on(table.staffId, table.status, table.totalAssetsHkd.desc(), table.id),
+    index('customer_staff_status_open_idx').on(table.staffId, table.status, table.openDate.desc(), table.id),
+    index('customer_staff_status_last_trade_idx').on(table.staffId, table.status, table.lastTradeDate.desc().nullsLast(), table.id),
   ],
 );
 
