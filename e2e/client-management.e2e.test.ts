@@ -83,6 +83,31 @@ const scrollerOf = (page: Page, name: string) => route(page, name).locator('[dat
 const settle = (page: Page) => page.waitForTimeout(400);
 
 describe('client list, search, profile, holdings', () => {
+  test('the list does not move when the header figures arrive (no layout shift)', async () => {
+    const page = await signedInPhone();
+    await waitForRoute(page, 'clientManageList');
+    // A fresh load of the list, observed from its start, with the figures held back so they land after the rows.
+    await page.addInitScript(() => {
+      const shifts = window as unknown as { layoutShift: number };
+      shifts.layoutShift = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) shifts.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.route('**/api/client/customer/manage/stat', async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await request.continue();
+    });
+    await page.reload();
+    const list = route(page, 'clientManageList');
+    await list.locator('[data-testid="client-row"]').first().waitFor();
+    await expect.poll(() => list.locator('[data-testid="stat-clients"]').innerText(), { timeout: 10_000 }).not.toBe('-');
+    await settle(page);
+    // Lighthouse's CLS was 0.055 when the channel line appeared (and wrapped) above the list.
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.01);
+  });
+
   test('search → profile → holdings → back to a list that kept its scroll', async () => {
     const page = await signedInPhone();
     await waitForRoute(page, 'clientManageList');
