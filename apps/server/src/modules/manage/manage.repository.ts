@@ -66,6 +66,14 @@ const literalList = (values: string[]) => {
   return sql.raw(values.map((value) => `'${value}'`).join(', '));
 };
 
+/** No keyword and no asset or open-date range: only choices among codes, yes/no filters, or nothing. */
+const choicesOnly = (criteria: CustomerCriteria) =>
+  !criteria.keyword &&
+  criteria.assetMinHkd === undefined &&
+  criteria.assetMaxHkd === undefined &&
+  !criteria.openDateFrom &&
+  !criteria.openDateTo;
+
 /**
  * True for a page without a keyword whose every filter is a choice among codes (channels, statuses,
  * markets held, holdings, KYC) or none: its values can be written into the statement (`inlineCodes`),
@@ -73,11 +81,7 @@ const literalList = (values: string[]) => {
  * Asset and open-date ranges are typed numbers and dates with no such bound, so they are not.
  */
 export const filtersAreCodes = (criteria: CustomerCriteria) =>
-  !criteria.keyword &&
-  criteria.assetMinHkd === undefined &&
-  criteria.assetMaxHkd === undefined &&
-  !criteria.openDateFrom &&
-  !criteria.openDateTo &&
+  choicesOnly(criteria) &&
   [criteria.channels, criteria.statuses, criteria.markets].every((values) => (values ?? []).every((value) => CODE.test(value)));
 
 /**
@@ -250,13 +254,7 @@ function orderOf(sortBy: SortField, sortOrder: 'asc' | 'desc'): SQL {
  * counts and sums come from `staff_book_summary` (a few hundred rows at most, keyed by those four)
  * instead of the 100,000+ customers behind them.
  */
-export const servedBySummary = (criteria: CustomerCriteria) =>
-  !criteria.keyword &&
-  criteria.assetMinHkd === undefined &&
-  criteria.assetMaxHkd === undefined &&
-  !criteria.openDateFrom &&
-  !criteria.openDateTo &&
-  criteria.kycBound === undefined;
+export const servedBySummary = (criteria: CustomerCriteria) => choicesOnly(criteria) && criteria.kycBound === undefined;
 
 /**
  * True for "not KYC-bound" with otherwise only summary filters: that is most of a book (124,000 of
