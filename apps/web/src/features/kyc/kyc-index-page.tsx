@@ -87,7 +87,8 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
           {t(`kyc.contact.${state}`)}
         </Tag>
       </section>
-      {contact && !contact.followedByYou && (
+      {/* A stale binding says why itself: the contact stopped following because of that deletion. */}
+      {contact && !contact.followedByYou && !binding?.stale && (
         <p className="ba-kyc__warning" role="alert">
           {t('kyc.contact.notYours')}
         </p>

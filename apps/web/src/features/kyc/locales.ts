@@ -59,7 +59,14 @@ const zhCN = {
   },
   notInChat: {
     title: '请从企业微信聊天中打开',
-    description: 'KYC 绑定需要在与客户单聊的工具栏中打开本应用',
+    description: 'KYC 绑定需要在与客户单聊的工具栏或客户详情页中打开本应用',
+  },
+  entryNotice: {
+    groupTitle: '群聊中暂不支持客户识别',
+    groupBody: '经纪助手要在与客户的单聊工具栏或客户详情页中打开，才能找到对应的客户。您可以继续使用客户管理和 MOT。',
+    otherTitle: '此入口暂不支持客户识别',
+    otherBody: '经纪助手要在与客户的单聊工具栏或客户详情页中打开，才能找到对应的客户。您可以继续使用客户管理和 MOT。',
+    ok: '知道了',
   },
   wecomFailed: {
     title: '无法连接企业微信',
@@ -140,7 +147,14 @@ const zhHK: KycMessages = {
   },
   notInChat: {
     title: '請從企業微信聊天中開啟',
-    description: 'KYC 綁定需要在與客戶單聊的工具欄中開啟本應用',
+    description: 'KYC 綁定需要在與客戶單聊的工具欄或客戶詳情頁中開啟本應用',
+  },
+  entryNotice: {
+    groupTitle: '群聊中暫不支援客戶識別',
+    groupBody: '經紀助手要在與客戶的單聊工具欄或客戶詳情頁中開啟，才能找到對應的客戶。您可以繼續使用客戶管理和 MOT。',
+    otherTitle: '此入口暫不支援客戶識別',
+    otherBody: '經紀助手要在與客戶的單聊工具欄或客戶詳情頁中開啟，才能找到對應的客戶。您可以繼續使用客戶管理和 MOT。',
+    ok: '知道了',
   },
   wecomFailed: {
     title: '無法連接企業微信',
@@ -221,7 +235,16 @@ const en: KycMessages = {
   },
   notInChat: {
     title: 'Open this from a WeCom chat',
-    description: 'KYC binding works from the toolbar of a one-to-one chat with the customer',
+    description: "KYC binding works from the toolbar of a one-to-one chat with the customer, or from the customer's contact card",
+  },
+  entryNotice: {
+    groupTitle: 'Customers are not recognised in group chats',
+    groupBody:
+      "Open Broker Assistant from the toolbar of a one-to-one chat with the customer, or from the customer's contact card, to find the customer. Client management and MOT work as usual.",
+    otherTitle: 'Customers are not recognised from here',
+    otherBody:
+      "Open Broker Assistant from the toolbar of a one-to-one chat with the customer, or from the customer's contact card, to find the customer. Client management and MOT work as usual.",
+    ok: 'OK',
   },
   wecomFailed: {
     title: 'Cannot connect to WeCom',
