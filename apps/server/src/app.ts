@@ -30,6 +30,7 @@ import { manageRoutes } from './modules/manage/manage.routes';
 import { kycRoutes } from './modules/kyc/kyc.routes';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { wecomCallbackRoutes } from './modules/wecom-callback/callback.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,7 +109,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (emulator) {
     await app.register(wecomEmulatorPlugin, {
       prefix: '/wecom',
-      corps: corps.map((corp) => ({ code: corp.code, name: corp.name, corpId: corp.corpId, agents: corp.agents as never })),
+      corps: corps.map((corp) => ({
+        code: corp.code,
+        name: corp.name,
+        corpId: corp.corpId,
+        agents: corp.agents as never,
+        ...(corp.callback ? { callback: corp.callback } : {}),
+      })),
+      // Where the emulated WeCom delivers callbacks: this server, as the admin console would be told.
+      callbackUrl: (corp) => `${selfBase()}/api/wecom/callback/${corp.code}`,
       staff: EMULATOR_STAFF,
       externalContacts: EMULATOR_EXTERNAL_CONTACTS,
       onState: (state) => {
@@ -132,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(kycRoutes);
   await app.register(motRoutes);
   await app.register(auditRoutes);
+  await app.register(wecomCallbackRoutes);
 
   // The daily MOT batch starts once the app is ready (after a first-start demo seed in main.ts).
   if (env.MOT_SWEEP_INTERVAL_MS > 0) {

@@ -5,16 +5,28 @@ import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
 
 const agentSchema = z.object({ agentId: z.string().min(1), secret: z.string().min(1) });
 
+/**
+ * The corp's callback settings (WeCom admin console › 客户联系 › API › 接收事件服务器), exactly as
+ * entered there: WeCom signs every callback with the Token and encrypts it with the EncodingAESKey.
+ */
+const callbackSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9]{1,32}$/, "must be WeCom's callback Token: 1-32 letters or digits"),
+  encodingAesKey: z.string().regex(/^[A-Za-z0-9]{43}$/, "must be WeCom's EncodingAESKey: 43 letters or digits"),
+});
+
 const corpSchema = z.object({
   code: corpCodeSchema,
   name: z.string().min(1),
   corpId: z.string().min(1),
   agents: z.record(agentCodeSchema, agentSchema),
+  /** Absent: the callback endpoint answers 093003 for this corp and follower changes are not received. */
+  callback: callbackSchema.optional(),
 });
 
 export const corpsFileSchema = z.array(corpSchema).min(1);
 export type CorpConfigEntry = z.infer<typeof corpSchema>;
 export type AgentConfig = z.infer<typeof agentSchema>;
+export type CallbackConfig = z.infer<typeof callbackSchema>;
 
 /** The corp the emulator knows out of the box: code `fxhl`, agents `khzl`, `khgl`, `mot`. */
 export const defaultCorps: CorpConfigEntry[] = [
@@ -23,6 +35,7 @@ export const defaultCorps: CorpConfigEntry[] = [
     name: DEFAULT_EMULATOR_CORP.name,
     corpId: DEFAULT_EMULATOR_CORP.corpId,
     agents: DEFAULT_EMULATOR_CORP.agents,
+    callback: DEFAULT_EMULATOR_CORP.callback,
   },
 ];
 

@@ -8,11 +8,20 @@ export interface EmulatorAgent {
   secret: string;
 }
 
+/** The corp's callback settings, as its admin enters them in WeCom's console (ADR 0019). */
+export interface EmulatorCallback {
+  /** Signs every callback (msg_signature). */
+  token: string;
+  /** Base64 (43 characters, no `=`) of the AES-256 key that encrypts every callback. */
+  encodingAesKey: string;
+}
+
 export interface EmulatorCorp {
   code: string;
   name: string;
   corpId: string;
   agents: Record<'khzl' | 'khgl' | 'mot', EmulatorAgent>;
+  callback?: EmulatorCallback;
 }
 
 export interface EmulatorStaff {
@@ -41,6 +50,7 @@ export const DEFAULT_EMULATOR_CORP: EmulatorCorp = {
     khgl: { agentId: '1000003', secret: 'emu-khgl-secret-8e2b6c4d1f9a7b02' },
     mot: { agentId: '1000004', secret: 'emu-mot-secret-3a9f7e1c5b2d8c03' },
   },
+  callback: { token: 'emuCallbackToken7f3a9c1e', encodingAesKey: 'emuCallbackAesKey0123456789abcdefghijklmnop' },
 };
 
 export const EMULATOR_STAFF: EmulatorStaff[] = [

@@ -4,6 +4,7 @@ import { EmulatorState, type EmulatorOptions } from './state';
 import { WecomErr } from './errors';
 import { renderAuthorizePage, renderErrorPage } from './authorize-page';
 import { registerJsBridgeRoutes } from './js-bridge';
+import { registerContactCallbackRoutes } from './contact-callbacks';
 
 type Query = Record<string, string | undefined>;
 type WecomError = (typeof WecomErr)[keyof typeof WecomErr];
@@ -152,10 +153,17 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
   });
 
   await registerJsBridgeRoutes(app, state);
+  await registerContactCallbackRoutes(app, state);
 
   app.get('/__emulator/stats', async () => state.stats);
   app.post('/__emulator/expire-access-tokens', async () => {
     state.expireAllAccessTokens();
     return { ok: true };
+  });
+  /** WeCom stops accepting the JS-SDK tickets issued so far (optionally of one corp / agent): signatures made with them fail. */
+  app.post('/__emulator/invalidate-tickets', async (request) => {
+    const body = (request.body ?? {}) as { corpId?: unknown; agentId?: unknown };
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+    return { ok: true, invalidated: state.invalidateTickets(text(body.corpId), text(body.agentId)) };
   });
 }

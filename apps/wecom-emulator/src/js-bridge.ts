@@ -20,6 +20,21 @@ interface VerifyBody {
 
 const CONTEXT_KEY = 'wecom-emulator:context';
 
+/** The entries `getContext` answers (WeCom's JS-SDK, ww.getContext › entry). */
+export const EMULATED_ENTRIES = [
+  'normal',
+  'single_chat_tools',
+  'contact_profile',
+  'group_chat_tools',
+  'chat_attachment',
+  'single_kf_tools',
+  'chain_single_chat_tools',
+  'chain_group_chat_tools',
+  'internal_group_chat_board',
+] as const;
+/** Where WeCom names the customer on the other side: `getCurExternalContact` works only there. */
+const CONTACT_ENTRIES = ['single_chat_tools', 'contact_profile'];
+
 /**
  * The part of the WeCom client a page talks to: `window.WeixinJSBridge`, as `@wecom/jssdk` uses it.
  * `preVerifyJSAPI` and `agentConfig` succeed only with signatures made from tickets this emulator
@@ -46,7 +61,7 @@ const bridgeScript = (verifyUrl: string) => `(() => {
     async getCurExternalContact() {
       if (!agentVerified) return { err_msg: 'getCurExternalContact:fail no permission' };
       const context = read();
-      if (context.entry !== 'single_chat_tools' || !context.externalUserId) return { err_msg: 'getCurExternalContact:fail without context of external contact' };
+      if (!${JSON.stringify(CONTACT_ENTRIES)}.includes(context.entry) || !context.externalUserId) return { err_msg: 'getCurExternalContact:fail without context of external contact' };
       return { err_msg: 'getCurExternalContact:ok', userId: context.externalUserId };
     },
   };
@@ -56,6 +71,20 @@ const bridgeScript = (verifyUrl: string) => `(() => {
       Promise.resolve(handler ? handler(params || {}) : { err_msg: name + ':fail not supported by the emulator' }).then(callback);
     },
     on() {},
+  };
+  // Desktop WeCom shows one sidebar page for chat after chat: hidden when the user leaves a chat,
+  // visible again, for another chat, when they open the toolbar there. Tests play that with switchChat.
+  let visibility = 'visible';
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => visibility === 'hidden' });
+  window.wecomEmulator = {
+    switchChat(context) {
+      visibility = 'hidden';
+      document.dispatchEvent(new Event('visibilitychange'));
+      localStorage.setItem(${JSON.stringify(CONTEXT_KEY)}, JSON.stringify({ entry: context.entry || 'single_chat_tools', externalUserId: context.externalUserId || '' }));
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+    },
   };
   document.dispatchEvent(new Event('WeixinJSBridgeReady'));
 })();
@@ -82,12 +111,12 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
 
   /**
    * Opens a page the way WeCom opens an app: from the chat toolbar (entry single_chat_tools, with the
-   * chat's external contact) or normally. The context is kept for the page's origin, as the client would.
+   * chat's external contact), a customer's contact card (contact_profile), a group chat's toolbar, … or normally. The context is kept for the page's origin, as the client would.
    */
   app.get('/__emulator/sidebar', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
-    const entry = query.entry === 'single_chat_tools' ? 'single_chat_tools' : 'normal';
-    const context = { entry, externalUserId: entry === 'single_chat_tools' ? (query.externalUserId ?? '') : '' };
+    const entry = EMULATED_ENTRIES.find((known) => known === query.entry) ?? 'normal';
+    const context = { entry, externalUserId: CONTACT_ENTRIES.includes(entry) ? (query.externalUserId ?? '') : '' };
     const target = query.url && query.url.startsWith('/') && !query.url.startsWith('//') ? query.url : '/';
     const script = `localStorage.setItem(${JSON.stringify(CONTEXT_KEY)}, ${JSON.stringify(JSON.stringify(context))}); location.replace(${JSON.stringify(target)});`;
     return reply

@@ -11,6 +11,10 @@ await app.register(wecomEmulatorPlugin, {
   corps: [DEFAULT_EMULATOR_CORP],
   staff: EMULATOR_STAFF,
   externalContacts: EMULATOR_EXTERNAL_CONTACTS,
+  // The server that receives the corps' change_external_contact callbacks, e.g. http://127.0.0.1:3000.
+  ...(process.env.WECOM_EMULATOR_CALLBACK_BASE
+    ? { callbackUrl: (corp: { code: string }) => `${process.env.WECOM_EMULATOR_CALLBACK_BASE}/api/wecom/callback/${corp.code}` }
+    : {}),
 });
 await app.listen({ port, host });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));

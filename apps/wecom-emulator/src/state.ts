@@ -24,6 +24,8 @@ export interface EmulatorOptions {
   staff: EmulatorStaff[];
   externalContacts: EmulatorExternalContact[];
   now?: () => number;
+  /** Where WeCom delivers a corp's callbacks (its admin console's 接收事件服务器 URL); none: not delivered. */
+  callbackUrl?: (corp: EmulatorCorp) => string;
 }
 
 export interface EmulatorStats {
@@ -33,6 +35,8 @@ export interface EmulatorStats {
   jsapiTicket: number;
   agentTicket: number;
   externalContactGet: number;
+  /** change_external_contact callbacks delivered (contact-callbacks.ts). */
+  callbacks: number;
 }
 
 const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -43,7 +47,16 @@ export class EmulatorState {
   readonly staff: EmulatorStaff[];
   readonly externalContacts: EmulatorExternalContact[];
   readonly now: () => number;
-  readonly stats: EmulatorStats = { gettoken: 0, getuserinfo: 0, getuserdetail: 0, jsapiTicket: 0, agentTicket: 0, externalContactGet: 0 };
+  readonly callbackUrl: ((corp: EmulatorCorp) => string) | undefined;
+  readonly stats: EmulatorStats = {
+    gettoken: 0,
+    getuserinfo: 0,
+    getuserdetail: 0,
+    jsapiTicket: 0,
+    agentTicket: 0,
+    externalContactGet: 0,
+    callbacks: 0,
+  };
   private readonly codes = new Map<string, IssuedCode>();
   private readonly accessTokens = new Map<string, IssuedToken>();
   /** Every JS-SDK ticket issued, by kind, so the emulated client can verify page signatures. */
@@ -53,8 +66,10 @@ export class EmulatorState {
   constructor(options: EmulatorOptions) {
     this.corps = options.corps;
     this.staff = options.staff;
-    this.externalContacts = options.externalContacts;
+    // A copy: the controls add and remove followers, and the directory constants serve many emulators.
+    this.externalContacts = options.externalContacts.map((contact) => ({ ...contact, followedBy: [...contact.followedBy] }));
     this.now = options.now ?? Date.now;
+    this.callbackUrl = options.callbackUrl;
   }
 
   corpById(corpId: string) {
@@ -118,6 +133,22 @@ export class EmulatorState {
     const ticket = randomToken(64);
     this.tickets.push({ kind, corpId, agentId, ticket, expiresAt: this.now() + TICKET_TTL_S * 1000 });
     return { ticket, expires_in: TICKET_TTL_S };
+  }
+
+  /** Test hook: WeCom no longer accepts the JS-SDK tickets issued so far (the page's signatures fail). */
+  invalidateTickets(corpId?: string, agentId?: string) {
+    let count = 0;
+    for (const entry of this.tickets) {
+      if (
+        (corpId === undefined || entry.corpId === corpId) &&
+        (agentId === undefined || entry.agentId === agentId) &&
+        entry.expiresAt > this.now()
+      ) {
+        entry.expiresAt = this.now() - 1;
+        count += 1;
+      }
+    }
+    return count;
   }
 
   liveTickets(kind: 'jsapi' | 'agent', corpId: string, agentId?: string) {

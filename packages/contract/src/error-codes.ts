@@ -29,6 +29,14 @@ export const ErrorCode = {
   KYC_NOT_BOUND: '091005',
   /** Too many KYC searches by one staff member; `Retry-After` says when to try again. */
   KYC_SEARCH_RATE_LIMITED: '091429',
+  /** WeCom callback: msg_signature does not match the corp's callback Token (forged, or the Token is mis-set). */
+  WECOM_CALLBACK_SIGNATURE_INVALID: '093001',
+  /** WeCom callback: the payload does not decrypt with the corp's EncodingAESKey, or was sealed for another corp. */
+  WECOM_CALLBACK_UNDECRYPTABLE: '093002',
+  /** WeCom callback: no such corp, or the corp has no callback Token / EncodingAESKey configured. */
+  WECOM_CALLBACK_NOT_CONFIGURED: '093003',
+  /** WeCom callback: the signed timestamp is outside the accepted window (a replay). */
+  WECOM_CALLBACK_EXPIRED: '093004',
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -58,6 +66,10 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '091004': 404,
   '091005': 404,
   '091429': 429,
+  '093001': 403,
+  '093002': 400,
+  '093003': 404,
+  '093004': 400,
 };
 
 /** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */

@@ -14,3 +14,4 @@ export * from './endpoints/kyc';
 export * from './endpoints/mot';
 export * from './endpoints/audit';
 export { endpoints } from './registry';
+export * from './wecom-callback';

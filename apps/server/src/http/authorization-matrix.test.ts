@@ -33,6 +33,10 @@ const DELIBERATELY_PUBLIC: Partial<Record<EndpointName, string>> = {
 /** /api routes that are not contract endpoints, each with the reason it may exist. */
 const NON_CONTRACT_API_ROUTES: { prefix: string; reason: string }[] = [
   { prefix: '/api/docs', reason: 'the OpenAPI description of the contract and its viewer: no data, no secrets' },
+  {
+    prefix: '/api/wecom/callback/',
+    reason: "WeCom's callback: signed with the corp's callback Token and encrypted with its EncodingAESKey, not a session (ADR 0019)",
+  },
 ];
 
 /** A second tenant, served by the same emulator: same staff userids, different corp. */

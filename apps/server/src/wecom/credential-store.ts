@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { wecomCredentials } from '../db/schema';
 
@@ -66,6 +66,26 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
       const refresh = refreshUnderLock(corpId, agentCode, kind, fetchFresh).finally(() => refreshing.delete(key));
       refreshing.set(key, refresh);
       return refresh;
+    },
+
+    /**
+     * Drops the credentials of these kinds that were fetched at least `minAgeMs` ago; returns the kinds
+     * dropped. The age is the cross-replica rate limit: a credential any replica fetched within that
+     * time stays, so however many pages report it, WeCom is asked again at most once per period.
+     */
+    async evictOlderThan(corpId: number, agentCode: string, kinds: readonly CredentialKind[], minAgeMs: number): Promise<CredentialKind[]> {
+      const evicted = await db
+        .delete(wecomCredentials)
+        .where(
+          and(
+            eq(wecomCredentials.corpId, corpId),
+            eq(wecomCredentials.agentCode, agentCode),
+            inArray(wecomCredentials.kind, [...kinds]),
+            lte(wecomCredentials.fetchedAt, new Date(now() - minAgeMs)),
+          ),
+        )
+        .returning({ kind: wecomCredentials.kind });
+      return evicted.map((row) => row.kind as CredentialKind);
     },
 
     /** Drops a credential WeCom has rejected (only if nobody replaced it meanwhile). */

@@ -19,6 +19,9 @@ export class WecomApiError extends Error {
   }
 }
 
+/** A page's report of a refused JS-SDK signature evicts the agent's tickets at most this often (ADR 0018). */
+export const TICKET_REFRESH_MIN_INTERVAL_MS = 60_000;
+
 /** errcodes meaning the access token went bad: drop it, fetch a new one, retry once. */
 const STALE_TOKEN_ERRCODES = new Set([40001, 40014, 42001]);
 
@@ -135,6 +138,13 @@ export function createWecomClient(options: WecomClientOptions) {
       return { userid: String(reply.userid), email: text(reply.biz_mail) ?? text(reply.email), mobile: text(reply.mobile) };
     },
     jsapiTicket: (corp: WecomCorp, agentCode: AgentCode) => ticket(corp, agentCode, 'jsapi_ticket'),
+    /**
+     * A page says WeCom refused a signature made with the cached tickets: drop them so the next
+     * signature uses fresh ones — unless some replica fetched them within the last minute (then
+     * they are as fresh as WeCom gives, and asking again would only spend WeCom's ticket quota).
+     */
+    evictTickets: (corp: WecomCorp, agentCode: AgentCode) =>
+      options.credentials.evictOlderThan(corp.id, agentCode, ['jsapi_ticket', 'agent_ticket'], TICKET_REFRESH_MIN_INTERVAL_MS),
     agentTicket: (corp: WecomCorp, agentCode: AgentCode) => ticket(corp, agentCode, 'agent_ticket'),
     async getExternalContact(corp: WecomCorp, agentCode: AgentCode, externalUserId: string): Promise<WecomExternalContact> {
       const reply = await call(corp, agentCode, '/cgi-bin/externalcontact/get', { external_userid: externalUserId });

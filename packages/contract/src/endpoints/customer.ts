@@ -46,6 +46,8 @@ export const customerProfileSchema = z.object({
   channel: z.string(),
   tags: z.array(z.string()),
   kycBound: z.boolean(),
+  /** Bound, but WeCom reported the contact and the manager no longer connected (see kyc.ts). */
+  kycStale: z.boolean(),
   openDate: daySchema,
   lastTradeDate: daySchema.nullable(),
   totalAssetsHkd: moneySchema,

@@ -48,6 +48,17 @@ export const kycSearch = defineEndpoint({
   tag: 'kyc',
 });
 
+/**
+ * Why a binding went stale: WeCom told us (change_external_contact callback) that the customer
+ * deleted their client manager (`del_follow_user`) or the manager deleted the customer
+ * (`del_external_contact`). The binding stays until someone unbinds it; it heals by itself when the
+ * two add each other again.
+ */
+export const kycStaleReasonSchema = z.enum(['del_follow_user', 'del_external_contact']);
+export type KycStaleReason = z.infer<typeof kycStaleReasonSchema>;
+
+export const kycStaleSchema = z.object({ reason: kycStaleReasonSchema, at: epochMsSchema });
+
 export const kycBindingSchema = z.object({
   externalUserId: z.string(),
   customerId: z.number().int(),
@@ -57,6 +68,8 @@ export const kycBindingSchema = z.object({
   /** Masked: `+852 9123 ****`. */
   phone: z.string().nullable(),
   boundAt: epochMsSchema,
+  /** Set while WeCom says the contact and the customer's manager are no longer connected. */
+  stale: kycStaleSchema.nullable(),
 });
 export type KycBinding = z.infer<typeof kycBindingSchema>;
 

@@ -22,6 +22,8 @@ export const motRuleSchema = z.enum([
   'anniversary',
   'id_expiry',
   'risk_expiry',
+  /** WeCom reported that the customer's chat contact and their manager are no longer connected. */
+  'contact_removed',
 ]);
 export type MotRule = z.infer<typeof motRuleSchema>;
 export const MOT_RULES = motRuleSchema.options;

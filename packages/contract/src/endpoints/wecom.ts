@@ -15,6 +15,11 @@ export const getJsSdkSign = defineEndpoint({
   payload: 'json',
   request: z.strictObject({
     url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048, 'must be at most 2048 characters'),
+    /**
+     * The page's last signature was refused as invalid: drop this agent's cached tickets and sign
+     * with fresh ones. Honoured at most once a minute per corp and agent, across replicas (ADR 0018).
+     */
+    refresh: z.boolean().optional(),
   }),
   response: z.object({
     corpId: z.string(),

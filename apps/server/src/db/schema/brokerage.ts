@@ -278,6 +278,12 @@ export const kycBindings = pgTable(
       .notNull()
       .references(() => staff.id),
     boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when WeCom reported the contact and the customer's manager disconnected (migration 0020, ADR 0019). */
+    staleAt: timestamp('stale_at', { withTimezone: true }),
+    /** del_follow_user | del_external_contact, with staleAt. */
+    staleReason: text('stale_reason'),
+    /** WeCom's CreateTime of the last change event applied: an older event arriving late changes nothing. */
+    contactChangedAt: timestamp('contact_changed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('kyc_binding_contact_uq').on(table.corpId, table.externalUserId),

@@ -3,3 +3,4 @@ export * from './brokerage';
 export * from './mot';
 export * from './audit';
 export * from './rate-limit';
+export * from './wecom-callback';

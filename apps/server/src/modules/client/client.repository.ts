@@ -52,6 +52,7 @@ export interface CustomerRow {
   totalAssetsHkd: number;
   lastTradeDate: string | null;
   kycBound: boolean;
+  kycStale: boolean;
   accounts: { accountNo: string; type: string; status: string; openDate: string }[];
 }
 
@@ -62,6 +63,7 @@ const customerColumns = sql`
   c.status, c.channel, c.open_date::text as "openDate", c.closed_date::text as "closedDate", c.tags, c.remark, c.version,
   ${epochMs(sql`c.updated_at`)} as "updatedAt", c.total_assets_hkd::float8 as "totalAssetsHkd", c.last_trade_date::text as "lastTradeDate",
   exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id) as "kycBound",
+  exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id and k.stale_at is not null) as "kycStale",
   coalesce((select json_agg(json_build_object('accountNo', a.account_no, 'type', a.type, 'status', a.status, 'openDate', a.open_date::text) order by a.id)
             from account a where a.customer_id = c.id), '[]'::json) as "accounts"`;
 

@@ -128,6 +128,7 @@ export function createClientService(repository: ClientRepository) {
         channel: row.channel,
         tags: row.tags,
         kycBound: row.kycBound,
+        kycStale: row.kycStale,
         openDate: row.openDate,
         lastTradeDate: row.lastTradeDate,
         totalAssetsHkd: round2(row.totalAssetsHkd),

@@ -1,4 +1,4 @@
-import { ErrorCode, type KycBinding, type KycCandidate } from '@broker/contract';
+import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../plugins/auth.plugin';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
@@ -15,7 +15,7 @@ const displayName = (customer: { nameCn: string; nameEn: string }) => customer.n
 const bindingOf = (
   externalUserId: string,
   customer: { nameCn: string; nameEn: string; customerNo: string; phone: string | null },
-  binding: { customerId: number; boundAt: Date },
+  binding: { customerId: number; boundAt: Date; staleAt?: Date | null; staleReason?: string | null },
 ): KycBinding => ({
   externalUserId,
   customerId: binding.customerId,
@@ -24,6 +24,10 @@ const bindingOf = (
   customerNo: customer.customerNo,
   phone: maskPhone(customer.phone),
   boundAt: binding.boundAt.getTime(),
+  stale:
+    binding.staleAt && binding.staleReason
+      ? { reason: kycStaleReasonSchema.parse(binding.staleReason), at: binding.staleAt.getTime() }
+      : null,
 });
 
 export function createKycService(deps: { repository: KycRepository; wecom: WecomClient }) {

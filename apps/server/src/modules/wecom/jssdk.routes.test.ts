@@ -25,11 +25,11 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const sign = async (baseUrl: string, headers: Record<string, string>, url: string) => {
+    const sign = async (baseUrl: string, headers: Record<string, string>, url: string, refresh?: boolean) => {
       const response = await fetch(`${baseUrl}/api/aggregation/qywx/getJsSdkSign`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ url }),
+        body: JSON.stringify(refresh === undefined ? { url } : { url, refresh }),
       });
       return (await response.json()) as { code: string; msg: string; data: SignData };
     };
@@ -109,6 +109,49 @@ for (const engine of testDatabases()) {
       const again = await signInAs(primary.baseUrl, 'zhangmin');
       expect(again.token).toBeTruthy();
       expect(emulator.stats.gettoken - before).toBe(1);
+    });
+
+    it('tickets heal: a refresh after WeCom dropped them signs with fresh ones, at most once a minute across replicas', async () => {
+      const emulator = primary.app.wecomEmulator!;
+      const one = await signInAs(primary.baseUrl);
+      const two = await signInAs(replica.baseUrl, 'leekaying', { wecomBaseUrl: `${primary.baseUrl}/wecom` });
+      const pageUrl = `${primary.baseUrl}/kyc/index`;
+      const verifies = async (signed: SignData) =>
+        (
+          (await (
+            await fetch(`${primary.baseUrl}/wecom/__emulator/jsapi/verify`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                kind: 'agent',
+                corpId: signed.corpId,
+                agentId: signed.agentId,
+                url: pageUrl,
+                timestamp: String(signed.agentConfig.timestamp),
+                nonceStr: signed.agentConfig.nonceStr,
+                signature: signed.agentConfig.signature,
+              }),
+            })
+          ).json()) as { ok: boolean }
+        ).ok;
+      expect(await verifies((await sign(primary.baseUrl, one.headers, pageUrl)).data)).toBe(true);
+      // The cached tickets were fetched over a minute ago; then WeCom stops accepting them.
+      await database.query(`update wecom_credential set fetched_at = fetched_at - interval '2 minutes' where kind like '%ticket'`);
+      emulator.invalidateTickets();
+      expect(await verifies((await sign(primary.baseUrl, one.headers, pageUrl)).data)).toBe(false);
+
+      const before = { ...emulator.stats };
+      const healed = await sign(primary.baseUrl, one.headers, pageUrl, true);
+      expect(healed.code).toBe('0');
+      expect(await verifies(healed.data)).toBe(true);
+      expect(emulator.stats.agentTicket - before.agentTicket).toBe(1);
+      expect(emulator.stats.jsapiTicket - before.jsapiTicket).toBe(1);
+
+      // Pages on the other replica report too, within the minute: the fresh tickets stay, WeCom is not asked again.
+      const again = await Promise.all([1, 2, 3].map(() => sign(replica.baseUrl, two.headers, pageUrl, true)));
+      for (const answer of again) expect(await verifies(answer.data)).toBe(true);
+      expect(emulator.stats.agentTicket - before.agentTicket).toBe(1);
+      expect(emulator.stats.jsapiTicket - before.jsapiTicket).toBe(1);
     });
 
     it('rejects a URL that is not http(s), naming the field', async () => {

@@ -10,6 +10,16 @@ export async function jssdkRoutes(app: FastifyInstance) {
     const { corp } = callerOf(request);
     const agentCode = agentCodeSchema.catch(DEFAULT_AGENT_CODE).parse(request.headers[HEADER_AGENT]);
     const agent = app.wecom.agentOf(corp, agentCode);
+    if (input.refresh) {
+      const evicted = await app.wecom.evictTickets(corp, agentCode);
+      // One line per report: an admin sees how often pages meet stale tickets, and whether we asked WeCom again.
+      request.log.warn(
+        { corp: corp.code, agentCode, evicted },
+        evicted.length > 0
+          ? 'JS-SDK signature refused by WeCom: cached tickets dropped, signing with fresh ones'
+          : 'JS-SDK signature refused by WeCom: tickets were fetched less than a minute ago, kept',
+      );
+    }
     let tickets: [string, string];
     try {
       tickets = await Promise.all([app.wecom.jsapiTicket(corp, agentCode), app.wecom.agentTicket(corp, agentCode)]);

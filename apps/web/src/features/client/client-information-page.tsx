@@ -48,7 +48,14 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
       <div className="ba-profile__tags">
         <span className={`ba-tag ba-tag--${profile.status}`}>{t(`client.status.${profile.status}`)}</span>
         <span className="ba-tag ba-tag--risk">{t(`client.risk.${profile.riskLevel}`, { defaultValue: `R${profile.riskLevel}` })}</span>
-        {profile.kycBound && <span className="ba-tag ba-tag--kyc">{t('client.kycBound')}</span>}
+        {profile.kycBound &&
+          (profile.kycStale ? (
+            <span className="ba-tag ba-tag--kyc-stale" data-testid="profile-kyc-stale">
+              {t('client.kycStale')}
+            </span>
+          ) : (
+            <span className="ba-tag ba-tag--kyc">{t('client.kycBound')}</span>
+          ))}
         {profile.tags.map((tag) => (
           <span className="ba-tag" key={tag}>
             {tag}

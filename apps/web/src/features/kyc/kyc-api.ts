@@ -1,19 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
+import { isContactEntry } from '../../shared/session/app-settings-store';
 import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser } from '../../shared/wecom/wecom-sdk';
 
 export const SEARCH_PAGE_SIZE = 20;
 
 /**
- * The chat counterpart of the sidebar, from the JS-SDK; null outside a single chat (nothing to bind there).
+ * The customer WeCom opened the page for (a single chat's toolbar or their contact card), from the
+ * JS-SDK; null from any other entry (nothing to bind there).
  * Kept only for this mount: the page URL is part of the signature, so each visit asks again.
  */
 export const currentContactQuery = () =>
   queryOptions({
     queryKey: ['kyc', 'detail', 'currentContact'],
     queryFn: async () => {
-      if (!isWeComBrowser() || (await getWeComEntry()) !== 'single_chat_tools') return null;
+      if (!isWeComBrowser() || !isContactEntry(await getWeComEntry())) return null;
       return getCurrentExternalUserId();
     },
     staleTime: 0,

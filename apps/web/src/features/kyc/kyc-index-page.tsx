@@ -67,7 +67,7 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
   if (status.isError) return <ErrorState description={kycErrorMessage(status.error, t)} onRetry={() => void status.refetch()} />;
   const { bound, ownCustomer, binding, contact } = status.data;
   const name = contact?.name || t('kyc.contact.unknownName');
-  const state = !bound ? 'unbound' : ownCustomer ? 'bound' : 'boundElsewhere';
+  const state = !bound ? 'unbound' : !ownCustomer ? 'boundElsewhere' : binding?.stale ? 'stale' : 'bound';
   return (
     <>
       <section className="ba-kyc__contact" data-testid="kyc-contact">
@@ -78,11 +78,17 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
           <p className="ba-kyc__label">{t('kyc.contact.heading')}</p>
           <h2 className="ba-kyc__contact-name">{name}</h2>
         </div>
-        <Tag className="ba-kyc__state" color={state === 'bound' ? 'success' : state === 'unbound' ? 'default' : 'warning'} fill="outline">
+        <Tag
+          className="ba-kyc__state"
+          color={state === 'bound' ? 'success' : state === 'unbound' ? 'default' : 'warning'}
+          fill="outline"
+          data-testid="kyc-state"
+        >
           {t(`kyc.contact.${state}`)}
         </Tag>
       </section>
-      {contact && !contact.followedByYou && (
+      {/* A stale binding says why itself: the contact stopped following because of that deletion. */}
+      {contact && !contact.followedByYou && !binding?.stale && (
         <p className="ba-kyc__warning" role="alert">
           {t('kyc.contact.notYours')}
         </p>
@@ -100,6 +106,7 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
 
 interface Binding {
   customerId: number;
+  stale: { reason: 'del_follow_user' | 'del_external_contact'; at: number } | null;
   customerName: string;
   customerNameEn: string;
   customerNo: string;
@@ -139,6 +146,13 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
   return (
     <section className="ba-kyc__card" data-testid="kyc-bound">
       <h3 className="ba-kyc__card-title">{t('kyc.bound.heading')}</h3>
+      {binding.stale && (
+        <p className="ba-kyc__warning ba-kyc__warning--in-card" role="alert" data-testid="kyc-stale">
+          {t(`kyc.stale.${binding.stale.reason}`, {
+            at: new Date(binding.stale.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+          })}
+        </p>
+      )}
       <p className="ba-kyc__customer-name">
         {binding.customerName}
         {binding.customerNameEn && binding.customerNameEn !== binding.customerName && <small> {binding.customerNameEn}</small>}

@@ -8,6 +8,7 @@ const zhCN = {
     bound: '已绑定',
     unbound: '未绑定',
     boundElsewhere: '已绑定其他客户经理的客户',
+    stale: '企微联系已断开',
   },
   bound: {
     heading: '已绑定客户',
@@ -52,9 +53,20 @@ const zhCN = {
   cancel: '取消',
   bindDone: '绑定成功',
   unbindDone: '已解除绑定',
+  stale: {
+    del_follow_user: '客户已于 {{at}} 在企业微信中删除了您，此绑定已失效。客户重新添加您后会自动恢复；如不再需要可解除绑定',
+    del_external_contact: '您已于 {{at}} 在企业微信中删除了该客户，此绑定已失效。重新添加客户后会自动恢复；如不再需要可解除绑定',
+  },
   notInChat: {
     title: '请从企业微信聊天中打开',
-    description: 'KYC 绑定需要在与客户单聊的工具栏中打开本应用',
+    description: 'KYC 绑定需要在与客户单聊的工具栏或客户详情页中打开本应用',
+  },
+  entryNotice: {
+    groupTitle: '群聊中暂不支持客户识别',
+    groupBody: '经纪助手要在与客户的单聊工具栏或客户详情页中打开，才能找到对应的客户。您可以继续使用客户管理和 MOT。',
+    otherTitle: '此入口暂不支持客户识别',
+    otherBody: '经纪助手要在与客户的单聊工具栏或客户详情页中打开，才能找到对应的客户。您可以继续使用客户管理和 MOT。',
+    ok: '知道了',
   },
   wecomFailed: {
     title: '无法连接企业微信',
@@ -84,6 +96,7 @@ const zhHK: KycMessages = {
     bound: '已綁定',
     unbound: '未綁定',
     boundElsewhere: '已綁定其他客戶經理的客戶',
+    stale: '企微聯繫已中斷',
   },
   bound: {
     heading: '已綁定客戶',
@@ -128,9 +141,20 @@ const zhHK: KycMessages = {
   cancel: '取消',
   bindDone: '綁定成功',
   unbindDone: '已解除綁定',
+  stale: {
+    del_follow_user: '客戶已於 {{at}} 在企業微信中刪除了您，此綁定已失效。客戶重新加您後會自動恢復；如不再需要可解除綁定',
+    del_external_contact: '您已於 {{at}} 在企業微信中刪除了該客戶，此綁定已失效。重新加回客戶後會自動恢復；如不再需要可解除綁定',
+  },
   notInChat: {
     title: '請從企業微信聊天中開啟',
-    description: 'KYC 綁定需要在與客戶單聊的工具欄中開啟本應用',
+    description: 'KYC 綁定需要在與客戶單聊的工具欄或客戶詳情頁中開啟本應用',
+  },
+  entryNotice: {
+    groupTitle: '群聊中暫不支援客戶識別',
+    groupBody: '經紀助手要在與客戶的單聊工具欄或客戶詳情頁中開啟，才能找到對應的客戶。您可以繼續使用客戶管理和 MOT。',
+    otherTitle: '此入口暫不支援客戶識別',
+    otherBody: '經紀助手要在與客戶的單聊工具欄或客戶詳情頁中開啟，才能找到對應的客戶。您可以繼續使用客戶管理和 MOT。',
+    ok: '知道了',
   },
   wecomFailed: {
     title: '無法連接企業微信',
@@ -158,6 +182,7 @@ const en: KycMessages = {
     bound: 'Bound',
     unbound: 'Not bound',
     boundElsewhere: "Bound to another manager's customer",
+    stale: 'WeCom contact lost',
   },
   bound: {
     heading: 'Bound customer',
@@ -202,9 +227,24 @@ const en: KycMessages = {
   cancel: 'Cancel',
   bindDone: 'Bound',
   unbindDone: 'Unbound',
+  stale: {
+    del_follow_user:
+      'The customer removed you in WeCom on {{at}}, so this binding no longer reaches them. It recovers when they add you again; unbind it if it is no longer needed',
+    del_external_contact:
+      'You removed this customer in WeCom on {{at}}, so this binding no longer reaches them. It recovers when you add them again; unbind it if it is no longer needed',
+  },
   notInChat: {
     title: 'Open this from a WeCom chat',
-    description: 'KYC binding works from the toolbar of a one-to-one chat with the customer',
+    description: "KYC binding works from the toolbar of a one-to-one chat with the customer, or from the customer's contact card",
+  },
+  entryNotice: {
+    groupTitle: 'Customers are not recognised in group chats',
+    groupBody:
+      "Open Broker Assistant from the toolbar of a one-to-one chat with the customer, or from the customer's contact card, to find the customer. Client management and MOT work as usual.",
+    otherTitle: 'Customers are not recognised from here',
+    otherBody:
+      "Open Broker Assistant from the toolbar of a one-to-one chat with the customer, or from the customer's contact card, to find the customer. Client management and MOT work as usual.",
+    ok: 'OK',
   },
   wecomFailed: {
     title: 'Cannot connect to WeCom',

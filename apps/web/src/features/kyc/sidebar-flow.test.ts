@@ -1,6 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { useAppSettings } from '../../shared/session/app-settings-store';
-import { runSidebarFlow, SIDEBAR_PENDING_KEY, type SidebarRouter } from './sidebar-flow';
+import { followSidebarContext, runSidebarFlow, SIDEBAR_PENDING_KEY, type SidebarRouter } from './sidebar-flow';
 
 const wecom = vi.hoisted(() => ({ entry: 'single_chat_tools' as string, contact: 'wmEmu0001HoKwokLeung' }));
 const hasKyc = vi.hoisted(() => vi.fn());
@@ -11,6 +11,8 @@ vi.mock('../../shared/wecom/wecom-sdk', async (importOriginal) => ({
   getCurrentExternalUserId: async () => wecom.contact,
 }));
 vi.mock('../../shared/api/request', () => ({ request: (...args: unknown[]) => hasKyc(...args) }));
+const dialog = vi.hoisted(() => ({ alert: vi.fn(async () => undefined) }));
+vi.mock('../../shared/ui/antd-dialog', () => ({ default: dialog }));
 
 function fakeRouter() {
   const navigate = vi.fn(async () => undefined);
@@ -40,6 +42,8 @@ const unbound = { bound: false, ownCustomer: false, binding: null, contact: null
 
 beforeEach(() => {
   wecom.entry = 'single_chat_tools';
+  wecom.contact = 'wmEmu0001HoKwokLeung';
+  dialog.alert.mockClear();
   useAppSettings.getState().reset();
   hasKyc.mockReset();
   sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
@@ -91,4 +95,48 @@ test('the user moved on while WeCom answered: they stay where they are', async (
   });
   await runSidebarFlow(router);
   expect(navigate).not.toHaveBeenCalled();
+});
+
+test("opened from a customer's contact card (contact_profile): the same landing as the chat toolbar", async () => {
+  wecom.entry = 'contact_profile';
+  hasKyc.mockResolvedValueOnce(bound(21)).mockResolvedValueOnce(unbound);
+  const first = fakeRouter();
+  expect(await runSidebarFlow(first.router)).toEqual({ entry: 'contact_profile', contact: 'wmEmu0001HoKwokLeung' });
+  expect(first.navigate).toHaveBeenCalledWith('/client/information?customerId=21', { replace: true });
+  expect(useAppSettings.getState().entry).toBe('contact_profile');
+  sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
+  const second = fakeRouter();
+  await runSidebarFlow(second.router);
+  expect(second.navigate).toHaveBeenCalledWith('/kyc/index', { replace: true });
+});
+
+test('opened from a group chat or another entry with no customer: a notice, no jump, no lookup', async () => {
+  for (const entry of ['group_chat_tools', 'chat_attachment']) {
+    wecom.entry = entry;
+    sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
+    const { router, navigate } = fakeRouter();
+    await runSidebarFlow(router);
+    await vi.waitFor(() => expect(dialog.alert).toHaveBeenCalledTimes(entry === 'group_chat_tools' ? 1 : 2));
+    expect(navigate).not.toHaveBeenCalled();
+  }
+  expect(hasKyc).not.toHaveBeenCalled();
+  const [[group], [other]] = dialog.alert.mock.calls as unknown as [[{ title: string }], [{ title: string }]];
+  expect(group.title).toBe('群聊中暂不支持客户识别');
+  expect(other.title).toBe('此入口暂不支持客户识别');
+});
+
+test('shown again for another chat (desktop reuses the page): lands for the new customer; for the same one, stays', async () => {
+  hasKyc.mockResolvedValueOnce(bound(7)).mockResolvedValueOnce(unbound);
+  const { router, navigate } = fakeRouter();
+  let shown = await followSidebarContext(router, { entry: 'single_chat_tools', contact: 'wmEmu0009Someone' });
+  expect(navigate).toHaveBeenLastCalledWith('/client/information?customerId=7', { replace: true });
+  expect(shown).toEqual({ entry: 'single_chat_tools', contact: 'wmEmu0001HoKwokLeung' });
+
+  shown = await followSidebarContext(router, shown);
+  expect(navigate).toHaveBeenCalledTimes(1);
+
+  wecom.contact = 'wmEmu0005WangLei';
+  shown = await followSidebarContext(router, shown);
+  expect(navigate).toHaveBeenLastCalledWith('/kyc/index', { replace: true });
+  expect(shown?.contact).toBe('wmEmu0005WangLei');
 });

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { queryClient } from '../../shared/api/query-client';
 import { i18n } from '../../shared/i18n/i18n';
-import { useAppSettings } from '../../shared/session/app-settings-store';
+import { isContactEntry, useAppSettings, type Entry } from '../../shared/session/app-settings-store';
 import { hasUsableToken, useUser } from '../../shared/session/user-store';
 import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser, WeComError } from '../../shared/wecom/wecom-sdk';
 import { kycStatusQuery } from './kyc-api';
@@ -42,12 +42,40 @@ async function showWeComFailure(error: unknown) {
   });
 }
 
+/** Where the customer WeCom opened the page for leads: bound to one of mine → their profile; otherwise → KYC. */
+async function landingFor(externalUserId: string): Promise<string> {
+  const status = await queryClient.fetchQuery(kycStatusQuery(externalUserId));
+  return status.bound && status.ownCustomer && status.binding ? profileTarget(null, status.binding.customerId) : KYC_PATH;
+}
+
+const GROUP_ENTRIES: readonly Entry[] = ['group_chat_tools', 'chain_group_chat_tools', 'internal_group_chat_board'];
+
+/** From a group chat, the chat attachment bar, …: a clear word instead of a page that cannot find its customer. */
+async function showEntryNotice(entry: Entry) {
+  document.documentElement.classList.remove(RESOLVING_CLASS);
+  const kind = GROUP_ENTRIES.includes(entry) ? 'group' : 'other';
+  const { default: Dialog } = await import('../../shared/ui/antd-dialog');
+  await Dialog.alert({
+    title: i18n.t(`kyc.entryNotice.${kind}Title`),
+    content: createElement('p', { className: 'ba-sidebar-notice', 'data-testid': 'entry-notice' }, i18n.t(`kyc.entryNotice.${kind}Body`)),
+    confirmText: i18n.t('kyc.entryNotice.ok'),
+  });
+}
+
+/** What WeCom last said the page was opened for; the sidebar follows when that changes. */
+export interface SidebarContext {
+  entry: Entry;
+  /** The customer's external userId in a contact entry; null elsewhere (or when WeCom could not say). */
+  contact: string | null;
+}
+
 /**
  * In WeCom the entry comes from `ww.getContext()` (the URL's `entry` stays the fallback elsewhere).
- * When WeCom opened the app from a single chat's toolbar, the chat contact decides the first page:
- * bound to one of my customers → that customer's profile; otherwise → /kyc/index to bind.
+ * When WeCom opened the app for a customer — a single chat's toolbar or the customer's contact card —
+ * that customer decides the first page: bound to one of my customers → that customer's profile;
+ * otherwise → /kyc/index to bind. Other entries with nobody to look up get a notice.
  */
-export async function runSidebarFlow(router: SidebarRouter, storage: Storage = sessionStorage) {
+export async function runSidebarFlow(router: SidebarRouter, storage: Storage = sessionStorage): Promise<SidebarContext | null> {
   const pending = storage.getItem(SIDEBAR_PENDING_KEY) === '1';
   storage.removeItem(SIDEBAR_PENDING_KEY);
   const startedAt = router.state.location.key;
@@ -57,20 +85,60 @@ export async function runSidebarFlow(router: SidebarRouter, storage: Storage = s
   } catch (error) {
     // Without WeCom's answer the entry is unknown: say so rather than leave the sidebar on a wrong page.
     if (pending) await showWeComFailure(error);
-    return;
+    return null;
   }
   useAppSettings.getState().update({ entry });
-  if (!pending || entry !== 'single_chat_tools') return;
+  if (!isContactEntry(entry)) {
+    if (pending && entry !== 'normal') void showEntryNotice(entry);
+    return { entry, contact: null };
+  }
+  if (!pending) return { entry, contact: await getCurrentExternalUserId().catch(() => null) };
   let target = KYC_PATH;
+  let contact: string | null = null;
   try {
-    const status = await queryClient.fetchQuery(kycStatusQuery(await getCurrentExternalUserId()));
-    if (status.bound && status.ownCustomer && status.binding) target = profileTarget(null, status.binding.customerId);
+    contact = await getCurrentExternalUserId();
+    target = await landingFor(contact);
   } catch (error) {
     // The KYC page explains a failing lookup and offers a retry; a refused WeCom call gets a dialog too.
     if (error instanceof WeComError) void showWeComFailure(error);
   }
   // The user may have moved on while WeCom and the server answered; then leave them where they are.
   if (router.state.location.key === startedAt) await router.navigate(target, { replace: true });
+  return { entry, contact };
+}
+
+/**
+ * Desktop WeCom keeps one sidebar page and shows it again for the next chat: when the page becomes
+ * visible again, ask WeCom who it is open for now; a different customer gets their own landing page,
+ * so the sidebar never shows the previous chat's customer. Answers the context it now shows.
+ */
+export async function followSidebarContext(router: SidebarRouter, shown: SidebarContext | null): Promise<SidebarContext | null> {
+  let entry;
+  try {
+    entry = await getWeComEntry();
+  } catch {
+    return shown;
+  }
+  useAppSettings.getState().update({ entry });
+  if (!isContactEntry(entry)) return { entry, contact: null };
+  let contact: string;
+  try {
+    contact = await getCurrentExternalUserId();
+  } catch (error) {
+    if (error instanceof WeComError) void showWeComFailure(error);
+    return shown;
+  }
+  if (shown && shown.entry === entry && shown.contact === contact) return shown;
+  // What the pages know of the previous customer's binding (and the KYC page's contact) is stale now.
+  await queryClient.invalidateQueries({ queryKey: ['kyc'] });
+  let target = KYC_PATH;
+  try {
+    target = await landingFor(contact);
+  } catch {
+    // The KYC page explains a failing lookup and offers a retry.
+  }
+  await router.navigate(target, { replace: true });
+  return { entry, contact };
 }
 
 /** Starts the sidebar flow once signed in and settled; outside WeCom's browser it does nothing. */
@@ -78,15 +146,43 @@ export function installSidebarFlow(router: SidebarRouter, win: Window = window):
   if (!isWeComBrowser(win.navigator.userAgent)) return () => undefined;
   if (win.location.pathname === SIDEBAR_ENTRY_PATH) win.sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
   let started = false;
+  let shown: SidebarContext | null = null;
+  let following: Promise<void> | null = null;
   const unsubscribers: (() => void)[] = [];
   const stop = () => unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
+  const follow = () => {
+    if (win.document.visibilityState !== 'visible' || following) return;
+    following = followSidebarContext(router, shown)
+      .then((context) => {
+        shown = context;
+      })
+      .finally(() => {
+        following = null;
+      });
+  };
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) follow();
+  };
   const check = () => {
     if (started || !isSettled(router)) return;
     started = true;
     stop();
     const root = win.document.documentElement;
     if (win.sessionStorage.getItem(SIDEBAR_PENDING_KEY) === '1') root.classList.add(RESOLVING_CLASS);
-    void runSidebarFlow(router, win.sessionStorage).finally(() => root.classList.remove(RESOLVING_CLASS));
+    following = runSidebarFlow(router, win.sessionStorage)
+      .then((context) => {
+        shown = context;
+      })
+      .finally(() => {
+        following = null;
+        root.classList.remove(RESOLVING_CLASS);
+      });
+    win.document.addEventListener('visibilitychange', follow);
+    win.addEventListener('pageshow', onPageShow);
+    unsubscribers.push(
+      () => win.document.removeEventListener('visibilitychange', follow),
+      () => win.removeEventListener('pageshow', onPageShow),
+    );
   };
   unsubscribers.push(router.subscribe(check), useUser.subscribe(check));
   check();

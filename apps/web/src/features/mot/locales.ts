@@ -14,10 +14,12 @@ const zhCN = {
     anniversary: '开户周年',
     id_expiry: '证件到期',
     risk_expiry: '风险评估到期',
+    contact_removed: '企微联系已断开',
   },
   status: { new: '未读', seen: '待处理', handled: '已处理' },
   channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', other: '其他' },
   method: { fps: '转数快', bank_transfer: '银行转账', cheque: '支票', edda: 'eDDA' },
+  contactChange: { del_follow_user: '客户删除了您', del_external_contact: '您删除了客户', transferred: '已转交其他成员' },
   home: {
     today: '今天',
     tomorrow: '明天',
@@ -90,6 +92,11 @@ const zhCN = {
     daysLeft: '还有 {{count}} 天',
     daysAgo: '已过期 {{count}} 天',
     expiresToday: '今天到期',
+    contact_removed: {
+      del_follow_user: '{{occurredAt}} 客户在企业微信中删除了您，聊天联系人与客户的绑定已失效；请改用电话等方式联系，或在 KYC 页面解除绑定',
+      del_external_contact: '{{occurredAt}} 您在企业微信中删除了该客户，聊天联系人与客户的绑定已失效',
+      transferred: '{{occurredAt}} 企业微信已将该客户转交其他成员，您与客户的聊天联系人绑定已失效',
+    },
   },
   fact: {
     amount: '金额',
@@ -121,6 +128,7 @@ const zhCN = {
     idDocType: '证件类型',
     assessedOn: '评估日期',
     riskLevel: '风险等级',
+    changeType: '变化',
   },
   handle: {
     title: '处理事件',
@@ -186,10 +194,12 @@ const zhHK: MotMessages = {
     anniversary: '開戶周年',
     id_expiry: '證件到期',
     risk_expiry: '風險評估到期',
+    contact_removed: '企微聯繫已中斷',
   },
   status: { new: '未讀', seen: '待處理', handled: '已處理' },
   channel: { phone: '電話', wecom: '企業微信', meeting: '面談', other: '其他' },
   method: { fps: '轉數快', bank_transfer: '銀行轉賬', cheque: '支票', edda: 'eDDA' },
+  contactChange: { del_follow_user: '客戶刪除了您', del_external_contact: '您刪除了客戶', transferred: '已轉交其他成員' },
   home: {
     today: '今天',
     tomorrow: '明天',
@@ -262,6 +272,11 @@ const zhHK: MotMessages = {
     daysLeft: '還有 {{count}} 天',
     daysAgo: '已過期 {{count}} 天',
     expiresToday: '今天到期',
+    contact_removed: {
+      del_follow_user: '{{occurredAt}} 客戶在企業微信中刪除了您，聊天聯絡人與客戶的綁定已失效；請改用電話等方式聯絡，或在 KYC 頁面解除綁定',
+      del_external_contact: '{{occurredAt}} 您在企業微信中刪除了該客戶，聊天聯絡人與客戶的綁定已失效',
+      transferred: '{{occurredAt}} 企業微信已將該客戶轉交其他成員，您與客戶的聊天聯絡人綁定已失效',
+    },
   },
   fact: {
     amount: '金額',
@@ -293,6 +308,7 @@ const zhHK: MotMessages = {
     idDocType: '證件類型',
     assessedOn: '評估日期',
     riskLevel: '風險等級',
+    changeType: '變化',
   },
   handle: {
     title: '處理事件',
@@ -356,10 +372,16 @@ const en: MotMessages = {
     anniversary: 'Account anniversary',
     id_expiry: 'ID expiring',
     risk_expiry: 'Risk assessment expiring',
+    contact_removed: 'WeCom contact lost',
   },
   status: { new: 'Unread', seen: 'To do', handled: 'Handled' },
   channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', other: 'Other' },
   method: { fps: 'FPS', bank_transfer: 'Bank transfer', cheque: 'Cheque', edda: 'eDDA' },
+  contactChange: {
+    del_follow_user: 'Customer removed you',
+    del_external_contact: 'You removed the customer',
+    transferred: 'Handed to another member',
+  },
   home: {
     today: 'Today',
     tomorrow: 'Tomorrow',
@@ -434,6 +456,12 @@ const en: MotMessages = {
     daysLeft: 'in {{count}} days',
     daysAgo: 'expired {{count}} days ago',
     expiresToday: 'today',
+    contact_removed: {
+      del_follow_user:
+        'On {{occurredAt}} the customer removed you in WeCom; their chat contact binding no longer reaches them. Call instead, or unbind on the KYC page',
+      del_external_contact: 'On {{occurredAt}} you removed this customer in WeCom; their chat contact binding no longer reaches them',
+      transferred: 'On {{occurredAt}} WeCom handed this customer to another member; your chat contact binding no longer reaches them',
+    },
   },
   fact: {
     amount: 'Amount',
@@ -465,6 +493,7 @@ const en: MotMessages = {
     idDocType: 'Document type',
     assessedOn: 'Assessed on',
     riskLevel: 'Risk level',
+    changeType: 'Change',
   },
   handle: {
     title: 'Handle event',

@@ -15,6 +15,7 @@ export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'v
   unfunded: 'blue',
   id_expiry: 'violet',
   risk_expiry: 'violet',
+  contact_removed: 'orange',
 };
 
 const HONG_KONG_OFFSET_MS = 8 * 3600 * 1000;
@@ -86,8 +87,18 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string): 
     case 'id_expiry':
     case 'risk_expiry':
       return text(facts.expiryDate);
+    case 'contact_removed':
+      return when(facts.occurredAt);
   }
 }
+
+/** Which way the WeCom contact was lost: the customer deleted the manager, the manager the customer, or WeCom moved it. */
+const contactChangeOf = (facts: MotFacts) =>
+  facts.source === 'DELETE_BY_TRANSFER'
+    ? 'transferred'
+    : facts.changeType === 'del_external_contact'
+      ? 'del_external_contact'
+      : 'del_follow_user';
 
 /** One sentence saying why the event fired, from the values the rule looked at. */
 export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string): string {
@@ -143,6 +154,8 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
         validYears: text(facts.validYears),
         when: expiryWhen(t, facts),
       });
+    case 'contact_removed':
+      return t(`mot.reason.contact_removed.${contactChangeOf(facts)}`, { occurredAt: when(facts.occurredAt) });
   }
 }
 
@@ -159,6 +172,7 @@ const FACT_ROWS: Record<MotRule, readonly string[]> = {
   unfunded: ['openDate', 'daysSinceOpen'],
   id_expiry: ['idDocType', 'expiryDate', 'daysToExpiry'],
   risk_expiry: ['riskLevel', 'assessedOn', 'expiryDate', 'daysToExpiry'],
+  contact_removed: ['occurredAt', 'changeType'],
 };
 
 const MONEY_FACTS = new Set(['amount', 'amountHkd', 'thresholdHkd', 'valueHkd', 'lossHkd']);
@@ -175,6 +189,7 @@ export function factRows(t: TFunction, rule: MotRule, facts: MotFacts, language:
     else if (key === 'lossPct') value = `${text(facts.lossPct)}%`;
     else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
     else if (MONEY_FACTS.has(key)) value = money(facts[key]);
+    else if (key === 'changeType') value = t(`mot.contactChange.${contactChangeOf(facts)}`);
     else if (key === 'method' && facts.method) value = t(`mot.method.${text(facts.method)}`, { defaultValue: text(facts.method) });
     else value = text(facts[key]);
     return { label: t(`mot.fact.${key}`), value };

@@ -21,6 +21,7 @@ import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import ChatWrongOutline from 'antd-mobile-icons/es/ChatWrongOutline';
 import './locales';
 import { RULE_TONE, formatDateTime } from './mot-format';
 import './mot.css';
@@ -37,6 +38,7 @@ const RULE_ICON: Record<MotRule, ReactNode> = {
   unfunded: <BankcardOutline />,
   id_expiry: <UserContactOutline />,
   risk_expiry: <CheckShieldOutline />,
+  contact_removed: <ChatWrongOutline />,
 };
 
 const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {

@@ -4,7 +4,26 @@ import type { AgentCode, Currency } from '@broker/contract';
 import { DEFAULT_AGENT_CODE, DEFAULT_CORP_CODE, DEFAULT_CURRENCY } from '../api/contract';
 import { StorageKey } from './storage-keys';
 
-export type Entry = 'normal' | 'single_chat_tools';
+/**
+ * How WeCom opened the app, as `ww.getContext()` names it (WeCom's JS-SDK, getContext › entry).
+ * SPEC.md §1 names `normal` and `single_chat_tools`; the others come from WeCom's other entries.
+ */
+export const ENTRIES = [
+  'normal',
+  'single_chat_tools',
+  'contact_profile',
+  'group_chat_tools',
+  'chat_attachment',
+  'single_kf_tools',
+  'chain_single_chat_tools',
+  'chain_group_chat_tools',
+  'internal_group_chat_board',
+] as const;
+export type Entry = (typeof ENTRIES)[number];
+
+/** Entries where WeCom names the customer on the other side (getCurExternalContact works): the app opens on them. */
+export const CONTACT_ENTRIES: readonly Entry[] = ['single_chat_tools', 'contact_profile'];
+export const isContactEntry = (entry: Entry) => CONTACT_ENTRIES.includes(entry);
 export type CurrencyConfig = Partial<Record<Currency, number>> & { HKD: number };
 
 export interface AppSettings {

@@ -2,7 +2,7 @@ import type * as WeComSdk from '@wecom/jssdk';
 import { endpoints, type ResponseOf } from '../api/contract';
 import { loadCorpConfig } from '../api/corp-config';
 import { request } from '../api/request';
-import { getAppSettings, type Entry } from '../session/app-settings-store';
+import { ENTRIES, getAppSettings, type Entry } from '../session/app-settings-store';
 
 type Ww = typeof WeComSdk;
 type JsSdkSign = ResponseOf<typeof endpoints.getJsSdkSign>;
@@ -49,15 +49,21 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
+/** Signs a page URL; `refresh`: the last signature was refused, sign with fresh tickets (ADR 0018). */
+export type PageSigner = (url: string, refresh: boolean) => Promise<JsSdkSign>;
+
 /**
  * Signatures for one page URL, exactly as the SDK passes it: config and agentConfig of the same URL
  * come from one getJsSdkSign call. The URL changes with every in-app navigation, so only the latest is kept.
+ * After `refreshNext()`, the next URL is signed anew with `refresh`, whatever was kept.
  */
-function createSigner(sign: (url: string) => Promise<JsSdkSign>) {
+function createSigner(sign: PageSigner) {
   let last: { url: string; result: Promise<JsSdkSign> } | null = null;
-  return (url: string) => {
-    if (last?.url !== url) {
-      const result = sign(url);
+  let refresh = false;
+  const signer = (url: string) => {
+    if (refresh || last?.url !== url) {
+      const result = sign(url, refresh);
+      refresh = false;
       last = { url, result };
       result.catch(() => {
         if (last?.result === result) last = null;
@@ -65,11 +71,18 @@ function createSigner(sign: (url: string) => Promise<JsSdkSign>) {
     }
     return last.result;
   };
+  signer.refreshNext = () => {
+    refresh = true;
+  };
+  return signer;
 }
 
-const signWithServer = (url: string) => request(endpoints.getJsSdkSign, { url }, { silent: true });
+const signWithServer: PageSigner = (url, refresh) =>
+  request(endpoints.getJsSdkSign, refresh ? { url, refresh } : { url }, { silent: true });
 
 let connection: Promise<Ww> | null = null;
+let signer: ReturnType<typeof createSigner> | null = null;
+let healing: Promise<void> | null = null;
 let quietRegisterFailures = false;
 
 /**
@@ -95,21 +108,22 @@ function silenceRegisterRejections() {
  * Loads the JS-SDK (and, against the local emulator, the emulated WeCom bridge first) and registers
  * the app with both signature callbacks. Once per page; a failed attempt may be retried.
  */
-export function connectWeCom(sign: (url: string) => Promise<JsSdkSign> = signWithServer): Promise<Ww> {
+export function connectWeCom(sign: PageSigner = signWithServer): Promise<Ww> {
   connection ??= (async () => {
     const settings = getAppSettings();
     const corpConfig = await loadCorpConfig(settings.corpCode);
     if (corpConfig.emulator && !('WeixinJSBridge' in window)) await loadScript(EMULATOR_BRIDGE_SRC);
     const ww = await import('@wecom/jssdk');
     const agentId = corpConfig.agents.find((agent) => agent.agentCode === SIDEBAR_AGENT)?.agentId ?? settings.agentId;
-    const signer = createSigner(sign);
+    const pageSigner = createSigner(sign);
+    signer = pageSigner;
     silenceRegisterRejections();
     ww.register({
       corpId: corpConfig.corpId,
       agentId,
       jsApiList: JS_API_LIST,
-      getConfigSignature: async (url) => (await signer(url)).config,
-      getAgentConfigSignature: async (url) => (await signer(url)).agentConfig,
+      getConfigSignature: async (url) => (await pageSigner(url)).config,
+      getAgentConfigSignature: async (url) => (await pageSigner(url)).agentConfig,
     });
     return ww;
   })();
@@ -128,21 +142,44 @@ async function step<T>(name: WeComStep, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Registers (if needed) and waits for agentConfig: a refused signature surfaces here. */
+/** WeCom's answer when a page signature does not match a ticket it still accepts. */
+export const isRefusedSignature = (error: unknown) => /invalid signature/i.test(errMsgOf(error));
+
+/**
+ * Registers (if needed) and waits for agentConfig: a refused signature surfaces here. WeCom may
+ * have dropped the tickets the server cached (ADR 0018): then the page asks once more for a
+ * signature from fresh tickets before it gives up.
+ */
 async function ready(): Promise<Ww> {
   const ww = await step('bridge', () => connectWeCom());
-  await step('register', () => ww.ensureAgentConfigReady());
+  try {
+    await ww.ensureAgentConfigReady();
+  } catch (error) {
+    const pageSigner = signer;
+    if (!isRefusedSignature(error) || !pageSigner) throw new WeComError('register', errMsgOf(error));
+    // Callers that met the same refusal share one refreshed attempt.
+    healing ??= (async () => {
+      pageSigner.refreshNext();
+      await ww.ensureAgentConfigReady();
+    })().finally(() => {
+      healing = null;
+    });
+    await step('register', () => healing!);
+  }
   return ww;
 }
 
-/** How WeCom opened the page: `single_chat_tools` from a one-to-one chat's toolbar, otherwise `normal`. */
+/**
+ * How WeCom opened the page: `single_chat_tools` from a one-to-one chat's toolbar, `contact_profile`
+ * from a customer's contact card, `group_chat_tools` … (ENTRIES); an entry this app does not know is `normal`.
+ */
 export async function getWeComEntry(): Promise<Entry> {
   const ww = await ready();
   const context = await step('context', () => ww.getContext());
-  return context.entry === 'single_chat_tools' ? 'single_chat_tools' : 'normal';
+  return ENTRIES.find((entry) => entry === context.entry) ?? 'normal';
 }
 
-/** The external userId of the chat the sidebar is open in (only in single_chat_tools). */
+/** The external userId of the customer WeCom opened the page for (single chat toolbar or contact card). */
 export async function getCurrentExternalUserId(): Promise<string> {
   const ww = await ready();
   const contact = await step('contact', () => ww.getCurExternalContact());
@@ -153,4 +190,5 @@ export async function getCurrentExternalUserId(): Promise<string> {
 /** For tests: forget the registration. */
 export function resetWeCom() {
   connection = null;
+  signer = null;
 }

@@ -1,0 +1,78 @@
+import { timingSafeEqual } from 'node:crypto';
+import { decrypt, getSignature } from '@wecom/crypto';
+import { XMLParser } from 'fast-xml-parser';
+import { ErrorCode } from '@broker/contract';
+import { ApiError } from '../../http/api-error';
+import type { CallbackConfig } from '../../corps';
+
+/**
+ * How far WeCom's signed timestamp may be from our clock. WeCom retries an unanswered callback
+ * three times within seconds, with the same signature; a captured callback replayed later is
+ * refused (093004). Clocks are NTP-synchronised on both sides; five minutes covers drift.
+ */
+export const CALLBACK_TIMESTAMP_WINDOW_S = 300;
+
+const sameHex = (a: string, b: string) => {
+  const left = Buffer.from(a.toLowerCase(), 'utf8');
+  const right = Buffer.from(b.toLowerCase(), 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+export interface SignedQuery {
+  msg_signature: string;
+  timestamp: string;
+  nonce: string;
+}
+
+/**
+ * The one gate every callback passes (ADR 0019): fresh timestamp, msg_signature made with the
+ * corp's Token over (timestamp, nonce, ciphertext), then AES-256-CBC decryption with the corp's
+ * EncodingAESKey by WeCom's own library, and the receiveid inside the plaintext equal to the corp's
+ * CorpID (a payload sealed for another corp is refused even if both share a key).
+ */
+export function openCallback(settings: CallbackConfig, corpId: string, query: SignedQuery, ciphertext: string, nowMs = Date.now()): string {
+  const skew = Math.abs(Math.floor(nowMs / 1000) - Number(query.timestamp));
+  if (skew > CALLBACK_TIMESTAMP_WINDOW_S) {
+    throw new ApiError(
+      ErrorCode.WECOM_CALLBACK_EXPIRED,
+      `timestamp: ${skew} s away from this server's clock (at most ${CALLBACK_TIMESTAMP_WINDOW_S} s); a replayed callback, or a clock to fix`,
+    );
+  }
+  const expected = getSignature(settings.token, query.timestamp, query.nonce, ciphertext);
+  if (!sameHex(expected, query.msg_signature)) {
+    throw new ApiError(
+      ErrorCode.WECOM_CALLBACK_SIGNATURE_INVALID,
+      "msg_signature: does not match this corp's callback Token (not from WeCom, or the Token differs from the admin console's)",
+    );
+  }
+  let opened: { message: string; id: string };
+  try {
+    opened = decrypt(settings.encodingAesKey, ciphertext);
+  } catch {
+    opened = { message: '', id: '' };
+  }
+  if (opened.id !== corpId) {
+    throw new ApiError(
+      ErrorCode.WECOM_CALLBACK_UNDECRYPTABLE,
+      'Encrypt: does not decrypt to a message for this corp with its EncodingAESKey (check the key in the admin console)',
+    );
+  }
+  return opened.message;
+}
+
+// No entities, no attributes, every value a string: the XML WeCom sends is flat CDATA text.
+const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, processEntities: false, ignoreDeclaration: true });
+
+/** `<xml><A>…</A>…</xml>` → `{ A: '…' }`; anything else (a DOCTYPE, no `<xml>` root) is refused. */
+export function parseCallbackXml(text: string, field: string): Record<string, unknown> {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw ApiError.validation(field, 'must not declare a DOCTYPE or entities');
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(text, true);
+  } catch {
+    throw ApiError.validation(field, 'is not well-formed XML');
+  }
+  const root = (parsed as { xml?: unknown } | null)?.xml;
+  if (!root || typeof root !== 'object' || Array.isArray(root)) throw ApiError.validation(field, 'must be an <xml> element of fields');
+  return root as Record<string, unknown>;
+}

@@ -1,0 +1,170 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { KycStaleReason } from '@broker/contract';
+import type { Database } from '../../db/client';
+import { auditLog, customers, kycBindings, staff, wecomCallbackEvents } from '../../db/schema';
+import { hongKongDay } from '../mot/mot-thresholds';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface ContactChange {
+  corpId: number;
+  eventKey: string;
+  changeType: string;
+  wecomUserId: string;
+  externalUserId: string;
+  occurredAt: Date;
+}
+
+/** Reads and writes of one change event, all inside the transaction that records the event. */
+export function createContactChangeRepository(tx: Tx) {
+  return {
+    /** Records the event; false when it was recorded before (a WeCom retry, or a replay). */
+    async claim(change: ContactChange) {
+      const inserted = await tx
+        .insert(wecomCallbackEvents)
+        .values({
+          corpId: change.corpId,
+          eventKey: change.eventKey,
+          changeType: change.changeType,
+          wecomUserId: change.wecomUserId,
+          externalUserId: change.externalUserId,
+          occurredAt: change.occurredAt,
+          outcome: 'pending',
+        })
+        .onConflictDoNothing()
+        .returning({ eventKey: wecomCallbackEvents.eventKey });
+      return inserted.length === 1;
+    },
+
+    async settle(change: ContactChange, outcome: string) {
+      await tx
+        .update(wecomCallbackEvents)
+        .set({ outcome })
+        .where(and(eq(wecomCallbackEvents.corpId, change.corpId), eq(wecomCallbackEvents.eventKey, change.eventKey)));
+    },
+
+    async staffOf(corpId: number, wecomUserId: string) {
+      const [row] = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.corpId, corpId), eq(staff.wecomUserId, wecomUserId)))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** The binding of the contact, its customer's manager, and a lock on it for this event. */
+    async bindingOfContact(corpId: number, externalUserId: string) {
+      const [row] = await tx
+        .select({
+          id: kycBindings.id,
+          customerId: kycBindings.customerId,
+          staleAt: kycBindings.staleAt,
+          contactChangedAt: kycBindings.contactChangedAt,
+          managerId: customers.staffId,
+          customerNo: customers.customerNo,
+        })
+        .from(kycBindings)
+        .innerJoin(customers, eq(customers.id, kycBindings.customerId))
+        .where(and(eq(kycBindings.corpId, corpId), eq(kycBindings.externalUserId, externalUserId)))
+        .for('update', { of: kycBindings })
+        .limit(1);
+      return row;
+    },
+
+    async customerByNo(corpId: number, customerNo: string) {
+      const [row] = await tx
+        .select({
+          id: customers.id,
+          staffId: customers.staffId,
+          bound: sql<boolean>`exists (select 1 from kyc_binding k where k.corp_id = ${customers.corpId} and k.customer_id = ${customers.id})`,
+        })
+        .from(customers)
+        .where(and(eq(customers.corpId, corpId), eq(customers.customerNo, customerNo)))
+        .limit(1);
+      return row;
+    },
+
+    /** Marks the binding stale, writes the audit row and raises the manager's MOT event (once per fact). */
+    async markStale(
+      change: ContactChange,
+      binding: { id: number; customerId: number },
+      reason: KycStaleReason,
+      facts: Record<string, string | null>,
+    ) {
+      await tx
+        .update(kycBindings)
+        .set({ staleAt: change.occurredAt, staleReason: reason, contactChangedAt: change.occurredAt })
+        .where(eq(kycBindings.id, binding.id));
+      await tx.insert(auditLog).values({
+        corpId: change.corpId,
+        actorStaffId: null,
+        action: 'kyc.stale',
+        entity: 'kyc_binding',
+        entityId: change.externalUserId,
+        before: { stale: null },
+        after: { stale: reason, customerId: binding.customerId, via: 'wecom_callback', wecomUserId: change.wecomUserId },
+      });
+      // The customer's current manager and name, as every MOT writer takes them (mot-engine.ts).
+      await tx.execute(sql`
+        insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+        select c.name_en, c.corp_id, 'contact_removed', c.id, c.staff_id, ${change.eventKey}, ${hongKongDay(change.occurredAt)}::date,
+               ${JSON.stringify(facts)}::jsonb
+          from customer c
+         where c.id = ${binding.customerId}
+        on conflict (rule, customer_id, fact_key) do nothing`);
+    },
+
+    /** Only notes when WeCom last spoke of the contact (an event that changes nothing else). */
+    async touch(bindingId: number, occurredAt: Date) {
+      await tx.update(kycBindings).set({ contactChangedAt: occurredAt }).where(eq(kycBindings.id, bindingId));
+    },
+
+    async heal(change: ContactChange, binding: { id: number; customerId: number }) {
+      await tx
+        .update(kycBindings)
+        .set({ staleAt: null, staleReason: null, contactChangedAt: change.occurredAt })
+        .where(eq(kycBindings.id, binding.id));
+      await tx.insert(auditLog).values({
+        corpId: change.corpId,
+        actorStaffId: null,
+        action: 'kyc.fresh',
+        entity: 'kyc_binding',
+        entityId: change.externalUserId,
+        before: { stale: true },
+        after: { stale: null, customerId: binding.customerId, via: 'wecom_callback', wecomUserId: change.wecomUserId },
+      });
+    },
+
+    /**
+     * The 「联系我」 binding. The unique indexes still decide a race with a manual bind: inside a
+     * savepoint, so a lost race leaves the event's transaction usable.
+     */
+    async bind(change: ContactChange, customerId: number, staffId: number, state: string): Promise<'bound' | 'raced'> {
+      try {
+        await tx.transaction(async (inner) => {
+          await inner.insert(kycBindings).values({
+            corpId: change.corpId,
+            customerId,
+            externalUserId: change.externalUserId,
+            boundByStaffId: staffId,
+            contactChangedAt: change.occurredAt,
+          });
+          await inner.insert(auditLog).values({
+            corpId: change.corpId,
+            actorStaffId: null,
+            action: 'kyc.bind',
+            entity: 'kyc_binding',
+            entityId: change.externalUserId,
+            before: null,
+            after: { externalUserId: change.externalUserId, customerId, via: 'contact_me', state, wecomUserId: change.wecomUserId },
+          });
+        });
+        return 'bound';
+      } catch (error) {
+        const text = `${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`;
+        if (text.includes('kyc_binding_contact_uq') || text.includes('kyc_binding_customer_uq')) return 'raced';
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { corpCodeSchema } from './headers';
+
+/**
+ * WeCom's callback ("接收消息服务器"), as WeCom speaks it — not our `{code, msg, data}` contract:
+ * WeCom calls `/api/wecom/callback/<corpCode>` with a signed query string; the body (POST) is XML
+ * whose `Encrypt` holds the AES-encrypted event. Success answers are plain text (the decrypted
+ * `echostr`, or `success`); failures answer our error envelope with a 0930xx code (WeCom only looks
+ * at the status, a person reading the server's answer sees which check failed). ADR 0019.
+ */
+export const WECOM_CALLBACK_PATH = '/api/wecom/callback/:corpCode';
+
+export const wecomCallbackParamsSchema = z.strictObject({ corpCode: corpCodeSchema });
+
+/** Query of both the URL check (GET, with echostr) and every event (POST). */
+export const wecomCallbackQuerySchema = z.object({
+  msg_signature: z.string().regex(/^[0-9a-fA-F]{40}$/, 'must be 40 hex digits'),
+  /** Seconds since the epoch, as WeCom signed it. */
+  timestamp: z.string().regex(/^\d{1,12}$/, 'must be seconds since the epoch'),
+  nonce: z.string().min(1).max(64),
+  /** GET only: the encrypted string whose plaintext proves we hold the EncodingAESKey. */
+  echostr: z.string().min(1).max(4096).optional(),
+});
+export type WecomCallbackQuery = z.infer<typeof wecomCallbackQuerySchema>;
+
+/** The outer XML of a POST: `<xml><ToUserName/><AgentID/><Encrypt/></xml>`. */
+export const wecomCallbackEnvelopeSchema = z.object({
+  ToUserName: z.string().optional(),
+  AgentID: z.union([z.string(), z.number()]).optional(),
+  Encrypt: z.string().min(1).max(65_536),
+});
+
+/** ChangeType values of `change_external_contact` this app acts on; others are acknowledged and logged. */
+export const HANDLED_CONTACT_CHANGES = ['add_external_contact', 'del_external_contact', 'del_follow_user'] as const;
+export type HandledContactChange = (typeof HANDLED_CONTACT_CHANGES)[number];
+
+/** The decrypted event (客户联系 › 变更回调 › 事件格式), fields as WeCom names them. */
+export const wecomCallbackEventSchema = z.object({
+  /** The corp's CorpID. */
+  ToUserName: z.string(),
+  /** `sys` for system events. */
+  FromUserName: z.string().optional(),
+  CreateTime: z.coerce.number().int().nonnegative(),
+  MsgType: z.string(),
+  Event: z.string().optional(),
+  ChangeType: z.string().optional(),
+  /** The member (client manager) whose contact changed. */
+  UserID: z.string().max(64).optional(),
+  ExternalUserID: z.string().max(64).optional(),
+  /** add_external_contact: the `state` of the 「联系我」 QR code the customer scanned. */
+  State: z.string().max(64).optional(),
+  WelcomeCode: z.string().optional(),
+  /** del_external_contact: `DELETE_BY_TRANSFER` when WeCom moved the contact to another member. */
+  Source: z.string().optional(),
+});
+export type WecomCallbackEvent = z.infer<typeof wecomCallbackEventSchema>;
+
+/**
+ * The 「联系我」 `state` that binds a new contact to a customer: `kyc:` and the customer number
+ * (WeCom allows 30 characters). A QR code made for one customer carries their number.
+ */
+export const CONTACT_ME_STATE_PREFIX = 'kyc:';
+export const contactMeState = (customerNo: string) => `${CONTACT_ME_STATE_PREFIX}${customerNo}`;
+export function customerNoOfState(state: string | undefined): string | null {
+  if (!state?.startsWith(CONTACT_ME_STATE_PREFIX)) return null;
+  const customerNo = state.slice(CONTACT_ME_STATE_PREFIX.length);
+  return /^[A-Za-z0-9_-]{1,26}$/.test(customerNo) ? customerNo : null;
+}
