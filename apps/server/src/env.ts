@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Loads the contract's plain-words validation messages, used for configuration errors too.
 import '@broker/contract';
+import { emulatorByDefaultProblems } from './wecom-mode-guard';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -35,6 +36,10 @@ const envSchema = z.object({
   SESSION_CACHE: booleanFromString.default(true),
   /** Where PGlite keeps its files. `memory://` keeps nothing. */
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  /**
+   * `emulator` by default only on a loopback development server: beyond loopback, with CORPS_FILE, or
+   * in production behind TRUST_PROXY it must be set explicitly (wecom-mode-guard.ts, ADR 0016).
+   */
   WECOM_MODE: z.enum(['emulator', 'real']).default('emulator'),
   /** WeCom server API base; in emulator mode it defaults to this server's own /wecom mount. */
   WECOM_API_BASE: z.url({ error: 'must be a URL' }).optional(),
@@ -111,6 +116,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ),
     );
   }
+  const unsafe = emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant)));
+  if (unsafe.length > 0) throw new ConfigError(unsafe);
   return parsed.data;
 }
 
