@@ -115,7 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.wecomEmulator = state;
       },
     });
-    for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
+    // Its made-up staff sign in to the demo corps only: a corp from CORPS_FILE is real, and its staff
+    // table must hold real people (ADR 0016).
+    const corpsFromFile = !options.corps && Boolean(env.CORPS_FILE);
+    if (!corpsFromFile) for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
   }
 
   await app.register(openApiPlugin);
