@@ -87,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { sessionCache: env.SESSION_CACHE });
 
   const emulator = env.WECOM_MODE === 'emulator';
-  await app.register(securityHeadersPlugin, { emulatorPrefix: emulator ? '/wecom' : null, sentryDsn: env.SENTRY_DSN });
+  await app.register(securityHeadersPlugin, { sentryDsn: env.SENTRY_DSN });
   // Before the routes: it attaches its guards as each guarded route is registered.
   await app.register(rateLimitPlugin, {
     login: { limit: env.LOGIN_RATE_LIMIT, windowSeconds: env.LOGIN_RATE_WINDOW_SECONDS },

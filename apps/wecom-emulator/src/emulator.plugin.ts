@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import { EmulatorState, type EmulatorOptions } from './state';
 import { WecomErr } from './errors';
-import { renderAuthorizePage, renderErrorPage } from './authorize-page';
+import { EMULATOR_STYLESHEET, renderAuthorizePage, renderErrorPage } from './authorize-page';
 import { registerJsBridgeRoutes } from './js-bridge';
 
 type Query = Record<string, string | undefined>;
@@ -23,6 +23,8 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
   await app.register(formbody);
 
   const fail = (reply: FastifyReply, error: WecomError) => reply.send({ ...error });
+  const stylesheetUrl = `${app.prefix}/__emulator/emulator.css`;
+  app.get('/__emulator/emulator.css', async (_request, reply) => reply.type('text/css').header('cache-control', 'no-cache').send(EMULATOR_STYLESHEET));
 
   /** Resolves `access_token` to the corp it was issued for, or answers the WeCom error. */
   const authenticate = (query: Query, reply: FastifyReply) => {
@@ -37,19 +39,19 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     const query = request.query as Query;
     const corp = query.appid ? state.corpById(query.appid) : undefined;
     if (!corp)
-      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg));
+      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg, stylesheetUrl));
     if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) {
-      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_REDIRECT.errcode, WecomErr.INVALID_REDIRECT.errmsg));
+      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_REDIRECT.errcode, WecomErr.INVALID_REDIRECT.errmsg, stylesheetUrl));
     }
     const agentKnown = Object.values(corp.agents).some((agent) => agent.agentId === query.agentid);
     if (query.scope === 'snsapi_privateinfo' && !agentKnown) {
-      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_AGENTID.errcode, WecomErr.INVALID_AGENTID.errmsg));
+      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_AGENTID.errcode, WecomErr.INVALID_AGENTID.errmsg, stylesheetUrl));
     }
     const confirmUrl = (userid: string) => {
       const params = new URLSearchParams({ ...(query as Record<string, string>), userid });
       return `${request.url.split('?')[0]}/confirm?${params.toString()}`;
     };
-    return reply.type('text/html').send(renderAuthorizePage({ corpName: corp.name, staff: state.staff, confirmUrl }));
+    return reply.type('text/html').send(renderAuthorizePage({ corpName: corp.name, staff: state.staff, confirmUrl, stylesheetUrl }));
   });
 
   app.get('/connect/oauth2/authorize/confirm', async (request, reply) => {
@@ -60,7 +62,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
       return reply
         .code(400)
         .type('text/html')
-        .send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect'));
+        .send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect', stylesheetUrl));
     }
     const code = state.issueCode(corp.corpId, query.agentid ?? '', member.userid);
     const target = new URL(query.redirect_uri);
