@@ -39,7 +39,9 @@ describe('server process', () => {
     const server = startServer({ HOST: '0.0.0.0', PORT: '0' });
     const [code] = (await once(server.child, 'exit')) as [number];
     expect(code).toBe(1);
-    expect(server.output()).toMatch(/Invalid configuration:\s+- WECOM_MODE="": must be set explicitly \(real or emulator\) because HOST=0\.0\.0\.0/);
+    expect(server.output()).toMatch(
+      /Invalid configuration:\s+- WECOM_MODE="": must be set explicitly \(real or emulator\) because HOST=0\.0\.0\.0/,
+    );
     expect(server.output()).not.toMatch(/is up on/);
   });
 

@@ -28,9 +28,7 @@ describe('the emulator is never on by accident', () => {
   it('starts when the mode is chosen explicitly, either way', () => {
     expect(loadEnv({ HOST: '0.0.0.0', WECOM_MODE: 'real' }).WECOM_MODE).toBe('real');
     expect(loadEnv({ HOST: '0.0.0.0', WECOM_MODE: 'emulator' }).WECOM_MODE).toBe('emulator');
-    expect(loadEnv({ CORPS_FILE: 'corps.json', NODE_ENV: 'production', TRUST_PROXY: 'true', WECOM_MODE: 'real' }).WECOM_MODE).toBe(
-      'real',
-    );
+    expect(loadEnv({ CORPS_FILE: 'corps.json', NODE_ENV: 'production', TRUST_PROXY: 'true', WECOM_MODE: 'real' }).WECOM_MODE).toBe('real');
   });
 
   it('a proxy in development or tests is not production', () => {

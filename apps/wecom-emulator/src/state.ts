@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorCorp, EmulatorExternalContact, EmulatorStaff } from './directory';
+import { AgentPolicies, domainOf } from './agent-policy';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 const ACCESS_TOKEN_TTL_S = 7200;
@@ -13,6 +14,8 @@ interface IssuedCode {
   userid: string;
   agentId: string;
   expiresAt: number;
+  /** host[:port] of the redirect_uri the code went to: only an app trusting that domain may exchange it. */
+  redirectDomain?: string | null;
 }
 
 interface IssuedToken {
@@ -45,6 +48,8 @@ export class EmulatorState {
   readonly staff: EmulatorStaff[];
   readonly externalContacts: EmulatorExternalContact[];
   readonly now: () => number;
+  /** Each agent's admin-console settings (visible range, trusted domain and IPs, rights, limits). */
+  readonly policies: AgentPolicies;
   readonly stats: EmulatorStats = { gettoken: 0, getuserinfo: 0, getuserdetail: 0, jsapiTicket: 0, agentTicket: 0, externalContactGet: 0 };
   private readonly codes = new Map<string, IssuedCode>();
   private readonly accessTokens = new Map<string, IssuedToken>();
@@ -58,6 +63,7 @@ export class EmulatorState {
     this.staff = options.staff;
     this.externalContacts = options.externalContacts;
     this.now = options.now ?? Date.now;
+    this.policies = new AgentPolicies(this.corps, this.now);
   }
 
   corpById(corpId: string) {
@@ -85,17 +91,23 @@ export class EmulatorState {
 
   /** How many credentials the emulator holds, by kind (tests watch memory with it). */
   heldCredentials() {
-    return { codes: this.codes.size, accessTokens: this.accessTokens.size, userTickets: this.userTickets.size, tickets: this.tickets.length };
+    return {
+      codes: this.codes.size,
+      accessTokens: this.accessTokens.size,
+      userTickets: this.userTickets.size,
+      tickets: this.tickets.length,
+    };
   }
 
   private sweepIfDue() {
     if (this.now() - this.lastSweepAt >= SWEEP_EVERY_MS) this.sweepExpired();
   }
 
-  issueCode(corpId: string, agentId: string, userid: string): string {
+  issueCode(corpId: string, agentId: string, userid: string, redirectUri?: string): string {
     this.sweepIfDue();
     const code = randomToken(24);
-    this.codes.set(code, { corpId, agentId, userid, expiresAt: this.now() + CODE_TTL_MS });
+    const redirectDomain = redirectUri === undefined ? null : domainOf(redirectUri);
+    this.codes.set(code, { corpId, agentId, userid, expiresAt: this.now() + CODE_TTL_MS, redirectDomain });
     return code;
   }
 

@@ -69,7 +69,11 @@ for (const engine of testDatabases()) {
 
     it('without the emulator, its control endpoints cannot be driven either', async () => {
       for (const path of ['/wecom/__emulator/expire-access-tokens', '/wecom/__emulator/jsapi/verify']) {
-        const response = await fetch(`${real.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const response = await fetch(`${real.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         expect(response.status, path).toBe(404);
       }
     });
