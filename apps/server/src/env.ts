@@ -45,6 +45,16 @@ const envSchema = z.object({
   WECOM_API_BASE: z.url({ error: 'must be a URL' }).optional(),
   /** Base of WeCom's OAuth page as the browser reaches it; emulator default: /wecom on this origin. */
   WECOM_OAUTH_BASE: z.string().optional(),
+  /**
+   * After the start-up WeCom probe (one log line per app), probe again this often while any app has a
+   * problem, so a fixed admin console shows in /readyz without a restart; 0 = at start only.
+   */
+  WECOM_PROBE_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(24 * 3600 * 1000)
+    .default(5 * 60 * 1000),
   /** JSON file describing corps and their WeCom agents (format: README, "Configuration"). */
   CORPS_FILE: z.string().min(1).optional(),
   TOKEN_TTL_SECONDS: z.coerce
