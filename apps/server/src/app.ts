@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
 import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
+import { wecomDomainVerificationRoutes } from './modules/wecom/domain-verification.routes';
 import { API_COMPRESSION } from './http/compression';
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('preClose', async () => scheduler?.stop());
   }
 
+  if (env.WECOM_VERIFY_DIR) await app.register(wecomDomainVerificationRoutes, { dir: env.WECOM_VERIFY_DIR });
   await app.register(webStaticPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
   app.setNotFoundHandler((request, reply) => {
     if (app.serveSpaIndex(request, reply)) return reply;

@@ -69,6 +69,11 @@ const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  /**
+   * Folder holding WeCom's trusted-domain verification file (`WW_verify_<token>.txt`), served at the site
+   * root and read at request time; unset: only a file that came with the web build is served.
+   */
+  WECOM_VERIFY_DIR: z.string().min(1).optional(),
   /** Built web app to serve; empty disables static serving. */
   WEB_DIST_DIR: z.string().optional(),
   /** Seed demo data on first start when the database holds no customers. */
