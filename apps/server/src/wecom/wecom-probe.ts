@@ -114,7 +114,8 @@ export async function probeWecom(wecom: WecomClient, corps: (WecomCorp & { code:
         errcode: error?.errcode ?? null,
         errmsg: error?.errmsg ?? null,
         fromIp,
-        message: `${who}: ${described}${fromIp ? ` (WeCom saw this server as ${fromIp})` : ''}`,
+        // The address matters only when it is the problem: it is what the admin must add.
+        message: `${who}: ${described}${fromIp && first.problem === 'ip-not-trusted' ? ` (WeCom saw this server as ${fromIp})` : ''}`,
       });
     }
   }
