@@ -93,7 +93,7 @@ const PROBLEMS: Record<string, WecomProblem> = {
     name: 'code-invalid',
     scope: 'request',
     code: ErrorCode.LOGIN_CODE_INVALID,
-    clientMessage: 'query.code: the sign-in code is invalid or expired; please sign in again',
+    clientMessage: 'query.code: the sign-in code is invalid, expired or already used; please sign in again',
     adminFix: 'none: a code lives five minutes and is single-use (40029)',
   },
   40163: {
