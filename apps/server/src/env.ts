@@ -46,8 +46,8 @@ const envSchema = z.object({
   /** Base of WeCom's OAuth page as the browser reaches it; emulator default: /wecom on this origin. */
   WECOM_OAUTH_BASE: z.string().optional(),
   /**
-   * After the start-up WeCom probe (one log line per app), probe again this often while any app has a
-   * problem, so a fixed admin console shows in /readyz without a restart; 0 = at start only.
+   * The WeCom probe runs at start (one log line per app) and again this often while any app has a
+   * problem, so a fixed admin console shows in /readyz without a restart; 0 turns the probe off.
    */
   WECOM_PROBE_INTERVAL_MS: z.coerce
     .number({ error: 'must be a number' })
