@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
 import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
+import { wecomDomainVerificationRoutes } from './modules/wecom/domain-verification.routes';
 import { API_COMPRESSION } from './http/compression';
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
@@ -88,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { sessionCache: env.SESSION_CACHE });
 
   const emulator = env.WECOM_MODE === 'emulator';
-  await app.register(securityHeadersPlugin, { emulatorPrefix: emulator ? '/wecom' : null, sentryDsn: env.SENTRY_DSN });
+  await app.register(securityHeadersPlugin, { sentryDsn: env.SENTRY_DSN });
   // Before the routes: it attaches its guards as each guarded route is registered.
   await app.register(rateLimitPlugin, {
     login: { limit: env.LOGIN_RATE_LIMIT, windowSeconds: env.LOGIN_RATE_WINDOW_SECONDS },
@@ -124,7 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.wecomEmulator = state;
       },
     });
-    for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
+    // Its made-up staff sign in to the demo corps only: a corp from CORPS_FILE is real, and its staff
+    // table must hold real people (ADR 0016).
+    const corpsFromFile = !options.corps && Boolean(env.CORPS_FILE);
+    if (!corpsFromFile) for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
   }
 
   await app.register(openApiPlugin);
@@ -156,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('preClose', async () => scheduler?.stop());
   }
 
+  if (env.WECOM_VERIFY_DIR) await app.register(wecomDomainVerificationRoutes, { dir: env.WECOM_VERIFY_DIR });
   await app.register(webStaticPlugin, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST });
   app.setNotFoundHandler((request, reply) => {
     if (app.serveSpaIndex(request, reply)) return reply;

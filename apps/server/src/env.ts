@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Loads the contract's plain-words validation messages, used for configuration errors too.
 import '@broker/contract';
+import { emulatorByDefaultProblems } from './wecom-mode-guard';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -35,11 +36,25 @@ const envSchema = z.object({
   SESSION_CACHE: booleanFromString.default(true),
   /** Where PGlite keeps its files. `memory://` keeps nothing. */
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  /**
+   * `emulator` by default only on a loopback development server: beyond loopback, with CORPS_FILE, or
+   * in production behind TRUST_PROXY it must be set explicitly (wecom-mode-guard.ts, ADR 0016).
+   */
   WECOM_MODE: z.enum(['emulator', 'real']).default('emulator'),
   /** WeCom server API base; in emulator mode it defaults to this server's own /wecom mount. */
   WECOM_API_BASE: z.url({ error: 'must be a URL' }).optional(),
   /** Base of WeCom's OAuth page as the browser reaches it; emulator default: /wecom on this origin. */
   WECOM_OAUTH_BASE: z.string().optional(),
+  /**
+   * The WeCom probe runs at start (one log line per app) and again this often while any app has a
+   * problem, so a fixed admin console shows in /readyz without a restart; 0 turns the probe off.
+   */
+  WECOM_PROBE_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(24 * 3600 * 1000)
+    .default(5 * 60 * 1000),
   /** JSON file describing corps and their WeCom agents (format: README, "Configuration"). */
   CORPS_FILE: z.string().min(1).optional(),
   TOKEN_TTL_SECONDS: z.coerce
@@ -54,6 +69,11 @@ const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  /**
+   * Folder holding WeCom's trusted-domain verification file (`WW_verify_<token>.txt`), served at the site
+   * root and read at request time; unset: only a file that came with the web build is served.
+   */
+  WECOM_VERIFY_DIR: z.string().min(1).optional(),
   /** Built web app to serve; empty disables static serving. */
   WEB_DIST_DIR: z.string().optional(),
   /** Seed demo data on first start when the database holds no customers. */
@@ -111,6 +131,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ),
     );
   }
+  const unsafe = emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant)));
+  if (unsafe.length > 0) throw new ConfigError(unsafe);
   return parsed.data;
 }
 

@@ -35,13 +35,26 @@ describe('server process', () => {
     expect(server.output()).toMatch(/Invalid configuration:\s+- PORT="eighty": must be a number/);
   });
 
+  it('will not run the WeCom emulator by default on a public interface, and says which variable to set', async () => {
+    const server = startServer({ HOST: '0.0.0.0', PORT: '0' });
+    const [code] = (await once(server.child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(server.output()).toMatch(
+      /Invalid configuration:\s+- WECOM_MODE="": must be set explicitly \(real or emulator\) because HOST=0\.0\.0\.0/,
+    );
+    expect(server.output()).not.toMatch(/is up on/);
+  });
+
   it('listens on PORT and HOST, and drains in-flight requests on SIGTERM', async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
     const server = startServer({ PORT: port, HOST: '127.0.0.1' });
     await server.waitFor(/Broker Assistant is up on http:\/\/127\.0\.0\.1:\d+/);
     expect(server.output()).toContain(`127.0.0.1:${port}`);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(await ready.json()).toEqual({ status: 'ready', database: 'pglite' });
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: 'pglite' });
+    // The start-up probe checked each app of the emulated corp and said so, one line each.
+    await server.waitFor(/WeCom probe fxhl\/mot \(agent 1000004\): ok/);
+    expect(server.output()).toMatch(/WeCom probe fxhl\/khzl \(agent 1000002\): ok — trusted domain 127\.0\.0\.1:\d+/);
 
     const { headers } = await signInAs(`http://127.0.0.1:${port}`);
 

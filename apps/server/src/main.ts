@@ -70,6 +70,10 @@ async function main() {
     `Broker Assistant is up on ${base} (database: ${database.kind}${database.kind === 'pglite' ? ` at ${env.PGLITE_DIR}` : ''}, WeCom: ${env.WECOM_MODE}).` +
       (env.WECOM_MODE === 'emulator' ? ` Open ${base}/ and pick a staff member on the emulated WeCom sign-in page.` : ''),
   );
+  // After listen: in emulator mode WeCom is this very server. Not awaited: WeCom never holds up start-up.
+  if (env.WECOM_PROBE_INTERVAL_MS > 0) {
+    void app.startWecomProbe(env.WECOM_PROBE_INTERVAL_MS).catch((error: unknown) => app.log.error({ err: error }, 'WeCom probe failed'));
+  }
 }
 
 main().catch((error: unknown) => {

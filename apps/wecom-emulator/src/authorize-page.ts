@@ -3,8 +3,32 @@ import type { EmulatorStaff } from './directory';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
+/**
+ * The emulator's pages are served from the app's own origin, so they live under the app's
+ * Content-Security-Policy: no inline script or style; the stylesheet is a file (ADR 0016).
+ */
+export const EMULATOR_STYLESHEET = `body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f2f3f5;color:#1f2329}
+header{background:#fff;padding:28px 20px 20px;text-align:center;border-bottom:1px solid #e5e6eb}
+header .logo{width:52px;height:52px;border-radius:12px;background:#0082ef;color:#fff;font-size:26px;line-height:52px;margin:0 auto 12px}
+header h1{font-size:18px;margin:0 0 6px}header p{font-size:13px;color:#86909c;margin:0}
+ul{list-style:none;margin:16px 12px;padding:0;background:#fff;border-radius:10px;overflow:hidden}
+li+li{border-top:1px solid #f0f1f2}
+a.staff{display:flex;align-items:center;gap:12px;padding:14px 16px;color:inherit;text-decoration:none}
+.avatar{width:40px;height:40px;border-radius:50%;background:#e8f3ff;color:#0082ef;display:flex;align-items:center;justify-content:center;font-weight:600}
+.who{flex:1;display:flex;flex-direction:column}.who small{color:#86909c;margin-top:2px}
+.go{color:#c9cdd4;font-size:22px}
+footer{font-size:12px;color:#86909c;text-align:center;padding:8px 20px 24px}
+body.failed{font-family:sans-serif;padding:32px;text-align:center}
+body.failed h1{font-size:18px}
+`;
+
 /** The emulated WeCom authorise page: pick the staff member to sign in as. */
-export function renderAuthorizePage(input: { corpName: string; staff: EmulatorStaff[]; confirmUrl: (userid: string) => string }) {
+export function renderAuthorizePage(input: {
+  corpName: string;
+  staff: EmulatorStaff[];
+  confirmUrl: (userid: string) => string;
+  stylesheetUrl: string;
+}) {
   const rows = input.staff
     .map(
       (member) => `<li><a class="staff" data-userid="${escapeHtml(member.userid)}" href="${escapeHtml(input.confirmUrl(member.userid))}">
@@ -16,26 +40,16 @@ export function renderAuthorizePage(input: { corpName: string; staff: EmulatorSt
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>企业微信授权（模拟）</title>
-<style>
-body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f2f3f5;color:#1f2329}
-header{background:#fff;padding:28px 20px 20px;text-align:center;border-bottom:1px solid #e5e6eb}
-header .logo{width:52px;height:52px;border-radius:12px;background:#0082ef;color:#fff;font-size:26px;line-height:52px;margin:0 auto 12px}
-header h1{font-size:18px;margin:0 0 6px}header p{font-size:13px;color:#86909c;margin:0}
-ul{list-style:none;margin:16px 12px;padding:0;background:#fff;border-radius:10px;overflow:hidden}
-li+li{border-top:1px solid #f0f1f2}
-a.staff{display:flex;align-items:center;gap:12px;padding:14px 16px;color:inherit;text-decoration:none}
-.avatar{width:40px;height:40px;border-radius:50%;background:#e8f3ff;color:#0082ef;display:flex;align-items:center;justify-content:center;font-weight:600}
-.who{flex:1;display:flex;flex-direction:column}.who small{color:#86909c;margin-top:2px}
-.go{color:#c9cdd4;font-size:22px}
-footer{font-size:12px;color:#86909c;text-align:center;padding:8px 20px 24px}
-</style></head>
+<link rel="stylesheet" href="${escapeHtml(input.stylesheetUrl)}">
+</head>
 <body><header><div class="logo">企</div><h1>${escapeHtml(input.corpName)}</h1><p>模拟企业微信 · 选择要登录的员工 / Choose the staff member to sign in as</p></header>
 <ul>${rows}</ul>
 <footer>WeCom emulator — for local development and tests only</footer></body></html>`;
 }
 
-export function renderErrorPage(errcode: number, errmsg: string) {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>授权失败</title></head>
-<body style="font-family:sans-serif;padding:32px;text-align:center"><h1 style="font-size:18px">授权失败 / Authorisation failed</h1>
+export function renderErrorPage(errcode: number, errmsg: string, stylesheetUrl: string) {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>授权失败</title>
+<link rel="stylesheet" href="${escapeHtml(stylesheetUrl)}"></head>
+<body class="failed"><h1>授权失败 / Authorisation failed</h1>
 <p>errcode ${errcode}: ${escapeHtml(errmsg)}</p></body></html>`;
 }

@@ -3,9 +3,13 @@
  * contacts (customers on WeChat) they follow. The server seeds its staff table from the
  * same list, so every emulated sign-in maps to a staff record.
  */
+import type { AgentPolicy } from './agent-policy';
+
 export interface EmulatorAgent {
   agentId: string;
   secret: string;
+  /** What the admin console says for this app; unset fields take the demo defaults (agent-policy.ts). */
+  policy?: Partial<AgentPolicy>;
 }
 
 /** The corp's callback settings, as its admin enters them in WeCom's console (ADR 0019). */

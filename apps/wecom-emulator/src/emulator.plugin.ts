@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import { EmulatorState, type EmulatorOptions } from './state';
 import { WecomErr } from './errors';
-import { renderAuthorizePage, renderErrorPage } from './authorize-page';
+import { EMULATOR_STYLESHEET, renderAuthorizePage, renderErrorPage } from './authorize-page';
 import { registerJsBridgeRoutes } from './js-bridge';
 import { registerContactCallbackRoutes } from './contact-callbacks';
+import { oauthRefusal, registerAdminConsole } from './admin-console';
+import { wecomErrmsg } from './agent-policy';
 
 type Query = Record<string, string | undefined>;
 type WecomError = (typeof WecomErr)[keyof typeof WecomErr];
@@ -22,8 +24,14 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
   const state = new EmulatorState(options);
   options.onState?.(state);
   await app.register(formbody);
+  // First: its gateway hook must see every /cgi-bin route registered after it.
+  await registerAdminConsole(app, state);
 
   const fail = (reply: FastifyReply, error: WecomError) => reply.send({ ...error });
+  const stylesheetUrl = `${app.prefix}/__emulator/emulator.css`;
+  app.get('/__emulator/emulator.css', async (_request, reply) =>
+    reply.type('text/css').header('cache-control', 'no-cache').send(EMULATOR_STYLESHEET),
+  );
 
   /** Resolves `access_token` to the corp it was issued for, or answers the WeCom error. */
   const authenticate = (query: Query, reply: FastifyReply) => {
@@ -38,19 +46,40 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     const query = request.query as Query;
     const corp = query.appid ? state.corpById(query.appid) : undefined;
     if (!corp)
-      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg, stylesheetUrl));
     if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) {
-      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_REDIRECT.errcode, WecomErr.INVALID_REDIRECT.errmsg));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(renderErrorPage(WecomErr.INVALID_REDIRECT.errcode, WecomErr.INVALID_REDIRECT.errmsg, stylesheetUrl));
     }
     const agentKnown = Object.values(corp.agents).some((agent) => agent.agentId === query.agentid);
     if (query.scope === 'snsapi_privateinfo' && !agentKnown) {
-      return reply.code(400).type('text/html').send(renderErrorPage(WecomErr.INVALID_AGENTID.errcode, WecomErr.INVALID_AGENTID.errmsg));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(renderErrorPage(WecomErr.INVALID_AGENTID.errcode, WecomErr.INVALID_AGENTID.errmsg, stylesheetUrl));
     }
+    const refused = oauthRefusal(state, {
+      corpId: corp.corpId,
+      agentId: query.agentid,
+      scope: query.scope,
+      redirectUri: query.redirect_uri,
+      reachedAt: request.headers.host,
+    });
+    if (refused)
+      return reply
+        .code(refused.status)
+        .type('text/html')
+        .send(renderErrorPage(refused.errcode, refused.errmsg, stylesheetUrl));
     const confirmUrl = (userid: string) => {
       const params = new URLSearchParams({ ...(query as Record<string, string>), userid });
       return `${request.url.split('?')[0]}/confirm?${params.toString()}`;
     };
-    return reply.type('text/html').send(renderAuthorizePage({ corpName: corp.name, staff: state.staff, confirmUrl }));
+    return reply.type('text/html').send(renderAuthorizePage({ corpName: corp.name, staff: state.staff, confirmUrl, stylesheetUrl }));
   });
 
   app.get('/connect/oauth2/authorize/confirm', async (request, reply) => {
@@ -61,9 +90,22 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
       return reply
         .code(400)
         .type('text/html')
-        .send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect'));
+        .send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect', stylesheetUrl));
     }
-    const code = state.issueCode(corp.corpId, query.agentid ?? '', member.userid);
+    const refused = oauthRefusal(state, {
+      corpId: corp.corpId,
+      agentId: query.agentid,
+      scope: query.scope,
+      redirectUri: query.redirect_uri,
+      reachedAt: request.headers.host,
+      userid: member.userid,
+    });
+    if (refused)
+      return reply
+        .code(refused.status)
+        .type('text/html')
+        .send(renderErrorPage(refused.errcode, refused.errmsg, stylesheetUrl));
+    const code = state.issueCode(corp.corpId, query.agentid ?? '', member.userid, query.redirect_uri);
     const target = new URL(query.redirect_uri);
     target.searchParams.set('code', code);
     target.searchParams.set('state', query.state ?? '');
@@ -90,7 +132,14 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     if (!query.code) return fail(reply, WecomErr.MISSING_CODE);
     const issued = state.redeemCode(query.code, token.corpId);
     if (!issued) return fail(reply, WecomErr.INVALID_CODE);
-    return { ...WecomErr.OK, userid: issued.userid, ...state.issueUserTicket(token.corpId, issued.userid) };
+    // WeCom checks the code's redirect against the trusted domain of the app whose token exchanges it.
+    const trustedDomain = state.policies.of(token.corpId, token.agentId).trustedDomain;
+    if (trustedDomain !== null && issued.redirectDomain !== trustedDomain.toLowerCase()) {
+      return reply.send({ errcode: 50001, errmsg: wecomErrmsg('redirect_uri unauthorized', 50001, request.ip.replace(/^::ffff:/, '')) });
+    }
+    // user_ticket (for getuserdetail) only for members in the app's visible range.
+    const visible = state.policies.isVisible(token.corpId, token.agentId, issued.userid);
+    return { ...WecomErr.OK, userid: issued.userid, ...(visible ? state.issueUserTicket(token.corpId, issued.userid) : {}) };
   });
 
   app.post('/cgi-bin/auth/getuserdetail', async (request, reply) => {
@@ -138,10 +187,19 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     if (!token) return reply;
     const contact = state.externalContacts.find((entry) => entry.externalUserId === query.external_userid);
     if (!contact) return fail(reply, WecomErr.INVALID_EXTERNAL_USERID);
+    // 获取客户详情 (92114): followers inside the app's visible range only, paged by cursor / next_cursor.
+    const followers = contact.followedBy
+      .map((userid, index) => ({ userid, index }))
+      .filter(({ userid }) => state.policies.isVisible(token.corpId, token.agentId, userid));
+    if (followers.length === 0) return fail(reply, WecomErr.INVALID_EXTERNAL_USERID);
+    const offset = query.cursor ? Number(Buffer.from(query.cursor, 'base64url').toString()) : 0;
+    if (!Number.isInteger(offset) || offset < 0 || offset >= followers.length) return fail(reply, WecomErr.INVALID_PARAMETER);
+    const page = followers.slice(offset, offset + state.policies.followUserPageSize);
+    const next = offset + page.length;
     return {
       ...WecomErr.OK,
       external_contact: { external_userid: contact.externalUserId, name: contact.name, type: 1, avatar: '', gender: contact.gender },
-      follow_user: contact.followedBy.map((userid, index) => ({
+      follow_user: page.map(({ userid, index }) => ({
         userid,
         remark: contact.name,
         description: '',
@@ -149,6 +207,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
         add_way: 1,
         oper_userid: userid,
       })),
+      next_cursor: next < followers.length ? Buffer.from(String(next)).toString('base64url') : '',
     };
   });
 

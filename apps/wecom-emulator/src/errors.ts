@@ -13,6 +13,9 @@ export const WecomErr = {
   INVALID_USER_TICKET: { errcode: 40130, errmsg: 'invalid user_ticket' },
   INVALID_TICKET_TYPE: { errcode: 40073, errmsg: 'invalid type' },
   INVALID_EXTERNAL_USERID: { errcode: 84061, errmsg: 'not external contact' },
-  INVALID_REDIRECT: { errcode: 50001, errmsg: 'redirect_url unauthorized' },
+  INVALID_REDIRECT: { errcode: 50001, errmsg: 'redirect_uri unauthorized' },
+  INVALID_PARAMETER: { errcode: 40058, errmsg: 'invalid Request Parameter' },
+  NOT_IN_VISIBLE_RANGE: { errcode: 60011, errmsg: 'no privilege to access/modify contact/party/agent' },
+  ANOTHER_AGENT: { errcode: 301002, errmsg: 'not allow operate another agent with this accesstoken' },
   INVALID_AGENTID: { errcode: 40056, errmsg: 'invalid agentid' },
 } as const;

@@ -2,3 +2,4 @@ export { wecomEmulatorPlugin, type WecomEmulatorPluginOptions } from './emulator
 export { EmulatorState, type EmulatorStats } from './state';
 export * from './directory';
 export { WecomErr } from './errors';
+export { AgentPolicies, DEFAULT_AGENT_POLICY, type AgentPolicy } from './agent-policy';

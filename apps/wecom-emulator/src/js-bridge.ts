@@ -90,6 +90,14 @@ const bridgeScript = (verifyUrl: string) => `(() => {
 })();
 `;
 
+/** Keeps the chat context for the page's origin, as the WeCom client would, then opens the page. */
+const sidebarOpenerScript = `(() => {
+  const opener = document.currentScript;
+  localStorage.setItem(${JSON.stringify(CONTEXT_KEY)}, opener.dataset.context);
+  location.replace(opener.dataset.target);
+})();
+`;
+
 const escapeAttr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export async function registerJsBridgeRoutes(app: FastifyInstance, state: EmulatorState) {
@@ -97,6 +105,10 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     const verifyUrl = `${request.url.split('/jsbridge.js')[0]}/__emulator/jsapi/verify`;
     return reply.type('application/javascript').header('cache-control', 'no-cache').send(bridgeScript(verifyUrl));
   });
+
+  app.get('/__emulator/sidebar.js', async (_request, reply) =>
+    reply.type('application/javascript').header('cache-control', 'no-cache').send(sidebarOpenerScript),
+  );
 
   app.post('/__emulator/jsapi/verify', async (request) => {
     const body = (request.body ?? {}) as VerifyBody;
@@ -118,11 +130,11 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     const entry = EMULATED_ENTRIES.find((known) => known === query.entry) ?? 'normal';
     const context = { entry, externalUserId: CONTACT_ENTRIES.includes(entry) ? (query.externalUserId ?? '') : '' };
     const target = query.url && query.url.startsWith('/') && !query.url.startsWith('//') ? query.url : '/';
-    const script = `localStorage.setItem(${JSON.stringify(CONTEXT_KEY)}, ${JSON.stringify(JSON.stringify(context))}); location.replace(${JSON.stringify(target)});`;
+    // No inline script: the page lives under the app's CSP. The opener script reads its data attributes.
     return reply
       .type('text/html')
       .send(
-        `<!doctype html><meta charset="utf-8"><title>WeCom</title><script>${script.replace(/</g, '\\u003c')}</script><a href="${escapeAttr(target)}">continue</a>`,
+        `<!doctype html><meta charset="utf-8"><title>WeCom</title><script src="${escapeAttr(`${app.prefix}/__emulator/sidebar.js`)}" data-context="${escapeAttr(JSON.stringify(context))}" data-target="${escapeAttr(target)}"></script><a href="${escapeAttr(target)}">continue</a>`,
       );
   });
 }

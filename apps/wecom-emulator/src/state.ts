@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorCorp, EmulatorExternalContact, EmulatorStaff } from './directory';
+import { AgentPolicies, domainOf } from './agent-policy';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 const ACCESS_TOKEN_TTL_S = 7200;
 const TICKET_TTL_S = 7200;
 const USER_TICKET_TTL_S = 1800;
+/** Issuing sweeps expired entries at most this often, so abandoned sign-ins cannot pile up. */
+const SWEEP_EVERY_MS = 60 * 1000;
 
 interface IssuedCode {
   corpId: string;
   userid: string;
   agentId: string;
   expiresAt: number;
+  /** host[:port] of the redirect_uri the code went to: only an app trusting that domain may exchange it. */
+  redirectDomain?: string | null;
 }
 
 interface IssuedToken {
@@ -48,6 +53,8 @@ export class EmulatorState {
   readonly externalContacts: EmulatorExternalContact[];
   readonly now: () => number;
   readonly callbackUrl: ((corp: EmulatorCorp) => string) | undefined;
+  /** Each agent's admin-console settings (visible range, trusted domain and IPs, rights, limits). */
+  readonly policies: AgentPolicies;
   readonly stats: EmulatorStats = {
     gettoken: 0,
     getuserinfo: 0,
@@ -62,6 +69,7 @@ export class EmulatorState {
   /** Every JS-SDK ticket issued, by kind, so the emulated client can verify page signatures. */
   private readonly tickets: { kind: 'jsapi' | 'agent'; corpId: string; agentId: string; ticket: string; expiresAt: number }[] = [];
   private readonly userTickets = new Map<string, { userid: string; corpId: string; expiresAt: number }>();
+  private lastSweepAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: EmulatorOptions) {
     this.corps = options.corps;
@@ -70,6 +78,7 @@ export class EmulatorState {
     this.externalContacts = options.externalContacts.map((contact) => ({ ...contact, followedBy: [...contact.followedBy] }));
     this.now = options.now ?? Date.now;
     this.callbackUrl = options.callbackUrl;
+    this.policies = new AgentPolicies(this.corps, this.now);
   }
 
   corpById(corpId: string) {
@@ -84,9 +93,36 @@ export class EmulatorState {
     return this.staff.find((member) => member.userid === userid);
   }
 
-  issueCode(corpId: string, agentId: string, userid: string): string {
+  /** Drops every code, access token and ticket past its life (WeCom forgets them too). */
+  sweepExpired() {
+    const now = this.now();
+    this.lastSweepAt = now;
+    for (const map of [this.codes, this.accessTokens, this.userTickets] as Map<string, { expiresAt: number }>[]) {
+      for (const [key, entry] of map) if (entry.expiresAt <= now) map.delete(key);
+    }
+    const live = this.tickets.filter((entry) => entry.expiresAt > now);
+    this.tickets.splice(0, this.tickets.length, ...live);
+  }
+
+  /** How many credentials the emulator holds, by kind (tests watch memory with it). */
+  heldCredentials() {
+    return {
+      codes: this.codes.size,
+      accessTokens: this.accessTokens.size,
+      userTickets: this.userTickets.size,
+      tickets: this.tickets.length,
+    };
+  }
+
+  private sweepIfDue() {
+    if (this.now() - this.lastSweepAt >= SWEEP_EVERY_MS) this.sweepExpired();
+  }
+
+  issueCode(corpId: string, agentId: string, userid: string, redirectUri?: string): string {
+    this.sweepIfDue();
     const code = randomToken(24);
-    this.codes.set(code, { corpId, agentId, userid, expiresAt: this.now() + CODE_TTL_MS });
+    const redirectDomain = redirectUri === undefined ? null : domainOf(redirectUri);
+    this.codes.set(code, { corpId, agentId, userid, expiresAt: this.now() + CODE_TTL_MS, redirectDomain });
     return code;
   }
 
@@ -94,11 +130,12 @@ export class EmulatorState {
   redeemCode(code: string, corpId: string): IssuedCode | undefined {
     const issued = this.codes.get(code);
     this.codes.delete(code);
-    if (!issued || issued.corpId !== corpId || issued.expiresAt < this.now()) return undefined;
+    if (!issued || issued.corpId !== corpId || issued.expiresAt <= this.now()) return undefined;
     return issued;
   }
 
   issueAccessToken(corpId: string, agentId: string) {
+    this.sweepIfDue();
     const token = randomToken(48);
     this.accessTokens.set(token, { corpId, agentId, expiresAt: this.now() + ACCESS_TOKEN_TTL_S * 1000 });
     return { access_token: token, expires_in: ACCESS_TOKEN_TTL_S };
@@ -118,6 +155,7 @@ export class EmulatorState {
   }
 
   issueUserTicket(corpId: string, userid: string) {
+    this.sweepIfDue();
     const ticket = randomToken(32);
     this.userTickets.set(ticket, { corpId, userid, expiresAt: this.now() + USER_TICKET_TTL_S * 1000 });
     return { user_ticket: ticket, expires_in: USER_TICKET_TTL_S };
@@ -125,11 +163,12 @@ export class EmulatorState {
 
   redeemUserTicket(ticket: string, corpId: string) {
     const issued = this.userTickets.get(ticket);
-    if (!issued || issued.corpId !== corpId || issued.expiresAt < this.now()) return undefined;
+    if (!issued || issued.corpId !== corpId || issued.expiresAt <= this.now()) return undefined;
     return issued;
   }
 
   issueTicket(kind: 'jsapi' | 'agent', corpId: string, agentId: string) {
+    this.sweepIfDue();
     const ticket = randomToken(64);
     this.tickets.push({ kind, corpId, agentId, ticket, expiresAt: this.now() + TICKET_TTL_S * 1000 });
     return { ticket, expires_in: TICKET_TTL_S };

@@ -29,6 +29,34 @@ export const ErrorCode = {
   KYC_NOT_BOUND: '091005',
   /** Too many KYC searches by one staff member; `Retry-After` says when to try again. */
   KYC_SEARCH_RATE_LIMITED: '091429',
+  /*
+   * WeCom refused for a reason an admin causes or WeCom names (issue 19.3, ADR 0017). The msg says
+   * what happened and who can fix it; WeCom's own errmsg (hint, the IP it saw) goes to the log only.
+   */
+  /** 60020: this server's address is not in the app's 企业可信IP. */
+  WECOM_IP_NOT_TRUSTED: '092501',
+  /** 48002: the app may not call this API (e.g. not listed under 客户联系 → 可调用接口的应用). */
+  WECOM_API_FORBIDDEN: '092502',
+  /** 45009: WeCom's frequency limit; the server backs off, `Retry-After` says for how long. */
+  WECOM_RATE_LIMITED: '092503',
+  /** 50001: the sign-in's redirect is not the app's trusted domain (可信域名). */
+  WECOM_REDIRECT_UNTRUSTED: '092504',
+  /** -1: WeCom busy, still after retries; `Retry-After` says when to try again. */
+  WECOM_BUSY: '092505',
+  /** 41008: no OAuth code reached WeCom. */
+  WECOM_CODE_MISSING: '092506',
+  /** 40001/40014/42001 and kin: WeCom rejected the access token, still after one refresh. */
+  WECOM_TOKEN_REJECTED: '092507',
+  /** gettoken refused the corp id or the app's secret (CORPS_FILE is wrong). */
+  WECOM_CREDENTIALS_INVALID: '092508',
+  /** 60011: the member is outside the app's visible range (可见范围). */
+  WECOM_NOT_VISIBLE: '092509',
+  /** 40056/301002: the agentId in CORPS_FILE is not the app its secret belongs to. */
+  WECOM_AGENT_MISMATCH: '092510',
+  /** 84061: no follow relation between the corp and this external contact. */
+  WECOM_NOT_EXTERNAL_CONTACT: '092511',
+  /** 40096: the external userid is not a valid one. */
+  WECOM_EXTERNAL_USERID_INVALID: '092512',
   /** WeCom callback: msg_signature does not match the corp's callback Token (forged, or the Token is mis-set). */
   WECOM_CALLBACK_SIGNATURE_INVALID: '093001',
   /** WeCom callback: the payload does not decrypt with the corp's EncodingAESKey, or was sealed for another corp. */
@@ -66,6 +94,18 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '091004': 404,
   '091005': 404,
   '091429': 429,
+  '092501': 502,
+  '092502': 502,
+  '092503': 503,
+  '092504': 502,
+  '092505': 503,
+  '092506': 400,
+  '092507': 502,
+  '092508': 502,
+  '092509': 403,
+  '092510': 502,
+  '092511': 404,
+  '092512': 400,
   '093001': 403,
   '093002': 400,
   '093003': 404,

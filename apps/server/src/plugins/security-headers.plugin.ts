@@ -2,11 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
 export interface SecurityHeadersOptions {
-  /**
-   * Where the WeCom emulator is mounted (emulator mode), else null. Its pages stand in for WeCom's
-   * own (the authorise page, the sidebar opener with its inline script): our policy does not govern them.
-   */
-  emulatorPrefix: string | null;
   /** The Sentry DSN the web app was built with: its origin may receive error reports. */
   sentryDsn?: string | undefined;
 }
@@ -16,6 +11,8 @@ export interface SecurityHeadersOptions {
  * - script-src 'self': the app's bundles and, in emulator mode, /wecom/jsbridge.js, both from this
  *   origin. @wecom/jssdk is bundled and talks to WeCom's native WeixinJSBridge, so real mode needs no
  *   WeCom script origin. No 'unsafe-inline', no 'unsafe-eval'.
+ * - The emulator's own pages (authorise, sidebar opener) come from this origin too, so they get no
+ *   exemption: they carry no inline script or style (ADR 0016).
  * - style-src 'self': antd-mobile's dynamic styles are set through React's style prop (CSSOM), which
  *   CSP does not govern, and the build emits no inline <style>; so no 'unsafe-inline' either.
  * - frame-ancestors 'none': WeCom opens the app as a top-level page on phone and desktop; nothing frames it.
@@ -45,14 +42,9 @@ export function contentSecurityPolicy(options: Pick<SecurityHeadersOptions, 'sen
  */
 async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
   const policy = contentSecurityPolicy(options);
-  const prefix = options.emulatorPrefix;
   app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url;
-    const emulatorPage = prefix !== null && (path === prefix || path.startsWith(`${prefix}/`));
-    if (!emulatorPage) {
-      reply.header('content-security-policy', policy);
-      reply.header('x-frame-options', 'DENY');
-    }
+    reply.header('content-security-policy', policy);
+    reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');
     // Page URLs carry customer ids and WeCom entry parameters: never hand them to another origin.
     reply.header('referrer-policy', 'no-referrer');

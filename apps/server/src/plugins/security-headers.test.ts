@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpoints } from '@broker/contract';
+import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 
@@ -89,13 +90,26 @@ for (const engine of testDatabases()) {
       expect(policy).not.toMatch(/unsafe-(inline|eval)|\*|https?:/);
     });
 
-    it('leaves the emulated WeCom pages to their own rules (they stand in for WeCom, not for us)', async () => {
-      const sidebar = await fetch(`${server.baseUrl}/wecom/__emulator/sidebar?entry=normal&url=/`);
-      expect(sidebar.status).toBe(200);
-      expect(sidebar.headers.get('content-security-policy')).toBeNull();
-      expect(sidebar.headers.get('x-content-type-options')).toBe('nosniff');
-      const bridge = await fetch(`${server.baseUrl}/wecom/jsbridge.js`);
-      expect(bridge.headers.get('content-type')).toMatch(/javascript/);
+    it('puts the same policy and frame rule on the emulated WeCom pages (same origin, so no exemption)', async () => {
+      const corpId = DEFAULT_EMULATOR_CORP.corpId;
+      const pages = {
+        sidebar: `${server.baseUrl}/wecom/__emulator/sidebar?entry=normal&url=/`,
+        authorise: `${server.baseUrl}/wecom/connect/oauth2/authorize?appid=${corpId}&redirect_uri=${encodeURIComponent(`${server.baseUrl}/wxEntry`)}&response_type=code&scope=snsapi_privateinfo&agentid=${DEFAULT_EMULATOR_CORP.agents.khzl.agentId}&state=s`,
+        'error page': `${server.baseUrl}/wecom/connect/oauth2/authorize?appid=nobody`,
+        bridge: `${server.baseUrl}/wecom/jsbridge.js`,
+      };
+      for (const [what, url] of Object.entries(pages)) {
+        const response = await fetch(url);
+        expect(response.status, what).toBeLessThan(500);
+        expect(response.headers.get('x-frame-options'), what).toBe('DENY');
+        expect(directivesOf(response.headers.get('content-security-policy'))['script-src'], what).toEqual(["'self'"]);
+        expect(directivesOf(response.headers.get('content-security-policy'))['style-src'], what).toEqual(["'self'"]);
+        for (const [name, value] of Object.entries(COMMON)) expect(response.headers.get(name), `${what}: ${name}`).toBe(value);
+        if (what === 'bridge') continue;
+        // Nothing inline the policy would block: no <script> body, no <style>, no style attribute.
+        const html = await response.text();
+        expect(html, what).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>|<style|\sstyle="/);
+      }
     });
 
     it('behind a TLS proxy: HSTS; with a Sentry DSN its origin may receive reports', async () => {

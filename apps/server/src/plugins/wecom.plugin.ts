@@ -2,15 +2,84 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { createCredentialStore } from '../wecom/credential-store';
 import { createWecomClient, type WecomClient } from '../wecom/wecom-client';
+import { WecomFailure } from '../wecom/wecom-errors';
+import { createWecomHealth, type WecomHealth } from '../wecom/wecom-health';
+import { probeWecom, type ProbeLine } from '../wecom/wecom-probe';
 
 declare module 'fastify' {
   interface FastifyInstance {
     wecom: WecomClient;
+    /** This replica's view of each WeCom app (probe and live calls), reported by /readyz. */
+    wecomHealth: WecomHealth;
+    /**
+     * Probes every configured app now (one log line each), then again every `recheckMs` while any app
+     * has a problem, so fixing the admin console heals /readyz without a restart. Resolves with the
+     * first round's lines.
+     */
+    startWecomProbe: (recheckMs: number) => Promise<ProbeLine[]>;
   }
 }
 
 async function wecomPlugin(app: FastifyInstance, options: { apiBase: () => string }) {
-  app.decorate('wecom', createWecomClient({ apiBase: options.apiBase, credentials: createCredentialStore(app.database.db) }));
+  const health = createWecomHealth(app.corps.all());
+  const wecom = createWecomClient({
+    apiBase: options.apiBase,
+    credentials: createCredentialStore(app.database.db),
+    onOutcome: health.recordCall,
+  });
+  app.decorate('wecom', wecom);
+  app.decorate('wecomHealth', health);
+
+  // The log line that keeps WeCom's own words (errmsg with its hint and the address WeCom saw), the
+  // named problem and the admin setting that fixes it; the client gets only the envelope (ADR 0017).
+  app.addHook('onError', async (request, reply, error) => {
+    if (!(error instanceof WecomFailure)) return;
+    const { wecom: detail } = error;
+    if (detail.retryAfterSeconds !== undefined) void reply.header('retry-after', String(detail.retryAfterSeconds));
+    request.log.warn(
+      { wecom: detail, code: error.code },
+      `WeCom ${detail.errcode} ${detail.problem} on ${detail.path}: ${detail.adminFix}`,
+    );
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  let closing = false;
+  const runProbe = async () => {
+    const lines = await probeWecom(wecom, app.corps.all(), health);
+    for (const line of lines) {
+      const fields = {
+        probe: {
+          corp: line.corp,
+          agent: line.agent,
+          agentId: line.agentId,
+          problem: line.problem,
+          errcode: line.errcode,
+          errmsg: line.errmsg,
+          fromIp: line.fromIp,
+        },
+      };
+      if (line.problem) app.log.error(fields, line.message);
+      else app.log.info(fields, line.message);
+    }
+    return lines;
+  };
+  app.decorate('startWecomProbe', async (recheckMs: number) => {
+    const lines = await runProbe();
+    const recheck = () => {
+      if (closing || recheckMs <= 0 || !health.hasProblems()) return;
+      timer = setTimeout(
+        () => void runProbe().then(recheck, (error: unknown) => app.log.error({ err: error }, 'WeCom probe failed')),
+        recheckMs,
+      );
+      timer.unref();
+    };
+    recheck();
+    return lines;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearTimeout(timer);
+  });
 }
 
-export default fp(wecomPlugin, { name: 'wecom', dependencies: ['db'] });
+export default fp(wecomPlugin, { name: 'wecom', dependencies: ['db', 'corps'] });

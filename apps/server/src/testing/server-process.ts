@@ -137,6 +137,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       SEED_DEMO: 'false',
       WEB_DIST_DIR: '',
       MOT_SWEEP_INTERVAL_MS: '0',
+      // Drills count WeCom calls (one shared gettoken); the probe has its own tests.
+      WECOM_PROBE_INTERVAL_MS: '0',
       // Load and replica drills sign in and search far more than a person; the limits have their own tests.
       LOGIN_RATE_LIMIT: '100000',
       KYC_SEARCH_RATE_LIMIT: '100000',

@@ -1,5 +1,8 @@
 import type { AgentCode } from '@broker/contract';
 import type { CredentialStore } from './credential-store';
+import { STALE_TOKEN_ERRCODES, WecomApiError, WecomBackoffError } from './wecom-errors';
+
+export { WecomApiError } from './wecom-errors';
 
 export interface WecomCorp {
   id: number;
@@ -7,23 +10,16 @@ export interface WecomCorp {
   agents: Partial<Record<AgentCode, { agentId: string; secret: string }>>;
 }
 
-/** A WeCom answer with a non-zero errcode. */
-export class WecomApiError extends Error {
-  constructor(
-    readonly errcode: number,
-    readonly errmsg: string,
-    readonly path: string,
-  ) {
-    super(`WeCom ${path} answered errcode ${errcode}: ${errmsg}`);
-    this.name = 'WecomApiError';
-  }
-}
-
 /** A page's report of a refused JS-SDK signature evicts the agent's tickets at most this often (ADR 0018). */
 export const TICKET_REFRESH_MIN_INTERVAL_MS = 60_000;
 
-/** errcodes meaning the access token went bad: drop it, fetch a new one, retry once. */
-const STALE_TOKEN_ERRCODES = new Set([40001, 40014, 42001]);
+/** -1 (system busy) is retried at most this many times, with jittered exponential delays (ADR 0017). */
+const BUSY_RETRIES = 3;
+const BUSY_BASE_DELAY_MS = 150;
+/** After a 45009 the app's calls stop for this long instead of deepening WeCom's limit. */
+const FREQUENCY_BACKOFF_MS = 60_000;
+/** externalcontact/get pages follow_user past 500; this many pages (50,000 followers) is more than any corp. */
+const MAX_FOLLOW_USER_PAGES = 100;
 
 interface WecomReply {
   errcode?: number;
@@ -36,6 +32,11 @@ export interface WecomClientOptions {
   apiBase: () => string;
   credentials: CredentialStore;
   timeoutMs?: number;
+  /** Tests make waiting instant; production sleeps. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  /** Told of every call's outcome per app (the health record behind /readyz). */
+  onOutcome?: (outcome: { corpId: number; agentCode: AgentCode; error: WecomApiError | null }) => void;
 }
 
 export interface WecomUserDetail {
@@ -50,21 +51,73 @@ export interface WecomExternalContact {
   followUserIds: string[];
 }
 
+/** What agent/get tells about an app (document/path/90227), for the start-up probe. */
+export interface WecomAgentDetail {
+  agentId: string;
+  closed: boolean;
+  redirectDomain: string;
+  visibleUsers: number;
+  visibleParties: number;
+  visibleTags: number;
+}
+
 /** The server's only door to WeCom. Access tokens never leave it. */
 export function createWecomClient(options: WecomClientOptions) {
   const timeoutMs = options.timeoutMs ?? 8000;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
+  /** Per app (corp row id + agent code): when calls may resume after a 45009. */
+  const backoffUntil = new Map<string, number>();
 
-  async function request(path: string, query: Record<string, string>, body?: unknown): Promise<WecomReply> {
+  async function fetchOnce(path: string, query: Record<string, string>, body?: unknown): Promise<WecomReply> {
     const url = new URL(`${options.apiBase().replace(/\/$/, '')}${path}`);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    const response = await fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!response.ok) throw new WecomApiError(-1, `HTTP ${response.status}`, path);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new WecomApiError(-1, error instanceof Error ? error.message : 'no answer', path, true);
+    }
+    if (!response.ok) throw new WecomApiError(-1, `HTTP ${response.status}`, path, true);
     return (await response.json()) as WecomReply;
+  }
+
+  /**
+   * One WeCom call for one app. -1 (system busy) is retried up to three times with jitter; a 45009
+   * starts a back-off during which this app's calls fail at once without reaching WeCom (WeCom counts
+   * refused calls too). Every outcome is reported for the health record.
+   */
+  async function request(corp: WecomCorp, agentCode: AgentCode, path: string, query: Record<string, string>, body?: unknown) {
+    const app = `${corp.id}:${agentCode}`;
+    const resumeAt = backoffUntil.get(app) ?? 0;
+    if (resumeAt > now()) {
+      const seconds = Math.ceil((resumeAt - now()) / 1000);
+      throw new WecomBackoffError(`api freq out of limit (backing off for ${seconds} s more)`, path, seconds);
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      let reply: WecomReply;
+      try {
+        reply = await fetchOnce(path, query, body);
+      } catch (error) {
+        options.onOutcome?.({ corpId: corp.id, agentCode, error: error as WecomApiError });
+        throw error;
+      }
+      const errcode = reply.errcode ?? 0;
+      if (errcode === -1 && attempt < BUSY_RETRIES) {
+        await sleep(BUSY_BASE_DELAY_MS * 2 ** attempt * (0.5 + Math.random()));
+        continue;
+      }
+      if (errcode === 45009) backoffUntil.set(app, now() + FREQUENCY_BACKOFF_MS);
+      const error = errcode === 0 ? null : new WecomApiError(errcode, reply.errmsg ?? '', path);
+      options.onOutcome?.({ corpId: corp.id, agentCode, error });
+      if (error) throw error;
+      return reply;
+    }
   }
 
   function agentOf(corp: WecomCorp, agentCode: AgentCode) {
@@ -74,10 +127,8 @@ export function createWecomClient(options: WecomClientOptions) {
   }
 
   async function fetchAccessToken(corp: WecomCorp, agentCode: AgentCode) {
-    const reply = await request('/cgi-bin/gettoken', { corpid: corp.corpId, corpsecret: agentOf(corp, agentCode).secret });
-    if (reply.errcode || typeof reply.access_token !== 'string') {
-      throw new WecomApiError(reply.errcode ?? -1, reply.errmsg ?? 'no access_token', '/cgi-bin/gettoken');
-    }
+    const reply = await request(corp, agentCode, '/cgi-bin/gettoken', { corpid: corp.corpId, corpsecret: agentOf(corp, agentCode).secret });
+    if (typeof reply.access_token !== 'string') throw new WecomApiError(-1, 'no access_token', '/cgi-bin/gettoken');
     return { value: reply.access_token, expiresIn: Number(reply.expires_in ?? 7200) };
   }
 
@@ -85,12 +136,8 @@ export function createWecomClient(options: WecomClientOptions) {
     options.credentials.get(corp.id, agentCode, 'access_token', () => fetchAccessToken(corp, agentCode));
 
   /** One request with a given access token; errcode ≠ 0 becomes WecomApiError. */
-  async function callWith(token: string, path: string, query: Record<string, string>, body?: unknown) {
-    const reply = await request(path, { ...query, access_token: token }, body);
-    const errcode = reply.errcode ?? 0;
-    if (errcode !== 0) throw new WecomApiError(errcode, reply.errmsg ?? '', path);
-    return reply;
-  }
+  const callWith = (corp: WecomCorp, agentCode: AgentCode, token: string, path: string, query: Record<string, string>, body?: unknown) =>
+    request(corp, agentCode, path, { ...query, access_token: token }, body);
 
   /**
    * Runs `work` with a cached access token; if WeCom says the token went bad, drops it and
@@ -110,15 +157,15 @@ export function createWecomClient(options: WecomClientOptions) {
   }
 
   const call = (corp: WecomCorp, agentCode: AgentCode, path: string, query: Record<string, string> = {}, body?: unknown) =>
-    withAccessToken(corp, agentCode, (token) => callWith(token, path, query, body));
+    withAccessToken(corp, agentCode, (token) => callWith(corp, agentCode, token, path, query, body));
 
   async function ticket(corp: WecomCorp, agentCode: AgentCode, kind: 'jsapi_ticket' | 'agent_ticket') {
     return withAccessToken(corp, agentCode, (token) =>
       options.credentials.get(corp.id, agentCode, kind, async () => {
         const reply =
           kind === 'jsapi_ticket'
-            ? await callWith(token, '/cgi-bin/get_jsapi_ticket', {})
-            : await callWith(token, '/cgi-bin/ticket/get', { type: 'agent_config' });
+            ? await callWith(corp, agentCode, token, '/cgi-bin/get_jsapi_ticket', {})
+            : await callWith(corp, agentCode, token, '/cgi-bin/ticket/get', { type: 'agent_config' });
         return { value: String(reply.ticket), expiresIn: Number(reply.expires_in ?? 7200) };
       }),
     );
@@ -129,7 +176,8 @@ export function createWecomClient(options: WecomClientOptions) {
     /** OAuth code → WeCom userid (and user_ticket when the scope allows). */
     async getUserInfo(corp: WecomCorp, agentCode: AgentCode, code: string) {
       const reply = await call(corp, agentCode, '/cgi-bin/auth/getuserinfo', { code });
-      if (typeof reply.userid !== 'string') throw new WecomApiError(-1, 'not a member of the corp', '/cgi-bin/auth/getuserinfo');
+      // A WeChat user outside the corp gets an openid instead (document/path/91023): WeCom's 60111, "userid not found".
+      if (typeof reply.userid !== 'string') throw new WecomApiError(60111, 'not a member of the corp', '/cgi-bin/auth/getuserinfo');
       return { userid: reply.userid, userTicket: typeof reply.user_ticket === 'string' ? reply.user_ticket : null };
     },
     async getUserDetail(corp: WecomCorp, agentCode: AgentCode, userTicket: string): Promise<WecomUserDetail> {
@@ -146,11 +194,50 @@ export function createWecomClient(options: WecomClientOptions) {
     evictTickets: (corp: WecomCorp, agentCode: AgentCode) =>
       options.credentials.evictOlderThan(corp.id, agentCode, ['jsapi_ticket', 'agent_ticket'], TICKET_REFRESH_MIN_INTERVAL_MS),
     agentTicket: (corp: WecomCorp, agentCode: AgentCode) => ticket(corp, agentCode, 'agent_ticket'),
+    /** 获取客户详情 (document/path/92114): follows next_cursor until every follower is read. */
     async getExternalContact(corp: WecomCorp, agentCode: AgentCode, externalUserId: string): Promise<WecomExternalContact> {
-      const reply = await call(corp, agentCode, '/cgi-bin/externalcontact/get', { external_userid: externalUserId });
-      const contact = reply.external_contact as { external_userid: string; name: string };
-      const follow = (reply.follow_user as { userid: string }[] | undefined) ?? [];
-      return { externalUserId: contact.external_userid, name: contact.name, followUserIds: follow.map((entry) => entry.userid) };
+      const followUserIds: string[] = [];
+      let contact: { external_userid: string; name: string } | undefined;
+      let cursor = '';
+      const seen = new Set<string>();
+      for (let page = 0; page < MAX_FOLLOW_USER_PAGES; page += 1) {
+        const reply = await call(corp, agentCode, '/cgi-bin/externalcontact/get', {
+          external_userid: externalUserId,
+          ...(cursor ? { cursor } : {}),
+        });
+        contact ??= reply.external_contact as { external_userid: string; name: string };
+        for (const entry of (reply.follow_user as { userid: string }[] | undefined) ?? []) followUserIds.push(entry.userid);
+        cursor = typeof reply.next_cursor === 'string' ? reply.next_cursor : '';
+        // An empty cursor ends the list; a repeated one would loop for ever.
+        if (!cursor || seen.has(cursor)) break;
+        seen.add(cursor);
+      }
+      return { externalUserId: contact!.external_userid, name: contact!.name, followUserIds };
+    },
+    /**
+     * Start-up probe, step one: gettoken with the configured secret, not cached (a cached token would
+     * hide a secret that was reset since). Resolves, or throws the named WeCom error.
+     */
+    async checkCredentials(corp: WecomCorp, agentCode: AgentCode): Promise<void> {
+      await fetchAccessToken(corp, agentCode);
+    },
+    /** 获取指定的应用详情 (document/path/90227): cheap, and refused with 60020 like any call of the app. */
+    async getAgent(corp: WecomCorp, agentCode: AgentCode): Promise<WecomAgentDetail> {
+      const reply = await call(corp, agentCode, '/cgi-bin/agent/get', { agentid: agentOf(corp, agentCode).agentId });
+      const list = (value: unknown, key: string) => ((value as Record<string, unknown[]> | undefined)?.[key] ?? []).length;
+      return {
+        agentId: String(reply.agentid),
+        closed: reply.close === 1,
+        redirectDomain: typeof reply.redirect_domain === 'string' ? reply.redirect_domain : '',
+        visibleUsers: list(reply.allow_userinfos, 'user'),
+        visibleParties: list(reply.allow_partys, 'partyid'),
+        visibleTags: list(reply.allow_tags, 'tagid'),
+      };
+    },
+    /** 获取配置了客户联系功能的成员列表 (document/path/92571): 48002 unless the app has 客户联系 rights. */
+    async getFollowUserList(corp: WecomCorp, agentCode: AgentCode): Promise<string[]> {
+      const reply = await call(corp, agentCode, '/cgi-bin/externalcontact/get_follow_user_list');
+      return (reply.follow_user as string[] | undefined) ?? [];
     },
   };
 }

@@ -2,11 +2,9 @@ import { ErrorCode, type AgentCode, type LoginResult } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { Corp } from '../../plugins/corps.plugin';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
+import { wecomFailure } from '../../wecom/wecom-errors';
 import type { AuthRepository } from './auth.repository';
 import { hashSessionToken, newSessionToken } from './session-token';
-
-/** WeCom's "invalid code" answers: unknown, expired or already used. */
-const BAD_CODE_ERRCODES = new Set([40029, 41008]);
 
 export function createAuthService(deps: { repository: AuthRepository; wecom: WecomClient; tokenTtlSeconds: number }) {
   return {
@@ -16,13 +14,8 @@ export function createAuthService(deps: { repository: AuthRepository; wecom: Wec
       try {
         identity = await deps.wecom.getUserInfo(corp, agentCode, code);
       } catch (error) {
-        if (error instanceof WecomApiError && BAD_CODE_ERRCODES.has(error.errcode)) {
-          throw new ApiError(
-            ErrorCode.LOGIN_CODE_INVALID,
-            'query.code: the sign-in code is invalid, expired or already used; please sign in again',
-          );
-        }
-        throw wecomUnavailable(error);
+        // 40029/40163 (code wrong or used) → 080002, 50001, 60020 … each named (wecom-errors.ts).
+        throw wecomFailure(error);
       }
       const member = await deps.repository.findStaffByWecomUser(corp.id, identity.userid);
       if (!member || !member.active) {
@@ -60,9 +53,4 @@ export function createAuthService(deps: { repository: AuthRepository; wecom: Wec
       };
     },
   };
-}
-
-export function wecomUnavailable(error: unknown): ApiError {
-  const detail = error instanceof WecomApiError ? `errcode ${error.errcode}` : 'no answer';
-  return new ApiError(ErrorCode.UPSTREAM_WECOM, `WeCom could not be reached or refused the request (${detail}); try again shortly`);
 }

@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../../db/client';
 
-/** Liveness (the process answers) and readiness (the database answers). Outside the envelope on purpose: load balancers read the status. */
+/**
+ * Liveness (the process answers) and readiness (the database answers). Outside the envelope on purpose:
+ * load balancers read the status. WeCom is reported beside the database but never makes a replica
+ * unready: every replica shares one WeCom, so taking replicas out of rotation would not bring it back,
+ * and it would also stop the client lists, MOT work and edits that need no WeCom call (ADR 0017).
+ */
 export async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
       await pingDatabase(app.database);
-      return { status: 'ready', database: app.database.kind };
+      return { status: 'ready', database: app.database.kind, wecom: app.wecomHealth.summary() };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
-      return reply.code(503).send({ status: 'unavailable', database: app.database.kind });
+      return reply.code(503).send({ status: 'unavailable', database: app.database.kind, wecom: app.wecomHealth.summary() });
     }
   });
 }

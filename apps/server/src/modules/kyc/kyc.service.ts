@@ -2,7 +2,7 @@ import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } f
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../plugins/auth.plugin';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
-import { wecomUnavailable } from '../auth/auth.service';
+import { wecomFailure } from '../../wecom/wecom-errors';
 import { maskPhone } from '../client/phone';
 import type { KycRepository } from './kyc.repository';
 
@@ -42,7 +42,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       if (error instanceof WecomApiError && UNKNOWN_CONTACT_ERRCODES.has(error.errcode)) {
         throw new ApiError(ErrorCode.KYC_CONTACT_UNKNOWN, `externalUserId: WeCom does not know the contact ${externalUserId}`);
       }
-      throw wecomUnavailable(error);
+      throw wecomFailure(error);
     }
     if (!followers.includes(caller.wecomUserId)) {
       throw new ApiError(ErrorCode.KYC_NOT_FOLLOWING, `externalUserId: ${externalUserId} is not one of your WeCom contacts`);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { agentCodeSchema, DEFAULT_AGENT_CODE, getJsSdkSign, HEADER_AGENT } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
 import { callerOf } from '../../plugins/auth.plugin';
-import { wecomUnavailable } from '../auth/auth.service';
+import { wecomFailure } from '../../wecom/wecom-errors';
 import { newNonce, signJsSdk } from './jssdk-signature';
 
 export async function jssdkRoutes(app: FastifyInstance) {
@@ -24,7 +24,7 @@ export async function jssdkRoutes(app: FastifyInstance) {
     try {
       tickets = await Promise.all([app.wecom.jsapiTicket(corp, agentCode), app.wecom.agentTicket(corp, agentCode)]);
     } catch (error) {
-      throw wecomUnavailable(error);
+      throw wecomFailure(error);
     }
     const timestamp = Math.floor(Date.now() / 1000);
     const sign = (ticket: string) => {

@@ -48,6 +48,67 @@ const CODE_MESSAGES = {
     'zh-HK': '企業微信服務異常，請稍後重試',
     en: 'WeCom did not answer. Please try again later.',
   },
+  // Issue 19.3: what went wrong with WeCom, and whom to ask; the code is quoted for the administrator.
+  [ErrorCode.WECOM_IP_NOT_TRUSTED]: {
+    'zh-CN': '企业微信拒绝了本系统的服务器地址（可信IP），请联系企业微信管理员（错误码 092501）',
+    'zh-HK': '企業微信拒絕了本系統的伺服器地址（可信IP），請聯絡企業微信管理員（錯誤碼 092501）',
+    en: 'WeCom refused this system’s server address (trusted IPs). Please contact your WeCom administrator (code 092501).',
+  },
+  [ErrorCode.WECOM_API_FORBIDDEN]: {
+    'zh-CN': '该企业微信应用未获授权使用此功能，请联系企业微信管理员（错误码 092502）',
+    'zh-HK': '該企業微信應用未獲授權使用此功能，請聯絡企業微信管理員（錯誤碼 092502）',
+    en: 'This WeCom app may not use this function. Please contact your WeCom administrator (code 092502).',
+  },
+  [ErrorCode.WECOM_RATE_LIMITED]: {
+    'zh-CN': '企业微信请求过于频繁，请一分钟后再试',
+    'zh-HK': '企業微信請求過於頻繁，請一分鐘後再試',
+    en: 'WeCom is limiting requests. Please try again in a minute.',
+  },
+  [ErrorCode.WECOM_REDIRECT_UNTRUSTED]: {
+    'zh-CN': '企业微信不认可本登录页面（可信域名），请联系企业微信管理员（错误码 092504）',
+    'zh-HK': '企業微信不認可本登入頁面（可信域名），請聯絡企業微信管理員（錯誤碼 092504）',
+    en: 'WeCom did not accept this sign-in page (trusted domain). Please contact your WeCom administrator (code 092504).',
+  },
+  [ErrorCode.WECOM_BUSY]: {
+    'zh-CN': '企业微信繁忙，请稍后重试',
+    'zh-HK': '企業微信繁忙，請稍後重試',
+    en: 'WeCom is busy. Please try again shortly.',
+  },
+  [ErrorCode.WECOM_CODE_MISSING]: {
+    'zh-CN': '企业微信授权未完成，请重新登录',
+    'zh-HK': '企業微信授權未完成，請重新登入',
+    en: 'The WeCom sign-in did not finish. Please sign in again.',
+  },
+  [ErrorCode.WECOM_TOKEN_REJECTED]: {
+    'zh-CN': '企业微信暂时不接受本系统的凭证，请稍后重试；如持续出现请联系管理员（错误码 092507）',
+    'zh-HK': '企業微信暫時不接受本系統的憑證，請稍後重試；如持續出現請聯絡管理員（錯誤碼 092507）',
+    en: 'WeCom did not accept this system’s credentials. Try again shortly; if it persists, contact your administrator (code 092507).',
+  },
+  [ErrorCode.WECOM_CREDENTIALS_INVALID]: {
+    'zh-CN': '本系统的企业微信应用设置有误，请联系管理员（错误码 092508）',
+    'zh-HK': '本系統的企業微信應用設定有誤，請聯絡管理員（錯誤碼 092508）',
+    en: 'This system’s WeCom app is set up wrongly. Please contact your administrator (code 092508).',
+  },
+  [ErrorCode.WECOM_NOT_VISIBLE]: {
+    'zh-CN': '你不在该企业微信应用的可见范围内，请联系企业微信管理员添加（错误码 092509）',
+    'zh-HK': '你不在該企業微信應用的可見範圍內，請聯絡企業微信管理員加入（錯誤碼 092509）',
+    en: 'You are not in this WeCom app’s visible range. Ask your WeCom administrator to add you (code 092509).',
+  },
+  [ErrorCode.WECOM_AGENT_MISMATCH]: {
+    'zh-CN': '本系统的企业微信应用编号与密钥不匹配，请联系管理员（错误码 092510）',
+    'zh-HK': '本系統的企業微信應用編號與密鑰不匹配，請聯絡管理員（錯誤碼 092510）',
+    en: 'This system’s WeCom app id and secret belong to different apps. Please contact your administrator (code 092510).',
+  },
+  [ErrorCode.WECOM_NOT_EXTERNAL_CONTACT]: {
+    'zh-CN': '企业微信中找不到与此联系人的客户关系',
+    'zh-HK': '企業微信中找不到與此聯絡人的客戶關係',
+    en: 'WeCom has no customer relationship with this contact.',
+  },
+  [ErrorCode.WECOM_EXTERNAL_USERID_INVALID]: {
+    'zh-CN': '这不是有效的企业微信联系人',
+    'zh-HK': '這不是有效的企業微信聯絡人',
+    en: 'This is not a valid WeCom contact.',
+  },
 } as const satisfies Record<string, Record<'zh-CN' | 'zh-HK' | 'en', string>>;
 
 type KnownCode = keyof typeof CODE_MESSAGES;
