@@ -65,11 +65,20 @@ describe("a page's filters come back when a new document starts on that page", (
     act(() => first.result.current[1]('US'));
     first.unmount();
 
-    stop = installPageStateRestore(fakeRouter('/client/information/accountDetail/transaction', '?customerId=3'), {
-      pathname: '/client/information/accountDetail/transaction',
-      search: '?customerId=3',
-    });
+    const reloaded = fakeRouter('/client/information/accountDetail/transaction', '?customerId=3');
+    stop = installPageStateRestore(reloaded, reloaded.state.location, true);
     expect(renderFilter(PAGE).result.current[0]).toBe('US');
+  });
+
+  test('not when the same URL is opened afresh (a link, a menu): that starts from the defaults', () => {
+    stop = installPageStateRestore(fakeRouter('/x'), { pathname: '/x', search: '' });
+    const first = renderFilter(PAGE);
+    act(() => first.result.current[1]('US'));
+    first.unmount();
+
+    const opened = fakeRouter('/client/information/accountDetail/transaction', '?customerId=3');
+    stop = installPageStateRestore(opened, opened.state.location, false);
+    expect(renderFilter(PAGE).result.current[0]).toBe('all');
   });
 
   test('after the sign-in round trip: /wxEntry returns to that page (redirectPage, by the safe-navigation rule)', () => {
@@ -91,7 +100,7 @@ describe("a page's filters come back when a new document starts on that page", (
     first.unmount();
 
     const router = fakeRouter('/client/information/accountDetail/transaction', '?customerId=3');
-    stop = installPageStateRestore(router, router.state.location);
+    stop = installPageStateRestore(router, router.state.location, true);
     expect(renderFilter('/client/information/accountDetail/transaction?customerId=4').result.current[0]).toBe('all');
     router.go('/mot/home');
     router.go('/client/information/accountDetail/transaction', '?customerId=3');
@@ -105,10 +114,8 @@ describe("a page's filters come back when a new document starts on that page", (
     first.unmount();
     const reload = () => {
       stop();
-      stop = installPageStateRestore(fakeRouter('/client/information/accountDetail/transaction', '?customerId=3'), {
-        pathname: '/client/information/accountDetail/transaction',
-        search: '?customerId=3',
-      });
+      const reloaded = fakeRouter('/client/information/accountDetail/transaction', '?customerId=3');
+      stop = installPageStateRestore(reloaded, reloaded.state.location, true);
     };
 
     signInAs('leekaying');
@@ -135,7 +142,20 @@ describe("a page's filters come back when a new document starts on that page", (
 });
 
 describe('session values (the client list filters)', () => {
+  test('a document opened afresh starts from the defaults', () => {
+    stop = installPageStateRestore(fakeRouter('/x'), { pathname: '/x', search: '' }, true);
+    const first = bindSessionValue('listFilters', isDay, () => undefined);
+    first.write('2026-11-20');
+    stop();
+    stop = installPageStateRestore(fakeRouter('/client/manage/list'), { pathname: '/client/manage/list', search: '' }, false);
+    let applied: string | undefined = 'unset';
+    bindSessionValue('listFilters', isDay, (kept) => (applied = kept));
+    expect(applied).toBeUndefined();
+  });
+
   test("restored for whoever signs in: A's for A, nothing of A's for B", () => {
+    const signInReturn = fakeRouter('/wxEntry', '?code=c');
+    stop = installPageStateRestore(signInReturn, signInReturn.state.location, false);
     let applied: string | undefined = 'unset';
     const value = bindSessionValue('listFilters', isDay, (kept) => (applied = kept));
     expect(applied).toBeUndefined();

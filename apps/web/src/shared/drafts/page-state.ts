@@ -8,9 +8,10 @@ import { draftOwner } from './draft-store';
  * What a page shows is chosen with filters kept in component state (a day, a market, a period). A session
  * expiry reloads the app through WeCom's OAuth page, and a reload or a crashed tab starts it afresh: the
  * page came back, its filters did not (issue 17.5). So pages keep their filters here, in sessionStorage (this
- * tab only), per staff member and per page URL, and get them back when that page is the first one a new
- * document shows: the page /wxEntry returns to, or the page that was reloaded. Moving on to another page
- * starts it from its defaults, as before. ADR 0013.
+ * tab only), per staff member and per page URL, and get them back when the document resumes the tab's work
+ * — it starts at /wxEntry (the sign-in round trip) or is a reload (also what a crashed tab offers) — on the
+ * first page it shows. Opening a URL afresh, or moving on to another page, starts from the defaults as
+ * before. ADR 0013.
  */
 
 const STORAGE_KEY = 'pageState';
@@ -65,6 +66,15 @@ export function sweepPageState(keepOwner: string | null) {
 }
 
 let landing: string | null = null;
+/** This document carries on the tab's work: the sign-in round trip's return, or a reload. */
+let resumes = false;
+
+const wasReloaded = () => {
+  const [entry] = (typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation') : []) as {
+    type?: string;
+  }[];
+  return entry?.type === 'reload';
+};
 
 /** What the router needs to offer (the shape of app/router.tsx's AppRouter). */
 interface LocationSource {
@@ -73,14 +83,21 @@ interface LocationSource {
 }
 
 /**
- * The first page this document shows may take back its state: the page /wxEntry goes on to (the same rule
- * as the page itself), or the page loaded. Once the user is anywhere else, no page does.
+ * When this document resumes the tab's work, its first page may take back its state: the page /wxEntry goes
+ * on to (the same rule as the page itself), or the page reloaded. Once the user is anywhere else, no page does.
  */
-export function installPageStateRestore(router: LocationSource, location: Pick<Location, 'pathname' | 'search'> = window.location) {
-  landing =
-    location.pathname.toLowerCase() === APP_SIGN_IN_RETURN_PATH.toLowerCase()
-      ? safeAppTarget(new URLSearchParams(location.search).get('redirectPage'))
-      : `${location.pathname}${location.search}`;
+export function installPageStateRestore(
+  router: LocationSource,
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+  reloaded = wasReloaded(),
+) {
+  const signInReturn = location.pathname.toLowerCase() === APP_SIGN_IN_RETURN_PATH.toLowerCase();
+  resumes = signInReturn || reloaded;
+  landing = signInReturn
+    ? safeAppTarget(new URLSearchParams(location.search).get('redirectPage'))
+    : reloaded
+      ? `${location.pathname}${location.search}`
+      : null;
   const unsubscribe = router.subscribe(() => {
     const { pathname, search } = router.state.location;
     if (pathname === APP_SIGN_IN_RETURN_PATH || `${pathname}${search}` === landing) return;
@@ -117,14 +134,14 @@ export function useRestorableState<T>(
 }
 
 /**
- * A value that lives as long as the tab's session for the signed-in staff member, e.g. the client list's
- * filters (that page is kept alive whatever comes next, so they are the session's, not one visit's).
- * `apply` receives the value kept for whoever is signed in (`undefined`: start from the defaults) now and
- * after each sign-in; what `write` is given is kept for them.
+ * A value of the tab's session for the signed-in staff member, e.g. the client list's filters (that page is
+ * kept alive whatever comes next, so they are the session's, not one visit's): when the document resumes the
+ * tab's work, `apply` receives the value kept for whoever is signed in, now and after each sign-in
+ * (`undefined`: start from the defaults); what `write` is given is kept for them.
  */
 export function bindSessionValue<T>(name: string, accept: (value: unknown) => value is T, apply: (value: T | undefined) => void) {
   const restore = () => {
-    const kept = stored(SESSION, name);
+    const kept = resumes ? stored(SESSION, name) : undefined;
     apply(accept(kept) ? kept : undefined);
   };
   restore();
