@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { safeAppTarget } from '@broker/contract/app-routes';
 import type { EmulatorState } from './state';
 
 /** WeCom's JS-SDK signature, computed independently of the server, as WeCom's client would check it. */
@@ -123,13 +124,15 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
 
   /**
    * Opens a page the way WeCom opens an app: from the chat toolbar (entry single_chat_tools, with the
-   * chat's external contact), a customer's contact card (contact_profile), a group chat's toolbar, … or normally. The context is kept for the page's origin, as the client would.
+   * chat's external contact), a customer's contact card (contact_profile), a group chat's toolbar, … or normally.
+   * The context is kept for the page's origin, as the client would. `url` is a link anyone can send: it opens only
+   * one of the app's own routes, by the app's own rule (safeAppTarget, ADR 0013); no url is the app's entry URL `/`.
    */
   app.get('/__emulator/sidebar', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const entry = EMULATED_ENTRIES.find((known) => known === query.entry) ?? 'normal';
     const context = { entry, externalUserId: CONTACT_ENTRIES.includes(entry) ? (query.externalUserId ?? '') : '' };
-    const target = query.url && query.url.startsWith('/') && !query.url.startsWith('//') ? query.url : '/';
+    const target = query.url ? safeAppTarget(query.url) : '/';
     // No inline script: the page lives under the app's CSP. The opener script reads its data attributes.
     return reply
       .type('text/html')

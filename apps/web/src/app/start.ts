@@ -4,6 +4,7 @@ import { initTracing } from '../shared/tracing/tracing';
 import { applyEntryParams } from '../shared/session/entry-params';
 import { installTokenSync } from '../shared/session/token-sync';
 import { hasUsableToken } from '../shared/session/user-store';
+import { installDrafts } from '../shared/drafts/install';
 import { loadUserSettings } from '../features/staff';
 import { installSidebarFlow } from '../features/kyc';
 import { createAppRouter } from './router';
@@ -16,6 +17,7 @@ export function start() {
   applyEntryParams(window.location.search);
   installTokenSync();
   const router = createAppRouter();
+  installDrafts(router);
   installKycListener(router);
   // In WeCom: entry from ww.getContext() (the query above stays the fallback) and the chat-sidebar landing page.
   installSidebarFlow(router);

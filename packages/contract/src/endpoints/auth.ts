@@ -11,6 +11,9 @@ export const loginResultSchema = z.object({
   bd: z.boolean(),
   heco: z.boolean(),
   staffEmail: z.object({ email: z.string().nullable() }),
+  /** The staff member's WeCom userid: whose drafts and page state the browser may show (ADR 0013). */
+  userId: z.string(),
+  staffName: z.string(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

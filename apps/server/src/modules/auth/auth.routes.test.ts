@@ -76,10 +76,14 @@ for (const engine of testDatabases()) {
         bd: boolean;
         heco: boolean;
         staffEmail: { email: string };
+        userId: string;
+        staffName: string;
       };
       expect(result.token.length).toBeGreaterThanOrEqual(40);
       expect(result.tokenExpireTime).toBeGreaterThan(Date.now());
       expect(result).toMatchObject({ onlineStaff: true, bd: true, heco: false, staffEmail: { email: 'waiman.chan@fxhl.example.com' } });
+      // Whose drafts the browser may restore (ADR 0013).
+      expect(result).toMatchObject({ userId: 'chanwaiman', staffName: '陈伟文' });
 
       const call = await get('/api/client/staff/asset/getDefaultCcy', {
         'corp-code': 'fxhl',

@@ -50,6 +50,8 @@ export function createAuthService(deps: { repository: AuthRepository; wecom: Wec
         bd: member.bd,
         heco: member.heco,
         staffEmail: { email: member.email },
+        userId: member.wecomUserId,
+        staffName: member.name,
       };
     },
   };

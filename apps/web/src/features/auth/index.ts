@@ -1,4 +1,4 @@
-export { signInWithCode, safeRedirectPage } from './sign-in';
+export { signInWithCode } from './sign-in';
 export const authPages = {
   wxEntry: () => import('./wx-entry-page'),
 };

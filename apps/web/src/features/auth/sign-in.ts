@@ -1,6 +1,5 @@
 import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
-import { HOME_PATH, WX_ENTRY_PATH } from '../../shared/api/relogin';
 import { useUser } from '../../shared/session/user-store';
 import { loadUserSettings } from '../staff';
 
@@ -17,10 +16,4 @@ export function signInWithCode(code: string): Promise<void> {
     pending.set(code, signIn);
   }
   return signIn;
-}
-
-/** Only same-origin paths, never back to /wxEntry itself. */
-export function safeRedirectPage(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith(WX_ENTRY_PATH)) return HOME_PATH;
-  return value;
 }

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { ErrorState } from '../../shared/ui/states';
+import { safeAppTarget } from '@broker/contract/app-routes';
 import { startRelogin } from '../../shared/api/relogin';
-import { safeRedirectPage, signInWithCode } from './sign-in';
+import { signInWithCode } from './sign-in';
 import './wx-entry-page.css';
 
 /**
@@ -19,7 +20,8 @@ export default function WxEntryPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code');
-  const redirectPage = safeRedirectPage(params.get('redirectPage'));
+  // Anyone can craft this link: only the app's own routes, never /wxEntry itself (ADR 0013).
+  const redirectPage = safeAppTarget(params.get('redirectPage'));
   const [failed, setFailed] = useState<'missing' | 'login' | null>(code ? null : 'missing');
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import { queryClient } from '../../shared/api/query-client';
 import { showFailureToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LoadingState } from '../../shared/ui/states';
+import { useDraft } from '../../shared/drafts/use-draft';
+import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { baseInfoQuery, clientKeys, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { NoCustomer } from './no-customer';
@@ -31,6 +34,45 @@ import './client-locales';
 import './client.css';
 
 const FIELD_ORDER: ProfileField[] = ['nameEn', 'phone', 'email', 'tags', 'remark'];
+
+/**
+ * An unsaved edit (ADR 0013): what the user typed, what the form started from, and the version of the
+ * profile it was against, so a draft restored over a profile changed meanwhile is not saved over it blindly.
+ */
+interface EditDraft {
+  version: number;
+  started: ProfileFormValues;
+  values: ProfileFormValues;
+  newTag: string;
+}
+
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
+const isFormValues = (value: unknown): value is ProfileFormValues => {
+  const form = value as Partial<ProfileFormValues> | null;
+  return (
+    typeof form === 'object' &&
+    form !== null &&
+    isText(form.nameEn, 200) &&
+    isText(form.phone, 100) &&
+    isText(form.email, 300) &&
+    isText(form.remark, 2000) &&
+    Array.isArray(form.tags) &&
+    form.tags.length <= 50 &&
+    form.tags.every((tag) => isText(tag, 100))
+  );
+};
+const isEditDraft = (data: unknown): data is EditDraft => {
+  const draft = data as Partial<EditDraft> | null;
+  return (
+    typeof draft === 'object' &&
+    draft !== null &&
+    Number.isSafeInteger(draft.version) &&
+    isFormValues(draft.started) &&
+    isFormValues(draft.values) &&
+    isText(draft.newTag, 100)
+  );
+};
+const nothingTyped = (draft: EditDraft) => Object.keys(changedFields(draft.started, draft.values)).length === 0 && !draft.newTag.trim();
 
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
 
@@ -72,15 +114,23 @@ function Field({
 function EditForm({ info }: { info: CustomerBaseInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const kept = useDraft(`clientEdit:${info.customerId}`, isEditDraft, nothingTyped);
+  const [restored, setRestored] = useState(() => (kept.restored && !nothingTyped(kept.restored.data) ? kept.restored : null));
+  // A draft against an older version: the profile changed since (someone else, or that very save went through).
+  const restoredStale = restored !== null && restored.data.version !== info.version;
   // `base` is the profile the edit is against (its version goes with the save); `started` what the form began from.
-  const [base, setBase] = useState(info);
-  const [started, setStarted] = useState(() => formValuesOf(info));
-  const [values, setValues] = useState(() => formValuesOf(info));
+  // A stale draft stays against its own version, so saving it is refused (090409) rather than overwriting.
+  const [base, setBase] = useState(() => (restoredStale ? { ...info, version: restored.data.version } : info));
+  const [started, setStarted] = useState(() => (restoredStale ? restored.data.started : formValuesOf(info)));
+  const [values, setValues] = useState(() => restored?.data.values ?? formValuesOf(info));
   const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [newTag, setNewTag] = useState('');
-  const [conflict, setConflict] = useState(false);
+  const [newTag, setNewTag] = useState(restored?.data.newTag ?? '');
+  const [conflict, setConflict] = useState<'save' | 'restored' | null>(restoredStale ? 'restored' : null);
   const [notice, setNotice] = useState<string | null>(null);
+
+  // Kept while typing, so neither a session expiry nor a crash loses the edit.
+  useEffect(() => kept.keep({ version: base.version, started, values, newTag }), [kept, base.version, started, values, newTag]);
 
   const errors = validateProfile(values);
   const shown = (field: ProfileField) => {
@@ -92,9 +142,9 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   const blur = (field: ProfileField) => () => setTouched((current) => ({ ...current, [field]: true }));
 
   const save = useMutation({
-    mutationFn: () =>
-      request(endpoints.updateProfile, updatePayload(base.customerId, base.version, formValuesOf(base), values), { silent: true }),
+    mutationFn: () => request(endpoints.updateProfile, updatePayload(base.customerId, base.version, started, values), { silent: true }),
     onSuccess: (saved) => {
+      kept.saved();
       queryClient.setQueryData(baseInfoQuery(saved.customerId).queryKey, saved);
       // The header shows the new name and tags at once; the refetch below brings the rest (masked phone).
       queryClient.setQueryData(
@@ -109,8 +159,11 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       else navigate(withCustomer(CLIENT_PATHS.profile, saved.customerId), { replace: true });
     },
     onError: (error) => {
+      // A session expiry leaves the draft marked as being submitted, for the page to offer again after sign-in.
+      if (endedBySignIn(error)) return;
+      kept.keep({ version: base.version, started, values, newTag });
       if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
-        setConflict(true);
+        setConflict('save');
         return;
       }
       showFailureToast(error.message);
@@ -124,7 +177,8 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       setValues(reapplyChanges(started, values, latestValues));
       setStarted(latestValues);
       setBase(latest);
-      setConflict(false);
+      setConflict(null);
+      setRestored(null);
       setNotice(t('client.edit.reapplied'));
     },
     onError: (error) => showFailureToast(error.message),
@@ -148,10 +202,11 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       input?.focus({ preventScroll: true });
       return;
     }
-    if (Object.keys(changedFields(formValuesOf(base), values)).length === 0) {
+    if (Object.keys(changedFields(started, values)).length === 0) {
       showToast(t('client.edit.unchanged'));
       return;
     }
+    kept.submitting({ version: base.version, started, values, newTag });
     save.mutate();
   };
 
@@ -160,7 +215,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       className="ba-edit"
       footer={
         <footer className="ba-edit__footer">
-          <Button block color="primary" loading={save.isPending} disabled={conflict} onClick={submit} data-testid="edit-save">
+          <Button block color="primary" loading={save.isPending} disabled={conflict !== null} onClick={submit} data-testid="edit-save">
             {t('client.edit.save')}
           </Button>
         </footer>
@@ -171,9 +226,11 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
           <p className="ba-conflict__title">
             <ExclamationCircleFill /> {t('client.edit.conflictTitle')}
           </p>
-          <p className="ba-conflict__body">{t('client.edit.conflictBody')}</p>
+          <p className="ba-conflict__body">
+            {conflict === 'restored' ? t('client.edit.restoredConflictBody') : t('client.edit.conflictBody')}
+          </p>
           <div className="ba-conflict__actions">
-            <Button size="small" onClick={() => setConflict(false)}>
+            <Button size="small" onClick={() => setConflict(null)}>
               {t('client.edit.keepEditing')}
             </Button>
             <Button size="small" color="primary" loading={reload.isPending} onClick={() => reload.mutate()} data-testid="edit-reapply">
@@ -181,6 +238,20 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
             </Button>
           </div>
         </div>
+      )}
+      {restored && conflict !== 'restored' && (
+        <DraftNotice
+          draft={restored}
+          onDiscard={() => {
+            kept.saved();
+            setRestored(null);
+            setBase(info);
+            setStarted(formValuesOf(info));
+            setValues(formValuesOf(info));
+            setNewTag('');
+            setConflict(null);
+          }}
+        />
       )}
       {notice && (
         <p className="ba-edit__notice" role="status" data-testid="edit-notice">

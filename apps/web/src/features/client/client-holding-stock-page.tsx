@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import type { HoldingItem, Market } from '@broker/contract';
 import { endpoints, marketValues } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
@@ -48,9 +48,12 @@ function HoldingRow({ item }: { item: HoldingItem }) {
 }
 
 /** Holdings, largest first, filtered by market, with totals for the filtered set. */
+const isMarketFilter = oneOf(['all', ...marketValues] as const);
+
 export default function ClientHoldingStockPage() {
   const { t } = useTranslation();
-  const [market, setMarket] = useState<Market | 'all'>('all');
+  // Filters come back after a sign-in round trip or a reload (ADR 0013).
+  const [market, setMarket] = useRestorableState<Market | 'all'>('market', 'all', isMarketFilter);
   return (
     <RecordPage
       filters={

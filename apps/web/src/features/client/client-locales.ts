@@ -154,6 +154,8 @@ const zhCN = {
       reapply: '载入最新并保留我的修改',
       keepEditing: '继续编辑',
       reapplied: '已载入最新资料并保留了您的修改，请确认后保存',
+      restoredConflictBody:
+        '您上次未保存的修改已恢复，但此后该客户的资料已被他人修改。为免覆盖对方的修改，请载入最新资料并保留您改动的字段，确认后再保存。',
     },
   },
 };
@@ -312,6 +314,8 @@ const zhHK: typeof zhCN = {
       reapply: '載入最新並保留我的修改',
       keepEditing: '繼續編輯',
       reapplied: '已載入最新資料並保留了您的修改，請確認後儲存',
+      restoredConflictBody:
+        '您上次未儲存的修改已恢復，但其後該客戶的資料已被他人修改。為免覆蓋對方的修改，請載入最新資料並保留您改動的欄位，確認後再儲存。',
     },
   },
 };
@@ -470,6 +474,8 @@ const en: typeof zhCN = {
       reapply: 'Load latest and keep my changes',
       keepEditing: 'Keep editing',
       reapplied: 'The latest profile is loaded with your changes kept. Check and save.',
+      restoredConflictBody:
+        'Your unsaved changes are restored, but someone else has changed this client since. To avoid overwriting them, load the latest profile with your changes kept on top, check it, then save.',
     },
   },
 };

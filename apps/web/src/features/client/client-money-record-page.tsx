@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import type { Currency, MoneyItem } from '@broker/contract';
 import { currencyValues, endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
@@ -11,7 +11,9 @@ import { FilterRow, RecordList, RecordPage, SummaryStrip, usePeriodFilter } from
 import './client-locales';
 import './client.css';
 
-type Direction = 'all' | 'deposit' | 'withdrawal';
+const DIRECTIONS = ['all', 'deposit', 'withdrawal'] as const;
+type Direction = (typeof DIRECTIONS)[number];
+const isCurrencyFilter = oneOf(['all', ...currencyValues] as const);
 
 function MoneyRow({ item }: { item: MoneyItem }) {
   const { t } = useTranslation();
@@ -43,8 +45,9 @@ function MoneyRow({ item }: { item: MoneyItem }) {
 /** Deposits and withdrawals, newest first: direction, currency and period filters, totals. */
 export default function ClientMoneyRecordPage() {
   const { t } = useTranslation();
-  const [direction, setDirection] = useState<Direction>('all');
-  const [currency, setCurrency] = useState<Currency | 'all'>('all');
+  // Filters come back after a sign-in round trip or a reload (ADR 0013).
+  const [direction, setDirection] = useRestorableState<Direction>('direction', 'all', oneOf(DIRECTIONS));
+  const [currency, setCurrency] = useRestorableState<Currency | 'all'>('currency', 'all', isCurrencyFilter);
   const period = usePeriodFilter();
   return (
     <RecordPage

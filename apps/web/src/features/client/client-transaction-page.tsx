@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import type { Market, TradeItem } from '@broker/contract';
 import { endpoints, marketValues } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
@@ -11,8 +11,11 @@ import { FilterRow, RecordList, RecordPage, SummaryStrip, usePeriodFilter } from
 import './client-locales';
 import './client.css';
 
-type Side = 'all' | 'buy' | 'sell';
-type Status = 'all' | 'settled' | 'unsettled';
+const SIDES = ['all', 'buy', 'sell'] as const;
+const STATUSES = ['all', 'settled', 'unsettled'] as const;
+type Side = (typeof SIDES)[number];
+type Status = (typeof STATUSES)[number];
+const isMarketFilter = oneOf(['all', ...marketValues] as const);
 
 function TradeRow({ item }: { item: TradeItem }) {
   const { t } = useTranslation();
@@ -50,9 +53,10 @@ function TradeRow({ item }: { item: TradeItem }) {
 /** Trades, newest first: market, side, settlement and period filters, totals for the filtered set. */
 export default function ClientTransactionPage() {
   const { t } = useTranslation();
-  const [market, setMarket] = useState<Market | 'all'>('all');
-  const [side, setSide] = useState<Side>('all');
-  const [status, setStatus] = useState<Status>('all');
+  // Filters come back after a sign-in round trip or a reload (ADR 0013).
+  const [market, setMarket] = useRestorableState<Market | 'all'>('market', 'all', isMarketFilter);
+  const [side, setSide] = useRestorableState<Side>('side', 'all', oneOf(SIDES));
+  const [status, setStatus] = useRestorableState<Status>('status', 'all', oneOf(STATUSES));
   const period = usePeriodFilter();
   return (
     <RecordPage

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import type { Market, TransferItem } from '@broker/contract';
 import { endpoints, marketValues } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
@@ -11,7 +11,9 @@ import { FilterRow, RecordList, RecordPage, SummaryStrip, usePeriodFilter } from
 import './client-locales';
 import './client.css';
 
-type Direction = 'all' | 'in' | 'out';
+const DIRECTIONS = ['all', 'in', 'out'] as const;
+type Direction = (typeof DIRECTIONS)[number];
+const isMarketFilter = oneOf(['all', ...marketValues] as const);
 
 function TransferRow({ item }: { item: TransferItem }) {
   const { t } = useTranslation();
@@ -44,8 +46,9 @@ function TransferRow({ item }: { item: TransferItem }) {
 /** Stock transfers in and out, newest first: direction, market and period filters, totals. */
 export default function ClientTransferStockPage() {
   const { t } = useTranslation();
-  const [direction, setDirection] = useState<Direction>('all');
-  const [market, setMarket] = useState<Market | 'all'>('all');
+  // Filters come back after a sign-in round trip or a reload (ADR 0013).
+  const [direction, setDirection] = useRestorableState<Direction>('direction', 'all', oneOf(DIRECTIONS));
+  const [market, setMarket] = useRestorableState<Market | 'all'>('market', 'all', isMarketFilter);
   const period = usePeriodFilter();
   return (
     <RecordPage

@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isDayOrEmpty, oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { PageFrame } from '../../shared/ui/page-frame';
@@ -76,7 +77,7 @@ export function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: Rea
 }
 
 export type Period = 'all' | 'm1' | 'm3' | 'y1' | 'custom';
-const PERIODS: Period[] = ['all', 'm1', 'm3', 'y1', 'custom'];
+const PERIODS = ['all', 'm1', 'm3', 'y1', 'custom'] as const satisfies readonly Period[];
 const PERIOD_MONTHS: Record<Exclude<Period, 'all' | 'custom'>, number> = { m1: 1, m3: 3, y1: 12 };
 
 /** The HK-day range of a period; a custom range in the wrong order is read the right way round. */
@@ -90,9 +91,10 @@ export function periodRange(period: Period, from = '', to = ''): { dateFrom?: st
 /** The period filter row (all, last 1/3/12 months, or a custom range of days) and the range it stands for. */
 export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: string; dateTo?: string } } {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period>('all');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // Filters come back after a sign-in round trip or a reload (ADR 0013).
+  const [period, setPeriod] = useRestorableState<Period>('period', 'all', oneOf(PERIODS));
+  const [from, setFrom] = useRestorableState('periodFrom', '', isDayOrEmpty);
+  const [to, setTo] = useRestorableState('periodTo', '', isDayOrEmpty);
   const filter = (
     <>
       <FilterRow

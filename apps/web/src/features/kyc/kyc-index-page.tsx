@@ -14,6 +14,9 @@ import { kycErrorMessage } from './kyc-errors';
 import { KycErrorContent } from './kyc-error-content';
 import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
 import { registerKycLocales } from './locales';
+import { useDraft } from '../../shared/drafts/use-draft';
+import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
 
 registerKycLocales();
@@ -185,13 +188,34 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
   );
 }
 
+/** An unfinished bind for this chat contact (ADR 0013): the search typed, and the customer being bound. */
+interface BindDraft {
+  keyword: string;
+  customerId: number | null;
+}
+const isBindDraft = (data: unknown): data is BindDraft => {
+  const draft = data as Partial<BindDraft> | null;
+  return (
+    typeof draft === 'object' &&
+    draft !== null &&
+    typeof draft.keyword === 'string' &&
+    draft.keyword.length <= 100 &&
+    (draft.customerId === null || Number.isSafeInteger(draft.customerId))
+  );
+};
+const nothingToBind = (draft: BindDraft) => !draft.keyword.trim() && draft.customerId === null;
+
 function CandidateSearch({ externalUserId, contactName }: { externalUserId: string; contactName: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
+  const kept = useDraft(`kycBind:${externalUserId}`, isBindDraft, nothingToBind);
+  const [restored, setRestored] = useState(kept.restored);
+  const [keyword, setKeyword] = useState(restored?.data.keyword ?? '');
   const [binding, setBinding] = useState<number | null>(null);
+
+  useEffect(() => kept.keep({ keyword, customerId: null }), [kept, keyword]);
   const debounced = useDebounced(keyword.trim(), SEARCH_DEBOUNCE_MS);
   const results = useQuery({ ...kycSearchQuery(debounced), enabled: debounced.length > 0, placeholderData: keepPreviousData });
 
@@ -206,13 +230,18 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
     });
     if (!confirmed) return;
     setBinding(candidate.customerId);
+    kept.submitting({ keyword, customerId: candidate.customerId });
     try {
       const result = await bindContact(externalUserId, candidate.customerId);
+      kept.saved();
       announceBind(result.customerId);
       void queryClient.invalidateQueries({ queryKey: ['kyc'] });
       void (await loadToast()).show({ icon: 'success', content: t('kyc.bindDone') });
       await navigate(profileTarget(params.get('redirectPage'), result.customerId));
     } catch (error) {
+      // A session expiry: the sign-in brings the user back here with the search and this bind to confirm again.
+      if (endedBySignIn(error)) return;
+      kept.keep({ keyword, customerId: null });
       setBinding(null);
       void queryClient.invalidateQueries({ queryKey: ['kyc'] });
       await Dialog.alert({ content: kycErrorMessage(error, t), confirmText: t('kyc.wecomFailed.ok') });
@@ -242,6 +271,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
               candidate={candidate}
               busy={binding === candidate.customerId}
               disabled={binding !== null}
+              interrupted={restored?.submitting === true && restored.data.customerId === candidate.customerId}
               onBind={() => void bind(candidate)}
             />
           ))}
@@ -255,6 +285,16 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
         <h3 className="ba-kyc__card-title">{t('kyc.search.heading')}</h3>
         <p className="ba-kyc__label">{t('kyc.search.hint')}</p>
       </div>
+      {restored && (
+        <DraftNotice
+          draft={restored}
+          onDiscard={() => {
+            kept.saved();
+            setRestored(null);
+            setKeyword('');
+          }}
+        />
+      )}
       <div className="ba-kyc__search">
         <SearchBar placeholder={t('kyc.search.placeholder')} value={keyword} onChange={setKeyword} onClear={() => setKeyword('')} />
       </div>
@@ -267,11 +307,14 @@ function CandidateItem({
   candidate,
   busy,
   disabled,
+  interrupted,
   onBind,
 }: {
   candidate: KycCandidate;
   busy: boolean;
   disabled: boolean;
+  /** The bind the session expiry interrupted: its button stands out, to be confirmed again. */
+  interrupted: boolean;
   onBind: () => void;
 }) {
   const { t } = useTranslation();
@@ -315,7 +358,15 @@ function CandidateItem({
             {t('kyc.candidate.alreadyBound')}
           </Tag>
         ) : (
-          <Button size="small" color="primary" fill="outline" loading={busy} disabled={disabled && !busy} onClick={onBind}>
+          <Button
+            size="small"
+            color="primary"
+            fill={interrupted ? 'solid' : 'outline'}
+            loading={busy}
+            disabled={disabled && !busy}
+            onClick={onBind}
+            data-testid={interrupted ? 'kyc-bind-interrupted' : undefined}
+          >
             {t('kyc.candidate.bind')}
           </Button>
         )}

@@ -1,3 +1,4 @@
+import { safeAppTarget } from '@broker/contract/app-routes';
 import { StorageKey } from '../../shared/session/storage-keys';
 
 /** Where a bound contact's customer opens when no redirectPage is asked for. */
@@ -8,11 +9,16 @@ export const KYC_PATH = '/kyc/index';
 export const SIDEBAR_PENDING_KEY = 'kyc:sidebarPending';
 export const SIDEBAR_ENTRY_PATH = '/';
 
-/** The client profile of a customer, or `redirectPage` with the customerId when the URL asked for one. */
+/**
+ * The client profile of a customer, or `redirectPage` with the customerId when the URL asked for one.
+ * redirectPage comes from the URL: only an own route is followed (safeAppTarget); the customerId is
+ * data in the query (it may come from storage), which the page checks.
+ */
 export function profileTarget(redirectPage: string | null, customerId: string | number): string {
-  const page = redirectPage || CLIENT_PROFILE_PATH;
-  const separator = page.includes('?') ? '&' : '?';
-  return `${page}${separator}${new URLSearchParams({ customerId: String(customerId) }).toString()}`;
+  const [path, query = ''] = safeAppTarget(redirectPage || CLIENT_PROFILE_PATH).split('?');
+  const params = new URLSearchParams(query);
+  params.set('customerId', String(customerId));
+  return safeAppTarget(`${path}?${params.toString()}`);
 }
 
 /**
@@ -21,8 +27,8 @@ export function profileTarget(redirectPage: string | null, customerId: string | 
  * from `kyc_customerId`. redirectPage is the current URL's `redirectPage`, else the client profile.
  */
 export function kycTarget(newValue: string | null, currentSearch: string, customerId: string | null): string {
-  const redirectPage = new URLSearchParams(currentSearch).get('redirectPage') || CLIENT_PROFILE_PATH;
-  if (newValue?.includes('unbind')) return `${KYC_PATH}?${new URLSearchParams({ redirectPage }).toString()}`;
+  const redirectPage = safeAppTarget(new URLSearchParams(currentSearch).get('redirectPage') || CLIENT_PROFILE_PATH);
+  if (newValue?.includes('unbind')) return safeAppTarget(`${KYC_PATH}?${new URLSearchParams({ redirectPage }).toString()}`);
   return profileTarget(redirectPage, customerId ?? '');
 }
 

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Currency, CustomerStatus, Market, RequestOf, endpoints } from '@broker/contract';
+import { currencyValues, customerStatusValues, marketValues } from '../../shared/api/contract';
+import { bindSessionValue, isDayOrEmpty, oneOf } from '../../shared/drafts/page-state';
 
 export const SORT_OPTIONS = ['totalAssets_desc', 'totalAssets_asc', 'openDate_desc', 'lastTrade_desc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -82,6 +84,32 @@ interface ClientFiltersState {
   reset(): void;
 }
 
+const isAmount = (value: unknown) => value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
+const isTriState = (value: unknown) => value === null || typeof value === 'boolean';
+const isListOf = (value: unknown, accept: (item: unknown) => boolean) => Array.isArray(value) && value.length <= 20 && value.every(accept);
+
+/** Filters read back from storage: each field of the right kind, or the whole set is ignored. */
+export function isClientFilters(value: unknown): value is ClientFilters {
+  const filters = value as Record<keyof ClientFilters, unknown> | null;
+  return (
+    typeof filters === 'object' &&
+    filters !== null &&
+    typeof filters.keyword === 'string' &&
+    filters.keyword.length <= 100 &&
+    isListOf(filters.channels, (channel) => typeof channel === 'string' && channel.length <= 40) &&
+    isListOf(filters.statuses, oneOf(customerStatusValues)) &&
+    isAmount(filters.assetMin) &&
+    isAmount(filters.assetMax) &&
+    oneOf(currencyValues)(filters.assetCcy) &&
+    isDayOrEmpty(filters.openDateFrom) &&
+    isDayOrEmpty(filters.openDateTo) &&
+    isTriState(filters.kycBound) &&
+    isListOf(filters.markets, oneOf(marketValues)) &&
+    isTriState(filters.hasHolding) &&
+    oneOf(SORT_OPTIONS)(filters.sort)
+  );
+}
+
 /** The list's applied filters: client state, shared by the list page and the filter page. */
 export const useClientFilters = create<ClientFiltersState>()((set) => ({
   applied: emptyFilters(),
@@ -89,6 +117,12 @@ export const useClientFilters = create<ClientFiltersState>()((set) => ({
   setKeyword: (keyword) => set((state) => ({ applied: { ...state.applied, keyword } })),
   reset: () => set({ applied: emptyFilters() }),
 }));
+
+// The list is kept alive for the whole session, so are its filters: a sign-in round trip or a reload keeps them (ADR 0013).
+const sessionFilters = bindSessionValue('clientListFilters', isClientFilters, (kept) =>
+  useClientFilters.setState({ applied: kept ?? emptyFilters() }),
+);
+useClientFilters.subscribe((state) => sessionFilters.write(state.applied));
 
 const RECENT_LIMIT = 10;
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Popup from 'antd-mobile/es/components/popup';
 import TextArea from 'antd-mobile/es/components/text-area';
@@ -8,10 +8,39 @@ import Toast from '../../shared/ui/antd-toast';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import type { MotRule, ServiceChannel, ServiceRecord } from '@broker/contract';
 import { serviceChannelValues } from '../../shared/api/contract';
+import { useDraft } from '../../shared/drafts/use-draft';
+import { readDraft } from '../../shared/drafts/draft-store';
+import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { useHandleEvent } from './mot-api';
 import { RuleTag, channelIcon } from './mot-parts';
 
 const CHANNELS = serviceChannelValues;
+
+/** What the sheet keeps of an unsaved handling (ADR 0013): the note typed, the channel and outcome chosen. */
+interface HandleDraft {
+  channel: ServiceChannel;
+  note: string;
+  outcome: string;
+}
+
+const isHandleDraft = (data: unknown): data is HandleDraft => {
+  const draft = data as Partial<HandleDraft> | null;
+  return (
+    typeof draft === 'object' &&
+    draft !== null &&
+    CHANNELS.includes(draft.channel as ServiceChannel) &&
+    typeof draft.note === 'string' &&
+    draft.note.length <= 1000 &&
+    typeof draft.outcome === 'string' &&
+    draft.outcome.length <= 200
+  );
+};
+const isUntouched = (draft: HandleDraft) => !draft.note.trim() && !draft.outcome.trim();
+
+export const handleDraftKey = (eventId: number) => `motHandle:${eventId}`;
+
+/** A handling of this event was being saved when the session ended: the page opens the sheet again. */
+export const handleWasInterrupted = (eventId: number) => readDraft(handleDraftKey(eventId), isHandleDraft)?.submitting === true;
 
 export interface HandleSheetProps {
   visible: boolean;
@@ -25,28 +54,49 @@ export interface HandleSheetProps {
 /** The handle sheet: channel, what was done (required), outcome; writes the event's service record. */
 export function HandleSheet({ visible, eventId, rule, customerName, onClose, onHandled }: HandleSheetProps) {
   const { t } = useTranslation();
-  const [channel, setChannel] = useState<ServiceChannel>('phone');
-  const [note, setNote] = useState('');
-  const [outcome, setOutcome] = useState('');
+  const draft = useDraft(handleDraftKey(eventId), isHandleDraft, isUntouched);
+  const [restored, setRestored] = useState(draft.restored);
+  const [channel, setChannel] = useState<ServiceChannel>(restored?.data.channel ?? 'phone');
+  const [note, setNote] = useState(restored?.data.note ?? '');
+  const [outcome, setOutcome] = useState(restored?.data.outcome ?? '');
   const [noteError, setNoteError] = useState(false);
   const handle = useHandleEvent();
   const presets = t('mot.handle.outcomePresets', { returnObjects: true }) as string[];
+
+  // Kept while typing, so neither a session expiry nor a crash loses the note.
+  useEffect(() => draft.keep({ channel, note, outcome }), [draft, channel, note, outcome]);
+
+  const discard = () => {
+    draft.saved();
+    setRestored(null);
+    setChannel('phone');
+    setNote('');
+    setOutcome('');
+  };
 
   const submit = () => {
     if (!note.trim()) {
       setNoteError(true);
       return;
     }
+    const typed = { channel, note, outcome };
+    draft.submitting(typed);
     handle.mutate(
       { eventId, channel, note: note.trim(), outcome: outcome.trim() || null },
       {
         onSuccess: (record) => {
+          draft.saved();
+          setRestored(null);
           Toast.show({ icon: 'success', content: t('mot.handle.success') });
           setNote('');
           setOutcome('');
           onHandled(record);
         },
-        onError: onClose,
+        onError: () => {
+          // Refused (not a session expiry, which leaves the page): the note stays, as typed, for another try.
+          draft.keep(typed);
+          onClose();
+        },
       },
     );
   };
@@ -64,6 +114,7 @@ export function HandleSheet({ visible, eventId, rule, customerName, onClose, onH
         <span>{customerName}</span>
       </div>
       <div className="mot-sheet__body">
+        {restored && <DraftNotice draft={restored} onDiscard={discard} />}
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.handle.channel')}</div>
           <div className="mot-channels" role="radiogroup" aria-label={t('mot.handle.channel')}>

@@ -12,15 +12,22 @@ import './locales';
 import { eventDetailQuery, useMarkSeen } from './mot-api';
 import { describeReason, factRows, formatDateTime } from './mot-format';
 import { ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
-import { HandleSheet } from './handle-sheet';
+import { HandleSheet, handleDraftKey, handleWasInterrupted } from './handle-sheet';
+import { removeDraft } from '../../shared/drafts/draft-store';
 
 function EventDetail({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
   const detail = useQuery(eventDetailQuery(eventId));
   const markSeen = useMarkSeen();
-  const [sheetOpen, setSheetOpen] = useState(false);
+  // Back from a sign-in that interrupted handling this event: the sheet opens again with what was typed.
+  const [sheetOpen, setSheetOpen] = useState(() => handleWasInterrupted(eventId));
   const status = detail.data?.event.status;
   const { mutate: markSeenMutate } = markSeen;
+
+  // Handled meanwhile (elsewhere, or that very save went through): nothing left to submit.
+  useEffect(() => {
+    if (status === 'handled') removeDraft(handleDraftKey(eventId));
+  }, [status, eventId]);
 
   // Opening an event is seeing it: new → seen (the to-do list's unseen marks follow).
   useEffect(() => {
@@ -105,14 +112,16 @@ function EventDetail({ eventId }: { eventId: number }) {
         <ClientLinks customerId={customer.customerId} withMotHistory />
       </Card>
 
-      <HandleSheet
-        visible={sheetOpen}
-        eventId={event.eventId}
-        rule={event.rule}
-        customerName={customer.nameCn || customer.nameEn}
-        onClose={() => setSheetOpen(false)}
-        onHandled={() => setSheetOpen(false)}
-      />
+      {!handled && (
+        <HandleSheet
+          visible={sheetOpen}
+          eventId={event.eventId}
+          rule={event.rule}
+          customerName={customer.nameCn || customer.nameEn}
+          onClose={() => setSheetOpen(false)}
+          onHandled={() => setSheetOpen(false)}
+        />
+      )}
     </PageFrame>
   );
 }

@@ -17,6 +17,7 @@ import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from './mot-format';
 import { ServiceRecordBody } from './mot-parts';
+import { isDay, isString, useRestorableState } from '../../shared/drafts/page-state';
 
 interface Filters {
   rule?: MotRule;
@@ -24,6 +25,20 @@ interface Filters {
   dateFrom?: string;
   dateTo?: string;
 }
+
+const isFilters = (value: unknown): value is Filters => {
+  const filters = value as Filters | null;
+  return (
+    typeof filters === 'object' &&
+    filters !== null &&
+    !Array.isArray(filters) &&
+    Object.keys(filters).every((key) => ['rule', 'channel', 'dateFrom', 'dateTo'].includes(key)) &&
+    (filters.rule === undefined || MOT_RULES.includes(filters.rule)) &&
+    (filters.channel === undefined || serviceChannelValues.includes(filters.channel)) &&
+    (filters.dateFrom === undefined || isDay(filters.dateFrom)) &&
+    (filters.dateTo === undefined || isDay(filters.dateTo))
+  );
+};
 
 const toDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -213,16 +228,17 @@ function Results({ filter }: { filter: HistoryFilter }) {
 /** Service records: search by keyword (client, note, outcome), event type, channel and date. */
 export default function MotHistorySearchPage() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [filters, setFilters] = useState<Filters>({});
+  // The search and filters come back after a sign-in round trip or a reload (ADR 0013).
+  const [draft, setDraft] = useRestorableState('search', '', isString);
+  const [keyword, setKeyword] = useRestorableState('keyword', '', isString);
+  const [filters, setFilters] = useRestorableState<Filters>('filters', {}, isFilters);
   const [filterOpen, setFilterOpen] = useState(false);
   const active = Object.values(filters).filter(Boolean).length;
 
   useEffect(() => {
     const timer = setTimeout(() => setKeyword(draft.trim()), 350);
     return () => clearTimeout(timer);
-  }, [draft]);
+  }, [draft, setKeyword]);
 
   const chips: { key: 'rule' | 'channel' | 'date'; label: string }[] = [];
   if (filters.rule) chips.push({ key: 'rule', label: t(`mot.rule.${filters.rule}`) });

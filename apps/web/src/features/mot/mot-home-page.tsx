@@ -11,6 +11,8 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAppSettings } from '../../shared/session/app-settings-store';
+import { isDay, useRestorableState } from '../../shared/drafts/page-state';
+import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
 import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
 import { addDays, eventSubject, hongKongDay, relativeDayLabel, weekdayOf } from './mot-format';
@@ -18,7 +20,7 @@ import { addDays, eventSubject, hongKongDay, relativeDayLabel, weekdayOf } from 
 const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
 import { RuleIcon, RuleTag, StatusTag } from './mot-parts';
-import { MotSettingsSheet } from './mot-settings-sheet';
+import { MotSettingsSheet, thresholdWasInterrupted } from './mot-settings-sheet';
 
 function DateStrip({ today, selected, onSelect }: { today: string; selected: string; onSelect: (day: string) => void }) {
   const { t } = useTranslation();
@@ -226,13 +228,17 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
   );
 }
 
+const isRuleFilter = (value: unknown): value is MotRule | undefined => value === undefined || MOT_RULES.includes(value as MotRule);
+
 /** MOT home: pick a day on the strip, narrow by event type, work through the list. */
 export default function MotHomePage() {
   const { t } = useTranslation();
   const [today] = useState(() => hongKongDay());
-  const [date, setDate] = useState(today);
-  const [rule, setRule] = useState<MotRule | undefined>();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The day and filters come back after a sign-in round trip or a reload (ADR 0013).
+  const [date, setDate] = useRestorableState('date', today, isDay);
+  const [rule, setRule] = useRestorableState<MotRule | undefined>('rule', undefined, isRuleFilter);
+  // Back from a sign-in that interrupted saving the threshold: the settings open again with what was typed.
+  const [settingsOpen, setSettingsOpen] = useState(thresholdWasInterrupted);
   const counts = useQuery(todoCountQuery(date));
   const allPending = useQuery(todoDatesQuery());
   const pendingTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.count, 0);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
@@ -9,25 +9,62 @@ import Toast from '../../shared/ui/antd-toast';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { formatNumber } from '../../shared/format/number-format';
+import { useDraft } from '../../shared/drafts/use-draft';
+import { readDraft, removeDraft } from '../../shared/drafts/draft-store';
+import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { minCashIoQuery, useSetFold, useSetMinCashIo } from './mot-api';
+
+/** The threshold as typed, kept until saved (ADR 0013). */
+interface ThresholdDraft {
+  amount: string;
+}
+const THRESHOLD_DRAFT = 'motMinCashIo';
+const isThresholdDraft = (data: unknown): data is ThresholdDraft =>
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as ThresholdDraft).amount === 'string' &&
+  (data as ThresholdDraft).amount.length <= 32;
+const amountOf = (text: string) => Number(text.replace(/,/g, ''));
+
+/** A new threshold was being saved when the session ended: the MOT home opens its settings again. */
+export const thresholdWasInterrupted = () => readDraft(THRESHOLD_DRAFT, isThresholdDraft)?.submitting === true;
 
 /** The threshold field; keyed by the saved value so it starts from it whenever that changes. */
 function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; saving: boolean; onSave: (amount: number) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(saved === undefined ? '' : String(saved));
+  const savedText = saved === undefined ? '' : String(saved);
+  const unchanged = (typed: ThresholdDraft) => !typed.amount.trim() || amountOf(typed.amount) === saved;
+  const kept = useDraft(THRESHOLD_DRAFT, isThresholdDraft, unchanged);
+  // A draft equal to the saved threshold is one whose save went through.
+  const [restored, setRestored] = useState(() => (kept.restored && !unchanged(kept.restored.data) ? kept.restored : null));
+  const [draft, setDraft] = useState(restored?.data.amount ?? savedText);
   const [invalid, setInvalid] = useState(false);
-  const amount = Number(draft.replace(/,/g, ''));
+  const amount = amountOf(draft);
+
+  useEffect(() => kept.keep({ amount: draft }), [kept, draft]);
 
   const save = () => {
     if (!draft.trim() || !Number.isFinite(amount) || amount < 1 || amount > 1e12) {
       setInvalid(true);
       return;
     }
+    kept.submitting({ amount: draft });
     onSave(amount);
   };
 
   return (
     <div className="mot-setting">
+      {restored && (
+        <DraftNotice
+          draft={restored}
+          onDiscard={() => {
+            kept.saved();
+            setRestored(null);
+            setDraft(savedText);
+            setInvalid(false);
+          }}
+        />
+      )}
       <label className="mot-setting__label" htmlFor="mot-min-cash-io">
         {t('mot.settings.minCashIO')}
       </label>
@@ -68,7 +105,12 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
   // Here, not in the field: saving re-keys (remounts) the field, which would drop a per-call callback.
   const setMinCashIo = useSetMinCashIo();
   const save = (amount: number) =>
-    setMinCashIo.mutate(amount, { onSuccess: () => Toast.show({ icon: 'success', content: t('mot.settings.saved') }) });
+    setMinCashIo.mutate(amount, {
+      onSuccess: () => {
+        removeDraft(THRESHOLD_DRAFT);
+        Toast.show({ icon: 'success', content: t('mot.settings.saved') });
+      },
+    });
   const saved = minCashIo.data?.minCashIO;
 
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { Card } from '../../shared/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './locales';
 import { clientHistoryQuery } from './mot-api';
+import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import { describeReason, formatDateTime } from './mot-format';
 import { ChannelLabel, ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 
@@ -55,7 +55,7 @@ const RECORD_ROW_ESTIMATE = 100;
 
 function ClientHistory({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'events' | 'history'>('events');
+  const [tab, setTab] = useRestorableState<'events' | 'history'>('tab', 'events', oneOf(['events', 'history'] as const));
   const history = useInfiniteQuery(clientHistoryQuery(customerId));
 
   if (history.isPending) return <LoadingState rows={3} />;

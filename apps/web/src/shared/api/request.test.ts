@@ -54,6 +54,8 @@ beforeEach(() => {
     heco: false,
     tokenExpireTime: Date.now() + 60_000,
     staffEmail: { email: null },
+    userId: 'chanwaiman',
+    staffName: '陈伟文',
   });
 });
 

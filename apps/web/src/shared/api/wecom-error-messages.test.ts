@@ -4,7 +4,8 @@ import { i18n } from '../i18n/i18n';
 import { localizedErrorMessage } from './error-messages';
 
 const WECOM_CODES = (Object.keys(ErrorCode) as (keyof typeof ErrorCode)[])
-  .filter((name) => name.startsWith('WECOM_'))
+  // The callback codes answer WeCom's servers, never a client manager's page.
+  .filter((name) => name.startsWith('WECOM_') && !name.startsWith('WECOM_CALLBACK_'))
   .map((name) => ErrorCode[name]);
 
 /** Issue 19.3: a client manager reads what went wrong with WeCom, in their language, and whom to ask. */

@@ -9,6 +9,9 @@ export interface UserState {
   heco: boolean;
   staffEmail: { email: string | null };
   tokenExpireTime: number | null;
+  /** WeCom userid of the signed-in staff member ('' before the first sign-in): drafts belong to it. */
+  userId: string;
+  staffName: string;
 }
 
 type StoredLogin = Omit<UserState, 'token'>;
@@ -19,6 +22,8 @@ export const defaultLogin = (): StoredLogin => ({
   heco: false,
   staffEmail: { email: null },
   tokenExpireTime: null,
+  userId: '',
+  staffName: '',
 });
 
 function readStoredLogin(): StoredLogin {

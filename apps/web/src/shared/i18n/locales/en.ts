@@ -46,6 +46,11 @@ export const en: Messages = {
     badResponse: 'The server sent data the app cannot read',
     unknown: 'Request failed, please try again later',
   },
+  drafts: {
+    restored: 'Restored what you had not submitted yet',
+    interrupted: 'Your sign-in expired before this was saved. What you entered is kept: check it and submit again',
+    discard: 'Discard',
+  },
   manage: {
     searchPlaceholder: 'Name, account or mobile',
     overview: 'Client overview',

@@ -44,6 +44,11 @@ export const zhCN = {
     badResponse: '服务返回的数据无法识别',
     unknown: '请求失败，请稍后重试',
   },
+  drafts: {
+    restored: '已恢复您上次未提交的内容',
+    interrupted: '登录已过期，您填写的内容已保留，请检查后重新提交',
+    discard: '清除',
+  },
   manage: {
     searchPlaceholder: '搜索客户姓名/账号/手机号',
     overview: '客户概览',

@@ -46,6 +46,11 @@ export const zhHK: Messages = {
     badResponse: '服務返回的數據無法識別',
     unknown: '請求失敗，請稍後重試',
   },
+  drafts: {
+    restored: '已恢復您上次未提交的內容',
+    interrupted: '登入已過期，您填寫的內容已保留，請檢查後重新提交',
+    discard: '清除',
+  },
   manage: {
     searchPlaceholder: '搜尋客戶姓名/賬號/手機號',
     overview: '客戶概覽',

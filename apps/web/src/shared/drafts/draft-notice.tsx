@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import type { StoredDraft } from './draft-store';
+import './draft-notice.css';
+
+/**
+ * Says that what is in the form was restored, not loaded from the record: after a session expiry ("submit
+ * again"), or from an earlier visit. `onDiscard` empties the form back to the record.
+ */
+export function DraftNotice({ draft, onDiscard }: { draft: Pick<StoredDraft<unknown>, 'submitting'>; onDiscard?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={draft.submitting ? 'ba-draft ba-draft--interrupted' : 'ba-draft'} role="status" data-testid="draft-notice">
+      <span className="ba-draft__text">{draft.submitting ? t('drafts.interrupted') : t('drafts.restored')}</span>
+      {onDiscard && (
+        <button type="button" className="ba-draft__discard" onClick={onDiscard} data-testid="draft-discard">
+          {t('drafts.discard')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useUser } from '../session/user-store';
+import { draftOwner, lastOwner, sweepDrafts } from './draft-store';
+import { installPageStateRestore, sweepPageState } from './page-state';
+
+/**
+ * At start: drop expired drafts and those of anyone but the last staff member signed in here (kept for
+ * their return: their session may only have expired); when a different staff member signs in, drop every
+ * draft and page state that is not theirs. ADR 0013.
+ */
+export function installDrafts(router: Parameters<typeof installPageStateRestore>[0]) {
+  sweepDrafts(lastOwner());
+  installPageStateRestore(router);
+  return useUser.subscribe((state, previous) => {
+    if (!state.userId || state.userId === previous.userId) return;
+    const owner = draftOwner();
+    sweepDrafts(owner);
+    sweepPageState(owner);
+  });
+}
+
+/** Sign-out on this browser: nothing typed or chosen here stays behind for the next person. */
+export function forgetDrafts() {
+  sweepDrafts(null);
+  sweepPageState(null);
+}

@@ -1,0 +1,1 @@
+export { hostileNavigationTargets, hostileNavigationSample, hostileTargetArbitrary, type HostileTarget } from './hostile-targets';
