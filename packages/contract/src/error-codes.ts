@@ -29,6 +29,13 @@ export const ErrorCode = {
   KYC_NOT_BOUND: '091005',
   /** Too many KYC searches by one staff member; `Retry-After` says when to try again. */
   KYC_SEARCH_RATE_LIMITED: '091429',
+  /**
+   * The code arrived without the state this browser started its sign-in with (its cookie), or that
+   * sign-in expired or was used: never exchanged (login CSRF, ADR 0011).
+   */
+  LOGIN_STATE_INVALID: '080004',
+  /** No live session is bound to this browser's cookie: the page signs in through WeCom instead. */
+  SESSION_NOT_RESUMABLE: '080005',
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -58,6 +65,8 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '091004': 404,
   '091005': 404,
   '091429': 429,
+  '080004': 401,
+  '080005': 401,
 };
 
 /** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */
