@@ -30,13 +30,15 @@ export const signInStateSchema = z
 /**
  * A page of this app to come back to: one leading slash (never `//` or `/\`, which leave the
  * origin), no whitespace or control characters. The page still checks it against its route table.
+ * Regex only, so the browser gets it as `returnPagePathPattern` (apps/web/vite-plugins/contract-wire.ts).
  */
-export const returnPageSchema = z
+export const returnPagePathSchema = z
   .string()
-  .min(1, 'must not be empty')
-  .max(1024, 'must be at most 1024 characters')
   // eslint-disable-next-line no-control-regex -- naming the control characters is the point
-  .regex(/^\/(?![/\\])[^\s\u0000-\u001f\u007f]*$/, 'must be a path of this app starting with a single /');
+  .regex(/^\/(?:[^/\\\s\u0000-\u001f\u007f][^\s\u0000-\u001f\u007f]*)?$/, 'must be a path of this app starting with a single /');
+
+export const MAX_RETURN_PAGE_LENGTH = 1024;
+export const returnPageSchema = returnPagePathSchema.max(MAX_RETURN_PAGE_LENGTH, `must be at most ${MAX_RETURN_PAGE_LENGTH} characters`);
 
 export const loginQywx = defineEndpoint({
   method: 'GET',
