@@ -35,4 +35,6 @@ declare module 'virtual:broker-contract-wire' {
   export const serviceChannelValues: typeof Contract.serviceChannelSchema.options;
   export const MOT_RULES: typeof Contract.MOT_RULES;
   export const corpCodePattern: RegExp;
+  export const returnPagePathPattern: RegExp;
+  export const MAX_RETURN_PAGE_LENGTH: typeof Contract.MAX_RETURN_PAGE_LENGTH;
 }

@@ -24,6 +24,8 @@ export {
   serviceChannelValues,
   MOT_RULES,
   corpCodePattern,
+  returnPagePathPattern,
+  MAX_RETURN_PAGE_LENGTH,
 } from 'virtual:broker-contract-wire';
 export type { WireEndpoint };
 

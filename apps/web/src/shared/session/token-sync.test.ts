@@ -10,6 +10,8 @@ test('page show with a different stored token takes it and reloads; the same tok
     heco: false,
     tokenExpireTime: Date.now() + 60_000,
     staffEmail: { email: null },
+    userId: 'chanwaiman',
+    staffName: '陈伟文',
   });
   const reload = vi.fn();
   const uninstall = installTokenSync(window, reload);
