@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import List from 'antd-mobile/es/components/list';
-import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import Dialog from '../shared/ui/antd-dialog';
 import Toast from '../shared/ui/antd-toast';
@@ -75,19 +74,26 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
       </div>
       <div className="ba-me-sheet__body">
         <List header={t('me.language')} mode="card">
-          {LANGUAGES.map((code) => (
-            <List.Item
-              key={code}
-              arrowIcon={false}
-              extra={code === language ? <CheckOutline className="ba-me-sheet__check" /> : null}
-              onClick={() => {
-                onClose();
-                void changeLanguage(code);
-              }}
-            >
-              <span lang={code}>{t(`language.${code}`)}</span>
-            </List.Item>
-          ))}
+          <List.Item arrowIcon={false}>
+            <div className="ba-me-sheet__languages" role="radiogroup" aria-label={t('me.language')}>
+              {LANGUAGES.map((code) => (
+                <button
+                  key={code}
+                  type="button"
+                  role="radio"
+                  aria-checked={code === language}
+                  lang={code}
+                  className={code === language ? 'ba-me-sheet__language ba-me-sheet__language--on' : 'ba-me-sheet__language'}
+                  onClick={() => {
+                    onClose();
+                    void changeLanguage(code);
+                  }}
+                >
+                  {t(`language.${code}`)}
+                </button>
+              ))}
+            </div>
+          </List.Item>
         </List>
         {signedIn && (
           <>
