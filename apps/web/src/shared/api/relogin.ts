@@ -76,6 +76,8 @@ async function resumeSession(): Promise<boolean> {
  */
 export function startRelogin(): Promise<void> {
   if (inFlight) return inFlight;
+  // Signed out on purpose: a late answer must not sign anyone in; the user asks (shell's signed-out screen).
+  if (useUser.getState().signedOut) return Promise.resolve();
   const running = (async () => {
     useUser.getState().clearToken();
     if (await resumeSession()) {

@@ -227,6 +227,16 @@ describe('request layer', () => {
     await waitFor(() => expect(navigations).toHaveLength(1));
   });
 
+  test('after signing out, a late 080001 does not start a sign-in: the user asks for one', async () => {
+    useUser.getState().signOut();
+    answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: '080001' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(navigations).toEqual([]);
+    expect(calls.some((call) => call.url.startsWith('/api/auth/'))).toBe(false);
+    useUser.getState().leaveSignedOut();
+  });
+
   test('a caller handling an ended session itself (sign-out) is not sent to sign in', async () => {
     answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true, relogin: false })).rejects.toMatchObject({ code: '080001' });
