@@ -42,18 +42,16 @@ describe('user store', () => {
 
   test('keeps the token under `token` in localStorage with the login result and its expiry', () => {
     const tokenExpireTime = Date.now() + 3_600_000;
-    useUser
-      .getState()
-      .signIn({
-        token: 'abc',
-        onlineStaff: false,
-        bd: false,
-        heco: true,
-        tokenExpireTime,
-        staffEmail: { email: 'a@b.c' },
-        userId: 'u1',
-        staffName: 'S',
-      });
+    useUser.getState().signIn({
+      token: 'abc',
+      onlineStaff: false,
+      bd: false,
+      heco: true,
+      tokenExpireTime,
+      staffEmail: { email: 'a@b.c' },
+      userId: 'u1',
+      staffName: 'S',
+    });
     expect(localStorage.getItem('token')).toBe('abc');
     expect(JSON.parse(localStorage.getItem('loginInfo') ?? '{}')).toMatchObject({ tokenExpireTime, heco: true, onlineStaff: false });
     expect(hasUsableToken()).toBe(true);
