@@ -68,7 +68,7 @@ describe('My activity', () => {
   test('reached from the top bar sheet; lists my own changes in plain words, phones masked', async () => {
     await openSignedIn(page, server.baseUrl, '/client/manage/list');
     await waitForRoute(page, 'clientManageList');
-    await page.getByTestId('language-switch').click();
+    await page.getByTestId('me-button').click();
     await page.getByText('我的操作记录', { exact: true }).click();
     await waitForRoute(page, 'auditTrail');
     await page.getByTestId('audit-list').waitFor();

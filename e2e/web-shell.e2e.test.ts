@@ -98,6 +98,8 @@ describe('sign-in', () => {
     const page = await freshPage();
     await openSignedIn(page, server.baseUrl, '/kyc/index');
     await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('token', 'not-a-real-token'));
+    // Without its session cookie the browser has nothing to resume (with it, sign-in-security.e2e shows the resume).
+    await page.context().clearCookies();
     const authorisePages: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && frame.url().includes('/wecom/connect/oauth2/authorize?')) authorisePages.push(frame.url());
@@ -113,7 +115,11 @@ describe('sign-in', () => {
 describe('sign-in failures', () => {
   test('a used or bogus code shows a localized message in a toast and offers to sign in again', async () => {
     const page = await freshPage();
-    await page.goto(`${server.baseUrl}/wxEntry?code=bogus-code&state=x&redirectPage=%2Fmot%2Fhome`);
+    // A sign-in this browser really started (its cookie and state), coming back with a code WeCom never issued.
+    await page.goto(`${server.baseUrl}/mot/home`);
+    await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
+    const state = new URL(page.url()).searchParams.get('state')!;
+    await page.goto(`${server.baseUrl}/wxEntry?code=bogus-code&state=${state}&redirectPage=%2Fmot%2Fhome`);
     const toast = page.locator('.adm-toast-main');
     await toast.waitFor();
     // 080002's English server msg is replaced by the user's language (shared/api/error-messages.ts).
@@ -405,7 +411,7 @@ describe('language', () => {
     await openSignedIn(page, server.baseUrl, '/mot/eventDetail');
     expect(await topBarTitle(page)).toBe('事件详情');
 
-    await page.getByTestId('language-switch').click();
+    await page.getByTestId('me-button').click();
     await page.getByText('English', { exact: true }).click();
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title === 'Event details');
     expect(await topBarTitle(page)).toBe('Event details');
@@ -417,12 +423,12 @@ describe('language', () => {
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'route-clientManageList-en');
 
-    await page.getByTestId('language-switch').click();
+    await page.getByTestId('me-button').click();
     await page.getByText('繁體中文', { exact: true }).click();
     await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title === '客戶管理');
     expect(await topBarTitle(page)).toBe('客戶管理');
     expect(await visibleRoute(page)).toBe('clientManageList');
-    await page.locator('.adm-action-sheet-popup .adm-popup-body').waitFor({ state: 'hidden' });
+    await page.locator('.ba-me-sheet').waitFor({ state: 'hidden' });
     await saveScreenshot(page, 'route-clientManageList-zh-HK');
   });
 });

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 50 } });
   await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.ownsDatabase ?? true });
   await app.register(corpsPlugin, { corps });
+  // Parses the sign-in and browser-binding cookies (ADRs 0011, 0012); none is signed or read by anything else.
+  await app.register(cookie);
   await app.register(authPlugin, { sessionCache: env.SESSION_CACHE });
 
   const emulator = env.WECOM_MODE === 'emulator';

@@ -65,6 +65,13 @@ export const ErrorCode = {
   WECOM_CALLBACK_NOT_CONFIGURED: '093003',
   /** WeCom callback: the signed timestamp is outside the accepted window (a replay). */
   WECOM_CALLBACK_EXPIRED: '093004',
+  /**
+   * The code arrived without the state this browser started its sign-in with (its cookie), or that
+   * sign-in expired or was used: never exchanged (login CSRF, ADR 0011).
+   */
+  LOGIN_STATE_INVALID: '080004',
+  /** No live session is bound to this browser's cookie: the page signs in through WeCom instead. */
+  SESSION_NOT_RESUMABLE: '080005',
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -110,6 +117,8 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '093002': 400,
   '093003': 404,
   '093004': 400,
+  '080004': 401,
+  '080005': 401,
 };
 
 /** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */

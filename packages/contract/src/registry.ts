@@ -1,4 +1,4 @@
-import { getCorpConfig, loginQywx } from './endpoints/auth';
+import { getCorpConfig, loginQywx, resumeSession, signOut, signOutEverywhere, startSignIn } from './endpoints/auth';
 import { getJsSdkSign } from './endpoints/wecom';
 import { configureDefaultCcy, getDefaultCcy } from './endpoints/staff';
 import { getCurrencyExchangeRate, isFold } from './endpoints/settings';
@@ -70,6 +70,10 @@ export const endpoints = {
   getClientHistory,
   setFold,
   getMyAuditTrail,
+  startSignIn,
+  resumeSession,
+  signOut,
+  signOutEverywhere,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

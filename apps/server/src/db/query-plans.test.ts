@@ -125,6 +125,10 @@ const excluded: Partial<Record<EndpointName, string>> = {
   handleEvent: 'write: one event by primary key, one service record',
   setMinCashIO: 'write: re-runs the money rules for one book (a batch, measured with the MOT sweep, not a read path)',
   setFold: 'write: one staff row by primary key',
+  startSignIn: 'sign-in: once per session; deletes expired sign-ins by their expiry index, inserts one row',
+  resumeSession: 'once per page load at most; one session by its binding index, one staff row by primary key, inserts one session',
+  signOut: 'write: sessions of one browser by the binding index (or one by primary key)',
+  signOutEverywhere: "write: one staff member's sessions by the staff index",
 };
 
 interface PlanNode {

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { endpoints, ErrorCode, errorEnvelopeSchema, HEADER_CORP, HEADER_TOKEN, httpStatusOf } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp, type SignedIn } from '../testing';
 import {
   callEndpoint,
   endpointEntries,
   foreignInputs,
   seedEndpointFixture,
+  SESSION_ENDING,
   takesOwnedResource,
   validInputs,
   type EndpointFixture,
@@ -28,6 +29,8 @@ import type { DatabaseHandle } from '../db/client';
 const DELIBERATELY_PUBLIC: Partial<Record<EndpointName, string>> = {
   loginQywx: 'exchanges the WeCom OAuth code for a token: the caller has none yet',
   getCorpConfig: "tells the sign-in page the corp's WeCom ids before anyone is signed in; holds no secret",
+  startSignIn: 'begins a sign-in (the caller has no token yet): records it and sets the sign-in cookie',
+  resumeSession: "re-issues a token to the browser holding a live session's binding cookie (the Mac sidebar loses its token on every load)",
 };
 
 /** /api routes that are not contract endpoints, each with the reason it may exist. */
@@ -62,7 +65,8 @@ type Code = (typeof ErrorCode)[keyof typeof ErrorCode];
  * for a colleague's client (contract: customer.ts, mot.ts), naming nothing of the client.
  */
 const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
-  loginQywx: { otherCorp: ErrorCode.LOGIN_CODE_INVALID },
+  // Without this browser's sign-in cookie no code is exchanged.
+  loginQywx: { otherCorp: ErrorCode.LOGIN_STATE_INVALID },
   getCorpConfig: { otherCorp: ErrorCode.OK },
   getJsSdkSign: { otherCorp: ErrorCode.OK },
   getDefaultCcy: { otherCorp: ErrorCode.OK },
@@ -99,6 +103,12 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   setFold: { otherCorp: ErrorCode.OK },
   // One's own trail: another corp's session sees its own (empty) trail, never this one.
   getMyAuditTrail: { otherCorp: ErrorCode.OK },
+  startSignIn: { otherCorp: ErrorCode.OK },
+  // Resumes the other corp's own session (its cookie, its corp): nothing of this corp.
+  resumeSession: { otherCorp: ErrorCode.OK },
+  // Ends the caller's own sessions only.
+  signOut: { otherCorp: ErrorCode.OK },
+  signOutEverywhere: { otherCorp: ErrorCode.OK },
 };
 
 /**
@@ -134,7 +144,7 @@ for (const engine of testDatabases()) {
     let server: RunningTestApp;
     let fixture: EndpointFixture;
     let digest: () => Promise<string>;
-    const tokens: Record<'chan' | 'expired' | 'otherCorp', string> = { chan: '', expired: '', otherCorp: '' };
+    const signed = {} as Record<'chan' | 'expired' | 'otherCorp', SignedIn>;
 
     beforeAll(async () => {
       database = await engine.create();
@@ -145,12 +155,12 @@ for (const engine of testDatabases()) {
         { LOGIN_RATE_LIMIT: '0', KYC_SEARCH_RATE_LIMIT: '0' },
         { corps: [...defaultCorps, OTHER_CORP] },
       );
-      tokens.chan = (await signInAs(server.baseUrl, 'chanwaiman')).token;
-      tokens.expired = (await signInAs(server.baseUrl, 'chanwaiman')).token;
-      tokens.otherCorp = (await signInAs(server.baseUrl, 'chanwaiman', { corpCode: OTHER_CORP.code })).token;
+      signed.chan = await signInAs(server.baseUrl, 'chanwaiman');
+      signed.expired = await signInAs(server.baseUrl, 'chanwaiman');
+      signed.otherCorp = await signInAs(server.baseUrl, 'chanwaiman', { corpCode: OTHER_CORP.code });
       // Expiry is the database's word: move this session's end into the past.
       await database.query(`update auth_session set expires_at = now() - interval '1 minute' where token_hash = $1`, [
-        hashSessionToken(tokens.expired),
+        hashSessionToken(signed.expired.token),
       ]);
       digest = createTableDigest(database);
     });
@@ -159,10 +169,20 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const as = (token: string | null, corpCode = 'fxhl'): Record<string, string> => ({
-      [HEADER_CORP]: corpCode,
-      ...(token === null ? {} : { [HEADER_TOKEN]: token }),
-    });
+    /** A token in its own browser (with its binding cookie), or a bare token string, or nothing. */
+    const as = (caller: SignedIn | string | null, corpCode = 'fxhl'): Record<string, string> => {
+      if (caller === null) return { [HEADER_CORP]: corpCode };
+      if (typeof caller === 'string') return { [HEADER_CORP]: corpCode, [HEADER_TOKEN]: caller };
+      return { ...caller.headers, [HEADER_CORP]: corpCode };
+    };
+    /**
+     * The caller of a cell that succeeds. An endpoint that ends sessions gets a session of its own, of
+     * a staff member no other cell uses, so the sweep's own sessions outlive it.
+     */
+    const callerFor = async (name: EndpointName, kind: 'chan' | 'otherCorp'): Promise<SignedIn> => {
+      if (!SESSION_ENDING.includes(name)) return signed[kind];
+      return signInAs(server.baseUrl, 'wongchishing', kind === 'otherCorp' ? { corpCode: OTHER_CORP.code } : {});
+    };
 
     it('every /api route is a contract endpoint or a listed exception, and every endpoint is served', () => {
       const api = registeredRoutes(server.app).filter((route) => route.url.startsWith('/api'));
@@ -206,23 +226,24 @@ for (const engine of testDatabases()) {
             await refused(as(null), await validInputs[name](fixture), ErrorCode.LOGIN_INVALID);
           });
           it('expired token → 080000', async () => {
-            await refused(as(tokens.expired), await validInputs[name](fixture), ErrorCode.LOGIN_EXPIRED);
+            await refused(as(signed.expired), await validInputs[name](fixture), ErrorCode.LOGIN_EXPIRED);
           });
           it('forged tokens (right shape, unknown; a real one altered; absurdly long) → 080001', async () => {
             const input = await validInputs[name](fixture);
-            const flipped = `${tokens.chan.slice(0, -1)}${tokens.chan.endsWith('A') ? 'B' : 'A'}`;
-            for (const forged of [
-              randomBytes(32).toString('base64url'),
-              flipped,
-              tokens.chan.repeat(10),
-              ' ',
-              hashSessionToken(tokens.chan),
-            ]) {
-              await refused(as(forged), input, ErrorCode.LOGIN_INVALID);
+            const token = signed.chan.token;
+            const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+            for (const forged of [randomBytes(32).toString('base64url'), flipped, token.repeat(10), ' ', hashSessionToken(token)]) {
+              // In the browser the real token belongs to: only the token is forged.
+              await refused({ ...as(signed.chan), [HEADER_TOKEN]: forged }, input, ErrorCode.LOGIN_INVALID);
             }
           });
+          it("a real token outside its browser (no cookie, or another session's cookie) → 080001", async () => {
+            const input = await validInputs[name](fixture);
+            await refused(as(signed.chan.token), input, ErrorCode.LOGIN_INVALID);
+            await refused({ ...as(signed.chan), cookie: signed.expired.headers.cookie! }, input, ErrorCode.LOGIN_INVALID);
+          });
           it("another corp's token sent to this corp → 080001", async () => {
-            await refused(as(tokens.otherCorp), await validInputs[name](fixture), ErrorCode.LOGIN_INVALID);
+            await refused(as(signed.otherCorp), await validInputs[name](fixture), ErrorCode.LOGIN_INVALID);
           });
         } else {
           it(`is deliberately public: ${DELIBERATELY_PUBLIC[name]}`, async () => {
@@ -230,7 +251,7 @@ for (const engine of testDatabases()) {
             const anonymous = await callEndpoint(server.baseUrl, endpoint, as(null), input);
             expect(anonymous.body.code).not.toBe(ErrorCode.LOGIN_INVALID);
             // A token, good or bad, changes nothing on a public endpoint.
-            for (const token of [tokens.expired, randomBytes(32).toString('base64url')]) {
+            for (const token of [signed.expired.token, randomBytes(32).toString('base64url')]) {
               expect((await callEndpoint(server.baseUrl, endpoint, as(token), input)).body.code).toBe(anonymous.body.code);
             }
           });
@@ -240,7 +261,7 @@ for (const engine of testDatabases()) {
           const input = await validInputs[name](fixture);
           const expected = SCOPE[name].otherCorp;
           if (expected !== ErrorCode.OK) {
-            const answer = await refused(as(tokens.otherCorp, OTHER_CORP.code), input, expected);
+            const answer = await refused(as(signed.otherCorp, OTHER_CORP.code), input, expected);
             if (expected === ErrorCode.NOT_FOUND) {
               // Indistinguishable from an id that exists nowhere.
               const madeUp = Object.fromEntries(
@@ -249,14 +270,14 @@ for (const engine of testDatabases()) {
                   key === 'eventIds' ? [987_654_321] : key === 'customerId' || key === 'eventId' ? 987_654_321 : value,
                 ]),
               );
-              const unknown = await callEndpoint(server.baseUrl, endpoint, as(tokens.chan), madeUp);
+              const unknown = await callEndpoint(server.baseUrl, endpoint, as(signed.chan), madeUp);
               expect(unknown.body.code).toBe(ErrorCode.NOT_FOUND);
               const shape = (msg: string) => msg.replace(/\d+/g, '#');
               expect(shape(answer.body.msg)).toBe(shape(unknown.body.msg));
             }
             return;
           }
-          const answer = await callEndpoint(server.baseUrl, endpoint, as(tokens.otherCorp, OTHER_CORP.code), input);
+          const answer = await callEndpoint(server.baseUrl, endpoint, as(await callerFor(name, 'otherCorp'), OTHER_CORP.code), input);
           expect(answer.body.code, answer.text).toBe(ErrorCode.OK);
           // Whatever it lists, nothing of this corp's clients.
           for (const customerId of fixture.ownCustomerIds) expect(answer.text).not.toMatch(new RegExp(`"customerId":${customerId}\\b`));
@@ -273,22 +294,22 @@ for (const engine of testDatabases()) {
               [fixture.foreignCustomerId],
             );
             if (expected === ErrorCode.OK) {
-              const answer = await callEndpoint(server.baseUrl, endpoint, as(tokens.chan), input);
+              const answer = await callEndpoint(server.baseUrl, endpoint, as(signed.chan), input);
               expect(answer.body.code).toBe(ErrorCode.OK);
               expect(answer.body.data).toMatchObject({ bound: true, ownCustomer: false, binding: null });
               expect(answer.text).not.toContain(names!.name_en);
               return;
             }
-            const answer = await refused(as(tokens.chan), input, expected);
+            const answer = await refused(as(signed.chan), input, expected);
             expect(answer.text).not.toContain(names!.name_cn);
             expect(answer.text).not.toContain(names!.name_en);
           });
         }
 
         it('valid → the endpoint answers', async () => {
-          const answer = await callEndpoint(server.baseUrl, endpoint, as(tokens.chan), await validInputs[name](fixture));
-          // loginQywx cannot be given a real code here (that is signInAs's job): its valid-shaped call is refused as such.
-          expect(answer.body.code, answer.text).toBe(name === 'loginQywx' ? ErrorCode.LOGIN_CODE_INVALID : ErrorCode.OK);
+          const answer = await callEndpoint(server.baseUrl, endpoint, as(await callerFor(name, 'chan')), await validInputs[name](fixture));
+          // loginQywx cannot be given a real code and its browser's state here (that is signInAs's job): its valid-shaped call is refused as such.
+          expect(answer.body.code, answer.text).toBe(name === 'loginQywx' ? ErrorCode.LOGIN_STATE_INVALID : ErrorCode.OK);
         });
       });
     }

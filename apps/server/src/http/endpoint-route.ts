@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,6 +32,8 @@ const businessHeaders = z.object({ ...baseHeaders, [HEADER_TOKEN]: z.string().de
 export type EndpointHandler<E extends Endpoint> = (
   input: z.output<E['request']>,
   request: FastifyRequest,
+  /** For the few handlers that set a header or cookie; the envelope is still built here. */
+  reply: FastifyReply,
 ) => Promise<z.output<E['response']>> | z.output<E['response']>;
 
 /**
@@ -55,16 +57,16 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
       ...(endpoint.payload === 'query' ? { querystring: endpoint.request } : {}),
       ...(carriesBody ? { body: endpoint.request } : {}),
       ...(endpoint.payload === 'form' ? { consumes: ['multipart/form-data'] } : {}),
-      ...(endpoint.auth ? { security: [{ brokerToken: [] }] } : {}),
+      ...(endpoint.auth ? { security: [{ brokerToken: [], browserBinding: [] }] } : {}),
       response: {
         200: envelopeSchema(endpoint.response),
         '4xx': errorEnvelopeSchema,
         '5xx': errorEnvelopeSchema,
       },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const input = (carriesBody ? request.body : endpoint.payload === 'query' ? request.query : {}) as z.output<E['request']>;
-      const data = await handler(input, request);
+      const data = await handler(input, request, reply);
       return { code: '0', msg: 'ok', data };
     },
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, type Envelope } from '@broker/contract';
+import { endpoints, ErrorCode, type Envelope } from '@broker/contract';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { loadCorps } from '../corps';
-import { testDatabases, signInAs } from '../testing';
+import { BrowserJar, testDatabases, signInAs, startSignInAt } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { hashSessionToken } from '../modules/auth/session-token';
@@ -97,10 +97,14 @@ for (const engine of testDatabases()) {
       expect((await post(endpoints.updateProfile.path, { customerId: customer!.id, version: 1, phone: '12345678901234' })).code).not.toBe(
         '0',
       );
-      const login = await fetch(`${baseUrl}${endpoints.loginQywx.path}?code=${oauthCode}`, {
-        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl' },
+      // A sign-in's state and both cookies (the sign-in's and the browser binding) are secrets too.
+      const jar = new BrowserJar();
+      const state = (await startSignInAt(baseUrl, { jar })).body.data!.state;
+      secrets.push(state, signedIn.jar.get('broker_binding')!);
+      const login = await fetch(`${baseUrl}${endpoints.loginQywx.path}?code=${oauthCode}&state=${state}`, {
+        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', ...jar.headers() },
       });
-      expect(((await login.json()) as Envelope<unknown>).code).not.toBe('0');
+      expect(((await login.json()) as Envelope<unknown>).code).toBe(ErrorCode.LOGIN_CODE_INVALID);
       // The bearer of a token in a query string (a mistake a client could make) is not logged either.
       await fetch(`${baseUrl}${endpoints.getDefaultCcy.path}?token=${signedIn.token}`, {
         method: endpoints.getDefaultCcy.method,
@@ -109,7 +113,7 @@ for (const engine of testDatabases()) {
 
       // The requests were logged (so the check below looks at real lines)...
       expect(logged.some((line) => line.includes(endpoints.kycSearch.path))).toBe(true);
-      expect(logged.some((line) => line.includes('/api/auth/login/qywx?code=[redacted]'))).toBe(true);
+      expect(logged.some((line) => line.includes('/api/auth/login/qywx?code=[redacted]&state=[redacted]'))).toBe(true);
       expect(logged.some((line) => line.includes('/wecom/cgi-bin/gettoken'))).toBe(true);
       // ...and none of them holds a secret.
       for (const secret of secrets) {

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, HEADER_CORP, HEADER_TOKEN } from '@broker/contract';
 import { ApiError } from '../http/api-error';
 import { createAuthRepository } from '../modules/auth/auth.repository';
-import { hashSessionToken } from '../modules/auth/session-token';
+import { hashSessionToken, sameSecret } from '../modules/auth/session-token';
+import { readCookie } from '../modules/auth/session-cookies';
 import { SESSION_CHANGE_CHANNEL, SessionCache } from '../modules/auth/session-cache';
 import type { Corp } from './corps.plugin';
 
@@ -39,12 +40,6 @@ export function requireCorp(app: FastifyInstance, request: FastifyRequest): Corp
   return corp;
 }
 
-/**
- * Token check for business calls, run at onRequest so an unauthenticated caller learns nothing
- * about a route's input rules. 080001: missing, unknown, revoked or another corp's token;
- * 080000: expired. Sessions are read through this process's cache, kept fresh by the database's
- * change notifications (SessionCache, ADR 0010); expiry is checked on every request.
- */
 export interface AuthPluginOptions {
   /** Cache sessions, ended by the database's notifications (ADR 0010); off, every request reads them. */
   sessionCache: boolean;
@@ -70,15 +65,27 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     return session;
   };
   app.decorateRequest('caller', null);
+  /**
+   * Token check for business calls, run at onRequest so an unauthenticated caller learns nothing
+   * about a route's input rules. 080001: missing, unknown, revoked or another corp's token, or a
+   * token presented without the cookie of the browser it was issued to (ADR 0012); 080000:
+   * expired. Sessions are read through this process's cache, kept fresh by the database's change
+   * notifications (SessionCache, ADR 0010); state, binding and expiry are checked on every request.
+   */
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const corp = requireCorp(app, request);
     const token = headerValue(request, HEADER_TOKEN);
+    const invalid = () => new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
     if (!token) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is required; please sign in`);
-    if (token.length > 256) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
-    const session = await findSession(hashSessionToken(token));
-    if (!session || session.revoked || session.corpId !== corp.id || !session.staffActive) {
-      throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
+    if (token.length > 256) throw invalid();
+    // Checked before the lookup, so a token without its browser reveals nothing about the token.
+    const binding = readCookie(request, 'binding');
+    if (!binding || binding.length > 256) {
+      throw new ApiError(ErrorCode.LOGIN_INVALID, 'cookie: this browser holds no session; please sign in');
     }
+    const session = await findSession(hashSessionToken(token));
+    if (!session || session.revoked || session.corpId !== corp.id || !session.staffActive) throw invalid();
+    if (!session.bindingHash || !sameSecret(session.bindingHash, hashSessionToken(binding))) throw invalid();
     if (session.expiresAtMs <= Date.now()) {
       throw new ApiError(ErrorCode.LOGIN_EXPIRED, 'Your sign-in has expired; please sign in again');
     }
@@ -92,7 +99,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'corps'] });
+export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'corps', '@fastify/cookie'] });
 
 /** The caller of an authenticated route; throws if the route forgot `auth: true`. */
 export function callerOf(request: FastifyRequest): Caller {

@@ -19,7 +19,18 @@ async function openApiPlugin(app: FastifyInstance) {
         version: '1.2.0',
         description: `Every response is \`{code, msg, data}\`; \`code === "0"\` is success.\n\n| code | meaning |\n|---|---|\n${errorCodeTable}`,
       },
-      components: { securitySchemes: { brokerToken: { type: 'apiKey', in: 'header', name: HEADER_TOKEN } } },
+      components: {
+        securitySchemes: {
+          brokerToken: { type: 'apiKey', in: 'header', name: HEADER_TOKEN },
+          // ADR 0012: a token counts only together with the cookie of the browser it was issued to.
+          browserBinding: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'broker_binding',
+            description: 'Set by loginQywx (HttpOnly, SameSite=Strict); `__Host-broker_binding` over HTTPS',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

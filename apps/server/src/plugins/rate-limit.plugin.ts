@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
-import { ErrorCode, kycSearch, loginQywx, type Endpoint, type ErrorCodeValue } from '@broker/contract';
+import { ErrorCode, kycSearch, loginQywx, startSignIn, type Endpoint, type ErrorCodeValue } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { ApiError } from '../http/api-error';
 import { callerOf } from './auth.plugin';
@@ -87,6 +87,16 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
     {
       endpoint: loginQywx,
       rule: { bucket: 'login', limit: options.login.limit, windowSeconds: options.login.windowSeconds },
+      code: ErrorCode.LOGIN_RATE_LIMITED,
+      subjectOf: (request) => request.ip,
+      message: (rule, retry) =>
+        `sign-in: too many attempts from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
+      stage: 'onRequest',
+    },
+    {
+      // Each start writes a sign-in row: the same budget as the exchange, counted apart (a sign-in is one of each).
+      endpoint: startSignIn,
+      rule: { bucket: 'login-start', limit: options.login.limit, windowSeconds: options.login.windowSeconds },
       code: ErrorCode.LOGIN_RATE_LIMITED,
       subjectOf: (request) => request.ip,
       message: (rule, retry) =>

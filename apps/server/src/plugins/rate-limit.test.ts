@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ErrorCode, errorEnvelopeSchema, type Envelope } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { BrowserJar, testDatabases, startTestApp, signInAs, startSignInAt, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import { createRateLimiter } from './rate-limit.plugin';
 
@@ -46,9 +46,9 @@ for (const engine of testDatabases()) {
     /** Ends every current window, as the clock passing the window's end would. */
     const endWindows = () => database.query(`update rate_limit_counter set window_start = window_start - interval '1 day'`);
 
-    /** A sign-in attempt with a code WeCom does not know: answered 080002 unless rate-limited. */
+    /** A sign-in attempt with a code and state this browser never started: answered 080004 unless rate-limited. */
     const login = async (baseUrl: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${baseUrl}${endpoints.loginQywx.path}?code=made-up-code`, {
+      const response = await fetch(`${baseUrl}${endpoints.loginQywx.path}?code=made-up-code&state=madeUpState`, {
         headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', ...headers },
       });
       return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Envelope<null> };
@@ -73,7 +73,7 @@ for (const engine of testDatabases()) {
         // The budget is shared: attempts on one replica count on the other.
         const allowed = [await login(replica.baseUrl), await login(proxied.baseUrl), await login(replica.baseUrl)];
         for (const attempt of allowed) {
-          expect(attempt.body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+          expect(attempt.body.code).toBe(ErrorCode.LOGIN_STATE_INVALID);
           expect(attempt.retryAfter).toBeNull();
         }
         const limited = await login(replica.baseUrl);
@@ -92,7 +92,7 @@ for (const engine of testDatabases()) {
       it('opens again when the window has passed', async () => {
         expect((await login(replica.baseUrl)).body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
         await endWindows();
-        expect((await login(replica.baseUrl)).body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+        expect((await login(replica.baseUrl)).body.code).toBe(ErrorCode.LOGIN_STATE_INVALID);
         await expect(signInAs(replica.baseUrl, 'wongchishing')).resolves.toMatchObject({ token: expect.any(String) });
       });
 
@@ -100,18 +100,33 @@ for (const engine of testDatabases()) {
         await resetCounters();
         const from = (address: string) => ({ 'x-forwarded-for': address });
         for (let attempt = 0; attempt < LIMIT; attempt += 1) {
-          expect((await login(proxied.baseUrl, from('203.0.113.7'))).body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+          expect((await login(proxied.baseUrl, from('203.0.113.7'))).body.code).toBe(ErrorCode.LOGIN_STATE_INVALID);
         }
         expect((await login(proxied.baseUrl, from('203.0.113.7'))).body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
         // Another client behind the same proxy has its own budget.
-        expect((await login(proxied.baseUrl, from('198.51.100.23'))).body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+        expect((await login(proxied.baseUrl, from('198.51.100.23'))).body.code).toBe(ErrorCode.LOGIN_STATE_INVALID);
         // Without TRUST_PROXY a forged header buys nothing: all of these are 127.0.0.1.
         const direct = [];
         for (let attempt = 0; attempt <= LIMIT; attempt += 1) direct.push(await login(replica.baseUrl, from(`192.0.2.${attempt}`)));
         expect(direct.map((attempt) => attempt.body.code)).toEqual([
-          ...Array<string>(LIMIT).fill(ErrorCode.LOGIN_CODE_INVALID),
+          ...Array<string>(LIMIT).fill(ErrorCode.LOGIN_STATE_INVALID),
           ErrorCode.LOGIN_RATE_LIMITED,
         ]);
+      });
+    });
+
+    describe('starting a sign-in, per client address', () => {
+      it('has the sign-in budget of its own (each start writes a row), apart from the exchange', async () => {
+        await resetCounters();
+        const start = () => startSignInAt(replica.baseUrl, { jar: new BrowserJar() });
+        for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await start()).body.code).toBe(ErrorCode.OK);
+        const [before] = await database.query<{ n: number }>('select count(*)::int as n from sign_in_attempt');
+        const limited = await start();
+        expect(limited.status).toBe(429);
+        expect(limited.body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
+        const [after] = await database.query<{ n: number }>('select count(*)::int as n from sign_in_attempt');
+        expect(after!.n).toBe(before!.n);
+        expect((await login(replica.baseUrl)).body.code).toBe(ErrorCode.LOGIN_STATE_INVALID);
       });
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, getChannel, hasKyc } from '@broker/contract';
+import { ErrorCode, getChannel, hasKyc, signOutEverywhere } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
 import { signInAs } from '../testing/test-app';
 import { startEmulatorProcess, startServerProcess, type EmulatorProcess, type ServerProcess } from '../testing/server-process';
@@ -43,13 +43,11 @@ describe.skipIf(!postgresAdminUrl)('two replicas on one PostgreSQL (postgres; sk
         // Both sign-ins needed the khzl access token; the second replica found the first one's in the database.
         expect((await statsOf(emulator)).gettoken).toBe(1);
 
-        // Revoked in the database (what a sign-out or an administrator does): refused by both replicas,
-        // which had both cached the session, as soon as the change's notification reaches them (ADR 0010).
+        // Signed out everywhere through replica A: refused by both replicas, which had both cached the
+        // session, as soon as the change's notification reaches them (ADR 0010, ADR 0012).
         expect(codeOf(await callEndpoint(a.baseUrl, onA.headers, getChannel, {}))).toBe(ErrorCode.OK);
-        await database.handle.query(
-          'update auth_session set revoked_at = now() where staff_id = (select id from staff where wecom_user_id = $1)',
-          ['chanwaiman'],
-        );
+        expect(codeOf(await callEndpoint(b.baseUrl, onA.headers, getChannel, {}))).toBe(ErrorCode.OK);
+        expect(codeOf(await callEndpoint(a.baseUrl, onA.headers, signOutEverywhere, {}))).toBe(ErrorCode.OK);
         const revokedAt = performance.now();
         const refusedWithin = async (baseUrl: string) => {
           let code = codeOf(await callEndpoint(baseUrl, onA.headers, getChannel, {}));

@@ -105,8 +105,8 @@ type InputMaker = (fixture: EndpointFixture) => Promise<Record<string, unknown>>
 
 /** A request each endpoint answers with code "0" for chanwaiman; writes reset their target first, so each may run again. */
 export const validInputs: Record<EndpointName, InputMaker> = {
-  // Public: a real code needs the OAuth round trip; this one is refused (080002) and the matrix expects so.
-  loginQywx: () => ({ code: 'not-a-real-code' }),
+  // Public: a real code needs the OAuth round trip and its sign-in cookie; without one this is refused (080004), as the matrix expects.
+  loginQywx: () => ({ code: 'not-a-real-code', state: 'notTheStateOfThisBrowser' }),
   getCorpConfig: () => ({ corpCode: 'fxhl' }),
   getJsSdkSign: () => ({ url: 'http://127.0.0.1/client/manage/list' }),
   getDefaultCcy: () => ({}),
@@ -152,7 +152,15 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getClientHistory: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   setFold: () => ({ isFold: 'true' }),
   getMyAuditTrail: () => ({}),
+  startSignIn: () => ({ agentCode: 'khzl', redirectPage: '/client/manage/list' }),
+  // The session comes from the caller's cookie: a new token for it.
+  resumeSession: () => ({}),
+  signOut: () => ({}),
+  signOutEverywhere: () => ({}),
 };
+
+/** Endpoints whose success ends the caller's sessions: sweeps call them with a session of their own. */
+export const SESSION_ENDING: readonly EndpointName[] = ['signOut', 'signOutEverywhere'];
 
 /** The fields that name something owned by one staff member: a client, an event, a chat contact. */
 export const OWNED_RESOURCE_FIELDS = ['customerId', 'eventId', 'eventIds', 'externalUserId'] as const;

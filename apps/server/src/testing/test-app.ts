@@ -3,6 +3,8 @@ import { buildApp } from '../app';
 import { makeEnv, type Env } from '../env';
 import type { DatabaseHandle } from '../db/client';
 import type { CorpConfigEntry } from '../corps';
+import { loginQywx, startSignIn, type LoginResult, type SignInStart } from '@broker/contract';
+import { BrowserJar } from './browser-jar';
 
 export interface RunningTestApp {
   app: FastifyInstance;
@@ -38,12 +40,77 @@ export async function startTestApp(
 
 export interface SignedIn {
   token: string;
+  /** Everything a business call needs: corp-code, agent-code, broker-token and the browser's cookie. */
   headers: Record<string, string>;
+  /** The test browser's cookies (the session's binding cookie), for tests that play with them. */
+  jar: BrowserJar;
+  login: LoginResult;
+}
+
+interface Envelope<T = unknown> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+/** Step 1 of a sign-in, as the page does it: the server records it and sets the sign-in cookie in `jar`. */
+export async function startSignInAt(
+  baseUrl: string,
+  options: { jar: BrowserJar; corpCode?: string; agentCode?: string; redirectPage?: string; relauchType?: string },
+): Promise<{ status: number; body: Envelope<SignInStart | null> }> {
+  const { jar, corpCode = 'fxhl', agentCode = 'khzl', redirectPage = '/client/manage/list', relauchType } = options;
+  const response = await fetch(`${baseUrl}${startSignIn.path}`, {
+    method: 'POST',
+    headers: { 'corp-code': corpCode, 'agent-code': startSignIn.agent, 'content-type': 'application/json', ...jar.headers() },
+    body: JSON.stringify({ agentCode, redirectPage, ...(relauchType ? { relauchType } : {}) }),
+  });
+  jar.take(response);
+  return { status: response.status, body: (await response.json()) as Envelope<SignInStart | null> };
 }
 
 /**
- * Signs in as an emulator staff member through the real OAuth round trip: authorise page →
- * redirect with code → /api/auth/login/qywx.
+ * Step 2: the staff member `userid` picks themselves on the emulated authorise page; WeCom redirects
+ * to the return address with `code` and `state`. `wecomBaseUrl` replaces the URL's own emulator
+ * (a standalone one shared by replicas).
+ */
+export async function authorizeAs(
+  authorizeUrl: string,
+  userid: string,
+  wecomBaseUrl?: string,
+): Promise<{ code: string; state: string; returnUrl: URL }> {
+  const authorize = new URL(authorizeUrl);
+  const confirm = new URL(
+    wecomBaseUrl
+      ? `${wecomBaseUrl.replace(/\/$/, '')}/connect/oauth2/authorize/confirm`
+      : `${authorize.origin}${authorize.pathname}/confirm`,
+  );
+  confirm.search = authorize.search;
+  confirm.searchParams.set('userid', userid);
+  const redirect = await fetch(confirm, { redirect: 'manual' });
+  const returnUrl = new URL(redirect.headers.get('location') ?? 'about:blank');
+  const code = returnUrl.searchParams.get('code');
+  if (!code) throw new Error(`emulator gave no code (HTTP ${redirect.status})`);
+  return { code, state: returnUrl.searchParams.get('state') ?? '', returnUrl };
+}
+
+/** Step 3, as /wxEntry does it: the code and state go to the server with the browser's cookies. */
+export async function exchangeCode(
+  baseUrl: string,
+  options: { jar: BrowserJar; code: string; state: string; corpCode?: string },
+): Promise<{ status: number; body: Envelope<LoginResult | null> }> {
+  const { jar, code, state, corpCode = 'fxhl' } = options;
+  const query = new URLSearchParams({ code, state });
+  const response = await fetch(`${baseUrl}${loginQywx.path}?${query.toString()}`, {
+    headers: { 'corp-code': corpCode, 'agent-code': loginQywx.agent, ...jar.headers() },
+  });
+  jar.take(response);
+  return { status: response.status, body: (await response.json()) as Envelope<LoginResult | null> };
+}
+
+/**
+ * Signs in as an emulator staff member through the real round trip, the way the app does it:
+ * start (server records the sign-in, sets its cookie) → authorise page → redirect with code and
+ * state → /api/auth/login/qywx with the cookie (sets the browser-binding cookie).
  */
 export async function signInAs(
   baseUrl: string,
@@ -52,30 +119,20 @@ export async function signInAs(
     corpCode?: string;
     agentCode?: string;
     /** Where WeCom lives, when not this server's own emulator. */ wecomBaseUrl?: string;
+    /** Sign in inside this test browser (its cookies), e.g. to play a second staff member on a shared PC. */ jar?: BrowserJar;
   } = {},
 ): Promise<SignedIn> {
-  const { corpCode = 'fxhl', agentCode = 'khzl', wecomBaseUrl = `${baseUrl}/wecom` } = options;
-  const config = (await (await fetch(`${baseUrl}/api/auth/corpConfig?corpCode=${corpCode}`)).json()) as {
-    data: { corpId: string; agents: { agentCode: string; agentId: string }[] };
+  const { corpCode = 'fxhl', agentCode = 'khzl', wecomBaseUrl, jar = new BrowserJar() } = options;
+  const started = await startSignInAt(baseUrl, { jar, corpCode, agentCode });
+  if (started.body.code !== '0' || !started.body.data) throw new Error(`sign-in start failed: ${started.body.code} ${started.body.msg}`);
+  const { code, state } = await authorizeAs(started.body.data.authorizeUrl, userid, wecomBaseUrl);
+  const login = await exchangeCode(baseUrl, { jar, code, state, corpCode });
+  if (login.body.code !== '0' || !login.body.data) throw new Error(`login failed: ${login.body.code} ${login.body.msg}`);
+  const token = login.body.data.token;
+  return {
+    token,
+    jar,
+    login: login.body.data,
+    headers: { 'corp-code': corpCode, 'agent-code': agentCode, 'broker-token': token, ...jar.headers() },
   };
-  const agentId = config.data.agents.find((agent) => agent.agentCode === agentCode)?.agentId ?? '';
-  const authorize = new URL(`${wecomBaseUrl}/connect/oauth2/authorize/confirm`);
-  authorize.search = new URLSearchParams({
-    appid: config.data.corpId,
-    redirect_uri: `${baseUrl}/wxEntry`,
-    response_type: 'code',
-    scope: 'snsapi_privateinfo',
-    state: 'test',
-    agentid: agentId,
-    userid,
-  }).toString();
-  const redirect = await fetch(authorize, { redirect: 'manual' });
-  const code = new URL(redirect.headers.get('location') ?? '').searchParams.get('code');
-  if (!code) throw new Error(`emulator gave no code (HTTP ${redirect.status})`);
-  const login = await fetch(`${baseUrl}/api/auth/login/qywx?code=${encodeURIComponent(code)}`, {
-    headers: { 'corp-code': corpCode, 'agent-code': agentCode },
-  });
-  const body = (await login.json()) as { code: string; msg: string; data: { token: string } };
-  if (body.code !== '0') throw new Error(`login failed: ${body.code} ${body.msg}`);
-  return { token: body.data.token, headers: { 'corp-code': corpCode, 'agent-code': agentCode, 'broker-token': body.data.token } };
 }

@@ -50,12 +50,14 @@ export function Shell({ onSettled }: { onSettled: (locationKey: string) => void 
   const onBack = () => (historyIndex() > 0 ? navigate(-1) : navigate(HOME_PATH, { replace: true }));
 
   const token = useUser((user) => user.token);
+  // After a sign-out the app waits for the user to ask: on a shared PC the next person signs in as themselves.
+  const signedOut = useUser((user) => user.signedOut);
   const needsSignIn = name !== 'wxEntry' && !hasUsableToken();
   const [signInFailed, setSignInFailed] = useState(false);
   useEffect(() => {
-    if (!needsSignIn) return;
+    if (!needsSignIn || signedOut) return;
     startRelogin().catch(() => setSignInFailed(true));
-  }, [needsSignIn, token]);
+  }, [needsSignIn, signedOut, token]);
 
   if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   const guard = routeByName.get(name)?.enterOnlyFrom;
@@ -66,7 +68,14 @@ export function Shell({ onSettled }: { onSettled: (locationKey: string) => void 
       <TopBar title={title} showBack={showBack} onBack={onBack} />
       <main className="ba-shell__main">
         {needsSignIn ? (
-          signInFailed ? (
+          signedOut ? (
+            <ErrorState
+              title={t('signIn.signedOutTitle')}
+              description={t('signIn.signedOutDescription')}
+              retryLabel={t('signIn.retry')}
+              onRetry={() => useUser.getState().leaveSignedOut()}
+            />
+          ) : signInFailed ? (
             <ErrorState title={t('signIn.failed')} retryLabel={t('signIn.retry')} onRetry={() => window.location.reload()} />
           ) : (
             <div className="ba-shell__redirecting" role="status">

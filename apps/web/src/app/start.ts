@@ -3,7 +3,7 @@ import { installRemScaling } from '../shared/layout/rem';
 import { initTracing } from '../shared/tracing/tracing';
 import { applyEntryParams } from '../shared/session/entry-params';
 import { installTokenSync } from '../shared/session/token-sync';
-import { hasUsableToken } from '../shared/session/user-store';
+import { hasUsableToken, useUser } from '../shared/session/user-store';
 import { installDrafts } from '../shared/drafts/install';
 import { loadUserSettings } from '../features/staff';
 import { installSidebarFlow } from '../features/kyc';
@@ -22,5 +22,9 @@ export function start() {
   // In WeCom: entry from ww.getContext() (the query above stays the fallback) and the chat-sidebar landing page.
   installSidebarFlow(router);
   if (hasUsableToken()) void loadUserSettings();
+  // After every sign-in — a WeCom code or a resumed session — the staff member's settings load (SPEC.md §4).
+  useUser.subscribe((user, previous) => {
+    if (user.token && user.token !== previous.token) void loadUserSettings();
+  });
   return router;
 }

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import NavBar from 'antd-mobile/es/components/nav-bar';
-import GlobalOutline from 'antd-mobile-icons/es/GlobalOutline';
+import UserOutline from 'antd-mobile-icons/es/UserOutline';
 
-const LanguageSheet = lazy(() => import('./language-sheet'));
+const MeSheet = lazy(() => import('./me-sheet'));
 
 export function TopBar({ title, showBack, onBack }: { title: string; showBack: boolean; onBack: () => void }) {
   const { t } = useTranslation();
-  const [choosing, setChoosing] = useState(false);
+  const [open, setOpen] = useState(false);
   const [sheetLoaded, setSheetLoaded] = useState(false);
   return (
     <header className="ba-topbar" data-testid="top-bar">
@@ -18,15 +18,15 @@ export function TopBar({ title, showBack, onBack }: { title: string; showBack: b
         right={
           <button
             type="button"
-            className="ba-topbar__lang"
-            aria-label={t('nav.language')}
-            data-testid="language-switch"
+            className="ba-topbar__me"
+            aria-label={t('me.open')}
+            data-testid="me-button"
             onClick={() => {
               setSheetLoaded(true);
-              setChoosing(true);
+              setOpen(true);
             }}
           >
-            <GlobalOutline />
+            <UserOutline />
           </button>
         }
       >
@@ -34,7 +34,7 @@ export function TopBar({ title, showBack, onBack }: { title: string; showBack: b
       </NavBar>
       {sheetLoaded && (
         <Suspense fallback={null}>
-          <LanguageSheet visible={choosing} onClose={() => setChoosing(false)} />
+          <MeSheet visible={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </header>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { APP_TARGET_MAX_LENGTH, safeAppTarget } from '../app-routes';
 import { agentCodeSchema, corpCodeSchema } from '../headers';
 import { epochMsSchema } from '../common';
 
@@ -17,6 +18,27 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
+/**
+ * WeCom returns `state` as it was given and allows only letters and digits, up to 128 bytes; the
+ * server's are 64 hex digits (256 random bits).
+ */
+export const signInStateSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(128, 'must be at most 128 characters')
+  .regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only');
+
+/**
+ * A page of this app to come back to after signing in: exactly what the one safe-navigation rule
+ * (safeAppTarget, ADR 0013) makes of it — one of this app's own routes, never /wxEntry. The page sends
+ * safeAppTarget's answer, so only a hand-made request is refused; the server builds the return address
+ * from nothing else.
+ */
+export const returnPageSchema = z
+  .string()
+  .max(APP_TARGET_MAX_LENGTH, `must be at most ${APP_TARGET_MAX_LENGTH} characters`)
+  .refine((page) => safeAppTarget(page) === page, 'must be a page of this app (a path of its route table, not /wxEntry)');
+
 export const loginQywx = defineEndpoint({
   method: 'GET',
   path: '/api/auth/login/qywx',
@@ -25,9 +47,96 @@ export const loginQywx = defineEndpoint({
   payload: 'query',
   request: z.strictObject({
     code: z.string().trim().min(1, 'must not be empty').max(512, 'must be at most 512 characters'),
+    /** The `state` WeCom handed back; must be the one this browser's sign-in started with (its cookie). */
+    state: signInStateSchema,
   }),
   response: loginResultSchema,
-  summary: 'Exchange a WeCom OAuth code for a broker token',
+  summary:
+    'Exchange a WeCom OAuth code for a broker token. Needs the sign-in cookie set by startSignIn and its `state`; ' +
+    "the code is exchanged with the access token of the agent that started the sign-in. Sets the browser's session cookie.",
+  tag: 'auth',
+});
+
+export const signInStartSchema = z.object({
+  /** WeCom's authorise page, with this app's `/wxEntry` as the return address. */
+  authorizeUrl: z.string(),
+  /** The state in that URL; the page keeps it to check what WeCom hands back. */
+  state: signInStateSchema,
+  /** Epoch milliseconds after which the sign-in must start again. */
+  expiresAt: epochMsSchema,
+});
+export type SignInStart = z.infer<typeof signInStartSchema>;
+
+/**
+ * Sign-in begins on the server: it records which agent started it and sets an HttpOnly cookie
+ * holding a fresh state, which loginQywx compares (ADR 0011).
+ */
+export const startSignIn = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/login/start',
+  agent: 'khzl',
+  auth: false,
+  payload: 'json',
+  request: z.strictObject({
+    /** The WeCom app whose home page the user opened: its token exchanges the code. */
+    agentCode: agentCodeSchema,
+    /** Where to land after signing in. */
+    redirectPage: returnPageSchema,
+    /** SPEC.md §4: carried back to /wxEntry when given. */
+    relauchType: z
+      .string()
+      .regex(/^[A-Za-z]{1,32}$/, 'must be 1-32 letters')
+      .optional(),
+  }),
+  response: signInStartSchema,
+  summary: "Begin a sign-in: WeCom's authorise URL for this corp and agent, and the browser's sign-in cookie",
+  tag: 'auth',
+});
+
+/**
+ * A browser that still holds its session cookie gets a fresh token for that session without an
+ * OAuth round trip: WeCom's Mac sidebar empties localStorage on each load (ADR 0012).
+ */
+export const resumeSession = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/session/resume',
+  agent: 'khzl',
+  auth: false,
+  payload: 'none',
+  request: z.strictObject({}),
+  response: loginResultSchema,
+  summary: "A new token for the session this browser's cookie is bound to (same staff member, same expiry)",
+  tag: 'auth',
+  silent: true,
+});
+
+export const signOutResultSchema = z.object({
+  /** How many sessions ended (0 when they had already ended). */
+  endedSessions: z.number().int().nonnegative(),
+});
+export type SignOutResult = z.infer<typeof signOutResultSchema>;
+
+export const signOut = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/logout',
+  agent: 'khzl',
+  auth: true,
+  payload: 'none',
+  request: z.strictObject({}),
+  response: signOutResultSchema,
+  summary: 'Sign out on this device: ends every session of this browser and clears its session cookie',
+  tag: 'auth',
+});
+
+export const signOutEverywhere = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/logoutEverywhere',
+  agent: 'khzl',
+  auth: true,
+  payload: 'none',
+  request: z.strictObject({}),
+  response: signOutResultSchema,
+  summary: 'Sign out everywhere: ends every session of the caller, on every device',
   tag: 'auth',
 });
 

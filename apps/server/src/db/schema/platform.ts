@@ -51,7 +51,10 @@ export const staff = pgTable(
   (table) => [uniqueIndex('staff_corp_wecom_user_uq').on(table.corpId, table.wecomUserId)],
 );
 
-/** A signed-in session. Only the SHA-256 of the token is kept. */
+/**
+ * A signed-in session. Only the SHA-256 of the token is kept, and of the browser-binding secret
+ * the session's cookie holds (ADR 0012): a token is accepted only with its own browser's cookie.
+ */
 export const authSessions = pgTable(
   'auth_session',
   {
@@ -67,8 +70,33 @@ export const authSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** SHA-256 of the browser's binding cookie; null only for sessions issued before migration 0019 (refused). */
+    bindingHash: text('binding_hash'),
   },
-  (table) => [index('auth_session_staff_idx').on(table.staffId), index('auth_session_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('auth_session_staff_idx').on(table.staffId),
+    index('auth_session_expires_idx').on(table.expiresAt),
+    index('auth_session_binding_idx').on(table.bindingHash),
+  ],
+);
+
+/**
+ * A sign-in under way (ADR 0011): the SHA-256 of the state its browser holds in an HttpOnly cookie,
+ * the agent whose home page started it (its token exchanges the code) and a short lifetime.
+ * Used once: the exchange deletes it.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempt',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corps.id),
+    agentCode: text('agent_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sign_in_attempt_expires_idx').on(table.expiresAt)],
 );
 
 /**

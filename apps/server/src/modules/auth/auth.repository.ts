@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authSessions, staff } from '../../db/schema';
+import { authSessions, signInAttempts, staff } from '../../db/schema';
 import { selectRows } from '../../db/sql-rows';
 
 export type StaffRow = typeof staff.$inferSelect;
@@ -16,6 +16,22 @@ export interface SessionForRequest {
   staffName: string;
   wecomUserId: string;
   staffActive: boolean;
+  /** SHA-256 of the binding cookie the session belongs to; null for sessions older than migration 0019. */
+  bindingHash: string | null;
+}
+
+/** A sign-in under way, as the code exchange finds it. */
+export interface SignInAttempt {
+  corpId: number;
+  agentCode: string;
+  expiresAt: Date;
+}
+
+/** The live session a browser's binding cookie can resume. */
+export interface ResumableSession {
+  staffId: number;
+  agentCode: string;
+  expiresAt: Date;
 }
 
 export function createAuthRepository(db: Database) {
@@ -33,8 +49,81 @@ export function createAuthRepository(db: Database) {
       await db.update(staff).set({ email: contact.email, mobile: contact.mobile, updatedAt: new Date() }).where(eq(staff.id, staffId));
     },
 
-    async createSession(input: { tokenHash: string; staffId: number; corpId: number; agentCode: string; expiresAt: Date }) {
+    async findStaff(staffId: number): Promise<StaffRow | undefined> {
+      const [row] = await db.select().from(staff).where(eq(staff.id, staffId)).limit(1);
+      return row;
+    },
+
+    async createSession(input: {
+      tokenHash: string;
+      staffId: number;
+      corpId: number;
+      agentCode: string;
+      expiresAt: Date;
+      bindingHash: string;
+    }) {
       await db.insert(authSessions).values(input);
+    },
+
+    /** Records a sign-in under way; sweeps the ones that ended unused, so the table stays small. */
+    async createSignInAttempt(input: { stateHash: string; corpId: number; agentCode: string; expiresAt: Date }) {
+      await db.delete(signInAttempts).where(lt(signInAttempts.expiresAt, sql`now()`));
+      await db.insert(signInAttempts).values(input);
+    },
+
+    /** Takes the sign-in out: whatever happens next, its state cannot be used again. */
+    async consumeSignInAttempt(stateHash: string): Promise<SignInAttempt | undefined> {
+      const [row] = await db
+        .delete(signInAttempts)
+        .where(eq(signInAttempts.stateHash, stateHash))
+        .returning({ corpId: signInAttempts.corpId, agentCode: signInAttempts.agentCode, expiresAt: signInAttempts.expiresAt });
+      return row;
+    },
+
+    /** The newest session bound to this browser that still works, in this corp, of an active staff member. */
+    async findResumableSession(bindingHash: string, corpId: number): Promise<ResumableSession | undefined> {
+      const [row] = await db
+        .select({ staffId: authSessions.staffId, agentCode: authSessions.agentCode, expiresAt: authSessions.expiresAt })
+        .from(authSessions)
+        .innerJoin(staff, eq(staff.id, authSessions.staffId))
+        .where(
+          and(
+            eq(authSessions.bindingHash, bindingHash),
+            eq(authSessions.corpId, corpId),
+            isNull(authSessions.revokedAt),
+            gt(authSessions.expiresAt, sql`now()`),
+            eq(staff.active, true),
+          ),
+        )
+        .orderBy(desc(authSessions.expiresAt))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Ends every live session of one browser (its binding), and the given session in any case.
+     * Each revocation is announced to every process by migration 0017's trigger (ADR 0010).
+     */
+    async revokeBrowserSessions(input: { bindingHash: string | null; sessionId?: number }): Promise<number> {
+      const thisBrowser = input.bindingHash === null ? undefined : eq(authSessions.bindingHash, input.bindingHash);
+      const thisSession = input.sessionId === undefined ? undefined : eq(authSessions.id, input.sessionId);
+      if (!thisBrowser && !thisSession) return 0;
+      const ended = await db
+        .update(authSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(isNull(authSessions.revokedAt), or(thisBrowser, thisSession)))
+        .returning({ id: authSessions.id });
+      return ended.length;
+    },
+
+    /** Ends every live session of a staff member, on every device. */
+    async revokeStaffSessions(staffId: number, corpId: number): Promise<number> {
+      const ended = await db
+        .update(authSessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(authSessions.staffId, staffId), eq(authSessions.corpId, corpId), isNull(authSessions.revokedAt)))
+        .returning({ id: authSessions.id });
+      return ended.length;
     },
 
     /**
@@ -48,7 +137,7 @@ export function createAuthRepository(db: Database) {
         db,
         sql`select s.id::float8 as "sessionId", s.corp_id as "corpId", (extract(epoch from s.expires_at) * 1000)::float8 as "expiresAtMs",
                    s.revoked_at is not null as revoked, st.id as "staffId", st.name as "staffName",
-                   st.wecom_user_id as "wecomUserId", st.active as "staffActive"
+                   st.wecom_user_id as "wecomUserId", st.active as "staffActive", s.binding_hash as "bindingHash"
               from auth_session s join staff st on st.id = s.staff_id
              where s.token_hash = ${tokenHash}
              limit 1`,

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import {
+  authorizeAs,
+  BrowserJar,
+  exchangeCode,
+  signInAs,
+  startSignInAt,
+  startTestApp,
+  testDatabases,
+  type RunningTestApp,
+} from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { authSessions } from '../../db/schema';
 import { defaultCorps } from '../../corps';
@@ -42,14 +51,41 @@ for (const engine of testDatabases()) {
     };
 
     it('runs the whole OAuth round trip over HTTP and the token works on a business call', async () => {
-      const config = await get('/api/auth/corpConfig?corpCode=fxhl');
-      const corp = config.body.data as { corpId: string; oauthBase: string; agents: { agentCode: string; agentId: string }[] };
-      expect(corp.corpId).toBe(DEFAULT_EMULATOR_CORP.corpId);
-      const redirectUri = `${server.baseUrl}/wxEntry?redirectPage=%2Fclient%2Fmanage%2Flist`;
-      const authorizeUrl =
-        `${server.baseUrl}${corp.oauthBase}/connect/oauth2/authorize?appid=${corp.corpId}` +
-        `&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=snsapi_privateinfo&state=s1` +
-        `&agentid=${corp.agents.find((agent) => agent.agentCode === 'khzl')!.agentId}#wechat_redirect`;
+      const jar = new BrowserJar();
+      const started = await fetch(`${server.baseUrl}/api/auth/login/start`, {
+        method: 'POST',
+        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'content-type': 'application/json' },
+        body: JSON.stringify({ agentCode: 'khzl', redirectPage: '/client/manage/list' }),
+      });
+      jar.take(started);
+      const start = ((await started.json()) as Body).data as { authorizeUrl: string; state: string; expiresAt: number };
+      expect(start.state).toMatch(/^[0-9a-f]{64}$/);
+      expect(start.expiresAt).toBeGreaterThan(Date.now());
+      // The sign-in cookie: the state, HttpOnly, for this host, ten minutes; no Secure over plain HTTP.
+      expect(started.headers.getSetCookie()).toEqual([`broker_signin=${start.state}; Max-Age=600; Path=/; HttpOnly; SameSite=Lax`]);
+
+      const authorizeUrl = new URL(start.authorizeUrl);
+      expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${server.baseUrl}/wecom/connect/oauth2/authorize`);
+      expect(authorizeUrl.hash).toBe('#wechat_redirect');
+      expect(Object.fromEntries(authorizeUrl.searchParams)).toEqual({
+        appid: DEFAULT_EMULATOR_CORP.corpId,
+        redirect_uri: expect.any(String),
+        response_type: 'code',
+        scope: 'snsapi_privateinfo',
+        state: start.state,
+        agentid: DEFAULT_EMULATOR_CORP.agents.khzl.agentId,
+      });
+      // SPEC.md §4: the return address is /wxEntry with redirectPage, corpCode, agentCode, agentId, wxAppId, needBack=1.
+      const back = new URL(authorizeUrl.searchParams.get('redirect_uri')!);
+      expect(`${back.origin}${back.pathname}`).toBe(`${server.baseUrl}/wxEntry`);
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        redirectPage: '/client/manage/list',
+        corpCode: 'fxhl',
+        agentCode: 'khzl',
+        agentId: DEFAULT_EMULATOR_CORP.agents.khzl.agentId,
+        wxAppId: DEFAULT_EMULATOR_CORP.corpId,
+        needBack: '1',
+      });
 
       const page = await fetch(authorizeUrl);
       const html = await page.text();
@@ -63,52 +99,58 @@ for (const engine of testDatabases()) {
       const location = new URL(redirect.headers.get('location')!);
       expect(location.pathname).toBe('/wxEntry');
       expect(location.searchParams.get('redirectPage')).toBe('/client/manage/list');
-      expect(location.searchParams.get('state')).toBe('s1');
+      expect(location.searchParams.get('state')).toBe(start.state);
       const code = location.searchParams.get('code')!;
 
-      const login = await get(`/api/auth/login/qywx?code=${encodeURIComponent(code)}`, { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      const login = await exchangeCode(server.baseUrl, { jar, code, state: start.state });
       expect(login.status).toBe(200);
       expect(login.body.code).toBe('0');
-      const result = login.body.data as {
-        token: string;
-        tokenExpireTime: number;
-        onlineStaff: boolean;
-        bd: boolean;
-        heco: boolean;
-        staffEmail: { email: string };
-        userId: string;
-        staffName: string;
-      };
+      const result = login.body.data!;
       expect(result.token.length).toBeGreaterThanOrEqual(40);
       expect(result.tokenExpireTime).toBeGreaterThan(Date.now());
-      expect(result).toMatchObject({ onlineStaff: true, bd: true, heco: false, staffEmail: { email: 'waiman.chan@fxhl.example.com' } });
-      // Whose drafts the browser may restore (ADR 0013).
-      expect(result).toMatchObject({ userId: 'chanwaiman', staffName: '陈伟文' });
+      expect(result).toMatchObject({
+        onlineStaff: true,
+        bd: true,
+        heco: false,
+        staffEmail: { email: 'waiman.chan@fxhl.example.com' },
+        userId: 'chanwaiman',
+        staffName: '陈伟文',
+      });
+      // The browser's binding cookie replaced the sign-in cookie.
+      expect(jar.get('broker_signin')).toBeUndefined();
+      const binding = jar.get('broker_binding')!;
+      expect(binding.length).toBeGreaterThanOrEqual(40);
 
       const call = await get('/api/client/staff/asset/getDefaultCcy', {
         'corp-code': 'fxhl',
         'agent-code': 'khzl',
         'broker-token': result.token,
+        ...jar.headers(),
       });
       expect(call.body).toEqual({ code: '0', msg: 'ok', data: { ccy: 'HKD' } });
 
-      // Only a digest of the token is stored.
+      // Only digests of the token and of the binding secret are stored.
       const stored = await database.db
         .select()
         .from(authSessions)
         .where(eq(authSessions.tokenHash, hashSessionToken(result.token)));
       expect(stored).toHaveLength(1);
+      expect(stored[0]!.bindingHash).toBe(hashSessionToken(binding));
       expect(JSON.stringify(stored)).not.toContain(result.token);
+      expect(JSON.stringify(stored)).not.toContain(binding);
 
-      // A code works once.
-      const reused = await get(`/api/auth/login/qywx?code=${encodeURIComponent(code)}`, { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      // A code works once, even in a fresh sign-in of the same browser.
+      const again = await startSignInAt(server.baseUrl, { jar });
+      const reused = await exchangeCode(server.baseUrl, { jar, code, state: again.body.data!.state });
       expect(reused.status).toBe(401);
       expect(reused.body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
       expect(reused.body.msg).toMatch(/code.*invalid, expired or already used/);
     });
 
     it('refuses an unknown code with a clear login error', async () => {
-      const response = await get('/api/auth/login/qywx?code=not-a-real-code', { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+      const jar = new BrowserJar();
+      const started = await startSignInAt(server.baseUrl, { jar });
+      const response = await exchangeCode(server.baseUrl, { jar, code: 'not-a-real-code', state: started.body.data!.state });
       expect(response.body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
       expect(response.body.data).toBeNull();
     });
@@ -143,10 +185,16 @@ for (const engine of testDatabases()) {
     it('refuses a WeCom user who is not registered staff of the corp', async () => {
       const state = server.app.wecomEmulator!;
       state.staff.push({ userid: 'intruder', name: '路人', position: '', email: 'x@example.com', mobile: '', gender: '1' });
-      const code = state.issueCode(DEFAULT_EMULATOR_CORP.corpId, DEFAULT_EMULATOR_CORP.agents.khzl.agentId, 'intruder');
-      const response = await get(`/api/auth/login/qywx?code=${code}`, { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
-      expect(response.body.code).toBe(ErrorCode.LOGIN_STAFF_UNKNOWN);
-      state.staff.pop();
+      try {
+        const jar = new BrowserJar();
+        const started = await startSignInAt(server.baseUrl, { jar });
+        const { code } = await authorizeAs(started.body.data!.authorizeUrl, 'intruder');
+        const response = await exchangeCode(server.baseUrl, { jar, code, state: started.body.data!.state });
+        expect(response.body.code).toBe(ErrorCode.LOGIN_STAFF_UNKNOWN);
+        expect(jar.get('broker_binding')).toBeUndefined();
+      } finally {
+        state.staff.pop();
+      }
     });
 
     it('persists a staff setting through a business call', async () => {

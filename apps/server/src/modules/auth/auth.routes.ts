@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { agentCodeSchema, DEFAULT_AGENT_CODE, getCorpConfig, HEADER_AGENT, loginQywx } from '@broker/contract';
+import { getCorpConfig, loginQywx, resumeSession, signOut, signOutEverywhere, startSignIn } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
 import { ApiError } from '../../http/api-error';
-import { requireCorp } from '../../plugins/auth.plugin';
+import { callerOf, requireCorp } from '../../plugins/auth.plugin';
 import { createAuthRepository } from './auth.repository';
 import { createAuthService } from './auth.service';
+import { requestOrigin } from './authorize-url';
+import { clearCookie, readCookie, setCookie, SIGN_IN_COOKIE_SECONDS } from './session-cookies';
 
 export interface AuthRoutesOptions {
   tokenTtlSeconds: number;
@@ -18,13 +20,46 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     repository: createAuthRepository(app.database.db),
     wecom: app.wecom,
     tokenTtlSeconds: options.tokenTtlSeconds,
+    oauthBase: options.oauthBase,
   });
 
-  routeEndpoint(app, loginQywx, async (input, request) => {
+  routeEndpoint(app, startSignIn, async (input, request, reply) => {
     const corp = requireCorp(app, request);
-    const agent = agentCodeSchema.safeParse(request.headers[HEADER_AGENT] ?? DEFAULT_AGENT_CODE);
-    if (!agent.success || !corp.agents[agent.data]) throw ApiError.validation(`header ${HEADER_AGENT}`, `must be an agent of ${corp.code}`);
-    return service.loginWithCode(corp, agent.data, input.code);
+    const started = await service.startSignIn(corp, { ...input, origin: requestOrigin(request) });
+    setCookie(request, reply, 'signIn', started.state, SIGN_IN_COOKIE_SECONDS);
+    return started;
+  });
+
+  // The agent is the one recorded when the sign-in started, not the `agent-code` of this call (ADR 0011).
+  routeEndpoint(app, loginQywx, async (input, request, reply) => {
+    const corp = requireCorp(app, request);
+    const cookieState = readCookie(request, 'signIn');
+    // Whatever the outcome, this browser's sign-in is over once it comes back.
+    if (cookieState) clearCookie(request, reply, 'signIn');
+    const issued = await service.loginWithCode(corp, {
+      code: input.code,
+      state: input.state,
+      cookieState,
+      previousBindingSecret: readCookie(request, 'binding'),
+    });
+    setCookie(request, reply, 'binding', issued.bindingSecret, options.tokenTtlSeconds);
+    return issued.result;
+  });
+
+  routeEndpoint(app, resumeSession, async (_input, request) => service.resume(requireCorp(app, request), readCookie(request, 'binding')));
+
+  routeEndpoint(app, signOut, async (_input, request, reply) => {
+    const caller = callerOf(request);
+    const endedSessions = await service.signOut({ sessionId: caller.sessionId, bindingSecret: readCookie(request, 'binding') });
+    clearCookie(request, reply, 'binding');
+    return { endedSessions };
+  });
+
+  routeEndpoint(app, signOutEverywhere, async (_input, request, reply) => {
+    const caller = callerOf(request);
+    const endedSessions = await service.signOutEverywhere({ staffId: caller.staffId, corpId: caller.corp.id });
+    clearCookie(request, reply, 'binding');
+    return { endedSessions };
   });
 
   routeEndpoint(app, getCorpConfig, async (input) => {

@@ -1,18 +1,102 @@
-import { ErrorCode, type AgentCode, type LoginResult } from '@broker/contract';
+import { ErrorCode, type AgentCode, type LoginResult, type SignInStart } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { Corp } from '../../plugins/corps.plugin';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomFailure } from '../../wecom/wecom-errors';
-import type { AuthRepository } from './auth.repository';
-import { hashSessionToken, newSessionToken } from './session-token';
+import type { AuthRepository, StaffRow } from './auth.repository';
+import { buildAuthorizeUrl } from './authorize-url';
+import { SIGN_IN_COOKIE_SECONDS } from './session-cookies';
+import { hashSessionToken, newBindingSecret, newSessionToken, newSignInState, sameSecret } from './session-token';
 
-export function createAuthService(deps: { repository: AuthRepository; wecom: WecomClient; tokenTtlSeconds: number }) {
+/** One message for every way a state can fail, so a prober learns nothing from which check refused. */
+const stateInvalid = () =>
+  new ApiError(
+    ErrorCode.LOGIN_STATE_INVALID,
+    'query.state: is not the sign-in this browser started, or that sign-in expired or was used; please sign in again',
+  );
+
+/** A session and the secret its browser's binding cookie must hold. */
+export interface IssuedSession {
+  result: LoginResult;
+  bindingSecret: string;
+}
+
+export interface AuthServiceDeps {
+  repository: AuthRepository;
+  wecom: WecomClient;
+  tokenTtlSeconds: number;
+  /** Base of WeCom's OAuth page as the browser reaches it (absolute, or a path on this origin). */
+  oauthBase: string;
+  now?: () => number;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const now = deps.now ?? Date.now;
+
+  const loginResultOf = (member: StaffRow, token: string, expiresAt: Date): LoginResult => ({
+    token,
+    onlineStaff: member.onlineStaff,
+    tokenExpireTime: expiresAt.getTime(),
+    bd: member.bd,
+    heco: member.heco,
+    staffEmail: { email: member.email },
+    userId: member.wecomUserId,
+    staffName: member.name,
+  });
+
   return {
-    /** OAuth code → WeCom identity → staff record → a fresh session token. */
-    async loginWithCode(corp: Corp, agentCode: AgentCode, code: string): Promise<LoginResult> {
+    /**
+     * Begins a sign-in for `agentCode`: records it with a fresh state and returns WeCom's authorise
+     * URL. The caller puts the state in this browser's sign-in cookie.
+     */
+    async startSignIn(
+      corp: Corp,
+      input: { agentCode: AgentCode; redirectPage: string; relauchType?: string | undefined; origin: string },
+    ): Promise<SignInStart> {
+      const agent = corp.agents[input.agentCode];
+      if (!agent) throw ApiError.validation('body.agentCode', `must be an agent of ${corp.code} (${Object.keys(corp.agents).join(', ')})`);
+      const state = newSignInState();
+      const expiresAt = new Date(now() + SIGN_IN_COOKIE_SECONDS * 1000);
+      await deps.repository.createSignInAttempt({
+        stateHash: hashSessionToken(state),
+        corpId: corp.id,
+        agentCode: input.agentCode,
+        expiresAt,
+      });
+      const authorizeUrl = buildAuthorizeUrl({
+        origin: input.origin,
+        oauthBase: deps.oauthBase,
+        corpCode: corp.code,
+        corpId: corp.corpId,
+        agentCode: input.agentCode,
+        agentId: agent.agentId,
+        redirectPage: input.redirectPage,
+        relauchType: input.relauchType,
+        state,
+      });
+      return { authorizeUrl, state, expiresAt: expiresAt.getTime() };
+    },
+
+    /**
+     * The return from WeCom: `state` must be the one in this browser's sign-in cookie, and that
+     * sign-in must be live and of this corp. It is used up before the code goes to WeCom, and the
+     * code is exchanged with the token of the agent that started it. The new session is bound to
+     * a fresh browser secret; sessions bound to the browser's previous secret end (one staff
+     * member per browser).
+     */
+    async loginWithCode(
+      corp: Corp,
+      input: { code: string; state: string; cookieState: string | null; previousBindingSecret: string | null },
+    ): Promise<IssuedSession> {
+      if (!input.cookieState || !sameSecret(input.cookieState, input.state)) throw stateInvalid();
+      const attempt = await deps.repository.consumeSignInAttempt(hashSessionToken(input.state));
+      if (!attempt || attempt.corpId !== corp.id || attempt.expiresAt.getTime() <= now()) throw stateInvalid();
+      const agentCode = attempt.agentCode as AgentCode;
+      if (!corp.agents[agentCode]) throw stateInvalid();
+
       let identity: { userid: string; userTicket: string | null };
       try {
-        identity = await deps.wecom.getUserInfo(corp, agentCode, code);
+        identity = await deps.wecom.getUserInfo(corp, agentCode, input.code);
       } catch (error) {
         // 40029/40163 (code wrong or used) → 080002, 50001, 60020 … each named (wecom-errors.ts).
         throw wecomFailure(error);
@@ -34,25 +118,55 @@ export function createAuthService(deps: { repository: AuthRepository; wecom: Wec
           if (!(error instanceof WecomApiError)) throw error;
         }
       }
+      if (input.previousBindingSecret) {
+        await deps.repository.revokeBrowserSessions({ bindingHash: hashSessionToken(input.previousBindingSecret) });
+      }
       const token = newSessionToken();
-      const expiresAt = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
+      const bindingSecret = newBindingSecret();
+      const expiresAt = new Date(now() + deps.tokenTtlSeconds * 1000);
       await deps.repository.createSession({
         tokenHash: hashSessionToken(token),
         staffId: member.id,
         corpId: corp.id,
         agentCode,
         expiresAt,
+        bindingHash: hashSessionToken(bindingSecret),
       });
-      return {
-        token,
-        onlineStaff: member.onlineStaff,
-        tokenExpireTime: expiresAt.getTime(),
-        bd: member.bd,
-        heco: member.heco,
-        staffEmail: { email: member.email },
-        userId: member.wecomUserId,
-        staffName: member.name,
-      };
+      return { result: loginResultOf(member, token, expiresAt), bindingSecret };
     },
+
+    /**
+     * A fresh token for the browser's live session: same staff member, agent and binding, and the
+     * same expiry, so resuming never lengthens a sign-in.
+     */
+    async resume(corp: Corp, bindingSecret: string | null): Promise<LoginResult> {
+      const notResumable = () =>
+        new ApiError(ErrorCode.SESSION_NOT_RESUMABLE, 'cookie: no live session is bound to this browser; please sign in through WeCom');
+      if (!bindingSecret || bindingSecret.length > 256) throw notResumable();
+      const bindingHash = hashSessionToken(bindingSecret);
+      const session = await deps.repository.findResumableSession(bindingHash, corp.id);
+      const member = session ? await deps.repository.findStaff(session.staffId) : undefined;
+      if (!session || !member) throw notResumable();
+      const token = newSessionToken();
+      await deps.repository.createSession({
+        tokenHash: hashSessionToken(token),
+        staffId: member.id,
+        corpId: corp.id,
+        agentCode: session.agentCode,
+        expiresAt: session.expiresAt,
+        bindingHash,
+      });
+      return loginResultOf(member, token, session.expiresAt);
+    },
+
+    /** This device: every session of this browser (they share its binding), and the calling one. */
+    signOut: (input: { sessionId: number; bindingSecret: string | null }) =>
+      deps.repository.revokeBrowserSessions({
+        bindingHash: input.bindingSecret ? hashSessionToken(input.bindingSecret) : null,
+        sessionId: input.sessionId,
+      }),
+
+    /** Every device: every live session of the caller. */
+    signOutEverywhere: (input: { staffId: number; corpId: number }) => deps.repository.revokeStaffSessions(input.staffId, input.corpId),
   };
 }

@@ -13,6 +13,7 @@ const session = (staffId: number, sessionId = staffId * 10): SessionForRequest =
   staffName: `staff ${staffId}`,
   wecomUserId: `user${staffId}`,
   staffActive: true,
+  bindingHash: `binding${sessionId}`,
 });
 
 describe('SessionCache', () => {

@@ -1,18 +1,47 @@
-import { endpoints } from '../../shared/api/contract';
+import { endpoints, ErrorCode } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
+import { ApiError } from '../../shared/api/api-error';
+import { showFailureToast } from '../../shared/api/toast';
 import { useUser } from '../../shared/session/user-store';
-import { loadUserSettings } from '../staff';
+import { expectedSignInState, forgetSignInState } from '../../shared/session/sign-in-state';
 
 const pending = new Map<string, Promise<void>>();
 
-/** Exchanges a WeCom code for a token once: a code is single-use, so a repeated call shares the first. */
-export function signInWithCode(code: string): Promise<void> {
+/** A return from WeCom that this tab did not start: someone else's code (login CSRF), or a stale link. */
+export class ForeignSignInError extends Error {
+  constructor() {
+    super('this sign-in was not started in this browser');
+    this.name = 'ForeignSignInError';
+  }
+}
+
+/** Whether a sign-in failed because it was not this browser's own (page check or the server's 080004). */
+export const isForeignSignIn = (error: unknown) =>
+  error instanceof ForeignSignInError || (error instanceof ApiError && error.code === ErrorCode.LOGIN_STATE_INVALID);
+
+/**
+ * Exchanges a WeCom code for a token once: a code is single-use, so a repeated call shares the first.
+ * The `state` WeCom handed back must be the one this tab's sign-in started with; when the tab
+ * remembers one and it differs, nothing is sent (the server checks its cookie as well, ADR 0011).
+ */
+export function signInWithCode(code: string, state: string | null): Promise<void> {
   let signIn = pending.get(code);
   if (!signIn) {
-    signIn = request(endpoints.loginQywx, { code }).then((result) => {
-      useUser.getState().signIn(result);
-      void loadUserSettings();
-    });
+    const expected = expectedSignInState();
+    signIn =
+      !state || (expected !== null && expected !== state)
+        ? Promise.reject(new ForeignSignInError())
+        : request(endpoints.loginQywx, { code, state }, { silent: true }).then(
+            (result) => {
+              forgetSignInState();
+              useUser.getState().signIn(result);
+            },
+            (error: unknown) => {
+              // Someone else's link is explained on the page itself; anything else gets the usual toast too.
+              if (!isForeignSignIn(error) && error instanceof ApiError) showFailureToast(error.message);
+              throw error;
+            },
+          );
     pending.set(code, signIn);
   }
   return signIn;

@@ -12,6 +12,11 @@ const CODE_MESSAGES = {
     'zh-HK': '企業微信授權已失效，請重新登入',
     en: 'The WeCom sign-in expired. Please sign in again.',
   },
+  [ErrorCode.LOGIN_STATE_INVALID]: {
+    'zh-CN': '这个登录链接不是在本设备上发起的，已忽略',
+    'zh-HK': '這個登入連結不是在本裝置上發起的，已略過',
+    en: 'This sign-in link was not started on this device and was ignored.',
+  },
   [ErrorCode.FORBIDDEN]: { 'zh-CN': '无权查看该客户', 'zh-HK': '無權查看該客戶', en: 'You are not allowed to view this client.' },
   [ErrorCode.NOT_FOUND]: {
     'zh-CN': '客户不存在或已被移除',

@@ -1,7 +1,10 @@
-import { getAppSettings, useAppSettings } from '../session/app-settings-store';
+import { getAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
 import { APP_HOME_PATH, APP_SIGN_IN_RETURN_PATH, safeAppTarget } from '@broker/contract/app-routes';
-import { loadCorpConfig } from './corp-config';
+import { rememberSignInState } from '../session/sign-in-state';
+import { endpoints } from './contract';
+import { queryClient } from './query-client';
+import { request } from './request';
 
 /** Where the app lands when nothing else is asked for. */
 export const HOME_PATH = APP_HOME_PATH;
@@ -9,43 +12,8 @@ export const WX_ENTRY_PATH = APP_SIGN_IN_RETURN_PATH;
 
 /** relauchType values whose return page is the query's redirectPage (SPEC.md §4). */
 const RELAUNCH_WITH_REDIRECT = ['reLogin', 'pushPage'];
-
-export interface ReloginTarget {
-  origin: string;
-  oauthBase: string;
-  corpCode: string;
-  agentCode: string;
-  agentId: string;
-  wxAppId: string;
-  redirectPage: string;
-  relauchType?: string | null;
-  state: string;
-}
-
-/** WeCom's OAuth authorise URL whose return address is `/wxEntry` carrying everything needed to finish sign-in. */
-export function buildReloginUrl(target: ReloginTarget): string {
-  const back = new URLSearchParams({
-    redirectPage: target.redirectPage,
-    corpCode: target.corpCode,
-    agentCode: target.agentCode,
-    agentId: target.agentId,
-    wxAppId: target.wxAppId,
-    needBack: '1',
-  });
-  if (target.relauchType) back.set('relauchType', target.relauchType);
-  const redirectUri = `${target.origin}${WX_ENTRY_PATH}?${back.toString()}`;
-  const authorize = new URL(`${target.oauthBase.replace(/\/$/, '')}/connect/oauth2/authorize`, target.origin);
-  authorize.search = new URLSearchParams({
-    appid: target.wxAppId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'snsapi_privateinfo',
-    state: target.state,
-    agentid: target.agentId,
-  }).toString();
-  authorize.hash = 'wechat_redirect';
-  return authorize.toString();
-}
+/** What the server accepts as relauchType; anything else is not carried back. */
+const RELAUNCH_TYPE = /^[A-Za-z]{1,32}$/;
 
 /**
  * The page to come back to after signing in, from where the user is now: always one of this app's own
@@ -64,6 +32,8 @@ export function returnPageOf(location: Pick<Location, 'pathname' | 'search'>): {
 
 let navigateAway: (url: string) => void = (url) => window.location.assign(url);
 let inFlight: Promise<void> | null = null;
+/** A browser's session is resumed at most once per page: a second loss goes through WeCom. */
+let resumeTried = false;
 
 /** Lets tests watch where the browser would be sent. */
 export function setReloginNavigator(navigate: (url: string) => void) {
@@ -72,6 +42,7 @@ export function setReloginNavigator(navigate: (url: string) => void) {
 
 export function resetRelogin() {
   inFlight = null;
+  resumeTried = false;
 }
 
 export function isReloginInFlight() {
@@ -79,35 +50,52 @@ export function isReloginInFlight() {
 }
 
 /**
- * Drops the token and sends the browser to the OAuth page. Only one at a time: every caller while
- * a re-login is under way shares it, so ten calls failing together send the user away once.
+ * A browser that still holds its session cookie gets a new token without leaving the page (WeCom's
+ * Mac sidebar empties localStorage on every load, ADR 0012). True when it did.
+ */
+async function resumeSession(): Promise<boolean> {
+  if (resumeTried) return false;
+  resumeTried = true;
+  try {
+    const result = await request(endpoints.resumeSession, {}, { silent: true });
+    useUser.getState().signIn(result);
+    // Whatever failed for want of a session asks again.
+    void queryClient.invalidateQueries();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Drops the token and signs in again: resumes this browser's session if its cookie still holds one,
+ * else asks the server to begin a sign-in (it records the agent this page was opened from and sets
+ * the sign-in cookie) and sends the browser to WeCom's authorise page. Only one at a time: every
+ * caller while a re-login is under way shares it, so ten calls failing together send the user away once.
  */
 export function startRelogin(): Promise<void> {
   if (inFlight) return inFlight;
-  inFlight = (async () => {
+  // Signed out on purpose: a late answer must not sign anyone in; the user asks (shell's signed-out screen).
+  if (useUser.getState().signedOut) return Promise.resolve();
+  const running = (async () => {
     useUser.getState().clearToken();
+    if (await resumeSession()) {
+      inFlight = null;
+      return;
+    }
     const settings = getAppSettings();
-    const config = await loadCorpConfig(settings.corpCode);
-    const agentId = settings.agentId || config.agents.find((agent) => agent.agentCode === settings.agentCode)?.agentId || '';
-    const wxAppId = settings.wxAppId || config.corpId;
-    useAppSettings.getState().update({ agentId, wxAppId });
     const { redirectPage, relauchType } = returnPageOf(window.location);
-    navigateAway(
-      buildReloginUrl({
-        origin: window.location.origin,
-        oauthBase: config.oauthBase,
-        corpCode: settings.corpCode,
-        agentCode: settings.agentCode,
-        agentId,
-        wxAppId,
-        redirectPage,
-        relauchType,
-        state: Math.random().toString(36).slice(2, 10),
-      }),
-    );
+    const started = await request(endpoints.startSignIn, {
+      agentCode: settings.agentCode,
+      redirectPage,
+      ...(relauchType && RELAUNCH_TYPE.test(relauchType) ? { relauchType } : {}),
+    });
+    rememberSignInState(started.state);
+    navigateAway(started.authorizeUrl);
   })().catch((error: unknown) => {
     inFlight = null;
     throw error;
   });
-  return inFlight;
+  inFlight = running;
+  return running;
 }

@@ -11,6 +11,8 @@ export interface RequestOptions {
   /** Opt out of the automatic failure toast (the caller handles the error itself). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** `false`: 080000/080001 only reject; the caller handles an ended session itself (sign-out). */
+  relogin?: boolean;
 }
 
 function toQueryString(payload: Record<string, unknown>): string {
@@ -106,7 +108,7 @@ export async function request<E extends WireEndpoint>(
     const message = localizedErrorMessage(envelope.code, { retryAfter }) ?? serverMessage;
     const error = new ApiError(envelope.code, message, endpoint.path);
     if (RELOGIN_CODES.includes(envelope.code)) {
-      void startRelogin().catch(() => undefined);
+      if (options.relogin !== false) void startRelogin().catch(() => undefined);
       throw error;
     }
     return fail(error);

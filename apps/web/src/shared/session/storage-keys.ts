@@ -6,4 +6,8 @@ export const StorageKey = {
   kycCustomerId: 'kyc_customerId',
   appSettings: 'appSettings',
   language: 'language',
+  /** sessionStorage: the state of the sign-in this tab started (ADR 0011). */
+  signInState: 'signInState',
+  /** sessionStorage: the user signed out in this tab; sign in again only when they ask. */
+  signedOut: 'signedOut',
 } as const;

@@ -50,7 +50,7 @@ describe('user store', () => {
       tokenExpireTime,
       staffEmail: { email: 'a@b.c' },
       userId: 'u1',
-      staffName: 'N',
+      staffName: 'S',
     });
     expect(localStorage.getItem('token')).toBe('abc');
     expect(JSON.parse(localStorage.getItem('loginInfo') ?? '{}')).toMatchObject({ tokenExpireTime, heco: true, onlineStaff: false });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { LoginResult } from '@broker/contract';
 import { StorageKey } from './storage-keys';
+import { isSignedOut, markSignedOut } from './sign-in-state';
 
 export interface UserState {
   token: string;
@@ -40,23 +41,42 @@ export const readStoredToken = (): string => localStorage.getItem(StorageKey.tok
 interface UserActions {
   signIn(result: LoginResult): void;
   clearToken(): void;
+  /**
+   * Sign-out: the token and everything known about who was signed in are dropped, and the app
+   * waits for the user to ask before signing in again (`signedOut`, kept for the tab).
+   */
+  signOut(): void;
+  /** The signed-out user asked to sign in again. */
+  leaveSignedOut(): void;
   /** Takes the token another tab (or a WeCom re-open) left in localStorage. */
   adoptToken(token: string): void;
 }
 
 /** The signed-in staff member. Token under `token`, the rest of the login result beside it (SPEC.md §3, §4). */
-export const useUser = create<UserState & UserActions>()((set) => ({
+export const useUser = create<UserState & UserActions & { signedOut: boolean }>()((set) => ({
   token: readStoredToken(),
   ...readStoredLogin(),
+  signedOut: isSignedOut(),
   signIn(result) {
+    markSignedOut(false);
     const { token, ...login } = result;
     localStorage.setItem(StorageKey.token, token);
     localStorage.setItem(StorageKey.login, JSON.stringify(login));
-    set({ token, ...login });
+    set({ token, ...login, signedOut: false });
   },
   clearToken() {
     localStorage.removeItem(StorageKey.token);
     set({ token: '' });
+  },
+  signOut() {
+    markSignedOut(true);
+    localStorage.removeItem(StorageKey.token);
+    localStorage.removeItem(StorageKey.login);
+    set({ token: '', ...defaultLogin(), signedOut: true });
+  },
+  leaveSignedOut() {
+    markSignedOut(false);
+    set({ signedOut: false });
   },
   adoptToken(token) {
     set({ token, ...readStoredLogin() });

@@ -1,0 +1,59 @@
+/** Where WeCom sends the browser back to: the page that finishes a sign-in (SPEC.md §2, §4). */
+export const WX_ENTRY_PATH = '/wxEntry';
+
+export interface AuthorizeTarget {
+  /** This app's origin as the browser reaches it, e.g. https://broker.example.com. */
+  origin: string;
+  /** WeCom's OAuth base: absolute, or a path on this origin (the emulator's `/wecom`). */
+  oauthBase: string;
+  corpCode: string;
+  corpId: string;
+  agentCode: string;
+  agentId: string;
+  redirectPage: string;
+  relauchType?: string | undefined;
+  state: string;
+}
+
+/**
+ * WeCom's authorise URL (DESIGN.md §4):
+ * `{oauthBase}/connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope=snsapi_privateinfo&state&agentid#wechat_redirect`,
+ * whose return address is `/wxEntry` carrying what SPEC.md §4 names: redirectPage, corpCode,
+ * agentCode, agentId, wxAppId, needBack=1 and relauchType when given. `agentid` is the agent whose
+ * token will exchange the code, so WeCom checks the redirect against that agent's trusted domain.
+ */
+export function buildAuthorizeUrl(target: AuthorizeTarget): string {
+  const back = new URLSearchParams({
+    redirectPage: target.redirectPage,
+    corpCode: target.corpCode,
+    agentCode: target.agentCode,
+    agentId: target.agentId,
+    wxAppId: target.corpId,
+    needBack: '1',
+  });
+  if (target.relauchType) back.set('relauchType', target.relauchType);
+  const authorize = new URL(`${target.oauthBase.replace(/\/$/, '')}/connect/oauth2/authorize`, target.origin);
+  authorize.search = new URLSearchParams({
+    appid: target.corpId,
+    redirect_uri: `${target.origin}${WX_ENTRY_PATH}?${back.toString()}`,
+    response_type: 'code',
+    scope: 'snsapi_privateinfo',
+    state: target.state,
+    agentid: target.agentId,
+  }).toString();
+  authorize.hash = 'wechat_redirect';
+  return authorize.toString();
+}
+
+const ORIGIN = /^https?:\/\/[^/\s?#]+$/i;
+
+/**
+ * The origin the browser used: its `Origin` header (browsers send it on every POST), else the
+ * scheme and host this request arrived with. Only the asker receives the URL built from it, and
+ * WeCom refuses a redirect outside the agent's trusted domain.
+ */
+export function requestOrigin(request: { headers: Record<string, unknown>; protocol: string; host: string }): string {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && ORIGIN.test(origin)) return origin;
+  return `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import Popup from 'antd-mobile/es/components/popup';
+import List from 'antd-mobile/es/components/list';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import Dialog from '../shared/ui/antd-dialog';
+import Toast from '../shared/ui/antd-toast';
+import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n/i18n';
+import { useUser } from '../shared/session/user-store';
+import { AUDIT_TRAIL_PATH } from '../features/audit';
+import { signOutEverywhere, signOutHere } from '../features/auth';
+import './me-sheet.css';
+
+/**
+ * The top bar's "me" sheet, on every page: who is signed in, the language, the staff member's own
+ * activity, and the two ways to end a session — this device, or every device (after a confirmation).
+ * Loaded only when the user opens it.
+ */
+export default function MeSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const language = currentLanguage();
+  const staffName = useUser((user) => user.staffName);
+  const userId = useUser((user) => user.userId);
+  const email = useUser((user) => user.staffEmail.email);
+  // Signed out (or on the way to WeCom): only the language is there to choose.
+  const signedIn = useUser((user) => user.token !== '');
+  const [ending, setEnding] = useState<'here' | 'everywhere' | null>(null);
+
+  const end = async (where: 'here' | 'everywhere') => {
+    setEnding(where);
+    try {
+      await (where === 'here' ? signOutHere() : signOutEverywhere());
+      onClose();
+    } catch {
+      Toast.show({ icon: 'fail', content: t('me.signOutFailed') });
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  const confirmEverywhere = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('me.confirmEverywhereTitle'),
+      content: t('me.confirmEverywhereContent'),
+      confirmText: <span className="ba-me-sheet__danger">{t('me.confirmEverywhere')}</span>,
+      cancelText: t('me.cancel'),
+    });
+    if (confirmed) await end('everywhere');
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-me-sheet" destroyOnClose>
+      <div className="ba-me-sheet__head" data-testid="me-sheet">
+        {signedIn && (
+          <>
+            <div className="ba-me-sheet__avatar" aria-hidden="true">
+              {staffName.slice(0, 1)}
+            </div>
+            <div className="ba-me-sheet__who">
+              <div className="ba-me-sheet__caption">{t('me.signedInAs')}</div>
+              <div className="ba-me-sheet__name" data-testid="me-name">
+                {staffName}
+              </div>
+              <div className="ba-me-sheet__detail">{t('me.userId', { userId })}</div>
+              {email && <div className="ba-me-sheet__detail">{email}</div>}
+            </div>
+          </>
+        )}
+        <button type="button" className="ba-me-sheet__close" aria-label={t('me.close')} onClick={onClose}>
+          <CloseOutline />
+        </button>
+      </div>
+      <div className="ba-me-sheet__body">
+        <List header={t('me.language')} mode="card">
+          <List.Item arrowIcon={false}>
+            <div className="ba-me-sheet__languages" role="radiogroup" aria-label={t('me.language')}>
+              {LANGUAGES.map((code) => (
+                <button
+                  key={code}
+                  type="button"
+                  role="radio"
+                  aria-checked={code === language}
+                  lang={code}
+                  className={code === language ? 'ba-me-sheet__language ba-me-sheet__language--on' : 'ba-me-sheet__language'}
+                  onClick={() => {
+                    onClose();
+                    void changeLanguage(code);
+                  }}
+                >
+                  {t(`language.${code}`)}
+                </button>
+              ))}
+            </div>
+          </List.Item>
+        </List>
+        {signedIn && (
+          <>
+            <List mode="card">
+              <List.Item
+                onClick={() => {
+                  onClose();
+                  void navigate(AUDIT_TRAIL_PATH);
+                }}
+              >
+                {t('nav.auditTrail')}
+              </List.Item>
+            </List>
+            <List mode="card">
+              <List.Item
+                arrowIcon={false}
+                description={t('me.signOutHint')}
+                disabled={ending !== null}
+                onClick={() => void end('here')}
+                data-testid="sign-out"
+              >
+                {ending === 'here' ? t('me.signingOut') : t('me.signOut')}
+              </List.Item>
+              <List.Item
+                arrowIcon={false}
+                description={t('me.signOutEverywhereHint')}
+                disabled={ending !== null}
+                onClick={() => void confirmEverywhere()}
+                data-testid="sign-out-everywhere"
+              >
+                <span className="ba-me-sheet__danger">{ending === 'everywhere' ? t('me.signingOut') : t('me.signOutEverywhere')}</span>
+              </List.Item>
+            </List>
+          </>
+        )}
+      </div>
+    </Popup>
+  );
+}
