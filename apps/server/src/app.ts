@@ -20,6 +20,7 @@ import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
 import { wecomDomainVerificationRoutes } from './modules/wecom/domain-verification.routes';
 import { API_COMPRESSION } from './http/compression';
+import { checkingIntervalMs, createClientErrorHandler, trackExchanges } from './http/client-error';
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
@@ -58,7 +59,8 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const corps = options.corps ?? loadCorps(env.CORPS_FILE);
-  const app = Fastify({
+  const limits = { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS };
+  const app: FastifyInstance = Fastify({
     logger:
       options.logger === false
         ? false
@@ -70,12 +72,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: env.BODY_LIMIT_BYTES,
+    // Slow and stalled connections are answered 090601 and closed, before any hook runs (ADR 0014).
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: checkingIntervalMs(limits),
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: env.HTTP_IDLE_TIMEOUT_MS,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    clientErrorHandler: createClientErrorHandler(limits, () => app.log),
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: HEADER_REQUEST_ID,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     logController: new AccessLogController(),
   });
+  trackExchanges(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -7,6 +7,15 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A connection time limit in milliseconds: at least 100 ms, at most 10 minutes. */
+const timeoutMs = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(600_000, 'must be at most 600000 (10 minutes)')
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -104,6 +113,18 @@ const envSchema = z.object({
   /** Delay the first check until this instant (ISO 8601): lines replicas up for a drill or a test. Default: at start. */
   MOT_SWEEP_FIRST_AT: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /*
+   * Slow connections (ADR 0014): a client that stops mid-request is answered 090601 (HTTP 408) and
+   * closed, signed in or not. Checked every second at most, so the answer comes within the limit + 1 s.
+   */
+  /** All headers must have arrived this long after the request began. */
+  HTTP_HEADERS_TIMEOUT_MS: timeoutMs(10_000),
+  /** The whole request, headers and body, must have arrived this long after it began. */
+  HTTP_REQUEST_TIMEOUT_MS: timeoutMs(20_000),
+  /** A connection on which nothing moves either way for this long is closed (Node's socket timeout). */
+  HTTP_IDLE_TIMEOUT_MS: timeoutMs(30_000),
+  /** An idle keep-alive connection is kept this long; longer than a load balancer's idle timeout (often 60 s). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMs(72_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +134,14 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Node refuses to start an HTTP server whose headers may take longer than the whole request. */
+function timeoutProblems(env: Env): string[] {
+  if (env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS) return [];
+  return [
+    `HTTP_HEADERS_TIMEOUT_MS=${env.HTTP_HEADERS_TIMEOUT_MS}: must be at most HTTP_REQUEST_TIMEOUT_MS (${env.HTTP_REQUEST_TIMEOUT_MS}), since headers are part of the request`,
+  ];
 }
 
 /** Reads and validates configuration; the only place that touches process.env. */
@@ -131,7 +160,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ),
     );
   }
-  const unsafe = emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant)));
+  const unsafe = [...emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant))), ...timeoutProblems(parsed.data)];
   if (unsafe.length > 0) throw new ConfigError(unsafe);
   return parsed.data;
 }

@@ -72,6 +72,30 @@ export const ErrorCode = {
   LOGIN_STATE_INVALID: '080004',
   /** No live session is bound to this browser's cookie: the page signs in through WeCom instead. */
   SESSION_NOT_RESUMABLE: '080005',
+  /*
+   * Answers given before any handler runs (issue 17.6, ADR 0014): each says what was wrong with the
+   * connection or the bytes, never a 5xx, so a client and a log reader can tell them apart.
+   */
+  /** Headers or body not received in full within the server's time limits; the connection is closed. */
+  REQUEST_TIMEOUT: '090601',
+  /** The request's headers together exceed the server's limit. */
+  HEADERS_TOO_LARGE: '090602',
+  /** Not HTTP/1.1 the server can read: a malformed request line, header or chunked body. */
+  HTTP_MALFORMED: '090603',
+  /** A JSON body that does not parse, or is empty. */
+  JSON_MALFORMED: '090604',
+  /** Text in the body that is not valid UTF-8; the msg names the field holding it. */
+  TEXT_NOT_UTF8: '090605',
+  /** A multipart/form-data body that cannot be read: boundary missing or too long, truncated, broken part. */
+  FORM_MALFORMED: '090606',
+  /** A form beyond its limits: too many fields or parts, a field too long, any file. */
+  FORM_TOO_LARGE: '090607',
+  /** The body's length does not match its content-length. */
+  CONTENT_LENGTH_MISMATCH: '090608',
+  /** The URL cannot be decoded. */
+  URL_MALFORMED: '090609',
+  /** No route answers this method and path (as opposed to 090404, a record that does not exist). */
+  NO_SUCH_ENDPOINT: '090610',
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -119,6 +143,16 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '093004': 400,
   '080004': 401,
   '080005': 401,
+  '090601': 408,
+  '090602': 431,
+  '090603': 400,
+  '090604': 400,
+  '090605': 400,
+  '090606': 400,
+  '090607': 413,
+  '090608': 400,
+  '090609': 400,
+  '090610': 404,
 };
 
 /** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */
