@@ -20,6 +20,8 @@ import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
 import { wecomDomainVerificationRoutes } from './modules/wecom/domain-verification.routes';
 import { API_COMPRESSION } from './http/compression';
+import { FORM_LIMITS } from './http/form-body';
+import { registerStrictJsonParser } from './http/json-body';
 import { checkingIntervalMs, createClientErrorHandler, trackExchanges } from './http/client-error';
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
@@ -97,7 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(compress, API_COMPRESSION);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 50 } });
+  // Forms are read by the form route's own hook within FORM_LIMITS (readFormBody); JSON strictly as UTF-8.
+  await app.register(multipart, { limits: FORM_LIMITS });
+  registerStrictJsonParser(app);
   await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.ownsDatabase ?? true });
   await app.register(corpsPlugin, { corps });
   // Parses the sign-in and browser-binding cookies (ADRs 0011, 0012); none is signed or read by anything else.

@@ -11,6 +11,7 @@ import {
   type Endpoint,
 } from '@broker/contract';
 import { refuseUnstorableText, requireContentType } from './request-guards';
+import { readFormBody } from './form-body';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,7 +50,7 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     config: { endpoint },
     onRequest: endpoint.auth ? [app.authenticate] : [],
     ...(carriesBody ? { preParsing: [requireContentType(endpoint.payload)] } : {}),
-    preValidation: [refuseUnstorableText],
+    preValidation: endpoint.payload === 'form' ? [readFormBody, refuseUnstorableText] : [refuseUnstorableText],
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

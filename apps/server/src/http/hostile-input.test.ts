@@ -114,10 +114,12 @@ for (const engine of testDatabases()) {
       });
     }
 
-    it('answers an unknown API path with a 404 envelope', async () => {
+    it('answers an unknown API path with a 404 envelope of its own code (not a missing record’s 090404)', async () => {
       const response = await fetch(`${server.baseUrl}/api/nothing/here`);
       expect(response.status).toBe(404);
-      expect(errorEnvelopeSchema.parse(await response.json()).msg).toMatch(/no such endpoint/);
+      const envelope = errorEnvelopeSchema.parse(await response.json());
+      expect(envelope.code).toBe(ErrorCode.NO_SUCH_ENDPOINT);
+      expect(envelope.msg).toMatch(/no such endpoint/);
     });
   });
 }
@@ -322,7 +324,7 @@ for (const engine of testDatabases()) {
             for (const body of [deep, `{"${field}": ${deep}}`]) {
               const before = await digest();
               const answer = await raw(endpoint, { body, contentType: 'application/json' });
-              expectRefusal(answer, [ErrorCode.VALIDATION, ErrorCode.PAYLOAD_TOO_LARGE]);
+              expectRefusal(answer, [ErrorCode.VALIDATION, ErrorCode.JSON_MALFORMED, ErrorCode.PAYLOAD_TOO_LARGE]);
               expect(await digest(), `${name} depth ${depth}`).toBe(before);
             }
           }
@@ -352,7 +354,7 @@ for (const engine of testDatabases()) {
       // The multipart form endpoint has its own limits.
       const form = new FormData();
       form.append('isFold', 'true'.repeat(512 * 1024));
-      expectRefusal(await raw(endpoints.setFold, { body: form }), [ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.VALIDATION]);
+      expectRefusal(await raw(endpoints.setFold, { body: form }), [ErrorCode.FORM_TOO_LARGE]);
     });
 
     it('an absurd query string or header is refused with an envelope', async () => {
@@ -361,7 +363,7 @@ for (const engine of testDatabases()) {
       expectRefusal(await raw(endpoint, { method: 'GET', query: `customerId=1&${'k=v&'.repeat(3000)}` }), [ErrorCode.VALIDATION]);
     });
 
-    it('wrong content types on JSON endpoints are 090415 (or 090400), never parsed as something else', async () => {
+    it('wrong content types on JSON endpoints are 090415 (or 090400/090604), never parsed as something else', async () => {
       const contentTypes = [
         'text/plain',
         'application/x-www-form-urlencoded',
@@ -378,7 +380,11 @@ for (const engine of testDatabases()) {
           // JSON is UTF-8 (RFC 8259): a body really in UTF-16 is not JSON the server can read.
           const body = contentType.includes('utf-16le') ? Buffer.from(json, 'utf16le') : json;
           const answer = await raw(endpoint, { body, contentType });
-          expectRefusal(answer, [ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.VALIDATION], `${name} as "${contentType}"`);
+          expectRefusal(
+            answer,
+            [ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.VALIDATION, ErrorCode.JSON_MALFORMED],
+            `${name} as "${contentType}"`,
+          );
           expect(await digest(), `${name} as ${contentType}`).toBe(before);
         }
       }
@@ -399,7 +405,7 @@ for (const engine of testDatabases()) {
             ...(method === 'GET' || method === 'OPTIONS' ? {} : { body: '{}', contentType: 'application/json' }),
           });
           expect(answer.status, `${method} ${name}: ${answer.text}`).toBeGreaterThanOrEqual(400);
-          expectRefusal(answer, [ErrorCode.NOT_FOUND, ErrorCode.METHOD_NOT_ALLOWED]);
+          expectRefusal(answer, [ErrorCode.NO_SUCH_ENDPOINT, ErrorCode.METHOD_NOT_ALLOWED]);
         }
       }
     });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type PayloadKind } from '@broker/contract';
 import { ApiError } from './api-error';
+import { boundaryProblem } from './form-body';
 
 /**
  * No contract request nests deeper than this; anything deeper is refused by its schema anyway, so
@@ -61,5 +62,8 @@ export function requireContentType(payload: PayloadKind) {
     if (mediaType !== expected) {
       throw new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `content-type: must be ${expected} here, not "${mediaType.slice(0, 64)}"`);
     }
+    // Busboy throws on a boundary longer than its search allows (a 500 before this check): refuse first.
+    const problem = payload === 'form' ? boundaryProblem(header) : null;
+    if (problem) throw new ApiError(ErrorCode.FORM_MALFORMED, problem);
   };
 }

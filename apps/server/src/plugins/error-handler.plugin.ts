@@ -5,39 +5,40 @@ import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 import { ApiError } from '../http/api-error';
 import { describeValidationErrors } from '../http/validation-message';
 import { isDatabaseBusy } from '../db/client';
+import { FORM_LIMITS } from '../http/form-body';
 
 /** Seconds a shed client is asked to wait: long enough for a burst to drain, short enough for a person. */
 const BUSY_RETRY_AFTER_S = 1;
 
+/** Fastify's and @fastify/multipart's refusals before a handler runs, each with its own code (ADR 0014). */
 const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: FastifyError) => string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: larger than the allowed size' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
     msg: () => 'content-type: not supported here (use application/json)',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.VALIDATION, msg: () => 'content-length: does not match the body' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.VALIDATION, msg: () => 'body: must not be empty when content-type is application/json' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.VALIDATION, msg: () => 'body: is not valid JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.CONTENT_LENGTH_MISMATCH, msg: () => 'content-length: does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: ErrorCode.JSON_MALFORMED,
+    msg: () => 'body: must not be empty when content-type is application/json',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.JSON_MALFORMED, msg: () => 'body: is not valid JSON' },
   FST_ERR_CTP_EMPTY_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: must not be empty' },
   FST_ERR_CTP_INVALID_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: is invalid' },
-  FST_ERR_BAD_URL: { code: ErrorCode.VALIDATION, msg: () => 'url: is malformed' },
+  FST_ERR_BAD_URL: { code: ErrorCode.URL_MALFORMED, msg: () => 'url: is malformed (an escape that does not decode)' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, msg: () => 'content-type: must be multipart/form-data' },
-  FST_PARTS_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many form parts' },
-  FST_FILES_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many files' },
-  FST_FIELDS_LIMIT: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: too many form fields' },
-  FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: file larger than allowed' },
+  FST_PARTS_LIMIT: { code: ErrorCode.FORM_TOO_LARGE, msg: () => `body: a form here has at most ${FORM_LIMITS.parts} parts` },
+  FST_FILES_LIMIT: { code: ErrorCode.FORM_TOO_LARGE, msg: () => 'body: a form here carries no files' },
+  FST_FIELDS_LIMIT: { code: ErrorCode.FORM_TOO_LARGE, msg: () => `body: a form here has at most ${FORM_LIMITS.fields} fields` },
+  FST_REQ_FILE_TOO_LARGE: { code: ErrorCode.FORM_TOO_LARGE, msg: () => 'body: a form here carries no files' },
+  FST_INVALID_JSON_FIELD_ERROR: {
+    code: ErrorCode.FORM_MALFORMED,
+    msg: () => 'body: a form field declared application/json is not valid JSON',
+  },
+  FST_MP_PREMATURE_CLOSE: { code: ErrorCode.FORM_MALFORMED, msg: () => 'body: the form ended before it was complete' },
   FST_PROTO_VIOLATION: { code: ErrorCode.VALIDATION, msg: () => 'body: a form field must not be named __proto__ or constructor' },
   FST_ERR_RATE_LIMITED: { code: ErrorCode.RATE_LIMITED, msg: () => 'too many requests: slow down and retry shortly' },
 };
-
-/**
- * @fastify/multipart hands busboy's parse failures ("Unexpected end of multipart data", "Malformed
- * part header") through as plain errors without a status: a broken form is the client's fault.
- */
-function isBrokenMultipart(request: FastifyRequest, error: FastifyError) {
-  const multipart = (request as FastifyRequest & { isMultipart?: () => boolean }).isMultipart?.() ?? false;
-  return multipart && error.statusCode === undefined && /multipart|part header|boundary/i.test(error.message);
-}
 
 function codeForStatus(status: number): ErrorCodeValue {
   const match = (Object.entries(httpStatusOf) as [ErrorCodeValue, number][]).find(
@@ -51,7 +52,7 @@ export function sendError(reply: FastifyReply, code: ErrorCodeValue, msg: string
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return sendError(reply, ErrorCode.NOT_FOUND, `${request.method} ${request.url.split('?')[0]?.slice(0, 200)}: no such endpoint`);
+  return sendError(reply, ErrorCode.NO_SUCH_ENDPOINT, `${request.method} ${request.url.split('?')[0]?.slice(0, 200)}: no such endpoint`);
 }
 
 /** The one place that turns any failure into the `{code, msg, data}` envelope. */
@@ -76,9 +77,6 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return sendError(reply, codeForStatus(error.statusCode), error.message || 'request: invalid');
-    }
-    if (isBrokenMultipart(request, error)) {
-      return sendError(reply, ErrorCode.VALIDATION, 'body: is not valid multipart/form-data');
     }
     if (isDatabaseBusy(error)) {
       // Load shedding, not a fault: warn without a stack, and tell the client when to come back.

@@ -59,7 +59,7 @@ describe('serving the web app', () => {
   });
 
   it('keeps API misses and missing files as 404s, not the SPA', async () => {
-    expect((await app.inject('/api/unknown')).json()).toMatchObject({ code: '090404' });
+    expect((await app.inject('/api/unknown')).json()).toMatchObject({ code: '090610' });
     expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/client/manage/list' })).statusCode).toBe(404);
   });

@@ -64,7 +64,7 @@ for (const engine of testDatabases()) {
       const response = await fetch(`${real.baseUrl}${path}`, { headers: { accept: 'text/html' } });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toContain('application/json');
-      expect(((await response.json()) as { code: string }).code).toBe(ErrorCode.NOT_FOUND);
+      expect(((await response.json()) as { code: string }).code).toBe(ErrorCode.NO_SUCH_ENDPOINT);
     });
 
     it('without the emulator, its control endpoints cannot be driven either', async () => {

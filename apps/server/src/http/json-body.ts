@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@broker/contract';
+import { ApiError } from './api-error';
+
+/**
+ * Offset of the first byte that does not begin or continue a well-formed UTF-8 sequence (RFC 3629:
+ * no overlong forms, no surrogates, nothing past U+10FFFF), a sequence cut off by the end included;
+ * -1 when every byte is well-formed.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let index = 0;
+  while (index < bytes.length) {
+    const lead = bytes[index]!;
+    if (lead < 0x80) {
+      index += 1;
+      continue;
+    }
+    // [length, lowest and highest allowed second byte] per lead byte; the rest are 0x80–0xBF.
+    const shape: [number, number, number] | null =
+      lead >= 0xc2 && lead <= 0xdf
+        ? [2, 0x80, 0xbf]
+        : lead === 0xe0
+          ? [3, 0xa0, 0xbf]
+          : lead === 0xed
+            ? [3, 0x80, 0x9f]
+            : lead >= 0xe1 && lead <= 0xef
+              ? [3, 0x80, 0xbf]
+              : lead === 0xf0
+                ? [4, 0x90, 0xbf]
+                : lead === 0xf4
+                  ? [4, 0x80, 0x8f]
+                  : lead >= 0xf1 && lead <= 0xf3
+                    ? [4, 0x80, 0xbf]
+                    : null;
+    if (!shape) return index;
+    const [length, low, high] = shape;
+    const second = bytes[index + 1];
+    if (second === undefined || second < low || second > high) return index;
+    for (let next = 2; next < length; next += 1) {
+      const byte = bytes[index + next];
+      if (byte === undefined || byte < 0x80 || byte > 0xbf) return index;
+    }
+    index += length;
+  }
+  return -1;
+}
+
+/** At most this many steps of a path are named; a deeper one ends in `…`. */
+const MAX_PATH_STEPS = 8;
+
+type Frame = { kind: 'object'; key: string | null; expectingKey: boolean } | { kind: 'array'; index: number };
+
+const keyText = (bytes: Uint8Array) =>
+  Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, 40);
+
+/**
+ * Which field of a JSON text holds the byte at `offset`: `body.remark`, `body.tags.1`, `body.a (a
+ * field name)`, or `body` when the byte sits outside any string. JSON's structure is ASCII, so the
+ * walk reads raw bytes and never needs the text decoded.
+ */
+export function jsonFieldAt(bytes: Uint8Array, offset: number): string {
+  const stack: Frame[] = [];
+  let inString = false;
+  let escaped = false;
+  let stringStart = 0;
+  let stringIsKey = false;
+  for (let index = 0; index < offset; index += 1) {
+    const byte = bytes[index]!;
+    const top = stack.at(-1);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (byte === 0x5c) escaped = true;
+      else if (byte === 0x22) {
+        inString = false;
+        if (stringIsKey && top?.kind === 'object') top.key = keyText(bytes.subarray(stringStart + 1, index));
+      }
+      continue;
+    }
+    if (byte === 0x22) {
+      inString = true;
+      stringStart = index;
+      stringIsKey = top?.kind === 'object' && top.expectingKey;
+    } else if (byte === 0x7b) stack.push({ kind: 'object', key: null, expectingKey: true });
+    else if (byte === 0x5b) stack.push({ kind: 'array', index: 0 });
+    else if (byte === 0x7d || byte === 0x5d) stack.pop();
+    else if (byte === 0x3a && top?.kind === 'object') top.expectingKey = false;
+    else if (byte === 0x2c && top?.kind === 'object') Object.assign(top, { key: null, expectingKey: true });
+    else if (byte === 0x2c && top?.kind === 'array') top.index += 1;
+  }
+  if (!inString) return 'body';
+  const frames = stringIsKey ? stack.slice(0, -1) : stack;
+  const steps = frames.map((frame) => (frame.kind === 'object' ? (frame.key ?? '?') : String(frame.index)));
+  const path = ['body', ...steps.slice(0, MAX_PATH_STEPS), ...(steps.length > MAX_PATH_STEPS ? ['…'] : [])].join('.');
+  return stringIsKey ? `${path} (a field name)` : path;
+}
+
+const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** The refusal for a body that is not UTF-8: names the field and the byte, so the client can find it. */
+export function notUtf8Error(bytes: Uint8Array, offset: number): ApiError {
+  return new ApiError(
+    ErrorCode.TEXT_NOT_UTF8,
+    `${jsonFieldAt(bytes, offset)}: is not valid UTF-8 (byte ${hex(bytes[offset]!)} at offset ${offset}); send text as UTF-8`,
+  );
+}
+
+const isPlainJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Replaces Fastify's JSON parser, which decodes the body leniently: an invalid byte became U+FFFD
+ * and was stored so, and the client read back other text than it sent. The bytes are decoded
+ * strictly first; the parse itself (and its prototype-poisoning guard) stays Fastify's.
+ */
+export function registerStrictJsonParser(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser(
+    app.initialConfig.onProtoPoisoning ?? 'error',
+    app.initialConfig.onConstructorPoisoning ?? 'error',
+  );
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      done(
+        new ApiError(
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+          `content-type: JSON must be sent as UTF-8, not "${charset.replace(/[^\x20-\x7e]/g, '?').slice(0, 32)}"`,
+        ),
+        undefined,
+      );
+      return;
+    }
+    let text: string;
+    try {
+      text = strictUtf8.decode(body);
+    } catch {
+      done(notUtf8Error(body, firstInvalidUtf8(body)), undefined);
+      return;
+    }
+    parse(request, text, (error, value) => {
+      if (error && (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isPlainJson(text)) {
+        // Valid JSON that the prototype-poisoning guard refused: a field rule, not a syntax error.
+        done(ApiError.validation('body', 'a field must not be named __proto__, nor constructor with a prototype'), undefined);
+        return;
+      }
+      done(error, value);
+    });
+  });
+}
