@@ -13,7 +13,7 @@ import type { DatabaseHandle } from './db/client';
 import { ensureEmulatorStaff } from './db/bootstrap';
 import dbPlugin from './plugins/db.plugin';
 import corpsPlugin from './plugins/corps.plugin';
-import errorHandlerPlugin, { sendNotFound } from './plugins/error-handler.plugin';
+import errorHandlerPlugin, { answerFrameworkError, sendNotFound } from './plugins/error-handler.plugin';
 import authPlugin from './plugins/auth.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
 import openApiPlugin from './plugins/openapi.plugin';
@@ -84,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: env.HTTP_IDLE_TIMEOUT_MS,
     keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     clientErrorHandler: createClientErrorHandler(limits, () => app.log),
+    frameworkErrors: answerFrameworkError,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: HEADER_REQUEST_ID,
     genReqId: () => randomUUID(),

@@ -19,6 +19,8 @@ z.config({
       case 'invalid_type':
         if (issue.input === undefined) return 'is required';
         return `must be ${describeType(issue.expected)}`;
+      case 'invalid_union':
+        return issue.input === undefined ? 'is required' : undefined;
       case 'invalid_value':
         return `must be one of ${issue.values.map(String).join(', ')}`;
       case 'too_small':

@@ -16,6 +16,13 @@ export const FORM_LIMITS = {
   headerPairs: 16,
 } as const;
 
+/**
+ * The whole form, in bytes. Fastify's bodyLimit does not reach a body busboy reads itself; a form
+ * that says it is larger is refused before a byte is read (one sent chunked is bounded by the
+ * request time limit instead).
+ */
+export const FORM_MAX_BYTES = 32 * 1024;
+
 /** RFC 2046 §5.1.1: 1–70 characters from `bchars`, the last not a space. */
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
@@ -38,11 +45,12 @@ export function boundaryProblem(contentType: string): string | null {
 }
 
 /** Busboy's words for a broken form, said plainly; any other failure is named generically (its text is not the client's business). */
-const BROKEN_FORM: Record<string, string> = {
-  'Unexpected end of multipart data': 'it ends before its closing boundary',
-  'Malformed part header': 'a part header is malformed',
-  'Multipart: Boundary not found': 'the boundary is missing',
-};
+function brokenFormReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/unexpected end of multipart data/i.test(message)) return 'it ends before its closing boundary';
+  if (/boundary not found/i.test(message)) return 'the boundary is missing';
+  return 'it cannot be read';
+}
 
 const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
 
@@ -61,10 +69,11 @@ export async function readFormBody(request: FastifyRequest) {
         part.file.resume();
         continue;
       }
-      if (part.fieldnameTruncated) {
+      const name = part.fieldname;
+      // Busboy bounds names only in urlencoded forms; a multipart name comes from the part's header.
+      if (Buffer.byteLength(name) > FORM_LIMITS.fieldNameSize) {
         throw new ApiError(ErrorCode.FORM_TOO_LARGE, `body: a field name is longer than ${FORM_LIMITS.fieldNameSize} bytes`);
       }
-      const name = part.fieldname;
       if (part.valueTruncated) {
         throw new ApiError(ErrorCode.FORM_TOO_LARGE, `body.${printable(name)}: longer than ${FORM_LIMITS.fieldSize} bytes`);
       }
@@ -74,8 +83,7 @@ export async function readFormBody(request: FastifyRequest) {
     }
   } catch (error) {
     if (error instanceof ApiError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
-    const reason = BROKEN_FORM[(error as Error).message] ?? 'it cannot be read';
-    throw new ApiError(ErrorCode.FORM_MALFORMED, `body: is not valid multipart/form-data (${reason})`);
+    throw new ApiError(ErrorCode.FORM_MALFORMED, `body: is not valid multipart/form-data (${brokenFormReason(error)})`);
   }
   // A Map first: a field named like an Object.prototype member must not find the prototype's.
   request.body = Object.fromEntries(fields);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type PayloadKind } from '@broker/contract';
 import { ApiError } from './api-error';
-import { boundaryProblem } from './form-body';
+import { boundaryProblem, FORM_MAX_BYTES } from './form-body';
 
 /**
  * No contract request nests deeper than this; anything deeper is refused by its schema anyway, so
@@ -63,7 +63,11 @@ export function requireContentType(payload: PayloadKind) {
       throw new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `content-type: must be ${expected} here, not "${mediaType.slice(0, 64)}"`);
     }
     // Busboy throws on a boundary longer than its search allows (a 500 before this check): refuse first.
-    const problem = payload === 'form' ? boundaryProblem(header) : null;
+    if (payload !== 'form') return;
+    const problem = boundaryProblem(header);
     if (problem) throw new ApiError(ErrorCode.FORM_MALFORMED, problem);
+    if (Number(request.headers['content-length']) > FORM_MAX_BYTES) {
+      throw new ApiError(ErrorCode.FORM_TOO_LARGE, `body: a form here is at most ${FORM_MAX_BYTES / 1024} KiB`);
+    }
   };
 }

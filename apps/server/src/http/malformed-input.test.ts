@@ -1,0 +1,289 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, errorEnvelopeSchema, ErrorCode, httpStatusOf, type Endpoint, type ErrorCodeValue } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { callEndpoint, seedEndpointFixture, type EndpointFixture } from '../testing/endpoint-fixture';
+import { createTableDigest } from '../testing/table-digest';
+import { rawHttp, requestHead } from '../testing/raw-http';
+import type { DatabaseHandle } from '../db/client';
+
+const BODY_LIMIT = 16 * 1024;
+
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part))));
+
+/**
+ * Bytes that are not what their headers promise — a form with a broken boundary, JSON that is not
+ * UTF-8, a URL that does not decode — through real HTTP: each is a 4xx envelope with its own code
+ * and a msg naming the problem, never a 5xx, and nothing is written.
+ */
+for (const engine of testDatabases()) {
+  describe(`malformed input before the handler (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let server: RunningTestApp;
+    let headers: Record<string, string>;
+    let fixture: EndpointFixture;
+    let digest: () => Promise<string>;
+
+    beforeAll(async () => {
+      database = await engine.create();
+      fixture = await seedEndpointFixture(database);
+      server = await startTestApp(database, { BODY_LIMIT_BYTES: String(BODY_LIMIT) });
+      headers = (await signInAs(server.baseUrl)).headers;
+      digest = createTableDigest(database);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await database?.drop();
+    });
+
+    const send = async (endpoint: Pick<Endpoint, 'path' | 'agent'>, body: Buffer | string, contentType: string, method = 'POST') => {
+      const response = await fetch(`${server.baseUrl}${endpoint.path}`, {
+        method,
+        headers: { ...headers, 'agent-code': endpoint.agent, 'content-type': contentType },
+        body,
+      });
+      const text = await response.text();
+      return { status: response.status, text };
+    };
+
+    /** The envelope with `code` at its own status, its msg matching, and the database unchanged. */
+    const expectRefused = async (
+      answer: Promise<{ status: number; text: string }>,
+      code: ErrorCodeValue,
+      msg: RegExp,
+    ): Promise<{ code: string; msg: string }> => {
+      const before = await digest();
+      const { status, text } = await answer;
+      expect(status, text).toBe(httpStatusOf[code]);
+      const envelope = errorEnvelopeSchema.parse(JSON.parse(text));
+      expect(envelope.code, text).toBe(code);
+      expect(envelope.msg, text).toMatch(msg);
+      expect(await digest(), `refused, yet written: ${text}`).toBe(before);
+      return envelope;
+    };
+
+    describe('multipart on setFold', () => {
+      const form = (boundary: string, parts: string) => bytes(parts.replaceAll('{b}', boundary));
+      const field = (name: string, value: string) => `--{b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const sendForm = (contentType: string, body: Buffer | string) => send(endpoints.setFold, body, contentType);
+
+      it('a valid form is read (fetch’s FormData, and a quoted boundary with RFC 2046’s odd characters)', async () => {
+        const answer = await callEndpoint(server.baseUrl, endpoints.setFold, headers, { isFold: 'true' });
+        expect(answer.body.code, answer.text).toBe(ErrorCode.OK);
+        const boundary = "a'()+_,-./:=?b";
+        const quoted = await sendForm(
+          `multipart/form-data; boundary="${boundary}"`,
+          form(boundary, `${field('isFold', 'false')}--{b}--\r\n`),
+        );
+        expect(JSON.parse(quoted.text), quoted.text).toMatchObject({ code: ErrorCode.OK, data: false });
+      });
+
+      it('an over-long boundary is 090606 before busboy sees it (a 500 before: busboy throws past 254)', async () => {
+        for (const length of [71, 300, 5000]) {
+          const boundary = 'b'.repeat(length);
+          await expectRefused(
+            sendForm(`multipart/form-data; boundary=${boundary}`, form(boundary, `${field('isFold', 'true')}--{b}--\r\n`)),
+            ErrorCode.FORM_MALFORMED,
+            new RegExp(`^content-type: the multipart boundary must be 1–70 characters \\(RFC 2046\\), not ${length}$`),
+          );
+        }
+      });
+
+      it('a missing, empty, doubled or ill-formed boundary is 090606', async () => {
+        const body = form('x', `${field('isFold', 'true')}--{b}--\r\n`);
+        await expectRefused(sendForm('multipart/form-data', body), ErrorCode.FORM_MALFORMED, /needs a boundary parameter/);
+        await expectRefused(sendForm('multipart/form-data; boundary=', body), ErrorCode.FORM_MALFORMED, /must be 1–70 characters/);
+        await expectRefused(sendForm('multipart/form-data; boundary=x; boundary=y', body), ErrorCode.FORM_MALFORMED, /more than once/);
+        await expectRefused(
+          sendForm('multipart/form-data; boundary=a{b}', body),
+          ErrorCode.FORM_MALFORMED,
+          /characters RFC 2046 does not allow/,
+        );
+      });
+
+      it('a truncated form or a broken JSON field is 090606; parts busboy skips leave an empty form (090400)', async () => {
+        const contentType = 'multipart/form-data; boundary=x';
+        await expectRefused(
+          sendForm(contentType, form('x', `--{b}\r\nContent-Disposition: form-data; name="isFold"\r\n\r\ntr`)),
+          ErrorCode.FORM_MALFORMED,
+          /^body: is not valid multipart\/form-data \(it ends before its closing boundary\)$/,
+        );
+        await expectRefused(
+          sendForm(contentType, form('x', `--{b}\r\nContent-Disposition: form-data; name="isFold"\r\n`)),
+          ErrorCode.FORM_MALFORMED,
+          /^body: is not valid multipart\/form-data \(it ends before its closing boundary\)$/,
+        );
+        // A part without a name is skipped (RFC 7578 requires one): the form is empty, refused for its missing field.
+        await expectRefused(
+          sendForm(contentType, form('x', `--{b}\r\n${'x'.repeat(100)}\r\n\r\ntrue\r\n--{b}--\r\n`)),
+          ErrorCode.VALIDATION,
+          /^body\.isFold: is required$/,
+        );
+        // A body in another boundary: never a closing boundary.
+        await expectRefused(
+          sendForm(contentType, form('other', `${field('isFold', 'true')}--{b}--\r\n`)),
+          ErrorCode.FORM_MALFORMED,
+          /\(it ends before its closing boundary\)$/,
+        );
+        await expectRefused(
+          sendForm(
+            contentType,
+            form(
+              'x',
+              `--{b}\r\nContent-Disposition: form-data; name="isFold"\r\nContent-Type: application/json\r\n\r\n{tru\r\n--{b}--\r\n`,
+            ),
+          ),
+          ErrorCode.FORM_MALFORMED,
+          /declared application\/json is not valid JSON/,
+        );
+      });
+
+      it('beyond its limits (fields, parts, a file, a long name or value) a form is 090607, never cut short', async () => {
+        const contentType = 'multipart/form-data; boundary=x';
+        const many = Array.from({ length: 20 }, (_, index) => field(`f${index}`, '1')).join('');
+        await expectRefused(sendForm(contentType, form('x', `${many}--{b}--\r\n`)), ErrorCode.FORM_TOO_LARGE, /at most 8 (fields|parts)/);
+        await expectRefused(
+          sendForm(
+            contentType,
+            form('x', `--{b}\r\nContent-Disposition: form-data; name="isFold"; filename="a.txt"\r\n\r\ntrue\r\n--{b}--\r\n`),
+          ),
+          ErrorCode.FORM_TOO_LARGE,
+          /carries no files/,
+        );
+        // Busboy cuts a long value to the limit and says so in a flag the old body reader dropped.
+        await expectRefused(
+          sendForm(contentType, form('x', `${field('isFold', `true${' '.repeat(2000)}`)}--{b}--\r\n`)),
+          ErrorCode.FORM_TOO_LARGE,
+          /^body\.isFold: longer than 1024 bytes$/,
+        );
+        await expectRefused(
+          sendForm(contentType, form('x', `${field('n'.repeat(200), 'true')}--{b}--\r\n`)),
+          ErrorCode.FORM_TOO_LARGE,
+          /^body: a field name is longer than 64 bytes$/,
+        );
+        await expectRefused(
+          sendForm(contentType, form('x', `${field('isFold', 'true')}--{b}--\r\n${' '.repeat(40 * 1024)}`)),
+          ErrorCode.FORM_TOO_LARGE,
+          /^body: a form here is at most 32 KiB$/,
+        );
+        expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      });
+    });
+
+    describe('JSON that is not UTF-8', () => {
+      const updateProfile = async (body: Buffer, contentType = 'application/json') => send(endpoints.updateProfile, body, contentType);
+      const remarkOf = async (customerId: number) => {
+        const read = await callEndpoint(server.baseUrl, endpoints.getBaseInfo, headers, { customerId });
+        return (read.body.data as { remark: string | null }).remark;
+      };
+
+      it('is refused naming the field, and nothing is stored as U+FFFD', async () => {
+        const customerId = fixture.ownCustomerIds[0]!;
+        const before = await remarkOf(customerId);
+        const version = await fixture.versionOf(customerId);
+        const body = bytes(`{"customerId": ${customerId}, "version": ${version}, "remark": "caf`, [0xe9], ` au lait"}`);
+        const envelope = await expectRefused(
+          updateProfile(body),
+          ErrorCode.TEXT_NOT_UTF8,
+          /^body\.remark: is not valid UTF-8 \(byte 0xE9 at offset \d+\)/,
+        );
+        expect(envelope.msg).toContain(`offset ${body.indexOf(0xe9)}`);
+        const after = await remarkOf(customerId);
+        expect(after).toBe(before);
+        expect(after ?? '').not.toContain('\uFFFD');
+      });
+
+      it('names the list item, the field name, or the body, for each kind of ill-formed sequence', async () => {
+        const customerId = fixture.ownCustomerIds[1]!;
+        const version = await fixture.versionOf(customerId);
+        const head = `{"customerId": ${customerId}, "version": ${version}, `;
+        const cases: [Buffer, RegExp][] = [
+          // Overlong "/", a UTF-16 surrogate written as UTF-8, a lone continuation byte, a cut-off sequence.
+          [bytes(head, '"tags": ["vip", "a', [0xc0, 0xaf], '"]}'), /^body\.tags\.1: is not valid UTF-8 \(byte 0xC0/],
+          [bytes(head, '"remark": "', [0xed, 0xa0, 0x80], '"}'), /^body\.remark: is not valid UTF-8 \(byte 0xED/],
+          [bytes(head, '"remark": "\\"quoted\\" ', [0x80], '"}'), /^body\.remark: is not valid UTF-8 \(byte 0x80/],
+          [bytes(head, '"remark": "', [0xe4, 0xb8], '"}'), /^body\.remark: is not valid UTF-8 \(byte 0xE4/],
+          [bytes(head, '"re', [0xff], 'mark": "x"}'), /^body \(a field name\): is not valid UTF-8 \(byte 0xFF/],
+          [bytes(head, '"remark": "x"', [0xfe], '}'), /^body: is not valid UTF-8 \(byte 0xFE/],
+        ];
+        for (const [body, msg] of cases) await expectRefused(updateProfile(body), ErrorCode.TEXT_NOT_UTF8, msg);
+      });
+
+      it('a MOT service note with a bad byte is refused and the event stays unhandled', async () => {
+        const eventId = await fixture.freshEvent();
+        await expectRefused(
+          send(
+            endpoints.handleEvent,
+            bytes(`{"eventId": ${eventId}, "channel": "phone", "note": "called `, [0xa0], '"}'),
+            'application/json',
+          ),
+          ErrorCode.TEXT_NOT_UTF8,
+          /^body\.note: is not valid UTF-8/,
+        );
+        const detail = await callEndpoint(server.baseUrl, endpoints.getTodoTaskDetail, headers, { eventId });
+        expect((detail.body.data as { event: { serviceRecord: unknown } }).event.serviceRecord).toBeNull();
+      });
+
+      it('well-formed UTF-8 of every length (CJK, emoji) is stored and read back exactly', async () => {
+        const customerId = fixture.ownCustomerIds[2]!;
+        const remark = '陳大文 © 𠮷 😀 é';
+        const saved = await updateProfile(
+          bytes(JSON.stringify({ customerId, version: await fixture.versionOf(customerId), remark })),
+          'application/json; charset=UTF-8',
+        );
+        expect(JSON.parse(saved.text).code, saved.text).toBe(ErrorCode.OK);
+        expect(await remarkOf(customerId)).toBe(remark);
+      });
+
+      it('JSON declared in another charset is 090415', async () => {
+        await expectRefused(
+          updateProfile(bytes('{}'), 'application/json; charset=iso-8859-1'),
+          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+          /must be sent as UTF-8, not "iso-8859-1"/,
+        );
+      });
+    });
+
+    describe('each refusal Fastify makes before a route has its own code', () => {
+      it('empty or broken JSON is 090604, a wrong type 090415, too large 090413', async () => {
+        await expectRefused(send(endpoints.updateProfile, '', 'application/json'), ErrorCode.JSON_MALFORMED, /^body: must not be empty/);
+        await expectRefused(
+          send(endpoints.updateProfile, '{"customerId": ', 'application/json'),
+          ErrorCode.JSON_MALFORMED,
+          /^body: is not valid JSON$/,
+        );
+        await expectRefused(send(endpoints.updateProfile, 'customerId=1', 'text/plain'), ErrorCode.UNSUPPORTED_MEDIA_TYPE, /^content-type/);
+        await expectRefused(
+          send(endpoints.updateProfile, JSON.stringify({ remark: 'x'.repeat(BODY_LIMIT) }), 'application/json'),
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          /larger than the allowed size/,
+        );
+      });
+
+      it('a prototype key in valid JSON stays a 090400 naming the rule', async () => {
+        await expectRefused(
+          send(endpoints.updateProfile, '{"__proto__": {"x": 1}}', 'application/json'),
+          ErrorCode.VALIDATION,
+          /must not be named __proto__/,
+        );
+      });
+
+      it('a URL that does not decode is 090609, an unknown route 090610', async () => {
+        for (const path of ['/api/client/%E0%A4%A', '/api/wecom/callback/%zz', `/api/wecom/callback/${'c'.repeat(200)}`]) {
+          const bad = await rawHttp(server.baseUrl, [requestHead('GET', path, { connection: 'close' })]);
+          expect(bad.status, bad.text).toBe(400);
+          expect(errorEnvelopeSchema.parse(bad.body)).toMatchObject({
+            code: ErrorCode.URL_MALFORMED,
+            msg: expect.stringMatching(/^url: /),
+          });
+        }
+        const unknown = await fetch(`${server.baseUrl}/api/client/nothing`, { method: 'POST', headers });
+        expect(unknown.status).toBe(404);
+        expect(errorEnvelopeSchema.parse(await unknown.json())).toMatchObject({
+          code: ErrorCode.NO_SUCH_ENDPOINT,
+          msg: 'POST /api/client/nothing: no such endpoint',
+        });
+      });
+    });
+  });
+}
