@@ -2,6 +2,14 @@ import { z } from 'zod';
 
 const describeType = (expected: string) => (expected === 'object' ? 'an object' : expected === 'array' ? 'a list' : `a ${expected}`);
 
+/** A message names this many unknown fields and counts the rest: a body of 10,000 keys is not echoed back. */
+const MAX_NAMED_KEYS = 3;
+const MAX_KEY_LENGTH = 32;
+
+/** A client's key as a message may quote it: printable ASCII, bounded. */
+const quoteKey = (key: string) =>
+  `"${key.slice(0, MAX_KEY_LENGTH).replace(/[^\x20-\x7e]/g, '?')}${key.length > MAX_KEY_LENGTH ? '…' : ''}"`;
+
 /**
  * Plain-words messages for every schema of the contract, shared by server and web, so an error
  * reads "query.ccy: must be one of HKD, USD, CNY" rather than zod's internal phrasing.
@@ -14,8 +22,11 @@ z.config({
   jitless: 'document' in globalThis,
   customError: (issue) => {
     switch (issue.code) {
-      case 'unrecognized_keys':
-        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+      case 'unrecognized_keys': {
+        const more = issue.keys.length - MAX_NAMED_KEYS;
+        const named = issue.keys.slice(0, MAX_NAMED_KEYS).map(quoteKey).join(', ');
+        return `unknown field${issue.keys.length > 1 ? 's' : ''} ${named}${more > 0 ? ` and ${more} more` : ''}`;
+      }
       case 'invalid_type':
         if (issue.input === undefined) return 'is required';
         return `must be ${describeType(issue.expected)}`;

@@ -244,6 +244,44 @@ for (const engine of testDatabases()) {
       });
     });
 
+    describe('validation messages stay short however broken the input', () => {
+      it('200 unknown fields: three are named, the rest counted, the msg at most 300 characters', async () => {
+        const customerId = fixture.ownCustomerIds[3]!;
+        const unknown = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`field_${index}_${'k'.repeat(45)}`, index]));
+        const envelope = await expectRefused(
+          send(endpoints.updateProfile, JSON.stringify({ customerId, version: 1, ...unknown }), 'application/json'),
+          ErrorCode.VALIDATION,
+          /^body: unknown fields "field_0_k+…", "field_1_k+…", "field_2_k+…" and 197 more$/,
+        );
+        expect(envelope.msg.length).toBeLessThanOrEqual(300);
+        const query = new URLSearchParams([
+          ['customerId', String(customerId)],
+          ...Array.from({ length: 300 }, (_, index): [string, string] => [`q${index}`, '1']),
+        ]);
+        const answer = await fetch(`${server.baseUrl}${endpoints.getProfile.path}?${query.toString()}`, {
+          headers: { ...headers, 'agent-code': endpoints.getProfile.agent },
+        });
+        const queried = errorEnvelopeSchema.parse(await answer.json());
+        expect(queried.msg).toBe('query: unknown fields "q0", "q1", "q2" and 297 more');
+      });
+
+      it('many broken fields: three issues are spelled out and the rest counted; quoted keys are printable', async () => {
+        const body = { eventId: 'x', channel: 7, note: 8, outcome: 9, servedAt: 'later', ['\u202e\u0007evil']: 1 };
+        const envelope = await expectRefused(
+          send(endpoints.handleEvent, JSON.stringify(body), 'application/json'),
+          ErrorCode.VALIDATION,
+          /^body\.\w+: .+; body\.\w+: .+; body\.\w+: .+; and \d+ more problems$/,
+        );
+        expect(envelope.msg.length).toBeLessThanOrEqual(300);
+        const onlyUnknown = await send(
+          endpoints.updateProfile,
+          JSON.stringify({ customerId: 1, version: 1, ['\u202e\u0007evil']: 1 }),
+          'application/json',
+        );
+        expect(JSON.parse(onlyUnknown.text).msg).toBe('body: unknown field "??evil"');
+      });
+    });
+
     describe('each refusal Fastify makes before a route has its own code', () => {
       it('empty or broken JSON is 090604, a wrong type 090415, too large 090413', async () => {
         await expectRefused(send(endpoints.updateProfile, '', 'application/json'), ErrorCode.JSON_MALFORMED, /^body: must not be empty/);

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 import { ApiError } from '../http/api-error';
-import { describeValidationErrors } from '../http/validation-message';
+import { bounded, describeValidationErrors, MAX_MESSAGE_LENGTH } from '../http/validation-message';
 import { isDatabaseBusy } from '../db/client';
 import { FORM_LIMITS } from '../http/form-body';
 
@@ -48,7 +48,10 @@ function codeForStatus(status: number): ErrorCodeValue {
 }
 
 export function sendError(reply: FastifyReply, code: ErrorCodeValue, msg: string, requestId?: string) {
-  return reply.code(httpStatusOf[code]).send({ code, msg, data: null, ...(requestId ? { requestId } : {}) });
+  // Every msg may quote the client's input (a key, a path): however large that was, the answer is not.
+  return reply
+    .code(httpStatusOf[code])
+    .send({ code, msg: bounded(msg, MAX_MESSAGE_LENGTH), data: null, ...(requestId ? { requestId } : {}) });
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
