@@ -465,7 +465,7 @@ export interface WireRequest {
   input: unknown;
   /** `?…` without the question mark, or empty. */
   query: string;
-  body?: string | FormData;
+  body?: string | FormData | Uint8Array;
   contentType?: string;
   /**
    * What the server's parser will hand the schema (query strings come out as strings and arrays of
@@ -549,6 +549,34 @@ const RAW_BODIES = [
   '{"x": "\\ud800"}',
 ];
 
+const utf8Bytes = (...parts: (string | number[])[]) =>
+  Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'utf8')] : part)));
+
+/** JSON that is not UTF-8 (issue 17.6): refused naming the field, never stored as U+FFFD. */
+const RAW_BYTES: Uint8Array[] = [
+  utf8Bytes('{"x": "a', [0xff], '"}'),
+  utf8Bytes('{"x": "', [0xc0, 0xaf], '"}'),
+  utf8Bytes('{"x": "', [0xed, 0xa0, 0x80], '"}'),
+  utf8Bytes('{"', [0xfe], '": 1}'),
+  utf8Bytes('{"x": "', [0xe4, 0xb8]),
+];
+
+const formOf = (boundary: string, body: string) => ({
+  body: body.replaceAll('{b}', boundary),
+  contentType: `multipart/form-data; boundary=${boundary}`,
+});
+/** Forms no encoder produces (issue 17.6): over-long, missing or foreign boundary, truncated, a file, too many fields. */
+const RAW_FORMS: { body: string; contentType: string }[] = [
+  formOf('b'.repeat(300), '--{b}\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--{b}--\r\n'),
+  formOf('b'.repeat(71), '--{b}\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--{b}--\r\n'),
+  { body: '--x\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--x--\r\n', contentType: 'multipart/form-data' },
+  formOf('x', '--{b}\r\nContent-Disposition: form-data; name="x"\r\n\r\ntr'),
+  formOf('x', '--other\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--other--\r\n'),
+  formOf('x', '--{b}\r\nContent-Disposition: form-data; name="x"; filename="a.txt"\r\n\r\n1\r\n--{b}--\r\n'),
+  formOf('x', `${'--{b}\r\nContent-Disposition: form-data; name="f"\r\n\r\n1\r\n'.repeat(20)}--{b}--\r\n`),
+  formOf('x', `--{b}\r\nContent-Disposition: form-data; name="x"\r\n\r\n${'1'.repeat(4000)}\r\n--{b}--\r\n`),
+];
+
 /** Every kind of request for one endpoint: valid, boundary and malformed values, and raw wire oddities. */
 export function requestArbitrary(endpoint: Endpoint, hints: Hints = {}): fc.Arbitrary<WireRequest> {
   const node = describeSchema(endpoint.request);
@@ -556,14 +584,19 @@ export function requestArbitrary(endpoint: Endpoint, hints: Hints = {}): fc.Arbi
   const raw: fc.Arbitrary<WireRequest> =
     endpoint.payload === 'query' || endpoint.payload === 'none'
       ? fc.constantFrom(...RAW_QUERIES).map((query) => ({ intent: 'raw' as const, input: query, query, decoded: undefined }))
-      : fc.constantFrom(...RAW_BODIES).map((body) => ({
-          intent: 'raw' as const,
-          input: body,
-          query: '',
-          body,
-          contentType: 'application/json',
-          decoded: undefined,
-        }));
+      : fc
+          .constantFrom<{ body: string | Uint8Array; contentType: string }>(
+            ...RAW_BODIES.map((body) => ({ body, contentType: 'application/json' })),
+            ...(endpoint.payload === 'form' ? RAW_FORMS : RAW_BYTES.map((body) => ({ body, contentType: 'application/json' }))),
+          )
+          .map(({ body, contentType }) => ({
+            intent: 'raw' as const,
+            input: typeof body === 'string' ? body : Buffer.from(body).toString('latin1'),
+            query: '',
+            body,
+            contentType,
+            decoded: undefined,
+          }));
   return fc.oneof(
     { arbitrary: validArbitrary(node, hints).map(encode('valid')), weight: 3 },
     { arbitrary: boundaryArbitrary(node, hints).map(encode('boundary')), weight: 2 },

@@ -43,6 +43,12 @@ const CODE_MESSAGES = {
     'zh-HK': '搜尋過於頻繁，請 {{seconds}} 秒後再搜尋',
     en: 'Too many searches. Please search again in {{seconds}} s.',
   },
+  // ADR 0014: a slow mobile network can take longer than the server waits for a request.
+  [ErrorCode.REQUEST_TIMEOUT]: {
+    'zh-CN': '网络太慢，请求未能及时送达，请重试',
+    'zh-HK': '網絡太慢，請求未能及時送達，請重試',
+    en: 'The network is too slow; the request did not arrive in time. Please try again.',
+  },
   [ErrorCode.INTERNAL]: {
     'zh-CN': '服务暂时不可用，请稍后重试',
     'zh-HK': '服務暫時不可用，請稍後重試',
