@@ -13,11 +13,14 @@ export const bounded = (text: string, max: number) => (text.length > max ? `${te
 /**
  * Turns schema issues into one message that names each field and the rule it broke,
  * e.g. `query.code: must not be empty; body: unrecognized key "extra"`; past three issues it adds
- * "and N more problems", so the message stays short however broken the input.
+ * "and N more problems", so the message stays short however broken the input. Unknown fields come
+ * first.
  */
 export function describeValidationErrors(context: string | undefined, issues: FastifySchemaValidationError[]): string {
   const where = context === 'querystring' ? 'query' : (context ?? 'request');
-  const named = issues.slice(0, MAX_ISSUES).map((issue) => {
+  // Unknown fields first: a misspelt field also shows as a missing one, and its name explains both.
+  const ordered = [...issues].sort((a, b) => Number(b.keyword === 'unrecognized_keys') - Number(a.keyword === 'unrecognized_keys'));
+  const named = ordered.slice(0, MAX_ISSUES).map((issue) => {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = path ? `${where}.${path}` : where;
     return bounded(`${field}: ${issue.message ?? 'is invalid'}`, MAX_ISSUE_LENGTH);
