@@ -15,8 +15,8 @@ interface Target {
 
 async function targetFor(engine: ReturnType<typeof testDatabases>[number]): Promise<Target> {
   if (engine.kind === 'postgres') {
+    // Stays open beside the tools and the server, as an operator's psql would; drop() closes it.
     const database: DatabaseHandle & { drop(): Promise<void>; url?: string } = await engine.create();
-    await database.close();
     return { env: { DATABASE_URL: database.url! }, cleanup: () => database.drop() };
   }
   // Under the repository's own (git-ignored) data/, the way the README's default ./data/pglite is.
