@@ -47,6 +47,6 @@ describe('configuration', () => {
     expect(loadDatabaseTarget({ pgliteDir: '/tmp/x' }, source).pgliteDir).toBe('/tmp/x');
     expect(loadDatabaseTarget({}, { DATABASE_URL: 'postgres://db/broker' }).url).toBe('postgres://db/broker');
     expect(() => loadDatabaseTarget({ databaseUrl: 'mysql://x' }, {})).toThrow(/--database-url="mysql:\/\/x": must be a postgres:\/\//);
-    expect(() => loadDatabaseTarget({}, { DATABASE_URL: 'mysql://x' })).toThrow(/^Invalid configuration:\n  - DATABASE_URL="mysql:\/\/x"/);
+    expect(() => loadDatabaseTarget({}, { DATABASE_URL: 'mysql://x' })).toThrow(/^Invalid configuration:\n {2}- DATABASE_URL="mysql:\/\/x"/);
   });
 });
