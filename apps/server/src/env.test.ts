@@ -1,10 +1,12 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, loadDatabaseTarget, loadEnv } from './env';
 
 describe('configuration', () => {
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', PGLITE_DIR: './data/pglite', SEED_DEMO: true });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', SEED_DEMO: true });
+    expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -19,5 +21,32 @@ describe('configuration', () => {
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('resolves relative paths from the directory the command was typed in (npm: INIT_CWD), and leaves URLs alone', () => {
+    const env = loadEnv({
+      INIT_CWD: '/home/ops/broker',
+      PGLITE_DIR: './data/pglite',
+      CORPS_FILE: 'corps.json',
+      WECOM_VERIFY_DIR: '../verify',
+      WEB_DIST_DIR: '/srv/web',
+      WECOM_MODE: 'real',
+    });
+    expect(env).toMatchObject({
+      PGLITE_DIR: '/home/ops/broker/data/pglite',
+      CORPS_FILE: '/home/ops/broker/corps.json',
+      WECOM_VERIFY_DIR: '/home/ops/verify',
+      WEB_DIST_DIR: '/srv/web',
+    });
+    expect(loadEnv({ INIT_CWD: '/home/ops/broker', PGLITE_DIR: 'memory://' }).PGLITE_DIR).toBe('memory://');
+  });
+
+  it('gives the tools the same database as the server: flags first, then the variables, paths from INIT_CWD', () => {
+    const source = { INIT_CWD: '/home/ops/broker', PGLITE_DIR: 'data/pglite' };
+    expect(loadDatabaseTarget({}, source)).toEqual({ url: undefined, pgliteDir: '/home/ops/broker/data/pglite' });
+    expect(loadDatabaseTarget({ pgliteDir: '/tmp/x' }, source).pgliteDir).toBe('/tmp/x');
+    expect(loadDatabaseTarget({}, { DATABASE_URL: 'postgres://db/broker' }).url).toBe('postgres://db/broker');
+    expect(() => loadDatabaseTarget({ databaseUrl: 'mysql://x' }, {})).toThrow(/--database-url="mysql:\/\/x": must be a postgres:\/\//);
+    expect(() => loadDatabaseTarget({}, { DATABASE_URL: 'mysql://x' })).toThrow(/^Invalid configuration:\n {2}- DATABASE_URL="mysql:\/\/x"/);
   });
 });
