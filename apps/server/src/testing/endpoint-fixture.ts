@@ -204,17 +204,22 @@ export interface EndpointAnswer {
   text: string;
 }
 
-/** Sends `input` the way the endpoint carries its payload: query string, JSON body or multipart form. */
+/**
+ * Sends `input` the way the endpoint carries its payload: query string, JSON body or multipart form,
+ * as the endpoint's own app (`agent-code`) unless `agent` says otherwise (null: no header).
+ */
 export async function callEndpoint(
   baseUrl: string,
   endpoint: Endpoint,
   headers: Record<string, string>,
   input: Record<string, unknown>,
+  { agent = endpoint.agent }: { agent?: string | null } = {},
 ): Promise<EndpointAnswer> {
   const init: RequestInit & { headers: Record<string, string> } = {
     method: endpoint.method,
-    headers: { [HEADER_CORP]: 'fxhl', ...headers, [HEADER_AGENT]: endpoint.agent },
+    headers: { [HEADER_CORP]: 'fxhl', ...headers, ...(agent === null ? {} : { [HEADER_AGENT]: agent }) },
   };
+  if (agent === null) delete init.headers[HEADER_AGENT];
   let url = `${baseUrl}${endpoint.path}`;
   const pairs = Object.entries(input).flatMap(([key, value]): [string, string][] =>
     Array.isArray(value) ? value.map((item): [string, string] => [key, String(item)]) : [[key, String(value)]],
