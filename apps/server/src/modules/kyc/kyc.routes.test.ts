@@ -8,7 +8,7 @@ import {
   type KycCandidate,
   type ResponseOf,
 } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { DEFAULT_EMULATOR_CORP, type AgentPolicy } from '@broker/wecom-emulator';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
@@ -217,10 +217,10 @@ for (const engine of testDatabases()) {
       await post('unbind', lee, { externalUserId: LAU });
     });
 
-    it.each([
+    it.each<[string, Partial<AgentPolicy>, typeof ErrorCode.WECOM_API_FORBIDDEN | typeof ErrorCode.WECOM_IP_NOT_TRUSTED]>([
       ['48002: the app may not call 客户联系', { customerContact: false }, ErrorCode.WECOM_API_FORBIDDEN],
       ['60020: this server is not a trusted IP', { trustedIps: ['203.0.113.7'] }, ErrorCode.WECOM_IP_NOT_TRUSTED],
-    ] as const)('names a WeCom refusal (%s) instead of answering as for an unknown contact', async (_what, change, code) => {
+    ])('names a WeCom refusal (%s) instead of answering as for an unknown contact', async (_what, change, code) => {
       const emulator = server.app.wecomEmulator!;
       const { corpId, agents } = DEFAULT_EMULATOR_CORP;
       emulator.policies.update(corpId, agents.khzl.agentId, change);
