@@ -123,7 +123,11 @@ export const validInputs: Record<EndpointName, InputMaker> = {
     await fixture.bindDirectly(OWN_BOUND_CONTACT, fixture.ownCustomerIds[1]!);
     return { externalUserId: OWN_BOUND_CONTACT };
   },
-  hasKyc: () => ({ externalUserId: OWN_BOUND_CONTACT }),
+  // Bound to one of the caller's own customers (an unbind cell may have run first): answered even though WeCom does not know it.
+  hasKyc: async (fixture) => {
+    await fixture.bindDirectly(OWN_BOUND_CONTACT, fixture.ownCustomerIds[1]!);
+    return { externalUserId: OWN_BOUND_CONTACT };
+  },
   getProfile: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getBaseInfo: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getDynamic: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
