@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Loads the contract's plain-words validation messages, used for configuration errors too.
 import '@broker/contract';
 import { emulatorByDefaultProblems } from './wecom-mode-guard';
+import { trustProxySchema } from './http/trust-proxy';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -83,7 +84,11 @@ const envSchema = z.object({
   /** Seed demo data on first start when the database holds no customers. */
   SEED_DEMO: booleanFromString.default(true),
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),
-  TRUST_PROXY: booleanFromString.default(false),
+  /**
+   * Which peers may name the client's address and protocol: off, a hop count, or proxy addresses and
+   * CIDRs; never everyone (http/trust-proxy.ts, ADR 0015).
+   */
+  TRUST_PROXY: trustProxySchema.default(false),
   /** Sign-in attempts (WeCom code exchanges) allowed per client address per window; 0 turns the limit off. */
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(100_000).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(86_400).default(60),

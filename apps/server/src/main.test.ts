@@ -75,7 +75,7 @@ describe('server process', () => {
       port: Number(port),
       method: 'POST',
       path: '/api/mot/todoEventRule/isFold',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { ...headers, 'agent-code': 'mot', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
     const answered = new Promise<string>((resolve, reject) => {
       request.on('response', (response) => {

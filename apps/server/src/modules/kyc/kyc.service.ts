@@ -49,14 +49,21 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
     }
   }
 
-  /** Who the chat counterpart is, for display; WeCom being unreachable must not break the page. */
-  async function describeContact(caller: Caller, externalUserId: string) {
+  /**
+   * The contact as WeCom knows it, when the caller follows it; null when WeCom does not know it or
+   * the caller does not follow it (the two must not be told apart, ADR 0015). A WeCom refusal (48002,
+   * 60020, …) is named, not mistaken for an unknown contact.
+   */
+  async function followedContact(caller: Caller, externalUserId: string) {
+    let contact;
     try {
-      const contact = await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId);
-      return { externalUserId, name: contact.name, followedByYou: contact.followUserIds.includes(caller.wecomUserId) };
-    } catch {
-      return null;
+      contact = await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId);
+    } catch (error) {
+      if (error instanceof WecomApiError && UNKNOWN_CONTACT_ERRCODES.has(error.errcode)) return null;
+      throw wecomFailure(error);
     }
+    if (!contact.followUserIds.includes(caller.wecomUserId)) return null;
+    return { externalUserId, name: contact.name, followedByYou: true };
   }
 
   async function ownCustomer(caller: Caller, customerId: number) {
@@ -129,19 +136,21 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       return bindingOf(externalUserId, existing, existing.binding);
     },
 
+    /**
+     * Issue 17.7: about a contact the caller does not follow, nothing — not whether WeCom knows it,
+     * not whether it is bound — one answer, exactly as for a contact that exists nowhere. A contact
+     * bound to the caller's own customer is theirs to see (a stale binding shows why it is no longer followed).
+     */
     async hasKyc(caller: Caller, externalUserId: string) {
       const [existing, contact] = await Promise.all([
         repository.bindingOfContact(caller.corp.id, externalUserId),
-        describeContact(caller, externalUserId),
+        followedContact(caller, externalUserId),
       ]);
-      if (!existing) return { bound: false, ownCustomer: false, binding: null, contact };
-      if (existing.staffId !== caller.staffId) return { bound: true, ownCustomer: false, binding: null, contact };
-      return {
-        bound: true,
-        ownCustomer: true,
-        binding: bindingOf(externalUserId, existing, existing.binding),
-        contact,
-      };
+      if (existing && existing.staffId === caller.staffId) {
+        return { bound: true, ownCustomer: true, binding: bindingOf(externalUserId, existing, existing.binding), contact };
+      }
+      if (!contact) throw new ApiError(ErrorCode.KYC_NOT_FOLLOWING, 'externalUserId: not one of your WeCom contacts');
+      return { bound: Boolean(existing), ownCustomer: false, binding: null, contact };
     },
   };
 }
