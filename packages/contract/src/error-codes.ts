@@ -30,6 +30,7 @@ export const ErrorCode = {
   KYC_CONTACT_ALREADY_BOUND: '091001',
   KYC_CUSTOMER_ALREADY_BOUND: '091002',
   KYC_NOT_FOLLOWING: '091003',
+  /** No longer sent: an unknown contact is answered 091003, like one the caller does not follow (ADR 0015). */
   KYC_CONTACT_UNKNOWN: '091004',
   KYC_NOT_BOUND: '091005',
   /** Too many KYC searches by one staff member; `Retry-After` says when to try again. */

@@ -155,12 +155,13 @@ for (const engine of testDatabases()) {
         ["another staff member's customer", chan, { externalUserId: TSE, customerId: leeCustomer.id }, ErrorCode.FORBIDDEN, 403],
         ['no such customer', chan, { externalUserId: TSE, customerId: 987_654_321 }, ErrorCode.NOT_FOUND, 404],
         ['a contact you do not follow', chan, { externalUserId: LAU, customerId: second!.id }, ErrorCode.KYC_NOT_FOLLOWING, 403],
+        // Exactly as for a contact followed by someone else (ADR 0015: no contact enumeration).
         [
           'a contact WeCom does not know',
           chan,
           { externalUserId: 'wmEmuNobody', customerId: second!.id },
-          ErrorCode.KYC_CONTACT_UNKNOWN,
-          404,
+          ErrorCode.KYC_NOT_FOLLOWING,
+          403,
         ],
         ['a malformed contact id', chan, { externalUserId: 'bad id!', customerId: second!.id }, ErrorCode.VALIDATION, 400],
       ];
@@ -193,6 +194,24 @@ for (const engine of testDatabases()) {
       expect(audit.map((row) => row.before)).toEqual([{ externalUserId: TSE, customerId: customer.id }]);
       // Unbound, the contact can be bound again (rebinding needs the unbind first).
       expect((await post('bind', chan, { externalUserId: TSE, customerId: chanCustomers[2]!.id })).body.code).toBe('0');
+    });
+
+    it("bind and unbind say nothing of a colleague's binding of a contact the caller does not follow", async () => {
+      // leekaying binds LAU (whom only leekaying follows) to their own customer.
+      expect((await post('bind', lee, { externalUserId: LAU, customerId: leeCustomer.id })).body.code).toBe('0');
+      const answerOf = async (path: string, body: unknown) => {
+        const response = await post(path, chan, body);
+        return { status: response.status, code: response.body.code, msg: response.body.msg, data: response.body.data };
+      };
+      const nobody = 'wmEmuNobodyAtAll';
+      // To chanwaiman, LAU's binding and a contact that exists nowhere look the same, for bind and unbind.
+      expect(await answerOf('bind', { externalUserId: LAU, customerId: chanCustomers[2]!.id })).toEqual(
+        await answerOf('bind', { externalUserId: nobody, customerId: chanCustomers[2]!.id }),
+      );
+      expect(await answerOf('unbind', { externalUserId: LAU })).toEqual(await answerOf('unbind', { externalUserId: nobody }));
+      expect((await answerOf('unbind', { externalUserId: LAU })).code).toBe(ErrorCode.KYC_NOT_FOLLOWING);
+      // The binding is untouched, and its owner still ends it.
+      expect((await post('unbind', lee, { externalUserId: LAU })).body.code).toBe('0');
     });
 
     /** The whole answer, as a client sees it (the request id aside). */

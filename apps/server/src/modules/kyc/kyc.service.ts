@@ -33,21 +33,16 @@ const bindingOf = (
 export function createKycService(deps: { repository: KycRepository; wecom: WecomClient }) {
   const { repository } = deps;
 
-  /** The page's claim "I am chatting with X" is checked with WeCom: the caller must follow X. */
+  /**
+   * The page's claim "I am chatting with X" is checked with WeCom: the caller must follow X. A contact
+   * WeCom does not know and one the caller does not follow get the same answer (ADR 0015), and it
+   * comes before anything about X's bindings is looked at, so bind and unbind reveal no more than hasKyc.
+   */
   async function assertCallerFollows(caller: Caller, externalUserId: string) {
-    let followers: string[];
-    try {
-      followers = (await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId)).followUserIds;
-    } catch (error) {
-      if (error instanceof WecomApiError && UNKNOWN_CONTACT_ERRCODES.has(error.errcode)) {
-        throw new ApiError(ErrorCode.KYC_CONTACT_UNKNOWN, `externalUserId: WeCom does not know the contact ${externalUserId}`);
-      }
-      throw wecomFailure(error);
-    }
-    if (!followers.includes(caller.wecomUserId)) {
-      throw new ApiError(ErrorCode.KYC_NOT_FOLLOWING, `externalUserId: ${externalUserId} is not one of your WeCom contacts`);
-    }
+    if (!(await followedContact(caller, externalUserId))) throw notYourContact();
   }
+
+  const notYourContact = () => new ApiError(ErrorCode.KYC_NOT_FOLLOWING, 'externalUserId: not one of your WeCom contacts');
 
   /**
    * The contact as WeCom knows it, when the caller follows it; null when WeCom does not know it or
@@ -86,6 +81,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
     async bind(caller: Caller, input: { externalUserId: string; customerId: number }): Promise<KycBinding> {
       const customer = await ownCustomer(caller, input.customerId);
+      await assertCallerFollows(caller, input.externalUserId);
       const existing = await repository.bindingOfContact(caller.corp.id, input.externalUserId);
       if (existing) {
         const same = existing.binding.customerId === input.customerId;
@@ -102,7 +98,6 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
           `customerId: ${displayName(customer)} is already bound to another WeCom contact; unbind it first`,
         );
       }
-      await assertCallerFollows(caller, input.externalUserId);
       const result = await repository.bind({
         corpId: caller.corp.id,
         staffId: caller.staffId,
@@ -122,6 +117,9 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
     async unbind(caller: Caller, externalUserId: string): Promise<KycBinding> {
       const existing = await repository.bindingOfContact(caller.corp.id, externalUserId);
+      // The owner of a binding may always end it, even once WeCom no longer links them (a stale
+      // binding); anyone else learns about it only if they follow the contact themselves.
+      if (!existing || existing.staffId !== caller.staffId) await assertCallerFollows(caller, externalUserId);
       if (!existing) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} is not bound to any customer`);
       if (existing.staffId !== caller.staffId)
         throw ApiError.forbidden('externalUserId: this contact is bound to a customer who is not assigned to you');
@@ -149,7 +147,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       if (existing && existing.staffId === caller.staffId) {
         return { bound: true, ownCustomer: true, binding: bindingOf(externalUserId, existing, existing.binding), contact };
       }
-      if (!contact) throw new ApiError(ErrorCode.KYC_NOT_FOLLOWING, 'externalUserId: not one of your WeCom contacts');
+      if (!contact) throw notYourContact();
       return { bound: Boolean(existing), ownCustomer: false, binding: null, contact };
     },
   };
