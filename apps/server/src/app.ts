@@ -24,6 +24,7 @@ import { FORM_LIMITS } from './http/form-body';
 import { registerStrictJsonParser } from './http/json-body';
 import { checkingIntervalMs, createClientErrorHandler, trackExchanges } from './http/client-error';
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import { healthRoutes } from './modules/health/health.routes';
@@ -85,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     clientErrorHandler: createClientErrorHandler(limits, () => app.log),
     frameworkErrors: answerFrameworkError,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     requestIdHeader: HEADER_REQUEST_ID,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
