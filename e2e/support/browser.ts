@@ -3,7 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from '@broker/server/testing';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+/**
+ * A test run writes its screenshots to the ignored test-results/screenshots/, so `npm test` leaves the tree
+ * as it found it. `npm run screenshots` (SCREENSHOTS=docs) refreshes the committed docs/screenshots/ on purpose.
+ */
+export const SCREENSHOTS_FOR_DOCS = process.env.SCREENSHOTS === 'docs';
+const SCREENSHOT_DIR = fileURLToPath(
+  new URL(SCREENSHOTS_FOR_DOCS ? '../../docs/screenshots/' : '../../test-results/screenshots/', import.meta.url),
+);
 
 export async function launchBrowser(): Promise<Browser> {
   const missing = debianChromiumMissing();
@@ -38,7 +45,7 @@ export async function newPhone(browser: Browser, options: BrowserContextOptions 
   return { context, page };
 }
 
-/** Saves a full-viewport screenshot under docs/screenshots/<name>.png for people to look at. */
+/** Saves a full-viewport screenshot as <name>.png (docs/screenshots/ with SCREENSHOTS=docs) for people to look at. */
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: false });
