@@ -13,6 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema';
+import { databaseConnectionError } from './connection-failure';
 
 /** One Drizzle type over both drivers: repositories never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -216,6 +217,14 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
     return created;
   };
   const pool = poolWith(SESSION_SETTINGS);
+  // One round trip before anything else, so an unreachable server, a missing database or role is reported
+  // as what it is, naming DATABASE_URL, rather than as the first migration's failure.
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw databaseConnectionError(error, url, limits.waitMs);
+  }
   // A second pool, since the setting is per connection: every other statement with parameters must
   // keep its custom plan (a count of `陈` and of `Rong` need different ones).
   const preparedPool = poolWith(PREPARED_SESSION_SETTINGS);
