@@ -205,18 +205,14 @@ describe('KYC in the single-chat sidebar', () => {
     await unbindFromKycPage(page);
   });
 
-  test('a contact the staff member does not follow in WeCom: warned, and binding is refused with 091003 in words', async () => {
+  test('a contact the staff member does not follow in WeCom: told so in words (091003), with nothing of the contact and nothing to bind', async () => {
     await page.goto(sidebarUrl(LAU));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await page.getByRole('alert').waitFor();
-    expect(await page.getByRole('alert').innerText()).toContain('不是您在企业微信中的客户联系人');
-    await searchAndBind(page, customers[1]!);
-    const message = page.locator('.adm-dialog-content');
-    await message.getByText('该联系人不是您在企业微信中的客户联系人，无法绑定').waitFor();
-    await waitForDialog(page);
+    await page.getByText('该联系人不是您在企业微信中的客户联系人，无法绑定').waitFor();
+    // Issue 17.7: not even WeCom's name for the contact, nor whether anyone bound it.
+    expect(await page.getByTestId('kyc-contact').count()).toBe(0);
+    expect(await page.getByTestId('kyc-page').innerText()).not.toContain('刘志强');
     await saveScreenshot(page, 'kyc-error-not-following');
-    await page.getByRole('button', { name: '知道了' }).click();
-    expect(new URL(page.url()).pathname).toBe('/kyc/index');
   });
 
   test('in English', async () => {

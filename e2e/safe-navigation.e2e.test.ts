@@ -105,7 +105,9 @@ describe('/wxEntry redirectPage and relauchType returns', () => {
   test.each(TARGETS)('$target', async ({ target, lands }) => {
     const { page } = watched;
     // Signed out, a link asks to come back to `target` after sign-in (SPEC.md §4 relauchType=reLogin).
+    // Both the token and the browser's binding cookie go, or the page would resume its session (ADR 0012).
     await page.evaluate(() => localStorage.removeItem('token'));
+    await watched.context.clearCookies();
     await page.goto(`${server.baseUrl}/mot/home?${new URLSearchParams({ relauchType: 'reLogin', redirectPage: target }).toString()}`);
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
     const authorize = new URL(page.url());

@@ -183,4 +183,32 @@ describe('follower changes arrive from WeCom', () => {
     expect(await page.getByTestId('kyc-state').innerText()).toBe('企微联系已断开');
     await saveScreenshot(page, 'kyc-bound-stale');
   });
+  test('…and the manager is told on the MOT pages, in every language', async () => {
+    // The previous test's deletion raised a contact_removed event for the customer bound to HO.
+    const context = await browser.newContext(PHONE_CONTEXT);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/mot/singleClient?customerId=${customers[0]!.id}`);
+    await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
+    await page.click('a.staff[data-userid="chanwaiman"]');
+    await waitForRoute(page, 'motSingleClient');
+    const event = page.locator('.ba-route:visible [data-testid="mot-client-event"]').filter({ hasText: '企微联系已断开' });
+    await event.first().waitFor();
+    expect(await event.first().innerText()).toContain('客户在企业微信中删除了您');
+    const eventId = await event.first().getAttribute('data-event-id');
+    for (const [language, title, reason] of [
+      ['zh-CN', '企微联系已断开', '客户在企业微信中删除了您'],
+      ['zh-HK', '企微聯繫已中斷', '客戶在企業微信中刪除了您'],
+      ['en', 'WeCom contact lost', 'the customer removed you in WeCom'],
+    ] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
+      await page.goto(`${server.baseUrl}/mot/eventDetail?eventId=${eventId}`);
+      await waitForRoute(page, 'motEventDetail');
+      const reasonText = page.locator('.ba-route:visible [data-testid="mot-reason"]');
+      await reasonText.waitFor();
+      expect(await reasonText.innerText()).toContain(reason);
+      expect(await page.locator('.ba-route:visible [data-testid="mot-event"]').innerText()).toContain(title);
+      await saveScreenshot(page, `mot-contact-removed-${language}`);
+    }
+  });
 });

@@ -21,6 +21,7 @@ import webStaticPlugin from './plugins/web-static.plugin';
 import { wecomDomainVerificationRoutes } from './modules/wecom/domain-verification.routes';
 import { API_COMPRESSION } from './http/compression';
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import { healthRoutes } from './modules/health/health.routes';
@@ -70,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     requestIdHeader: HEADER_REQUEST_ID,
     genReqId: () => randomUUID(),
     return503OnClosing: true,

@@ -1,10 +1,12 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, loadDatabaseTarget, loadEnv } from './env';
 
 describe('configuration', () => {
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', PGLITE_DIR: './data/pglite', SEED_DEMO: true });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', SEED_DEMO: true });
+    expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -16,8 +18,61 @@ describe('configuration', () => {
     ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": must be true or false/],
     ['TOKEN_TTL_SECONDS', '5', /TOKEN_TTL_SECONDS="5": must be at least 60/],
     ['DATABASE_POOL_WAIT_MS', '10', /DATABASE_POOL_WAIT_MS="10": must be at least 100/],
+    // Issue 17.7: "trust everyone" lets any client choose its own address (ADR 0015).
+    [
+      'TRUST_PROXY',
+      'true',
+      /TRUST_PROXY="true": trusting every sender would let any client forge X-Forwarded-For; must be false .*hop count.*CIDRs/,
+    ],
+    ['TRUST_PROXY', 'yes', /TRUST_PROXY="yes": trusting every sender/],
+    ['TRUST_PROXY', '99', /TRUST_PROXY="99": a hop count must be 1 to 16/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY="10.0.0.0\/33": "10.0.0.0\/33" is not an IP address or CIDR/],
+    ['TRUST_PROXY', '10.0.0.1,proxy.internal', /"proxy.internal" is not an IP address or CIDR/],
+    ['TRUST_PROXY', 'fd00::/129', /"fd00::\/129" is not an IP address or CIDR/],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('resolves relative paths from the directory the command was typed in (npm: INIT_CWD), and leaves URLs alone', () => {
+    const env = loadEnv({
+      INIT_CWD: '/home/ops/broker',
+      PGLITE_DIR: './data/pglite',
+      CORPS_FILE: 'corps.json',
+      WECOM_VERIFY_DIR: '../verify',
+      WEB_DIST_DIR: '/srv/web',
+      WECOM_MODE: 'real',
+    });
+    expect(env).toMatchObject({
+      PGLITE_DIR: '/home/ops/broker/data/pglite',
+      CORPS_FILE: '/home/ops/broker/corps.json',
+      WECOM_VERIFY_DIR: '/home/ops/verify',
+      WEB_DIST_DIR: '/srv/web',
+    });
+    expect(loadEnv({ INIT_CWD: '/home/ops/broker', PGLITE_DIR: 'memory://' }).PGLITE_DIR).toBe('memory://');
+  });
+
+  it('gives the tools the same database as the server: flags first, then the variables, paths from INIT_CWD', () => {
+    const source = { INIT_CWD: '/home/ops/broker', PGLITE_DIR: 'data/pglite' };
+    expect(loadDatabaseTarget({}, source)).toEqual({ url: undefined, pgliteDir: '/home/ops/broker/data/pglite' });
+    expect(loadDatabaseTarget({ pgliteDir: '/tmp/x' }, source).pgliteDir).toBe('/tmp/x');
+    expect(loadDatabaseTarget({}, { DATABASE_URL: 'postgres://db/broker' }).url).toBe('postgres://db/broker');
+    expect(() => loadDatabaseTarget({ databaseUrl: 'mysql://x' }, {})).toThrow(/--database-url="mysql:\/\/x": must be a postgres:\/\//);
+    expect(() => loadDatabaseTarget({}, { DATABASE_URL: 'mysql://x' })).toThrow(
+      /^Invalid configuration:\n {2}- DATABASE_URL="mysql:\/\/x"/,
+    );
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    [' 10.0.0.0/8 , fd00::/8,::1 ', ['10.0.0.0/8', 'fd00::/8', '::1']],
+    ['192.168.0.0/016', ['192.168.0.0/16']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    expect(loadEnv(value === undefined ? {} : { NODE_ENV: 'test', TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
   });
 });

@@ -1,7 +1,9 @@
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 // Loads the contract's plain-words validation messages, used for configuration errors too.
 import '@broker/contract';
 import { emulatorByDefaultProblems } from './wecom-mode-guard';
+import { trustProxySchema } from './http/trust-proxy';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -34,7 +36,10 @@ const envSchema = z.object({
    * server connection, not to this process.
    */
   SESSION_CACHE: booleanFromString.default(true),
-  /** Where PGlite keeps its files. `memory://` keeps nothing. */
+  /**
+   * Where PGlite keeps its files, relative to the directory the command was run from; `memory://`
+   * keeps nothing. One process at a time (db/pglite-lock.ts).
+   */
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   /**
    * `emulator` by default only on a loopback development server: beyond loopback, with CORPS_FILE, or
@@ -79,7 +84,11 @@ const envSchema = z.object({
   /** Seed demo data on first start when the database holds no customers. */
   SEED_DEMO: booleanFromString.default(true),
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),
-  TRUST_PROXY: booleanFromString.default(false),
+  /**
+   * Which peers may name the client's address and protocol: off, a hop count, or proxy addresses and
+   * CIDRs; never everyone (http/trust-proxy.ts, ADR 0015).
+   */
+  TRUST_PROXY: trustProxySchema.default(false),
   /** Sign-in attempts (WeCom code exchanges) allowed per client address per window; 0 turns the limit off. */
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(100_000).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(86_400).default(60),
@@ -133,7 +142,66 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const unsafe = emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant)));
   if (unsafe.length > 0) throw new ConfigError(unsafe);
-  return parsed.data;
+  const base = userDirectory(source);
+  const env = parsed.data;
+  return {
+    ...env,
+    PGLITE_DIR: resolveUserPath(env.PGLITE_DIR, base),
+    ...(env.CORPS_FILE ? { CORPS_FILE: resolveUserPath(env.CORPS_FILE, base) } : {}),
+    ...(env.WECOM_VERIFY_DIR ? { WECOM_VERIFY_DIR: resolveUserPath(env.WECOM_VERIFY_DIR, base) } : {}),
+    ...(env.WEB_DIST_DIR ? { WEB_DIST_DIR: resolveUserPath(env.WEB_DIST_DIR, base) } : {}),
+  };
+}
+
+/**
+ * The directory the user ran the command from. npm runs a script in its package's folder (`-w`
+ * moves a tool into tools/) but records where it was typed in INIT_CWD; without npm it is the
+ * working directory. Every relative path a user gives (PGLITE_DIR, an import folder…) means this.
+ */
+export function userDirectory(source: NodeJS.ProcessEnv = process.env): string {
+  const typedIn = source.INIT_CWD;
+  return typedIn && isAbsolute(typedIn) ? typedIn : process.cwd();
+}
+
+/** `path` as the user meant it: relative to `base` (their directory); URLs such as `memory://` kept as they are. */
+export function resolveUserPath(path: string, base: string = userDirectory()): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path : resolve(base, path);
+}
+
+/** Which database a command-line tool works on: its flags, else DATABASE_URL, else PGlite at PGLITE_DIR. */
+export interface DatabaseTarget {
+  url: string | undefined;
+  /** Absolute (or `memory://`). */
+  pgliteDir: string;
+}
+
+const databaseTargetSchema = envSchema.pick({ DATABASE_URL: true, PGLITE_DIR: true });
+
+/**
+ * The tools' reading of the database settings: the same variables, rules and defaults as the
+ * server's, with `--database-url` / `--pglite-dir` taking precedence, and relative paths resolved
+ * from the user's directory, so `npm run seed` and `npm start` typed in one place share one database.
+ */
+export function loadDatabaseTarget(
+  flags: { databaseUrl?: string | undefined; pgliteDir?: string | undefined },
+  source: NodeJS.ProcessEnv = process.env,
+): DatabaseTarget {
+  const given = {
+    DATABASE_URL: flags.databaseUrl ?? (source.DATABASE_URL || undefined),
+    PGLITE_DIR: flags.pgliteDir ?? (source.PGLITE_DIR || undefined),
+  };
+  const parsed = databaseTargetSchema.safeParse(given);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0]) as keyof typeof given;
+        const flag = key === 'DATABASE_URL' ? flags.databaseUrl : flags.pgliteDir;
+        const name = flag === undefined ? key : key === 'DATABASE_URL' ? '--database-url' : '--pglite-dir';
+        return `${name}=${JSON.stringify(given[key] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  return { url: parsed.data.DATABASE_URL, pgliteDir: resolveUserPath(parsed.data.PGLITE_DIR, userDirectory(source)) };
 }
 
 /** Test and tool helper: a valid Env with overrides, without reading process.env. */

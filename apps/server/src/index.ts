@@ -1,7 +1,8 @@
 export { buildApp, type BuildAppOptions } from './app';
-export { loadEnv, makeEnv, ConfigError, type Env } from './env';
+export { loadEnv, makeEnv, loadDatabaseTarget, resolveUserPath, userDirectory, ConfigError, type DatabaseTarget, type Env } from './env';
 export { openDatabase, preparedStatementName, runMigrations, type Database, type DatabaseHandle, type DatabaseKind } from './db/client';
 export { DatabaseConnectionError } from './db/connection-failure';
+export { PgliteDirInUseError, PGLITE_LOCK_FILE, type PgliteLockHolder } from './db/pglite-lock';
 export * as schema from './db/schema';
 export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type SeedOptions, type SeedResult } from './db/seed';
 export { maskDocument, LATEST_RATES } from './db/seed';
@@ -12,6 +13,7 @@ export {
   runDailyMotSweep,
   MOT_THRESHOLDS,
   hongKongDay,
+  isCalendarDay,
   type MotRunResult,
   type MotSweepOutcome,
 } from './modules/mot';

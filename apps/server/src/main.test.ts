@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
@@ -8,15 +8,24 @@ import { signInAs } from './testing';
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 
+/** Every server this file started; one a failed assertion left running is killed, not leaked. */
+const started: ReturnType<typeof spawn>[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 function startServer(env: Record<string, string>) {
   const child = spawn(TSX, [MAIN], {
     env: { PATH: process.env.PATH, PGLITE_DIR: 'memory://', LOG_LEVEL: 'info', SEED_DEMO: 'false', WEB_DIST_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
+  // Start-up compiles main.ts and migrates an in-memory PGlite: on a loaded 2-core CI machine that
+  // has taken more than 30 s.
+  const waitFor = async (pattern: RegExp, timeoutMs = 90_000) => {
     const started = Date.now();
     while (!pattern.test(output)) {
       if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
@@ -45,7 +54,7 @@ describe('server process', () => {
     expect(server.output()).not.toMatch(/is up on/);
   });
 
-  it('listens on PORT and HOST, and drains in-flight requests on SIGTERM', async () => {
+  it('listens on PORT and HOST, and drains in-flight requests on SIGTERM', { timeout: 180_000 }, async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
     const server = startServer({ PORT: port, HOST: '127.0.0.1' });
     await server.waitFor(/Broker Assistant is up on http:\/\/127\.0\.0\.1:\d+/);
@@ -66,7 +75,7 @@ describe('server process', () => {
       port: Number(port),
       method: 'POST',
       path: '/api/mot/todoEventRule/isFold',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: { ...headers, 'agent-code': 'mot', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
     const answered = new Promise<string>((resolve, reject) => {
       request.on('response', (response) => {

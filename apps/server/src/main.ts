@@ -2,7 +2,7 @@ import { ConfigError, loadEnv, type Env } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemoDataIfEmpty } from './db/seed';
-import { runDailyMotSweep } from './modules/mot';
+import { hongKongDay, runDailyMotSweep } from './modules/mot';
 
 /** Process entry: validated config, database, migrations, listen, graceful shutdown. */
 async function main() {
@@ -19,6 +19,7 @@ async function main() {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
+    holder: 'server (apps/server/src/main.ts)',
     poolMax: env.DATABASE_POOL_MAX,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
   });
@@ -49,15 +50,17 @@ async function main() {
     // After buildApp: the corps and the emulator's staff rows exist by now.
     const corp = app.corps.all()[0];
     if (corp) {
+      // Seed and batch take the same day, from the one Hong Kong calendar.
+      const today = hongKongDay();
       const seeded = await seedDemoDataIfEmpty(database, {
         customers: env.DEMO_CUSTOMERS,
         corpCode: corp.code,
-        asOf: new Date().toISOString().slice(0, 10),
+        asOf: today,
         log: (message) => app.log.info(message),
       });
       // Fresh demo data: raise its MOT events now, even if today's sweep already ran on an empty database.
       if (seeded) {
-        const outcome = await runDailyMotSweep(database, { force: true });
+        const outcome = await runDailyMotSweep(database, { asOf: today, force: true });
         if (outcome.status === 'ran')
           app.log.info({ inserted: outcome.result.inserted }, `demo MOT events: ${outcome.result.total} in ${outcome.result.elapsedMs} ms`);
       }

@@ -10,7 +10,7 @@ describe('the emulator is never on by accident', () => {
   it('a fresh clone (loopback, no corps file) still defaults to the emulator', () => {
     expect(loadEnv({}).WECOM_MODE).toBe('emulator');
     expect(loadEnv({ HOST: 'localhost' }).WECOM_MODE).toBe('emulator');
-    expect(loadEnv({ HOST: '::1', TRUST_PROXY: 'true', NODE_ENV: 'development' }).WECOM_MODE).toBe('emulator');
+    expect(loadEnv({ HOST: '::1', TRUST_PROXY: '1', NODE_ENV: 'development' }).WECOM_MODE).toBe('emulator');
   });
 
   it.each([
@@ -18,7 +18,8 @@ describe('the emulator is never on by accident', () => {
     ['listening on all IPv6 interfaces', { HOST: '::' }, /HOST=::/],
     ['listening on a LAN address', { HOST: '10.1.2.3' }, /HOST=10\.1\.2\.3/],
     ['with a corps file', { CORPS_FILE: '/etc/broker/corps.json' }, /CORPS_FILE/],
-    ['in production behind a proxy', { NODE_ENV: 'production', TRUST_PROXY: 'true' }, /TRUST_PROXY/],
+    ['in production behind a proxy', { NODE_ENV: 'production', TRUST_PROXY: '1' }, /TRUST_PROXY/],
+    ['in production behind listed proxies', { NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8,fd00::/8' }, /TRUST_PROXY/],
   ])('refuses to start %s unless WECOM_MODE is set, naming the variable', (_what, settings, reason) => {
     expect(() => loadEnv(settings)).toThrow(ConfigError);
     expect(() => loadEnv(settings)).toThrow(/WECOM_MODE="": must be set explicitly \(real or emulator\)/);
@@ -28,12 +29,13 @@ describe('the emulator is never on by accident', () => {
   it('starts when the mode is chosen explicitly, either way', () => {
     expect(loadEnv({ HOST: '0.0.0.0', WECOM_MODE: 'real' }).WECOM_MODE).toBe('real');
     expect(loadEnv({ HOST: '0.0.0.0', WECOM_MODE: 'emulator' }).WECOM_MODE).toBe('emulator');
-    expect(loadEnv({ CORPS_FILE: 'corps.json', NODE_ENV: 'production', TRUST_PROXY: 'true', WECOM_MODE: 'real' }).WECOM_MODE).toBe('real');
+    expect(loadEnv({ CORPS_FILE: 'corps.json', NODE_ENV: 'production', TRUST_PROXY: '1', WECOM_MODE: 'real' }).WECOM_MODE).toBe('real');
   });
 
   it('a proxy in development or tests is not production', () => {
-    expect(loadEnv({ NODE_ENV: 'test', TRUST_PROXY: 'true' }).WECOM_MODE).toBe('emulator');
+    expect(loadEnv({ NODE_ENV: 'test', TRUST_PROXY: '1' }).WECOM_MODE).toBe('emulator');
     expect(loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'false' }).WECOM_MODE).toBe('emulator');
+    expect(loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '0' }).WECOM_MODE).toBe('emulator');
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { trustsAProxy, type TrustProxy } from './http/trust-proxy';
 
 /**
  * Issue 17.3 and ADR 0016: the WeCom emulator signs anyone in as any staff member, so it may be the
@@ -20,17 +21,11 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** TRUST_PROXY as any accepted shape (on/off, a hop count, a list of addresses): is a proxy trusted? */
-function trustsAProxy(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  return Boolean(value);
-}
-
 interface GuardedSettings {
   NODE_ENV: string;
   HOST: string;
   CORPS_FILE?: string | undefined;
-  TRUST_PROXY: unknown;
+  TRUST_PROXY: TrustProxy;
 }
 
 /**

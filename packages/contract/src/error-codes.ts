@@ -22,9 +22,15 @@ export const ErrorCode = {
   INTERNAL: '090500',
   UPSTREAM_WECOM: '090502',
   UNAVAILABLE: '090503',
+  /**
+   * `agent-code` names an app this endpoint does not belong to (SPEC.md §7: khzl, khgl, mot; shared
+   * calls take any app of the corp). The msg names the header and the expected agent (ADR 0015).
+   */
+  AGENT_MISMATCH: '090701',
   KYC_CONTACT_ALREADY_BOUND: '091001',
   KYC_CUSTOMER_ALREADY_BOUND: '091002',
   KYC_NOT_FOLLOWING: '091003',
+  /** No longer sent: an unknown contact is answered 091003, like one the caller does not follow (ADR 0015). */
   KYC_CONTACT_UNKNOWN: '091004',
   KYC_NOT_BOUND: '091005',
   /** Too many KYC searches by one staff member; `Retry-After` says when to try again. */
@@ -95,6 +101,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '090500': 500,
   '090502': 502,
   '090503': 503,
+  '090701': 403,
   '091001': 409,
   '091002': 409,
   '091003': 403,

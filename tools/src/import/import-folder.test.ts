@@ -27,7 +27,7 @@ const countAll = async (database: DatabaseHandle) => {
   return counts;
 };
 
-function folderWith(files: Record<string, string>) {
+function folderWith(files: Record<string, string | Buffer>) {
   const folder = mkdtempSync(join(tmpdir(), 'broker-import-'));
   for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
   return folder;
@@ -155,6 +155,51 @@ for (const engine of testDatabases()) {
         await database.query(`select balance from cash_balance b join account a on a.id = b.account_id where a.account_no = '700010001'`),
       ).toEqual([{ balance: '12.50' }]);
       expect(await database.query(`select external_ref from trade where external_ref like 'X%'`)).toEqual([{ external_ref: 'X1' }]);
+    });
+
+    it('refuses lines that are not UTF-8 as file:line, stores no U+FFFD, and takes the good rows (BOM or not)', async () => {
+      const header =
+        'customer_no,staff_userid,channel,name_cn,name_en,gender,phone,email,id_doc_type,id_doc_number,id_doc_expiry,birthday,risk_level,risk_assessed_on,status,open_date,closed_date,tags,remark,account_no,account_type';
+      const bytes = (text: string | Buffer) => (Buffer.isBuffer(text) ? text : Buffer.from(text));
+      const row = (no: string, nameCn: string | Buffer, remark: string | Buffer = '') =>
+        Buffer.concat([
+          bytes(`${no},leekaying,branch,`),
+          bytes(nameCn),
+          bytes(`,LAM ${no},M,+852 9876 ${no.slice(-4)},,hkid,C${no.slice(-4)}12(3),,1970-01-30,2,,active,2020-01-02,,,`),
+          bytes(remark),
+          bytes(`,8${no.slice(-4)}0001,cash\n`),
+        ]);
+      const gbk = Buffer.from('c1d6c3c0c1e1', 'hex'); // 林美玲 saved as GBK
+      const folder = folderWith({
+        'customers.csv': Buffer.concat([
+          Buffer.from(`\ufeff${header}\n`),
+          row('B20001', '林一'),
+          row('B20002', gbk),
+          // A quoted remark over two lines, the second with a stray byte: the record is refused, by that line.
+          row('B20003', '林三', Buffer.concat([bytes('"first line\nsecond '), Buffer.from([0xe9]), bytes(' line"')])),
+          row('B20004', '林四'),
+        ]),
+        'trades.csv': Buffer.concat([Buffer.from('trade_ref,account_no,symbol,side,quantity,'), gbk, Buffer.from('\nX9,1,2\n')]),
+      });
+      folders.push(folder);
+      const report = await importFolder(database, folder, { corpCode: 'fxhl' });
+      expect(report.errors.map((error) => `${error.file}:${error.line}: ${error.reason}`)).toEqual([
+        'customers.csv:3: not UTF-8',
+        'customers.csv:5: not UTF-8',
+        'trades.csv:1: not UTF-8; file skipped',
+      ]);
+      expect(report.files.find((file) => file.file === 'customers.csv')).toMatchObject({ rows: 4, inserted: 2, rejected: 2 });
+      const imported = await database.query<{ customer_no: string; name_cn: string }>(
+        `select customer_no, name_cn from customer where customer_no like 'B2%' order by customer_no`,
+      );
+      expect(imported).toEqual([
+        { customer_no: 'B20001', name_cn: '林一' },
+        { customer_no: 'B20004', name_cn: '林四' },
+      ]);
+      const replacementChars = await database.query(
+        `select customer_no from customer where name_cn like '%' || chr(65533) || '%' or coalesce(remark, '') like '%' || chr(65533) || '%'`,
+      );
+      expect(replacementChars).toEqual([]);
     });
 
     it('bumps the version only when a customer really changed', async () => {

@@ -22,6 +22,7 @@ import {
   type TradeRow,
   type TransferRow,
 } from './row-schemas';
+import { Utf8LineCheck } from './utf8-line-check';
 
 export type RowOutcome = 'inserted' | 'updated' | 'unchanged';
 
@@ -49,6 +50,9 @@ export interface ImportReport {
   /** MOT events the imported facts produced (large deposits, transfers, losses …). */
   motEventsCreated: number;
 }
+
+/** The reason given for a line whose bytes are not UTF-8 (a file saved as GBK or Big5, stray bytes). */
+export const NOT_UTF8 = 'not UTF-8';
 
 /** A row that is well-formed but refers to something that does not exist, or breaks a business rule. */
 class RowRejected extends Error {}
@@ -176,14 +180,22 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
       fileReport.rejected++;
       report.errors.push({ file: fileSpec.file, line, reason });
     };
-    const parser = createReadStream(path).pipe(
-      parse({ columns: true, bom: true, trim: true, skip_empty_lines: true, info: true, relax_column_count: true }),
-    );
+    // Bytes that are not UTF-8 are refused by line, never stored as U+FFFD.
+    const utf8 = new Utf8LineCheck();
+    const parser = createReadStream(path)
+      .pipe(utf8)
+      .pipe(parse({ columns: true, bom: true, trim: true, skip_empty_lines: true, info: true, relax_column_count: true }));
     let headerChecked = false;
+    /** The last line of the record before (the header's, at first): a record may span lines. */
+    let previousEnd = 1;
     try {
       for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
         if (!headerChecked) {
           headerChecked = true;
+          if (utf8.badLines.has(1)) {
+            reject(1, `${NOT_UTF8}; file skipped`);
+            break;
+          }
           const missing = fileSpec.required.filter((column) => !(column in record));
           if (missing.length > 0) {
             reject(1, `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}; file skipped`);
@@ -191,6 +203,13 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
           }
         }
         fileReport.rows++;
+        const recordLines = { from: previousEnd + 1, to: info.lines };
+        previousEnd = info.lines;
+        const badLine = utf8.firstBadLine(recordLines.from, recordLines.to);
+        if (badLine !== null) {
+          reject(badLine, NOT_UTF8);
+          continue;
+        }
         const parsed = fileSpec.schema.safeParse(record);
         if (!parsed.success) {
           reject(info.lines, describeIssue(parsed.error));
@@ -211,6 +230,8 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
       const line = (error as { lines?: number }).lines ?? 0;
       reject(line, `unreadable CSV: ${(error as Error).message}`);
     }
+    // A header alone (no rows) is still checked.
+    if (!headerChecked && utf8.badLines.has(1)) reject(1, `${NOT_UTF8}; file skipped`);
   }
 
   // New rates or prices move every customer's totals; otherwise only the customers touched.

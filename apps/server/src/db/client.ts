@@ -13,6 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockPgliteDir } from './pglite-lock';
 import { databaseConnectionError } from './connection-failure';
 
 /** One Drizzle type over both drivers: repositories never know which engine they run on. */
@@ -50,6 +51,11 @@ export interface DatabaseOptions {
   /** postgres:// URL; when absent, PGlite at `pgliteDir`. */
   url?: string | undefined;
   pgliteDir?: string;
+  /**
+   * PGlite in a directory: what this process is (`server`, `npm run seed`…), named to any other
+   * process refused the directory while this one holds it. Default: the script's path.
+   */
+  holder?: string;
   poolMax?: number;
   /**
    * PostgreSQL only: how long a query may wait for a free pool connection before it fails
@@ -94,17 +100,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const observe = options.onQuery;
   const handle = options.url
     ? await openPostgres(options.url, { max: options.poolMax ?? 10, waitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS }, observe)
-    : await openPglite(options.pgliteDir ?? 'memory://', observe);
-  if (options.migrate !== false) await runMigrations(handle);
+    : await openPglite(options.pgliteDir ?? 'memory://', options.holder ?? defaultHolder(), observe);
+  if (options.migrate !== false) {
+    try {
+      await runMigrations(handle);
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
   return handle;
 }
 
 const loggerOf = (observe: QueryObserver | undefined) => (observe ? { logger: { logQuery: observe } } : {});
 
-async function openPglite(dir: string, observe?: QueryObserver): Promise<DatabaseHandle> {
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+const defaultHolder = () => process.argv.slice(1, 2).join(' ') || 'node';
+
+async function openPglite(dir: string, holder: string, observe?: QueryObserver): Promise<DatabaseHandle> {
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  // One process per directory: a second PGlite on the same files corrupts them without a word (ADR 0020).
+  const lock = inMemory ? null : lockPgliteDir(dir, holder);
+  let client: PGlite;
+  try {
+    // btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
+    client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema, ...loggerOf(observe) }) as unknown as Database;
   return {
     db,
@@ -124,7 +148,13 @@ async function openPglite(dir: string, observe?: QueryObserver): Promise<Databas
         await unsubscribe().catch(() => undefined);
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, ErrorCode, errorEnvelopeSchema, HEADER_CORP, HEADER_TOKEN, httpStatusOf } from '@broker/contract';
+import {
+  agentCodeSchema,
+  agentsAccepted,
+  endpoints,
+  ErrorCode,
+  errorEnvelopeSchema,
+  HEADER_AGENT,
+  HEADER_CORP,
+  HEADER_TOKEN,
+  httpStatusOf,
+} from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp, type SignedIn } from '../testing';
 import {
   callEndpoint,
@@ -76,8 +86,9 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   kycSearch: { otherCorp: ErrorCode.OK },
   kycBind: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
   kycUnbind: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.KYC_NOT_BOUND },
-  // Says "bound to someone else" without naming the client (binding: null); another corp sees nothing bound.
-  hasKyc: { otherStaff: ErrorCode.OK, otherCorp: ErrorCode.OK },
+  // A contact bound to a colleague's client, which the caller does not follow, and another corp's view of
+  // this corp's contact: one answer, as for a contact that exists nowhere (issue 17.7, ADR 0015).
+  hasKyc: { otherStaff: ErrorCode.KYC_NOT_FOLLOWING, otherCorp: ErrorCode.KYC_NOT_FOLLOWING },
   getProfile: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
   getBaseInfo: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
   getDynamic: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
@@ -211,9 +222,14 @@ for (const engine of testDatabases()) {
     for (const [name, endpoint] of endpointEntries()) {
       describe(`${name}: ${endpoint.method} ${endpoint.path}`, () => {
         /** A refused call must leave every table as it was. */
-        const refused = async (headers: Record<string, string>, input: Record<string, unknown>, code: Code) => {
+        const refused = async (
+          headers: Record<string, string>,
+          input: Record<string, unknown>,
+          code: Code,
+          options: { agent?: string | null } = {},
+        ) => {
           const before = await digest();
-          const answer = await callEndpoint(server.baseUrl, endpoint, headers, input);
+          const answer = await callEndpoint(server.baseUrl, endpoint, headers, input, options);
           expect(answer.body.code, answer.text).toBe(code);
           expect(answer.status).toBe(httpStatusOf[code]);
           errorEnvelopeSchema.parse(answer.body);
@@ -305,6 +321,36 @@ for (const engine of testDatabases()) {
             expect(answer.text).not.toContain(names!.name_en);
           });
         }
+
+        // Issue 17.7, ADR 0015: the call belongs to its app (SPEC.md §7); a shared one to any app of the corp.
+        const accepted: readonly string[] = agentsAccepted(endpoint);
+        const wrongAgents = [
+          ...agentCodeSchema.options.filter((agent) => !accepted.includes(agent)),
+          'hr',
+          endpoint.agent.toUpperCase(),
+          '',
+          ...(endpoint.shared ? [] : [null]),
+        ];
+        it(`a wrong agent-code (${wrongAgents.map((agent) => JSON.stringify(agent)).join(', ')}) → 090701, naming the header and the app`, async () => {
+          const input = await validInputs[name](fixture);
+          for (const agent of wrongAgents) {
+            const caller = endpoint.auth ? as(await callerFor(name, 'chan')) : as(null);
+            const answer = await refused(caller, input, ErrorCode.AGENT_MISMATCH, { agent });
+            expect(answer.body.msg).toBe(
+              `header ${HEADER_AGENT}: must be ${endpoint.shared ? `one of ${accepted.join(', ')}` : endpoint.agent}; ` +
+                `${endpoint.method} ${endpoint.path} belongs to ${endpoint.shared ? "any of the corp's WeCom apps" : `the ${endpoint.agent} app`}`,
+            );
+          }
+        });
+        it(`the app${accepted.length > 1 ? 's' : ''} it belongs to (${accepted.join(', ')}) ${accepted.length > 1 ? 'are' : 'is'} accepted`, async () => {
+          const input = await validInputs[name](fixture);
+          for (const agent of [...accepted, ...(endpoint.shared ? [null] : [])]) {
+            const caller = endpoint.auth ? as(await callerFor(name, 'chan')) : as(null);
+            const answer = await callEndpoint(server.baseUrl, endpoint, caller, input, { agent });
+            expect(answer.body.code, `${String(agent)}: ${answer.text}`).not.toBe(ErrorCode.AGENT_MISMATCH);
+            expect(answer.body.code, `${String(agent)}: ${answer.text}`).not.toBe(ErrorCode.VALIDATION);
+          }
+        });
 
         it('valid → the endpoint answers', async () => {
           const answer = await callEndpoint(server.baseUrl, endpoint, as(await callerFor(name, 'chan')), await validInputs[name](fixture));

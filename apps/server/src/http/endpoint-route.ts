@@ -3,13 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agentCodeSchema,
+  agentsAccepted,
   envelopeSchema,
+  ErrorCode,
   errorEnvelopeSchema,
   HEADER_AGENT,
   HEADER_CORP,
   HEADER_TOKEN,
   type Endpoint,
 } from '@broker/contract';
+import { ApiError } from './api-error';
 import { refuseUnstorableText, requireContentType } from './request-guards';
 
 declare module 'fastify' {
@@ -19,15 +22,45 @@ declare module 'fastify' {
   }
 }
 
-const baseHeaders = {
-  [HEADER_CORP]: z.string().describe('Corp (tenant) code, e.g. fxhl'),
-  [HEADER_AGENT]: agentCodeSchema.describe('WeCom app: khzl, khgl or mot'),
-};
-const publicHeaders = z.object({
-  [HEADER_CORP]: baseHeaders[HEADER_CORP].optional(),
-  [HEADER_AGENT]: baseHeaders[HEADER_AGENT].optional(),
-});
-const businessHeaders = z.object({ ...baseHeaders, [HEADER_TOKEN]: z.string().describe('Token from /api/auth/login/qywx') });
+const corpHeader = z.string().describe('Corp (tenant) code, e.g. fxhl');
+/** Checked by `requireAgent` (090701), not here: a wrong app has its own code, not a validation error. */
+const agentHeader = (endpoint: Endpoint) =>
+  z
+    .string()
+    .optional()
+    .describe(
+      endpoint.shared
+        ? `WeCom app making the call: any of ${agentCodeSchema.options.join(', ')} (default ${endpoint.agent})`
+        : `WeCom app the call belongs to: ${endpoint.agent}`,
+    );
+const headersOf = (endpoint: Endpoint) =>
+  endpoint.auth
+    ? z.object({
+        [HEADER_CORP]: corpHeader,
+        [HEADER_AGENT]: agentHeader(endpoint),
+        [HEADER_TOKEN]: z.string().describe('Token from /api/auth/login/qywx'),
+      })
+    : z.object({ [HEADER_CORP]: corpHeader.optional(), [HEADER_AGENT]: agentHeader(endpoint) });
+
+/**
+ * Issue 17.7, ADR 0015: `agent-code` must name the app the endpoint belongs to (SPEC.md §7); a
+ * shared call takes any of the corp's apps and, without the header, is its owner's. Runs after the
+ * token check, so a caller without a session learns nothing of the endpoint from it.
+ */
+function requireAgent(endpoint: Endpoint) {
+  const accepted: readonly string[] = agentsAccepted(endpoint);
+  const expected = endpoint.shared ? `one of ${accepted.join(', ')}` : endpoint.agent;
+  return async (request: FastifyRequest) => {
+    const header = request.headers[HEADER_AGENT];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (sent === undefined ? endpoint.shared : accepted.includes(sent)) return;
+    const owner = endpoint.shared ? "any of the corp's WeCom apps" : `the ${endpoint.agent} app`;
+    throw new ApiError(
+      ErrorCode.AGENT_MISMATCH,
+      `header ${HEADER_AGENT}: must be ${expected}; ${endpoint.method} ${endpoint.path} belongs to ${owner}`,
+    );
+  };
+}
 
 export type EndpointHandler<E extends Endpoint> = (
   input: z.output<E['request']>,
@@ -47,13 +80,13 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     method: endpoint.method,
     url: endpoint.path,
     config: { endpoint },
-    onRequest: endpoint.auth ? [app.authenticate] : [],
+    onRequest: [...(endpoint.auth ? [app.authenticate] : []), requireAgent(endpoint)],
     ...(carriesBody ? { preParsing: [requireContentType(endpoint.payload)] } : {}),
     preValidation: [refuseUnstorableText],
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      headers: endpoint.auth ? businessHeaders : publicHeaders,
+      headers: headersOf(endpoint),
       ...(endpoint.payload === 'query' ? { querystring: endpoint.request } : {}),
       ...(carriesBody ? { body: endpoint.request } : {}),
       ...(endpoint.payload === 'form' ? { consumes: ['multipart/form-data'] } : {}),

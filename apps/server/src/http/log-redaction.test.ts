@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, ErrorCode, type Envelope } from '@broker/contract';
+import { endpoints, ErrorCode, type Endpoint, type Envelope } from '@broker/contract';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { loadCorps } from '../corps';
@@ -81,12 +81,18 @@ for (const engine of testDatabases()) {
         oauthCode,
       );
 
-      const post = async (path: string, body: unknown) =>
-        (await (await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as Envelope<unknown>;
-      expect((await post(endpoints.kycSearch.path, { keyword: customer!.phone })).code).toBe('0');
-      expect((await post(endpoints.kycSearch.path, { keyword: fullIdNumber })).code).toBe('0');
-      expect((await post(endpoints.searchCustomers.path, { keyword: customer!.phoneDigits.slice(-8) })).code).toBe('0');
-      const edited = await post(endpoints.updateProfile.path, {
+      const post = async (endpoint: Endpoint, body: unknown) =>
+        (await (
+          await fetch(`${baseUrl}${endpoint.path}`, {
+            method: 'POST',
+            headers: { ...headers, 'agent-code': endpoint.agent },
+            body: JSON.stringify(body),
+          })
+        ).json()) as Envelope<unknown>;
+      expect((await post(endpoints.kycSearch, { keyword: customer!.phone })).code).toBe('0');
+      expect((await post(endpoints.kycSearch, { keyword: fullIdNumber })).code).toBe('0');
+      expect((await post(endpoints.searchCustomers, { keyword: customer!.phoneDigits.slice(-8) })).code).toBe('0');
+      const edited = await post(endpoints.updateProfile, {
         customerId: customer!.id,
         version: customer!.version,
         phone: newPhone,
@@ -94,9 +100,7 @@ for (const engine of testDatabases()) {
       });
       expect(edited.code, edited.msg).toBe('0');
       // A refused edit (bad phone) and a sign-in with a code WeCom does not know: failures log too.
-      expect((await post(endpoints.updateProfile.path, { customerId: customer!.id, version: 1, phone: '12345678901234' })).code).not.toBe(
-        '0',
-      );
+      expect((await post(endpoints.updateProfile, { customerId: customer!.id, version: 1, phone: '12345678901234' })).code).not.toBe('0');
       // A sign-in's state and both cookies (the sign-in's and the browser binding) are secrets too.
       const jar = new BrowserJar();
       const state = (await startSignInAt(baseUrl, { jar })).body.data!.state;

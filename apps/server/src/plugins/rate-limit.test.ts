@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints, ErrorCode, errorEnvelopeSchema, type Envelope } from '@broker/contract';
 import { BrowserJar, testDatabases, startTestApp, signInAs, startSignInAt, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from '../db/client';
@@ -17,9 +17,15 @@ const DECADE_SECONDS = 10 * 365 * 86_400;
 for (const engine of testDatabases()) {
   describe(`rate limits (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
-    /** Two replicas on one database, as in production; the second sits behind a trusted proxy. */
+    /**
+     * Two replicas on one database, as in production; the second sits behind one proxy (hop count 1).
+     * Two more for issue 17.7: one trusting a proxy list that holds the test's real peer (127.0.0.1),
+     * one trusting a list that does not.
+     */
     let replica: RunningTestApp;
     let proxied: RunningTestApp;
+    let listedProxy: RunningTestApp;
+    let otherProxies: RunningTestApp;
     let chan: Record<string, string>;
     let lee: Record<string, string>;
 
@@ -32,13 +38,17 @@ for (const engine of testDatabases()) {
         KYC_SEARCH_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
       };
       replica = await startTestApp(database, limits);
-      proxied = await startTestApp(database, { ...limits, TRUST_PROXY: 'true' });
+      proxied = await startTestApp(database, { ...limits, TRUST_PROXY: '1' });
+      listedProxy = await startTestApp(database, { ...limits, TRUST_PROXY: '10.9.0.0/16,127.0.0.1,::1' });
+      otherProxies = await startTestApp(database, { ...limits, TRUST_PROXY: '10.0.0.0/8,fd00::/8' });
       chan = (await signInAs(replica.baseUrl, 'chanwaiman')).headers;
       lee = (await signInAs(replica.baseUrl, 'leekaying')).headers;
     });
     afterAll(async () => {
       await replica?.close();
       await proxied?.close();
+      await listedProxy?.close();
+      await otherProxies?.close();
       await database?.drop();
     });
 
@@ -112,6 +122,48 @@ for (const engine of testDatabases()) {
           ...Array<string>(LIMIT).fill(ErrorCode.LOGIN_STATE_INVALID),
           ErrorCode.LOGIN_RATE_LIMITED,
         ]);
+      });
+    });
+
+    /**
+     * Issue 17.7, ADR 0015: X-Forwarded-For is the client's word except for the entries our own proxies
+     * appended. A client that makes up entries must still be counted by its real address.
+     */
+    describe('spoofed X-Forwarded-For does not dodge the sign-in limit', () => {
+      beforeEach(resetCounters);
+      const spoofed = (attempt: number, real?: string) => ({
+        'x-forwarded-for': [`192.0.2.${attempt}`, `198.51.100.${attempt}`, ...(real ? [real] : [])].join(', '),
+      });
+      const codesOf = async (baseUrl: string, headersOf: (attempt: number) => Record<string, string>) => {
+        const codes = [];
+        for (let attempt = 0; attempt <= LIMIT; attempt += 1) codes.push((await login(baseUrl, headersOf(attempt))).body.code);
+        return codes;
+      };
+      const limitedAtTheEnd = [...Array<string>(LIMIT).fill(ErrorCode.LOGIN_STATE_INVALID), ErrorCode.LOGIN_RATE_LIMITED];
+
+      it('from a peer that is not a trusted proxy, every made-up chain counts against the peer itself', async () => {
+        expect(await codesOf(otherProxies.baseUrl, (attempt) => spoofed(attempt))).toEqual(limitedAtTheEnd);
+        const [counter] = await database.query<{ subject: string }>('select subject from rate_limit_counter');
+        expect(counter!.subject).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+        // The real client of that peer stays limited whatever it claims next.
+        expect((await login(otherProxies.baseUrl, { 'x-forwarded-for': '203.0.113.50' })).body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
+      });
+
+      it('with a hop count of 1, only the last entry (what our proxy saw) counts; made-up entries before it are ignored', async () => {
+        expect(await codesOf(proxied.baseUrl, (attempt) => spoofed(attempt, '203.0.113.7'))).toEqual(limitedAtTheEnd);
+        // Another real client behind the proxy has its own budget.
+        expect((await login(proxied.baseUrl, spoofed(9, '203.0.113.8'))).body.code).toBe(ErrorCode.LOGIN_STATE_INVALID);
+      });
+
+      it('with a list of proxies, only the listed ones are believed', async () => {
+        // 127.0.0.1 is listed: the entry it appended is the client; what the client wrote before it is not believed.
+        expect(await codesOf(listedProxy.baseUrl, (attempt) => spoofed(attempt, '203.0.113.9'))).toEqual(limitedAtTheEnd);
+        // A chain through a listed inner proxy (10.9.1.1) reaches the client before it.
+        await resetCounters();
+        const viaInner = (attempt: number) => ({ 'x-forwarded-for': `192.0.2.${attempt}, 203.0.113.10, 10.9.1.1` });
+        expect(await codesOf(listedProxy.baseUrl, viaInner)).toEqual(limitedAtTheEnd);
+        const subjects = await database.query<{ subject: string }>('select subject from rate_limit_counter');
+        expect(subjects.map((row) => row.subject)).toEqual(['203.0.113.10']);
       });
     });
 

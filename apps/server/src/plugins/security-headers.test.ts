@@ -40,7 +40,7 @@ for (const engine of testDatabases()) {
       server = await startTestApp(database, { WEB_DIST_DIR: dist });
       behindProxy = await startTestApp(database, {
         WEB_DIST_DIR: dist,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         SENTRY_DSN: 'https://0123abcd@o42.ingest.sentry.io/7',
       });
       headers = (await signInAs(server.baseUrl, 'chanwaiman')).headers;

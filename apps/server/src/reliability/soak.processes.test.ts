@@ -178,7 +178,15 @@ describe.skipIf(!postgresAdminUrl)(
               },
             ],
             [12, (worker) => call(worker, pick<Endpoint>([getTodoTaskCount, getTodoClients, getTodoDates]), {})],
-            [5, (worker) => call(worker, hasKyc, { externalUserId: pick(EMULATOR_EXTERNAL_CONTACTS).externalUserId })],
+            // A contact the worker does not follow answers 091003, as for one that exists nowhere (ADR 0015).
+            [
+              5,
+              (worker) =>
+                call(worker, hasKyc, { externalUserId: pick(EMULATOR_EXTERNAL_CONTACTS).externalUserId }, [
+                  ErrorCode.OK,
+                  ErrorCode.KYC_NOT_FOLLOWING,
+                ]),
+            ],
             [20, (worker, serial) => editProfile(worker, pick(worker.ownCustomers), false, serial)],
             [5, (worker, serial) => editProfile(worker, pick(worker.contended), true, serial)],
             [

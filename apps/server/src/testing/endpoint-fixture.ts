@@ -123,7 +123,11 @@ export const validInputs: Record<EndpointName, InputMaker> = {
     await fixture.bindDirectly(OWN_BOUND_CONTACT, fixture.ownCustomerIds[1]!);
     return { externalUserId: OWN_BOUND_CONTACT };
   },
-  hasKyc: () => ({ externalUserId: OWN_BOUND_CONTACT }),
+  // Bound to one of the caller's own customers (an unbind cell may have run first): answered even though WeCom does not know it.
+  hasKyc: async (fixture) => {
+    await fixture.bindDirectly(OWN_BOUND_CONTACT, fixture.ownCustomerIds[1]!);
+    return { externalUserId: OWN_BOUND_CONTACT };
+  },
   getProfile: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getBaseInfo: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getDynamic: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
@@ -204,17 +208,22 @@ export interface EndpointAnswer {
   text: string;
 }
 
-/** Sends `input` the way the endpoint carries its payload: query string, JSON body or multipart form. */
+/**
+ * Sends `input` the way the endpoint carries its payload: query string, JSON body or multipart form,
+ * as the endpoint's own app (`agent-code`) unless `agent` says otherwise (null: no header).
+ */
 export async function callEndpoint(
   baseUrl: string,
   endpoint: Endpoint,
   headers: Record<string, string>,
   input: Record<string, unknown>,
+  { agent = endpoint.agent }: { agent?: string | null } = {},
 ): Promise<EndpointAnswer> {
   const init: RequestInit & { headers: Record<string, string> } = {
     method: endpoint.method,
-    headers: { [HEADER_CORP]: 'fxhl', ...headers, [HEADER_AGENT]: endpoint.agent },
+    headers: { [HEADER_CORP]: 'fxhl', ...headers, ...(agent === null ? {} : { [HEADER_AGENT]: agent }) },
   };
+  if (agent === null) delete init.headers[HEADER_AGENT];
   let url = `${baseUrl}${endpoint.path}`;
   const pairs = Object.entries(input).flatMap(([key, value]): [string, string][] =>
     Array.isArray(value) ? value.map((item): [string, string] => [key, String(item)]) : [[key, String(value)]],

@@ -4,8 +4,11 @@ import { openDatabase, type DatabaseHandle, type DatabaseKind, type QueryObserve
 
 export interface TestDatabase {
   kind: DatabaseKind;
-  /** A fresh, migrated, empty database; `drop()` removes it. `onQuery` sees every statement. */
-  create(options?: { onQuery?: QueryObserver }): Promise<DatabaseHandle & { drop(): Promise<void> }>;
+  /**
+   * A fresh, migrated, empty database; `drop()` removes it. `onQuery` sees every statement. `url`
+   * (PostgreSQL): for a child process, such as a tool, to open the same database.
+   */
+  create(options?: { onQuery?: QueryObserver }): Promise<DatabaseHandle & { drop(): Promise<void>; url?: string }>;
 }
 
 /** Read once here so suites never touch process.env themselves. */
@@ -34,6 +37,7 @@ function postgres(adminUrl: string): TestDatabase {
       const handle = await openDatabase({ url: url.toString(), poolMax: 8, ...options });
       return {
         ...handle,
+        url: url.toString(),
         async drop() {
           await handle.close();
           const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -36,6 +36,7 @@ export const getMyAuditTrail = defineEndpoint({
   method: 'GET',
   path: '/api/audit/mine',
   agent: 'khzl',
+  shared: true,
   auth: true,
   payload: 'query',
   request: z.strictObject({

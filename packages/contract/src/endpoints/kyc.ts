@@ -109,7 +109,11 @@ export const hasKyc = defineEndpoint({
     /** False when the contact is bound to a customer of another staff member (details withheld). */
     ownCustomer: z.boolean(),
     binding: kycBindingSchema.nullable(),
-    /** The contact as WeCom knows it; null when WeCom cannot be asked or does not know it. */
+    /**
+     * The contact as WeCom knows it; null only for a contact bound to your own customer that you no
+     * longer follow. A contact you do not follow is refused (091003) exactly like one WeCom does not
+     * know; a WeCom refusal is named (0925xx) — ADR 0015.
+     */
     contact: z.object({ externalUserId: z.string(), name: z.string(), followedByYou: z.boolean() }).nullable(),
   }),
   summary: 'Is this WeCom contact bound, and to which of your customers',

@@ -13,6 +13,7 @@ export const getCurrencyExchangeRate = defineEndpoint({
   method: 'GET',
   path: '/api/client/common/getCurrencyExchangeRate',
   agent: 'khzl',
+  shared: true,
   auth: true,
   payload: 'query',
   request: z.strictObject({}),

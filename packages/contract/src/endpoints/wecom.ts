@@ -11,6 +11,7 @@ export const getJsSdkSign = defineEndpoint({
   method: 'POST',
   path: '/api/aggregation/qywx/getJsSdkSign',
   agent: 'khzl',
+  shared: true,
   auth: true,
   payload: 'json',
   request: z.strictObject({

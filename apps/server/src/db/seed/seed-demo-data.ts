@@ -38,7 +38,11 @@ export interface SeedResult {
 
 export class SeedRefusedError extends Error {}
 
-/** Customers carry the generated data; everything they own goes with them in one TRUNCATE. */
+/**
+ * Customers carry the generated data; everything they own goes with them in one TRUNCATE, and so
+ * does the record of which days' MOT batches ran over them: otherwise the server's scheduler would
+ * skip today over a reset database, and its MOT list would stay empty.
+ */
 export const CUSTOMER_DATA_TABLES = [
   'customer',
   'account',
@@ -50,6 +54,7 @@ export const CUSTOMER_DATA_TABLES = [
   'kyc_binding',
   'mot_event',
   'service_record',
+  'mot_sweep_run',
 ];
 
 export async function hasCustomers(handle: DatabaseHandle): Promise<boolean> {

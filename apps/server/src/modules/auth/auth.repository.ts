@@ -5,6 +5,23 @@ import { selectRows } from '../../db/sql-rows';
 
 export type StaffRow = typeof staff.$inferSelect;
 
+/**
+ * Sessions that expired more than this long ago are deleted (a revoked one goes once it is also past
+ * its expiry), so the table holds live sessions and a week of history for an investigation, not every
+ * sign-in ever made. Deleting them changes no answer: an expired or revoked session signs nobody in.
+ */
+export const ENDED_SESSION_RETENTION_DAYS = 7;
+/** At most this many rows go per sign-in, so a sign-in never waits on a large delete. */
+const PRUNE_BATCH = 500;
+
+async function pruneEndedSessions(db: Database) {
+  await db.execute(sql`
+    delete from auth_session where id in (
+      select id from auth_session
+      where expires_at < now() - make_interval(days => ${ENDED_SESSION_RETENTION_DAYS})
+      limit ${PRUNE_BATCH})`);
+}
+
 /** What authenticating a request needs to know about its session and staff member. */
 export interface SessionForRequest {
   sessionId: number;
@@ -62,6 +79,7 @@ export function createAuthRepository(db: Database) {
       expiresAt: Date;
       bindingHash: string;
     }) {
+      await pruneEndedSessions(db);
       await db.insert(authSessions).values(input);
     },
 

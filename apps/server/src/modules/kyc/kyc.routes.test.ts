@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ErrorCode, type Envelope, type hasKyc as hasKycEndpoint, type KycCandidate, type ResponseOf } from '@broker/contract';
+import {
+  ErrorCode,
+  httpStatusOf,
+  type Envelope,
+  type hasKyc as hasKycEndpoint,
+  type KycCandidate,
+  type ResponseOf,
+} from '@broker/contract';
+import { DEFAULT_EMULATOR_CORP, type AgentPolicy } from '@broker/wecom-emulator';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
@@ -147,12 +155,13 @@ for (const engine of testDatabases()) {
         ["another staff member's customer", chan, { externalUserId: TSE, customerId: leeCustomer.id }, ErrorCode.FORBIDDEN, 403],
         ['no such customer', chan, { externalUserId: TSE, customerId: 987_654_321 }, ErrorCode.NOT_FOUND, 404],
         ['a contact you do not follow', chan, { externalUserId: LAU, customerId: second!.id }, ErrorCode.KYC_NOT_FOLLOWING, 403],
+        // Exactly as for a contact followed by someone else (ADR 0015: no contact enumeration).
         [
           'a contact WeCom does not know',
           chan,
           { externalUserId: 'wmEmuNobody', customerId: second!.id },
-          ErrorCode.KYC_CONTACT_UNKNOWN,
-          404,
+          ErrorCode.KYC_NOT_FOLLOWING,
+          403,
         ],
         ['a malformed contact id', chan, { externalUserId: 'bad id!', customerId: second!.id }, ErrorCode.VALIDATION, 400],
       ];
@@ -185,6 +194,64 @@ for (const engine of testDatabases()) {
       expect(audit.map((row) => row.before)).toEqual([{ externalUserId: TSE, customerId: customer.id }]);
       // Unbound, the contact can be bound again (rebinding needs the unbind first).
       expect((await post('bind', chan, { externalUserId: TSE, customerId: chanCustomers[2]!.id })).body.code).toBe('0');
+    });
+
+    it("bind and unbind say nothing of a colleague's binding of a contact the caller does not follow", async () => {
+      // leekaying binds LAU (whom only leekaying follows) to their own customer.
+      expect((await post('bind', lee, { externalUserId: LAU, customerId: leeCustomer.id })).body.code).toBe('0');
+      const answerOf = async (path: string, body: unknown) => {
+        const response = await post(path, chan, body);
+        return { status: response.status, code: response.body.code, msg: response.body.msg, data: response.body.data };
+      };
+      const nobody = 'wmEmuNobodyAtAll';
+      // To chanwaiman, LAU's binding and a contact that exists nowhere look the same, for bind and unbind.
+      expect(await answerOf('bind', { externalUserId: LAU, customerId: chanCustomers[2]!.id })).toEqual(
+        await answerOf('bind', { externalUserId: nobody, customerId: chanCustomers[2]!.id }),
+      );
+      expect(await answerOf('unbind', { externalUserId: LAU })).toEqual(await answerOf('unbind', { externalUserId: nobody }));
+      expect((await answerOf('unbind', { externalUserId: LAU })).code).toBe(ErrorCode.KYC_NOT_FOLLOWING);
+      // The binding is untouched, and its owner still ends it.
+      expect((await post('unbind', lee, { externalUserId: LAU })).body.code).toBe('0');
+    });
+
+    /** The whole answer, as a client sees it (the request id aside). */
+    const hasKycAnswer = async (headers: Record<string, string>, externalUserId: string) => {
+      const response = await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers });
+      return { status: response.status, body: (await response.json()) as Body<unknown> };
+    };
+
+    it('says nothing about a contact you do not follow: the same answer as for a contact that exists nowhere (issue 17.7)', async () => {
+      const nowhere = await hasKycAnswer(chan, 'wmEmuNobody');
+      expect(nowhere).toEqual({
+        status: 403,
+        body: { code: ErrorCode.KYC_NOT_FOLLOWING, msg: 'externalUserId: not one of your WeCom contacts', data: null },
+      });
+      // 刘志强 is followed only by leekaying: unbound, then bound to leekaying's customer.
+      await database.db.delete(kycBindings).where(eq(kycBindings.externalUserId, LAU));
+      expect(await hasKycAnswer(chan, LAU)).toEqual(nowhere);
+      expect((await post('bind', lee, { externalUserId: LAU, customerId: leeCustomer.id })).body.code).toBe('0');
+      expect(await hasKycAnswer(chan, LAU)).toEqual(nowhere);
+      // Its follower sees it as theirs.
+      expect(await hasKyc(lee, LAU)).toMatchObject({ bound: true, ownCustomer: true, contact: { name: '刘志强', followedByYou: true } });
+      await post('unbind', lee, { externalUserId: LAU });
+    });
+
+    it.each<[string, Partial<AgentPolicy>, typeof ErrorCode.WECOM_API_FORBIDDEN | typeof ErrorCode.WECOM_IP_NOT_TRUSTED]>([
+      ['48002: the app may not call 客户联系', { customerContact: false }, ErrorCode.WECOM_API_FORBIDDEN],
+      ['60020: this server is not a trusted IP', { trustedIps: ['203.0.113.7'] }, ErrorCode.WECOM_IP_NOT_TRUSTED],
+    ])('names a WeCom refusal (%s) instead of answering as for an unknown contact', async (_what, change, code) => {
+      const emulator = server.app.wecomEmulator!;
+      const { corpId, agents } = DEFAULT_EMULATOR_CORP;
+      emulator.policies.update(corpId, agents.khzl.agentId, change);
+      try {
+        const answer = await hasKycAnswer(chan, HO);
+        expect(answer.body.code, answer.body.msg).toBe(code);
+        expect(answer.status).toBe(httpStatusOf[code]);
+        expect(JSON.stringify(answer.body)).not.toMatch(/何国良|followedByYou|errcode/);
+      } finally {
+        emulator.policies.reset();
+      }
+      expect(await hasKyc(chan, HO)).toMatchObject({ contact: { name: '何国良' } });
     });
 
     it('lets exactly one of two simultaneous binds of one contact win', async () => {

@@ -33,30 +33,32 @@ const bindingOf = (
 export function createKycService(deps: { repository: KycRepository; wecom: WecomClient }) {
   const { repository } = deps;
 
-  /** The page's claim "I am chatting with X" is checked with WeCom: the caller must follow X. */
+  /**
+   * The page's claim "I am chatting with X" is checked with WeCom: the caller must follow X. A contact
+   * WeCom does not know and one the caller does not follow get the same answer (ADR 0015), and it
+   * comes before anything about X's bindings is looked at, so bind and unbind reveal no more than hasKyc.
+   */
   async function assertCallerFollows(caller: Caller, externalUserId: string) {
-    let followers: string[];
-    try {
-      followers = (await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId)).followUserIds;
-    } catch (error) {
-      if (error instanceof WecomApiError && UNKNOWN_CONTACT_ERRCODES.has(error.errcode)) {
-        throw new ApiError(ErrorCode.KYC_CONTACT_UNKNOWN, `externalUserId: WeCom does not know the contact ${externalUserId}`);
-      }
-      throw wecomFailure(error);
-    }
-    if (!followers.includes(caller.wecomUserId)) {
-      throw new ApiError(ErrorCode.KYC_NOT_FOLLOWING, `externalUserId: ${externalUserId} is not one of your WeCom contacts`);
-    }
+    if (!(await followedContact(caller, externalUserId))) throw notYourContact();
   }
 
-  /** Who the chat counterpart is, for display; WeCom being unreachable must not break the page. */
-  async function describeContact(caller: Caller, externalUserId: string) {
+  const notYourContact = () => new ApiError(ErrorCode.KYC_NOT_FOLLOWING, 'externalUserId: not one of your WeCom contacts');
+
+  /**
+   * The contact as WeCom knows it, when the caller follows it; null when WeCom does not know it or
+   * the caller does not follow it (the two must not be told apart, ADR 0015). A WeCom refusal (48002,
+   * 60020, …) is named, not mistaken for an unknown contact.
+   */
+  async function followedContact(caller: Caller, externalUserId: string) {
+    let contact;
     try {
-      const contact = await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId);
-      return { externalUserId, name: contact.name, followedByYou: contact.followUserIds.includes(caller.wecomUserId) };
-    } catch {
-      return null;
+      contact = await deps.wecom.getExternalContact(caller.corp, 'khzl', externalUserId);
+    } catch (error) {
+      if (error instanceof WecomApiError && UNKNOWN_CONTACT_ERRCODES.has(error.errcode)) return null;
+      throw wecomFailure(error);
     }
+    if (!contact.followUserIds.includes(caller.wecomUserId)) return null;
+    return { externalUserId, name: contact.name, followedByYou: true };
   }
 
   async function ownCustomer(caller: Caller, customerId: number) {
@@ -79,6 +81,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
     async bind(caller: Caller, input: { externalUserId: string; customerId: number }): Promise<KycBinding> {
       const customer = await ownCustomer(caller, input.customerId);
+      await assertCallerFollows(caller, input.externalUserId);
       const existing = await repository.bindingOfContact(caller.corp.id, input.externalUserId);
       if (existing) {
         const same = existing.binding.customerId === input.customerId;
@@ -95,7 +98,6 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
           `customerId: ${displayName(customer)} is already bound to another WeCom contact; unbind it first`,
         );
       }
-      await assertCallerFollows(caller, input.externalUserId);
       const result = await repository.bind({
         corpId: caller.corp.id,
         staffId: caller.staffId,
@@ -115,6 +117,9 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
     async unbind(caller: Caller, externalUserId: string): Promise<KycBinding> {
       const existing = await repository.bindingOfContact(caller.corp.id, externalUserId);
+      // The owner of a binding may always end it, even once WeCom no longer links them (a stale
+      // binding); anyone else learns about it only if they follow the contact themselves.
+      if (!existing || existing.staffId !== caller.staffId) await assertCallerFollows(caller, externalUserId);
       if (!existing) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} is not bound to any customer`);
       if (existing.staffId !== caller.staffId)
         throw ApiError.forbidden('externalUserId: this contact is bound to a customer who is not assigned to you');
@@ -129,19 +134,21 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       return bindingOf(externalUserId, existing, existing.binding);
     },
 
+    /**
+     * Issue 17.7: about a contact the caller does not follow, nothing — not whether WeCom knows it,
+     * not whether it is bound — one answer, exactly as for a contact that exists nowhere. A contact
+     * bound to the caller's own customer is theirs to see (a stale binding shows why it is no longer followed).
+     */
     async hasKyc(caller: Caller, externalUserId: string) {
       const [existing, contact] = await Promise.all([
         repository.bindingOfContact(caller.corp.id, externalUserId),
-        describeContact(caller, externalUserId),
+        followedContact(caller, externalUserId),
       ]);
-      if (!existing) return { bound: false, ownCustomer: false, binding: null, contact };
-      if (existing.staffId !== caller.staffId) return { bound: true, ownCustomer: false, binding: null, contact };
-      return {
-        bound: true,
-        ownCustomer: true,
-        binding: bindingOf(externalUserId, existing, existing.binding),
-        contact,
-      };
+      if (existing && existing.staffId === caller.staffId) {
+        return { bound: true, ownCustomer: true, binding: bindingOf(externalUserId, existing, existing.binding), contact };
+      }
+      if (!contact) throw notYourContact();
+      return { bound: Boolean(existing), ownCustomer: false, binding: null, contact };
     },
   };
 }

@@ -15,11 +15,29 @@ export interface ContactChange {
   occurredAt: Date;
 }
 
+/**
+ * How long a received event is kept. Its row exists to let a WeCom retry through once (retries come
+ * within minutes, and a replay outside the callback's five-minute signed-timestamp window is refused at
+ * the door, callback-crypto.ts), and to let an operator see what changed a binding; a month covers both.
+ */
+export const CALLBACK_EVENT_RETENTION_DAYS = 30;
+/** At most this many old rows go per received event, so one callback never waits on a large delete. */
+const PRUNE_BATCH = 200;
+
+async function pruneOldEvents(tx: Tx) {
+  await tx.execute(sql`
+    delete from wecom_callback_event where (corp_id, event_key) in (
+      select corp_id, event_key from wecom_callback_event
+      where received_at < now() - make_interval(days => ${CALLBACK_EVENT_RETENTION_DAYS})
+      limit ${PRUNE_BATCH})`);
+}
+
 /** Reads and writes of one change event, all inside the transaction that records the event. */
 export function createContactChangeRepository(tx: Tx) {
   return {
     /** Records the event; false when it was recorded before (a WeCom retry, or a replay). */
     async claim(change: ContactChange) {
+      await pruneOldEvents(tx);
       const inserted = await tx
         .insert(wecomCallbackEvents)
         .values({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { agentCodeSchema, DEFAULT_AGENT_CODE, getJsSdkSign, HEADER_AGENT } from '@broker/contract';
+import { agentCodeSchema, getJsSdkSign, HEADER_AGENT } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
 import { callerOf } from '../../plugins/auth.plugin';
 import { wecomFailure } from '../../wecom/wecom-errors';
@@ -8,7 +8,8 @@ import { newNonce, signJsSdk } from './jssdk-signature';
 export async function jssdkRoutes(app: FastifyInstance) {
   routeEndpoint(app, getJsSdkSign, async (input, request) => {
     const { corp } = callerOf(request);
-    const agentCode = agentCodeSchema.catch(DEFAULT_AGENT_CODE).parse(request.headers[HEADER_AGENT]);
+    // Shared: signed for the app that asks (checked by routeEndpoint, ADR 0015), its owner without the header.
+    const agentCode = agentCodeSchema.catch(getJsSdkSign.agent).parse(request.headers[HEADER_AGENT]);
     const agent = app.wecom.agentOf(corp, agentCode);
     if (input.refresh) {
       const evicted = await app.wecom.evictTickets(corp, agentCode);

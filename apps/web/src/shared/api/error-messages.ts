@@ -43,6 +43,12 @@ const CODE_MESSAGES = {
     'zh-HK': '搜尋過於頻繁，請 {{seconds}} 秒後再搜尋',
     en: 'Too many searches. Please search again in {{seconds}} s.',
   },
+  // Issue 17.7: a page of one WeCom app called another app's endpoint; a stale or altered page, not the user's doing.
+  [ErrorCode.AGENT_MISMATCH]: {
+    'zh-CN': '此页面来自另一个企业微信应用，请从应用中重新打开（错误码 090701）',
+    'zh-HK': '此頁面來自另一個企業微信應用，請從應用中重新開啟（錯誤碼 090701）',
+    en: 'This page belongs to another WeCom app. Please open it again from the app (code 090701).',
+  },
   [ErrorCode.INTERNAL]: {
     'zh-CN': '服务暂时不可用，请稍后重试',
     'zh-HK': '服務暫時不可用，請稍後重試',

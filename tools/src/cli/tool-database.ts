@@ -1,0 +1,27 @@
+import { loadDatabaseTarget, openDatabase, type DatabaseHandle } from '@broker/server';
+
+export interface DatabaseFlags {
+  'database-url'?: string | undefined;
+  'pglite-dir'?: string | undefined;
+}
+
+/** The parseArgs options every tool that opens the database accepts. */
+export const DATABASE_FLAG_OPTIONS = {
+  'database-url': { type: 'string' },
+  'pglite-dir': { type: 'string' },
+} as const;
+
+/**
+ * Opens (and migrates) the database a tool was pointed at, exactly as the server finds it: flags,
+ * else DATABASE_URL, else PGlite at PGLITE_DIR resolved from the directory the command was typed
+ * in. `command` names this tool to a process that finds the PGlite directory taken.
+ */
+export async function openToolDatabase(
+  flags: DatabaseFlags,
+  command: string,
+  options: { poolMax?: number } = {},
+): Promise<{ database: DatabaseHandle; where: string }> {
+  const target = loadDatabaseTarget({ databaseUrl: flags['database-url'], pgliteDir: flags['pglite-dir'] });
+  const database = await openDatabase({ url: target.url, pgliteDir: target.pgliteDir, holder: command, ...options });
+  return { database, where: database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${target.pgliteDir}` };
+}

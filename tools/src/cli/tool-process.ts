@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: where the README's commands are typed. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface ToolRun {
+  code: number | null;
+  /** stdout and stderr, interleaved as they came. */
+  output: string;
+  elapsedMs: number;
+}
+
+/**
+ * Test helper: `npm run <script> -- <args>` typed in `cwd` (the repository root by default), as a user
+ * would, with a clean environment plus `env` (never this process's DATABASE_URL or PGLITE_DIR).
+ */
+export function runNpmScript(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<ToolRun> {
+  const started = Date.now();
+  const child = spawn('npm', ['run', script, '--', ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`npm run ${script} did not finish within ${options.timeoutMs ?? 90_000} ms:\n${output}`));
+    }, options.timeoutMs ?? 90_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, elapsedMs: Date.now() - started });
+    });
+  });
+}

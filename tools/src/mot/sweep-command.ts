@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { runDailyMotSweep, runMotRules, type DatabaseHandle, type MotRunResult } from '@broker/server';
+import { asOfOption } from '../cli/as-of-option';
+import { DATABASE_FLAG_OPTIONS, type DatabaseFlags } from '../cli/tool-database';
+
+export interface SweepCommand {
+  /** Today in Hong Kong unless given: the day the server's own batch would run for. */
+  asOf: string;
+  force: boolean;
+  noLock: boolean;
+  database: DatabaseFlags;
+}
+
+/** `[--as-of YYYY-MM-DD] [--force | --no-lock] [--database-url URL | --pglite-dir DIR]` */
+export function parseSweepCommand(args: string[], now: Date = new Date()): SweepCommand {
+  const { values } = parseArgs({
+    args,
+    options: {
+      'as-of': { type: 'string' },
+      force: { type: 'boolean', default: false },
+      'no-lock': { type: 'boolean', default: false },
+      ...DATABASE_FLAG_OPTIONS,
+    },
+  });
+  return {
+    asOf: asOfOption(values['as-of'], now),
+    force: values.force,
+    noLock: values['no-lock'],
+    database: { 'database-url': values['database-url'], 'pglite-dir': values['pglite-dir'] },
+  };
+}
+
+/** Exit code when another process is running the day's batch right now (EX_TEMPFAIL: try again later). */
+export const SWEEP_BUSY_EXIT = 75;
+
+/**
+ * Runs the day's batch (or, `--no-lock`, just the rules) and prints per-rule counts. A day already
+ * done is an ordinary outcome, not a failure: it says so, names `--force`, and exits 0.
+ */
+export async function runSweep(database: DatabaseHandle, command: SweepCommand, print: (line: string) => void): Promise<number> {
+  let result: MotRunResult;
+  if (command.noLock) result = await runMotRules(database, { asOf: command.asOf });
+  else {
+    const outcome = await runDailyMotSweep(database, { asOf: command.asOf, force: command.force });
+    if (outcome.status === 'done-already') {
+      print(`The MOT batch for ${outcome.asOf} already ran: nothing to do. To run it again: npm run mot-sweep -- --force`);
+      return 0;
+    }
+    if (outcome.status === 'busy') {
+      print(`Another process is running the MOT batch for ${outcome.asOf} right now: try again when it has finished.`);
+      return SWEEP_BUSY_EXIT;
+    }
+    result = outcome.result;
+  }
+  for (const [rule, inserted] of Object.entries(result.inserted)) {
+    print(
+      `  ${rule.padEnd(18)} ${String(inserted).padStart(9)} new   ${String(result.ruleMs[rule as keyof typeof result.ruleMs]).padStart(7)} ms`,
+    );
+  }
+  print(`${result.total.toLocaleString('en')} new events in ${(result.elapsedMs / 1000).toFixed(1)} s (as of ${result.asOf})`);
+  return 0;
+}
