@@ -44,9 +44,21 @@ function screenshotFontconfig(): Record<string, string> {
   return { FONTCONFIG_FILE: join(config, 'fonts.conf') };
 }
 
+/**
+ * The committed screenshots show one fixed day (tools/src/ops/screenshots.sh runs everything under
+ * libfaketime): a run that rewrites them on the real day would put today's dates into the docs.
+ */
+function assertPinnedDay() {
+  const asOf = process.env.SCREENSHOTS_AS_OF;
+  const today = new Date().toISOString().slice(0, 10);
+  if (!asOf || today !== asOf)
+    throw new Error(`docs/screenshots/ are drawn as of a fixed day: run them with \`npm run screenshots\` (it is ${today} here)`);
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const missing = debianChromiumMissing();
   if (missing) throw new Error(`${missing}; browser tests cannot run without it`);
+  if (SCREENSHOTS_FOR_DOCS) assertPinnedDay();
   // Only the committed screenshots pin the font; a test run draws with whatever the machine has.
   const fonts = SCREENSHOTS_FOR_DOCS ? { env: { ...process.env, ...screenshotFontconfig() } } : {};
   return chromium.launch({
