@@ -18,6 +18,8 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One line at the end of the run when the PostgreSQL variants were skipped.
+          globalSetup: ['apps/server/src/testing/postgres-suite-notice.ts'],
         },
       },
       {

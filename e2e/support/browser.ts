@@ -1,14 +1,72 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from '@broker/server/testing';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+/**
+ * A test run writes its screenshots to the ignored test-results/screenshots/, so `npm test` leaves the tree
+ * as it found it. `npm run screenshots` (SCREENSHOTS=docs) refreshes the committed docs/screenshots/ on purpose.
+ */
+export const SCREENSHOTS_FOR_DOCS = process.env.SCREENSHOTS === 'docs';
+/** The one font the committed screenshots are drawn with (CI installs it: .ci/run). README, "Screenshots". */
+export const SCREENSHOT_CJK_FONT = 'WenQuanYi Micro Hei';
+const SCREENSHOT_DIR = fileURLToPath(
+  new URL(SCREENSHOTS_FOR_DOCS ? '../../docs/screenshots/' : '../../test-results/screenshots/', import.meta.url),
+);
+
+/** The folder holding the screenshot font, from fontconfig; null when it is not installed. */
+function screenshotFontFolder(): string | null {
+  try {
+    const file = execFileSync('fc-list', [SCREENSHOT_CJK_FONT, 'file'], { encoding: 'utf8' }).split('\n')[0]?.replace(/:\s*$/, '');
+    return file ? dirname(file) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A fontconfig that knows only the screenshot font's folder: every glyph, Latin and CJK, is drawn with it, so a
+ * machine with more fonts (Noto Sans CJK, Liberation) renders the same pixels as CI. The page's CSS cannot be
+ * overridden for the shot instead: the app's CSP (style-src 'self') refuses injected styles, rightly.
+ */
+function screenshotFontconfig(): Record<string, string> {
+  const folder = screenshotFontFolder();
+  if (!folder)
+    throw new Error(`the screenshots need the font ${SCREENSHOT_CJK_FONT}: apt-get install fonts-wqy-microhei (README, "Screenshots")`);
+  const config = fileURLToPath(new URL('../../test-results/fontconfig/', import.meta.url));
+  mkdirSync(config, { recursive: true });
+  writeFileSync(
+    join(config, 'fonts.conf'),
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n<fontconfig>\n  <dir>${folder}</dir>\n  <cachedir>${join(config, 'cache')}</cachedir>\n</fontconfig>\n`,
+  );
+  return { FONTCONFIG_FILE: join(config, 'fonts.conf') };
+}
+
+/**
+ * The committed screenshots show one fixed day (tools/src/ops/screenshots.sh runs everything under
+ * libfaketime): a run that rewrites them on the real day would put today's dates into the docs.
+ */
+function assertPinnedDay() {
+  const asOf = process.env.SCREENSHOTS_AS_OF;
+  const today = new Date().toISOString().slice(0, 10);
+  if (!asOf || today !== asOf)
+    throw new Error(`docs/screenshots/ are drawn as of a fixed day: run them with \`npm run screenshots\` (it is ${today} here)`);
+}
 
 export async function launchBrowser(): Promise<Browser> {
   const missing = debianChromiumMissing();
   if (missing) throw new Error(`${missing}; browser tests cannot run without it`);
-  return chromium.launch({ executablePath: DEBIAN_CHROMIUM_PATH, args: [...DEBIAN_CHROMIUM_FLAGS], headless: true });
+  if (SCREENSHOTS_FOR_DOCS) assertPinnedDay();
+  // Only the committed screenshots pin the font; a test run draws with whatever the machine has.
+  const fonts = SCREENSHOTS_FOR_DOCS ? { env: { ...process.env, ...screenshotFontconfig() } } : {};
+  return chromium.launch({
+    executablePath: DEBIAN_CHROMIUM_PATH,
+    args: [...DEBIAN_CHROMIUM_FLAGS],
+    headless: true,
+    ...fonts,
+  });
 }
 
 /** An iPhone-sized phone running WeCom's in-app browser: 375×812. */
@@ -38,8 +96,29 @@ export async function newPhone(browser: Browser, options: BrowserContextOptions 
   return { context, page };
 }
 
-/** Saves a full-viewport screenshot under docs/screenshots/<name>.png for people to look at. */
+const SHOT_OPTIONS = { fullPage: false, animations: 'disabled', caret: 'hide' } as const;
+/** How long a committed screenshot waits for the page to hold still (antd-mobile animates in JS, not CSS). */
+const STILL_WITHIN_MS = 5_000;
+
+/** Saves a full-viewport screenshot as <name>.png (docs/screenshots/ with SCREENSHOTS=docs) for people to look at. */
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: false });
+  const path = `${SCREENSHOT_DIR}${name}.png`;
+  // CSS animations finished and the caret hidden: a screenshot shows a state, not a moment of a transition.
+  if (!SCREENSHOTS_FOR_DOCS) {
+    await page.screenshot({ path, ...SHOT_OPTIONS });
+    return;
+  }
+  // Committed ones also wait for two identical frames in a row, so a dialog still sliding in is not caught mid-way.
+  const deadline = Date.now() + STILL_WITHIN_MS;
+  let previous = await page.screenshot(SHOT_OPTIONS);
+  for (;;) {
+    await page.waitForTimeout(100);
+    const next = await page.screenshot(SHOT_OPTIONS);
+    if (next.equals(previous) || Date.now() > deadline) {
+      writeFileSync(path, next);
+      return;
+    }
+    previous = next;
+  }
 }

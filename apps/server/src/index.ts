@@ -1,6 +1,7 @@
 export { buildApp, type BuildAppOptions } from './app';
 export { loadEnv, makeEnv, loadDatabaseTarget, resolveUserPath, userDirectory, ConfigError, type DatabaseTarget, type Env } from './env';
 export { openDatabase, preparedStatementName, runMigrations, type Database, type DatabaseHandle, type DatabaseKind } from './db/client';
+export { DatabaseConnectionError } from './db/connection-failure';
 export { PgliteDirInUseError, PGLITE_LOCK_FILE, type PgliteLockHolder } from './db/pglite-lock';
 export * as schema from './db/schema';
 export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type SeedOptions, type SeedResult } from './db/seed';

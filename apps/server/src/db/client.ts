@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockPgliteDir } from './pglite-lock';
+import { databaseConnectionError } from './connection-failure';
 
 /** One Drizzle type over both drivers: repositories never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -246,6 +247,14 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
     return created;
   };
   const pool = poolWith(SESSION_SETTINGS);
+  // One round trip before anything else, so an unreachable server, a missing database or role is reported
+  // as what it is, naming DATABASE_URL, rather than as the first migration's failure.
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw databaseConnectionError(error, url, limits.waitMs);
+  }
   // A second pool, since the setting is per connection: every other statement with parameters must
   // keep its custom plan (a count of `陈` and of `Rong` need different ones).
   const preparedPool = poolWith(PREPARED_SESSION_SETTINGS);

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadEnv, type Env } from '@broker/server';
+import { recordWebBuild, webBuildState, webSourcesDigest } from './web-build-freshness';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface StartPlan {
+  env: Env;
+  built: boolean;
+  reason: string;
+}
+
+/**
+ * `npm start` before the server runs: settings first (a bad one stops here, before minutes of build),
+ * then the web app is built only when its sources differ from the ones the current build was made from.
+ */
+export function prepareStart(options: {
+  root: string;
+  source: NodeJS.ProcessEnv;
+  build: () => void;
+  log: (line: string) => void;
+}): StartPlan {
+  const env = loadEnv(options.source);
+  if (env.WEB_DIST_DIR !== undefined) return { env, built: false, reason: `WEB_DIST_DIR is set: serving ${env.WEB_DIST_DIR} as it is` };
+  const distDir = join(options.root, 'apps', 'web', 'dist');
+  const viteSettings = Object.fromEntries(Object.entries(options.source).filter(([key]) => key.startsWith('VITE_')));
+  const digest = webSourcesDigest(options.root, viteSettings);
+  const state = webBuildState(distDir, digest);
+  if (state.fresh) {
+    options.log('web app: up to date, not rebuilt');
+    return { env, built: false, reason: 'up to date' };
+  }
+  options.log(`web app: building (${state.reason})`);
+  options.build();
+  recordWebBuild(distDir, digest);
+  return { env, built: true, reason: state.reason };
+}
+
+function buildWebApp() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build', '-w', '@broker/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`the web app did not build (npm run build exited ${result.status ?? result.signal})`);
+}
+
+async function start() {
+  try {
+    prepareStart({ root: ROOT, source: process.env, build: buildWebApp, log: (line) => console.log(line) });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(error instanceof ConfigError ? 1 : 2);
+  }
+  // The server's own entry: it reads the same settings again, opens the database and listens.
+  await import('@broker/server/main');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void start();
