@@ -85,7 +85,8 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   isFold: { otherCorp: ErrorCode.OK },
   kycSearch: { otherCorp: ErrorCode.OK },
   kycBind: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
-  kycUnbind: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.KYC_NOT_BOUND },
+  // The follow check comes first, so unbind tells a non-follower nothing of the binding (ADR 0015).
+  kycUnbind: { otherStaff: ErrorCode.KYC_NOT_FOLLOWING, otherCorp: ErrorCode.KYC_NOT_FOLLOWING },
   // A contact bound to a colleague's client, which the caller does not follow, and another corp's view of
   // this corp's contact: one answer, as for a contact that exists nowhere (issue 17.7, ADR 0015).
   hasKyc: { otherStaff: ErrorCode.KYC_NOT_FOLLOWING, otherCorp: ErrorCode.KYC_NOT_FOLLOWING },
