@@ -5,7 +5,6 @@ import { i18n } from '../i18n/i18n';
 import { ApiError, ClientErrorCode } from './api-error';
 import { showFailureToast } from './toast';
 import { startRelogin } from './relogin';
-import { localizedErrorMessage } from './error-messages';
 
 export interface RequestOptions {
   /** Opt out of the automatic failure toast (the caller handles the error itself). */
@@ -105,7 +104,7 @@ export async function request<E extends WireEndpoint>(
   }
   if (envelope.code !== '0') {
     const serverMessage = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : i18n.t('errors.unknown');
-    const message = localizedErrorMessage(envelope.code, { retryAfter }) ?? serverMessage;
+    const message = (await localizedMessageOf(envelope.code, retryAfter)) ?? serverMessage;
     const error = new ApiError(envelope.code, message, endpoint.path);
     if (RELOGIN_CODES.includes(envelope.code)) {
       if (options.relogin !== false) void startRelogin().catch(() => undefined);
@@ -114,4 +113,18 @@ export async function request<E extends WireEndpoint>(
     return fail(error);
   }
   return envelope.data as ResponseOf<E>;
+}
+
+/**
+ * The localized words for an error code. The table (three languages for every code a user can meet)
+ * is only needed once something went wrong, so it stays out of the first screen's JavaScript
+ * (first-screen-budget.test.ts); if its chunk cannot be fetched the server's msg is shown instead.
+ */
+async function localizedMessageOf(code: string, retryAfter: string | null): Promise<string | null> {
+  try {
+    const { localizedErrorMessage } = await import('./error-messages');
+    return localizedErrorMessage(code, { retryAfter });
+  } catch {
+    return null;
+  }
 }
