@@ -83,26 +83,19 @@ export interface RateLimitOptions {
  */
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) {
   const limiter = createRateLimiter(app.database);
+  /** Sign-in by client address: the start writes a sign-in row, the exchange calls WeCom; each counted apart. */
+  const signInLimit = (endpoint: typeof loginQywx | typeof startSignIn, bucket: string): LimitedEndpoint => ({
+    endpoint,
+    rule: { bucket, limit: options.login.limit, windowSeconds: options.login.windowSeconds },
+    code: ErrorCode.LOGIN_RATE_LIMITED,
+    subjectOf: (request) => request.ip,
+    message: (rule, retry) =>
+      `sign-in: too many attempts from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
+    stage: 'onRequest',
+  });
   const limited: LimitedEndpoint[] = [
-    {
-      endpoint: loginQywx,
-      rule: { bucket: 'login', limit: options.login.limit, windowSeconds: options.login.windowSeconds },
-      code: ErrorCode.LOGIN_RATE_LIMITED,
-      subjectOf: (request) => request.ip,
-      message: (rule, retry) =>
-        `sign-in: too many attempts from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
-      stage: 'onRequest',
-    },
-    {
-      // Each start writes a sign-in row: the same budget as the exchange, counted apart (a sign-in is one of each).
-      endpoint: startSignIn,
-      rule: { bucket: 'login-start', limit: options.login.limit, windowSeconds: options.login.windowSeconds },
-      code: ErrorCode.LOGIN_RATE_LIMITED,
-      subjectOf: (request) => request.ip,
-      message: (rule, retry) =>
-        `sign-in: too many attempts from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
-      stage: 'onRequest',
-    },
+    signInLimit(loginQywx, 'login'),
+    signInLimit(startSignIn, 'login-start'),
     {
       endpoint: kycSearch,
       rule: { bucket: 'kyc-search', limit: options.kycSearch.limit, windowSeconds: options.kycSearch.windowSeconds },
