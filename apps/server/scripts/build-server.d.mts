@@ -1,0 +1,4 @@
+export declare const SERVER_DIR: string;
+export declare const SERVER_BUNDLE: string;
+/** Compiles the server into one ES module; returns the packages it imports from node_modules. */
+export declare function buildServer(esbuild: typeof import('esbuild'), outfile?: string): Promise<string[]>;
