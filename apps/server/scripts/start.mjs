@@ -21,5 +21,7 @@ if (esbuild) {
   );
   process.exit(2);
 }
+// Stack traces name the TypeScript lines (the bundle carries a source map).
+process.setSourceMapsEnabled(true);
 const { start } = await import(pathToFileURL(SERVER_BUNDLE).href);
 await start();
