@@ -32,7 +32,8 @@ export default tseslint.config(
         { type: 'shared', pattern: 'apps/web/src/shared' },
         { type: 'testing', pattern: 'apps/web/src/testing' },
       ],
-      'import/resolver': { typescript: true, node: true },
+      // Node's resolution with TypeScript's extensions: relative imports are all the layering rules classify.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,

@@ -3,7 +3,8 @@ import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SERVER_ROOT } from './server-root';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADER_REQUEST_ID } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF, wecomEmulatorPlugin, type EmulatorState } from '@broker/wecom-emulator';
@@ -56,7 +57,7 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
 
 /** Builds the whole server. Each module is registered by hand, in the order it depends on. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

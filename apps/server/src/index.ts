@@ -1,3 +1,4 @@
+export { SERVER_ROOT } from './server-root';
 export { buildApp, type BuildAppOptions } from './app';
 export { loadEnv, makeEnv, loadDatabaseTarget, resolveUserPath, userDirectory, ConfigError, type DatabaseTarget, type Env } from './env';
 export { openDatabase, preparedStatementName, runMigrations, type Database, type DatabaseHandle, type DatabaseKind } from './db/client';

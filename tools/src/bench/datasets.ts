@@ -72,7 +72,9 @@ export async function preparePostgresDataset(
   options: { reseed: boolean; log: (line: string) => void },
 ): Promise<PreparedDataset> {
   await ensureDatabaseExists(url, options.log);
-  const handle = await openDatabase({ url, poolMax: 12 });
+  // A bulk load keeps every connection busy for seconds at a time: its workers wait for one rather than
+  // fail after the server's default 2 s (a load on a busy machine died at 800,000 customers).
+  const handle = await openDatabase({ url, poolMax: 12, poolWaitMs: 120_000 });
   try {
     const migrations = await appliedMigrations(handle);
     const [comment] = await handle.query<{ comment: string | null }>(

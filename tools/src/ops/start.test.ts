@@ -1,16 +1,19 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ConfigError } from '@broker/server';
+import * as esbuild from 'esbuild';
+import { buildServer } from '@broker/server/build';
 import { prepareStart } from './start';
 import { webSourcesDigest } from './web-build-freshness';
 
-const START = fileURLToPath(new URL('./start.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** What `npm start` runs (package.json): the launcher of the compiled server. */
+const LAUNCHER = join(ROOT, 'apps/server/scripts/start.mjs');
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
 
@@ -98,13 +101,82 @@ describe('npm start: settings first, then the web app only when its sources chan
   });
 
   test('the real command: a bad setting exits 1 with the variable named and no build started', async () => {
-    const child = spawn(TSX, [START], { env: { PATH: process.env.PATH, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const { child, output } = spawnLauncher({ PORT: 'eighty' });
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(1);
-    expect(output).toMatch(/Invalid configuration:\s+- PORT="eighty": must be a number/);
-    expect(output).not.toMatch(/web app|vite/);
+    expect(output()).toMatch(/Invalid configuration:\s+- PORT="eighty": must be a number/);
+    expect(output()).not.toMatch(/web app|vite/);
+  });
+
+  test('without the build tools (npm ci --omit=dev): the build npm run build left is served; none at all stops, naming npm run build', () => {
+    const root = checkout();
+    let builds = 0;
+    const run = () =>
+      prepareStart({ root, source: { PGLITE_DIR: 'memory://' }, log: () => undefined, build: () => builds++, canBuild: false });
+    expect(run).toThrow(/no build in .*apps\/web\/dist.*npm run build/);
+    mkdirSync(join(root, 'apps/web/dist'), { recursive: true });
+    writeFileSync(join(root, 'apps/web/dist/index.html'), '<!doctype html>');
+    expect(run()).toMatchObject({ built: false, reason: 'served as built: no build tools' });
+    expect(builds).toBe(0);
   });
 });
+
+describe('npm start runs compiled JavaScript (ADR 0031)', () => {
+  test('the compiled server imports only packages that npm ci --omit=dev installs, and none of our TypeScript', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'broker-bundle-')), 'start.js');
+    roots.push(dirname(out));
+    const imported = await buildServer(esbuild, out);
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+    const packageOf = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/');
+    const packages = [...new Set(imported.map(packageOf))];
+    expect(packages).toContain('fastify');
+    const notInstalledInProduction = packages.filter(
+      (name) => lock.packages[`node_modules/${name}`]?.dev !== undefined || !lock.packages[`node_modules/${name}`],
+    );
+    expect(notInstalledInProduction).toEqual([]);
+    expect(readFileSync(out, 'utf8')).not.toMatch(/from ["']@broker\//);
+  });
+
+  test('npm start serves the app from the compiled bundle', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'broker-web-'));
+    roots.push(web);
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>compiled</title>');
+    const { child, output } = spawnLauncher({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PGLITE_DIR: 'memory://',
+      DEMO_CUSTOMERS: '0',
+      WEB_DIST_DIR: web,
+    });
+    try {
+      const base = await waitFor(() => /is up on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1], 90_000);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect(await (await fetch(`${base}/`)).text()).toContain('compiled');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  });
+});
+
+function spawnLauncher(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [LAUNCHER], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  return { child, output: () => text };
+}
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('the server did not say it was up in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

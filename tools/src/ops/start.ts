@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadEnv, type Env } from '@broker/server';
+import { ConfigError, loadEnv, SERVER_ROOT, type Env } from '@broker/server';
 import { recordWebBuild, webBuildState, webSourcesDigest } from './web-build-freshness';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The checkout: found through the server, so it is the same from these sources and from the compiled bundle. */
+const ROOT = join(SERVER_ROOT, '..', '..');
 
 export interface StartPlan {
   env: Env;
@@ -15,12 +17,15 @@ export interface StartPlan {
 /**
  * `npm start` before the server runs: settings first (a bad one stops here, before minutes of build),
  * then the web app is built only when its sources differ from the ones the current build was made from.
+ * Without the build tools (`npm ci --omit=dev` after `npm run build`), the build there is served as it is.
  */
 export function prepareStart(options: {
   root: string;
   source: NodeJS.ProcessEnv;
   build: () => void;
   log: (line: string) => void;
+  /** Whether the build tools are installed; default: they are. */
+  canBuild?: boolean;
 }): StartPlan {
   const env = loadEnv(options.source);
   if (env.WEB_DIST_DIR !== undefined) return { env, built: false, reason: `WEB_DIST_DIR is set: serving ${env.WEB_DIST_DIR} as it is` };
@@ -31,6 +36,14 @@ export function prepareStart(options: {
   if (state.fresh) {
     options.log('web app: up to date, not rebuilt');
     return { env, built: false, reason: 'up to date' };
+  }
+  if (options.canBuild === false) {
+    if (!existsSync(join(distDir, 'index.html')))
+      throw new Error(
+        `web app: no build in ${distDir}, and the build tools are not installed: run \`npm run build\` before \`npm ci --omit=dev\``,
+      );
+    options.log('web app: serving the build made by npm run build (the build tools are not installed)');
+    return { env, built: false, reason: 'served as built: no build tools' };
   }
   options.log(`web app: building (${state.reason})`);
   options.build();
@@ -44,9 +57,16 @@ function buildWebApp() {
   if (result.status !== 0) throw new Error(`the web app did not build (npm run build exited ${result.status ?? result.signal})`);
 }
 
-async function start() {
+/** Run by `npm start` (apps/server/scripts/start.mjs) from the compiled bundle, or directly from these sources. */
+export async function start() {
   try {
-    prepareStart({ root: ROOT, source: process.env, build: buildWebApp, log: (line) => console.log(line) });
+    prepareStart({
+      root: ROOT,
+      source: process.env,
+      build: buildWebApp,
+      log: (line) => console.log(line),
+      canBuild: existsSync(join(ROOT, 'node_modules', 'vite')),
+    });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(error instanceof ConfigError ? 1 : 2);

@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { SERVER_ROOT } from '../server-root';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -74,7 +75,7 @@ export interface DatabaseOptions {
 /** `prepared`: run as a named statement, so PostgreSQL may reuse a generic plan (see `preparedRunnerOf`). */
 export type QueryObserver = (text: string, params: readonly unknown[], prepared?: boolean) => void;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
 
 export const DEFAULT_POOL_WAIT_MS = 2000;
 
