@@ -21,6 +21,59 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['apps/server/src/**/*'],
+      'boundaries/elements': [
+        { type: 'main', pattern: 'apps/server/src/{app,main,index}.ts', mode: 'full' },
+        { type: 'config', pattern: 'apps/server/src/{env,corps,wecom-mode-guard,server-root}.ts', mode: 'full' },
+        { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        { type: 'plugins', pattern: 'apps/server/src/plugins' },
+        { type: 'wecom', pattern: 'apps/server/src/wecom' },
+        { type: 'http', pattern: 'apps/server/src/http' },
+        { type: 'db', pattern: 'apps/server/src/db' },
+        { type: 'testing', pattern: 'apps/server/src/{testing,reliability}' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      // db, http, config → wecom → plugins → modules → main: a shared service (plugin) never reaches into a
+      // domain module; modules meet only through each other's index.ts. See apps/server/README.md.
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'main', allow: ['main', 'config', 'module', 'plugins', 'wecom', 'http', 'db'] },
+            { from: 'module', allow: ['module', 'plugins', 'wecom', 'http', 'db', 'config'] },
+            { from: 'plugins', allow: ['plugins', 'wecom', 'http', 'db', 'config'] },
+            { from: 'wecom', allow: ['wecom', 'http', 'db', 'config'] },
+            // config parses TRUST_PROXY with http/trust-proxy; http types the caller's corp with config's Corp.
+            { from: 'config', allow: ['config', 'http'] },
+            { from: 'http', allow: ['http', 'config'] },
+            // db finds its migrations folder through config's server-root (the same from src/ and dist/).
+            { from: 'db', allow: ['db', 'config'] },
+            { from: 'testing', allow: ['main', 'config', 'module', 'plugins', 'wecom', 'http', 'db', 'testing'] },
+          ],
+        },
+      ],
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          rules: [{ target: ['module'], disallow: ['!index.ts'] }],
+        },
+      ],
+    },
+  },
+  {
+    // A test may reach whatever it exercises: a query-plan guard reads a module's thresholds, a route test
+    // another module's fixture. Production code keeps the layering above.
+    files: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-d.ts'],
+    rules: { 'boundaries/element-types': 'off', 'boundaries/entry-point': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, boundaries },

@@ -15,11 +15,9 @@ import { ensureEmulatorStaff } from './db/bootstrap';
 import dbPlugin from './plugins/db.plugin';
 import corpsPlugin from './plugins/corps.plugin';
 import errorHandlerPlugin, { answerFrameworkError, sendNotFound } from './plugins/error-handler.plugin';
-import authPlugin from './plugins/auth.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
 import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
-import { wecomDomainVerificationRoutes } from './modules/wecom/domain-verification.routes';
 import { API_COMPRESSION } from './http/compression';
 import { FORM_LIMITS } from './http/form-body';
 import { registerStrictJsonParser } from './http/json-body';
@@ -28,16 +26,16 @@ import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from 
 import { fastifyTrustProxy } from './http/trust-proxy';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
-import { healthRoutes } from './modules/health/health.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { jssdkRoutes } from './modules/wecom/jssdk.routes';
-import { staffRoutes } from './modules/staff/staff.routes';
-import { clientRoutes } from './modules/client/client.routes';
-import { manageRoutes } from './modules/manage/manage.routes';
-import { kycRoutes } from './modules/kyc/kyc.routes';
+import { healthRoutes } from './modules/health';
+import { authPlugin, authRoutes } from './modules/auth';
+import { jssdkRoutes, wecomDomainVerificationRoutes } from './modules/wecom';
+import { staffRoutes } from './modules/staff';
+import { clientRoutes } from './modules/client';
+import { manageRoutes } from './modules/manage';
+import { kycRoutes } from './modules/kyc';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { wecomCallbackRoutes } from './modules/wecom-callback/callback.routes';
+import { auditRoutes } from './modules/audit';
+import { wecomCallbackRoutes } from './modules/wecom-callback';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -28,6 +28,12 @@ export type CorpConfigEntry = z.infer<typeof corpSchema>;
 export type AgentConfig = z.infer<typeof agentSchema>;
 export type CallbackConfig = z.infer<typeof callbackSchema>;
 
+/** A configured corp as the running app knows it: its settings and its row in the `corp` table. */
+export interface Corp extends CorpConfigEntry {
+  /** Row id in the `corp` table. */
+  id: number;
+}
+
 /** The corp the emulator knows out of the box: code `fxhl`, agents `khzl`, `khgl`, `mot`. */
 export const defaultCorps: CorpConfigEntry[] = [
   {

@@ -7,7 +7,7 @@ import { runnerImport, type Plugin } from 'vite';
  * `virtual:broker-contract-wire`: what the browser needs of `packages/contract` at run time, without zod.
  *
  * Every contract endpoint is an object holding zod schemas, so importing one pulls zod's classic API
- * (~25 KB gzip, not tree-shakable) and every schema of the contract into the first screen. The browser
+ * (not tree-shakable; size: ADR 0029) and every schema of the contract into the first screen. The browser
  * does not need them to call the API: the server validates every request and serializes every response
  * through the same schemas. So this module, computed from the contract at build time, carries only
  * each endpoint's wire description (method, path, agent, auth, payload, silent), the contract's plain

@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file of the
  * build, once, at build time. The server sends them as they are (@fastify/static `preCompressed`):
  * on-the-fly compression can only afford brotli quality 4, which left the first screen's JavaScript
- * 12% larger, and spent the server's CPU on every request for the same bytes (issue 8).
+ * larger (ADR 0029), and spent the server's CPU on every request for the same bytes (issue 8).
  */
 export function precompress(): Plugin {
   let outDir = '';

@@ -119,8 +119,8 @@ export async function preparePostgresDataset(
  * A freshly loaded database is not yet what production runs on: the customer summaries rewrote
  * every customer row (974,000 dead tuples on 1M), and no page is marked all-visible, so every
  * "index-only" scan still visits the heap. Autovacuum would settle that some minutes later, in the
- * middle of the measurements (getProfile p95 at c16: 50.8 ms before this vacuum, see
- * docs/benchmarks.md); vacuuming once here measures the steady state, every run.
+ * middle of the measurements (what that did to getProfile's p95: ADR 0029, docs/benchmarks.md round
+ * four); vacuuming once here measures the steady state, every run.
  */
 async function settleAfterLoad(handle: DatabaseHandle, log: (line: string) => void) {
   const started = performance.now();

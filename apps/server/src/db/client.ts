@@ -225,14 +225,14 @@ async function listenPostgres(url: string, channel: string, handlers: Notificati
 
 /**
  * No parallel workers for the app's statements: each is a page of a few milliseconds, and a worker
- * costs a process start and a core that the other requests are waiting for. A generic plan that
- * over-estimated a keyword's matches (5,000 against 93) went parallel: 10 ms against 0.6 ms
- * (docs/benchmarks.md, round five). The MOT sweep's INSERT … SELECT never runs in parallel anyway.
+ * costs a process start and a core that the other requests are waiting for: a generic plan that
+ * over-estimated a keyword's matches went parallel and took many times longer (ADR 0029,
+ * docs/benchmarks.md round five). The MOT sweep's INSERT … SELECT never runs in parallel anyway.
  */
 const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
 /**
  * Where prepared statements run: PostgreSQL's own choice kept planning the client list's keyword
- * pages for every call (0.6–0.9 ms each), because their generic plan's estimate (a GIN match of
+ * pages for every call (ADR 0008), because their generic plan's estimate (a GIN match of
  * 5,000 rows, the default for an unknown array) always looked dearer than a custom plan. The
  * statements are written so that one plan suits every value (ADR 0008/0009), and the plan-guard
  * test compares each one's generic plan with its custom plans.
@@ -294,8 +294,8 @@ const PREPARED_RUNNER = Symbol('preparedRunner');
 /**
  * PostgreSQL only (else undefined): runs a statement as a named prepared statement, named after
  * its text, on a connection of `preparedPool`, so each connection parses and plans it once and then
- * reuses that generic plan. Planning was 70% of PostgreSQL's time on a client page (1.3 ms
- * planning against 0.45 ms executing for getAsset; docs/benchmarks.md). Only for statements whose
+ * reuses that generic plan: PostgreSQL spent longer planning a client page's statements than
+ * running them (ADR 0008, docs/benchmarks.md round four). Only for statements whose
  * best plan does not depend on their parameter values — lookups by id or by staff member, and
  * keyword searches only in the shapes whose plan the client list chooses itself (`PagePlan` in
  * manage.repository.ts). Drizzle's `execute` cannot name a statement, hence this.

@@ -32,8 +32,8 @@ export type RowSets<Queries extends Record<string, RowsQuery<unknown>>> = {
 
 /**
  * Several queries' rows in one statement: one round trip and one statement's fixed cost instead
- * of one each, which on a 2-core machine was most of what a detail call cost (the server's
- * socket writes alone were 29% of its CPU at five statements per getAsset: docs/benchmarks.md).
+ * of one each, which on a 2-core machine was most of what a detail call cost: the server's socket
+ * writes, one per statement, were its largest CPU cost (ADR 0008).
  * Each set comes back as a JSON array of objects keyed like `selectRows` keys its rows; the
  * queries already cast what they select, so the values are the same on both drivers. Each
  * query's ORDER BY is kept: the aggregate reads its subquery's rows in the order they are sorted.

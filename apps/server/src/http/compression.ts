@@ -4,10 +4,9 @@ import type { FastifyCompressOptions } from '@fastify/compress';
 /**
  * How API responses are compressed on the fly (static files are precompressed at build time).
  *
- * - Brotli quality 2, not @fastify/compress's 4: a 20-row client page (7.4 KB of JSON) takes 54 µs
- *   instead of 131–144 µs and grows from 1,167 to 1,255 bytes, still smaller than gzip's default
- *   (89 µs, 1,284 bytes). Compression was 14% of the server's CPU on the client search at
- *   concurrency 16 (docs/benchmarks.md, round six).
+ * - Brotli quality 2, not @fastify/compress's 4: a client page compresses in well under half the
+ *   time for a few more bytes, still fewer than gzip's default, and compression was a large share of
+ *   the server's CPU under load (figures: ADR 0029, docs/benchmarks.md round six).
  * - Synchronously up to 64 KB: the plugin's default ceiling on a 2-core host is 8 KB, above which a
  *   page goes through a zlib stream (chunked, several socket writes, a thread-pool hop) instead of
  *   one buffer with its Content-Length.

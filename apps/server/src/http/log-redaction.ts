@@ -63,7 +63,7 @@ export const REDACTED_LOG_PATHS = [
 /**
  * One access line per request, written when it completes and naming the request (serialised as
  * above), instead of Fastify's "incoming request" and "request completed" pair: on two cores
- * every log line is CPU the requests themselves need (pino was 6% of the server's CPU).
+ * every log line is CPU the requests themselves need (pino's share: ADR 0029, docs/benchmarks.md round four).
  */
 export class AccessLogController extends LogController {
   override incomingRequest() {}

@@ -1,13 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { CorpConfigEntry } from '../corps';
+import type { Corp, CorpConfigEntry } from '../corps';
 import { corps as corpTable } from '../db/schema';
-
-export interface Corp extends CorpConfigEntry {
-  /** Row id in the `corp` table. */
-  id: number;
-}
 
 export interface CorpDirectory {
   byCode(code: string | undefined): Corp | undefined;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { ErrorCode, kycSearch, loginQywx, startSignIn, type Endpoint, type ErrorCodeValue } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { ApiError } from '../http/api-error';
-import { callerOf } from './auth.plugin';
+import { callerOf } from '../http/caller';
 
 /** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
 export interface RateLimitRule {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getMyAuditTrail, type AuditChange, type AuditEntry } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../plugins/auth.plugin';
-import { maskPhone } from '../client/phone';
+import { callerOf } from '../../http/caller';
+import { maskPhone } from '../client';
 import { createAuditRepository, type AuditRow } from './audit.repository';
 
 /** Fields whose values the API never shows in full: phone numbers, and ID documents should one ever be audited. */

@@ -146,9 +146,9 @@ export function createAuthRepository(db: Database) {
 
     /**
      * Runs on every authenticated request, so it is one hand-written statement reading only what
-     * the check needs: drizzle's select builder cost about 0.2 ms of server CPU per request
-     * (building the joined selection), a sixth of a whole getProfile (docs/benchmarks.md), and
-     * a prepared statement skips planning it each time.
+     * the check needs: building the joined selection with drizzle's select builder was a visible
+     * share of a whole getProfile's server CPU (ADR 0029, docs/benchmarks.md round four), and a
+     * prepared statement skips planning it each time.
      */
     async findSession(tokenHash: string): Promise<SessionForRequest | undefined> {
       const [row] = await selectRows<SessionForRequest>(

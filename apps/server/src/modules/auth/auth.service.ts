@@ -1,6 +1,6 @@
 import { ErrorCode, type AgentCode, type LoginResult, type SignInStart } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
-import type { Corp } from '../../plugins/corps.plugin';
+import type { Corp } from '../../corps';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomFailure } from '../../wecom/wecom-errors';
 import type { AuthRepository, StaffRow } from './auth.repository';
@@ -142,7 +142,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resume(corp: Corp, bindingSecret: string | null): Promise<LoginResult> {
       const notResumable = () =>
         new ApiError(ErrorCode.SESSION_NOT_RESUMABLE, 'cookie: no live session is bound to this browser; please sign in through WeCom');
-      if (!bindingSecret || bindingSecret.length > 256) throw notResumable();
+      if (!bindingSecret) throw notResumable();
       const bindingHash = hashSessionToken(bindingSecret);
       const session = await deps.repository.findResumableSession(bindingHash, corp.id);
       const member = session ? await deps.repository.findStaff(session.staffId) : undefined;

@@ -62,17 +62,20 @@ describe('SessionCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('reads an entry again after its maximum age, and keeps at most `capacity`', () => {
+  it('reads an entry again after its maximum age, and keeps at most `capacity`, the most recently used', () => {
     let now = 1_000;
     const cache = liveCache({ maxAgeMs: 60_000, capacity: 2, now: () => now });
     cache.store('a', session(1), cache.ticket());
-    now += 59_999;
+    now += 60_000;
     expect(cache.get('a')).toBeDefined();
     now += 1;
     expect(cache.get('a')).toBeUndefined();
-    for (const key of ['x', 'y', 'z']) cache.store(key, session(3), cache.ticket());
+    for (const key of ['x', 'y']) cache.store(key, session(3), cache.ticket());
+    // A session in use stays; the one least recently used makes room.
+    expect(cache.get('x')).toBeDefined();
+    cache.store('z', session(3), cache.ticket());
     expect(cache.size).toBe(2);
-    expect(cache.get('x')).toBeUndefined();
-    expect(cache.get('z')).toBeDefined();
+    expect(cache.get('y')).toBeUndefined();
+    expect([cache.get('x'), cache.get('z')]).toEqual([session(3), session(3)]);
   });
 });

@@ -1,15 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { SessionForRequest } from './auth.repository';
 
 /** The NOTIFY channel of migration 0017: the payload is a staff id, or `*` for everyone. */
 export const SESSION_CHANGE_CHANNEL = 'broker_session_changed';
 
-interface Entry {
-  session: SessionForRequest;
-  storedAt: number;
-}
-
 export interface SessionCacheOptions {
-  /** Sessions kept at most (the oldest stored go first). */
+  /** Sessions kept at most (the least recently used go first). */
   capacity?: number;
   /** A backstop: an entry is read again after this long even if no change was announced. */
   maxAgeMs?: number;
@@ -18,26 +14,26 @@ export interface SessionCacheOptions {
 
 /**
  * The sessions this process has looked up, so an authenticated request need not read
- * `auth_session` first: on two cores that round trip cost as much as the rest of a client page
- * (docs/benchmarks.md, round six). Correct only while changes are announced: migration 0017's
- * triggers NOTIFY every change that can end a session, and the cache is used only while its
- * listening connection is up (`setLive`). ADR 0010.
+ * `auth_session` first (the round trip it saves is measured in ADR 0010). Correct only while
+ * changes are announced: migration 0017's triggers NOTIFY every change that can end a session, and
+ * the cache is used only while its listening connection is up (`setLive`). ADR 0010.
  *
  * A lookup takes a `ticket` before it reads and hands it to `store`: if any change was announced in
  * between, what it read may predate that change and is not kept.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, SessionForRequest>;
   private live = false;
   private generation = 0;
-  private readonly capacity: number;
-  private readonly maxAgeMs: number;
-  private readonly now: () => number;
 
   constructor(options: SessionCacheOptions = {}) {
-    this.capacity = options.capacity ?? 10_000;
-    this.maxAgeMs = options.maxAgeMs ?? 60_000;
-    this.now = options.now ?? Date.now;
+    this.entries = new LRUCache({
+      max: options.capacity ?? 10_000,
+      ttl: options.maxAgeMs ?? 60_000,
+      // Read the clock on every get: the age limit is a security backstop, not a hint.
+      ttlResolution: 0,
+      ...(options.now ? { perf: { now: options.now } } : {}),
+    });
   }
 
   get size() {
@@ -45,14 +41,7 @@ export class SessionCache {
   }
 
   get(tokenHash: string): SessionForRequest | undefined {
-    if (!this.live) return undefined;
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt >= this.maxAgeMs) {
-      this.entries.delete(tokenHash);
-      return undefined;
-    }
-    return entry.session;
+    return this.live ? this.entries.get(tokenHash) : undefined;
   }
 
   ticket(): number {
@@ -60,10 +49,7 @@ export class SessionCache {
   }
 
   store(tokenHash: string, session: SessionForRequest, ticket: number): void {
-    if (!this.live || ticket !== this.generation) return;
-    this.entries.delete(tokenHash);
-    this.entries.set(tokenHash, { session, storedAt: this.now() });
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    if (this.live && ticket === this.generation) this.entries.set(tokenHash, session);
   }
 
   /** A change was announced: `payload` is the staff id whose sessions changed, or `*`. */
@@ -74,7 +60,10 @@ export class SessionCache {
       this.entries.clear();
       return;
     }
-    for (const [tokenHash, entry] of this.entries) if (entry.session.staffId === staffId) this.entries.delete(tokenHash);
+    // Collected first: deleting while lru-cache iterates is not safe.
+    const ended: string[] = [];
+    for (const [tokenHash, session] of this.entries.entries()) if (session.staffId === staffId) ended.push(tokenHash);
+    for (const tokenHash of ended) this.entries.delete(tokenHash);
   }
 
   /** Whether changes are being announced; while not, nothing is served or kept. */

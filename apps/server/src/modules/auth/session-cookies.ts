@@ -32,10 +32,13 @@ export function cookieOptions(cookie: SignInCookie, secure: boolean, maxAgeSecon
 /** Whether the browser reached us over HTTPS (directly, or through a proxy trusted by TRUST_PROXY). */
 const isSecure = (request: FastifyRequest) => request.protocol === 'https';
 
-/** The cookie's value, or null. Only the name for this request's scheme counts. */
+/** Longer than any value we set (64 characters): such a cookie is forged, and is not hashed or compared. */
+const MAX_COOKIE_LENGTH = 256;
+
+/** The cookie's value, or null (absent, empty or over-long). Only the name for this request's scheme counts. */
 export function readCookie(request: FastifyRequest, cookie: SignInCookie): string | null {
   const value = request.cookies[cookieName(cookie, isSecure(request))];
-  return typeof value === 'string' && value !== '' ? value : null;
+  return typeof value === 'string' && value !== '' && value.length <= MAX_COOKIE_LENGTH ? value : null;
 }
 
 export function setCookie(request: FastifyRequest, reply: FastifyReply, cookie: SignInCookie, value: string, maxAgeSeconds: number) {

@@ -11,7 +11,7 @@ import {
   updateProfile,
 } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../plugins/auth.plugin';
+import { callerOf } from '../../http/caller';
 import { createClientRepository } from './client.repository';
 import { createClientService } from './client.service';
 

@@ -12,7 +12,7 @@ import {
   type updateProfile,
 } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
-import type { Caller } from '../../plugins/auth.plugin';
+import type { Caller } from '../../http/caller';
 import type { RowSets, RowsQuery } from '../../db/sql-rows';
 import { clientQueries } from './client.repository';
 import type {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hasKyc, kycBind, kycSearch, kycUnbind } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../plugins/auth.plugin';
+import { callerOf } from '../../http/caller';
 import { createKycRepository } from './kyc.repository';
 import { createKycService } from './kyc.service';
 

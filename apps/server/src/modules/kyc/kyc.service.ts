@@ -1,9 +1,9 @@
 import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
-import type { Caller } from '../../plugins/auth.plugin';
+import type { Caller } from '../../http/caller';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomFailure } from '../../wecom/wecom-errors';
-import { maskPhone } from '../client/phone';
+import { maskPhone } from '../client';
 import type { KycRepository } from './kyc.repository';
 
 /** WeCom's answers for "no such external contact". */

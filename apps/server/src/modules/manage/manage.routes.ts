@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getChannel, searchCustomers, statCustomers } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../plugins/auth.plugin';
+import { callerOf } from '../../http/caller';
 import { createManageRepository } from './manage.repository';
 import { createManageService } from './manage.service';
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { customerStatusSchema, type CustomerListItem, type CustomerStat, type searchCustomers, type statCustomers } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
-import type { Caller } from '../../plugins/auth.plugin';
-import { maskPhone } from '../client/phone';
+import type { Caller } from '../../http/caller';
+import { maskPhone } from '../client';
 import type { CustomerCriteria, ListRow, ManageRepository } from './manage.repository';
 
 type Filters = z.output<typeof statCustomers.request>;

@@ -13,7 +13,7 @@ import {
   setMinCashIO,
 } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../plugins/auth.plugin';
+import { callerOf } from '../../http/caller';
 import { createMotRepository } from './mot.repository';
 import { createMotService } from './mot.service';
 

@@ -1,7 +1,7 @@
 import { MOT_RULES, type MotCustomerSummary, type MotEvent, type MotRule, type MotTodoRow, type ServiceRecord } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
-import { maskPhone } from '../client/phone';
-import type { Caller } from '../../plugins/auth.plugin';
+import { maskPhone } from '../client';
+import type { Caller } from '../../http/caller';
 import type { DatabaseHandle } from '../../db/client';
 import { runMotRules } from './mot-engine';
 import { addDays, hongKongDay } from './mot-thresholds';

@@ -9,7 +9,7 @@ import {
   type ExchangeRate,
 } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../plugins/auth.plugin';
+import { callerOf } from '../../http/caller';
 import { createStaffRepository } from './staff.repository';
 
 /** The signed-in staff member's own settings: display currency, exchange rates, MOT fold flag. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agentCodeSchema, getJsSdkSign, HEADER_AGENT } from '@broker/contract';
 import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../plugins/auth.plugin';
+import { callerOf } from '../../http/caller';
 import { wecomFailure } from '../../wecom/wecom-errors';
 import { newNonce, signJsSdk } from './jssdk-signature';
 

@@ -5,7 +5,7 @@ import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
  * antd-mobile's imperative APIs (Toast.show, Dialog.show) render with ReactDOM.render, which React 19
  * removed; give them a createRoot-based renderer instead. Installed by `antd-toast.ts` / `antd-dialog.ts`,
  * the only way the app imports Toast and Dialog, so the renderer (and rc-util's regenerator helpers under
- * antd's default one, ~3.4 kB gzip) stays off the first screen.
+ * antd's default one; size in ADR 0029) stays off the first screen.
  */
 export function installAntdMobileRenderer() {
   unstableSetRender((node, container) => {

@@ -10,7 +10,7 @@ const VirtualList = lazy(async () => ({
 
 /**
  * A list that can grow long (infinite scroll). Its first page renders plainly: no windowing code on
- * the first screen (the virtualizer is ~10 kB gzip). Once more than WINDOW_FROM rows are loaded it
+ * the first screen (its size: ADR 0029). Once more than WINDOW_FROM rows are loaded it
  * switches to VirtualList, which mounts only the rows on screen; the switch keeps the same row
  * markup and the page's scroll offset, and shows the plain rows until the virtualizer has loaded.
  */

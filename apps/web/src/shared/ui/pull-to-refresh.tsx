@@ -21,7 +21,7 @@ function scrolledAway(target: EventTarget | null): boolean {
 
 /**
  * Pull down at the top of a page to refresh. Replaces antd-mobile's PullToRefresh, whose spring
- * and gesture libraries (~24 kB gzip) would otherwise be on the first screen: plain touch events,
+ * and gesture libraries (size: ADR 0029) would otherwise be on the first screen: plain touch events,
  * and a CSS transition for the head.
  */
 export function PullToRefresh({

@@ -18,8 +18,8 @@ export interface SearchInputProps {
 }
 
 /**
- * A plain search input with antd-mobile SearchBar's markup and look: SearchBar + Input + their hooks were
- * ~4 kB gzip of the client list's first screen for a text box, a clear button and Enter.
+ * A plain search input with antd-mobile SearchBar's markup and look: SearchBar + Input + their hooks
+ * weighed on the client list's first screen for a text box, a clear button and Enter (ADR 0029).
  */
 export function SearchInput({ value, placeholder, label, clearLabel, onChange, onSearch, onClear }: SearchInputProps) {
   const [focused, setFocused] = useState(false);

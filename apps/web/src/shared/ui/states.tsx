@@ -5,7 +5,7 @@ import Button from 'antd-mobile/es/components/button';
 import './states.css';
 
 /**
- * antd-mobile's ErrorBlock carries four inline illustrations (~10 kB gzip) that a screen with data
+ * antd-mobile's ErrorBlock carries four inline illustrations (size: ADR 0029) that a screen with data
  * never shows, so it loads when an empty or error state first appears; until then the same title,
  * description and actions show without the picture (in ErrorBlock's own layout classes).
  */

@@ -1,30 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, HEADER_CORP, HEADER_TOKEN } from '@broker/contract';
-import { ApiError } from '../http/api-error';
-import { createAuthRepository } from '../modules/auth/auth.repository';
-import { hashSessionToken, sameSecret } from '../modules/auth/session-token';
-import { readCookie } from '../modules/auth/session-cookies';
-import { SESSION_CHANGE_CHANNEL, SessionCache } from '../modules/auth/session-cache';
-import type { Corp } from './corps.plugin';
-
-/** Who is calling: set on every authenticated request. */
-export interface Caller {
-  sessionId: number;
-  staffId: number;
-  staffName: string;
-  wecomUserId: string;
-  corp: Corp;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
-  }
-  interface FastifyRequest {
-    caller: Caller | null;
-  }
-}
+import type { Corp } from '../../corps';
+import { ApiError } from '../../http/api-error';
+import type { Caller } from '../../http/caller';
+import { createAuthRepository } from './auth.repository';
+import { hashSessionToken, sameSecret } from './session-token';
+import { readCookie } from './session-cookies';
+import { SESSION_CHANGE_CHANNEL, SessionCache } from './session-cache';
 
 const headerValue = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -45,6 +28,10 @@ export interface AuthPluginOptions {
   sessionCache: boolean;
 }
 
+/**
+ * Decorates `app.authenticate`, the one session check of every business call. Registered by app.ts
+ * only; routes reach it through `routeEndpoint` and read the result with `callerOf` (http/caller.ts).
+ */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const repository = createAuthRepository(app.database.db);
   // Never live unless listening: with the cache off, every lookup reads the database.
@@ -80,29 +67,22 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     if (token.length > 256) throw invalid();
     // Checked before the lookup, so a token without its browser reveals nothing about the token.
     const binding = readCookie(request, 'binding');
-    if (!binding || binding.length > 256) {
-      throw new ApiError(ErrorCode.LOGIN_INVALID, 'cookie: this browser holds no session; please sign in');
-    }
+    if (!binding) throw new ApiError(ErrorCode.LOGIN_INVALID, 'cookie: this browser holds no session; please sign in');
     const session = await findSession(hashSessionToken(token));
     if (!session || session.revoked || session.corpId !== corp.id || !session.staffActive) throw invalid();
     if (!session.bindingHash || !sameSecret(session.bindingHash, hashSessionToken(binding))) throw invalid();
     if (session.expiresAtMs <= Date.now()) {
       throw new ApiError(ErrorCode.LOGIN_EXPIRED, 'Your sign-in has expired; please sign in again');
     }
-    request.caller = {
+    const caller: Caller = {
       sessionId: session.sessionId,
       staffId: session.staffId,
       staffName: session.staffName,
       wecomUserId: session.wecomUserId,
       corp,
     };
+    request.caller = caller;
   });
 }
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'corps', '@fastify/cookie'] });
-
-/** The caller of an authenticated route; throws if the route forgot `auth: true`. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new Error('callerOf used on a route without authentication');
-  return request.caller;
-}
