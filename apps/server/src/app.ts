@@ -29,13 +29,14 @@ import rateLimitPlugin from './plugins/rate-limit.plugin';
 import { healthRoutes } from './modules/health';
 import { authPlugin, authRoutes } from './modules/auth';
 import { jssdkRoutes, wecomDomainVerificationRoutes } from './modules/wecom';
-import { staffRoutes } from './modules/staff';
+import { settingsRoutes, staffRoutes } from './modules/staff';
 import { clientRoutes } from './modules/client';
 import { manageRoutes } from './modules/manage';
 import { kycRoutes } from './modules/kyc';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
 import { auditRoutes } from './modules/audit';
 import { wecomCallbackRoutes } from './modules/wecom-callback';
+import { registerContractRoutes, withOptions } from './http/endpoint-route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** Answer 090500 instead of an error code the endpoint's contract does not declare (tests; ADR 0022). */
+  refuseUndeclaredErrorCodes?: boolean;
 }
 
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
@@ -128,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.decorate('wecomEmulator', null);
+  app.decorate('refuseUndeclaredErrorCodes', options.refuseUndeclaredErrorCodes ?? false);
   if (emulator) {
     await app.register(wecomEmulatorPlugin, {
       prefix: '/wecom',
@@ -154,18 +158,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(openApiPlugin);
   await app.register(healthRoutes);
-  await app.register(authRoutes, {
-    tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-    oauthBase: env.WECOM_OAUTH_BASE ?? (emulator ? '/wecom' : 'https://open.weixin.qq.com'),
-    emulator,
+  // Every area of the contract and the module implementing it: one left out does not compile.
+  await registerContractRoutes(app, {
+    auth: withOptions(authRoutes, {
+      tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
+      oauthBase: env.WECOM_OAUTH_BASE ?? (emulator ? '/wecom' : 'https://open.weixin.qq.com'),
+      emulator,
+    }),
+    wecom: jssdkRoutes,
+    staff: staffRoutes,
+    settings: settingsRoutes,
+    customer: clientRoutes,
+    manage: manageRoutes,
+    kyc: kycRoutes,
+    mot: motRoutes,
+    audit: auditRoutes,
   });
-  await app.register(jssdkRoutes);
-  await app.register(staffRoutes);
-  await app.register(clientRoutes);
-  await app.register(manageRoutes);
-  await app.register(kycRoutes);
-  await app.register(motRoutes);
-  await app.register(auditRoutes);
   await app.register(wecomCallbackRoutes);
 
   // The daily MOT batch starts once the app is ready (after a first-start demo seed in main.ts).

@@ -162,5 +162,22 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '090610': 404,
 };
 
+/**
+ * What any call to WeCom can fail with, whichever API it calls: WeCom out of reach, or refusing for
+ * a reason of the app's setup or of WeCom's own load (the app-wide problems of ADR 0017). An
+ * endpoint that calls WeCom declares these, and the refusals particular to that call.
+ */
+export const WECOM_FAILURE_CODES = [
+  ErrorCode.UPSTREAM_WECOM,
+  ErrorCode.WECOM_IP_NOT_TRUSTED,
+  ErrorCode.WECOM_API_FORBIDDEN,
+  ErrorCode.WECOM_RATE_LIMITED,
+  ErrorCode.WECOM_REDIRECT_UNTRUSTED,
+  ErrorCode.WECOM_BUSY,
+  ErrorCode.WECOM_TOKEN_REJECTED,
+  ErrorCode.WECOM_CREDENTIALS_INVALID,
+  ErrorCode.WECOM_AGENT_MISMATCH,
+] as const;
+
 /** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */
 export const RELOGIN_CODES: readonly string[] = [ErrorCode.LOGIN_EXPIRED, ErrorCode.LOGIN_INVALID];

@@ -30,50 +30,66 @@ import {
 } from './endpoints/mot';
 import { getMyAuditTrail } from './endpoints/audit';
 
+import type { Endpoint } from './endpoint';
+
 /**
- * Every endpoint of the API. The server registers a handler for each and tests walk this list
+ * The API by area: each area is one typed object the server implements whole (`implementArea`),
+ * so an endpoint added here does not compile until its handler exists, and the OpenAPI tags and
+ * the server's modules follow these names (ADR 0022).
+ */
+export const contract = {
+  auth: { startSignIn, loginQywx, resumeSession, signOut, signOutEverywhere, getCorpConfig },
+  wecom: { getJsSdkSign },
+  staff: { getDefaultCcy, configureDefaultCcy },
+  settings: { getCurrencyExchangeRate, isFold },
+  customer: {
+    getProfile,
+    getBaseInfo,
+    getDynamic,
+    getAsset,
+    getHolding,
+    getTrade,
+    getWithdrawalDeposit,
+    getTransfer,
+    updateProfile,
+  },
+  manage: { getChannel, searchCustomers, statCustomers },
+  kyc: { kycSearch, kycBind, kycUnbind, hasKyc },
+  mot: {
+    getTodoDates,
+    getTodoClients,
+    markEventsSeen,
+    handleEvent,
+    getTodoTaskCount,
+    getTodoTaskDetail,
+    getMinCashIO,
+    setMinCashIO,
+    searchServiceHistory,
+    getClientHistory,
+    setFold,
+  },
+  audit: { getMyAuditTrail },
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+export type Contract = typeof contract;
+export type AreaName = keyof Contract;
+/** One area's endpoints by name. */
+export type ContractArea = Contract[AreaName];
+
+/**
+ * Every endpoint of the API, flat: the web calls them by name and tests walk this list
  * (malformed-input and authorisation sweeps), so a new endpoint cannot escape them.
  */
 export const endpoints = {
-  loginQywx,
-  getCorpConfig,
-  getJsSdkSign,
-  getDefaultCcy,
-  configureDefaultCcy,
-  getCurrencyExchangeRate,
-  isFold,
-  kycSearch,
-  kycBind,
-  kycUnbind,
-  hasKyc,
-  getProfile,
-  getBaseInfo,
-  getDynamic,
-  getAsset,
-  getHolding,
-  getTrade,
-  getWithdrawalDeposit,
-  getTransfer,
-  updateProfile,
-  getChannel,
-  searchCustomers,
-  statCustomers,
-  getTodoDates,
-  getTodoClients,
-  markEventsSeen,
-  handleEvent,
-  getTodoTaskCount,
-  getTodoTaskDetail,
-  getMinCashIO,
-  setMinCashIO,
-  searchServiceHistory,
-  getClientHistory,
-  setFold,
-  getMyAuditTrail,
-  startSignIn,
-  resumeSession,
-  signOut,
-  signOutEverywhere,
+  ...contract.auth,
+  ...contract.wecom,
+  ...contract.staff,
+  ...contract.settings,
+  ...contract.customer,
+  ...contract.manage,
+  ...contract.kyc,
+  ...contract.mot,
+  ...contract.audit,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,8 +10,12 @@ import {
   HEADER_AGENT,
   HEADER_CORP,
   HEADER_TOKEN,
+  errorCodesOf,
+  type AreaName,
+  type Contract,
   type Endpoint,
 } from '@broker/contract';
+import { callerOf, type Caller } from './caller';
 import { ApiError } from './api-error';
 import { refuseUnstorableText, requireContentType } from './request-guards';
 import { readFormBody } from './form-body';
@@ -20,6 +24,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint a route implements (authorisation and input sweeps read it). */
     endpoint?: Endpoint;
+  }
+  interface FastifyInstance {
+    /**
+     * Tests set it: an endpoint answering a code its contract does not declare is answered 090500
+     * naming the code instead, so every suite that meets it fails. Otherwise it is logged (ADR 0022).
+     */
+    refuseUndeclaredErrorCodes: boolean;
   }
 }
 
@@ -63,12 +74,36 @@ function requireAgent(endpoint: Endpoint) {
   };
 }
 
-export type EndpointHandler<E extends Endpoint> = (
-  input: z.output<E['request']>,
-  request: FastifyRequest,
+/**
+ * Answers of a code outside the endpoint's declaration (`errors` plus the common codes): logged as
+ * an error, or in tests replaced by a 090500 that names it. Runs on every envelope the route sends,
+ * the error handler's included, before it is serialised (and so before compression).
+ */
+function guardDeclaredErrorCodes(app: FastifyInstance, endpoint: Endpoint) {
+  const declared = new Set<string>([ErrorCode.OK, ...errorCodesOf(endpoint)]);
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const code = (payload as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || declared.has(code)) return payload;
+    const complaint = `${endpoint.method} ${endpoint.path} answered ${code}, a code its contract does not declare (errors)`;
+    request.log.error({ code, msg: (payload as { msg?: unknown }).msg }, complaint);
+    if (!app.refuseUndeclaredErrorCodes) return payload;
+    void reply.code(500);
+    return { code: ErrorCode.INTERNAL, msg: complaint, data: null };
+  };
+}
+
+/** What every handler gets: its validated input, and the request and reply for the few that read or set a cookie or header. */
+interface HandlerBase<E extends Endpoint> {
+  input: z.output<E['request']>;
+  request: FastifyRequest;
   /** For the few handlers that set a header or cookie; the envelope is still built here. */
-  reply: FastifyReply,
-) => Promise<z.output<E['response']>> | z.output<E['response']>;
+  reply: FastifyReply;
+}
+
+/** An authenticated endpoint's handler also gets who is calling; a public one cannot ask. */
+export type HandlerArgs<E extends Endpoint> = HandlerBase<E> & (E['auth'] extends true ? { caller: Caller } : { caller?: never });
+
+export type EndpointHandler<E extends Endpoint> = (args: HandlerArgs<E>) => Promise<z.output<E['response']>> | z.output<E['response']>;
 
 /**
  * Registers a contract endpoint: validates the request with its schema, authenticates when the
@@ -82,6 +117,7 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     url: endpoint.path,
     config: { endpoint },
     onRequest: [...(endpoint.auth ? [app.authenticate] : []), requireAgent(endpoint)],
+    preSerialization: guardDeclaredErrorCodes(app, endpoint),
     ...(carriesBody ? { preParsing: [requireContentType(endpoint.payload)] } : {}),
     preValidation: endpoint.payload === 'form' ? [readFormBody, refuseUnstorableText] : [refuseUnstorableText],
     schema: {
@@ -100,8 +136,53 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     },
     handler: async (request, reply) => {
       const input = (carriesBody ? request.body : endpoint.payload === 'query' ? request.query : {}) as z.output<E['request']>;
-      const data = await handler(input, request, reply);
+      const args = endpoint.auth ? { input, request, reply, caller: callerOf(request) } : { input, request, reply };
+      const data = await handler(args as HandlerArgs<E>);
       return { code: '0', msg: 'ok', data };
     },
   });
+}
+
+type Area = Readonly<Record<string, Endpoint>>;
+
+/** One handler for each endpoint of the area. */
+export type AreaHandlers<A extends Area> = { readonly [Name in keyof A]: EndpointHandler<A[Name]> };
+/** …and none for an endpoint the area does not have (a returned object escapes excess-property checks). */
+type NoExtraHandlers<A extends Area, Handlers> = { readonly [Name in Exclude<keyof Handlers, keyof A>]: never };
+
+/** A module's implementation of one contract area, ready to register in its own plugin scope. */
+export interface AreaRoutes<A extends Area, Options = void> {
+  readonly area: A;
+  register(app: FastifyInstance, options: Options): Promise<void>;
+}
+
+/**
+ * Implements a contract area (ts-rest style): `handlersFor` builds the area's services from the app
+ * and returns one handler per endpoint, typed by the contract, so a missing or an extra handler,
+ * a wrong input field or a wrong response shape does not compile.
+ */
+export function implementArea<A extends Area, Handlers extends AreaHandlers<A>, Options = void>(
+  area: A,
+  handlersFor: (app: FastifyInstance, options: Options) => Handlers & NoExtraHandlers<A, Handlers>,
+): AreaRoutes<A, Options> {
+  const plugin: FastifyPluginAsync<Options & object> = async (scope, options) => {
+    const handlers = handlersFor(scope, options as Options);
+    for (const name of Object.keys(area) as (keyof A & string)[]) {
+      routeEndpoint(scope, area[name]!, handlers[name] as EndpointHandler<Endpoint>);
+    }
+  };
+  return { area, register: async (app, options) => void (await app.register(plugin, (options ?? {}) as Options & object)) };
+}
+
+/** An area's routes with the options they need, ready to register like any other. */
+export const withOptions = <A extends Area, Options>(routes: AreaRoutes<A, Options>, options: Options): AreaRoutes<A> => ({
+  area: routes.area,
+  register: (app) => routes.register(app, options),
+});
+
+/** Every area of the contract and its implementation: an area left out does not compile. */
+export type ContractRoutes = { readonly [Name in AreaName]: AreaRoutes<Contract[Name]> };
+
+export async function registerContractRoutes(app: FastifyInstance, routes: ContractRoutes) {
+  for (const area of Object.values(routes)) await area.register(app);
 }

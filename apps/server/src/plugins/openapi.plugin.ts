@@ -1,13 +1,47 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ErrorCode, HEADER_TOKEN } from '@broker/contract';
+import {
+  commonErrorCodesOf,
+  ErrorCode,
+  errorCodesOf,
+  HEADER_TOKEN,
+  httpStatusOf,
+  type Endpoint,
+  type ErrorCodeValue,
+} from '@broker/contract';
 
 const errorCodeTable = Object.entries(ErrorCode)
   .map(([name, code]) => `| \`${code}\` | ${name} |`)
   .join('\n');
+
+const nameOf = new Map(Object.entries(ErrorCode).map(([name, code]) => [code as string, name]));
+const describeCodes = (codes: readonly ErrorCodeValue[]) => codes.map((code) => `\`${code}\` ${nameOf.get(code)}`).join(', ');
+
+/**
+ * What each endpoint can answer besides success (ADR 0022): every code in `x-error-codes`, and in
+ * the 4xx and 5xx responses' descriptions the endpoint's own codes of that class by name.
+ */
+function documentErrorCodes(schema: FastifySchema, endpoint: Endpoint): FastifySchema {
+  const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
+  const describe = (range: '4xx' | '5xx', low: number) => {
+    const own = endpoint.errors.filter((code) => Math.floor(httpStatusOf[code] / 100) * 100 === low);
+    const also = `also any ${endpoint.auth ? 'authenticated ' : ''}endpoint's codes (x-error-codes lists them all)`;
+    return own.length > 0 ? `Error envelope. This endpoint's own codes: ${describeCodes(own)}; ${also}.` : `Error envelope: ${also}.`;
+  };
+  const documented: FastifySchema & { 'x-error-codes': readonly ErrorCodeValue[] } = {
+    ...schema,
+    'x-error-codes': errorCodesOf(endpoint),
+    response: {
+      ...response,
+      '4xx': { ...response['4xx'], description: describe('4xx', 400) },
+      '5xx': { ...response['5xx'], description: describe('5xx', 500) },
+    },
+  };
+  return documented;
+}
 
 /** OpenAPI 3.1 generated from the contract's zod schemas, with an interactive viewer at /api/docs. */
 async function openApiPlugin(app: FastifyInstance) {
@@ -17,7 +51,11 @@ async function openApiPlugin(app: FastifyInstance) {
       info: {
         title: 'Broker Assistant API',
         version: '1.2.0',
-        description: `Every response is \`{code, msg, data}\`; \`code === "0"\` is success.\n\n| code | meaning |\n|---|---|\n${errorCodeTable}`,
+        description: [
+          'Every response is `{code, msg, data}`; `code === "0"` is success.',
+          `Each operation lists in \`x-error-codes\` every code it can answer. Any endpoint can answer ${describeCodes(commonErrorCodesOf({ auth: false }))}; one that needs a session also ${describeCodes([ErrorCode.LOGIN_EXPIRED, ErrorCode.LOGIN_INVALID])}. Its own codes are named in its 4xx and 5xx responses.`,
+          `| code | meaning |\n|---|---|\n${errorCodeTable}`,
+        ].join('\n\n'),
       },
       components: {
         securitySchemes: {
@@ -32,7 +70,11 @@ async function openApiPlugin(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const endpoint = input.route.config?.endpoint;
+      return endpoint ? { ...transformed, schema: documentErrorCodes(transformed.schema, endpoint) } : transformed;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 }

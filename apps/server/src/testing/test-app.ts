@@ -32,7 +32,15 @@ export async function startTestApp(
     KYC_SEARCH_RATE_LIMIT: '100000',
     ...overrides,
   });
-  const app = await buildApp({ env, database, ownsDatabase: false, logger: false, ...(options.corps ? { corps: options.corps } : {}) });
+  const app = await buildApp({
+    env,
+    database,
+    ownsDatabase: false,
+    logger: false,
+    // An error code an endpoint does not declare fails the test that meets it (ADR 0022).
+    refuseUndeclaredErrorCodes: true,
+    ...(options.corps ? { corps: options.corps } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };

@@ -52,4 +52,5 @@ export const getMyAuditTrail = defineEndpoint({
   }),
   summary: 'Your own audit trail, newest first: profile edits, KYC bindings, MOT events handled, MOT settings',
   tag: 'audit',
+  errors: [],
 });

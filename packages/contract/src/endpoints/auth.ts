@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
 import { APP_TARGET_MAX_LENGTH, safeAppTarget } from '../app-routes';
 import { agentCodeSchema, corpCodeSchema } from '../headers';
 import { epochMsSchema } from '../common';
@@ -56,6 +57,15 @@ export const loginQywx = defineEndpoint({
     'Exchange a WeCom OAuth code for a broker token. Needs the sign-in cookie set by startSignIn and its `state`; ' +
     "the code is exchanged with the access token of the agent that started the sign-in. Sets the browser's session cookie.",
   tag: 'auth',
+  errors: [
+    ErrorCode.LOGIN_STATE_INVALID,
+    ErrorCode.LOGIN_CODE_INVALID,
+    ErrorCode.LOGIN_STAFF_UNKNOWN,
+    ErrorCode.LOGIN_RATE_LIMITED,
+    ErrorCode.WECOM_CODE_MISSING,
+    ErrorCode.WECOM_NOT_VISIBLE,
+    ...WECOM_FAILURE_CODES,
+  ],
 });
 
 export const signInStartSchema = z.object({
@@ -93,6 +103,7 @@ export const startSignIn = defineEndpoint({
   response: signInStartSchema,
   summary: "Begin a sign-in: WeCom's authorise URL for this corp and agent, and the browser's sign-in cookie",
   tag: 'auth',
+  errors: [ErrorCode.LOGIN_RATE_LIMITED],
 });
 
 /**
@@ -110,6 +121,7 @@ export const resumeSession = defineEndpoint({
   response: loginResultSchema,
   summary: "A new token for the session this browser's cookie is bound to (same staff member, same expiry)",
   tag: 'auth',
+  errors: [ErrorCode.SESSION_NOT_RESUMABLE],
   silent: true,
 });
 
@@ -130,6 +142,7 @@ export const signOut = defineEndpoint({
   response: signOutResultSchema,
   summary: 'Sign out on this device: ends every session of this browser and clears its session cookie',
   tag: 'auth',
+  errors: [],
 });
 
 export const signOutEverywhere = defineEndpoint({
@@ -143,6 +156,7 @@ export const signOutEverywhere = defineEndpoint({
   response: signOutResultSchema,
   summary: 'Sign out everywhere: ends every session of the caller, on every device',
   tag: 'auth',
+  errors: [],
 });
 
 export const corpConfigSchema = z.object({
@@ -169,4 +183,5 @@ export const getCorpConfig = defineEndpoint({
   response: corpConfigSchema,
   summary: 'Public sign-in configuration of a corp',
   tag: 'auth',
+  errors: [ErrorCode.NOT_FOUND],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { ErrorCode } from '../error-codes';
 import { currencySchema, daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape } from '../common';
 
 /**
@@ -99,6 +100,7 @@ export const getProfile = defineEndpoint({
   response: customerProfileSchema,
   summary: 'Client profile header: names, status, risk, tags, total assets',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const getBaseInfo = defineEndpoint({
@@ -111,6 +113,7 @@ export const getBaseInfo = defineEndpoint({
   response: customerBaseInfoSchema,
   summary: 'Client base information (contact, identity document masked, accounts) and edit version',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const dynamicKindSchema = z.enum(['trade', 'deposit', 'withdrawal', 'transferIn', 'transferOut', 'profileEdit']);
@@ -153,6 +156,7 @@ export const getDynamic = defineEndpoint({
   response: z.object({ list: z.array(dynamicItemSchema), hasMore: z.boolean() }),
   summary: 'Recent activity: trades, deposits and withdrawals, stock transfers and profile edits, newest first',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const assetSliceSchema = z.object({
@@ -195,6 +199,7 @@ export const getAsset = defineEndpoint({
   response: customerAssetSchema,
   summary: "Asset summary: total, cash, market value, today's P/L, allocation by market and by currency",
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const holdingItemSchema = z.object({
@@ -232,6 +237,7 @@ export const getHolding = defineEndpoint({
   }),
   summary: 'Holdings, largest first, with market value and P/L; totals for the filtered set',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 /** Derived: a trade is `unsettled` until its settlement day (Hong Kong time) has come. */
@@ -276,6 +282,7 @@ export const getTrade = defineEndpoint({
   }),
   summary: 'Trades, newest first, with date, market, side and settlement filters; totals for the filtered set',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const moneyItemSchema = z.object({
@@ -309,6 +316,7 @@ export const getWithdrawalDeposit = defineEndpoint({
   }),
   summary: 'Deposits and withdrawals, newest first, with date, direction and currency filters; totals',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const transferItemSchema = z.object({
@@ -347,6 +355,7 @@ export const getTransfer = defineEndpoint({
   }),
   summary: 'Stock transfers in and out, newest first, with date, market and direction filters; totals',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 /** What a client manager may change. Names in Chinese, identity, status and risk come from the back office. */
@@ -394,4 +403,5 @@ export const updateProfile = defineEndpoint({
   response: customerBaseInfoSchema,
   summary: 'Edit contact details, tags and remark (fields left out stay as they are); optimistic locking by version',
   tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
 import { epochMsSchema } from '../common';
 
 /** A WeCom external contact id (the chat counterpart), as `getCurExternalContact` returns it. */
@@ -46,6 +47,7 @@ export const kycSearch = defineEndpoint({
   }),
   summary: "Find the signed-in staff member's customers to bind: name, phone, account number or ID tail",
   tag: 'kyc',
+  errors: [ErrorCode.KYC_SEARCH_RATE_LIMITED],
 });
 
 /**
@@ -83,6 +85,14 @@ export const kycBind = defineEndpoint({
   response: kycBindingSchema,
   summary: 'Bind a WeCom chat contact to one of your customers (the contact must be yours in WeCom)',
   tag: 'kyc',
+  errors: [
+    ErrorCode.FORBIDDEN,
+    ErrorCode.NOT_FOUND,
+    ErrorCode.KYC_NOT_FOLLOWING,
+    ErrorCode.KYC_CONTACT_ALREADY_BOUND,
+    ErrorCode.KYC_CUSTOMER_ALREADY_BOUND,
+    ...WECOM_FAILURE_CODES,
+  ],
 });
 
 export const kycUnbind = defineEndpoint({
@@ -95,6 +105,7 @@ export const kycUnbind = defineEndpoint({
   response: kycBindingSchema,
   summary: 'Remove the binding of a WeCom chat contact (your customer only)',
   tag: 'kyc',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.KYC_NOT_FOLLOWING, ErrorCode.KYC_NOT_BOUND, ...WECOM_FAILURE_CODES],
 });
 
 export const hasKyc = defineEndpoint({
@@ -118,4 +129,5 @@ export const hasKyc = defineEndpoint({
   }),
   summary: 'Is this WeCom contact bound, and to which of your customers',
   tag: 'kyc',
+  errors: [ErrorCode.KYC_NOT_FOLLOWING, ...WECOM_FAILURE_CODES],
 });

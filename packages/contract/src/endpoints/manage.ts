@@ -70,6 +70,7 @@ export const getChannel = defineEndpoint({
   response: z.array(z.object({ channel: z.string(), clients: z.number().int() })),
   summary: "The channels of the caller's clients, with how many clients each (filter options)",
   tag: 'manage',
+  errors: [],
 });
 
 export const searchCustomers = defineEndpoint({
@@ -87,6 +88,7 @@ export const searchCustomers = defineEndpoint({
   response: pagedSchema(customerListItemSchema),
   summary: "Search, filter, sort and page the caller's clients",
   tag: 'manage',
+  errors: [],
 });
 
 export const customerStatSchema = z.object({
@@ -110,4 +112,5 @@ export const statCustomers = defineEndpoint({
   response: customerStatSchema,
   summary: "Counts and totals of the caller's clients matching the same filters as search",
   tag: 'manage',
+  errors: [],
 });

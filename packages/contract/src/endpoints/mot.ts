@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { ErrorCode } from '../error-codes';
 import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape } from '../common';
 import { customerIdSchema } from './customer';
 
@@ -123,6 +124,7 @@ export const getTodoDates = defineEndpoint({
   response: z.array(z.object({ date: daySchema, count: z.number().int(), unseen: z.number().int() })),
   summary: 'Days with pending (new or seen) events and their counts; default range: 30 days back to 30 days ahead',
   tag: 'mot',
+  errors: [],
 });
 
 export const getTodoClients = defineEndpoint({
@@ -135,6 +137,7 @@ export const getTodoClients = defineEndpoint({
   response: pagedSchema(motTodoRowSchema).extend({ fold: z.boolean() }),
   summary: "Pending events due on a day (default today), one row per client when the caller's fold flag is on, else one per event",
   tag: 'mot',
+  errors: [ErrorCode.NOT_FOUND],
 });
 
 export const markEventsSeen = defineEndpoint({
@@ -147,6 +150,7 @@ export const markEventsSeen = defineEndpoint({
   response: z.object({ updated: z.number().int() }),
   summary: 'Mark events as seen (new → seen); seen or handled events stay as they are',
   tag: 'mot',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const handleEvent = defineEndpoint({
@@ -166,6 +170,7 @@ export const handleEvent = defineEndpoint({
   response: serviceRecordSchema,
   summary: 'Handle an event: writes its service record; an event already handled answers 090409',
   tag: 'mot',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });
 
 export const getTodoTaskCount = defineEndpoint({
@@ -182,6 +187,7 @@ export const getTodoTaskCount = defineEndpoint({
   }),
   summary: 'Pending events by type, for one day or (without date) all pending',
   tag: 'mot',
+  errors: [],
 });
 
 export const getTodoTaskDetail = defineEndpoint({
@@ -194,6 +200,7 @@ export const getTodoTaskDetail = defineEndpoint({
   response: z.object({ event: motEventSchema, customer: motCustomerSummarySchema }),
   summary: 'One event with the facts that made it fire, and its client',
   tag: 'mot',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 const minCashIoSchema = z.object({
@@ -211,6 +218,7 @@ export const getMinCashIO = defineEndpoint({
   response: minCashIoSchema,
   summary: "The caller's large deposit / withdrawal threshold (HKD)",
   tag: 'mot',
+  errors: [ErrorCode.NOT_FOUND],
 });
 
 export const setMinCashIO = defineEndpoint({
@@ -224,6 +232,7 @@ export const setMinCashIO = defineEndpoint({
   summary:
     'Change the threshold: the to-do list shows only large-money events at or above it; movements of the last 7 days are re-evaluated',
   tag: 'mot',
+  errors: [],
 });
 
 export const searchServiceHistory = defineEndpoint({
@@ -250,6 +259,7 @@ export const searchServiceHistory = defineEndpoint({
   response: pagedSchema(serviceRecordSchema),
   summary: "Search the caller's service records by keyword, event type and served date, newest first",
   tag: 'mot',
+  errors: [],
 });
 
 export const getClientHistory = defineEndpoint({
@@ -267,6 +277,7 @@ export const getClientHistory = defineEndpoint({
   response: pagedSchema(motEventSchema).extend({ customer: motCustomerSummarySchema }),
   summary: "One client's events of every status, newest first, each with its service record",
   tag: 'mot',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const setFold = defineEndpoint({
@@ -283,4 +294,5 @@ export const setFold = defineEndpoint({
   response: z.boolean(),
   summary: 'Set the MOT fold flag (multipart form-data field isFold: true | false)',
   tag: 'mot',
+  errors: [],
 });

@@ -20,6 +20,7 @@ export const getCurrencyExchangeRate = defineEndpoint({
   response: z.array(exchangeRateSchema),
   summary: 'Exchange rates from HKD to each supported currency',
   tag: 'staff',
+  errors: [],
   silent: true,
 });
 
@@ -34,5 +35,6 @@ export const isFold = defineEndpoint({
   response: z.boolean(),
   summary: "The signed-in staff member's MOT fold setting",
   tag: 'mot',
+  errors: [],
   silent: true,
 });

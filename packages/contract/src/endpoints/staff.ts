@@ -13,6 +13,7 @@ export const getDefaultCcy = defineEndpoint({
   response: z.object({ ccy: currencySchema }),
   summary: "The signed-in staff member's default display currency",
   tag: 'staff',
+  errors: [],
   silent: true,
 });
 
@@ -27,4 +28,5 @@ export const configureDefaultCcy = defineEndpoint({
   response: z.object({ ccy: currencySchema }),
   summary: "Set the signed-in staff member's default display currency",
   tag: 'staff',
+  errors: [],
 });

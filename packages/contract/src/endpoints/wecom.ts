@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { WECOM_FAILURE_CODES } from '../error-codes';
 
 export const jsSdkSignatureSchema = z.object({
   timestamp: z.number().int(),
@@ -32,4 +33,5 @@ export const getJsSdkSign = defineEndpoint({
   }),
   summary: 'JS-SDK signatures (config and agentConfig) for a page URL',
   tag: 'wecom',
+  errors: [...WECOM_FAILURE_CODES],
 });

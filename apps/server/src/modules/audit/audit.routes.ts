@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { getMyAuditTrail, type AuditChange, type AuditEntry } from '@broker/contract';
-import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../http/caller';
+import { contract, type AuditChange, type AuditEntry } from '@broker/contract';
+import { implementArea } from '../../http/endpoint-route';
 import { maskPhone } from '../client';
 import { createAuditRepository, type AuditRow } from './audit.repository';
 
@@ -43,13 +41,13 @@ const toEntry = (row: AuditRow): AuditEntry => ({
 });
 
 /** The signed-in staff member's own audit trail; nobody sees another's. */
-export async function auditRoutes(app: FastifyInstance) {
+export const auditRoutes = implementArea(contract.audit, (app) => {
   const repository = createAuditRepository(app.database.db);
-
-  routeEndpoint(app, getMyAuditTrail, async (input, request) => {
-    const caller = callerOf(request);
-    const rows = await repository.mine({ corpId: caller.corp.id, staffId: caller.staffId }, input);
-    const page = rows.slice(0, input.limit);
-    return { list: page.map(toEntry), nextCursor: rows.length > input.limit ? page.at(-1)!.id : null };
-  });
-}
+  return {
+    getMyAuditTrail: async ({ input, caller }) => {
+      const rows = await repository.mine({ corpId: caller.corp.id, staffId: caller.staffId }, input);
+      const page = rows.slice(0, input.limit);
+      return { list: page.map(toEntry), nextCursor: rows.length > input.limit ? page.at(-1)!.id : null };
+    },
+  };
+});

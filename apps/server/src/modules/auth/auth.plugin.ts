@@ -30,7 +30,7 @@ export interface AuthPluginOptions {
 
 /**
  * Decorates `app.authenticate`, the one session check of every business call. Registered by app.ts
- * only; routes reach it through `routeEndpoint` and read the result with `callerOf` (http/caller.ts).
+ * only; routes implemented through `implementArea` receive the result as their `caller` (http/caller.ts).
  */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const repository = createAuthRepository(app.database.db);

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { getCorpConfig, loginQywx, resumeSession, signOut, signOutEverywhere, startSignIn } from '@broker/contract';
-import { routeEndpoint } from '../../http/endpoint-route';
+import { contract } from '@broker/contract';
+import { implementArea } from '../../http/endpoint-route';
 import { ApiError } from '../../http/api-error';
-import { callerOf } from '../../http/caller';
 import { requireCorp } from './auth.plugin';
 import { createAuthRepository } from './auth.repository';
 import { createAuthService } from './auth.service';
@@ -16,7 +14,7 @@ export interface AuthRoutesOptions {
   emulator: boolean;
 }
 
-export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
+export const authRoutes = implementArea(contract.auth, (app, options: AuthRoutesOptions) => {
   const service = createAuthService({
     repository: createAuthRepository(app.database.db),
     wecom: app.wecom,
@@ -24,55 +22,55 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     oauthBase: options.oauthBase,
   });
 
-  routeEndpoint(app, startSignIn, async (input, request, reply) => {
-    const corp = requireCorp(app, request);
-    const started = await service.startSignIn(corp, { ...input, origin: requestOrigin(request) });
-    setCookie(request, reply, 'signIn', started.state, SIGN_IN_COOKIE_SECONDS);
-    return started;
-  });
+  return {
+    startSignIn: async ({ input, request, reply }) => {
+      const corp = requireCorp(app, request);
+      const started = await service.startSignIn(corp, { ...input, origin: requestOrigin(request) });
+      setCookie(request, reply, 'signIn', started.state, SIGN_IN_COOKIE_SECONDS);
+      return started;
+    },
 
-  // The agent is the one recorded when the sign-in started, not the `agent-code` of this call (ADR 0011).
-  routeEndpoint(app, loginQywx, async (input, request, reply) => {
-    const corp = requireCorp(app, request);
-    const cookieState = readCookie(request, 'signIn');
-    // Whatever the outcome, this browser's sign-in is over once it comes back.
-    if (cookieState) clearCookie(request, reply, 'signIn');
-    const issued = await service.loginWithCode(corp, {
-      code: input.code,
-      state: input.state,
-      cookieState,
-      previousBindingSecret: readCookie(request, 'binding'),
-    });
-    setCookie(request, reply, 'binding', issued.bindingSecret, options.tokenTtlSeconds);
-    return issued.result;
-  });
+    // The agent is the one recorded when the sign-in started, not the `agent-code` of this call (ADR 0011).
+    loginQywx: async ({ input, request, reply }) => {
+      const corp = requireCorp(app, request);
+      const cookieState = readCookie(request, 'signIn');
+      // Whatever the outcome, this browser's sign-in is over once it comes back.
+      if (cookieState) clearCookie(request, reply, 'signIn');
+      const issued = await service.loginWithCode(corp, {
+        code: input.code,
+        state: input.state,
+        cookieState,
+        previousBindingSecret: readCookie(request, 'binding'),
+      });
+      setCookie(request, reply, 'binding', issued.bindingSecret, options.tokenTtlSeconds);
+      return issued.result;
+    },
 
-  routeEndpoint(app, resumeSession, async (_input, request) => service.resume(requireCorp(app, request), readCookie(request, 'binding')));
+    resumeSession: ({ request }) => service.resume(requireCorp(app, request), readCookie(request, 'binding')),
 
-  routeEndpoint(app, signOut, async (_input, request, reply) => {
-    const caller = callerOf(request);
-    const endedSessions = await service.signOut({ sessionId: caller.sessionId, bindingSecret: readCookie(request, 'binding') });
-    clearCookie(request, reply, 'binding');
-    return { endedSessions };
-  });
+    signOut: async ({ caller, request, reply }) => {
+      const endedSessions = await service.signOut({ sessionId: caller.sessionId, bindingSecret: readCookie(request, 'binding') });
+      clearCookie(request, reply, 'binding');
+      return { endedSessions };
+    },
 
-  routeEndpoint(app, signOutEverywhere, async (_input, request, reply) => {
-    const caller = callerOf(request);
-    const endedSessions = await service.signOutEverywhere({ staffId: caller.staffId, corpId: caller.corp.id });
-    clearCookie(request, reply, 'binding');
-    return { endedSessions };
-  });
+    signOutEverywhere: async ({ caller, request, reply }) => {
+      const endedSessions = await service.signOutEverywhere({ staffId: caller.staffId, corpId: caller.corp.id });
+      clearCookie(request, reply, 'binding');
+      return { endedSessions };
+    },
 
-  routeEndpoint(app, getCorpConfig, async (input) => {
-    const corp = app.corps.byCode(input.corpCode);
-    if (!corp) throw ApiError.notFound(`query.corpCode: unknown corp "${input.corpCode}"`);
-    return {
-      corpCode: corp.code,
-      corpId: corp.corpId,
-      corpName: corp.name,
-      agents: Object.entries(corp.agents).map(([agentCode, agent]) => ({ agentCode: agentCode as 'khzl', agentId: agent.agentId })),
-      oauthBase: options.oauthBase,
-      emulator: options.emulator,
-    };
-  });
-}
+    getCorpConfig: ({ input }) => {
+      const corp = app.corps.byCode(input.corpCode);
+      if (!corp) throw ApiError.notFound(`query.corpCode: unknown corp "${input.corpCode}"`);
+      return {
+        corpCode: corp.code,
+        corpId: corp.corpId,
+        corpName: corp.name,
+        agents: Object.entries(corp.agents).map(([agentCode, agent]) => ({ agentCode: agentCode as 'khzl', agentId: agent.agentId })),
+        oauthBase: options.oauthBase,
+        emulator: options.emulator,
+      };
+    },
+  };
+});

@@ -1,31 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import {
-  getAsset,
-  getBaseInfo,
-  getDynamic,
-  getHolding,
-  getProfile,
-  getTrade,
-  getTransfer,
-  getWithdrawalDeposit,
-  updateProfile,
-} from '@broker/contract';
-import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../http/caller';
+import { contract } from '@broker/contract';
+import { implementArea } from '../../http/endpoint-route';
 import { createClientRepository } from './client.repository';
 import { createClientService } from './client.service';
 
 /** One client of the signed-in manager: profile, assets, holdings, trades, money, transfers, edit. */
-export async function clientRoutes(app: FastifyInstance) {
+export const clientRoutes = implementArea(contract.customer, (app) => {
   const service = createClientService(createClientRepository(app.database.db));
-
-  routeEndpoint(app, getProfile, (input, request) => service.profile(callerOf(request), input.customerId));
-  routeEndpoint(app, getBaseInfo, (input, request) => service.baseInfo(callerOf(request), input.customerId));
-  routeEndpoint(app, getAsset, (input, request) => service.asset(callerOf(request), input.customerId));
-  routeEndpoint(app, getDynamic, (input, request) => service.dynamics(callerOf(request), input.customerId, input.before, input.limit));
-  routeEndpoint(app, getHolding, (input, request) => service.holdings(callerOf(request), input.customerId, input.market, input));
-  routeEndpoint(app, getTrade, (input, request) => service.trades(callerOf(request), input.customerId, input, input));
-  routeEndpoint(app, getWithdrawalDeposit, (input, request) => service.moneyMovements(callerOf(request), input.customerId, input, input));
-  routeEndpoint(app, getTransfer, (input, request) => service.transfers(callerOf(request), input.customerId, input, input));
-  routeEndpoint(app, updateProfile, (input, request) => service.updateProfile(callerOf(request), input));
-}
+  return {
+    getProfile: ({ input, caller }) => service.profile(caller, input.customerId),
+    getBaseInfo: ({ input, caller }) => service.baseInfo(caller, input.customerId),
+    getAsset: ({ input, caller }) => service.asset(caller, input.customerId),
+    getDynamic: ({ input, caller }) => service.dynamics(caller, input.customerId, input.before, input.limit),
+    getHolding: ({ input, caller }) => service.holdings(caller, input.customerId, input.market, input),
+    getTrade: ({ input, caller }) => service.trades(caller, input.customerId, input, input),
+    getWithdrawalDeposit: ({ input, caller }) => service.moneyMovements(caller, input.customerId, input, input),
+    getTransfer: ({ input, caller }) => service.transfers(caller, input.customerId, input, input),
+    updateProfile: ({ input, caller }) => service.updateProfile(caller, input),
+  };
+});

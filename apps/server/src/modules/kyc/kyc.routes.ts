@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { hasKyc, kycBind, kycSearch, kycUnbind } from '@broker/contract';
-import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../http/caller';
+import { contract } from '@broker/contract';
+import { implementArea } from '../../http/endpoint-route';
 import { createKycRepository } from './kyc.repository';
 import { createKycService } from './kyc.service';
 
-export async function kycRoutes(app: FastifyInstance) {
+export const kycRoutes = implementArea(contract.kyc, (app) => {
   const service = createKycService({ repository: createKycRepository(app.database.db), wecom: app.wecom });
-  routeEndpoint(app, kycSearch, (input, request) => service.search(callerOf(request), input));
-  routeEndpoint(app, kycBind, (input, request) => service.bind(callerOf(request), input));
-  routeEndpoint(app, kycUnbind, (input, request) => service.unbind(callerOf(request), input.externalUserId));
-  routeEndpoint(app, hasKyc, (input, request) => service.hasKyc(callerOf(request), input.externalUserId));
-}
+  return {
+    kycSearch: ({ input, caller }) => service.search(caller, input),
+    kycBind: ({ input, caller }) => service.bind(caller, input),
+    kycUnbind: ({ input, caller }) => service.unbind(caller, input.externalUserId),
+    hasKyc: ({ input, caller }) => service.hasKyc(caller, input.externalUserId),
+  };
+});

@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { agentCodeSchema, getJsSdkSign, HEADER_AGENT } from '@broker/contract';
-import { routeEndpoint } from '../../http/endpoint-route';
-import { callerOf } from '../../http/caller';
+import { agentCodeSchema, contract, getJsSdkSign, HEADER_AGENT } from '@broker/contract';
+import { implementArea } from '../../http/endpoint-route';
 import { wecomFailure } from '../../wecom/wecom-errors';
 import { newNonce, signJsSdk } from './jssdk-signature';
 
-export async function jssdkRoutes(app: FastifyInstance) {
-  routeEndpoint(app, getJsSdkSign, async (input, request) => {
-    const { corp } = callerOf(request);
+export const jssdkRoutes = implementArea(contract.wecom, (app) => ({
+  getJsSdkSign: async ({ input, caller: { corp }, request }) => {
     // Shared: signed for the app that asks (checked by routeEndpoint, ADR 0015), its owner without the header.
     const agentCode = agentCodeSchema.catch(getJsSdkSign.agent).parse(request.headers[HEADER_AGENT]);
     const agent = app.wecom.agentOf(corp, agentCode);
@@ -33,5 +30,5 @@ export async function jssdkRoutes(app: FastifyInstance) {
       return { timestamp, nonceStr, signature: signJsSdk({ ticket, nonceStr, timestamp, url: input.url }) };
     };
     return { corpId: corp.corpId, agentId: agent.agentId, config: sign(tickets[0]), agentConfig: sign(tickets[1]) };
-  });
-}
+  },
+}));

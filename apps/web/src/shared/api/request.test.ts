@@ -90,6 +90,7 @@ const echoPost = defineEndpoint({
   response: z.object({ total: z.number() }),
   summary: 'test',
   tag: 'test',
+  errors: [],
 });
 const formPost = defineEndpoint({ ...echoPost, path: '/api/test/form', payload: 'form', request: z.strictObject({ fold: z.boolean() }) });
 
