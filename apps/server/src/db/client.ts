@@ -298,7 +298,7 @@ const PREPARED_RUNNER = Symbol('preparedRunner');
  * running them (ADR 0008, docs/benchmarks.md round four). Only for statements whose
  * best plan does not depend on their parameter values — lookups by id or by staff member, and
  * keyword searches only in the shapes whose plan the client list chooses itself (`PagePlan` in
- * manage.repository.ts). Drizzle's `execute` cannot name a statement, hence this.
+ * modules/customer-search/page-plan.ts). Drizzle's `execute` cannot name a statement, hence this.
  */
 export function preparedRunnerOf(db: Pick<Database, 'execute'>): PreparedRunner | undefined {
   return (db as { [PREPARED_RUNNER]?: PreparedRunner })[PREPARED_RUNNER];

@@ -1,64 +1,39 @@
-import { and, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, auditLog, customers, kycBindings } from '../../db/schema';
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+import { auditLog, customers, kycBindings } from '../../db/schema';
+import { createCustomerSearch, searchAliases, type CustomerKeyword } from '../customer-search';
 
 export interface CustomerScope {
   corpId: number;
   staffId: number;
 }
 
-export function createKycRepository(db: Database) {
-  return {
-    /** Own customers matching a name (partial), phone (any part), account number or ID tail. */
-    async searchOwnCustomers(scope: CustomerScope, keyword: string, page: { pageNum: number; pageSize: number }) {
-      const pattern = `%${escapeLike(keyword)}%`;
-      const digits = keyword.replace(/\D/g, '');
-      const matches: SQL[] = [ilike(customers.nameCn, pattern), ilike(customers.nameEn, pattern)];
-      if (digits.length >= 3) matches.push(like(customers.phoneDigits, `%${digits}%`));
-      if (/^[0-9A-Za-z]{4}$/.test(keyword)) matches.push(eq(customers.idDocLast4, keyword.toUpperCase()));
-      matches.push(
-        sql`exists (select 1 from ${accounts} where ${accounts.customerId} = ${customers.id} and ${accounts.accountNo} = ${keyword})`,
-      );
-      const where = and(eq(customers.corpId, scope.corpId), eq(customers.staffId, scope.staffId), or(...matches));
+const { c, a, k, accountA, kycBindingK } = searchAliases;
 
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select({
-            customerId: customers.id,
-            customerNo: customers.customerNo,
-            nameCn: customers.nameCn,
-            nameEn: customers.nameEn,
-            phone: customers.phone,
-            idDoc: customers.idDocMasked,
-            status: customers.status,
-            boundExternalUserId: kycBindings.externalUserId,
-          })
-          .from(customers)
-          .leftJoin(kycBindings, and(eq(kycBindings.customerId, customers.id), eq(kycBindings.corpId, customers.corpId)))
-          .where(where)
-          .orderBy(customers.nameEn, customers.id)
-          .limit(page.pageSize)
-          .offset((page.pageNum - 1) * page.pageSize),
-        db.select({ total: count() }).from(customers).where(where),
-      ]);
-      const ids = rows.map((row) => row.customerId);
-      const accountRows = ids.length
-        ? await db
-            .select({ customerId: accounts.customerId, accountNo: accounts.accountNo })
-            .from(accounts)
-            .where(inArray(accounts.customerId, ids))
-            .orderBy(accounts.accountNo)
-        : [];
-      return {
-        rows: rows.map((row) => ({
-          ...row,
-          accountNos: accountRows.filter((account) => account.customerId === row.customerId).map((account) => account.accountNo),
-        })),
-        total: Number(totalRow?.total ?? 0),
-      };
+/** What the KYC screen shows of a candidate: enough to recognise them; the service masks the phone. */
+const candidateColumns = {
+  customerId: sql<number>`${c.id}::float8`,
+  customerNo: c.customerNo,
+  nameCn: c.nameCn,
+  nameEn: c.nameEn,
+  phone: c.phone,
+  idDoc: c.idDocMasked,
+  status: c.status,
+  boundExternalUserId: sql<
+    string | null
+  >`(select ${k.externalUserId} from ${kycBindingK} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId})`,
+  accountNos: sql<string[]>`array(select ${a.accountNo} from ${accountA} where ${a.customerId} = ${c.id} order by ${a.accountNo})`,
+};
+
+export function createKycRepository(db: Database) {
+  const customerSearch = createCustomerSearch(db, candidateColumns);
+  return {
+    /**
+     * The caller's own customers the keyword finds, as the client list finds them (customer-search,
+     * ADR 0026), biggest clients first like the list's default order.
+     */
+    async searchOwnCustomers(scope: CustomerScope, keyword: CustomerKeyword, page: { pageNum: number; pageSize: number }) {
+      return customerSearch.search({ ...scope, keyword }, { ...page, sortBy: 'totalAssets', sortOrder: 'desc' });
     },
 
     async findCustomer(corpId: number, customerId: number) {

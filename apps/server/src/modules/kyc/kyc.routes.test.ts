@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  endpoints,
   ErrorCode,
   httpStatusOf,
   type Envelope,
@@ -102,6 +103,43 @@ for (const engine of testDatabases()) {
       expect((await search(chan, leeCustomer.nameCn)).data.list.map((row) => row.customerId)).not.toContain(leeCustomer.id);
       // Wildcards typed by a user are literal.
       expect((await search(chan, '%')).data.total).toBe(0);
+    });
+
+    it('finds what the client list finds for the same keyword, in the list’s order (ADR 0026)', async () => {
+      const listHeaders = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' })).headers;
+      const listed = async (keyword: string) => {
+        const response = await fetch(`${server.baseUrl}${endpoints.searchCustomers.path}`, {
+          method: 'POST',
+          headers: { ...listHeaders, 'content-type': 'application/json' },
+          body: JSON.stringify({ keyword, pageSize: 50 }),
+        });
+        const body = (await response.json()) as Body<{ list: { customerId: number }[]; total: number }>;
+        expect(body.code, body.msg).toBe('0');
+        return { ids: body.data.list.map((row) => row.customerId), total: body.data.total };
+      };
+      const target = chanCustomers[1]!;
+      const [account] = await database.db.select().from(accounts).where(eq(accounts.customerId, target.id)).limit(1);
+      const keywords = [
+        target.nameCn.slice(0, 1),
+        target.nameEn.split(' ')[0]!.slice(0, 3).toLowerCase(),
+        target.phoneDigits!.slice(-4),
+        '12',
+        // Many of the book, whose English-name order is not their order by assets.
+        'a',
+        // Not a phone number: before, KYC searched the digits of any keyword as one.
+        `x${target.phoneDigits!.slice(-5)}`,
+        account!.accountNo.toLowerCase(),
+        target.idDocLast4.toLowerCase(),
+      ];
+      for (const keyword of keywords) {
+        const found = (await post<{ list: KycCandidate[]; total: number }>('search', chan, { keyword, pageSize: 50 })).body;
+        expect(found.code, keyword).toBe('0');
+        expect({ ids: found.data.list.map((row) => row.customerId), total: found.data.total }, keyword).toEqual(await listed(keyword));
+      }
+      // An account number finds its holder alone, not also the clients whose phone holds its digits.
+      const byAccount = await search(chan, account!.accountNo.toLowerCase());
+      expect(byAccount.data.list.map((row) => row.customerId)).toEqual([target.id]);
+      expect(byAccount.data.list[0]!.accountNos).toContain(account!.accountNo);
     });
 
     it('binds a contact you follow to your customer, reports it, and audits it', async () => {

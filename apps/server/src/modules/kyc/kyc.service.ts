@@ -4,6 +4,7 @@ import type { Caller } from '../../http/caller';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomFailure } from '../../wecom/wecom-errors';
 import { maskPhone } from '../client';
+import { interpretKeyword } from '../customer-search';
 import type { KycRepository } from './kyc.repository';
 
 /** WeCom's answers for "no such external contact". */
@@ -70,11 +71,10 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
   return {
     async search(caller: Caller, input: { keyword: string; pageNum: number; pageSize: number }) {
-      const { rows, total } = await repository.searchOwnCustomers(
-        { corpId: caller.corp.id, staffId: caller.staffId },
-        input.keyword,
-        input,
-      );
+      // A keyword is required: KYC never lists a whole book (the contract refuses an empty one too).
+      const keyword = interpretKeyword(input.keyword);
+      if (!keyword) throw ApiError.validation('body.keyword', 'must not be empty');
+      const { rows, total } = await repository.searchOwnCustomers({ corpId: caller.corp.id, staffId: caller.staffId }, keyword, input);
       const list: KycCandidate[] = rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
       return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
     },

@@ -166,7 +166,7 @@ for (const engine of testDatabases()) {
           }
         }
         const sent = statements.slice(from).join('\n');
-        expect(sent, 'a walk over the sort index').toContain(`(c.name_en || '') ilike`);
+        expect(sent, 'a walk over the sort index').toContain(`("c"."name_en" || '') ilike`);
         expect(sent, 'matches first').toContain('with matches as materialized');
       });
 

@@ -3,23 +3,14 @@ import { customerStatusSchema, type CustomerListItem, type CustomerStat, type se
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import { maskPhone } from '../client';
-import type { CustomerCriteria, ListRow, ManageRepository } from './manage.repository';
+import { interpretKeyword, matchedOn, type CustomerCriteria } from '../customer-search';
+import type { ManageRepository } from './manage.repository';
 
 type Filters = z.output<typeof statCustomers.request>;
 type SearchInput = z.output<typeof searchCustomers.request>;
 
 /** Cents as integers, so channel totals add up to the overall total exactly. */
 const cents = (value: string) => Math.round(Number(value) * 100);
-
-function matchedOn(row: ListRow, keyword: string | undefined): CustomerListItem['matchedOn'] {
-  if (!keyword) return null;
-  const lower = keyword.toLowerCase();
-  if (row.nameCn.toLowerCase().includes(lower) || row.nameEn.toLowerCase().includes(lower)) return 'name';
-  const digits = /^[\d\s+()-]+$/.test(keyword) ? keyword.replace(/\D/g, '') : '';
-  if (digits && row.phoneDigits?.includes(digits)) return 'phone';
-  if (row.accountNos.includes(keyword.toUpperCase())) return 'account';
-  return 'idDoc';
-}
 
 export function createManageService(repository: ManageRepository) {
   /** Caller scope plus the filters in database terms: asset bounds converted from `ccy` to HKD. */
@@ -40,7 +31,7 @@ export function createManageService(repository: ManageRepository) {
     return {
       corpId: caller.corp.id,
       staffId: caller.staffId,
-      keyword: filters.keyword || undefined,
+      keyword: interpretKeyword(filters.keyword),
       channels: filters.channels,
       statuses: filters.statuses,
       assetMinHkd: assetMin === undefined ? undefined : Math.floor((assetMin / rate) * 100) / 100,
@@ -60,7 +51,7 @@ export function createManageService(repository: ManageRepository) {
 
     async search(caller: Caller, input: SearchInput) {
       const criteria = await criteriaOf(caller, input, 'body');
-      const { rows, total } = await repository.search(criteria, input.sortBy, input.sortOrder, input);
+      const { rows, total } = await repository.search(criteria, input);
       const list: CustomerListItem[] = rows.map((row) => ({
         customerId: row.id,
         customerNo: row.customerNo,
@@ -77,7 +68,7 @@ export function createManageService(repository: ManageRepository) {
         totalAssetsHkd: row.totalAssetsHkd,
         openDate: row.openDate,
         lastTradeDate: row.lastTradeDate,
-        matchedOn: matchedOn(row, criteria.keyword),
+        matchedOn: criteria.keyword ? matchedOn(criteria.keyword, row) : null,
       }));
       return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
     },

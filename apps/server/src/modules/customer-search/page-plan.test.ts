@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_FILTER_PAGES, filtersAreCodes, planPage, statementBudget, type CustomerCriteria } from './manage.repository';
+import { interpretKeyword } from './customer-keyword';
+import { filtersAreCodes, type CustomerCriteria } from './customer-filters';
+import { CODE_FILTER_PAGES, planPage } from './page-plan';
+import { statementBudget } from './statement-budget';
 
 /**
  * How a keyword search finds its page, from the cached count (figures of the 125,000-client book
@@ -7,8 +10,14 @@ import { CODE_FILTER_PAGES, filtersAreCodes, planPage, statementBudget, type Cus
  */
 const book = { corpId: 1, staffId: 3 };
 const firstPage = { pageNum: 1, pageSize: 20 };
-const plan = (criteria: Omit<CustomerCriteria, 'corpId' | 'staffId'>, total?: number, sortBy: 'totalAssets' | 'openDate' = 'totalAssets') =>
-  planPage({ ...book, ...criteria }, sortBy, firstPage, total === undefined ? undefined : { total, book: 125_000 });
+type Filters = Omit<CustomerCriteria, 'corpId' | 'staffId' | 'keyword'> & { keyword?: string };
+const plan = (criteria: Filters, total?: number, sortBy: 'totalAssets' | 'openDate' = 'totalAssets') =>
+  planPage(
+    { ...book, ...criteria, keyword: interpretKeyword(criteria.keyword) },
+    sortBy,
+    firstPage,
+    total === undefined ? undefined : { total, book: 125_000 },
+  );
 
 describe('planPage', () => {
   it('writes code filters into a prepared statement for the first pages, and leaves ranges and deep pages to the planner', () => {
@@ -57,7 +66,7 @@ describe('planPage', () => {
 
   it('walks a deep page only when the matches are many enough to fill it early', () => {
     const deep = (total: number) =>
-      planPage({ ...book, keyword: 'Rong' }, 'totalAssets', { pageNum: 10, pageSize: 20 }, { total, book: 125_000 });
+      planPage({ ...book, keyword: interpretKeyword('Rong') }, 'totalAssets', { pageNum: 10, pageSize: 20 }, { total, book: 125_000 });
     expect(deep(2_000)).toBe('matchesFirst');
     expect(deep(2_600)).toBe('walk');
   });

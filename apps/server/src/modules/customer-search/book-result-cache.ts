@@ -1,4 +1,4 @@
-import type { CustomerCriteria } from './manage.repository';
+import type { CustomerCriteria } from './customer-filters';
 
 /**
  * The book's state as read at the start of a request: `staff_book_version.version` (migration 0013,
@@ -22,7 +22,7 @@ export function criteriaKey(criteria: CustomerCriteria): string {
   return JSON.stringify([
     criteria.corpId,
     criteria.staffId,
-    criteria.keyword ?? null,
+    criteria.keyword?.text ?? null,
     set(criteria.channels),
     set(criteria.statuses),
     criteria.assetMinHkd ?? null,

@@ -1,0 +1,102 @@
+/**
+ * What a client manager's search keyword can mean, decided once: every SQL arm, the page planner and
+ * `matchedOn` read this value and never look at the typed text again (ADR 0026).
+ */
+export interface CustomerKeyword {
+  /** As typed (the contract trims it): names are matched against it anywhere. */
+  readonly text: string;
+  /** It holds a Chinese character: part of the Chinese name (LIKE). */
+  readonly chineseName: {
+    /** Two characters or more: the book's character pairs can find it (migration 0015). */
+    readonly byBigrams: boolean;
+  } | null;
+  /** It holds a Latin letter: part of the English name, ignoring case (ILIKE). */
+  readonly englishName: {
+    /** A run of three letters or digits: the book's word trigrams can find it (migration 0016). */
+    readonly byWordTrigrams: boolean;
+  } | null;
+  /** It is a number (digits, spaces, `+`, brackets, dashes): any run of the phone's digits. */
+  readonly phone: {
+    readonly digits: string;
+    /** Three digits or more: the book's digit trigrams can find it (migration 0015). */
+    readonly byTrigrams: boolean;
+  } | null;
+  /** 4–20 letters or digits: an account number, exactly (upper-cased, as the back office keeps them). */
+  readonly accountNo: string | null;
+  /** Exactly 4 letters or digits: the identity document's last four, exactly (upper-cased). */
+  readonly idDocTail: string | null;
+  /**
+   * Every arm can be narrowed by a staff-scoped GIN index (two or more Chinese characters; otherwise
+   * three or more letters or digits, a trigram's length). Then a book holds at most a few thousand
+   * matches, and a page is best chosen among them (see `planPage`).
+   */
+  readonly narrowsByIndex: boolean;
+  /**
+   * Every arm is found through the book's own grams or pins a row (account, identity document), so
+   * `staff_id` needs only checking (see `customerWhere`).
+   */
+  readonly foundThroughOwnArms: boolean;
+}
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+const LATIN = /[A-Za-z]/;
+const NUMBER = /^[\d\s+()-]+$/;
+const ACCOUNT_NO = /^[A-Za-z0-9]{4,20}$/;
+const ID_DOC_TAIL = /^[A-Za-z0-9]{4}$/;
+
+/** A run of three letters or digits, split as `staff_word_trigrams` splits the lower-cased name. */
+const hasWordTrigram = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => word.length >= 3);
+
+function narrowsByIndex(text: string, chinese: boolean, latin: boolean): boolean {
+  const length = [...text].length;
+  // A Chinese term with Latin letters also has an English-name arm, which needs a whole trigram.
+  if (chinese) return length >= 2 && (!latin || length >= 3);
+  return text.replace(/[\s+()-]/g, '').length >= 3;
+}
+
+/** The keyword's meaning; undefined for none (absent or empty: no keyword filter). */
+export function interpretKeyword(text: string | undefined): CustomerKeyword | undefined {
+  if (!text) return undefined;
+  const chinese = CJK.test(text);
+  const latin = LATIN.test(text);
+  const digits = NUMBER.test(text) ? text.replace(/\D/g, '') : '';
+  const narrows = narrowsByIndex(text, chinese, latin);
+  const wordTrigram = latin && hasWordTrigram(text);
+  return {
+    text,
+    chineseName: chinese ? { byBigrams: [...text].length >= 2 } : null,
+    englishName: latin ? { byWordTrigrams: wordTrigram } : null,
+    phone: digits ? { digits, byTrigrams: digits.length >= 3 } : null,
+    accountNo: ACCOUNT_NO.test(text) ? text.toUpperCase() : null,
+    idDocTail: ID_DOC_TAIL.test(text) ? text.toUpperCase() : null,
+    narrowsByIndex: narrows,
+    // Without a word trigram the English-name arm still needs customer_staff_name_en_trgm_idx, which is scoped by its staff_id column.
+    foundThroughOwnArms: narrows && (!latin || wordTrigram),
+  };
+}
+
+/** What a found customer shows of the fields a keyword is tested against. */
+export interface KeywordTestedFields {
+  nameCn: string;
+  nameEn: string;
+  phoneDigits: string | null;
+  accountNos: string[];
+}
+
+export type MatchedOn = 'name' | 'phone' | 'account' | 'idDoc';
+
+/**
+ * Which arm found a customer, for highlighting: the first of name, phone, account that holds the
+ * keyword, else the identity document (the only arm whose field a list does not carry).
+ */
+export function matchedOn(keyword: CustomerKeyword, row: KeywordTestedFields): MatchedOn {
+  const lower = keyword.text.toLowerCase();
+  if (row.nameCn.toLowerCase().includes(lower) || row.nameEn.toLowerCase().includes(lower)) return 'name';
+  if (keyword.phone && row.phoneDigits?.includes(keyword.phone.digits)) return 'phone';
+  if (keyword.accountNo && row.accountNos.includes(keyword.accountNo)) return 'account';
+  return 'idDoc';
+}

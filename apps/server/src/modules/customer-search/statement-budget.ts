@@ -1,0 +1,17 @@
+/**
+ * A `codeFilters` statement holds its page in its text, so each page is a statement of its own, and a
+ * prepared one costs its connection about 166 kB (plan and source, measured). Each process prepares
+ * at most this many such texts (the rest are planned per call): at most ~10 MB per connection (ADR 0009).
+ */
+export const CODE_FILTER_STATEMENTS = 64;
+
+/** Admits statement keys until `capacity` distinct ones have been seen, then only those. */
+export function statementBudget(capacity: number) {
+  const admitted = new Set<string>();
+  return (key: string) => {
+    if (admitted.has(key)) return true;
+    if (admitted.size >= capacity) return false;
+    admitted.add(key);
+    return true;
+  };
+}
