@@ -1,9 +1,9 @@
 import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } from '@broker/contract';
+import { maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../plugins/auth.plugin';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomFailure } from '../../wecom/wecom-errors';
-import { maskPhone } from '../client/phone';
 import type { KycRepository } from './kyc.repository';
 
 /** WeCom's answers for "no such external contact". */
