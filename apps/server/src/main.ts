@@ -2,7 +2,8 @@ import { ConfigError, loadEnv, type Env } from './env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemoDataIfEmpty } from './db/seed';
-import { hongKongDay, runDailyMotSweep } from './modules/mot';
+import { runDailyMotSweep } from './modules/mot';
+import { hongKongDay } from '@broker/domain';
 
 /** Process entry: validated config, database, migrations, listen, graceful shutdown. */
 async function main() {

@@ -1,4 +1,4 @@
-import { hongKongDay, isCalendarDay } from '@broker/server';
+import { hongKongDay, isCalendarDay } from '@broker/domain';
 import { UsageError } from './tool-errors';
 
 /**

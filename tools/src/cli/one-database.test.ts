@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER_AGENT } from '@broker/contract';
-import { hongKongDay, type DatabaseHandle } from '@broker/server';
+import { type DatabaseHandle } from '@broker/server';
+import { hongKongDay } from '@broker/domain';
 import { signInAs, startServerProcess, testDatabases, type ServerProcess } from '@broker/server/testing';
 import { REPO_ROOT, runNpmScript } from './tool-process';
 

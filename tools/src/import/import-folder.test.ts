@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hongKongDay, seedDemoData, type DatabaseHandle } from '@broker/server';
+import { seedDemoData, type DatabaseHandle } from '@broker/server';
+import { hongKongDay } from '@broker/domain';
 import { testDatabases } from '@broker/server/testing';
 import { importFolder } from './import-folder';
 

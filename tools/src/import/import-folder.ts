@@ -2,7 +2,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
-import { maskDocument, refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
+import { idNumberLast4, maskIdNumber } from '@broker/domain';
+import { refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
 import {
   cashBalanceRow,
   customerRow,
@@ -294,7 +295,8 @@ async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<
     throw new RowRejected(`account_no ${row.account_no} belongs to customer ${existingAccount.customer_no}`);
   }
   const phone = row.phone ? normalisePhone(row.phone) : null;
-  const { masked, last4 } = maskDocument(row.id_doc_number);
+  const masked = maskIdNumber(row.id_doc_number);
+  const last4 = idNumberLast4(row.id_doc_number);
   const tags = (row.tags ?? '')
     .split(';')
     .map((tag) => tag.trim())

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '@broker/domain';
 import { z } from 'zod';
 
 /**
@@ -11,10 +12,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine(
-    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'is not a real date',
-  );
+  .refine(isCalendarDay, 'is not a real date');
 
 /** With an offset, or local Hong Kong time when none is given. */
 const timestamp = z

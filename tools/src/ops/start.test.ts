@@ -17,15 +17,17 @@ const LAUNCHER = join(ROOT, 'apps/server/scripts/start.mjs');
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-/** A checkout in miniature: the web app's and the contract's sources, and what a build leaves behind. */
+/** A checkout in miniature: the web app's, the contract's and the domain's sources, and what a build leaves behind. */
 function checkout() {
   const root = mkdtempSync(join(tmpdir(), 'broker-start-'));
   roots.push(root);
   mkdirSync(join(root, 'apps/web/src'), { recursive: true });
   mkdirSync(join(root, 'packages/contract/src'), { recursive: true });
+  mkdirSync(join(root, 'packages/domain/src'), { recursive: true });
   writeFileSync(join(root, 'apps/web/src/main.tsx'), 'export const app = 1;');
   writeFileSync(join(root, 'apps/web/src/main.test.tsx'), 'test');
   writeFileSync(join(root, 'packages/contract/src/index.ts'), 'export const contract = 1;');
+  writeFileSync(join(root, 'packages/domain/src/index.ts'), 'export const domain = 1;');
   writeFileSync(join(root, 'package-lock.json'), '{}');
   return root;
 }
@@ -55,18 +57,18 @@ describe('npm start: settings first, then the web app only when its sources chan
     expect(start.builds).toHaveLength(1);
   });
 
-  test('rebuilds after a change to the web app, the contract, the lockfile or a VITE_ setting; not after a test file', () => {
+  test('rebuilds after a change to the web app, the contract, the domain, the lockfile or a VITE_ setting; not after a test file', () => {
     const root = checkout();
     const start = starter(root);
     start.run();
     writeFileSync(join(root, 'apps/web/src/main.test.tsx'), 'another test');
     expect(start.run().built).toBe(false);
-    for (const file of ['apps/web/src/main.tsx', 'packages/contract/src/index.ts', 'package-lock.json']) {
+    for (const file of ['apps/web/src/main.tsx', 'packages/contract/src/index.ts', 'packages/domain/src/index.ts', 'package-lock.json']) {
       writeFileSync(join(root, file), `changed ${file}`);
       expect(start.run(), file).toMatchObject({ built: true, reason: 'its sources changed since it was built' });
     }
     expect(start.run({ VITE_SENTRY_DSN: 'https://key@sentry.example.com/1' }).built).toBe(true);
-    expect(start.builds).toHaveLength(5);
+    expect(start.builds).toHaveLength(6);
   });
 
   test('a build it did not make (npm run build by hand) is rebuilt once, since its sources are unknown', () => {

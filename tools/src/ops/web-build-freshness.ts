@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, sep } from 'node:path';
 
 /**
- * What the web build is made of: apps/web and the contract it imports, the lockfile (dependency versions)
+ * What the web build is made of: apps/web and the contract and domain packages it imports, the lockfile (dependency versions)
  * and the shared TypeScript settings. Tests and build output are not inputs.
  */
-export const WEB_SOURCE_FOLDERS = ['apps/web', 'packages/contract'] as const;
+export const WEB_SOURCE_FOLDERS = ['apps/web', 'packages/contract', 'packages/domain'] as const;
 export const WEB_SOURCE_FILES = ['package-lock.json', 'tsconfig.base.json'] as const;
 const NOT_SOURCES = new Set(['node_modules', 'dist', 'coverage']);
 const TEST_FILE = /\.test\.tsx?$/;

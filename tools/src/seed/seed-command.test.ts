@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hongKongDay, runDailyMotSweep, type DatabaseHandle } from '@broker/server';
+import { runDailyMotSweep, type DatabaseHandle } from '@broker/server';
+import { hongKongDay } from '@broker/domain';
 import { testDatabases } from '@broker/server/testing';
 import { parseSweepCommand, runSweep } from '../mot/sweep-command';
 import { parseSeedCommand, runSeed } from './seed-command';

@@ -3,7 +3,8 @@ import { endpoints } from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed';
-import { runMotRules, hongKongDay } from '../modules/mot';
+import { runMotRules } from '../modules/mot';
+import { hongKongDay } from '@broker/domain';
 
 /**
  * The MOT counts trust `mot_event.staff_id` (no join to customer), so a reassignment must move a

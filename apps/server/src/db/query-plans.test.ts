@@ -5,7 +5,7 @@ import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../t
 import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed';
 import { runMotRules } from '../modules/mot';
-import { hongKongDay, addDays } from '../modules/mot/mot-thresholds';
+import { hongKongDay, addDays } from '@broker/domain';
 
 /**
  * Every read endpoint, called through the app on a seeded database: each statement it runs is

@@ -15,7 +15,8 @@ import { acceptedBySchema, requestArbitrary, type Hints, type WireRequest } from
 import { createTableDigest, referenceWriteGuard } from '../testing/table-digest';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
-import { runMotRules, hongKongDay } from '../modules/mot';
+import { runMotRules } from '../modules/mot';
+import { hongKongDay } from '@broker/domain';
 
 /**
  * Property: whatever arrives at an endpoint — valid, on the edge of a rule, or broken — the answer

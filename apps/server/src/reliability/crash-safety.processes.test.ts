@@ -7,7 +7,8 @@ import { ErrorCode, getBaseInfo, handleEvent, kycBind, markEventsSeen, updatePro
 import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from '@broker/wecom-emulator';
 import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
-import { hongKongDay, runMotRules } from '../modules/mot';
+import { runMotRules } from '../modules/mot';
+import { hongKongDay } from '@broker/domain';
 import { signInAs, type SignedIn } from '../testing/test-app';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { callEndpoint, createPostgresDatabase, postgresAdminUrl, sleep, staffWorkload, type CallOutcome } from './reliability-fixtures';

@@ -23,7 +23,8 @@ import {
 } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from '@broker/wecom-emulator';
 import { seedDemoData } from '../db/seed';
-import { runMotRules, hongKongDay } from '../modules/mot';
+import { runMotRules } from '../modules/mot';
+import { hongKongDay } from '@broker/domain';
 import { signInAs, type SignedIn } from '../testing/test-app';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import {

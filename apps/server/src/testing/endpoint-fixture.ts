@@ -1,7 +1,8 @@
 import { endpoints, HEADER_AGENT, HEADER_CORP, type Endpoint } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
-import { runMotRules, hongKongDay } from '../modules/mot';
+import { runMotRules } from '../modules/mot';
+import { hongKongDay } from '@broker/domain';
 
 /**
  * Seeded data and a valid request for every endpoint, for the sweeps that walk the whole contract

@@ -1,16 +1,13 @@
-/** Dates as whole days since 1970-01-01 (UTC): cheap arithmetic, no time zones. */
+import { dayNumber, dayOfNumber, isCalendarDay } from '@broker/domain';
 
-const MS_PER_DAY = 86_400_000;
+/** Dates as whole days since 1970-01-01: cheap arithmetic for generating years of history. */
 
 export function parseDay(iso: string): number {
-  const ms = Date.parse(`${iso}T00:00:00Z`);
-  if (Number.isNaN(ms)) throw new Error(`not a date: ${iso}`);
-  return Math.floor(ms / MS_PER_DAY);
+  if (!isCalendarDay(iso)) throw new Error(`not a date: ${iso}`);
+  return dayNumber(iso);
 }
 
-export function formatDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-}
+export const formatDay = dayOfNumber;
 
 export function isWeekday(day: number): boolean {
   // 1970-01-01 was a Thursday.

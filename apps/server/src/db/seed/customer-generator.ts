@@ -1,5 +1,6 @@
 import { formatDay, weekdaysBetween } from './calendar';
-import { hkid, mainlandId, maskDocument, passport, type IdentityDocument } from './identity-documents';
+import { idNumberLast4, maskIdNumber } from '@broker/domain';
+import { hkid, mainlandId, passport, type IdentityDocument } from './identity-documents';
 import { Prng } from './prng';
 import {
   CHANNELS,
@@ -279,7 +280,8 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
   } else {
     document = hkid(rng);
   }
-  const { masked, last4 } = maskDocument(document.number);
+  const masked = maskIdNumber(document.number);
+  const last4 = idNumberLast4(document.number);
   const riskLevel = rng.weighted([1, 2, 3, 4, 5], [10, 25, 35, 20, 10]);
   const riskAssessedOn = formatDay(Math.max(openDay, asOfDay - rng.int(0, 1100)));
 

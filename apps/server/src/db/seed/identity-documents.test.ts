@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hkidCheckDigit, mainlandId, maskDocument } from './identity-documents';
+import { hkidCheckDigit, mainlandId } from './identity-documents';
 import { Prng } from './prng';
 
 describe('identity documents', () => {
   it('computes the HKID check digit', () => {
     expect(hkidCheckDigit('A', '123456')).toBe('3');
-  });
-
-  it('masks all but the first two and last four characters', () => {
-    expect(maskDocument('A123456(3)')).toEqual({ masked: 'A1**4563', last4: '4563' });
-    expect(maskDocument('440301198806150024')).toEqual({ masked: '44************0024', last4: '0024' });
   });
 
   it('makes mainland ids that embed the birthday and pass the mod-11 check', () => {

@@ -40,10 +40,3 @@ export function passport(rng: Prng): IdentityDocument {
   for (let i = 0; i < 8; i++) digits += String(rng.int(0, 9));
   return { type: 'passport', number: `${rng.pick(['K', 'E', 'P', 'H'])}${digits}` };
 }
-
-/** What the database keeps: first two and last four characters, the rest starred. */
-export function maskDocument(number: string): { masked: string; last4: string } {
-  const clean = number.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-  const hidden = Math.max(clean.length - 6, 0);
-  return { masked: clean.slice(0, 2) + '*'.repeat(hidden) + clean.slice(2 + hidden), last4: clean.slice(-4) };
-}

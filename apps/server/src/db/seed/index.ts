@@ -7,6 +7,5 @@ export {
   type SeedOptions,
   type SeedResult,
 } from './seed-demo-data';
-export { maskDocument } from './identity-documents';
 export { LATEST_RATES, SECURITIES } from './reference-data';
 export { seedDemoDataIfEmpty, type DemoSeedOptions } from './seed-on-start';

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from '../mot/mot-engine';
 import { insertQuietCustomer } from '../mot/mot-test-fixtures';
-import { addDays, hongKongDay } from '../mot/mot-thresholds';
+import { addDays, hongKongDay } from '@broker/domain';
 
 type Trail = ResponseOf<typeof getMyAuditTrail>;
 const TODAY = hongKongDay();

@@ -1,20 +1,16 @@
 import { contract, type AuditChange, type AuditEntry } from '@broker/contract';
+import { maskIdNumber, maskPhone } from '@broker/domain';
 import { implementArea } from '../../http/endpoint-route';
-import { maskPhone } from '../client';
 import { createAuditRepository, type AuditRow } from './audit.repository';
 
 /** Fields whose values the API never shows in full: phone numbers, and ID documents should one ever be audited. */
 const isPhoneField = (field: string) => /phone|mobile/i.test(field);
 const isIdDocumentField = (field: string) => /^idDoc/i.test(field) && !/masked|type|expiry/i.test(field);
 
-/** An ID number shown like the back office's masks: the first character and the last two, `A1******(7)` style. */
-const maskIdDocument = (value: string) =>
-  value.length <= 3 ? '*'.repeat(value.length) : `${value[0]}${'*'.repeat(value.length - 3)}${value.slice(-2)}`;
-
 export function maskAuditValue(field: string, value: unknown): unknown {
   if (typeof value !== 'string') return value ?? null;
   if (isPhoneField(field)) return maskPhone(value);
-  if (isIdDocumentField(field)) return maskIdDocument(value);
+  if (isIdDocumentField(field)) return maskIdNumber(value);
   return value;
 }
 

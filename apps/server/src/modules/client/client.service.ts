@@ -11,6 +11,21 @@ import {
   type TradeItem,
   type updateProfile,
 } from '@broker/contract';
+import {
+  HKD,
+  add,
+  compare,
+  convert,
+  maskPhone,
+  money,
+  subtract,
+  times,
+  toCents,
+  toNumber,
+  zero,
+  type ExchangeRates,
+  type Money,
+} from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import type { RowSets, RowsQuery } from '../../db/sql-rows';
@@ -25,8 +40,7 @@ import type {
   TradeFilter,
   TransferFilter,
 } from './client.repository';
-import { round2, toHkd } from './money';
-import { maskPhone, normalisePhone } from './phone';
+import { normalisePhone } from './phone';
 
 type ProfileUpdate = z.output<typeof updateProfile.request>;
 
@@ -42,7 +56,13 @@ const checkRange = (from: string | undefined, to: string | undefined) => {
   if (from && to && from > to) throw ApiError.validation('query.dateFrom', `must not be after dateTo (${to})`);
 };
 
-const rateMap = (rows: Array<{ currency: string; rate: number }>) => new Map(rows.map((row) => [row.currency, row.rate]));
+const rateMap = (rows: Array<{ currency: string; rate: number }>): ExchangeRates => new Map(rows.map((row) => [row.currency, row.rate]));
+
+/** An amount read from the database, in HKD. Amounts cross the wire as float8 but are added as Money. */
+const inHkd = (amount: number, currency: string, rates: ExchangeRates) => convert(money(amount, currency), HKD, rates);
+
+/** A part of a whole, to 4 decimals; 0 when the whole is not positive. */
+const share = (part: Money, whole: Money) => (whole.units > 0n ? Math.round((toNumber(part) / toNumber(whole)) * 10_000) / 10_000 : 0);
 
 /** Whole-share quantities and prices come back as numbers; a market we do not list is a data error. */
 const market = (value: string): Market => marketSchema.parse(value);
@@ -131,7 +151,7 @@ export function createClientService(repository: ClientRepository) {
         kycStale: row.kycStale,
         openDate: row.openDate,
         lastTradeDate: row.lastTradeDate,
-        totalAssetsHkd: round2(row.totalAssetsHkd),
+        totalAssetsHkd: toCents(money(row.totalAssetsHkd, HKD)),
         version: row.version,
       };
     },
@@ -148,53 +168,62 @@ export function createClientService(repository: ClientRepository) {
         holdings: clientQueries.holdings(scope, customerId),
       }));
       const rates = rateMap(rateRows);
-      const byCurrency = new Map<string, { cashHkd: number; marketValueHkd: number; amount: number }>();
-      const byMarket = new Map<string, number>();
+      const byCurrency = new Map<string, { cashHkd: Money; marketValueHkd: Money; amount: Money }>();
+      const byMarket = new Map<string, Money>();
       const slot = (currency: string) =>
-        byCurrency.get(currency) ?? byCurrency.set(currency, { cashHkd: 0, marketValueHkd: 0, amount: 0 }).get(currency)!;
-      let cashHkd = 0;
+        byCurrency.get(currency) ??
+        byCurrency.set(currency, { cashHkd: zero(HKD), marketValueHkd: zero(HKD), amount: zero(currency) }).get(currency)!;
+      let cashHkd = zero(HKD);
       for (const row of cash) {
-        const hkd = toHkd(row.balance, row.currency, rates);
-        cashHkd += hkd;
+        const balance = money(row.balance, row.currency);
+        const hkd = convert(balance, HKD, rates);
+        cashHkd = add(cashHkd, hkd);
         const entry = slot(row.currency);
-        entry.cashHkd += hkd;
-        entry.amount += row.balance;
+        entry.cashHkd = add(entry.cashHkd, hkd);
+        entry.amount = add(entry.amount, balance);
       }
-      let marketValueHkd = 0;
-      let todayPnlHkd = 0;
-      let previousValueHkd = 0;
+      let marketValueHkd = zero(HKD);
+      let todayPnlHkd = zero(HKD);
+      let previousValueHkd = zero(HKD);
       let priceDate: string | null = null;
       for (const row of holdings) {
-        const value = row.quantity * row.lastPrice;
-        const hkd = toHkd(value, row.currency, rates);
-        marketValueHkd += hkd;
-        todayPnlHkd += toHkd(row.quantity * (row.lastPrice - row.prevClose), row.currency, rates);
-        previousValueHkd += toHkd(row.quantity * row.prevClose, row.currency, rates);
-        byMarket.set(row.market, (byMarket.get(row.market) ?? 0) + hkd);
+        const lastPrice = money(row.lastPrice, row.currency);
+        const prevClose = money(row.prevClose, row.currency);
+        const value = times(lastPrice, row.quantity);
+        const hkd = convert(value, HKD, rates);
+        marketValueHkd = add(marketValueHkd, hkd);
+        todayPnlHkd = add(todayPnlHkd, convert(times(subtract(lastPrice, prevClose), row.quantity), HKD, rates));
+        previousValueHkd = add(previousValueHkd, convert(times(prevClose, row.quantity), HKD, rates));
+        byMarket.set(row.market, add(byMarket.get(row.market) ?? zero(HKD), hkd));
         const entry = slot(row.currency);
-        entry.marketValueHkd += hkd;
-        entry.amount += value;
+        entry.marketValueHkd = add(entry.marketValueHkd, hkd);
+        entry.amount = add(entry.amount, value);
         if (!priceDate || row.priceDate > priceDate) priceDate = row.priceDate;
       }
-      const total = cashHkd + marketValueHkd;
-      const ratio = (part: number) => (total > 0 ? Math.round((part / total) * 10_000) / 10_000 : 0);
+      const total = add(cashHkd, marketValueHkd);
       return {
-        totalAssetsHkd: round2(total),
-        cashHkd: round2(cashHkd),
-        marketValueHkd: round2(marketValueHkd),
-        todayPnlHkd: round2(todayPnlHkd),
-        todayPnlRatio: previousValueHkd > 0 ? Math.round((todayPnlHkd / previousValueHkd) * 10_000) / 10_000 : 0,
+        totalAssetsHkd: toCents(total),
+        cashHkd: toCents(cashHkd),
+        marketValueHkd: toCents(marketValueHkd),
+        todayPnlHkd: toCents(todayPnlHkd),
+        todayPnlRatio: share(todayPnlHkd, previousValueHkd),
         byMarket: [...byMarket]
-          .sort((a, b) => b[1] - a[1])
-          .map(([key, value]) => ({ key, cashHkd: 0, marketValueHkd: round2(value), totalHkd: round2(value), ratio: ratio(value) })),
+          .sort((a, b) => compare(b[1], a[1]))
+          .map(([key, value]) => ({
+            key,
+            cashHkd: 0,
+            marketValueHkd: toCents(value),
+            totalHkd: toCents(value),
+            ratio: share(value, total),
+          })),
         byCurrency: [...byCurrency]
           .map(([key, entry]) => ({
             key,
-            cashHkd: round2(entry.cashHkd),
-            marketValueHkd: round2(entry.marketValueHkd),
-            totalHkd: round2(entry.cashHkd + entry.marketValueHkd),
-            ratio: ratio(entry.cashHkd + entry.marketValueHkd),
-            amount: round2(entry.amount),
+            cashHkd: toCents(entry.cashHkd),
+            marketValueHkd: toCents(entry.marketValueHkd),
+            totalHkd: toCents(add(entry.cashHkd, entry.marketValueHkd)),
+            ratio: share(add(entry.cashHkd, entry.marketValueHkd), total),
+            amount: toCents(entry.amount),
           }))
           .sort((a, b) => b.totalHkd - a.totalHkd),
         priceDate,
@@ -207,11 +236,17 @@ export function createClientService(repository: ClientRepository) {
         rows: clientQueries.holdings(scope, customerId, marketFilter),
       }));
       const rates = rateMap(rateRows);
-      const items: HoldingItem[] = rows.map((row) => {
-        const marketValue = row.quantity * row.lastPrice;
-        const unrealizedPnl = row.quantity * (row.lastPrice - row.avgCost);
-        const todayPnl = row.quantity * (row.lastPrice - row.prevClose);
-        return {
+      const lines = rows.map((row) => {
+        const lastPrice = money(row.lastPrice, row.currency);
+        const marketValue = times(lastPrice, row.quantity);
+        const unrealizedPnl = times(subtract(lastPrice, money(row.avgCost, row.currency)), row.quantity);
+        const todayPnl = times(subtract(lastPrice, money(row.prevClose, row.currency)), row.quantity);
+        const hkd = {
+          marketValue: convert(marketValue, HKD, rates),
+          unrealizedPnl: convert(unrealizedPnl, HKD, rates),
+          todayPnl: convert(todayPnl, HKD, rates),
+        };
+        const item: HoldingItem = {
           accountNo: row.accountNo,
           symbol: row.symbol,
           nameCn: row.nameCn,
@@ -222,26 +257,31 @@ export function createClientService(repository: ClientRepository) {
           avgCost: row.avgCost,
           lastPrice: row.lastPrice,
           prevClose: row.prevClose,
-          marketValue: round2(marketValue),
-          marketValueHkd: round2(toHkd(marketValue, row.currency, rates)),
-          unrealizedPnl: round2(unrealizedPnl),
-          unrealizedPnlHkd: round2(toHkd(unrealizedPnl, row.currency, rates)),
+          marketValue: toCents(marketValue),
+          marketValueHkd: toCents(hkd.marketValue),
+          unrealizedPnl: toCents(unrealizedPnl),
+          unrealizedPnlHkd: toCents(hkd.unrealizedPnl),
           unrealizedPnlRatio: row.avgCost > 0 ? Math.round(((row.lastPrice - row.avgCost) / row.avgCost) * 10_000) / 10_000 : 0,
-          todayPnl: round2(todayPnl),
-          todayPnlHkd: round2(toHkd(todayPnl, row.currency, rates)),
+          todayPnl: toCents(todayPnl),
+          todayPnlHkd: toCents(hkd.todayPnl),
         };
+        return { item, hkd };
       });
-      items.sort((a, b) => b.marketValueHkd - a.marketValueHkd || a.symbol.localeCompare(b.symbol));
+      lines.sort((a, b) => b.item.marketValueHkd - a.item.marketValueHkd || a.item.symbol.localeCompare(b.item.symbol));
       // Summed unrounded, then rounded once, so the totals do not drift from the rows by cents.
-      const sum = (pick: (item: HoldingItem) => number) =>
-        round2(items.reduce((total, item) => total + toHkd(pick(item), item.currency, rates), 0));
+      const total = (pick: (hkd: (typeof lines)[number]['hkd']) => Money) =>
+        toCents(lines.reduce((sum, line) => add(sum, pick(line.hkd)), zero(HKD)));
       const start = (paging.pageNum - 1) * paging.pageSize;
       return {
-        ...paged(items.slice(start, start + paging.pageSize), items.length, paging),
+        ...paged(
+          lines.slice(start, start + paging.pageSize).map((line) => line.item),
+          lines.length,
+          paging,
+        ),
         summary: {
-          marketValueHkd: sum((item) => item.quantity * item.lastPrice),
-          unrealizedPnlHkd: sum((item) => item.quantity * (item.lastPrice - item.avgCost)),
-          todayPnlHkd: sum((item) => item.quantity * (item.lastPrice - item.prevClose)),
+          marketValueHkd: total((hkd) => hkd.marketValue),
+          unrealizedPnlHkd: total((hkd) => hkd.unrealizedPnl),
+          todayPnlHkd: total((hkd) => hkd.todayPnl),
         },
       };
     },
@@ -253,13 +293,13 @@ export function createClientService(repository: ClientRepository) {
         ...clientQueries.trades(scope, customerId, filter, paging),
       }));
       const rates = rateMap(rateRows);
-      const summary = { buyAmountHkd: 0, sellAmountHkd: 0, feeHkd: 0 };
+      const summary = { buyAmountHkd: zero(HKD), sellAmountHkd: zero(HKD), feeHkd: zero(HKD) };
       let total = 0;
       for (const row of totals) {
         total += row.count;
-        if (row.side === 'buy') summary.buyAmountHkd += toHkd(row.amount, row.currency, rates);
-        else summary.sellAmountHkd += toHkd(row.amount, row.currency, rates);
-        summary.feeHkd += toHkd(row.fee, row.currency, rates);
+        if (row.side === 'buy') summary.buyAmountHkd = add(summary.buyAmountHkd, inHkd(row.amount, row.currency, rates));
+        else summary.sellAmountHkd = add(summary.sellAmountHkd, inHkd(row.amount, row.currency, rates));
+        summary.feeHkd = add(summary.feeHkd, inHkd(row.fee, row.currency, rates));
       }
       const items: TradeItem[] = list.map((row) => ({
         id: row.id,
@@ -274,7 +314,7 @@ export function createClientService(repository: ClientRepository) {
         amount: row.amount,
         fee: row.fee,
         currency: row.currency,
-        amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+        amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
         tradedAt: Math.round(row.tradedAt),
         settleDate: row.settleDate,
         status: row.settled ? 'settled' : 'unsettled',
@@ -282,9 +322,9 @@ export function createClientService(repository: ClientRepository) {
       return {
         ...paged(items, total, paging),
         summary: {
-          buyAmountHkd: round2(summary.buyAmountHkd),
-          sellAmountHkd: round2(summary.sellAmountHkd),
-          feeHkd: round2(summary.feeHkd),
+          buyAmountHkd: toCents(summary.buyAmountHkd),
+          sellAmountHkd: toCents(summary.sellAmountHkd),
+          feeHkd: toCents(summary.feeHkd),
         },
       };
     },
@@ -297,12 +337,12 @@ export function createClientService(repository: ClientRepository) {
       }));
       const rates = rateMap(rateRows);
       let total = 0;
-      let depositHkd = 0;
-      let withdrawalHkd = 0;
+      let depositHkd = zero(HKD);
+      let withdrawalHkd = zero(HKD);
       for (const row of totals) {
         total += row.count;
-        if (row.direction === 'deposit') depositHkd += toHkd(row.amount, row.currency, rates);
-        else withdrawalHkd += toHkd(row.amount, row.currency, rates);
+        if (row.direction === 'deposit') depositHkd = add(depositHkd, inHkd(row.amount, row.currency, rates));
+        else withdrawalHkd = add(withdrawalHkd, inHkd(row.amount, row.currency, rates));
       }
       return {
         ...paged(
@@ -312,14 +352,18 @@ export function createClientService(repository: ClientRepository) {
             direction: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
             currency: row.currency,
             amount: row.amount,
-            amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+            amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
             method: row.method,
             occurredAt: Math.round(row.occurredAt),
           })),
           total,
           paging,
         ),
-        summary: { depositHkd: round2(depositHkd), withdrawalHkd: round2(withdrawalHkd), netHkd: round2(depositHkd - withdrawalHkd) },
+        summary: {
+          depositHkd: toCents(depositHkd),
+          withdrawalHkd: toCents(withdrawalHkd),
+          netHkd: toCents(subtract(depositHkd, withdrawalHkd)),
+        },
       };
     },
 
@@ -330,14 +374,14 @@ export function createClientService(repository: ClientRepository) {
         ...clientQueries.transfers(scope, customerId, filter, paging),
       }));
       const rates = rateMap(rateRows);
-      const summary = { inCount: 0, outCount: 0, inValueHkd: 0, outValueHkd: 0 };
+      const summary = { inCount: 0, outCount: 0, inValueHkd: zero(HKD), outValueHkd: zero(HKD) };
       for (const row of totals) {
         if (row.direction === 'in') {
           summary.inCount += row.count;
-          summary.inValueHkd += toHkd(row.value, row.currency, rates);
+          summary.inValueHkd = add(summary.inValueHkd, inHkd(row.value, row.currency, rates));
         } else {
           summary.outCount += row.count;
-          summary.outValueHkd += toHkd(row.value, row.currency, rates);
+          summary.outValueHkd = add(summary.outValueHkd, inHkd(row.value, row.currency, rates));
         }
       }
       return {
@@ -353,13 +397,13 @@ export function createClientService(repository: ClientRepository) {
             currency: row.currency,
             quantity: row.quantity,
             counterparty: row.counterparty,
-            marketValueHkd: round2(toHkd(row.quantity * row.lastPrice, row.currency, rates)),
+            marketValueHkd: toCents(convert(times(money(row.lastPrice, row.currency), row.quantity), HKD, rates)),
             occurredAt: Math.round(row.occurredAt),
           })),
           summary.inCount + summary.outCount,
           paging,
         ),
-        summary: { ...summary, inValueHkd: round2(summary.inValueHkd), outValueHkd: round2(summary.outValueHkd) },
+        summary: { ...summary, inValueHkd: toCents(summary.inValueHkd), outValueHkd: toCents(summary.outValueHkd) },
       };
     },
 
@@ -383,7 +427,7 @@ export function createClientService(repository: ClientRepository) {
           price: row.price,
           amount: row.amount,
           currency: row.currency,
-          amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+          amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
         })),
         ...activity.moneyRows.map((row) => ({
           key: `money:${row.id}`,
@@ -391,7 +435,7 @@ export function createClientService(repository: ClientRepository) {
           at: Math.round(row.occurredAt),
           amount: row.amount,
           currency: row.currency,
-          amountHkd: round2(toHkd(row.amount, row.currency, rates)),
+          amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
         })),
         ...activity.transferRows.map((row) => ({
           key: `transfer:${row.id}`,

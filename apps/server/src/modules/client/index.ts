@@ -1,3 +1,3 @@
 // The module's public face: app.ts and other modules import only from here (eslint boundaries).
 export * from './client.routes';
-export { maskPhone, normalisePhone } from './phone';
+export { normalisePhone } from './phone';

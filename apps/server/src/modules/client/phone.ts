@@ -1,21 +1,4 @@
-/**
- * Phone numbers in the forms the back office uses: `+852 9123 4567`, `+86 139 1234 5678`.
- * Lists show them masked so a screen over a shoulder does not leak a client's number.
- */
-
-/** Replaces the last four digits with `*`, keeping spaces: `+852 9123 4567` → `+852 9123 ****`. */
-export function maskPhone(phone: string | null): string | null {
-  if (!phone) return null;
-  let hide = 4;
-  const chars = [...phone];
-  for (let i = chars.length - 1; i >= 0 && hide > 0; i--) {
-    if (/\d/.test(chars[i]!)) {
-      chars[i] = '*';
-      hide--;
-    }
-  }
-  return chars.join('');
-}
+/** Phone numbers in the forms the back office uses: `+852 9123 4567`, `+86 139 1234 5678`. Masking is @broker/domain's. */
 
 /**
  * Normalises an entered number to the display form and its digits. Hong Kong (8 digits) and

@@ -1,9 +1,9 @@
 import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } from '@broker/contract';
+import { maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomFailure } from '../../wecom/wecom-errors';
-import { maskPhone } from '../client';
 import { interpretKeyword } from '../customer-search';
 import type { KycRepository } from './kyc.repository';
 

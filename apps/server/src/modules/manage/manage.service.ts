@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { customerStatusSchema, type CustomerListItem, type CustomerStat, type searchCustomers, type statCustomers } from '@broker/contract';
+import { HKD, convert, maskPhone, money, roundTo, toNumber, type ExchangeRates, type Rounding } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
-import { maskPhone } from '../client';
 import { interpretKeyword, matchedOn, type CustomerCriteria } from '../customer-search';
 import type { ManageRepository } from './manage.repository';
 
@@ -21,21 +21,23 @@ export function createManageService(repository: ManageRepository) {
     if (openDateFrom && openDateTo && openDateFrom > openDateTo)
       throw ApiError.validation(`${where}.openDateFrom`, `must not be after openDateTo (${openDateTo})`);
     const ccy = filters.ccy;
-    let rate = 1;
-    if (ccy !== 'HKD' && (assetMin !== undefined || assetMax !== undefined)) {
+    let rates: ExchangeRates = new Map();
+    if (ccy !== HKD && (assetMin !== undefined || assetMax !== undefined)) {
       const found = await repository.rate(ccy);
       if (!found) throw ApiError.validation(`${where}.ccy`, `has no exchange rate yet; filter in HKD`);
-      rate = found;
+      rates = new Map([[ccy, found]]);
     }
     // Bounds widen to the cent so a client exactly at the bound stays in after conversion.
+    const boundHkd = (amount: number | undefined, rounding: Rounding) =>
+      amount === undefined ? undefined : toNumber(roundTo(convert(money(amount, ccy), HKD, rates, rounding), 2, rounding));
     return {
       corpId: caller.corp.id,
       staffId: caller.staffId,
       keyword: interpretKeyword(filters.keyword),
       channels: filters.channels,
       statuses: filters.statuses,
-      assetMinHkd: assetMin === undefined ? undefined : Math.floor((assetMin / rate) * 100) / 100,
-      assetMaxHkd: assetMax === undefined ? undefined : Math.ceil((assetMax / rate) * 100) / 100,
+      assetMinHkd: boundHkd(assetMin, 'floor'),
+      assetMaxHkd: boundHkd(assetMax, 'ceil'),
       openDateFrom,
       openDateTo,
       kycBound: filters.kycBound,

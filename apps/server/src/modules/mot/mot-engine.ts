@@ -1,7 +1,7 @@
 import type { MotRule } from '@broker/contract';
 import type { DatabaseHandle } from '../../db/client';
 import { MOT_RULE_DEFINITIONS } from './mot-rules';
-import { hongKongDay } from './mot-thresholds';
+import { hongKongDay } from '@broker/domain';
 
 type Queryable = Pick<DatabaseHandle, 'query'>;
 

@@ -6,7 +6,7 @@ import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
 import { runDailyMotSweep } from './mot-sweep';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
-import { addDays } from './mot-thresholds';
+import { addDays } from '@broker/domain';
 
 const AS_OF = '2026-11-20';
 

@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { testDatabaseUrlForTools } from '../../testing/test-databases';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
-import { hongKongDay } from './mot-thresholds';
+import { hongKongDay } from '@broker/domain';
 import { runMotRules, type MotRunResult } from './mot-engine';
 
 const adminUrl = testDatabaseUrlForTools();

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { DatabaseHandle } from '../../db/client';
 import { runMotRules, type MotRunResult } from './mot-engine';
-import { hongKongDay } from './mot-thresholds';
+import { hongKongDay } from '@broker/domain';
 
 /** Any stable number; distinct from the migration (727_001) and demo-seed (727_002) locks. */
 export const MOT_SWEEP_LOCK_KEY = 727_007;

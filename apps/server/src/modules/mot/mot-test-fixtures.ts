@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/client';
-import { addDays } from './mot-thresholds';
+import { addDays } from '@broker/domain';
 
 /** Test helper: a customer of `staffUserId` on whom, as of `asOf`, no MOT rule fires; tests then change one thing. */
 export async function insertQuietCustomer(

@@ -29,17 +29,3 @@ export const MOT_THRESHOLDS = {
   /** A risk assessment is valid for this many years after `risk_assessed_on`. */
   riskAssessmentValidYears: 2,
 } as const;
-
-/** Hong Kong is UTC+8 all year (no daylight saving). */
-const HONG_KONG_OFFSET_MS = 8 * 3600 * 1000;
-
-/** The Hong Kong calendar day of an instant, `YYYY-MM-DD`. */
-export const hongKongDay = (at: Date = new Date()) => new Date(at.getTime() + HONG_KONG_OFFSET_MS).toISOString().slice(0, 10);
-
-/** True for a real calendar day written `YYYY-MM-DD` (not `2026-02-30`, not `2026-2-3`). */
-export const isCalendarDay = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-
-/** `day` moved by `days` (negative for earlier). */
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
-import { addDays, hongKongDay } from './mot-thresholds';
+import { addDays, hongKongDay } from '@broker/domain';
 
 /**
  * The to-do list is read in client-name order from `mot_event_todo_idx`, which holds a copy of the

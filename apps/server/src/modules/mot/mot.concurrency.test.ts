@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
 import { insertQuietCustomer } from './mot-test-fixtures';
-import { addDays, hongKongDay } from './mot-thresholds';
+import { addDays, hongKongDay } from '@broker/domain';
 
 const TODAY = hongKongDay();
 const HANDLERS = 10;

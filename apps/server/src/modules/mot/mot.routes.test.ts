@@ -15,7 +15,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
-import { addDays, hongKongDay } from './mot-thresholds';
+import { addDays, hongKongDay } from '@broker/domain';
 
 type Body<T = unknown> = Envelope<T>;
 

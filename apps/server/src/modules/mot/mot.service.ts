@@ -1,10 +1,9 @@
 import { MOT_RULES, type MotCustomerSummary, type MotEvent, type MotRule, type MotTodoRow, type ServiceRecord } from '@broker/contract';
+import { addDays, hongKongDay, maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
-import { maskPhone } from '../client';
 import type { Caller } from '../../http/caller';
 import type { DatabaseHandle } from '../../db/client';
 import { runMotRules } from './mot-engine';
-import { addDays, hongKongDay } from './mot-thresholds';
 import type { CustomerSummaryRow, EventRow, MotRepository, MotScope, RecordRow, TodoRow } from './mot.repository';
 
 /** The date strip's default window around today. */

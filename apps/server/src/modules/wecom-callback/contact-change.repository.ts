@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { KycStaleReason } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { auditLog, customers, kycBindings, staff, wecomCallbackEvents } from '../../db/schema';
-import { hongKongDay } from '../mot';
+import { hongKongDay } from '@broker/domain';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

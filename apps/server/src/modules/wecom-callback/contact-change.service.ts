@@ -1,4 +1,5 @@
 import { customerNoOfState, type KycStaleReason, type WecomCallbackEvent } from '@broker/contract';
+import { hongKongDateTime } from '@broker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { createContactChangeRepository, type ContactChange } from './contact-change.repository';
@@ -28,8 +29,6 @@ const STALE_REASONS: Record<string, KycStaleReason> = {
   del_follow_user: 'del_follow_user',
   del_external_contact: 'del_external_contact',
 };
-
-const hongKongTime = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
  * Applies WeCom's change_external_contact events to KYC bindings (ADR 0019). Each event runs in one
@@ -84,7 +83,7 @@ export function createContactChangeService(deps: { db: Database; log: FastifyBas
         changeType: change.changeType,
         externalUserId: change.externalUserId,
         wecomUserId: change.wecomUserId,
-        occurredAt: hongKongTime(change.occurredAt),
+        occurredAt: hongKongDateTime(change.occurredAt),
         source: event.Source ?? null,
       });
       return 'marked_stale';

@@ -1,4 +1,5 @@
 import type { AuditChange, AuditEntry } from '@broker/contract';
+import { hongKongDateTime } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -11,10 +12,8 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.setFold': ['motFold'],
 };
 
-const HONG_KONG_OFFSET_MS = 8 * 3600_000;
-
 /** `2026-11-21 09:30`, Hong Kong time, as the rest of the app shows times. */
-export const formatAuditTime = (epochMs: number) => new Date(epochMs + HONG_KONG_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+export const formatAuditTime = (epochMs: number) => hongKongDateTime(epochMs);
 
 /** The headline: what was done, to whom, in plain words. */
 export function describeAuditEntry(entry: AuditEntry, t: Translate): string {

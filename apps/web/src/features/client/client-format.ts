@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { addMonths, hongKongDateTime, hongKongDay } from '@broker/domain';
 import { i18n } from '../../shared/i18n/i18n';
 
 /** The client a page is about: `?customerId=`; null when missing or not a positive integer. */
@@ -23,21 +24,11 @@ export const CLIENT_PATHS = {
 export const securityName = (nameCn: string | undefined, nameEn: string | undefined) =>
   (i18n.language === 'en' ? nameEn || nameCn : nameCn || nameEn) ?? '';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** Epoch ms as Hong Kong wall-clock time, `YYYY-MM-DD HH:mm` (the brokerage's day, whatever the phone says). */
-export function formatHkDateTime(epochMs: number, withTime = true): string {
-  const hk = new Date(epochMs + 8 * 3600_000);
-  const day = `${hk.getUTCFullYear()}-${pad(hk.getUTCMonth() + 1)}-${pad(hk.getUTCDate())}`;
-  return withTime ? `${day} ${pad(hk.getUTCHours())}:${pad(hk.getUTCMinutes())}` : day;
-}
+export const formatHkDateTime = (epochMs: number, withTime = true): string => (withTime ? hongKongDateTime(epochMs) : hongKongDay(epochMs));
 
 /** Today in Hong Kong minus a number of months, as `YYYY-MM-DD` (the start of a "last N months" period). */
-export function hkDayMonthsAgo(months: number, now = Date.now()): string {
-  const hk = new Date(now + 8 * 3600_000);
-  hk.setUTCMonth(hk.getUTCMonth() - months);
-  return `${hk.getUTCFullYear()}-${pad(hk.getUTCMonth() + 1)}-${pad(hk.getUTCDate())}`;
-}
+export const hkDayMonthsAgo = (months: number, now = Date.now()): string => addMonths(hongKongDay(now), -months);
 
 /** A price with the decimals it has, at least 2 and at most 4 (36.6429, 189.18, 86.40). */
 export function priceDecimals(price: number): number {

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { MOT_RULES } from '@broker/contract';
 import { i18n } from '../../shared/i18n/i18n';
 import { motResources, registerMotLocales } from './locales';
-import { addDays, describeReason, factRows, formatDateTime, hongKongDay, relativeDayLabel, eventSubject } from './mot-format';
+import { addDays, hongKongDay } from '@broker/domain';
+import { describeReason, factRows, formatDateTime, relativeDayLabel, eventSubject } from './mot-format';
 
 beforeAll(async () => {
   registerMotLocales();

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { MotFacts, MotRule } from '@broker/contract';
+import { addDays, hongKongDateTime } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
 
 /** Colour family per event type: money green/red, holdings orange, dates blue, compliance violet. */
@@ -18,20 +19,10 @@ export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'v
   contact_removed: 'orange',
 };
 
-const HONG_KONG_OFFSET_MS = 8 * 3600 * 1000;
-
-/** The Hong Kong calendar day of an instant, `YYYY-MM-DD` (days on the wire are Hong Kong days). */
-export const hongKongDay = (at: number = Date.now()) => new Date(at + HONG_KONG_OFFSET_MS).toISOString().slice(0, 10);
-
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-
 /** `2026-11-21 14:05`, Hong Kong time. */
 export function formatDateTime(epochMs: number | null | undefined): string {
   if (epochMs === null || epochMs === undefined) return '-';
-  return new Date(epochMs + HONG_KONG_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  return hongKongDateTime(epochMs);
 }
 
 /** 今天 / 明天 / 昨天, else `11-24`. */

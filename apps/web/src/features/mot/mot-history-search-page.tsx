@@ -15,7 +15,7 @@ import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
-import { addDays, hongKongDay } from './mot-format';
+import { addDays, hongKongDay } from '@broker/domain';
 import { ServiceRecordBody } from './mot-parts';
 import { isDay, isString, useRestorableState } from '../../shared/drafts/page-state';
 

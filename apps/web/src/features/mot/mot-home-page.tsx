@@ -15,7 +15,8 @@ import { isDay, useRestorableState } from '../../shared/drafts/page-state';
 import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
 import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
-import { addDays, eventSubject, hongKongDay, relativeDayLabel, weekdayOf } from './mot-format';
+import { addDays, hongKongDay, weekdayOf } from '@broker/domain';
+import { eventSubject, relativeDayLabel } from './mot-format';
 
 const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;

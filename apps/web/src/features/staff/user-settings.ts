@@ -3,7 +3,7 @@ import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings, type AppSettings } from '../../shared/session/app-settings-store';
-import { currencyConfigFrom } from '../../shared/format/currency-conversion';
+import { currencyConfigFrom } from '../../shared/format/currency-config';
 
 export const exchangeRatesQuery = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { convertAmount, currencyConfigFrom } from './currency-conversion';
+import { currencyConfigFrom } from './currency-config';
+import { convertAmount } from './currency-conversion';
 
 describe('currency conversion', () => {
   const config = currencyConfigFrom([

@@ -1,0 +1,3 @@
+export * from './hong-kong-calendar';
+export * from './money';
+export * from './masking';

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { idNumberLast4, maskEmail, maskIdNumber, maskPhone, normaliseIdNumber } from './masking';
+
+const digitsOf = (text: string) => [...text].filter((char) => char >= '0' && char <= '9');
+
+describe('maskPhone', () => {
+  test('stars the last four digits and keeps the layout', () => {
+    expect(maskPhone('+852 9123 4567')).toBe('+852 9123 ****');
+    expect(maskPhone('+86 139 1234 5678')).toBe('+86 139 1234 ****');
+    expect(maskPhone('+853 66-12')).toBe('+853 **-**');
+    expect(maskPhone(null)).toBeNull();
+    expect(maskPhone('')).toBeNull();
+  });
+
+  test('never shows the last four digits, changes nothing else, keeps the length', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789 +-()x'), minLength: 1, maxLength: 24 }), (phone) => {
+        const masked = maskPhone(phone)!;
+        expect(masked).toHaveLength(phone.length);
+        const hiddenCount = Math.min(4, digitsOf(phone).length);
+        expect(digitsOf(masked)).toEqual(digitsOf(phone).slice(0, digitsOf(phone).length - hiddenCount));
+        expect([...masked].filter((char) => char === '*').length - [...phone].filter((char) => char === '*').length).toBe(hiddenCount);
+        [...phone].forEach((char, i) => expect(masked[i] === char || masked[i] === '*').toBe(true));
+      }),
+    );
+  });
+});
+
+describe('maskIdNumber', () => {
+  test('keeps the first two and last four characters of the normalised number', () => {
+    expect(maskIdNumber('A123456(3)')).toBe('A1**4563');
+    expect(idNumberLast4('A123456(3)')).toBe('4563');
+    expect(maskIdNumber('440301198806150024')).toBe('44************0024');
+    expect(idNumberLast4('440301198806150024')).toBe('0024');
+    expect(maskIdNumber('k1234')).toBe('K1234');
+  });
+
+  test('shows at most six characters, all from the start and end of the number, and keeps its length', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789ABCXYZabc()- '), maxLength: 30 }), (number) => {
+        const clean = normaliseIdNumber(number);
+        const masked = maskIdNumber(number);
+        expect(masked).toHaveLength(clean.length);
+        const shown = Math.min(clean.length, 6);
+        expect([...masked].filter((char) => char !== '*')).toHaveLength(shown);
+        expect(masked.slice(0, Math.min(2, clean.length))).toBe(clean.slice(0, 2));
+        expect(masked.slice(2, clean.length - 4)).toBe('*'.repeat(Math.max(clean.length - 6, 0)));
+        expect(idNumberLast4(number)).toBe(clean.slice(-4));
+      }),
+    );
+  });
+});
+
+describe('maskEmail', () => {
+  test('keeps the first letter of the mailbox and the domain', () => {
+    expect(maskEmail('chan.taiman@example.com')).toBe('c**********@example.com');
+    expect(maskEmail('a@example.com')).toBe('*@example.com');
+    expect(maskEmail('not-an-email')).toBe('************');
+    expect(maskEmail(null)).toBeNull();
+  });
+
+  test('shows at most one character of the mailbox, keeps the domain and the length', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), (email) => {
+        const masked = maskEmail(email)!;
+        const at = email.lastIndexOf('@');
+        expect(masked).toHaveLength(email.length);
+        expect(masked.slice(at)).toBe(email.slice(at));
+        expect(masked.slice(1, at)).toBe('*'.repeat(Math.max(at - 1, 0)));
+      }),
+    );
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * What a screen may show of a client's phone, identity document and email: enough to recognise the
+ * client, not enough to read a number off a screen over a shoulder.
+ */
+
+const isDigit = (char: string) => char >= '0' && char <= '9';
+
+/** The last four digits starred, everything else kept: `+852 9123 4567` → `+852 9123 ****`. No phone → null. */
+export function maskPhone(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const chars = [...phone];
+  let hide = 4;
+  for (let i = chars.length - 1; i >= 0 && hide > 0; i--) {
+    if (isDigit(chars[i]!)) {
+      chars[i] = '*';
+      hide--;
+    }
+  }
+  return chars.join('');
+}
+
+/** An identity document number as the back office compares it: letters and digits only, upper case (`A123456(3)` → `A1234563`). */
+export const normaliseIdNumber = (number: string) => number.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
+/** The first two and last four characters of the normalised number, the rest starred: `A123456(3)` → `A1**4563`. */
+export function maskIdNumber(number: string): string {
+  const clean = normaliseIdNumber(number);
+  const hidden = Math.max(clean.length - 6, 0);
+  return clean.slice(0, 2) + '*'.repeat(hidden) + clean.slice(2 + hidden);
+}
+
+/** The last four characters of the normalised number, kept beside the mask so staff can search by them. */
+export const idNumberLast4 = (number: string) => normaliseIdNumber(number).slice(-4);
+
+/**
+ * The first character of the mailbox and the whole domain, the rest of the mailbox starred, same
+ * length: `chan.taiman@example.com` → `c**********@example.com`. A one-letter mailbox, or text without
+ * an `@`, is starred whole.
+ */
+export function maskEmail(email: string | null | undefined): string | null {
+  if (!email) return null;
+  const chars = [...email];
+  const at = email.lastIndexOf('@');
+  const mailboxLength = at < 0 ? chars.length : [...email.slice(0, at)].length;
+  const shown = at < 0 || mailboxLength < 2 ? 0 : 1;
+  return chars.map((char, i) => (i >= shown && i < mailboxLength ? '*' : char)).join('');
+}

@@ -1,0 +1,153 @@
+/**
+ * Money: an exact amount in a currency. Amounts are held as a bigint count of 10⁻⁸ of the currency's
+ * unit, fine enough for every stored value (amounts 2 decimals, prices 4, rates 8) and for a quantity
+ * times a price, so adding and multiplying by whole quantities never round. Only a conversion and
+ * the last step to the wire round, each by a named rule (ADR 0025).
+ */
+
+/** Decimal places Money keeps. */
+export const MONEY_SCALE = 8;
+const ONE = 10n ** BigInt(MONEY_SCALE);
+
+export const HKD = 'HKD';
+
+/** `halfAwayFromZero` (as PostgreSQL's `round(numeric)`) unless a bound needs `floor` or `ceil`. */
+export type Rounding = 'halfAwayFromZero' | 'floor' | 'ceil';
+
+export interface Money {
+  /** ISO 4217 code: HKD, USD, CNY. */
+  readonly currency: string;
+  /** The amount in 10⁻⁸ of the currency's unit. */
+  readonly units: bigint;
+}
+
+/**
+ * Units of each currency per 1 HKD, as the exchange_rate table keeps them: HKD → X multiplies by
+ * X's rate (SPEC.md §9), X → HKD divides by it. HKD itself needs no entry.
+ */
+export type ExchangeRates = ReadonlyMap<string, number | string>;
+
+/** `n / d` as an integer, rounded by `rounding` (bigint division alone truncates toward zero). */
+function divide(n: bigint, d: bigint, rounding: Rounding): bigint {
+  const quotient = n / d;
+  const remainder = n % d;
+  if (remainder === 0n) return quotient;
+  const negative = n < 0n !== d < 0n;
+  if (rounding === 'floor') return negative ? quotient - 1n : quotient;
+  if (rounding === 'ceil') return negative ? quotient : quotient + 1n;
+  const twice = 2n * (remainder < 0n ? -remainder : remainder);
+  return twice >= (d < 0n ? -d : d) ? quotient + (negative ? -1n : 1n) : quotient;
+}
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/** A decimal (string, or a number by its shortest round-trip text) as `[digits, power of ten]`. */
+function parseDecimal(value: string | number): [bigint, number] {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
+  const text = String(value).trim();
+  const match = DECIMAL.exec(text);
+  if (!match) throw new RangeError(`not a decimal amount: ${JSON.stringify(text)}`);
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  const digits = BigInt(`${whole}${fraction}`);
+  return [sign === '-' ? -digits : digits, Number(exponent) - fraction.length];
+}
+
+/** `digits × 10^power` in units of 10^-scale, rounded half away from zero beyond that scale. */
+function toScale(digits: bigint, power: number, scale: number): bigint {
+  const shift = power + scale;
+  return shift >= 0 ? digits * 10n ** BigInt(shift) : divide(digits, 10n ** BigInt(-shift), 'halfAwayFromZero');
+}
+
+/**
+ * Money from a decimal string (`'1234.56'`) or a number read from the database (`::float8`), which is
+ * taken by its shortest decimal text, so `1234.56` is exactly 1234.56. Anything finer than 10⁻⁸ is
+ * rounded half away from zero.
+ */
+export function money(amount: string | number, currency: string): Money {
+  const [digits, power] = parseDecimal(amount);
+  return { currency, units: toScale(digits, power, MONEY_SCALE) };
+}
+
+export const zero = (currency: string): Money => ({ currency, units: 0n });
+
+function sameCurrency(a: Money, b: Money): string {
+  if (a.currency !== b.currency) throw new TypeError(`cannot combine ${a.currency} with ${b.currency}: convert first`);
+  return a.currency;
+}
+
+export const add = (a: Money, b: Money): Money => ({ currency: sameCurrency(a, b), units: a.units + b.units });
+
+export const subtract = (a: Money, b: Money): Money => ({ currency: sameCurrency(a, b), units: a.units - b.units });
+
+/** The sum of amounts in one currency; zero of `currency` for none. */
+export const sum = (amounts: Iterable<Money>, currency: string): Money => {
+  let total = zero(currency);
+  for (const amount of amounts) total = add(total, amount);
+  return total;
+};
+
+/** An amount times a decimal factor (a quantity of shares, say): exact for whole factors, else rounded by `rounding`. */
+export function times(amount: Money, factor: number | string, rounding: Rounding = 'halfAwayFromZero'): Money {
+  const [digits, power] = parseDecimal(factor);
+  const product = amount.units * digits;
+  return {
+    currency: amount.currency,
+    units: power >= 0 ? product * 10n ** BigInt(power) : divide(product, 10n ** BigInt(-power), rounding),
+  };
+}
+
+/** -1, 0 or 1, for sorting; amounts must share a currency. */
+export function compare(a: Money, b: Money): number {
+  sameCurrency(a, b);
+  return a.units < b.units ? -1 : a.units > b.units ? 1 : 0;
+}
+
+/** The rate of a currency per 1 HKD as `[digits, power of ten]`; a missing or non-positive rate is a data error, never guessed. */
+function rateOf(currency: string, rates: ExchangeRates): [bigint, number] {
+  const rate = rates.get(currency);
+  if (rate === undefined) throw new RangeError(`no exchange rate for ${currency}`);
+  const parsed = parseDecimal(rate);
+  if (parsed[0] <= 0n) throw new RangeError(`exchange rate for ${currency} must be positive (got ${rate})`);
+  return parsed;
+}
+
+/**
+ * The amount in `currency`, by SPEC.md §9's rule: from HKD multiply by the target's rate, to HKD
+ * divide by the source's rate, between two others go through HKD. The result is rounded to 10⁻⁸ by `rounding`.
+ */
+export function convert(amount: Money, currency: string, rates: ExchangeRates, rounding: Rounding = 'halfAwayFromZero'): Money {
+  if (amount.currency === currency) return amount;
+  let units = amount.units;
+  if (amount.currency !== HKD) {
+    const [digits, power] = rateOf(amount.currency, rates);
+    // units / (digits × 10^power)
+    units = power >= 0 ? divide(units, digits * 10n ** BigInt(power), rounding) : divide(units * 10n ** BigInt(-power), digits, rounding);
+  }
+  if (currency !== HKD) {
+    const [digits, power] = rateOf(currency, rates);
+    units = power >= 0 ? units * digits * 10n ** BigInt(power) : divide(units * digits, 10n ** BigInt(-power), rounding);
+  }
+  return { currency, units };
+}
+
+/** The amount rounded to `decimals` places (2 for the wire) by `rounding`. */
+export function roundTo(amount: Money, decimals: number, rounding: Rounding = 'halfAwayFromZero'): Money {
+  if (decimals >= MONEY_SCALE) return amount;
+  const step = 10n ** BigInt(MONEY_SCALE - decimals);
+  return { currency: amount.currency, units: divide(amount.units, step, rounding) * step };
+}
+
+/** Exact decimal text, without trailing zeros: `1234.5`, `-0.01`, `0`. */
+export function toDecimalString(amount: Money): string {
+  const negative = amount.units < 0n;
+  const magnitude = negative ? -amount.units : amount.units;
+  const whole = magnitude / ONE;
+  const fraction = (magnitude % ONE).toString().padStart(MONEY_SCALE, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The nearest JavaScript number, for the wire and for display. */
+export const toNumber = (amount: Money): number => Number(toDecimalString(amount));
+
+/** Rounded to cents (half away from zero) as a number: how every amount crosses the wire. */
+export const toCents = (amount: Money): number => toNumber(roundTo(amount, 2));
