@@ -4,7 +4,7 @@ import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { signInAs } from '@broker/server/testing';
 import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, waitForRoute } from './support/web-shell';
+import { openSignedIn, expectRoute } from './support/web-shell';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
 const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -67,10 +67,10 @@ afterAll(async () => {
 describe('My activity', () => {
   test('reached from the top bar sheet; lists my own changes in plain words, phones masked', async () => {
     await openSignedIn(page, server.baseUrl, '/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await page.getByTestId('me-button').click();
     await page.getByText('我的操作记录', { exact: true }).click();
-    await waitForRoute(page, 'auditTrail');
+    await expectRoute(page, 'auditTrail');
     await page.getByTestId('audit-list').waitFor();
     const entries = page.getByTestId('audit-entry');
     expect(await entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))).toEqual([

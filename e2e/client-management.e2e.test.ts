@@ -4,7 +4,7 @@ import { seedDemoData } from '@broker/server';
 import { signInAs, type SignedIn } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { isMarked, markPage, navigateInApp, openSignedIn, waitForRoute } from './support/web-shell';
+import { isMarked, markPage, navigateInApp, openSignedIn, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 
 /** Issue 5 acceptance: the client-management screens against the real server and seeded data. */
@@ -85,7 +85,7 @@ const settle = (page: Page) => page.waitForTimeout(400);
 describe('client list, search, profile, holdings', () => {
   test('the list does not move when the header figures arrive (no layout shift)', async () => {
     const page = await signedInPhone();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     // A fresh load of the list, observed from its start, with the figures held back so they land after the rows.
     await page.addInitScript(() => {
       const shifts = window as unknown as { layoutShift: number };
@@ -110,7 +110,7 @@ describe('client list, search, profile, holdings', () => {
 
   test('search → profile → holdings → back to a list that kept its scroll', async () => {
     const page = await signedInPhone();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const list = route(page, 'clientManageList');
     await list.locator('[data-testid="client-row"]').first().waitFor();
     const stat = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
@@ -144,7 +144,7 @@ describe('client list, search, profile, holdings', () => {
     ).list;
     const keyword = target!.nameEn.split(' ')[0]!.toLowerCase();
     await navigateInApp(page, '/client/manage/search');
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     const search = route(page, 'clientManageSearch');
     // By account number: the row says what matched.
     const accountNo = (
@@ -177,7 +177,7 @@ describe('client list, search, profile, holdings', () => {
     await saveScreenshot(page, 'manage-search');
 
     await targetRow.click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const profile = route(page, 'clientInformation');
     expect(await profile.locator('[data-testid="profile-name"]').innerText()).toContain(target!.nameCn);
     await profile.locator('[data-testid="asset-total"]').waitFor();
@@ -191,7 +191,7 @@ describe('client list, search, profile, holdings', () => {
     await saveScreenshot(page, 'client-profile-dynamics');
 
     await profile.locator('[data-testid="link-holdings"]').click();
-    await waitForRoute(page, 'clientHoldingStock');
+    await expectRoute(page, 'clientHoldingStock');
     const holdings = route(page, 'clientHoldingStock');
     await holdings.locator('[data-testid="record-row"]').first().waitFor();
     const holdingData = await call<{ total: number; summary: { marketValueHkd: number } }>('GET', '/api/client/customer/getHolding', {
@@ -202,9 +202,9 @@ describe('client list, search, profile, holdings', () => {
     await saveScreenshot(page, 'client-holdings');
 
     await page.goBack();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await page.goBack();
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     // The search page was left behind for holdings (its keep-alive set is the profile only): it starts
     // afresh, offering what was searched.
     const recent = search.locator('[data-testid="recent-searches"]');
@@ -212,7 +212,7 @@ describe('client list, search, profile, holdings', () => {
     expect(await recent.innerText()).toContain(keyword);
     await saveScreenshot(page, 'manage-search-recent');
     await page.goBack();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     expect(await isMarked(page, 'clientManageList')).toBe(true);
     expect(await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTop)).toBe(scrollTop);
   });
@@ -234,7 +234,7 @@ describe('client list, search, profile, holdings', () => {
       if (transfers.total > most) [id, most] = [candidate.customerId, transfers.total];
     }
     const page = await signedInPhone(`/client/information/accountDetail/transaction?customerId=${id}`);
-    await waitForRoute(page, 'clientTransaction');
+    await expectRoute(page, 'clientTransaction');
     const trades = await call<{ total: number }>('GET', '/api/client/customer/getTrade', { customerId: id });
     await route(page, 'clientTransaction').locator('[data-testid="record-summary"]').waitFor();
     expect(await route(page, 'clientTransaction').locator('.ba-records__total').innerText()).toContain(String(trades.total));
@@ -248,7 +248,7 @@ describe('client list, search, profile, holdings', () => {
     expect(await route(page, 'clientTransaction').locator('[data-testid="record-row"] .ba-side--buy').count()).toBe(0);
 
     await navigateInApp(page, `/client/information/moneyRecord/moneyRecord?customerId=${id}`);
-    await waitForRoute(page, 'clientMoneyRecord');
+    await expectRoute(page, 'clientMoneyRecord');
     const money = route(page, 'clientMoneyRecord');
     await money.locator('[data-testid="record-summary"], [data-testid="empty-state"]').first().waitFor();
     await saveScreenshot(page, 'client-money');
@@ -266,7 +266,7 @@ describe('client list, search, profile, holdings', () => {
     else await money.locator('[data-testid="empty-state"]').waitFor();
 
     await navigateInApp(page, `/client/information/moneyRecord/transferStock?customerId=${id}`);
-    await waitForRoute(page, 'clientTransferStock');
+    await expectRoute(page, 'clientTransferStock');
     await route(page, 'clientTransferStock').locator('[data-testid="record-row"]').first().waitFor();
     await saveScreenshot(page, 'client-transfers');
   });
@@ -275,7 +275,7 @@ describe('client list, search, profile, holdings', () => {
 describe('list gestures and data scope', () => {
   test('pulling the list down reloads the figures and the rows', async () => {
     const page = await signedInPhone();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const list = route(page, 'clientManageList');
     await list.locator('[data-testid="client-row"]').first().waitFor();
     await settle(page);
@@ -319,7 +319,7 @@ describe('list gestures and data scope', () => {
 describe('filter', () => {
   test('applied filters show on the list and in its figures; reset brings everything back', async () => {
     const page = await signedInPhone();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const list = route(page, 'clientManageList');
     await list.locator('[data-testid="client-row"]').first().waitFor();
     const all = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
@@ -327,7 +327,7 @@ describe('filter', () => {
     expect(dormant.clients).toBeGreaterThan(0);
 
     await list.locator('[data-testid="filter-entry"]').click();
-    await waitForRoute(page, 'clientManageFilter');
+    await expectRoute(page, 'clientManageFilter');
     const filter = route(page, 'clientManageFilter');
     await filter.locator('.adm-selector-item', { hasText: '休眠' }).click();
     await filter.locator('.adm-selector-item', { hasText: '有持仓' }).click();
@@ -341,7 +341,7 @@ describe('filter', () => {
     await filter.locator('[data-testid="asset-max"]').fill('');
     await filter.locator('[data-testid="filter-apply"]').click();
 
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const chips = list.locator('[data-testid="active-filters"]');
     await chips.waitFor();
     expect(await chips.innerText()).toContain('休眠');
@@ -363,12 +363,12 @@ describe('filter', () => {
 
     // Reset on the filter page clears what was chosen there.
     await list.locator('[data-testid="filter-entry"]').click();
-    await waitForRoute(page, 'clientManageFilter');
+    await expectRoute(page, 'clientManageFilter');
     await filter.locator('.adm-selector-item', { hasText: '休眠' }).click();
     await filter.locator('[data-testid="filter-reset"]').click();
     await expect.poll(() => filter.locator('[data-testid="filter-apply"]').innerText()).toContain(String(all.clients));
     await filter.locator('[data-testid="filter-apply"]').click();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     expect(await list.locator('[data-testid="active-filters"]').count()).toBe(0);
   });
 });
@@ -379,9 +379,9 @@ describe('edit', () => {
       .list;
     const id = target!.customerId;
     const page = await signedInPhone(`/client/information?customerId=${id}`);
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await route(page, 'clientInformation').locator('[data-testid="profile-edit"]').click();
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     const edit = route(page, 'clientEdit');
     await edit.locator('#edit-nameEn').waitFor();
 
@@ -408,7 +408,7 @@ describe('edit', () => {
     await saveScreenshot(page, 'client-edit');
     await edit.locator('[data-testid="edit-save"]').click();
 
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const profile = route(page, 'clientInformation');
     await expect.poll(() => profile.locator('[data-testid="info-remark"]').innerText()).toContain(remark);
     await expect.poll(() => profile.locator('[data-testid="profile-name-en"]').innerText()).toBe('CHAN Tai Man');
@@ -417,7 +417,7 @@ describe('edit', () => {
 
     // Someone else saves while this user edits: the save is refused, explained, and nothing typed is lost.
     await profile.locator('[data-testid="profile-edit"]').click();
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     await edit.locator('#edit-remark').waitFor();
     const current = await call<{ version: number }>('GET', '/api/client/customer/getBaseInfo', { customerId: id });
     await call('POST', '/api/client/customer/updateProfile', { customerId: id, version: current.version, email: 'colleague@example.com' });
@@ -436,7 +436,7 @@ describe('edit', () => {
     expect(await edit.locator('#edit-remark').inputValue()).toBe(mine);
     expect(await edit.locator('#edit-email').inputValue()).toBe('colleague@example.com');
     await edit.locator('[data-testid="edit-save"]').click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await expect.poll(() => profile.locator('[data-testid="info-remark"]').innerText()).toContain(mine);
     expect(await profile.locator('[data-testid="info-email"]').innerText()).toContain('colleague@example.com');
   });
@@ -451,7 +451,7 @@ describe('currency', () => {
     const stat = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
 
     const page = await signedInPhone();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const list = route(page, 'clientManageList');
     const firstRow = list.locator('[data-testid="client-row"]').first();
     await firstRow.waitFor();
@@ -465,7 +465,7 @@ describe('currency', () => {
     await saveScreenshot(page, 'manage-list-usd');
 
     await firstRow.click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const total = route(page, 'clientInformation').locator('[data-testid="asset-total"]');
     await total.waitFor();
     expect(await total.innerText()).toBe(grouped(asset.totalAssetsHkd * usd));

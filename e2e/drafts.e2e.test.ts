@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { PHONE_CONTEXT, launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, signInThroughEmulator, waitForRoute } from './support/web-shell';
+import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
 
 /*
  * Issue 17.5: nothing a user typed is lost to a session expiry. Each save below hits 080000 (the session
@@ -68,7 +68,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
   test('MOT handle sheet: the note comes back in the reopened sheet, and is submitted (zh-CN)', async () => {
     await useLanguage('zh-CN');
     await page.goto(`${server.baseUrl}/mot/eventDetail?eventId=${eventId}`);
-    await waitForRoute(page, 'motEventDetail');
+    await expectRoute(page, 'motEventDetail');
     await page.getByTestId('mot-handle-open').click();
     const sheet = page.locator('.mot-sheet');
     await sheet.waitFor();
@@ -101,7 +101,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
   test('client edit: the changed fields come back, and the save goes through (zh-HK)', async () => {
     await useLanguage('zh-HK');
     await page.goto(`${server.baseUrl}/client/edit?customerId=${customerId}`);
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     await page.locator('#edit-remark').waitFor();
     const remark = `客戶希望下月起每月定投港股 ETF ${Date.now().toString(36)}`;
     await page.fill('#edit-remark', remark);
@@ -120,7 +120,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
     await saveScreenshot(page, 'draft-restored-client-edit-zh-HK');
 
     await page.getByTestId('edit-save').click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await expect.poll(() => page.locator('.ba-route:visible [data-testid="info-remark"]').innerText()).toContain(remark);
     expect(await draftKeys()).toEqual([]);
     await toastGone();
@@ -129,7 +129,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
   test('MOT threshold: the settings reopen with the amount typed, and it is saved (en)', async () => {
     await useLanguage('en');
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await page.getByTestId('mot-settings-open').click();
     const input = page.locator('#mot-min-cash-io');
     await input.waitFor();
@@ -166,7 +166,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
 describe('what cannot be restored as it was says so', () => {
   test('a crashed edit of a profile someone changed meanwhile is not saved over their change', async () => {
     await page.goto(`${server.baseUrl}/client/edit?customerId=${customerId}`);
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     await page.locator('#edit-remark').waitFor();
     const mine = `崩溃前输入的备注 ${Date.now().toString(36)}`;
     await page.fill('#edit-remark', mine);
@@ -177,7 +177,7 @@ describe('what cannot be restored as it was says so', () => {
     await server.database.query(`update customer set email = 'colleague@example.com', version = version + 1 where id = $1`, [customerId]);
     page = await context.newPage();
     await page.goto(`${server.baseUrl}/client/edit?customerId=${customerId}`);
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
 
     const conflict = page.getByTestId('edit-conflict');
     await conflict.waitFor();
@@ -191,7 +191,7 @@ describe('what cannot be restored as it was says so', () => {
     expect(await page.inputValue('#edit-remark')).toBe(mine);
     expect(await page.inputValue('#edit-email')).toBe('colleague@example.com');
     await page.getByTestId('edit-save').click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await expect.poll(() => page.locator('.ba-route:visible [data-testid="info-remark"]').innerText()).toContain(mine);
     expect(await page.locator('.ba-route:visible [data-testid="info-email"]').innerText()).toContain('colleague@example.com');
     await toastGone();
@@ -201,7 +201,7 @@ describe('what cannot be restored as it was says so', () => {
 describe("the page's filters come back too", () => {
   test('trade filters chosen before the expiry are there after the sign-in', async () => {
     await page.goto(`${server.baseUrl}/client/information/accountDetail/transaction?customerId=${customerId}`);
-    await waitForRoute(page, 'clientTransaction');
+    await expectRoute(page, 'clientTransaction');
     await page.getByTestId('filter-market').getByRole('radio', { name: '港股' }).click();
     await page.getByTestId('filter-period').getByRole('radio', { name: '近3月' }).click();
 
@@ -210,7 +210,7 @@ describe("the page's filters come back too", () => {
     await page.getByTestId('filter-side').getByRole('radio', { name: '买入' }).click();
     await signInThroughEmulator(page);
 
-    await waitForRoute(page, 'clientTransaction');
+    await expectRoute(page, 'clientTransaction');
     for (const [filter, chosen] of [
       ['filter-market', '港股'],
       ['filter-period', '近3月'],
@@ -222,7 +222,7 @@ describe("the page's filters come back too", () => {
 
   test('the client list keeps its search through the sign-in', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const search = page.locator('.ba-manage__search input');
     await search.fill('陈');
     // Expired once the page is idle: a background read would otherwise start the sign-in before the search.
@@ -230,7 +230,7 @@ describe("the page's filters come back too", () => {
     await search.press('Enter');
     await signInThroughEmulator(page);
 
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await page.getByTestId('active-filters').waitFor();
     expect(await page.getByTestId('active-filters').innerText()).toContain('陈');
   });
@@ -239,7 +239,7 @@ describe("the page's filters come back too", () => {
 describe('a shared PC', () => {
   test("another staff member signing in never sees the previous one's draft, and it is gone from the browser", async () => {
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await page.getByTestId('mot-settings-open').click();
     await page.locator('#mot-min-cash-io').fill('777777');
     await expect.poll(draftKeys).toHaveLength(2);
@@ -248,7 +248,7 @@ describe('a shared PC', () => {
     await expireSessions();
     await page.reload();
     await signInThroughEmulator(page, 'leekaying');
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     expect(await draftKeys()).toEqual([]);
     await page.getByTestId('mot-settings-open').click();
     const input = page.locator('#mot-min-cash-io');

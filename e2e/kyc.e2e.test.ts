@@ -5,7 +5,7 @@ import { schema, seedDemoData } from '@broker/server';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
-import { navigateInApp, waitForRoute } from './support/web-shell';
+import { navigateInApp, expectRoute } from './support/web-shell';
 
 // Emulator contacts: 0001 何国良 is followed by chanwaiman; 0003 only by leekaying.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -113,7 +113,7 @@ describe('KYC in the single-chat sidebar', () => {
     await page.goto(sidebarUrl(HO));
     await signInThroughEmulator(page, 'chanwaiman');
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     const contact = page.getByTestId('kyc-contact');
     await contact.waitFor();
     expect(await contact.innerText()).toContain('何国良');
@@ -124,7 +124,7 @@ describe('KYC in the single-chat sidebar', () => {
     const [customer] = customers;
     await searchAndBind(page, customer!, true);
     await page.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customer!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const stored = await storage(page);
     expect(stored.kyc).toBeTruthy();
     expect(stored.kyc).not.toContain('unbind');
@@ -137,7 +137,7 @@ describe('KYC in the single-chat sidebar', () => {
     page.on('framenavigated', onNavigated);
     await page.goto(sidebarUrl(HO));
     await page.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customers[0]!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     page.off('framenavigated', onNavigated);
     expect(visited.some((path) => path.startsWith('/kyc'))).toBe(false);
   });
@@ -170,7 +170,7 @@ describe('KYC in the single-chat sidebar', () => {
     await searchAndBind(page, customer);
     await page.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customer.id));
     await other.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customer.id));
-    await waitForRoute(other, 'clientInformation');
+    await expectRoute(other, 'clientInformation');
 
     await navigateInApp(page, '/kyc/index');
     await unbindFromKycPage(page);
@@ -244,7 +244,7 @@ describe('WeCom JS-SDK in the emulator', () => {
     const page = await context.newPage();
     await page.goto(sidebarUrl(HO, 'normal'));
     await signInThroughEmulator(page, 'chanwaiman');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await page.waitForFunction(() => {
       const { sessionStorage } = globalThis as unknown as PageGlobals;
       return (JSON.parse(sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry === 'normal';

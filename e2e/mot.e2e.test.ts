@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, waitForRoute } from './support/web-shell';
+import { openSignedIn, expectRoute } from './support/web-shell';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
 const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -73,7 +73,7 @@ describe('MOT: to-do list → event → handle → service records', () => {
 
   test('the home shows the date strip with counts, counts by type and unseen events', async () => {
     await openSignedIn(page, server.baseUrl, '/mot/home');
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await listSettled();
     expect(await list().getAttribute('data-fold')).toBe('unfolded');
     const today = page.locator(`[data-testid=mot-dates] [data-date="${hongKongDay()}"]`);
@@ -96,7 +96,7 @@ describe('MOT: to-do list → event → handle → service records', () => {
 
   test('the event shows why it fired and links to the client pages; opening it marks it seen', async () => {
     await rowsOf(big.customerId).click();
-    await waitForRoute(page, 'motEventDetail');
+    await expectRoute(page, 'motEventDetail');
     const event = page.getByTestId('mot-event');
     await page.waitForSelector('[data-testid=mot-event][data-status=seen]');
     expect(await event.innerText()).toContain('大额入金');
@@ -138,7 +138,7 @@ describe('MOT: to-do list → event → handle → service records', () => {
 
   test('the handled event leaves the to-do list', async () => {
     await page.goBack();
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await listSettled();
     await page.waitForFunction((id) => !document.querySelector(`[data-testid=mot-list] [data-event-id="${id}"]`), eventId);
     await page.waitForFunction(
@@ -150,7 +150,7 @@ describe('MOT: to-do list → event → handle → service records', () => {
 
   test('it appears in the service records, found by keyword', async () => {
     await page.getByTestId('mot-history-link').click();
-    await waitForRoute(page, 'motHistorySearch');
+    await expectRoute(page, 'motHistorySearch');
     await page.getByTestId('mot-history-list').waitFor();
     await page.locator('.mot-search input').fill(NOTE.slice(-8));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=mot-history-list] [data-testid=service-record]').length === 1);
@@ -189,7 +189,7 @@ describe('MOT: to-do list → event → handle → service records', () => {
   });
 
   test("and in the client's history", async () => {
-    await waitForRoute(page, 'motSingleClient');
+    await expectRoute(page, 'motSingleClient');
     expect(new URL(page.url()).searchParams.get('customerId')).toBe(String(big.customerId));
     const event = page.locator(`[data-testid=mot-client-event][data-event-id="${eventId}"]`);
     await event.waitFor();
@@ -203,7 +203,7 @@ describe('MOT: to-do list → event → handle → service records', () => {
 describe('MOT settings', () => {
   test('the fold toggle groups the list by client, and stays on across visits', async () => {
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await listSettled();
     const eventRows = await page
       .locator('[data-testid=mot-list] [data-testid=mot-row]')
@@ -227,7 +227,7 @@ describe('MOT settings', () => {
     await saveScreenshot(page, 'mot-home-folded');
 
     await page.reload();
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await page.waitForSelector('[data-testid=mot-list][data-fold=folded]');
 
     await page.getByTestId('mot-fold-off').click();

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { seedDemoData } from '@broker/server';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, signInThroughEmulator, waitForRoute } from './support/web-shell';
+import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 
 /**
@@ -87,7 +87,7 @@ describe('login CSRF (issue 17.1)', () => {
     expect(await storedToken(victim)).toBe(before);
     expect((await sessionOf(before!))?.userid).toBe('chanwaiman');
     await victim.getByRole('button', { name: '继续使用' }).click();
-    await waitForRoute(victim, 'clientManageList');
+    await expectRoute(victim, 'clientManageList');
     expect(await signedInName(victim)).toBe('陈伟文');
 
     // A browser signed in as nobody: nothing is stored, it is offered its own sign-in.
@@ -99,7 +99,7 @@ describe('login CSRF (issue 17.1)', () => {
 
     // Neither browser got as far as WeCom with it: the code still signs in the browser that started it.
     await attacker.goto(link);
-    await waitForRoute(attacker, 'clientManageList');
+    await expectRoute(attacker, 'clientManageList');
     expect(await signedInName(attacker)).toBe('李嘉欣');
   });
 });
@@ -168,7 +168,7 @@ describe('the "me" sheet and signing out (issue 17.4)', () => {
 
     await page.getByRole('button', { name: 'Sign in again' }).click();
     await signInThroughEmulator(page, 'chanwaiman');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
   });
 
   test('sign out everywhere ends the session on the other device too, after a confirmation', async () => {
@@ -226,7 +226,7 @@ describe('a session belongs to the browser it was issued to (ADR 0012)', () => {
 
     await page.evaluate(() => (globalThis as unknown as PageGlobals & { localStorage: { clear(): void } }).localStorage.clear());
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     expect(authorisePages).toEqual([]);
     const resumed = await storedToken(page);
     expect(resumed).toBeTruthy();

@@ -4,7 +4,7 @@ import { seedDemoData } from '@broker/server';
 import { signInAs, type SignedIn } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, waitForRoute } from './support/web-shell';
+import { openSignedIn, expectRoute } from './support/web-shell';
 
 /**
  * Issue 9: free text a staff member saves — a profile remark and tags, a MOT service note and
@@ -105,14 +105,14 @@ describe('stored text renders as text', () => {
   test('a remark with markup typed into the edit form is saved and shown literally on the profile', async () => {
     const watched = await watchedPhone(`/client/edit?customerId=${customerId}`);
     const { page } = watched;
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     await page.locator('#edit-remark').fill(REMARK);
     for (const tag of TAGS) {
       await page.locator('#edit-tag').fill(tag);
       await page.locator('.ba-edit__tag-add button').click();
     }
     await page.locator('[data-testid="edit-save"]').click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const profile = page.locator('.ba-route[data-route="clientInformation"]');
     await expect.poll(() => profile.locator('[data-testid="info-remark"] dd').innerText()).toBe(REMARK);
     expect(await profile.locator('[data-testid="info-tags"] dd').innerText()).toContain(TAGS.join('、'));
@@ -128,7 +128,7 @@ describe('stored text renders as text', () => {
 
   test('the edit form shows the stored markup as the text it is', async () => {
     const watched = await watchedPhone(`/client/edit?customerId=${customerId}`);
-    await waitForRoute(watched.page, 'clientEdit');
+    await expectRoute(watched.page, 'clientEdit');
     await expect.poll(() => watched.page.locator('#edit-remark').inputValue()).toBe(REMARK);
     for (const tag of TAGS) expect(await watched.page.locator('[data-testid="edit-tags"]').innerText()).toContain(tag);
     await expectNothingInjected(watched);
@@ -136,13 +136,13 @@ describe('stored text renders as text', () => {
 
   test('a service note and outcome with markup show literally on the event and the client history', async () => {
     const detail = await watchedPhone(`/mot/eventDetail?eventId=${eventId}`);
-    await waitForRoute(detail.page, 'motEventDetail');
+    await expectRoute(detail.page, 'motEventDetail');
     await expect.poll(() => detail.page.locator('.mot-record__note').first().innerText()).toBe(NOTE);
     expect(await detail.page.locator('.mot-record__outcome').first().innerText()).toContain(OUTCOME);
     await expectNothingInjected(detail);
 
     const history = await watchedPhone(`/mot/singleClient?customerId=${customerId}`);
-    await waitForRoute(history.page, 'motSingleClient');
+    await expectRoute(history.page, 'motSingleClient');
     await expect.poll(() => history.page.locator('.mot-row__served-note').first().innerText()).toBe(NOTE);
     await expectNothingInjected(history);
   });

@@ -11,7 +11,7 @@ import {
   signInThroughEmulator,
   topBarTitle,
   visibleRoute,
-  waitForRoute,
+  expectRoute,
 } from './support/web-shell';
 
 let server: E2eServer;
@@ -72,7 +72,7 @@ describe('sign-in', () => {
 
     await signInThroughEmulator(page);
     expect(new URL(page.url()).pathname).toBe('/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     expect(await page.title()).toBe('客户管理');
     expect(await topBarTitle(page)).toBe('客户管理');
 
@@ -155,7 +155,7 @@ describe('routes', () => {
   test('every route renders with its title and document title', async () => {
     for (const route of ROUTES) {
       await page.goto(`${server.baseUrl}${route.path}`);
-      await waitForRoute(page, route.name);
+      await expectRoute(page, route.name);
       expect(await topBarTitle(page), route.path).toBe(route.title);
       expect(await page.title(), route.path).toBe(route.title);
       await page.waitForLoadState('networkidle');
@@ -165,12 +165,12 @@ describe('routes', () => {
 
   test('the document title follows in-app navigation', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await navigateInApp(page, '/mot/eventDetail');
-    await waitForRoute(page, 'motEventDetail');
+    await expectRoute(page, 'motEventDetail');
     expect(await page.title()).toBe('事件详情');
     await page.goBack();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     expect(await page.title()).toBe('客户管理');
   });
 
@@ -194,21 +194,21 @@ describe('routes', () => {
     expect(await topBarTitle(page)).toBe('页面不存在');
     await saveScreenshot(page, 'route-notFound');
     await page.getByRole('button', { name: '返回客户管理' }).click();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
   });
 
   test('the filter page is entered only from the client list', async () => {
     await page.goto(`${server.baseUrl}/client/manage/filter`);
     await page.waitForURL((url) => url.pathname === '/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
 
     await navigateInApp(page, '/kyc/index');
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     await navigateInApp(page, '/client/manage/filter', '/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
 
     await page.locator('.ba-manage__filter').click();
-    await waitForRoute(page, 'clientManageFilter');
+    await expectRoute(page, 'clientManageFilter');
     expect(new URL(page.url()).pathname).toBe('/client/manage/filter');
     expect(await page.title()).toBe('客户管理');
     await saveScreenshot(page, 'route-clientManageFilter');
@@ -228,7 +228,7 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 
   test('the client list keeps its search text and scroll position wherever the user goes', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await page.locator('.ba-route[data-route="clientManageList"] input').fill('陈伟文');
     const scroller = page.locator('.ba-route[data-route="clientManageList"] [data-testid="page-scroll"]');
     await scroller.evaluate((element) => element.scrollTo(0, 180));
@@ -241,10 +241,10 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
       ['/client/information/accountDetail/holdingStock', 'clientHoldingStock'],
     ]) {
       await navigateInApp(page, away!);
-      await waitForRoute(page, awayRoute!);
+      await expectRoute(page, awayRoute!);
       expect(await page.locator('.ba-route[data-route="clientManageList"]').isHidden()).toBe(true);
       await page.goBack();
-      await waitForRoute(page, 'clientManageList');
+      await expectRoute(page, 'clientManageList');
       expect(await searchValueOf('clientManageList'), away).toBe('陈伟文');
       expect(await scrollTopOf('clientManageList'), away).toBe(180);
     }
@@ -252,19 +252,19 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 
   test('the search page keeps its text while a client profile is open, and not otherwise', async () => {
     await navigateInApp(page, '/client/manage/search');
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     await page.locator('.ba-route[data-route="clientManageSearch"] input').fill('黄志诚');
 
     await navigateInApp(page, '/client/information');
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await page.goBack();
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     expect(await searchValueOf('clientManageSearch')).toBe('黄志诚');
 
     await navigateInApp(page, '/client/edit');
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     await page.goBack();
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     expect(await searchValueOf('clientManageSearch')).toBe('');
   });
 
@@ -318,7 +318,7 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
   test.each(PAIRS)('%s stays alive exactly for its set', async (route, path, keptFor, notKeptFor) => {
     for (const destination of [...keptFor, notKeptFor]) {
       await navigateInApp(page, path);
-      await waitForRoute(page, route);
+      await expectRoute(page, route);
       await markPage(page, route);
       await navigateInApp(page, destination);
       await page.waitForFunction(
@@ -328,7 +328,7 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
         route,
       );
       await page.goBack();
-      await waitForRoute(page, route);
+      await expectRoute(page, route);
       expect(await isMarked(page, route), `${route} → ${destination}`).toBe(destination !== notKeptFor);
     }
   });
@@ -342,7 +342,7 @@ describe('top bar', () => {
   test('no back arrow on a phone, even in the single-chat sidebar', async () => {
     const page = await freshPage(PHONE_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/client/manage/list'));
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await page.waitForFunction(
       () =>
         (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
@@ -364,27 +364,27 @@ describe('top bar', () => {
   test('no back arrow on the desktop client in the normal entry', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, '/mot/home');
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
   });
 
   test('a back arrow in the desktop single-chat sidebar, and it goes back', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/kyc/index'));
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     await page.locator('.ba-topbar .adm-nav-bar-back-arrow').waitFor();
     await navigateInApp(page, '/client/information');
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await saveScreenshot(page, 'sidebar-desktop-back-arrow');
     await page.locator('.ba-topbar .adm-nav-bar-back').click();
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     expect(new URL(page.url()).pathname).toBe('/kyc/index');
   });
 
   test('the kyc storage listener follows a bind or unbind made in another page of the sidebar', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/mot/singleClient?redirectPage=%2Fmot%2FsingleClient'));
-    await waitForRoute(page, 'motSingleClient');
+    await expectRoute(page, 'motSingleClient');
     await page.waitForFunction(
       () =>
         (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
@@ -400,7 +400,7 @@ describe('top bar', () => {
     await page.waitForURL((url) => url.pathname === '/mot/singleClient' && url.searchParams.get('customerId') === 'C0001');
     await other.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('kyc', 'unbind'));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     await other.close();
   });
 });
@@ -418,7 +418,7 @@ describe('language', () => {
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.lang)).toBe('en');
 
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     expect(await page.title()).toBe('Client management');
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'route-clientManageList-en');

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { schema, seedDemoData } from '@broker/server';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { waitForRoute } from './support/web-shell';
+import { expectRoute } from './support/web-shell';
 
 // Emulator contacts followed by chanwaiman: 0001 何国良, 0002 谢美仪, 0005 王磊.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -75,7 +75,7 @@ describe('every entry a client manager opens the app from', () => {
   test("contact_profile (a customer's contact card) of a bound customer opens that customer's profile", async () => {
     const page = await openSidebar(PHONE_CONTEXT, HO, 'contact_profile');
     await isAt(page, profileOf(customers[0]!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await visibleText(page, customers[0]!.nameCn);
     await saveScreenshot(page, 'sidebar-contact-profile-bound');
   });
@@ -97,7 +97,7 @@ describe('every entry a client manager opens the app from', () => {
     expect(await page.locator('.adm-dialog-body').last().innerText()).toContain('群聊中暂不支持客户识别');
     await saveScreenshot(page, 'sidebar-group-chat-notice');
     await page.getByRole('button', { name: '知道了' }).click();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     expect(new URL(page.url()).pathname).toBe('/client/manage/list');
   });
 
@@ -112,7 +112,7 @@ describe('the desktop sidebar, reused from chat to chat', () => {
   test('re-reads its context when shown again: never the previous chat’s customer', async () => {
     const page = await openSidebar(DESKTOP_SIDEBAR_CONTEXT, HO, 'single_chat_tools');
     await isAt(page, profileOf(customers[0]!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
 
     // Next chat: 王磊, bound to nobody → the KYC page for him.
     await switchChat(page, WANG);
@@ -191,7 +191,7 @@ describe('follower changes arrive from WeCom', () => {
     await page.goto(`${server.baseUrl}/mot/singleClient?customerId=${customers[0]!.id}`);
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
     await page.click('a.staff[data-userid="chanwaiman"]');
-    await waitForRoute(page, 'motSingleClient');
+    await expectRoute(page, 'motSingleClient');
     const event = page.locator('.ba-route:visible [data-testid="mot-client-event"]').filter({ hasText: '企微联系已断开' });
     await event.first().waitFor();
     expect(await event.first().innerText()).toContain('客户在企业微信中删除了您');
@@ -203,7 +203,7 @@ describe('follower changes arrive from WeCom', () => {
     ] as const) {
       await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
       await page.goto(`${server.baseUrl}/mot/eventDetail?eventId=${eventId}`);
-      await waitForRoute(page, 'motEventDetail');
+      await expectRoute(page, 'motEventDetail');
       const reasonText = page.locator('.ba-route:visible [data-testid="mot-reason"]');
       await reasonText.waitFor();
       expect(await reasonText.innerText()).toContain(reason);
