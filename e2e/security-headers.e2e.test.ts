@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { launchBrowser, PHONE_CONTEXT } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
 const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -81,9 +82,9 @@ describe('the app runs under its Content-Security-Policy', () => {
     for (const policy of appDocumentPolicies) expect(policy).toContain("script-src 'self'; style-src 'self'");
     await expectRoute(page, 'kycIndex');
     // The contact's name comes through getCurExternalContact: the emulator bridge and the SDK both ran.
-    await page.getByTestId('kyc-contact').getByText('何国良').waitFor();
+    await expect(page.getByTestId('kyc-contact').getByText('何国良')).toBeVisible();
     await page.getByTestId('kyc-search').locator('input').fill('陈');
-    await page.locator('[data-testid="kyc-candidate"]').first().waitFor();
+    await expect(page.locator('[data-testid="kyc-candidate"]').first()).toBeVisible();
     expectNoViolations('KYC sidebar');
   });
 
@@ -91,23 +92,23 @@ describe('the app runs under its Content-Security-Policy', () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
     await expectRoute(page, 'clientManageList');
     const row = page.locator('.ba-route[data-route="clientManageList"] [data-testid="client-row"]').first();
-    await row.waitFor();
+    await expect(row).toBeVisible();
     await row.click();
     await expectRoute(page, 'clientInformation');
     const profile = page.locator('.ba-route[data-route="clientInformation"]');
-    await profile.locator('[data-testid="asset-total"]').waitFor();
-    await profile.locator('[data-testid="dynamics"]').waitFor();
+    await expect(profile.locator('[data-testid="asset-total"]')).toBeVisible();
+    await expect(profile.locator('[data-testid="dynamics"]')).toBeVisible();
     // The edit form validates with the contract's zod schemas in the browser: no eval allowed there.
     await profile.locator('[data-testid="profile-edit"]').click();
     await expectRoute(page, 'clientEdit');
     const edit = page.locator('.ba-route[data-route="clientEdit"]');
     await edit.locator('#edit-email').fill('not-an-email');
     await edit.locator('[data-testid="edit-save"]').click();
-    await edit.locator('.ba-field__error').first().waitFor();
+    await expect(edit.locator('.ba-field__error').first()).toBeVisible();
     await edit.locator('#edit-email').fill('csp.check@example.com');
     await edit.locator('[data-testid="edit-save"]').click();
     await expectRoute(page, 'clientInformation');
-    await expect.poll(() => profile.locator('[data-testid="info-email"]').innerText()).toContain('csp.check@example.com');
+    await expect(profile.locator('[data-testid="info-email"]')).toContainText('csp.check@example.com');
     await profile.locator('[data-testid="link-holdings"]').click();
     await expectRoute(page, 'clientHoldingStock');
     expectNoViolations('client pages');
@@ -117,10 +118,10 @@ describe('the app runs under its Content-Security-Policy', () => {
     await page.goto(`${server.baseUrl}/mot/home`);
     await expectRoute(page, 'motHome');
     const row = page.locator('[data-testid=mot-list] [data-testid=mot-row]').first();
-    await row.waitFor();
+    await expect(row).toBeVisible();
     await row.click();
     await expectRoute(page, 'motEventDetail');
-    await page.getByTestId('mot-event').waitFor();
+    await expect(page.getByTestId('mot-event')).toBeVisible();
     await page.goto(`${server.baseUrl}/mot/historySearch`);
     await expectRoute(page, 'motHistorySearch');
     expectNoViolations('MOT pages');

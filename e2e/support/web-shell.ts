@@ -19,8 +19,6 @@ export async function openSignedIn(page: Page, baseUrl: string, path = '/') {
 /** The title in the app's top bar (assert on it with toHaveText: it retries until the page shows it). */
 export const topBarTitle = (page: Page) => page.locator('.ba-topbar__title');
 
-export const visibleRoute = (page: Page) => page.locator('.ba-route:visible').getAttribute('data-route');
-
 /**
  * An in-app navigation to `path`, the way the router sees a link or WeCom's history move: a history
  * entry plus popstate. The pages of later issues will carry real links; until then this drives the router.
