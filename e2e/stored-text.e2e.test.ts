@@ -117,7 +117,7 @@ describe('stored text renders as text', () => {
     const profile = page.locator('.ba-route[data-route="clientInformation"]');
     await expect(profile.locator('[data-testid="info-remark"] dd')).toHaveText(REMARK);
     await expect(profile.locator('[data-testid="info-tags"] dd')).toContainText(TAGS.join('、'));
-    for (const tag of TAGS) expect(profile.locator('.ba-profile__tags')).toContainText(tag);
+    for (const tag of TAGS) await expect(profile.locator('.ba-profile__tags')).toContainText(tag);
     await expectNothingInjected(watched);
 
     // What the browser sent is what the database keeps.
@@ -131,7 +131,7 @@ describe('stored text renders as text', () => {
     const watched = await watchedPhone(`/client/edit?customerId=${customerId}`);
     await expectRoute(watched.page, 'clientEdit');
     await expect(watched.page.locator('#edit-remark')).toHaveValue(REMARK);
-    for (const tag of TAGS) expect(watched.page.locator('[data-testid="edit-tags"]')).toContainText(tag);
+    for (const tag of TAGS) await expect(watched.page.locator('[data-testid="edit-tags"]')).toContainText(tag);
     await expectNothingInjected(watched);
   });
 

@@ -100,9 +100,19 @@ const SHOT_OPTIONS = { fullPage: false, animations: 'disabled', caret: 'hide' } 
 /** How long a screenshot waits for the page to hold still (antd-mobile animates in JS, not CSS). */
 const STILL_WITHIN_MS = 5_000;
 
-/** Resolves once the page has drawn two more frames: a frame's worth of an animation, whatever its speed. */
-const nextFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+/** Frames between two compared shots: about 100 ms at 60 fps, longer when a loaded machine draws fewer. */
+const FRAMES_APART = 6;
+
+/** Resolves once the page has begun `count` more frames (counted by the page, not by a clock). */
+const nextFrames = (page: Page, count: number) =>
+  page.evaluate(
+    (left) =>
+      new Promise<void>((resolve) => {
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
 
 /**
  * Saves a full-viewport screenshot as <name>.png (docs/screenshots/ with SCREENSHOTS=docs) for people to look at.
@@ -115,7 +125,7 @@ export async function saveScreenshot(page: Page, name: string) {
   const deadline = Date.now() + STILL_WITHIN_MS;
   let previous = await page.screenshot(SHOT_OPTIONS);
   for (;;) {
-    await nextFrames(page);
+    await nextFrames(page, FRAMES_APART);
     const next = await page.screenshot(SHOT_OPTIONS);
     if (next.equals(previous) || Date.now() > deadline) {
       writeFileSync(`${SCREENSHOT_DIR}${name}.png`, next);
