@@ -60,7 +60,7 @@ const sidebarUrl = (externalUserId: string, entry: string) =>
   `${server.baseUrl}/wecom/__emulator/sidebar?${new URLSearchParams({ entry, externalUserId, url: '/' }).toString()}`;
 
 /** Kept-alive pages stay in the DOM, hidden: look only in the page on screen. */
-const visibleText = (page: Page, text: string) => page.locator('.ba-route:visible').getByText(text).first().waitFor();
+const visibleText = (page: Page, text: string) => expect(page.locator('.ba-route:visible').getByText(text).first()).toBeVisible();
 
 const profileOf = (customerId: number) => `/client/information?customerId=${customerId}`;
 const isAt = (page: Page, path: string) => page.waitForURL((url) => `${url.pathname}${url.search}` === path);
