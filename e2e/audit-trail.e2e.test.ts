@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { signInAs } from '@broker/server/testing';
 import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, waitForRoute } from './support/web-shell';
+import { openSignedIn, expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
 const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -67,11 +68,11 @@ afterAll(async () => {
 describe('My activity', () => {
   test('reached from the top bar sheet; lists my own changes in plain words, phones masked', async () => {
     await openSignedIn(page, server.baseUrl, '/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await page.getByTestId('me-button').click();
     await page.getByText('我的操作记录', { exact: true }).click();
-    await waitForRoute(page, 'auditTrail');
-    await page.getByTestId('audit-list').waitFor();
+    await expectRoute(page, 'auditTrail');
+    await expect(page.getByTestId('audit-list')).toBeVisible();
     const entries = page.getByTestId('audit-entry');
     expect(await entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-action')))).toEqual([
       'mot.setMinCashIO',
@@ -80,17 +81,15 @@ describe('My activity', () => {
       'customer.update',
     ]);
     const edit = page.locator('[data-testid="audit-entry"][data-action="customer.update"]');
-    expect(await edit.innerText()).toContain(`编辑了 ${editedName} 的资料`);
-    expect(await edit.innerText()).toContain('+852 6789 ****');
-    expect(await page.locator('.ba-audit').innerText()).not.toContain('6789 0123');
-    expect(await page.locator('[data-testid="audit-entry"][data-action="kyc.bind"]').innerText()).toContain(
-      `将企业微信联系人 ${HO} 绑定到`,
-    );
-    expect(await page.locator('[data-testid="audit-entry"][data-action="mot.setMinCashIO"]').innerText()).toContain('HKD 150,000');
-    await page.locator('.adm-action-sheet-popup .adm-popup-body').waitFor({ state: 'hidden' });
+    await expect(edit).toContainText(`编辑了 ${editedName} 的资料`);
+    await expect(edit).toContainText('+852 6789 ****');
+    await expect(page.locator('.ba-audit')).not.toContainText('6789 0123');
+    await expect(page.locator('[data-testid="audit-entry"][data-action="kyc.bind"]')).toContainText(`将企业微信联系人 ${HO} 绑定到`);
+    await expect(page.locator('[data-testid="audit-entry"][data-action="mot.setMinCashIO"]')).toContainText('HKD 150,000');
+    await expect(page.locator('.adm-action-sheet-popup .adm-popup-body')).toBeHidden();
     await saveScreenshot(page, 'audit-trail');
 
     await page.getByRole('button', { name: 'KYC 绑定' }).click();
-    await expect.poll(() => entries.count()).toBe(1);
+    await expect(entries).toHaveCount(1);
   });
 });

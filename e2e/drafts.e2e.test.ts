@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { PHONE_CONTEXT, launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, signInThroughEmulator, waitForRoute } from './support/web-shell';
+import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 /*
  * Issue 17.5: nothing a user typed is lost to a session expiry. Each save below hits 080000 (the session
@@ -58,20 +59,17 @@ async function useLanguage(language: string) {
   await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
 }
 
-/** Waits until no toast covers the page (screenshots). */
-const toastGone = () => page.waitForFunction(() => !document.querySelector('.adm-toast-mask'), undefined, { timeout: 10_000 });
-
-/** antd-mobile sheets slide in: a screenshot at once shows them half way. */
-const settle = () => page.waitForTimeout(400);
+/** No toast covers the page (screenshots). */
+const toastGone = () => expect(page.locator('.adm-toast-mask')).toHaveCount(0);
 
 describe('a save that meets an expired session keeps what was typed', () => {
   test('MOT handle sheet: the note comes back in the reopened sheet, and is submitted (zh-CN)', async () => {
     await useLanguage('zh-CN');
     await page.goto(`${server.baseUrl}/mot/eventDetail?eventId=${eventId}`);
-    await waitForRoute(page, 'motEventDetail');
+    await expectRoute(page, 'motEventDetail');
     await page.getByTestId('mot-handle-open').click();
     const sheet = page.locator('.mot-sheet');
-    await sheet.waitFor();
+    await expect(sheet).toBeVisible();
     const note = `客户来电询问美股开户，已约周五面谈 ${Date.now().toString(36)}`;
     await page.getByRole('radio', { name: '企业微信' }).click();
     await page.fill('#mot-handle-note', note);
@@ -83,17 +81,16 @@ describe('a save that meets an expired session keeps what was typed', () => {
 
     expect(new URL(page.url()).pathname).toBe('/mot/eventDetail');
     expect(new URL(page.url()).searchParams.get('eventId')).toBe(String(eventId));
-    await page.locator('#mot-handle-note').waitFor();
-    expect(await page.inputValue('#mot-handle-note')).toBe(note);
-    expect(await page.inputValue('#mot-handle-outcome')).toBe('已约面谈');
+    await expect(page.locator('#mot-handle-note')).toBeVisible();
+    await expect(page.locator('#mot-handle-note')).toHaveValue(note);
+    await expect(page.locator('#mot-handle-outcome')).toHaveValue('已约面谈');
     expect(await page.getByRole('radio', { name: '企业微信' }).getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByTestId('draft-notice').innerText()).toContain('登录已过期');
-    await settle();
+    await expect(page.getByTestId('draft-notice')).toContainText('登录已过期');
     await saveScreenshot(page, 'draft-restored-handle-sheet-zh-CN');
 
     await sheet.getByRole('button', { name: '提交' }).click();
-    await page.waitForSelector('[data-testid=mot-event][data-status=handled]');
-    expect(await page.getByTestId('service-record').innerText()).toContain(note);
+    await expect(page.locator('[data-testid=mot-event][data-status=handled]')).toBeVisible();
+    await expect(page.getByTestId('service-record')).toContainText(note);
     expect(await draftKeys()).toEqual([]);
     await toastGone();
   });
@@ -101,8 +98,8 @@ describe('a save that meets an expired session keeps what was typed', () => {
   test('client edit: the changed fields come back, and the save goes through (zh-HK)', async () => {
     await useLanguage('zh-HK');
     await page.goto(`${server.baseUrl}/client/edit?customerId=${customerId}`);
-    await waitForRoute(page, 'clientEdit');
-    await page.locator('#edit-remark').waitFor();
+    await expectRoute(page, 'clientEdit');
+    await expect(page.locator('#edit-remark')).toBeVisible();
     const remark = `客戶希望下月起每月定投港股 ETF ${Date.now().toString(36)}`;
     await page.fill('#edit-remark', remark);
     await page.fill('#edit-nameEn', 'CHAN Siu Ming');
@@ -112,16 +109,16 @@ describe('a save that meets an expired session keeps what was typed', () => {
     await signInThroughEmulator(page);
 
     expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(`/client/edit?customerId=${customerId}`);
-    await page.locator('#edit-remark').waitFor();
-    expect(await page.inputValue('#edit-remark')).toBe(remark);
-    expect(await page.inputValue('#edit-nameEn')).toBe('CHAN Siu Ming');
-    expect(await page.getByTestId('draft-notice').innerText()).toContain('登入已過期');
-    expect(await page.getByTestId('edit-conflict').count()).toBe(0);
+    await expect(page.locator('#edit-remark')).toBeVisible();
+    await expect(page.locator('#edit-remark')).toHaveValue(remark);
+    await expect(page.locator('#edit-nameEn')).toHaveValue('CHAN Siu Ming');
+    await expect(page.getByTestId('draft-notice')).toContainText('登入已過期');
+    await expect(page.getByTestId('edit-conflict')).toHaveCount(0);
     await saveScreenshot(page, 'draft-restored-client-edit-zh-HK');
 
     await page.getByTestId('edit-save').click();
-    await waitForRoute(page, 'clientInformation');
-    await expect.poll(() => page.locator('.ba-route:visible [data-testid="info-remark"]').innerText()).toContain(remark);
+    await expectRoute(page, 'clientInformation');
+    await expect(page.locator('.ba-route:visible [data-testid="info-remark"]')).toContainText(remark);
     expect(await draftKeys()).toEqual([]);
     await toastGone();
   });
@@ -129,10 +126,10 @@ describe('a save that meets an expired session keeps what was typed', () => {
   test('MOT threshold: the settings reopen with the amount typed, and it is saved (en)', async () => {
     await useLanguage('en');
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await page.getByTestId('mot-settings-open').click();
     const input = page.locator('#mot-min-cash-io');
-    await input.waitFor();
+    await expect(input).toBeVisible();
     await input.fill('250000');
 
     await expireSessions();
@@ -140,14 +137,13 @@ describe('a save that meets an expired session keeps what was typed', () => {
     await signInThroughEmulator(page);
 
     expect(new URL(page.url()).pathname).toBe('/mot/home');
-    await input.waitFor();
-    expect(await input.inputValue()).toBe('250000');
-    expect(await page.getByTestId('draft-notice').innerText()).toContain('Your sign-in expired');
-    await settle();
+    await expect(input).toBeVisible();
+    await expect(input).toHaveValue('250000');
+    await expect(page.getByTestId('draft-notice')).toContainText('Your sign-in expired');
     await saveScreenshot(page, 'draft-restored-mot-threshold-en');
 
     await page.locator('[data-testid=mot-settings]').getByRole('button', { name: 'Save' }).click();
-    await page.locator('.adm-toast-main').waitFor();
+    await expect(page.locator('.adm-toast-main')).toBeVisible();
     await expect
       .poll(async () => {
         const [row] = await server.database.query<{ minCashIo: string }>(
@@ -166,8 +162,8 @@ describe('a save that meets an expired session keeps what was typed', () => {
 describe('what cannot be restored as it was says so', () => {
   test('a crashed edit of a profile someone changed meanwhile is not saved over their change', async () => {
     await page.goto(`${server.baseUrl}/client/edit?customerId=${customerId}`);
-    await waitForRoute(page, 'clientEdit');
-    await page.locator('#edit-remark').waitFor();
+    await expectRoute(page, 'clientEdit');
+    await expect(page.locator('#edit-remark')).toBeVisible();
     const mine = `崩溃前输入的备注 ${Date.now().toString(36)}`;
     await page.fill('#edit-remark', mine);
     await expect.poll(draftKeys).toHaveLength(2);
@@ -177,23 +173,22 @@ describe('what cannot be restored as it was says so', () => {
     await server.database.query(`update customer set email = 'colleague@example.com', version = version + 1 where id = $1`, [customerId]);
     page = await context.newPage();
     await page.goto(`${server.baseUrl}/client/edit?customerId=${customerId}`);
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
 
     const conflict = page.getByTestId('edit-conflict');
-    await conflict.waitFor();
-    expect(await conflict.innerText()).toContain('您上次未保存的修改已恢复');
-    expect(await page.inputValue('#edit-remark')).toBe(mine);
-    expect(await page.getByTestId('edit-save').isDisabled()).toBe(true);
+    await expect(conflict).toContainText('您上次未保存的修改已恢复');
+    await expect(page.locator('#edit-remark')).toHaveValue(mine);
+    await expect(page.getByTestId('edit-save')).toBeDisabled();
     await saveScreenshot(page, 'draft-restored-over-changed-profile');
 
     await page.getByTestId('edit-reapply').click();
-    await page.getByTestId('edit-notice').waitFor();
-    expect(await page.inputValue('#edit-remark')).toBe(mine);
-    expect(await page.inputValue('#edit-email')).toBe('colleague@example.com');
+    await expect(page.getByTestId('edit-notice')).toBeVisible();
+    await expect(page.locator('#edit-remark')).toHaveValue(mine);
+    await expect(page.locator('#edit-email')).toHaveValue('colleague@example.com');
     await page.getByTestId('edit-save').click();
-    await waitForRoute(page, 'clientInformation');
-    await expect.poll(() => page.locator('.ba-route:visible [data-testid="info-remark"]').innerText()).toContain(mine);
-    expect(await page.locator('.ba-route:visible [data-testid="info-email"]').innerText()).toContain('colleague@example.com');
+    await expectRoute(page, 'clientInformation');
+    await expect(page.locator('.ba-route:visible [data-testid="info-remark"]')).toContainText(mine);
+    await expect(page.locator('.ba-route:visible [data-testid="info-email"]')).toContainText('colleague@example.com');
     await toastGone();
   });
 });
@@ -201,7 +196,7 @@ describe('what cannot be restored as it was says so', () => {
 describe("the page's filters come back too", () => {
   test('trade filters chosen before the expiry are there after the sign-in', async () => {
     await page.goto(`${server.baseUrl}/client/information/accountDetail/transaction?customerId=${customerId}`);
-    await waitForRoute(page, 'clientTransaction');
+    await expectRoute(page, 'clientTransaction');
     await page.getByTestId('filter-market').getByRole('radio', { name: '港股' }).click();
     await page.getByTestId('filter-period').getByRole('radio', { name: '近3月' }).click();
 
@@ -210,19 +205,19 @@ describe("the page's filters come back too", () => {
     await page.getByTestId('filter-side').getByRole('radio', { name: '买入' }).click();
     await signInThroughEmulator(page);
 
-    await waitForRoute(page, 'clientTransaction');
+    await expectRoute(page, 'clientTransaction');
     for (const [filter, chosen] of [
       ['filter-market', '港股'],
       ['filter-period', '近3月'],
       ['filter-side', '买入'],
     ] as const) {
-      expect(await page.getByTestId(filter).locator('[aria-checked=true]').innerText(), filter).toBe(chosen);
+      await expect(page.getByTestId(filter).locator('[aria-checked=true]'), filter).toHaveText(chosen);
     }
   });
 
   test('the client list keeps its search through the sign-in', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const search = page.locator('.ba-manage__search input');
     await search.fill('陈');
     // Expired once the page is idle: a background read would otherwise start the sign-in before the search.
@@ -230,16 +225,15 @@ describe("the page's filters come back too", () => {
     await search.press('Enter');
     await signInThroughEmulator(page);
 
-    await waitForRoute(page, 'clientManageList');
-    await page.getByTestId('active-filters').waitFor();
-    expect(await page.getByTestId('active-filters').innerText()).toContain('陈');
+    await expectRoute(page, 'clientManageList');
+    await expect(page.getByTestId('active-filters')).toContainText('陈');
   });
 });
 
 describe('a shared PC', () => {
   test("another staff member signing in never sees the previous one's draft, and it is gone from the browser", async () => {
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await page.getByTestId('mot-settings-open').click();
     await page.locator('#mot-min-cash-io').fill('777777');
     await expect.poll(draftKeys).toHaveLength(2);
@@ -248,13 +242,13 @@ describe('a shared PC', () => {
     await expireSessions();
     await page.reload();
     await signInThroughEmulator(page, 'leekaying');
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     expect(await draftKeys()).toEqual([]);
     await page.getByTestId('mot-settings-open').click();
     const input = page.locator('#mot-min-cash-io');
-    await input.waitFor();
-    expect(await input.inputValue()).not.toBe('777777');
-    expect(await page.getByTestId('draft-notice').count()).toBe(0);
+    await expect(input).toBeVisible();
+    await expect(input).not.toHaveValue('777777');
+    await expect(page.getByTestId('draft-notice')).toHaveCount(0);
   });
 });
 
@@ -276,7 +270,7 @@ describe('KYC bind in the chat sidebar', () => {
       await tab.getByTestId('kyc-search').locator('input').fill(customer!.nameCn);
       const candidate = tab.locator(`[data-testid="kyc-candidate"][data-customer-id="${customer!.id}"]`);
       await candidate.getByRole('button', { name: '绑定' }).click();
-      await tab.locator('.adm-dialog-body').waitFor();
+      await expect(tab.locator('.adm-dialog-body')).toBeVisible();
 
       await expireSessions();
       await tab.getByRole('button', { name: '确认绑定' }).click();
@@ -284,14 +278,13 @@ describe('KYC bind in the chat sidebar', () => {
       await tab.click('a.staff[data-userid="chanwaiman"]');
       await tab.waitForURL((url) => url.pathname === '/kyc/index');
 
-      await tab.getByTestId('draft-notice').waitFor();
-      expect(await tab.getByTestId('kyc-search').locator('input').inputValue()).toBe(customer!.nameCn);
+      await expect(tab.getByTestId('draft-notice')).toBeVisible();
+      await expect(tab.getByTestId('kyc-search').locator('input')).toHaveValue(customer!.nameCn);
       const again = candidate.getByTestId('kyc-bind-interrupted');
-      await again.waitFor();
-      await tab.waitForTimeout(400);
+      await expect(again).toBeVisible();
       await saveScreenshot(tab, 'draft-restored-kyc-bind-zh-CN');
       await again.click();
-      await tab.locator('.adm-dialog-body').last().waitFor();
+      await expect(tab.locator('.adm-dialog-body').last()).toBeVisible();
       await tab.getByRole('button', { name: '确认绑定' }).click();
       await tab.waitForURL((url) => url.pathname === '/client/information');
       expect(new URL(tab.url()).searchParams.get('customerId')).toBe(String(customer!.id));

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { schema, seedDemoData } from '@broker/server';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
-import { navigateInApp, waitForRoute } from './support/web-shell';
+import { navigateInApp, expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 // Emulator contacts: 0001 何国良 is followed by chanwaiman; 0003 only by leekaying.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -71,33 +72,31 @@ const storage = (page: Page) =>
 
 const profileOf = (customerId: number) => `/client/information?customerId=${customerId}`;
 
-/** antd-mobile dialogs fade in; a screenshot taken at once shows them half transparent. */
-async function waitForDialog(page: Page) {
-  // The newest dialog: one closing may still be fading out underneath.
+/** The newest dialog, once shown: one closing may still be fading out underneath. */
+async function expectDialog(page: Page) {
   const dialog = page.locator('.adm-dialog-body').last();
-  await dialog.waitFor();
-  await page.waitForTimeout(400);
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 
 async function searchAndBind(page: Page, customer: { id: number; nameCn: string }, screenshots = false) {
   await page.getByTestId('kyc-search').locator('input').fill(customer.nameCn);
   const candidate = page.locator(`[data-testid="kyc-candidate"][data-customer-id="${customer.id}"]`);
-  await candidate.waitFor();
+  await expect(candidate).toBeVisible();
   if (screenshots) await saveScreenshot(page, 'kyc-search');
   await candidate.getByRole('button', { name: '绑定' }).click();
-  const dialog = await waitForDialog(page);
-  expect(await dialog.innerText()).toContain(customer.nameCn);
+  const dialog = await expectDialog(page);
+  await expect(dialog).toContainText(customer.nameCn);
   if (screenshots) await saveScreenshot(page, 'kyc-confirm-bind');
   await page.getByRole('button', { name: '确认绑定' }).click();
 }
 
 async function unbindFromKycPage(page: Page) {
-  await page.getByTestId('kyc-bound').waitFor();
+  await expect(page.getByTestId('kyc-bound')).toBeVisible();
   await page.getByTestId('kyc-bound').getByRole('button', { name: '解除绑定' }).click();
-  await page.locator('.adm-dialog-body').waitFor();
+  await expect(page.locator('.adm-dialog-body')).toBeVisible();
   await page.locator('.adm-dialog-footer').getByRole('button', { name: '解除绑定' }).click();
-  await page.getByTestId('kyc-search').waitFor();
+  await expect(page.getByTestId('kyc-search')).toBeVisible();
 }
 
 describe('KYC in the single-chat sidebar', () => {
@@ -113,18 +112,17 @@ describe('KYC in the single-chat sidebar', () => {
     await page.goto(sidebarUrl(HO));
     await signInThroughEmulator(page, 'chanwaiman');
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     const contact = page.getByTestId('kyc-contact');
-    await contact.waitFor();
-    expect(await contact.innerText()).toContain('何国良');
-    expect(await contact.innerText()).toContain('未绑定');
+    await expect(contact).toContainText('何国良');
+    await expect(contact).toContainText('未绑定');
     expect((await storage(page)).entry).toBe('single_chat_tools');
     await saveScreenshot(page, 'kyc-unbound');
 
     const [customer] = customers;
     await searchAndBind(page, customer!, true);
     await page.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customer!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const stored = await storage(page);
     expect(stored.kyc).toBeTruthy();
     expect(stored.kyc).not.toContain('unbind');
@@ -137,7 +135,7 @@ describe('KYC in the single-chat sidebar', () => {
     page.on('framenavigated', onNavigated);
     await page.goto(sidebarUrl(HO));
     await page.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customers[0]!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     page.off('framenavigated', onNavigated);
     expect(visited.some((path) => path.startsWith('/kyc'))).toBe(false);
   });
@@ -145,16 +143,15 @@ describe('KYC in the single-chat sidebar', () => {
   test('the KYC page shows the bound customer; unbind → back to the KYC search', async () => {
     await navigateInApp(page, '/kyc/index');
     const bound = page.getByTestId('kyc-bound');
-    await bound.waitFor();
-    expect(await bound.innerText()).toContain(customers[0]!.nameCn);
-    expect(await page.getByTestId('kyc-contact').innerText()).toContain('已绑定');
+    await expect(bound).toContainText(customers[0]!.nameCn);
+    await expect(page.getByTestId('kyc-contact')).toContainText('已绑定');
     await saveScreenshot(page, 'kyc-bound');
     await page.getByTestId('kyc-bound').getByRole('button', { name: '解除绑定' }).click();
-    await waitForDialog(page);
+    await expectDialog(page);
     await saveScreenshot(page, 'kyc-confirm-unbind');
     await page.locator('.adm-dialog-footer').getByRole('button', { name: '解除绑定' }).click();
-    await page.getByTestId('kyc-search').waitFor();
-    expect(await page.getByTestId('kyc-contact').innerText()).toContain('未绑定');
+    await expect(page.getByTestId('kyc-search')).toBeVisible();
+    await expect(page.getByTestId('kyc-contact')).toContainText('未绑定');
     expect((await storage(page)).kyc).toContain('unbind');
   });
 
@@ -162,7 +159,7 @@ describe('KYC in the single-chat sidebar', () => {
     const other = await context.newPage();
     await other.goto(sidebarUrl(HO));
     await other.waitForURL((url) => url.pathname === '/kyc/index');
-    await other.getByTestId('kyc-search').waitFor();
+    await expect(other.getByTestId('kyc-search')).toBeVisible();
 
     // Only the front page runs animation frames (antd-mobile's dialogs animate with them).
     await page.bringToFront();
@@ -170,14 +167,14 @@ describe('KYC in the single-chat sidebar', () => {
     await searchAndBind(page, customer);
     await page.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customer.id));
     await other.waitForURL((url) => `${url.pathname}${url.search}` === profileOf(customer.id));
-    await waitForRoute(other, 'clientInformation');
+    await expectRoute(other, 'clientInformation');
 
     await navigateInApp(page, '/kyc/index');
     await unbindFromKycPage(page);
     await other.bringToFront();
     await other.waitForURL((url) => url.pathname === '/kyc/index');
     expect(new URL(other.url()).searchParams.get('redirectPage')).toBe('/client/information');
-    await other.getByTestId('kyc-search').waitFor();
+    await expect(other.getByTestId('kyc-search')).toBeVisible();
     await other.close();
     await page.bringToFront();
   });
@@ -190,12 +187,11 @@ describe('KYC in the single-chat sidebar', () => {
     // Another chat, same customer: the result says "already bound" and offers no bind button.
     await page.goto(sidebarUrl(TSE));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    expect(await page.getByTestId('kyc-contact').innerText()).toContain('谢美仪');
+    await expect(page.getByTestId('kyc-contact')).toContainText('谢美仪');
     await page.getByTestId('kyc-search').locator('input').fill(customer.nameCn);
     const candidate = page.locator(`[data-testid="kyc-candidate"][data-customer-id="${customer.id}"]`);
-    await candidate.waitFor();
-    expect(await candidate.innerText()).toContain('已绑定');
-    expect(await candidate.getByRole('button', { name: '绑定' }).count()).toBe(0);
+    await expect(candidate).toContainText('已绑定');
+    await expect(candidate.getByRole('button', { name: '绑定' })).toHaveCount(0);
     await saveScreenshot(page, 'kyc-search-already-bound');
 
     // Clean up for the next test: unbind 何国良 again.
@@ -208,10 +204,10 @@ describe('KYC in the single-chat sidebar', () => {
   test('a contact the staff member does not follow in WeCom: told so in words (091003), with nothing of the contact and nothing to bind', async () => {
     await page.goto(sidebarUrl(LAU));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await page.getByText('该联系人不是您在企业微信中的客户联系人，无法绑定').waitFor();
+    await expect(page.getByText('该联系人不是您在企业微信中的客户联系人，无法绑定')).toBeVisible();
     // Issue 17.7: not even WeCom's name for the contact, nor whether anyone bound it.
-    expect(await page.getByTestId('kyc-contact').count()).toBe(0);
-    expect(await page.getByTestId('kyc-page').innerText()).not.toContain('刘志强');
+    await expect(page.getByTestId('kyc-contact')).toHaveCount(0);
+    await expect(page.getByTestId('kyc-page')).not.toContainText('刘志强');
     await saveScreenshot(page, 'kyc-error-not-following');
   });
 
@@ -219,9 +215,9 @@ describe('KYC in the single-chat sidebar', () => {
     await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('language', 'en'));
     await page.goto(sidebarUrl(HO));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    expect(await page.getByTestId('kyc-contact').innerText()).toContain('Not bound');
+    await expect(page.getByTestId('kyc-contact')).toContainText('Not bound');
     await page.getByTestId('kyc-search').locator('input').fill(customers[0]!.nameCn);
-    await page.locator(`[data-testid="kyc-candidate"][data-customer-id="${customers[0]!.id}"]`).waitFor();
+    await expect(page.locator(`[data-testid="kyc-candidate"][data-customer-id="${customers[0]!.id}"]`)).toBeVisible();
     await saveScreenshot(page, 'kyc-search-en');
     await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('language', 'zh-CN'));
   });
@@ -236,7 +232,7 @@ describe('WeCom JS-SDK in the emulator', () => {
     await page.waitForURL((url) => url.pathname === '/kyc/index');
     expect(new URL(page.url()).searchParams.get('entry')).toBeNull();
     expect((await storage(page)).entry).toBe('single_chat_tools');
-    await page.locator('.ba-topbar .adm-nav-bar-back-arrow').waitFor();
+    await expect(page.locator('.ba-topbar .adm-nav-bar-back-arrow')).toBeVisible();
   });
 
   test('opened from the workbench (entry normal): no redirect, no back arrow', async () => {
@@ -244,13 +240,10 @@ describe('WeCom JS-SDK in the emulator', () => {
     const page = await context.newPage();
     await page.goto(sidebarUrl(HO, 'normal'));
     await signInThroughEmulator(page, 'chanwaiman');
-    await waitForRoute(page, 'clientManageList');
-    await page.waitForFunction(() => {
-      const { sessionStorage } = globalThis as unknown as PageGlobals;
-      return (JSON.parse(sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } }).state?.entry === 'normal';
-    });
-    expect(new URL(page.url()).pathname).toBe('/client/manage/list');
-    expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
+    await expectRoute(page, 'clientManageList');
+    await expect.poll(async () => (await storage(page)).entry).toBe('normal');
+    await expect(page).toHaveURL((url) => url.pathname === '/client/manage/list');
+    await expect(page.locator('.ba-topbar .adm-nav-bar-back-arrow')).toHaveCount(0);
   });
 
   test('a wrong signature is refused by the emulated bridge: the sidebar says so instead of going blank', async () => {
@@ -268,18 +261,17 @@ describe('WeCom JS-SDK in the emulator', () => {
     });
     await page.goto(sidebarUrl(HO));
     await signInThroughEmulator(page, 'chanwaiman');
-    const dialog = await waitForDialog(page);
-    expect(await dialog.innerText()).toContain('无法连接企业微信');
-    expect(await dialog.innerText()).toContain('企业微信拒绝了页面签名');
-    expect(await dialog.locator('.ba-kyc__error-detail').innerText()).toBe('agentConfig:invalid signature');
+    const dialog = await expectDialog(page);
+    await expect(dialog).toContainText('无法连接企业微信');
+    await expect(dialog).toContainText('企业微信拒绝了页面签名');
+    await expect(dialog.locator('.ba-kyc__error-detail')).toHaveText('agentConfig:invalid signature');
     await saveScreenshot(page, 'kyc-error-signature');
     await page.getByRole('button', { name: '知道了' }).click();
 
     // The KYC page, opened directly, shows the same refusal with a retry.
     await navigateInApp(page, '/kyc/index');
     const error = page.getByTestId('error-state');
-    await error.waitFor();
-    expect(await error.innerText()).toContain('企业微信拒绝了页面签名');
+    await expect(error).toContainText('企业微信拒绝了页面签名');
     await saveScreenshot(page, 'kyc-error-signature-page');
     expect(pageErrors).toEqual([]);
   });

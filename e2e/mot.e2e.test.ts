@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, waitForRoute } from './support/web-shell';
+import { openSignedIn, expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
 const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -57,15 +58,17 @@ const list = () => page.getByTestId('mot-list');
 const rowsOf = (customerId: number) => page.locator(`[data-testid=mot-list] [data-testid=mot-row][data-customer-id="${customerId}"]`);
 const ruleChip = (rule: string) => page.locator(`[data-testid=mot-types] [data-rule=${rule}]`);
 
-/** Waits until no toast is on screen (screenshots should not be covered by one). */
-async function toastGone() {
-  await page.waitForFunction(() => !document.querySelector('.adm-toast-mask'), undefined, { timeout: 10_000 });
+/** No toast is on screen (screenshots should not be covered by one). */
+const toastGone = () => expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+
+/** The list is shown and has finished loading. */
+async function listSettled() {
+  await expect(list()).toBeVisible();
+  await expect(list().getByTestId('loading-state')).toHaveCount(0);
 }
 
-async function listSettled() {
-  await list().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid=mot-list] [data-testid=loading-state]'));
-}
+const historyRecords = () => page.locator('[data-testid=mot-history-list] [data-testid=service-record]');
+const historyTotal = () => page.locator('[data-testid=mot-history-list] .mot-history__total');
 
 describe('MOT: to-do list → event → handle → service records', () => {
   let eventId: string;
@@ -73,11 +76,11 @@ describe('MOT: to-do list → event → handle → service records', () => {
 
   test('the home shows the date strip with counts, counts by type and unseen events', async () => {
     await openSignedIn(page, server.baseUrl, '/mot/home');
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await listSettled();
-    expect(await list().getAttribute('data-fold')).toBe('unfolded');
+    await expect(list()).toHaveAttribute('data-fold', 'unfolded');
     const today = page.locator(`[data-testid=mot-dates] [data-date="${hongKongDay()}"]`);
-    expect(await today.getAttribute('aria-pressed')).toBe('true');
+    await expect(today).toHaveAttribute('aria-pressed', 'true');
     expect(Number(await today.getByTestId('mot-date-count').innerText())).toBeGreaterThan(0);
     largeDeposits = Number((await ruleChip('large_deposit').locator('.mot-type__count').innerText()).trim());
     expect(largeDeposits).toBeGreaterThanOrEqual(1);
@@ -87,23 +90,23 @@ describe('MOT: to-do list → event → handle → service records', () => {
     await ruleChip('large_deposit').click();
     await listSettled();
     const row = rowsOf(big.customerId);
-    await row.waitFor();
-    expect(await page.locator('[data-testid=mot-list] [data-testid=mot-row]').count()).toBe(largeDeposits);
-    expect(await row.getByTestId('mot-unseen-mark').count()).toBe(1);
+    await expect(row).toBeVisible();
+    await expect(page.locator('[data-testid=mot-list] [data-testid=mot-row]')).toHaveCount(largeDeposits);
+    await expect(row.getByTestId('mot-unseen-mark')).toHaveCount(1);
     eventId = (await row.getAttribute('data-event-id'))!;
     expect(eventId).toMatch(/^\d+$/);
   });
 
   test('the event shows why it fired and links to the client pages; opening it marks it seen', async () => {
     await rowsOf(big.customerId).click();
-    await waitForRoute(page, 'motEventDetail');
+    await expectRoute(page, 'motEventDetail');
     const event = page.getByTestId('mot-event');
-    await page.waitForSelector('[data-testid=mot-event][data-status=seen]');
-    expect(await event.innerText()).toContain('大额入金');
+    await expect(page.locator('[data-testid=mot-event][data-status=seen]')).toBeVisible();
+    await expect(event).toContainText('大额入金');
     const reason = await page.getByTestId('mot-reason').innerText();
     expect(reason).toContain('HKD 150,000.00');
     expect(reason).toContain('HKD 100,000');
-    expect(await page.getByTestId('mot-client-name').innerText()).toContain(big.nameCn);
+    await expect(page.getByTestId('mot-client-name')).toContainText(big.nameCn);
     const hrefs = await page.locator('.mot-links a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual([
       `/client/information?customerId=${big.customerId}`,
@@ -117,93 +120,87 @@ describe('MOT: to-do list → event → handle → service records', () => {
   test('the handle sheet needs a note, then writes the service record', async () => {
     await page.getByTestId('mot-handle-open').click();
     const sheet = page.locator('.mot-sheet');
-    await sheet.waitFor();
+    await expect(sheet).toBeVisible();
     await page.getByRole('radio', { name: '企业微信' }).click();
     await sheet.getByRole('button', { name: '提交' }).click();
-    await sheet.getByText('请填写服务内容').waitFor();
+    await expect(sheet.getByText('请填写服务内容')).toBeVisible();
     await page.fill('#mot-handle-note', NOTE);
     await sheet.getByRole('button', { name: '已约面谈' }).click();
-    expect(await page.inputValue('#mot-handle-outcome')).toBe('已约面谈');
-    await page.waitForTimeout(300);
+    await expect(page.locator('#mot-handle-outcome')).toHaveValue('已约面谈');
     await saveScreenshot(page, 'mot-handle-sheet');
     await sheet.getByRole('button', { name: '提交' }).click();
-    await page.waitForSelector('[data-testid=mot-event][data-status=handled]');
+    await expect(page.locator('[data-testid=mot-event][data-status=handled]')).toBeVisible();
     const record = page.getByTestId('service-record');
-    expect(await record.innerText()).toContain(NOTE);
-    expect(await record.innerText()).toContain('企业微信');
-    expect(await page.getByTestId('mot-handle-open').count()).toBe(0);
+    await expect(record).toContainText(NOTE);
+    await expect(record).toContainText('企业微信');
+    await expect(page.getByTestId('mot-handle-open')).toHaveCount(0);
     await toastGone();
     await saveScreenshot(page, 'mot-event-handled');
   });
 
   test('the handled event leaves the to-do list', async () => {
     await page.goBack();
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await listSettled();
-    await page.waitForFunction((id) => !document.querySelector(`[data-testid=mot-list] [data-event-id="${id}"]`), eventId);
-    await page.waitForFunction(
-      (expected) =>
-        document.querySelector('[data-testid=mot-types] [data-rule=large_deposit] .mot-type__count')?.textContent === String(expected),
-      largeDeposits - 1,
-    );
+    await expect(list().locator(`[data-event-id="${eventId}"]`)).toHaveCount(0);
+    await expect(ruleChip('large_deposit').locator('.mot-type__count')).toHaveText(String(largeDeposits - 1));
   });
 
   test('it appears in the service records, found by keyword', async () => {
     await page.getByTestId('mot-history-link').click();
-    await waitForRoute(page, 'motHistorySearch');
-    await page.getByTestId('mot-history-list').waitFor();
+    await expectRoute(page, 'motHistorySearch');
+    const everyRecord = await historyTotal().innerText();
     await page.locator('.mot-search input').fill(NOTE.slice(-8));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=mot-history-list] [data-testid=service-record]').length === 1);
+    await expect(historyRecords()).toHaveCount(1);
     const record = page.locator('[data-testid=mot-history-list] a').first();
-    expect(await record.getAttribute('data-event-id')).toBe(eventId);
-    expect(await record.innerText()).toContain(big.nameCn);
-    expect(await record.innerText()).toContain('大额入金');
+    await expect(record).toHaveAttribute('data-event-id', eventId);
+    await expect(record).toContainText(big.nameCn);
+    await expect(record).toContainText('大额入金');
     await page.locator('.mot-search input').fill('');
-    await page.waitForTimeout(800);
+    await expect(historyTotal()).toHaveText(everyRecord);
     await saveScreenshot(page, 'mot-history-search');
 
     // Filters: event type and channel narrow the records; a type with no records shows none.
     const openFilters = async () => {
       await page.locator('.mot-search__filter').click();
-      await page.locator('.mot-sheet .mot-chips').first().waitFor();
+      await expect(page.locator('.mot-sheet .mot-chips').first()).toBeVisible();
     };
     const sheet = page.locator('.mot-sheet');
     await openFilters();
     await sheet.locator('.mot-chips').nth(0).getByRole('button', { name: '大额入金' }).click();
     await sheet.locator('.mot-chips').nth(1).getByRole('button', { name: '企业微信' }).click();
-    await page.waitForTimeout(300);
     await saveScreenshot(page, 'mot-history-filter');
     await sheet.getByRole('button', { name: '确定' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=mot-history-list] [data-testid=service-record]').length === 1);
+    await expect(historyRecords()).toHaveCount(1);
     await openFilters();
     await sheet.locator('.mot-chips').nth(0).getByRole('button', { name: '生日' }).click();
     await sheet.getByRole('button', { name: '确定' }).click();
-    await page.getByText('没有符合条件的服务记录').waitFor();
+    await expect(page.getByText('没有符合条件的服务记录')).toBeVisible();
     await openFilters();
     await sheet.getByRole('button', { name: '重置' }).click();
     await sheet.getByRole('button', { name: '确定' }).click();
-    await page.getByTestId('mot-history-list').waitFor();
+    await expect(page.getByTestId('mot-history-list')).toBeVisible();
     await page.locator('.mot-search input').fill(NOTE.slice(-8));
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=mot-history-list] [data-testid=service-record]').length === 1);
+    await expect(historyRecords()).toHaveCount(1);
     await record.click();
   });
 
   test("and in the client's history", async () => {
-    await waitForRoute(page, 'motSingleClient');
+    await expectRoute(page, 'motSingleClient');
     expect(new URL(page.url()).searchParams.get('customerId')).toBe(String(big.customerId));
     const event = page.locator(`[data-testid=mot-client-event][data-event-id="${eventId}"]`);
-    await event.waitFor();
-    expect(await event.getAttribute('data-status')).toBe('handled');
+    await expect(event).toBeVisible();
+    await expect(event).toHaveAttribute('data-status', 'handled');
     await saveScreenshot(page, 'mot-client');
     await page.getByTestId('mot-client-history-tab').click();
-    expect(await page.getByTestId('mot-client-records').innerText()).toContain(NOTE);
+    await expect(page.getByTestId('mot-client-records')).toContainText(NOTE);
   });
 });
 
 describe('MOT settings', () => {
   test('the fold toggle groups the list by client, and stays on across visits', async () => {
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     await listSettled();
     const eventRows = await page
       .locator('[data-testid=mot-list] [data-testid=mot-row]')
@@ -211,7 +208,7 @@ describe('MOT settings', () => {
     expect(eventRows.length).toBeGreaterThan(0);
 
     await page.getByTestId('mot-fold-on').click();
-    await page.waitForSelector('[data-testid=mot-list][data-fold=folded]');
+    await expect(page.locator('[data-testid=mot-list][data-fold=folded]')).toBeVisible();
     await listSettled();
     const clientRows = await page
       .locator('[data-testid=mot-list] [data-testid=mot-row]')
@@ -222,44 +219,44 @@ describe('MOT settings', () => {
     if (dayTotal <= 20) {
       // One page holds the whole day: the same events, grouped under their clients.
       expect(new Set(clientRows)).toEqual(new Set(eventRows));
-      expect(await page.locator('[data-testid=mot-list] .mot-row--client [data-testid=mot-event-link]').count()).toBe(eventRows.length);
+      await expect(page.locator('[data-testid=mot-list] .mot-row--client [data-testid=mot-event-link]')).toHaveCount(eventRows.length);
     }
     await saveScreenshot(page, 'mot-home-folded');
 
     await page.reload();
-    await waitForRoute(page, 'motHome');
-    await page.waitForSelector('[data-testid=mot-list][data-fold=folded]');
+    await expectRoute(page, 'motHome');
+    await expect(page.locator('[data-testid=mot-list][data-fold=folded]')).toBeVisible();
 
     await page.getByTestId('mot-fold-off').click();
-    await page.waitForSelector('[data-testid=mot-list][data-fold=unfolded]');
+    await expect(page.locator('[data-testid=mot-list][data-fold=unfolded]')).toBeVisible();
   });
 
   test('lowering the large-money threshold brings smaller deposits onto the list; raising it takes them off', async () => {
     await listSettled();
-    expect(await ruleChip('large_deposit').count()).toBe(0);
+    await expect(ruleChip('large_deposit')).toHaveCount(0);
 
     const setThreshold = async (amount: string) => {
       await page.getByTestId('mot-settings-open').click();
       const input = page.locator('#mot-min-cash-io');
-      await input.waitFor();
+      await expect(input).toBeVisible();
       await input.fill(amount);
       await page.locator('[data-testid=mot-settings]').getByRole('button', { name: '保存' }).click();
-      await page.locator('.adm-toast-main').getByText('已保存').waitFor();
+      await expect(page.locator('.adm-toast-main').getByText('已保存')).toBeVisible();
     };
 
     await setThreshold('50000');
     await toastGone();
     await saveScreenshot(page, 'mot-settings');
     await page.locator('.mot-sheet__close').click();
-    await ruleChip('large_deposit').waitFor();
+    await expect(ruleChip('large_deposit')).toBeVisible();
     await ruleChip('large_deposit').click();
     await listSettled();
-    await rowsOf(small.customerId).waitFor();
+    await expect(rowsOf(small.customerId)).toBeVisible();
 
     await setThreshold('100000');
     await page.locator('.mot-sheet__close').click();
     await listSettled();
-    await page.waitForFunction((id) => !document.querySelector(`[data-testid=mot-list] [data-customer-id="${id}"]`), small.customerId);
-    expect(await ruleChip('large_deposit').getAttribute('aria-pressed')).toBe('true');
+    await expect(list().locator(`[data-customer-id="${small.customerId}"]`)).toHaveCount(0);
+    await expect(ruleChip('large_deposit')).toHaveAttribute('aria-pressed', 'true');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import fc from 'fast-check';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { safeAppTarget } from '@broker/contract/app-routes';
@@ -6,6 +6,7 @@ import { hostileNavigationSample, hostileTargetArbitrary, type HostileTarget } f
 import { PHONE_CONTEXT, launchBrowser } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, signInThroughEmulator } from './support/web-shell';
+import { expect } from './support/expect';
 
 /*
  * Issue 17.2: every navigation to a target taken from a URL, storage or a message goes through one rule
@@ -83,14 +84,10 @@ const afterRedirect = (target: string) => {
 /** Landed: same origin, on `lands`, a page of the app shown, not the sign-in spinner, no script from the target. */
 async function expectLanded({ page, escapes }: Watched, target: string, asked: string) {
   const lands = afterRedirect(asked);
-  await page.waitForFunction(
-    (expected) => `${location.pathname}${location.search}` === expected && document.querySelector('.ba-route') !== null,
-    lands,
-  );
-  expect(new URL(page.url()).origin, label(target)).toBe(origin);
+  await expect(page, label(target)).toHaveURL((url) => url.origin === origin && `${url.pathname}${url.search}` === lands);
+  await expect(page.locator('.ba-route:visible').first(), label(target)).toBeVisible();
   expect(pathAndQuery(page), label(target)).toBe(lands);
-  expect(await page.locator('.ba-route:visible').count(), label(target)).toBeGreaterThan(0);
-  expect(await page.locator('.ba-signing-in, .ba-shell__redirecting').count(), label(target)).toBe(0);
+  await expect(page.locator('.ba-signing-in, .ba-shell__redirecting'), label(target)).toHaveCount(0);
   expect(await page.evaluate(() => (globalThis as unknown as { __hostileRan?: number }).__hostileRan), label(target)).toBeUndefined();
   expect(escapes, label(target)).toEqual([]);
 }
@@ -143,7 +140,7 @@ describe('the KYC storage listener, driven from a second tab (entry single_chat_
     const { page } = watched;
     const query = new URLSearchParams({ customerId: '1', redirectPage: target }).toString();
     await page.goto(`${server.baseUrl}/client/information?${query}`);
-    await page.locator('.ba-route[data-route="clientInformation"]').waitFor();
+    await expect(page.locator('.ba-route[data-route="clientInformation"]')).toBeVisible();
 
     // Bound in the other tab: this one follows to redirectPage with the customer, if redirectPage is an own route.
     await writer.evaluate((now) => {
@@ -156,7 +153,7 @@ describe('the KYC storage listener, driven from a second tab (entry single_chat_
 
     // Unbound in the other tab: /kyc/index, carrying redirectPage (an own route) for the next bind.
     await page.goto(`${server.baseUrl}/client/information?${query}`);
-    await page.locator('.ba-route[data-route="clientInformation"]').waitFor();
+    await expect(page.locator('.ba-route[data-route="clientInformation"]')).toBeVisible();
     await writer.evaluate((now) => {
       localStorage.removeItem('kyc_customerId');
       localStorage.setItem('kyc', `unbind:7:${now}`);

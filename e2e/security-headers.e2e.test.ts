@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { launchBrowser, PHONE_CONTEXT } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { waitForRoute } from './support/web-shell';
+import { expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
 const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -79,50 +80,50 @@ describe('the app runs under its Content-Security-Policy', () => {
     // Every document came with the policy: the sidebar opener, the authorise page, the app.
     expect(appDocumentPolicies.length).toBeGreaterThanOrEqual(3);
     for (const policy of appDocumentPolicies) expect(policy).toContain("script-src 'self'; style-src 'self'");
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     // The contact's name comes through getCurExternalContact: the emulator bridge and the SDK both ran.
-    await page.getByTestId('kyc-contact').getByText('何国良').waitFor();
+    await expect(page.getByTestId('kyc-contact').getByText('何国良')).toBeVisible();
     await page.getByTestId('kyc-search').locator('input').fill('陈');
-    await page.locator('[data-testid="kyc-candidate"]').first().waitFor();
+    await expect(page.locator('[data-testid="kyc-candidate"]').first()).toBeVisible();
     expectNoViolations('KYC sidebar');
   });
 
   test('client list → client detail → edit (form validation and save) → holdings', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     const row = page.locator('.ba-route[data-route="clientManageList"] [data-testid="client-row"]').first();
-    await row.waitFor();
+    await expect(row).toBeVisible();
     await row.click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const profile = page.locator('.ba-route[data-route="clientInformation"]');
-    await profile.locator('[data-testid="asset-total"]').waitFor();
-    await profile.locator('[data-testid="dynamics"]').waitFor();
+    await expect(profile.locator('[data-testid="asset-total"]')).toBeVisible();
+    await expect(profile.locator('[data-testid="dynamics"]')).toBeVisible();
     // The edit form validates with the contract's zod schemas in the browser: no eval allowed there.
     await profile.locator('[data-testid="profile-edit"]').click();
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     const edit = page.locator('.ba-route[data-route="clientEdit"]');
     await edit.locator('#edit-email').fill('not-an-email');
     await edit.locator('[data-testid="edit-save"]').click();
-    await edit.locator('.ba-field__error').first().waitFor();
+    await expect(edit.locator('.ba-field__error').first()).toBeVisible();
     await edit.locator('#edit-email').fill('csp.check@example.com');
     await edit.locator('[data-testid="edit-save"]').click();
-    await waitForRoute(page, 'clientInformation');
-    await expect.poll(() => profile.locator('[data-testid="info-email"]').innerText()).toContain('csp.check@example.com');
+    await expectRoute(page, 'clientInformation');
+    await expect(profile.locator('[data-testid="info-email"]')).toContainText('csp.check@example.com');
     await profile.locator('[data-testid="link-holdings"]').click();
-    await waitForRoute(page, 'clientHoldingStock');
+    await expectRoute(page, 'clientHoldingStock');
     expectNoViolations('client pages');
   });
 
   test('MOT: to-do list → event detail → service-record search', async () => {
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     const row = page.locator('[data-testid=mot-list] [data-testid=mot-row]').first();
-    await row.waitFor();
+    await expect(row).toBeVisible();
     await row.click();
-    await waitForRoute(page, 'motEventDetail');
-    await page.getByTestId('mot-event').waitFor();
+    await expectRoute(page, 'motEventDetail');
+    await expect(page.getByTestId('mot-event')).toBeVisible();
     await page.goto(`${server.baseUrl}/mot/historySearch`);
-    await waitForRoute(page, 'motHistorySearch');
+    await expectRoute(page, 'motHistorySearch');
     expectNoViolations('MOT pages');
   });
 

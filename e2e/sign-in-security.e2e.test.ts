@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, signInThroughEmulator, waitForRoute } from './support/web-shell';
+import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
+import { expect } from './support/expect';
 
 /**
  * Issue 17.1 (login CSRF), 17.4 (sessions end; a session belongs to its browser) and 19.1 (the
@@ -42,7 +43,7 @@ async function signedInName(page: Page): Promise<string> {
   await page.getByTestId('me-button').click();
   const name = await page.getByTestId('me-name').innerText();
   await page.locator('.ba-me-sheet__close').click();
-  await page.locator('.ba-me-sheet').waitFor({ state: 'hidden' });
+  await expect(page.locator('.ba-me-sheet')).toBeHidden();
   return name;
 }
 
@@ -81,25 +82,23 @@ describe('login CSRF (issue 17.1)', () => {
     await openSignedIn(victim, server.baseUrl, '/client/manage/list');
     const before = await storedToken(victim);
     await victim.goto(link);
-    await victim.getByTestId('error-state').waitFor();
-    expect(await victim.getByTestId('error-state').innerText()).toContain('你仍以陈伟文的身份登录');
+    await expect(victim.getByTestId('error-state')).toContainText('你仍以陈伟文的身份登录');
     await saveScreenshot(victim, 'sign-in-foreign-link');
     expect(await storedToken(victim)).toBe(before);
     expect((await sessionOf(before!))?.userid).toBe('chanwaiman');
     await victim.getByRole('button', { name: '继续使用' }).click();
-    await waitForRoute(victim, 'clientManageList');
+    await expectRoute(victim, 'clientManageList');
     expect(await signedInName(victim)).toBe('陈伟文');
 
     // A browser signed in as nobody: nothing is stored, it is offered its own sign-in.
     const nobody = await freshPage();
     await nobody.goto(link);
-    await nobody.getByTestId('error-state').waitFor();
-    expect(await nobody.getByTestId('error-state').innerText()).toContain('请在本设备上重新登录');
+    await expect(nobody.getByTestId('error-state')).toContainText('请在本设备上重新登录');
     expect(await storedToken(nobody)).toBeNull();
 
     // Neither browser got as far as WeCom with it: the code still signs in the browser that started it.
     await attacker.goto(link);
-    await waitForRoute(attacker, 'clientManageList');
+    await expectRoute(attacker, 'clientManageList');
     expect(await signedInName(attacker)).toBe('李嘉欣');
   });
 });
@@ -139,20 +138,19 @@ describe('the "me" sheet and signing out (issue 17.4)', () => {
       ['en', null],
     ] as const) {
       await page.getByTestId('me-button').click();
-      await page.getByTestId('me-name').waitFor();
-      expect(await page.getByTestId('me-name').innerText()).toBe('陈伟文');
-      expect(await page.getByTestId('me-sheet').innerText()).toContain('chanwaiman');
+      await expect(page.getByTestId('me-name')).toHaveText('陈伟文');
+      await expect(page.getByTestId('me-sheet')).toContainText('chanwaiman');
       // The sheet slides up; wait until it is still.
       await page.locator('.ba-me-sheet').evaluate((sheet) => Promise.all(sheet.getAnimations().map((animation) => animation.finished)));
       await saveScreenshot(page, `me-sheet-${language}`);
       if (label) {
         await page.getByText(label, { exact: true }).click();
-        await page.locator('.ba-me-sheet').waitFor({ state: 'hidden' });
+        await expect(page.locator('.ba-me-sheet')).toBeHidden();
       }
     }
 
     await page.getByTestId('sign-out').click();
-    await page.getByText('You have signed out').waitFor();
+    await expect(page.getByText('You have signed out')).toBeVisible();
     await saveScreenshot(page, 'signed-out-en');
     expect(await storedToken(page)).toBeNull();
     // The old token is over for good, even sent by hand from this page.
@@ -163,12 +161,12 @@ describe('the "me" sheet and signing out (issue 17.4)', () => {
     expect(answer).toBe('080001');
     // A reload does not sign anyone in by itself (a shared PC's next user must not become this one).
     await page.reload();
-    await page.getByText('You have signed out').waitFor();
+    await expect(page.getByText('You have signed out')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/client/manage/list');
 
     await page.getByRole('button', { name: 'Sign in again' }).click();
     await signInThroughEmulator(page, 'chanwaiman');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
   });
 
   test('sign out everywhere ends the session on the other device too, after a confirmation', async () => {
@@ -179,10 +177,10 @@ describe('the "me" sheet and signing out (issue 17.4)', () => {
 
     await phone.getByTestId('me-button').click();
     await phone.getByTestId('sign-out-everywhere').click();
-    await phone.getByText('在所有设备上退出？').waitFor();
+    await expect(phone.getByText('在所有设备上退出？')).toBeVisible();
     await saveScreenshot(phone, 'sign-out-everywhere-confirm');
     await phone.getByRole('button', { name: '全部退出' }).click();
-    await phone.getByText('你已退出登录').waitFor();
+    await expect(phone.getByText('你已退出登录')).toBeVisible();
     await saveScreenshot(phone, 'signed-out');
 
     // The desktop's next call is refused; with nothing to resume, it goes to WeCom's page.
@@ -226,7 +224,7 @@ describe('a session belongs to the browser it was issued to (ADR 0012)', () => {
 
     await page.evaluate(() => (globalThis as unknown as PageGlobals & { localStorage: { clear(): void } }).localStorage.clear());
     await page.goto(`${server.baseUrl}/mot/home`);
-    await waitForRoute(page, 'motHome');
+    await expectRoute(page, 'motHome');
     expect(authorisePages).toEqual([]);
     const resumed = await storedToken(page);
     expect(resumed).toBeTruthy();

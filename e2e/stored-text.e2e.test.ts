@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
 import { signInAs, type SignedIn } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, waitForRoute } from './support/web-shell';
+import { openSignedIn, expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 /**
  * Issue 9: free text a staff member saves — a profile remark and tags, a MOT service note and
@@ -105,18 +106,18 @@ describe('stored text renders as text', () => {
   test('a remark with markup typed into the edit form is saved and shown literally on the profile', async () => {
     const watched = await watchedPhone(`/client/edit?customerId=${customerId}`);
     const { page } = watched;
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     await page.locator('#edit-remark').fill(REMARK);
     for (const tag of TAGS) {
       await page.locator('#edit-tag').fill(tag);
       await page.locator('.ba-edit__tag-add button').click();
     }
     await page.locator('[data-testid="edit-save"]').click();
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     const profile = page.locator('.ba-route[data-route="clientInformation"]');
-    await expect.poll(() => profile.locator('[data-testid="info-remark"] dd').innerText()).toBe(REMARK);
-    expect(await profile.locator('[data-testid="info-tags"] dd').innerText()).toContain(TAGS.join('、'));
-    for (const tag of TAGS) expect(await profile.locator('.ba-profile__tags').innerText()).toContain(tag);
+    await expect(profile.locator('[data-testid="info-remark"] dd')).toHaveText(REMARK);
+    await expect(profile.locator('[data-testid="info-tags"] dd')).toContainText(TAGS.join('、'));
+    for (const tag of TAGS) await expect(profile.locator('.ba-profile__tags')).toContainText(tag);
     await expectNothingInjected(watched);
 
     // What the browser sent is what the database keeps.
@@ -128,22 +129,22 @@ describe('stored text renders as text', () => {
 
   test('the edit form shows the stored markup as the text it is', async () => {
     const watched = await watchedPhone(`/client/edit?customerId=${customerId}`);
-    await waitForRoute(watched.page, 'clientEdit');
-    await expect.poll(() => watched.page.locator('#edit-remark').inputValue()).toBe(REMARK);
-    for (const tag of TAGS) expect(await watched.page.locator('[data-testid="edit-tags"]').innerText()).toContain(tag);
+    await expectRoute(watched.page, 'clientEdit');
+    await expect(watched.page.locator('#edit-remark')).toHaveValue(REMARK);
+    for (const tag of TAGS) await expect(watched.page.locator('[data-testid="edit-tags"]')).toContainText(tag);
     await expectNothingInjected(watched);
   });
 
   test('a service note and outcome with markup show literally on the event and the client history', async () => {
     const detail = await watchedPhone(`/mot/eventDetail?eventId=${eventId}`);
-    await waitForRoute(detail.page, 'motEventDetail');
-    await expect.poll(() => detail.page.locator('.mot-record__note').first().innerText()).toBe(NOTE);
-    expect(await detail.page.locator('.mot-record__outcome').first().innerText()).toContain(OUTCOME);
+    await expectRoute(detail.page, 'motEventDetail');
+    await expect(detail.page.locator('.mot-record__note').first()).toHaveText(NOTE);
+    await expect(detail.page.locator('.mot-record__outcome').first()).toContainText(OUTCOME);
     await expectNothingInjected(detail);
 
     const history = await watchedPhone(`/mot/singleClient?customerId=${customerId}`);
-    await waitForRoute(history.page, 'motSingleClient');
-    await expect.poll(() => history.page.locator('.mot-row__served-note').first().innerText()).toBe(NOTE);
+    await expectRoute(history.page, 'motSingleClient');
+    await expect(history.page.locator('.mot-row__served-note').first()).toHaveText(NOTE);
     await expectNothingInjected(history);
   });
 });

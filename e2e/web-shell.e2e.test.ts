@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
-import {
-  isMarked,
-  markPage,
-  navigateInApp,
-  openSignedIn,
-  signInThroughEmulator,
-  topBarTitle,
-  visibleRoute,
-  waitForRoute,
-} from './support/web-shell';
+import { isMarked, markPage, navigateInApp, openSignedIn, signInThroughEmulator, topBarTitle, expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 let server: E2eServer;
 let browser: Browser;
@@ -71,10 +63,10 @@ describe('sign-in', () => {
     await saveScreenshot(page, 'sign-in-emulator');
 
     await signInThroughEmulator(page);
-    expect(new URL(page.url()).pathname).toBe('/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
-    expect(await page.title()).toBe('客户管理');
-    expect(await topBarTitle(page)).toBe('客户管理');
+    await expect(page).toHaveURL((url) => url.pathname === '/client/manage/list');
+    await expectRoute(page, 'clientManageList');
+    await expect(page).toHaveTitle('客户管理');
+    await expect(topBarTitle(page)).toHaveText('客户管理');
 
     const token = await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'));
     expect(token).toBeTruthy();
@@ -90,8 +82,8 @@ describe('sign-in', () => {
   test('a deep link signs in and comes back to the page that was opened', async () => {
     const page = await freshPage();
     await openSignedIn(page, server.baseUrl, '/mot/historySearch');
-    expect(new URL(page.url()).pathname).toBe('/mot/historySearch');
-    expect(await page.title()).toBe('服务记录');
+    await expect(page).toHaveURL((url) => url.pathname === '/mot/historySearch');
+    await expect(page).toHaveTitle('服务记录');
   });
 
   test('a token the server refuses (080001) sends the user through sign-in again, once, back to the same page', async () => {
@@ -106,7 +98,7 @@ describe('sign-in', () => {
     });
     await page.goto(`${server.baseUrl}/mot/home`);
     await signInThroughEmulator(page);
-    expect(new URL(page.url()).pathname).toBe('/mot/home');
+    await expect(page).toHaveURL((url) => url.pathname === '/mot/home');
     expect(authorisePages).toHaveLength(1);
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'))).not.toBe('not-a-real-token');
   });
@@ -121,15 +113,15 @@ describe('sign-in failures', () => {
     const state = new URL(page.url()).searchParams.get('state')!;
     await page.goto(`${server.baseUrl}/wxEntry?code=bogus-code&state=${state}&redirectPage=%2Fmot%2Fhome`);
     const toast = page.locator('.adm-toast-main');
-    await toast.waitFor();
+    await expect(toast).toBeVisible();
     // 080002's English server msg is replaced by the user's language (shared/api/error-messages.ts).
-    expect(await toast.innerText()).toContain('企业微信授权已失效');
-    await page.getByTestId('error-state').waitFor();
-    expect(await page.title()).toBe('经纪助手');
+    await expect(toast).toContainText('企业微信授权已失效');
+    await expect(page.getByTestId('error-state')).toBeVisible();
+    await expect(page).toHaveTitle('经纪助手');
     await saveScreenshot(page, 'route-wxEntry-failed');
     await page.getByRole('button', { name: '重新登录' }).click();
     await signInThroughEmulator(page);
-    expect(new URL(page.url()).pathname).toBe('/mot/home');
+    await expect(page).toHaveURL((url) => url.pathname === '/mot/home');
   });
 });
 
@@ -155,9 +147,9 @@ describe('routes', () => {
   test('every route renders with its title and document title', async () => {
     for (const route of ROUTES) {
       await page.goto(`${server.baseUrl}${route.path}`);
-      await waitForRoute(page, route.name);
-      expect(await topBarTitle(page), route.path).toBe(route.title);
-      expect(await page.title(), route.path).toBe(route.title);
+      await expectRoute(page, route.name);
+      await expect(topBarTitle(page), route.path).toHaveText(route.title);
+      await expect(page, route.path).toHaveTitle(route.title);
       await page.waitForLoadState('networkidle');
       await saveScreenshot(page, `route-${route.name}`);
     }
@@ -165,13 +157,13 @@ describe('routes', () => {
 
   test('the document title follows in-app navigation', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await navigateInApp(page, '/mot/eventDetail');
-    await waitForRoute(page, 'motEventDetail');
-    expect(await page.title()).toBe('事件详情');
+    await expectRoute(page, 'motEventDetail');
+    await expect(page).toHaveTitle('事件详情');
     await page.goBack();
-    await waitForRoute(page, 'clientManageList');
-    expect(await page.title()).toBe('客户管理');
+    await expectRoute(page, 'clientManageList');
+    await expect(page).toHaveTitle('客户管理');
   });
 
   test('redirects: /, /client, /client/manage and /mot', async () => {
@@ -182,35 +174,35 @@ describe('routes', () => {
       ['/mot', '/mot/home'],
     ]) {
       await page.goto(`${server.baseUrl}${from}`);
-      await page.waitForURL((url) => url.pathname === to);
-      await page.locator('.ba-route:visible').waitFor();
+      await expect(page).toHaveURL((url) => url.pathname === to);
+      await expect(page.locator('.ba-route:visible')).toBeVisible();
     }
   });
 
   test('an unknown path shows a friendly not-found page that leads home', async () => {
     await page.goto(`${server.baseUrl}/client/nowhere`);
-    await page.getByTestId('not-found').waitFor();
-    expect(await page.title()).toBe('页面不存在');
-    expect(await topBarTitle(page)).toBe('页面不存在');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page).toHaveTitle('页面不存在');
+    await expect(topBarTitle(page)).toHaveText('页面不存在');
     await saveScreenshot(page, 'route-notFound');
     await page.getByRole('button', { name: '返回客户管理' }).click();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
   });
 
   test('the filter page is entered only from the client list', async () => {
     await page.goto(`${server.baseUrl}/client/manage/filter`);
     await page.waitForURL((url) => url.pathname === '/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
 
     await navigateInApp(page, '/kyc/index');
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     await navigateInApp(page, '/client/manage/filter', '/client/manage/list');
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
 
     await page.locator('.ba-manage__filter').click();
-    await waitForRoute(page, 'clientManageFilter');
-    expect(new URL(page.url()).pathname).toBe('/client/manage/filter');
-    expect(await page.title()).toBe('客户管理');
+    await expectRoute(page, 'clientManageFilter');
+    await expect(page).toHaveURL((url) => url.pathname === '/client/manage/filter');
+    await expect(page).toHaveTitle('客户管理');
     await saveScreenshot(page, 'route-clientManageFilter');
   });
 });
@@ -228,12 +220,11 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 
   test('the client list keeps its search text and scroll position wherever the user goes', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     await page.locator('.ba-route[data-route="clientManageList"] input').fill('陈伟文');
     const scroller = page.locator('.ba-route[data-route="clientManageList"] [data-testid="page-scroll"]');
     await scroller.evaluate((element) => element.scrollTo(0, 180));
-    await page.waitForTimeout(100);
-    expect(await scrollTopOf('clientManageList')).toBe(180);
+    await expect.poll(() => scrollTopOf('clientManageList')).toBe(180);
 
     for (const [away, awayRoute] of [
       ['/kyc/index', 'kycIndex'],
@@ -241,10 +232,10 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
       ['/client/information/accountDetail/holdingStock', 'clientHoldingStock'],
     ]) {
       await navigateInApp(page, away!);
-      await waitForRoute(page, awayRoute!);
-      expect(await page.locator('.ba-route[data-route="clientManageList"]').isHidden()).toBe(true);
+      await expectRoute(page, awayRoute!);
+      await expect(page.locator('.ba-route[data-route="clientManageList"]')).toBeHidden();
       await page.goBack();
-      await waitForRoute(page, 'clientManageList');
+      await expectRoute(page, 'clientManageList');
       expect(await searchValueOf('clientManageList'), away).toBe('陈伟文');
       expect(await scrollTopOf('clientManageList'), away).toBe(180);
     }
@@ -252,19 +243,19 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 
   test('the search page keeps its text while a client profile is open, and not otherwise', async () => {
     await navigateInApp(page, '/client/manage/search');
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     await page.locator('.ba-route[data-route="clientManageSearch"] input').fill('黄志诚');
 
     await navigateInApp(page, '/client/information');
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await page.goBack();
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     expect(await searchValueOf('clientManageSearch')).toBe('黄志诚');
 
     await navigateInApp(page, '/client/edit');
-    await waitForRoute(page, 'clientEdit');
+    await expectRoute(page, 'clientEdit');
     await page.goBack();
-    await waitForRoute(page, 'clientManageSearch');
+    await expectRoute(page, 'clientManageSearch');
     expect(await searchValueOf('clientManageSearch')).toBe('');
   });
 
@@ -318,17 +309,12 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
   test.each(PAIRS)('%s stays alive exactly for its set', async (route, path, keptFor, notKeptFor) => {
     for (const destination of [...keptFor, notKeptFor]) {
       await navigateInApp(page, path);
-      await waitForRoute(page, route);
+      await expectRoute(page, route);
       await markPage(page, route);
       await navigateInApp(page, destination);
-      await page.waitForFunction(
-        (name) =>
-          (globalThis as unknown as PageGlobals).document.querySelector('.ba-route:not([style*="none"])')?.getAttribute('data-route') !==
-          name,
-        route,
-      );
+      await expect(page.locator(`.ba-route[data-route="${route}"]`)).toBeHidden();
       await page.goBack();
-      await waitForRoute(page, route);
+      await expectRoute(page, route);
       expect(await isMarked(page, route), `${route} → ${destination}`).toBe(destination !== notKeptFor);
     }
   });
@@ -338,58 +324,48 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 const fromChatToolbar = (url: string) =>
   `/wecom/__emulator/sidebar?${new URLSearchParams({ entry: 'single_chat_tools', externalUserId: 'wmEmu0001HoKwokLeung', url }).toString()}`;
 
+/** The entry the app took from WeCom's context (ww.getContext()), as it keeps it for the tab. */
+const entryOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
+        .state?.entry,
+  );
+
 describe('top bar', () => {
   test('no back arrow on a phone, even in the single-chat sidebar', async () => {
     const page = await freshPage(PHONE_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/client/manage/list'));
-    await waitForRoute(page, 'clientManageList');
-    await page.waitForFunction(
-      () =>
-        (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
-          .state?.entry === 'single_chat_tools',
-    );
-    expect(
-      await page.evaluate(
-        () =>
-          (
-            JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as {
-              state?: { entry?: string };
-            }
-          ).state?.entry,
-      ),
-    ).toBe('single_chat_tools');
-    expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
+    await expectRoute(page, 'clientManageList');
+    await expect.poll(() => entryOf(page)).toBe('single_chat_tools');
+    await expect(page.locator('.ba-topbar .adm-nav-bar-back-arrow')).toHaveCount(0);
   });
 
   test('no back arrow on the desktop client in the normal entry', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, '/mot/home');
-    await waitForRoute(page, 'motHome');
-    expect(await page.locator('.ba-topbar .adm-nav-bar-back-arrow').count()).toBe(0);
+    await expectRoute(page, 'motHome');
+    await expect(page.locator('.ba-topbar .adm-nav-bar-back-arrow')).toHaveCount(0);
   });
 
   test('a back arrow in the desktop single-chat sidebar, and it goes back', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/kyc/index'));
-    await waitForRoute(page, 'kycIndex');
-    await page.locator('.ba-topbar .adm-nav-bar-back-arrow').waitFor();
+    await expectRoute(page, 'kycIndex');
+    await expect(page.locator('.ba-topbar .adm-nav-bar-back-arrow')).toBeVisible();
     await navigateInApp(page, '/client/information');
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await saveScreenshot(page, 'sidebar-desktop-back-arrow');
     await page.locator('.ba-topbar .adm-nav-bar-back').click();
-    await waitForRoute(page, 'kycIndex');
-    expect(new URL(page.url()).pathname).toBe('/kyc/index');
+    await expectRoute(page, 'kycIndex');
+    await expect(page).toHaveURL((url) => url.pathname === '/kyc/index');
   });
 
   test('the kyc storage listener follows a bind or unbind made in another page of the sidebar', async () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/mot/singleClient?redirectPage=%2Fmot%2FsingleClient'));
-    await waitForRoute(page, 'motSingleClient');
-    await page.waitForFunction(
-      () =>
-        (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
-          .state?.entry === 'single_chat_tools',
-    );
+    await expectRoute(page, 'motSingleClient');
+    await expect.poll(() => entryOf(page)).toBe('single_chat_tools');
     const other = await page.context().newPage();
     await other.goto(`${server.baseUrl}/kyc/index`);
     await other.evaluate(() => {
@@ -400,7 +376,7 @@ describe('top bar', () => {
     await page.waitForURL((url) => url.pathname === '/mot/singleClient' && url.searchParams.get('customerId') === 'C0001');
     await other.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('kyc', 'unbind'));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await waitForRoute(page, 'kycIndex');
+    await expectRoute(page, 'kycIndex');
     await other.close();
   });
 });
@@ -409,26 +385,26 @@ describe('language', () => {
   test('switching language changes titles and is remembered', async () => {
     const page = await freshPage();
     await openSignedIn(page, server.baseUrl, '/mot/eventDetail');
-    expect(await topBarTitle(page)).toBe('事件详情');
+    await expect(topBarTitle(page)).toHaveText('事件详情');
 
     await page.getByTestId('me-button').click();
     await page.getByText('English', { exact: true }).click();
-    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title === 'Event details');
-    expect(await topBarTitle(page)).toBe('Event details');
-    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.lang)).toBe('en');
+    await expect(page).toHaveTitle('Event details');
+    await expect(topBarTitle(page)).toHaveText('Event details');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await page.goto(`${server.baseUrl}/client/manage/list`);
-    await waitForRoute(page, 'clientManageList');
-    expect(await page.title()).toBe('Client management');
+    await expectRoute(page, 'clientManageList');
+    await expect(page).toHaveTitle('Client management');
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'route-clientManageList-en');
 
     await page.getByTestId('me-button').click();
     await page.getByText('繁體中文', { exact: true }).click();
-    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).document.title === '客戶管理');
-    expect(await topBarTitle(page)).toBe('客戶管理');
-    expect(await visibleRoute(page)).toBe('clientManageList');
-    await page.locator('.ba-me-sheet').waitFor({ state: 'hidden' });
+    await expect(page).toHaveTitle('客戶管理');
+    await expect(topBarTitle(page)).toHaveText('客戶管理');
+    await expectRoute(page, 'clientManageList');
+    await expect(page.locator('.ba-me-sheet')).toBeHidden();
     await saveScreenshot(page, 'route-clientManageList-zh-HK');
   });
 });

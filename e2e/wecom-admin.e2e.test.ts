@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { asc, eq } from 'drizzle-orm';
 import { schema, seedDemoData } from '@broker/server';
 import { launchBrowser, PHONE_CONTEXT, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
+import { expect } from './support/expect';
 
 // Emulator contact 0001 何国良 is followed by chanwaiman.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -49,7 +50,7 @@ describe('WeCom set up wrongly, as a client manager meets it (issue 19.2, 19.3)'
   test('the emulated authorise page keeps its looks under the app’s CSP (stylesheet, no inline style)', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
-    await page.locator('a.staff[data-userid="chanwaiman"]').waitFor();
+    await expect(page.locator('a.staff[data-userid="chanwaiman"]')).toBeVisible();
     const avatar = await page.locator('a.staff[data-userid="chanwaiman"] .avatar').evaluate((element) => {
       const style = (
         globalThis as unknown as { getComputedStyle(node: unknown): { borderRadius: string; width: string } }
@@ -66,8 +67,8 @@ describe('WeCom set up wrongly, as a client manager meets it (issue 19.2, 19.3)'
     await page.goto(`${server.baseUrl}/client/manage/list`);
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
     await page.click('a.staff[data-userid="leekaying"]');
-    await page.getByText('成员不在应用可见范围').waitFor();
-    expect(await page.locator('body').innerText()).toContain('60011');
+    await expect(page.getByText('成员不在应用可见范围')).toBeVisible();
+    await expect(page.locator('body')).toContainText('60011');
     expect(new URL(page.url()).pathname).toBe('/wecom/connect/oauth2/authorize/confirm');
     const token = await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'));
     expect(token).toBeNull();
@@ -82,16 +83,16 @@ describe('WeCom set up wrongly, as a client manager meets it (issue 19.2, 19.3)'
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
     await page.click('a.staff[data-userid="chanwaiman"]');
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await page.getByTestId('kyc-search').waitFor();
+    await expect(page.getByTestId('kyc-search')).toBeVisible();
     // The admin removes the app from 客户联系 while the client manager works.
     policy({ customerContact: false });
     await page.getByTestId('kyc-search').locator('input').fill(customer.nameCn);
     const candidate = page.locator(`[data-testid="kyc-candidate"][data-customer-id="${customer.id}"]`);
-    await candidate.waitFor();
+    await expect(candidate).toBeVisible();
     await candidate.getByRole('button', { name: '绑定' }).click();
     await page.getByRole('button', { name: '确认绑定' }).click();
     const said = page.getByText('该企业微信应用未获授权使用此功能，请联系企业微信管理员（错误码 092502）');
-    await said.first().waitFor();
+    await expect(said.first()).toBeVisible();
     await saveScreenshot(page, 'kyc-error-wecom-forbidden');
     expect(new URL(page.url()).pathname).toBe('/kyc/index');
     await context.close();

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { schema, seedDemoData } from '@broker/server';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { waitForRoute } from './support/web-shell';
+import { expectRoute } from './support/web-shell';
+import { expect } from './support/expect';
 
 // Emulator contacts followed by chanwaiman: 0001 何国良, 0002 谢美仪, 0005 王磊.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -59,7 +60,7 @@ const sidebarUrl = (externalUserId: string, entry: string) =>
   `${server.baseUrl}/wecom/__emulator/sidebar?${new URLSearchParams({ entry, externalUserId, url: '/' }).toString()}`;
 
 /** Kept-alive pages stay in the DOM, hidden: look only in the page on screen. */
-const visibleText = (page: Page, text: string) => page.locator('.ba-route:visible').getByText(text).first().waitFor();
+const visibleText = (page: Page, text: string) => expect(page.locator('.ba-route:visible').getByText(text).first()).toBeVisible();
 
 const profileOf = (customerId: number) => `/client/information?customerId=${customerId}`;
 const isAt = (page: Page, path: string) => page.waitForURL((url) => `${url.pathname}${url.search}` === path);
@@ -75,7 +76,7 @@ describe('every entry a client manager opens the app from', () => {
   test("contact_profile (a customer's contact card) of a bound customer opens that customer's profile", async () => {
     const page = await openSidebar(PHONE_CONTEXT, HO, 'contact_profile');
     await isAt(page, profileOf(customers[0]!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
     await visibleText(page, customers[0]!.nameCn);
     await saveScreenshot(page, 'sidebar-contact-profile-bound');
   });
@@ -84,27 +85,25 @@ describe('every entry a client manager opens the app from', () => {
     const page = await openSidebar(PHONE_CONTEXT, WANG, 'contact_profile');
     await page.waitForURL((url) => url.pathname === '/kyc/index');
     const contact = page.getByTestId('kyc-contact');
-    await contact.waitFor();
-    expect(await contact.innerText()).toContain('王磊');
-    await page.getByTestId('kyc-search').waitFor();
+    await expect(contact).toContainText('王磊');
+    await expect(page.getByTestId('kyc-search')).toBeVisible();
   });
 
   test('group_chat_tools: a clear notice, and the client list stays usable', async () => {
     const page = await openSidebar(PHONE_CONTEXT, '', 'group_chat_tools');
     const notice = page.getByTestId('entry-notice');
-    await notice.waitFor();
-    await page.waitForTimeout(400); // the dialog fades in
-    expect(await page.locator('.adm-dialog-body').last().innerText()).toContain('群聊中暂不支持客户识别');
+    await expect(notice).toBeVisible();
+    await expect(page.locator('.adm-dialog-body').last()).toContainText('群聊中暂不支持客户识别');
     await saveScreenshot(page, 'sidebar-group-chat-notice');
     await page.getByRole('button', { name: '知道了' }).click();
-    await waitForRoute(page, 'clientManageList');
+    await expectRoute(page, 'clientManageList');
     expect(new URL(page.url()).pathname).toBe('/client/manage/list');
   });
 
   test('chat_attachment: the same kind of notice', async () => {
     const page = await openSidebar(PHONE_CONTEXT, '', 'chat_attachment');
-    await page.getByTestId('entry-notice').waitFor();
-    expect(await page.locator('.adm-dialog-body').last().innerText()).toContain('此入口暂不支持客户识别');
+    await expect(page.getByTestId('entry-notice')).toBeVisible();
+    await expect(page.locator('.adm-dialog-body').last()).toContainText('此入口暂不支持客户识别');
   });
 });
 
@@ -112,12 +111,12 @@ describe('the desktop sidebar, reused from chat to chat', () => {
   test('re-reads its context when shown again: never the previous chat’s customer', async () => {
     const page = await openSidebar(DESKTOP_SIDEBAR_CONTEXT, HO, 'single_chat_tools');
     await isAt(page, profileOf(customers[0]!.id));
-    await waitForRoute(page, 'clientInformation');
+    await expectRoute(page, 'clientInformation');
 
     // Next chat: 王磊, bound to nobody → the KYC page for him.
     await switchChat(page, WANG);
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await page.getByTestId('kyc-contact').getByText('王磊').waitFor();
+    await expect(page.getByTestId('kyc-contact').getByText('王磊')).toBeVisible();
     await saveScreenshot(page, 'sidebar-switched-to-unbound-chat');
 
     // Next chat: 谢美仪, bound to the second customer → that profile, not the first one's.
@@ -136,7 +135,7 @@ describe('the desktop sidebar, reused from chat to chat', () => {
 describe('JS-SDK tickets heal', () => {
   test('WeCom dropped the cached tickets: the page asks once more with refresh and works, without a dialog', async () => {
     const page = await openSidebar(PHONE_CONTEXT, WANG, 'single_chat_tools');
-    await page.getByTestId('kyc-contact').getByText('王磊').waitFor();
+    await expect(page.getByTestId('kyc-contact').getByText('王磊')).toBeVisible();
 
     // The cached tickets are older than a minute, and WeCom stops accepting them.
     await server.database.query(`update wecom_credential set fetched_at = fetched_at - interval '2 minutes' where kind like '%ticket'`);
@@ -151,8 +150,8 @@ describe('JS-SDK tickets heal', () => {
 
     await page.goto(sidebarUrl(WANG, 'single_chat_tools'));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
-    await page.getByTestId('kyc-contact').getByText('王磊').waitFor();
-    expect(await page.locator('.adm-dialog-body').count()).toBe(0);
+    await expect(page.getByTestId('kyc-contact').getByText('王磊')).toBeVisible();
+    await expect(page.locator('.adm-dialog-body')).toHaveCount(0);
     // The refused signature, then one refreshed (later in-app navigations sign their own URLs as usual).
     expect(signs[0]?.refresh).toBeUndefined();
     expect(signs[1]?.refresh).toBe(true);
@@ -173,14 +172,12 @@ describe('follower changes arrive from WeCom', () => {
     expect(((await deleted.json()) as { delivered: { body: string } }).delivered.body).toBe('success');
 
     await page.reload();
-    await page.getByTestId('profile-kyc-stale').waitFor();
-    expect(await page.getByTestId('profile-kyc-stale').innerText()).toBe('企微联系已断开');
+    await expect(page.getByTestId('profile-kyc-stale')).toHaveText('企微联系已断开');
     await saveScreenshot(page, 'client-profile-kyc-stale');
 
     await page.goto(`${server.baseUrl}/kyc/index`);
-    await page.getByTestId('kyc-stale').waitFor();
-    expect(await page.getByTestId('kyc-stale').innerText()).toContain('客户已于');
-    expect(await page.getByTestId('kyc-state').innerText()).toBe('企微联系已断开');
+    await expect(page.getByTestId('kyc-stale')).toContainText('客户已于');
+    await expect(page.getByTestId('kyc-state')).toHaveText('企微联系已断开');
     await saveScreenshot(page, 'kyc-bound-stale');
   });
   test('…and the manager is told on the MOT pages, in every language', async () => {
@@ -191,10 +188,9 @@ describe('follower changes arrive from WeCom', () => {
     await page.goto(`${server.baseUrl}/mot/singleClient?customerId=${customers[0]!.id}`);
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
     await page.click('a.staff[data-userid="chanwaiman"]');
-    await waitForRoute(page, 'motSingleClient');
+    await expectRoute(page, 'motSingleClient');
     const event = page.locator('.ba-route:visible [data-testid="mot-client-event"]').filter({ hasText: '企微联系已断开' });
-    await event.first().waitFor();
-    expect(await event.first().innerText()).toContain('客户在企业微信中删除了您');
+    await expect(event.first()).toContainText('客户在企业微信中删除了您');
     const eventId = await event.first().getAttribute('data-event-id');
     for (const [language, title, reason] of [
       ['zh-CN', '企微联系已断开', '客户在企业微信中删除了您'],
@@ -203,11 +199,10 @@ describe('follower changes arrive from WeCom', () => {
     ] as const) {
       await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
       await page.goto(`${server.baseUrl}/mot/eventDetail?eventId=${eventId}`);
-      await waitForRoute(page, 'motEventDetail');
+      await expectRoute(page, 'motEventDetail');
       const reasonText = page.locator('.ba-route:visible [data-testid="mot-reason"]');
-      await reasonText.waitFor();
-      expect(await reasonText.innerText()).toContain(reason);
-      expect(await page.locator('.ba-route:visible [data-testid="mot-event"]').innerText()).toContain(title);
+      await expect(reasonText).toContainText(reason);
+      await expect(page.locator('.ba-route:visible [data-testid="mot-event"]')).toContainText(title);
       await saveScreenshot(page, `mot-contact-removed-${language}`);
     }
   });

@@ -97,26 +97,38 @@ export async function newPhone(browser: Browser, options: BrowserContextOptions 
 }
 
 const SHOT_OPTIONS = { fullPage: false, animations: 'disabled', caret: 'hide' } as const;
-/** How long a committed screenshot waits for the page to hold still (antd-mobile animates in JS, not CSS). */
+/** How long a screenshot waits for the page to hold still (antd-mobile animates in JS, not CSS). */
 const STILL_WITHIN_MS = 5_000;
 
-/** Saves a full-viewport screenshot as <name>.png (docs/screenshots/ with SCREENSHOTS=docs) for people to look at. */
+/** Frames between two compared shots: about 100 ms at 60 fps, longer when a loaded machine draws fewer. */
+const FRAMES_APART = 6;
+
+/** Resolves once the page has begun `count` more frames (counted by the page, not by a clock). */
+const nextFrames = (page: Page, count: number) =>
+  page.evaluate(
+    (left) =>
+      new Promise<void>((resolve) => {
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+
+/**
+ * Saves a full-viewport screenshot as <name>.png (docs/screenshots/ with SCREENSHOTS=docs) for people to look at.
+ * CSS animations are finished and the caret hidden; and the shot is taken once two frames in a row are identical,
+ * so a sheet sliding in or a dialog fading in is shown where it stops, not mid-way (no fixed wait in the tests).
+ * A page still moving after STILL_WITHIN_MS (a spinner) is shot as it is then.
+ */
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = `${SCREENSHOT_DIR}${name}.png`;
-  // CSS animations finished and the caret hidden: a screenshot shows a state, not a moment of a transition.
-  if (!SCREENSHOTS_FOR_DOCS) {
-    await page.screenshot({ path, ...SHOT_OPTIONS });
-    return;
-  }
-  // Committed ones also wait for two identical frames in a row, so a dialog still sliding in is not caught mid-way.
   const deadline = Date.now() + STILL_WITHIN_MS;
   let previous = await page.screenshot(SHOT_OPTIONS);
   for (;;) {
-    await page.waitForTimeout(100);
+    await nextFrames(page, FRAMES_APART);
     const next = await page.screenshot(SHOT_OPTIONS);
     if (next.equals(previous) || Date.now() > deadline) {
-      writeFileSync(path, next);
+      writeFileSync(`${SCREENSHOT_DIR}${name}.png`, next);
       return;
     }
     previous = next;

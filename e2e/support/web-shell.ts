@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from './expect';
 import type { PageGlobals } from './page-globals';
 
 /** Goes through the emulated WeCom authorise page as the given staff member and waits to be back in the app. */
@@ -6,7 +7,7 @@ export async function signInThroughEmulator(page: Page, userid = 'chanwaiman') {
   await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
   await page.click(`a.staff[data-userid="${userid}"]`);
   await page.waitForURL((url) => url.pathname !== '/wxEntry' && !url.pathname.startsWith('/wecom'));
-  await page.waitForSelector('.ba-route');
+  await expect(page.locator('.ba-route:visible').first()).toBeVisible();
 }
 
 /** Opens `path` in a fresh page and signs in on the way; resolves once the app shows `path` again. */
@@ -15,9 +16,8 @@ export async function openSignedIn(page: Page, baseUrl: string, path = '/') {
   await signInThroughEmulator(page);
 }
 
-export const topBarTitle = (page: Page) => page.locator('.ba-topbar__title').innerText();
-
-export const visibleRoute = (page: Page) => page.locator('.ba-route:visible').getAttribute('data-route');
+/** The title in the app's top bar (assert on it with toHaveText: it retries until the page shows it). */
+export const topBarTitle = (page: Page) => page.locator('.ba-topbar__title');
 
 /**
  * An in-app navigation to `path`, the way the router sees a link or WeCom's history move: a history
@@ -30,10 +30,7 @@ export async function navigateInApp(page: Page, path: string, landsOn = path) {
     history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state.idx ?? 0) + 1 }, '', target);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   }, path);
-  await page.waitForFunction((target) => {
-    const { location } = globalThis as unknown as PageGlobals;
-    return `${location.pathname}${location.search}` === target;
-  }, landsOn);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === landsOn);
 }
 
 /** Marks a page's DOM so a later check can tell the same (kept) instance from a fresh mount. */
@@ -49,6 +46,7 @@ export async function isMarked(page: Page, route: string) {
     .evaluate((element) => Boolean((element as unknown as { __kept?: boolean }).__kept));
 }
 
-export async function waitForRoute(page: Page, route: string) {
-  await page.locator(`.ba-route[data-route="${route}"]`).waitFor({ state: 'visible' });
+/** The page of `route` is the one on screen (kept-alive pages stay in the DOM, hidden). */
+export async function expectRoute(page: Page, route: string) {
+  await expect(page.locator(`.ba-route[data-route="${route}"]`)).toBeVisible();
 }
