@@ -7,6 +7,7 @@ import { startE2eServer, type E2eServer } from './support/server';
 import { isMarked, markPage, navigateInApp, openSignedIn, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 /** Issue 5 acceptance: the client-management screens against the real server and seeded data. */
 
@@ -14,7 +15,7 @@ let server: E2eServer;
 let browser: Browser;
 let api: SignedIn;
 const contexts: BrowserContext[] = [];
-const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = hongKongDay();
 
 interface Envelope<T> {
   code: string;

@@ -5,14 +5,13 @@ import { PHONE_CONTEXT, launchBrowser, newPhone, saveScreenshot } from './suppor
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 /*
  * Issue 17.5: nothing a user typed is lost to a session expiry. Each save below hits 080000 (the session
  * is expired in the database, which is what an expiry is), goes through the emulator's sign-in, comes
  * back to the same page with the draft (and the page's filters) restored, and is submitted again.
  */
-
-const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 let server: E2eServer;
 let browser: Browser;

@@ -5,9 +5,9 @@ import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
-const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 let server: E2eServer;
 let browser: Browser;

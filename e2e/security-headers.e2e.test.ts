@@ -5,9 +5,9 @@ import { launchBrowser, PHONE_CONTEXT } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 /** Hong Kong calendar day (MOT days are Hong Kong days). */
-const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 // Emulator contact 0001 何国良 is followed by chanwaiman.
 const HO = 'wmEmu0001HoKwokLeung';
 

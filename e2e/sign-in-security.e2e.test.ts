@@ -6,6 +6,7 @@ import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 /**
  * Issue 17.1 (login CSRF), 17.4 (sessions end; a session belongs to its browser) and 19.1 (the
@@ -15,8 +16,6 @@ import { expect } from './support/expect';
 let server: E2eServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   server = await startE2eServer();

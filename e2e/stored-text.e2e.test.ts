@@ -6,14 +6,13 @@ import { PHONE_CONTEXT, launchBrowser } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 /**
  * Issue 9: free text a staff member saves — a profile remark and tags, a MOT service note and
  * outcome — comes back on every page that shows it as text: the markup appears literally, no
  * element is created from it, no script runs and no dialog opens.
  */
-
-const hongKongDay = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** Each would run script or add an element if the app put text into the page as HTML. */
 const REMARK = `<script>window.__pwned=1;alert(1)</script><img src=x onerror="window.__pwned=2;alert(2)"><a href="javascript:alert(3)">link</a><svg onload=alert(4)></svg>`;
