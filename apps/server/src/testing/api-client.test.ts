@@ -104,13 +104,13 @@ describe('apiClient: one typed client for every suite', () => {
         expect(seenOf(await client.with({ corp: null }).getDefaultCcy()).headers['corp-code']).toBeUndefined();
       });
 
-      it('a signed-in browser sends the headers it signed in with', async () => {
+      it('a signed-in browser sends the corp, token and cookie it signed in with, as the endpoint’s own app', async () => {
         const signedIn = {
           jar: new BrowserJar().set('b', '2'),
-          headers: { 'corp-code': 'fxhl', 'agent-code': 'mot', 'broker-token': 't', cookie: 'b=1' },
+          headers: { 'corp-code': 'fxhl', 'agent-code': 'khgl', 'broker-token': 't', cookie: 'b=1' },
         };
-        const seen = seenOf(await apiClient(target(), signedIn).getDefaultCcy());
-        expect(seen.headers).toMatchObject(signedIn.headers);
+        const seen = seenOf(await apiClient(target(), signedIn).getTodoTaskCount());
+        expect(seen.headers).toMatchObject({ ...signedIn.headers, 'agent-code': 'mot' });
       });
 
       it('a jar sends its cookies and keeps what answers set or clear', async () => {

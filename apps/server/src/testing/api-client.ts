@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance } from 'fastify';
 import {
   endpoints,
@@ -69,6 +71,20 @@ export interface ApiAnswer<T> {
   text: string;
 }
 
+/** An answer known to be a success: `body.data` is the response. */
+export type OkAnswer<T> = ApiAnswer<T> & { body: ApiSuccess<T> };
+
+/**
+ * Fails unless the answer is a success (naming its code, msg and status), and from then on types
+ * `body.data` as the response: `expectOk(answer); answer.body.data.list`.
+ */
+export function expectOk<T>(answer: ApiAnswer<T>, context = ''): asserts answer is OkAnswer<T> {
+  if (answer.body?.code !== ErrorCode.OK) {
+    const what = `${answer.body?.code ?? '(no envelope)'} (HTTP ${answer.status}): ${answer.body?.msg ?? answer.text}`;
+    throw new Error(`${context ? `${context}: ` : ''}expected code 0, got ${what}`);
+  }
+}
+
 /** What came back for bytes sent by hand: the body parsed as JSON when it is, else the text. */
 export interface RawAnswer {
   status: number;
@@ -87,7 +103,8 @@ export interface RawRequest extends CallOptions {
   method?: string;
   /** Appended to the path after `?`: a ready string, or pairs encoded like the web's query payloads. */
   query?: string | Record<string, unknown>;
-  body?: string | Buffer | FormData;
+  /** A stream is sent chunked, without a content-length. */
+  body?: string | Buffer | FormData | ReadableStream<Uint8Array>;
   /** Sent as `content-type` (FormData sets its own boundary unless this is given). */
   contentType?: string;
 }
@@ -115,14 +132,24 @@ export type ApiClient = TypedCalls & {
   headersFor(endpoint: { agent?: string; auth?: boolean }, options?: CallOptions): Record<string, string>;
 };
 
-/** What `signInAs` returned: its headers are what that browser sent at sign-in, and keep being sent. */
+/** What `signInAs` returned. */
 interface SignedInLike {
   headers: Record<string, string>;
   jar: BrowserJar;
 }
 
+/**
+ * A signed-in browser as it stood at sign-in: its corp, its token and its cookie. Each call names the
+ * endpoint's own app, as the web does, whichever app the sign-in went through.
+ */
+const callerOf = ({ headers }: SignedInLike): ApiCaller => ({
+  corp: headers[HEADER_CORP] ?? null,
+  token: headers[HEADER_TOKEN] ?? null,
+  cookies: headers.cookie ?? null,
+});
+
 export function apiClient(target: ApiTarget, caller: ApiCaller | SignedInLike = {}): ApiClient {
-  const who: ApiCaller = isSignedIn(caller) ? { headers: caller.headers } : caller;
+  const who: ApiCaller = isSignedIn(caller) ? callerOf(caller) : caller;
   const transport = transportFor(target);
 
   const headersFor = (endpoint: { agent?: string; auth?: boolean }, options: CallOptions = {}): Record<string, string> => {
@@ -203,7 +230,7 @@ interface WireRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string | Buffer;
+  body?: string | Buffer | ReadableStream<Uint8Array>;
 }
 
 interface WireAnswer {
@@ -275,12 +302,15 @@ function transportFor(target: ApiTarget): (request: WireRequest) => Promise<Wire
   if (typeof target === 'string' || !('inject' in target)) {
     const baseUrl = typeof target === 'string' ? target : target.baseUrl;
     return async ({ method, url, headers, body }) => {
-      const response = await fetch(`${baseUrl}${url}`, { method, headers, body });
+      const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
+      if (body instanceof ReadableStream) init.duplex = 'half';
+      const response = await fetch(`${baseUrl}${url}`, init);
       return { status: response.status, headers: response.headers, text: await response.text() };
     };
   }
   return async ({ method, url, headers, body }) => {
-    const response = await target.inject({ method: method as 'GET', url, headers, ...(body === undefined ? {} : { payload: body }) });
+    const payload = body instanceof ReadableStream ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : body;
+    const response = await target.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
     const answerHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined) continue;

@@ -5,6 +5,7 @@ export { startServerProcess, startEmulatorProcess, type ServerProcess, type Emul
 export { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from './debian-chromium';
 export {
   apiClient,
+  expectOk,
   queryStringOf,
   type ApiAnswer,
   type ApiCaller,
@@ -14,6 +15,7 @@ export {
   type ApiSuccess,
   type ApiTarget,
   type CallOptions,
+  type OkAnswer,
   type RawAnswer,
   type RawRequest,
 } from './api-client';
