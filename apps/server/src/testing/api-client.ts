@@ -85,6 +85,9 @@ export function expectOk<T>(answer: ApiAnswer<T>, context = ''): asserts answer 
   }
 }
 
+/** Whether the answer is a success, typing `body.data` as the response (`answers.filter(isOk)`). */
+export const isOk = <T, A extends ApiAnswer<T>>(answer: A & ApiAnswer<T>): answer is A & OkAnswer<T> => answer.body?.code === ErrorCode.OK;
+
 /** What came back for bytes sent by hand: the body parsed as JSON when it is, else the text. */
 export interface RawAnswer {
   status: number;
