@@ -81,7 +81,7 @@ for (const engine of testDatabases()) {
       const before = await database.query('select * from staff_book_summary order by staff_id, channel, status');
       const [row] = await database.query<{ version: number }>('select version from customer where id = $1', [chanCustomers[0]]);
       await khzl.ok.updateProfile({
-        customerId: chanCustomers[0],
+        customerId: chanCustomers[0]!,
         version: row!.version,
         remark: 'summary test',
         tags: ['vip'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestOf, statCustomers } from '@broker/contract';
+import type { CustomerStat, RequestOf, statCustomers } from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type ApiClient } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { refreshCustomerSummaries } from '../../db/customer-summary';
@@ -115,7 +115,7 @@ for (const engine of testDatabases()) {
       const body = { keyword: 'Quokka' };
       expect(await expectFresh({ keyword: 'Quokka' }, body)).toMatchObject({ total: 0 });
       const [row] = await database.query<{ version: number }>('select version from customer where id = $1', [chanCustomers[0]]);
-      await khzl.ok.updateProfile({ customerId: chanCustomers[0], version: row!.version, nameEn: 'Quokka Lam' });
+      await khzl.ok.updateProfile({ customerId: chanCustomers[0]!, version: row!.version, nameEn: 'Quokka Lam' });
       // The cached "nothing matches" skips reading the page; the new version sends the search back for it.
       const page = await khgl.ok.searchCustomers(body);
       expect({ ids: page.list.map((row) => row.customerId), total: page.total }).toEqual({ ids: [chanCustomers[0]], total: 1 });
