@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed';
 import { runMotRules } from '../modules/mot';
@@ -17,8 +16,8 @@ for (const engine of testDatabases()) {
   describe(`pending MOT events follow a reassigned customer (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let chan: Record<string, string>;
-    let lee: Record<string, string>;
+    let chan: ApiClient;
+    let lee: ApiClient;
     let staffIds: Record<string, number>;
 
     beforeAll(async () => {
@@ -26,8 +25,8 @@ for (const engine of testDatabases()) {
       await seedDemoData(database, { customers: 200, seed: 9, asOf: TODAY });
       await runMotRules(database, { asOf: TODAY });
       server = await startTestApp(database);
-      chan = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' })).headers;
-      lee = (await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' })).headers;
+      chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' }));
+      lee = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' }));
       staffIds = Object.fromEntries(
         (await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff')).map((row) => [
           row.wecom_user_id,
@@ -40,12 +39,7 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const pendingTotal = async (headers: Record<string, string>) => {
-      const response = await fetch(`${server.baseUrl}${endpoints.getTodoTaskCount.path}`, { headers });
-      const body = (await response.json()) as { code: string; msg: string; data: { total: number } };
-      expect(body.code, body.msg).toBe('0');
-      return body.data.total;
-    };
+    const pendingTotal = async (caller: ApiClient) => (await caller.ok.getTodoTaskCount()).total;
 
     it('moves pending events with the customer in the same statement, and leaves handled ones', async () => {
       const [customer] = await database.query<{ customerId: number; events: number }>(

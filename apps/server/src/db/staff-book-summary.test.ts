@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type CustomerStat } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import type { RequestOf, statCustomers } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type ApiClient } from '../testing';
 import type { DatabaseHandle } from './client';
 import { refreshCustomerSummaries } from './customer-summary';
 import { seedDemoData } from './seed';
+
+type StatInput = RequestOf<typeof statCustomers>;
 
 /**
  * `staff_book_summary` (migration 0006) answers the client list's header for a whole book. It is
@@ -32,8 +34,8 @@ for (const engine of testDatabases()) {
   describe(`staff book summary stays equal to the customers (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let khzl: Record<string, string>;
-    let khgl: Record<string, string>;
+    let khzl: ApiClient;
+    let khgl: ApiClient;
     let chanId: number;
     let leeId: number;
     let chanCustomers: number[];
@@ -42,8 +44,8 @@ for (const engine of testDatabases()) {
       database = await engine.create();
       await seedDemoData(database, { customers: 300, seed: 11, asOf: '2026-11-20' });
       server = await startTestApp(database);
-      khzl = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khzl' })).headers;
-      khgl = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' })).headers;
+      khzl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khzl' }));
+      khgl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' }));
       const staff = await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff');
       chanId = staff.find((row) => row.wecom_user_id === 'chanwaiman')!.id;
       leeId = staff.find((row) => row.wecom_user_id === 'leekaying')!.id;
@@ -56,17 +58,7 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const post = async <T>(path: string, headers: Record<string, string>, body: unknown) => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = (await response.json()) as { code: string; msg: string; data: T };
-      expect(json.code, json.msg).toBe('0');
-      return json.data;
-    };
-    const stat = (body: Record<string, unknown> = {}) => post<CustomerStat>(endpoints.statCustomers.path, khgl, body);
+    const stat = (body: StatInput = {}) => khgl.ok.statCustomers(body);
     /** The same header computed from the customer rows, as the statistics did before the summary. */
     const recount = async (where = 'true') => {
       const [row] = await database.query<{ clients: number; active: number; assets: string }>(
@@ -81,15 +73,15 @@ for (const engine of testDatabases()) {
       expect(await drift(database)).toEqual([]);
       const header = await stat();
       expect({ clients: header.clients, active: header.active, totalAssetsHkd: header.totalAssetsHkd }).toEqual(await recount());
-      const list = await post<{ total: number }>(endpoints.searchCustomers.path, khgl, { channels: ['online', 'branch'] });
+      const list = await khgl.ok.searchCustomers({ channels: ['online', 'branch'] });
       expect(list.total).toBe((await recount(`channel in ('online', 'branch')`)).clients);
     });
 
     it('is untouched by a profile edit through the API', async () => {
       const before = await database.query('select * from staff_book_summary order by staff_id, channel, status');
       const [row] = await database.query<{ version: number }>('select version from customer where id = $1', [chanCustomers[0]]);
-      await post(endpoints.updateProfile.path, khzl, {
-        customerId: chanCustomers[0],
+      await khzl.ok.updateProfile({
+        customerId: chanCustomers[0]!,
         version: row!.version,
         remark: 'summary test',
         tags: ['vip'],
@@ -150,7 +142,7 @@ for (const engine of testDatabases()) {
       for (const hasHolding of [true, false]) {
         const expected = await recount(hasHolding ? `held_markets <> '{}'` : `held_markets = '{}'`);
         expect(await stat({ hasHolding })).toMatchObject(expected);
-        const list = await post<{ total: number }>(endpoints.searchCustomers.path, khgl, { hasHolding, channels: ['online', 'branch'] });
+        const list = await khgl.ok.searchCustomers({ hasHolding, channels: ['online', 'branch'] });
         expect(list.total).toBe(
           (await recount(`${hasHolding ? `held_markets <> '{}'` : `held_markets = '{}'`} and channel in ('online', 'branch')`)).clients,
         );
@@ -188,7 +180,7 @@ for (const engine of testDatabases()) {
       expect(await database.query('select * from staff_book_summary order by staff_id, channel, status')).toEqual(before);
       expect((await stat({ kycBound: true })).clients).toBe(1);
       expect((await stat({ kycBound: false })).clients).toBe((await recount()).clients - 1);
-      const list = await post<{ total: number }>(endpoints.searchCustomers.path, khgl, { kycBound: true });
+      const list = await khgl.ok.searchCustomers({ kycBound: true });
       expect(list.total).toBe(1);
       // "Not bound" is the summary minus the bound clients: the same figures as a recount, per channel too.
       const unbound = `id not in (select customer_id from kyc_binding) and channel in ('online', 'branch')`;
@@ -196,7 +188,7 @@ for (const engine of testDatabases()) {
       expect(unboundStat).toMatchObject(await recount(unbound));
       for (const { channel, clients } of unboundStat.byChannel)
         expect(clients).toBe((await recount(`${unbound} and channel = '${channel}'`)).clients);
-      const unboundList = await post<{ total: number }>(endpoints.searchCustomers.path, khgl, {
+      const unboundList = await khgl.ok.searchCustomers({
         kycBound: false,
         channels: ['online', 'branch'],
       });

@@ -8,13 +8,11 @@ import {
   ErrorCode,
   errorEnvelopeSchema,
   HEADER_AGENT,
-  HEADER_CORP,
   HEADER_TOKEN,
   httpStatusOf,
 } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp, type SignedIn } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp, type SignedIn } from '../testing';
 import {
-  callEndpoint,
   endpointEntries,
   foreignInputs,
   seedEndpointFixture,
@@ -181,11 +179,14 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    /** A token in its own browser (with its binding cookie), or a bare token string, or nothing. */
-    const as = (caller: SignedIn | string | null, corpCode = 'fxhl'): Record<string, string> => {
-      if (caller === null) return { [HEADER_CORP]: corpCode };
-      if (typeof caller === 'string') return { [HEADER_CORP]: corpCode, [HEADER_TOKEN]: caller };
-      return { ...caller.headers, [HEADER_CORP]: corpCode };
+    /**
+     * A token in its own browser (with its binding cookie), or a bare token string (sent to public
+     * endpoints too), or nothing; each call as the endpoint's own app unless the cell says otherwise.
+     */
+    const as = (caller: SignedIn | string | null, corpCode = 'fxhl'): ApiClient => {
+      if (caller === null) return apiClient(server.baseUrl, { corp: corpCode });
+      if (typeof caller === 'string') return apiClient(server.baseUrl, { corp: corpCode, headers: { [HEADER_TOKEN]: caller } });
+      return apiClient(server.baseUrl, caller).with({ corp: corpCode });
     };
     /**
      * The caller of a cell that succeeds. An endpoint that ends sessions gets a session of its own, of
@@ -223,14 +224,9 @@ for (const engine of testDatabases()) {
     for (const [name, endpoint] of endpointEntries()) {
       describe(`${name}: ${endpoint.method} ${endpoint.path}`, () => {
         /** A refused call must leave every table as it was. */
-        const refused = async (
-          headers: Record<string, string>,
-          input: Record<string, unknown>,
-          code: Code,
-          options: { agent?: string | null } = {},
-        ) => {
+        const refused = async (caller: ApiClient, input: Record<string, unknown>, code: Code, options: { agent?: string | null } = {}) => {
           const before = await digest();
-          const answer = await callEndpoint(server.baseUrl, endpoint, headers, input, options);
+          const answer = await caller.call(endpoint, input, options);
           expect(answer.body.code, answer.text).toBe(code);
           expect(answer.status).toBe(httpStatusOf[code]);
           errorEnvelopeSchema.parse(answer.body);
@@ -251,13 +247,13 @@ for (const engine of testDatabases()) {
             const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
             for (const forged of [randomBytes(32).toString('base64url'), flipped, token.repeat(10), ' ', hashSessionToken(token)]) {
               // In the browser the real token belongs to: only the token is forged.
-              await refused({ ...as(signed.chan), [HEADER_TOKEN]: forged }, input, ErrorCode.LOGIN_INVALID);
+              await refused(as(signed.chan).with({ headers: { [HEADER_TOKEN]: forged } }), input, ErrorCode.LOGIN_INVALID);
             }
           });
           it("a real token outside its browser (no cookie, or another session's cookie) → 080001", async () => {
             const input = await validInputs[name](fixture);
             await refused(as(signed.chan.token), input, ErrorCode.LOGIN_INVALID);
-            await refused({ ...as(signed.chan), cookie: signed.expired.headers.cookie! }, input, ErrorCode.LOGIN_INVALID);
+            await refused(as(signed.chan).with({ cookies: signed.expired.headers.cookie! }), input, ErrorCode.LOGIN_INVALID);
           });
           it("another corp's token sent to this corp → 080001", async () => {
             await refused(as(signed.otherCorp), await validInputs[name](fixture), ErrorCode.LOGIN_INVALID);
@@ -265,11 +261,11 @@ for (const engine of testDatabases()) {
         } else {
           it(`is deliberately public: ${DELIBERATELY_PUBLIC[name]}`, async () => {
             const input = await validInputs[name](fixture);
-            const anonymous = await callEndpoint(server.baseUrl, endpoint, as(null), input);
+            const anonymous = await as(null).call(endpoint, input);
             expect(anonymous.body.code).not.toBe(ErrorCode.LOGIN_INVALID);
             // A token, good or bad, changes nothing on a public endpoint.
             for (const token of [signed.expired.token, randomBytes(32).toString('base64url')]) {
-              expect((await callEndpoint(server.baseUrl, endpoint, as(token), input)).body.code).toBe(anonymous.body.code);
+              expect((await as(token).call(endpoint, input)).body.code).toBe(anonymous.body.code);
             }
           });
         }
@@ -287,14 +283,14 @@ for (const engine of testDatabases()) {
                   key === 'eventIds' ? [987_654_321] : key === 'customerId' || key === 'eventId' ? 987_654_321 : value,
                 ]),
               );
-              const unknown = await callEndpoint(server.baseUrl, endpoint, as(signed.chan), madeUp);
+              const unknown = await as(signed.chan).call(endpoint, madeUp);
               expect(unknown.body.code).toBe(ErrorCode.NOT_FOUND);
               const shape = (msg: string) => msg.replace(/\d+/g, '#');
               expect(shape(answer.body.msg)).toBe(shape(unknown.body.msg));
             }
             return;
           }
-          const answer = await callEndpoint(server.baseUrl, endpoint, as(await callerFor(name, 'otherCorp'), OTHER_CORP.code), input);
+          const answer = await as(await callerFor(name, 'otherCorp'), OTHER_CORP.code).call(endpoint, input);
           expect(answer.body.code, answer.text).toBe(ErrorCode.OK);
           // Whatever it lists, nothing of this corp's clients.
           for (const customerId of fixture.ownCustomerIds) expect(answer.text).not.toMatch(new RegExp(`"customerId":${customerId}\\b`));
@@ -311,7 +307,7 @@ for (const engine of testDatabases()) {
               [fixture.foreignCustomerId],
             );
             if (expected === ErrorCode.OK) {
-              const answer = await callEndpoint(server.baseUrl, endpoint, as(signed.chan), input);
+              const answer = await as(signed.chan).call(endpoint, input);
               expect(answer.body.code).toBe(ErrorCode.OK);
               expect(answer.body.data).toMatchObject({ bound: true, ownCustomer: false, binding: null });
               expect(answer.text).not.toContain(names!.name_en);
@@ -347,14 +343,14 @@ for (const engine of testDatabases()) {
           const input = await validInputs[name](fixture);
           for (const agent of [...accepted, ...(endpoint.shared ? [null] : [])]) {
             const caller = endpoint.auth ? as(await callerFor(name, 'chan')) : as(null);
-            const answer = await callEndpoint(server.baseUrl, endpoint, caller, input, { agent });
+            const answer = await caller.call(endpoint, input, { agent });
             expect(answer.body.code, `${String(agent)}: ${answer.text}`).not.toBe(ErrorCode.AGENT_MISMATCH);
             expect(answer.body.code, `${String(agent)}: ${answer.text}`).not.toBe(ErrorCode.VALIDATION);
           }
         });
 
         it('valid → the endpoint answers', async () => {
-          const answer = await callEndpoint(server.baseUrl, endpoint, as(await callerFor(name, 'chan')), await validInputs[name](fixture));
+          const answer = await as(await callerFor(name, 'chan')).call(endpoint, await validInputs[name](fixture));
           // loginQywx cannot be given a real code and its browser's state here (that is signInAs's job): its valid-shaped call is refused as such.
           expect(answer.body.code, answer.text).toBe(name === 'loginQywx' ? ErrorCode.LOGIN_STATE_INVALID : ErrorCode.OK);
         });

@@ -4,9 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { defineEndpoint, ErrorCode, errorCodesOf, HEADER_AGENT, HEADER_CORP, type ErrorCodeValue } from '@broker/contract';
 import errorHandlerPlugin from '../plugins/error-handler.plugin';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp, type SignedIn } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../testing';
 import {
-  callEndpoint,
   endpointEntries,
   foreignInputs,
   seedEndpointFixture,
@@ -123,7 +122,7 @@ for (const engine of testDatabases()) {
         const foreign = foreignInputs[name];
         if (foreign) calls.push({ label: 'foreign', input: await foreign(fixture), headers: chan.headers });
         for (const { label, input, headers, agent } of calls) {
-          const answer = await callEndpoint(server.baseUrl, endpoint, headers, input, agent ? { agent } : {});
+          const answer = await apiClient(server.baseUrl, { corp: 'fxhl', headers }).call(endpoint, input, agent ? { agent } : {});
           expect(answer.body.msg, `${name} (${label})`).not.toMatch(UNDECLARED);
           if (answer.body.code !== ErrorCode.OK) expect(declared, `${name} (${label}): ${answer.text}`).toContain(answer.body.code);
         }

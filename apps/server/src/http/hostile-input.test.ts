@@ -9,16 +9,9 @@ import {
   type Endpoint,
   type ErrorCodeValue,
 } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RawRequest, type RunningTestApp } from '../testing';
 import { describeSchema, HOSTILE_TEXTS, isStorableText } from '../testing/contract-arbitraries';
-import {
-  callEndpoint,
-  endpointEntries,
-  seedEndpointFixture,
-  validInputs,
-  type EndpointFixture,
-  type EndpointName,
-} from '../testing/endpoint-fixture';
+import { endpointEntries, seedEndpointFixture, validInputs, type EndpointFixture, type EndpointName } from '../testing/endpoint-fixture';
 import { createTableDigest } from '../testing/table-digest';
 import type { DatabaseHandle } from '../db/client';
 
@@ -32,28 +25,17 @@ for (const engine of testDatabases()) {
   describe(`hostile input on every endpoint (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let headers: Record<string, string>;
+    let api: ApiClient;
 
     beforeAll(async () => {
       database = await engine.create();
       server = await startTestApp(database, { BODY_LIMIT_BYTES: String(BODY_LIMIT) });
-      headers = (await signInAs(server.baseUrl)).headers;
+      api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
     });
     afterAll(async () => {
       await server?.close();
       await database?.drop();
     });
-
-    const send = async (endpoint: Endpoint, init: { query?: string; body?: string | Buffer; contentType?: string }) => {
-      const url = `${server.baseUrl}${endpoint.path}${init.query ? `?${init.query}` : ''}`;
-      const response = await fetch(url, {
-        method: endpoint.method,
-        headers: { ...headers, 'agent-code': endpoint.agent, ...(init.contentType ? { 'content-type': init.contentType } : {}) },
-        ...(init.body !== undefined ? { body: init.body } : {}),
-      });
-      const body: unknown = await response.json();
-      return { status: response.status, body };
-    };
 
     const expectClientError = (result: { status: number; body: unknown }, msgPattern?: RegExp) => {
       expect(result.status, JSON.stringify(result.body)).toBeGreaterThanOrEqual(400);
@@ -65,30 +47,27 @@ for (const engine of testDatabases()) {
     for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
       describe(`${name}: ${endpoint.method} ${endpoint.path}`, () => {
         it('is served, and refuses a call without a token when it needs one', async () => {
-          const response = await fetch(`${server.baseUrl}${endpoint.path}`, {
-            method: endpoint.method,
-            headers: { 'corp-code': 'fxhl', 'agent-code': endpoint.agent },
-          });
-          const body = errorEnvelopeSchema.or(z.object({ code: z.literal('0') }).loose()).parse(await response.json());
+          const response = await apiClient(server.baseUrl).raw(endpoint);
+          const body = errorEnvelopeSchema.or(z.object({ code: z.literal('0') }).loose()).parse(response.body);
           expect(response.status, `${endpoint.path} must be implemented`).not.toBe(404);
           if (endpoint.auth) expect(body.code).toBe('080001');
         });
         if (endpoint.payload === 'json') {
           it('rejects malformed JSON', async () => {
-            expectClientError(await send(endpoint, { body: '{"broken": ', contentType: 'application/json' }), /body: is not valid JSON/);
+            expectClientError(await api.raw(endpoint, { body: '{"broken": ', contentType: 'application/json' }), /body: is not valid JSON/);
           });
           it('rejects a body of the wrong type', async () => {
-            expectClientError(await send(endpoint, { body: '[1,2,3]', contentType: 'application/json' }), /^body/);
-            expectClientError(await send(endpoint, { body: '"text"', contentType: 'application/json' }), /^body/);
+            expectClientError(await api.raw(endpoint, { body: '[1,2,3]', contentType: 'application/json' }), /^body/);
+            expectClientError(await api.raw(endpoint, { body: '"text"', contentType: 'application/json' }), /^body/);
           });
           it('rejects unknown fields, naming them', async () => {
             expectClientError(
-              await send(endpoint, { body: JSON.stringify({ __unknown: 1 }), contentType: 'application/json' }),
+              await api.raw(endpoint, { body: JSON.stringify({ __unknown: 1 }), contentType: 'application/json' }),
               /unknown field "__unknown"/,
             );
           });
           it('rejects an oversized body with 413', async () => {
-            const result = await send(endpoint, {
+            const result = await api.raw(endpoint, {
               body: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT * 2) }),
               contentType: 'application/json',
             });
@@ -96,18 +75,18 @@ for (const engine of testDatabases()) {
             expectClientError(result, /larger than the allowed size/);
           });
           it('rejects a body that is not JSON', async () => {
-            expectClientError(await send(endpoint, { body: 'a=1', contentType: 'text/plain' }));
+            expectClientError(await api.raw(endpoint, { body: 'a=1', contentType: 'text/plain' }));
           });
         }
         if (endpoint.payload === 'query') {
           it('rejects unknown query parameters, naming them', async () => {
-            expectClientError(await send(endpoint, { query: '__unknown=1' }), /unknown field "__unknown"/);
+            expectClientError(await api.raw(endpoint, { query: '__unknown=1' }), /unknown field "__unknown"/);
           });
           const keys = Object.keys((endpoint.request as unknown as { shape?: Record<string, unknown> }).shape ?? {});
           if (keys.length > 0) {
             it.each(keys)('rejects a repeated and an absurdly long %s', async (key) => {
-              expectClientError(await send(endpoint, { query: `${key}=1&${key}=2` }), new RegExp(`query\\.${key}`));
-              expectClientError(await send(endpoint, { query: `${key}=${'9'.repeat(5000)}` }));
+              expectClientError(await api.raw(endpoint, { query: `${key}=1&${key}=2` }), new RegExp(`query\\.${key}`));
+              expectClientError(await api.raw(endpoint, { query: `${key}=${'9'.repeat(5000)}` }));
             });
           }
         }
@@ -160,7 +139,7 @@ for (const engine of testDatabases()) {
   describe(`hostile text, structures and transports (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let headers: Record<string, string>;
+    let api: ApiClient;
     let fixture: EndpointFixture;
     let digest: () => Promise<string>;
     const jsonEndpoints = endpointEntries().filter(([, endpoint]) => endpoint.payload === 'json');
@@ -169,7 +148,7 @@ for (const engine of testDatabases()) {
       database = await engine.create();
       fixture = await seedEndpointFixture(database);
       server = await startTestApp(database, { LOGIN_RATE_LIMIT: '0', KYC_SEARCH_RATE_LIMIT: '0' });
-      headers = (await signInAs(server.baseUrl)).headers;
+      api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
       digest = createTableDigest(database);
     });
     afterAll(async () => {
@@ -177,28 +156,10 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const raw = async (
-      endpoint: Pick<Endpoint, 'path' | 'agent'>,
-      init: {
-        method?: string;
-        query?: string;
-        body?: NonNullable<RequestInit['body']>;
-        contentType?: string;
-        extraHeaders?: Record<string, string>;
-      },
-    ) => {
-      const response = await fetch(`${server.baseUrl}${endpoint.path}${init.query ? `?${init.query}` : ''}`, {
-        method: init.method ?? 'POST',
-        headers: {
-          ...headers,
-          'agent-code': endpoint.agent,
-          ...(init.contentType !== undefined ? { 'content-type': init.contentType } : {}),
-          ...init.extraHeaders,
-        },
-        ...(init.body !== undefined ? { body: init.body, duplex: 'half' } : {}),
-      } as RequestInit);
-      const text = await response.text();
-      return { status: response.status, text, body: JSON.parse(text) as { code: string; msg: string; data: unknown } };
+    /** Bytes of the test's choosing, in the signed-in browser, as the endpoint's own app. */
+    const raw = async (endpoint: Endpoint, request: RawRequest) => {
+      const answer = await api.raw(endpoint, request);
+      return { ...answer, body: answer.body as { code: string; msg: string; data: unknown } };
     };
     /** Not a 5xx, and the body is the error envelope with the status its code travels with. */
     const expectRefusal = (answer: { status: number; text: string }, codes: string[], context = '') => {
@@ -219,7 +180,7 @@ for (const engine of testDatabases()) {
             const sent = endpoint.payload === 'json' ? text : Buffer.from(text, 'utf8').toString('utf8');
             const input = { ...(await validInputs[name](fixture)), [field]: inArray ? [sent] : sent };
             const before = await digest();
-            const answer = await callEndpoint(server.baseUrl, endpoint, headers, input);
+            const answer = await api.call(endpoint, input);
             const context = `${label} → ${answer.status} ${answer.text.slice(0, 300)}`;
             expect(answer.status, context).toBeLessThan(500);
             if (!isStorableText(sent) || !endpoint.request.safeParse(asDecoded(endpoint, input)).success) {
@@ -246,23 +207,23 @@ for (const engine of testDatabases()) {
         .join(' ')
         .slice(0, 480)
         .trim();
-      const saved = await callEndpoint(server.baseUrl, endpoints.updateProfile, headers, {
+      const saved = await api.call(endpoints.updateProfile, {
         customerId,
         version: await fixture.versionOf(customerId),
         remark: text,
       });
       expect(saved.body.code, saved.text).toBe(ErrorCode.OK);
-      const read = await callEndpoint(server.baseUrl, endpoints.getBaseInfo, headers, { customerId });
+      const read = await api.call(endpoints.getBaseInfo, { customerId });
       expect((read.body.data as { remark: string }).remark).toBe(text);
       const eventId = await fixture.freshEvent();
-      const handled = await callEndpoint(server.baseUrl, endpoints.handleEvent, headers, {
+      const handled = await api.call(endpoints.handleEvent, {
         eventId,
         channel: 'other',
         note: text,
         outcome: text.slice(0, 200).trim(),
       });
       expect(handled.body.code, handled.text).toBe(ErrorCode.OK);
-      const detail = await callEndpoint(server.baseUrl, endpoints.getTodoTaskDetail, headers, { eventId });
+      const detail = await api.call(endpoints.getTodoTaskDetail, { eventId });
       expect((detail.body.data as { event: { serviceRecord: { note: string } } }).event.serviceRecord.note).toBe(text);
     });
 
@@ -283,13 +244,13 @@ for (const engine of testDatabases()) {
       ])) as [{ name_en: string }];
       const fragment = ownName.split(' ')[0]!;
       for (const [name, endpoint] of keywordEndpoints.filter(([name]) => name !== 'searchServiceHistory')) {
-        const found = await callEndpoint(server.baseUrl, endpoint, headers, { keyword: fragment });
+        const found = await api.call(endpoint, { keyword: fragment });
         const total = (found.body.data as { total?: number; clients?: number }).total ?? (found.body.data as { clients: number }).clients;
         expect(total, `${name} finds "${fragment}"`).toBeGreaterThan(0);
       }
       for (const keyword of ['%', '_', '%%', '%_%', '\\', '\\%', '\\\\', "' or 1=1 --", "'; drop table customer; --", '*', '.*']) {
         for (const [name, endpoint] of keywordEndpoints) {
-          const answer = await callEndpoint(server.baseUrl, endpoint, headers, { keyword });
+          const answer = await api.call(endpoint, { keyword });
           expect(answer.body.code, `${name} "${keyword}": ${answer.text}`).toBe(ErrorCode.OK);
           const data = answer.body.data as { list?: Record<string, unknown>[]; total?: number; clients?: number };
           if (name === 'searchServiceHistory') {

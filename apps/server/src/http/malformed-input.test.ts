@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorEnvelopeSchema, ErrorCode, httpStatusOf, type Endpoint, type ErrorCodeValue } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
-import { callEndpoint, seedEndpointFixture, type EndpointFixture } from '../testing/endpoint-fixture';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
+import { seedEndpointFixture, type EndpointFixture } from '../testing/endpoint-fixture';
 import { createTableDigest } from '../testing/table-digest';
 import { rawHttp, requestHead } from '../testing/raw-http';
 import type { DatabaseHandle } from '../db/client';
@@ -20,7 +20,7 @@ for (const engine of testDatabases()) {
   describe(`malformed input before the handler (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let headers: Record<string, string>;
+    let api: ApiClient;
     let fixture: EndpointFixture;
     let digest: () => Promise<string>;
 
@@ -28,7 +28,7 @@ for (const engine of testDatabases()) {
       database = await engine.create();
       fixture = await seedEndpointFixture(database);
       server = await startTestApp(database, { BODY_LIMIT_BYTES: String(BODY_LIMIT) });
-      headers = (await signInAs(server.baseUrl)).headers;
+      api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
       digest = createTableDigest(database);
     });
     afterAll(async () => {
@@ -36,15 +36,7 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const send = async (endpoint: Pick<Endpoint, 'path' | 'agent'>, body: Buffer | string, contentType: string, method = 'POST') => {
-      const response = await fetch(`${server.baseUrl}${endpoint.path}`, {
-        method,
-        headers: { ...headers, 'agent-code': endpoint.agent, 'content-type': contentType },
-        body,
-      });
-      const text = await response.text();
-      return { status: response.status, text };
-    };
+    const send = (endpoint: Endpoint, body: Buffer | string, contentType: string) => api.raw(endpoint, { body, contentType });
 
     /** The envelope with `code` at its own status, its msg matching, and the database unchanged. */
     const expectRefused = async (
@@ -68,7 +60,7 @@ for (const engine of testDatabases()) {
       const sendForm = (contentType: string, body: Buffer | string) => send(endpoints.setFold, body, contentType);
 
       it('a valid form is read (fetch’s FormData, and a quoted boundary with RFC 2046’s odd characters)', async () => {
-        const answer = await callEndpoint(server.baseUrl, endpoints.setFold, headers, { isFold: 'true' });
+        const answer = await api.call(endpoints.setFold, { isFold: 'true' });
         expect(answer.body.code, answer.text).toBe(ErrorCode.OK);
         const boundary = "a'()+_,-./:=?b";
         const quoted = await sendForm(
@@ -173,7 +165,7 @@ for (const engine of testDatabases()) {
     describe('JSON that is not UTF-8', () => {
       const updateProfile = async (body: Buffer, contentType = 'application/json') => send(endpoints.updateProfile, body, contentType);
       const remarkOf = async (customerId: number) => {
-        const read = await callEndpoint(server.baseUrl, endpoints.getBaseInfo, headers, { customerId });
+        const read = await api.call(endpoints.getBaseInfo, { customerId });
         return (read.body.data as { remark: string | null }).remark;
       };
 
@@ -220,7 +212,7 @@ for (const engine of testDatabases()) {
           ErrorCode.TEXT_NOT_UTF8,
           /^body\.note: is not valid UTF-8/,
         );
-        const detail = await callEndpoint(server.baseUrl, endpoints.getTodoTaskDetail, headers, { eventId });
+        const detail = await api.call(endpoints.getTodoTaskDetail, { eventId });
         expect((detail.body.data as { event: { serviceRecord: unknown } }).event.serviceRecord).toBeNull();
       });
 
@@ -258,10 +250,8 @@ for (const engine of testDatabases()) {
           ['customerId', String(customerId)],
           ...Array.from({ length: 300 }, (_, index): [string, string] => [`q${index}`, '1']),
         ]);
-        const answer = await fetch(`${server.baseUrl}${endpoints.getProfile.path}?${query.toString()}`, {
-          headers: { ...headers, 'agent-code': endpoints.getProfile.agent },
-        });
-        const queried = errorEnvelopeSchema.parse(await answer.json());
+        const answer = await api.raw(endpoints.getProfile, { query: query.toString() });
+        const queried = errorEnvelopeSchema.parse(answer.body);
         expect(queried.msg).toBe('query: unknown fields "q0", "q1", "q2" and 297 more');
       });
 
@@ -315,9 +305,9 @@ for (const engine of testDatabases()) {
             msg: expect.stringMatching(/^url: /),
           });
         }
-        const unknown = await fetch(`${server.baseUrl}/api/client/nothing`, { method: 'POST', headers });
+        const unknown = await api.raw('/api/client/nothing', { method: 'POST', agent: 'khzl' });
         expect(unknown.status).toBe(404);
-        expect(errorEnvelopeSchema.parse(await unknown.json())).toMatchObject({
+        expect(errorEnvelopeSchema.parse(unknown.body)).toMatchObject({
           code: ErrorCode.NO_SUCH_ENDPOINT,
           msg: 'POST /api/client/nothing: no such endpoint',
         });

@@ -8,7 +8,12 @@ export class BrowserJar {
 
   /** Takes what a response set or cleared. */
   take(response: Response): this {
-    for (const line of response.headers.getSetCookie()) {
+    return this.takeSetCookie(response.headers.getSetCookie());
+  }
+
+  /** Takes the `Set-Cookie` lines of an answer (from fetch or from inject). */
+  takeSetCookie(lines: readonly string[]): this {
+    for (const line of lines) {
       const [pair = '', ...attributes] = line.split(';');
       const separator = pair.indexOf('=');
       const name = pair.slice(0, separator).trim();

@@ -1,4 +1,4 @@
-import { endpoints, HEADER_AGENT, HEADER_CORP, type Endpoint } from '@broker/contract';
+import { endpoints, type Endpoint } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
@@ -202,46 +202,5 @@ export const foreignInputs: Partial<Record<EndpointName, InputMaker>> = {
   getTodoTaskDetail: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying') }),
   getClientHistory: (fixture) => ({ customerId: fixture.foreignCustomerId }),
 };
-
-export interface EndpointAnswer {
-  status: number;
-  body: { code: string; msg: string; data: unknown };
-  text: string;
-}
-
-/**
- * Sends `input` the way the endpoint carries its payload: query string, JSON body or multipart form,
- * as the endpoint's own app (`agent-code`) unless `agent` says otherwise (null: no header).
- */
-export async function callEndpoint(
-  baseUrl: string,
-  endpoint: Endpoint,
-  headers: Record<string, string>,
-  input: Record<string, unknown>,
-  { agent = endpoint.agent }: { agent?: string | null } = {},
-): Promise<EndpointAnswer> {
-  const init: RequestInit & { headers: Record<string, string> } = {
-    method: endpoint.method,
-    headers: { [HEADER_CORP]: 'fxhl', ...headers, ...(agent === null ? {} : { [HEADER_AGENT]: agent }) },
-  };
-  if (agent === null) delete init.headers[HEADER_AGENT];
-  let url = `${baseUrl}${endpoint.path}`;
-  const pairs = Object.entries(input).flatMap(([key, value]): [string, string][] =>
-    Array.isArray(value) ? value.map((item): [string, string] => [key, String(item)]) : [[key, String(value)]],
-  );
-  if (endpoint.payload === 'query') url += `?${new URLSearchParams(pairs).toString()}`;
-  if (endpoint.payload === 'json') {
-    init.body = JSON.stringify(input);
-    init.headers['content-type'] = 'application/json';
-  }
-  if (endpoint.payload === 'form') {
-    const form = new FormData();
-    for (const [key, value] of pairs) form.append(key, value);
-    init.body = form;
-  }
-  const response = await fetch(url, init);
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as EndpointAnswer['body'], text };
-}
 
 export const endpointEntries = () => Object.entries(endpoints) as [EndpointName, Endpoint][];

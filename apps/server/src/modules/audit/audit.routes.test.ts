@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ErrorCode, getMyAuditTrail, type Envelope, type ResponseOf } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { ErrorCode, type getMyAuditTrail, type RequestOf, type ResponseOf } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from '../mot/mot-engine';
@@ -17,44 +17,15 @@ for (const engine of testDatabases()) {
   describe(`audit trail (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let chan: Record<string, string>;
-    let lee: Record<string, string>;
+    let chan: ApiClient;
+    let lee: ApiClient;
     let staffIds: Record<string, number>;
     let edited: { id: number; nameCn: string; phone: string };
     let bound: { id: number; nameCn: string };
     let handledEventId: number;
     let mot: { customerId: number };
 
-    const call = async <T>(
-      endpoint: (typeof endpoints)[keyof typeof endpoints],
-      headers: Record<string, string>,
-      params: Record<string, unknown>,
-    ) => {
-      let url = `${server.baseUrl}${endpoint.path}`;
-      const init: RequestInit = { method: endpoint.method, headers: { ...headers, 'agent-code': endpoint.agent } };
-      if (endpoint.payload === 'query') {
-        url += `?${new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString()}`;
-      } else if (endpoint.payload === 'form') {
-        const form = new FormData();
-        for (const [key, value] of Object.entries(params)) form.append(key, String(value));
-        init.body = form;
-      } else {
-        init.body = JSON.stringify(params);
-        init.headers = { ...init.headers, 'content-type': 'application/json' };
-      }
-      const response = await fetch(url, init);
-      return { status: response.status, body: (await response.json()) as Envelope<T> };
-    };
-    const ok = async <T>(
-      endpoint: (typeof endpoints)[keyof typeof endpoints],
-      headers: Record<string, string>,
-      params: Record<string, unknown>,
-    ) => {
-      const result = await call<T>(endpoint, headers, params);
-      expect(result.body.code, `${endpoint.path}: ${result.body.msg}`).toBe('0');
-      return result.body.data;
-    };
-    const trail = (headers: Record<string, string>, params: Record<string, unknown> = {}) => ok<Trail>(getMyAuditTrail, headers, params);
+    const trail = (caller: ApiClient, params: RequestOf<typeof getMyAuditTrail> = {}) => caller.ok.getMyAuditTrail(params);
 
     beforeAll(async () => {
       database = await engine.create();
@@ -62,8 +33,8 @@ for (const engine of testDatabases()) {
       mot = await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 10), name_cn: '证件到期客户' });
       await runMotRules(database, { asOf: TODAY });
       server = await startTestApp(database);
-      chan = (await signInAs(server.baseUrl, 'chanwaiman')).headers;
-      lee = (await signInAs(server.baseUrl, 'leekaying')).headers;
+      chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
+      lee = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying'));
       staffIds = Object.fromEntries(
         (await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff')).map((row) => [
           row.wecom_user_id,
@@ -82,17 +53,17 @@ for (const engine of testDatabases()) {
       const [leeCustomer] = await customersOf('leekaying');
 
       // Every audited action, by chanwaiman, in a known order; and one by leekaying.
-      await ok(endpoints.updateProfile, chan, { customerId: edited.id, version: first!.version, phone: NEW_PHONE, remark: 'audit check' });
-      await ok(endpoints.kycBind, chan, { externalUserId: HO, customerId: bound.id });
-      await ok(endpoints.kycUnbind, chan, { externalUserId: HO });
+      await chan.ok.updateProfile({ customerId: edited.id, version: first!.version, phone: NEW_PHONE, remark: 'audit check' });
+      await chan.ok.kycBind({ externalUserId: HO, customerId: bound.id });
+      await chan.ok.kycUnbind({ externalUserId: HO });
       const [event] = await database.query<{ id: number }>('select id::float8 as id from mot_event where customer_id = $1 limit 1', [
         mot.customerId,
       ]);
       handledEventId = event!.id;
-      await ok(endpoints.handleEvent, chan, { eventId: handledEventId, channel: 'phone', note: 'reminded to renew' });
-      await ok(endpoints.setMinCashIO, chan, { minCashIO: 150_000 });
-      await ok(endpoints.setFold, chan, { isFold: true });
-      await ok(endpoints.updateProfile, lee, { customerId: leeCustomer!.id, version: leeCustomer!.version, remark: 'lee was here' });
+      await chan.ok.handleEvent({ eventId: handledEventId, channel: 'phone', note: 'reminded to renew' });
+      await chan.ok.setMinCashIO({ minCashIO: 150_000 });
+      await chan.ok.setFold({ isFold: true });
+      await lee.ok.updateProfile({ customerId: leeCustomer!.id, version: leeCustomer!.version, remark: 'lee was here' });
     });
     afterAll(async () => {
       await server?.close();
@@ -187,12 +158,12 @@ for (const engine of testDatabases()) {
     });
 
     it('refuses bad input naming the field, and callers without a session', async () => {
-      const badEntity = await call(getMyAuditTrail, chan, { entity: 'staff_salary' });
+      const badEntity = await chan.call('getMyAuditTrail', { entity: 'staff_salary' });
       expect(badEntity.body.code).toBe(ErrorCode.VALIDATION);
       expect(badEntity.body.msg).toMatch(/^query\.entity: must be one of customer, kyc_binding, mot_event, staff/);
-      const badLimit = await call(getMyAuditTrail, chan, { limit: 51 });
+      const badLimit = await chan.call('getMyAuditTrail', { limit: 51 });
       expect(badLimit.body.msg).toMatch(/query\.limit: must be at most 50/);
-      const anonymous = await call(getMyAuditTrail, { 'corp-code': 'fxhl' }, {});
+      const anonymous = await apiClient(server.baseUrl).getMyAuditTrail();
       expect(anonymous.body.code).toBe(ErrorCode.LOGIN_INVALID);
     });
   });

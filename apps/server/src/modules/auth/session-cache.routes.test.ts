@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp, type SignedIn } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { hashSessionToken } from './session-token';
 
@@ -25,8 +25,7 @@ for (const engine of testDatabases()) {
     /** A business call's envelope code, and whether it read auth_session. */
     const call = async (signedIn: SignedIn) => {
       statements.length = 0;
-      const response = await fetch(`${server.baseUrl}/api/client/staff/asset/getDefaultCcy`, { headers: signedIn.headers });
-      const body = (await response.json()) as { code: string };
+      const { body } = await apiClient(server.baseUrl, signedIn).getDefaultCcy();
       return { code: body.code, lookedUp: statements.some((text) => SESSION_LOOKUP.test(text)) };
     };
     /** Calls until the answer is `code` (a change's notification arrives within milliseconds). */
@@ -53,8 +52,7 @@ for (const engine of testDatabases()) {
         const chan = await signInAs(uncached.baseUrl, 'chanwaiman');
         for (let attempt = 0; attempt < 3; attempt += 1) {
           statements.length = 0;
-          const response = await fetch(`${uncached.baseUrl}/api/client/staff/asset/getDefaultCcy`, { headers: chan.headers });
-          expect(((await response.json()) as { code: string }).code).toBe(ErrorCode.OK);
+          expect((await apiClient(uncached.baseUrl, chan).getDefaultCcy()).body.code).toBe(ErrorCode.OK);
           expect(statements.some((text) => SESSION_LOOKUP.test(text))).toBe(true);
         }
       } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ErrorCode, type Endpoint } from '@broker/contract';
-import { BrowserJar, signInAs, startTestApp, testDatabases, type RunningTestApp, type SignedIn } from '../../testing';
+import { apiClient, BrowserJar, signInAs, startTestApp, testDatabases, type RunningTestApp, type SignedIn } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 
 /**
@@ -28,10 +28,9 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const call = async (replica: RunningTestApp, endpoint: Endpoint, headers: Record<string, string>) => {
-      const response = await fetch(`${replica.baseUrl}${endpoint.path}`, { method: endpoint.method, headers });
-      return { status: response.status, response, body: (await response.json()) as { code: string; msg: string; data: unknown } };
-    };
+    /** Exactly these headers, as a browser that holds them sends them. */
+    const call = (replica: RunningTestApp, endpoint: Endpoint, headers: Record<string, string>) =>
+      apiClient(replica.baseUrl, { corp: null, agent: null, headers }).call(endpoint);
     const codeOf = async (replica: RunningTestApp, headers: Record<string, string>) =>
       (await call(replica, endpoints.getDefaultCcy, headers)).body.code;
     /**
@@ -105,7 +104,7 @@ for (const engine of testDatabases()) {
       expect(login.token).not.toBe(chan.token);
       expect(emulator.stats.getuserinfo).toBe(userinfoCalls);
       // No new cookie: the browser keeps the one it has.
-      expect(resumed.response.headers.getSetCookie()).toEqual([]);
+      expect(resumed.headers.getSetCookie()).toEqual([]);
       expect(await codeOf(replicaA, { ...chan.headers, 'broker-token': login.token })).toBe(ErrorCode.OK);
       // Both tokens live side by side (another tab may hold the first).
       expect(await codeOf(replicaA, chan.headers)).toBe(ErrorCode.OK);
@@ -136,7 +135,7 @@ for (const engine of testDatabases()) {
       const out = await call(replicaB, endpoints.signOut, phone.headers);
       expect(out.body).toMatchObject({ code: ErrorCode.OK, data: { endedSessions: 2 } });
       // The browser's cookie is cleared.
-      expect(out.response.headers.getSetCookie()).toEqual([
+      expect(out.headers.getSetCookie()).toEqual([
         expect.stringMatching(/^broker_binding=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/),
       ]);
 

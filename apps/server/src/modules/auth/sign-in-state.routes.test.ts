@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, agentCodeSchema, type AgentCode } from '@broker/contract';
+import { endpoints, ErrorCode, agentCodeSchema, type AgentCode } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
 import {
+  apiClient,
   authorizeAs,
   BrowserJar,
   exchangeCode,
@@ -33,8 +34,7 @@ for (const engine of testDatabases()) {
     });
 
     const whoAmI = async (signedIn: SignedIn) => {
-      const response = await fetch(`${server.baseUrl}/api/audit/mine`, { headers: signedIn.headers });
-      const body = (await response.json()) as { code: string };
+      const { body } = await apiClient(server.baseUrl, signedIn).getMyAuditTrail();
       if (body.code !== '0') return body.code;
       const [session] = await database.query<{ wecom_user_id: string }>(
         `select st.wecom_user_id from auth_session s join staff st on st.id = s.staff_id where s.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
@@ -117,10 +117,10 @@ for (const engine of testDatabases()) {
     it('names the field when the state is missing or malformed, and writes nothing', async () => {
       const [before] = await database.query<{ n: number }>('select count(*)::int as n from auth_session');
       for (const query of ['code=abc', 'code=abc&state=', 'code=abc&state=has-dash', `code=abc&state=${'a'.repeat(129)}`]) {
-        const response = await fetch(`${server.baseUrl}/api/auth/login/qywx?${query}`, { headers: { 'corp-code': 'fxhl' } });
-        const body = (await response.json()) as { code: string; msg: string };
-        expect(body.code, query).toBe(ErrorCode.VALIDATION);
-        expect(body.msg, query).toMatch(/^query\.state: /);
+        const { body } = await apiClient(server.baseUrl, { agent: null }).raw(endpoints.loginQywx, { query });
+        const { code, msg } = body as { code: string; msg: string };
+        expect(code, query).toBe(ErrorCode.VALIDATION);
+        expect(msg, query).toMatch(/^query\.state: /);
       }
       const [after] = await database.query<{ n: number }>('select count(*)::int as n from auth_session');
       expect(after!.n).toBe(before!.n);
@@ -147,12 +147,12 @@ for (const engine of testDatabases()) {
     });
 
     it('carries relauchType back (SPEC.md §4) and builds the return address on the origin the browser used', async () => {
-      const response = await fetch(`${server.baseUrl}/api/auth/login/start`, {
-        method: 'POST',
-        headers: { 'corp-code': 'fxhl', 'content-type': 'application/json', origin: 'https://broker.example.com' },
-        body: JSON.stringify({ agentCode: 'mot', redirectPage: '/mot/eventDetail?eventId=7', relauchType: 'pushPage' }),
+      const browser = apiClient(server.baseUrl, { agent: null, headers: { origin: 'https://broker.example.com' } });
+      const { authorizeUrl } = await browser.ok.startSignIn({
+        agentCode: 'mot',
+        redirectPage: '/mot/eventDetail?eventId=7',
+        relauchType: 'pushPage',
       });
-      const { authorizeUrl } = ((await response.json()) as { data: { authorizeUrl: string } }).data;
       const back = new URL(new URL(authorizeUrl).searchParams.get('redirect_uri')!);
       expect(`${back.origin}${back.pathname}`).toBe('https://broker.example.com/wxEntry');
       expect(Object.fromEntries(back.searchParams)).toMatchObject({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ErrorCode, type Envelope } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { ErrorCode } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, apiClient, expectOk, isOk, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 
@@ -43,7 +43,7 @@ for (const engine of testDatabases()) {
     let database: DatabaseHandle & { drop(): Promise<void> };
     /** Two replicas on one database: the editors' requests alternate between them. */
     let replicas: RunningTestApp[];
-    let sessions: Record<string, string>[];
+    let sessions: ApiClient[];
     let customerId: number;
 
     beforeAll(async () => {
@@ -54,8 +54,11 @@ for (const engine of testDatabases()) {
       // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
       replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
       sessions = [
-        (await signInAs(replicas[0]!.baseUrl, 'chanwaiman')).headers,
-        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` })).headers,
+        apiClient(replicas[0]!.baseUrl, await signInAs(replicas[0]!.baseUrl, 'chanwaiman')),
+        apiClient(
+          replicas[1]!.baseUrl,
+          await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` }),
+        ),
       ];
       const [row] = await database.query<{ id: number }>(
         `select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman' order by c.id limit 1`,
@@ -67,14 +70,10 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const update = async (index: number, version: number) => {
-      const response = await fetch(`${replicas[index % 2]!.baseUrl}${endpoints.updateProfile.path}`, {
-        method: 'POST',
-        headers: { ...sessions[index % 2]!, 'content-type': 'application/json' },
-        body: JSON.stringify({ customerId, version, ...editOf(index) }),
-      });
-      return { index, status: response.status, body: (await response.json()) as Envelope<{ version: number }> };
-    };
+    const update = async (index: number, version: number) => ({
+      index,
+      ...(await sessions[index % 2]!.updateProfile({ customerId, version, ...editOf(index) })),
+    });
 
     it(`${EDITORS} simultaneous edits of one version: one wins, the rest get 090409, no update is lost`, async () => {
       const before = await readCustomer(database, customerId);
@@ -82,7 +81,7 @@ for (const engine of testDatabases()) {
 
       const results = await Promise.all(Array.from({ length: EDITORS }, (_, index) => update(index, before.version)));
 
-      const winners = results.filter((result) => result.body.code === '0');
+      const winners = results.filter(isOk);
       expect(winners).toHaveLength(1);
       const losers = results.filter((result) => result.body.code !== '0');
       for (const loser of losers) {
@@ -107,7 +106,7 @@ for (const engine of testDatabases()) {
       let version = before.version + 1;
       for (const loser of losers) {
         const retried = await update(loser.index, version);
-        expect(retried.body.code, retried.body.msg).toBe('0');
+        expectOk(retried);
         version = retried.body.data.version;
       }
       const final = await readCustomer(database, customerId);

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ErrorCode, type Endpoint } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { createClientFixture, KNOWN, type ClientFixture } from './client.fixture';
-
-type Body<T = Record<string, unknown>> = { code: string; msg: string; data: T };
-type Paged<T> = { list: T[]; total: number; pageNum: number; pageSize: number; hasMore: boolean; summary: Record<string, number> };
 
 /** Every contract endpoint that takes a `customerId`: the data-scope sweep below walks them all. */
 const customerEndpoints = (Object.entries(endpoints) as [string, Endpoint][]).filter(
@@ -17,37 +14,21 @@ for (const engine of testDatabases()) {
   describe(`client profile and details (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let headers: Record<string, string>;
+    let api: ApiClient;
     let fixture: ClientFixture;
 
     beforeAll(async () => {
       database = await engine.create();
       fixture = await createClientFixture(database);
       server = await startTestApp(database);
-      headers = (await signInAs(server.baseUrl, 'chanwaiman')).headers;
+      api = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
     }, 120_000);
     afterAll(async () => {
       await server?.close();
       await database?.drop();
     });
 
-    const call = async <T = Record<string, unknown>>(endpoint: Endpoint, params: Record<string, unknown>) => {
-      const init: RequestInit = { method: endpoint.method, headers: { ...headers, 'agent-code': endpoint.agent } };
-      let url = `${server.baseUrl}${endpoint.path}`;
-      if (endpoint.payload === 'query') {
-        url += `?${new URLSearchParams(Object.entries(params).map(([key, value]): [string, string] => [key, String(value)])).toString()}`;
-      } else {
-        init.body = JSON.stringify(params);
-        init.headers = { ...init.headers, 'content-type': 'application/json' };
-      }
-      const response = await fetch(url, init);
-      return { status: response.status, body: (await response.json()) as Body<T> };
-    };
-    const ok = async <T = Record<string, unknown>>(endpoint: Endpoint, params: Record<string, unknown>) => {
-      const result = await call<T>(endpoint, params);
-      expect(result.body.code, result.body.msg).toBe('0');
-      return result.body.data;
-    };
+    const call = (endpoint: Endpoint, params: Record<string, unknown>) => api.call(endpoint, params);
     /** Minimal valid input of each customer endpoint for a given client. */
     const minimalInput = (endpoint: Endpoint, customerId: number) =>
       endpoint === endpoints.updateProfile ? { customerId, version: 1, remark: 'x' } : { customerId };
@@ -95,16 +76,13 @@ for (const engine of testDatabases()) {
       });
 
       it('lets the owner in: leekaying opens the same client', async () => {
-        const own = (await signInAs(server.baseUrl, 'leekaying')).headers;
-        const response = await fetch(`${server.baseUrl}/api/client/customer/getProfile?customerId=${fixture.foreignId}`, { headers: own });
-        const body = (await response.json()) as Body<{ customerId: number }>;
-        expect(body.code).toBe('0');
-        expect(body.data.customerId).toBe(fixture.foreignId);
+        const owner = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying'));
+        expect((await owner.ok.getProfile({ customerId: fixture.foreignId })).customerId).toBe(fixture.foreignId);
       });
     });
 
     it('getProfile: names, masked phone, tags, KYC, total assets', async () => {
-      const profile = await ok(endpoints.getProfile, { customerId: fixture.knownId });
+      const profile = await api.ok.getProfile({ customerId: fixture.knownId });
       expect(profile).toMatchObject({
         customerId: fixture.knownId,
         nameCn: KNOWN.nameCn,
@@ -120,7 +98,7 @@ for (const engine of testDatabases()) {
     });
 
     it('getBaseInfo: contact in full, identity document masked, accounts, version', async () => {
-      const info = await ok(endpoints.getBaseInfo, { customerId: fixture.knownId });
+      const info = await api.ok.getBaseInfo({ customerId: fixture.knownId });
       expect(info).toMatchObject({
         phone: KNOWN.phone,
         phoneMasked: '+852 4000 ****',
@@ -135,12 +113,7 @@ for (const engine of testDatabases()) {
     });
 
     it('getAsset: totals, today P/L and allocation equal the hand-made figures', async () => {
-      const asset = await ok<
-        Record<string, unknown> & {
-          byMarket: { key: string; marketValueHkd: number; ratio: number }[];
-          byCurrency: { key: string; cashHkd: number; marketValueHkd: number; totalHkd: number; amount: number }[];
-        }
-      >(endpoints.getAsset, { customerId: fixture.knownId });
+      const asset = await api.ok.getAsset({ customerId: fixture.knownId });
       expect(asset).toMatchObject({
         totalAssetsHkd: KNOWN.totalAssetsHkd,
         cashHkd: KNOWN.cashHkd,
@@ -174,31 +147,14 @@ for (const engine of testDatabases()) {
         `select id from customer where staff_id = $1 and total_assets_hkd > 0 and id <> $2 order by id limit 1`,
         [fixture.staffIds.chanwaiman, fixture.knownId],
       );
-      const asset = await ok<{
-        totalAssetsHkd: number;
-        cashHkd: number;
-        marketValueHkd: number;
-        byCurrency: { totalHkd: number }[];
-        byMarket: { marketValueHkd: number }[];
-      }>(endpoints.getAsset, { customerId: Number(row!.id) });
+      const asset = await api.ok.getAsset({ customerId: Number(row!.id) });
       expect(asset.totalAssetsHkd).toBeCloseTo(asset.cashHkd + asset.marketValueHkd, 1);
       expect(asset.byCurrency.reduce((sum, slice) => sum + slice.totalHkd, 0)).toBeCloseTo(asset.totalAssetsHkd, 0);
       expect(asset.byMarket.reduce((sum, slice) => sum + slice.marketValueHkd, 0)).toBeCloseTo(asset.marketValueHkd, 0);
     });
 
     it('getHolding: rows with value and P/L, market filter, paging, totals over the filtered set', async () => {
-      type Holding = {
-        symbol: string;
-        market: string;
-        quantity: number;
-        marketValue: number;
-        marketValueHkd: number;
-        unrealizedPnl: number;
-        unrealizedPnlHkd: number;
-        unrealizedPnlRatio: number;
-        todayPnlHkd: number;
-      };
-      const all = await ok<Paged<Holding>>(endpoints.getHolding, { customerId: fixture.knownId });
+      const all = await api.ok.getHolding({ customerId: fixture.knownId });
       expect(all.total).toBe(3);
       expect(all.list.map((holding) => holding.symbol)).toEqual(['TST2', 'TST1.HK', 'TST3.SH']);
       expect(all.list[0]).toMatchObject({
@@ -217,24 +173,23 @@ for (const engine of testDatabases()) {
         todayPnlHkd: KNOWN.todayPnlHkd,
       });
 
-      const hk = await ok<Paged<Holding>>(endpoints.getHolding, { customerId: fixture.knownId, market: 'HK' });
+      const hk = await api.ok.getHolding({ customerId: fixture.knownId, market: 'HK' });
       expect(hk.list.map((holding) => holding.symbol)).toEqual(['TST1.HK']);
       expect(hk.summary.marketValueHkd).toBe(10_000);
 
-      const page2 = await ok<Paged<Holding>>(endpoints.getHolding, { customerId: fixture.knownId, pageSize: 2, pageNum: 2 });
+      const page2 = await api.ok.getHolding({ customerId: fixture.knownId, pageSize: 2, pageNum: 2 });
       expect(page2).toMatchObject({ total: 3, pageNum: 2, pageSize: 2, hasMore: false });
       expect(page2.list.map((holding) => holding.symbol)).toEqual(['TST3.SH']);
     });
 
     it('getTrade: newest first, filters by date, market, side and status, totals for the filtered set', async () => {
-      type Trade = { symbol: string; side: string; amount: number; currency: string; amountHkd: number; status: string; tradedAt: number };
-      const all = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId });
+      const all = await api.ok.getTrade({ customerId: fixture.knownId });
       expect(all.total).toBe(4);
       expect(all.list.map((trade) => trade.tradedAt)).toEqual([...all.list.map((trade) => trade.tradedAt)].sort((a, b) => b - a));
       expect(all.list[0]).toMatchObject({ symbol: 'TST3.SH', side: 'sell', amountHkd: 1_000, status: 'unsettled' });
       expect(all.summary).toEqual({ buyAmountHkd: 9_000 + 14_400 + 5_250, sellAmountHkd: 1_000, feeHkd: 10 + 16 + 5 + 1.25 });
 
-      const october = await ok<Paged<Trade>>(endpoints.getTrade, {
+      const october = await api.ok.getTrade({
         customerId: fixture.knownId,
         dateFrom: '2026-10-01',
         dateTo: '2026-10-31',
@@ -242,28 +197,27 @@ for (const engine of testDatabases()) {
       expect(october.list.map((trade) => trade.symbol)).toEqual(['TST2', 'TST1.HK']);
       expect(october.summary.buyAmountHkd).toBe(23_400);
       // dateTo is inclusive in Hong Kong time: 22:30 on the 20th is still the 20th.
-      const oneDay = await ok<Paged<Trade>>(endpoints.getTrade, {
+      const oneDay = await api.ok.getTrade({
         customerId: fixture.knownId,
         dateFrom: '2026-10-20',
         dateTo: '2026-10-20',
       });
       expect(oneDay.list.map((trade) => trade.symbol)).toEqual(['TST2']);
 
-      const sh = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId, market: 'SH' });
+      const sh = await api.ok.getTrade({ customerId: fixture.knownId, market: 'SH' });
       expect(sh.total).toBe(2);
-      const sells = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId, side: 'sell' });
+      const sells = await api.ok.getTrade({ customerId: fixture.knownId, side: 'sell' });
       expect(sells).toMatchObject({ total: 1, summary: { buyAmountHkd: 0, sellAmountHkd: 1_000, feeHkd: 1.25 } });
-      const settled = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId, status: 'settled' });
+      const settled = await api.ok.getTrade({ customerId: fixture.knownId, status: 'settled' });
       expect(settled.total).toBe(3);
 
-      const paged = await ok<Paged<Trade>>(endpoints.getTrade, { customerId: fixture.knownId, pageSize: 3 });
+      const paged = await api.ok.getTrade({ customerId: fixture.knownId, pageSize: 3 });
       expect(paged).toMatchObject({ total: 4, hasMore: true });
       expect(paged.list).toHaveLength(3);
     });
 
     it('getWithdrawalDeposit: direction and currency filters, HKD totals', async () => {
-      type Money = { direction: string; amount: number; currency: string; amountHkd: number };
-      const all = await ok<Paged<Money>>(endpoints.getWithdrawalDeposit, { customerId: fixture.knownId });
+      const all = await api.ok.getWithdrawalDeposit({ customerId: fixture.knownId });
       expect(all.total).toBe(3);
       expect(all.list.map((row) => [row.direction, row.currency, row.amount, row.amountHkd])).toEqual([
         ['withdrawal', 'CNY', 800, 1_000],
@@ -271,13 +225,13 @@ for (const engine of testDatabases()) {
         ['deposit', 'HKD', 50_000, 50_000],
       ]);
       expect(all.summary).toEqual({ depositHkd: 58_000, withdrawalHkd: 1_000, netHkd: 57_000 });
-      const deposits = await ok<Paged<Money>>(endpoints.getWithdrawalDeposit, {
+      const deposits = await api.ok.getWithdrawalDeposit({
         customerId: fixture.knownId,
         direction: 'deposit',
         currency: 'USD',
       });
       expect(deposits).toMatchObject({ total: 1, summary: { depositHkd: 8_000, withdrawalHkd: 0, netHkd: 8_000 } });
-      const september = await ok<Paged<Money>>(endpoints.getWithdrawalDeposit, {
+      const september = await api.ok.getWithdrawalDeposit({
         customerId: fixture.knownId,
         dateFrom: '2026-09-01',
         dateTo: '2026-09-30',
@@ -286,16 +240,15 @@ for (const engine of testDatabases()) {
     });
 
     it('getTransfer: in and out with counts and current value', async () => {
-      type Transfer = { direction: string; symbol: string; quantity: number; marketValueHkd: number; counterparty: string };
-      const all = await ok<Paged<Transfer>>(endpoints.getTransfer, { customerId: fixture.knownId });
+      const all = await api.ok.getTransfer({ customerId: fixture.knownId });
       expect(all.list.map((row) => [row.direction, row.symbol, row.quantity, row.marketValueHkd])).toEqual([
         ['out', 'TST2', 10, 1_600],
         ['in', 'TST1.HK', 200, 2_000],
       ]);
       expect(all.summary).toEqual({ inCount: 1, outCount: 1, inValueHkd: 2_000, outValueHkd: 1_600 });
-      const us = await ok<Paged<Transfer>>(endpoints.getTransfer, { customerId: fixture.knownId, market: 'US', direction: 'out' });
+      const us = await api.ok.getTransfer({ customerId: fixture.knownId, market: 'US', direction: 'out' });
       expect(us.total).toBe(1);
-      const none = await ok<Paged<Transfer>>(endpoints.getTransfer, { customerId: fixture.knownId, market: 'US', direction: 'in' });
+      const none = await api.ok.getTransfer({ customerId: fixture.knownId, market: 'US', direction: 'in' });
       expect(none).toMatchObject({ total: 0, list: [], hasMore: false });
     });
 
@@ -318,7 +271,7 @@ for (const engine of testDatabases()) {
     });
 
     describe('updateProfile', () => {
-      const current = async () => (await ok<{ version: number }>(endpoints.getBaseInfo, { customerId: fixture.knownId })).version;
+      const current = async () => (await api.ok.getBaseInfo({ customerId: fixture.knownId })).version;
       const auditRows = async () =>
         database.query<{ before: Record<string, unknown>; after: Record<string, unknown>; actor_staff_id: number; action: string }>(
           `select before, after, actor_staff_id, action from audit_log where entity = 'customer' and entity_id = $1 order by id`,
@@ -351,7 +304,7 @@ for (const engine of testDatabases()) {
       it('saves the given fields, bumps the version and audits only what changed', async () => {
         const version = await current();
         const before = (await auditRows()).length;
-        const saved = await ok<Record<string, unknown>>(endpoints.updateProfile, {
+        const saved = await api.ok.updateProfile({
           customerId: fixture.knownId,
           version,
           phone: '+852-6123-4567',
@@ -379,7 +332,7 @@ for (const engine of testDatabases()) {
         });
         expect(Object.keys(audit.at(-1)!.after).sort()).toEqual(['email', 'phone', 'tags']);
 
-        const timeline = await ok<{ list: { kind: string; fields?: string[]; staffName?: string | null }[] }>(endpoints.getDynamic, {
+        const timeline = await api.ok.getDynamic({
           customerId: fixture.knownId,
         });
         const edit = timeline.list.find((item) => item.kind === 'profileEdit');
@@ -405,7 +358,7 @@ for (const engine of testDatabases()) {
         expect(await auditRows()).toHaveLength(audits + 1);
 
         // The loser reloads and applies their edit on the new version: both changes stand.
-        const retried = await ok<{ remark: string; email: string; version: number }>(endpoints.updateProfile, {
+        const retried = await api.ok.updateProfile({
           customerId: fixture.knownId,
           version: version + 1,
           ...(first.body.code === '0' ? { email: 'other@example.com' } : { remark: 'edit from phone A' }),
@@ -417,24 +370,23 @@ for (const engine of testDatabases()) {
         const version = await current();
         const stale = await call(endpoints.updateProfile, { customerId: fixture.knownId, version: version - 1, remark: 'anything' });
         expect(stale.body.code).toBe(ErrorCode.CONFLICT);
-        const same = await ok<{ version: number }>(endpoints.updateProfile, { customerId: fixture.knownId, version, nameEn: KNOWN.nameEn });
+        const same = await api.ok.updateProfile({ customerId: fixture.knownId, version, nameEn: KNOWN.nameEn });
         expect(same.version).toBe(version);
       });
 
       it('clears optional fields with null', async () => {
         const version = await current();
-        const saved = await ok(endpoints.updateProfile, { customerId: fixture.knownId, version, remark: null, phone: null });
+        const saved = await api.ok.updateProfile({ customerId: fixture.knownId, version, remark: null, phone: null });
         expect(saved).toMatchObject({ remark: null, phone: null, phoneMasked: null, version: version + 1 });
       });
     });
 
     it('getDynamic: trades, money, transfers and edits merged newest first, paged by time', async () => {
-      type Item = { key: string; kind: string; at: number; amountHkd?: number };
-      const first = await ok<{ list: Item[]; hasMore: boolean }>(endpoints.getDynamic, { customerId: fixture.knownId, limit: 5 });
+      const first = await api.ok.getDynamic({ customerId: fixture.knownId, limit: 5 });
       expect(first.list).toHaveLength(5);
       expect(first.hasMore).toBe(true);
       expect(first.list.map((item) => item.at)).toEqual([...first.list.map((item) => item.at)].sort((a, b) => b - a));
-      const rest = await ok<{ list: Item[]; hasMore: boolean }>(endpoints.getDynamic, {
+      const rest = await api.ok.getDynamic({
         customerId: fixture.knownId,
         limit: 50,
         before: first.list.at(-1)!.at,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ErrorCode, type Envelope } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { ErrorCode } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, apiClient, isOk, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 
@@ -14,7 +14,7 @@ for (const engine of testDatabases()) {
     let database: DatabaseHandle & { drop(): Promise<void> };
     /** Two replicas on one database: the binds alternate between them. */
     let replicas: RunningTestApp[];
-    let sessions: Record<string, string>[];
+    let sessions: ApiClient[];
     let customerIds: number[];
 
     beforeAll(async () => {
@@ -25,8 +25,11 @@ for (const engine of testDatabases()) {
       // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
       replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
       sessions = [
-        (await signInAs(replicas[0]!.baseUrl, 'chanwaiman')).headers,
-        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` })).headers,
+        apiClient(replicas[0]!.baseUrl, await signInAs(replicas[0]!.baseUrl, 'chanwaiman')),
+        apiClient(
+          replicas[1]!.baseUrl,
+          await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` }),
+        ),
       ];
       customerIds = (
         await database.query<{ id: number }>(
@@ -36,24 +39,15 @@ for (const engine of testDatabases()) {
       expect(customerIds).toHaveLength(BINDERS);
       // Each bind asks WeCom whether the contact is followed; fetch the shared WeCom access token once
       // first, so the burst below is about binding, not about the token cache (the replica suite tests that).
-      for (const [index, replica] of replicas.entries()) {
-        const response = await fetch(`${replica.baseUrl}${endpoints.hasKyc.path}?externalUserId=${HO}`, { headers: sessions[index]! });
-        expect(((await response.json()) as Envelope<unknown>).code).toBe('0');
-      }
+      for (const session of sessions) await session.ok.hasKyc({ externalUserId: HO });
     });
     afterAll(async () => {
       for (const replica of replicas ?? []) await replica.close();
       await database?.drop();
     });
 
-    const bind = async (index: number, externalUserId: string, customerId: number) => {
-      const response = await fetch(`${replicas[index % 2]!.baseUrl}${endpoints.kycBind.path}`, {
-        method: 'POST',
-        headers: { ...sessions[index % 2]!, 'content-type': 'application/json' },
-        body: JSON.stringify({ externalUserId, customerId }),
-      });
-      return { status: response.status, body: (await response.json()) as Envelope<{ customerId: number }> };
-    };
+    const bind = (index: number, externalUserId: string, customerId: number) =>
+      sessions[index % 2]!.kycBind({ externalUserId, customerId });
     const bindingsOf = (externalUserId: string) =>
       database.query<{ customer_id: number }>('select customer_id::float8 as customer_id from kyc_binding where external_user_id = $1', [
         externalUserId,
@@ -65,7 +59,7 @@ for (const engine of testDatabases()) {
 
     it(`${BINDERS} simultaneous binds of one contact to different customers: one binding, one audit row, the rest 091001`, async () => {
       const results = await Promise.all(customerIds.map((customerId, index) => bind(index, HO, customerId)));
-      const winners = results.filter((result) => result.body.code === '0');
+      const winners = results.filter(isOk);
       expect(winners).toHaveLength(1);
       for (const loser of results.filter((result) => result.body.code !== '0')) {
         expect(loser.status).toBe(409);

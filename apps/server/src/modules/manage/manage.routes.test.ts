@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ErrorCode, type CustomerListItem, type CustomerStat } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { ErrorCode, type CustomerListItem, type RequestOf, type searchCustomers, type statCustomers } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { createClientFixture, KNOWN, type ClientFixture } from '../client/client.fixture';
 
-type Body<T> = { code: string; msg: string; data: T };
-type Page = { list: CustomerListItem[]; total: number; pageNum: number; pageSize: number; hasMore: boolean };
+type SearchInput = RequestOf<typeof searchCustomers>;
+type StatInput = RequestOf<typeof statCustomers>;
 
 for (const engine of testDatabases()) {
   describe(`client list: search, filter, sort, stat, channels (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let headers: Record<string, string>;
+    let api: ApiClient;
     let fixture: ClientFixture;
     let staffId: number;
     const statements: string[] = [];
@@ -21,33 +21,17 @@ for (const engine of testDatabases()) {
       fixture = await createClientFixture(database);
       staffId = fixture.staffIds.chanwaiman!;
       server = await startTestApp(database);
-      headers = { ...(await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' })).headers };
+      api = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' }));
     }, 120_000);
     afterAll(async () => {
       await server?.close();
       await database?.drop();
     });
 
-    const post = async <T>(path: string, body: unknown) => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Body<T> };
-    };
-    const search = async (body: Record<string, unknown>) => {
-      const result = await post<Page>(endpoints.searchCustomers.path, body);
-      expect(result.body.code, result.body.msg).toBe('0');
-      return result.body.data;
-    };
-    const stat = async (body: Record<string, unknown>) => {
-      const result = await post<CustomerStat>(endpoints.statCustomers.path, body);
-      expect(result.body.code, result.body.msg).toBe('0');
-      return result.body.data;
-    };
+    const search = (body: SearchInput) => api.ok.searchCustomers(body);
+    const stat = (body: StatInput) => api.ok.statCustomers(body);
     /** Every row of a search, page by page. */
-    const searchAll = async (body: Record<string, unknown>) => {
+    const searchAll = async (body: SearchInput) => {
       const rows: CustomerListItem[] = [];
       for (let pageNum = 1; ; pageNum++) {
         const page = await search({ ...body, pageNum, pageSize: 50 });
@@ -290,7 +274,7 @@ for (const engine of testDatabases()) {
 
     describe('sort and paging', () => {
       it('sorts by each field both ways', async () => {
-        const keys: [string, (row: CustomerListItem) => number | string][] = [
+        const keys: [NonNullable<SearchInput['sortBy']>, (row: CustomerListItem) => number | string][] = [
           ['totalAssets', (row) => row.totalAssetsHkd],
           ['openDate', (row) => row.openDate],
           ['lastTrade', (row) => row.lastTradeDate ?? ''],
@@ -327,7 +311,7 @@ for (const engine of testDatabases()) {
 
     describe('stat', () => {
       it('matches the list for the same filters', async () => {
-        for (const filters of [
+        const filterSets: StatInput[] = [
           {},
           { statuses: ['active'] },
           { keyword: '陈' },
@@ -336,7 +320,8 @@ for (const engine of testDatabases()) {
           { kycBound: false, statuses: ['active'] },
           { hasHolding: true, channels: ['online', 'branch'] },
           { markets: ['HK'] },
-        ]) {
+        ];
+        for (const filters of filterSets) {
           const rows = await searchAll(filters);
           const result = await stat(filters);
           expect(result.clients, JSON.stringify(filters)).toBe(rows.length);
@@ -365,23 +350,15 @@ for (const engine of testDatabases()) {
     });
 
     it('getChannel: the caller’s channels with client counts', async () => {
-      const response = await fetch(`${server.baseUrl}${endpoints.getChannel.path}`, { headers });
-      const body = (await response.json()) as Body<{ channel: string; clients: number }[]>;
-      expect(body.code).toBe('0');
-      expect(body.data.length).toBeGreaterThan(0);
-      expect(body.data.reduce((sum, channel) => sum + channel.clients, 0)).toBe(await count('true'));
-      for (const channel of body.data) expect(channel.clients).toBe(await count('c.channel = $2', [channel.channel]));
+      const channels = await api.ok.getChannel();
+      expect(channels.length).toBeGreaterThan(0);
+      expect(channels.reduce((sum, channel) => sum + channel.clients, 0)).toBe(await count('true'));
+      for (const channel of channels) expect(channel.clients).toBe(await count('c.channel = $2', [channel.channel]));
     });
 
     it('another manager sees a different book', async () => {
-      const other = (await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' })).headers;
-      const response = await fetch(`${server.baseUrl}${endpoints.searchCustomers.path}`, {
-        method: 'POST',
-        headers: { ...other, 'content-type': 'application/json' },
-        body: JSON.stringify({ keyword: KNOWN.nameCn }),
-      });
-      const body = (await response.json()) as Body<Page>;
-      expect(body.data.total).toBe(0);
+      const other = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' }));
+      expect((await other.ok.searchCustomers({ keyword: KNOWN.nameCn })).total).toBe(0);
     });
 
     it('rejects bad filters, naming the field', async () => {
@@ -400,12 +377,12 @@ for (const engine of testDatabases()) {
         [{ kycBound: 'yes' }, /body\.kycBound: must be a boolean/],
       ];
       for (const [body, message] of cases) {
-        const result = await post(endpoints.searchCustomers.path, body);
+        const result = await api.call('searchCustomers', body);
         expect(result.status, JSON.stringify(body)).toBe(400);
         expect(result.body.code).toBe(ErrorCode.VALIDATION);
         expect(result.body.msg).toMatch(message);
       }
-      const statResult = await post(endpoints.statCustomers.path, { pageSize: 10 });
+      const statResult = await api.call('statCustomers', { pageSize: 10 });
       expect(statResult.body.msg).toMatch(/unknown field "pageSize"/);
     });
   });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type Envelope, type MotTodoRow } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
@@ -16,13 +15,11 @@ import { addDays, hongKongDay } from '@broker/domain';
 const TODAY = hongKongDay();
 const PAGE_SIZE = 3;
 
-type TodoPage = { list: MotTodoRow[]; total: number; hasMore: boolean; fold: boolean };
-
 for (const engine of testDatabases()) {
   describe(`MOT to-do list order and membership stay current (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let headersOf: Record<string, Record<string, string>>;
+    let clientOf: Record<string, ApiClient>;
     let staffIds: Record<string, number>;
     /** chanwaiman's busiest day: the one with most pending events, so it spans several pages. */
     let busyDay: string;
@@ -32,9 +29,9 @@ for (const engine of testDatabases()) {
       await seedDemoData(database, { customers: 400, seed: 17, asOf: TODAY });
       await runMotRules(database, { asOf: TODAY });
       server = await startTestApp(database);
-      headersOf = {
-        chanwaiman: (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' })).headers,
-        leekaying: (await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' })).headers,
+      clientOf = {
+        chanwaiman: apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' })),
+        leekaying: apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' })),
       };
       staffIds = Object.fromEntries(
         (await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff')).map((row) => [
@@ -63,14 +60,12 @@ for (const engine of testDatabases()) {
       const rows: { customerId: number; nameEn: string; eventIds: number[] }[] = [];
       let total = -1;
       for (let pageNum = 1; ; pageNum++) {
-        const url = `${server.baseUrl}${endpoints.getTodoClients.path}?date=${day}&pageNum=${pageNum}&pageSize=${PAGE_SIZE}`;
-        const body = (await (await fetch(url, { headers: headersOf[userid] })).json()) as Envelope<TodoPage>;
-        expect(body.code, body.msg).toBe('0');
-        total = body.data!.total;
+        const page = await clientOf[userid]!.ok.getTodoClients({ date: day, pageNum, pageSize: PAGE_SIZE });
+        total = page.total;
         rows.push(
-          ...body.data!.list.map((row) => ({ customerId: row.customerId, nameEn: row.nameEn, eventIds: row.events.map((e) => e.eventId) })),
+          ...page.list.map((row) => ({ customerId: row.customerId, nameEn: row.nameEn, eventIds: row.events.map((e) => e.eventId) })),
         );
-        if (!body.data!.hasMore) break;
+        if (!page.hasMore) break;
       }
       expect(rows.length, 'total matches the rows listed').toBe(total);
       return rows;
@@ -119,14 +114,8 @@ for (const engine of testDatabases()) {
           group by e.due_date, e.rule`,
         [staffIds[userid]],
       );
-      const get = async <T>(path: string) => {
-        const body = (await (await fetch(`${server.baseUrl}${path}`, { headers: headersOf[userid] })).json()) as Envelope<T>;
-        expect(body.code, body.msg).toBe('0');
-        return body.data!;
-      };
-      const strip = await get<{ date: string; count: number; unseen: number }[]>(
-        `${endpoints.getTodoDates.path}?dateFrom=${addDays(day, -30)}&dateTo=${addDays(day, 30)}`,
-      );
+      const api = clientOf[userid]!;
+      const strip = await api.ok.getTodoDates({ dateFrom: addDays(day, -30), dateTo: addDays(day, 30) });
       const days = [...new Set(live.map((row) => row.date))].filter((date) => date >= addDays(day, -30) && date <= addDays(day, 30)).sort();
       const sumOf = (rows: typeof live, key: 'count' | 'unseen') => rows.reduce((sum, row) => sum + row[key], 0);
       expect(strip).toEqual(
@@ -136,9 +125,7 @@ for (const engine of testDatabases()) {
         }),
       );
       for (const date of [undefined, day]) {
-        const counted = await get<{ total: number; unseen: number; byRule: { rule: string; count: number; unseen: number }[] }>(
-          `${endpoints.getTodoTaskCount.path}${date ? `?date=${date}` : ''}`,
-        );
+        const counted = await api.ok.getTodoTaskCount({ date });
         const rows = live.filter((row) => !date || row.date === date);
         expect({ total: counted.total, unseen: counted.unseen }).toEqual({ total: sumOf(rows, 'count'), unseen: sumOf(rows, 'unseen') });
         for (const { rule, count, unseen } of counted.byRule) {
@@ -208,12 +195,7 @@ for (const engine of testDatabases()) {
         [customerId, busyDay],
       );
       const before = await listThroughApi('chanwaiman', busyDay);
-      const response = await fetch(`${server.baseUrl}${endpoints.handleEvent.path}`, {
-        method: 'POST',
-        headers: { ...headersOf.chanwaiman, 'content-type': 'application/json' },
-        body: JSON.stringify({ eventId: event!.id, channel: 'phone', note: 'called' }),
-      });
-      expect(((await response.json()) as Envelope<unknown>).code).toBe('0');
+      await clientOf.chanwaiman!.ok.handleEvent({ eventId: event!.id, channel: 'phone', note: 'called' });
 
       const after = await listThroughApi('chanwaiman', busyDay);
       expect(after.length).toBe(before.length - 1);
@@ -244,12 +226,8 @@ for (const engine of testDatabases()) {
         [staffIds.chanwaiman, busyDay],
       );
       expect(events.length).toBeGreaterThan(0);
-      const response = await fetch(`${server.baseUrl}${endpoints.markEventsSeen.path}`, {
-        method: 'POST',
-        headers: { ...headersOf.chanwaiman, 'content-type': 'application/json' },
-        body: JSON.stringify({ eventIds: events.map((event) => event.id) }),
-      });
-      expect(((await response.json()) as Envelope<{ updated: number }>).data?.updated).toBe(events.length);
+      const seen = await clientOf.chanwaiman!.markEventsSeen({ eventIds: events.map((event) => event.id) });
+      expect(seen.body.data?.updated).toBe(events.length);
       await expectListCurrent('chanwaiman', busyDay);
     });
 

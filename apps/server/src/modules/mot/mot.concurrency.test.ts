@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ErrorCode, type Envelope } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { ErrorCode } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, apiClient, isOk, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
@@ -15,7 +15,7 @@ for (const engine of testDatabases()) {
     let database: DatabaseHandle & { drop(): Promise<void> };
     /** Two replicas on one database, as in production: the handles alternate between them. */
     let replicas: RunningTestApp[];
-    let sessions: Record<string, string>[];
+    let sessions: ApiClient[];
     let eventIds: number[];
 
     beforeAll(async () => {
@@ -37,8 +37,11 @@ for (const engine of testDatabases()) {
       // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
       replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
       sessions = [
-        (await signInAs(replicas[0]!.baseUrl, 'chanwaiman', { agentCode: 'mot' })).headers,
-        (await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { agentCode: 'mot', wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` })).headers,
+        apiClient(replicas[0]!.baseUrl, await signInAs(replicas[0]!.baseUrl, 'chanwaiman', { agentCode: 'mot' })),
+        apiClient(
+          replicas[1]!.baseUrl,
+          await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { agentCode: 'mot', wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` }),
+        ),
       ];
     });
     afterAll(async () => {
@@ -46,19 +49,15 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const handle = async (index: number, eventId: number) => {
-      const response = await fetch(`${replicas[index % 2]!.baseUrl}${endpoints.handleEvent.path}`, {
-        method: 'POST',
-        headers: { ...sessions[index % 2]!, 'content-type': 'application/json' },
-        body: JSON.stringify({ eventId, channel: 'phone', note: `called from device ${index}` }),
-      });
-      return { index, status: response.status, body: (await response.json()) as Envelope<{ recordId: number }> };
-    };
+    const handle = async (index: number, eventId: number) => ({
+      index,
+      ...(await sessions[index % 2]!.handleEvent({ eventId, channel: 'phone', note: `called from device ${index}` })),
+    });
 
     it(`${HANDLERS} simultaneous handles on two replicas: one service record, one audit row, the rest 090409`, async () => {
       const [eventId] = eventIds;
       const results = await Promise.all(Array.from({ length: HANDLERS }, (_, index) => handle(index, eventId!)));
-      const winners = results.filter((result) => result.body.code === '0');
+      const winners = results.filter(isOk);
       expect(winners).toHaveLength(1);
       for (const loser of results.filter((result) => result.body.code !== '0')) {
         expect(loser.status).toBe(409);

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode, MOT_RULES, type getTodoClients, type RequestOf, type searchServiceHistory } from '@broker/contract';
 import {
-  ErrorCode,
-  MOT_RULES,
-  type Envelope,
-  type getClientHistory,
-  type getTodoClients,
-  type getTodoTaskDetail,
-  type ResponseOf,
-  type searchServiceHistory,
-  type ServiceRecord,
-} from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+  testDatabases,
+  startTestApp,
+  signInAs,
+  apiClient,
+  expectOk,
+  type ApiAnswer,
+  type ApiClient,
+  type RunningTestApp,
+} from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
 import { addDays, hongKongDay } from '@broker/domain';
-
-type Body<T = unknown> = Envelope<T>;
 
 const TODAY = hongKongDay();
 
@@ -25,8 +22,8 @@ for (const engine of testDatabases()) {
   describe(`MOT API (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let chan: Record<string, string>;
-    let lee: Record<string, string>;
+    let chan: ApiClient;
+    let lee: ApiClient;
     /** A customer of chanwaiman with, today: an ID expiring (due today), a birthday in 2 days, a HKD 120,000 deposit today. */
     let star: Awaited<ReturnType<typeof insertQuietCustomer>>;
     let leeCustomer: Awaited<ReturnType<typeof insertQuietCustomer>>;
@@ -45,8 +42,8 @@ for (const engine of testDatabases()) {
       leeCustomer = await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 5) }, 'leekaying');
       await runMotRules(database, { asOf: TODAY });
       server = await startTestApp(database);
-      chan = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' })).headers;
-      lee = (await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' })).headers;
+      chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' }));
+      lee = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' }));
       chanCustomerIds = new Set(
         (
           await database.query<{ id: number }>(
@@ -60,44 +57,22 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const get = async <T>(path: string, headers: Record<string, string>, query: Record<string, string | number> = {}) => {
-      const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
-      const response = await fetch(`${server.baseUrl}/api/mot/${path}?${search}`, { headers });
-      return { status: response.status, body: (await response.json()) as Body<T> };
-    };
-    const post = async <T>(path: string, headers: Record<string, string>, body?: unknown) => {
-      const response = await fetch(`${server.baseUrl}/api/mot/${path}`, {
-        method: 'POST',
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, body: (await response.json()) as Body<T> };
-    };
-    const setFold = async (headers: Record<string, string>, value: string) => {
-      const form = new FormData();
-      form.set('isFold', value);
-      const response = await fetch(`${server.baseUrl}/api/mot/todoEventRule/setFold`, { method: 'POST', headers, body: form });
-      return { status: response.status, body: (await response.json()) as Body<boolean> };
-    };
-    const todo = async (headers: Record<string, string>, query: Record<string, string | number> = {}) => {
-      const result = await get<ResponseOf<typeof getTodoClients>>('todoEvent/todoClient', headers, query);
-      expect(result.body.code, result.body.msg).toBe('0');
-      return result.body.data;
-    };
-    const starEvents = async (headers = chan) =>
-      (await todo(headers, { date: TODAY, pageSize: 50 })).list.filter((row) => row.customerId === star.customerId);
-    const expectError = (result: { status: number; body: Body }, code: string, status: number) => {
+    const setFold = (caller: ApiClient, value: string) => caller.call('setFold', { isFold: value });
+    const todo = (caller: ApiClient, query: RequestOf<typeof getTodoClients> = {}) => caller.ok.getTodoClients(query);
+    const starEvents = async (caller = chan) =>
+      (await todo(caller, { date: TODAY, pageSize: 50 })).list.filter((row) => row.customerId === star.customerId);
+    const expectError = (result: ApiAnswer<unknown>, code: string, status: number) => {
       expect(result.body.code, result.body.msg).toBe(code);
       expect(result.status).toBe(status);
       expect(result.body.msg.length).toBeGreaterThan(10);
     };
 
     it('todoClient/date: days with pending events and their counts', async () => {
-      const result = await get<{ date: string; count: number; unseen: number }[]>('todoEvent/todoClient/date', chan, {
+      const result = await chan.getTodoDates({
         dateFrom: addDays(TODAY, -7),
         dateTo: addDays(TODAY, 7),
       });
-      expect(result.body.code).toBe('0');
+      expectOk(result);
       const days = result.body.data;
       expect(days.map((day) => day.date)).toEqual([...days.map((day) => day.date)].sort());
       expect(days.find((day) => day.date === TODAY)?.count).toBeGreaterThanOrEqual(2);
@@ -110,8 +85,8 @@ for (const engine of testDatabases()) {
       )) as [{ pending: number }];
       expect(days.reduce((sum, day) => sum + day.count, 0)).toBe(pending);
       // Defaults to a window around today; a reversed range is refused.
-      expect((await get<unknown[]>('todoEvent/todoClient/date', chan)).body.code).toBe('0');
-      expectError(await get('todoEvent/todoClient/date', chan, { dateFrom: TODAY, dateTo: addDays(TODAY, -1) }), ErrorCode.VALIDATION, 400);
+      expect((await chan.getTodoDates()).body.code).toBe('0');
+      expectError(await chan.call('getTodoDates', { dateFrom: TODAY, dateTo: addDays(TODAY, -1) }), ErrorCode.VALIDATION, 400);
     });
 
     it('todoClient: one row per event when unfolded, only own customers, phone masked, unseen marked', async () => {
@@ -132,7 +107,7 @@ for (const engine of testDatabases()) {
     it('setFold takes multipart form-data; folded, the list has one row per client', async () => {
       const folded = await setFold(chan, 'true');
       expect(folded.body).toMatchObject({ code: '0', data: true });
-      expect((await post<boolean>('todoEventRule/isFold', chan)).body.data).toBe(true);
+      expect((await chan.isFold()).body.data).toBe(true);
       const page = await todo(chan, { date: TODAY, pageSize: 50 });
       expect(page.fold).toBe(true);
       const ids = page.list.map((row) => row.customerId);
@@ -141,7 +116,7 @@ for (const engine of testDatabases()) {
       expect(starRow.events.map((event) => event.rule).sort()).toEqual(['id_expiry', 'large_deposit']);
       expectError(await setFold(chan, 'maybe'), ErrorCode.VALIDATION, 400);
       expect((await setFold(chan, '0')).body.data).toBe(false);
-      expect((await post<boolean>('todoEventRule/isFold', chan)).body.data).toBe(false);
+      expect((await chan.isFold()).body.data).toBe(false);
       const audit = await database.query<{ before: unknown; after: unknown }>(
         "select before, after from audit_log where action = 'mot.setFold' order by id",
       );
@@ -152,45 +127,38 @@ for (const engine of testDatabases()) {
     });
 
     it('todoTaskCount: pending events by type', async () => {
-      const result = await get<{ total: number; unseen: number; byRule: { rule: string; count: number; unseen: number }[] }>(
-        'todoEvent/todoTaskCount',
-        chan,
-        { date: TODAY },
-      );
-      expect(result.body.code).toBe('0');
+      const result = await chan.getTodoTaskCount({ date: TODAY });
+      expectOk(result);
       const counts = result.body.data;
       expect(counts.byRule.map((row) => row.rule)).toEqual(MOT_RULES);
       expect(counts.total).toBe((await todo(chan, { date: TODAY, pageSize: 50 })).total);
       expect(counts.byRule.find((row) => row.rule === 'id_expiry')!.count).toBeGreaterThanOrEqual(1);
-      const all = (await get<{ total: number }>('todoEvent/todoTaskCount', chan)).body.data;
+      const all = await chan.ok.getTodoTaskCount();
       expect(all.total).toBeGreaterThanOrEqual(counts.total + 1);
     });
 
     it('todoTaskDetail: the event, why it fired, and its client', async () => {
       const [row] = (await starEvents()).filter((candidate) => candidate.events[0]!.rule === 'large_deposit');
       const eventId = row!.events[0]!.eventId;
-      const result = await get<{
-        event: { rule: string; facts: Record<string, unknown>; serviceRecord: null };
-        customer: { customerId: number; phone: string };
-      }>('todoEvent/todoTaskDetail', chan, { eventId });
-      expect(result.body.code).toBe('0');
+      const result = await chan.getTodoTaskDetail({ eventId });
+      expectOk(result);
       expect(result.body.data.event).toMatchObject({
         rule: 'large_deposit',
         serviceRecord: null,
         facts: { amountHkd: 120000, thresholdHkd: 100000, currency: 'HKD' },
       });
       expect(result.body.data.customer).toMatchObject({ customerId: star.customerId, phone: '+852 9123 ****' });
-      expectError(await get('todoEvent/todoTaskDetail', lee, { eventId }), ErrorCode.FORBIDDEN, 403);
-      expectError(await get('todoEvent/todoTaskDetail', chan, { eventId: 987_654_321 }), ErrorCode.NOT_FOUND, 404);
+      expectError(await lee.call('getTodoTaskDetail', { eventId }), ErrorCode.FORBIDDEN, 403);
+      expectError(await chan.call('getTodoTaskDetail', { eventId: 987_654_321 }), ErrorCode.NOT_FOUND, 404);
     });
 
     it('seen: new → seen for own events only', async () => {
       const [row] = (await starEvents()).filter((candidate) => candidate.events[0]!.rule === 'id_expiry');
       const eventId = row!.events[0]!.eventId;
-      expectError(await post('todoEvent/seen', lee, { eventIds: [eventId] }), ErrorCode.FORBIDDEN, 403);
-      expectError(await post('todoEvent/seen', chan, { eventIds: [eventId, 987_654_321] }), ErrorCode.NOT_FOUND, 404);
-      expect((await post<{ updated: number }>('todoEvent/seen', chan, { eventIds: [eventId] })).body.data).toEqual({ updated: 1 });
-      expect((await post<{ updated: number }>('todoEvent/seen', chan, { eventIds: [eventId] })).body.data).toEqual({ updated: 0 });
+      expectError(await lee.call('markEventsSeen', { eventIds: [eventId] }), ErrorCode.FORBIDDEN, 403);
+      expectError(await chan.call('markEventsSeen', { eventIds: [eventId, 987_654_321] }), ErrorCode.NOT_FOUND, 404);
+      expect((await chan.markEventsSeen({ eventIds: [eventId] })).body.data).toEqual({ updated: 1 });
+      expect((await chan.markEventsSeen({ eventIds: [eventId] })).body.data).toEqual({ updated: 0 });
       const after = (await starEvents()).find((candidate) => candidate.events[0]!.eventId === eventId)!;
       expect(after.unseen).toBe(false);
       expect(after.events[0]!.status).toBe('seen');
@@ -200,21 +168,21 @@ for (const engine of testDatabases()) {
       const [row] = (await starEvents()).filter((candidate) => candidate.events[0]!.rule === 'id_expiry');
       const eventId = row!.events[0]!.eventId;
       const servedAt = Date.now() - 3_600_000;
-      expectError(await post('todoEvent/handle', lee, { eventId, channel: 'phone', note: 'x' }), ErrorCode.FORBIDDEN, 403);
-      expectError(await post('todoEvent/handle', chan, { eventId, channel: 'fax', note: 'x' }), ErrorCode.VALIDATION, 400);
+      expectError(await lee.call('handleEvent', { eventId, channel: 'phone', note: 'x' }), ErrorCode.FORBIDDEN, 403);
+      expectError(await chan.call('handleEvent', { eventId, channel: 'fax', note: 'x' }), ErrorCode.VALIDATION, 400);
       expectError(
-        await post('todoEvent/handle', chan, { eventId, channel: 'phone', note: 'x', servedAt: Date.now() + 86_400_000 }),
+        await chan.call('handleEvent', { eventId, channel: 'phone', note: 'x', servedAt: Date.now() + 86_400_000 }),
         ErrorCode.VALIDATION,
         400,
       );
-      const handled = await post<ServiceRecord>('todoEvent/handle', chan, {
+      const handled = await chan.handleEvent({
         eventId,
         channel: 'phone',
         note: 'Reminded to renew the passport',
         outcome: 'will renew',
         servedAt,
       });
-      expect(handled.body.code, handled.body.msg).toBe('0');
+      expectOk(handled);
       expect(handled.body.data).toMatchObject({
         eventId,
         customerId: star.customerId,
@@ -225,14 +193,12 @@ for (const engine of testDatabases()) {
         servedAt,
         customerName: '星級客戶',
       });
-      expectError(await post('todoEvent/handle', chan, { eventId, channel: 'wecom', note: 'again' }), ErrorCode.CONFLICT, 409);
+      expectError(await chan.call('handleEvent', { eventId, channel: 'wecom', note: 'again' }), ErrorCode.CONFLICT, 409);
       expect(await database.query('select id from service_record where mot_event_id = $1', [eventId])).toHaveLength(1);
       expect((await starEvents()).map((candidate) => candidate.events[0]!.eventId)).not.toContain(eventId);
-      const detail = await get<ResponseOf<typeof getTodoTaskDetail>>('todoEvent/todoTaskDetail', chan, {
-        eventId,
-      });
-      expect(detail.body.data.event.status).toBe('handled');
-      expect(detail.body.data.event.serviceRecord?.recordId).toBe(handled.body.data.recordId);
+      const detail = await chan.ok.getTodoTaskDetail({ eventId });
+      expect(detail.event.status).toBe('handled');
+      expect(detail.event.serviceRecord?.recordId).toBe(handled.body.data.recordId);
       const audit = await database.query<{ after: { status: string } }>(
         "select after from audit_log where action = 'mot.handle' and entity_id = $1",
         [String(eventId)],
@@ -245,7 +211,7 @@ for (const engine of testDatabases()) {
       const [row] = (await todo(chan, { pageSize: 50 })).list.filter((candidate) => candidate.customerId !== star.customerId);
       const eventId = row!.events[0]!.eventId;
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, index) => post('todoEvent/handle', chan, { eventId, channel: 'meeting', note: `attempt ${index}` })),
+        Array.from({ length: 6 }, (_, index) => chan.handleEvent({ eventId, channel: 'meeting', note: `attempt ${index}` })),
       );
       expect(results.filter((result) => result.body.code === '0')).toHaveLength(1);
       expect(results.filter((result) => result.body.code === ErrorCode.CONFLICT)).toHaveLength(5);
@@ -253,7 +219,7 @@ for (const engine of testDatabases()) {
     });
 
     it('getMinCashIO (no body) and setMinCashIO: the threshold decides which large-money events show', async () => {
-      expect((await post<{ minCashIO: number }>('todoEventRule/getMinCashIO', chan)).body).toMatchObject({
+      expect((await chan.getMinCashIO()).body).toMatchObject({
         code: '0',
         data: { minCashIO: 100000 },
       });
@@ -261,20 +227,20 @@ for (const engine of testDatabases()) {
         (await starEvents()).filter((row) => row.events[0]!.rule === 'large_deposit').map((row) => row.events[0]!.eventId);
       expect(await deposits()).toHaveLength(1);
       // Raised above the HKD 120,000 deposit: it no longer shows.
-      expect((await post<{ minCashIO: number }>('todoEventRule/setMinCashIO', chan, { minCashIO: 150_000 })).body.data).toEqual({
+      expect((await chan.setMinCashIO({ minCashIO: 150_000 })).body.data).toEqual({
         minCashIO: 150000,
       });
       expect(await deposits()).toHaveLength(0);
       // Lowered below the HKD 60,000 one: that deposit is re-evaluated and fires, the other shows again.
-      expect((await post<{ minCashIO: number }>('todoEventRule/setMinCashIO', chan, { minCashIO: 50_000 })).body.data).toEqual({
+      expect((await chan.setMinCashIO({ minCashIO: 50_000 })).body.data).toEqual({
         minCashIO: 50000,
       });
       expect(await deposits()).toHaveLength(2);
-      expect((await post<{ minCashIO: number }>('todoEventRule/getMinCashIO', chan)).body.data).toEqual({ minCashIO: 50000 });
+      expect((await chan.getMinCashIO()).body.data).toEqual({ minCashIO: 50000 });
       // Another staff member's threshold is their own.
-      expect((await post<{ minCashIO: number }>('todoEventRule/getMinCashIO', lee)).body.data).toEqual({ minCashIO: 100000 });
-      expectError(await post('todoEventRule/setMinCashIO', chan, { minCashIO: -5 }), ErrorCode.VALIDATION, 400);
-      expectError(await post('todoEventRule/setMinCashIO', chan, {}), ErrorCode.VALIDATION, 400);
+      expect((await lee.getMinCashIO()).body.data).toEqual({ minCashIO: 100000 });
+      expectError(await chan.call('setMinCashIO', { minCashIO: -5 }), ErrorCode.VALIDATION, 400);
+      expectError(await chan.call('setMinCashIO', {}), ErrorCode.VALIDATION, 400);
       const audit = await database.query<{ before: unknown; after: unknown }>(
         "select before, after from audit_log where action = 'mot.setMinCashIO' order by id",
       );
@@ -285,11 +251,7 @@ for (const engine of testDatabases()) {
     });
 
     it('history: service records by keyword (note or client name), type, channel and date; paged; own only', async () => {
-      const search = async (headers: Record<string, string>, body: object) => {
-        const result = await post<ResponseOf<typeof searchServiceHistory>>('todoEvent/history', headers, body);
-        expect(result.body.code, result.body.msg).toBe('0');
-        return result.body.data;
-      };
+      const search = (caller: ApiClient, body: RequestOf<typeof searchServiceHistory>) => caller.ok.searchServiceHistory(body);
       const all = await search(chan, {});
       expect(all.total).toBe(2);
       expect(all.list[0]!.servedAt).toBeGreaterThanOrEqual(all.list[1]!.servedAt);
@@ -303,26 +265,26 @@ for (const engine of testDatabases()) {
       expect(await search(chan, { pageNum: 2, pageSize: 1 })).toMatchObject({ total: 2, pageNum: 2, pageSize: 1, hasMore: false });
       expect((await search(chan, { pageNum: 2, pageSize: 1 })).list).toHaveLength(1);
       expect((await search(lee, {})).total).toBe(0);
-      expectError(await post('todoEvent/history', chan, { dateFrom: TODAY, dateTo: addDays(TODAY, -1) }), ErrorCode.VALIDATION, 400);
+      expectError(await chan.call('searchServiceHistory', { dateFrom: TODAY, dateTo: addDays(TODAY, -1) }), ErrorCode.VALIDATION, 400);
     });
 
     it('clientHistory (at /api/mot//todoEvent/clientHistory): one client’s events and service records, paged', async () => {
-      const result = await post<ResponseOf<typeof getClientHistory>>('/todoEvent/clientHistory', chan, {
+      const result = await chan.getClientHistory({
         customerId: star.customerId,
       });
-      expect(result.body.code, result.body.msg).toBe('0');
+      expectOk(result);
       const history = result.body.data;
       expect(history.customer.customerId).toBe(star.customerId);
       expect(history.list.map((event) => event.rule).sort()).toEqual(['birthday', 'id_expiry', 'large_deposit', 'large_deposit']);
       const handled = history.list.find((event) => event.rule === 'id_expiry')!;
       expect(handled.status).toBe('handled');
       expect(handled.serviceRecord).toMatchObject({ channel: 'phone', note: 'Reminded to renew the passport' });
-      expect(
-        (await post<ResponseOf<typeof getClientHistory>>('/todoEvent/clientHistory', chan, { customerId: star.customerId, pageSize: 3 }))
-          .body.data,
-      ).toMatchObject({ total: 4, hasMore: true });
-      expectError(await post('/todoEvent/clientHistory', chan, { customerId: leeCustomer.customerId }), ErrorCode.FORBIDDEN, 403);
-      expectError(await post('/todoEvent/clientHistory', chan, { customerId: 987_654_321 }), ErrorCode.NOT_FOUND, 404);
+      expect((await chan.getClientHistory({ customerId: star.customerId, pageSize: 3 })).body.data).toMatchObject({
+        total: 4,
+        hasMore: true,
+      });
+      expectError(await chan.call('getClientHistory', { customerId: leeCustomer.customerId }), ErrorCode.FORBIDDEN, 403);
+      expectError(await chan.call('getClientHistory', { customerId: 987_654_321 }), ErrorCode.NOT_FOUND, 404);
     });
   });
 }
