@@ -1,117 +1,181 @@
 -- getClientHistory: POST /api/mot//todoEvent/clientHistory
 -- prepared
-select (select coalesce(json_agg(t), '[]'::json) from (select c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn",
-c.phone, c.status, c.risk_level as "riskLevel", c.open_date::text as "openDate", c.total_assets_hkd::float8 as "totalAssetsHkd",
-c.last_trade_date::text as "lastTradeDate", c.staff_id as "staffId" from customer c where c.corp_id = $1 and c.id = $2) t) as "customer", (select coalesce(json_agg(t), '[]'::json) from (select e.id::float8 as "eventId", e.rule, e.status, e.due_date::text as "dueDate", e.customer_id::float8 as "customerId",
-e.facts, floor(extract(epoch from e.created_at) * 1000)::float8 as "createdAt", floor(extract(epoch from e.seen_at) * 1000)::float8 as "seenAt", floor(extract(epoch from e.handled_at) * 1000)::float8 as "handledAt" from mot_event e where e.customer_id = $3
-order by e.due_date desc, e.id desc limit $4 offset $5) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from mot_event where customer_id = $6) t) as "total";
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone" as "phone",
+"c"."status" as "status",
+"c"."risk_level" as "riskLevel",
+"c"."open_date"::text as "openDate",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+"c"."staff_id" as "staffId" from "customer" "c" where "c"."corp_id" = $1 and "c"."id" = $2) t) as "customer", (select coalesce(json_agg(t), '[]'::json) from (select "e"."id"::float8 as "eventId",
+"e"."rule" as "rule",
+"e"."status" as "status",
+"e"."due_date"::text as "dueDate",
+"e"."customer_id"::float8 as "customerId",
+"e"."facts" as "facts",
+floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt" from "mot_event" "e" where "e"."customer_id" = $3
+order by "e"."due_date" desc, "e"."id" desc limit $4 offset $5) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "mot_event" where "mot_event"."customer_id" = $6) t) as "total";
 
 -- getMinCashIO: POST /api/mot/todoEventRule/getMinCashIO
 -- prepared
-select min_cash_io::float8 as "minCashIo", mot_fold as "motFold" from staff where id = $1;
+select "staff"."min_cash_io"::float8 as "minCashIo",
+"staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
 
 -- getTodoClients: GET /api/mot/todoEvent/todoClient
 -- prepared
-select min_cash_io::float8 as "minCashIo", mot_fold as "motFold" from staff where id = $1;
+select "staff"."min_cash_io"::float8 as "minCashIo",
+"staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
 -- prepared
-select (select coalesce(json_agg(t), '[]'::json) from (select c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone, e.status = 'new' as unseen, jsonb_build_array(jsonb_build_object('eventId', e.id, 'rule', e.rule, 'status', e.status, 'dueDate', e.due_date::text, 'facts', e.facts)) as events
-from (select e.id from
-mot_event e
-join staff s on s.id = $1
-where e.staff_id = $2 and e.corp_id = $3 and e.status <> 'handled'
-and not (e.rule in ('large_deposit', 'large_withdrawal') and e.cash_io_hkd < s.min_cash_io) and e.due_date = $4::date  order by e.customer_name_en, e.customer_id, e.id limit $5 offset $6) p
-join mot_event e on e.id = p.id
-join customer c on c.id = e.customer_id
-order by e.customer_name_en, e.customer_id, e.id) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce(sum(n.events), 0)::int as total from (
-select p.due_date, p.rule, p.events, p.unseen from mot_pending_count p
-where p.staff_id = $7 and p.corp_id = $8 and p.due_date = $9::date
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone" as "phone", "e"."status" = 'new' as unseen, jsonb_build_array(jsonb_build_object('eventId', "e"."id", 'rule', "e"."rule", 'status', "e"."status", 'dueDate', "e"."due_date"::text, 'facts', "e"."facts")) as events
+from (select "e"."id" from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $1
+where "e"."staff_id" = $2 and "e"."corp_id" = $3 and "e"."status" <> 'handled'
+and not ("e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" < "s"."min_cash_io") and "e"."due_date" = $4::date  order by "e"."customer_name_en", "e"."customer_id", "e"."id" limit $5 offset $6) p
+join "mot_event" "e" on "e"."id" = p.id
+join "customer" "c" on "c"."id" = "e"."customer_id"
+order by "e"."customer_name_en", "e"."customer_id", "e"."id") t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce(sum(n.events), 0)::int as total from (
+select "p"."due_date", "p"."rule", "p"."events", "p"."unseen" from "mot_pending_count" "p"
+where "p"."staff_id" = $7 and "p"."corp_id" = $8 and "p"."due_date" = $9::date
 union all
-select e.due_date, e.rule, 1, (e.status = 'new')::int from
-mot_event e
-join staff s on s.id = $10
-where e.staff_id = $11 and e.corp_id = $12
-and e.status <> 'handled' and e.rule in ('large_deposit', 'large_withdrawal') and e.cash_io_hkd >= s.min_cash_io
-and e.due_date = $13::date ) n) t) as "total";
+select "e"."due_date", "e"."rule", 1, ("e"."status" = 'new')::int from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $10
+where "e"."staff_id" = $11 and "e"."corp_id" = $12
+and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
+and "e"."due_date" = $13::date ) n) t) as "total";
 
 -- getTodoDates: GET /api/mot/todoEvent/todoClient/date
 select n.due_date::text as date, sum(n.events)::int as count, sum(n.unseen)::int as unseen
 from (
-select p.due_date, p.rule, p.events, p.unseen from mot_pending_count p
-where p.staff_id = $1 and p.corp_id = $2 and p.due_date between $3::date and $4::date
+select "p"."due_date", "p"."rule", "p"."events", "p"."unseen" from "mot_pending_count" "p"
+where "p"."staff_id" = $1 and "p"."corp_id" = $2 and "p"."due_date" between $3::date and $4::date
 union all
-select e.due_date, e.rule, 1, (e.status = 'new')::int from
-mot_event e
-join staff s on s.id = $5
-where e.staff_id = $6 and e.corp_id = $7
-and e.status <> 'handled' and e.rule in ('large_deposit', 'large_withdrawal') and e.cash_io_hkd >= s.min_cash_io
-and e.due_date between $8::date and $9::date ) n
+select "e"."due_date", "e"."rule", 1, ("e"."status" = 'new')::int from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $5
+where "e"."staff_id" = $6 and "e"."corp_id" = $7
+and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
+and "e"."due_date" between $8::date and $9::date ) n
 group by n.due_date having sum(n.events) > 0 order by n.due_date;
 
 -- getTodoTaskCount: GET /api/mot/todoEvent/todoTaskCount
 select n.rule, sum(n.events)::int as count, sum(n.unseen)::int as unseen
 from (
-select p.due_date, p.rule, p.events, p.unseen from mot_pending_count p
-where p.staff_id = $1 and p.corp_id = $2 and true
+select "p"."due_date", "p"."rule", "p"."events", "p"."unseen" from "mot_pending_count" "p"
+where "p"."staff_id" = $1 and "p"."corp_id" = $2 and true
 union all
-select e.due_date, e.rule, 1, (e.status = 'new')::int from
-mot_event e
-join staff s on s.id = $3
-where e.staff_id = $4 and e.corp_id = $5
-and e.status <> 'handled' and e.rule in ('large_deposit', 'large_withdrawal') and e.cash_io_hkd >= s.min_cash_io
+select "e"."due_date", "e"."rule", 1, ("e"."status" = 'new')::int from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $3
+where "e"."staff_id" = $4 and "e"."corp_id" = $5
+and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
 and true ) n group by n.rule;
 
 -- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail
-select e.id::float8 as "eventId", e.rule, e.status, e.due_date::text as "dueDate", e.customer_id::float8 as "customerId",
-e.facts, floor(extract(epoch from e.created_at) * 1000)::float8 as "createdAt", floor(extract(epoch from e.seen_at) * 1000)::float8 as "seenAt", floor(extract(epoch from e.handled_at) * 1000)::float8 as "handledAt", c.staff_id as "staffId" from mot_event e join customer c on c.id = e.customer_id
-where e.corp_id = $1 and e.id = $2;
-select c.id::float8 as "customerId", c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn",
-c.phone, c.status, c.risk_level as "riskLevel", c.open_date::text as "openDate", c.total_assets_hkd::float8 as "totalAssetsHkd",
-c.last_trade_date::text as "lastTradeDate", c.staff_id as "staffId" from customer c where c.corp_id = $1 and c.id = $2;
-select r.id::float8 as "recordId", r.customer_id::float8 as "customerId", coalesce(nullif(c.name_cn, ''), c.name_en) as "customerName",
-r.mot_event_id::float8 as "eventId", e.rule, r.channel, r.note, r.outcome, floor(extract(epoch from r.served_at) * 1000)::float8 as "servedAt" from service_record r join customer c on c.id = r.customer_id
-left join mot_event e on e.id = r.mot_event_id
-where r.mot_event_id in ($1) order by r.id;
+select "e"."id"::float8 as "eventId",
+"e"."rule" as "rule",
+"e"."status" as "status",
+"e"."due_date"::text as "dueDate",
+"e"."customer_id"::float8 as "customerId",
+"e"."facts" as "facts",
+floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
+"c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
+select "c"."id"::float8 as "customerId",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone" as "phone",
+"c"."status" as "status",
+"c"."risk_level" as "riskLevel",
+"c"."open_date"::text as "openDate",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+"c"."staff_id" as "staffId" from "customer" "c" where "c"."corp_id" = $1 and "c"."id" = $2;
+select "r"."id"::float8 as "recordId",
+"r"."customer_id"::float8 as "customerId",
+coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
+"r"."mot_event_id"::float8 as "eventId",
+"e"."rule" as "rule",
+"r"."channel" as "channel",
+"r"."note" as "note",
+"r"."outcome" as "outcome",
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."mot_event_id" in ($1) order by "r"."id";
 
 -- handleEvent: POST /api/mot/todoEvent/handle
-select e.id::float8 as "eventId", e.rule, e.status, e.due_date::text as "dueDate", e.customer_id::float8 as "customerId",
-e.facts, floor(extract(epoch from e.created_at) * 1000)::float8 as "createdAt", floor(extract(epoch from e.seen_at) * 1000)::float8 as "seenAt", floor(extract(epoch from e.handled_at) * 1000)::float8 as "handledAt", c.staff_id as "staffId" from mot_event e join customer c on c.id = e.customer_id
-where e.corp_id = $1 and e.id = $2;
-with previous as (select id, status from mot_event where id = $1 for update)
-update mot_event e set status = 'handled', handled_at = now(), seen_at = coalesce(e.seen_at, now())
-from customer c, previous
-where e.id = previous.id and c.id = e.customer_id and c.staff_id = $2 and e.corp_id = $3
-and e.status <> 'handled'
-returning e.customer_id::float8 as "customerId", previous.status as "previousStatus";
-insert into service_record (corp_id, customer_id, staff_id, mot_event_id, channel, note, outcome, served_at)
-values ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz)
-returning id::float8 as id;
+select "e"."id"::float8 as "eventId",
+"e"."rule" as "rule",
+"e"."status" as "status",
+"e"."due_date"::text as "dueDate",
+"e"."customer_id"::float8 as "customerId",
+"e"."facts" as "facts",
+floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
+"c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
+with previous as (select "mot_event"."id", "mot_event"."status" from "mot_event" where "mot_event"."id" = $1 for update)
+update "mot_event" "e" set "status" = 'handled', "handled_at" = now(), "seen_at" = coalesce("e"."seen_at", now())
+from "customer" "c", previous
+where "e"."id" = previous.id and "c"."id" = "e"."customer_id" and "c"."staff_id" = $2 and "e"."corp_id" = $3
+and "e"."status" <> 'handled'
+returning "e"."customer_id"::float8 as "customerId", previous.status as "previousStatus";
+insert into "service_record" ("id", "corp_id", "customer_id", "staff_id", "mot_event_id", "channel", "note", "outcome", "served_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default) returning "id";
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
-select r.id::float8 as "recordId", r.customer_id::float8 as "customerId", coalesce(nullif(c.name_cn, ''), c.name_en) as "customerName",
-r.mot_event_id::float8 as "eventId", e.rule, r.channel, r.note, r.outcome, floor(extract(epoch from r.served_at) * 1000)::float8 as "servedAt" from service_record r join customer c on c.id = r.customer_id
-left join mot_event e on e.id = r.mot_event_id where r.id = $1;
+select "r"."id"::float8 as "recordId",
+"r"."customer_id"::float8 as "customerId",
+coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
+"r"."mot_event_id"::float8 as "eventId",
+"e"."rule" as "rule",
+"r"."channel" as "channel",
+"r"."note" as "note",
+"r"."outcome" as "outcome",
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."id" = $1;
 
 -- markEventsSeen: POST /api/mot/todoEvent/seen
-select e.id::float8 as "eventId", c.staff_id as "staffId", e.status
-from mot_event e join customer c on c.id = e.customer_id
-where e.corp_id = $1 and e.id in ($2);
-update mot_event e set status = 'seen', seen_at = now()
-from customer c
-where c.id = e.customer_id and c.staff_id = $1 and e.corp_id = $2
-and e.status = 'new' and e.id in ($3)
-returning e.id::float8 as id;
+select "e"."id"::float8 as "eventId",
+"c"."staff_id" as "staffId",
+"e"."status" as "status" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id"
+where "e"."corp_id" = $1 and "e"."id" in ($2);
+update "mot_event" "e" set "status" = 'seen', "seen_at" = now()
+from "customer" "c"
+where "c"."id" = "e"."customer_id" and "c"."staff_id" = $1 and "e"."corp_id" = $2
+and "e"."status" = 'new' and "e"."id" in ($3)
+returning "e"."id"::float8 as id;
 
 -- searchServiceHistory: POST /api/mot/todoEvent/history
-select (select coalesce(json_agg(t), '[]'::json) from (select r.id::float8 as "recordId", r.customer_id::float8 as "customerId", coalesce(nullif(c.name_cn, ''), c.name_en) as "customerName",
-r.mot_event_id::float8 as "eventId", e.rule, r.channel, r.note, r.outcome, floor(extract(epoch from r.served_at) * 1000)::float8 as "servedAt" from service_record r join customer c on c.id = r.customer_id left join mot_event e on e.id = r.mot_event_id where r.corp_id = $1 and c.staff_id = $2 and (r.note ilike $3 or r.outcome ilike $4 or c.name_cn ilike $5 or c.name_en ilike $6) order by r.served_at desc, r.id desc limit $7 offset $8) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from service_record r join customer c on c.id = r.customer_id left join mot_event e on e.id = r.mot_event_id where r.corp_id = $9 and c.staff_id = $10 and (r.note ilike $11 or r.outcome ilike $12 or c.name_cn ilike $13 or c.name_en ilike $14)) t) as "total";
+select (select coalesce(json_agg(t), '[]'::json) from (select "r"."id"::float8 as "recordId",
+"r"."customer_id"::float8 as "customerId",
+coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
+"r"."mot_event_id"::float8 as "eventId",
+"e"."rule" as "rule",
+"r"."channel" as "channel",
+"r"."note" as "note",
+"r"."outcome" as "outcome",
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $1 and "c"."staff_id" = $2 and ("r"."note" ilike $3 or "r"."outcome" ilike $4 or "c"."name_cn" ilike $5 or "c"."name_en" ilike $6) order by "r"."served_at" desc, "r"."id" desc limit $7 offset $8) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $9 and "c"."staff_id" = $10 and ("r"."note" ilike $11 or "r"."outcome" ilike $12 or "c"."name_cn" ilike $13 or "c"."name_en" ilike $14)) t) as "total";
 
 -- setFold: POST /api/mot/todoEventRule/setFold
-select mot_fold as value from staff where id = $1 for update;
-update staff set mot_fold = $1, updated_at = now() where id = $2;
+select "staff"."mot_fold" as value from "staff" where "staff"."id" = $1 for update;
+update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2;
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
 -- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO
-select min_cash_io::float8 as value from staff where id = $1 for update;
-update staff set min_cash_io = $1, updated_at = now() where id = $2;
+select "staff"."min_cash_io"::float8 as value from "staff" where "staff"."id" = $1 for update;
+update "staff" set "min_cash_io" = $1, "updated_at" = now() where "staff"."id" = $2;
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 update mot_event e
 set staff_id = case when e.status <> 'handled' then c.staff_id else e.staff_id end, customer_name_en = c.name_en
