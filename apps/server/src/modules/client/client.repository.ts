@@ -165,7 +165,7 @@ export const clientQueries = {
   rates: () =>
     rowsQuery<{ currency: string; rate: number }>(
       // A skip scan over the primary key (currency, rate_date): one index probe per currency instead
-      // of reading every day's rate (DISTINCT ON read two years of rows: 2 ms on every detail call).
+      // of reading every day's rate, as DISTINCT ON did on every detail call (ADR 0029, docs/benchmarks.md).
       // `currencies`: the recursive CTE's rows, one column `currency`.
       sql`with recursive currencies as (
             (select ${exchangeRates.currency} from ${exchangeRates} order by ${exchangeRates.currency} limit 1)
