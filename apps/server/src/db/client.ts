@@ -131,6 +131,19 @@ async function openPglite(dir: string, holder: string, observe?: QueryObserver):
     throw error;
   }
   const db = drizzlePglite({ client, schema, ...loggerOf(observe) }) as unknown as Database;
+  if (observe) {
+    // PGlite has no plan cache, so a prepared statement is an ordinary query; it is still reported as
+    // prepared (by a Drizzle without the logger, else it would be seen twice), so the SQL snapshots
+    // show which statements PostgreSQL runs prepared.
+    const unobserved = drizzlePglite({ client, schema }) as unknown as Database;
+    const dialect = new PgDialect();
+    const runPrepared: PreparedRunner = async (query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      observe(text, params, true);
+      return ((await unobserved.execute(query)) as unknown as { rows: unknown[] }).rows;
+    };
+    Object.defineProperty(db, PREPARED_RUNNER, { value: runPrepared });
+  }
   return {
     db,
     kind: 'pglite',
@@ -292,7 +305,8 @@ export const preparedStatementName = (text: string) => `s${createHash('sha1').up
 const PREPARED_RUNNER = Symbol('preparedRunner');
 
 /**
- * PostgreSQL only (else undefined): runs a statement as a named prepared statement, named after
+ * PostgreSQL (and PGlite with an observer, which only reports it as prepared; else undefined): runs a
+ * statement as a named prepared statement, named after
  * its text, on a connection of `preparedPool`, so each connection parses and plans it once and then
  * reuses that generic plan: PostgreSQL spent longer planning a client page's statements than
  * running them (ADR 0008, docs/benchmarks.md round four). Only for statements whose

@@ -1,11 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type GetColumnData, type SQL } from 'drizzle-orm';
 import { preparedRunnerOf, type Database } from './client';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * Runs a raw query and returns its rows on either driver. Queries cast what they select
  * (`::int`, `::float8`, `::text`, epoch ms) so both drivers hand back the same JS values.
  */
-export async function selectRows<Row>(db: Pick<Database, 'execute'>, query: SQL, options: SelectOptions = {}): Promise<Row[]> {
+export async function selectRows<Row>(db: Pick<Database, 'execute'>, query: RowsQuery<Row>, options: SelectOptions = {}): Promise<Row[]> {
   const runPrepared = options.prepare ? preparedRunnerOf(db) : undefined;
   if (runPrepared) return (await runPrepared(query)) as Row[];
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
@@ -49,3 +50,63 @@ export async function selectRowSets<Queries extends Record<string, RowsQuery<unk
   const [row] = await selectRows<RowSets<Queries>>(db, sql`select ${sql.join(columns, sql`, `)}`, options);
   return row!;
 }
+
+/**
+ * Queries name their columns through the schema (ADR 0027): `${c.nameCn}` renders `"c"."name_cn"`
+ * for `c = alias(customers, 'c')`, so renaming a column fails the type check instead of the query.
+ * Row types come from the same references: `selection({ nameCn: c.nameCn, openDate: dateText(c.openDate) })`
+ * renders `"c"."name_cn" as "nameCn", "c"."open_date"::text as "openDate"` and its rows are
+ * `RowOf<…>` = `{ nameCn: string; openDate: string }`, nullability taken from the column.
+ */
+type Nullable<C extends AnyColumn> = C['_']['notNull'] extends true ? never : null;
+
+/** Numbers (ids, money, counts) as float8: both drivers hand back a JS number (bigint and numeric would be strings). */
+export const float8 = <C extends AnyColumn>(column: C) => sql<number | Nullable<C>>`${column}::float8`;
+/** A date (or any column) as text: both drivers hand back the same string. */
+export const asText = <C extends AnyColumn>(column: C) => sql<string | Nullable<C>>`${column}::text`;
+/** A timestamp as epoch milliseconds. */
+export const epochMs = <C extends AnyColumn>(column: C) => sql<number | Nullable<C>>`floor(extract(epoch from ${column}) * 1000)::float8`;
+
+type Selectable = AnyColumn | SQL<unknown>;
+type ValueOf<S> = S extends AnyColumn ? GetColumnData<S> : S extends SQL<infer T> ? T : never;
+/** The select list of a row type: SQL whose rows are `Row`. */
+export type Selection<Row> = SQL & { readonly __row?: Row };
+export type RowOf<T> = T extends { readonly __row?: infer Row } ? Row : never;
+
+/** A select list, each value named by its key (`… as "key"`); the row type follows from the columns. */
+export function selection<Columns extends Record<string, Selectable>>(
+  columns: Columns,
+): Selection<{ [Key in keyof Columns]: ValueOf<Columns[Key]> }> {
+  return sql.join(
+    Object.entries(columns).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    // One column a line: a snapshot diff (ADR 0027) then names the column that changed.
+    sql`,\n`,
+  );
+}
+
+/** `select <columns> <rest>`, typed by its select list. */
+export const selectQuery = <Row>(columns: Selection<Row>, rest: SQL) => rowsQuery<Row>(sql`select ${columns} ${rest}`);
+
+/** A column's bare name, where SQL takes no table prefix: SET targets and INSERT column lists. */
+export const columnName = (column: AnyColumn) => sql.identifier(column.name);
+
+const fromItems = new WeakMap<object, SQL>();
+/**
+ * `alias(table, name)` whose columns render `"name"."column"`, remembered so `tableAs(alias)` can
+ * write the FROM item `"table" "name"` (Drizzle renders the alias alone as just `"name"`).
+ */
+export function tableAlias<Table extends PgTable, Name extends string>(table: Table, name: Name) {
+  const aliased = alias(table, name);
+  fromItems.set(aliased, sql`${table} ${sql.identifier(name)}`);
+  return aliased;
+}
+export function tableAs(aliased: object): SQL {
+  const item = fromItems.get(aliased);
+  if (!item) throw new Error('tableAs: not made by tableAlias');
+  return item;
+}
+
+/** A column of an outer-joined table: null when no row joined, whatever the column allows. */
+export const outerJoined = <C extends AnyColumn>(column: C) => sql<GetColumnData<C, 'raw'> | null>`${column}`;
+/** The value a column holds in a row (null where the column allows it). */
+export type ColumnValue<C extends AnyColumn> = GetColumnData<C>;

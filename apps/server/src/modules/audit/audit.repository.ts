@@ -1,21 +1,29 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { selectRows } from '../../db/sql-rows';
+import { epochMs, float8, outerJoined, selection, selectQuery, selectRows, tableAlias, tableAs, type RowOf } from '../../db/sql-rows';
+import { auditLog, customers, motEvents } from '../../db/schema';
 
-export interface AuditRow {
-  id: number;
-  at: number;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  customerId: number | null;
-  nameCn: string | null;
-  nameEn: string | null;
-  customerNo: string | null;
-  eventRule: string | null;
-}
+const l = tableAlias(auditLog, 'l');
+const cursor = tableAlias(auditLog, 'p');
+const e = tableAlias(motEvents, 'e');
+const c = tableAlias(customers, 'c');
+
+const auditColumns = selection({
+  id: float8(l.id),
+  at: epochMs(l.at),
+  action: l.action,
+  entity: l.entity,
+  entityId: l.entityId,
+  // Only the fields that changed.
+  before: sql<Record<string, unknown> | null>`${l.before}`,
+  after: sql<Record<string, unknown> | null>`${l.after}`,
+  customerId: sql<number | null>`${c.id}::float8`,
+  nameCn: outerJoined(c.nameCn),
+  nameEn: outerJoined(c.nameEn),
+  customerNo: outerJoined(c.customerNo),
+  eventRule: outerJoined(e.rule),
+});
+export type AuditRow = RowOf<typeof auditColumns>;
 
 export function createAuditRepository(db: Database) {
   return {
@@ -28,25 +36,27 @@ export function createAuditRepository(db: Database) {
       scope: { corpId: number; staffId: number },
       page: { cursor?: number | undefined; entity?: string | undefined; limit: number },
     ) {
-      const conditions: SQL[] = [sql`l.actor_staff_id = ${scope.staffId}`, sql`l.corp_id = ${scope.corpId}`];
-      if (page.entity) conditions.push(sql`l.entity = ${page.entity}`);
+      const conditions: SQL[] = [sql`${l.actorStaffId} = ${scope.staffId}`, sql`${l.corpId} = ${scope.corpId}`];
+      if (page.entity) conditions.push(sql`${l.entity} = ${page.entity}`);
       if (page.cursor !== undefined) {
-        conditions.push(sql`(l.at, l.id) < (select p.at, p.id from audit_log p where p.id = ${page.cursor})`);
+        conditions.push(
+          sql`(${l.at}, ${l.id}) < (select ${cursor.at}, ${cursor.id} from ${tableAs(cursor)} where ${cursor.id} = ${page.cursor})`,
+        );
       }
-      return selectRows<AuditRow>(
+      return selectRows(
         db,
-        sql`select l.id::float8 as id, floor(extract(epoch from l.at) * 1000)::float8 as at, l.action, l.entity, l.entity_id as "entityId",
-                   l.before, l.after, c.id::float8 as "customerId", c.name_cn as "nameCn", c.name_en as "nameEn",
-                   c.customer_no as "customerNo", e.rule as "eventRule"
-              from audit_log l
-              left join mot_event e on l.entity = 'mot_event' and e.id = (case when l.entity = 'mot_event' then l.entity_id::bigint end)
-              left join customer c on c.corp_id = l.corp_id and c.id = (case
-                   when l.entity = 'customer' then l.entity_id::bigint
-                   when l.entity = 'kyc_binding' then coalesce((l.after ->> 'customerId')::bigint, (l.before ->> 'customerId')::bigint)
-                   when l.entity = 'mot_event' then e.customer_id end)
+        selectQuery(
+          auditColumns,
+          sql`from ${tableAs(l)}
+              left join ${tableAs(e)} on ${l.entity} = 'mot_event' and ${e.id} = (case when ${l.entity} = 'mot_event' then ${l.entityId}::bigint end)
+              left join ${tableAs(c)} on ${c.corpId} = ${l.corpId} and ${c.id} = (case
+                   when ${l.entity} = 'customer' then ${l.entityId}::bigint
+                   when ${l.entity} = 'kyc_binding' then coalesce((${l.after} ->> 'customerId')::bigint, (${l.before} ->> 'customerId')::bigint)
+                   when ${l.entity} = 'mot_event' then ${e.customerId} end)
              where ${sql.join(conditions, sql` and `)}
-             order by l.at desc, l.id desc
+             order by ${l.at} desc, ${l.id} desc
              limit ${page.limit + 1}`,
+        ),
       );
     },
   };

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authSessions, signInAttempts, staff } from '../../db/schema';
-import { selectRows } from '../../db/sql-rows';
+import { float8, selection, selectQuery, selectRows, tableAlias, tableAs, type RowOf } from '../../db/sql-rows';
 
 export type StaffRow = typeof staff.$inferSelect;
 
@@ -16,26 +16,29 @@ const PRUNE_BATCH = 500;
 
 async function pruneEndedSessions(db: Database) {
   await db.execute(sql`
-    delete from auth_session where id in (
-      select id from auth_session
-      where expires_at < now() - make_interval(days => ${ENDED_SESSION_RETENTION_DAYS})
+    delete from ${authSessions} where ${authSessions.id} in (
+      select ${authSessions.id} from ${authSessions}
+      where ${authSessions.expiresAt} < now() - make_interval(days => ${ENDED_SESSION_RETENTION_DAYS})
       limit ${PRUNE_BATCH})`);
 }
 
-/** What authenticating a request needs to know about its session and staff member. */
-export interface SessionForRequest {
-  sessionId: number;
-  corpId: number;
+const session = tableAlias(authSessions, 's');
+const sessionStaff = tableAlias(staff, 'st');
+const sessionForRequestColumns = selection({
+  sessionId: float8(session.id),
+  corpId: session.corpId,
   /** Epoch milliseconds. */
-  expiresAtMs: number;
-  revoked: boolean;
-  staffId: number;
-  staffName: string;
-  wecomUserId: string;
-  staffActive: boolean;
+  expiresAtMs: sql<number>`(extract(epoch from ${session.expiresAt}) * 1000)::float8`,
+  revoked: sql<boolean>`${session.revokedAt} is not null`,
+  staffId: sessionStaff.id,
+  staffName: sessionStaff.name,
+  wecomUserId: sessionStaff.wecomUserId,
+  staffActive: sessionStaff.active,
   /** SHA-256 of the binding cookie the session belongs to; null for sessions older than migration 0019. */
-  bindingHash: string | null;
-}
+  bindingHash: session.bindingHash,
+});
+/** What authenticating a request needs to know about its session and staff member. */
+export type SessionForRequest = RowOf<typeof sessionForRequestColumns>;
 
 /** A sign-in under way, as the code exchange finds it. */
 export interface SignInAttempt {
@@ -151,14 +154,14 @@ export function createAuthRepository(db: Database) {
      * prepared statement skips planning it each time.
      */
     async findSession(tokenHash: string): Promise<SessionForRequest | undefined> {
-      const [row] = await selectRows<SessionForRequest>(
+      const [row] = await selectRows(
         db,
-        sql`select s.id::float8 as "sessionId", s.corp_id as "corpId", (extract(epoch from s.expires_at) * 1000)::float8 as "expiresAtMs",
-                   s.revoked_at is not null as revoked, st.id as "staffId", st.name as "staffName",
-                   st.wecom_user_id as "wecomUserId", st.active as "staffActive", s.binding_hash as "bindingHash"
-              from auth_session s join staff st on st.id = s.staff_id
-             where s.token_hash = ${tokenHash}
+        selectQuery(
+          sessionForRequestColumns,
+          sql`from ${tableAs(session)} join ${tableAs(sessionStaff)} on ${sessionStaff.id} = ${session.staffId}
+             where ${session.tokenHash} = ${tokenHash}
              limit 1`,
+        ),
         { prepare: true },
       );
       return row;

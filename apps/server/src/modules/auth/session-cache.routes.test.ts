@@ -4,7 +4,7 @@ import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, 
 import type { DatabaseHandle } from '../../db/client';
 import { hashSessionToken } from './session-token';
 
-const SESSION_LOOKUP = /from auth_session s join staff/;
+const SESSION_LOOKUP = /from "auth_session" "s" join "staff"/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const engine of testDatabases()) {

@@ -1,0 +1,153 @@
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@broker/contract';
+import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../testing';
+import {
+  endpointEntries,
+  seedEndpointFixture,
+  SESSION_ENDING,
+  validInputs,
+  type EndpointFixture,
+  type EndpointName,
+} from '../testing/endpoint-fixture';
+import { runMotRules } from '../modules/mot';
+import type { DatabaseHandle } from './client';
+
+/**
+ * Every statement the API runs, written to `sql-snapshots/<area>.sql`, so a change of SQL shows in
+ * review as a diff of those files (ADR 0027). Each endpoint of the contract is called once with its
+ * valid request on a seeded PGlite; the statements it ran are listed in order, with parameters as
+ * `$n`, never their values. Under CI=true vitest does not write snapshots: a statement that changed
+ * without its snapshot fails the run. `npx vitest run --project unit apps/server/src/db/sql-snapshots.test.ts -u`
+ * rewrites them.
+ */
+
+/** The file each endpoint's statements go to: the contract's areas (packages/contract/src/endpoints). */
+const AREA: Record<EndpointName, string> = {
+  loginQywx: 'auth',
+  getCorpConfig: 'auth',
+  startSignIn: 'auth',
+  resumeSession: 'auth',
+  signOut: 'auth',
+  signOutEverywhere: 'auth',
+  getJsSdkSign: 'wecom',
+  getDefaultCcy: 'staff',
+  configureDefaultCcy: 'staff',
+  getCurrencyExchangeRate: 'settings',
+  isFold: 'settings',
+  kycSearch: 'kyc',
+  kycBind: 'kyc',
+  kycUnbind: 'kyc',
+  hasKyc: 'kyc',
+  getProfile: 'customer',
+  getBaseInfo: 'customer',
+  getDynamic: 'customer',
+  getAsset: 'customer',
+  getHolding: 'customer',
+  getTrade: 'customer',
+  getWithdrawalDeposit: 'customer',
+  getTransfer: 'customer',
+  updateProfile: 'customer',
+  getChannel: 'manage',
+  searchCustomers: 'manage',
+  statCustomers: 'manage',
+  getTodoDates: 'mot',
+  getTodoClients: 'mot',
+  markEventsSeen: 'mot',
+  handleEvent: 'mot',
+  getTodoTaskCount: 'mot',
+  getTodoTaskDetail: 'mot',
+  getMinCashIO: 'mot',
+  setMinCashIO: 'mot',
+  searchServiceHistory: 'mot',
+  getClientHistory: 'mot',
+  setFold: 'mot',
+  getMyAuditTrail: 'audit',
+};
+
+interface Statement {
+  text: string;
+  prepared: boolean;
+}
+
+/** The statement as written, without its indentation and blank lines: a re-indent is not a change of SQL. */
+const normalised = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join('\n');
+
+const section = (title: string, statements: readonly Statement[]) =>
+  [
+    `-- ${title}`,
+    ...(statements.length === 0
+      ? ['-- (no statement)']
+      : statements.map((statement) => `${statement.prepared ? '-- prepared\n' : ''}${normalised(statement.text)};`)),
+  ].join('\n');
+
+// PGlite only: the statements' text is the same on PostgreSQL (both engines run the same code), and
+// the snapshot must not depend on whether TEST_DATABASE_URL is set.
+const pglite = testDatabases().find((engine) => engine.kind === 'pglite')!;
+
+describe('SQL snapshots: every statement of every endpoint', () => {
+  let database: DatabaseHandle & { drop(): Promise<void> };
+  let server: RunningTestApp;
+  let fixture: EndpointFixture;
+  let recording: Statement[] | null = null;
+
+  const record = async (run: () => Promise<unknown>): Promise<Statement[]> => {
+    recording = [];
+    try {
+      await run();
+      return recording;
+    } finally {
+      recording = null;
+    }
+  };
+
+  beforeAll(async () => {
+    database = await pglite.create({ onQuery: (text, _params, prepared) => recording?.push({ text, prepared: prepared === true }) });
+    fixture = await seedEndpointFixture(database);
+    // No background work may run statements while an endpoint is recorded.
+    server = await startTestApp(database, { WECOM_PROBE_INTERVAL_MS: '0' });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('matches the committed sql-snapshots/<area>.sql', async () => {
+    const caller = await signInAs(server.baseUrl, 'chanwaiman');
+    // Warm: the session and the WeCom credentials are then read from the process's caches, as on
+    // most calls, and each endpoint shows its own statements only.
+    await apiClient(server.baseUrl, { corp: 'fxhl', headers: caller.headers }).call(endpoints.isFold, {});
+    const sections = new Map<string, string[]>();
+    const names = endpointEntries()
+      .map(([name]) => name)
+      .sort();
+    for (const name of names) {
+      const endpoint = endpoints[name];
+      const input = await validInputs[name](fixture);
+      const as: SignedIn = SESSION_ENDING.includes(name) ? await signInAs(server.baseUrl, 'wongchishing') : caller;
+      let answer = '';
+      const statements = await record(async () => {
+        answer = (await apiClient(server.baseUrl, { corp: 'fxhl', headers: as.headers }).call(endpoint, input)).body.code;
+      });
+      if (name !== 'loginQywx') expect(answer, `${name} answered ${answer}`).toBe('0');
+      const area = AREA[name];
+      sections.set(area, [...(sections.get(area) ?? []), section(`${name}: ${endpoint.method} ${endpoint.path}`, statements)]);
+    }
+    // The daily sweep's batch (docs/mot.md): the same statements whether or not it inserts anything.
+    const sweep = await record(() => runMotRules(database, { asOf: '2026-11-20' }));
+    sections.set('mot', [...sections.get('mot')!, section('MOT rules (the daily sweep, mot-engine.ts)', sweep)]);
+
+    for (const [area, parts] of [...sections].sort(([a], [b]) => a.localeCompare(b))) {
+      // Soft: every area that changed is shown, not only the first.
+      await expect.soft(`${parts.join('\n\n')}\n`).toMatchFileSnapshot(`sql-snapshots/${area}.sql`);
+    }
+    // A file no area writes any more is stale: it would still read as the truth in review.
+    const written = new Set([...sections.keys()].map((area) => `${area}.sql`));
+    expect(readdirSync(new URL('sql-snapshots/', import.meta.url)).filter((file) => !written.has(file))).toEqual([]);
+  });
+});

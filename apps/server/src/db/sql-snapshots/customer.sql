@@ -1,0 +1,288 @@
+-- getAsset: GET /api/client/customer/getAsset
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
+(select "exchange_rate"."currency" from "exchange_rate" order by "exchange_rate"."currency" limit 1)
+union all
+select (select "e"."currency" from "exchange_rate" "e" where "e"."currency" > currencies.currency order by "e"."currency" limit 1)
+from currencies where currencies.currency is not null
+)
+select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
+from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "cb"."currency" as "currency",
+sum("cb"."balance")::float8 as "balance" from "cash_balance" "cb" join "account" "a" on "a"."id" = "cb"."account_id" join "customer" "c" on "c"."id" = "a"."customer_id"
+where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 group by "cb"."currency" order by "cb"."currency") t) as "cash", (select coalesce(json_agg(t), '[]'::json) from (select "a"."account_no" as "accountNo",
+"s"."symbol" as "symbol",
+"s"."name_cn" as "nameCn",
+"s"."name_en" as "nameEn",
+"s"."market" as "market",
+"s"."currency" as "currency",
+"h"."quantity"::float8 as "quantity",
+"h"."avg_cost"::float8 as "avgCost",
+"s"."last_price"::float8 as "lastPrice",
+"s"."prev_close"::float8 as "prevClose",
+"s"."price_date"::text as "priceDate" from "holding" "h" join "customer" "c" on "c"."id" = "h"."customer_id" join "account" "a" on "a"."id" = "h"."account_id" join "security" "s" on "s"."id" = "h"."security_id"
+where "c"."id" = $6 and "c"."corp_id" = $7 and "c"."staff_id" = $8 and "h"."quantity" > 0
+order by "s"."symbol", "a"."account_no") t) as "holdings";
+
+-- getBaseInfo: GET /api/client/customer/getBaseInfo
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."gender" as "gender",
+"c"."birthday"::text as "birthday",
+"c"."phone" as "phone",
+"c"."email" as "email",
+"c"."id_doc_type" as "idDocType",
+"c"."id_doc_masked" as "idDocMasked",
+"c"."id_doc_expiry"::text as "idDocExpiry",
+"c"."risk_level" as "riskLevel",
+"c"."risk_assessed_on"::text as "riskAssessedOn",
+"c"."status" as "status",
+"c"."channel" as "channel",
+"c"."open_date"::text as "openDate",
+"c"."closed_date"::text as "closedDate",
+"c"."tags" as "tags",
+"c"."remark" as "remark",
+"c"."version" as "version",
+floor(extract(epoch from "c"."updated_at") * 1000)::float8 as "updatedAt",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id" and "k"."stale_at" is not null) as "kycStale",
+coalesce((select json_agg(json_build_object('accountNo', "a"."account_no", 'type', "a"."type", 'status', "a"."status", 'openDate', "a"."open_date"::text) order by "a"."id")
+from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts" from "customer" "c" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5) t) as "customer";
+
+-- getDynamic: GET /api/client/customer/getDynamic
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
+(select "exchange_rate"."currency" from "exchange_rate" order by "exchange_rate"."currency" limit 1)
+union all
+select (select "e"."currency" from "exchange_rate" "e" where "e"."currency" > currencies.currency order by "e"."currency" limit 1)
+from currencies where currencies.currency is not null
+)
+select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
+from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "t"."id"::float8 as "id",
+"s"."symbol" as "symbol",
+"s"."name_cn" as "nameCn",
+"s"."name_en" as "nameEn",
+"s"."market" as "market",
+"t"."side" as "side",
+"t"."quantity"::float8 as "quantity",
+"t"."price"::float8 as "price",
+"t"."amount"::float8 as "amount",
+"t"."currency" as "currency",
+floor(extract(epoch from "t"."traded_at") * 1000)::float8 as "tradedAt" from "trade" "t" join "customer" "c" on "c"."id" = "t"."customer_id" join "security" "s" on "s"."id" = "t"."security_id"
+where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5  order by "t"."traded_at" desc, "t"."id" desc limit $6) t) as "tradeRows", (select coalesce(json_agg(t), '[]'::json) from (select "m"."id"::float8 as "id",
+"m"."direction" as "direction",
+"m"."currency" as "currency",
+"m"."amount"::float8 as "amount",
+"m"."method" as "method",
+floor(extract(epoch from "m"."occurred_at") * 1000)::float8 as "occurredAt" from "money_movement" "m" join "customer" "c" on "c"."id" = "m"."customer_id"
+where "c"."id" = $7 and "c"."corp_id" = $8 and "c"."staff_id" = $9  order by "m"."occurred_at" desc, "m"."id" desc limit $10) t) as "moneyRows", (select coalesce(json_agg(t), '[]'::json) from (select "x"."id"::float8 as "id",
+"x"."direction" as "direction",
+"s"."symbol" as "symbol",
+"s"."name_cn" as "nameCn",
+"s"."name_en" as "nameEn",
+"s"."market" as "market",
+"s"."currency" as "currency",
+"x"."quantity"::float8 as "quantity",
+floor(extract(epoch from "x"."occurred_at") * 1000)::float8 as "occurredAt" from "stock_transfer" "x" join "customer" "c" on "c"."id" = "x"."customer_id" join "security" "s" on "s"."id" = "x"."security_id"
+where "c"."id" = $11 and "c"."corp_id" = $12 and "c"."staff_id" = $13  order by "x"."occurred_at" desc, "x"."id" desc limit $14) t) as "transferRows", (select coalesce(json_agg(t), '[]'::json) from (select "l"."id"::float8 as "id",
+floor(extract(epoch from "l"."at") * 1000)::float8 as "at",
+"l"."before" as "before",
+"l"."after" as "after",
+"st"."name" as "staffName" from "audit_log" "l" join "customer" "c" on "l"."entity_id" = "c"."id"::text left join "staff" "st" on "st"."id" = "l"."actor_staff_id"
+where "l"."entity" = 'customer' and "l"."entity_id" = $15 and "l"."action" = 'customer.update' and "c"."id" = $16 and "c"."corp_id" = $17 and "c"."staff_id" = $18
+order by "l"."at" desc, "l"."id" desc limit $19) t) as "auditRows";
+
+-- getHolding: GET /api/client/customer/getHolding
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
+(select "exchange_rate"."currency" from "exchange_rate" order by "exchange_rate"."currency" limit 1)
+union all
+select (select "e"."currency" from "exchange_rate" "e" where "e"."currency" > currencies.currency order by "e"."currency" limit 1)
+from currencies where currencies.currency is not null
+)
+select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
+from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "a"."account_no" as "accountNo",
+"s"."symbol" as "symbol",
+"s"."name_cn" as "nameCn",
+"s"."name_en" as "nameEn",
+"s"."market" as "market",
+"s"."currency" as "currency",
+"h"."quantity"::float8 as "quantity",
+"h"."avg_cost"::float8 as "avgCost",
+"s"."last_price"::float8 as "lastPrice",
+"s"."prev_close"::float8 as "prevClose",
+"s"."price_date"::text as "priceDate" from "holding" "h" join "customer" "c" on "c"."id" = "h"."customer_id" join "account" "a" on "a"."id" = "h"."account_id" join "security" "s" on "s"."id" = "h"."security_id"
+where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 and "h"."quantity" > 0
+order by "s"."symbol", "a"."account_no") t) as "rows";
+
+-- getProfile: GET /api/client/customer/getProfile
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."gender" as "gender",
+"c"."birthday"::text as "birthday",
+"c"."phone" as "phone",
+"c"."email" as "email",
+"c"."id_doc_type" as "idDocType",
+"c"."id_doc_masked" as "idDocMasked",
+"c"."id_doc_expiry"::text as "idDocExpiry",
+"c"."risk_level" as "riskLevel",
+"c"."risk_assessed_on"::text as "riskAssessedOn",
+"c"."status" as "status",
+"c"."channel" as "channel",
+"c"."open_date"::text as "openDate",
+"c"."closed_date"::text as "closedDate",
+"c"."tags" as "tags",
+"c"."remark" as "remark",
+"c"."version" as "version",
+floor(extract(epoch from "c"."updated_at") * 1000)::float8 as "updatedAt",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id" and "k"."stale_at" is not null) as "kycStale",
+coalesce((select json_agg(json_build_object('accountNo', "a"."account_no", 'type', "a"."type", 'status', "a"."status", 'openDate', "a"."open_date"::text) order by "a"."id")
+from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts" from "customer" "c" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5) t) as "customer";
+
+-- getTrade: GET /api/client/customer/getTrade
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
+(select "exchange_rate"."currency" from "exchange_rate" order by "exchange_rate"."currency" limit 1)
+union all
+select (select "e"."currency" from "exchange_rate" "e" where "e"."currency" > currencies.currency order by "e"."currency" limit 1)
+from currencies where currencies.currency is not null
+)
+select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
+from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "t"."id"::float8 as "id",
+"a"."account_no" as "accountNo",
+"s"."symbol" as "symbol",
+"s"."name_cn" as "nameCn",
+"s"."name_en" as "nameEn",
+"s"."market" as "market",
+"t"."side" as "side",
+"t"."quantity"::float8 as "quantity",
+"t"."price"::float8 as "price",
+"t"."amount"::float8 as "amount",
+"t"."fee"::float8 as "fee",
+"t"."currency" as "currency",
+floor(extract(epoch from "t"."traded_at") * 1000)::float8 as "tradedAt",
+"t"."settle_date"::text as "settleDate",
+"t"."settle_date" <= (now() at time zone 'Asia/Hong_Kong')::date as "settled" from "trade" "t" join "customer" "c" on "c"."id" = "t"."customer_id" join "security" "s" on "s"."id" = "t"."security_id" join "account" "a" on "a"."id" = "t"."account_id"
+where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 order by "t"."traded_at" desc, "t"."id" desc limit $6 offset $7) t) as "list", (select coalesce(json_agg(t), '[]'::json) from (select "t"."side" as "side",
+"t"."currency" as "currency",
+count(*)::int as "count",
+sum("t"."amount")::float8 as "amount",
+sum("t"."fee")::float8 as "fee" from "trade" "t" join "customer" "c" on "c"."id" = "t"."customer_id" join "security" "s" on "s"."id" = "t"."security_id" where "c"."id" = $8 and "c"."corp_id" = $9 and "c"."staff_id" = $10 group by "t"."side", "t"."currency") t) as "totals";
+
+-- getTransfer: GET /api/client/customer/getTransfer
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
+(select "exchange_rate"."currency" from "exchange_rate" order by "exchange_rate"."currency" limit 1)
+union all
+select (select "e"."currency" from "exchange_rate" "e" where "e"."currency" > currencies.currency order by "e"."currency" limit 1)
+from currencies where currencies.currency is not null
+)
+select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
+from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "x"."id"::float8 as "id",
+"a"."account_no" as "accountNo",
+"x"."direction" as "direction",
+"s"."symbol" as "symbol",
+"s"."name_cn" as "nameCn",
+"s"."name_en" as "nameEn",
+"s"."market" as "market",
+"s"."currency" as "currency",
+"x"."quantity"::float8 as "quantity",
+"s"."last_price"::float8 as "lastPrice",
+"x"."counterparty" as "counterparty",
+floor(extract(epoch from "x"."occurred_at") * 1000)::float8 as "occurredAt" from "stock_transfer" "x" join "customer" "c" on "c"."id" = "x"."customer_id" join "security" "s" on "s"."id" = "x"."security_id" join "account" "a" on "a"."id" = "x"."account_id"
+where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 order by "x"."occurred_at" desc, "x"."id" desc limit $6 offset $7) t) as "list", (select coalesce(json_agg(t), '[]'::json) from (select "x"."direction" as "direction",
+"s"."currency" as "currency",
+count(*)::int as "count",
+sum("x"."quantity" * "s"."last_price")::float8 as "value" from "stock_transfer" "x" join "customer" "c" on "c"."id" = "x"."customer_id" join "security" "s" on "s"."id" = "x"."security_id" where "c"."id" = $8 and "c"."corp_id" = $9 and "c"."staff_id" = $10 group by "x"."direction", "s"."currency") t) as "totals";
+
+-- getWithdrawalDeposit: GET /api/client/customer/getWithdrawalDeposit
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
+(select "exchange_rate"."currency" from "exchange_rate" order by "exchange_rate"."currency" limit 1)
+union all
+select (select "e"."currency" from "exchange_rate" "e" where "e"."currency" > currencies.currency order by "e"."currency" limit 1)
+from currencies where currencies.currency is not null
+)
+select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
+from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "m"."id"::float8 as "id",
+"a"."account_no" as "accountNo",
+"m"."direction" as "direction",
+"m"."currency" as "currency",
+"m"."amount"::float8 as "amount",
+"m"."method" as "method",
+floor(extract(epoch from "m"."occurred_at") * 1000)::float8 as "occurredAt" from "money_movement" "m" join "customer" "c" on "c"."id" = "m"."customer_id" join "account" "a" on "a"."id" = "m"."account_id"
+where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 order by "m"."occurred_at" desc, "m"."id" desc limit $6 offset $7) t) as "list", (select coalesce(json_agg(t), '[]'::json) from (select "m"."direction" as "direction",
+"m"."currency" as "currency",
+count(*)::int as "count",
+sum("m"."amount")::float8 as "amount" from "money_movement" "m" join "customer" "c" on "c"."id" = "m"."customer_id" where "c"."id" = $8 and "c"."corp_id" = $9 and "c"."staff_id" = $10 group by "m"."direction", "m"."currency") t) as "totals";
+
+-- updateProfile: POST /api/client/customer/updateProfile
+-- prepared
+select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2;
+select "c"."id"::float8 as "id",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."gender" as "gender",
+"c"."birthday"::text as "birthday",
+"c"."phone" as "phone",
+"c"."email" as "email",
+"c"."id_doc_type" as "idDocType",
+"c"."id_doc_masked" as "idDocMasked",
+"c"."id_doc_expiry"::text as "idDocExpiry",
+"c"."risk_level" as "riskLevel",
+"c"."risk_assessed_on"::text as "riskAssessedOn",
+"c"."status" as "status",
+"c"."channel" as "channel",
+"c"."open_date"::text as "openDate",
+"c"."closed_date"::text as "closedDate",
+"c"."tags" as "tags",
+"c"."remark" as "remark",
+"c"."version" as "version",
+floor(extract(epoch from "c"."updated_at") * 1000)::float8 as "updatedAt",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id" and "k"."stale_at" is not null) as "kycStale",
+coalesce((select json_agg(json_build_object('accountNo', "a"."account_no", 'type', "a"."type", 'status', "a"."status", 'openDate', "a"."open_date"::text) order by "a"."id")
+from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2 and "c"."staff_id" = $3 for update of c;
+update "customer" "c" set "remark" = $1, "version" = "c"."version" + 1, "updated_at" = now()
+where "c"."id" = $2 and "c"."corp_id" = $3 and "c"."staff_id" = $4 and "c"."version" = $5;
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+select "c"."id"::float8 as "id",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."gender" as "gender",
+"c"."birthday"::text as "birthday",
+"c"."phone" as "phone",
+"c"."email" as "email",
+"c"."id_doc_type" as "idDocType",
+"c"."id_doc_masked" as "idDocMasked",
+"c"."id_doc_expiry"::text as "idDocExpiry",
+"c"."risk_level" as "riskLevel",
+"c"."risk_assessed_on"::text as "riskAssessedOn",
+"c"."status" as "status",
+"c"."channel" as "channel",
+"c"."open_date"::text as "openDate",
+"c"."closed_date"::text as "closedDate",
+"c"."tags" as "tags",
+"c"."remark" as "remark",
+"c"."version" as "version",
+floor(extract(epoch from "c"."updated_at") * 1000)::float8 as "updatedAt",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id" and "k"."stale_at" is not null) as "kycStale",
+coalesce((select json_agg(json_build_object('accountNo', "a"."account_no", 'type', "a"."type", 'status', "a"."status", 'openDate', "a"."open_date"::text) order by "a"."id")
+from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2 and "c"."staff_id" = $3;

@@ -1,0 +1,29 @@
+-- hasKyc: GET /api/client/customer/kyc/hasKyc
+select "kyc_binding"."id", "kyc_binding"."corp_id", "kyc_binding"."external_user_id", "kyc_binding"."customer_id", "kyc_binding"."bound_by_staff_id", "kyc_binding"."bound_at", "kyc_binding"."stale_at", "kyc_binding"."stale_reason", "kyc_binding"."contact_changed_at", "customer"."staff_id", "customer"."name_cn", "customer"."name_en", "customer"."customer_no", "customer"."phone" from "kyc_binding" inner join "customer" on "customer"."id" = "kyc_binding"."customer_id" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."external_user_id" = $2) limit $3;
+select "value" from "wecom_credential" where ("wecom_credential"."corp_id" = $1 and "wecom_credential"."agent_code" = $2 and "wecom_credential"."kind" = $3 and "wecom_credential"."expires_at" > $4) limit $5;
+
+-- kycBind: POST /api/client/customer/kyc/bind
+select "id", "staff_id", "name_cn", "name_en", "customer_no", "phone" from "customer" where ("customer"."corp_id" = $1 and "customer"."id" = $2) limit $3;
+select "value" from "wecom_credential" where ("wecom_credential"."corp_id" = $1 and "wecom_credential"."agent_code" = $2 and "wecom_credential"."kind" = $3 and "wecom_credential"."expires_at" > $4) limit $5;
+select "kyc_binding"."id", "kyc_binding"."corp_id", "kyc_binding"."external_user_id", "kyc_binding"."customer_id", "kyc_binding"."bound_by_staff_id", "kyc_binding"."bound_at", "kyc_binding"."stale_at", "kyc_binding"."stale_reason", "kyc_binding"."contact_changed_at", "customer"."staff_id", "customer"."name_cn", "customer"."name_en", "customer"."customer_no", "customer"."phone" from "kyc_binding" inner join "customer" on "customer"."id" = "kyc_binding"."customer_id" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."external_user_id" = $2) limit $3;
+select "id", "corp_id", "external_user_id", "customer_id", "bound_by_staff_id", "bound_at", "stale_at", "stale_reason", "contact_changed_at" from "kyc_binding" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."customer_id" = $2) limit $3;
+insert into "kyc_binding" ("id", "corp_id", "external_user_id", "customer_id", "bound_by_staff_id", "bound_at", "stale_at", "stale_reason", "contact_changed_at") values (default, $1, $2, $3, $4, default, default, default, default) returning "id", "corp_id", "external_user_id", "customer_id", "bound_by_staff_id", "bound_at", "stale_at", "stale_reason", "contact_changed_at";
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+
+-- kycSearch: POST /api/client/customer/kyc/search
+with slot as (select to_timestamp(floor(extract(epoch from now()) / $3) * $3) as window_start)
+insert into rate_limit_counter as c (bucket, subject, window_start, hits)
+select $1, $2, slot.window_start, 1 from slot
+on conflict (bucket, subject) do update
+set hits = case when excluded.window_start > c.window_start then 1 else c.hits + 1 end,
+window_start = greatest(c.window_start, excluded.window_start)
+returning hits,
+greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => $3) - now()))))::int as "retryAfterSeconds";
+select "customer"."id", "customer"."customer_no", "customer"."name_cn", "customer"."name_en", "customer"."phone", "customer"."id_doc_masked", "customer"."status", "kyc_binding"."external_user_id" from "customer" left join "kyc_binding" on ("kyc_binding"."customer_id" = "customer"."id" and "kyc_binding"."corp_id" = "customer"."corp_id") where ("customer"."corp_id" = $1 and "customer"."staff_id" = $2 and ("customer"."name_cn" ilike $3 or "customer"."name_en" ilike $4 or exists (select 1 from "account" where "account"."customer_id" = "customer"."id" and "account"."account_no" = $5))) order by "customer"."name_en", "customer"."id" limit $6;
+select count(*) from "customer" where ("customer"."corp_id" = $1 and "customer"."staff_id" = $2 and ("customer"."name_cn" ilike $3 or "customer"."name_en" ilike $4 or exists (select 1 from "account" where "account"."customer_id" = "customer"."id" and "account"."account_no" = $5)));
+select "customer_id", "account_no" from "account" where "account"."customer_id" in ($1, $2, $3, $4) order by "account"."account_no";
+
+-- kycUnbind: POST /api/client/customer/kyc/unbind
+select "kyc_binding"."id", "kyc_binding"."corp_id", "kyc_binding"."external_user_id", "kyc_binding"."customer_id", "kyc_binding"."bound_by_staff_id", "kyc_binding"."bound_at", "kyc_binding"."stale_at", "kyc_binding"."stale_reason", "kyc_binding"."contact_changed_at", "customer"."staff_id", "customer"."name_cn", "customer"."name_en", "customer"."customer_no", "customer"."phone" from "kyc_binding" inner join "customer" on "customer"."id" = "kyc_binding"."customer_id" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."external_user_id" = $2) limit $3;
+delete from "kyc_binding" where "kyc_binding"."id" = $1 returning "id";
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);

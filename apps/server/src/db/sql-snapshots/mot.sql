@@ -1,0 +1,434 @@
+-- getClientHistory: POST /api/mot//todoEvent/clientHistory
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone" as "phone",
+"c"."status" as "status",
+"c"."risk_level" as "riskLevel",
+"c"."open_date"::text as "openDate",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+"c"."staff_id" as "staffId" from "customer" "c" where "c"."corp_id" = $1 and "c"."id" = $2) t) as "customer", (select coalesce(json_agg(t), '[]'::json) from (select "e"."id"::float8 as "eventId",
+"e"."rule" as "rule",
+"e"."status" as "status",
+"e"."due_date"::text as "dueDate",
+"e"."customer_id"::float8 as "customerId",
+"e"."facts" as "facts",
+floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt" from "mot_event" "e" where "e"."customer_id" = $3
+order by "e"."due_date" desc, "e"."id" desc limit $4 offset $5) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "mot_event" where "mot_event"."customer_id" = $6) t) as "total";
+
+-- getMinCashIO: POST /api/mot/todoEventRule/getMinCashIO
+-- prepared
+select "staff"."min_cash_io"::float8 as "minCashIo",
+"staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
+
+-- getTodoClients: GET /api/mot/todoEvent/todoClient
+-- prepared
+select "staff"."min_cash_io"::float8 as "minCashIo",
+"staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone" as "phone", "e"."status" = 'new' as unseen, jsonb_build_array(jsonb_build_object('eventId', "e"."id", 'rule', "e"."rule", 'status', "e"."status", 'dueDate', "e"."due_date"::text, 'facts', "e"."facts")) as events
+from (select "e"."id" from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $1
+where "e"."staff_id" = $2 and "e"."corp_id" = $3 and "e"."status" <> 'handled'
+and not ("e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" < "s"."min_cash_io") and "e"."due_date" = $4::date  order by "e"."customer_name_en", "e"."customer_id", "e"."id" limit $5 offset $6) p
+join "mot_event" "e" on "e"."id" = p.id
+join "customer" "c" on "c"."id" = "e"."customer_id"
+order by "e"."customer_name_en", "e"."customer_id", "e"."id") t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce(sum(n.events), 0)::int as total from (
+select "p"."due_date", "p"."rule", "p"."events", "p"."unseen" from "mot_pending_count" "p"
+where "p"."staff_id" = $7 and "p"."corp_id" = $8 and "p"."due_date" = $9::date
+union all
+select "e"."due_date", "e"."rule", 1, ("e"."status" = 'new')::int from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $10
+where "e"."staff_id" = $11 and "e"."corp_id" = $12
+and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
+and "e"."due_date" = $13::date ) n) t) as "total";
+
+-- getTodoDates: GET /api/mot/todoEvent/todoClient/date
+select n.due_date::text as date, sum(n.events)::int as count, sum(n.unseen)::int as unseen
+from (
+select "p"."due_date", "p"."rule", "p"."events", "p"."unseen" from "mot_pending_count" "p"
+where "p"."staff_id" = $1 and "p"."corp_id" = $2 and "p"."due_date" between $3::date and $4::date
+union all
+select "e"."due_date", "e"."rule", 1, ("e"."status" = 'new')::int from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $5
+where "e"."staff_id" = $6 and "e"."corp_id" = $7
+and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
+and "e"."due_date" between $8::date and $9::date ) n
+group by n.due_date having sum(n.events) > 0 order by n.due_date;
+
+-- getTodoTaskCount: GET /api/mot/todoEvent/todoTaskCount
+select n.rule, sum(n.events)::int as count, sum(n.unseen)::int as unseen
+from (
+select "p"."due_date", "p"."rule", "p"."events", "p"."unseen" from "mot_pending_count" "p"
+where "p"."staff_id" = $1 and "p"."corp_id" = $2 and true
+union all
+select "e"."due_date", "e"."rule", 1, ("e"."status" = 'new')::int from
+"mot_event" "e"
+join "staff" "s" on "s"."id" = $3
+where "e"."staff_id" = $4 and "e"."corp_id" = $5
+and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
+and true ) n group by n.rule;
+
+-- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail
+select "e"."id"::float8 as "eventId",
+"e"."rule" as "rule",
+"e"."status" as "status",
+"e"."due_date"::text as "dueDate",
+"e"."customer_id"::float8 as "customerId",
+"e"."facts" as "facts",
+floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
+"c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
+select "c"."id"::float8 as "customerId",
+"c"."customer_no" as "customerNo",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone" as "phone",
+"c"."status" as "status",
+"c"."risk_level" as "riskLevel",
+"c"."open_date"::text as "openDate",
+"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
+"c"."last_trade_date"::text as "lastTradeDate",
+"c"."staff_id" as "staffId" from "customer" "c" where "c"."corp_id" = $1 and "c"."id" = $2;
+select "r"."id"::float8 as "recordId",
+"r"."customer_id"::float8 as "customerId",
+coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
+"r"."mot_event_id"::float8 as "eventId",
+"e"."rule" as "rule",
+"r"."channel" as "channel",
+"r"."note" as "note",
+"r"."outcome" as "outcome",
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."mot_event_id" in ($1) order by "r"."id";
+
+-- handleEvent: POST /api/mot/todoEvent/handle
+select "e"."id"::float8 as "eventId",
+"e"."rule" as "rule",
+"e"."status" as "status",
+"e"."due_date"::text as "dueDate",
+"e"."customer_id"::float8 as "customerId",
+"e"."facts" as "facts",
+floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
+"c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
+with previous as (select "mot_event"."id", "mot_event"."status" from "mot_event" where "mot_event"."id" = $1 for update)
+update "mot_event" "e" set "status" = 'handled', "handled_at" = now(), "seen_at" = coalesce("e"."seen_at", now())
+from "customer" "c", previous
+where "e"."id" = previous.id and "c"."id" = "e"."customer_id" and "c"."staff_id" = $2 and "e"."corp_id" = $3
+and "e"."status" <> 'handled'
+returning "e"."customer_id"::float8 as "customerId", previous.status as "previousStatus";
+insert into "service_record" ("id", "corp_id", "customer_id", "staff_id", "mot_event_id", "channel", "note", "outcome", "served_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default) returning "id";
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+select "r"."id"::float8 as "recordId",
+"r"."customer_id"::float8 as "customerId",
+coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
+"r"."mot_event_id"::float8 as "eventId",
+"e"."rule" as "rule",
+"r"."channel" as "channel",
+"r"."note" as "note",
+"r"."outcome" as "outcome",
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."id" = $1;
+
+-- markEventsSeen: POST /api/mot/todoEvent/seen
+select "e"."id"::float8 as "eventId",
+"c"."staff_id" as "staffId",
+"e"."status" as "status" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id"
+where "e"."corp_id" = $1 and "e"."id" in ($2);
+update "mot_event" "e" set "status" = 'seen', "seen_at" = now()
+from "customer" "c"
+where "c"."id" = "e"."customer_id" and "c"."staff_id" = $1 and "e"."corp_id" = $2
+and "e"."status" = 'new' and "e"."id" in ($3)
+returning "e"."id"::float8 as id;
+
+-- searchServiceHistory: POST /api/mot/todoEvent/history
+select (select coalesce(json_agg(t), '[]'::json) from (select "r"."id"::float8 as "recordId",
+"r"."customer_id"::float8 as "customerId",
+coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
+"r"."mot_event_id"::float8 as "eventId",
+"e"."rule" as "rule",
+"r"."channel" as "channel",
+"r"."note" as "note",
+"r"."outcome" as "outcome",
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $1 and "c"."staff_id" = $2 and ("r"."note" ilike $3 or "r"."outcome" ilike $4 or "c"."name_cn" ilike $5 or "c"."name_en" ilike $6) order by "r"."served_at" desc, "r"."id" desc limit $7 offset $8) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $9 and "c"."staff_id" = $10 and ("r"."note" ilike $11 or "r"."outcome" ilike $12 or "c"."name_cn" ilike $13 or "c"."name_en" ilike $14)) t) as "total";
+
+-- setFold: POST /api/mot/todoEventRule/setFold
+select "staff"."mot_fold" as value from "staff" where "staff"."id" = $1 for update;
+update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2;
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO
+select "staff"."min_cash_io"::float8 as value from "staff" where "staff"."id" = $1 for update;
+update "staff" set "min_cash_io" = $1, "updated_at" = now() where "staff"."id" = $2;
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+update mot_event e
+set staff_id = case when e.status <> 'handled' then c.staff_id else e.staff_id end, customer_name_en = c.name_en
+from customer c
+where c.id = e.customer_id and c.staff_id = $1::int
+and ((e.status <> 'handled' and e.staff_id <> c.staff_id) or e.customer_name_en <> c.name_en);
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'large_deposit', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
+'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
+'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from money_movement m
+join customer c on c.id = m.customer_id
+join staff s on s.id = c.staff_id
+cross join lateral (select coalesce(
+(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
+(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
+case when m.currency = 'HKD' then 1 end) as rate) x
+where m.direction = 'deposit'
+and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and c.status <> 'closed' and c.staff_id = $2::int
+and m.amount / x.rate >= s.min_cash_io
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'large_withdrawal', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
+'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
+'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from money_movement m
+join customer c on c.id = m.customer_id
+join staff s on s.id = c.staff_id
+cross join lateral (select coalesce(
+(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
+(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
+case when m.currency = 'HKD' then 1 end) as rate) x
+where m.direction = 'withdrawal'
+and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and c.status <> 'closed' and c.staff_id = $2::int
+and m.amount / x.rate >= s.min_cash_io
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts)
+update mot_event e
+set staff_id = case when e.status <> 'handled' then c.staff_id else e.staff_id end, customer_name_en = c.name_en
+from customer c
+where c.id = e.customer_id and true
+and ((e.status <> 'handled' and e.staff_id <> c.staff_id) or e.customer_name_en <> c.name_en);
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'birthday', c.id, c.staff_id, extract(year from y.next_date)::int::text, y.next_date,
+jsonb_build_object('birthday', c.birthday, 'date', y.next_date, 'years', y.years, 'lookaheadDays', 7)
+from customer c
+cross join lateral (select n.next_date, (extract(year from n.next_date) - extract(year from c.birthday))::int as years
+from (select case when (c.birthday + make_interval(years => (extract(year from $1::date) - extract(year from c.birthday))::int))::date >= $1::date then (c.birthday + make_interval(years => (extract(year from $1::date) - extract(year from c.birthday))::int))::date else (c.birthday + make_interval(years => (extract(year from $1::date) - extract(year from c.birthday))::int + 1))::date end as next_date) n) y
+where c.status <> 'closed' and true and c.birthday is not null
+and y.next_date <= $1::date + 7 and y.years >= 0
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'large_deposit', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
+'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
+'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from money_movement m
+join customer c on c.id = m.customer_id
+join staff s on s.id = c.staff_id
+cross join lateral (select coalesce(
+(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
+(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
+case when m.currency = 'HKD' then 1 end) as rate) x
+where m.direction = 'deposit'
+and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and c.status <> 'closed' and true
+and m.amount / x.rate >= s.min_cash_io
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'large_withdrawal', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
+'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
+'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from money_movement m
+join customer c on c.id = m.customer_id
+join staff s on s.id = c.staff_id
+cross join lateral (select coalesce(
+(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
+(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
+case when m.currency = 'HKD' then 1 end) as rate) x
+where m.direction = 'withdrawal'
+and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and c.status <> 'closed' and true
+and m.amount / x.rate >= s.min_cash_io
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'transfer_in', c.id, c.staff_id, t.id::text, (t.occurred_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('transferId', t.id, 'symbol', sec.symbol, 'securityNameCn', sec.name_cn, 'securityNameEn', sec.name_en,
+'quantity', t.quantity, 'counterparty', t.counterparty, 'currency', sec.currency, 'lastPrice', sec.last_price,
+'valueHkd', round(t.quantity * sec.last_price / x.rate, 2), 'occurredAt', to_char(t.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from stock_transfer t
+join customer c on c.id = t.customer_id
+join security sec on sec.id = t.security_id
+cross join lateral (select coalesce(
+(select er.rate from exchange_rate er where er.currency = sec.currency and er.rate_date <= $1::date order by er.rate_date desc limit 1),
+(select er.rate from exchange_rate er where er.currency = sec.currency order by er.rate_date desc limit 1),
+case when sec.currency = 'HKD' then 1 end) as rate) x
+where t.direction = 'in'
+and t.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and t.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and c.status <> 'closed' and true
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'transfer_out', c.id, c.staff_id, t.id::text, (t.occurred_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('transferId', t.id, 'symbol', sec.symbol, 'securityNameCn', sec.name_cn, 'securityNameEn', sec.name_en,
+'quantity', t.quantity, 'counterparty', t.counterparty, 'currency', sec.currency, 'lastPrice', sec.last_price,
+'valueHkd', round(t.quantity * sec.last_price / x.rate, 2), 'occurredAt', to_char(t.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from stock_transfer t
+join customer c on c.id = t.customer_id
+join security sec on sec.id = t.security_id
+cross join lateral (select coalesce(
+(select er.rate from exchange_rate er where er.currency = sec.currency and er.rate_date <= $1::date order by er.rate_date desc limit 1),
+(select er.rate from exchange_rate er where er.currency = sec.currency order by er.rate_date desc limit 1),
+case when sec.currency = 'HKD' then 1 end) as rate) x
+where t.direction = 'out'
+and t.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and t.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and c.status <> 'closed' and true
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'dormant', c.id, c.staff_id, coalesce(c.last_trade_date::text, 'never'), $1::date,
+jsonb_build_object('lastTradeDate', c.last_trade_date, 'openDate', c.open_date,
+'daysWithoutTrade', $1::date - coalesce(c.last_trade_date, c.open_date), 'dormantDays', 180)
+from customer c
+where c.status <> 'closed' and true
+and coalesce(c.last_trade_date, c.open_date) between $1::date - 210 and $1::date - 180
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'position_loss', c.id, c.staff_id, p.symbol || '@' || to_char($1::date, 'YYYY-MM'), $1::date,
+jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
+'quantity', p.quantity, 'avgCost', round(p.avg_cost, 4), 'lastPrice', p.last_price, 'priceDate', p.price_date,
+'lossPct', round(p.loss_pct, 2), 'lossHkd', round(p.loss_hkd, 2),
+'minLossPct', 20, 'minLossHkd', 50000)
+from (
+select q.*, (q.avg_cost - q.last_price) / q.avg_cost * 100 as loss_pct,
+(q.avg_cost - q.last_price) * q.quantity / r.rate as loss_hkd
+from (
+select h.customer_id, sec.symbol, sec.name_cn, sec.name_en, sec.currency, sec.last_price, sec.price_date,
+sum(h.quantity) as quantity, sum(h.quantity * h.avg_cost) / sum(h.quantity) as avg_cost
+-- Candidates first: a position's average cost is at most its dearest holding's, so
+-- only positions with a holding that far under water can qualify.
+from (select distinct hc.customer_id, hc.security_id
+from holding hc join security sc on sc.id = hc.security_id
+where hc.quantity > 0 and sc.last_price <= hc.avg_cost * 0.8) k
+join holding h on h.customer_id = k.customer_id and h.security_id = k.security_id
+join security sec on sec.id = h.security_id
+join customer c on c.id = h.customer_id
+where h.quantity > 0 and c.status <> 'closed' and true
+group by h.customer_id, sec.id
+) q
+-- One rate per currency, not one lookup per position.
+-- (offset 0 keeps the planner from pulling the lookup up into every row.)
+join (select cur.currency, coalesce(
+(select er.rate from exchange_rate er where er.currency = cur.currency and er.rate_date <= $1::date order by er.rate_date desc limit 1),
+(select er.rate from exchange_rate er where er.currency = cur.currency order by er.rate_date desc limit 1),
+case when cur.currency = 'HKD' then 1 end) as rate from (select distinct currency from security) cur offset 0) r on r.currency = q.currency
+where q.avg_cost > 0 and q.last_price <= q.avg_cost * 0.8
+) p
+join customer c on c.id = p.customer_id
+where p.loss_hkd >= 50000
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'unfunded', c.id, c.staff_id, c.open_date::text, $1::date,
+jsonb_build_object('openDate', c.open_date, 'daysSinceOpen', $1::date - c.open_date, 'afterDays', 14)
+from customer c
+where c.status <> 'closed' and true
+and c.open_date between $1::date - 90 and $1::date - 14
+and not exists (select 1 from money_movement m where m.customer_id = c.id and m.direction = 'deposit')
+and not exists (select 1 from stock_transfer t where t.customer_id = c.id and t.direction = 'in')
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'anniversary', c.id, c.staff_id, extract(year from y.next_date)::int::text, y.next_date,
+jsonb_build_object('openDate', c.open_date, 'date', y.next_date, 'years', y.years, 'lookaheadDays', 7)
+from customer c
+cross join lateral (select n.next_date, (extract(year from n.next_date) - extract(year from c.open_date))::int as years
+from (select case when (c.open_date + make_interval(years => (extract(year from $1::date) - extract(year from c.open_date))::int))::date >= $1::date then (c.open_date + make_interval(years => (extract(year from $1::date) - extract(year from c.open_date))::int))::date else (c.open_date + make_interval(years => (extract(year from $1::date) - extract(year from c.open_date))::int + 1))::date end as next_date) n) y
+where c.status <> 'closed' and true and c.open_date is not null
+and y.next_date <= $1::date + 7 and y.years >= 1
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'id_expiry', c.id, c.staff_id, e.expiry::text, $1::date,
+jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $1::date, 'lookaheadDays', 30, 'idDocType', c.id_doc_type)
+from customer c
+cross join lateral (select c.id_doc_expiry as expiry) e
+where c.status <> 'closed' and true
+and e.expiry between $1::date - 30 and $1::date + 30
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
+with fired as (
+insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+select c.name_en, c.corp_id, 'risk_expiry', c.id, c.staff_id, e.expiry::text, $1::date,
+jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $1::date, 'lookaheadDays', 30, 'assessedOn', c.risk_assessed_on, 'riskLevel', c.risk_level, 'validYears', 2)
+from customer c
+cross join lateral (select (c.risk_assessed_on + make_interval(years => 2))::date as expiry) e
+where c.status <> 'closed' and true
+and e.expiry between $1::date - 30 and $1::date + 30
+on conflict (rule, customer_id, fact_key) do nothing
+returning 1
+)
+select count(*)::int as inserted from fired;
