@@ -121,7 +121,7 @@ describe('SQL snapshots: every statement of every endpoint', () => {
     const caller = await signInAs(server.baseUrl, 'chanwaiman');
     // Warm: the session and the WeCom credentials are then read from the process's caches, as on
     // most calls, and each endpoint shows its own statements only.
-    await apiClient(server.baseUrl, { corp: 'fxhl', headers: caller.headers }).call(endpoints.isFold, {});
+    await apiClient(server.baseUrl, caller).call(endpoints.isFold, {});
     const sections = new Map<string, string[]>();
     const names = endpointEntries()
       .map(([name]) => name)
@@ -132,7 +132,7 @@ describe('SQL snapshots: every statement of every endpoint', () => {
       const as: SignedIn = SESSION_ENDING.includes(name) ? await signInAs(server.baseUrl, 'wongchishing') : caller;
       let answer = '';
       const statements = await record(async () => {
-        answer = (await apiClient(server.baseUrl, { corp: 'fxhl', headers: as.headers }).call(endpoint, input)).body.code;
+        answer = (await apiClient(server.baseUrl, as).call(endpoint, input)).body.code;
       });
       if (name !== 'loginQywx') expect(answer, `${name} answered ${answer}`).toBe('0');
       const area = AREA[name];

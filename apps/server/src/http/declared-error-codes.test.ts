@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { defineEndpoint, ErrorCode, errorCodesOf, HEADER_AGENT, HEADER_CORP, type ErrorCodeValue } from '@broker/contract';
+import { defineEndpoint, ErrorCode, errorCodesOf, HEADER_AGENT, HEADER_CORP, HEADER_TOKEN, type ErrorCodeValue } from '@broker/contract';
 import errorHandlerPlugin from '../plugins/error-handler.plugin';
 import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../testing';
 import {
@@ -122,7 +122,9 @@ for (const engine of testDatabases()) {
         const foreign = foreignInputs[name];
         if (foreign) calls.push({ label: 'foreign', input: await foreign(fixture), headers: chan.headers });
         for (const { label, input, headers, agent } of calls) {
-          const answer = await apiClient(server.baseUrl, { corp: 'fxhl', headers }).call(endpoint, input, agent ? { agent } : {});
+          // The caller's token and cookie, sent as the endpoint's own app unless the case names another.
+          const caller = { corp: 'fxhl', token: headers[HEADER_TOKEN] ?? null, cookies: headers.cookie ?? null };
+          const answer = await apiClient(server.baseUrl, caller).call(endpoint, input, agent ? { agent } : {});
           expect(answer.body.msg, `${name} (${label})`).not.toMatch(UNDECLARED);
           if (answer.body.code !== ErrorCode.OK) expect(declared, `${name} (${label}): ${answer.text}`).toContain(answer.body.code);
         }

@@ -19,9 +19,14 @@ set hits = case when excluded.window_start > c.window_start then 1 else c.hits +
 window_start = greatest(c.window_start, excluded.window_start)
 returning hits,
 greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => $3) - now()))))::int as "retryAfterSeconds";
-select "customer"."id", "customer"."customer_no", "customer"."name_cn", "customer"."name_en", "customer"."phone", "customer"."id_doc_masked", "customer"."status", "kyc_binding"."external_user_id" from "customer" left join "kyc_binding" on ("kyc_binding"."customer_id" = "customer"."id" and "kyc_binding"."corp_id" = "customer"."corp_id") where ("customer"."corp_id" = $1 and "customer"."staff_id" = $2 and ("customer"."name_cn" ilike $3 or "customer"."name_en" ilike $4 or exists (select 1 from "account" where "account"."customer_id" = "customer"."id" and "account"."account_no" = $5))) order by "customer"."name_en", "customer"."id" limit $6;
-select count(*) from "customer" where ("customer"."corp_id" = $1 and "customer"."staff_id" = $2 and ("customer"."name_cn" ilike $3 or "customer"."name_en" ilike $4 or exists (select 1 from "account" where "account"."customer_id" = "customer"."id" and "account"."account_no" = $5)));
-select "customer_id", "account_no" from "account" where "account"."customer_id" in ($1, $2, $3, $4) order by "account"."account_no";
+select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as version,
+(select count(*) from "customer" "c" where "c"."corp_id" = $3 and "c"."staff_id" = $4 and (("c"."name_en" || '') ilike $5))::int as total,
+(select coalesce(sum("b"."clients"), 0) from "staff_book_summary" "b" where "b"."staff_id" = $6 and "b"."corp_id" = $7)::int as book;
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId", "c"."customer_no" as "customerNo", "c"."name_cn" as "nameCn", "c"."name_en" as "nameEn", "c"."phone" as "phone", "c"."id_doc_masked" as "idDoc", "c"."status" as "status", (select "k"."external_user_id" from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "boundExternalUserId", array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."account_no") as "accountNos"
+from (select "c"."id" from "customer" "c" where "c"."staff_id" = $1 and (("c"."name_en" || '') ilike $2) order by "c"."total_assets_hkd" desc, "c"."id" asc limit $3 offset $4) page
+join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $5
+order by "c"."total_assets_hkd" desc, "c"."id" asc) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $6 and "v"."staff_id" = $7), 0)::text as version, null::int as total) t) as "book";
 
 -- kycUnbind: POST /api/client/customer/kyc/unbind
 select "kyc_binding"."id", "kyc_binding"."corp_id", "kyc_binding"."external_user_id", "kyc_binding"."customer_id", "kyc_binding"."bound_by_staff_id", "kyc_binding"."bound_at", "kyc_binding"."stale_at", "kyc_binding"."stale_reason", "kyc_binding"."contact_changed_at", "customer"."staff_id", "customer"."name_cn", "customer"."name_en", "customer"."customer_no", "customer"."phone" from "kyc_binding" inner join "customer" on "customer"."id" = "kyc_binding"."customer_id" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."external_user_id" = $2) limit $3;
