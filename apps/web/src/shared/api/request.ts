@@ -4,7 +4,7 @@ import { useUser } from '../session/user-store';
 import { i18n } from '../i18n/i18n';
 import { ApiError, ClientErrorCode } from './api-error';
 import { showFailureToast } from './toast';
-import { startRelogin } from './relogin';
+import { announceSessionInvalid } from './session-events';
 
 export interface RequestOptions {
   /** Opt out of the automatic failure toast (the caller handles the error itself). */
@@ -66,8 +66,8 @@ function buildWire(endpoint: WireEndpoint, payload: Record<string, unknown>, sig
 /**
  * Calls one contract endpoint: sends its headers and payload the way the endpoint says, resolves
  * `data` when `code === "0"`, rejects with an ApiError otherwise. Failures toast the server's msg
- * unless the endpoint is silent or the caller opts out; 080000/080001 drop the token and start the
- * single re-login instead.
+ * unless the endpoint is silent or the caller opts out; 080000/080001 announce "session invalid"
+ * instead (features/auth signs in again).
  *
  * Neither the payload nor `data` is checked against the contract's schemas here: the server validates
  * every request (090400 names the field and the rule) and serializes every response through the same
@@ -107,7 +107,7 @@ export async function request<E extends WireEndpoint>(
     const message = (await localizedMessageOf(envelope.code, retryAfter)) ?? serverMessage;
     const error = new ApiError(envelope.code, message, endpoint.path);
     if (RELOGIN_CODES.includes(envelope.code)) {
-      if (options.relogin !== false) void startRelogin().catch(() => undefined);
+      if (options.relogin !== false) announceSessionInvalid();
       throw error;
     }
     return fail(error);

@@ -1,10 +1,11 @@
-import { getAppSettings } from '../session/app-settings-store';
-import { useUser } from '../session/user-store';
+import { getAppSettings } from '../../shared/session/app-settings-store';
+import { useUser } from '../../shared/session/user-store';
 import { APP_HOME_PATH, APP_SIGN_IN_RETURN_PATH, safeAppTarget } from '@broker/contract/app-routes';
-import { rememberSignInState } from '../session/sign-in-state';
-import { endpoints } from './contract';
-import { queryClient } from './query-client';
-import { request } from './request';
+import { rememberSignInState } from '../../shared/session/sign-in-state';
+import { endpoints } from '../../shared/api/contract';
+import { queryClient } from '../../shared/api/query-client';
+import { request } from '../../shared/api/request';
+import { onSessionInvalid } from '../../shared/api/session-events';
 
 /** Where the app lands when nothing else is asked for. */
 export const HOME_PATH = APP_HOME_PATH;
@@ -98,4 +99,9 @@ export function startRelogin(): Promise<void> {
   });
   inFlight = running;
   return running;
+}
+
+/** The auth feature's answer to the request layer's "session invalid": sign in again. Returns the unsubscribe. */
+export function installSessionRecovery(): () => void {
+  return onSessionInvalid(() => void startRelogin().catch(() => undefined));
 }
