@@ -6,7 +6,8 @@ import { defineEndpoint } from '@broker/contract';
 import { request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
-import { installSessionRecovery, resetRelogin, setReloginNavigator } from './relogin';
+import { resetRelogin, setReloginNavigator } from './relogin';
+import { installSessionRecovery } from './session-recovery';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { useUser } from '../../shared/session/user-store';
 

@@ -6,6 +6,7 @@ import { request } from './request';
 import { ApiError } from './api-error';
 import { queryClient } from './query-client';
 import { onSessionInvalid } from './session-events';
+import { endpoints as wireEndpoints } from './contract';
 import { useAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
 
@@ -149,6 +150,23 @@ describe('request layer', () => {
   test("a body that is not the envelope rejects with BAD_RESPONSE (data itself is the server's to validate)", async () => {
     answer = () => json({ total: 3 });
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  test('data that does not match the contract rejects with BAD_RESPONSE, says so, and is reported (never used)', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'GBP' } });
+    const failure = request(wireEndpoints.configureDefaultCcy, { ccy: 'USD' });
+    await expect(failure).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: '服务返回的数据无法识别',
+      detail: 'data.ccy: expected one of ["HKD","USD","CNY"], got "GBP"',
+    });
+    await waitFor(() => expect(document.body.textContent).toContain('服务返回的数据无法识别'));
+    expect(reported).toHaveBeenCalledWith(expect.any(ApiError), expect.stringContaining('/configureDefaultCcy: data.ccy'));
+    // The same endpoint answering as the contract says is used as it came.
+    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
+    await expect(request(wireEndpoints.configureDefaultCcy, { ccy: 'USD' })).resolves.toEqual({ ccy: 'USD' });
+    reported.mockRestore();
   });
 
   test('a network failure rejects with NETWORK', async () => {
