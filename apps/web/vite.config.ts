@@ -25,6 +25,11 @@ export default defineConfig({
               test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
             },
             {
+              // The app's own start-up modules that every page shares: one chunk rather than several small ones.
+              name: 'app-core',
+              test: /(packages[\\/]contract[\\/]src[\\/]app-routes\.ts|src[\\/]shared[\\/](api[\\/](request|contract|api-error|session-events|query-client|toast)|drafts[\\/]draft-store)\.ts|broker-contract-wire)$/,
+            },
+            {
               name: 'home-icons',
               test: /antd-mobile-icons[\\/]es[\\/](SearchOutline|FilterOutline|BellOutline|UserContactOutline|CloseOutline|CloseCircleFill|RightOutline)\.js$/,
             },

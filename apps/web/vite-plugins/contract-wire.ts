@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
+import { z } from 'zod';
 
 /**
  * `virtual:broker-contract-wire`: what the browser needs of `packages/contract` at run time, without zod.
@@ -17,6 +18,13 @@ import { runnerImport, type Plugin } from 'vite';
  */
 export const CONTRACT_WIRE_ID = 'virtual:broker-contract-wire';
 const RESOLVED_ID = `\0${CONTRACT_WIRE_ID}`;
+/**
+ * `virtual:broker-contract-responses`: every endpoint's response schema as JSON Schema (z.toJSONSchema of
+ * the contract's own schema), keyed `METHOD path`, for `src/shared/api/response-check.ts`. The request
+ * layer loads it lazily, beside the first call, so it is not first-screen JavaScript (ADR 0023).
+ */
+export const CONTRACT_RESPONSES_ID = 'virtual:broker-contract-responses';
+const RESOLVED_RESPONSES_ID = `\0${CONTRACT_RESPONSES_ID}`;
 
 const contractSrc = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
 const WIRE_FIELDS = ['method', 'path', 'agent', 'auth', 'payload', 'silent'] as const;
@@ -43,11 +51,88 @@ function regexOf(schema: ZodLike): RegExp | undefined {
   return check.format === 'regex' ? check.pattern : undefined;
 }
 
+const importContract = async () =>
+  (await runnerImport<Record<string, unknown>>(join(contractSrc, 'index.ts'), { configFile: false, logLevel: 'silent' })).module;
+
+/**
+ * The JSON Schema keywords the browser's checker (src/shared/api/response-check.ts) understands. A
+ * contract change that makes z.toJSONSchema write any other fails the build, rather than going unchecked.
+ */
+export const CHECKED_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'enum',
+  'const',
+  'anyOf',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minItems',
+  'maxItems',
+]);
+
+/** Keywords that only describe or annotate: dropped, so they cost no bytes. */
+const DROPPED_KEYWORDS = new Set([
+  '$schema',
+  'description',
+  'title',
+  'examples',
+  'default',
+  'format',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+]);
+
+/**
+ * One response schema as the browser checks it: unknown keys are accepted (zod's z.object strips them
+ * rather than failing, and a newer server may add a field), annotations dropped, anything else refused.
+ */
+function checkable(schema: unknown, at: string): unknown {
+  if (Array.isArray(schema)) return schema.map((item, index) => checkable(item, `${at}[${index}]`));
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const kept: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (DROPPED_KEYWORDS.has(keyword) || (keyword === 'additionalProperties' && value === false)) continue;
+    if (!CHECKED_KEYWORDS.has(keyword))
+      throw new Error(
+        `contract-wire: ${at} uses the JSON Schema keyword "${keyword}", which src/shared/api/response-check.ts does not check`,
+      );
+    if (keyword === 'properties') {
+      kept[keyword] = Object.fromEntries(
+        Object.entries(value as object).map(([name, property]) => [name, checkable(property, `${at}.${name}`)]),
+      );
+    } else if (keyword === 'enum' || keyword === 'const' || keyword === 'required') kept[keyword] = value;
+    else kept[keyword] = checkable(value, `${at}.${keyword}`);
+  }
+  return kept;
+}
+
+/** `{ "METHOD path": JSON Schema of the response }` for every endpoint of the contract. */
+export async function generateContractResponses(): Promise<string> {
+  const contract = await importContract();
+  const schemas: Record<string, unknown> = {};
+  for (const [name, endpoint] of Object.entries(
+    contract.endpoints as Record<string, { method: string; path: string; response: z.ZodType }>,
+  )) {
+    const key = `${endpoint.method} ${endpoint.path}`;
+    if (key in schemas) throw new Error(`contract-wire: two endpoints answer ${key}`);
+    // What the server sends is the schema's output, serialized as JSON.
+    schemas[key] = checkable(z.toJSONSchema(endpoint.response, { io: 'output', unrepresentable: 'throw' }), name);
+  }
+  return `export const responseSchemas = ${JSON.stringify(schemas)};\n`;
+}
+
 export async function generateContractWire(): Promise<string> {
-  const { module: contract } = await runnerImport<Record<string, unknown>>(join(contractSrc, 'index.ts'), {
-    configFile: false,
-    logLevel: 'silent',
-  });
+  const contract = await importContract();
   const lines: string[] = [];
   const endpoints = contract.endpoints as Record<string, Record<string, unknown>>;
   const wire = Object.fromEntries(
@@ -74,14 +159,14 @@ export async function generateContractWire(): Promise<string> {
 export function contractWire(): Plugin {
   return {
     name: 'broker-contract-wire',
-    resolveId: (id) => (id === CONTRACT_WIRE_ID ? RESOLVED_ID : undefined),
+    resolveId: (id) => (id === CONTRACT_WIRE_ID ? RESOLVED_ID : id === CONTRACT_RESPONSES_ID ? RESOLVED_RESPONSES_ID : undefined),
     async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
+      if (id !== RESOLVED_ID && id !== RESOLVED_RESPONSES_ID) return undefined;
       // In `vite dev` an edit to the contract regenerates the module.
       for (const file of readdirSync(contractSrc, { recursive: true, encoding: 'utf8' })) {
         if (file.endsWith('.ts')) this.addWatchFile(join(contractSrc, file));
       }
-      return generateContractWire();
+      return id === RESOLVED_ID ? generateContractWire() : generateContractResponses();
     },
   };
 }

@@ -305,7 +305,8 @@ function transportFor(target: ApiTarget): (request: WireRequest) => Promise<Wire
   if (typeof target === 'string' || !('inject' in target)) {
     const baseUrl = typeof target === 'string' ? target : target.baseUrl;
     return async ({ method, url, headers, body }) => {
-      const init: RequestInit & { duplex?: 'half' } = { method, headers, body };
+      // A Buffer is a Uint8Array; the DOM typings (the e2e project's) only narrow its ArrayBuffer type.
+      const init: RequestInit & { duplex?: 'half' } = { method, headers, body: body as RequestInit['body'] };
       if (body instanceof ReadableStream) init.duplex = 'half';
       const response = await fetch(`${baseUrl}${url}`, init);
       return { status: response.status, headers: response.headers, text: await response.text() };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
 import { PageFrame } from '../shared/ui/page-frame';
 import { StateBlock } from '../shared/ui/states';
-import { HOME_PATH } from '../shared/api/relogin';
+import { HOME_PATH } from '../features/auth';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
-import { authPages } from '../features/auth';
+import { authPages, HOME_PATH } from '../features/auth';
 import { clientPages } from '../features/client';
 import { managePages } from '../features/manage';
 import { kycPages } from '../features/kyc';
 import { motPages } from '../features/mot';
 import { AUDIT_TRAIL_PATH, auditPages } from '../features/audit';
 import type { Messages } from '../shared/i18n/locales/zh-CN';
-import { HOME_PATH } from '../shared/api/relogin';
 
 export type RouteName =
   | 'clientManageList'

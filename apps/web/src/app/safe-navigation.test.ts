@@ -3,7 +3,7 @@ import { APP_HOME_PATH, APP_PAGE_PATHS, APP_REDIRECT_PATHS } from '@broker/contr
 import { hostileNavigationTargets } from '@broker/contract/testing';
 import { pageRoutes, redirectRoutes } from './route-table';
 import { kycTarget } from './kyc-listener';
-import { HOME_PATH, WX_ENTRY_PATH, returnPageOf } from '../shared/api/relogin';
+import { HOME_PATH, WX_ENTRY_PATH, returnPageOf } from '../features/auth';
 
 /** Where a navigation to `target` ends up, as the browser would resolve it from this app's origin. */
 const resolved = (target: string) => new URL(target, 'https://broker.example');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { HOME_PATH, startRelogin } from '../shared/api/relogin';
+import { HOME_PATH, startRelogin } from '../features/auth';
 import { useAppSettings } from '../shared/session/app-settings-store';
 import { hasUsableToken, useUser } from '../shared/session/user-store';
 import { isMobileDevice } from '../shared/device/device';

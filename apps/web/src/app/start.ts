@@ -7,6 +7,7 @@ import { hasUsableToken, useUser } from '../shared/session/user-store';
 import { installDrafts } from '../shared/drafts/install';
 import { loadUserSettings } from '../features/staff';
 import { installSidebarFlow } from '../features/kyc';
+import { installSessionRecovery } from '../features/auth';
 import { createAppRouter } from './router';
 import { installKycListener } from './kyc-listener';
 
@@ -16,6 +17,8 @@ export function start() {
   void initTracing();
   applyEntryParams(window.location.search);
   installTokenSync();
+  // The request layer announces an ended session; the auth feature signs in again.
+  installSessionRecovery();
   const router = createAppRouter();
   installDrafts(router);
   installKycListener(router);

@@ -1,4 +1,4 @@
-import { i18n } from '../../shared/i18n/i18n';
+import { registerLocales } from '../../shared/i18n/i18n';
 
 /** The audit page's strings, under `audit.`; registered when the page loads. */
 const zhCN = {
@@ -171,10 +171,4 @@ const en: AuditMessages = {
   },
 };
 
-for (const [language, messages] of [
-  ['zh-CN', zhCN],
-  ['zh-HK', zhHK],
-  ['en', en],
-] as const) {
-  i18n.addResourceBundle(language, 'translation', { audit: messages }, true, true);
-}
+void registerLocales({ 'zh-CN': { audit: zhCN }, 'zh-HK': { audit: zhHK }, en: { audit: en } });

@@ -5,7 +5,7 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { ErrorState } from '../../shared/ui/states';
 import { safeAppTarget } from '@broker/contract/app-routes';
-import { startRelogin } from '../../shared/api/relogin';
+import { startRelogin } from './session-recovery';
 import { hasUsableToken, useUser } from '../../shared/session/user-store';
 import { isForeignSignIn, signInWithCode } from './sign-in';
 import './wx-entry-page.css';

@@ -1,4 +1,4 @@
-import { i18n } from '../../shared/i18n/i18n';
+import { registerLocales } from '../../shared/i18n/i18n';
 
 const zhCN = {
   client: {
@@ -480,6 +480,4 @@ const en: typeof zhCN = {
   },
 };
 
-i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, true);
-i18n.addResourceBundle('zh-HK', 'translation', zhHK, true, true);
-i18n.addResourceBundle('en', 'translation', en, true, true);
+void registerLocales({ 'zh-CN': zhCN, 'zh-HK': zhHK, en });

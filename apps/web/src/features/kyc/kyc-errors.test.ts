@@ -1,11 +1,9 @@
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { ApiError } from '../../shared/api/api-error';
 import { i18n } from '../../shared/i18n/i18n';
 import { WeComError } from '../../shared/wecom/wecom-sdk';
 import { kycErrorMessage } from './kyc-errors';
-import { kycLocales, registerKycLocales } from './locales';
-
-beforeAll(() => registerKycLocales());
+import { kycLocales } from './locales';
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 const CODES = ['091001', '091002', '091003', '091004', '091005', '090403'] as const;

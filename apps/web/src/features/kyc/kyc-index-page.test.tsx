@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ApiError } from '../../shared/api/api-error';
-import { registerKycLocales } from './locales';
+import './locales';
 import KycIndexPage from './kyc-index-page';
 
 const api = vi.hoisted(() => ({ hasKyc: vi.fn(), search: vi.fn(), bind: vi.fn(), unbind: vi.fn() }));
@@ -49,7 +49,6 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  registerKycLocales();
   Object.values(api).forEach((fn) => fn.mockReset());
   api.hasKyc.mockResolvedValue({
     bound: false,

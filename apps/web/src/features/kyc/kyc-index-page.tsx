@@ -13,13 +13,11 @@ import { bindContact, currentContactQuery, kycSearchQuery, kycStatusQuery, SEARC
 import { kycErrorMessage } from './kyc-errors';
 import { KycErrorContent } from './kyc-error-content';
 import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
-import { registerKycLocales } from './locales';
+import './locales';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
-
-registerKycLocales();
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,4 +1,4 @@
-import { i18n } from '../../shared/i18n/i18n';
+import { registerLocales } from '../../shared/i18n/i18n';
 
 const zhCN = {
   contact: {
@@ -266,13 +266,4 @@ const en: KycMessages = {
 
 export const kycLocales = { 'zh-CN': zhCN, 'zh-HK': zhHK, en } as const;
 
-let registered = false;
-
-/** Adds the `kyc.*` strings to the shared i18n instance (deep-merged, once). */
-export function registerKycLocales() {
-  if (registered) return;
-  registered = true;
-  for (const [language, messages] of Object.entries(kycLocales)) {
-    i18n.addResourceBundle(language, 'translation', { kyc: messages }, true, true);
-  }
-}
+void registerLocales({ 'zh-CN': { kyc: zhCN }, 'zh-HK': { kyc: zhHK }, en: { kyc: en } });

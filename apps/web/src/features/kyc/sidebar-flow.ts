@@ -8,10 +8,9 @@ import { kycStatusQuery } from './kyc-api';
 import { KycErrorContent } from './kyc-error-content';
 import './sidebar-flow.css';
 import { KYC_PATH, profileTarget, SIDEBAR_ENTRY_PATH, SIDEBAR_PENDING_KEY } from './kyc-transitions';
-import { registerKycLocales } from './locales';
+import './locales';
 
 export { SIDEBAR_PENDING_KEY };
-registerKycLocales();
 
 /** What the flow needs of the app's router (app/router.tsx). */
 export interface SidebarRouter {

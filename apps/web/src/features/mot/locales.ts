@@ -1,4 +1,4 @@
-import { i18n } from '../../shared/i18n/i18n';
+import { registerLocales } from '../../shared/i18n/i18n';
 
 /** The MOT feature's strings, under `mot.`; registered with i18n when the feature's first page loads. */
 const zhCN = {
@@ -546,11 +546,4 @@ const en: MotMessages = {
 
 export const motResources = { 'zh-CN': zhCN, 'zh-HK': zhHK, en } as const;
 
-/** Idempotent: adds (deeply, overwriting) the `mot` namespace of each language. */
-export function registerMotLocales() {
-  for (const [language, messages] of Object.entries(motResources)) {
-    i18n.addResourceBundle(language, 'translation', { mot: messages }, true, true);
-  }
-}
-
-registerMotLocales();
+void registerLocales({ 'zh-CN': { mot: zhCN }, 'zh-HK': { mot: zhHK }, en: { mot: en } });

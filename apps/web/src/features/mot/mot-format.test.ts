@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { MOT_RULES } from '@broker/contract';
 import { i18n } from '../../shared/i18n/i18n';
-import { motResources, registerMotLocales } from './locales';
+import { motResources } from './locales';
 import { addDays, hongKongDay } from '@broker/domain';
 import { describeReason, factRows, formatDateTime, relativeDayLabel, eventSubject } from './mot-format';
 
 beforeAll(async () => {
-  registerMotLocales();
   await i18n.changeLanguage('zh-CN');
 });
 

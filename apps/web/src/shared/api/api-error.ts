@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly path: string,
+    /** For BAD_RESPONSE: where the data differs from the contract (for the report, not for the user). */
+    readonly detail?: string,
   ) {
     super(message);
   }

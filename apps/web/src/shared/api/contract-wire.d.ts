@@ -36,3 +36,32 @@ declare module 'virtual:broker-contract-wire' {
   export const MOT_RULES: typeof Contract.MOT_RULES;
   export const corpCodePattern: RegExp;
 }
+
+/**
+ * Every endpoint's response schema as JSON Schema, keyed `METHOD path` (apps/web/vite-plugins/contract-wire.ts).
+ * Loaded lazily by `src/shared/api/response-check.ts`.
+ */
+declare module 'virtual:broker-contract-responses' {
+  /** The part of JSON Schema that z.toJSONSchema writes for the contract's responses (the build refuses any other keyword). */
+  export interface ResponseSchema {
+    readonly type?: string | readonly string[];
+    readonly properties?: Readonly<Record<string, ResponseSchema>>;
+    readonly required?: readonly string[];
+    readonly additionalProperties?: ResponseSchema;
+    readonly propertyNames?: ResponseSchema;
+    readonly items?: ResponseSchema;
+    readonly enum?: readonly unknown[];
+    readonly const?: unknown;
+    readonly anyOf?: readonly ResponseSchema[];
+    readonly pattern?: string;
+    readonly minLength?: number;
+    readonly maxLength?: number;
+    readonly minimum?: number;
+    readonly maximum?: number;
+    readonly exclusiveMinimum?: number;
+    readonly exclusiveMaximum?: number;
+    readonly minItems?: number;
+    readonly maxItems?: number;
+  }
+  export const responseSchemas: Readonly<Record<string, ResponseSchema>>;
+}

@@ -1,5 +1,5 @@
 import { ErrorCode } from './contract';
-import { i18n } from '../i18n/i18n';
+import { i18n, registerLocales, type Language } from '../i18n/i18n';
 
 /**
  * The server's msgs are English. For codes a user can meet in normal use the toast says it in the
@@ -130,10 +130,10 @@ const CODE_MESSAGES = {
 
 type KnownCode = keyof typeof CODE_MESSAGES;
 
-for (const language of ['zh-CN', 'zh-HK', 'en'] as const) {
-  const messages = Object.fromEntries(Object.entries(CODE_MESSAGES).map(([code, text]) => [code, text[language]]));
-  i18n.addResourceBundle(language, 'translation', { errors: { code: messages } }, true, true);
-}
+const codeMessagesIn = (language: Language) => ({
+  errors: { code: Object.fromEntries(Object.entries(CODE_MESSAGES).map(([code, text]) => [code, text[language]])) },
+});
+void registerLocales({ 'zh-CN': codeMessagesIn('zh-CN'), 'zh-HK': codeMessagesIn('zh-HK'), en: codeMessagesIn('en') });
 
 const isKnown = (code: string): code is KnownCode => code in CODE_MESSAGES;
 

@@ -5,7 +5,8 @@ import { defineEndpoint, endpoints } from '@broker/contract';
 import { request } from './request';
 import { ApiError } from './api-error';
 import { queryClient } from './query-client';
-import { resetRelogin, setReloginNavigator } from './relogin';
+import { onSessionInvalid } from './session-events';
+import { endpoints as wireEndpoints } from './contract';
 import { useAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
 
@@ -31,36 +32,17 @@ const json = (body: unknown, status = 200) =>
 
 let calls: Call[];
 let answer: (call: Call) => Response | Promise<Response>;
-let navigations: string[];
-/** The server's answer to resuming this browser's session; by default it has none (080005). */
-let resume: (call: Call) => Response;
 
 beforeEach(() => {
   calls = [];
-  navigations = [];
   answer = () => json({ code: '0', msg: 'ok', data: null });
-  resume = () => json({ code: '080005', msg: 'cookie: no live session is bound to this browser', data: null }, 401);
   sessionStorage.clear();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const call = { url, init };
     calls.push(call);
     if (url.startsWith('/api/auth/corpConfig')) return json({ code: '0', msg: 'ok', data: CORP_CONFIG });
-    if (url.startsWith('/api/auth/session/resume')) return resume(call);
-    if (url.startsWith('/api/auth/login/start')) {
-      return json({
-        code: '0',
-        msg: 'ok',
-        data: {
-          authorizeUrl: '/wecom/connect/oauth2/authorize?appid=wwcorp&state=S1#wechat_redirect',
-          state: 'S1',
-          expiresAt: Date.now() + 600_000,
-        },
-      });
-    }
     return answer(call);
   });
-  setReloginNavigator((url) => navigations.push(url));
-  resetRelogin();
   queryClient.clear();
   useAppSettings.getState().reset();
   useUser.getState().signIn({
@@ -171,6 +153,22 @@ describe('request layer', () => {
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
+  test('data that does not match the contract rejects with BAD_RESPONSE and its localized message, and is reported (never used)', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'GBP' } });
+    const failure = request(wireEndpoints.configureDefaultCcy, { ccy: 'USD' }, { silent: true });
+    await expect(failure).rejects.toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: '服务返回的数据无法识别',
+      detail: 'data.ccy: expected one of ["HKD","USD","CNY"], got "GBP"',
+    });
+    expect(reported).toHaveBeenCalledWith(expect.any(ApiError), expect.stringContaining('/configureDefaultCcy: data.ccy'));
+    // The same endpoint answering as the contract says is used as it came.
+    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
+    await expect(request(wireEndpoints.configureDefaultCcy, { ccy: 'USD' })).resolves.toEqual({ ccy: 'USD' });
+    reported.mockRestore();
+  });
+
   test('a network failure rejects with NETWORK', async () => {
     answer = () => {
       throw new TypeError('Failed to fetch');
@@ -178,88 +176,15 @@ describe('request layer', () => {
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'NETWORK' });
   });
 
-  test.each(['080000', '080001'])('%s clears the token and sends the user to sign in again', async (code) => {
+  test.each(['080000', '080001'])('%s rejects and announces "session invalid" (features/auth signs in again)', async (code) => {
+    const announced = vi.fn();
+    const unsubscribe = onSessionInvalid(announced);
     answer = () => json({ code, msg: 'login expired', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code });
-    await waitFor(() => expect(navigations).toHaveLength(1));
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(useUser.getState().token).toBe('');
-    expect(navigations[0]).toContain('/wecom/connect/oauth2/authorize?');
-    // The server began the sign-in for the agent this page was opened from; the page keeps its state.
-    const start = calls.find((call) => call.url === '/api/auth/login/start')!;
-    // (jsdom's page is `/`, so the return page is the client list.)
-    expect(JSON.parse(start.init.body as string)).toEqual({ agentCode: 'khzl', redirectPage: '/client/manage/list' });
-    expect(sessionStorage.getItem('signInState')).toBe('S1');
-  });
-
-  test('a sign-in begins for the agent whose home page opened the app (issue 19.1)', async () => {
-    useAppSettings.getState().update({ agentCode: 'mot' });
-    answer = () => json({ code: '080000', msg: 'login expired', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080000' });
-    await waitFor(() => expect(navigations).toHaveLength(1));
-    const start = calls.find((call) => call.url === '/api/auth/login/start')!;
-    expect(JSON.parse(start.init.body as string)).toMatchObject({ agentCode: 'mot' });
-  });
-
-  test('a browser whose cookie still holds a session resumes it instead of leaving for WeCom', async () => {
-    resume = () =>
-      json({
-        code: '0',
-        msg: 'ok',
-        data: {
-          token: 'resumed-token',
-          onlineStaff: true,
-          bd: true,
-          heco: false,
-          tokenExpireTime: Date.now() + 60_000,
-          staffEmail: { email: null },
-          userId: 'chanwaiman',
-          staffName: '陈伟文',
-        },
-      });
-    answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080001' });
-    await waitFor(() => expect(useUser.getState().token).toBe('resumed-token'));
-    expect(localStorage.getItem('token')).toBe('resumed-token');
-    expect(navigations).toEqual([]);
-    expect(calls.some((call) => call.url === '/api/auth/login/start')).toBe(false);
-    // A second loss in the same page goes through WeCom: no loop between two answers.
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080001' });
-    await waitFor(() => expect(navigations).toHaveLength(1));
-  });
-
-  test('after signing out, a late 080001 does not start a sign-in: the user asks for one', async () => {
-    useUser.getState().signOut();
-    answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: '080001' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(navigations).toEqual([]);
-    expect(calls.some((call) => call.url.startsWith('/api/auth/'))).toBe(false);
-    useUser.getState().leaveSignedOut();
-  });
-
-  test('a caller handling an ended session itself (sign-out) is not sent to sign in', async () => {
-    answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true, relogin: false })).rejects.toMatchObject({ code: '080001' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(navigations).toEqual([]);
-    expect(calls.some((call) => call.url.startsWith('/api/auth/'))).toBe(false);
-  });
-
-  test('one re-login for ten simultaneous 080001 responses', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    answer = async () => {
-      await gate;
-      return json({ code: '080001', msg: 'invalid token', data: null }, 401);
-    };
-    const failures = Array.from({ length: 10 }, () => request(echoPost, { page: 1, keyword: '' }).catch((error: unknown) => error));
-    release();
-    const errors = await Promise.all(failures);
-    expect(errors.every((error) => error instanceof ApiError && error.code === '080001')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(navigations).toHaveLength(1);
-    expect(calls.filter((call) => call.url === '/api/auth/session/resume')).toHaveLength(1);
-    expect(calls.filter((call) => call.url === '/api/auth/login/start')).toHaveLength(1);
+    expect(announced).toHaveBeenCalledTimes(1);
+    // A caller handling an ended session itself (sign-out) only gets the rejection.
+    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true, relogin: false })).rejects.toMatchObject({ code });
+    expect(announced).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 });

@@ -4,7 +4,8 @@ import { useUser } from '../session/user-store';
 import { i18n } from '../i18n/i18n';
 import { ApiError, ClientErrorCode } from './api-error';
 import { showFailureToast } from './toast';
-import { startRelogin } from './relogin';
+import { announceSessionInvalid } from './session-events';
+import { reportProblem } from '../tracing/tracing';
 
 export interface RequestOptions {
   /** Opt out of the automatic failure toast (the caller handles the error itself). */
@@ -66,12 +67,12 @@ function buildWire(endpoint: WireEndpoint, payload: Record<string, unknown>, sig
 /**
  * Calls one contract endpoint: sends its headers and payload the way the endpoint says, resolves
  * `data` when `code === "0"`, rejects with an ApiError otherwise. Failures toast the server's msg
- * unless the endpoint is silent or the caller opts out; 080000/080001 drop the token and start the
- * single re-login instead.
+ * unless the endpoint is silent or the caller opts out; 080000/080001 announce "session invalid"
+ * instead (features/auth signs in again).
  *
- * Neither the payload nor `data` is checked against the contract's schemas here: the server validates
- * every request (090400 names the field and the rule) and serializes every response through the same
- * schema, so repeating that in the browser would only add zod to the first screen (apps/web/README.md).
+ * `data` is checked against the endpoint's response schema (STYLE.md rule 1; `checkerFor`): data that
+ * does not match rejects with BAD_RESPONSE and is reported, never used. The payload is not checked
+ * here: the server validates every request (090400 names the field and the rule).
  */
 export async function request<E extends WireEndpoint>(
   endpoint: E,
@@ -85,6 +86,8 @@ export async function request<E extends WireEndpoint>(
   };
 
   const wire = buildWire(endpoint, (payload ?? {}) as Record<string, unknown>, options.signal);
+  // Loads beside the call, so a first call waits for no extra round trip.
+  const checking = checkerFor(endpoint);
 
   let body: unknown;
   /** Seconds a rate-limited call (HTTP 429) should wait, as the server's Retry-After says. */
@@ -107,12 +110,47 @@ export async function request<E extends WireEndpoint>(
     const message = (await localizedMessageOf(envelope.code, retryAfter)) ?? serverMessage;
     const error = new ApiError(envelope.code, message, endpoint.path);
     if (RELOGIN_CODES.includes(envelope.code)) {
-      if (options.relogin !== false) void startRelogin().catch(() => undefined);
+      if (options.relogin !== false) announceSessionInvalid();
       throw error;
     }
     return fail(error);
   }
+  const check = await checking;
+  if (!check) return fail(new ApiError(ClientErrorCode.NETWORK, i18n.t('errors.network'), endpoint.path));
+  const mismatch = check(envelope.data);
+  if (mismatch !== undefined) {
+    const error = new ApiError(ClientErrorCode.BAD_RESPONSE, i18n.t('errors.badResponse'), endpoint.path, mismatch);
+    reportProblem(error, `${endpoint.method} ${endpoint.path}: ${mismatch}`);
+    return fail(error);
+  }
   return envelope.data as ResponseOf<E>;
+}
+
+type ResponseChecker = (data: unknown) => string | undefined;
+interface SchemaLike {
+  safeParse(data: unknown): { success: boolean; error?: { message: string } };
+}
+
+/**
+ * How this endpoint's `data` is checked: a wire endpoint by its response schema compiled at build time
+ * (`response-check.ts`, a lazy chunk: ADR 0023); a full contract endpoint (tests) by its own zod schema.
+ * Null when the checker cannot be fetched (the network is gone): the call then fails as a network failure.
+ */
+function checkerFor(endpoint: WireEndpoint): Promise<ResponseChecker | null> {
+  const schema = (endpoint as { response?: Partial<SchemaLike> }).response;
+  if (typeof schema?.safeParse === 'function') {
+    const zodSchema = schema as SchemaLike;
+    return Promise.resolve((data) => {
+      const result = zodSchema.safeParse(data);
+      return result.success ? undefined : (result.error?.message ?? 'does not match');
+    });
+  }
+  return import('./response-check').then(
+    ({ responseMismatch }) =>
+      (data: unknown) =>
+        responseMismatch(endpoint, data),
+    () => null,
+  );
 }
 
 /**

@@ -37,32 +37,47 @@ syncHtmlLang(i18n.language);
 i18n.on('languageChanged', syncHtmlLang);
 
 type Strings = Record<string, unknown>;
-/** A set of strings: the default language's at hand, the others as loaders (their own chunks). */
-export type LocaleSet = { [L in Language]: L extends typeof DEFAULT_LANGUAGE ? Strings : () => Promise<Strings> };
+type Loader = () => Promise<Strings>;
+/**
+ * A set of strings in every language: the default language's at hand; each other language's either at
+ * hand too (a feature small enough to bundle all three) or a loader (its own chunk, loaded when in use).
+ */
+export type LocaleSet = { [L in Language]: L extends typeof DEFAULT_LANGUAGE ? Strings : Strings | Loader };
 
-const localeSets: LocaleSet[] = [];
+const registered = new Map<LocaleSet, Promise<void>>();
 const loaded = new Set<string>();
 
 async function loadInto(set: LocaleSet, language: Language) {
-  const key = `${localeSets.indexOf(set)}:${language}`;
-  if (language === DEFAULT_LANGUAGE || loaded.has(key)) return;
-  const load = set[language] as () => Promise<Strings>;
-  i18n.addResourceBundle(language, 'translation', await load(), true, true);
+  const key = `${[...registered.keys()].indexOf(set)}:${language}`;
+  const strings = set[language];
+  if (typeof strings !== 'function' || loaded.has(key)) return;
+  i18n.addResourceBundle(language, 'translation', await strings(), true, true);
   loaded.add(key);
 }
 
 /**
- * Registers a feature's strings: the default language's now, the current language's (if another) loaded
- * before the returned promise settles, and any other language's when the user switches to it.
+ * The one way strings get into i18n, for the app and every feature: the default language's and any
+ * other bundled language's now, the current language's (if a loader) before the returned promise
+ * settles, and any other language's when the user switches to it. Registering the same set again
+ * is a no-op that returns the same promise.
  */
-export async function registerLocales(set: LocaleSet) {
-  localeSets.push(set);
-  i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', set[DEFAULT_LANGUAGE], true, true);
-  await loadInto(set, currentLanguage());
+export function registerLocales(set: LocaleSet): Promise<void> {
+  let ready = registered.get(set);
+  if (!ready) {
+    for (const language of LANGUAGES) {
+      const strings = set[language];
+      if (typeof strings !== 'function') i18n.addResourceBundle(language, 'translation', strings, true, true);
+    }
+    // Known before its loader runs, so the load's key is this set's.
+    registered.set(set, Promise.resolve());
+    ready = loadInto(set, currentLanguage());
+    registered.set(set, ready);
+  }
+  return ready;
 }
 
 /** Every registered string set in `language` (tests use it to have all three languages at hand). */
-export const loadLanguage = (language: Language) => Promise.all(localeSets.map((set) => loadInto(set, language)));
+export const loadLanguage = (language: Language) => Promise.all([...registered.keys()].map((set) => loadInto(set, language)));
 
 /** Switches the language (after loading its strings) and remembers it across visits. */
 export async function changeLanguage(language: Language) {

@@ -14,6 +14,17 @@ export function suppressNonErrorRejections(win: Window = window) {
   });
 }
 
+let reportToSentry: ((error: Error, detail: string) => void) | undefined;
+
+/**
+ * A fault of the app or the server that the user only sees as a failure (e.g. a response that does not
+ * match the contract): to the console and, when tracing is on, to Sentry with its detail.
+ */
+export function reportProblem(error: Error, detail: string) {
+  console.error(error, detail);
+  reportToSentry?.(error, detail);
+}
+
 /** Sentry only when a DSN was configured at build time; the SDK is loaded lazily so it costs nothing otherwise. */
 export async function initTracing(dsn: string | undefined = import.meta.env.VITE_SENTRY_DSN as string | undefined) {
   suppressNonErrorRejections();
@@ -28,5 +39,6 @@ export async function initTracing(dsn: string | undefined = import.meta.env.VITE
       return fromRejection && isIgnoredRejection(hint.originalException) ? null : event;
     },
   });
+  reportToSentry = (error, detail) => Sentry.captureException(error, { extra: { detail } });
   return true;
 }

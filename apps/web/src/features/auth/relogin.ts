@@ -1,34 +1,13 @@
-import { getAppSettings } from '../session/app-settings-store';
-import { useUser } from '../session/user-store';
-import { APP_HOME_PATH, APP_SIGN_IN_RETURN_PATH, safeAppTarget } from '@broker/contract/app-routes';
-import { rememberSignInState } from '../session/sign-in-state';
-import { endpoints } from './contract';
-import { queryClient } from './query-client';
-import { request } from './request';
+import { getAppSettings } from '../../shared/session/app-settings-store';
+import { useUser } from '../../shared/session/user-store';
+import { returnPageOf } from './return-page';
+import { rememberSignInState } from '../../shared/session/sign-in-state';
+import { endpoints } from '../../shared/api/contract';
+import { queryClient } from '../../shared/api/query-client';
+import { request } from '../../shared/api/request';
 
-/** Where the app lands when nothing else is asked for. */
-export const HOME_PATH = APP_HOME_PATH;
-export const WX_ENTRY_PATH = APP_SIGN_IN_RETURN_PATH;
-
-/** relauchType values whose return page is the query's redirectPage (SPEC.md §4). */
-const RELAUNCH_WITH_REDIRECT = ['reLogin', 'pushPage'];
 /** What the server accepts as relauchType; anything else is not carried back. */
 const RELAUNCH_TYPE = /^[A-Za-z]{1,32}$/;
-
-/**
- * The page to come back to after signing in, from where the user is now: always one of this app's own
- * routes (safeAppTarget), since a `redirectPage` in the query may come from anyone's link.
- */
-export function returnPageOf(location: Pick<Location, 'pathname' | 'search'>): { redirectPage: string; relauchType: string | null } {
-  const query = new URLSearchParams(location.search);
-  const relauchType = query.get('relauchType');
-  const asked = query.get('redirectPage');
-  if (asked && (location.pathname === WX_ENTRY_PATH || (relauchType && RELAUNCH_WITH_REDIRECT.includes(relauchType)))) {
-    return { redirectPage: safeAppTarget(asked), relauchType };
-  }
-  if (location.pathname === WX_ENTRY_PATH || location.pathname === '/') return { redirectPage: HOME_PATH, relauchType };
-  return { redirectPage: safeAppTarget(`${location.pathname}${location.search}`), relauchType };
-}
 
 let navigateAway: (url: string) => void = (url) => window.location.assign(url);
 let inFlight: Promise<void> | null = null;

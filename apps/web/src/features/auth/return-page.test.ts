@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { returnPageOf } from './relogin';
+import { returnPageOf } from './return-page';
 
 // The authorise URL and its /wxEntry return address are built by the server now
 // (apps/server/src/modules/auth/authorize-url.ts, tested in auth.routes.test.ts and sign-in-state.routes.test.ts).
