@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, seededStaff, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed';
 import { runMotRules } from '../modules/mot';
@@ -27,12 +27,7 @@ for (const engine of testDatabases()) {
       server = await startTestApp(database);
       chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' }));
       lee = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' }));
-      staffIds = Object.fromEntries(
-        (await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff')).map((row) => [
-          row.wecom_user_id,
-          row.id,
-        ]),
-      );
+      ({ staffIds } = await seededStaff(database));
     }, 120_000);
     afterAll(async () => {
       await server?.close();

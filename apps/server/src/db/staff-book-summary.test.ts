@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestOf, statCustomers } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type ApiClient } from '../testing';
+import {
+  testDatabases,
+  startTestApp,
+  signInAs,
+  apiClient,
+  seededStaff,
+  customerIdsOf,
+  type RunningTestApp,
+  type ApiClient,
+} from '../testing';
 import type { DatabaseHandle } from './client';
 import { refreshCustomerSummaries } from './customer-summary';
 import { seedDemoData } from './seed';
@@ -46,12 +55,10 @@ for (const engine of testDatabases()) {
       server = await startTestApp(database);
       khzl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khzl' }));
       khgl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' }));
-      const staff = await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff');
-      chanId = staff.find((row) => row.wecom_user_id === 'chanwaiman')!.id;
-      leeId = staff.find((row) => row.wecom_user_id === 'leekaying')!.id;
-      chanCustomers = (
-        await database.query<{ id: number }>('select id::float8 as id from customer where staff_id = $1 order by id', [chanId])
-      ).map((row) => row.id);
+      const { staffIds } = await seededStaff(database);
+      chanId = staffIds.chanwaiman!;
+      leeId = staffIds.leekaying!;
+      chanCustomers = await customerIdsOf(database, chanId);
     }, 120_000);
     afterAll(async () => {
       await server?.close();

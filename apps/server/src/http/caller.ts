@@ -10,6 +10,17 @@ export interface Caller {
   corp: Corp;
 }
 
+/**
+ * The caller's reach in the data: their own customers in their corp. Repositories limit every
+ * query to it, so a forgotten check in a service still cannot leak another manager's client.
+ */
+export interface StaffScope {
+  corpId: number;
+  staffId: number;
+}
+
+export const scopeOf = (caller: Caller): StaffScope => ({ corpId: caller.corp.id, staffId: caller.staffId });
+
 // The route layer needs only these two names; modules/auth (auth.plugin.ts) decides who the caller is.
 declare module 'fastify' {
   interface FastifyInstance {

@@ -13,6 +13,8 @@
 export { startTestApp, signInAs, startSignInAt, authorizeAs, exchangeCode, type RunningTestApp, type SignedIn } from './test-app';
 export { BrowserJar } from './browser-jar';
 export { testDatabases, type TestDatabase } from './test-databases';
+export { seededStaff, customerIdsOf } from './seeded-staff';
+export { startTwoReplicas } from './replicas';
 export { startServerProcess, startEmulatorProcess, type ServerProcess, type EmulatorProcess } from './server-process';
 export { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from './debian-chromium';
 export {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { StaffScope } from '../../http/caller';
 import { epochMs, float8, outerJoined, selection, selectQuery, selectRows, tableAlias, tableAs, type RowOf } from '../../db/sql-rows';
 import { auditLog, customers, motEvents } from '../../db/schema';
 
@@ -32,10 +33,7 @@ export function createAuditRepository(db: Database) {
      * (actor_staff_id, at) serves it. Each entry is joined to the customer it concerns: directly for
      * a profile edit, through the binding's customerId for KYC, through the event for MOT.
      */
-    async mine(
-      scope: { corpId: number; staffId: number },
-      page: { cursor?: number | undefined; entity?: string | undefined; limit: number },
-    ) {
+    async mine(scope: StaffScope, page: { cursor?: number | undefined; entity?: string | undefined; limit: number }) {
       const conditions: SQL[] = [sql`${l.actorStaffId} = ${scope.staffId}`, sql`${l.corpId} = ${scope.corpId}`];
       if (page.entity) conditions.push(sql`${l.entity} = ${page.entity}`);
       if (page.cursor !== undefined) {

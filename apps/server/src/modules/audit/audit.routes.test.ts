@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type getMyAuditTrail, type RequestOf, type ResponseOf } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, seededStaff, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from '../mot/mot-engine';
@@ -35,12 +35,7 @@ for (const engine of testDatabases()) {
       server = await startTestApp(database);
       chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
       lee = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying'));
-      staffIds = Object.fromEntries(
-        (await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff')).map((row) => [
-          row.wecom_user_id,
-          row.id,
-        ]),
-      );
+      ({ staffIds } = await seededStaff(database));
       const customersOf = (userid: string) =>
         database.query<{ id: number; nameCn: string; phone: string; version: number }>(
           `select c.id::float8 as id, c.name_cn as "nameCn", c.phone, c.version from customer c join staff s on s.id = c.staff_id

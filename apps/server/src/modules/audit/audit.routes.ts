@@ -1,5 +1,6 @@
 import { contract, type AuditChange, type AuditEntry } from '@broker/contract';
 import { maskIdNumber, maskPhone } from '@broker/domain';
+import { scopeOf } from '../../http/caller';
 import { implementArea } from '../../http/endpoint-route';
 import { createAuditRepository, type AuditRow } from './audit.repository';
 
@@ -41,7 +42,7 @@ export const auditRoutes = implementArea(contract.audit, (app) => {
   const repository = createAuditRepository(app.database.db);
   return {
     getMyAuditTrail: async ({ input, caller }) => {
-      const rows = await repository.mine({ corpId: caller.corp.id, staffId: caller.staffId }, input);
+      const rows = await repository.mine(scopeOf(caller), input);
       const page = rows.slice(0, input.limit);
       return { list: page.map(toEntry), nextCursor: rows.length > input.limit ? page.at(-1)!.id : null };
     },

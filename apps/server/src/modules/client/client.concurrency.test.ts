@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, apiClient, expectOk, isOk, type ApiClient, type RunningTestApp } from '../../testing';
+import { testDatabases, startTwoReplicas, expectOk, isOk, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 
@@ -49,17 +49,7 @@ for (const engine of testDatabases()) {
     beforeAll(async () => {
       database = await engine.create();
       await seedDemoData(database, { customers: 30, seed: 8, asOf: '2026-11-20' });
-      const primary = await startTestApp(database);
-      // One WeCom for both, as in production: with an emulator each, a token one replica cached in the
-      // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
-      replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
-      sessions = [
-        apiClient(replicas[0]!.baseUrl, await signInAs(replicas[0]!.baseUrl, 'chanwaiman')),
-        apiClient(
-          replicas[1]!.baseUrl,
-          await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` }),
-        ),
-      ];
+      ({ replicas, sessions } = await startTwoReplicas(database, 'chanwaiman'));
       const [row] = await database.query<{ id: number }>(
         `select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman' order by c.id limit 1`,
       );

@@ -1,5 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { StaffScope } from '../../http/caller';
 import {
   asText,
   columnName,
@@ -32,14 +33,8 @@ import {
   trades,
 } from '../../db/schema';
 
-/**
- * The caller's reach: their own clients in their corp. Every query here joins `customer` on both,
- * so a forgotten check in a service still cannot leak another manager's client.
- */
-export interface Scope {
-  corpId: number;
-  staffId: number;
-}
+/** The caller's reach; every query here joins `customer` on both corp and staff. */
+export type Scope = StaffScope;
 
 const c = tableAlias(customers, 'c');
 const a = tableAlias(accounts, 'a');

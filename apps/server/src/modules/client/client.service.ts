@@ -27,7 +27,7 @@ import {
   type Money,
 } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
-import type { Caller } from '../../http/caller';
+import { scopeOf, type Caller } from '../../http/caller';
 import type { RowSets, RowsQuery } from '../../db/sql-rows';
 import { clientQueries } from './client.repository';
 import type {
@@ -105,7 +105,7 @@ export function createClientService(repository: ClientRepository) {
 
   /** The caller's scope for this client, checked on its own (for writes); the queries after it carry the scope again. */
   async function scopeFor(caller: Caller, customerId: number): Promise<Scope> {
-    const scope = { corpId: caller.corp.id, staffId: caller.staffId };
+    const scope = scopeOf(caller);
     requireOwn(scope, customerId, await repository.ownerOf(scope.corpId, customerId));
     return scope;
   }
@@ -119,7 +119,7 @@ export function createClientService(repository: ClientRepository) {
     customerId: number,
     queries: (scope: Scope) => Queries,
   ): Promise<RowSets<Queries>> {
-    const scope = { corpId: caller.corp.id, staffId: caller.staffId };
+    const scope = scopeOf(caller);
     const { owner, sets } = await repository.read(scope.corpId, customerId, queries(scope));
     requireOwn(scope, customerId, owner);
     return sets;

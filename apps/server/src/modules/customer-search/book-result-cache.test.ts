@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, type CustomerStat } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, seededStaff, customerIdsOf, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { refreshCustomerSummaries } from '../../db/customer-summary';
 import { seedDemoData } from '../../db/seed';
@@ -44,15 +44,11 @@ for (const engine of testDatabases()) {
       khgl = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' })).headers;
       khzl = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khzl' })).headers;
       leeKhgl = (await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' })).headers;
-      const staff = await database.query<{ id: number; corp_id: number; wecom_user_id: string }>(
-        'select id, corp_id, wecom_user_id from staff',
-      );
-      chanId = staff.find((row) => row.wecom_user_id === 'chanwaiman')!.id;
-      corpId = staff.find((row) => row.wecom_user_id === 'chanwaiman')!.corp_id;
-      leeId = staff.find((row) => row.wecom_user_id === 'leekaying')!.id;
-      chanCustomers = (
-        await database.query<{ id: number }>('select id::float8 as id from customer where staff_id = $1 order by id', [chanId])
-      ).map((row) => row.id);
+      const seeded = await seededStaff(database);
+      chanId = seeded.staffIds.chanwaiman!;
+      corpId = seeded.corpId;
+      leeId = seeded.staffIds.leekaying!;
+      chanCustomers = await customerIdsOf(database, chanId);
     }, 120_000);
     afterAll(async () => {
       await server?.close();

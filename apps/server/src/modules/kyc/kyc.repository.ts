@@ -1,12 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { StaffScope } from '../../http/caller';
 import { auditLog, customers, kycBindings } from '../../db/schema';
 import { createCustomerSearch, searchAliases, type CustomerKeyword } from '../customer-search';
-
-export interface CustomerScope {
-  corpId: number;
-  staffId: number;
-}
 
 const { c, a, k, accountA, kycBindingK } = searchAliases;
 
@@ -32,7 +28,7 @@ export function createKycRepository(db: Database) {
      * The caller's own customers the keyword finds, as the client list finds them (customer-search,
      * ADR 0026), biggest clients first like the list's default order.
      */
-    async searchOwnCustomers(scope: CustomerScope, keyword: CustomerKeyword, page: { pageNum: number; pageSize: number }) {
+    async searchOwnCustomers(scope: StaffScope, keyword: CustomerKeyword, page: { pageNum: number; pageSize: number }) {
       return customerSearch.search({ ...scope, keyword }, { ...page, sortBy: 'totalAssets', sortOrder: 'desc' });
     },
 

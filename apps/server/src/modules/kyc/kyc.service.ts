@@ -1,7 +1,7 @@
 import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } from '@broker/contract';
 import { maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
-import type { Caller } from '../../http/caller';
+import { scopeOf, type Caller } from '../../http/caller';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
 import { wecomFailure } from '../../wecom/wecom-errors';
 import { interpretKeyword } from '../customer-search';
@@ -74,7 +74,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       // A keyword is required: KYC never lists a whole book (the contract refuses an empty one too).
       const keyword = interpretKeyword(input.keyword);
       if (!keyword) throw ApiError.validation('body.keyword', 'must not be empty');
-      const { rows, total } = await repository.searchOwnCustomers({ corpId: caller.corp.id, staffId: caller.staffId }, keyword, input);
+      const { rows, total } = await repository.searchOwnCustomers(scopeOf(caller), keyword, input);
       const list: KycCandidate[] = rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
       return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, seededStaff, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
@@ -33,12 +33,7 @@ for (const engine of testDatabases()) {
         chanwaiman: apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' })),
         leekaying: apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' })),
       };
-      staffIds = Object.fromEntries(
-        (await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff')).map((row) => [
-          row.wecom_user_id,
-          row.id,
-        ]),
-      );
+      ({ staffIds } = await seededStaff(database));
       const [day] = await database.query<{ day: string; events: number }>(
         `select due_date::text as day, count(*)::int as events from mot_event
           where staff_id = $1 and status <> 'handled' group by due_date order by count(*) desc, due_date limit 1`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, apiClient, isOk, type ApiClient, type RunningTestApp } from '../../testing';
+import { testDatabases, startTwoReplicas, isOk, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { runMotRules } from './mot-engine';
@@ -32,17 +32,7 @@ for (const engine of testDatabases()) {
         ])
       ).map((row) => row.id);
       expect(eventIds.length).toBeGreaterThanOrEqual(2);
-      const primary = await startTestApp(database);
-      // One WeCom for both, as in production: with an emulator each, a token one replica cached in the
-      // shared table is unknown to the other's emulator, and the two would keep invalidating each other's.
-      replicas = [primary, await startTestApp(database, { WECOM_API_BASE: `${primary.baseUrl}/wecom` })];
-      sessions = [
-        apiClient(replicas[0]!.baseUrl, await signInAs(replicas[0]!.baseUrl, 'chanwaiman', { agentCode: 'mot' })),
-        apiClient(
-          replicas[1]!.baseUrl,
-          await signInAs(replicas[1]!.baseUrl, 'chanwaiman', { agentCode: 'mot', wecomBaseUrl: `${replicas[0]!.baseUrl}/wecom` }),
-        ),
-      ];
+      ({ replicas, sessions } = await startTwoReplicas(database, 'chanwaiman', { agentCode: 'mot' }));
     });
     afterAll(async () => {
       for (const replica of replicas ?? []) await replica.close();

@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MotFacts } from '@broker/contract';
 import type { Database } from '../../db/client';
+import type { StaffScope } from '../../http/caller';
 import {
   asText,
   columnName,
@@ -20,12 +21,6 @@ import {
 } from '../../db/sql-rows';
 import { auditLog, customers, motEvents, motPendingCounts, serviceRecords, staff } from '../../db/schema';
 
-/** The caller: a staff member of a corp. Every query is limited to customers assigned to them. */
-export interface MotScope {
-  corpId: number;
-  staffId: number;
-}
-
 const c = tableAlias(customers, 'c');
 const e = tableAlias(motEvents, 'e');
 const s = tableAlias(staff, 's');
@@ -41,7 +36,7 @@ const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'A
  * is reassigned) and name (copied by migration 0009), so the to-do queries read `mot_event_todo_idx`
  * alone and join customer only for the rows of the page shown.
  */
-const ownPendingEvents = (scope: MotScope) => sql`
+const ownPendingEvents = (scope: StaffScope) => sql`
   ${tableAs(e)}
   join ${tableAs(s)} on ${s.id} = ${scope.staffId}
   where ${e.staffId} = ${scope.staffId} and ${e.corpId} = ${scope.corpId}`;
@@ -57,7 +52,7 @@ const pending = sql`${e.status} <> 'handled'
  * unseen) to be added up: the counts kept by the triggers of migration 0010, plus the large-money
  * events, which depend on the caller's current threshold and so are counted live.
  */
-const pendingCountRows = (scope: MotScope, onDays: (column: AnyColumn) => SQL, rule?: string) => sql`
+const pendingCountRows = (scope: StaffScope, onDays: (column: AnyColumn) => SQL, rule?: string) => sql`
   select ${p.dueDate}, ${p.rule}, ${p.events}, ${p.unseen} from ${tableAs(p)}
    where ${p.staffId} = ${scope.staffId} and ${p.corpId} = ${scope.corpId} and ${onDays(p.dueDate)} ${rule ? sql`and ${p.rule} = ${rule}` : sql``}
   union all
@@ -143,7 +138,7 @@ const idList = (ids: readonly number[]) =>
 
 export function createMotRepository(db: Database) {
   return {
-    async pendingDates(scope: MotScope, range: { dateFrom: string; dateTo: string }) {
+    async pendingDates(scope: StaffScope, range: { dateFrom: string; dateTo: string }) {
       const onDays = (column: AnyColumn) => sql`${column} between ${range.dateFrom}::date and ${range.dateTo}::date`;
       return selectRows(
         db,
@@ -155,7 +150,10 @@ export function createMotRepository(db: Database) {
       );
     },
 
-    async todoRows(scope: MotScope, input: { date: string; rule?: string | undefined; fold: boolean; pageNum: number; pageSize: number }) {
+    async todoRows(
+      scope: StaffScope,
+      input: { date: string; rule?: string | undefined; fold: boolean; pageNum: number; pageSize: number },
+    ) {
       const where = sql`${pending} and ${e.dueDate} = ${input.date}::date ${input.rule ? sql`and ${e.rule} = ${input.rule}` : sql``}`;
       const dayEvents = sql`${ownPendingEvents(scope)} and ${where}`;
       const page = sql`limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`;
@@ -202,7 +200,7 @@ export function createMotRepository(db: Database) {
       return { rows, total: total[0]?.total ?? 0 };
     },
 
-    async pendingCountsByRule(scope: MotScope, date: string | undefined) {
+    async pendingCountsByRule(scope: StaffScope, date: string | undefined) {
       const onDays = (column: AnyColumn) => (date ? sql`${column} = ${date}::date` : sql`true`);
       return selectRows(
         db,
@@ -225,7 +223,7 @@ export function createMotRepository(db: Database) {
       );
     },
 
-    async markSeen(scope: MotScope, eventIds: readonly number[]) {
+    async markSeen(scope: StaffScope, eventIds: readonly number[]) {
       const rows = await selectRows(
         db,
         rowsQuery<{ id: number }>(
@@ -244,7 +242,7 @@ export function createMotRepository(db: Database) {
      * conditional UPDATE takes the row lock: of two concurrent handles, the second finds it
      * handled and gets `null` — so there is never a second record.
      */
-    async handle(scope: MotScope, input: { eventId: number; channel: string; note: string; outcome: string | null; servedAt: Date }) {
+    async handle(scope: StaffScope, input: { eventId: number; channel: string; note: string; outcome: string | null; servedAt: Date }) {
       return db.transaction(async (tx) => {
         // The CTE locks the row and reads its status as it is now (new or seen), for the audit's `before`.
         const [event] = await selectRows(
@@ -338,7 +336,7 @@ export function createMotRepository(db: Database) {
     },
 
     async searchRecords(
-      scope: MotScope,
+      scope: StaffScope,
       input: {
         keyword?: string | undefined;
         rule?: string | undefined;
@@ -389,7 +387,7 @@ export function createMotRepository(db: Database) {
     },
 
     /** Changes a staff setting and writes the audit row (before/after) in one transaction. */
-    async updateStaffSetting(scope: MotScope, setting: { minCashIo: number } | { motFold: boolean }) {
+    async updateStaffSetting(scope: StaffScope, setting: { minCashIo: number } | { motFold: boolean }) {
       await db.transaction(async (tx) => {
         const column = 'minCashIo' in setting ? staff.minCashIo : staff.motFold;
         const value = 'minCashIo' in setting ? setting.minCashIo : setting.motFold;

@@ -1,17 +1,16 @@
 import { MOT_RULES, type MotCustomerSummary, type MotEvent, type MotRule, type MotTodoRow, type ServiceRecord } from '@broker/contract';
 import { addDays, hongKongDay, maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
-import type { Caller } from '../../http/caller';
+import { scopeOf, type Caller } from '../../http/caller';
 import type { DatabaseHandle } from '../../db/client';
 import { runMotRules } from './mot-engine';
-import type { CustomerSummaryRow, EventRow, MotRepository, MotScope, RecordRow, TodoRow } from './mot.repository';
+import type { CustomerSummaryRow, EventRow, MotRepository, RecordRow, TodoRow } from './mot.repository';
 
 /** The date strip's default window around today. */
 const DEFAULT_RANGE_DAYS = 30;
 /** Longest date-strip window one call may ask for. */
 const MAX_RANGE_DAYS = 366;
 
-const scopeOf = (caller: Caller): MotScope => ({ corpId: caller.corp.id, staffId: caller.staffId });
 const paged = <T>(list: T[], total: number, page: { pageNum: number; pageSize: number }) => ({
   list,
   total,

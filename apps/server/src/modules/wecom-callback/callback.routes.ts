@@ -47,15 +47,19 @@ export async function wecomCallbackRoutes(app: FastifyInstance) {
   };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  /** What both methods of the callback URL take and may answer besides their own plain text. */
+  const callbackSchema = {
+    tags: ['wecom'],
+    params: wecomCallbackParamsSchema,
+    querystring: wecomCallbackQuerySchema,
+    response: errorResponses,
+  };
   routes.get(
     WECOM_CALLBACK_PATH,
     {
       schema: {
         summary: 'WeCom callback URL check: answers the decrypted echostr as plain text (ADR 0019)',
-        tags: ['wecom'],
-        params: wecomCallbackParamsSchema,
-        querystring: wecomCallbackQuerySchema,
-        response: errorResponses,
+        ...callbackSchema,
       },
     },
     async (request, reply) => {
@@ -74,10 +78,7 @@ export async function wecomCallbackRoutes(app: FastifyInstance) {
       bodyLimit: CALLBACK_BODY_LIMIT,
       schema: {
         summary: 'WeCom callback events (change_external_contact): XML with an encrypted event; answers `success` as plain text (ADR 0019)',
-        tags: ['wecom'],
-        params: wecomCallbackParamsSchema,
-        querystring: wecomCallbackQuerySchema,
-        response: errorResponses,
+        ...callbackSchema,
       },
     },
     async (request, reply) => {

@@ -34,6 +34,23 @@ async function pruneOldEvents(tx: Tx) {
 
 /** Reads and writes of one change event, all inside the transaction that records the event. */
 export function createContactChangeRepository(tx: Tx) {
+  /** Sets (a reason) or clears (null) a binding's staleness as WeCom's callback reported it, with its audit row. */
+  async function setStaleness(change: ContactChange, binding: { id: number; customerId: number }, reason: KycStaleReason | null) {
+    await tx
+      .update(kycBindings)
+      .set({ staleAt: reason ? change.occurredAt : null, staleReason: reason, contactChangedAt: change.occurredAt })
+      .where(eq(kycBindings.id, binding.id));
+    await tx.insert(auditLog).values({
+      corpId: change.corpId,
+      actorStaffId: null,
+      action: reason ? 'kyc.stale' : 'kyc.fresh',
+      entity: 'kyc_binding',
+      entityId: change.externalUserId,
+      before: { stale: reason ? null : true },
+      after: { stale: reason, customerId: binding.customerId, via: 'wecom_callback', wecomUserId: change.wecomUserId },
+    });
+  }
+
   return {
     /** Records the event; false when it was recorded before (a WeCom retry, or a replay). */
     async claim(change: ContactChange) {
@@ -109,19 +126,7 @@ export function createContactChangeRepository(tx: Tx) {
       reason: KycStaleReason,
       facts: Record<string, string | null>,
     ) {
-      await tx
-        .update(kycBindings)
-        .set({ staleAt: change.occurredAt, staleReason: reason, contactChangedAt: change.occurredAt })
-        .where(eq(kycBindings.id, binding.id));
-      await tx.insert(auditLog).values({
-        corpId: change.corpId,
-        actorStaffId: null,
-        action: 'kyc.stale',
-        entity: 'kyc_binding',
-        entityId: change.externalUserId,
-        before: { stale: null },
-        after: { stale: reason, customerId: binding.customerId, via: 'wecom_callback', wecomUserId: change.wecomUserId },
-      });
+      await setStaleness(change, binding, reason);
       // The customer's current manager and name, as every MOT writer takes them (mot-engine.ts).
       await tx.execute(sql`
         insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
@@ -138,19 +143,7 @@ export function createContactChangeRepository(tx: Tx) {
     },
 
     async heal(change: ContactChange, binding: { id: number; customerId: number }) {
-      await tx
-        .update(kycBindings)
-        .set({ staleAt: null, staleReason: null, contactChangedAt: change.occurredAt })
-        .where(eq(kycBindings.id, binding.id));
-      await tx.insert(auditLog).values({
-        corpId: change.corpId,
-        actorStaffId: null,
-        action: 'kyc.fresh',
-        entity: 'kyc_binding',
-        entityId: change.externalUserId,
-        before: { stale: true },
-        after: { stale: null, customerId: binding.customerId, via: 'wecom_callback', wecomUserId: change.wecomUserId },
-      });
+      await setStaleness(change, binding, null);
     },
 
     /**
