@@ -4,6 +4,14 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** shared → features → app: lower layers never import upper ones; the testing folder serves tests only. */
+const WEB_LAYERS = [
+  { from: 'app', allow: ['app', 'feature', 'shared'] },
+  { from: 'feature', allow: ['shared', 'feature'] },
+  { from: 'shared', allow: ['shared'] },
+  { from: 'testing', allow: ['shared', 'feature', 'app', 'testing'] },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'docs/**', '.vitest-results/**', 'data/**'] },
   js.configs.recommended,
@@ -95,12 +103,7 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          rules: [
-            { from: 'app', allow: ['app', 'feature', 'shared'] },
-            { from: 'feature', allow: ['shared', 'feature'] },
-            { from: 'shared', allow: ['shared'] },
-            { from: 'testing', allow: ['shared', 'feature', 'app', 'testing'] },
-          ],
+          rules: WEB_LAYERS,
         },
       ],
       'boundaries/entry-point': [
@@ -109,6 +112,16 @@ export default tseslint.config(
           default: 'allow',
           rules: [{ target: ['feature'], disallow: ['!(index.ts|index.tsx)'] }],
         },
+      ],
+    },
+  },
+  {
+    // A web test may use the shared fakes in src/testing (fake-api.ts); production code may not.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        { default: 'disallow', rules: WEB_LAYERS.map((rule) => ({ ...rule, allow: [...new Set([...rule.allow, 'testing'])] })) },
       ],
     },
   },

@@ -1,8 +1,6 @@
 /** Moved with the re-login from shared/api (issue 20 §4): the request layer announces, this feature signs in again. */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { z } from 'zod';
-import { defineEndpoint } from '@broker/contract';
 import { request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
@@ -10,41 +8,27 @@ import { resetRelogin, setReloginNavigator } from './relogin';
 import { installSessionRecovery } from './session-recovery';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { useUser } from '../../shared/session/user-store';
+import { echoPost, jsonResponse, okResponse, SIGNED_IN, stubFetch, type FakeCall } from '../../testing/fake-api';
 
-interface Call {
-  url: string;
-  init: RequestInit;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let calls: Call[];
-let answer: (call: Call) => Response | Promise<Response>;
+let calls: FakeCall[];
+let answer: (call: FakeCall) => Response | Promise<Response>;
 let navigations: string[];
 /** The server's answer to resuming this browser's session; by default it has none (080005). */
-let resume: (call: Call) => Response;
+let resume: (call: FakeCall) => Response;
 let stopRecovery: () => void;
 
 beforeEach(() => {
-  calls = [];
   navigations = [];
-  answer = () => json({ code: '0', msg: 'ok', data: null });
-  resume = () => json({ code: '080005', msg: 'cookie: no live session is bound to this browser', data: null }, 401);
+  answer = () => okResponse(null);
+  resume = () => jsonResponse({ code: '080005', msg: 'cookie: no live session is bound to this browser', data: null }, 401);
   sessionStorage.clear();
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = { url, init };
-    calls.push(call);
-    if (url.startsWith('/api/auth/session/resume')) return resume(call);
-    if (url.startsWith('/api/auth/login/start')) {
-      return json({
-        code: '0',
-        msg: 'ok',
-        data: {
-          authorizeUrl: '/wecom/connect/oauth2/authorize?appid=wwcorp&state=S1#wechat_redirect',
-          state: 'S1',
-          expiresAt: Date.now() + 600_000,
-        },
+  calls = stubFetch((call) => {
+    if (call.url.startsWith('/api/auth/session/resume')) return resume(call);
+    if (call.url.startsWith('/api/auth/login/start')) {
+      return okResponse({
+        authorizeUrl: '/wecom/connect/oauth2/authorize?appid=wwcorp&state=S1#wechat_redirect',
+        state: 'S1',
+        expiresAt: Date.now() + 600_000,
       });
     }
     return answer(call);
@@ -54,16 +38,7 @@ beforeEach(() => {
   stopRecovery = installSessionRecovery();
   queryClient.clear();
   useAppSettings.getState().reset();
-  useUser.getState().signIn({
-    token: 'tok-1',
-    onlineStaff: true,
-    bd: true,
-    heco: false,
-    tokenExpireTime: Date.now() + 60_000,
-    staffEmail: { email: null },
-    userId: 'chanwaiman',
-    staffName: '陈伟文',
-  });
+  useUser.getState().signIn(SIGNED_IN);
 });
 
 afterEach(() => {
@@ -72,22 +47,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const echoPost = defineEndpoint({
-  method: 'POST',
-  path: '/api/test/echo',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
-  errors: [],
-  request: z.strictObject({ page: z.number(), keyword: z.string() }),
-  response: z.object({ total: z.number() }),
-  summary: 'test',
-  tag: 'test',
-});
-
 describe('signing in again when the session ends', () => {
   test.each(['080000', '080001'])('%s clears the token and sends the user to sign in again', async (code) => {
-    answer = () => json({ code, msg: 'login expired', data: null }, 401);
+    answer = () => jsonResponse({ code, msg: 'login expired', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code });
     await waitFor(() => expect(navigations).toHaveLength(1));
     expect(localStorage.getItem('token')).toBeNull();
@@ -102,7 +64,7 @@ describe('signing in again when the session ends', () => {
 
   test('a sign-in begins for the agent whose home page opened the app (issue 19.1)', async () => {
     useAppSettings.getState().update({ agentCode: 'mot' });
-    answer = () => json({ code: '080000', msg: 'login expired', data: null }, 401);
+    answer = () => jsonResponse({ code: '080000', msg: 'login expired', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080000' });
     await waitFor(() => expect(navigations).toHaveLength(1));
     const start = calls.find((call) => call.url === '/api/auth/login/start')!;
@@ -110,22 +72,8 @@ describe('signing in again when the session ends', () => {
   });
 
   test('a browser whose cookie still holds a session resumes it instead of leaving for WeCom', async () => {
-    resume = () =>
-      json({
-        code: '0',
-        msg: 'ok',
-        data: {
-          token: 'resumed-token',
-          onlineStaff: true,
-          bd: true,
-          heco: false,
-          tokenExpireTime: Date.now() + 60_000,
-          staffEmail: { email: null },
-          userId: 'chanwaiman',
-          staffName: '陈伟文',
-        },
-      });
-    answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
+    resume = () => okResponse({ ...SIGNED_IN, token: 'resumed-token', tokenExpireTime: Date.now() + 60_000 });
+    answer = () => jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080001' });
     await waitFor(() => expect(useUser.getState().token).toBe('resumed-token'));
     expect(localStorage.getItem('token')).toBe('resumed-token');
@@ -138,7 +86,7 @@ describe('signing in again when the session ends', () => {
 
   test('after signing out, a late 080001 does not start a sign-in: the user asks for one', async () => {
     useUser.getState().signOut();
-    answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
+    answer = () => jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: '080001' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(navigations).toEqual([]);
@@ -147,7 +95,7 @@ describe('signing in again when the session ends', () => {
   });
 
   test('a caller handling an ended session itself (sign-out) is not sent to sign in', async () => {
-    answer = () => json({ code: '080001', msg: 'invalid token', data: null }, 401);
+    answer = () => jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true, relogin: false })).rejects.toMatchObject({ code: '080001' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(navigations).toEqual([]);
@@ -159,7 +107,7 @@ describe('signing in again when the session ends', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     answer = async () => {
       await gate;
-      return json({ code: '080001', msg: 'invalid token', data: null }, 401);
+      return jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
     };
     const failures = Array.from({ length: 10 }, () => request(echoPost, { page: 1, keyword: '' }).catch((error: unknown) => error));
     release();

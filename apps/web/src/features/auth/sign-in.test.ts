@@ -1,24 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isForeignSignIn, signInWithCode } from './sign-in';
 import { useUser } from '../../shared/session/user-store';
+import { okResponse, SIGNED_IN } from '../../testing/fake-api';
 
-const LOGIN = {
-  token: 'new-token',
-  onlineStaff: true,
-  bd: true,
-  heco: false,
-  tokenExpireTime: Date.now() + 60_000,
-  staffEmail: { email: null },
-  userId: 'leekaying',
-  staffName: '李嘉欣',
-};
+const LOGIN = { ...SIGNED_IN, token: 'new-token', userId: 'leekaying', staffName: '李嘉欣' };
 
 let calls: string[];
 let answer: () => Response;
 
 beforeEach(() => {
   calls = [];
-  answer = () => new Response(JSON.stringify({ code: '0', msg: 'ok', data: LOGIN }), { headers: { 'content-type': 'application/json' } });
+  answer = () => okResponse(LOGIN);
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url);
     return answer();

@@ -9,11 +9,7 @@ import { onSessionInvalid } from './session-events';
 import { endpoints as wireEndpoints } from './contract';
 import { useAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
-
-interface Call {
-  url: string;
-  init: RequestInit;
-}
+import { echoPost, jsonResponse, okResponse, SIGNED_IN, stubFetch, type FakeCall } from '../../testing/fake-api';
 
 const CORP_CONFIG = {
   corpCode: 'fxhl',
@@ -27,34 +23,16 @@ const CORP_CONFIG = {
   emulator: true,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-let calls: Call[];
-let answer: (call: Call) => Response | Promise<Response>;
+let calls: FakeCall[];
+let answer: (call: FakeCall) => Response | Promise<Response>;
 
 beforeEach(() => {
-  calls = [];
-  answer = () => json({ code: '0', msg: 'ok', data: null });
+  answer = () => okResponse(null);
   sessionStorage.clear();
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const call = { url, init };
-    calls.push(call);
-    if (url.startsWith('/api/auth/corpConfig')) return json({ code: '0', msg: 'ok', data: CORP_CONFIG });
-    return answer(call);
-  });
+  calls = stubFetch((call) => (call.url.startsWith('/api/auth/corpConfig') ? okResponse(CORP_CONFIG) : answer(call)));
   queryClient.clear();
   useAppSettings.getState().reset();
-  useUser.getState().signIn({
-    token: 'tok-1',
-    onlineStaff: true,
-    bd: true,
-    heco: false,
-    tokenExpireTime: Date.now() + 60_000,
-    staffEmail: { email: null },
-    userId: 'chanwaiman',
-    staffName: '陈伟文',
-  });
+  useUser.getState().signIn(SIGNED_IN);
 });
 
 afterEach(() => {
@@ -62,25 +40,13 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const echoPost = defineEndpoint({
-  method: 'POST',
-  path: '/api/test/echo',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
-  request: z.strictObject({ page: z.number(), keyword: z.string() }),
-  response: z.object({ total: z.number() }),
-  summary: 'test',
-  tag: 'test',
-  errors: [],
-});
 const formPost = defineEndpoint({ ...echoPost, path: '/api/test/form', payload: 'form', request: z.strictObject({ fold: z.boolean() }) });
 
-const headersOf = (call: Call) => call.init.headers as Record<string, string>;
+const headersOf = (call: FakeCall) => call.init.headers as Record<string, string>;
 
 describe('request layer', () => {
   test('GET sends the query string and the three headers, resolves parsed data on code "0"', async () => {
-    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
+    answer = () => okResponse({ ccy: 'USD' });
     await expect(request(endpoints.configureDefaultCcy, { ccy: 'USD' })).resolves.toEqual({ ccy: 'USD' });
     expect(calls[0]?.url).toBe('/api/client/staff/asset/configureDefaultCcy?ccy=USD');
     expect(calls[0]?.init.method).toBe('GET');
@@ -90,13 +56,13 @@ describe('request layer', () => {
 
   test('the agent-code header comes from the endpoint, the corp from the session', async () => {
     useAppSettings.getState().update({ corpCode: 'othercorp' });
-    answer = () => json({ code: '0', msg: 'ok', data: { total: 3 } });
+    answer = () => okResponse({ total: 3 });
     await request(echoPost, { page: 1, keyword: '陈' });
     expect(headersOf(calls[0]!)).toMatchObject({ 'agent-code': 'mot', 'corp-code': 'othercorp' });
   });
 
   test('POST sends a JSON body', async () => {
-    answer = () => json({ code: '0', msg: 'ok', data: { total: 3 } });
+    answer = () => okResponse({ total: 3 });
     await expect(request(echoPost, { page: 2, keyword: 'wong' })).resolves.toEqual({ total: 3 });
     expect(calls[0]?.init.method).toBe('POST');
     expect(headersOf(calls[0]!)['content-type']).toBe('application/json');
@@ -104,7 +70,7 @@ describe('request layer', () => {
   });
 
   test('POST form-data sends a FormData body without a JSON content type', async () => {
-    answer = () => json({ code: '0', msg: 'ok', data: { total: 0 } });
+    answer = () => okResponse({ total: 0 });
     await request(formPost, { fold: true });
     const body = calls[0]?.init.body;
     expect(body).toBeInstanceOf(FormData);
@@ -118,30 +84,30 @@ describe('request layer', () => {
   });
 
   test('a business code other than "0" rejects and toasts the server msg', async () => {
-    answer = () => json({ code: '091001', msg: '该企微联系人已绑定其他客户', data: null }, 409);
+    answer = () => jsonResponse({ code: '091001', msg: '该企微联系人已绑定其他客户', data: null }, 409);
     const failure = request(echoPost, { page: 1, keyword: '' });
     await expect(failure).rejects.toMatchObject({ name: 'ApiError', code: '091001', message: '该企微联系人已绑定其他客户' });
     await waitFor(() => expect(document.body.textContent).toContain('该企微联系人已绑定其他客户'));
   });
 
   test("known codes speak the user's language instead of the English server msg; validation keeps it", async () => {
-    answer = () => json({ code: '090403', msg: 'this customer belongs to another staff member', data: null }, 403);
+    answer = () => jsonResponse({ code: '090403', msg: 'this customer belongs to another staff member', data: null }, 403);
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
       code: '090403',
       message: '无权查看该客户',
     });
-    answer = () => json({ code: '090409', msg: 'the profile was changed by someone else', data: null }, 409);
+    answer = () => jsonResponse({ code: '090409', msg: 'the profile was changed by someone else', data: null }, 409);
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
       message: '资料已被他人修改，请刷新后再保存',
     });
-    answer = () => json({ code: '090400', msg: 'email must be a valid email address', data: null }, 400);
+    answer = () => jsonResponse({ code: '090400', msg: 'email must be a valid email address', data: null }, 400);
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
       message: 'email must be a valid email address',
     });
   });
 
   test('silent endpoints and callers who opt out get no toast', async () => {
-    answer = () => json({ code: '090500', msg: '服务暂不可用', data: null }, 500);
+    answer = () => jsonResponse({ code: '090500', msg: '服务暂不可用', data: null }, 500);
     await expect(request(endpoints.getDefaultCcy, {})).rejects.toBeInstanceOf(ApiError);
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toBeInstanceOf(ApiError);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -149,13 +115,13 @@ describe('request layer', () => {
   });
 
   test("a body that is not the envelope rejects with BAD_RESPONSE (data itself is the server's to validate)", async () => {
-    answer = () => json({ total: 3 });
+    answer = () => jsonResponse({ total: 3 });
     await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
   test('data that does not match the contract rejects with BAD_RESPONSE and its localized message, and is reported (never used)', async () => {
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'GBP' } });
+    answer = () => okResponse({ ccy: 'GBP' });
     const failure = request(wireEndpoints.configureDefaultCcy, { ccy: 'USD' }, { silent: true });
     await expect(failure).rejects.toMatchObject({
       code: 'BAD_RESPONSE',
@@ -164,7 +130,7 @@ describe('request layer', () => {
     });
     expect(reported).toHaveBeenCalledWith(expect.any(ApiError), expect.stringContaining('/configureDefaultCcy: data.ccy'));
     // The same endpoint answering as the contract says is used as it came.
-    answer = () => json({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
+    answer = () => okResponse({ ccy: 'USD' });
     await expect(request(wireEndpoints.configureDefaultCcy, { ccy: 'USD' })).resolves.toEqual({ ccy: 'USD' });
     reported.mockRestore();
   });
@@ -179,7 +145,7 @@ describe('request layer', () => {
   test.each(['080000', '080001'])('%s rejects and announces "session invalid" (features/auth signs in again)', async (code) => {
     const announced = vi.fn();
     const unsubscribe = onSessionInvalid(announced);
-    answer = () => json({ code, msg: 'login expired', data: null }, 401);
+    answer = () => jsonResponse({ code, msg: 'login expired', data: null }, 401);
     await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code });
     expect(announced).toHaveBeenCalledTimes(1);
     // A caller handling an ended session itself (sign-out) only gets the rejection.

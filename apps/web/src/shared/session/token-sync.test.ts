@@ -1,18 +1,10 @@
 import { expect, test, vi } from 'vitest';
 import { installTokenSync } from './token-sync';
 import { useUser } from './user-store';
+import { SIGNED_IN } from '../../testing/fake-api';
 
 test('page show with a different stored token takes it and reloads; the same token does nothing', () => {
-  useUser.getState().signIn({
-    token: 'first',
-    onlineStaff: true,
-    bd: true,
-    heco: false,
-    tokenExpireTime: Date.now() + 60_000,
-    staffEmail: { email: null },
-    userId: 'chanwaiman',
-    staffName: '陈伟文',
-  });
+  useUser.getState().signIn({ ...SIGNED_IN, token: 'first' });
   const reload = vi.fn();
   const uninstall = installTokenSync(window, reload);
 

@@ -1,0 +1,58 @@
+import { vi } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint, type LoginResult } from '@broker/contract';
+
+/**
+ * What the request-layer tests fake of the server: a fetch that records each call, answers in the
+ * contract's envelope, and a signed-in staff member. One copy here instead of one per test file.
+ */
+export interface FakeCall {
+  url: string;
+  init: RequestInit;
+}
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A success envelope carrying `data`. */
+export const okResponse = (data: unknown) => jsonResponse({ code: '0', msg: 'ok', data });
+
+/** chanwaiman's sign-in, valid for a minute from when the file is loaded. */
+export const SIGNED_IN: LoginResult = {
+  token: 'tok-1',
+  onlineStaff: true,
+  bd: true,
+  heco: false,
+  tokenExpireTime: Date.now() + 60_000,
+  staffEmail: { email: null },
+  userId: 'chanwaiman',
+  staffName: '陈伟文',
+};
+
+/** An authenticated JSON endpoint of the mot app that only tests call. */
+export const echoPost = defineEndpoint({
+  method: 'POST',
+  path: '/api/test/echo',
+  agent: 'mot',
+  auth: true,
+  payload: 'json',
+  errors: [],
+  request: z.strictObject({ page: z.number(), keyword: z.string() }),
+  response: z.object({ total: z.number() }),
+  summary: 'test',
+  tag: 'test',
+});
+
+/**
+ * Replaces `fetch`: every call is recorded in the returned list and answered by `answer` (read at call
+ * time, so a test can swap it). Undo with `vi.unstubAllGlobals()`.
+ */
+export function stubFetch(answer: (call: FakeCall) => Response | Promise<Response>): FakeCall[] {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const call = { url, init };
+    calls.push(call);
+    return answer(call);
+  });
+  return calls;
+}
