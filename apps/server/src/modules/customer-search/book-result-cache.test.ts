@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type CustomerStat } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, seededStaff, customerIdsOf, type RunningTestApp } from '../../testing';
+import type { CustomerStat, RequestOf, statCustomers } from '@broker/contract';
+import {
+  testDatabases,
+  startTestApp,
+  signInAs,
+  seededStaff,
+  customerIdsOf,
+  apiClient,
+  type RunningTestApp,
+  type ApiClient,
+} from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { refreshCustomerSummaries } from '../../db/customer-summary';
 import { seedDemoData } from '../../db/seed';
@@ -9,6 +18,8 @@ import { createCustomerSearch } from './customer-search.repository';
 import { interpretKeyword } from './customer-keyword';
 import type { CustomerCriteria } from './customer-filters';
 import { c } from './customer-tables';
+
+type StatInput = RequestOf<typeof statCustomers>;
 
 /**
  * The client list caches totals and stats of live filters per book version (migration 0013). A
@@ -28,9 +39,9 @@ for (const engine of testDatabases()) {
   describe(`client list totals and stats are cached per book version (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let khgl: Record<string, string>;
-    let khzl: Record<string, string>;
-    let leeKhgl: Record<string, string>;
+    let khgl: ApiClient;
+    let khzl: ApiClient;
+    let leeKhgl: ApiClient;
     let corpId: number;
     let chanId: number;
     let leeId: number;
@@ -41,9 +52,9 @@ for (const engine of testDatabases()) {
       database = await engine.create({ onQuery: (text) => statements.push(text.trim()) });
       await seedDemoData(database, { customers: 300, seed: 17, asOf: '2026-11-20' });
       server = await startTestApp(database);
-      khgl = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' })).headers;
-      khzl = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khzl' })).headers;
-      leeKhgl = (await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' })).headers;
+      khgl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' }));
+      khzl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khzl' }));
+      leeKhgl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' }));
       const seeded = await seededStaff(database);
       chanId = seeded.staffIds.chanwaiman!;
       corpId = seeded.corpId;
@@ -55,19 +66,8 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const post = async <T>(path: string, headers: Record<string, string>, body: unknown) => {
-      const response = await fetch(`${server.baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const json = (await response.json()) as { code: string; msg: string; data: T };
-      expect(json.code, json.msg).toBe('0');
-      return json.data;
-    };
-    const total = async (body: Record<string, unknown>, headers = khgl) =>
-      (await post<{ total: number }>(endpoints.searchCustomers.path, headers, body)).total;
-    const stat = (body: Record<string, unknown>, headers = khgl) => post<CustomerStat>(endpoints.statCustomers.path, headers, body);
+    const total = async (body: StatInput, headers = khgl) => (await headers.ok.searchCustomers(body)).total;
+    const stat = (body: StatInput, headers = khgl) => headers.ok.statCustomers(body);
     /** Statements the app sends while `action` runs. */
     const sentDuring = async (action: () => Promise<unknown>) => {
       const from = statements.length;
@@ -87,7 +87,7 @@ for (const engine of testDatabases()) {
       };
     };
     /** Asks the API for a total and a stat, and expects both to equal a fresh computation. */
-    const expectFresh = async (filters: Filters, body: Record<string, unknown>, headers = khgl) => {
+    const expectFresh = async (filters: Filters, body: StatInput, headers = khgl) => {
       const expected = await fresh(filters, headers === leeKhgl ? leeId : chanId);
       const header = await stat(body, headers);
       expect({ total: await total(body, headers), clients: header.clients, totalAssetsHkd: header.totalAssetsHkd }).toEqual(expected);
@@ -126,9 +126,9 @@ for (const engine of testDatabases()) {
       const body = { keyword: 'Quokka' };
       expect(await expectFresh({ keyword: 'Quokka' }, body)).toMatchObject({ total: 0 });
       const [row] = await database.query<{ version: number }>('select version from customer where id = $1', [chanCustomers[0]]);
-      await post(endpoints.updateProfile.path, khzl, { customerId: chanCustomers[0], version: row!.version, nameEn: 'Quokka Lam' });
+      await khzl.ok.updateProfile({ customerId: chanCustomers[0]!, version: row!.version, nameEn: 'Quokka Lam' });
       // The cached "nothing matches" skips reading the page; the new version sends the search back for it.
-      const page = await post<{ list: { customerId: number }[]; total: number }>(endpoints.searchCustomers.path, khgl, body);
+      const page = await khgl.ok.searchCustomers(body);
       expect({ ids: page.list.map((row) => row.customerId), total: page.total }).toEqual({ ids: [chanCustomers[0]], total: 1 });
       expect(await expectFresh({ keyword: 'Quokka' }, body)).toMatchObject({ total: 1 });
     });

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  endpoints,
-  ErrorCode,
-  httpStatusOf,
-  type Envelope,
-  type hasKyc as hasKycEndpoint,
-  type KycCandidate,
-  type ResponseOf,
-} from '@broker/contract';
+import { ErrorCode, httpStatusOf } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP, type AgentPolicy } from '@broker/wecom-emulator';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { accounts, auditLog, customers, kycBindings, staff } from '../../db/schema';
-
-type Body<T = unknown> = Envelope<T>;
 
 // Emulator contacts: 0001 is followed by chanwaiman; 0002 by chanwaiman and leekaying; 0003 by leekaying only.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -27,8 +17,8 @@ for (const engine of testDatabases()) {
   describe(`KYC binding (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let chan: Record<string, string>;
-    let lee: Record<string, string>;
+    let chan: ApiClient;
+    let lee: ApiClient;
     let chanCustomers: (typeof customers.$inferSelect)[];
     let leeCustomer: typeof customers.$inferSelect;
 
@@ -36,8 +26,8 @@ for (const engine of testDatabases()) {
       database = await engine.create();
       await seedDemoData(database, { customers: 60, seed: 11, asOf: '2026-11-20' });
       server = await startTestApp(database);
-      chan = (await signInAs(server.baseUrl, 'chanwaiman')).headers;
-      lee = (await signInAs(server.baseUrl, 'leekaying')).headers;
+      chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
+      lee = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying'));
       const ownerOf = async (userid: string) =>
         database.db
           .select({ customer: customers })
@@ -55,22 +45,8 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const post = async <T>(path: string, headers: Record<string, string>, body: unknown) => {
-      const response = await fetch(`${server.baseUrl}/api/client/customer/kyc/${path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Body<T> };
-    };
-    const hasKyc = async (headers: Record<string, string>, externalUserId: string) =>
-      (
-        (await (
-          await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers })
-        ).json()) as Body<ResponseOf<typeof hasKycEndpoint>>
-      ).data;
-    const search = async (headers: Record<string, string>, keyword: string) =>
-      (await post<{ list: KycCandidate[]; total: number }>('search', headers, { keyword })).body;
+    const hasKyc = (caller: ApiClient, externalUserId: string) => caller.ok.hasKyc({ externalUserId });
+    const search = (caller: ApiClient, keyword: string) => caller.ok.kycSearch({ keyword });
 
     it('finds only your own customers, by name, phone, account number and ID tail, with details masked', async () => {
       const target = chanCustomers[0]!;
@@ -84,62 +60,60 @@ for (const engine of testDatabases()) {
       ];
       for (const keyword of keywords) {
         const result = await search(chan, keyword);
-        expect(result.code, keyword).toBe('0');
         expect(
-          result.data.list.map((row) => row.customerId),
+          result.list.map((row) => row.customerId),
           keyword,
         ).toContain(target.id);
         expect(
-          result.data.list.every((row) => chanCustomers.some((own) => own.id === row.customerId)),
+          result.list.every((row) => chanCustomers.some((own) => own.id === row.customerId)),
           keyword,
         ).toBe(true);
       }
-      const byName = (await search(chan, target.nameCn)).data.list.find((row) => row.customerId === target.id)!;
+      const byName = (await search(chan, target.nameCn)).list.find((row) => row.customerId === target.id)!;
       expect(byName.phone).toMatch(/\*{4}$/);
       expect(byName.phone).not.toBe(target.phone);
       expect(byName.idDoc).toBe(target.idDocMasked);
       expect(JSON.stringify(byName)).not.toContain(target.phoneDigits!);
       // Someone else's customer is invisible even by exact name.
-      expect((await search(chan, leeCustomer.nameCn)).data.list.map((row) => row.customerId)).not.toContain(leeCustomer.id);
+      expect((await search(chan, leeCustomer.nameCn)).list.map((row) => row.customerId)).not.toContain(leeCustomer.id);
       // Wildcards typed by a user are literal.
-      expect((await search(chan, '%')).data.total).toBe(0);
+      expect((await search(chan, '%')).total).toBe(0);
     });
 
     it('finds what the client list finds for the same keyword, in the list’s order (ADR 0026)', async () => {
-      const listHeaders = (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' })).headers;
+      const list = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' }));
       const listed = async (keyword: string) => {
-        const response = await fetch(`${server.baseUrl}${endpoints.searchCustomers.path}`, {
-          method: 'POST',
-          headers: { ...listHeaders, 'content-type': 'application/json' },
-          body: JSON.stringify({ keyword, pageSize: 50 }),
-        });
-        const body = (await response.json()) as Body<{ list: { customerId: number }[]; total: number }>;
-        expect(body.code, body.msg).toBe('0');
-        return { ids: body.data.list.map((row) => row.customerId), total: body.data.total };
+        const found = await list.ok.searchCustomers({ keyword, pageSize: 50 });
+        return { ids: found.list.map((row) => row.customerId), total: found.total };
       };
       const target = chanCustomers[1]!;
       const [account] = await database.db.select().from(accounts).where(eq(accounts.customerId, target.id)).limit(1);
-      const keywords = [
+      // Each of these finds the target; the two searches must agree on it and on everything else they list.
+      const findingTarget = [
         target.nameCn.slice(0, 1),
         target.nameEn.split(' ')[0]!.slice(0, 3).toLowerCase(),
         target.phoneDigits!.slice(-4),
+        account!.accountNo.toLowerCase(),
+        target.idDocLast4.toLowerCase(),
+      ];
+      const others = [
         '12',
         // Many of the book, whose English-name order is not their order by assets.
         'a',
         // Not a phone number: before, KYC searched the digits of any keyword as one.
         `x${target.phoneDigits!.slice(-5)}`,
-        account!.accountNo.toLowerCase(),
-        target.idDocLast4.toLowerCase(),
       ];
-      for (const keyword of keywords) {
-        const found = (await post<{ list: KycCandidate[]; total: number }>('search', chan, { keyword, pageSize: 50 })).body;
-        expect(found.code, keyword).toBe('0');
-        expect({ ids: found.data.list.map((row) => row.customerId), total: found.data.total }, keyword).toEqual(await listed(keyword));
+      for (const keyword of [...findingTarget, ...others]) {
+        const found = await chan.ok.kycSearch({ keyword, pageSize: 50 });
+        const ids = found.list.map((row) => row.customerId);
+        if (findingTarget.includes(keyword)) expect(ids, keyword).toContain(target.id);
+        expect({ ids, total: found.total }, keyword).toEqual(await listed(keyword));
       }
+      expect((await chan.ok.kycSearch({ keyword: 'a', pageSize: 50 })).total).toBeGreaterThan(1);
       // An account number finds its holder alone, not also the clients whose phone holds its digits.
       const byAccount = await search(chan, account!.accountNo.toLowerCase());
-      expect(byAccount.data.list.map((row) => row.customerId)).toEqual([target.id]);
-      expect(byAccount.data.list[0]!.accountNos).toContain(account!.accountNo);
+      expect(byAccount.list.map((row) => row.customerId)).toEqual([target.id]);
+      expect(byAccount.list[0]!.accountNos).toContain(account!.accountNo);
     });
 
     it('binds a contact you follow to your customer, reports it, and audits it', async () => {
@@ -150,12 +124,8 @@ for (const engine of testDatabases()) {
         binding: null,
         contact: { externalUserId: HO, name: '何国良', followedByYou: true },
       });
-      const bound = await post<{ customerId: number; externalUserId: string }>('bind', chan, {
-        externalUserId: HO,
-        customerId: customer.id,
-      });
-      expect(bound.body.code).toBe('0');
-      expect(bound.body.data).toMatchObject({ customerId: customer.id, externalUserId: HO });
+      const bound = await chan.ok.kycBind({ externalUserId: HO, customerId: customer.id });
+      expect(bound).toMatchObject({ customerId: customer.id, externalUserId: HO });
       const state = await hasKyc(chan, HO);
       expect(state).toMatchObject({
         bound: true,
@@ -163,7 +133,7 @@ for (const engine of testDatabases()) {
         binding: { customerId: customer.id, customerNo: customer.customerNo, customerNameEn: customer.nameEn },
       });
       expect(state.binding?.phone).toMatch(/\*{4}$/);
-      expect((await search(chan, customer.nameCn)).data.list.find((row) => row.customerId === customer.id)?.boundExternalUserId).toBe(HO);
+      expect((await search(chan, customer.nameCn)).list.find((row) => row.customerId === customer.id)?.boundExternalUserId).toBe(HO);
       const audit = await database.db
         .select()
         .from(auditLog)
@@ -174,7 +144,7 @@ for (const engine of testDatabases()) {
 
     it('gives each broken rule its own code', async () => {
       const [first, second] = chanCustomers;
-      const cases: [string, Record<string, string>, object, string, number][] = [
+      const cases: [string, ApiClient, { externalUserId: string; customerId: number }, string, number][] = [
         [
           'contact already bound (same customer)',
           chan,
@@ -203,8 +173,8 @@ for (const engine of testDatabases()) {
         ],
         ['a malformed contact id', chan, { externalUserId: 'bad id!', customerId: second!.id }, ErrorCode.VALIDATION, 400],
       ];
-      for (const [label, headers, body, code, status] of cases) {
-        const response = await post('bind', headers, body);
+      for (const [label, caller, body, code, status] of cases) {
+        const response = await caller.kycBind(body);
         expect(response.body.code, label).toBe(code);
         expect(response.status, label).toBe(status);
         expect(response.body.msg.length, label).toBeGreaterThan(10);
@@ -214,31 +184,30 @@ for (const engine of testDatabases()) {
 
     it('lets only the owner unbind, then forgets the binding', async () => {
       const customer = chanCustomers[1]!;
-      expect((await post('bind', chan, { externalUserId: TSE, customerId: customer.id })).body.code).toBe('0');
+      expect((await chan.kycBind({ externalUserId: TSE, customerId: customer.id })).body.code).toBe('0');
       // leekaying also follows this contact, but the customer is not theirs.
       expect(await hasKyc(lee, TSE)).toMatchObject({ bound: true, ownCustomer: false, binding: null });
-      const stranger = await post('unbind', lee, { externalUserId: TSE });
+      const stranger = await lee.kycUnbind({ externalUserId: TSE });
       expect(stranger.body.code).toBe(ErrorCode.FORBIDDEN);
 
-      const unbound = await post<{ customerId: number }>('unbind', chan, { externalUserId: TSE });
-      expect(unbound.body.code).toBe('0');
-      expect(unbound.body.data.customerId).toBe(customer.id);
+      const unbound = await chan.ok.kycUnbind({ externalUserId: TSE });
+      expect(unbound.customerId).toBe(customer.id);
       expect(await hasKyc(chan, TSE)).toMatchObject({ bound: false });
-      expect((await post('unbind', chan, { externalUserId: TSE })).body.code).toBe(ErrorCode.KYC_NOT_BOUND);
+      expect((await chan.kycUnbind({ externalUserId: TSE })).body.code).toBe(ErrorCode.KYC_NOT_BOUND);
       const audit = await database.db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, 'kyc.unbind'), eq(auditLog.entityId, TSE)));
       expect(audit.map((row) => row.before)).toEqual([{ externalUserId: TSE, customerId: customer.id }]);
       // Unbound, the contact can be bound again (rebinding needs the unbind first).
-      expect((await post('bind', chan, { externalUserId: TSE, customerId: chanCustomers[2]!.id })).body.code).toBe('0');
+      expect((await chan.kycBind({ externalUserId: TSE, customerId: chanCustomers[2]!.id })).body.code).toBe('0');
     });
 
     it("bind and unbind say nothing of a colleague's binding of a contact the caller does not follow", async () => {
       // leekaying binds LAU (whom only leekaying follows) to their own customer.
-      expect((await post('bind', lee, { externalUserId: LAU, customerId: leeCustomer.id })).body.code).toBe('0');
-      const answerOf = async (path: string, body: unknown) => {
-        const response = await post(path, chan, body);
+      expect((await lee.kycBind({ externalUserId: LAU, customerId: leeCustomer.id })).body.code).toBe('0');
+      const answerOf = async (path: 'bind' | 'unbind', body: { externalUserId: string; customerId?: number }) => {
+        const response = await chan.call(path === 'bind' ? 'kycBind' : 'kycUnbind', body);
         return { status: response.status, code: response.body.code, msg: response.body.msg, data: response.body.data };
       };
       const nobody = 'wmEmuNobodyAtAll';
@@ -249,13 +218,13 @@ for (const engine of testDatabases()) {
       expect(await answerOf('unbind', { externalUserId: LAU })).toEqual(await answerOf('unbind', { externalUserId: nobody }));
       expect((await answerOf('unbind', { externalUserId: LAU })).code).toBe(ErrorCode.KYC_NOT_FOLLOWING);
       // The binding is untouched, and its owner still ends it.
-      expect((await post('unbind', lee, { externalUserId: LAU })).body.code).toBe('0');
+      expect((await lee.kycUnbind({ externalUserId: LAU })).body.code).toBe('0');
     });
 
     /** The whole answer, as a client sees it (the request id aside). */
-    const hasKycAnswer = async (headers: Record<string, string>, externalUserId: string) => {
-      const response = await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers });
-      return { status: response.status, body: (await response.json()) as Body<unknown> };
+    const hasKycAnswer = async (caller: ApiClient, externalUserId: string) => {
+      const { status, body } = await caller.hasKyc({ externalUserId });
+      return { status, body };
     };
 
     it('says nothing about a contact you do not follow: the same answer as for a contact that exists nowhere (issue 17.7)', async () => {
@@ -267,11 +236,11 @@ for (const engine of testDatabases()) {
       // 刘志强 is followed only by leekaying: unbound, then bound to leekaying's customer.
       await database.db.delete(kycBindings).where(eq(kycBindings.externalUserId, LAU));
       expect(await hasKycAnswer(chan, LAU)).toEqual(nowhere);
-      expect((await post('bind', lee, { externalUserId: LAU, customerId: leeCustomer.id })).body.code).toBe('0');
+      expect((await lee.kycBind({ externalUserId: LAU, customerId: leeCustomer.id })).body.code).toBe('0');
       expect(await hasKycAnswer(chan, LAU)).toEqual(nowhere);
       // Its follower sees it as theirs.
       expect(await hasKyc(lee, LAU)).toMatchObject({ bound: true, ownCustomer: true, contact: { name: '刘志强', followedByYou: true } });
-      await post('unbind', lee, { externalUserId: LAU });
+      await lee.kycUnbind({ externalUserId: LAU });
     });
 
     it.each<[string, Partial<AgentPolicy>, typeof ErrorCode.WECOM_API_FORBIDDEN | typeof ErrorCode.WECOM_IP_NOT_TRUSTED]>([
@@ -296,8 +265,8 @@ for (const engine of testDatabases()) {
       const [a, b] = [chanCustomers[3] ?? chanCustomers[0]!, chanCustomers[4] ?? chanCustomers[1]!];
       await database.db.delete(kycBindings).where(eq(kycBindings.externalUserId, WANG));
       const results = await Promise.all([
-        post('bind', chan, { externalUserId: WANG, customerId: a.id }),
-        post('bind', chan, { externalUserId: WANG, customerId: b.id }),
+        chan.kycBind({ externalUserId: WANG, customerId: a.id }),
+        chan.kycBind({ externalUserId: WANG, customerId: b.id }),
       ]);
       const codes = results.map((result) => result.body.code).sort();
       expect(codes.filter((code) => code === '0')).toHaveLength(1);

@@ -44,15 +44,22 @@ type Loader = () => Promise<Strings>;
  */
 export type LocaleSet = { [L in Language]: L extends typeof DEFAULT_LANGUAGE ? Strings : Strings | Loader };
 
-const registered = new Map<LocaleSet, Promise<void>>();
-const loaded = new Set<string>();
+/** In registration order: the app's own strings first, then each feature's, whose strings win where both name a key. */
+const registered: LocaleSet[] = [];
+const ready = new WeakMap<LocaleSet, Promise<void>>();
+const loadedLanguages = new WeakMap<LocaleSet, Set<Language>>();
 
-async function loadInto(set: LocaleSet, language: Language) {
-  const key = `${[...registered.keys()].indexOf(set)}:${language}`;
+/** A set's strings in `language` still to be fetched from their chunk, or null if bundled or fetched already. */
+async function fetchStrings(set: LocaleSet, language: Language): Promise<Strings | null> {
   const strings = set[language];
-  if (typeof strings !== 'function' || loaded.has(key)) return;
-  i18n.addResourceBundle(language, 'translation', await strings(), true, true);
-  loaded.add(key);
+  return typeof strings === 'function' && !loadedLanguages.get(set)?.has(language) ? strings() : null;
+}
+
+function addStrings(set: LocaleSet, language: Language, strings: Strings) {
+  i18n.addResourceBundle(language, 'translation', strings, true, true);
+  const languages = loadedLanguages.get(set) ?? new Set<Language>();
+  languages.add(language);
+  loadedLanguages.set(set, languages);
 }
 
 /**
@@ -62,22 +69,36 @@ async function loadInto(set: LocaleSet, language: Language) {
  * is a no-op that returns the same promise.
  */
 export function registerLocales(set: LocaleSet): Promise<void> {
-  let ready = registered.get(set);
-  if (!ready) {
-    for (const language of LANGUAGES) {
-      const strings = set[language];
-      if (typeof strings !== 'function') i18n.addResourceBundle(language, 'translation', strings, true, true);
-    }
-    // Known before its loader runs, so the load's key is this set's.
-    registered.set(set, Promise.resolve());
-    ready = loadInto(set, currentLanguage());
-    registered.set(set, ready);
+  const known = ready.get(set);
+  if (known) return known;
+  registered.push(set);
+  for (const language of LANGUAGES) {
+    const strings = set[language];
+    if (typeof strings !== 'function') i18n.addResourceBundle(language, 'translation', strings, true, true);
   }
-  return ready;
+  const language = currentLanguage();
+  const loading = fetchStrings(set, language).then((strings) => {
+    if (strings) addStrings(set, language, strings);
+  });
+  ready.set(set, loading);
+  return loading;
 }
 
-/** Every registered string set in `language` (tests use it to have all three languages at hand). */
-export const loadLanguage = (language: Language) => Promise.all([...registered.keys()].map((set) => loadInto(set, language)));
+/**
+ * Every registered string set in `language`, its chunks fetched together and added in registration order,
+ * whatever order they arrive in: the app's strings never land on top of a feature's (tests use it to have
+ * all three languages at hand).
+ */
+export async function loadLanguage(language: Language) {
+  const sets = [...registered];
+  const fetched = await Promise.all(sets.map((set) => fetchStrings(set, language)));
+  if (!fetched.some(Boolean)) return;
+  sets.forEach((set, index) => {
+    const bundled = set[language];
+    const strings = fetched[index] ?? (typeof bundled === 'function' ? null : bundled);
+    if (strings) addStrings(set, language, strings);
+  });
+}
 
 /** Switches the language (after loading its strings) and remembers it across visits. */
 export async function changeLanguage(language: Language) {
