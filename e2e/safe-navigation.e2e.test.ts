@@ -90,6 +90,8 @@ async function expectLanded({ page, escapes }: Watched, target: string, asked: s
   await expect(page.locator('.ba-signing-in, .ba-shell__redirecting'), label(target)).toHaveCount(0);
   expect(await page.evaluate(() => (globalThis as unknown as { __hostileRan?: number }).__hostileRan), label(target)).toBeUndefined();
   expect(escapes, label(target)).toEqual([]);
+  // Settled: no navigation of the landing still under way when the next case takes the page.
+  await page.waitForLoadState('networkidle');
 }
 
 describe('/wxEntry redirectPage and relauchType returns', () => {
@@ -105,7 +107,10 @@ describe('/wxEntry redirectPage and relauchType returns', () => {
     // Both the token and the browser's binding cookie go, or the page would resume its session (ADR 0012).
     await page.evaluate(() => localStorage.removeItem('token'));
     await watched.context.clearCookies();
-    await page.goto(`${server.baseUrl}/mot/home?${new URLSearchParams({ relauchType: 'reLogin', redirectPage: target }).toString()}`);
+    // The app leaves for WeCom as soon as it starts, possibly before its own load event: wait for the commit only.
+    await page.goto(`${server.baseUrl}/mot/home?${new URLSearchParams({ relauchType: 'reLogin', redirectPage: target }).toString()}`, {
+      waitUntil: 'commit',
+    });
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
     const authorize = new URL(page.url());
     const back = new URL(authorize.searchParams.get('redirect_uri')!);
