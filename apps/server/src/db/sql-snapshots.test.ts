@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@broker/contract';
+import { contract, endpoints } from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../testing';
 import {
   endpointEntries,
@@ -22,48 +22,10 @@ import type { DatabaseHandle } from './client';
  * rewrites them.
  */
 
-/** The file each endpoint's statements go to: the contract's areas (packages/contract/src/endpoints). */
-const AREA: Record<EndpointName, string> = {
-  loginQywx: 'auth',
-  getCorpConfig: 'auth',
-  startSignIn: 'auth',
-  resumeSession: 'auth',
-  signOut: 'auth',
-  signOutEverywhere: 'auth',
-  getJsSdkSign: 'wecom',
-  getDefaultCcy: 'staff',
-  configureDefaultCcy: 'staff',
-  getCurrencyExchangeRate: 'settings',
-  isFold: 'settings',
-  kycSearch: 'kyc',
-  kycBind: 'kyc',
-  kycUnbind: 'kyc',
-  hasKyc: 'kyc',
-  getProfile: 'customer',
-  getBaseInfo: 'customer',
-  getDynamic: 'customer',
-  getAsset: 'customer',
-  getHolding: 'customer',
-  getTrade: 'customer',
-  getWithdrawalDeposit: 'customer',
-  getTransfer: 'customer',
-  updateProfile: 'customer',
-  getChannel: 'manage',
-  searchCustomers: 'manage',
-  statCustomers: 'manage',
-  getTodoDates: 'mot',
-  getTodoClients: 'mot',
-  markEventsSeen: 'mot',
-  handleEvent: 'mot',
-  getTodoTaskCount: 'mot',
-  getTodoTaskDetail: 'mot',
-  getMinCashIO: 'mot',
-  setMinCashIO: 'mot',
-  searchServiceHistory: 'mot',
-  getClientHistory: 'mot',
-  setFold: 'mot',
-  getMyAuditTrail: 'audit',
-};
+/** The file each endpoint's statements go to: its contract area (packages/contract/src/registry.ts). */
+const AREA = Object.fromEntries(
+  Object.entries(contract).flatMap(([area, members]) => Object.keys(members).map((name) => [name, area])),
+) as Record<EndpointName, string>;
 
 interface Statement {
   text: string;

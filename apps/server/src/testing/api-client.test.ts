@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { endpoints, type CustomerStat, type ErrorCodeValue } from '@broker/contract';
+import { endpoints, type CustomerStat, type ErrorCodeValue, type RequestOf, type statCustomers } from '@broker/contract';
 import { apiClient, type ApiAnswer, type ApiTarget } from './api-client';
 import { BrowserJar } from './browser-jar';
 
@@ -150,7 +150,7 @@ describe('apiClient: one typed client for every suite', () => {
 
   it('types: input from the request schema, data from the response schema once the code is "0"', () => {
     const client = apiClient('http://127.0.0.1:1');
-    expectTypeOf(client.statCustomers).parameter(0).toEqualTypeOf<Parameters<typeof client.statCustomers>[0]>();
+    expectTypeOf(client.statCustomers).parameter(0).toEqualTypeOf<RequestOf<typeof statCustomers> | undefined>();
     expectTypeOf(client.ok.statCustomers).returns.resolves.toEqualTypeOf<CustomerStat>();
     type Answer = Awaited<ReturnType<typeof client.statCustomers>>;
     expectTypeOf<Answer['body']['code']>().toEqualTypeOf<ErrorCodeValue>();

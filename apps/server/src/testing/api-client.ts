@@ -8,6 +8,7 @@ import {
   HEADER_CORP,
   HEADER_TOKEN,
   type Endpoint,
+  type EndpointName,
   type ErrorCodeValue,
   type RequestOf,
   type ResponseOf,
@@ -26,7 +27,7 @@ import { BrowserJar } from './browser-jar';
  * which is called through `inject` without a port.
  */
 
-export type EndpointName = keyof typeof endpoints;
+export type { EndpointName };
 type EndpointOf<N extends EndpointName> = (typeof endpoints)[N];
 
 export type ApiTarget = string | { baseUrl: string } | FastifyInstance;

@@ -1,4 +1,4 @@
-import { endpoints, type Endpoint } from '@broker/contract';
+import { endpoints, type Endpoint, type EndpointName } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
@@ -10,8 +10,7 @@ import { hongKongDay } from '@broker/domain';
  * endpoint does not compile until it says how to call it.
  */
 
-/** A key of the contract registry. */
-export type EndpointName = keyof typeof endpoints;
+export type { EndpointName };
 
 /** Followed by chanwaiman in the emulator and bound to nobody: what a valid bind binds. */
 export const BINDABLE_CONTACT = 'wmEmu0001HoKwokLeung';
