@@ -1,7 +1,8 @@
 // Compiles the server into one ES module, apps/server/dist/start.js, for `npm start` (ADR 0031).
 // Our own workspaces (@broker/*, TypeScript sources) are bundled in; every other package stays an import,
 // resolved from node_modules at run time, so the bundle needs only production dependencies.
-import { relative, resolve } from 'node:path';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -30,23 +31,28 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
     target: 'node20',
     sourcemap: true,
     metafile: true,
+    write: false,
     logLevel: 'warning',
     plugins: [externalPackages],
     // Packages still written in CommonJS are imported by ES modules only, so no require shim is needed.
     banner: { js: '// Built by apps/server/scripts/build-server.mjs from the TypeScript sources; do not edit.' },
   });
-  // Each package with the workspace that imports it: Node resolves it from that workspace's node_modules first.
-  const imported = new Map();
-  for (const [input, { imports }] of Object.entries(result.metafile.inputs)) {
-    const workspace = /^(apps\/[^/]+|packages\/[^/]+|tools|e2e)\//.exec(relative(ROOT, resolve(input)))?.[1] ?? '.';
-    for (const entry of imports)
-      if (entry.external && !entry.path.startsWith('node:')) imported.set(`${workspace}\0${entry.path}`, { workspace, path: entry.path });
+  // Written whole, then renamed into place: a second replica starting from the same checkout never imports
+  // a half-written bundle.
+  mkdirSync(dirname(outfile), { recursive: true });
+  for (const file of result.outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
   }
-  return [...imported.values()].sort((a, b) => a.path.localeCompare(b.path));
+  const imported = new Set();
+  for (const output of Object.values(result.metafile.outputs))
+    for (const entry of output.imports) if (entry.external && !entry.path.startsWith('node:')) imported.add(entry.path);
+  return [...imported].sort();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const esbuild = await import('esbuild');
   const imported = await buildServer(esbuild);
-  console.log(`server: built ${SERVER_BUNDLE} (${new Set(imported.map((entry) => entry.path)).size} imports from node_modules)`);
+  console.log(`server: built ${SERVER_BUNDLE} (${imported.length} imports from node_modules)`);
 }
