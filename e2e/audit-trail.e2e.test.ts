@@ -8,7 +8,6 @@ import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
 
-/** Hong Kong calendar day (MOT days are Hong Kong days). */
 // Emulator contact 0001 何国良 is followed by chanwaiman.
 const HO = 'wmEmu0001HoKwokLeung';
 

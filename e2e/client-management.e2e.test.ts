@@ -146,7 +146,8 @@ describe('client list, search, profile, holdings', () => {
     await expect(async () => {
       await scrollerOf(page, 'clientManageList').evaluate((element, top) => element.scrollTo(0, top), scrollTop);
       expect(await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTop)).toBe(scrollTop);
-    }).toPass();
+      // toPass does not take the expect's configured timeout: without its own it would retry until vitest's.
+    }).toPass({ timeout: 30_000 });
     await markPage(page, 'clientManageList');
 
     const [target] = (

@@ -7,6 +7,7 @@ import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
 import { navigateInApp, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 // Emulator contacts: 0001 何国良 is followed by chanwaiman; 0003 only by leekaying.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -21,7 +22,7 @@ let customers: { id: number; nameCn: string; customerNo: string }[];
 
 beforeAll(async () => {
   server = await startE2eServer();
-  await seedDemoData(server.database, { customers: 200, seed: 3, asOf: new Date().toISOString().slice(0, 10) });
+  await seedDemoData(server.database, { customers: 200, seed: 3, asOf: hongKongDay() });
   customers = await server.database.db
     .select({ id: schema.customers.id, nameCn: schema.customers.nameCn, customerNo: schema.customers.customerNo })
     .from(schema.customers)

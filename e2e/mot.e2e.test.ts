@@ -7,8 +7,6 @@ import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
 
-/** Hong Kong calendar day (MOT days are Hong Kong days). */
-
 let server: E2eServer;
 let browser: Browser;
 let context: BrowserContext;

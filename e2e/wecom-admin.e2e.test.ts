@@ -6,6 +6,7 @@ import { launchBrowser, PHONE_CONTEXT, saveScreenshot } from './support/browser'
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 // Emulator contact 0001 何国良 is followed by chanwaiman.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -18,7 +19,7 @@ let customer: { id: number; nameCn: string };
 
 beforeAll(async () => {
   server = await startE2eServer();
-  await seedDemoData(server.database, { customers: 120, seed: 9, asOf: new Date().toISOString().slice(0, 10) });
+  await seedDemoData(server.database, { customers: 120, seed: 9, asOf: hongKongDay() });
   [customer] = (await server.database.db
     .select({ id: schema.customers.id, nameCn: schema.customers.nameCn })
     .from(schema.customers)

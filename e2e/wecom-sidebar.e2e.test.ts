@@ -6,6 +6,7 @@ import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot }
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
+import { hongKongDay } from '@broker/domain';
 
 // Emulator contacts followed by chanwaiman: 0001 何国良, 0002 谢美仪, 0005 王磊.
 const HO = 'wmEmu0001HoKwokLeung';
@@ -20,7 +21,7 @@ let customers: { id: number; nameCn: string }[];
 
 beforeAll(async () => {
   server = await startE2eServer();
-  await seedDemoData(server.database, { customers: 200, seed: 5, asOf: new Date().toISOString().slice(0, 10) });
+  await seedDemoData(server.database, { customers: 200, seed: 5, asOf: hongKongDay() });
   const [chan] = await server.database.db.select().from(schema.staff).where(eq(schema.staff.wecomUserId, 'chanwaiman'));
   customers = await server.database.db
     .select({ id: schema.customers.id, nameCn: schema.customers.nameCn })
