@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { agentCodeSchema, type AgentCode } from './headers';
-import { ErrorCode, type ErrorCodeValue } from './error-codes';
+import { ErrorCode, SESSION_ENDED_CODES, type ErrorCodeValue } from './error-codes';
 
 export type HttpMethod = 'GET' | 'POST';
 /** How a request carries its payload: query string, JSON body, multipart form-data, or nothing. */
@@ -71,11 +71,10 @@ const ANY_ENDPOINT_ERRORS: readonly ErrorCodeValue[] = [
   ErrorCode.CONTENT_LENGTH_MISMATCH,
   ErrorCode.URL_MALFORMED,
 ];
-const SESSION_ERRORS: readonly ErrorCodeValue[] = [ErrorCode.LOGIN_EXPIRED, ErrorCode.LOGIN_INVALID];
 
 /** The codes an endpoint answers without declaring them: every endpoint's, and a session's when it needs one. */
 export const commonErrorCodesOf = (endpoint: Pick<Endpoint, 'auth'>): readonly ErrorCodeValue[] =>
-  endpoint.auth ? [...SESSION_ERRORS, ...ANY_ENDPOINT_ERRORS] : ANY_ENDPOINT_ERRORS;
+  endpoint.auth ? [...SESSION_ENDED_CODES, ...ANY_ENDPOINT_ERRORS] : ANY_ENDPOINT_ERRORS;
 
 /** Every code the endpoint may answer other than success: the common ones and its own, in code order. */
 export const errorCodesOf = (endpoint: Pick<Endpoint, 'auth' | 'errors'>): readonly ErrorCodeValue[] =>

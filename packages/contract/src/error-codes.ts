@@ -179,5 +179,7 @@ export const WECOM_FAILURE_CODES = [
   ErrorCode.WECOM_AGENT_MISMATCH,
 ] as const;
 
-/** Codes after which the web app must drop its token and sign in again (SPEC.md §4). */
-export const RELOGIN_CODES: readonly string[] = [ErrorCode.LOGIN_EXPIRED, ErrorCode.LOGIN_INVALID];
+/** The session has ended: any authenticated endpoint can answer these (ADR 0022). */
+export const SESSION_ENDED_CODES: readonly ErrorCodeValue[] = [ErrorCode.LOGIN_EXPIRED, ErrorCode.LOGIN_INVALID];
+/** Codes after which the web app must drop its token and sign in again (SPEC.md §4): the same list, read as text. */
+export const RELOGIN_CODES: readonly string[] = SESSION_ENDED_CODES;

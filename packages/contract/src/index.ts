@@ -13,5 +13,5 @@ export * from './endpoints/manage';
 export * from './endpoints/kyc';
 export * from './endpoints/mot';
 export * from './endpoints/audit';
-export { contract, endpoints, type AreaName, type Contract, type ContractArea, type EndpointName } from './registry';
+export { contract, endpoints, type AreaName, type Contract, type EndpointName } from './registry';
 export * from './wecom-callback';

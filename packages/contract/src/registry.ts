@@ -34,8 +34,8 @@ import type { Endpoint } from './endpoint';
 
 /**
  * The API by area: each area is one typed object the server implements whole (`implementArea`),
- * so an endpoint added here does not compile until its handler exists, and the OpenAPI tags and
- * the server's modules follow these names (ADR 0022).
+ * so an endpoint added here does not compile until its handler exists (ADR 0022). The names are
+ * the contract's own: `customer` is served by modules/client, `settings` by modules/staff.
  */
 export const contract = {
   auth: { startSignIn, loginQywx, resumeSession, signOut, signOutEverywhere, getCorpConfig },
@@ -73,8 +73,6 @@ export const contract = {
 
 export type Contract = typeof contract;
 export type AreaName = keyof Contract;
-/** One area's endpoints by name. */
-export type ContractArea = Contract[AreaName];
 
 /**
  * Every endpoint of the API, flat: the web calls them by name and tests walk this list

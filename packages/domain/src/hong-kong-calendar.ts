@@ -70,25 +70,6 @@ export function hongKongDateTime(at: Instant): string {
   return `${dayText(clock.year, clock.month, clock.day)} ${pad2(clock.hour)}:${pad2(clock.minute)}`;
 }
 
-/** The first instant (epoch ms) of a Hong Kong day. */
-export function hongKongDayStart(day: CalendarDay): number {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  // Hong Kong's offset at the guess, then once more at the corrected instant in case a change of offset lies between.
-  let start = midnightUtc - offsetAt(midnightUtc);
-  start = midnightUtc - offsetAt(start);
-  return start;
-}
-
-/** A Hong Kong day as the half-open range of instants [start, end). */
-export const hongKongDayBounds = (day: CalendarDay) => ({ start: hongKongDayStart(day), end: hongKongDayStart(addDays(day, 1)) });
-
-/** How far Hong Kong's wall clock is ahead of UTC at an instant, in ms. */
-function offsetAt(at: number): number {
-  const clock = wallClock(at);
-  const wallAsUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
-  return wallAsUtc - (at - (((at % 1000) + 1000) % 1000));
-}
-
 /** True for a real calendar day written `YYYY-MM-DD` (not `2026-02-30`, not `2026-2-3`). */
 export const isCalendarDay = (text: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && dayOfNumber(dayNumber(text)) === text;

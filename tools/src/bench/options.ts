@@ -1,3 +1,4 @@
+import { isCalendarDay } from '@broker/domain';
 import { parseArgs } from 'node:util';
 import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
 import { TARGETS, type Engine } from './targets';
@@ -140,8 +141,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   const seed = Number(values.seed ?? base.seed);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed: must be an integer, got "${values.seed}"`);
   const asOf = values['as-of'] ?? base.asOf;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)))
-    throw new UsageError(`--as-of: must be a date like 2026-11-20, got "${asOf}"`);
+  if (!isCalendarDay(asOf)) throw new UsageError(`--as-of: must be a date like 2026-11-20, got "${asOf}"`);
   const staff = positiveInteger('staff', values.staff, base.staff);
   if (staff < 4) throw new UsageError('--staff: must be at least 4 (the WeCom emulator has four staff members)');
   const concurrencies =

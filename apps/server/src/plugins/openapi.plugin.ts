@@ -6,6 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import {
   commonErrorCodesOf,
   ErrorCode,
+  SESSION_ENDED_CODES,
   errorCodesOf,
   HEADER_TOKEN,
   httpStatusOf,
@@ -53,7 +54,7 @@ async function openApiPlugin(app: FastifyInstance) {
         version: '1.2.0',
         description: [
           'Every response is `{code, msg, data}`; `code === "0"` is success.',
-          `Each operation lists in \`x-error-codes\` every code it can answer. Any endpoint can answer ${describeCodes(commonErrorCodesOf({ auth: false }))}; one that needs a session also ${describeCodes([ErrorCode.LOGIN_EXPIRED, ErrorCode.LOGIN_INVALID])}. Its own codes are named in its 4xx and 5xx responses.`,
+          `Each operation lists in \`x-error-codes\` every code it can answer. Any endpoint can answer ${describeCodes(commonErrorCodesOf({ auth: false }))}; one that needs a session also ${describeCodes(SESSION_ENDED_CODES)}. Its own codes are named in its 4xx and 5xx responses.`,
           `| code | meaning |\n|---|---|\n${errorCodeTable}`,
         ].join('\n\n'),
       },

@@ -19,6 +19,7 @@ import {
   maskPhone,
   money,
   subtract,
+  sum,
   times,
   toCents,
   toNumber,
@@ -270,7 +271,12 @@ export function createClientService(repository: ClientRepository) {
       lines.sort((a, b) => b.item.marketValueHkd - a.item.marketValueHkd || a.item.symbol.localeCompare(b.item.symbol));
       // Summed unrounded, then rounded once, so the totals do not drift from the rows by cents.
       const total = (pick: (hkd: (typeof lines)[number]['hkd']) => Money) =>
-        toCents(lines.reduce((sum, line) => add(sum, pick(line.hkd)), zero(HKD)));
+        toCents(
+          sum(
+            lines.map((line) => pick(line.hkd)),
+            HKD,
+          ),
+        );
       const start = (paging.pageNum - 1) * paging.pageSize;
       return {
         ...paged(

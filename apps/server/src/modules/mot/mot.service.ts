@@ -1,5 +1,5 @@
 import { MOT_RULES, type MotCustomerSummary, type MotEvent, type MotRule, type MotTodoRow, type ServiceRecord } from '@broker/contract';
-import { addDays, hongKongDay, maskPhone } from '@broker/domain';
+import { addDays, dayNumber, hongKongDay, maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import type { DatabaseHandle } from '../../db/client';
@@ -73,7 +73,7 @@ export function createMotService(deps: { repository: MotRepository; database: Da
       const dateFrom =
         input.dateFrom ?? (input.dateTo ? addDays(input.dateTo, -2 * DEFAULT_RANGE_DAYS) : addDays(today, -DEFAULT_RANGE_DAYS));
       const dateTo = input.dateTo ?? addDays(dateFrom, 2 * DEFAULT_RANGE_DAYS);
-      if (Date.parse(dateTo) - Date.parse(dateFrom) > MAX_RANGE_DAYS * 86_400_000) {
+      if (dayNumber(dateTo) - dayNumber(dateFrom) > MAX_RANGE_DAYS) {
         throw ApiError.validation('dateTo', `must be at most ${MAX_RANGE_DAYS} days after dateFrom`);
       }
       return repository.pendingDates(scopeOf(caller), { dateFrom, dateTo });

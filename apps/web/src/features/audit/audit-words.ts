@@ -1,5 +1,4 @@
 import type { AuditChange, AuditEntry } from '@broker/contract';
-import { hongKongDateTime } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -11,9 +10,6 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
 };
-
-/** `2026-11-21 09:30`, Hong Kong time, as the rest of the app shows times. */
-export const formatAuditTime = (epochMs: number) => hongKongDateTime(epochMs);
 
 /** The headline: what was done, to whom, in plain words. */
 export function describeAuditEntry(entry: AuditEntry, t: Translate): string {

@@ -24,10 +24,6 @@ export function resetRelogin() {
   resumeTried = false;
 }
 
-export function isReloginInFlight() {
-  return inFlight !== null;
-}
-
 /**
  * A browser that still holds its session cookie gets a new token without leaving the page (WeCom's
  * Mac sidebar empties localStorage on every load, ADR 0012). True when it did.
