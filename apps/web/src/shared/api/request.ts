@@ -6,6 +6,7 @@ import { ApiError, ClientErrorCode } from './api-error';
 import { showFailureToast } from './toast';
 import { announceSessionInvalid } from './session-events';
 import { reportProblem } from '../tracing/tracing';
+import type * as ResponseCheck from './response-check';
 
 export interface RequestOptions {
   /** Opt out of the automatic failure toast (the caller handles the error itself). */
@@ -145,12 +146,25 @@ function checkerFor(endpoint: WireEndpoint): Promise<ResponseChecker | null> {
       return result.success ? undefined : (result.error?.message ?? 'does not match');
     });
   }
-  return import('./response-check').then(
+  return responseCheckModule().then(
     ({ responseMismatch }) =>
       (data: unknown) =>
         responseMismatch(endpoint, data),
     () => null,
   );
+}
+
+let responseCheck: Promise<typeof ResponseCheck> | null = null;
+/**
+ * The checker's chunk, fetched once for every call; a failed fetch is forgotten so that the next call tries
+ * again, instead of every later call failing on one dropped request (some webviews remember a failed import).
+ */
+function responseCheckModule() {
+  responseCheck ??= import('./response-check').catch((error: unknown) => {
+    responseCheck = null;
+    throw error;
+  });
+  return responseCheck;
 }
 
 /**
