@@ -7,6 +7,7 @@ import {
   epochMs,
   float8,
   outerJoined,
+  renderedOnce,
   rowsQuery,
   selection,
   selectQuery,
@@ -49,9 +50,13 @@ const l = tableAlias(auditLog, 'l');
 const st = tableAlias(staff, 'st');
 const rate = tableAlias(exchangeRates, 'e');
 
+// Every client query carries the scope: its column references are rendered once (`renderedOnce`).
+const customerIdIs = renderedOnce(sql`${c.id} =`);
+const corpIdIs = renderedOnce(sql`${c.corpId} =`);
+const staffIdIs = renderedOnce(sql`${c.staffId} =`);
 /** `c` is the customer alias every query uses. */
 const inScope = (scope: Scope, customerId: number) =>
-  sql`${c.id} = ${customerId} and ${c.corpId} = ${scope.corpId} and ${c.staffId} = ${scope.staffId}`;
+  sql`${customerIdIs} ${customerId} and ${corpIdIs} ${scope.corpId} and ${staffIdIs} ${scope.staffId}`;
 
 /** Hong Kong calendar days → the instants that bound them (`dateTo` inclusive). */
 const timeRange = (column: AnyColumn, range: { dateFrom?: string | undefined; dateTo?: string | undefined }) => {
@@ -145,9 +150,120 @@ export interface ProfileChanges {
   remark?: string | null;
 }
 
+const ownerColumns = selection({ staffId: c.staffId });
+
+const cashColumns = selection({ currency: cb.currency, balance: sumFloat8(cb.balance) });
+
+const holdingColumns = selection({
+  accountNo: a.accountNo,
+  ...securityColumns,
+  currency: s.currency,
+  quantity: float8(h.quantity),
+  avgCost: float8(h.avgCost),
+  lastPrice: float8(s.lastPrice),
+  prevClose: float8(s.prevClose),
+  priceDate: asText(s.priceDate),
+});
+
+const tradeColumns = selection({
+  id: float8(t.id),
+  accountNo: a.accountNo,
+  ...securityColumns,
+  side: t.side,
+  quantity: float8(t.quantity),
+  price: float8(t.price),
+  amount: float8(t.amount),
+  fee: float8(t.fee),
+  currency: t.currency,
+  tradedAt: epochMs(t.tradedAt),
+  settleDate: asText(t.settleDate),
+  settled: sql<boolean>`${t.settleDate} <= ${hkToday}`,
+});
+
+const tradeTotalColumns = selection({ side: t.side, currency: t.currency, count, amount: sumFloat8(t.amount), fee: sumFloat8(t.fee) });
+
+const moneyColumns = selection({
+  id: float8(m.id),
+  accountNo: a.accountNo,
+  direction: m.direction,
+  currency: m.currency,
+  amount: float8(m.amount),
+  method: m.method,
+  occurredAt: epochMs(m.occurredAt),
+});
+
+const moneyTotalColumns = selection({ direction: m.direction, currency: m.currency, count, amount: sumFloat8(m.amount) });
+
+const transferColumns = selection({
+  id: float8(x.id),
+  accountNo: a.accountNo,
+  direction: x.direction,
+  ...securityColumns,
+  currency: s.currency,
+  quantity: float8(x.quantity),
+  lastPrice: float8(s.lastPrice),
+  counterparty: x.counterparty,
+  occurredAt: epochMs(x.occurredAt),
+});
+
+const transferTotalColumns = selection({
+  direction: x.direction,
+  currency: s.currency,
+  count,
+  value: sumFloat8(sql`${x.quantity} * ${s.lastPrice}`),
+});
+
+const recentTradeColumns = selection({
+  id: float8(t.id),
+  ...securityColumns,
+  side: t.side,
+  quantity: float8(t.quantity),
+  price: float8(t.price),
+  amount: float8(t.amount),
+  currency: t.currency,
+  tradedAt: epochMs(t.tradedAt),
+});
+
+const recentMoneyColumns = selection({
+  id: float8(m.id),
+  direction: m.direction,
+  currency: m.currency,
+  amount: float8(m.amount),
+  method: m.method,
+  occurredAt: epochMs(m.occurredAt),
+});
+
+const recentTransferColumns = selection({
+  id: float8(x.id),
+  direction: x.direction,
+  ...securityColumns,
+  currency: s.currency,
+  quantity: float8(x.quantity),
+  occurredAt: epochMs(x.occurredAt),
+});
+
+const recentAuditColumns = selection({
+  id: float8(l.id),
+  at: epochMs(l.at),
+  // Only the fields that changed (written by `updateProfile`).
+  before: sql<Record<string, unknown> | null>`${l.before}`,
+  after: sql<Record<string, unknown> | null>`${l.after}`,
+  staffName: outerJoined(st.name),
+});
+
+const tradesFrom = renderedOnce(
+  sql`from ${tableAs(t)} join ${tableAs(c)} on ${c.id} = ${t.customerId} join ${tableAs(s)} on ${s.id} = ${t.securityId}`,
+);
+
+const moneyFrom = renderedOnce(sql`from ${tableAs(m)} join ${tableAs(c)} on ${c.id} = ${m.customerId}`);
+
+const transfersFrom = renderedOnce(
+  sql`from ${tableAs(x)} join ${tableAs(c)} on ${c.id} = ${x.customerId} join ${tableAs(s)} on ${s.id} = ${x.securityId}`,
+);
+
 /** One row, or none: who serves a customer of this corp (tells 403 from 404 in `read`). */
 const ownerQuery = (corpId: number, customerId: number) =>
-  selectQuery(selection({ staffId: c.staffId }), sql`from ${tableAs(c)} where ${c.id} = ${customerId} and ${c.corpId} = ${corpId}`);
+  selectQuery(ownerColumns, sql`from ${tableAs(c)} where ${c.id} = ${customerId} and ${c.corpId} = ${corpId}`);
 
 /**
  * The queries behind the client pages. They are built here and run by `read`, which sends them
@@ -174,7 +290,7 @@ export const clientQueries = {
 
   cashByCurrency: (scope: Scope, customerId: number) =>
     selectQuery(
-      selection({ currency: cb.currency, balance: sumFloat8(cb.balance) }),
+      cashColumns,
       sql`from ${tableAs(cb)} join ${tableAs(a)} on ${a.id} = ${cb.accountId} join ${tableAs(c)} on ${c.id} = ${a.customerId}
           where ${inScope(scope, customerId)} group by ${cb.currency} order by ${cb.currency}`,
     ),
@@ -182,16 +298,7 @@ export const clientQueries = {
   /** All holdings of one client (a client holds tens of lines at most, so no paging here). */
   holdings: (scope: Scope, customerId: number, market?: string) =>
     selectQuery(
-      selection({
-        accountNo: a.accountNo,
-        ...securityColumns,
-        currency: s.currency,
-        quantity: float8(h.quantity),
-        avgCost: float8(h.avgCost),
-        lastPrice: float8(s.lastPrice),
-        prevClose: float8(s.prevClose),
-        priceDate: asText(s.priceDate),
-      }),
+      holdingColumns,
       sql`from ${tableAs(h)} join ${tableAs(c)} on ${c.id} = ${h.customerId} join ${tableAs(a)} on ${a.id} = ${h.accountId} join ${tableAs(s)} on ${s.id} = ${h.securityId}
           where ${inScope(scope, customerId)} and ${h.quantity} > 0 ${market ? sql`and ${s.market} = ${market}` : sql``}
           order by ${s.symbol}, ${a.accountNo}`,
@@ -205,30 +312,13 @@ export const clientQueries = {
       ...(filter.side ? [sql`${t.side} = ${filter.side}`] : []),
       ...(filter.status ? [filter.status === 'settled' ? sql`${t.settleDate} <= ${hkToday}` : sql`${t.settleDate} > ${hkToday}`] : []),
     ]);
-    const from = sql`from ${tableAs(t)} join ${tableAs(c)} on ${c.id} = ${t.customerId} join ${tableAs(s)} on ${s.id} = ${t.securityId}`;
     return {
       list: selectQuery(
-        selection({
-          id: float8(t.id),
-          accountNo: a.accountNo,
-          ...securityColumns,
-          side: t.side,
-          quantity: float8(t.quantity),
-          price: float8(t.price),
-          amount: float8(t.amount),
-          fee: float8(t.fee),
-          currency: t.currency,
-          tradedAt: epochMs(t.tradedAt),
-          settleDate: asText(t.settleDate),
-          settled: sql<boolean>`${t.settleDate} <= ${hkToday}`,
-        }),
-        sql`${from} join ${tableAs(a)} on ${a.id} = ${t.accountId}
+        tradeColumns,
+        sql`${tradesFrom} join ${tableAs(a)} on ${a.id} = ${t.accountId}
             where ${where} order by ${t.tradedAt} desc, ${t.id} desc ${pageOf(paging)}`,
       ),
-      totals: selectQuery(
-        selection({ side: t.side, currency: t.currency, count, amount: sumFloat8(t.amount), fee: sumFloat8(t.fee) }),
-        sql`${from} where ${where} group by ${t.side}, ${t.currency}`,
-      ),
+      totals: selectQuery(tradeTotalColumns, sql`${tradesFrom} where ${where} group by ${t.side}, ${t.currency}`),
     };
   },
 
@@ -239,25 +329,13 @@ export const clientQueries = {
       ...(filter.direction ? [sql`${m.direction} = ${filter.direction}`] : []),
       ...(filter.currency ? [sql`${m.currency} = ${filter.currency}`] : []),
     ]);
-    const from = sql`from ${tableAs(m)} join ${tableAs(c)} on ${c.id} = ${m.customerId}`;
     return {
       list: selectQuery(
-        selection({
-          id: float8(m.id),
-          accountNo: a.accountNo,
-          direction: m.direction,
-          currency: m.currency,
-          amount: float8(m.amount),
-          method: m.method,
-          occurredAt: epochMs(m.occurredAt),
-        }),
-        sql`${from} join ${tableAs(a)} on ${a.id} = ${m.accountId}
+        moneyColumns,
+        sql`${moneyFrom} join ${tableAs(a)} on ${a.id} = ${m.accountId}
             where ${where} order by ${m.occurredAt} desc, ${m.id} desc ${pageOf(paging)}`,
       ),
-      totals: selectQuery(
-        selection({ direction: m.direction, currency: m.currency, count, amount: sumFloat8(m.amount) }),
-        sql`${from} where ${where} group by ${m.direction}, ${m.currency}`,
-      ),
+      totals: selectQuery(moneyTotalColumns, sql`${moneyFrom} where ${where} group by ${m.direction}, ${m.currency}`),
     };
   },
 
@@ -268,27 +346,13 @@ export const clientQueries = {
       ...(filter.market ? [sql`${s.market} = ${filter.market}`] : []),
       ...(filter.direction ? [sql`${x.direction} = ${filter.direction}`] : []),
     ]);
-    const from = sql`from ${tableAs(x)} join ${tableAs(c)} on ${c.id} = ${x.customerId} join ${tableAs(s)} on ${s.id} = ${x.securityId}`;
     return {
       list: selectQuery(
-        selection({
-          id: float8(x.id),
-          accountNo: a.accountNo,
-          direction: x.direction,
-          ...securityColumns,
-          currency: s.currency,
-          quantity: float8(x.quantity),
-          lastPrice: float8(s.lastPrice),
-          counterparty: x.counterparty,
-          occurredAt: epochMs(x.occurredAt),
-        }),
-        sql`${from} join ${tableAs(a)} on ${a.id} = ${x.accountId}
+        transferColumns,
+        sql`${transfersFrom} join ${tableAs(a)} on ${a.id} = ${x.accountId}
             where ${where} order by ${x.occurredAt} desc, ${x.id} desc ${pageOf(paging)}`,
       ),
-      totals: selectQuery(
-        selection({ direction: x.direction, currency: s.currency, count, value: sumFloat8(sql`${x.quantity} * ${s.lastPrice}`) }),
-        sql`${from} where ${where} group by ${x.direction}, ${s.currency}`,
-      ),
+      totals: selectQuery(transferTotalColumns, sql`${transfersFrom} where ${where} group by ${x.direction}, ${s.currency}`),
     };
   },
 
@@ -298,52 +362,22 @@ export const clientQueries = {
       before === undefined ? sql`` : sql`and ${column} < timestamptz 'epoch' + ${before}::bigint * interval '1 millisecond'`;
     return {
       tradeRows: selectQuery(
-        selection({
-          id: float8(t.id),
-          ...securityColumns,
-          side: t.side,
-          quantity: float8(t.quantity),
-          price: float8(t.price),
-          amount: float8(t.amount),
-          currency: t.currency,
-          tradedAt: epochMs(t.tradedAt),
-        }),
+        recentTradeColumns,
         sql`from ${tableAs(t)} join ${tableAs(c)} on ${c.id} = ${t.customerId} join ${tableAs(s)} on ${s.id} = ${t.securityId}
             where ${inScope(scope, customerId)} ${cut(t.tradedAt)} order by ${t.tradedAt} desc, ${t.id} desc limit ${limit}`,
       ),
       moneyRows: selectQuery(
-        selection({
-          id: float8(m.id),
-          direction: m.direction,
-          currency: m.currency,
-          amount: float8(m.amount),
-          method: m.method,
-          occurredAt: epochMs(m.occurredAt),
-        }),
+        recentMoneyColumns,
         sql`from ${tableAs(m)} join ${tableAs(c)} on ${c.id} = ${m.customerId}
             where ${inScope(scope, customerId)} ${cut(m.occurredAt)} order by ${m.occurredAt} desc, ${m.id} desc limit ${limit}`,
       ),
       transferRows: selectQuery(
-        selection({
-          id: float8(x.id),
-          direction: x.direction,
-          ...securityColumns,
-          currency: s.currency,
-          quantity: float8(x.quantity),
-          occurredAt: epochMs(x.occurredAt),
-        }),
+        recentTransferColumns,
         sql`from ${tableAs(x)} join ${tableAs(c)} on ${c.id} = ${x.customerId} join ${tableAs(s)} on ${s.id} = ${x.securityId}
             where ${inScope(scope, customerId)} ${cut(x.occurredAt)} order by ${x.occurredAt} desc, ${x.id} desc limit ${limit}`,
       ),
       auditRows: selectQuery(
-        selection({
-          id: float8(l.id),
-          at: epochMs(l.at),
-          // Only the fields that changed (written by `updateProfile`).
-          before: sql<Record<string, unknown> | null>`${l.before}`,
-          after: sql<Record<string, unknown> | null>`${l.after}`,
-          staffName: outerJoined(st.name),
-        }),
+        recentAuditColumns,
         sql`from ${tableAs(l)} join ${tableAs(c)} on ${l.entityId} = ${c.id}::text left join ${tableAs(st)} on ${st.id} = ${l.actorStaffId}
             where ${l.entity} = 'customer' and ${l.entityId} = ${String(customerId)} and ${l.action} = 'customer.update' and ${inScope(scope, customerId)} ${cut(l.at)}
             order by ${l.at} desc, ${l.id} desc limit ${limit}`,

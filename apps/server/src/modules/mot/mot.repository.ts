@@ -10,6 +10,7 @@ import {
   float8,
   outerJoined,
   rowsQuery,
+  renderedOnce,
   selection,
   selectQuery,
   selectRows,
@@ -44,8 +45,8 @@ const ownPendingEvents = (scope: StaffScope) => sql`
  * Pending: not handled, and — for large-money events — still at or above the caller's current
  * threshold (raising the threshold hides smaller movements; lowering it shows them again).
  */
-const pending = sql`${e.status} <> 'handled'
-  and not (${e.rule} in ${LARGE_MONEY_RULES} and ${e.cashIoHkd} < ${s.minCashIo})`;
+const pending = renderedOnce(sql`${e.status} <> 'handled'
+  and not (${e.rule} in ${LARGE_MONEY_RULES} and ${e.cashIoHkd} < ${s.minCashIo})`);
 
 /**
  * The caller's pending events on the days `onDays` selects, as rows (due_date, rule, events,
@@ -109,8 +110,8 @@ const recordColumns = selection({
 });
 export type RecordRow = RowOf<typeof recordColumns>;
 /** A service record with its customer and (outer-joined) event: `from` for `recordColumns`. */
-const recordsJoined = sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}
-  left join ${tableAs(e)} on ${e.id} = ${r.motEventId}`;
+const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}
+  left join ${tableAs(e)} on ${e.id} = ${r.motEventId}`);
 
 const todoCustomerColumns = selection({
   customerId: float8(c.id),
@@ -128,13 +129,21 @@ interface TodoEvent {
   facts: MotFacts;
 }
 export type TodoRow = RowOf<typeof todoCustomerColumns> & { unseen: boolean; events: TodoEvent[] };
-const todoEventJson = sql`jsonb_build_object('eventId', ${e.id}, 'rule', ${e.rule}, 'status', ${e.status}, 'dueDate', ${e.dueDate}::text, 'facts', ${e.facts})`;
+const todoEventJson = renderedOnce(
+  sql`jsonb_build_object('eventId', ${e.id}, 'rule', ${e.rule}, 'status', ${e.status}, 'dueDate', ${e.dueDate}::text, 'facts', ${e.facts})`,
+);
 
 const idList = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
+
+const eventOwnerColumns = selection({ eventId: float8(e.id), staffId: c.staffId, status: e.status });
+
+const ownedEventColumns = selection({ ...eventSelection, staffId: c.staffId });
+
+const staffSettingsColumns = selection({ minCashIo: float8(staff.minCashIo), motFold: staff.motFold });
 
 export function createMotRepository(db: Database) {
   return {
@@ -216,7 +225,7 @@ export function createMotRepository(db: Database) {
       return selectRows(
         db,
         selectQuery(
-          selection({ eventId: float8(e.id), staffId: c.staffId, status: e.status }),
+          eventOwnerColumns,
           sql`from ${tableAs(e)} join ${tableAs(c)} on ${c.id} = ${e.customerId}
              where ${e.corpId} = ${corpId} and ${e.id} in (${idList(eventIds)})`,
         ),
@@ -292,7 +301,7 @@ export function createMotRepository(db: Database) {
       const [row] = await selectRows(
         db,
         selectQuery(
-          selection({ ...eventSelection, staffId: c.staffId }),
+          ownedEventColumns,
           sql`from ${tableAs(e)} join ${tableAs(c)} on ${c.id} = ${e.customerId} where ${e.corpId} = ${corpId} and ${e.id} = ${eventId}`,
         ),
       );
@@ -375,14 +384,9 @@ export function createMotRepository(db: Database) {
     },
 
     async staffSettings(staffId: number) {
-      const [row] = await selectRows(
-        db,
-        selectQuery(
-          selection({ minCashIo: float8(staff.minCashIo), motFold: staff.motFold }),
-          sql`from ${staff} where ${staff.id} = ${staffId}`,
-        ),
-        { prepare: true },
-      );
+      const [row] = await selectRows(db, selectQuery(staffSettingsColumns, sql`from ${staff} where ${staff.id} = ${staffId}`), {
+        prepare: true,
+      });
       return row;
     },
 
