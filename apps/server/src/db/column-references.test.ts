@@ -2,7 +2,19 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { customers } from './schema';
-import { asText, columnName, float8, outerJoined, selection, selectQuery, tableAlias, tableAs, type RowOf } from './sql-rows';
+import {
+  asText,
+  columnName,
+  columnNames,
+  float8,
+  insertTarget,
+  outerJoined,
+  selection,
+  selectQuery,
+  tableAlias,
+  tableAs,
+  type RowOf,
+} from './sql-rows';
 
 /**
  * The data-access style of ADR 0027: columns are named through the schema, so the compiler, not a
@@ -20,6 +32,9 @@ describe('column references (ADR 0027)', () => {
       'select "c"."id"::float8 as "id",\n"c"."name_cn" as "nameCn",\n"c"."open_date"::text as "openDate" from "customer" "c" where "c"."id" = $1',
     );
     expect(render(sql`update ${tableAs(c)} set ${columnName(c.remark)} = ${'x'}`)).toBe('update "customer" "c" set "remark" = $1');
+    expect(render(sql`insert into ${insertTarget(c)} (${columnNames(c.id, c.nameCn)}) values (${1}, ${'x'}) returning ${c.id}`)).toBe(
+      'insert into "customer" as "c" ("id", "name_cn") values ($1, $2) returning "c"."id"',
+    );
   });
 
   it('types rows from the columns: nullability from the schema, casts from their helper', () => {

@@ -67,22 +67,35 @@ export const asText = <C extends AnyColumn>(column: C) => sql<string | Nullable<
 /** A timestamp as epoch milliseconds. */
 export const epochMs = <C extends AnyColumn>(column: C) => sql<number | Nullable<C>>`floor(extract(epoch from ${column}) * 1000)::float8`;
 
-type Selectable = AnyColumn | SQL<unknown>;
+/** What a select list names: a schema column, or SQL typed with `sql<T>` (a cast, an aggregate). */
+export type Selectable = AnyColumn | SQL<unknown>;
 type ValueOf<S> = S extends AnyColumn ? GetColumnData<S> : S extends SQL<infer T> ? T : never;
+/** A select list's columns before they are rendered: each key an output column. */
+export type SelectionColumns = Record<string, Selectable>;
+/** The row `selection(columns)` selects. */
+export type RowOfColumns<Columns extends SelectionColumns> = { [Key in keyof Columns]: ValueOf<Columns[Key]> };
 /** The select list of a row type: SQL whose rows are `Row`. */
 export type Selection<Row> = SQL & { readonly __row?: Row };
 export type RowOf<T> = T extends { readonly __row?: infer Row } ? Row : never;
 
-/** A select list, each value named by its key (`… as "key"`); the row type follows from the columns. */
-export function selection<Columns extends Record<string, Selectable>>(
-  columns: Columns,
-): Selection<{ [Key in keyof Columns]: ValueOf<Columns[Key]> }> {
-  return renderedOnce(
-    sql.join(
-      Object.entries(columns).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
-      // One column a line: a snapshot diff (ADR 0027) then names the column that changed.
-      sql`,\n`,
-    ),
+/**
+ * A select list, each value named by its key (`… as "key"`); the row type follows from the columns.
+ * Built once, at load: its text is rendered here (`renderedOnce`), so it must bind no value — a list
+ * that carries a request's values is a `selectionWithValues`.
+ */
+export function selection<Columns extends SelectionColumns>(columns: Columns): Selection<RowOfColumns<Columns>> {
+  const list = selectionWithValues(columns);
+  const rendered = renderedOnce(list);
+  if (rendered === list) throw new Error(`selection(${Object.keys(columns).join(', ')}) binds values: use selectionWithValues`);
+  return rendered;
+}
+
+/** A select list that binds a request's values (a subquery on the caller's book, say): built per request, rendered with its statement. */
+export function selectionWithValues<Columns extends SelectionColumns>(columns: Columns): Selection<RowOfColumns<Columns>> {
+  return sql.join(
+    Object.entries(columns).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    // One column a line: a snapshot diff (ADR 0027) then names the column that changed.
+    sql`,\n`,
   );
 }
 
@@ -104,21 +117,33 @@ export const selectQuery = <Row>(columns: Selection<Row>, rest: SQL) => rowsQuer
 
 /** A column's bare name, where SQL takes no table prefix: SET targets and INSERT column lists. */
 export const columnName = (column: AnyColumn) => sql.identifier(column.name);
+/** Bare column names, comma-separated: an INSERT's column list or an ON CONFLICT target. */
+export const columnNames = (...columns: AnyColumn[]) =>
+  sql.join(
+    columns.map((column) => columnName(column)),
+    sql`, `,
+  );
 
-const fromItems = new WeakMap<object, SQL>();
+const aliasedTables = new WeakMap<object, { table: PgTable; name: string; fromItem: SQL }>();
 /**
  * `alias(table, name)` whose columns render `"name"."column"`, remembered so `tableAs(alias)` can
  * write the FROM item `"table" "name"` (Drizzle renders the alias alone as just `"name"`).
  */
 export function tableAlias<Table extends PgTable, Name extends string>(table: Table, name: Name) {
   const aliased = alias(table, name);
-  fromItems.set(aliased, renderedOnce(sql`${table} ${sql.identifier(name)}`));
+  aliasedTables.set(aliased, { table, name, fromItem: renderedOnce(sql`${table} ${sql.identifier(name)}`) });
   return aliased;
 }
-export function tableAs(aliased: object): SQL {
-  const item = fromItems.get(aliased);
-  if (!item) throw new Error('tableAs: not made by tableAlias');
-  return item;
+function aliasedTable(aliased: object) {
+  const entry = aliasedTables.get(aliased);
+  if (!entry) throw new Error('tableAs: not made by tableAlias');
+  return entry;
+}
+export const tableAs = (aliased: object): SQL => aliasedTable(aliased).fromItem;
+/** The target of `insert into`, which wants the AS: `"table" as "name"`. */
+export function insertTarget(aliased: object): SQL {
+  const { table, name } = aliasedTable(aliased);
+  return sql`${table} as ${sql.identifier(name)}`;
 }
 
 /** A column of an outer-joined table: null when no row joined, whatever the column allows. */

@@ -77,18 +77,24 @@ function requireAgent(endpoint: Endpoint) {
 /**
  * Answers of a code outside the endpoint's declaration (`errors` plus the common codes): logged as
  * an error, or in tests replaced by a 090500 that names it. Runs on every envelope the route sends,
- * the error handler's included, before it is serialised (and so before compression).
+ * the error handler's included, before it is serialised (and so before compression). A callback
+ * hook, not an async one: it does no asynchronous work, so no promise is made per response.
  */
 function guardDeclaredErrorCodes(app: FastifyInstance, endpoint: Endpoint) {
   const declared = new Set<string>([ErrorCode.OK, ...errorCodesOf(endpoint)]);
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  return function declaredErrorCodes(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, value: unknown) => void,
+  ) {
     const code = (payload as { code?: unknown } | null)?.code;
-    if (typeof code !== 'string' || declared.has(code)) return payload;
+    if (typeof code !== 'string' || declared.has(code)) return done(null, payload);
     const complaint = `${endpoint.method} ${endpoint.path} answered ${code}, a code its contract does not declare (errors)`;
     request.log.error({ code, msg: (payload as { msg?: unknown }).msg }, complaint);
-    if (!app.refuseUndeclaredErrorCodes) return payload;
+    if (!app.refuseUndeclaredErrorCodes) return done(null, payload);
     void reply.code(500);
-    return { code: ErrorCode.INTERNAL, msg: complaint, data: null };
+    done(null, { code: ErrorCode.INTERNAL, msg: complaint, data: null });
   };
 }
 

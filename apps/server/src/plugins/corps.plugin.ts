@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Corp, CorpConfigEntry } from '../corps';
 import { corps as corpTable } from '../db/schema';
+import { columnName } from '../db/sql-rows';
 
 export interface CorpDirectory {
   byCode(code: string | undefined): Corp | undefined;
@@ -22,7 +23,10 @@ async function corpsPlugin(app: FastifyInstance, options: { corps: CorpConfigEnt
     const [row] = await app.database.db
       .insert(corpTable)
       .values({ code: entry.code, name: entry.name, wecomCorpId: entry.corpId })
-      .onConflictDoUpdate({ target: corpTable.code, set: { name: sql`excluded.name`, wecomCorpId: sql`excluded.wecom_corp_id` } })
+      .onConflictDoUpdate({
+        target: corpTable.code,
+        set: { name: sql`excluded.${columnName(corpTable.name)}`, wecomCorpId: sql`excluded.${columnName(corpTable.wecomCorpId)}` },
+      })
       .returning({ id: corpTable.id });
     loaded.push({ ...entry, id: row!.id });
   }

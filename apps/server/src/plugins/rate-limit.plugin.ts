@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { ErrorCode, kycSearch, loginQywx, startSignIn, type Endpoint, type ErrorCodeValue } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
+import { rateLimitCounters } from '../db/schema';
+import { columnName, columnNames, insertTarget, rowsQuery, selectionWithValues, selectRows, tableAlias, type RowOf } from '../db/sql-rows';
 import { ApiError } from '../http/api-error';
 import { callerOf } from '../http/caller';
 
@@ -22,15 +25,20 @@ export interface RateLimitVerdict {
 /** How often each process deletes counters nobody has touched for a day. */
 const SWEEP_EVERY_MS = 3600_000;
 
+const c = tableAlias(rateLimitCounters, 'c');
+
 /**
  * Counters live in PostgreSQL (PGlite alike), not in process memory: two replicas behind one load
  * balancer must share one budget, or an attacker gets twice the attempts. One atomic upsert per
  * hit; the window is aligned on the database clock so replicas with skewed clocks agree.
  * See docs/decisions/0007-rate-limits-and-csp.md.
  */
-export function createRateLimiter(database: Pick<DatabaseHandle, 'query'>) {
+export function createRateLimiter(database: Pick<DatabaseHandle, 'db'>) {
   let lastSweep = 0;
-  const sweep = () => database.query(`delete from rate_limit_counter where window_start < now() - interval '1 day'`).catch(() => undefined);
+  const sweep = () =>
+    database.db
+      .execute(sql`delete from ${rateLimitCounters} where ${rateLimitCounters.windowStart} < now() - interval '1 day'`)
+      .catch(() => undefined);
 
   return {
     async hit(rule: RateLimitRule, subject: string): Promise<RateLimitVerdict> {
@@ -40,16 +48,22 @@ export function createRateLimiter(database: Pick<DatabaseHandle, 'query'>) {
       }
       // A newer window restarts the count; an older one (a replica whose statement started a moment
       // earlier) counts into the stored window rather than resetting it.
-      const [row] = await database.query<{ hits: number; retryAfterSeconds: number }>(
-        `with slot as (select to_timestamp(floor(extract(epoch from now()) / $3) * $3) as window_start)
-         insert into rate_limit_counter as c (bucket, subject, window_start, hits)
-         select $1, $2, slot.window_start, 1 from slot
-         on conflict (bucket, subject) do update
-            set hits = case when excluded.window_start > c.window_start then 1 else c.hits + 1 end,
-                window_start = greatest(c.window_start, excluded.window_start)
-         returning hits,
-                   greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => $3) - now()))))::int as "retryAfterSeconds"`,
-        [rule.bucket, subject.slice(0, 200), rule.windowSeconds],
+      const window = rule.windowSeconds;
+      const verdict = selectionWithValues({
+        hits: c.hits,
+        retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from (${c.windowStart} + make_interval(secs => ${window}) - now()))))::int`,
+      });
+      const [row] = await selectRows(
+        database.db,
+        rowsQuery<RowOf<typeof verdict>>(
+          sql`with slot as (select to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window}) as window_start)
+              insert into ${insertTarget(c)} (${columnNames(c.bucket, c.subject, c.windowStart, c.hits)})
+              select ${rule.bucket}, ${subject.slice(0, 200)}, slot.window_start, 1 from slot
+              on conflict (${columnNames(c.bucket, c.subject)}) do update
+                 set ${columnName(c.hits)} = case when excluded.${columnName(c.windowStart)} > ${c.windowStart} then 1 else ${c.hits} + 1 end,
+                     ${columnName(c.windowStart)} = greatest(${c.windowStart}, excluded.${columnName(c.windowStart)})
+              returning ${verdict}`,
+        ),
       );
       return { allowed: row!.hits <= rule.limit, hits: row!.hits, retryAfterSeconds: row!.retryAfterSeconds };
     },

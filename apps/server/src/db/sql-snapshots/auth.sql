@@ -2,14 +2,14 @@
 -- (no statement)
 
 -- loginQywx: GET /api/auth/login/qywx
-with slot as (select to_timestamp(floor(extract(epoch from now()) / $3) * $3) as window_start)
-insert into rate_limit_counter as c (bucket, subject, window_start, hits)
-select $1, $2, slot.window_start, 1 from slot
-on conflict (bucket, subject) do update
-set hits = case when excluded.window_start > c.window_start then 1 else c.hits + 1 end,
-window_start = greatest(c.window_start, excluded.window_start)
-returning hits,
-greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => $3) - now()))))::int as "retryAfterSeconds";
+with slot as (select to_timestamp(floor(extract(epoch from now()) / $1) * $2) as window_start)
+insert into "rate_limit_counter" as "c" ("bucket", "subject", "window_start", "hits")
+select $3, $4, slot.window_start, 1 from slot
+on conflict ("bucket", "subject") do update
+set "hits" = case when excluded."window_start" > "c"."window_start" then 1 else "c"."hits" + 1 end,
+"window_start" = greatest("c"."window_start", excluded."window_start")
+returning "c"."hits" as "hits",
+greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => $5) - now()))))::int as "retryAfterSeconds";
 
 -- resumeSession: POST /api/auth/session/resume
 select "auth_session"."staff_id", "auth_session"."agent_code", "auth_session"."expires_at" from "auth_session" inner join "staff" on "staff"."id" = "auth_session"."staff_id" where ("auth_session"."binding_hash" = $1 and "auth_session"."corp_id" = $2 and "auth_session"."revoked_at" is null and "auth_session"."expires_at" > now() and "staff"."active" = $3) order by "auth_session"."expires_at" desc limit $4;
@@ -51,13 +51,13 @@ limit 1;
 update "auth_session" set "revoked_at" = now() where ("auth_session"."staff_id" = $1 and "auth_session"."corp_id" = $2 and "auth_session"."revoked_at" is null) returning "id";
 
 -- startSignIn: POST /api/auth/login/start
-with slot as (select to_timestamp(floor(extract(epoch from now()) / $3) * $3) as window_start)
-insert into rate_limit_counter as c (bucket, subject, window_start, hits)
-select $1, $2, slot.window_start, 1 from slot
-on conflict (bucket, subject) do update
-set hits = case when excluded.window_start > c.window_start then 1 else c.hits + 1 end,
-window_start = greatest(c.window_start, excluded.window_start)
-returning hits,
-greatest(1, ceil(extract(epoch from (window_start + make_interval(secs => $3) - now()))))::int as "retryAfterSeconds";
+with slot as (select to_timestamp(floor(extract(epoch from now()) / $1) * $2) as window_start)
+insert into "rate_limit_counter" as "c" ("bucket", "subject", "window_start", "hits")
+select $3, $4, slot.window_start, 1 from slot
+on conflict ("bucket", "subject") do update
+set "hits" = case when excluded."window_start" > "c"."window_start" then 1 else "c"."hits" + 1 end,
+"window_start" = greatest("c"."window_start", excluded."window_start")
+returning "c"."hits" as "hits",
+greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => $5) - now()))))::int as "retryAfterSeconds";
 delete from "sign_in_attempt" where "sign_in_attempt"."expires_at" < now();
 insert into "sign_in_attempt" ("state_hash", "corp_id", "agent_code", "created_at", "expires_at") values ($1, $2, $3, default, $4);

@@ -177,176 +177,176 @@ insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", 
 select "staff"."min_cash_io"::float8 as value from "staff" where "staff"."id" = $1 for update;
 update "staff" set "min_cash_io" = $1, "updated_at" = now() where "staff"."id" = $2;
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
-update mot_event e
-set staff_id = case when e.status <> 'handled' then c.staff_id else e.staff_id end, customer_name_en = c.name_en
-from customer c
-where c.id = e.customer_id and c.staff_id = $1::int
-and ((e.status <> 'handled' and e.staff_id <> c.staff_id) or e.customer_name_en <> c.name_en);
+update "mot_event" "e"
+set "staff_id" = case when "e"."status" <> 'handled' then "c"."staff_id" else "e"."staff_id" end, "customer_name_en" = "c"."name_en"
+from "customer" "c"
+where "c"."id" = "e"."customer_id" and "c"."staff_id" = $1::int
+and (("e"."status" <> 'handled' and "e"."staff_id" <> "c"."staff_id") or "e"."customer_name_en" <> "c"."name_en");
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'large_deposit', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
-'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
-'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
-from money_movement m
-join customer c on c.id = m.customer_id
-join staff s on s.id = c.staff_id
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'large_deposit', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "money_movement" "m"
+join "customer" "c" on "c"."id" = "m"."customer_id"
+join "staff" "s" on "s"."id" = "c"."staff_id"
 cross join lateral (select coalesce(
-(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
-(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
-case when m.currency = 'HKD' then 1 end) as rate) x
-where m.direction = 'deposit'
-and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
-and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
-and c.status <> 'closed' and c.staff_id = $2::int
-and m.amount / x.rate >= s.min_cash_io
-on conflict (rule, customer_id, fact_key) do nothing
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+where "m"."direction" = 'deposit'
+and "m"."occurred_at" >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($2::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and "c"."staff_id" = $3::int
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'large_withdrawal', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
-'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
-'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
-from money_movement m
-join customer c on c.id = m.customer_id
-join staff s on s.id = c.staff_id
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'large_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "money_movement" "m"
+join "customer" "c" on "c"."id" = "m"."customer_id"
+join "staff" "s" on "s"."id" = "c"."staff_id"
 cross join lateral (select coalesce(
-(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
-(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
-case when m.currency = 'HKD' then 1 end) as rate) x
-where m.direction = 'withdrawal'
-and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
-and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
-and c.status <> 'closed' and c.staff_id = $2::int
-and m.amount / x.rate >= s.min_cash_io
-on conflict (rule, customer_id, fact_key) do nothing
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+where "m"."direction" = 'withdrawal'
+and "m"."occurred_at" >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($2::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and "c"."staff_id" = $3::int
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 
 -- MOT rules (the daily sweep, mot-engine.ts)
-update mot_event e
-set staff_id = case when e.status <> 'handled' then c.staff_id else e.staff_id end, customer_name_en = c.name_en
-from customer c
-where c.id = e.customer_id and true
-and ((e.status <> 'handled' and e.staff_id <> c.staff_id) or e.customer_name_en <> c.name_en);
+update "mot_event" "e"
+set "staff_id" = case when "e"."status" <> 'handled' then "c"."staff_id" else "e"."staff_id" end, "customer_name_en" = "c"."name_en"
+from "customer" "c"
+where "c"."id" = "e"."customer_id" and true
+and (("e"."status" <> 'handled' and "e"."staff_id" <> "c"."staff_id") or "e"."customer_name_en" <> "c"."name_en");
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'birthday', c.id, c.staff_id, extract(year from y.next_date)::int::text, y.next_date,
-jsonb_build_object('birthday', c.birthday, 'date', y.next_date, 'years', y.years, 'lookaheadDays', 7)
-from customer c
-cross join lateral (select n.next_date, (extract(year from n.next_date) - extract(year from c.birthday))::int as years
-from (select case when (c.birthday + make_interval(years => (extract(year from $1::date) - extract(year from c.birthday))::int))::date >= $1::date then (c.birthday + make_interval(years => (extract(year from $1::date) - extract(year from c.birthday))::int))::date else (c.birthday + make_interval(years => (extract(year from $1::date) - extract(year from c.birthday))::int + 1))::date end as next_date) n) y
-where c.status <> 'closed' and true and c.birthday is not null
-and y.next_date <= $1::date + 7 and y.years >= 0
-on conflict (rule, customer_id, fact_key) do nothing
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'birthday', "c"."id", "c"."staff_id", extract(year from y.next_date)::int::text, y.next_date,
+jsonb_build_object('birthday', "c"."birthday", 'date', y.next_date, 'years', y.years, 'lookaheadDays', 7)
+from "customer" "c"
+cross join lateral (select n.next_date, (extract(year from n.next_date) - extract(year from "c"."birthday"))::int as years
+from (select case when ("c"."birthday" + make_interval(years => (extract(year from $1::date) - extract(year from "c"."birthday"))::int))::date >= $2::date then ("c"."birthday" + make_interval(years => (extract(year from $3::date) - extract(year from "c"."birthday"))::int))::date else ("c"."birthday" + make_interval(years => (extract(year from $4::date) - extract(year from "c"."birthday"))::int + 1))::date end as next_date) n) y
+where "c"."status" <> 'closed' and true and "c"."birthday" is not null
+and y.next_date <= $5::date + 7 and y.years >= 0
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'large_deposit', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
-'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
-'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
-from money_movement m
-join customer c on c.id = m.customer_id
-join staff s on s.id = c.staff_id
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'large_deposit', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "money_movement" "m"
+join "customer" "c" on "c"."id" = "m"."customer_id"
+join "staff" "s" on "s"."id" = "c"."staff_id"
 cross join lateral (select coalesce(
-(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
-(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
-case when m.currency = 'HKD' then 1 end) as rate) x
-where m.direction = 'deposit'
-and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
-and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
-and c.status <> 'closed' and true
-and m.amount / x.rate >= s.min_cash_io
-on conflict (rule, customer_id, fact_key) do nothing
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+where "m"."direction" = 'deposit'
+and "m"."occurred_at" >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($2::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and true
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'large_withdrawal', c.id, c.staff_id, m.id::text, (m.occurred_at at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('movementId', m.id, 'amount', m.amount, 'currency', m.currency, 'rate', x.rate,
-'amountHkd', round(m.amount / x.rate, 2), 'thresholdHkd', s.min_cash_io,
-'method', m.method, 'occurredAt', to_char(m.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
-from money_movement m
-join customer c on c.id = m.customer_id
-join staff s on s.id = c.staff_id
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'large_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "money_movement" "m"
+join "customer" "c" on "c"."id" = "m"."customer_id"
+join "staff" "s" on "s"."id" = "c"."staff_id"
 cross join lateral (select coalesce(
-(select er.rate from exchange_rate er where er.currency = m.currency and er.rate_date <= (m.occurred_at at time zone 'Asia/Hong_Kong')::date order by er.rate_date desc limit 1),
-(select er.rate from exchange_rate er where er.currency = m.currency order by er.rate_date desc limit 1),
-case when m.currency = 'HKD' then 1 end) as rate) x
-where m.direction = 'withdrawal'
-and m.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
-and m.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
-and c.status <> 'closed' and true
-and m.amount / x.rate >= s.min_cash_io
-on conflict (rule, customer_id, fact_key) do nothing
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+where "m"."direction" = 'withdrawal'
+and "m"."occurred_at" >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($2::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and true
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'transfer_in', c.id, c.staff_id, t.id::text, (t.occurred_at at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('transferId', t.id, 'symbol', sec.symbol, 'securityNameCn', sec.name_cn, 'securityNameEn', sec.name_en,
-'quantity', t.quantity, 'counterparty', t.counterparty, 'currency', sec.currency, 'lastPrice', sec.last_price,
-'valueHkd', round(t.quantity * sec.last_price / x.rate, 2), 'occurredAt', to_char(t.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
-from stock_transfer t
-join customer c on c.id = t.customer_id
-join security sec on sec.id = t.security_id
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'transfer_in', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('transferId', "t"."id", 'symbol', "sec"."symbol", 'securityNameCn', "sec"."name_cn", 'securityNameEn', "sec"."name_en",
+'quantity', "t"."quantity", 'counterparty', "t"."counterparty", 'currency', "sec"."currency", 'lastPrice', "sec"."last_price",
+'valueHkd', round("t"."quantity" * "sec"."last_price" / x.rate, 2), 'occurredAt', to_char("t"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "stock_transfer" "t"
+join "customer" "c" on "c"."id" = "t"."customer_id"
+join "security" "sec" on "sec"."id" = "t"."security_id"
 cross join lateral (select coalesce(
-(select er.rate from exchange_rate er where er.currency = sec.currency and er.rate_date <= $1::date order by er.rate_date desc limit 1),
-(select er.rate from exchange_rate er where er.currency = sec.currency order by er.rate_date desc limit 1),
-case when sec.currency = 'HKD' then 1 end) as rate) x
-where t.direction = 'in'
-and t.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
-and t.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
-and c.status <> 'closed' and true
-on conflict (rule, customer_id, fact_key) do nothing
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "sec"."currency" and "er"."rate_date" <= $1::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "sec"."currency" order by "er"."rate_date" desc limit 1),
+case when "sec"."currency" = 'HKD' then 1 end) as rate) x
+where "t"."direction" = 'in'
+and "t"."occurred_at" >= (($2::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "t"."occurred_at" < (($3::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and true
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'transfer_out', c.id, c.staff_id, t.id::text, (t.occurred_at at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('transferId', t.id, 'symbol', sec.symbol, 'securityNameCn', sec.name_cn, 'securityNameEn', sec.name_en,
-'quantity', t.quantity, 'counterparty', t.counterparty, 'currency', sec.currency, 'lastPrice', sec.last_price,
-'valueHkd', round(t.quantity * sec.last_price / x.rate, 2), 'occurredAt', to_char(t.occurred_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
-from stock_transfer t
-join customer c on c.id = t.customer_id
-join security sec on sec.id = t.security_id
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'transfer_out', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('transferId', "t"."id", 'symbol', "sec"."symbol", 'securityNameCn', "sec"."name_cn", 'securityNameEn', "sec"."name_en",
+'quantity', "t"."quantity", 'counterparty', "t"."counterparty", 'currency', "sec"."currency", 'lastPrice', "sec"."last_price",
+'valueHkd', round("t"."quantity" * "sec"."last_price" / x.rate, 2), 'occurredAt', to_char("t"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "stock_transfer" "t"
+join "customer" "c" on "c"."id" = "t"."customer_id"
+join "security" "sec" on "sec"."id" = "t"."security_id"
 cross join lateral (select coalesce(
-(select er.rate from exchange_rate er where er.currency = sec.currency and er.rate_date <= $1::date order by er.rate_date desc limit 1),
-(select er.rate from exchange_rate er where er.currency = sec.currency order by er.rate_date desc limit 1),
-case when sec.currency = 'HKD' then 1 end) as rate) x
-where t.direction = 'out'
-and t.occurred_at >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
-and t.occurred_at < (($1::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
-and c.status <> 'closed' and true
-on conflict (rule, customer_id, fact_key) do nothing
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "sec"."currency" and "er"."rate_date" <= $1::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "sec"."currency" order by "er"."rate_date" desc limit 1),
+case when "sec"."currency" = 'HKD' then 1 end) as rate) x
+where "t"."direction" = 'out'
+and "t"."occurred_at" >= (($2::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "t"."occurred_at" < (($3::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and true
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'dormant', c.id, c.staff_id, coalesce(c.last_trade_date::text, 'never'), $1::date,
-jsonb_build_object('lastTradeDate', c.last_trade_date, 'openDate', c.open_date,
-'daysWithoutTrade', $1::date - coalesce(c.last_trade_date, c.open_date), 'dormantDays', 180)
-from customer c
-where c.status <> 'closed' and true
-and coalesce(c.last_trade_date, c.open_date) between $1::date - 210 and $1::date - 180
-on conflict (rule, customer_id, fact_key) do nothing
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'dormant', "c"."id", "c"."staff_id", coalesce("c"."last_trade_date"::text, 'never'), $1::date,
+jsonb_build_object('lastTradeDate', "c"."last_trade_date", 'openDate', "c"."open_date",
+'daysWithoutTrade', $2::date - coalesce("c"."last_trade_date", "c"."open_date"), 'dormantDays', 180)
+from "customer" "c"
+where "c"."status" <> 'closed' and true
+and coalesce("c"."last_trade_date", "c"."open_date") between $3::date - 210 and $4::date - 180
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'position_loss', c.id, c.staff_id, p.symbol || '@' || to_char($1::date, 'YYYY-MM'), $1::date,
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'position_loss', "c"."id", "c"."staff_id", p.symbol || '@' || to_char($1::date, 'YYYY-MM'), $2::date,
 jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
 'quantity', p.quantity, 'avgCost', round(p.avg_cost, 4), 'lastPrice', p.last_price, 'priceDate', p.price_date,
 'lossPct', round(p.loss_pct, 2), 'lossHkd', round(p.loss_hkd, 2),
@@ -355,80 +355,80 @@ from (
 select q.*, (q.avg_cost - q.last_price) / q.avg_cost * 100 as loss_pct,
 (q.avg_cost - q.last_price) * q.quantity / r.rate as loss_hkd
 from (
-select h.customer_id, sec.symbol, sec.name_cn, sec.name_en, sec.currency, sec.last_price, sec.price_date,
-sum(h.quantity) as quantity, sum(h.quantity * h.avg_cost) / sum(h.quantity) as avg_cost
+select "h"."customer_id", "sec"."symbol", "sec"."name_cn", "sec"."name_en", "sec"."currency", "sec"."last_price", "sec"."price_date",
+sum("h"."quantity") as quantity, sum("h"."quantity" * "h"."avg_cost") / sum("h"."quantity") as avg_cost
 -- Candidates first: a position's average cost is at most its dearest holding's, so
 -- only positions with a holding that far under water can qualify.
-from (select distinct hc.customer_id, hc.security_id
-from holding hc join security sc on sc.id = hc.security_id
-where hc.quantity > 0 and sc.last_price <= hc.avg_cost * 0.8) k
-join holding h on h.customer_id = k.customer_id and h.security_id = k.security_id
-join security sec on sec.id = h.security_id
-join customer c on c.id = h.customer_id
-where h.quantity > 0 and c.status <> 'closed' and true
-group by h.customer_id, sec.id
+from (select distinct "hc"."customer_id", "hc"."security_id"
+from "holding" "hc" join "security" "sc" on "sc"."id" = "hc"."security_id"
+where "hc"."quantity" > 0 and "sc"."last_price" <= "hc"."avg_cost" * 0.8) k
+join "holding" "h" on "h"."customer_id" = k.customer_id and "h"."security_id" = k.security_id
+join "security" "sec" on "sec"."id" = "h"."security_id"
+join "customer" "c" on "c"."id" = "h"."customer_id"
+where "h"."quantity" > 0 and "c"."status" <> 'closed' and true
+group by "h"."customer_id", "sec"."id"
 ) q
 -- One rate per currency, not one lookup per position.
 -- (offset 0 keeps the planner from pulling the lookup up into every row.)
 join (select cur.currency, coalesce(
-(select er.rate from exchange_rate er where er.currency = cur.currency and er.rate_date <= $1::date order by er.rate_date desc limit 1),
-(select er.rate from exchange_rate er where er.currency = cur.currency order by er.rate_date desc limit 1),
-case when cur.currency = 'HKD' then 1 end) as rate from (select distinct currency from security) cur offset 0) r on r.currency = q.currency
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = cur.currency and "er"."rate_date" <= $3::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = cur.currency order by "er"."rate_date" desc limit 1),
+case when cur.currency = 'HKD' then 1 end) as rate from (select distinct "security"."currency" from "security") cur offset 0) r on r.currency = q.currency
 where q.avg_cost > 0 and q.last_price <= q.avg_cost * 0.8
 ) p
-join customer c on c.id = p.customer_id
+join "customer" "c" on "c"."id" = p.customer_id
 where p.loss_hkd >= 50000
-on conflict (rule, customer_id, fact_key) do nothing
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'unfunded', c.id, c.staff_id, c.open_date::text, $1::date,
-jsonb_build_object('openDate', c.open_date, 'daysSinceOpen', $1::date - c.open_date, 'afterDays', 14)
-from customer c
-where c.status <> 'closed' and true
-and c.open_date between $1::date - 90 and $1::date - 14
-and not exists (select 1 from money_movement m where m.customer_id = c.id and m.direction = 'deposit')
-and not exists (select 1 from stock_transfer t where t.customer_id = c.id and t.direction = 'in')
-on conflict (rule, customer_id, fact_key) do nothing
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'unfunded', "c"."id", "c"."staff_id", "c"."open_date"::text, $1::date,
+jsonb_build_object('openDate', "c"."open_date", 'daysSinceOpen', $2::date - "c"."open_date", 'afterDays', 14)
+from "customer" "c"
+where "c"."status" <> 'closed' and true
+and "c"."open_date" between $3::date - 90 and $4::date - 14
+and not exists (select 1 from "money_movement" "m" where "m"."customer_id" = "c"."id" and "m"."direction" = 'deposit')
+and not exists (select 1 from "stock_transfer" "t" where "t"."customer_id" = "c"."id" and "t"."direction" = 'in')
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'anniversary', c.id, c.staff_id, extract(year from y.next_date)::int::text, y.next_date,
-jsonb_build_object('openDate', c.open_date, 'date', y.next_date, 'years', y.years, 'lookaheadDays', 7)
-from customer c
-cross join lateral (select n.next_date, (extract(year from n.next_date) - extract(year from c.open_date))::int as years
-from (select case when (c.open_date + make_interval(years => (extract(year from $1::date) - extract(year from c.open_date))::int))::date >= $1::date then (c.open_date + make_interval(years => (extract(year from $1::date) - extract(year from c.open_date))::int))::date else (c.open_date + make_interval(years => (extract(year from $1::date) - extract(year from c.open_date))::int + 1))::date end as next_date) n) y
-where c.status <> 'closed' and true and c.open_date is not null
-and y.next_date <= $1::date + 7 and y.years >= 1
-on conflict (rule, customer_id, fact_key) do nothing
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'anniversary', "c"."id", "c"."staff_id", extract(year from y.next_date)::int::text, y.next_date,
+jsonb_build_object('openDate', "c"."open_date", 'date', y.next_date, 'years', y.years, 'lookaheadDays', 7)
+from "customer" "c"
+cross join lateral (select n.next_date, (extract(year from n.next_date) - extract(year from "c"."open_date"))::int as years
+from (select case when ("c"."open_date" + make_interval(years => (extract(year from $1::date) - extract(year from "c"."open_date"))::int))::date >= $2::date then ("c"."open_date" + make_interval(years => (extract(year from $3::date) - extract(year from "c"."open_date"))::int))::date else ("c"."open_date" + make_interval(years => (extract(year from $4::date) - extract(year from "c"."open_date"))::int + 1))::date end as next_date) n) y
+where "c"."status" <> 'closed' and true and "c"."open_date" is not null
+and y.next_date <= $5::date + 7 and y.years >= 1
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'id_expiry', c.id, c.staff_id, e.expiry::text, $1::date,
-jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $1::date, 'lookaheadDays', 30, 'idDocType', c.id_doc_type)
-from customer c
-cross join lateral (select c.id_doc_expiry as expiry) e
-where c.status <> 'closed' and true
-and e.expiry between $1::date - 30 and $1::date + 30
-on conflict (rule, customer_id, fact_key) do nothing
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'id_expiry', "c"."id", "c"."staff_id", e.expiry::text, $1::date,
+jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $2::date, 'lookaheadDays', 30, 'idDocType', "c"."id_doc_type")
+from "customer" "c"
+cross join lateral (select "c"."id_doc_expiry" as expiry) e
+where "c"."status" <> 'closed' and true
+and e.expiry between $3::date - 30 and $4::date + 30
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;
 with fired as (
-insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-select c.name_en, c.corp_id, 'risk_expiry', c.id, c.staff_id, e.expiry::text, $1::date,
-jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $1::date, 'lookaheadDays', 30, 'assessedOn', c.risk_assessed_on, 'riskLevel', c.risk_level, 'validYears', 2)
-from customer c
-cross join lateral (select (c.risk_assessed_on + make_interval(years => 2))::date as expiry) e
-where c.status <> 'closed' and true
-and e.expiry between $1::date - 30 and $1::date + 30
-on conflict (rule, customer_id, fact_key) do nothing
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'risk_expiry', "c"."id", "c"."staff_id", e.expiry::text, $1::date,
+jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $2::date, 'lookaheadDays', 30, 'assessedOn', "c"."risk_assessed_on", 'riskLevel', "c"."risk_level", 'validYears', 2)
+from "customer" "c"
+cross join lateral (select ("c"."risk_assessed_on" + make_interval(years => 2))::date as expiry) e
+where "c"."status" <> 'closed' and true
+and e.expiry between $3::date - 30 and $4::date + 30
+on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
-select count(*)::int as inserted from fired;
+select count(*)::int as "inserted" from fired;

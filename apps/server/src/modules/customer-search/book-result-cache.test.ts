@@ -28,8 +28,8 @@ type StatInput = RequestOf<typeof statCustomers>;
  */
 
 /** `countLive`: the book version and a count of its customers, read in one statement. */
-const LIVE_TOTAL = /as version,\s+\(select count\(\*\) from "customer" "c" where/;
-const LIVE_STAT = /^select "c"\."channel", count\(\*\)::int as clients/;
+const LIVE_TOTAL = /as "version",\s+\(select count\(\*\) from "customer" "c" where/;
+const LIVE_STAT = /^select "c"\."channel" as "channel",\s+count\(\*\)::int as "clients"/;
 const VERSION_LOOKUP = /from "staff_book_version" "v" where/;
 
 /** Criteria as a test writes them: the keyword as typed. */

@@ -1,15 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import type { CustomerCriteria } from './customer-filters';
-
-/**
- * The book's state as read at the start of a request: `staff_book_version.version` (migration 0013,
- * bumped in the writer's transaction by every customer, KYC-binding and account write of the
- * book) and the Hong Kong month, which "new this month" counts against without any write.
- */
-export interface BookState {
-  /** bigint as text: exact however far it grows. */
-  version: string;
-  month: string;
-}
 
 interface Entry {
   version: bigint;
@@ -36,19 +26,22 @@ export function criteriaKey(criteria: CustomerCriteria): string {
 }
 
 /**
- * Totals and stats of live (non-summary) filters, which cost 20–66 ms over a 125,000-client book,
- * kept per (kind, criteria) with the book version they were computed under. An entry is served
- * only while the database still holds that version, so a write on any replica invalidates it at its
- * commit. Least recently used entries go first beyond `capacity`.
+ * Totals and stats of live (non-summary) filters, which read the whole filtered book (ADR 0029 has
+ * what they cost), kept per (kind, criteria) with the book version they were computed under. An
+ * entry is served only while the database still holds that version, so a write on any replica
+ * invalidates it at its commit. Least recently used entries go first beyond `capacity` (lru-cache,
+ * ADR 0028); the version rule is ours.
  *
  * The version is read before the value is computed: a write that commits in between may be in the
  * stored value, but is stored under the older version, which the next request no longer reads —
  * so it recomputes. A value is never stored under a version newer than the data it saw.
  */
 export class BookResultCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(readonly capacity = 5_000) {}
+  constructor(readonly capacity = 5_000) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   get size() {
     return this.entries.size;
@@ -69,21 +62,15 @@ export class BookResultCache {
    */
   peek<T>(key: string): { version: string; value: T } | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    // Map keeps insertion order: re-inserting marks the entry most recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return { version: entry.version.toString(), value: entry.value as T };
+    return entry && { version: entry.version.toString(), value: entry.value as T };
   }
 
   /** Stores `value` as computed under `version`, unless a newer version's value is already there. */
   store(key: string, version: string, value: unknown): void {
     const current = BigInt(version);
-    const latest = this.entries.get(key);
-    // A slower request that read an older version must not replace a newer entry.
+    // A slower request that read an older version must not replace a newer entry (nor refresh it).
+    const latest = this.entries.peek(key);
     if (latest && latest.version > current) return;
-    this.entries.delete(key);
     this.entries.set(key, { version: current, value });
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 }

@@ -76,13 +76,13 @@ export function customerWhere(criteria: CustomerCriteria, scopeCorp = true, keyw
   if (criteria.openDateTo) parts.push(sql`${c.openDate} <= ${criteria.openDateTo}::date`);
   if (criteria.kycBound !== undefined) {
     // An uncorrelated IN: the corp's bindings are read once into a hash, whatever the planner
-    // believes about kyc_binding (a correlated NOT EXISTS became a 125,000-loop nested loop: 160 ms).
+    // believes about kyc_binding (a correlated NOT EXISTS became a nested loop over the whole book).
     parts.push(
       sql`${c.id} ${criteria.kycBound ? sql`` : sql`not`} in (select ${k.customerId} from ${kycBindingK} where ${k.corpId} = ${criteria.corpId})`,
     );
   }
   // held_markets (kept by refreshCustomerSummaries) answers both without reading holdings: probing
-  // holdings per customer cost 0.4–1.2 s per count over a 125,000-customer book.
+  // holdings per customer made every count read the book's holdings (ADR 0006).
   if (criteria.markets?.length) parts.push(sql`${c.heldMarkets} && array[${codes(criteria.markets)}]::text[]`);
   if (criteria.hasHolding !== undefined) parts.push(criteria.hasHolding ? sql`${c.heldMarkets} <> '{}'` : sql`${c.heldMarkets} = '{}'`);
   return sql.join(parts, sql` and `);
@@ -90,15 +90,15 @@ export function customerWhere(criteria: CustomerCriteria, scopeCorp = true, keyw
 
 /**
  * True when the criteria narrow a book only by channel, status, markets held and hasHolding: then
- * counts and sums come from `staff_book_summary` (a few hundred rows at most, keyed by those four)
- * instead of the 100,000+ customers behind them.
+ * counts and sums come from `staff_book_summary` (one row per combination of those four) instead of
+ * every customer behind them.
  */
 export const servedBySummary = (criteria: CustomerCriteria) => choicesOnly(criteria) && criteria.kycBound === undefined;
 
 /**
- * True for "not KYC-bound" with otherwise only summary filters: that is most of a book (124,000 of
- * 125,216), so it is answered as the summary minus the bound clients, who are few and found through
- * `kyc_binding`, instead of an index-only scan of the whole book (55 ms count, 116 ms stat).
+ * True for "not KYC-bound" with otherwise only summary filters: that is most of a book, so it is
+ * answered as the summary minus the bound clients, who are few and found through `kyc_binding`,
+ * instead of an index-only scan of the whole book (ADR 0029 has the figures).
  */
 export const servedBySummaryMinusBound = (criteria: CustomerCriteria) =>
   criteria.kycBound === false && servedBySummary({ ...criteria, kycBound: undefined });

@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsQuery, selectRowSets, selectRows } from '../../db/sql-rows';
-import { BookResultCache, criteriaKey, type BookState } from './book-result-cache';
+import {
+  rowsQuery,
+  selection,
+  selectionWithValues,
+  selectQuery,
+  selectRowSets,
+  selectRows,
+  type RowOf as RowOfSelection,
+} from '../../db/sql-rows';
+import { BookResultCache, criteriaKey } from './book-result-cache';
 import { customerWhere, servedBySummary, servedBySummaryMinusBound, summaryWhere, type CustomerCriteria } from './customer-filters';
-import { b, bookSummaryB, bookVersionV, c, customerC, selectList, v, type RowOf, type Selection } from './customer-tables';
+import { b, bookSummaryB, bookVersionV, c, customerC, v, type RowOf, type Selection } from './customer-tables';
 import { pageIds, customerOrder } from './page-query';
 import { planPage, type KeywordTotal, type PagePlan, type PageWindow, type SortField, type SortOrder } from './page-plan';
 import { CODE_FILTER_STATEMENTS, statementBudget } from './statement-budget';
-
-/** Per channel; `totalAssetsHkd` is numeric as text, so sums stay exact to the cent. */
-export interface StatRow {
-  channel: string;
-  clients: number;
-  totalAssetsHkd: string;
-  active: number;
-  newThisMonth: number;
-}
 
 /** Which page of a search, in which order. */
 export interface PageView extends PageWindow {
@@ -23,9 +22,45 @@ export interface PageView extends PageWindow {
   sortOrder: SortOrder;
 }
 
-// A scalar subquery, so it is computed once per statement (an InitPlan) instead of once per row
-// counted (41,000 rows of an open-date-filtered stat).
+// A scalar subquery, so it is computed once per statement (an InitPlan) instead of once per row counted.
 const hkMonthStart = sql`(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)`;
+
+/** Per channel; `totalAssetsHkd` is numeric as text, so sums stay exact to the cent. */
+const liveStatColumns = selection({
+  channel: c.channel,
+  clients: sql<number>`count(*)::int`,
+  totalAssetsHkd: sql<string>`coalesce(sum(${c.totalAssetsHkd}), 0)::text`,
+  active: sql<number>`(count(*) filter (where ${c.status} = 'active'))::int`,
+  newThisMonth: sql<number>`(count(*) filter (where ${c.openDate} >= ${hkMonthStart}))::int`,
+});
+export type StatRow = RowOfSelection<typeof liveStatColumns>;
+/** The summary's figures per channel; "new this month" is counted live beside them. */
+const summaryStatColumns = selection({
+  channel: b.channel,
+  clients: sql<number>`sum(${b.clients})::int`,
+  totalAssetsHkd: sql<string>`sum(${b.totalAssetsHkd})::text`,
+  active: sql<number>`coalesce(sum(${b.clients}) filter (where ${b.status} = 'active'), 0)::int`,
+});
+/** The same, as the summary's grouped rows (`b`) minus the bound clients' (`k`): columns of the two subqueries, not tables. */
+const summaryMinusBoundColumns = selection({
+  channel: sql<string>`b.channel`,
+  clients: sql<number>`(b.clients - coalesce(k.clients, 0))::int`,
+  totalAssetsHkd: sql<string>`(b.assets - coalesce(k.assets, 0))::text`,
+  active: sql<number>`(b.active - coalesce(k.active, 0))::int`,
+});
+const newThisMonthColumns = selection({ channel: c.channel, newThisMonth: sql<number>`count(*)::int` });
+
+/** The book's version (a primary-key lookup), as a column of whichever statement needs it. */
+const bookVersion = (criteria: CustomerCriteria) =>
+  sql<string>`coalesce((select ${v.version} from ${bookVersionV} where ${v.corpId} = ${criteria.corpId} and ${v.staffId} = ${criteria.staffId}), 0)::text`;
+/**
+ * The book's state as read at the start of a request: `staff_book_version.version` (migration 0013,
+ * bumped in the writer's transaction by every customer, KYC-binding and account write of the
+ * book; bigint as text, exact however far it grows) and the Hong Kong month, which "new this month"
+ * counts against without any write.
+ */
+const bookStateColumns = (criteria: CustomerCriteria) =>
+  selectionWithValues({ version: bookVersion(criteria), month: sql<string>`${hkMonthStart}::text` });
 
 /**
  * A client manager's search of their book, for one row shape (`columns`, over the customer `c`):
@@ -41,6 +76,8 @@ export function createCustomerSearch<Columns extends Selection>(
   cache: BookResultCache = new BookResultCache(),
 ) {
   type Row = RowOf<Columns>;
+  /** The row shape's select list, rendered once. */
+  const rowColumns = selection(columns);
   const admitCodeFilterStatement = statementBudget(CODE_FILTER_STATEMENTS);
   /** What a `codeFilters` statement's text depends on: everything but the book (a parameter). */
   const codeFilterKey = (criteria: CustomerCriteria, view: PageView) =>
@@ -54,20 +91,15 @@ export function createCustomerSearch<Columns extends Selection>(
       view.sortOrder,
       { pageNum: view.pageNum, pageSize: view.pageSize },
     ]);
-  /** The book's version (a primary-key lookup), as a column of whichever statement needs it. */
-  const bookVersion = (criteria: CustomerCriteria) =>
-    sql`coalesce((select ${v.version} from ${bookVersionV} where ${v.corpId} = ${criteria.corpId} and ${v.staffId} = ${criteria.staffId}), 0)::text`;
   /** Read before anything is computed from the book (see BookResultCache). */
-  const bookState = async (criteria: CustomerCriteria): Promise<BookState> => {
-    const [row] = await selectRows<BookState>(db, sql`select ${bookVersion(criteria)} as version, ${hkMonthStart}::text as month`, {
-      prepare: true,
-    });
+  const bookState = async (criteria: CustomerCriteria) => {
+    const [row] = await selectRows(db, selectQuery(bookStateColumns(criteria), sql``), { prepare: true });
     return row!;
   };
   /**
-   * Live stats (20–66 ms over a 125,000-client book for a broad filter) are cached while the book is
-   * unchanged; the summary's answers cost well under a millisecond and are not. (Search totals are
-   * cached by `countLive`, checked against the version the page statement reads.)
+   * Live stats read the whole filtered book, so they are cached while the book is unchanged; the
+   * summary's answers read a few summary rows and are not (ADR 0029 has the figures). (Search totals
+   * are cached by `countLive`, checked against the version the page statement reads.)
    */
   const cachedStat = async (criteria: CustomerCriteria, compute: () => Promise<StatRow[]>): Promise<StatRow[]> => {
     if (servedBySummary(criteria)) return compute();
@@ -80,8 +112,8 @@ export function createCustomerSearch<Columns extends Selection>(
   const summaryTotal = (criteria: CustomerCriteria) => {
     const fromSummary = sql`select coalesce(sum(${b.clients}), 0) from ${bookSummaryB} where ${summaryWhere(criteria)}`;
     return servedBySummary(criteria)
-      ? sql`(${fromSummary})::int`
-      : sql`((${fromSummary}) - (select count(*) from ${customerC} where ${customerWhere({ ...criteria, kycBound: true })}))::int`;
+      ? sql<number>`(${fromSummary})::int`
+      : sql<number>`((${fromSummary}) - (select count(*) from ${customerC} where ${customerWhere({ ...criteria, kycBound: true })}))::int`;
   };
   const summaryAnswers = (criteria: CustomerCriteria) => servedBySummary(criteria) || servedBySummaryMinusBound(criteria);
 
@@ -92,14 +124,14 @@ export function createCustomerSearch<Columns extends Selection>(
    */
   const countLive = async (criteria: CustomerCriteria): Promise<{ version: string; value: KeywordTotal }> => {
     // A keyword too short for its GIN indexes is tested entry by entry; written so, the planner
-    // counts over the book's covering index without heap visits (`Wa`: 0.4–0.6 s before).
+    // counts over the book's covering index without heap visits, instead of visiting every match's row.
     const keywordUse = criteria.keyword?.narrowsByIndex ? 'index' : 'filter';
-    const [row] = await selectRows<{ version: string } & KeywordTotal>(
-      db,
-      sql`select ${bookVersion(criteria)} as version,
-                 (select count(*) from ${customerC} where ${customerWhere(criteria, true, keywordUse)})::int as total,
-                 (select coalesce(sum(${b.clients}), 0) from ${bookSummaryB} where ${b.staffId} = ${criteria.staffId} and ${b.corpId} = ${criteria.corpId})::int as book`,
-    );
+    const counted = selectionWithValues({
+      version: bookVersion(criteria),
+      total: sql<number>`(select count(*) from ${customerC} where ${customerWhere(criteria, true, keywordUse)})::int`,
+      book: sql<number>`(select coalesce(sum(${b.clients}), 0) from ${bookSummaryB} where ${b.staffId} = ${criteria.staffId} and ${b.corpId} = ${criteria.corpId})::int`,
+    });
+    const [row] = await selectRows(db, selectQuery(counted, sql``));
     const { version, ...value } = row!;
     cache.store(totalKey(criteria), version, value);
     return { version, value };
@@ -107,55 +139,57 @@ export function createCustomerSearch<Columns extends Selection>(
 
   /** The columns of a page's rows, for ids chosen by `pageIds`. */
   const pageRows = (criteria: CustomerCriteria, view: PageView, plan: PagePlan) =>
-    rowsQuery<Row>(
-      plan === 'empty'
-        ? sql`select null where false`
-        : // The page's ids first, then its columns: the per-row subqueries (accounts, KYC) run for the
-          // 20 rows shown, not for every row an OFFSET skips (page 500: 200 ms → see docs/benchmarks.md).
-          sql`select ${selectList(columns)}
-              from (${pageIds(criteria, view.sortBy, view.sortOrder, view, plan)}) page
+    plan === 'empty'
+      ? rowsQuery<Row>(sql`select null where false`)
+      : // The page's ids first, then its columns: the per-row subqueries (accounts, KYC) run for the
+        // rows shown, not for every row an OFFSET skips (ADR 0029 has the figures).
+        selectQuery(
+          rowColumns,
+          sql`from (${pageIds(criteria, view.sortBy, view.sortOrder, view, plan)}) page
               join ${customerC} on ${c.id} = page.id and ${c.corpId} = ${criteria.corpId}
               order by ${customerOrder(view.sortBy, view.sortOrder)}`,
-    );
+        );
 
   /** Per channel; sums are numeric in SQL so the HKD totals are exact to the cent. */
   async function computeStat(criteria: CustomerCriteria): Promise<StatRow[]> {
     const minusBound = servedBySummaryMinusBound(criteria);
     if (!servedBySummary(criteria) && !minusBound) {
-      return selectRows<StatRow>(
+      return selectRows(
         db,
-        sql`select ${c.channel}, count(*)::int as clients, coalesce(sum(${c.totalAssetsHkd}), 0)::text as "totalAssetsHkd",
-                     (count(*) filter (where ${c.status} = 'active'))::int as active,
-                     (count(*) filter (where ${c.openDate} >= ${hkMonthStart}))::int as "newThisMonth"
-              from ${customerC} where ${customerWhere(criteria)}
-              group by ${c.channel} order by clients desc, ${c.channel}`,
+        selectQuery(
+          liveStatColumns,
+          sql`from ${customerC} where ${customerWhere(criteria)} group by ${c.channel} order by clients desc, ${c.channel}`,
+        ),
       );
     }
     // The month's new clients depend on today, so they are counted live: a short range of the open-date index.
     const [rows, fresh] = await Promise.all([
-      selectRows<Omit<StatRow, 'newThisMonth'>>(
+      selectRows(
         db,
         minusBound
-          ? // The outer query reads the two grouped subqueries (`b`: the summary's, `k`: the bound clients'), not tables.
-            sql`select b.channel, (b.clients - coalesce(k.clients, 0))::int as clients,
-                         (b.assets - coalesce(k.assets, 0))::text as "totalAssetsHkd", (b.active - coalesce(k.active, 0))::int as active
-                  from (select ${b.channel}, sum(${b.clients}) as clients, sum(${b.totalAssetsHkd}) as assets,
+          ? selectQuery(
+              summaryMinusBoundColumns,
+              sql`from (select ${b.channel}, sum(${b.clients}) as clients, sum(${b.totalAssetsHkd}) as assets,
                                coalesce(sum(${b.clients}) filter (where ${b.status} = 'active'), 0) as active
                         from ${bookSummaryB} where ${summaryWhere(criteria)} group by ${b.channel}) b
                   left join (select ${c.channel}, count(*) as clients, sum(${c.totalAssetsHkd}) as assets,
                                     count(*) filter (where ${c.status} = 'active') as active
                              from ${customerC} where ${customerWhere({ ...criteria, kycBound: true })} group by ${c.channel}) k on k.channel = b.channel
                   where b.clients - coalesce(k.clients, 0) > 0
-                  order by clients desc, b.channel`
-          : sql`select ${b.channel}, sum(${b.clients})::int as clients, sum(${b.totalAssetsHkd})::text as "totalAssetsHkd",
-                         coalesce(sum(${b.clients}) filter (where ${b.status} = 'active'), 0)::int as active
-                  from ${bookSummaryB} where ${summaryWhere(criteria)}
+                  order by clients desc, b.channel`,
+            )
+          : selectQuery(
+              summaryStatColumns,
+              sql`from ${bookSummaryB} where ${summaryWhere(criteria)}
                   group by ${b.channel} having sum(${b.clients}) > 0 order by clients desc, ${b.channel}`,
+            ),
       ),
-      selectRows<{ channel: string; newThisMonth: number }>(
+      selectRows(
         db,
-        sql`select ${c.channel}, count(*)::int as "newThisMonth" from ${customerC}
-              where ${customerWhere(criteria)} and ${c.openDate} >= ${hkMonthStart} group by ${c.channel}`,
+        selectQuery(
+          newThisMonthColumns,
+          sql`from ${customerC} where ${customerWhere(criteria)} and ${c.openDate} >= ${hkMonthStart} group by ${c.channel}`,
+        ),
       ),
     ]);
     const freshByChannel = new Map(fresh.map((row) => [row.channel, row.newThisMonth]));
@@ -178,8 +212,12 @@ export function createCustomerSearch<Columns extends Selection>(
         db,
         {
           rows: pageRows(criteria, view, plan),
-          book: rowsQuery<{ version: string; total: number | null }>(
-            sql`select ${bookVersion(criteria)} as version, ${fromSummary ? summaryTotal(criteria) : sql`null::int`} as total`,
+          book: selectQuery(
+            selectionWithValues({
+              version: bookVersion(criteria),
+              total: fromSummary ? summaryTotal(criteria) : sql<number | null>`null::int`,
+            }),
+            sql``,
           ),
         },
         { prepare: plan !== 'planner' },

@@ -28,13 +28,13 @@ interface KeywordArm {
  * or CJK bigram for Chinese), phone digits by partial match, account number and identity-document
  * tail exactly. Grams are qualified by the book (migration 0015), so the GIN returns this manager's
  * candidates alone; LIKE confirms them, hidden from the trigram indexes: a generic plan (the page
- * is prepared) cannot see that a two-character term holds no trigram, and once read all 1,000,000
- * entries of customer_name_cn_trgm for one.
+ * is prepared) cannot see that a two-character term holds no trigram, and once read every entry of
+ * customer_name_cn_trgm for one.
  *
  * When every arm has an index, the condition is `(found₁ or found₂ …) and (test₁ or test₂ …)`:
  * the first group is exactly the BitmapOr's condition, so PostgreSQL does not evaluate it again on
  * each row, and the rows are confirmed by LIKE alone. Written `found and test` per arm, every row
- * re-ran the gram functions in the filter (SQL functions, ~35 µs each: 4 ms of a 6 ms phone page).
+ * re-ran the gram functions (SQL functions) in the filter, most of a phone page's time (ADR 0029).
  * Both forms select the same rows, since each `test` implies its `found`.
  */
 export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: number; staffId: number }, use: KeywordUse = 'index'): SQL {
@@ -44,8 +44,8 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
   const column = (name: Column) => (use === 'index' ? sql`${name}` : unindexed(name));
   if (keyword.chineseName) {
     // pg_trgm cannot narrow a 2-character Chinese term; its character pairs can. One character is
-    // tested by LIKE over the book's covering index: its matches are too many (8,759 of 125,216 for
-    // `陈`) for an index to save the heap visits.
+    // tested by LIKE over the book's covering index: a common surname such as `陈` matches too large a
+    // part of a book for an index to save the heap visits.
     arms.push(
       keyword.chineseName.byBigrams && use === 'index'
         ? {

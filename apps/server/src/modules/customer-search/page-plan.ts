@@ -22,12 +22,12 @@ export interface PageWindow {
  *   is rare, `active` most of a book) and only the book, page and size are parameters.
  * - `planner`: no keyword, with an asset or open-date range; planned for its values on every call.
  *
- * All but `planner` are prepared, and PostgreSQL stops planning them (0.4–0.7 ms of a 1–3 ms page).
- * The keyword plans are written so that one plan serves every keyword of their shape (the CTE is
- * materialized, a walk's tests are hidden from the GIN indexes). Filters need their values: with
- * the codes as parameters, the generic plan of "dormant, oldest trade first" took 31 ms instead of
- * 0.7 (it was planned for an average status), and a range has no such cure ("not KYC-bound,
- * 100k–5M": 0.6 → 24 ms), so range pages stay `planner` (ADR 0009).
+ * All but `planner` are prepared, and PostgreSQL stops planning them (planning was a large part of a
+ * page's time, ADR 0008). The keyword plans are written so that one plan serves every keyword of
+ * their shape (the CTE is materialized, a walk's tests are hidden from the GIN indexes). Filters
+ * need their values: with the codes as parameters, the generic plan of "dormant, oldest trade first"
+ * was planned for an average status and ran many times slower than a custom one, and a range has no
+ * such cure ("not KYC-bound, 100k–5M"), so range pages stay `planner` (ADR 0009; figures in ADR 0029).
  */
 export type PagePlan = 'matchesFirst' | 'walk' | 'empty' | 'codeFilters' | 'planner';
 
@@ -38,11 +38,10 @@ export type PagePlan = 'matchesFirst' | 'walk' | 'empty' | 'codeFilters' | 'plan
 export const CODE_FILTER_PAGES = 5;
 
 /**
- * Index entries a covering walk tests for the cost of finding one match through the GIN indexes
- * (measured over the 125,000-client book, docs/benchmarks.md round six): a match costs about 5–8 µs
- * (GIN, heap visit, LIKE), an entry 1.5 µs when it is tested by ILIKE (the English name) and
- * 0.5–0.6 µs by LIKE (Chinese name, phone digits). `YUEN` (579 matches) walked 4,947 entries in
- * 9.5 ms for its first page against 2.7 ms for all its matches.
+ * Index entries a covering walk tests for the cost of finding one match through the GIN indexes (a
+ * GIN lookup, a heap visit and a LIKE). An entry tested by ILIKE (the English name) costs more than
+ * one tested by LIKE (Chinese name, phone digits), hence the smaller ratio; both ratios come from
+ * measurements over a large book (ADR 0029, docs/benchmarks.md round six).
  */
 const coveringEntriesPerMatch = (keyword: CustomerKeyword) => (keyword.englishName ? 4 : 12);
 
@@ -61,7 +60,7 @@ export function planPage(criteria: CustomerCriteria, sortBy: SortField, page: Pa
   const narrows = keyword.narrowsByIndex;
   const filtered = Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== ''));
   // ANDed with filters, the keyword's own number of matches is unknown (the total counts both), and
-  // a walk meets the filters' rarity too (`Rong` + online: 23 of 125,000, a walk of the whole book).
+  // a walk meets the filters' rarity too (`Rong` + online matches a handful: a walk of the whole book).
   if (filtered || !known) return narrows ? 'matchesFirst' : 'walk';
   if (!narrows) return 'walk';
   const walked = (page.pageNum * page.pageSize * known.book) / known.total;

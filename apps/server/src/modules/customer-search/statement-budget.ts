@@ -1,7 +1,8 @@
 /**
  * A `codeFilters` statement holds its page in its text, so each page is a statement of its own, and a
- * prepared one costs its connection about 166 kB (plan and source, measured). Each process prepares
- * at most this many such texts (the rest are planned per call): at most ~10 MB per connection (ADR 0009).
+ * prepared one keeps its plan and source in its connection's memory. Each process prepares at most
+ * this many such texts (the rest are planned per call), which bounds that memory per connection
+ * (ADR 0009 has the figures).
  */
 export const CODE_FILTER_STATEMENTS = 64;
 

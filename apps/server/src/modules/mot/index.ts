@@ -1,4 +1,4 @@
 export { motRoutes } from './mot.routes';
-export { runMotRules, runMotForCustomers, type MotRunOptions, type MotRunResult } from './mot-engine';
+export { insertMotEvents, runMotRules, runMotForCustomers, type MotRunOptions, type MotRunResult } from './mot-engine';
 export { runDailyMotSweep, startMotScheduler, type MotScheduler, type MotSweepOutcome } from './mot-sweep';
 export { MOT_THRESHOLDS } from './mot-thresholds';

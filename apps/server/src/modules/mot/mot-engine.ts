@@ -1,9 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { MotRule } from '@broker/contract';
 import type { DatabaseHandle } from '../../db/client';
-import { MOT_RULE_DEFINITIONS } from './mot-rules';
+import { motEvents } from '../../db/schema';
+import { columnName, columnNames, rowsQuery, selection, selectQuery, selectRows, tableAlias, tableAs, type RowOf } from '../../db/sql-rows';
+import { MOT_RULE_DEFINITIONS, ruleCustomer as c } from './mot-rules';
 import { hongKongDay } from '@broker/domain';
 
-type Queryable = Pick<DatabaseHandle, 'query'>;
+/** The engine runs on a database handle's pool (the server's and the tools' alike). */
+type Queryable = Pick<DatabaseHandle, 'db'>;
+
+const e = tableAlias(motEvents, 'e');
+
+/**
+ * Inserts the events `select` yields, in the column order of `MotRuleDefinition` (customer_name_en,
+ * corp_id, rule, customer_id, staff_id, fact_key, due_date, facts); a fact already recorded is
+ * skipped, so each fires exactly once. Every writer of MOT events goes through it.
+ */
+export const insertMotEvents = (select: SQL) => sql`insert into ${motEvents} (${columnNames(
+  motEvents.customerNameEn,
+  motEvents.corpId,
+  motEvents.rule,
+  motEvents.customerId,
+  motEvents.staffId,
+  motEvents.factKey,
+  motEvents.dueDate,
+  motEvents.facts,
+)})
+  ${select}
+  on conflict (${columnNames(motEvents.rule, motEvents.customerId, motEvents.factKey)}) do nothing`;
+
+const insertedCount = selection({ inserted: sql<number>`count(*)::int` });
 
 export interface MotRunOptions {
   /** The Hong Kong day the rules look from; default today. */
@@ -35,8 +61,12 @@ export async function runMotRules(database: Queryable, options: MotRunOptions = 
   const started = performance.now();
   const asOf = options.asOf ?? hongKongDay();
   const scoped = options.customerIds !== undefined;
-  const scope = scoped ? 'c.id = any($2::bigint[])' : options.staffId !== undefined ? 'c.staff_id = $2::int' : 'true';
-  const params = scoped ? [asOf, options.customerIds] : options.staffId !== undefined ? [asOf, options.staffId] : [asOf];
+  const scope = scoped
+    ? sql`${c.id} = any(${sql.param(options.customerIds)}::bigint[])`
+    : options.staffId !== undefined
+      ? sql`${c.staffId} = ${options.staffId}::int`
+      : sql`true`;
+  const asOfDay = sql`${asOf}::date`;
   const inserted = {} as Record<MotRule, number>;
   const ruleMs = {} as Record<MotRule, number>;
   let total = 0;
@@ -45,26 +75,23 @@ export async function runMotRules(database: Queryable, options: MotRunOptions = 
   // customer's current name (the to-do queries sort and count by these copies). Triggers keep them
   // at once (migrations 0008, 0009); this repairs a copy raced by a rename or reassignment that
   // committed while an earlier run was inserting. Handled events keep the manager who handled them.
-  await database.query(
-    `update mot_event e
-        set staff_id = case when e.status <> 'handled' then c.staff_id else e.staff_id end, customer_name_en = c.name_en
-       from customer c
-      where c.id = e.customer_id and ${scope.replace('$2', '$1')}
-        and ((e.status <> 'handled' and e.staff_id <> c.staff_id) or e.customer_name_en <> c.name_en)`,
-    params.slice(1),
+  await database.db.execute(
+    sql`update ${tableAs(e)}
+           set ${columnName(e.staffId)} = case when ${e.status} <> 'handled' then ${c.staffId} else ${e.staffId} end, ${columnName(e.customerNameEn)} = ${c.nameEn}
+          from ${tableAs(c)}
+         where ${c.id} = ${e.customerId} and ${scope}
+           and ((${e.status} <> 'handled' and ${e.staffId} <> ${c.staffId}) or ${e.customerNameEn} <> ${c.nameEn})`,
   );
   for (const definition of MOT_RULE_DEFINITIONS) {
     if (options.rules && !options.rules.includes(definition.rule)) continue;
     const ruleStarted = performance.now();
-    const [row] = await database.query<{ inserted: number }>(
-      `with fired as (
-         insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-         ${definition.select(scope)}
-         on conflict (rule, customer_id, fact_key) do nothing
-         returning 1
-       )
-       select count(*)::int as inserted from fired`,
-      params,
+    const [row] = await selectRows(
+      database.db,
+      rowsQuery<RowOf<typeof insertedCount>>(sql`with fired as (
+            ${insertMotEvents(definition.select({ asOf: asOfDay, scope }))}
+            returning 1
+          )
+          ${selectQuery(insertedCount, sql`from fired`)}`),
     );
     inserted[definition.rule] = row?.inserted ?? 0;
     ruleMs[definition.rule] = Math.round(performance.now() - ruleStarted);

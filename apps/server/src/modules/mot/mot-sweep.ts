@@ -1,5 +1,8 @@
 import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
+import { motSweepRuns as run } from '../../db/schema';
+import { columnName, columnNames, selection, selectQuery, selectRows } from '../../db/sql-rows';
 import { runMotRules, type MotRunResult } from './mot-engine';
 import { hongKongDay } from '@broker/domain';
 
@@ -33,6 +36,8 @@ export async function runDailyMotSweep(
 
 const sweeping = new WeakSet<DatabaseHandle>();
 
+const runFinished = selection({ finished: sql<boolean>`${run.finishedAt} is not null` });
+
 async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
   const lockClient = database.kind === 'postgres' ? await database.pool!.connect() : null;
   try {
@@ -42,23 +47,19 @@ async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boo
       if (!locked?.locked) return { status: 'busy', asOf };
     }
     try {
-      const [done] = await database.query<{ finished: boolean }>(
-        'select finished_at is not null as finished from mot_sweep_run where run_date = $1',
-        [asOf],
-      );
+      const [done] = await selectRows(database.db, selectQuery(runFinished, sql`from ${run} where ${run.runDate} = ${asOf}`));
       if (done?.finished && !force) return { status: 'done-already', asOf };
       const owner = `${hostname()}:${process.pid}`;
-      await database.query(
-        `insert into mot_sweep_run (run_date, owner) values ($1, $2)
-         on conflict (run_date) do update set owner = excluded.owner, started_at = now(), finished_at = null`,
-        [asOf, owner],
+      await database.db.execute(
+        sql`insert into ${run} (${columnNames(run.runDate, run.owner)}) values (${asOf}, ${owner})
+            on conflict (${columnName(run.runDate)}) do update
+              set ${columnName(run.owner)} = excluded.${columnName(run.owner)}, ${columnName(run.startedAt)} = now(), ${columnName(run.finishedAt)} = null`,
       );
       const result = await runMotRules(database, { asOf });
-      await database.query('update mot_sweep_run set finished_at = now(), inserted = $2::jsonb, elapsed_ms = $3 where run_date = $1', [
-        asOf,
-        JSON.stringify(result.inserted),
-        result.elapsedMs,
-      ]);
+      await database.db.execute(
+        sql`update ${run} set ${columnName(run.finishedAt)} = now(), ${columnName(run.inserted)} = ${JSON.stringify(result.inserted)}::jsonb,
+              ${columnName(run.elapsedMs)} = ${result.elapsedMs} where ${run.runDate} = ${asOf}`,
+      );
       return { status: 'ran', result };
     } finally {
       await lockClient?.query('select pg_advisory_unlock($1)', [MOT_SWEEP_LOCK_KEY]).catch(() => undefined);

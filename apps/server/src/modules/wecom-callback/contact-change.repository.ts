@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { KycStaleReason } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { auditLog, customers, kycBindings, staff, wecomCallbackEvents } from '../../db/schema';
+import { tableAlias, tableAs } from '../../db/sql-rows';
 import { hongKongDay } from '@broker/domain';
+import { insertMotEvents } from '../mot';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -26,11 +28,14 @@ const PRUNE_BATCH = 200;
 
 async function pruneOldEvents(tx: Tx) {
   await tx.execute(sql`
-    delete from wecom_callback_event where (corp_id, event_key) in (
-      select corp_id, event_key from wecom_callback_event
-      where received_at < now() - make_interval(days => ${CALLBACK_EVENT_RETENTION_DAYS})
+    delete from ${wecomCallbackEvents} where (${wecomCallbackEvents.corpId}, ${wecomCallbackEvents.eventKey}) in (
+      select ${wecomCallbackEvents.corpId}, ${wecomCallbackEvents.eventKey} from ${wecomCallbackEvents}
+      where ${wecomCallbackEvents.receivedAt} < now() - make_interval(days => ${CALLBACK_EVENT_RETENTION_DAYS})
       limit ${PRUNE_BATCH})`);
 }
+
+const c = tableAlias(customers, 'c');
+const k = tableAlias(kycBindings, 'k');
 
 /** Reads and writes of one change event, all inside the transaction that records the event. */
 export function createContactChangeRepository(tx: Tx) {
@@ -111,7 +116,7 @@ export function createContactChangeRepository(tx: Tx) {
         .select({
           id: customers.id,
           staffId: customers.staffId,
-          bound: sql<boolean>`exists (select 1 from kyc_binding k where k.corp_id = ${customers.corpId} and k.customer_id = ${customers.id})`,
+          bound: sql<boolean>`exists (select 1 from ${tableAs(k)} where ${k.corpId} = ${customers.corpId} and ${k.customerId} = ${customers.id})`,
         })
         .from(customers)
         .where(and(eq(customers.corpId, corpId), eq(customers.customerNo, customerNo)))
@@ -127,14 +132,14 @@ export function createContactChangeRepository(tx: Tx) {
       facts: Record<string, string | null>,
     ) {
       await setStaleness(change, binding, reason);
-      // The customer's current manager and name, as every MOT writer takes them (mot-engine.ts).
-      await tx.execute(sql`
-        insert into mot_event (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
-        select c.name_en, c.corp_id, 'contact_removed', c.id, c.staff_id, ${change.eventKey}, ${hongKongDay(change.occurredAt)}::date,
-               ${JSON.stringify(facts)}::jsonb
-          from customer c
-         where c.id = ${binding.customerId}
-        on conflict (rule, customer_id, fact_key) do nothing`);
+      // The customer's current manager and name, as every MOT writer takes them (mot-rules.ts).
+      await tx.execute(
+        insertMotEvents(sql`
+          select ${c.nameEn}, ${c.corpId}, 'contact_removed', ${c.id}, ${c.staffId}, ${change.eventKey}, ${hongKongDay(change.occurredAt)}::date,
+                 ${JSON.stringify(facts)}::jsonb
+            from ${tableAs(c)}
+           where ${c.id} = ${binding.customerId}`),
+      );
     },
 
     /** Only notes when WeCom last spoke of the contact (an event that changes nothing else). */
