@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
-import { signInAs } from '@broker/server/testing';
+import { apiClient, signInAs, type ApiAnswer } from '@broker/server/testing';
 import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
@@ -19,34 +19,24 @@ let editedName: string;
 
 /** chanwaiman's day, through the API: a profile edit, a binding, an event handled, a threshold changed. */
 async function doSomeWork() {
-  const { headers } = await signInAs(server.baseUrl, 'chanwaiman');
-  const post = async (path: string, body: unknown, agent = 'khzl') => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { ...headers, 'agent-code': agent, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const envelope = (await response.json()) as { code: string; msg: string };
-    expect(envelope.code, `${path}: ${envelope.msg}`).toBe('0');
-  };
+  const api = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
+  const succeeded = (name: string, { body }: ApiAnswer<unknown>) => expect(body.code, `${name}: ${body.msg}`).toBe('0');
   const [first, second] = await server.database.query<{ id: number; nameCn: string; version: number }>(
     `select c.id::float8 as id, c.name_cn as "nameCn", c.version from customer c join staff s on s.id = c.staff_id
       where s.wecom_user_id = 'chanwaiman' and c.phone is not null order by c.id limit 2`,
   );
   editedName = first!.nameCn;
-  await post('/api/client/customer/updateProfile', {
-    customerId: first!.id,
-    version: first!.version,
-    phone: '+852 6789 0123',
-    remark: '周五下午回电',
-  });
-  await post('/api/client/customer/kyc/bind', { externalUserId: HO, customerId: second!.id });
+  succeeded(
+    'updateProfile',
+    await api.updateProfile({ customerId: first!.id, version: first!.version, phone: '+852 6789 0123', remark: '周五下午回电' }),
+  );
+  succeeded('kycBind', await api.kycBind({ externalUserId: HO, customerId: second!.id }));
   const [event] = await server.database.query<{ id: number }>(
     `select e.id::float8 as id from mot_event e join customer c on c.id = e.customer_id join staff s on s.id = c.staff_id
       where s.wecom_user_id = 'chanwaiman' and e.status <> 'handled' order by e.id limit 1`,
   );
-  await post('/api/mot/todoEvent/handle', { eventId: event!.id, channel: 'phone', note: '已电话联系' }, 'mot');
-  await post('/api/mot/todoEventRule/setMinCashIO', { minCashIO: 150_000 }, 'mot');
+  succeeded('handleEvent', await api.handleEvent({ eventId: event!.id, channel: 'phone', note: '已电话联系' }));
+  succeeded('setMinCashIO', await api.setMinCashIO({ minCashIO: 150_000 }));
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
-import { signInAs, type SignedIn } from '@broker/server/testing';
+import { apiClient, signInAs, type ApiClient } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { isMarked, markPage, navigateInApp, openSignedIn, expectRoute } from './support/web-shell';
@@ -13,45 +13,9 @@ import { hongKongDay } from '@broker/domain';
 
 let server: E2eServer;
 let browser: Browser;
-let api: SignedIn;
+let api: ApiClient;
 const contexts: BrowserContext[] = [];
 const today = hongKongDay();
-
-interface Envelope<T> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
-async function call<T>(method: 'GET' | 'POST', path: string, payload: Record<string, unknown> = {}, agent = 'khzl'): Promise<T> {
-  const headers = { ...api.headers, 'agent-code': agent };
-  const response =
-    method === 'GET'
-      ? await fetch(
-          `${server.baseUrl}${path}?${new URLSearchParams(Object.entries(payload).map(([key, value]): [string, string] => [key, String(value)]))}`,
-          { headers },
-        )
-      : await fetch(`${server.baseUrl}${path}`, {
-          method,
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify(payload),
-        });
-  const body = (await response.json()) as Envelope<T>;
-  if (body.code !== '0') throw new Error(`${path}: ${body.code} ${body.msg}`);
-  return body.data;
-}
-
-interface Stat {
-  clients: number;
-  totalAssetsHkd: number;
-}
-interface ListItem {
-  customerId: number;
-  nameCn: string;
-  nameEn: string;
-  totalAssetsHkd: number;
-  status: string;
-}
 
 /** Same grouping and rounding as the app (SPEC.md §9). */
 const grouped = (value: number, decimals = 2) => {
@@ -63,7 +27,7 @@ beforeAll(async () => {
   server = await startE2eServer();
   await seedDemoData(server.database, { customers: 300, seed: 5, asOf: today });
   browser = await launchBrowser();
-  api = await signInAs(server.baseUrl);
+  api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
 });
 
 afterAll(async () => {
@@ -129,7 +93,7 @@ describe('client list, search, profile, holdings', () => {
     await expectRoute(page, 'clientManageList');
     const list = route(page, 'clientManageList');
     await expect(list.locator('[data-testid="client-row"]').first()).toBeVisible();
-    const stat = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
+    const stat = await api.ok.statCustomers({});
     expect(stat.clients).toBeGreaterThan(20);
     await expect(list.locator('[data-testid="stat-clients"]')).toHaveText(grouped(stat.clients, 0));
     await expect(list.locator('[data-testid="stat-total-assets"]')).toHaveText(grouped(stat.totalAssetsHkd));
@@ -150,22 +114,13 @@ describe('client list, search, profile, holdings', () => {
     }).toPass({ timeout: 30_000 });
     await markPage(page, 'clientManageList');
 
-    const [target] = (
-      await call<{ list: ListItem[] }>(
-        'POST',
-        '/api/client/customer/manage/search',
-        { pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' },
-        'khgl',
-      )
-    ).list;
+    const [target] = (await api.ok.searchCustomers({ pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' })).list;
     const keyword = target!.nameEn.split(' ')[0]!.toLowerCase();
     await navigateInApp(page, '/client/manage/search');
     await expectRoute(page, 'clientManageSearch');
     const search = route(page, 'clientManageSearch');
     // By account number: the row says what matched.
-    const accountNo = (
-      await call<{ accounts: { accountNo: string }[] }>('GET', '/api/client/customer/getBaseInfo', { customerId: target!.customerId })
-    ).accounts[0]!.accountNo;
+    const accountNo = (await api.ok.getBaseInfo({ customerId: target!.customerId })).accounts[0]!.accountNo;
     await search.locator('input').fill(accountNo);
     const byAccount = search.locator(`[data-testid="client-row"][data-customer-id="${target!.customerId}"] .ba-client__matched`);
     await expect(byAccount).toContainText(accountNo);
@@ -210,7 +165,7 @@ describe('client list, search, profile, holdings', () => {
     await expectRoute(page, 'clientHoldingStock');
     const holdings = route(page, 'clientHoldingStock');
     await expect(holdings.locator('[data-testid="record-row"]').first()).toBeVisible();
-    const holdingData = await call<{ total: number; summary: { marketValueHkd: number } }>('GET', '/api/client/customer/getHolding', {
+    const holdingData = await api.ok.getHolding({
       customerId: target!.customerId,
     });
     await expect(holdings.locator('[data-testid="summary-market-value"]')).toHaveText(grouped(holdingData.summary.marketValueHkd));
@@ -234,28 +189,21 @@ describe('client list, search, profile, holdings', () => {
 
   test('the other detail pages show their records and totals', async () => {
     // A client with stock transfers, so that every page has rows to show.
-    const candidates = (
-      await call<{ list: ListItem[] }>(
-        'POST',
-        '/api/client/customer/manage/search',
-        { pageSize: 50, sortBy: 'lastTrade', sortOrder: 'desc' },
-        'khgl',
-      )
-    ).list;
+    const candidates = (await api.ok.searchCustomers({ pageSize: 50, sortBy: 'lastTrade', sortOrder: 'desc' })).list;
     let id = candidates[0]!.customerId;
     let most = 0;
     for (const candidate of candidates) {
-      const transfers = await call<{ total: number }>('GET', '/api/client/customer/getTransfer', { customerId: candidate.customerId });
+      const transfers = await api.ok.getTransfer({ customerId: candidate.customerId });
       if (transfers.total > most) [id, most] = [candidate.customerId, transfers.total];
     }
     const page = await signedInPhone(`/client/information/accountDetail/transaction?customerId=${id}`);
     await expectRoute(page, 'clientTransaction');
-    const trades = await call<{ total: number }>('GET', '/api/client/customer/getTrade', { customerId: id });
+    const trades = await api.ok.getTrade({ customerId: id });
     await expect(route(page, 'clientTransaction').locator('[data-testid="record-summary"]')).toBeVisible();
     await expect(route(page, 'clientTransaction').locator('.ba-records__total')).toContainText(String(trades.total));
     await saveScreenshot(page, 'client-trades');
 
-    const sells = await call<{ total: number }>('GET', '/api/client/customer/getTrade', { customerId: id, side: 'sell' });
+    const sells = await api.ok.getTrade({ customerId: id, side: 'sell' });
     await route(page, 'clientTransaction').locator('[data-testid="filter-side"] button', { hasText: '卖出' }).click();
     expect(sells.total).toBeGreaterThan(0);
     expect(sells.total).toBeLessThan(trades.total);
@@ -269,7 +217,7 @@ describe('client list, search, profile, holdings', () => {
     await saveScreenshot(page, 'client-money');
     // A custom period: the totals are those of the days chosen.
     const lastYear = `${Number(today.slice(0, 4)) - 1}`;
-    const inRange = await call<{ total: number }>('GET', '/api/client/customer/getWithdrawalDeposit', {
+    const inRange = await api.ok.getWithdrawalDeposit({
       customerId: id,
       dateFrom: `${lastYear}-01-01`,
       dateTo: `${lastYear}-12-31`,
@@ -317,13 +265,8 @@ describe('list gestures and data scope', () => {
   });
 
   test("another manager's client is refused with a plain explanation", async () => {
-    const other = await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' });
-    const response = await fetch(`${server.baseUrl}/api/client/customer/manage/search`, {
-      method: 'POST',
-      headers: { ...other.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ pageSize: 1 }),
-    });
-    const [theirs] = ((await response.json()) as Envelope<{ list: ListItem[] }>).data.list;
+    const other = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' }));
+    const [theirs] = (await other.ok.searchCustomers({ pageSize: 1 })).list;
     const page = await signedInPhone(`/client/information?customerId=${theirs!.customerId}`);
     const unavailable = route(page, 'clientInformation').locator('[data-testid="client-unavailable"]');
     await expect(unavailable).toContainText('无权查看该客户');
@@ -337,8 +280,8 @@ describe('filter', () => {
     await expectRoute(page, 'clientManageList');
     const list = route(page, 'clientManageList');
     await expect(list.locator('[data-testid="client-row"]').first()).toBeVisible();
-    const all = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
-    const dormant = await call<Stat>('POST', '/api/client/customer/manage/stat', { statuses: ['dormant'], hasHolding: true }, 'khgl');
+    const all = await api.ok.statCustomers({});
+    const dormant = await api.ok.statCustomers({ statuses: ['dormant'], hasHolding: true });
     expect(dormant.clients).toBeGreaterThan(0);
 
     await list.locator('[data-testid="filter-entry"]').click();
@@ -389,8 +332,7 @@ describe('filter', () => {
 
 describe('edit', () => {
   test('inline errors, a save shown on the profile, and a conflict that keeps the input', async () => {
-    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1, pageNum: 3 }, 'khgl'))
-      .list;
+    const [target] = (await api.ok.searchCustomers({ pageSize: 1, pageNum: 3 })).list;
     const id = target!.customerId;
     const page = await signedInPhone(`/client/information?customerId=${id}`);
     await expectRoute(page, 'clientInformation');
@@ -433,8 +375,8 @@ describe('edit', () => {
     await profile.locator('[data-testid="profile-edit"]').click();
     await expectRoute(page, 'clientEdit');
     await expect(edit.locator('#edit-remark')).toBeVisible();
-    const current = await call<{ version: number }>('GET', '/api/client/customer/getBaseInfo', { customerId: id });
-    await call('POST', '/api/client/customer/updateProfile', { customerId: id, version: current.version, email: 'colleague@example.com' });
+    const current = await api.ok.getBaseInfo({ customerId: id });
+    await api.ok.updateProfile({ customerId: id, version: current.version, email: 'colleague@example.com' });
     const mine = `${remark} · 第二次`;
     await edit.locator('#edit-remark').fill(mine);
     await edit.locator('[data-testid="edit-save"]').click();
@@ -458,11 +400,11 @@ describe('edit', () => {
 
 describe('currency', () => {
   test('switching to USD shows every amount as HKD × rate, and the choice is saved', async () => {
-    const rates = await call<{ toCcy: string; rate: number }[]>('GET', '/api/client/common/getCurrencyExchangeRate');
+    const rates = await api.ok.getCurrencyExchangeRate();
     const usd = rates.find((rate) => rate.toCcy === 'USD')!.rate;
-    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1 }, 'khgl')).list;
-    const asset = await call<{ totalAssetsHkd: number }>('GET', '/api/client/customer/getAsset', { customerId: target!.customerId });
-    const stat = await call<Stat>('POST', '/api/client/customer/manage/stat', {}, 'khgl');
+    const [target] = (await api.ok.searchCustomers({ pageSize: 1 })).list;
+    const asset = await api.ok.getAsset({ customerId: target!.customerId });
+    const stat = await api.ok.statCustomers({});
 
     const page = await signedInPhone();
     await expectRoute(page, 'clientManageList');
@@ -475,7 +417,7 @@ describe('currency', () => {
     await expect(list.locator('[data-testid="stat-total-assets"]')).toHaveText(grouped(stat.totalAssetsHkd * usd));
     await expect(firstRow.locator('[data-testid="client-assets"]')).toHaveText(grouped(target!.totalAssetsHkd * usd));
     await expect(firstRow).toContainText('总资产(USD)');
-    await expect.poll(async () => (await call<{ ccy: string }>('GET', '/api/client/staff/asset/getDefaultCcy')).ccy).toBe('USD');
+    await expect.poll(async () => (await api.ok.getDefaultCcy()).ccy).toBe('USD');
     await saveScreenshot(page, 'manage-list-usd');
 
     await firstRow.click();
@@ -490,13 +432,13 @@ describe('currency', () => {
 
     await route(again, 'clientInformation').locator('[data-testid="currency-switcher"] button', { hasText: 'HKD' }).click();
     await expect(route(again, 'clientInformation').locator('[data-testid="asset-total"]')).toHaveText(grouped(asset.totalAssetsHkd));
-    await expect.poll(async () => (await call<{ ccy: string }>('GET', '/api/client/staff/asset/getDefaultCcy')).ccy).toBe('HKD');
+    await expect.poll(async () => (await api.ok.getDefaultCcy()).ccy).toBe('HKD');
   });
 });
 
 describe('languages', () => {
   test('the list and the profile read naturally in zh-HK and English', async () => {
-    const [target] = (await call<{ list: ListItem[] }>('POST', '/api/client/customer/manage/search', { pageSize: 1 }, 'khgl')).list;
+    const [target] = (await api.ok.searchCustomers({ pageSize: 1 })).list;
     const page = await signedInPhone();
     for (const [language, listTitle, assetTitle] of [
       ['zh-HK', '客戶列表', '資產概覽'],

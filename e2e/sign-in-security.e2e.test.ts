@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
+import { apiClient } from '@broker/server/testing';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
@@ -106,11 +107,7 @@ describe('the agent whose home page started the sign-in (issue 19.1)', () => {
   for (const agentCode of ['khgl', 'mot'] as const) {
     test(`opened from the ${agentCode} app, the code is exchanged as ${agentCode}`, async () => {
       // The app's home page as the WeCom admin console sets it for this agent (README).
-      const corp = (
-        (await (await fetch(`${server.baseUrl}/api/auth/corpConfig?corpCode=fxhl`)).json()) as {
-          data: { corpId: string; agents: { agentCode: string; agentId: string }[] };
-        }
-      ).data;
+      const corp = await apiClient(server.baseUrl).ok.getCorpConfig({ corpCode: 'fxhl' });
       const agentId = corp.agents.find((agent) => agent.agentCode === agentCode)!.agentId;
       const page = await freshPage();
       await page.goto(`${server.baseUrl}/?corpCode=fxhl&agentCode=${agentCode}&agentId=${agentId}&wxAppId=${corp.corpId}`);
@@ -152,7 +149,7 @@ describe('the "me" sheet and signing out (issue 17.4)', () => {
     await expect(page.getByText('You have signed out')).toBeVisible();
     await saveScreenshot(page, 'signed-out-en');
     expect(await storedToken(page)).toBeNull();
-    // The old token is over for good, even sent by hand from this page.
+    // The old token is over for good, even sent by hand from this page (raw: from inside the page, with its cookies).
     const answer = await page.evaluate(async (old) => {
       const response = await fetch('/api/client/staff/asset/getDefaultCcy', { headers: { 'corp-code': 'fxhl', 'broker-token': old! } });
       return ((await response.json()) as { code: string }).code;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
-import { signInAs, type SignedIn } from '@broker/server/testing';
+import { apiClient, signInAs, type ApiClient } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
@@ -22,26 +22,15 @@ const TAGS = ['<script>x</script>', '<img src=x>'];
 
 let server: E2eServer;
 let browser: Browser;
-let api: SignedIn;
+let api: ApiClient;
 let customerId: number;
 let eventId: number;
 const contexts: BrowserContext[] = [];
 
-async function call<T>(path: string, body: Record<string, unknown>, agent = 'khzl'): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { ...api.headers, 'agent-code': agent, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { code: string; msg: string; data: T };
-  if (envelope.code !== '0') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
 beforeAll(async () => {
   server = await startE2eServer();
   await seedDemoData(server.database, { customers: 60, seed: 11, asOf: hongKongDay() });
-  api = await signInAs(server.baseUrl);
+  api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
   const [customer] = await server.database.query<{ id: number }>(
     `select c.id::float8 as id from customer c join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman' order by c.id limit 1`,
   );
@@ -53,7 +42,7 @@ beforeAll(async () => {
     [customerId, hongKongDay()],
   );
   eventId = Number(event!.id);
-  await call('/api/mot/todoEvent/handle', { eventId, channel: 'wecom', note: NOTE, outcome: OUTCOME }, 'mot');
+  await api.ok.handleEvent({ eventId, channel: 'wecom', note: NOTE, outcome: OUTCOME });
   browser = await launchBrowser();
 });
 

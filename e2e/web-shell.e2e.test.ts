@@ -70,6 +70,7 @@ describe('sign-in', () => {
 
     const token = await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'));
     expect(token).toBeTruthy();
+    // Raw: sent from inside the page, so with the browser's own binding cookie, which the test client does not hold.
     const call = await page.evaluate(async (brokerToken) => {
       const response = await fetch('/api/client/staff/asset/getDefaultCcy', {
         headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'broker-token': brokerToken! },

@@ -67,7 +67,8 @@ describe('server process', () => {
 
     const { headers } = await signInAs(`http://127.0.0.1:${port}`);
 
-    // A request whose body is still arriving when SIGTERM lands must still be answered.
+    // A request whose body is still arriving when SIGTERM lands must still be answered (by hand, not the
+    // typed client: it sends half the body, waits, and sends the rest).
     // (isFold touches only the database; a WeCom call would need the emulator this server also hosts.)
     const body = JSON.stringify({});
     const request = http.request({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
-export const HEADER_CORP = 'corp-code';
-export const HEADER_AGENT = 'agent-code';
-export const HEADER_TOKEN = 'broker-token';
-export const HEADER_REQUEST_ID = 'x-request-id';
+// Defined beside the request encoding, which the web's first screen imports without zod.
+export { HEADER_CORP, HEADER_AGENT, HEADER_TOKEN, HEADER_REQUEST_ID } from './request-encoding';
 
 export const agentCodeSchema = z.enum(['khzl', 'khgl', 'mot']);
 export type AgentCode = z.infer<typeof agentCodeSchema>;

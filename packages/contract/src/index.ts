@@ -2,6 +2,14 @@ import './zod-messages';
 export * from './error-codes';
 export * from './envelope';
 export * from './headers';
+export {
+  encodeRequest,
+  requestHeaders,
+  queryStringOf,
+  type EncodableEndpoint,
+  type EncodedRequest,
+  type RequestCaller,
+} from './request-encoding';
 export * from './endpoint';
 export * from './common';
 export * from './endpoints/auth';

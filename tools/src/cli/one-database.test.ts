@@ -2,10 +2,9 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADER_AGENT } from '@broker/contract';
 import { type DatabaseHandle } from '@broker/server';
 import { hongKongDay } from '@broker/domain';
-import { signInAs, startServerProcess, testDatabases, type ServerProcess } from '@broker/server/testing';
+import { apiClient, expectOk, signInAs, startServerProcess, testDatabases, type ServerProcess } from '@broker/server/testing';
 import { REPO_ROOT, runNpmScript } from './tool-process';
 
 interface Target {
@@ -30,15 +29,6 @@ async function targetFor(engine: ReturnType<typeof testDatabases>[number]): Prom
     },
   };
 }
-
-const call = async (server: ServerProcess, headers: Record<string, string>, agent: string, path: string, body?: unknown) => {
-  const response = await fetch(new URL(path, server.baseUrl), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { ...headers, [HEADER_AGENT]: agent, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as { code: string; msg: string; data: never };
-};
 
 for (const engine of testDatabases()) {
   describe(`the README's data commands act on the server's database (${engine.kind})`, () => {
@@ -65,17 +55,17 @@ for (const engine of testDatabases()) {
       }
 
       server = await startServerProcess({ env: target.env });
-      const { headers } = await signInAs(server.baseUrl, 'chanwaiman');
-      const found = await call(server, headers, 'khgl', '/api/client/customer/manage/search', { keyword: 'CHAN Tai Man' });
-      expect(found.code, found.msg).toBe('0');
-      expect((found.data as { list: Array<{ customerNo: string }> }).list.map((row) => row.customerNo)).toContain('B00001');
-      const stat = await call(server, headers, 'khgl', '/api/client/customer/manage/stat', {});
+      const api = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
+      const found = await api.searchCustomers({ keyword: 'CHAN Tai Man' });
+      expectOk(found);
+      expect(found.body.data.list.map((row) => row.customerNo)).toContain('B00001');
+      const stat = await api.statCustomers({});
       // The seed's customers of chanwaiman, and the imported ones.
-      expect((stat.data as { clients: number }).clients).toBeGreaterThan(3);
+      expect(stat.body.data?.clients).toBeGreaterThan(3);
       // The seed ran today's MOT batch: the list is populated without waiting for the server's schedule.
-      const days = await call(server, headers, 'mot', '/api/mot/todoEvent/todoClient/date');
-      expect(days.code, days.msg).toBe('0');
-      expect((days.data as Array<{ count: number }>).reduce((sum, day) => sum + day.count, 0)).toBeGreaterThan(0);
+      const days = await api.getTodoDates();
+      expectOk(days);
+      expect(days.body.data.reduce((sum, day) => sum + day.count, 0)).toBeGreaterThan(0);
     });
 
     it(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
 import { seedDemoData } from './seed';
 import { runMotRules } from '../modules/mot';
@@ -174,7 +174,7 @@ for (const engine of testDatabases()) {
     let server: RunningTestApp;
     let context: Context;
     let captured: { text: string; params: readonly unknown[]; prepared: boolean }[] | null = null;
-    const headersByAgent = new Map<string, Record<string, string>>();
+    const clientsByAgent = new Map<string, ApiClient>();
 
     beforeAll(async () => {
       database = await engine.create({
@@ -202,18 +202,12 @@ for (const engine of testDatabases()) {
 
     async function call(name: EndpointName, input: Input) {
       const endpoint = endpoints[name];
-      if (!headersByAgent.has(endpoint.agent))
-        headersByAgent.set(endpoint.agent, (await signInAs(server.baseUrl, 'chanwaiman', { agentCode: endpoint.agent })).headers);
-      const url = new URL(`${server.baseUrl}${endpoint.path}`);
-      const init: RequestInit = { method: endpoint.method, headers: { ...headersByAgent.get(endpoint.agent) } };
-      if (endpoint.payload === 'query') {
-        for (const [key, value] of Object.entries(input)) url.searchParams.set(key, String(value));
-      } else {
-        init.headers = { ...init.headers, 'content-type': 'application/json' };
-        init.body = JSON.stringify(input);
-      }
-      const response = await fetch(url, init);
-      const body = (await response.json()) as { code: string; msg: string };
+      if (!clientsByAgent.has(endpoint.agent))
+        clientsByAgent.set(
+          endpoint.agent,
+          apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: endpoint.agent })),
+        );
+      const { body } = await clientsByAgent.get(endpoint.agent)!.call(name, input);
       expect(body.code, `${name} ${JSON.stringify(input)}: ${body.msg}`).toBe('0');
     }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, ErrorCode, type Endpoint, type Envelope } from '@broker/contract';
+import { endpoints, ErrorCode } from '@broker/contract';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { loadCorps } from '../corps';
-import { BrowserJar, testDatabases, signInAs, startSignInAt } from '../testing';
+import { apiClient, BrowserJar, exchangeCode, testDatabases, signInAs, startSignInAt } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { hashSessionToken } from '../modules/auth/session-token';
@@ -62,7 +62,7 @@ for (const engine of testDatabases()) {
     it('logs requests carrying phone numbers, ID numbers, emails, codes and tokens without any of them', async () => {
       const signedIn = await signInAs(baseUrl, 'chanwaiman');
       secrets.push(signedIn.token);
-      const headers = { ...signedIn.headers, 'content-type': 'application/json' };
+      const api = apiClient(baseUrl, signedIn);
       const [customer] = await database.query<{ id: number; phone: string; phoneDigits: string; email: string; version: number }>(
         `select c.id::float8 as id, c.phone, c.phone_digits as "phoneDigits", c.email, c.version from customer c join staff s on s.id = c.staff_id
           where s.wecom_user_id = 'chanwaiman' and c.phone is not null and c.email is not null order by c.id limit 1`,
@@ -81,39 +81,28 @@ for (const engine of testDatabases()) {
         oauthCode,
       );
 
-      const post = async (endpoint: Endpoint, body: unknown) =>
-        (await (
-          await fetch(`${baseUrl}${endpoint.path}`, {
-            method: 'POST',
-            headers: { ...headers, 'agent-code': endpoint.agent },
-            body: JSON.stringify(body),
-          })
-        ).json()) as Envelope<unknown>;
-      expect((await post(endpoints.kycSearch, { keyword: customer!.phone })).code).toBe('0');
-      expect((await post(endpoints.kycSearch, { keyword: fullIdNumber })).code).toBe('0');
-      expect((await post(endpoints.searchCustomers, { keyword: customer!.phoneDigits.slice(-8) })).code).toBe('0');
-      const edited = await post(endpoints.updateProfile, {
-        customerId: customer!.id,
-        version: customer!.version,
-        phone: newPhone,
-        email: newEmail,
-      });
+      expect((await api.kycSearch({ keyword: customer!.phone })).body.code).toBe('0');
+      expect((await api.kycSearch({ keyword: fullIdNumber })).body.code).toBe('0');
+      expect((await api.searchCustomers({ keyword: customer!.phoneDigits.slice(-8) })).body.code).toBe('0');
+      const edited = (
+        await api.updateProfile({
+          customerId: customer!.id,
+          version: customer!.version,
+          phone: newPhone,
+          email: newEmail,
+        })
+      ).body;
       expect(edited.code, edited.msg).toBe('0');
       // A refused edit (bad phone) and a sign-in with a code WeCom does not know: failures log too.
-      expect((await post(endpoints.updateProfile, { customerId: customer!.id, version: 1, phone: '12345678901234' })).code).not.toBe('0');
+      expect((await api.updateProfile({ customerId: customer!.id, version: 1, phone: '12345678901234' })).body.code).not.toBe('0');
       // A sign-in's state and both cookies (the sign-in's and the browser binding) are secrets too.
       const jar = new BrowserJar();
       const state = (await startSignInAt(baseUrl, { jar })).body.data!.state;
       secrets.push(state, signedIn.jar.get('broker_binding')!);
-      const login = await fetch(`${baseUrl}${endpoints.loginQywx.path}?code=${oauthCode}&state=${state}`, {
-        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', ...jar.headers() },
-      });
-      expect(((await login.json()) as Envelope<unknown>).code).toBe(ErrorCode.LOGIN_CODE_INVALID);
+      const login = await exchangeCode(baseUrl, { jar, code: oauthCode, state });
+      expect(login.body.code).toBe(ErrorCode.LOGIN_CODE_INVALID);
       // The bearer of a token in a query string (a mistake a client could make) is not logged either.
-      await fetch(`${baseUrl}${endpoints.getDefaultCcy.path}?token=${signedIn.token}`, {
-        method: endpoints.getDefaultCcy.method,
-        headers: signedIn.headers,
-      });
+      await api.raw(endpoints.getDefaultCcy, { query: { token: signedIn.token } });
 
       // The requests were logged (so the check below looks at real lines)...
       expect(logged.some((line) => line.includes(endpoints.kycSearch.path))).toBe(true);

@@ -297,6 +297,7 @@ for (const engine of testDatabases()) {
       });
 
       it('a URL that does not decode is 090609, an unknown route 090610', async () => {
+        // Byte for byte on a socket: the malformed URL is the point, and no client is trusted to leave it as written.
         for (const path of ['/api/client/%E0%A4%A', '/api/wecom/callback/%zz', `/api/wecom/callback/${'c'.repeat(200)}`]) {
           const bad = await rawHttp(server.baseUrl, [requestHead('GET', path, { connection: 'close' })]);
           expect(bad.status, bad.text).toBe(400);

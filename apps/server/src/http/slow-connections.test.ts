@@ -23,6 +23,7 @@ function expectEnvelopeAndClose(answer: RawExchange, code: ErrorCodeValue, msg: 
   expect(answer.closedAfterMs, `still open: ${context}`).not.toBeNull();
 }
 
+// Raw sockets throughout, not the typed client: these requests stall, trickle or break HTTP itself.
 for (const engine of testDatabases()) {
   describe(`slow and malformed connections (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { endpoints, ErrorCode, errorEnvelopeSchema, type Envelope } from '@broker/contract';
-import { BrowserJar, testDatabases, startTestApp, signInAs, startSignInAt, type RunningTestApp } from '../testing';
+import { ErrorCode, errorEnvelopeSchema } from '@broker/contract';
+import {
+  apiClient,
+  BrowserJar,
+  testDatabases,
+  startTestApp,
+  signInAs,
+  startSignInAt,
+  type ApiCaller,
+  type RunningTestApp,
+  type SignedIn,
+} from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import { createRateLimiter } from './rate-limit.plugin';
 
@@ -26,8 +36,8 @@ for (const engine of testDatabases()) {
     let proxied: RunningTestApp;
     let listedProxy: RunningTestApp;
     let otherProxies: RunningTestApp;
-    let chan: Record<string, string>;
-    let lee: Record<string, string>;
+    let chan: SignedIn;
+    let lee: SignedIn;
 
     beforeAll(async () => {
       database = await engine.create();
@@ -41,8 +51,8 @@ for (const engine of testDatabases()) {
       proxied = await startTestApp(database, { ...limits, TRUST_PROXY: '1' });
       listedProxy = await startTestApp(database, { ...limits, TRUST_PROXY: '10.9.0.0/16,127.0.0.1,::1' });
       otherProxies = await startTestApp(database, { ...limits, TRUST_PROXY: '10.0.0.0/8,fd00::/8' });
-      chan = (await signInAs(replica.baseUrl, 'chanwaiman')).headers;
-      lee = (await signInAs(replica.baseUrl, 'leekaying')).headers;
+      chan = await signInAs(replica.baseUrl, 'chanwaiman');
+      lee = await signInAs(replica.baseUrl, 'leekaying');
     });
     afterAll(async () => {
       await replica?.close();
@@ -58,22 +68,12 @@ for (const engine of testDatabases()) {
 
     /** A sign-in attempt with a code and state this browser never started: answered 080004 unless rate-limited. */
     const login = async (baseUrl: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${baseUrl}${endpoints.loginQywx.path}?code=made-up-code&state=madeUpState`, {
-        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', ...headers },
-      });
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Envelope<null> };
+      const answer = await apiClient(baseUrl, { headers }).loginQywx({ code: 'made-up-code', state: 'madeUpState' });
+      return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: answer.body };
     };
-    const search = async (headers: Record<string, string>, baseUrl = replica.baseUrl) => {
-      const response = await fetch(`${baseUrl}${endpoints.kycSearch.path}`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ keyword: '+852 9123 4567' }),
-      });
-      return {
-        status: response.status,
-        retryAfter: response.headers.get('retry-after'),
-        body: (await response.json()) as Envelope<unknown>,
-      };
+    const search = async (caller: SignedIn | ApiCaller, baseUrl = replica.baseUrl) => {
+      const answer = await apiClient(baseUrl, caller).kycSearch({ keyword: '+852 9123 4567' });
+      return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: answer.body };
     };
 
     describe('sign-in, per client address', () => {
@@ -207,13 +207,10 @@ for (const engine of testDatabases()) {
 
       it('does not count what it does not limit: other endpoints and unauthenticated calls', async () => {
         await resetCounters();
-        const anonymous = await search({ 'corp-code': 'fxhl', 'agent-code': 'khzl' });
+        const anonymous = await search({});
         expect(anonymous.body.code).toBe(ErrorCode.LOGIN_INVALID);
-        const response = await fetch(`${replica.baseUrl}${endpoints.getDefaultCcy.path}`, {
-          method: endpoints.getDefaultCcy.method,
-          headers: chan,
-        });
-        expect(((await response.json()) as Envelope<unknown>).code).toBe('0');
+        const response = await apiClient(replica.baseUrl, chan).getDefaultCcy();
+        expect(response.body.code).toBe('0');
         expect(await database.query('select bucket, subject from rate_limit_counter')).toEqual([]);
       });
     });

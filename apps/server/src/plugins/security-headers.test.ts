@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endpoints } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 
 /** Parses a CSP header into directive → sources. */
@@ -29,7 +28,7 @@ for (const engine of testDatabases()) {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
     let behindProxy: RunningTestApp;
-    let headers: Record<string, string>;
+    let api: ApiClient;
 
     beforeAll(async () => {
       const dist = mkdtempSync(join(tmpdir(), 'web-dist-headers-'));
@@ -43,7 +42,7 @@ for (const engine of testDatabases()) {
         TRUST_PROXY: '1',
         SENTRY_DSN: 'https://0123abcd@o42.ingest.sentry.io/7',
       });
-      headers = (await signInAs(server.baseUrl, 'chanwaiman')).headers;
+      api = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
     });
     afterAll(async () => {
       await server?.close();
@@ -52,8 +51,8 @@ for (const engine of testDatabases()) {
     });
 
     const responses = () => ({
-      'API success': fetch(`${server.baseUrl}${endpoints.getDefaultCcy.path}`, { method: endpoints.getDefaultCcy.method, headers }),
-      'API error': fetch(`${server.baseUrl}${endpoints.getDefaultCcy.path}`, { method: endpoints.getDefaultCcy.method }),
+      'API success': api.getDefaultCcy(),
+      'API error': apiClient(server.baseUrl, { corp: null, agent: null }).getDefaultCcy(),
       'API miss': fetch(`${server.baseUrl}/api/nothing-here`),
       'SPA index': fetch(`${server.baseUrl}/client/manage/list`, { headers: { accept: 'text/html' } }),
       'static asset': fetch(`${server.baseUrl}/assets/app-3f2a.js`),

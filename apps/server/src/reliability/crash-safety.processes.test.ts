@@ -10,6 +10,7 @@ import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
 import { hongKongDay } from '@broker/domain';
 import { signInAs, type SignedIn } from '../testing/test-app';
+import { apiClient, type ApiClient } from '../testing/api-client';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import { callEndpoint, createPostgresDatabase, postgresAdminUrl, sleep, staffWorkload, type CallOutcome } from './reliability-fixtures';
 
@@ -85,9 +86,9 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
       let inFlight = 0;
       let killed = false;
 
-      const call = async <E extends Endpoint>(headers: Record<string, string>, endpoint: E, input: z.input<E['request']>) => {
+      const call = async <E extends Endpoint>(api: ApiClient, endpoint: E, input: z.input<E['request']>) => {
         inFlight += 1;
-        const outcome: CallOutcome = await callEndpoint(server!.baseUrl, headers, endpoint, input);
+        const outcome: CallOutcome = await callEndpoint(api, endpoint, input);
         inFlight -= 1;
         if (outcome.kind === 'answer' && outcome.code === ErrorCode.OK) {
           // Every write here is a POST; the edits' getBaseInfo reads do not count.
@@ -104,7 +105,7 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
       const writers = Array.from({ length: WRITERS }, async (_, index) => {
         const userid = userids[index % userids.length]!;
         const slot = Math.floor(index / userids.length);
-        const headers = sessions.get(userid)!.headers;
+        const api = apiClient(server!.baseUrl, sessions.get(userid)!);
         const mine = <T>(items: T[] | undefined) => (items ?? []).filter((_, position) => position % perStaff === slot);
         const customers = mine(workload.customers.get(userid));
         const events = mine(workload.pendingEvents.get(userid));
@@ -114,23 +115,23 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
           const contact = contacts.pop();
           if (contact) {
             const customerId = customers[serial % customers.length]!;
-            if (await call(headers, kycBind, { externalUserId: contact.externalUserId, customerId }))
+            if (await call(api, kycBind, { externalUserId: contact.externalUserId, customerId }))
               writes.bindings.set(contact.externalUserId, customerId);
           } else if (serial % 3 === 2 && events.length > 0) {
             const eventId = events.pop()!;
             const note = `crash w${index} #${serial}`;
-            const record = (await call(headers, handleEvent, { eventId, channel: 'wecom', note })) as { recordId: number } | undefined;
+            const record = (await call(api, handleEvent, { eventId, channel: 'wecom', note })) as { recordId: number } | undefined;
             if (record) writes.handled.set(eventId, { recordId: record.recordId, note });
           } else if (serial % 4 === 1 && events.length > 0) {
             const eventId = events.at(-1)!;
-            if (await call(headers, markEventsSeen, { eventIds: [eventId] })) writes.seen.add(eventId);
+            if (await call(api, markEventsSeen, { eventIds: [eventId] })) writes.seen.add(eventId);
           } else {
             const customerId = customers[serial % customers.length]!;
-            const current = (await call(headers, getBaseInfo, { customerId })) as { version: number } | undefined;
+            const current = (await call(api, getBaseInfo, { customerId })) as { version: number } | undefined;
             if (!current) continue;
             const remark = `crash w${index} #${serial}`;
             writes.inFlightEdits.set(customerId, { version: current.version + 1, remark });
-            const saved = (await call(headers, updateProfile, { customerId, version: current.version, remark })) as
+            const saved = (await call(api, updateProfile, { customerId, version: current.version, remark })) as
               { version: number } | undefined;
             if (saved) {
               writes.edits.set(customerId, { version: saved.version, remark });
@@ -158,7 +159,7 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
       // A token issued before the kill still works: sessions are in the database, not the process.
       const before = sessions.get(userids[0]!)!;
       const customerId = workload.customers.get(userids[0]!)![0]!;
-      expect(await callEndpoint(server.baseUrl, before.headers, getBaseInfo, { customerId })).toMatchObject({
+      expect(await callEndpoint(apiClient(server.baseUrl, before), getBaseInfo, { customerId })).toMatchObject({
         kind: 'answer',
         code: ErrorCode.OK,
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ErrorCode, getChannel } from '@broker/contract';
 import { signInAs } from '../testing/test-app';
+import { apiClient } from '../testing/api-client';
 import { startServerProcess } from '../testing/server-process';
 import { callEndpoint, createPostgresDatabase, postgresAdminUrl, sleep, type CallOutcome } from './reliability-fixtures';
 
@@ -20,7 +21,7 @@ describe.skipIf(!postgresAdminUrl)(
       });
       const holder = new pg.Client({ connectionString: database.url });
       try {
-        const staff = await signInAs(server.baseUrl, 'chanwaiman');
+        const staff = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
         await holder.connect();
         // The new session is in no cache yet, so every request of the burst reads auth_session first
         // (ADR 0010); while this lock is held, the first POOL_MAX requests take the pool's connections
@@ -32,7 +33,7 @@ describe.skipIf(!postgresAdminUrl)(
         const startedAt = performance.now();
         const answered: Array<{ outcome: CallOutcome; afterMs: number }> = [];
         const burst = Array.from({ length: BURST }, () =>
-          callEndpoint(server.baseUrl, staff.headers, getChannel, {}).then((outcome) => {
+          callEndpoint(staff, getChannel, {}).then((outcome) => {
             answered.push({ outcome, afterMs: performance.now() - startedAt });
             return outcome;
           }),
@@ -59,7 +60,7 @@ describe.skipIf(!postgresAdminUrl)(
         expect(blocked).toHaveLength(POOL_MAX);
         for (const outcome of blocked) expect(outcome).toMatchObject({ kind: 'answer', status: 200, code: ErrorCode.OK });
 
-        const after = await Promise.all(Array.from({ length: BURST }, () => callEndpoint(server.baseUrl, staff.headers, getChannel, {})));
+        const after = await Promise.all(Array.from({ length: BURST }, () => callEndpoint(staff, getChannel, {})));
         expect(after.map((outcome) => (outcome.kind === 'answer' ? outcome.code : outcome.kind))).toEqual(Array(BURST).fill(ErrorCode.OK));
 
         const logs = server.logLines();

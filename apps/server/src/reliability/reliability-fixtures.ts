@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { z } from 'zod';
-import { envelopeSchema, errorEnvelopeSchema, HEADER_AGENT, type Endpoint } from '@broker/contract';
+import { envelopeSchema, errorEnvelopeSchema, type Endpoint } from '@broker/contract';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { testDatabases, testDatabaseUrlForTools } from '../testing/test-databases';
+import type { ApiAnswer, ApiClient } from '../testing/api-client';
 
 // Throws when CI=true and TEST_DATABASE_URL is missing: in CI these suites must run, not skip.
 testDatabases();
@@ -50,61 +51,37 @@ export type CallOutcome =
   | { kind: 'network'; problem: string };
 
 /**
- * One call to an endpoint as the web app makes it (query, JSON or form payload, the contract's
- * headers), judged against the contract: a success must match the endpoint's response schema,
- * a failure the error envelope. Never throws.
+ * One call to an endpoint through the test client (so as the web app makes it), judged against the
+ * contract: a success must match the endpoint's response schema, a failure the error envelope. Never throws.
  */
-export async function callEndpoint<E extends Endpoint>(
-  baseUrl: string,
-  headers: Record<string, string>,
-  endpoint: E,
-  input: z.input<E['request']>,
-): Promise<CallOutcome> {
-  const url = new URL(endpoint.path, baseUrl);
-  const init: RequestInit = { method: endpoint.method, headers: { ...headers, [HEADER_AGENT]: endpoint.agent } };
-  const fields = (input ?? {}) as Record<string, unknown>;
-  if (endpoint.payload === 'query') {
-    for (const [key, value] of Object.entries(fields)) if (value !== undefined) url.searchParams.set(key, String(value));
-  } else if (endpoint.payload === 'json') {
-    init.headers = { ...init.headers, 'content-type': 'application/json' };
-    init.body = JSON.stringify(fields);
-  } else if (endpoint.payload === 'form') {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.set(key, String(value));
-    init.body = form;
-  }
-  let response: Response;
-  let text: string;
+export async function callEndpoint<E extends Endpoint>(api: ApiClient, endpoint: E, input: z.input<E['request']>): Promise<CallOutcome> {
+  let answer: ApiAnswer<unknown>;
   try {
-    response = await fetch(url, init);
-    text = await response.text();
+    answer = await api.call(endpoint, input as Record<string, unknown>);
   } catch (error) {
     const cause = (error as Error).cause as Error | undefined;
     return { kind: 'network', problem: `${(error as Error).message}${cause ? `: ${cause.message}` : ''}` };
   }
+  const { status, text } = answer;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return { kind: 'invalid', status: response.status, problem: `not JSON: ${text.slice(0, 200)}` };
+    return { kind: 'invalid', status, problem: `not JSON: ${text.slice(0, 200)}` };
   }
   const code = (body as { code?: unknown }).code;
   const checked = code === '0' ? envelopeSchema(endpoint.response).safeParse(body) : errorEnvelopeSchema.safeParse(body);
   if (!checked.success) {
-    return {
-      kind: 'invalid',
-      status: response.status,
-      problem: `${checked.error.issues[0]?.message ?? 'bad envelope'}: ${text.slice(0, 200)}`,
-    };
+    return { kind: 'invalid', status, problem: `${checked.error.issues[0]?.message ?? 'bad envelope'}: ${text.slice(0, 200)}` };
   }
   const envelope = checked.data as { code: string; msg: string; data: unknown };
   return {
     kind: 'answer',
-    status: response.status,
+    status,
     code: envelope.code,
     msg: envelope.msg,
     data: envelope.data,
-    retryAfter: response.headers.get('retry-after'),
+    retryAfter: answer.headers.get('retry-after'),
   };
 }
 

@@ -26,6 +26,7 @@ import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
 import { hongKongDay } from '@broker/domain';
 import { signInAs, type SignedIn } from '../testing/test-app';
+import { apiClient, type ApiClient } from '../testing/api-client';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
 import {
   callEndpoint,
@@ -58,7 +59,8 @@ const CONTENDED_PER_STAFF = 2;
 
 interface Worker {
   index: number;
-  staff: SignedIn;
+  /** The staff member's signed-in browser. */
+  api: ApiClient;
   userid: string;
   /** Any of the staff member's customers, for reads. */
   customers: number[];
@@ -111,7 +113,7 @@ describe.skipIf(!postgresAdminUrl)(
             const contended = customers.slice(0, CONTENDED_PER_STAFF);
             const ownCustomers = customers.slice(CONTENDED_PER_STAFF).filter((_, position) => position % writersPerStaff === slot);
             const ownEvents = (eventsByStaff.get(userid) ?? []).filter((_, position) => position % writersPerStaff === slot);
-            return { index, staff: sessions.get(userid)!, userid, customers, ownCustomers, contended, ownEvents };
+            return { index, api: apiClient(baseUrl, sessions.get(userid)!), userid, customers, ownCustomers, contended, ownEvents };
           });
           for (const worker of workers) expect(worker.ownCustomers.length, worker.userid).toBeGreaterThan(10);
 
@@ -130,7 +132,7 @@ describe.skipIf(!postgresAdminUrl)(
             expected: string[] = [ErrorCode.OK],
           ) => {
             const started = performance.now();
-            const outcome: CallOutcome = await callEndpoint(baseUrl, worker.staff.headers, endpoint, input);
+            const outcome: CallOutcome = await callEndpoint(worker.api, endpoint, input);
             latencies.push(performance.now() - started);
             countsByEndpoint.set(endpoint.path, (countsByEndpoint.get(endpoint.path) ?? 0) + 1);
             if (outcome.kind === 'answer' && expected.includes(outcome.code)) return outcome;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, getChannel, hasKyc, signOutEverywhere } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
 import { signInAs } from '../testing/test-app';
+import { apiClient } from '../testing/api-client';
 import { startEmulatorProcess, startServerProcess, type EmulatorProcess, type ServerProcess } from '../testing/server-process';
 import { callEndpoint, createPostgresDatabase, postgresAdminUrl } from './reliability-fixtures';
 
@@ -38,29 +39,29 @@ describe.skipIf(!postgresAdminUrl)('two replicas on one PostgreSQL (postgres; sk
         // Signed in on one replica, served by the other, both ways.
         const onA = await signInAs(a.baseUrl, 'chanwaiman', wecom);
         const onB = await signInAs(b.baseUrl, 'leekaying', wecom);
-        expect(codeOf(await callEndpoint(b.baseUrl, onA.headers, getChannel, {}))).toBe(ErrorCode.OK);
-        expect(codeOf(await callEndpoint(a.baseUrl, onB.headers, getChannel, {}))).toBe(ErrorCode.OK);
+        expect(codeOf(await callEndpoint(apiClient(b.baseUrl, onA), getChannel, {}))).toBe(ErrorCode.OK);
+        expect(codeOf(await callEndpoint(apiClient(a.baseUrl, onB), getChannel, {}))).toBe(ErrorCode.OK);
         // Both sign-ins needed the khzl access token; the second replica found the first one's in the database.
         expect((await statsOf(emulator)).gettoken).toBe(1);
 
         // Signed out everywhere through replica A: refused by both replicas, which had both cached the
         // session, as soon as the change's notification reaches them (ADR 0010, ADR 0012).
-        expect(codeOf(await callEndpoint(a.baseUrl, onA.headers, getChannel, {}))).toBe(ErrorCode.OK);
-        expect(codeOf(await callEndpoint(b.baseUrl, onA.headers, getChannel, {}))).toBe(ErrorCode.OK);
-        expect(codeOf(await callEndpoint(a.baseUrl, onA.headers, signOutEverywhere, {}))).toBe(ErrorCode.OK);
+        expect(codeOf(await callEndpoint(apiClient(a.baseUrl, onA), getChannel, {}))).toBe(ErrorCode.OK);
+        expect(codeOf(await callEndpoint(apiClient(b.baseUrl, onA), getChannel, {}))).toBe(ErrorCode.OK);
+        expect(codeOf(await callEndpoint(apiClient(a.baseUrl, onA), signOutEverywhere, {}))).toBe(ErrorCode.OK);
         const revokedAt = performance.now();
         const refusedWithin = async (baseUrl: string) => {
-          let code = codeOf(await callEndpoint(baseUrl, onA.headers, getChannel, {}));
+          let code = codeOf(await callEndpoint(apiClient(baseUrl, onA), getChannel, {}));
           while (code !== ErrorCode.LOGIN_INVALID && performance.now() - revokedAt < 2_000) {
             await new Promise((resolve) => setTimeout(resolve, 5));
-            code = codeOf(await callEndpoint(baseUrl, onA.headers, getChannel, {}));
+            code = codeOf(await callEndpoint(apiClient(baseUrl, onA), getChannel, {}));
           }
           return { code, ms: performance.now() - revokedAt };
         };
         const refused = await Promise.all([refusedWithin(a.baseUrl), refusedWithin(b.baseUrl)]);
         console.info(`revocation seen by both replicas within ${Math.round(Math.max(...refused.map((entry) => entry.ms)))} ms`);
         expect(refused.map((entry) => entry.code)).toEqual([ErrorCode.LOGIN_INVALID, ErrorCode.LOGIN_INVALID]);
-        expect(codeOf(await callEndpoint(b.baseUrl, onB.headers, getChannel, {}))).toBe(ErrorCode.OK);
+        expect(codeOf(await callEndpoint(apiClient(b.baseUrl, onB), getChannel, {}))).toBe(ErrorCode.OK);
 
         // Cold cache on both replicas at the same moment: 2 × 12 requests that each need the access
         // token (WeCom's contact lookup). One gettoken upstream for all of them.
@@ -69,7 +70,7 @@ describe.skipIf(!postgresAdminUrl)('two replicas on one PostgreSQL (postgres; sk
         const contact = EMULATOR_EXTERNAL_CONTACTS.find((entry) => entry.followedBy.includes('leekaying'))!;
         const outcomes = await Promise.all(
           Array.from({ length: 24 }, (_, index) =>
-            callEndpoint(index % 2 ? a.baseUrl : b.baseUrl, onB.headers, hasKyc, { externalUserId: contact.externalUserId }),
+            callEndpoint(apiClient(index % 2 ? a.baseUrl : b.baseUrl, onB), hasKyc, { externalUserId: contact.externalUserId }),
           ),
         );
         expect(outcomes.map(codeOf)).toEqual(Array(24).fill(ErrorCode.OK));

@@ -132,7 +132,7 @@ describe('apiClient: one typed client for every suite', () => {
         );
       });
 
-      it('call sends any input; raw sends any bytes with the caller’s headers', async () => {
+      it('call sends any input; raw sends any bytes (a string, a Uint8Array) with the caller’s headers', async () => {
         const client = apiClient(target(), { token: 'tok-4' });
         const wrong = seenOf(await client.call('kycBind', { externalUserId: 7, extra: true }));
         expect(JSON.parse(wrong.body)).toEqual({ externalUserId: 7, extra: true });
@@ -142,6 +142,8 @@ describe('apiClient: one typed client for every suite', () => {
         expect(seen.url).toBe(`${endpoints.kycBind.path}?a=1`);
         expect(seen.body).toBe('{"broken"');
         expect(seen.headers).toMatchObject({ 'agent-code': 'khzl', 'broker-token': 'tok-4', 'content-type': 'application/json' });
+        const bytes = await client.raw(endpoints.kycBind, { body: new Uint8Array([0x7b, 0x7d]), contentType: 'application/json' });
+        expect((bytes.body as { data: Seen }).data.body).toBe('{}');
         const text = await client.raw('/not-json');
         expect(text.body).toBe('plain words');
       });

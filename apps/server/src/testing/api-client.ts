@@ -2,12 +2,17 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance } from 'fastify';
 import {
+  DEFAULT_CORP_CODE,
+  encodeRequest,
   endpoints,
   ErrorCode,
   HEADER_AGENT,
   HEADER_CORP,
   HEADER_TOKEN,
+  queryStringOf,
+  requestHeaders,
   type Endpoint,
+  type RequestCaller,
   type EndpointName,
   type ErrorCodeValue,
   type RequestOf,
@@ -18,7 +23,7 @@ import { BrowserJar } from './browser-jar';
 /**
  * The one way suites call the API. Typed from the contract (`endpoints`): one method per endpoint,
  * its input the request schema's input, its answer the envelope with `data` typed by the response
- * schema. Headers and payload are built by the web's rules (apps/web/src/shared/api/request.ts):
+ * schema. Headers and payload are encoded as the web encodes them, by the contract's `encodeRequest`:
  * the endpoint's own app as `agent-code`, the token only on authenticated calls, the payload as a
  * query string, a JSON body, multipart form-data or nothing, as the endpoint's `payload` says.
  * `call` sends any input to any endpoint and `raw` any bytes, for the tests that must send wrong things.
@@ -108,7 +113,7 @@ export interface RawRequest extends CallOptions {
   /** Appended to the path after `?`: a ready string, or pairs encoded like the web's query payloads. */
   query?: string | Record<string, unknown>;
   /** A stream is sent chunked, without a content-length. */
-  body?: string | Buffer | FormData | ReadableStream<Uint8Array>;
+  body?: string | Uint8Array | FormData | ReadableStream<Uint8Array>;
   /** Sent as `content-type` (FormData sets its own boundary unless this is given). */
   contentType?: string;
 }
@@ -156,13 +161,14 @@ export function apiClient(target: ApiTarget, caller: ApiCaller | SignedInLike = 
   const who: ApiCaller = isSignedIn(caller) ? callerOf(caller) : caller;
   const transport = transportFor(target);
 
-  const headersFor = (endpoint: { agent?: string; auth?: boolean }, options: CallOptions = {}): Record<string, string> => {
-    const headers: Record<string, string> = {};
-    const corp = who.corp === undefined ? 'fxhl' : who.corp;
-    if (corp !== null) headers[HEADER_CORP] = corp;
-    const agent = who.agent === undefined ? endpoint.agent : who.agent;
-    if (agent != null) headers[HEADER_AGENT] = agent;
-    if ((endpoint.auth ?? true) && who.token) headers[HEADER_TOKEN] = who.token;
+  /** The corp, app and token of this caller for one call (an app named by the call wins). */
+  const callerFor = (options: CallOptions): RequestCaller => ({
+    corp: who.corp === undefined ? DEFAULT_CORP_CODE : who.corp,
+    token: who.token ?? null,
+    agent: options.agent !== undefined ? options.agent : who.agent,
+  });
+  /** What a browser adds to the encoded headers: its cookies, and the test's own headers (an app named by the call still wins). */
+  const asBrowserSends = (headers: Record<string, string>, options: CallOptions) => {
     const cookie = who.cookies instanceof BrowserJar ? who.cookies.header() : who.cookies;
     if (cookie) headers.cookie = cookie;
     Object.assign(headers, who.headers, options.headers);
@@ -170,6 +176,8 @@ export function apiClient(target: ApiTarget, caller: ApiCaller | SignedInLike = 
     else if (options.agent !== undefined) headers[HEADER_AGENT] = options.agent;
     return headers;
   };
+  const headersFor = (endpoint: { agent?: string; auth?: boolean }, options: CallOptions = {}): Record<string, string> =>
+    asBrowserSends(requestHeaders({ agent: endpoint.agent, auth: endpoint.auth ?? true }, callerFor(options)), options);
 
   const send = async (request: WireRequest) => {
     const answer = await transport(request);
@@ -179,8 +187,9 @@ export function apiClient(target: ApiTarget, caller: ApiCaller | SignedInLike = 
 
   const call = async (endpointOrName: EndpointName | Endpoint, input: Record<string, unknown> = {}, options: CallOptions = {}) => {
     const endpoint = typeof endpointOrName === 'string' ? endpoints[endpointOrName] : endpointOrName;
-    const wire = wireRequestOf(endpoint, input, headersFor(endpoint, options));
-    const answer = await send(await wire);
+    const { method, url, headers, body } = encodeRequest(endpoint, input, callerFor(options));
+    asBrowserSends(headers, options);
+    const answer = await send({ method, url, headers, body: body instanceof FormData ? await encodeForm(body, headers) : body });
     return { status: answer.status, headers: answer.headers, text: answer.text, body: parseJson(answer.text) as ApiEnvelope<unknown> };
   };
 
@@ -188,11 +197,9 @@ export function apiClient(target: ApiTarget, caller: ApiCaller | SignedInLike = 
     const target = typeof endpoint === 'string' ? { path: endpoint } : endpoint;
     const headers = headersFor({ agent: target.agent }, request);
     let body = request.body;
-    if (body instanceof FormData) {
-      const encoded = await encodeForm(body);
-      body = encoded.bytes;
-      headers['content-type'] = encoded.contentType;
-    }
+    if (body instanceof FormData) body = await encodeForm(body, headers);
+    // Bytes as bytes: inject would send any other object as JSON.
+    else if (body instanceof Uint8Array && !Buffer.isBuffer(body)) body = Buffer.from(body);
     if (request.contentType !== undefined) headers['content-type'] = request.contentType;
     const query = typeof request.query === 'string' ? request.query : request.query ? queryStringOf(request.query) : '';
     const answer = await send({
@@ -234,7 +241,7 @@ interface WireRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string | Buffer | ReadableStream<Uint8Array>;
+  body?: string | Uint8Array | ReadableStream<Uint8Array>;
 }
 
 interface WireAnswer {
@@ -243,55 +250,14 @@ interface WireAnswer {
   text: string;
 }
 
-/** Query pairs the way the web sends them: null and undefined left out, arrays as repeated keys. */
-export function queryStringOf(payload: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
-    else params.append(key, String(value));
-  }
-  return params.toString();
-}
-
-function formDataOf(payload: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item) => form.append(key, item instanceof Blob ? item : String(item)));
-    else form.append(key, value instanceof Blob ? value : String(value));
-  }
-  return form;
-}
-
-/** Multipart bytes and their content type, as fetch would send them (inject needs the bytes). */
-async function encodeForm(form: FormData): Promise<{ bytes: Buffer; contentType: string }> {
+/**
+ * Multipart bytes, as fetch would send them (inject needs the bytes); their content type, with its
+ * boundary, goes to `headers` unless the test set one.
+ */
+async function encodeForm(form: FormData, headers: Record<string, string>): Promise<Buffer> {
   const request = new Request('http://form.invalid/', { method: 'POST', body: form });
-  return { bytes: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
-}
-
-async function wireRequestOf(endpoint: Endpoint, input: Record<string, unknown>, headers: Record<string, string>): Promise<WireRequest> {
-  const wire: WireRequest = { method: endpoint.method, url: endpoint.path, headers };
-  switch (endpoint.payload) {
-    case 'query': {
-      const query = queryStringOf(input);
-      if (query) wire.url += `?${query}`;
-      break;
-    }
-    case 'json':
-      headers['content-type'] ??= 'application/json';
-      wire.body = JSON.stringify(input);
-      break;
-    case 'form': {
-      const { bytes, contentType } = await encodeForm(formDataOf(input));
-      headers['content-type'] ??= contentType;
-      wire.body = bytes;
-      break;
-    }
-    case 'none':
-      break;
-  }
-  return wire;
+  headers['content-type'] ??= request.headers.get('content-type')!;
+  return Buffer.from(await request.arrayBuffer());
 }
 
 function parseJson(text: string): unknown {

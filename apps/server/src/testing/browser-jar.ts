@@ -6,11 +6,6 @@
 export class BrowserJar {
   private readonly cookies = new Map<string, string>();
 
-  /** Takes what a response set or cleared. */
-  take(response: Response): this {
-    return this.takeSetCookie(response.headers.getSetCookie());
-  }
-
   /** Takes the `Set-Cookie` lines of an answer (from fetch or from inject). */
   takeSetCookie(lines: readonly string[]): this {
     for (const line of lines) {

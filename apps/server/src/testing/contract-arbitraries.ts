@@ -500,7 +500,11 @@ function groupPairs(pairs: [string, string][]): Record<string, string | string[]
   return Object.fromEntries(grouped);
 }
 
-export function encodeRequest(endpoint: Endpoint, intent: Intent, input: unknown): WireRequest {
+/**
+ * A generated value as the endpoint's payload kind carries it. Not the contract's `encodeRequest`: a
+ * generated value need not be an object (nor its fields scalars), and what the server decodes is predicted.
+ */
+function generatedRequest(endpoint: Endpoint, intent: Intent, input: unknown): WireRequest {
   switch (endpoint.payload) {
     case 'query': {
       const pairs = queryPairs(input);
@@ -580,7 +584,7 @@ const RAW_FORMS: { body: string; contentType: string }[] = [
 /** Every kind of request for one endpoint: valid, boundary and malformed values, and raw wire oddities. */
 export function requestArbitrary(endpoint: Endpoint, hints: Hints = {}): fc.Arbitrary<WireRequest> {
   const node = describeSchema(endpoint.request);
-  const encode = (intent: Intent) => (input: unknown) => encodeRequest(endpoint, intent, input);
+  const encode = (intent: Intent) => (input: unknown) => generatedRequest(endpoint, intent, input);
   const raw: fc.Arbitrary<WireRequest> =
     endpoint.payload === 'query' || endpoint.payload === 'none'
       ? fc.constantFrom(...RAW_QUERIES).map((query) => ({ intent: 'raw' as const, input: query, query, decoded: undefined }))

@@ -21,7 +21,6 @@ export {
   apiClient,
   expectOk,
   isOk,
-  queryStringOf,
   type ApiAnswer,
   type ApiCaller,
   type ApiClient,

@@ -3,8 +3,9 @@ import { buildApp } from '../app';
 import { makeEnv, type Env } from '../env';
 import type { DatabaseHandle } from '../db/client';
 import type { CorpConfigEntry } from '../corps';
-import { loginQywx, startSignIn, type LoginResult, type SignInStart } from '@broker/contract';
+import type { LoginResult, SignInStart } from '@broker/contract';
 import { BrowserJar } from './browser-jar';
+import { apiClient, isOk, type ApiAnswer } from './api-client';
 
 export interface RunningTestApp {
   app: FastifyInstance;
@@ -55,25 +56,17 @@ export interface SignedIn {
   login: LoginResult;
 }
 
-interface Envelope<T = unknown> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
-/** Step 1 of a sign-in, as the page does it: the server records it and sets the sign-in cookie in `jar`. */
+/**
+ * Step 1 of a sign-in, as the page does it: the server records it and sets the sign-in cookie in `jar`.
+ * Any `agentCode` goes, so that a test can start one for an app that does not exist.
+ */
 export async function startSignInAt(
   baseUrl: string,
   options: { jar: BrowserJar; corpCode?: string; agentCode?: string; redirectPage?: string; relauchType?: string },
-): Promise<{ status: number; body: Envelope<SignInStart | null> }> {
+): Promise<ApiAnswer<SignInStart>> {
   const { jar, corpCode = 'fxhl', agentCode = 'khzl', redirectPage = '/client/manage/list', relauchType } = options;
-  const response = await fetch(`${baseUrl}${startSignIn.path}`, {
-    method: 'POST',
-    headers: { 'corp-code': corpCode, 'agent-code': startSignIn.agent, 'content-type': 'application/json', ...jar.headers() },
-    body: JSON.stringify({ agentCode, redirectPage, ...(relauchType ? { relauchType } : {}) }),
-  });
-  jar.take(response);
-  return { status: response.status, body: (await response.json()) as Envelope<SignInStart | null> };
+  const client = apiClient(baseUrl, { corp: corpCode, cookies: jar });
+  return (await client.call('startSignIn', { agentCode, redirectPage, ...(relauchType ? { relauchType } : {}) })) as ApiAnswer<SignInStart>;
 }
 
 /**
@@ -102,17 +95,12 @@ export async function authorizeAs(
 }
 
 /** Step 3, as /wxEntry does it: the code and state go to the server with the browser's cookies. */
-export async function exchangeCode(
+export function exchangeCode(
   baseUrl: string,
   options: { jar: BrowserJar; code: string; state: string; corpCode?: string },
-): Promise<{ status: number; body: Envelope<LoginResult | null> }> {
+): Promise<ApiAnswer<LoginResult>> {
   const { jar, code, state, corpCode = 'fxhl' } = options;
-  const query = new URLSearchParams({ code, state });
-  const response = await fetch(`${baseUrl}${loginQywx.path}?${query.toString()}`, {
-    headers: { 'corp-code': corpCode, 'agent-code': loginQywx.agent, ...jar.headers() },
-  });
-  jar.take(response);
-  return { status: response.status, body: (await response.json()) as Envelope<LoginResult | null> };
+  return apiClient(baseUrl, { corp: corpCode, cookies: jar }).loginQywx({ code, state });
 }
 
 /**
@@ -132,10 +120,10 @@ export async function signInAs(
 ): Promise<SignedIn> {
   const { corpCode = 'fxhl', agentCode = 'khzl', wecomBaseUrl, jar = new BrowserJar() } = options;
   const started = await startSignInAt(baseUrl, { jar, corpCode, agentCode });
-  if (started.body.code !== '0' || !started.body.data) throw new Error(`sign-in start failed: ${started.body.code} ${started.body.msg}`);
+  if (!isOk(started)) throw new Error(`sign-in start failed: ${started.body.code} ${started.body.msg}`);
   const { code, state } = await authorizeAs(started.body.data.authorizeUrl, userid, wecomBaseUrl);
   const login = await exchangeCode(baseUrl, { jar, code, state, corpCode });
-  if (login.body.code !== '0' || !login.body.data) throw new Error(`login failed: ${login.body.code} ${login.body.msg}`);
+  if (!isOk(login)) throw new Error(`login failed: ${login.body.code} ${login.body.msg}`);
   const token = login.body.data.token;
   return {
     token,

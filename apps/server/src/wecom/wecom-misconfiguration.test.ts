@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, ErrorCode, type Envelope } from '@broker/contract';
+import { ErrorCode } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP, type AgentPolicy } from '@broker/wecom-emulator';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
-import { authorizeAs, BrowserJar, startSignInAt, testDatabases, signInAs, type SignedIn } from '../testing';
+import { apiClient, authorizeAs, BrowserJar, exchangeCode, startSignInAt, testDatabases, signInAs, type ApiClient } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { customers, staff, wecomCredentials } from '../db/schema';
@@ -32,7 +32,7 @@ for (const engine of testDatabases()) {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let app: FastifyInstance;
     let baseUrl: string;
-    let chan: SignedIn;
+    let chan: ApiClient;
     let chanCustomerId: number;
     const logged: LogLine[] = [];
 
@@ -60,7 +60,7 @@ for (const engine of testDatabases()) {
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-      chan = await signInAs(baseUrl, 'chanwaiman');
+      chan = apiClient(baseUrl, await signInAs(baseUrl, 'chanwaiman'));
       const [own] = await database.db
         .select({ id: customers.id })
         .from(customers)
@@ -83,14 +83,7 @@ for (const engine of testDatabases()) {
 
     const policy = (agent: 'khzl' | 'khgl' | 'mot', change: Partial<AgentPolicy>) =>
       app.wecomEmulator!.policies.update(CORP.corpId, CORP.agents[agent].agentId, change);
-    const sign = async () => {
-      const response = await fetch(`${baseUrl}${endpoints.getJsSdkSign.path}`, {
-        method: 'POST',
-        headers: { ...chan.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: `${baseUrl}/kyc/index` }),
-      });
-      return { status: response.status, headers: response.headers, body: (await response.json()) as Envelope<unknown> };
-    };
+    const sign = () => chan.getJsSdkSign({ url: `${baseUrl}/kyc/index` });
     const logOf = (requestId: string | null) => logged.find((line) => line.reqId === requestId && line.wecom);
 
     it('60020: its own code, no internals for the client; WeCom’s errmsg, hint and address in the log', async () => {
@@ -112,13 +105,8 @@ for (const engine of testDatabases()) {
 
     it('48002: an agent without 客户联系 rights is named when binding a contact', async () => {
       policy('khzl', { customerContact: false });
-      const response = await fetch(`${baseUrl}${endpoints.kycBind.path}`, {
-        method: 'POST',
-        headers: { ...chan.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ externalUserId: 'wmEmu0001HoKwokLeung', customerId: chanCustomerId }),
-      });
-      const body = (await response.json()) as Envelope<unknown>;
-      expect(body.code).toBe(ErrorCode.WECOM_API_FORBIDDEN);
+      const response = await chan.kycBind({ externalUserId: 'wmEmu0001HoKwokLeung', customerId: chanCustomerId });
+      expect(response.body.code).toBe(ErrorCode.WECOM_API_FORBIDDEN);
       expect(logOf(response.headers.get('x-request-id'))?.wecom?.problem).toBe('api-forbidden');
     });
 
@@ -139,20 +127,14 @@ for (const engine of testDatabases()) {
 
     it('45009: named, Retry-After, and the app stops calling WeCom while it backs off', async () => {
       policy('khgl', { callsPerMinute: 1 });
-      const khgl = { ...chan.headers, 'agent-code': 'khgl' };
-      const signAs = () =>
-        fetch(`${baseUrl}${endpoints.getJsSdkSign.path}`, {
-          method: 'POST',
-          headers: { ...khgl, 'content-type': 'application/json' },
-          body: JSON.stringify({ url: `${baseUrl}/client/manage/list` }),
-        });
+      const signAs = () => chan.getJsSdkSign({ url: `${baseUrl}/client/manage/list` }, { agent: 'khgl' });
       const limited = await signAs(); // gettoken is the one call allowed; the ticket call is refused
-      expect(((await limited.json()) as Envelope<unknown>).code).toBe(ErrorCode.WECOM_RATE_LIMITED);
+      expect(limited.body.code).toBe(ErrorCode.WECOM_RATE_LIMITED);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       const before = { ...app.wecomEmulator!.stats };
       policy('khgl', { callsPerMinute: null });
       const again = await signAs();
-      expect(((await again.json()) as Envelope<unknown>).code).toBe(ErrorCode.WECOM_RATE_LIMITED);
+      expect(again.body.code).toBe(ErrorCode.WECOM_RATE_LIMITED);
       // Not even a gettoken or a ticket request reached WeCom during the back-off.
       expect(app.wecomEmulator!.stats).toEqual(before);
     });
@@ -164,26 +146,17 @@ for (const engine of testDatabases()) {
       const started = await startSignInAt(baseUrl, { jar, agentCode: 'khzl' });
       const { code, state } = await authorizeAs(started.body.data!.authorizeUrl, 'leekaying');
       policy('khzl', { trustedDomain: 'broker.fxhl.example' });
-      const query = new URLSearchParams({ code, state });
-      const login = await fetch(`${baseUrl}${endpoints.loginQywx.path}?${query.toString()}`, {
-        headers: { 'corp-code': 'fxhl', 'agent-code': endpoints.loginQywx.agent, ...jar.headers() },
-      });
-      const body = (await login.json()) as Envelope<unknown>;
-      expect(body.code).toBe(ErrorCode.WECOM_REDIRECT_UNTRUSTED);
-      expect(body.msg).toMatch(/trusted domain/);
+      const login = await exchangeCode(baseUrl, { jar, code, state });
+      expect(login.body.code).toBe(ErrorCode.WECOM_REDIRECT_UNTRUSTED);
+      expect(login.body.msg).toMatch(/trusted domain/);
       expect(logOf(login.headers.get('x-request-id'))?.wecom).toMatchObject({ errcode: 50001, problem: 'redirect-untrusted' });
     });
 
     it('externalcontact/get follows next_cursor: a follower on the second page still counts', async () => {
       app.wecomEmulator!.policies.followUserPageSize = 1;
-      const response = await fetch(`${baseUrl}${endpoints.kycBind.path}`, {
-        method: 'POST',
-        headers: { ...chan.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ externalUserId: WANG, customerId: chanCustomerId }),
-      });
-      const body = (await response.json()) as Envelope<{ externalUserId: string }>;
+      const { body } = await chan.kycBind({ externalUserId: WANG, customerId: chanCustomerId });
       expect(body.code, body.msg).toBe(ErrorCode.OK);
-      expect(body.data.externalUserId).toBe(WANG);
+      expect(body.data?.externalUserId).toBe(WANG);
     });
 
     it('/readyz reports WeCom beside the database, and a WeCom problem does not make the replica unready', async () => {

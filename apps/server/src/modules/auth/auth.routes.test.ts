@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
 import {
+  apiClient,
   authorizeAs,
   BrowserJar,
   exchangeCode,
@@ -28,8 +29,6 @@ const otherCorp = {
   },
 };
 
-type Body = { code: string; msg: string; data: unknown };
-
 for (const engine of testDatabases()) {
   describe(`sign-in and token authentication (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
@@ -45,20 +44,13 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const get = async (path: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${server.baseUrl}${path}`, { headers });
-      return { status: response.status, body: (await response.json()) as Body };
-    };
-
     it('runs the whole OAuth round trip over HTTP and the token works on a business call', async () => {
       const jar = new BrowserJar();
-      const started = await fetch(`${server.baseUrl}/api/auth/login/start`, {
-        method: 'POST',
-        headers: { 'corp-code': 'fxhl', 'agent-code': 'khzl', 'content-type': 'application/json' },
-        body: JSON.stringify({ agentCode: 'khzl', redirectPage: '/client/manage/list' }),
+      const started = await apiClient(server.baseUrl, { cookies: jar }).startSignIn({
+        agentCode: 'khzl',
+        redirectPage: '/client/manage/list',
       });
-      jar.take(started);
-      const start = ((await started.json()) as Body).data as { authorizeUrl: string; state: string; expiresAt: number };
+      const start = started.body.data!;
       expect(start.state).toMatch(/^[0-9a-f]{64}$/);
       expect(start.expiresAt).toBeGreaterThan(Date.now());
       // The sign-in cookie: the state, HttpOnly, for this host, ten minutes; no Secure over plain HTTP.
@@ -121,12 +113,7 @@ for (const engine of testDatabases()) {
       const binding = jar.get('broker_binding')!;
       expect(binding.length).toBeGreaterThanOrEqual(40);
 
-      const call = await get('/api/client/staff/asset/getDefaultCcy', {
-        'corp-code': 'fxhl',
-        'agent-code': 'khzl',
-        'broker-token': result.token,
-        ...jar.headers(),
-      });
+      const call = await apiClient(server.baseUrl, { token: result.token, cookies: jar }).getDefaultCcy();
       expect(call.body).toEqual({ code: '0', msg: 'ok', data: { ccy: 'HKD' } });
 
       // Only digests of the token and of the binding secret are stored.
@@ -156,29 +143,28 @@ for (const engine of testDatabases()) {
     });
 
     it('answers 080000 for an expired token', async () => {
-      const { token, headers } = await signInAs(server.baseUrl);
+      const signedIn = await signInAs(server.baseUrl);
+      const { token } = signedIn;
       await database.db
         .update(authSessions)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(authSessions.tokenHash, hashSessionToken(token)));
-      const response = await get('/api/client/staff/asset/getDefaultCcy', headers);
+      const response = await apiClient(server.baseUrl, signedIn).getDefaultCcy();
       expect(response.status).toBe(401);
       expect(response.body.code).toBe(ErrorCode.LOGIN_EXPIRED);
     });
 
     it('answers 080001 for a missing, forged or other-corp token', async () => {
-      const { headers } = await signInAs(server.baseUrl, 'leekaying');
-      const missing = await get('/api/client/staff/asset/getDefaultCcy', { 'corp-code': 'fxhl', 'agent-code': 'khzl' });
-      const forged = await get('/api/client/staff/asset/getDefaultCcy', {
-        ...headers,
-        'broker-token': `${headers['broker-token']!.slice(0, -2)}xx`,
-      });
-      const otherCorpHeader = await get('/api/client/staff/asset/getDefaultCcy', { ...headers, 'corp-code': otherCorp.code });
+      const signedIn = await signInAs(server.baseUrl, 'leekaying');
+      const lee = apiClient(server.baseUrl, signedIn);
+      const missing = await apiClient(server.baseUrl).getDefaultCcy();
+      const forged = await lee.with({ token: `${signedIn.token.slice(0, -2)}xx` }).getDefaultCcy();
+      const otherCorpHeader = await lee.with({ corp: otherCorp.code }).getDefaultCcy();
       for (const response of [missing, forged, otherCorpHeader]) {
         expect(response.status).toBe(401);
         expect(response.body.code).toBe(ErrorCode.LOGIN_INVALID);
       }
-      const stillValid = await get('/api/client/staff/asset/getDefaultCcy', headers);
+      const stillValid = await lee.getDefaultCcy();
       expect(stillValid.body.code).toBe('0');
     });
 
@@ -198,14 +184,14 @@ for (const engine of testDatabases()) {
     });
 
     it('persists a staff setting through a business call', async () => {
-      const { headers } = await signInAs(server.baseUrl, 'wongchishing');
-      const set = await get('/api/client/staff/asset/configureDefaultCcy?ccy=USD', headers);
+      const api = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'wongchishing'));
+      const set = await api.configureDefaultCcy({ ccy: 'USD' });
       expect(set.body).toEqual({ code: '0', msg: 'ok', data: { ccy: 'USD' } });
-      expect((await get('/api/client/staff/asset/getDefaultCcy', headers)).body.data).toEqual({ ccy: 'USD' });
-      const bad = await get('/api/client/staff/asset/configureDefaultCcy?ccy=EUR', headers);
+      expect((await api.getDefaultCcy()).body.data).toEqual({ ccy: 'USD' });
+      const bad = await api.call('configureDefaultCcy', { ccy: 'EUR' });
       expect(bad.status).toBe(400);
       expect(bad.body.msg).toMatch(/^query\.ccy: /);
-      expect((await get('/api/client/staff/asset/getDefaultCcy', headers)).body.data).toEqual({ ccy: 'USD' });
+      expect((await api.getDefaultCcy()).body.data).toEqual({ ccy: 'USD' });
     });
   });
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { encrypt, getSignature } from '@wecom/crypto';
-import { contactMeState, ErrorCode, type Envelope, type hasKyc, type ResponseOf } from '@broker/contract';
+import { contactMeState, ErrorCode, type Envelope } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { auditLog, customers, kycBindings, motEvents, staff, wecomCallbackEvents } from '../../db/schema';
@@ -39,7 +39,7 @@ for (const engine of testDatabases()) {
   describe(`WeCom change_external_contact callback (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
     let server: RunningTestApp;
-    let chan: Record<string, string>;
+    let chan: ApiClient;
     let chanCustomers: { id: number; customerNo: string }[];
     let leeCustomer: { id: number; customerNo: string };
 
@@ -47,7 +47,7 @@ for (const engine of testDatabases()) {
       database = await engine.create();
       await seedDemoData(database, { customers: 60, seed: 11, asOf: '2026-11-20' });
       server = await startTestApp(database);
-      chan = (await signInAs(server.baseUrl, 'chanwaiman')).headers;
+      chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
       const customersOf = (userid: string) =>
         database.db
           .select({ id: customers.id, customerNo: customers.customerNo })
@@ -63,6 +63,7 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
+    // Raw: WeCom's callback (signed XML and query) is WeCom's protocol, not an endpoint of the contract.
     const callbackUrl = (corpCode = 'fxhl') => `${server.baseUrl}/api/wecom/callback/${corpCode}`;
     const emulator = async <T>(path: string, body: Record<string, unknown> = {}) => {
       const response = await fetch(`${server.baseUrl}/wecom/__emulator/${path}`, {
@@ -85,10 +86,7 @@ for (const engine of testDatabases()) {
       });
     const outerXml = (ciphertext: string) =>
       `<xml><ToUserName><![CDATA[${CORP_ID}]]></ToUserName><AgentID><![CDATA[1000002]]></AgentID><Encrypt><![CDATA[${ciphertext}]]></Encrypt></xml>`;
-    const kycOf = async (externalUserId: string) => {
-      const response = await fetch(`${server.baseUrl}/api/client/customer/kyc/hasKyc?externalUserId=${externalUserId}`, { headers: chan });
-      return ((await response.json()) as Envelope<ResponseOf<typeof hasKyc>>).data;
-    };
+    const kycOf = async (externalUserId: string) => (await chan.hasKyc({ externalUserId })).body.data!;
     const bindDirectly = async (externalUserId: string, customerId: number) => {
       const [row] = await database.db.select({ id: staff.id }).from(staff).where(eq(staff.wecomUserId, 'chanwaiman'));
       const [corp] = await database.query<{ id: number }>(`select id from corp where code = 'fxhl'`);
@@ -172,8 +170,8 @@ for (const engine of testDatabases()) {
       const status = await kycOf(HO);
       expect(status.bound).toBe(true);
       expect(status.binding?.stale).toMatchObject({ reason: 'del_follow_user' });
-      const profile = await fetch(`${server.baseUrl}/api/client/customer/getProfile?customerId=${customer.id}`, { headers: chan });
-      expect(((await profile.json()) as Envelope<{ kycBound: boolean; kycStale: boolean }>).data).toMatchObject({
+      const profile = await chan.getProfile({ customerId: customer.id });
+      expect(profile.body.data).toMatchObject({
         kycBound: true,
         kycStale: true,
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { getJsSdkSign, ResponseOf } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { signJsSdk } from './jssdk-signature';
 import { wecomCredentials } from '../../db/schema';
@@ -25,14 +25,13 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const sign = async (baseUrl: string, headers: Record<string, string>, url: string, refresh?: boolean) => {
-      const response = await fetch(`${baseUrl}/api/aggregation/qywx/getJsSdkSign`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(refresh === undefined ? { url } : { url, refresh }),
-      });
-      return (await response.json()) as { code: string; msg: string; data: SignData };
-    };
+    /** `data` typed as a success's: the tests read it only where the code is "0". */
+    const sign = async (baseUrl: string, staff: SignedIn, url: string, refresh?: boolean) =>
+      (await apiClient(baseUrl, staff).getJsSdkSign(refresh === undefined ? { url } : { url, refresh })).body as {
+        code: string;
+        msg: string;
+        data: SignData;
+      };
 
     it('signs config and agentConfig with the tickets WeCom issued, and both replicas share one access token', async () => {
       const emulator = primary.app.wecomEmulator!;
@@ -40,7 +39,7 @@ for (const engine of testDatabases()) {
       const one = await signInAs(primary.baseUrl);
       const two = await signInAs(replica.baseUrl, 'leekaying', { wecomBaseUrl: `${primary.baseUrl}/wecom` });
       const pageUrl = 'https://broker.example.com/client/manage/list?corpCode=fxhl#top';
-      const [a, b] = await Promise.all([sign(primary.baseUrl, one.headers, pageUrl), sign(replica.baseUrl, two.headers, pageUrl)]);
+      const [a, b] = await Promise.all([sign(primary.baseUrl, one, pageUrl), sign(replica.baseUrl, two, pageUrl)]);
       expect(a.code).toBe('0');
       expect(b.code).toBe('0');
       expect(a.data.agentId).toBe('1000002');
@@ -63,9 +62,9 @@ for (const engine of testDatabases()) {
     });
 
     it('produces signatures the emulated WeCom client accepts for that page, and only for that page', async () => {
-      const { headers } = await signInAs(primary.baseUrl);
+      const staff = await signInAs(primary.baseUrl);
       const pageUrl = `${primary.baseUrl}/kyc/index?from=sidebar`;
-      const signed = (await sign(primary.baseUrl, headers, pageUrl)).data;
+      const signed = (await sign(primary.baseUrl, staff, pageUrl)).data;
       const verify = async (body: Record<string, string>) =>
         (
           (await (
@@ -134,29 +133,28 @@ for (const engine of testDatabases()) {
             })
           ).json()) as { ok: boolean }
         ).ok;
-      expect(await verifies((await sign(primary.baseUrl, one.headers, pageUrl)).data)).toBe(true);
+      expect(await verifies((await sign(primary.baseUrl, one, pageUrl)).data)).toBe(true);
       // The cached tickets were fetched over a minute ago; then WeCom stops accepting them.
       await database.query(`update wecom_credential set fetched_at = fetched_at - interval '2 minutes' where kind like '%ticket'`);
       emulator.invalidateTickets();
-      expect(await verifies((await sign(primary.baseUrl, one.headers, pageUrl)).data)).toBe(false);
+      expect(await verifies((await sign(primary.baseUrl, one, pageUrl)).data)).toBe(false);
 
       const before = { ...emulator.stats };
-      const healed = await sign(primary.baseUrl, one.headers, pageUrl, true);
+      const healed = await sign(primary.baseUrl, one, pageUrl, true);
       expect(healed.code).toBe('0');
       expect(await verifies(healed.data)).toBe(true);
       expect(emulator.stats.agentTicket - before.agentTicket).toBe(1);
       expect(emulator.stats.jsapiTicket - before.jsapiTicket).toBe(1);
 
       // Pages on the other replica report too, within the minute: the fresh tickets stay, WeCom is not asked again.
-      const again = await Promise.all([1, 2, 3].map(() => sign(replica.baseUrl, two.headers, pageUrl, true)));
+      const again = await Promise.all([1, 2, 3].map(() => sign(replica.baseUrl, two, pageUrl, true)));
       for (const answer of again) expect(await verifies(answer.data)).toBe(true);
       expect(emulator.stats.agentTicket - before.agentTicket).toBe(1);
       expect(emulator.stats.jsapiTicket - before.jsapiTicket).toBe(1);
     });
 
     it('rejects a URL that is not http(s), naming the field', async () => {
-      const { headers } = await signInAs(primary.baseUrl);
-      const response = await sign(primary.baseUrl, headers, 'javascript:alert(1)');
+      const response = await sign(primary.baseUrl, await signInAs(primary.baseUrl), 'javascript:alert(1)');
       expect(response.code).toBe('090400');
       expect(response.msg).toMatch(/^body\.url: /);
     });

@@ -1,4 +1,5 @@
-import { HEADER_AGENT, HEADER_CORP, HEADER_TOKEN, RELOGIN_CODES, type RequestOf, type ResponseOf, type WireEndpoint } from './contract';
+import { encodeRequest } from '@broker/contract/request-encoding';
+import { RELOGIN_CODES, type RequestOf, type ResponseOf, type WireEndpoint } from './contract';
 import { getAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
 import { i18n } from '../i18n/i18n';
@@ -16,53 +17,17 @@ export interface RequestOptions {
   relogin?: boolean;
 }
 
-function toQueryString(payload: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
-    else params.append(key, String(value));
-  }
-  const query = params.toString();
-  return query ? `?${query}` : '';
-}
-
-function toFormData(payload: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    form.append(key, value instanceof Blob ? value : String(value));
-  }
-  return form;
-}
-
 interface Wire {
   url: string;
   init: RequestInit;
 }
 
 function buildWire(endpoint: WireEndpoint, payload: Record<string, unknown>, signal?: AbortSignal): Wire {
-  const settings = getAppSettings();
-  const headers: Record<string, string> = { [HEADER_AGENT]: endpoint.agent, [HEADER_CORP]: settings.corpCode };
-  const token = useUser.getState().token;
-  if (endpoint.auth && token) headers[HEADER_TOKEN] = token;
-  const init: RequestInit = { method: endpoint.method, headers, signal, credentials: 'same-origin' };
-  let url = endpoint.path;
-  switch (endpoint.payload) {
-    case 'query':
-      url += toQueryString(payload);
-      break;
-    case 'json':
-      headers['content-type'] = 'application/json';
-      init.body = JSON.stringify(payload);
-      break;
-    case 'form':
-      init.body = toFormData(payload);
-      break;
-    case 'none':
-      break;
-  }
-  return { url, init };
+  const { method, url, headers, body } = encodeRequest(endpoint, payload, {
+    corp: getAppSettings().corpCode,
+    token: useUser.getState().token,
+  });
+  return { url, init: { method, headers, body, signal, credentials: 'same-origin' } };
 }
 
 /**
