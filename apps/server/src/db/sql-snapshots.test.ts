@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, endpoints } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp } from '../testing';
 import {
   endpointEntries,
   seedEndpointFixture,
-  SESSION_ENDING,
+  sweepCaller,
   validInputs,
   type EndpointFixture,
   type EndpointName,
@@ -91,7 +91,7 @@ describe('SQL snapshots: every statement of every endpoint', () => {
     for (const name of names) {
       const endpoint = endpoints[name];
       const input = await validInputs[name](fixture);
-      const as: SignedIn = SESSION_ENDING.includes(name) ? await signInAs(server.baseUrl, 'wongchishing') : caller;
+      const as = await sweepCaller(server.baseUrl, name, caller);
       let answer = '';
       const statements = await record(async () => {
         answer = (await apiClient(server.baseUrl, as).call(endpoint, input)).body.code;
