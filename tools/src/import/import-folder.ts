@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
-import { idNumberLast4, maskIdNumber } from '@broker/domain';
+import { idNumberLast4, maskIdNumber, normalisePhone } from '@broker/domain';
 import { refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
 import {
   cashBalanceRow,
@@ -277,12 +277,6 @@ async function applyPrice({ database }: ImportContext, row: PriceRow): Promise<R
   return outcomeOf(rows);
 }
 
-function normalisePhone(phone: string): { display: string; digits: string } {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length === 8) return { display: `+852 ${digits.slice(0, 4)} ${digits.slice(4)}`, digits: `852${digits}` };
-  return { display: phone.startsWith('+') ? phone : `+${phone}`, digits };
-}
-
 async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<RowOutcome> {
   const { database, corpId } = context;
   const staffId = context.staffByUserId.get(row.staff_userid);
@@ -309,7 +303,7 @@ async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<
     row.name_cn,
     row.name_en,
     row.gender ?? null,
-    phone?.display ?? null,
+    phone?.phone ?? null,
     phone?.digits ?? null,
     row.email ?? null,
     row.id_doc_type,

@@ -18,6 +18,7 @@ import {
   convert,
   maskPhone,
   money,
+  normalisePhone,
   subtract,
   sum,
   times,
@@ -41,7 +42,6 @@ import type {
   TradeFilter,
   TransferFilter,
 } from './client.repository';
-import { normalisePhone } from './phone';
 
 type ProfileUpdate = z.output<typeof updateProfile.request>;
 
