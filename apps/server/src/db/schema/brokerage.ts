@@ -43,7 +43,7 @@ export const customers = pgTable(
     email: text('email'),
     /** hkid | passport | mainland_id */
     idDocType: text('id_doc_type').notNull(),
-    /** Never the full number: e.g. `A12****(7)`. */
+    /** Never the full number: `maskIdNumber` of @broker/domain, e.g. `A1**4563` for `A123456(3)`. */
     idDocMasked: text('id_doc_masked').notNull(),
     idDocLast4: text('id_doc_last4').notNull(),
     idDocExpiry: date('id_doc_expiry'),
