@@ -62,6 +62,20 @@ const rateMap = (rows: Array<{ currency: string; rate: number }>): ExchangeRates
 /** An amount read from the database, in HKD. Amounts cross the wire as float8 but are added as Money. */
 const inHkd = (amount: number, currency: string, rates: ExchangeRates) => convert(money(amount, currency), HKD, rates);
 
+/** An amount as an item shows it: in its own currency, and in HKD at the latest rate, to the cent. */
+const amountWithHkd = (row: { amount: number; currency: string }, rates: ExchangeRates) => ({
+  amount: row.amount,
+  currency: row.currency,
+  amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+});
+
+/** The security of an activity item, named in both languages. */
+const securityNamed = (row: { symbol: string; nameCn: string; nameEn: string }) => ({
+  symbol: row.symbol,
+  securityNameCn: row.nameCn,
+  securityNameEn: row.nameEn,
+});
+
 /** A part of a whole, to 4 decimals; 0 when the whole is not positive. */
 const share = (part: Money, whole: Money) => (whole.units > 0n ? Math.round((toNumber(part) / toNumber(whole)) * 10_000) / 10_000 : 0);
 
@@ -317,10 +331,8 @@ export function createClientService(repository: ClientRepository) {
         side: row.side === 'sell' ? 'sell' : 'buy',
         quantity: row.quantity,
         price: row.price,
-        amount: row.amount,
+        ...amountWithHkd(row, rates),
         fee: row.fee,
-        currency: row.currency,
-        amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
         tradedAt: Math.round(row.tradedAt),
         settleDate: row.settleDate,
         status: row.settled ? 'settled' : 'unsettled',
@@ -356,9 +368,7 @@ export function createClientService(repository: ClientRepository) {
             id: row.id,
             accountNo: row.accountNo,
             direction: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
-            currency: row.currency,
-            amount: row.amount,
-            amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+            ...amountWithHkd(row, rates),
             method: row.method,
             occurredAt: Math.round(row.occurredAt),
           })),
@@ -426,30 +436,22 @@ export function createClientService(repository: ClientRepository) {
           kind: 'trade' as const,
           at: Math.round(row.tradedAt),
           side: row.side,
-          symbol: row.symbol,
-          securityNameCn: row.nameCn,
-          securityNameEn: row.nameEn,
+          ...securityNamed(row),
           quantity: row.quantity,
           price: row.price,
-          amount: row.amount,
-          currency: row.currency,
-          amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+          ...amountWithHkd(row, rates),
         })),
         ...activity.moneyRows.map((row) => ({
           key: `money:${row.id}`,
           kind: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
           at: Math.round(row.occurredAt),
-          amount: row.amount,
-          currency: row.currency,
-          amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+          ...amountWithHkd(row, rates),
         })),
         ...activity.transferRows.map((row) => ({
           key: `transfer:${row.id}`,
           kind: row.direction === 'out' ? ('transferOut' as const) : ('transferIn' as const),
           at: Math.round(row.occurredAt),
-          symbol: row.symbol,
-          securityNameCn: row.nameCn,
-          securityNameEn: row.nameEn,
+          ...securityNamed(row),
           quantity: row.quantity,
           currency: row.currency,
         })),
