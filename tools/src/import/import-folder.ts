@@ -251,6 +251,12 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
 const outcomeOf = (rows: { inserted: boolean }[]): RowOutcome =>
   rows.length === 0 ? 'unchanged' : rows[0]!.inserted ? 'inserted' : 'updated';
 
+/** The outcome of a write of one customer's row; a change marks the customer in `changed` (to refresh after the import). */
+const outcomeMarking = (rows: { inserted: boolean }[], changed: Set<number>, customerId: number): RowOutcome => {
+  if (rows.length > 0) changed.add(customerId);
+  return outcomeOf(rows);
+};
+
 interface Upsert {
   table: string;
   /** The natural key (the conflict target's columns) and its values. */
@@ -413,8 +419,7 @@ async function applyCashBalance(context: ImportContext, row: CashBalanceRow): Pr
     key: { account_id: account.id, currency: row.currency },
     values: { balance: row.balance },
   });
-  if (rows.length > 0) context.touchedCustomers.add(account.customerId);
-  return outcomeOf(rows);
+  return outcomeMarking(rows, context.touchedCustomers, account.customerId);
 }
 
 /** Holdings are the back office's position snapshot; quantity 0 closes the position. */
@@ -435,8 +440,7 @@ async function applyHolding(context: ImportContext, row: HoldingRow): Promise<Ro
     fixed: { customer_id: account.customerId },
     values: { quantity: row.quantity, avg_cost: row.avg_cost },
   });
-  if (rows.length > 0) context.touchedCustomers.add(account.customerId);
-  return outcomeOf(rows);
+  return outcomeMarking(rows, context.touchedCustomers, account.customerId);
 }
 
 /** Trades, money movements and transfers: facts of an account, keyed by the back office's own reference. */
@@ -468,8 +472,7 @@ async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOut
     traded_at: row.traded_at,
     settle_date: row.settle_date,
   });
-  if (rows.length > 0) context.touchedCustomers.add(account.customerId);
-  return outcomeOf(rows);
+  return outcomeMarking(rows, context.touchedCustomers, account.customerId);
 }
 
 async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow): Promise<RowOutcome> {
@@ -481,8 +484,7 @@ async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow)
     method: row.method,
     occurred_at: row.occurred_at,
   });
-  if (rows.length > 0) context.factsChanged.add(account.customerId);
-  return outcomeOf(rows);
+  return outcomeMarking(rows, context.factsChanged, account.customerId);
 }
 
 async function applyTransfer(context: ImportContext, row: TransferRow): Promise<RowOutcome> {
@@ -495,6 +497,5 @@ async function applyTransfer(context: ImportContext, row: TransferRow): Promise<
     counterparty: row.counterparty,
     occurred_at: row.occurred_at,
   });
-  if (rows.length > 0) context.factsChanged.add(account.customerId);
-  return outcomeOf(rows);
+  return outcomeMarking(rows, context.factsChanged, account.customerId);
 }
