@@ -61,6 +61,13 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
       return handle({ request, reply, query, token });
     };
 
+  /** What the app's admin-console settings refuse of this authorisation request (oauthRefusal), if anything. */
+  const refusalOf = (request: FastifyRequest, corpId: string, redirectUri: string, userid?: string) => {
+    const query = request.query as Query;
+    const asked = { corpId, agentId: query.agentid, scope: query.scope, redirectUri, reachedAt: request.headers.host };
+    return oauthRefusal(state, userid ? { ...asked, userid } : asked);
+  };
+
   app.get('/connect/oauth2/authorize', async (request, reply) => {
     const query = request.query as Query;
     const corp = query.appid ? state.corpById(query.appid) : undefined;
@@ -68,13 +75,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) return errorPage(reply, 400, WecomErr.INVALID_REDIRECT);
     const agentKnown = Object.values(corp.agents).some((agent) => agent.agentId === query.agentid);
     if (query.scope === 'snsapi_privateinfo' && !agentKnown) return errorPage(reply, 400, WecomErr.INVALID_AGENTID);
-    const refused = oauthRefusal(state, {
-      corpId: corp.corpId,
-      agentId: query.agentid,
-      scope: query.scope,
-      redirectUri: query.redirect_uri,
-      reachedAt: request.headers.host,
-    });
+    const refused = refusalOf(request, corp.corpId, query.redirect_uri);
     if (refused) return errorPage(reply, refused.status, refused);
     const confirmUrl = (userid: string) => {
       const params = new URLSearchParams({ ...(query as Record<string, string>), userid });
@@ -90,14 +91,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     if (!corp || !member || !query.redirect_uri) {
       return errorPage(reply, 400, { errcode: WecomErr.INVALID_CREDENTIAL.errcode, errmsg: 'unknown corp, staff or redirect' });
     }
-    const refused = oauthRefusal(state, {
-      corpId: corp.corpId,
-      agentId: query.agentid,
-      scope: query.scope,
-      redirectUri: query.redirect_uri,
-      reachedAt: request.headers.host,
-      userid: member.userid,
-    });
+    const refused = refusalOf(request, corp.corpId, query.redirect_uri, member.userid);
     if (refused) return errorPage(reply, refused.status, refused);
     const code = state.issueCode(corp.corpId, query.agentid ?? '', member.userid, query.redirect_uri);
     const target = new URL(query.redirect_uri);
