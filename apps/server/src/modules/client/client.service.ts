@@ -140,6 +140,17 @@ export function createClientService(repository: ClientRepository) {
     return sets;
   }
 
+  /** readOwn with the latest exchange rates in the same statement, for the pages that show HKD values. */
+  async function readOwnWithRates<Queries extends Record<string, RowsQuery<unknown>>>(
+    caller: Caller,
+    customerId: number,
+    queries: (scope: Scope) => Queries,
+  ): Promise<RowSets<Queries> & { rates: ExchangeRates }> {
+    const { rateRows, ...sets } = await readOwn(caller, customerId, (scope) => ({ rateRows: clientQueries.rates(), ...queries(scope) }));
+    // The rows of `rates()`, which TypeScript cannot see through the generic spread.
+    return { ...(sets as RowSets<Queries>), rates: rateMap(rateRows as Array<{ currency: string; rate: number }>) };
+  }
+
   async function customer(caller: Caller, customerId: number): Promise<CustomerRow> {
     const {
       customer: [row],
@@ -177,12 +188,10 @@ export function createClientService(repository: ClientRepository) {
 
     /** Computed live from balances and holdings at the latest prices and rates. */
     async asset(caller: Caller, customerId: number): Promise<CustomerAsset> {
-      const { rateRows, cash, holdings } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, cash, holdings } = await readOwnWithRates(caller, customerId, (scope) => ({
         cash: clientQueries.cashByCurrency(scope, customerId),
         holdings: clientQueries.holdings(scope, customerId),
       }));
-      const rates = rateMap(rateRows);
       const byCurrency = new Map<string, { cashHkd: Money; marketValueHkd: Money; amount: Money }>();
       const byMarket = new Map<string, Money>();
       const slot = (currency: string) =>
@@ -246,11 +255,9 @@ export function createClientService(repository: ClientRepository) {
     },
 
     async holdings(caller: Caller, customerId: number, marketFilter: Market | undefined, paging: Paging) {
-      const { rateRows, rows } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, rows } = await readOwnWithRates(caller, customerId, (scope) => ({
         rows: clientQueries.holdings(scope, customerId, marketFilter),
       }));
-      const rates = rateMap(rateRows);
       const lines = rows.map((row) => {
         const lastPrice = money(row.lastPrice, row.currency);
         const marketValue = times(lastPrice, row.quantity);
@@ -308,11 +315,9 @@ export function createClientService(repository: ClientRepository) {
 
     async trades(caller: Caller, customerId: number, filter: TradeFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, list, totals } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.trades(scope, customerId, filter, paging),
       }));
-      const rates = rateMap(rateRows);
       const summary = { buyAmountHkd: zero(HKD), sellAmountHkd: zero(HKD), feeHkd: zero(HKD) };
       let total = 0;
       for (const row of totals) {
@@ -349,11 +354,9 @@ export function createClientService(repository: ClientRepository) {
 
     async moneyMovements(caller: Caller, customerId: number, filter: MoneyFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, list, totals } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.moneyMovements(scope, customerId, filter, paging),
       }));
-      const rates = rateMap(rateRows);
       let total = 0;
       let depositHkd = zero(HKD);
       let withdrawalHkd = zero(HKD);
@@ -385,11 +388,9 @@ export function createClientService(repository: ClientRepository) {
 
     async transfers(caller: Caller, customerId: number, filter: TransferFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, list, totals } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.transfers(scope, customerId, filter, paging),
       }));
-      const rates = rateMap(rateRows);
       const summary = { inCount: 0, outCount: 0, inValueHkd: zero(HKD), outValueHkd: zero(HKD) };
       for (const row of totals) {
         if (row.direction === 'in') {
@@ -425,11 +426,9 @@ export function createClientService(repository: ClientRepository) {
 
     /** The newest activity of every kind merged by time; `before` pages further back. */
     async dynamics(caller: Caller, customerId: number, before: number | undefined, limit: number) {
-      const { rateRows, ...activity } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, ...activity } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.recentActivity(scope, customerId, before, limit + 1),
       }));
-      const rates = rateMap(rateRows);
       const items: DynamicItem[] = [
         ...activity.tradeRows.map((row) => ({
           key: `trade:${row.id}`,
