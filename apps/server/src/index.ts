@@ -6,6 +6,6 @@ export { DatabaseConnectionError } from './db/connection-failure';
 export { PgliteDirInUseError, PGLITE_LOCK_FILE, type PgliteLockHolder } from './db/pglite-lock';
 export * as schema from './db/schema';
 export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type SeedOptions, type SeedResult } from './db/seed';
-export { LATEST_RATES } from './db/seed';
+export { LATEST_RATES, SEED_TABLES } from './db/seed';
 export { refreshCustomerSummaries } from './db/customer-summary';
 export { runMotRules, runMotForCustomers, runDailyMotSweep, MOT_THRESHOLDS, type MotRunResult, type MotSweepOutcome } from './modules/mot';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { wecomEmulatorPlugin } from './emulator.plugin';
+import type { FastifyInstance } from 'fastify';
+import { buildEmulatorApp } from './emulator-app';
 import type { EmulatorState } from './state';
-import { DEFAULT_EMULATOR_CORP, EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from './directory';
+import { DEFAULT_EMULATOR_CORP } from './directory';
 
 /** Issue 19.2: each setting a WeCom admin can get wrong, reproduced per agent as WeCom answers it. */
 const CORP = DEFAULT_EMULATOR_CORP;
@@ -19,18 +19,7 @@ let state: EmulatorState;
 const clock = { now: Date.parse('2026-11-20T02:00:00Z') };
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(wecomEmulatorPlugin, {
-    prefix: '/wecom',
-    corps: [CORP],
-    staff: EMULATOR_STAFF,
-    externalContacts: EMULATOR_EXTERNAL_CONTACTS,
-    now: () => clock.now,
-    onState: (emulated) => {
-      state = emulated;
-    },
-  });
-  await app.ready();
+  ({ app, state } = await buildEmulatorApp({ now: () => clock.now }));
 });
 afterAll(() => app.close());
 beforeEach(async () => {

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import { EmulatorState, type EmulatorOptions } from './state';
+import { EmulatorState, type EmulatorOptions, type EmulatorStats } from './state';
 import { WecomErr } from './errors';
 import { EMULATOR_STYLESHEET, renderAuthorizePage, renderErrorPage } from './authorize-page';
 import { registerJsBridgeRoutes } from './js-bridge';
@@ -33,6 +33,13 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     reply.type('text/css').header('cache-control', 'no-cache').send(EMULATOR_STYLESHEET),
   );
 
+  /** The error page WeCom's OAuth pages show instead of going on. */
+  const errorPage = (reply: FastifyReply, status: number, error: { errcode: number; errmsg: string }) =>
+    reply
+      .code(status)
+      .type('text/html')
+      .send(renderErrorPage(error.errcode, error.errmsg, stylesheetUrl));
+
   /** Resolves `access_token` to the corp it was issued for, or answers the WeCom error. */
   const authenticate = (query: Query, reply: FastifyReply) => {
     const checked = state.checkAccessToken(query.access_token);
@@ -41,40 +48,35 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     if (checked === 'expired') return void fail(reply, WecomErr.ACCESS_TOKEN_EXPIRED);
     return checked;
   };
+  type Token = NonNullable<ReturnType<typeof authenticate>>;
+
+  /** A server API call: counted in `stats`, and answered by `handle` only with a live access_token. */
+  const withToken =
+    (stat: keyof EmulatorStats, handle: (call: { request: FastifyRequest; reply: FastifyReply; query: Query; token: Token }) => unknown) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as Query;
+      state.stats[stat] += 1;
+      const token = authenticate(query, reply);
+      if (!token) return reply;
+      return handle({ request, reply, query, token });
+    };
+
+  /** What the app's admin-console settings refuse of this authorisation request (oauthRefusal), if anything. */
+  const refusalOf = (request: FastifyRequest, corpId: string, redirectUri: string, userid?: string) => {
+    const query = request.query as Query;
+    const asked = { corpId, agentId: query.agentid, scope: query.scope, redirectUri, reachedAt: request.headers.host };
+    return oauthRefusal(state, userid ? { ...asked, userid } : asked);
+  };
 
   app.get('/connect/oauth2/authorize', async (request, reply) => {
     const query = request.query as Query;
     const corp = query.appid ? state.corpById(query.appid) : undefined;
-    if (!corp)
-      return reply
-        .code(400)
-        .type('text/html')
-        .send(renderErrorPage(WecomErr.INVALID_CORPID.errcode, WecomErr.INVALID_CORPID.errmsg, stylesheetUrl));
-    if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) {
-      return reply
-        .code(400)
-        .type('text/html')
-        .send(renderErrorPage(WecomErr.INVALID_REDIRECT.errcode, WecomErr.INVALID_REDIRECT.errmsg, stylesheetUrl));
-    }
+    if (!corp) return errorPage(reply, 400, WecomErr.INVALID_CORPID);
+    if (!query.redirect_uri || !/^https?:\/\//.test(query.redirect_uri)) return errorPage(reply, 400, WecomErr.INVALID_REDIRECT);
     const agentKnown = Object.values(corp.agents).some((agent) => agent.agentId === query.agentid);
-    if (query.scope === 'snsapi_privateinfo' && !agentKnown) {
-      return reply
-        .code(400)
-        .type('text/html')
-        .send(renderErrorPage(WecomErr.INVALID_AGENTID.errcode, WecomErr.INVALID_AGENTID.errmsg, stylesheetUrl));
-    }
-    const refused = oauthRefusal(state, {
-      corpId: corp.corpId,
-      agentId: query.agentid,
-      scope: query.scope,
-      redirectUri: query.redirect_uri,
-      reachedAt: request.headers.host,
-    });
-    if (refused)
-      return reply
-        .code(refused.status)
-        .type('text/html')
-        .send(renderErrorPage(refused.errcode, refused.errmsg, stylesheetUrl));
+    if (query.scope === 'snsapi_privateinfo' && !agentKnown) return errorPage(reply, 400, WecomErr.INVALID_AGENTID);
+    const refused = refusalOf(request, corp.corpId, query.redirect_uri);
+    if (refused) return errorPage(reply, refused.status, refused);
     const confirmUrl = (userid: string) => {
       const params = new URLSearchParams({ ...(query as Record<string, string>), userid });
       return `${request.url.split('?')[0]}/confirm?${params.toString()}`;
@@ -87,24 +89,10 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     const corp = query.appid ? state.corpById(query.appid) : undefined;
     const member = query.userid ? state.staffById(query.userid) : undefined;
     if (!corp || !member || !query.redirect_uri) {
-      return reply
-        .code(400)
-        .type('text/html')
-        .send(renderErrorPage(WecomErr.INVALID_CREDENTIAL.errcode, 'unknown corp, staff or redirect', stylesheetUrl));
+      return errorPage(reply, 400, { errcode: WecomErr.INVALID_CREDENTIAL.errcode, errmsg: 'unknown corp, staff or redirect' });
     }
-    const refused = oauthRefusal(state, {
-      corpId: corp.corpId,
-      agentId: query.agentid,
-      scope: query.scope,
-      redirectUri: query.redirect_uri,
-      reachedAt: request.headers.host,
-      userid: member.userid,
-    });
-    if (refused)
-      return reply
-        .code(refused.status)
-        .type('text/html')
-        .send(renderErrorPage(refused.errcode, refused.errmsg, stylesheetUrl));
+    const refused = refusalOf(request, corp.corpId, query.redirect_uri, member.userid);
+    if (refused) return errorPage(reply, refused.status, refused);
     const code = state.issueCode(corp.corpId, query.agentid ?? '', member.userid, query.redirect_uri);
     const target = new URL(query.redirect_uri);
     target.searchParams.set('code', code);
@@ -124,92 +112,86 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     return { ...WecomErr.OK, ...state.issueAccessToken(corp.corpId, agent.agentId) };
   });
 
-  app.get('/cgi-bin/auth/getuserinfo', async (request, reply) => {
-    const query = request.query as Query;
-    state.stats.getuserinfo += 1;
-    const token = authenticate(query, reply);
-    if (!token) return reply;
-    if (!query.code) return fail(reply, WecomErr.MISSING_CODE);
-    const issued = state.redeemCode(query.code, token.corpId);
-    if (!issued) return fail(reply, WecomErr.INVALID_CODE);
-    // WeCom checks the code's redirect against the trusted domain of the app whose token exchanges it.
-    const trustedDomain = state.policies.of(token.corpId, token.agentId).trustedDomain;
-    if (trustedDomain !== null && issued.redirectDomain !== trustedDomain.toLowerCase()) {
-      return reply.send({ errcode: 50001, errmsg: wecomErrmsg('redirect_uri unauthorized', 50001, request.ip.replace(/^::ffff:/, '')) });
-    }
-    // user_ticket (for getuserdetail) only for members in the app's visible range.
-    const visible = state.policies.isVisible(token.corpId, token.agentId, issued.userid);
-    return { ...WecomErr.OK, userid: issued.userid, ...(visible ? state.issueUserTicket(token.corpId, issued.userid) : {}) };
-  });
+  app.get(
+    '/cgi-bin/auth/getuserinfo',
+    withToken('getuserinfo', ({ request, reply, query, token }) => {
+      if (!query.code) return fail(reply, WecomErr.MISSING_CODE);
+      const issued = state.redeemCode(query.code, token.corpId);
+      if (!issued) return fail(reply, WecomErr.INVALID_CODE);
+      // WeCom checks the code's redirect against the trusted domain of the app whose token exchanges it.
+      const trustedDomain = state.policies.of(token.corpId, token.agentId).trustedDomain;
+      if (trustedDomain !== null && issued.redirectDomain !== trustedDomain.toLowerCase()) {
+        return reply.send({ errcode: 50001, errmsg: wecomErrmsg('redirect_uri unauthorized', 50001, request.ip.replace(/^::ffff:/, '')) });
+      }
+      // user_ticket (for getuserdetail) only for members in the app's visible range.
+      const visible = state.policies.isVisible(token.corpId, token.agentId, issued.userid);
+      return { ...WecomErr.OK, userid: issued.userid, ...(visible ? state.issueUserTicket(token.corpId, issued.userid) : {}) };
+    }),
+  );
 
-  app.post('/cgi-bin/auth/getuserdetail', async (request, reply) => {
-    const query = request.query as Query;
-    state.stats.getuserdetail += 1;
-    const token = authenticate(query, reply);
-    if (!token) return reply;
-    const body = (request.body ?? {}) as { user_ticket?: unknown };
-    const ticket = typeof body.user_ticket === 'string' ? state.redeemUserTicket(body.user_ticket, token.corpId) : undefined;
-    const member = ticket ? state.staffById(ticket.userid) : undefined;
-    if (!member) return fail(reply, WecomErr.INVALID_USER_TICKET);
-    return {
-      ...WecomErr.OK,
-      userid: member.userid,
-      gender: member.gender,
-      avatar: '',
-      qr_code: '',
-      mobile: member.mobile,
-      email: member.email,
-      biz_mail: member.email,
-      address: '',
-    };
-  });
+  app.post(
+    '/cgi-bin/auth/getuserdetail',
+    withToken('getuserdetail', ({ request, reply, token }) => {
+      const body = (request.body ?? {}) as { user_ticket?: unknown };
+      const ticket = typeof body.user_ticket === 'string' ? state.redeemUserTicket(body.user_ticket, token.corpId) : undefined;
+      const member = ticket ? state.staffById(ticket.userid) : undefined;
+      if (!member) return fail(reply, WecomErr.INVALID_USER_TICKET);
+      return {
+        ...WecomErr.OK,
+        userid: member.userid,
+        gender: member.gender,
+        avatar: '',
+        qr_code: '',
+        mobile: member.mobile,
+        email: member.email,
+        biz_mail: member.email,
+        address: '',
+      };
+    }),
+  );
 
-  app.get('/cgi-bin/get_jsapi_ticket', async (request, reply) => {
-    state.stats.jsapiTicket += 1;
-    const token = authenticate(request.query as Query, reply);
-    if (!token) return reply;
-    return { ...WecomErr.OK, ...state.issueTicket('jsapi', token.corpId, token.agentId) };
-  });
+  app.get(
+    '/cgi-bin/get_jsapi_ticket',
+    withToken('jsapiTicket', ({ token }) => ({ ...WecomErr.OK, ...state.issueTicket('jsapi', token.corpId, token.agentId) })),
+  );
 
-  app.get('/cgi-bin/ticket/get', async (request, reply) => {
-    const query = request.query as Query;
-    state.stats.agentTicket += 1;
-    const token = authenticate(query, reply);
-    if (!token) return reply;
-    if (query.type !== 'agent_config') return fail(reply, WecomErr.INVALID_TICKET_TYPE);
-    return { ...WecomErr.OK, ...state.issueTicket('agent', token.corpId, token.agentId) };
-  });
+  app.get(
+    '/cgi-bin/ticket/get',
+    withToken('agentTicket', ({ reply, query, token }) => {
+      if (query.type !== 'agent_config') return fail(reply, WecomErr.INVALID_TICKET_TYPE);
+      return { ...WecomErr.OK, ...state.issueTicket('agent', token.corpId, token.agentId) };
+    }),
+  );
 
-  app.get('/cgi-bin/externalcontact/get', async (request, reply) => {
-    const query = request.query as Query;
-    state.stats.externalContactGet += 1;
-    const token = authenticate(query, reply);
-    if (!token) return reply;
-    const contact = state.externalContacts.find((entry) => entry.externalUserId === query.external_userid);
-    if (!contact) return fail(reply, WecomErr.INVALID_EXTERNAL_USERID);
-    // 获取客户详情 (92114): followers inside the app's visible range only, paged by cursor / next_cursor.
-    const followers = contact.followedBy
-      .map((userid, index) => ({ userid, index }))
-      .filter(({ userid }) => state.policies.isVisible(token.corpId, token.agentId, userid));
-    if (followers.length === 0) return fail(reply, WecomErr.INVALID_EXTERNAL_USERID);
-    const offset = query.cursor ? Number(Buffer.from(query.cursor, 'base64url').toString()) : 0;
-    if (!Number.isInteger(offset) || offset < 0 || offset >= followers.length) return fail(reply, WecomErr.INVALID_PARAMETER);
-    const page = followers.slice(offset, offset + state.policies.followUserPageSize);
-    const next = offset + page.length;
-    return {
-      ...WecomErr.OK,
-      external_contact: { external_userid: contact.externalUserId, name: contact.name, type: 1, avatar: '', gender: contact.gender },
-      follow_user: page.map(({ userid, index }) => ({
-        userid,
-        remark: contact.name,
-        description: '',
-        createtime: 1_700_000_000 + index * 86_400,
-        add_way: 1,
-        oper_userid: userid,
-      })),
-      next_cursor: next < followers.length ? Buffer.from(String(next)).toString('base64url') : '',
-    };
-  });
+  app.get(
+    '/cgi-bin/externalcontact/get',
+    withToken('externalContactGet', ({ reply, query, token }) => {
+      const contact = state.externalContacts.find((entry) => entry.externalUserId === query.external_userid);
+      if (!contact) return fail(reply, WecomErr.INVALID_EXTERNAL_USERID);
+      // 获取客户详情 (92114): followers inside the app's visible range only, paged by cursor / next_cursor.
+      const followers = contact.followedBy
+        .map((userid, index) => ({ userid, index }))
+        .filter(({ userid }) => state.policies.isVisible(token.corpId, token.agentId, userid));
+      if (followers.length === 0) return fail(reply, WecomErr.INVALID_EXTERNAL_USERID);
+      const offset = query.cursor ? Number(Buffer.from(query.cursor, 'base64url').toString()) : 0;
+      if (!Number.isInteger(offset) || offset < 0 || offset >= followers.length) return fail(reply, WecomErr.INVALID_PARAMETER);
+      const page = followers.slice(offset, offset + state.policies.followUserPageSize);
+      const next = offset + page.length;
+      return {
+        ...WecomErr.OK,
+        external_contact: { external_userid: contact.externalUserId, name: contact.name, type: 1, avatar: '', gender: contact.gender },
+        follow_user: page.map(({ userid, index }) => ({
+          userid,
+          remark: contact.name,
+          description: '',
+          createtime: 1_700_000_000 + index * 86_400,
+          add_way: 1,
+          oper_userid: userid,
+        })),
+        next_cursor: next < followers.length ? Buffer.from(String(next)).toString('base64url') : '',
+      };
+    }),
+  );
 
   await registerJsBridgeRoutes(app, state);
   await registerContactCallbackRoutes(app, state);

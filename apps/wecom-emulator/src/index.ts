@@ -1,4 +1,5 @@
 export { wecomEmulatorPlugin, type WecomEmulatorPluginOptions } from './emulator.plugin';
+export { buildEmulatorApp, EMULATOR_DIRECTORY } from './emulator-app';
 export { EmulatorState, type EmulatorStats } from './state';
 export * from './directory';
 export { WecomErr } from './errors';

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { APP_HOME_PATH } from '@broker/contract/app-routes';
 import { hostileNavigationTargets } from '@broker/contract/testing';
-import { wecomEmulatorPlugin } from './emulator.plugin';
-import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from './directory';
+import { buildEmulatorApp } from './emulator-app';
 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify();
-  await app.register(wecomEmulatorPlugin, {
-    prefix: '/wecom',
-    corps: [],
-    staff: EMULATOR_STAFF,
-    externalContacts: EMULATOR_EXTERNAL_CONTACTS,
-  });
-  await app.ready();
+  ({ app } = await buildEmulatorApp({ corps: [] }));
 });
 
 afterAll(() => app.close());

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { EmulatorState } from './state';
-import { DEFAULT_EMULATOR_CORP, EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from './directory';
+import { DEFAULT_EMULATOR_CORP } from './directory';
+import { EMULATOR_DIRECTORY } from './emulator-app';
 
 const MINUTE = 60_000;
 
 function emulatorAt(start: number) {
   const clock = { now: start };
-  const state = new EmulatorState({
-    corps: [DEFAULT_EMULATOR_CORP],
-    staff: EMULATOR_STAFF,
-    externalContacts: EMULATOR_EXTERNAL_CONTACTS,
-    now: () => clock.now,
-  });
+  const state = new EmulatorState({ ...EMULATOR_DIRECTORY, now: () => clock.now });
   return { state, clock };
 }
 

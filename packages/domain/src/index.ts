@@ -1,3 +1,4 @@
 export * from './hong-kong-calendar';
 export * from './money';
 export * from './masking';
+export * from './phone-number';

@@ -28,24 +28,39 @@ describe('maskPhone', () => {
 });
 
 describe('maskIdNumber', () => {
-  test('keeps the first two and last four characters of the normalised number', () => {
-    expect(maskIdNumber('A123456(3)')).toBe('A1**4563');
+  test('shows the first two and last four characters of a real document number, and at most half of a short one', () => {
+    const masks: [number: string, masked: string][] = [
+      ['A123456(3)', 'A1**4563'],
+      ['AB987654(3)', 'AB***6543'],
+      ['440301198806150024', '44************0024'],
+      // Six characters or fewer: never shown whole (k1234 was shown as K1234 until issue 20).
+      ['k1234', 'K***4'],
+      ['AB1234', 'A***34'],
+      ['X1', 'X*'],
+      ['7', '*'],
+      ['', ''],
+    ];
+    for (const [number, masked] of masks) expect(maskIdNumber(number), number).toBe(masked);
     expect(idNumberLast4('A123456(3)')).toBe('4563');
-    expect(maskIdNumber('440301198806150024')).toBe('44************0024');
     expect(idNumberLast4('440301198806150024')).toBe('0024');
-    expect(maskIdNumber('k1234')).toBe('K1234');
   });
 
-  test('shows at most six characters, all from the start and end of the number, and keeps its length', () => {
+  test('keeps the length and shows only characters of its two ends: six of a long number, at most half of a short one', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'0123456789ABCXYZabc()- '), maxLength: 30 }), (number) => {
         const clean = normaliseIdNumber(number);
         const masked = maskIdNumber(number);
         expect(masked).toHaveLength(clean.length);
-        const shown = Math.min(clean.length, 6);
-        expect([...masked].filter((char) => char !== '*')).toHaveLength(shown);
-        expect(masked.slice(0, Math.min(2, clean.length))).toBe(clean.slice(0, 2));
-        expect(masked.slice(2, clean.length - 4)).toBe('*'.repeat(Math.max(clean.length - 6, 0)));
+        const shown = [...masked].filter((char) => char !== '*').length;
+        if (clean.length > 6) expect(shown).toBe(6);
+        else expect(shown).toBeLessThanOrEqual(Math.floor(clean.length / 2));
+        const head = masked.length - masked.replace(/^[^*]+/, '').length;
+        const tail = masked.length - masked.replace(/[^*]+$/, '').length;
+        if (shown < clean.length) {
+          expect(masked.slice(0, head)).toBe(clean.slice(0, head));
+          expect(masked.slice(head, clean.length - tail)).toBe('*'.repeat(clean.length - shown));
+          expect(masked.slice(clean.length - tail)).toBe(clean.slice(clean.length - tail));
+        }
         expect(idNumberLast4(number)).toBe(clean.slice(-4));
       }),
     );

@@ -22,11 +22,18 @@ export function maskPhone(phone: string | null | undefined): string | null {
 /** An identity document number as the back office compares it: letters and digits only, upper case (`A123456(3)` → `A1234563`). */
 export const normaliseIdNumber = (number: string) => number.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
-/** The first two and last four characters of the normalised number, the rest starred: `A123456(3)` → `A1**4563`. */
+/**
+ * The normalised number with only its ends shown, the rest starred, length kept. Seven characters or
+ * more (every Hong Kong ID, mainland ID and passport number): the first two and last four,
+ * `A123456(3)` → `A1**4563`. Shorter: never more than half of it, the first one and the rest from the
+ * end (`K1234` → `K***4`, `AB1234` → `A***34`), so no number is ever shown whole.
+ */
 export function maskIdNumber(number: string): string {
   const clean = normaliseIdNumber(number);
-  const hidden = Math.max(clean.length - 6, 0);
-  return clean.slice(0, 2) + '*'.repeat(hidden) + clean.slice(2 + hidden);
+  const shown = clean.length > 6 ? 6 : Math.floor(clean.length / 2);
+  const head = clean.length > 6 ? 2 : Math.min(shown, 1);
+  const tail = shown - head;
+  return clean.slice(0, head) + '*'.repeat(clean.length - shown) + clean.slice(clean.length - tail);
 }
 
 /** The last four characters of the normalised number, kept beside the mask so staff can search by them. */

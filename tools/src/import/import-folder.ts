@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
-import { idNumberLast4, maskIdNumber } from '@broker/domain';
+import { idNumberLast4, maskIdNumber, normalisePhone } from '@broker/domain';
 import { refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
 import {
   cashBalanceRow,
@@ -251,36 +251,75 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
 const outcomeOf = (rows: { inserted: boolean }[]): RowOutcome =>
   rows.length === 0 ? 'unchanged' : rows[0]!.inserted ? 'inserted' : 'updated';
 
-async function applyExchangeRate({ database }: ImportContext, row: ExchangeRateRow): Promise<RowOutcome> {
-  const rows = await database.query<{ inserted: boolean }>(
-    `insert into exchange_rate (currency, rate_date, rate, source) values ($1, $2, $3, $4)
-     on conflict (currency, rate_date) do update set rate = excluded.rate, source = excluded.source
-     where (exchange_rate.rate, exchange_rate.source) is distinct from (excluded.rate, excluded.source)
-     returning (xmax = 0) as inserted`,
-    [row.currency, row.rate_date, row.rate, row.source ?? 'import'],
+/** The outcome of a write of one customer's row; a change marks the customer in `changed` (to refresh after the import). */
+const outcomeMarking = (rows: { inserted: boolean }[], changed: Set<number>, customerId: number): RowOutcome => {
+  if (rows.length > 0) changed.add(customerId);
+  return outcomeOf(rows);
+};
+
+interface Upsert {
+  table: string;
+  /** The natural key (the conflict target's columns) and its values. */
+  key: Record<string, unknown>;
+  /** For a partial unique index: its predicate, named in the conflict target. */
+  keyWhere?: string;
+  /** Written when the row is inserted, never changed by a later file (whose row it is). */
+  fixed?: Record<string, unknown>;
+  /** Compared with the stored row: a row is updated only when one of them differs. */
+  values: Record<string, unknown>;
+  /** Set as well when the row is updated. */
+  alsoSet?: string;
+  /** Columns returned besides `inserted`. */
+  returning?: string;
+}
+
+/**
+ * Every write of the importer: an insert, or an update of the row with the same key that changes it
+ * only where a value differs, so a repeat changes nothing. Returns no row when nothing changed.
+ */
+function upsertChanged<Returned = object>(database: DatabaseHandle, upsert: Upsert) {
+  const { table, key, fixed = {}, values } = upsert;
+  const row = { ...key, ...fixed, ...values };
+  const columns = Object.keys(row);
+  const compared = Object.keys(values);
+  const conflict = `(${Object.keys(key).join(', ')})${upsert.keyWhere ? ` where ${upsert.keyWhere}` : ''}`;
+  const set = [...compared.map((column) => `${column} = excluded.${column}`), ...(upsert.alsoSet ? [upsert.alsoSet] : [])];
+  const stored = compared.map((column) => `${table}.${column}`);
+  const incoming = compared.map((column) => `excluded.${column}`);
+  return database.query<Returned & { inserted: boolean }>(
+    `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+     on conflict ${conflict} do update set ${set.join(', ')}
+     where (${stored.join(', ')}) is distinct from (${incoming.join(', ')})
+     returning ${upsert.returning ? `${upsert.returning}, ` : ''}(xmax = 0) as inserted`,
+    Object.values(row),
   );
+}
+
+async function applyExchangeRate({ database }: ImportContext, row: ExchangeRateRow): Promise<RowOutcome> {
+  const rows = await upsertChanged(database, {
+    table: 'exchange_rate',
+    key: { currency: row.currency, rate_date: row.rate_date },
+    values: { rate: row.rate, source: row.source ?? 'import' },
+  });
   return outcomeOf(rows);
 }
 
 async function applyPrice({ database }: ImportContext, row: PriceRow): Promise<RowOutcome> {
-  const rows = await database.query<{ inserted: boolean }>(
-    `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (symbol) do update set market = excluded.market, name_cn = excluded.name_cn, name_en = excluded.name_en,
-       currency = excluded.currency, lot_size = excluded.lot_size, last_price = excluded.last_price,
-       prev_close = excluded.prev_close, price_date = excluded.price_date
-     where (security.market, security.name_cn, security.name_en, security.currency, security.lot_size, security.last_price, security.prev_close, security.price_date)
-       is distinct from (excluded.market, excluded.name_cn, excluded.name_en, excluded.currency, excluded.lot_size, excluded.last_price, excluded.prev_close, excluded.price_date)
-     returning (xmax = 0) as inserted`,
-    [row.symbol, row.market, row.name_cn, row.name_en, row.currency, row.lot_size, row.last_price, row.prev_close, row.price_date],
-  );
+  const rows = await upsertChanged(database, {
+    table: 'security',
+    key: { symbol: row.symbol },
+    values: {
+      market: row.market,
+      name_cn: row.name_cn,
+      name_en: row.name_en,
+      currency: row.currency,
+      lot_size: row.lot_size,
+      last_price: row.last_price,
+      prev_close: row.prev_close,
+      price_date: row.price_date,
+    },
+  });
   return outcomeOf(rows);
-}
-
-function normalisePhone(phone: string): { display: string; digits: string } {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length === 8) return { display: `+852 ${digits.slice(0, 4)} ${digits.slice(4)}`, digits: `852${digits}` };
-  return { display: phone.startsWith('+') ? phone : `+${phone}`, digits };
 }
 
 async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<RowOutcome> {
@@ -295,68 +334,37 @@ async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<
     throw new RowRejected(`account_no ${row.account_no} belongs to customer ${existingAccount.customer_no}`);
   }
   const phone = row.phone ? normalisePhone(row.phone) : null;
-  const masked = maskIdNumber(row.id_doc_number);
-  const last4 = idNumberLast4(row.id_doc_number);
-  const tags = (row.tags ?? '')
-    .split(';')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-  const values = [
-    corpId,
-    staffId,
-    row.customer_no,
-    row.channel,
-    row.name_cn,
-    row.name_en,
-    row.gender ?? null,
-    phone?.display ?? null,
-    phone?.digits ?? null,
-    row.email ?? null,
-    row.id_doc_type,
-    masked,
-    last4,
-    row.id_doc_expiry ?? null,
-    row.birthday ?? null,
-    row.risk_level,
-    row.risk_assessed_on ?? null,
-    row.status,
-    row.open_date,
-    row.closed_date ?? null,
-    tags,
-    row.remark ?? null,
-  ];
-  const compared = [
-    'staff_id',
-    'channel',
-    'name_cn',
-    'name_en',
-    'gender',
-    'phone',
-    'phone_digits',
-    'email',
-    'id_doc_type',
-    'id_doc_masked',
-    'id_doc_last4',
-    'id_doc_expiry',
-    'birthday',
-    'risk_level',
-    'risk_assessed_on',
-    'status',
-    'open_date',
-    'closed_date',
-    'tags',
-    'remark',
-  ];
-  const changed = await database.query<{ id: number; inserted: boolean }>(
-    `insert into customer (corp_id, staff_id, customer_no, channel, name_cn, name_en, gender, phone, phone_digits, email, id_doc_type,
-       id_doc_masked, id_doc_last4, id_doc_expiry, birthday, risk_level, risk_assessed_on, status, open_date, closed_date, tags, remark)
-     values (${values.map((_, i) => `$${i + 1}`).join(', ')})
-     on conflict (corp_id, customer_no) do update set ${compared.map((column) => `${column} = excluded.${column}`).join(', ')},
-       version = customer.version + 1, updated_at = now()
-     where (${compared.map((column) => `customer.${column}`).join(', ')}) is distinct from (${compared.map((column) => `excluded.${column}`).join(', ')})
-     returning id, (xmax = 0) as inserted`,
-    values,
-  );
+  const changed = await upsertChanged<{ id: number }>(database, {
+    table: 'customer',
+    key: { corp_id: corpId, customer_no: row.customer_no },
+    values: {
+      staff_id: staffId,
+      channel: row.channel,
+      name_cn: row.name_cn,
+      name_en: row.name_en,
+      gender: row.gender ?? null,
+      phone: phone?.phone ?? null,
+      phone_digits: phone?.digits ?? null,
+      email: row.email ?? null,
+      id_doc_type: row.id_doc_type,
+      id_doc_masked: maskIdNumber(row.id_doc_number),
+      id_doc_last4: idNumberLast4(row.id_doc_number),
+      id_doc_expiry: row.id_doc_expiry ?? null,
+      birthday: row.birthday ?? null,
+      risk_level: row.risk_level,
+      risk_assessed_on: row.risk_assessed_on ?? null,
+      status: row.status,
+      open_date: row.open_date,
+      closed_date: row.closed_date ?? null,
+      tags: (row.tags ?? '')
+        .split(';')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+      remark: row.remark ?? null,
+    },
+    alsoSet: 'version = customer.version + 1, updated_at = now()',
+    returning: 'id',
+  });
   let customerId = changed[0]?.id;
   if (customerId === undefined) {
     const [row2] = await database.query<{ id: number }>('select id from customer where corp_id = $1 and customer_no = $2', [
@@ -366,14 +374,12 @@ async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<
     customerId = row2!.id;
   }
   customerId = Number(customerId);
-  const accountStatus = row.status === 'closed' ? 'closed' : 'active';
-  const accountChanged = await database.query<{ id: number; inserted: boolean }>(
-    `insert into account (corp_id, customer_id, account_no, type, status, open_date) values ($1, $2, $3, $4, $5, $6)
-     on conflict (corp_id, account_no) do update set type = excluded.type, status = excluded.status, open_date = excluded.open_date
-     where (account.type, account.status, account.open_date) is distinct from (excluded.type, excluded.status, excluded.open_date)
-     returning id, (xmax = 0) as inserted`,
-    [corpId, customerId, row.account_no, row.account_type, accountStatus, row.open_date],
-  );
+  const accountChanged = await upsertChanged(database, {
+    table: 'account',
+    key: { corp_id: corpId, account_no: row.account_no },
+    fixed: { customer_id: customerId },
+    values: { type: row.account_type, status: row.status === 'closed' ? 'closed' : 'active', open_date: row.open_date },
+  });
   context.accounts.delete(row.account_no);
   if (changed.length > 0 || accountChanged.length > 0) context.touchedCustomers.add(customerId);
   if (changed[0]?.inserted) return 'inserted';
@@ -408,15 +414,12 @@ async function applyCashBalance(context: ImportContext, row: CashBalanceRow): Pr
   const account = await accountOf(context, row.account_no);
   if (Number(row.balance) < 0 && account.type !== 'margin')
     throw new RowRejected(`balance ${row.balance} is negative on cash account ${row.account_no}`);
-  const rows = await context.database.query<{ inserted: boolean }>(
-    `insert into cash_balance (account_id, currency, balance) values ($1, $2, $3)
-     on conflict (account_id, currency) do update set balance = excluded.balance
-     where cash_balance.balance is distinct from excluded.balance
-     returning (xmax = 0) as inserted`,
-    [account.id, row.currency, row.balance],
-  );
-  if (rows.length > 0) context.touchedCustomers.add(account.customerId);
-  return outcomeOf(rows);
+  const rows = await upsertChanged(context.database, {
+    table: 'cash_balance',
+    key: { account_id: account.id, currency: row.currency },
+    values: { balance: row.balance },
+  });
+  return outcomeMarking(rows, context.touchedCustomers, account.customerId);
 }
 
 /** Holdings are the back office's position snapshot; quantity 0 closes the position. */
@@ -431,15 +434,24 @@ async function applyHolding(context: ImportContext, row: HoldingRow): Promise<Ro
     if (deleted.length > 0) context.touchedCustomers.add(account.customerId);
     return deleted.length > 0 ? 'updated' : 'unchanged';
   }
-  const rows = await context.database.query<{ inserted: boolean }>(
-    `insert into holding (account_id, customer_id, security_id, quantity, avg_cost) values ($1, $2, $3, $4, $5)
-     on conflict (account_id, security_id) do update set quantity = excluded.quantity, avg_cost = excluded.avg_cost
-     where (holding.quantity, holding.avg_cost) is distinct from (excluded.quantity, excluded.avg_cost)
-     returning (xmax = 0) as inserted`,
-    [account.id, account.customerId, security.id, row.quantity, row.avg_cost],
-  );
-  if (rows.length > 0) context.touchedCustomers.add(account.customerId);
-  return outcomeOf(rows);
+  const rows = await upsertChanged(context.database, {
+    table: 'holding',
+    key: { account_id: account.id, security_id: security.id },
+    fixed: { customer_id: account.customerId },
+    values: { quantity: row.quantity, avg_cost: row.avg_cost },
+  });
+  return outcomeMarking(rows, context.touchedCustomers, account.customerId);
+}
+
+/** Trades, money movements and transfers: facts of an account, keyed by the back office's own reference. */
+function upsertFact(context: ImportContext, account: AccountRef, table: string, ref: string, values: Record<string, unknown>) {
+  return upsertChanged(context.database, {
+    table,
+    key: { account_id: account.id, external_ref: ref },
+    keyWhere: 'external_ref is not null',
+    fixed: { customer_id: account.customerId },
+    values,
+  });
 }
 
 async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOutcome> {
@@ -449,63 +461,41 @@ async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOut
     throw new RowRejected(`currency ${row.currency} does not match ${row.symbol}'s trading currency ${security.currency}`);
   if (row.settle_date < row.traded_at.slice(0, 10)) throw new RowRejected('settle_date is before traded_at');
   const amount = row.amount ?? (Math.round(row.quantity * Number(row.price) * 100) / 100).toFixed(2);
-  const rows = await context.database.query<{ inserted: boolean }>(
-    `insert into trade (account_id, customer_id, security_id, side, quantity, price, amount, fee, currency, traded_at, settle_date, external_ref)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     on conflict (account_id, external_ref) where external_ref is not null do update set security_id = excluded.security_id, side = excluded.side,
-       quantity = excluded.quantity, price = excluded.price, amount = excluded.amount, fee = excluded.fee, currency = excluded.currency,
-       traded_at = excluded.traded_at, settle_date = excluded.settle_date
-     where (trade.security_id, trade.side, trade.quantity, trade.price, trade.amount, trade.fee, trade.currency, trade.traded_at, trade.settle_date)
-       is distinct from (excluded.security_id, excluded.side, excluded.quantity, excluded.price, excluded.amount, excluded.fee, excluded.currency, excluded.traded_at, excluded.settle_date)
-     returning (xmax = 0) as inserted`,
-    [
-      account.id,
-      account.customerId,
-      security.id,
-      row.side,
-      row.quantity,
-      row.price,
-      amount,
-      row.fee,
-      row.currency,
-      row.traded_at,
-      row.settle_date,
-      row.trade_ref,
-    ],
-  );
-  if (rows.length > 0) context.touchedCustomers.add(account.customerId);
-  return outcomeOf(rows);
+  const rows = await upsertFact(context, account, 'trade', row.trade_ref, {
+    security_id: security.id,
+    side: row.side,
+    quantity: row.quantity,
+    price: row.price,
+    amount,
+    fee: row.fee,
+    currency: row.currency,
+    traded_at: row.traded_at,
+    settle_date: row.settle_date,
+  });
+  return outcomeMarking(rows, context.touchedCustomers, account.customerId);
 }
 
 async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
-  const rows = await context.database.query<{ inserted: boolean }>(
-    `insert into money_movement (account_id, customer_id, direction, currency, amount, method, occurred_at, external_ref)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
-     on conflict (account_id, external_ref) where external_ref is not null do update set direction = excluded.direction,
-       currency = excluded.currency, amount = excluded.amount, method = excluded.method, occurred_at = excluded.occurred_at
-     where (money_movement.direction, money_movement.currency, money_movement.amount, money_movement.method, money_movement.occurred_at)
-       is distinct from (excluded.direction, excluded.currency, excluded.amount, excluded.method, excluded.occurred_at)
-     returning (xmax = 0) as inserted`,
-    [account.id, account.customerId, row.direction, row.currency, row.amount, row.method, row.occurred_at, row.movement_ref],
-  );
-  if (rows.length > 0) context.factsChanged.add(account.customerId);
-  return outcomeOf(rows);
+  const rows = await upsertFact(context, account, 'money_movement', row.movement_ref, {
+    direction: row.direction,
+    currency: row.currency,
+    amount: row.amount,
+    method: row.method,
+    occurred_at: row.occurred_at,
+  });
+  return outcomeMarking(rows, context.factsChanged, account.customerId);
 }
 
 async function applyTransfer(context: ImportContext, row: TransferRow): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   const security = await securityOf(context, row.symbol);
-  const rows = await context.database.query<{ inserted: boolean }>(
-    `insert into stock_transfer (account_id, customer_id, security_id, direction, quantity, counterparty, occurred_at, external_ref)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
-     on conflict (account_id, external_ref) where external_ref is not null do update set security_id = excluded.security_id,
-       direction = excluded.direction, quantity = excluded.quantity, counterparty = excluded.counterparty, occurred_at = excluded.occurred_at
-     where (stock_transfer.security_id, stock_transfer.direction, stock_transfer.quantity, stock_transfer.counterparty, stock_transfer.occurred_at)
-       is distinct from (excluded.security_id, excluded.direction, excluded.quantity, excluded.counterparty, excluded.occurred_at)
-     returning (xmax = 0) as inserted`,
-    [account.id, account.customerId, security.id, row.direction, row.quantity, row.counterparty, row.occurred_at, row.transfer_ref],
-  );
-  if (rows.length > 0) context.factsChanged.add(account.customerId);
-  return outcomeOf(rows);
+  const rows = await upsertFact(context, account, 'stock_transfer', row.transfer_ref, {
+    security_id: security.id,
+    direction: row.direction,
+    quantity: row.quantity,
+    counterparty: row.counterparty,
+    occurred_at: row.occurred_at,
+  });
+  return outcomeMarking(rows, context.factsChanged, account.customerId);
 }

@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, endpoints } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../testing';
+import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp } from '../testing';
 import {
   endpointEntries,
   seedEndpointFixture,
-  SESSION_ENDING,
+  sweepCaller,
   validInputs,
   type EndpointFixture,
   type EndpointName,
@@ -16,10 +16,11 @@ import type { DatabaseHandle } from './client';
 /**
  * Every statement the API runs, written to `sql-snapshots/<area>.sql`, so a change of SQL shows in
  * review as a diff of those files (ADR 0027). Each endpoint of the contract is called once with its
- * valid request on a seeded PGlite; the statements it ran are listed in order, with parameters as
- * `$n`, never their values. Under CI=true vitest does not write snapshots: a statement that changed
- * without its snapshot fails the run. `npx vitest run --project unit apps/server/src/db/sql-snapshots.test.ts -u`
- * rewrites them.
+ * valid request on a seeded PGlite; the statements it ran are recorded in order, with parameters as
+ * `$n`, never their values. A file holds each distinct statement once, under a line for every
+ * endpoint (and step of it) that runs it, so a statement several endpoints share is reviewed once.
+ * Under CI=true vitest does not write snapshots: a statement that changed without its snapshot fails
+ * the run. `npx vitest run --project unit apps/server/src/db/sql-snapshots.test.ts -u` rewrites them.
  */
 
 /** The file each endpoint's statements go to: its contract area (packages/contract/src/registry.ts). */
@@ -40,13 +41,32 @@ const normalised = (text: string) =>
     .filter((line) => line !== '')
     .join('\n');
 
-const section = (title: string, statements: readonly Statement[]) =>
-  [
-    `-- ${title}`,
-    ...(statements.length === 0
-      ? ['-- (no statement)']
-      : statements.map((statement) => `${statement.prepared ? '-- prepared\n' : ''}${normalised(statement.text)};`)),
-  ].join('\n');
+/**
+ * One area's file: each distinct statement once, in the order first run, under a line per run naming
+ * the endpoint (or batch) and, where it runs several, which of its statements this is.
+ */
+class AreaSnapshot {
+  /** Keyed by the statement as written (with its `-- prepared` mark); null for a run of no statement. */
+  private readonly entries = new Map<string, { runs: string[]; sql: string | null }>();
+
+  add(title: string, statements: readonly Statement[]) {
+    if (statements.length === 0) {
+      this.entries.set(`(none) ${title}`, { runs: [`${title}: no statement`], sql: null });
+      return;
+    }
+    statements.forEach((statement, index) => {
+      const sql = `${statement.prepared ? '-- prepared\n' : ''}${normalised(statement.text)};`;
+      const entry = this.entries.get(sql) ?? { runs: [], sql };
+      entry.runs.push(statements.length === 1 ? title : `${title}, statement ${index + 1} of ${statements.length}`);
+      this.entries.set(sql, entry);
+    });
+  }
+
+  toString() {
+    const blocks = [...this.entries.values()].map(({ runs, sql }) => [...runs.map((run) => `-- ${run}`), ...(sql ? [sql] : [])].join('\n'));
+    return `${blocks.join('\n\n')}\n`;
+  }
+}
 
 // PGlite only: the statements' text is the same on PostgreSQL (both engines run the same code), and
 // the snapshot must not depend on whether TEST_DATABASE_URL is set.
@@ -84,32 +104,35 @@ describe('SQL snapshots: every statement of every endpoint', () => {
     // Warm: the session and the WeCom credentials are then read from the process's caches, as on
     // most calls, and each endpoint shows its own statements only.
     await apiClient(server.baseUrl, caller).call(endpoints.isFold, {});
-    const sections = new Map<string, string[]>();
+    const snapshots = new Map<string, AreaSnapshot>();
+    const snapshotOf = (area: string) => {
+      if (!snapshots.has(area)) snapshots.set(area, new AreaSnapshot());
+      return snapshots.get(area)!;
+    };
     const names = endpointEntries()
       .map(([name]) => name)
       .sort();
     for (const name of names) {
       const endpoint = endpoints[name];
       const input = await validInputs[name](fixture);
-      const as: SignedIn = SESSION_ENDING.includes(name) ? await signInAs(server.baseUrl, 'wongchishing') : caller;
+      const as = await sweepCaller(server.baseUrl, name, caller);
       let answer = '';
       const statements = await record(async () => {
         answer = (await apiClient(server.baseUrl, as).call(endpoint, input)).body.code;
       });
       if (name !== 'loginQywx') expect(answer, `${name} answered ${answer}`).toBe('0');
-      const area = AREA[name];
-      sections.set(area, [...(sections.get(area) ?? []), section(`${name}: ${endpoint.method} ${endpoint.path}`, statements)]);
+      snapshotOf(AREA[name]).add(`${name}: ${endpoint.method} ${endpoint.path}`, statements);
     }
     // The daily sweep's batch (docs/mot.md): the same statements whether or not it inserts anything.
     const sweep = await record(() => runMotRules(database, { asOf: '2026-11-20' }));
-    sections.set('mot', [...sections.get('mot')!, section('MOT rules (the daily sweep, mot-engine.ts)', sweep)]);
+    snapshotOf('mot').add('MOT rules (the daily sweep, mot-engine.ts)', sweep);
 
-    for (const [area, parts] of [...sections].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [area, snapshot] of [...snapshots].sort(([a], [b]) => a.localeCompare(b))) {
       // Soft: every area that changed is shown, not only the first.
-      await expect.soft(`${parts.join('\n\n')}\n`).toMatchFileSnapshot(`sql-snapshots/${area}.sql`);
+      await expect.soft(snapshot.toString()).toMatchFileSnapshot(`sql-snapshots/${area}.sql`);
     }
     // A file no area writes any more is stale: it would still read as the truth in review.
-    const written = new Set([...sections.keys()].map((area) => `${area}.sql`));
+    const written = new Set([...snapshots.keys()].map((area) => `${area}.sql`));
     expect(readdirSync(new URL('sql-snapshots/', import.meta.url)).filter((file) => !written.has(file))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import {
   endpointEntries,
   foreignInputs,
   seedEndpointFixture,
-  SESSION_ENDING,
+  sweepCaller,
   takesOwnedResource,
   validInputs,
   type EndpointFixture,
@@ -188,14 +188,9 @@ for (const engine of testDatabases()) {
       if (typeof caller === 'string') return apiClient(server.baseUrl, { corp: corpCode, headers: { [HEADER_TOKEN]: caller } });
       return apiClient(server.baseUrl, caller).with({ corp: corpCode });
     };
-    /**
-     * The caller of a cell that succeeds. An endpoint that ends sessions gets a session of its own, of
-     * a staff member no other cell uses, so the sweep's own sessions outlive it.
-     */
-    const callerFor = async (name: EndpointName, kind: 'chan' | 'otherCorp'): Promise<SignedIn> => {
-      if (!SESSION_ENDING.includes(name)) return signed[kind];
-      return signInAs(server.baseUrl, 'wongchishing', kind === 'otherCorp' ? { corpCode: OTHER_CORP.code } : {});
-    };
+    /** The caller of a cell that succeeds (an endpoint that ends sessions gets a session of its own). */
+    const callerFor = (name: EndpointName, kind: 'chan' | 'otherCorp'): Promise<SignedIn> =>
+      sweepCaller(server.baseUrl, name, signed[kind], kind === 'otherCorp' ? OTHER_CORP.code : undefined);
 
     it('every /api route is a contract endpoint or a listed exception, and every endpoint is served', () => {
       const api = registeredRoutes(server.app).filter((route) => route.url.startsWith('/api'));

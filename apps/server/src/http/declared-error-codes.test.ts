@@ -9,7 +9,7 @@ import {
   endpointEntries,
   foreignInputs,
   seedEndpointFixture,
-  SESSION_ENDING,
+  sweepCaller,
   validInputs,
   type EndpointFixture,
   type EndpointName,
@@ -96,8 +96,7 @@ for (const engine of testDatabases()) {
       await database?.drop();
     });
 
-    const callerFor = async (name: EndpointName) =>
-      SESSION_ENDING.includes(name) ? (await signInAs(server.baseUrl, 'wongchishing')).headers : chan.headers;
+    const callerFor = async (name: EndpointName) => (await sweepCaller(server.baseUrl, name, chan)).headers;
 
     it("OpenAPI lists each operation's codes in x-error-codes and names its own in the 4xx/5xx descriptions", async () => {
       type Operation = { 'x-error-codes'?: string[]; responses: Record<string, { description: string }> };

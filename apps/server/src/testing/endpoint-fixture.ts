@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
 import { hongKongDay } from '@broker/domain';
+import { signInAs, type SignedIn } from './test-app';
 
 /**
  * Seeded data and a valid request for every endpoint, for the sweeps that walk the whole contract
@@ -164,7 +165,14 @@ export const validInputs: Record<EndpointName, InputMaker> = {
 };
 
 /** Endpoints whose success ends the caller's sessions: sweeps call them with a session of their own. */
-export const SESSION_ENDING: readonly EndpointName[] = ['signOut', 'signOutEverywhere'];
+const SESSION_ENDING: readonly EndpointName[] = ['signOut', 'signOutEverywhere'];
+
+/**
+ * Whom a sweep calls `name` as: `usual`, except that an endpoint in SESSION_ENDING gets a new session
+ * of a staff member no sweep uses otherwise (wongchishing), so the sweep's own sessions outlive it.
+ */
+export const sweepCaller = async (baseUrl: string, name: EndpointName, usual: SignedIn, corpCode?: string): Promise<SignedIn> =>
+  SESSION_ENDING.includes(name) ? signInAs(baseUrl, 'wongchishing', corpCode ? { corpCode } : {}) : usual;
 
 /** The fields that name something owned by one staff member: a client, an event, a chat contact. */
 export const OWNED_RESOURCE_FIELDS = ['customerId', 'eventId', 'eventIds', 'externalUserId'] as const;

@@ -13,6 +13,13 @@ export interface FetchedCredential {
 /** Refresh this long before WeCom's expiry, so a credential never dies mid-request. */
 const SAFETY_MARGIN_S = 300;
 
+/** One app's credentials (with `kind`, one credential): what every statement here narrows to first. */
+const ofAgent = (corpId: number, agentCode: string, kind?: CredentialKind) => [
+  eq(wecomCredentials.corpId, corpId),
+  eq(wecomCredentials.agentCode, agentCode),
+  ...(kind ? [eq(wecomCredentials.kind, kind)] : []),
+];
+
 /**
  * WeCom credentials cached in the database and shared by every replica. A refresh takes a
  * transaction-scoped advisory lock and re-reads first, so N replicas that miss together still
@@ -26,14 +33,7 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
     const [row] = await tx
       .select({ value: wecomCredentials.value })
       .from(wecomCredentials)
-      .where(
-        and(
-          eq(wecomCredentials.corpId, corpId),
-          eq(wecomCredentials.agentCode, agentCode),
-          eq(wecomCredentials.kind, kind),
-          gt(wecomCredentials.expiresAt, new Date(now())),
-        ),
-      )
+      .where(and(...ofAgent(corpId, agentCode, kind), gt(wecomCredentials.expiresAt, new Date(now()))))
       .limit(1);
     return row?.value;
   };
@@ -78,8 +78,7 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
         .delete(wecomCredentials)
         .where(
           and(
-            eq(wecomCredentials.corpId, corpId),
-            eq(wecomCredentials.agentCode, agentCode),
+            ...ofAgent(corpId, agentCode),
             inArray(wecomCredentials.kind, [...kinds]),
             lte(wecomCredentials.fetchedAt, new Date(now() - minAgeMs)),
           ),
@@ -90,16 +89,7 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
 
     /** Drops a credential WeCom has rejected (only if nobody replaced it meanwhile). */
     async invalidate(corpId: number, agentCode: string, kind: CredentialKind, value: string) {
-      await db
-        .delete(wecomCredentials)
-        .where(
-          and(
-            eq(wecomCredentials.corpId, corpId),
-            eq(wecomCredentials.agentCode, agentCode),
-            eq(wecomCredentials.kind, kind),
-            eq(wecomCredentials.value, value),
-          ),
-        );
+      await db.delete(wecomCredentials).where(and(...ofAgent(corpId, agentCode, kind), eq(wecomCredentials.value, value)));
     },
   };
 }

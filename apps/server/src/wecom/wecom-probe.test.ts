@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  DEFAULT_EMULATOR_CORP,
-  EMULATOR_EXTERNAL_CONTACTS,
-  EMULATOR_STAFF,
-  wecomEmulatorPlugin,
-  type EmulatorState,
-} from '@broker/wecom-emulator';
+import type { FastifyInstance } from 'fastify';
+import { buildEmulatorApp, DEFAULT_EMULATOR_CORP, type EmulatorState } from '@broker/wecom-emulator';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { testDatabases } from '../testing';
@@ -32,16 +26,7 @@ for (const engine of testDatabases()) {
 
     beforeAll(async () => {
       database = await engine.create();
-      wecom = Fastify();
-      await wecom.register(wecomEmulatorPlugin, {
-        prefix: '/wecom',
-        corps: [CORP],
-        staff: EMULATOR_STAFF,
-        externalContacts: EMULATOR_EXTERNAL_CONTACTS,
-        onState: (state) => {
-          emulated = state;
-        },
-      });
+      ({ app: wecom, state: emulated } = await buildEmulatorApp());
       await wecom.listen({ port: 0, host: '127.0.0.1' });
       apiBase = `http://127.0.0.1:${(wecom.server.address() as { port: number }).port}/wecom`;
     });

@@ -18,7 +18,7 @@ export const kycCandidateSchema = z.object({
   nameEn: z.string(),
   /** Masked: `+852 9123 ****`. */
   phone: z.string().nullable(),
-  /** Masked as the back office keeps it, e.g. `A12****(7)`. */
+  /** Masked as stored: the first two and last four characters, e.g. `A1**4563` for `A123456(3)`. */
   idDoc: z.string(),
   accountNos: z.array(z.string()),
   status: z.string(),

@@ -13,23 +13,38 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { corps, staff } from './platform';
+import { corpIdColumn, staff, staffIdColumn } from './platform';
 
 /**
  * Money is numeric(18,2) in the row's own currency; prices numeric(18,4); quantities are whole shares.
  * Every customer-owned detail row carries `customer_id` so per-customer timelines need one index scan.
  */
 
+/** The columns that name a row's customer, account or security, alike in every table that has them (see corpIdColumn). */
+export function customerIdColumn() {
+  return bigint('customer_id', { mode: 'number' })
+    .notNull()
+    .references(() => customers.id);
+}
+
+function accountIdColumn() {
+  return bigint('account_id', { mode: 'number' })
+    .notNull()
+    .references(() => accounts.id);
+}
+
+function securityIdColumn() {
+  return integer('security_id')
+    .notNull()
+    .references(() => securities.id);
+}
+
 export const customers = pgTable(
   'customer',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id),
+    corpId: corpIdColumn(),
+    staffId: staffIdColumn(),
     /** The back office's customer number: the importer's natural key. */
     customerNo: text('customer_no').notNull(),
     channel: text('channel').notNull(),
@@ -43,7 +58,7 @@ export const customers = pgTable(
     email: text('email'),
     /** hkid | passport | mainland_id */
     idDocType: text('id_doc_type').notNull(),
-    /** Never the full number: e.g. `A12****(7)`. */
+    /** Never the full number: `maskIdNumber` of @broker/domain, e.g. `A1**4563` for `A123456(3)`. */
     idDocMasked: text('id_doc_masked').notNull(),
     idDocLast4: text('id_doc_last4').notNull(),
     idDocExpiry: date('id_doc_expiry'),
@@ -96,12 +111,8 @@ export const accounts = pgTable(
   'account',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
+    corpId: corpIdColumn(),
+    customerId: customerIdColumn(),
     accountNo: text('account_no').notNull(),
     /** cash | margin */
     type: text('type').notNull(),
@@ -115,9 +126,7 @@ export const accounts = pgTable(
 export const cashBalances = pgTable(
   'cash_balance',
   {
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
+    accountId: accountIdColumn(),
     currency: text('currency').notNull(),
     /** Negative only on margin accounts (a loan). */
     balance: numeric('balance', { precision: 18, scale: 2 }).notNull(),
@@ -143,15 +152,9 @@ export const securities = pgTable('security', {
 export const holdings = pgTable(
   'holding',
   {
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
-    securityId: integer('security_id')
-      .notNull()
-      .references(() => securities.id),
+    accountId: accountIdColumn(),
+    customerId: customerIdColumn(),
+    securityId: securityIdColumn(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     avgCost: numeric('avg_cost', { precision: 18, scale: 4 }).notNull(),
   },
@@ -162,15 +165,9 @@ export const trades = pgTable(
   'trade',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
-    securityId: integer('security_id')
-      .notNull()
-      .references(() => securities.id),
+    accountId: accountIdColumn(),
+    customerId: customerIdColumn(),
+    securityId: securityIdColumn(),
     /** buy | sell */
     side: text('side').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
@@ -196,12 +193,8 @@ export const moneyMovements = pgTable(
   'money_movement',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
+    accountId: accountIdColumn(),
+    customerId: customerIdColumn(),
     /** deposit | withdrawal */
     direction: text('direction').notNull(),
     currency: text('currency').notNull(),
@@ -224,15 +217,9 @@ export const stockTransfers = pgTable(
   'stock_transfer',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
-    securityId: integer('security_id')
-      .notNull()
-      .references(() => securities.id),
+    accountId: accountIdColumn(),
+    customerId: customerIdColumn(),
+    securityId: securityIdColumn(),
     /** in | out */
     direction: text('direction').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
@@ -267,13 +254,9 @@ export const kycBindings = pgTable(
   'kyc_binding',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
+    corpId: corpIdColumn(),
     externalUserId: text('external_user_id').notNull(),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
+    customerId: customerIdColumn(),
     boundByStaffId: integer('bound_by_staff_id')
       .notNull()
       .references(() => staff.id),

@@ -13,8 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { corps, staff } from './platform';
-import { customers } from './brokerage';
+import { corpIdColumn, staffIdColumn } from './platform';
+import { customerIdColumn } from './brokerage';
 
 /**
  * One row per (rule, customer, fact): the unique key is what makes a rule fire exactly once,
@@ -24,17 +24,11 @@ export const motEvents = pgTable(
   'mot_event',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
+    corpId: corpIdColumn(),
     /** birthday | large_deposit | large_withdrawal | transfer_in | transfer_out | dormant | position_loss | unfunded | anniversary | id_expiry | risk_expiry */
     rule: text('rule').notNull(),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id),
+    customerId: customerIdColumn(),
+    staffId: staffIdColumn(),
     /** Identifies the triggering fact within the rule, e.g. `2026` for a birthday or a movement id. */
     factKey: text('fact_key').notNull(),
     dueDate: date('due_date').notNull(),
@@ -91,15 +85,9 @@ export const serviceRecords = pgTable(
   'service_record',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
-    customerId: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id),
+    corpId: corpIdColumn(),
+    customerId: customerIdColumn(),
+    staffId: staffIdColumn(),
     motEventId: bigint('mot_event_id', { mode: 'number' }).references(() => motEvents.id),
     /** phone | wecom | meeting | other */
     channel: text('channel').notNull(),

@@ -13,6 +13,23 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * The columns that name a row's corp and client manager, alike in every table that has them. Functions,
+ * so each table gets a column of its own; declarations, so tables above them (and in files that import
+ * this one) can use them.
+ */
+export function corpIdColumn() {
+  return integer('corp_id')
+    .notNull()
+    .references(() => corps.id);
+}
+
+export function staffIdColumn() {
+  return integer('staff_id')
+    .notNull()
+    .references(() => staff.id);
+}
+
 /** A brokerage (tenant). Secrets live in configuration, not here. */
 export const corps = pgTable('corp', {
   id: serial('id').primaryKey(),
@@ -27,9 +44,7 @@ export const staff = pgTable(
   'staff',
   {
     id: serial('id').primaryKey(),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
+    corpId: corpIdColumn(),
     wecomUserId: text('wecom_user_id').notNull(),
     name: text('name').notNull(),
     email: text('email'),
@@ -60,12 +75,8 @@ export const authSessions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
+    staffId: staffIdColumn(),
+    corpId: corpIdColumn(),
     agentCode: text('agent_code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -89,9 +100,7 @@ export const signInAttempts = pgTable(
   'sign_in_attempt',
   {
     stateHash: text('state_hash').primaryKey(),
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
+    corpId: corpIdColumn(),
     agentCode: text('agent_code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -106,9 +115,7 @@ export const signInAttempts = pgTable(
 export const wecomCredentials = pgTable(
   'wecom_credential',
   {
-    corpId: integer('corp_id')
-      .notNull()
-      .references(() => corps.id),
+    corpId: corpIdColumn(),
     agentCode: text('agent_code').notNull(),
     kind: text('kind').notNull(),
     value: text('value').notNull(),

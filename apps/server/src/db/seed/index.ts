@@ -8,4 +8,5 @@ export {
   type SeedResult,
 } from './seed-demo-data';
 export { LATEST_RATES, SECURITIES } from './reference-data';
+export { SEED_TABLES } from './customer-generator';
 export { seedDemoDataIfEmpty, type DemoSeedOptions } from './seed-on-start';

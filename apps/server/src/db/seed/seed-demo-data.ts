@@ -43,19 +43,7 @@ export class SeedRefusedError extends Error {}
  * does the record of which days' MOT batches ran over them: otherwise the server's scheduler would
  * skip today over a reset database, and its MOT list would stay empty.
  */
-export const CUSTOMER_DATA_TABLES = [
-  'customer',
-  'account',
-  'cash_balance',
-  'holding',
-  'trade',
-  'money_movement',
-  'stock_transfer',
-  'kyc_binding',
-  'mot_event',
-  'service_record',
-  'mot_sweep_run',
-];
+export const CUSTOMER_DATA_TABLES = [...SEED_TABLES, 'kyc_binding', 'mot_event', 'service_record', 'mot_sweep_run'];
 
 export async function hasCustomers(handle: DatabaseHandle): Promise<boolean> {
   const [row] = await handle.query<{ present: boolean }>('select exists (select 1 from customer) as present');

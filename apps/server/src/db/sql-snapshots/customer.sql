@@ -24,6 +24,7 @@ where "c"."id" = $6 and "c"."corp_id" = $7 and "c"."staff_id" = $8 and "h"."quan
 order by "s"."symbol", "a"."account_no") t) as "holdings";
 
 -- getBaseInfo: GET /api/client/customer/getBaseInfo
+-- getProfile: GET /api/client/customer/getProfile
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
 "c"."customer_no" as "customerNo",
@@ -119,36 +120,6 @@ from currencies cur where cur.currency is not null) t) as "rateRows", (select co
 where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 and "h"."quantity" > 0
 order by "s"."symbol", "a"."account_no") t) as "rows";
 
--- getProfile: GET /api/client/customer/getProfile
--- prepared
-select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
-"c"."customer_no" as "customerNo",
-"c"."name_cn" as "nameCn",
-"c"."name_en" as "nameEn",
-"c"."gender" as "gender",
-"c"."birthday"::text as "birthday",
-"c"."phone" as "phone",
-"c"."email" as "email",
-"c"."id_doc_type" as "idDocType",
-"c"."id_doc_masked" as "idDocMasked",
-"c"."id_doc_expiry"::text as "idDocExpiry",
-"c"."risk_level" as "riskLevel",
-"c"."risk_assessed_on"::text as "riskAssessedOn",
-"c"."status" as "status",
-"c"."channel" as "channel",
-"c"."open_date"::text as "openDate",
-"c"."closed_date"::text as "closedDate",
-"c"."tags" as "tags",
-"c"."remark" as "remark",
-"c"."version" as "version",
-floor(extract(epoch from "c"."updated_at") * 1000)::float8 as "updatedAt",
-"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
-"c"."last_trade_date"::text as "lastTradeDate",
-exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
-exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id" and "k"."stale_at" is not null) as "kycStale",
-coalesce((select json_agg(json_build_object('accountNo', "a"."account_no", 'type', "a"."type", 'status', "a"."status", 'openDate', "a"."open_date"::text) order by "a"."id")
-from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts" from "customer" "c" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5) t) as "customer";
-
 -- getTrade: GET /api/client/customer/getTrade
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
@@ -226,9 +197,11 @@ where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 order by "m".
 count(*)::int as "count",
 sum("m"."amount")::float8 as "amount" from "money_movement" "m" join "customer" "c" on "c"."id" = "m"."customer_id" where "c"."id" = $8 and "c"."corp_id" = $9 and "c"."staff_id" = $10 group by "m"."direction", "m"."currency") t) as "totals";
 
--- updateProfile: POST /api/client/customer/updateProfile
+-- updateProfile: POST /api/client/customer/updateProfile, statement 1 of 5
 -- prepared
 select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2;
+
+-- updateProfile: POST /api/client/customer/updateProfile, statement 2 of 5
 select "c"."id"::float8 as "id",
 "c"."customer_no" as "customerNo",
 "c"."name_cn" as "nameCn",
@@ -256,9 +229,15 @@ exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "
 exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id" and "k"."stale_at" is not null) as "kycStale",
 coalesce((select json_agg(json_build_object('accountNo', "a"."account_no", 'type', "a"."type", 'status', "a"."status", 'openDate', "a"."open_date"::text) order by "a"."id")
 from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2 and "c"."staff_id" = $3 for update of c;
+
+-- updateProfile: POST /api/client/customer/updateProfile, statement 3 of 5
 update "customer" "c" set "remark" = $1, "version" = "c"."version" + 1, "updated_at" = now()
 where "c"."id" = $2 and "c"."corp_id" = $3 and "c"."staff_id" = $4 and "c"."version" = $5;
+
+-- updateProfile: POST /api/client/customer/updateProfile, statement 4 of 5
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+
+-- updateProfile: POST /api/client/customer/updateProfile, statement 5 of 5
 select "c"."id"::float8 as "id",
 "c"."customer_no" as "customerNo",
 "c"."name_cn" as "nameCn",

@@ -1,16 +1,26 @@
--- hasKyc: GET /api/client/customer/kyc/hasKyc
+-- hasKyc: GET /api/client/customer/kyc/hasKyc, statement 1 of 2
+-- kycBind: POST /api/client/customer/kyc/bind, statement 3 of 6
+-- kycUnbind: POST /api/client/customer/kyc/unbind, statement 1 of 3
 select "kyc_binding"."id", "kyc_binding"."corp_id", "kyc_binding"."external_user_id", "kyc_binding"."customer_id", "kyc_binding"."bound_by_staff_id", "kyc_binding"."bound_at", "kyc_binding"."stale_at", "kyc_binding"."stale_reason", "kyc_binding"."contact_changed_at", "customer"."staff_id", "customer"."name_cn", "customer"."name_en", "customer"."customer_no", "customer"."phone" from "kyc_binding" inner join "customer" on "customer"."id" = "kyc_binding"."customer_id" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."external_user_id" = $2) limit $3;
+
+-- hasKyc: GET /api/client/customer/kyc/hasKyc, statement 2 of 2
+-- kycBind: POST /api/client/customer/kyc/bind, statement 2 of 6
 select "value" from "wecom_credential" where ("wecom_credential"."corp_id" = $1 and "wecom_credential"."agent_code" = $2 and "wecom_credential"."kind" = $3 and "wecom_credential"."expires_at" > $4) limit $5;
 
--- kycBind: POST /api/client/customer/kyc/bind
+-- kycBind: POST /api/client/customer/kyc/bind, statement 1 of 6
 select "id", "staff_id", "name_cn", "name_en", "customer_no", "phone" from "customer" where ("customer"."corp_id" = $1 and "customer"."id" = $2) limit $3;
-select "value" from "wecom_credential" where ("wecom_credential"."corp_id" = $1 and "wecom_credential"."agent_code" = $2 and "wecom_credential"."kind" = $3 and "wecom_credential"."expires_at" > $4) limit $5;
-select "kyc_binding"."id", "kyc_binding"."corp_id", "kyc_binding"."external_user_id", "kyc_binding"."customer_id", "kyc_binding"."bound_by_staff_id", "kyc_binding"."bound_at", "kyc_binding"."stale_at", "kyc_binding"."stale_reason", "kyc_binding"."contact_changed_at", "customer"."staff_id", "customer"."name_cn", "customer"."name_en", "customer"."customer_no", "customer"."phone" from "kyc_binding" inner join "customer" on "customer"."id" = "kyc_binding"."customer_id" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."external_user_id" = $2) limit $3;
+
+-- kycBind: POST /api/client/customer/kyc/bind, statement 4 of 6
 select "id", "corp_id", "external_user_id", "customer_id", "bound_by_staff_id", "bound_at", "stale_at", "stale_reason", "contact_changed_at" from "kyc_binding" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."customer_id" = $2) limit $3;
+
+-- kycBind: POST /api/client/customer/kyc/bind, statement 5 of 6
 insert into "kyc_binding" ("id", "corp_id", "external_user_id", "customer_id", "bound_by_staff_id", "bound_at", "stale_at", "stale_reason", "contact_changed_at") values (default, $1, $2, $3, $4, default, default, default, default) returning "id", "corp_id", "external_user_id", "customer_id", "bound_by_staff_id", "bound_at", "stale_at", "stale_reason", "contact_changed_at";
+
+-- kycBind: POST /api/client/customer/kyc/bind, statement 6 of 6
+-- kycUnbind: POST /api/client/customer/kyc/unbind, statement 3 of 3
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
--- kycSearch: POST /api/client/customer/kyc/search
+-- kycSearch: POST /api/client/customer/kyc/search, statement 1 of 3
 with slot as (select to_timestamp(floor(extract(epoch from now()) / $1) * $2) as window_start)
 insert into "rate_limit_counter" as "c" ("bucket", "subject", "window_start", "hits")
 select $3, $4, slot.window_start, 1 from slot
@@ -19,9 +29,13 @@ set "hits" = case when excluded."window_start" > "c"."window_start" then 1 else 
 "window_start" = greatest("c"."window_start", excluded."window_start")
 returning "c"."hits" as "hits",
 greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => $5) - now()))))::int as "retryAfterSeconds";
+
+-- kycSearch: POST /api/client/customer/kyc/search, statement 2 of 3
 select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
 (select count(*) from "customer" "c" where "c"."corp_id" = $3 and "c"."staff_id" = $4 and (("c"."name_en" || '') ilike $5))::int as "total",
 (select coalesce(sum("b"."clients"), 0) from "staff_book_summary" "b" where "b"."staff_id" = $6 and "b"."corp_id" = $7)::int as "book";
+
+-- kycSearch: POST /api/client/customer/kyc/search, statement 3 of 3
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
 "c"."customer_no" as "customerNo",
@@ -36,7 +50,5 @@ join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $5
 order by "c"."total_assets_hkd" desc, "c"."id" asc) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $6 and "v"."staff_id" = $7), 0)::text as "version",
 null::int as "total" ) t) as "book";
 
--- kycUnbind: POST /api/client/customer/kyc/unbind
-select "kyc_binding"."id", "kyc_binding"."corp_id", "kyc_binding"."external_user_id", "kyc_binding"."customer_id", "kyc_binding"."bound_by_staff_id", "kyc_binding"."bound_at", "kyc_binding"."stale_at", "kyc_binding"."stale_reason", "kyc_binding"."contact_changed_at", "customer"."staff_id", "customer"."name_cn", "customer"."name_en", "customer"."customer_no", "customer"."phone" from "kyc_binding" inner join "customer" on "customer"."id" = "kyc_binding"."customer_id" where ("kyc_binding"."corp_id" = $1 and "kyc_binding"."external_user_id" = $2) limit $3;
+-- kycUnbind: POST /api/client/customer/kyc/unbind, statement 2 of 3
 delete from "kyc_binding" where "kyc_binding"."id" = $1 returning "id";
-insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);

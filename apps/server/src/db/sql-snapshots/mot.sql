@@ -22,14 +22,12 @@ floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt" from "
 order by "e"."due_date" desc, "e"."id" desc limit $4 offset $5) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "mot_event" where "mot_event"."customer_id" = $6) t) as "total";
 
 -- getMinCashIO: POST /api/mot/todoEventRule/getMinCashIO
+-- getTodoClients: GET /api/mot/todoEvent/todoClient, statement 1 of 2
 -- prepared
 select "staff"."min_cash_io"::float8 as "minCashIo",
 "staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
 
--- getTodoClients: GET /api/mot/todoEvent/todoClient
--- prepared
-select "staff"."min_cash_io"::float8 as "minCashIo",
-"staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
+-- getTodoClients: GET /api/mot/todoEvent/todoClient, statement 2 of 2
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
 "c"."customer_no" as "customerNo",
@@ -81,7 +79,8 @@ where "e"."staff_id" = $4 and "e"."corp_id" = $5
 and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
 and true ) n group by n.rule;
 
--- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail
+-- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail, statement 1 of 3
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 1 of 5
 select "e"."id"::float8 as "eventId",
 "e"."rule" as "rule",
 "e"."status" as "status",
@@ -92,6 +91,8 @@ floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
 floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
 floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
 "c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
+
+-- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail, statement 2 of 3
 select "c"."id"::float8 as "customerId",
 "c"."customer_no" as "customerNo",
 "c"."name_cn" as "nameCn",
@@ -103,6 +104,8 @@ select "c"."id"::float8 as "customerId",
 "c"."total_assets_hkd"::float8 as "totalAssetsHkd",
 "c"."last_trade_date"::text as "lastTradeDate",
 "c"."staff_id" as "staffId" from "customer" "c" where "c"."corp_id" = $1 and "c"."id" = $2;
+
+-- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail, statement 3 of 3
 select "r"."id"::float8 as "recordId",
 "r"."customer_id"::float8 as "customerId",
 coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
@@ -114,25 +117,23 @@ coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
 floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
 left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."mot_event_id" in ($1) order by "r"."id";
 
--- handleEvent: POST /api/mot/todoEvent/handle
-select "e"."id"::float8 as "eventId",
-"e"."rule" as "rule",
-"e"."status" as "status",
-"e"."due_date"::text as "dueDate",
-"e"."customer_id"::float8 as "customerId",
-"e"."facts" as "facts",
-floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
-floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
-floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
-"c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 2 of 5
 with previous as (select "mot_event"."id", "mot_event"."status" from "mot_event" where "mot_event"."id" = $1 for update)
 update "mot_event" "e" set "status" = 'handled', "handled_at" = now(), "seen_at" = coalesce("e"."seen_at", now())
 from "customer" "c", previous
 where "e"."id" = previous.id and "c"."id" = "e"."customer_id" and "c"."staff_id" = $2 and "e"."corp_id" = $3
 and "e"."status" <> 'handled'
 returning "e"."customer_id"::float8 as "customerId", previous.status as "previousStatus";
+
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 3 of 5
 insert into "service_record" ("id", "corp_id", "customer_id", "staff_id", "mot_event_id", "channel", "note", "outcome", "served_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default) returning "id";
+
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 4 of 5
+-- setFold: POST /api/mot/todoEventRule/setFold, statement 3 of 3
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 6
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 5 of 5
 select "r"."id"::float8 as "recordId",
 "r"."customer_id"::float8 as "customerId",
 coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
@@ -144,11 +145,13 @@ coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
 floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
 left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."id" = $1;
 
--- markEventsSeen: POST /api/mot/todoEvent/seen
+-- markEventsSeen: POST /api/mot/todoEvent/seen, statement 1 of 2
 select "e"."id"::float8 as "eventId",
 "c"."staff_id" as "staffId",
 "e"."status" as "status" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id"
 where "e"."corp_id" = $1 and "e"."id" in ($2);
+
+-- markEventsSeen: POST /api/mot/todoEvent/seen, statement 2 of 2
 update "mot_event" "e" set "status" = 'seen', "seen_at" = now()
 from "customer" "c"
 where "c"."id" = "e"."customer_id" and "c"."staff_id" = $1 and "e"."corp_id" = $2
@@ -168,20 +171,26 @@ floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "se
 left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $1 and "c"."staff_id" = $2 and ("r"."note" ilike $3 or "r"."outcome" ilike $4 or "c"."name_cn" ilike $5 or "c"."name_en" ilike $6) order by "r"."served_at" desc, "r"."id" desc limit $7 offset $8) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
 left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $9 and "c"."staff_id" = $10 and ("r"."note" ilike $11 or "r"."outcome" ilike $12 or "c"."name_cn" ilike $13 or "c"."name_en" ilike $14)) t) as "total";
 
--- setFold: POST /api/mot/todoEventRule/setFold
+-- setFold: POST /api/mot/todoEventRule/setFold, statement 1 of 3
 select "staff"."mot_fold" as value from "staff" where "staff"."id" = $1 for update;
-update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2;
-insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO
+-- setFold: POST /api/mot/todoEventRule/setFold, statement 2 of 3
+update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2;
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 1 of 6
 select "staff"."min_cash_io"::float8 as value from "staff" where "staff"."id" = $1 for update;
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 2 of 6
 update "staff" set "min_cash_io" = $1, "updated_at" = now() where "staff"."id" = $2;
-insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 4 of 6
 update "mot_event" "e"
 set "staff_id" = case when "e"."status" <> 'handled' then "c"."staff_id" else "e"."staff_id" end, "customer_name_en" = "c"."name_en"
 from "customer" "c"
 where "c"."id" = "e"."customer_id" and "c"."staff_id" = $1::int
 and (("e"."status" <> 'handled' and "e"."staff_id" <> "c"."staff_id") or "e"."customer_name_en" <> "c"."name_en");
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 5 of 6
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_deposit', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -204,6 +213,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 6 of 6
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -227,12 +238,14 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts)
+-- MOT rules (the daily sweep, mot-engine.ts), statement 1 of 12
 update "mot_event" "e"
 set "staff_id" = case when "e"."status" <> 'handled' then "c"."staff_id" else "e"."staff_id" end, "customer_name_en" = "c"."name_en"
 from "customer" "c"
 where "c"."id" = "e"."customer_id" and true
 and (("e"."status" <> 'handled' and "e"."staff_id" <> "c"."staff_id") or "e"."customer_name_en" <> "c"."name_en");
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 2 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'birthday', "c"."id", "c"."staff_id", extract(year from y.next_date)::int::text, y.next_date,
@@ -246,6 +259,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 3 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_deposit', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -268,6 +283,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 4 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -290,6 +307,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 5 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'transfer_in', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -311,6 +330,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 6 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'transfer_out', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -332,6 +353,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 7 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'dormant', "c"."id", "c"."staff_id", coalesce("c"."last_trade_date"::text, 'never'), $1::date,
@@ -344,6 +367,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 8 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'position_loss', "c"."id", "c"."staff_id", p.symbol || '@' || to_char($1::date, 'YYYY-MM'), $2::date,
@@ -382,6 +407,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 9 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'unfunded', "c"."id", "c"."staff_id", "c"."open_date"::text, $1::date,
@@ -395,6 +422,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 10 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'anniversary', "c"."id", "c"."staff_id", extract(year from y.next_date)::int::text, y.next_date,
@@ -408,6 +437,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 11 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'id_expiry', "c"."id", "c"."staff_id", e.expiry::text, $1::date,
@@ -420,6 +451,8 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 12 of 12
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'risk_expiry', "c"."id", "c"."staff_id", e.expiry::text, $1::date,

@@ -18,6 +18,7 @@ import {
   convert,
   maskPhone,
   money,
+  normalisePhone,
   subtract,
   sum,
   times,
@@ -41,7 +42,6 @@ import type {
   TradeFilter,
   TransferFilter,
 } from './client.repository';
-import { normalisePhone } from './phone';
 
 type ProfileUpdate = z.output<typeof updateProfile.request>;
 
@@ -61,6 +61,20 @@ const rateMap = (rows: Array<{ currency: string; rate: number }>): ExchangeRates
 
 /** An amount read from the database, in HKD. Amounts cross the wire as float8 but are added as Money. */
 const inHkd = (amount: number, currency: string, rates: ExchangeRates) => convert(money(amount, currency), HKD, rates);
+
+/** An amount as an item shows it: in its own currency, and in HKD at the latest rate, to the cent. */
+const amountWithHkd = (row: { amount: number; currency: string }, rates: ExchangeRates) => ({
+  amount: row.amount,
+  currency: row.currency,
+  amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+});
+
+/** The security of an activity item, named in both languages. */
+const securityNamed = (row: { symbol: string; nameCn: string; nameEn: string }) => ({
+  symbol: row.symbol,
+  securityNameCn: row.nameCn,
+  securityNameEn: row.nameEn,
+});
 
 /** A part of a whole, to 4 decimals; 0 when the whole is not positive. */
 const share = (part: Money, whole: Money) => (whole.units > 0n ? Math.round((toNumber(part) / toNumber(whole)) * 10_000) / 10_000 : 0);
@@ -126,6 +140,17 @@ export function createClientService(repository: ClientRepository) {
     return sets;
   }
 
+  /** readOwn with the latest exchange rates in the same statement, for the pages that show HKD values. */
+  async function readOwnWithRates<Queries extends Record<string, RowsQuery<unknown>>>(
+    caller: Caller,
+    customerId: number,
+    queries: (scope: Scope) => Queries,
+  ): Promise<RowSets<Queries> & { rates: ExchangeRates }> {
+    const { rateRows, ...sets } = await readOwn(caller, customerId, (scope) => ({ rateRows: clientQueries.rates(), ...queries(scope) }));
+    // The rows of `rates()`, which TypeScript cannot see through the generic spread.
+    return { ...(sets as RowSets<Queries>), rates: rateMap(rateRows as Array<{ currency: string; rate: number }>) };
+  }
+
   async function customer(caller: Caller, customerId: number): Promise<CustomerRow> {
     const {
       customer: [row],
@@ -163,12 +188,10 @@ export function createClientService(repository: ClientRepository) {
 
     /** Computed live from balances and holdings at the latest prices and rates. */
     async asset(caller: Caller, customerId: number): Promise<CustomerAsset> {
-      const { rateRows, cash, holdings } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, cash, holdings } = await readOwnWithRates(caller, customerId, (scope) => ({
         cash: clientQueries.cashByCurrency(scope, customerId),
         holdings: clientQueries.holdings(scope, customerId),
       }));
-      const rates = rateMap(rateRows);
       const byCurrency = new Map<string, { cashHkd: Money; marketValueHkd: Money; amount: Money }>();
       const byMarket = new Map<string, Money>();
       const slot = (currency: string) =>
@@ -232,11 +255,9 @@ export function createClientService(repository: ClientRepository) {
     },
 
     async holdings(caller: Caller, customerId: number, marketFilter: Market | undefined, paging: Paging) {
-      const { rateRows, rows } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, rows } = await readOwnWithRates(caller, customerId, (scope) => ({
         rows: clientQueries.holdings(scope, customerId, marketFilter),
       }));
-      const rates = rateMap(rateRows);
       const lines = rows.map((row) => {
         const lastPrice = money(row.lastPrice, row.currency);
         const marketValue = times(lastPrice, row.quantity);
@@ -294,11 +315,9 @@ export function createClientService(repository: ClientRepository) {
 
     async trades(caller: Caller, customerId: number, filter: TradeFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, list, totals } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.trades(scope, customerId, filter, paging),
       }));
-      const rates = rateMap(rateRows);
       const summary = { buyAmountHkd: zero(HKD), sellAmountHkd: zero(HKD), feeHkd: zero(HKD) };
       let total = 0;
       for (const row of totals) {
@@ -317,10 +336,8 @@ export function createClientService(repository: ClientRepository) {
         side: row.side === 'sell' ? 'sell' : 'buy',
         quantity: row.quantity,
         price: row.price,
-        amount: row.amount,
+        ...amountWithHkd(row, rates),
         fee: row.fee,
-        currency: row.currency,
-        amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
         tradedAt: Math.round(row.tradedAt),
         settleDate: row.settleDate,
         status: row.settled ? 'settled' : 'unsettled',
@@ -337,11 +354,9 @@ export function createClientService(repository: ClientRepository) {
 
     async moneyMovements(caller: Caller, customerId: number, filter: MoneyFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, list, totals } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.moneyMovements(scope, customerId, filter, paging),
       }));
-      const rates = rateMap(rateRows);
       let total = 0;
       let depositHkd = zero(HKD);
       let withdrawalHkd = zero(HKD);
@@ -356,9 +371,7 @@ export function createClientService(repository: ClientRepository) {
             id: row.id,
             accountNo: row.accountNo,
             direction: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
-            currency: row.currency,
-            amount: row.amount,
-            amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+            ...amountWithHkd(row, rates),
             method: row.method,
             occurredAt: Math.round(row.occurredAt),
           })),
@@ -375,11 +388,9 @@ export function createClientService(repository: ClientRepository) {
 
     async transfers(caller: Caller, customerId: number, filter: TransferFilter, paging: Paging) {
       checkRange(filter.dateFrom, filter.dateTo);
-      const { rateRows, list, totals } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, list, totals } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.transfers(scope, customerId, filter, paging),
       }));
-      const rates = rateMap(rateRows);
       const summary = { inCount: 0, outCount: 0, inValueHkd: zero(HKD), outValueHkd: zero(HKD) };
       for (const row of totals) {
         if (row.direction === 'in') {
@@ -415,41 +426,31 @@ export function createClientService(repository: ClientRepository) {
 
     /** The newest activity of every kind merged by time; `before` pages further back. */
     async dynamics(caller: Caller, customerId: number, before: number | undefined, limit: number) {
-      const { rateRows, ...activity } = await readOwn(caller, customerId, (scope) => ({
-        rateRows: clientQueries.rates(),
+      const { rates, ...activity } = await readOwnWithRates(caller, customerId, (scope) => ({
         ...clientQueries.recentActivity(scope, customerId, before, limit + 1),
       }));
-      const rates = rateMap(rateRows);
       const items: DynamicItem[] = [
         ...activity.tradeRows.map((row) => ({
           key: `trade:${row.id}`,
           kind: 'trade' as const,
           at: Math.round(row.tradedAt),
           side: row.side,
-          symbol: row.symbol,
-          securityNameCn: row.nameCn,
-          securityNameEn: row.nameEn,
+          ...securityNamed(row),
           quantity: row.quantity,
           price: row.price,
-          amount: row.amount,
-          currency: row.currency,
-          amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+          ...amountWithHkd(row, rates),
         })),
         ...activity.moneyRows.map((row) => ({
           key: `money:${row.id}`,
           kind: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
           at: Math.round(row.occurredAt),
-          amount: row.amount,
-          currency: row.currency,
-          amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
+          ...amountWithHkd(row, rates),
         })),
         ...activity.transferRows.map((row) => ({
           key: `transfer:${row.id}`,
           kind: row.direction === 'out' ? ('transferOut' as const) : ('transferIn' as const),
           at: Math.round(row.occurredAt),
-          symbol: row.symbol,
-          securityNameCn: row.nameCn,
-          securityNameEn: row.nameEn,
+          ...securityNamed(row),
           quantity: row.quantity,
           currency: row.currency,
         })),
