@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { httpStatusOf } from '@broker/contract';
 import { summarize } from './stats';
@@ -14,18 +15,41 @@ export function assertErrorCodesAreHttpErrors() {
     throw new Error(`error codes answered with a 2xx/3xx status would go uncounted: ${silent.map(([code]) => code).join(', ')}`);
 }
 
+/** Requests to send: a list taken round-robin, or a function giving the next one (fresh parameters). */
+export type RequestSource = readonly WireRequest[] | (() => WireRequest);
+
+function nextOf(source: RequestSource): () => WireRequest {
+  if (typeof source === 'function') return source;
+  if (source.length === 0) throw new Error('driveHttp: no requests');
+  let next = 0;
+  return () => source[next++ % source.length]!;
+}
+
+/** Latencies and failures of a measured run, as a Measurement. */
+function measurementOf(latencies: number[], errors: string[], completed: number, elapsedMs: number): Measurement {
+  const counts = new Map<string, number>();
+  for (const error of errors) counts.set(error, (counts.get(error) ?? 0) + 1);
+  return {
+    latency: summarize(latencies),
+    requests: completed,
+    requestsPerSecond: (completed * 1000) / elapsedMs,
+    errors: errors.length,
+    errorSamples: [...counts].map(([error, count]) => `${error} ×${count}`).slice(0, 3),
+  };
+}
+
 /**
- * `concurrency` keep-alive connections send the requests round-robin (each a different customer
- * or keyword) for `durationMs`, after an unmeasured warm-up. Latencies of 2xx answers are kept
- * at full precision (autocannon's own histogram rounds to whole milliseconds).
+ * `concurrency` keep-alive connections send the requests (each taken from `source` as it is sent)
+ * for `durationMs`, after an unmeasured warm-up: a closed loop, each connection sending its next
+ * request when the last is answered. Latencies of 2xx answers are kept at full precision
+ * (autocannon's own histogram rounds to whole milliseconds).
  */
 export async function driveHttp(
   baseUrl: string,
-  requests: readonly WireRequest[],
+  source: RequestSource,
   options: { concurrency: number; durationMs: number; warmupMs: number },
 ): Promise<Measurement> {
-  if (requests.length === 0) throw new Error('driveHttp: no requests');
-  let next = 0;
+  const nextRequest = nextOf(source);
   const run = (durationMs: number, latencies: number[] | null) =>
     new Promise<{ errors: string[]; completed: number; elapsedMs: number }>((resolve, reject) => {
       const errors: string[] = [];
@@ -40,7 +64,7 @@ export async function driveHttp(
           requests: [
             {
               setupRequest: (request) => {
-                const wire = requests[next++ % requests.length]!;
+                const wire = nextRequest();
                 return {
                   ...request,
                   method: wire.method,
@@ -67,13 +91,97 @@ export async function driveHttp(
   if (options.warmupMs > 0) await run(options.warmupMs, null);
   const latencies: number[] = [];
   const { errors, completed, elapsedMs } = await run(options.durationMs, latencies);
-  const counts = new Map<string, number>();
-  for (const error of errors) counts.set(error, (counts.get(error) ?? 0) + 1);
-  return {
-    latency: summarize(latencies),
-    requests: completed,
-    requestsPerSecond: (completed * 1000) / elapsedMs,
-    errors: errors.length,
-    errorSamples: [...counts].map(([error, count]) => `${error} ×${count}`).slice(0, 3),
-  };
+  return measurementOf(latencies, errors, completed, elapsedMs);
+}
+
+/** The clock and timer the fixed-rate scheduler runs on: the real ones, or a virtual pair in tests. */
+export interface SchedulerClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realClock: SchedulerClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** When the `index`-th request of a fixed-rate run is due, in ms from the run's start. */
+export const intendedSendTime = (index: number, ratePerSecond: number) => (index * 1000) / ratePerSecond;
+
+/**
+ * Calls `send(intendedAt)` for request i at `start + i / rate`, never waiting for an answer: a
+ * slow answer does not hold back the requests after it (it would in a closed loop, which then
+ * measures fewer of the requests that queue behind it). When the sender falls behind, the overdue
+ * requests go at once, still carrying their intended times. Resolves when every send has settled.
+ */
+export async function scheduleFixedRate(
+  options: { ratePerSecond: number; durationMs: number },
+  send: (intendedAt: number) => Promise<void>,
+  clock: SchedulerClock = realClock,
+): Promise<{ sent: number; startedAt: number }> {
+  if (!(options.ratePerSecond > 0)) throw new RangeError(`scheduleFixedRate: rate must be positive, got ${options.ratePerSecond}`);
+  const count = Math.floor((options.durationMs * options.ratePerSecond) / 1000);
+  const startedAt = clock.now();
+  const pending: Array<Promise<void>> = [];
+  for (let index = 0; index < count; index++) {
+    const intendedAt = startedAt + intendedSendTime(index, options.ratePerSecond);
+    const wait = intendedAt - clock.now();
+    if (wait > 0) await clock.sleep(wait);
+    pending.push(send(intendedAt));
+  }
+  await Promise.all(pending);
+  return { sent: count, startedAt };
+}
+
+/** One request over a keep-alive agent; resolves with the status once the whole body has arrived. */
+function sendOnce(agent: Agent, base: URL, wire: WireRequest): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { ...wire.headers };
+    if (wire.body !== undefined) headers['content-length'] = Buffer.byteLength(wire.body);
+    const outgoing = httpRequest(
+      { agent, host: base.hostname, port: base.port, method: wire.method, path: wire.path, headers },
+      (response) => {
+        response.on('error', reject);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.resume();
+      },
+    );
+    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('timeout')));
+    outgoing.on('error', reject);
+    outgoing.end(wire.body);
+  });
+}
+
+/**
+ * Fixed arrival rate: `ratePerSecond` requests a second for `durationMs`, over as many keep-alive
+ * connections as are needed (up to `maxConnections`), each latency measured from the request's
+ * intended send time, so time spent queued behind a slow answer — in the server, or waiting for a
+ * connection here — is counted.
+ */
+export async function driveFixedRate(
+  baseUrl: string,
+  source: RequestSource,
+  options: { ratePerSecond: number; durationMs: number; maxConnections?: number },
+): Promise<Measurement> {
+  const nextRequest = nextOf(source);
+  const agent = new Agent({ keepAlive: true, maxSockets: options.maxConnections ?? 256 });
+  const base = new URL(baseUrl);
+  const latencies: number[] = [];
+  const errors: string[] = [];
+  let completed = 0;
+  try {
+    const { startedAt } = await scheduleFixedRate(options, async (intendedAt) => {
+      try {
+        const status = await sendOnce(agent, base, nextRequest());
+        if (status >= 200 && status < 300) latencies.push(performance.now() - intendedAt);
+        else errors.push(`HTTP ${status}`);
+      } catch (error) {
+        errors.push(error instanceof Error ? error.message : String(error));
+      }
+      completed += 1;
+    });
+    return measurementOf(latencies, errors, completed, Math.max(performance.now() - startedAt, options.durationMs));
+  } finally {
+    agent.destroy();
+  }
 }

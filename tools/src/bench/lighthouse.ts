@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,9 +13,11 @@ import { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } fr
  * manager meets it: signed in through the (emulated) WeCom sign-in, then Lighthouse's default mobile
  * form factor and simulated slow-4G throttling on `/client/manage/list`.
  *
- * Debian's chromium only (never a downloaded browser). chrome-launcher starts it with a debugging port;
- * playwright-core attaches to the same browser to sign in; Lighthouse then audits in that browser with
- * `disableStorageReset`, so the token the sign-in left in localStorage is still there.
+ * Debian's chromium only (never a downloaded browser). chrome-launcher starts it with a debugging port
+ * on a fresh profile of its own; playwright-core attaches to the same browser to sign in; Lighthouse then
+ * audits in that browser with `disableStorageReset`, so the token the sign-in left in localStorage is
+ * still there. The sign-in loaded the app, so its HTTP cache is emptied before the audit: every run is a
+ * first visit (cold cache), as a manager opening the app on a new phone meets it.
  */
 export const CLIENT_LIST_PATH = '/client/manage/list';
 const SIGN_IN_TIMEOUT_MS = 60_000;
@@ -60,6 +62,11 @@ async function signIn(port: number, options: LighthouseOptions) {
     await page.click(`a.staff[data-userid="${options.staffUserId}"]`, { timeout: SIGN_IN_TIMEOUT_MS });
     await page.waitForURL((url) => url.pathname === CLIENT_LIST_PATH, { timeout: SIGN_IN_TIMEOUT_MS });
     await page.waitForSelector('[data-testid="client-row"], [data-testid="empty-state"]', { timeout: SIGN_IN_TIMEOUT_MS });
+    // Cold cache: what the sign-in fetched must be fetched again; the token in localStorage stays.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: options.baseUrl, storageTypes: 'cache_storage,service_workers,shader_cache' });
+    await cdp.detach();
     await page.close();
   } finally {
     // Only disconnects: the browser (and the profile holding the token) belongs to chrome-launcher.
@@ -77,16 +84,28 @@ export const lighthouseUnavailable = debianChromiumMissing;
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseResult> {
   const unavailable = lighthouseUnavailable();
   if (unavailable) throw new Error(unavailable);
+  // A profile of this run's own, removed afterwards: nothing cached by an earlier run survives.
+  const profile = mkdtempSync(join(tmpdir(), 'broker-lighthouse-profile-'));
   const chrome = await chromeLauncher.launch({
     chromePath: DEBIAN_CHROMIUM_PATH,
     chromeFlags: [...DEBIAN_CHROMIUM_FLAGS],
+    userDataDir: profile,
     logLevel: 'silent',
   });
   try {
     await signIn(chrome.port, options);
     const result = await lighthouse(
       `${options.baseUrl}${CLIENT_LIST_PATH}`,
-      { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      {
+        port: chrome.port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+        // Lighthouse's default, written out: a mid-range phone on slow 4G, simulated.
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+      },
       undefined,
     );
     if (!result) throw new Error('Lighthouse returned no result');
@@ -106,6 +125,7 @@ export async function runLighthouse(options: LighthouseOptions): Promise<Lightho
     return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), metrics, reportPath };
   } finally {
     chrome.kill();
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@broker/server';
 import { testDatabases } from '@broker/server/testing';
 import { bigTableSeqScans, explainCaptured } from './explain';
-import { driveHttp } from './http-load';
+import { driveFixedRate, driveHttp } from './http-load';
 import { createStatementRecorder, replaySql, sqlRunnerFor } from './sql-replay';
 
 for (const engine of testDatabases()) {
@@ -94,6 +94,25 @@ describe('HTTP load', () => {
     expect(measurement.errors).toBeGreaterThan(0);
     expect(measurement.errors + measurement.latency.count).toBe(measurement.requests);
     expect(measurement.errorSamples[0]).toMatch(/^HTTP 503 ×\d+$/);
+  });
+
+  it('sends rate × duration requests, takes each from the source, and counts non-2xx answers as errors', async () => {
+    const paths: string[] = [];
+    const measurement = await driveFixedRate(
+      baseUrl,
+      () => {
+        paths.push(`/r${paths.length}`);
+        return { method: 'POST', path: paths.at(-1)!, body: '{"a":1}', headers: { 'content-type': 'application/json' } };
+      },
+      { ratePerSecond: 200, durationMs: 150 },
+    );
+    expect(paths).toHaveLength(30);
+    expect(new Set(paths).size).toBe(30);
+    expect(measurement.requests).toBe(30);
+    // Thirty requests in a row: every third answered 503, whatever was served before.
+    expect(measurement.errors).toBe(10);
+    expect(measurement.latency.count).toBe(20);
+    expect(measurement.errorSamples).toEqual(['HTTP 503 ×10']);
   });
 
   it('counts refused connections as errors', async () => {

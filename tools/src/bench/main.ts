@@ -3,12 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildApp, makeEnv, openDatabase, type DatabaseHandle } from '@broker/server';
+import { openDatabase, type DatabaseHandle } from '@broker/server';
 import { signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
 import { preparePgliteDataset, preparePostgresDataset, measureMotSweeps } from './datasets';
-import { assertErrorCodesAreHttpErrors, driveHttp } from './http-load';
+import { startCaptureApp, type CaptureApp } from './capture';
+import { assertErrorCodesAreHttpErrors, driveFixedRate, driveHttp } from './http-load';
 import { measureCpuShare, type CpuShare } from './cpu-share';
-import { callEndpoint, wireRequest } from './http-request';
+import { wireRequest, type EndpointInput } from './http-request';
 import { explainCaptured } from './explain';
 import { describeMachine } from './machine';
 import { isFullRun, parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
@@ -16,6 +17,7 @@ import {
   engineLabel,
   formatMs,
   renderConsoleTable,
+  renderFixedRateConsoleTable,
   renderGeneratedSection,
   renderP95Chart,
   medianRun,
@@ -24,9 +26,21 @@ import {
   type DatasetSummary,
   type LighthouseOutcome,
 } from './report';
-import { buildScenarios, pickBenchStaff, writeServiceRecords, type BenchStaff, type Scenario } from './scenarios';
+import { loadBookSample } from './param-generator';
+import { buildWarmScenarios, honestScenarios, pickBenchStaff, writeServiceRecords, type Scenario } from './scenarios';
 import { createStatementRecorder, replaySql, sqlRunnerFor, type CapturedRequest } from './sql-replay';
-import { apiOverSql, p95Verdict, ratioVerdict, type CellResult, type Engine, type Measurement, type MotSweepFigures } from './targets';
+import {
+  apiOverSql,
+  p95Verdict,
+  ratioVerdict,
+  TARGETS,
+  type CacheUse,
+  type CellResult,
+  type Engine,
+  type FixedRateResult,
+  type Measurement,
+  type MotSweepFigures,
+} from './targets';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LIGHTHOUSE_MODULE = fileURLToPath(new URL('./lighthouse.ts', import.meta.url));
@@ -88,62 +102,47 @@ interface EngineRun {
   dataset: DatasetSummary;
   sweep: MotSweepFigures;
   cells: CellResult[];
+  fixedRate: FixedRateResult[];
   lighthouse: LighthouseOutcome | null;
 }
 
-/**
- * The app in this process, on a handle that reports every statement: what each call runs, with
- * the service records the history search needs written first through the API itself.
- */
-async function captureScenarios(
-  handle: DatabaseHandle,
-  recorder: ReturnType<typeof createStatementRecorder>,
-  staff: BenchStaff,
-  options: BenchOptions,
-): Promise<{ scenarios: Scenario[]; captured: Map<string, CapturedRequest[]> }> {
-  const app = await buildApp({
-    env: makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '0' }),
-    database: handle,
-    ownsDatabase: false,
-    logger: false,
-  });
+/** The server's count-cache counters (/readyz), or null when it does not report them. */
+async function readCacheCounters(baseUrl: string): Promise<{ lookups: number; computed: number } | null> {
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const auth = await signInAs(baseUrl, staff.userid);
-    const written = await writeServiceRecords(handle, staff, Math.min(200, options.paramsPerEndpoint * 2), baseUrl, auth.headers);
-    log(`handled ${written} MOT events through the API (service records for the history search)`);
-    // The sweep just rewrote mot_event; autovacuum would vacuum and analyze it within a minute or
-    // so. Doing it now keeps the measured plans from depending on whether that happened yet (stale
-    // statistics estimate 7 pending events where there are 18,000; without the visibility map
-    // the to-do list's index-only scan visits the heap for every entry).
-    await handle.query('vacuum (analyze) mot_event, service_record');
-    const scenarios = (await buildScenarios(handle, staff, options.paramsPerEndpoint)).filter((scenario) =>
-      (options.scenarios as string[]).includes(scenario.name),
-    );
-    const captured = new Map<string, CapturedRequest[]>();
-    for (const scenario of scenarios) {
-      const requests: CapturedRequest[] = [];
-      for (const input of scenario.inputs) {
-        const { request } = await recorder.record(() => callEndpoint(baseUrl, wireRequest(scenario.endpoint, input, auth.headers)));
-        requests.push(request);
-      }
-      captured.set(scenario.name, requests);
-      const statements = requests.reduce((sum, request) => sum + request.flat().length, 0) / requests.length;
-      const waves = requests.reduce((sum, request) => sum + request.length, 0) / requests.length;
-      log(
-        `  captured ${scenario.name}: ${requests.length} calls, ${statements.toFixed(1)} statements in ${waves.toFixed(1)} round trips each`,
-      );
-    }
-    return { scenarios, captured };
-  } finally {
-    await app.close();
+    const body = (await (await fetch(`${baseUrl}/readyz`)).json()) as { bookResultCache?: { lookups: number; computed: number } };
+    return body.bookResultCache ?? null;
+  } catch {
+    return null;
   }
 }
 
+/** Runs `measure` between two readings of the server's cache counters: what the cell did to the cache. */
+async function withCacheUse<T>(baseUrl: string, measure: () => Promise<T>): Promise<{ result: T; cache: CacheUse | null }> {
+  const before = await readCacheCounters(baseUrl);
+  const result = await measure();
+  const after = await readCacheCounters(baseUrl);
+  if (!before || !after) return { result, cache: null };
+  const lookups = after.lookups - before.lookups;
+  return { result, cache: { lookups, hits: Math.max(0, lookups - (after.computed - before.computed)) } };
+}
+
+const describeCache = (cache: CacheUse | null | undefined) =>
+  cache && cache.lookups > 0 ? `cache ${((cache.hits / cache.lookups) * 100).toFixed(0)}% of ${cache.lookups} lookups` : 'no cache lookups';
+
+/** A cell measured over HTTP whose statements are still to be captured and replayed. */
+interface PendingSql {
+  scenario: Scenario;
+  concurrency: number;
+  /** What its warm-up sent, in order: mirrored, not replayed. */
+  warmup: EndpointInput[];
+  /** The inputs the measured part of the cell sent, in order. */
+  sent: EndpointInput[];
+  cell: Omit<CellResult, 'sql'>;
+}
+
 /**
- * One database end to end: prepare the data, time the MOT sweep, capture every endpoint's SQL
- * in-process and replay it alone, then load the real server process over HTTP.
+ * One database end to end: prepare the data, time the MOT sweep, load the real server process over
+ * HTTP with fresh parameters, then capture what each request ran and replay it alone.
  */
 async function runEngine(
   engine: Engine,
@@ -174,14 +173,17 @@ async function runEngine(
     connection = { pgliteDir };
   }
 
-  // PGlite allows one process at a time: its SQL is measured before the server starts. PostgreSQL
-  // is measured cell by cell, SQL right before API, so both see the same machine conditions.
+  // PGlite allows one process at a time: its statements are captured and replayed after the server
+  // has stopped. PostgreSQL's are captured and replayed right after each API cell, so both see the
+  // same machine conditions.
   const interleave = engine === 'postgres';
   const recorder = createStatementRecorder();
+  const openHandle = () => openDatabase({ ...connection, poolMax: options.poolMax, onQuery: recorder.observe });
   let handle: DatabaseHandle | null = null;
+  let capture: CaptureApp | null = null;
   let server: ServerProcess | null = null;
   try {
-    handle = await openDatabase({ ...connection, poolMax: options.poolMax, onQuery: recorder.observe });
+    handle = await openHandle();
     log('MOT daily sweep: first (from no events), then a re-run…');
     const sweep = await measureMotSweeps(handle, engine, customers, options.asOf);
     log(
@@ -189,42 +191,67 @@ async function runEngine(
     );
     const staff = await pickBenchStaff(handle);
     log(`signing in as ${staff.userid} (${staff.customers.toLocaleString('en')} customers, the biggest emulator book)`);
-    const { scenarios, captured } = await captureScenarios(handle, recorder, staff, options);
-    if (options.explain) {
-      const { markdown, seqScans } = await explainCaptured(handle, captured, 3);
-      const planPath = join(outDir, 'benchmarks', `explain-${engine}.md`);
-      mkdirSync(dirname(planPath), { recursive: true });
-      writeFileSync(planPath, `# Query plans: ${label}\n\nEXPLAIN ANALYZE of the first calls of each endpoint.\n\n${markdown}`);
-      log(
-        `query plans: ${planPath}${seqScans.length ? `; SEQUENTIAL SCANS: ${seqScans.join('; ')}` : '; no sequential scan on customer, trade or money_movement'}`,
-      );
-    }
-
-    const runner = sqlRunnerFor(handle);
-    const measureSql = async (scenario: Scenario, concurrency: number) => {
-      const measurement = await replaySql(runner, captured.get(scenario.name)!, {
-        concurrency,
-        durationMs: options.durationMs,
-        warmupMs: options.warmupMs,
-      });
-      log(`  ${next()} ${scenario.name.padEnd(18)} c${String(concurrency).padEnd(3)} SQL ${describeMeasurement(measurement)}`);
-      return measurement;
-    };
-    const sqlResults = new Map<string, Measurement>();
+    capture = await startCaptureApp(handle, recorder, staff.userid);
+    const written = await writeServiceRecords(
+      handle,
+      staff,
+      Math.min(200, options.paramsPerEndpoint * 2),
+      capture.baseUrl,
+      capture.headers,
+    );
+    log(`handled ${written} MOT events through the API (service records for the history search)`);
+    // The sweep just rewrote mot_event; autovacuum would vacuum and analyze it within a minute or
+    // so. Doing it now keeps the measured plans from depending on whether that happened yet (stale
+    // statistics estimate 7 pending events where there are 18,000; without the visibility map
+    // the to-do list's index-only scan visits the heap for every entry).
+    await handle.query('vacuum (analyze) mot_event, service_record');
+    const book = await loadBookSample(handle, staff.staffId, options.asOf);
+    log(`read the book once for the parameter generator (seed ${options.seed}): ${book.customers.length.toLocaleString('en')} customers`);
+    const scenarios = [
+      ...honestScenarios(options.scenarios, book, options.seed),
+      ...(options.warm
+        ? (await buildWarmScenarios(handle, staff, options.paramsPerEndpoint)).filter((scenario) =>
+            (options.scenarios as string[]).includes(scenario.name.replace(/^warm:/, '')),
+          )
+        : []),
+    ];
     if (!interleave) {
-      log('SQL alone (the captured statements replayed, same pool size and concurrency):');
-      for (const scenario of scenarios)
-        for (const concurrency of options.concurrencies)
-          sqlResults.set(`${scenario.name}@${concurrency}`, await measureSql(scenario, concurrency));
+      await capture.close();
+      capture = null;
       await handle.close();
       handle = null;
     }
 
-    log(
-      interleave
-        ? 'SQL alone (captured statements replayed, same pool size and concurrency), then the API over HTTP (server process, autocannon):'
-        : 'API over HTTP (the server in its own process, autocannon):',
-    );
+    const replayCell = async (pending: PendingSql): Promise<CellResult> => {
+      await capture!.mirror(pending.scenario.endpoint, pending.warmup);
+      const { requests, failures } = await capture!.capture(pending.scenario.endpoint, pending.sent);
+      const sql = await replaySql(sqlRunnerFor(handle!), requests, {
+        concurrency: pending.concurrency,
+        durationMs: options.durationMs,
+        warmupMs: options.warmupMs,
+      });
+      if (failures.length) {
+        sql.errors += failures.length;
+        sql.errorSamples = [...new Set(failures.map((failure) => `capture: ${failure}`)), ...sql.errorSamples].slice(0, 3);
+      }
+      const statements = requests.reduce((sum, request) => sum + request.flat().length, 0) / Math.max(requests.length, 1);
+      const flat = requests.flat(2);
+      const cell: CellResult = {
+        ...pending.cell,
+        sql,
+        preparedShare: flat.length ? flat.filter((statement) => statement.prepared).length / flat.length : 0,
+      };
+      const verdicts = [p95Verdict(cell) ? `p95 ${p95Verdict(cell)}` : '', `API/SQL ${apiOverSql(cell).toFixed(2)}× ${ratioVerdict(cell)}`]
+        .filter(Boolean)
+        .join(', ');
+      log(
+        `  ${next()} ${pending.scenario.name.padEnd(20)} c${String(pending.concurrency).padEnd(3)} SQL ${describeMeasurement(sql)} ` +
+          `(${requests.length} requests captured, ${statements.toFixed(1)} statements each, ${((cell.preparedShare ?? 0) * 100).toFixed(0)}% prepared) — ${verdicts}`,
+      );
+      return cell;
+    };
+
+    log('API over HTTP (the server in its own process), each cell followed by its captured SQL replayed alone:');
     server = await startServerProcess({
       env: {
         ...('url' in connection ? { DATABASE_URL: connection.url } : { PGLITE_DIR: connection.pgliteDir }),
@@ -236,40 +263,95 @@ async function runEngine(
       },
       startTimeoutMs: 180_000,
     });
+    const baseUrl = server.baseUrl;
     const cells: CellResult[] = [];
-    const auth = await signInAs(server.baseUrl, staff.userid);
+    const fixedRate: FixedRateResult[] = [];
+    // PGlite: what the capture app is to be sent after the server stops, in the order the server was.
+    const deferred: Array<PendingSql | { mirror: Scenario; inputs: EndpointInput[] }> = [];
+    const auth = await signInAs(baseUrl, staff.userid);
     for (const scenario of scenarios) {
-      const requests = scenario.inputs.map((input) => wireRequest(scenario.endpoint, input, auth.headers));
-      // Every parameter set must succeed (code "0") before its figures mean anything.
-      for (const request of requests) await callEndpoint(server.baseUrl, request);
-      for (const concurrency of options.concurrencies) {
-        const sql = interleave ? await measureSql(scenario, concurrency) : sqlResults.get(`${scenario.name}@${concurrency}`)!;
-        // Warm-up apart, so the CPU share covers the measured requests alone.
-        if (options.warmupMs > 0) await driveHttp(server.baseUrl, requests, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
-        const { result: api, cpu } = await measureCpuShare(
-          () => driveHttp(server!.baseUrl, requests, { concurrency, durationMs: options.durationMs, warmupMs: 0 }),
-          { serverCpuSeconds: () => server!.cpuSeconds(), localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl) },
+      const concurrencies = scenario.group === 'warm' ? [warmConcurrency(options)] : options.concurrencies;
+      let sent: EndpointInput[] | null = null;
+      const source = () => {
+        const input = scenario.next();
+        sent?.push(input);
+        return wireRequest(scenario.endpoint, input, auth.headers);
+      };
+      for (const concurrency of concurrencies) {
+        // Warm-up apart, so the CPU share and the cache counters cover the measured requests alone.
+        const warmup: EndpointInput[] = (sent = []);
+        if (options.warmupMs > 0) await driveHttp(baseUrl, source, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
+        sent = [];
+        const repeatsBefore = scenario.repeats();
+        const {
+          result: { result: api, cpu },
+          cache,
+        } = await withCacheUse(baseUrl, () =>
+          measureCpuShare(() => driveHttp(baseUrl, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
+            serverCpuSeconds: () => server!.cpuSeconds(),
+            localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
+          }),
         );
-        const cell: CellResult = { engine, endpoint: scenario.name, group: scenario.group, concurrency, api, sql, cpu };
-        cells.push(cell);
-        const verdicts = [
-          p95Verdict(cell) ? `p95 ${p95Verdict(cell)}` : '',
-          `API/SQL ${apiOverSql(cell).toFixed(2)}× ${ratioVerdict(cell)}`,
-        ]
-          .filter(Boolean)
-          .join(', ');
-        log(`  ${next()} ${scenario.name.padEnd(18)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)} — ${verdicts}`);
+        const cell = {
+          engine,
+          endpoint: scenario.name,
+          group: scenario.group,
+          concurrency,
+          api,
+          cpu,
+          cache,
+          repeats: scenario.repeats() - repeatsBefore,
+        };
+        log(
+          `  ${next()} ${scenario.name.padEnd(20)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)}; ${describeCache(cache)}` +
+            `${cell.repeats ? `; ${cell.repeats} repeated parameters` : ''}`,
+        );
         if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);
+        const pending: PendingSql = { scenario, concurrency, warmup, sent, cell };
+        if (interleave) cells.push(await replayCell(pending));
+        else deferred.push(pending);
+      }
+      if (scenario.group !== 'warm' && options.fixedRate) {
+        const capacityCell = [...cells, ...deferred.flatMap((pending) => ('cell' in pending ? [pending.cell] : []))].find(
+          (cell) => cell.endpoint === scenario.name && cell.concurrency === capacityConcurrency(options),
+        );
+        for (const fraction of TARGETS.fixedRateFractions) {
+          if (!capacityCell || !(capacityCell.api.requestsPerSecond > 0)) break;
+          const targetRate = capacityCell.api.requestsPerSecond * fraction;
+          const fixedSent: EndpointInput[] = (sent = []);
+          const repeatsBefore = scenario.repeats();
+          const { result: api, cache } = await withCacheUse(baseUrl, () =>
+            driveFixedRate(baseUrl, source, { ratePerSecond: targetRate, durationMs: options.durationMs }),
+          );
+          if (interleave) await capture!.mirror(scenario.endpoint, fixedSent);
+          else deferred.push({ mirror: scenario, inputs: fixedSent });
+          const result: FixedRateResult = {
+            engine,
+            endpoint: scenario.name,
+            group: scenario.group,
+            fraction,
+            capacityConcurrency: capacityCell.concurrency,
+            targetRate,
+            api,
+            cache,
+            repeats: scenario.repeats() - repeatsBefore,
+          };
+          fixedRate.push(result);
+          log(
+            `  ${next()} ${scenario.name.padEnd(20)} ${`${fraction * 100}%`.padEnd(4)} fixed rate ${targetRate.toFixed(0)}/s: ${describeMeasurement(api)}; ${describeCache(cache)}`,
+          );
+        }
       }
     }
     let lighthouseOutcome: LighthouseOutcome | null = null;
     if (lighthouse) {
-      log('Lighthouse (mobile) on the client list…');
+      log(`Lighthouse (mobile, cold cache: a fresh browser profile each run) on the client list…`);
       try {
         const runs = [];
         for (let run = 0; run < options.lighthouseRuns; run++) {
-          runs.push(await lighthouse.run({ baseUrl: server.baseUrl, staffUserId: staff.userid }));
-          log(`  run ${run + 1} of ${options.lighthouseRuns}: score ${runs.at(-1)!.score}`);
+          runs.push(await lighthouse.run({ baseUrl, staffUserId: staff.userid }));
+          const { score, metrics } = runs.at(-1)!;
+          log(`  run ${run + 1} of ${options.lighthouseRuns}: score ${score}, LCP ${metrics.lcpMs} ms, TBT ${metrics.tbtMs} ms`);
         }
         const result = medianRun(runs);
         lighthouseOutcome = {
@@ -278,6 +360,7 @@ async function runEngine(
           metrics: result.metrics,
           reportPath: result.reportPath,
           runScores: runs.map((run) => run.score),
+          runMetrics: runs.map((run) => run.metrics),
         };
         log(`  median score ${result.score}`);
       } catch (error) {
@@ -285,20 +368,60 @@ async function runEngine(
         log(`  Lighthouse ${lighthouseOutcome.skipped}`);
       }
     }
+    await server.stop();
+    server = null;
+
+    if (!interleave) {
+      log("SQL alone (each cell's requests captured in order, replayed with the same pool size and concurrency):");
+      handle = await openHandle();
+      capture = await startCaptureApp(handle, recorder, staff.userid);
+      for (const job of deferred) {
+        if ('cell' in job) cells.push(await replayCell(job));
+        else await capture.mirror(job.mirror.endpoint, job.inputs);
+      }
+    }
+    if (options.explain) {
+      const explainInputs = new Map<string, CapturedRequest[]>();
+      for (const scenario of scenarios.filter((candidate) => candidate.group !== 'warm')) {
+        explainInputs.set(
+          scenario.name,
+          (await capture!.capture(scenario.endpoint, [scenario.next(), scenario.next(), scenario.next()])).requests,
+        );
+      }
+      const { markdown, seqScans } = await explainCaptured(handle!, explainInputs, 3);
+      const planPath = join(outDir, 'benchmarks', `explain-${engine}.md`);
+      mkdirSync(dirname(planPath), { recursive: true });
+      writeFileSync(
+        planPath,
+        `# Query plans: ${label}\n\nEXPLAIN ANALYZE of three fresh calls of each endpoint, as captured.\n\n${markdown}`,
+      );
+      log(
+        `query plans: ${planPath}${seqScans.length ? `; SEQUENTIAL SCANS: ${seqScans.join('; ')}` : '; no sequential scan on customer, trade or money_movement'}`,
+      );
+    }
     log(`\n${label}\n${renderConsoleTable(cells)}`);
+    if (fixedRate.length) log(`\n${label}, fixed arrival rate\n${renderFixedRateConsoleTable(fixedRate)}`);
     return {
       dataset: { engine, customers, provenance, seedMs, staffUserId: staff.userid, staffCustomers: staff.customers },
       sweep,
       cells,
+      fixedRate,
       lighthouse: lighthouseOutcome,
     };
   } finally {
     await server?.stop();
+    await capture?.close();
     await handle?.close();
     if (pgliteRoot && !options.keepPglite) rmSync(pgliteRoot, { recursive: true, force: true });
     else if (pgliteRoot) log(`kept PGlite at ${pgliteRoot}`);
   }
 }
+
+/** The closed loop's concurrency whose req/s is the capacity for the fixed-rate cells: c16, else the highest run. */
+const capacityConcurrency = (options: BenchOptions) =>
+  options.concurrencies.includes(TARGETS.p95Concurrency) ? TARGETS.p95Concurrency : Math.max(...options.concurrencies);
+/** The warm-cache row is measured at one concurrency, the target's. */
+const warmConcurrency = capacityConcurrency;
 
 /** docs/ for a full run; anything else must not overwrite the committed figures. */
 const outDirFor = (options: BenchOptions) =>
@@ -339,10 +462,15 @@ async function main() {
   assertErrorCodesAreHttpErrors();
   const startedAt = new Date();
   const outDir = outDirFor(options);
-  const cellsTotal = options.engines.length * options.scenarios.length * options.concurrencies.length * 2;
+  // Per engine and endpoint: API and SQL at each concurrency, the fixed-rate cells, and the warm-cache row (API and SQL).
+  const cellsPerScenario =
+    options.concurrencies.length * 2 + (options.fixedRate ? TARGETS.fixedRateFractions.length : 0) + (options.warm ? 2 : 0);
+  const cellsTotal = options.engines.length * options.scenarios.length * cellsPerScenario;
   log(
     `Benchmark: ${options.engines.map((engine) => engineLabel(engine, engine === 'postgres' ? options.customers : options.pgliteCustomers)).join(' and ')}; ` +
-      `${options.scenarios.length} endpoints × concurrency ${options.concurrencies.join('/')}; ${cellsTotal} cells of ${(options.warmupMs + options.durationMs) / 1000} s` +
+      `${options.scenarios.length} endpoints × concurrency ${options.concurrencies.join('/')}` +
+      `${options.fixedRate ? ` and fixed rates of ${TARGETS.fixedRateFractions.map((fraction) => `${fraction * 100}%`).join('/')}` : ''}` +
+      `${options.warm ? ', plus the warm-cache row' : ''}; ~${cellsTotal} cells of ${(options.warmupMs + options.durationMs) / 1000} s; parameters seed ${options.seed}` +
       `${options.quick ? ' (quick)' : ''}`,
   );
 
@@ -392,16 +520,20 @@ async function main() {
       paramsPerEndpoint: options.paramsPerEndpoint,
       poolMax: options.poolMax,
       concurrencies: options.concurrencies,
+      seed: options.seed,
     },
     machine,
     datasets: ordered.map((run) => run.dataset),
     cells: ordered.flatMap((run) => run.cells),
+    fixedRate: ordered.flatMap((run) => run.fixedRate),
     sweeps: ordered.map((run) => run.sweep),
     lighthouse:
       ordered.find((run) => run.lighthouse)?.lighthouse ?? (lighthouseSkipped ? { engine: null, skipped: lighthouseSkipped } : null),
   };
   const docPath = writeReport(report, outDir);
-  const errors = report.cells.reduce((sum, cell) => sum + cell.api.errors + cell.sql.errors, 0);
+  const errors =
+    report.cells.reduce((sum, cell) => sum + cell.api.errors + cell.sql.errors, 0) +
+    (report.fixedRate ?? []).reduce((sum, result) => sum + result.api.errors, 0);
   log(`\nReport: ${docPath}${isFullRun(options) || options.outDir ? '' : ' (not a full run, so docs/ is left alone)'}`);
   log(`Done in ${(report.elapsedMs / 60_000).toFixed(1)} min.${errors ? ` ${errors} requests FAILED: see the errors column.` : ''}`);
   // Misses are findings; failed requests mean the figures cannot be trusted.

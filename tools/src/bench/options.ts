@@ -28,6 +28,10 @@ export interface BenchOptions {
   keepPglite: boolean;
   /** EXPLAIN ANALYZE the first captured calls of every endpoint into benchmarks/explain-<engine>.md. */
   explain: boolean;
+  /** The fixed-arrival-rate cells (50% and 80% of the closed loop's capacity at c16). */
+  fixedRate: boolean;
+  /** The warm-cache row: the old rotation through `paramsPerEndpoint` repeated inputs, at c16. */
+  warm: boolean;
 }
 
 export const FULL_RUN = {
@@ -40,7 +44,7 @@ export const FULL_RUN = {
   durationSeconds: 5,
   warmupSeconds: 1,
   params: 100,
-  lighthouseRuns: 3,
+  lighthouseRuns: 5,
 } as const;
 
 const QUICK = {
@@ -57,7 +61,8 @@ export const USAGE = `npm run bench -- [options]
 
   --customers N          PostgreSQL dataset size (default 1000000)
   --pglite-customers N   PGlite dataset size (default 20000)
-  --seed N --as-of DAY --staff N   generator parameters (default 1, 2026-11-20, 10)
+  --seed N --as-of DAY --staff N   generator parameters (default 1, 2026-11-20, 10); the seed also seeds
+                         the request parameters: the same seed sends the same sequence
   --database-url URL     PostgreSQL database to (re)use (default postgres://root@127.0.0.1:5432/broker_bench,
                          broker_bench_<N> for other sizes)
   --reseed               load the PostgreSQL dataset again even if the database already holds it
@@ -66,12 +71,14 @@ export const USAGE = `npm run bench -- [options]
   --concurrency LIST     default 1,16,64
   --duration S           measured seconds per cell, API and SQL each (default 5)
   --warmup S             unmeasured seconds before each cell (default 1)
-  --params N             parameter sets (customers, keywords) per endpoint (default 100)
+  --params N             parameter sets per endpoint of the warm-cache row (default 100)
+  --no-warm              skip the warm-cache row (the old repeated parameters)
+  --no-fixed-rate        skip the fixed-arrival-rate cells (50% and 80% of the c16 capacity)
   --pool N               server DATABASE_POOL_MAX and the SQL replay pool (default 10)
   --out DIR              write benchmarks.md, benchmarks/p95-c16.svg and benchmarks/results.json here
                          (default: docs/ for a full run, a temporary folder otherwise)
   --no-lighthouse        skip Lighthouse
-  --lighthouse-runs N    Lighthouse runs, the median reported (default 3; quick 1)
+  --lighthouse-runs N    Lighthouse runs, each with a cold cache, the median reported (default 5; quick 1)
   --web-dist DIR         built web app for Lighthouse (default: build one into a temporary folder)
   --keep-pglite          keep the temporary PGlite folder
   --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
@@ -132,6 +139,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'web-dist': { type: 'string' },
       'keep-pglite': { type: 'boolean', default: false },
       explain: { type: 'boolean', default: false },
+      'no-warm': { type: 'boolean', default: false },
+      'no-fixed-rate': { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
     },
   });
@@ -173,6 +182,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     quick,
     keepPglite: values['keep-pglite'],
     explain: values.explain,
+    fixedRate: !values['no-fixed-rate'],
+    warm: !values['no-warm'],
   };
 }
 

@@ -5,6 +5,8 @@ import {
   formatMs,
   niceCeiling,
   cpuShareSection,
+  fixedRateVerdict,
+  formatCacheUse,
   renderConsoleTable,
   renderGeneratedSection,
   renderMarkdownTable,
@@ -14,7 +16,7 @@ import {
   type BenchReport,
 } from './report';
 import { summarize } from './stats';
-import { p95Verdict, ratioVerdict, type CellResult, type Measurement } from './targets';
+import { p95Verdict, ratioVerdict, type CellResult, type FixedRateResult, type Measurement } from './targets';
 
 const measured = (latencies: number[], errors = 0, errorSamples: string[] = []): Measurement => ({
   latency: summarize(latencies),
@@ -57,6 +59,31 @@ describe('targets', () => {
   });
 });
 
+describe('fixed-rate target', () => {
+  const result = (overrides: Partial<FixedRateResult> & { p99Ms?: number }): FixedRateResult => ({
+    engine: 'postgres',
+    endpoint: 'getProfile',
+    group: 'detail',
+    fraction: 0.5,
+    capacityConcurrency: 16,
+    targetRate: 1000,
+    api: measured([5, 5, 5, overrides.p99Ms ?? 90]),
+    ...overrides,
+  });
+
+  it('judges p99 ≤ 100 ms at half the capacity, on PostgreSQL, for list and detail calls', () => {
+    expect(fixedRateVerdict(result({}))).toBe('PASS');
+    expect(fixedRateVerdict(result({ p99Ms: 101 }))).toBe('MISS');
+    expect(fixedRateVerdict(result({ fraction: 0.8, p99Ms: 500 }))).toBeNull();
+    expect(fixedRateVerdict(result({ engine: 'pglite' }))).toBeNull();
+    expect(fixedRateVerdict(result({ group: 'warm' }))).toBeNull();
+  });
+
+  it('leaves the warm-cache row out of the p95 target', () => {
+    expect(p95Verdict(cell({ group: 'warm', endpoint: 'warm:getProfile' }))).toBeNull();
+  });
+});
+
 describe('tables', () => {
   const cells = [
     cell({}),
@@ -68,7 +95,7 @@ describe('tables', () => {
     const lines = renderConsoleTable(cells).split('\n');
     expect(lines).toHaveLength(2 + cells.length);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
-    expect(lines[2]).toMatch(/^getProfile\s+16\s+3\.00\s+20\.0\s+20\.0\s+500\s+0\s+2\.00\s+9\.00\s+1\.50×\s+PASS\s+PASS$/);
+    expect(lines[2]).toMatch(/^getProfile\s+16\s+3\.00\s+20\.0\s+20\.0\s+500\s+0\s+—\s+—\s+—\s+2\.00\s+9\.00\s+1\.50×\s+PASS\s+PASS$/);
     expect(lines[3]).toMatch(/search:name .* 60\.0 .* MISS\s+MISS$/);
   });
 
@@ -76,6 +103,16 @@ describe('tables', () => {
     const row = renderMarkdownTable(cells).split('\n')[4]!;
     expect(row).toMatch(/^\| mot:history \| 64 \| .* \| 2 \| /);
     expect(row).toMatch(/\| MISS \|$/);
+  });
+
+  it('shows the cache hit rate of the lookups the cell made, and the repeated parameters', () => {
+    expect([formatCacheUse(null), formatCacheUse({ lookups: 0, hits: 0 }), formatCacheUse({ lookups: 200, hits: 3 })]).toEqual([
+      '—',
+      'none',
+      '2% of 200',
+    ]);
+    const row = renderMarkdownTable([cell({ cache: { lookups: 40, hits: 10 }, repeats: 0 })]).split('\n')[2]!;
+    expect(row).toContain('| 0 | 25% of 40 | 0 | — |');
   });
 
   it('formats milliseconds by size and shows missing figures as a dash', () => {
@@ -201,7 +238,17 @@ describe('benchmarks.md', () => {
       'chart.svg',
     );
     expect(base).toContain('Performance score **96** (target ≥ 95) against PostgreSQL: the median of 3 runs (92, 97, 96)');
-    expect(base).toContain('- **Lighthouse mobile performance ≥ 95 (client list):** 96 — PASS.');
+    expect(base).toContain('- **Lighthouse mobile performance ≥ 95 (client list, cold cache):** 96 — PASS.');
+  });
+
+  it("gives the median run's LCP and TBT in the summary, and every run's beside it", () => {
+    const runMetrics = [92, 97, 96].map((score) => ({ lcpMs: 4000 - score * 10, tbtMs: 300 - score }));
+    const generated = renderGeneratedSection(
+      { ...report, lighthouse: { engine: 'postgres', score: 96, metrics: runMetrics[2]!, runScores: [92, 97, 96], runMetrics } },
+      'chart.svg',
+    );
+    expect(generated).toContain('(client list, cold cache):** 96 — PASS; LCP 3040 ms, TBT 204 ms.');
+    expect(generated).toContain('92 (LCP 3080 ms, TBT 208 ms); 97 (LCP 3030 ms, TBT 203 ms); 96 (LCP 3040 ms, TBT 204 ms)');
   });
 
   it('splits the API/SQL verdicts into one request at a time and queued requests', () => {

@@ -1,4 +1,15 @@
-import { apiOverSql, motVerdict, p95Verdict, ratioVerdict, TARGETS, type CellResult, type Engine, type MotSweepFigures } from './targets';
+import {
+  apiOverSql,
+  motVerdict,
+  p95Verdict,
+  ratioVerdict,
+  TARGETS,
+  type CacheUse,
+  type CellResult,
+  type Engine,
+  type FixedRateResult,
+  type MotSweepFigures,
+} from './targets';
 
 export interface MachineInfo {
   cpu: string;
@@ -30,6 +41,8 @@ export type LighthouseOutcome =
       reportPath?: string | undefined;
       /** Every run's score, in the order they ran (absent in reports written before runs were repeated). */
       runScores?: number[];
+      /** Every run's metrics, in the order they ran (absent before issue 21). */
+      runMetrics?: Array<Record<string, number>>;
     }
   | { engine: Engine | null; skipped: string };
 
@@ -37,10 +50,12 @@ export interface BenchReport {
   startedAt: string;
   elapsedMs: number;
   command: string;
-  settings: { durationMs: number; warmupMs: number; paramsPerEndpoint: number; poolMax: number; concurrencies: number[] };
+  settings: { durationMs: number; warmupMs: number; paramsPerEndpoint: number; poolMax: number; concurrencies: number[]; seed?: number };
   machine: MachineInfo;
   datasets: DatasetSummary[];
   cells: CellResult[];
+  /** Fixed-arrival-rate cells (absent in reports from before issue 21). */
+  fixedRate?: FixedRateResult[];
   sweeps: MotSweepFigures[];
   lighthouse: LighthouseOutcome | null;
 }
@@ -69,6 +84,13 @@ const formatRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixe
 export const engineLabel = (engine: Engine, customers: number) =>
   `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${customers.toLocaleString('en')} customers`;
 
+/** The share of the cell's count-cache lookups answered from memory, and how many there were. */
+export function formatCacheUse(cache: CacheUse | null | undefined): string {
+  if (!cache) return '—';
+  if (cache.lookups === 0) return 'none';
+  return `${Math.round((cache.hits / cache.lookups) * 100)}% of ${cache.lookups}`;
+}
+
 const COLUMNS = [
   'endpoint',
   'c',
@@ -77,6 +99,9 @@ const COLUMNS = [
   'p99',
   'req/s',
   'errors',
+  'cache hits',
+  'repeats',
+  'prepared',
   'SQL p50',
   'SQL p95',
   'API/SQL',
@@ -93,6 +118,9 @@ function cellRow(cell: CellResult): string[] {
     formatMs(cell.api.latency.p99),
     formatRate(cell.api.requestsPerSecond),
     cell.api.errors + cell.sql.errors > 0 ? `${cell.api.errors}${cell.sql.errors ? ` (+${cell.sql.errors} SQL)` : ''}` : '0',
+    formatCacheUse(cell.cache),
+    cell.repeats === undefined ? '—' : String(cell.repeats),
+    cell.preparedShare === undefined ? '—' : `${Math.round(cell.preparedShare * 100)}%`,
     formatMs(cell.sql.latency.p50),
     formatMs(cell.sql.latency.p95),
     formatRatio(apiOverSql(cell)),
@@ -102,31 +130,97 @@ function cellRow(cell: CellResult): string[] {
 }
 
 /** Fixed-width columns for the terminal; numbers right-aligned. */
-export function renderConsoleTable(cells: readonly CellResult[]): string {
-  const rows = [COLUMNS.slice() as string[], ...cells.map(cellRow)];
-  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+function consoleTable(header: readonly string[], body: string[][]): string {
+  const rows = [header.slice(), ...body];
+  const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) =>
     row.map((value, column) => (column === 0 ? value.padEnd(widths[column]!) : value.padStart(widths[column]!))).join('  ');
   return [line(rows[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-export function renderMarkdownTable(cells: readonly CellResult[]): string {
-  const header = [
-    'endpoint',
-    'c',
-    'p50 ms',
-    'p95 ms',
-    'p99 ms',
-    'req/s',
-    'errors',
-    'SQL p50 ms',
-    'SQL p95 ms',
-    'API/SQL p50',
-    'p95 ≤ 50 ms',
-    'API ≤ 1.5×SQL+1 ms',
+export const renderConsoleTable = (cells: readonly CellResult[]) => consoleTable(COLUMNS, cells.map(cellRow));
+
+/** p99 ≤ 100 ms at half the capacity, on PostgreSQL: issue 21's fixed-rate target (null where it does not apply). */
+export function fixedRateVerdict(result: FixedRateResult): 'PASS' | 'MISS' | null {
+  if (result.engine !== 'postgres' || result.group === 'mot' || result.group === 'warm' || result.fraction !== 0.5) return null;
+  return result.api.errors === 0 && result.api.latency.p99 <= TARGETS.fixedRateP99Ms ? 'PASS' : 'MISS';
+}
+
+const FIXED_RATE_COLUMNS = [
+  'endpoint',
+  'of capacity',
+  'rate/s',
+  'answered/s',
+  'p50',
+  'p95',
+  'p99',
+  'errors',
+  'cache hits',
+  'repeats',
+  'p99≤100',
+] as const;
+
+function fixedRateRow(result: FixedRateResult): string[] {
+  return [
+    result.endpoint,
+    `${Math.round(result.fraction * 100)}% of c${result.capacityConcurrency}`,
+    formatRate(result.targetRate),
+    formatRate(result.api.requestsPerSecond),
+    formatMs(result.api.latency.p50),
+    formatMs(result.api.latency.p95),
+    formatMs(result.api.latency.p99),
+    String(result.api.errors),
+    formatCacheUse(result.cache),
+    result.repeats === undefined ? '—' : String(result.repeats),
+    fixedRateVerdict(result) ?? '',
   ];
-  const align = header.map((_, index) => (index === 0 ? ':--' : '--:'));
-  return [header, align, ...cells.map(cellRow)].map((row) => `| ${row.join(' | ')} |`).join('\n');
+}
+
+export const renderFixedRateConsoleTable = (results: readonly FixedRateResult[]) =>
+  consoleTable(FIXED_RATE_COLUMNS, results.map(fixedRateRow));
+
+const markdownTable = (header: readonly string[], body: string[][]) =>
+  [header, header.map((_, index) => (index === 0 ? ':--' : '--:')), ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
+
+export const renderFixedRateMarkdownTable = (results: readonly FixedRateResult[]) =>
+  markdownTable(
+    [
+      'endpoint',
+      'rate (share of closed-loop req/s)',
+      'rate req/s',
+      'answered req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'errors',
+      'cache hits',
+      'repeated params',
+      'p99 ≤ 100 ms',
+    ],
+    results.map(fixedRateRow),
+  );
+
+export function renderMarkdownTable(cells: readonly CellResult[]): string {
+  return markdownTable(
+    [
+      'endpoint',
+      'c',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'req/s',
+      'errors',
+      'cache hits',
+      'repeated params',
+      'statements prepared',
+      'SQL p50 ms',
+      'SQL p95 ms',
+      'API/SQL p50',
+      'p95 ≤ 50 ms',
+      'API ≤ 1.5×SQL+1 ms',
+    ],
+    cells.map(cellRow),
+  );
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -136,7 +230,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
  * database, with the 50 ms target as a dashed line. Plain SVG, no chart library.
  */
 export function renderP95Chart(cells: readonly CellResult[], labels: Partial<Record<Engine, string>> = {}): string {
-  const atTarget = cells.filter((cell) => cell.concurrency === TARGETS.p95Concurrency);
+  const atTarget = cells.filter((cell) => cell.concurrency === TARGETS.p95Concurrency && cell.group !== 'warm');
   const endpoints = [...new Set(atTarget.map((cell) => cell.endpoint))];
   const engines = (['postgres', 'pglite'] as const).filter((engine) => atTarget.some((cell) => cell.engine === engine));
   const colour: Record<Engine, string> = { postgres: '#1677ff', pglite: '#95de64' };
@@ -217,8 +311,18 @@ function summaryLines(report: BenchReport): string[] {
             ? `; MISS: ${p95Misses.map((cell) => `${cell.endpoint} (${formatMs(cell.api.latency.p95)} ms${cell.api.errors ? `, ${cell.api.errors} errors` : ''})`).join(', ')}`
             : '.'),
   );
+  const fixedJudged = (report.fixedRate ?? []).filter((result) => fixedRateVerdict(result) !== null);
+  if (fixedJudged.length) {
+    const misses = fixedJudged.filter((result) => fixedRateVerdict(result) === 'MISS');
+    lines.push(
+      `- **Fixed arrival rate at 50% of the c${TARGETS.p95Concurrency} capacity, p99 ≤ ${TARGETS.fixedRateP99Ms} ms (PostgreSQL):** ${fixedJudged.length - misses.length} of ${fixedJudged.length} PASS` +
+        (misses.length
+          ? `; MISS: ${misses.map((result) => `${result.endpoint} (${formatMs(result.api.latency.p99)} ms)`).join(', ')}`
+          : '.'),
+    );
+  }
   for (const engine of ['postgres', 'pglite'] as const) {
-    const cells = report.cells.filter((cell) => cell.engine === engine);
+    const cells = report.cells.filter((cell) => cell.engine === engine && cell.group !== 'warm');
     if (cells.length === 0) continue;
     const misses = cells.filter((cell) => ratioVerdict(cell) === 'MISS');
     lines.push(
@@ -245,7 +349,10 @@ function summaryLines(report: BenchReport): string[] {
   if (lighthouse)
     lines.push(
       'score' in lighthouse
-        ? `- **Lighthouse mobile performance ≥ ${LIGHTHOUSE_TARGET} (client list):** ${lighthouse.score} — ${lighthouse.score >= LIGHTHOUSE_TARGET ? 'PASS' : 'MISS'}.`
+        ? `- **Lighthouse mobile performance ≥ ${LIGHTHOUSE_TARGET} (client list, cold cache):** ${lighthouse.score} — ${lighthouse.score >= LIGHTHOUSE_TARGET ? 'PASS' : 'MISS'}` +
+            (lighthouse.metrics.lcpMs !== undefined
+              ? `; LCP ${formatMs(lighthouse.metrics.lcpMs)} ms, TBT ${formatMs(lighthouse.metrics.tbtMs ?? Number.NaN)} ms.`
+              : '.')
         : `- **Lighthouse:** not run (${lighthouse.skipped}).`,
     );
   const sizeNote = report.datasets.find((dataset) => dataset.engine === 'postgres' && dataset.customers !== TARGETS.targetCustomers);
@@ -308,7 +415,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
             .join(', ')} |`,
         ]
       : []),
-    `| Load | ${settings.durationMs / 1000} s per cell after ${settings.warmupMs / 1000} s warm-up; up to ${settings.paramsPerEndpoint} parameter sets per endpoint; server and SQL replay pool ${settings.poolMax} connections; concurrency ${settings.concurrencies.join(', ')} |`,
+    `| Load | ${settings.durationMs / 1000} s per cell after ${settings.warmupMs / 1000} s warm-up; fresh parameters for every request${settings.seed !== undefined ? ` (seed ${settings.seed})` : ''}, and up to ${settings.paramsPerEndpoint} repeated parameter sets per endpoint in the warm-cache row; server and SQL replay pool ${settings.poolMax} connections; concurrency ${settings.concurrencies.join(', ')} |`,
     '',
     '### Datasets',
     '',
@@ -327,7 +434,29 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
   for (const dataset of report.datasets) {
     const cells = report.cells.filter((cell) => cell.engine === dataset.engine);
     if (cells.length === 0) continue;
-    out.push(`### ${engineLabel(dataset.engine, dataset.customers)}`, '', renderMarkdownTable(cells), '');
+    const honest = cells.filter((cell) => cell.group !== 'warm');
+    const warm = cells.filter((cell) => cell.group === 'warm');
+    const fixedRate = (report.fixedRate ?? []).filter((result) => result.engine === dataset.engine);
+    out.push(`### ${engineLabel(dataset.engine, dataset.customers)}`, '', renderMarkdownTable(honest), '');
+    if (fixedRate.length) {
+      out.push(
+        `Fixed arrival rate (each latency from the request's intended send time), at shares of the closed loop's req/s:`,
+        '',
+        renderFixedRateMarkdownTable(fixedRate),
+        '',
+      );
+      const failed = fixedRate.filter((result) => result.api.errorSamples.length);
+      for (const result of failed)
+        out.push(`- ${result.endpoint} at ${Math.round(result.fraction * 100)}%: ${result.api.errorSamples.join('; ')}`);
+      if (failed.length) out.push('');
+    }
+    if (warm.length)
+      out.push(
+        'Warm cache (the benchmark before issue 21: a rotation through repeated parameters; no target):',
+        '',
+        renderMarkdownTable(warm),
+        '',
+      );
     const failures = cells.filter((cell) => cell.api.errorSamples.length || cell.sql.errorSamples.length);
     for (const cell of failures)
       out.push(
@@ -370,6 +499,13 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
         ...Object.entries(lighthouse.metrics).map(([name, value]) => `| ${name} | ${Number.isInteger(value) ? value : value.toFixed(3)} |`),
         '',
       );
+      if (lighthouse.runMetrics && lighthouse.runMetrics.length > 1)
+        out.push(
+          `Every run (cold cache: a fresh browser profile, its HTTP cache emptied after the sign-in): ${lighthouse.runMetrics
+            .map((metrics, index) => `${lighthouse.runScores?.[index] ?? '?'} (LCP ${metrics.lcpMs} ms, TBT ${metrics.tbtMs} ms)`)
+            .join('; ')}.`,
+          '',
+        );
       if (lighthouse.reportPath) out.push(`Full report: \`${lighthouse.reportPath}\` (not committed).`, '');
     } else out.push(`Not run: ${lighthouse.skipped}.`, '');
   }

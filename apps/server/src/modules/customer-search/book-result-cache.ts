@@ -26,6 +26,13 @@ export function criteriaKey(criteria: CustomerCriteria): string {
 }
 
 /**
+ * This process's lookups of every BookResultCache, and the values it had to compute (each is
+ * stored): lookups − computed were answered from memory. Two additions per request, read by
+ * /readyz so the benchmark can report each cell's hit rate.
+ */
+export const bookResultCacheCounters = { lookups: 0, computed: 0 };
+
+/**
  * Totals and stats of live (non-summary) filters, which read the whole filtered book (ADR 0029 has
  * what they cost), kept per (kind, criteria) with the book version they were computed under. An
  * entry is served only while the database still holds that version, so a write on any replica
@@ -61,12 +68,14 @@ export class BookResultCache {
    * page, and uses a stale total only as a hint of how to find that page).
    */
   peek<T>(key: string): { version: string; value: T } | undefined {
+    bookResultCacheCounters.lookups += 1;
     const entry = this.entries.get(key);
     return entry && { version: entry.version.toString(), value: entry.value as T };
   }
 
   /** Stores `value` as computed under `version`, unless a newer version's value is already there. */
   store(key: string, version: string, value: unknown): void {
+    bookResultCacheCounters.computed += 1;
     const current = BigInt(version);
     // A slower request that read an older version must not replace a newer entry (nor refresh it).
     const latest = this.entries.peek(key);

@@ -5,7 +5,7 @@
  */
 export { interpretKeyword, matchedOn, type CustomerKeyword, type MatchedOn } from './customer-keyword';
 export type { CustomerCriteria } from './customer-filters';
-export { BookResultCache } from './book-result-cache';
+export { BookResultCache, bookResultCacheCounters } from './book-result-cache';
 export { searchAliases, type RowOf, type Selection } from './customer-tables';
 export type { SortField, SortOrder } from './page-plan';
 export { createCustomerSearch, type CustomerSearch, type PageView, type StatRow } from './customer-search.repository';

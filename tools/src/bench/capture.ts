@@ -1,0 +1,60 @@
+import type { Endpoint } from '@broker/contract';
+import { buildApp, makeEnv, type DatabaseHandle } from '@broker/server';
+import { signInAs } from '@broker/server/testing';
+import { callEndpoint, wireRequest, type EndpointInput } from './http-request';
+import type { CapturedRequest, createStatementRecorder } from './sql-replay';
+
+/** Requests captured for the SQL replay (or mirrored): the first this many of a cell (the replay takes them round-robin). */
+export const CAPTURE_LIMIT = 3000;
+
+/**
+ * The app in the benchmark's own process, on the handle that reports every statement: it is sent
+ * the very requests the server process was sent, in the same order, one at a time, and keeps what
+ * each ran. Parameters never repeat, so its caches meet each request as the server's did: a count
+ * the server skipped (a cached total) is skipped here too, and the replay does not run it.
+ */
+export async function startCaptureApp(handle: DatabaseHandle, recorder: ReturnType<typeof createStatementRecorder>, staffUserId: string) {
+  const app = await buildApp({
+    env: makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '0' }),
+    database: handle,
+    ownsDatabase: false,
+    logger: false,
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const auth = await signInAs(baseUrl, staffUserId);
+  return {
+    baseUrl,
+    headers: auth.headers,
+    /** What each input's call ran; a call that failed is kept (its statements ran) and described in `failures`. */
+    async capture(endpoint: Endpoint, inputs: readonly EndpointInput[]): Promise<{ requests: CapturedRequest[]; failures: string[] }> {
+      const requests: CapturedRequest[] = [];
+      const failures: string[] = [];
+      for (const input of inputs.slice(0, CAPTURE_LIMIT)) {
+        const { request } = await recorder.record(() =>
+          callEndpoint(baseUrl, wireRequest(endpoint, input, auth.headers)).catch((error: unknown) => {
+            failures.push(error instanceof Error ? error.message : String(error));
+          }),
+        );
+        requests.push(request);
+      }
+      return { requests, failures };
+    },
+    /**
+     * Sends requests the server was sent but the replay does not need (warm-ups, fixed-rate cells),
+     * so this app's caches and prepared-statement budget fill as the server's did.
+     */
+    async mirror(endpoint: Endpoint, inputs: readonly EndpointInput[]): Promise<void> {
+      for (const input of inputs.slice(0, CAPTURE_LIMIT))
+        await callEndpoint(baseUrl, wireRequest(endpoint, input, auth.headers)).catch(() => undefined);
+    },
+    close: () => app.close(),
+  };
+}
+
+export type CaptureApp = Awaited<ReturnType<typeof startCaptureApp>>;
