@@ -1,4 +1,5 @@
-import { HEADER_AGENT, type Endpoint } from '@broker/contract';
+import type { Endpoint } from '@broker/contract';
+import { encodeRequest } from '@broker/contract/request-encoding';
 
 /** One call as it goes over the wire. */
 export interface WireRequest {
@@ -13,32 +14,15 @@ export type EndpointInput = Record<string, string | number | boolean | string[] 
 /** The web app's WebView always offers compression, so the server's gzip work is part of the measured time. */
 export const BROWSER_LIKE_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const;
 
-/** An endpoint call with its input placed where the contract says (query string or JSON body). */
+/**
+ * An endpoint call with its input placed where the contract says (query string or JSON body), encoded by
+ * the contract's own `encodeRequest`, as the web app sends it; `authHeaders` carry the corp and session.
+ */
 export function wireRequest(endpoint: Endpoint, input: EndpointInput, authHeaders: Record<string, string>): WireRequest {
-  const headers: Record<string, string> = { ...BROWSER_LIKE_HEADERS, ...authHeaders, [HEADER_AGENT]: endpoint.agent };
-  switch (endpoint.payload) {
-    case 'query': {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries(input)) {
-        if (value === undefined) continue;
-        if (Array.isArray(value)) throw new Error(`${endpoint.path}: ${key}: arrays cannot go in a query string`);
-        query.set(key, String(value));
-      }
-      const search = query.toString();
-      return { method: endpoint.method, path: search ? `${endpoint.path}?${search}` : endpoint.path, headers };
-    }
-    case 'json':
-      return {
-        method: endpoint.method,
-        path: endpoint.path,
-        body: JSON.stringify(input),
-        headers: { ...headers, 'content-type': 'application/json' },
-      };
-    case 'none':
-      return { method: endpoint.method, path: endpoint.path, headers };
-    case 'form':
-      throw new Error(`${endpoint.path}: form payloads are not benchmarked`);
-  }
+  if (endpoint.payload === 'form') throw new Error(`${endpoint.path}: form payloads are not benchmarked`);
+  const encoded = encodeRequest(endpoint, input, { corp: null });
+  const headers = { ...BROWSER_LIKE_HEADERS, ...authHeaders, ...encoded.headers };
+  return { method: encoded.method, path: encoded.url, headers, ...(typeof encoded.body === 'string' ? { body: encoded.body } : {}) };
 }
 
 /** Sends one call and returns its envelope; throws naming the call when it is not a success. */
