@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { marketValues, type RequestOf, type WireEndpoint } from '../../shared/api/contract';
 import { isDayOrEmpty, oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
@@ -9,14 +11,15 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { hkDayMonthsAgo, useCustomerId } from './client-format';
 import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
+import { recordListQuery, type RecordItemOf, type RecordPageOf } from './client-queries';
 
-export interface FilterOption<V extends string> {
+interface FilterOption<V extends string> {
   value: V;
   label: string;
 }
 
 /** One filter as a row of chips; exactly one chip is on. */
-export function FilterRow<V extends string>({
+function FilterRow<V extends string>({
   label,
   options,
   value,
@@ -50,7 +53,37 @@ export function FilterRow<V extends string>({
   );
 }
 
-export interface SummaryItem {
+/**
+ * A filter that is either "all" or one of `values`, as a row of chips labelled `client.filters.<name>`; it
+ * comes back after a sign-in round trip or a reload (ADR 0013). `param` is what it adds to the request:
+ * nothing for "all", else `{ [name]: value }`.
+ */
+export function useChoiceFilter<K extends string, V extends string>(
+  name: K,
+  values: readonly V[],
+  labelOf: (value: V) => string,
+): { filter: ReactNode; param: Partial<Record<K, V>> } {
+  const { t } = useTranslation();
+  const [value, setValue] = useRestorableState<V | 'all'>(name, 'all', oneOf(['all', ...values]));
+  const filter = (
+    <FilterRow
+      name={name}
+      label={t(`client.filters.${name}`)}
+      value={value}
+      onChange={setValue}
+      options={[{ value: 'all', label: t('client.filters.all') }, ...values.map((option) => ({ value: option, label: labelOf(option) }))]}
+    />
+  );
+  return { filter, param: (value === 'all' ? {} : { [name]: value }) as Partial<Record<K, V>> };
+}
+
+/** The market filter of the holding, trade and transfer pages. */
+export function useMarketFilter() {
+  const { t } = useTranslation();
+  return useChoiceFilter('market', marketValues, (value) => t(`client.market.${value}`));
+}
+
+interface SummaryItem {
   label: string;
   value: string;
   tone?: 'up' | 'down' | 'flat';
@@ -58,7 +91,7 @@ export interface SummaryItem {
 }
 
 /** The totals of the filtered set (not only the loaded page). */
-export function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode }) {
+function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode }) {
   return (
     <div className="ba-summary" data-testid="record-summary">
       <dl className="ba-summary__items">
@@ -145,11 +178,41 @@ interface RecordListProps<T> {
   itemKey: (item: T) => string | number;
 }
 
+/**
+ * One record list (holdings, trades, money, transfers) of a client, paged as the user scrolls: the totals of
+ * the filtered set over its rows, once there is a row.
+ */
+export function RecordResults<E extends WireEndpoint>({
+  resource,
+  endpoint,
+  params,
+  summary,
+  ...list
+}: {
+  resource: string;
+  endpoint: E;
+  params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>;
+  summary: (page: RecordPageOf<E>) => { items: SummaryItem[]; note?: ReactNode };
+  emptyText: string;
+  renderItem: (item: RecordItemOf<E>) => ReactNode;
+  itemKey: (item: RecordItemOf<E>) => string | number;
+}) {
+  const query = useInfiniteQuery(recordListQuery(resource, endpoint, params));
+  const first = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <>
+      {first && first.total > 0 && <SummaryStrip {...summary(first)} />}
+      <RecordList query={query} items={items} total={first?.total} {...list} />
+    </>
+  );
+}
+
 /** A record row's usual height at 375 px wide, for rows the virtual list has not measured yet. */
 const RECORD_ROW_HEIGHT = 72;
 
 /** Rows of one record list (only those on screen are mounted) with infinite scroll, loading, empty and error states. */
-export function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
+function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) return <LoadingState rows={3} />;
   if (query.isError && items.length === 0) return <ClientErrorState error={query.error} onRetry={() => void query.refetch()} />;
