@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { marketValues, type RequestOf, type WireEndpoint } from '../../shared/api/contract';
 import { isDayOrEmpty, oneOf, useRestorableState } from '../../shared/drafts/page-state';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { VirtualList } from '../../shared/ui/virtual-list';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
@@ -231,31 +230,11 @@ function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: 
           </div>
         )}
       />
-      <InfiniteScroll
+      <ListFooter
         hasMore={query.hasNextPage}
-        threshold={300}
-        loadMore={async () => {
-          const result = await query.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(more, failed, retry) => (
-          <span className="ba-records__footer">
-            {failed ? (
-              <button type="button" onClick={() => void retry()}>
-                {t('client.list.loadFailed')}
-              </button>
-            ) : more ? (
-              <>
-                {t('client.list.loading')}
-                <DotLoading />
-              </>
-            ) : (
-              t('client.list.noMore')
-            )}
-          </span>
-        )}
-      </InfiniteScroll>
+        loadMore={() => nextPageOrThrow(query.fetchNextPage)}
+        labels={{ loading: t('client.list.loading'), noMore: t('client.list.noMore'), failed: t('client.list.loadFailed') }}
+      />
     </section>
   );
 }

@@ -293,7 +293,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
           }}
         />
       )}
-      <div className="ba-kyc__search">
+      <div className="ba-search-box ba-kyc__search">
         <SearchBar placeholder={t('kyc.search.placeholder')} value={keyword} onChange={setKeyword} onClear={() => setKeyword('')} />
       </div>
       {list}

@@ -18,7 +18,7 @@ import { CurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
 import { customerListQuery, customerStatQuery } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
-import { ListFooter, nextPageOrThrow } from './list-footer';
+import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import './manage-locales';
 import './client-manage.css';
@@ -58,7 +58,7 @@ export default function ClientManageListPage() {
 
   return (
     <PageFrame>
-      <div className="ba-manage__search" ref={top}>
+      <div className="ba-search-head ba-manage__search" ref={top}>
         <SearchInput
           placeholder={t('manage.searchPlaceholder')}
           label={t('search.label')}
@@ -165,7 +165,7 @@ export default function ClientManageListPage() {
                 estimateSize={CLIENT_ROW_HEIGHT}
                 renderItem={(client) => <ClientRow client={client} keyword={filters.keyword} />}
               />
-              <ListFooter hasMore={list.hasNextPage} loadMore={() => nextPageOrThrow(list.fetchNextPage)} />
+              <ClientListFooter hasMore={list.hasNextPage} fetchNextPage={list.fetchNextPage} />
             </>
           )}
         </section>

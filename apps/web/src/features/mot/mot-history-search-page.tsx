@@ -247,7 +247,7 @@ export default function MotHistorySearchPage() {
 
   return (
     <PageFrame className="mot-page">
-      <div className="mot-search">
+      <div className="ba-search-head mot-search">
         <SearchBar
           placeholder={t('mot.history.searchPlaceholder')}
           value={draft}
