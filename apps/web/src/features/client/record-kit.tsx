@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { marketValues, type RequestOf, type WireEndpoint } from '../../shared/api/contract';
 import { isDayOrEmpty, oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
+import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { VirtualList } from '../../shared/ui/virtual-list';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
@@ -12,42 +13,34 @@ import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
 import { recordListQuery, type RecordItemOf, type RecordPageOf } from './client-queries';
 
-interface FilterOption<V extends string> {
-  value: V;
-  label: string;
-}
-
 /** One filter as a row of chips; exactly one chip is on. */
 function FilterRow<V extends string>({
+  name,
   label,
   options,
+  optionLabel,
   value,
   onChange,
-  name,
 }: {
+  name: string;
   label: string;
-  options: FilterOption<V>[];
+  options: readonly V[];
+  optionLabel: (option: V) => string;
   value: V;
   onChange: (value: V) => void;
-  name: string;
 }) {
   return (
-    <div className="ba-frow" role="radiogroup" aria-label={label} data-testid={`filter-${name}`}>
+    <div className="ba-frow" data-testid={`filter-${name}`}>
       <span className="ba-frow__label">{label}</span>
-      <div className="ba-frow__chips">
-        {options.map((option) => (
-          <button
-            type="button"
-            role="radio"
-            aria-checked={option.value === value}
-            key={option.value}
-            className={option.value === value ? 'ba-frow__chip ba-frow__chip--on' : 'ba-frow__chip'}
-            onClick={() => onChange(option.value)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <RadioButtons
+        label={label}
+        options={options}
+        value={value}
+        onChange={onChange}
+        render={optionLabel}
+        className="ba-chip-row"
+        itemClassName="ba-frow__chip"
+      />
     </div>
   );
 }
@@ -68,9 +61,10 @@ export function useChoiceFilter<K extends string, V extends string>(
     <FilterRow
       name={name}
       label={t(`client.filters.${name}`)}
+      options={['all', ...values]}
+      optionLabel={(option) => (option === 'all' ? t('client.filters.all') : labelOf(option))}
       value={value}
       onChange={setValue}
-      options={[{ value: 'all', label: t('client.filters.all') }, ...values.map((option) => ({ value: option, label: labelOf(option) }))]}
     />
   );
   return { filter, param: (value === 'all' ? {} : { [name]: value }) as Partial<Record<K, V>> };
@@ -120,6 +114,12 @@ export function periodRange(period: Period, from = '', to = ''): { dateFrom?: st
   return { ...(start ? { dateFrom: start } : {}), ...(end ? { dateTo: end } : {}) };
 }
 
+function DayInput({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <input type="date" className="ba-frow__date" aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
+  );
+}
+
 /** The period filter row (all, last 1/3/12 months, or a custom range of days) and the range it stands for. */
 export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: string; dateTo?: string } } {
   const { t } = useTranslation();
@@ -132,28 +132,17 @@ export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: stri
       <FilterRow
         name="period"
         label={t('client.filters.period')}
+        options={PERIODS}
+        optionLabel={(option) => t(`client.filters.periods.${option}`)}
         value={period}
         onChange={setPeriod}
-        options={PERIODS.map((value) => ({ value, label: t(`client.filters.periods.${value}`) }))}
       />
       {period === 'custom' && (
         <div className="ba-frow ba-frow--dates">
           <span className="ba-frow__label" />
-          <input
-            type="date"
-            className="ba-frow__date"
-            aria-label={t('client.filters.from')}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-          />
+          <DayInput label={t('client.filters.from')} value={from} onChange={setFrom} />
           <span className="ba-frow__dash">—</span>
-          <input
-            type="date"
-            className="ba-frow__date"
-            aria-label={t('client.filters.to')}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-          />
+          <DayInput label={t('client.filters.to')} value={to} onChange={setTo} />
         </div>
       )}
     </>

@@ -16,7 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from '@broker/domain';
-import { ServiceRecordBody } from './mot-parts';
+import { ServiceRecordBody, SheetHead } from './mot-parts';
 import { isDay, isString, useRestorableState } from '../../shared/drafts/page-state';
 
 interface Filters {
@@ -120,12 +120,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
   const [draft, setDraft] = useState<Filters>(filters);
   return (
     <>
-      <div className="mot-sheet__head">
-        <h2 className="mot-sheet__title">{t('mot.history.filter')}</h2>
-        <button type="button" className="mot-sheet__close" aria-label={t('nav.cancel')} onClick={onClose}>
-          <CloseOutline />
-        </button>
-      </div>
+      <SheetHead title={t('mot.history.filter')} onClose={onClose} />
       <div className="mot-sheet__body">
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.rule')}</div>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MotCustomerSummary, MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
 import { formatNumber } from '../../shared/format/number-format';
+import { SheetClose } from '../../shared/ui/sheet-close';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import HandPayCircleOutline from 'antd-mobile-icons/es/HandPayCircleOutline';
@@ -47,6 +48,17 @@ const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
   meeting: <TeamFill />,
   other: <MoreOutline />,
 };
+
+/** A MOT sheet's head: its title, centred, and the close button. */
+export function SheetHead({ title, onClose }: { title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mot-sheet__head">
+      <h2 className="mot-sheet__title">{title}</h2>
+      <SheetClose label={t('nav.cancel')} onClose={onClose} />
+    </div>
+  );
+}
 
 export function RuleIcon({ rule, size = 'md' }: { rule: MotRule; size?: 'md' | 'lg' }) {
   return (
