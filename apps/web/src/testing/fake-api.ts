@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { LoginResult } from '@broker/contract';
+import { useUser } from '../shared/session/user-store';
 
 /**
  * What the request-layer tests fake of the server: a fetch that records each call, answers in the
@@ -28,6 +29,11 @@ export const signedIn = (overrides: Partial<LoginResult> = {}): LoginResult => (
   staffName: '陈伟文',
   ...overrides,
 });
+
+/** Signs `userId` in for an hour (token `token-of-<userId>`), as a real sign-in leaves the session store. */
+export function signInAs(userId: string) {
+  useUser.getState().signIn(signedIn({ token: `token-of-${userId}`, userId, staffName: userId, tokenExpireTime: Date.now() + 3_600_000 }));
+}
 
 /**
  * Replaces `fetch`: every call is recorded in the returned list and answered by `answer` (read at call
