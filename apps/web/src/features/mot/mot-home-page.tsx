@@ -66,7 +66,7 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
             <span className="mot-date__count" data-testid="mot-date-count">
               {day.count}
             </span>
-            {day.unseen > 0 && <span className="mot-date__dot" />}
+            {day.unseen > 0 && <span className="mot-unseen-dot mot-date__dot" />}
           </button>
         );
       })}
@@ -299,7 +299,7 @@ export default function MotHomePage() {
           >
             {t(`mot.rule.${entry.rule}`)}
             <span className="mot-type__count">{entry.count}</span>
-            {entry.unseen > 0 && <span className="mot-type__dot" />}
+            {entry.unseen > 0 && <span className="mot-unseen-dot mot-type__dot" />}
           </button>
         ))}
       </div>
