@@ -11,7 +11,7 @@ export interface IconLink {
 }
 
 /**
- * Links drawn as a tinted icon tile over a label, four to a row. The container's class sizes the tiles
+ * Links drawn as a tinted icon tile over a label, four to a row. The container's class may size the tiles
  * (`--ba-tile-size`, `--ba-tile-radius`, `--ba-tile-font`, `--ba-tile-gap`).
  */
 export function IconLinks({ links, className }: { links: readonly IconLink[]; className: string }) {
