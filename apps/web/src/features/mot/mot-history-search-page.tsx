@@ -16,7 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from '@broker/domain';
-import { ServiceRecordBody, SheetHead } from './mot-parts';
+import { LoadMore, ServiceRecordBody, SheetHead } from './mot-parts';
 import { isDay, isString, useRestorableState } from '../../shared/drafts/page-state';
 
 interface Filters {
@@ -207,15 +207,7 @@ function Results({ filter }: { filter: HistoryFilter }) {
           </Link>
         )}
       />
-      {records.hasNextPage ? (
-        <div className="mot-more">
-          <Button size="small" fill="none" loading={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
-            {t('mot.home.loadMore')}
-          </Button>
-        </div>
-      ) : (
-        <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div>
-      )}
+      <LoadMore list={records} saysEnd />
     </div>
   );
 }
