@@ -12,7 +12,7 @@ import { useRecentSearches } from './client-filters';
 import { customerListQuery } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ClientListFooter } from './list-footer';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import './manage-locales';
 import './client-manage.css';
 
