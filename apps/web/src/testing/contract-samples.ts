@@ -77,10 +77,10 @@ export function validData(zodSchema: { safeParse(value: unknown): unknown }, pat
     case 'string': {
       const pattern = find('string_format')?.pattern;
       const minLength = find('min_length')?.minimum ?? 0;
-      const maxLength = find('max_length')?.maximum ?? minLength + 20;
+      const maxLength = find('max_length')?.maximum;
       const text = pattern
-        ? fc.stringMatching(pattern).filter((value) => value.length >= minLength && value.length <= maxLength)
-        : fc.string({ minLength, maxLength });
+        ? fc.stringMatching(pattern).filter((value) => value.length >= minLength && value.length <= (maxLength ?? Infinity))
+        : fc.string({ minLength, maxLength: maxLength ?? minLength + 20 });
       // A refinement (a real calendar day) is the schema's own to judge.
       return find('custom') ? text.filter((value) => schema.safeParse(value).success) : text;
     }
