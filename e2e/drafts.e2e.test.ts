@@ -153,7 +153,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
       .toBe(250000);
     expect(await draftKeys()).toEqual([]);
     await toastGone();
-    await page.locator('.mot-sheet__close').click();
+    await page.locator('.ba-sheet-close').click();
     await useLanguage('zh-CN');
   });
 });

@@ -245,14 +245,14 @@ describe('MOT settings', () => {
     await setThreshold('50000');
     await toastGone();
     await saveScreenshot(page, 'mot-settings');
-    await page.locator('.mot-sheet__close').click();
+    await page.locator('.ba-sheet-close').click();
     await expect(ruleChip('large_deposit')).toBeVisible();
     await ruleChip('large_deposit').click();
     await listSettled();
     await expect(rowsOf(small.customerId)).toBeVisible();
 
     await setThreshold('100000');
-    await page.locator('.mot-sheet__close').click();
+    await page.locator('.ba-sheet-close').click();
     await listSettled();
     await expect(list().locator(`[data-customer-id="${small.customerId}"]`)).toHaveCount(0);
     await expect(ruleChip('large_deposit')).toHaveAttribute('aria-pressed', 'true');

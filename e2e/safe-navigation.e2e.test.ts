@@ -87,7 +87,7 @@ async function expectLanded({ page, escapes }: Watched, target: string, asked: s
   await expect(page, label(target)).toHaveURL((url) => url.origin === origin && `${url.pathname}${url.search}` === lands);
   await expect(page.locator('.ba-route:visible').first(), label(target)).toBeVisible();
   expect(pathAndQuery(page), label(target)).toBe(lands);
-  await expect(page.locator('.ba-signing-in, .ba-shell__redirecting'), label(target)).toHaveCount(0);
+  await expect(page.locator('.ba-waiting'), label(target)).toHaveCount(0);
   expect(await page.evaluate(() => (globalThis as unknown as { __hostileRan?: number }).__hostileRan), label(target)).toBeUndefined();
   expect(escapes, label(target)).toEqual([]);
   // Settled: no navigation of the landing still under way when the next case takes the page.

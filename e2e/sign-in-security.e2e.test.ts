@@ -42,7 +42,7 @@ const storedToken = (page: Page) => page.evaluate(() => (globalThis as unknown a
 async function signedInName(page: Page): Promise<string> {
   await page.getByTestId('me-button').click();
   const name = await page.getByTestId('me-name').innerText();
-  await page.locator('.ba-me-sheet__close').click();
+  await page.locator('.ba-sheet-close').click();
   await expect(page.locator('.ba-me-sheet')).toBeHidden();
   return name;
 }

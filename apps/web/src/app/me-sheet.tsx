@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import List from 'antd-mobile/es/components/list';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import Dialog from '../shared/ui/antd-dialog';
 import Toast from '../shared/ui/antd-toast';
+import { SheetClose } from '../shared/ui/sheet-close';
+import { RadioButtons } from '../shared/ui/radio-buttons';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n/i18n';
 import { useUser } from '../shared/session/user-store';
 import { AUDIT_TRAIL_PATH } from '../features/audit';
@@ -68,31 +69,24 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
             </div>
           </>
         )}
-        <button type="button" className="ba-me-sheet__close" aria-label={t('me.close')} onClick={onClose}>
-          <CloseOutline />
-        </button>
+        <SheetClose label={t('me.close')} onClose={onClose} />
       </div>
       <div className="ba-me-sheet__body">
         <List header={t('me.language')} mode="card">
           <List.Item arrowIcon={false}>
-            <div className="ba-me-sheet__languages" role="radiogroup" aria-label={t('me.language')}>
-              {LANGUAGES.map((code) => (
-                <button
-                  key={code}
-                  type="button"
-                  role="radio"
-                  aria-checked={code === language}
-                  lang={code}
-                  className={code === language ? 'ba-me-sheet__language ba-me-sheet__language--on' : 'ba-me-sheet__language'}
-                  onClick={() => {
-                    onClose();
-                    void changeLanguage(code);
-                  }}
-                >
-                  {t(`language.${code}`)}
-                </button>
-              ))}
-            </div>
+            <RadioButtons
+              label={t('me.language')}
+              options={LANGUAGES}
+              value={language}
+              onChange={(code) => {
+                onClose();
+                void changeLanguage(code);
+              }}
+              render={(code) => t(`language.${code}`)}
+              itemProps={(code) => ({ lang: code })}
+              className="ba-me-sheet__languages"
+              itemClassName="ba-me-sheet__language"
+            />
           </List.Item>
         </List>
         {signedIn && (

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { HOME_PATH, startRelogin } from '../features/auth';
 import { useAppSettings } from '../shared/session/app-settings-store';
 import { hasUsableToken, useUser } from '../shared/session/user-store';
 import { isMobileDevice } from '../shared/device/device';
-import { ErrorState } from '../shared/ui/states';
+import { ErrorState, WaitingState } from '../shared/ui/states';
 import { KeepAlivePages, useNavigationRecord } from './keep-alive';
 import { routeByName } from './route-table';
 import { matchRoute, NotFoundPage, notFoundRoute, type RouteInfo } from './route-match';
@@ -78,10 +77,7 @@ export function Shell({ onSettled }: { onSettled: (locationKey: string) => void 
           ) : signInFailed ? (
             <ErrorState title={t('signIn.failed')} retryLabel={t('signIn.retry')} onRetry={() => window.location.reload()} />
           ) : (
-            <div className="ba-shell__redirecting" role="status">
-              <DotLoading color="primary" />
-              <span>{t('signIn.redirecting')}</span>
-            </div>
+            <WaitingState label={t('signIn.redirecting')} />
           )
         ) : (
           <KeepAlivePages record={record} outlet={outlet} />

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { z } from 'zod';
-import { defineEndpoint, type LoginResult } from '@broker/contract';
+import type { LoginResult } from '@broker/contract';
+import { useUser } from '../shared/session/user-store';
 
 /**
  * What the request-layer tests fake of the server: a fetch that records each call, answers in the
@@ -17,8 +17,8 @@ export const jsonResponse = (body: unknown, status = 200) =>
 /** A success envelope carrying `data`. */
 export const okResponse = (data: unknown) => jsonResponse({ code: '0', msg: 'ok', data });
 
-/** chanwaiman's sign-in, valid for a minute from when the file is loaded. */
-export const SIGNED_IN: LoginResult = {
+/** chanwaiman's sign-in (or another's, by `overrides`), valid for a minute from now. */
+export const signedIn = (overrides: Partial<LoginResult> = {}): LoginResult => ({
   token: 'tok-1',
   onlineStaff: true,
   bd: true,
@@ -27,21 +27,13 @@ export const SIGNED_IN: LoginResult = {
   staffEmail: { email: null },
   userId: 'chanwaiman',
   staffName: '陈伟文',
-};
-
-/** An authenticated JSON endpoint of the mot app that only tests call. */
-export const echoPost = defineEndpoint({
-  method: 'POST',
-  path: '/api/test/echo',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
-  errors: [],
-  request: z.strictObject({ page: z.number(), keyword: z.string() }),
-  response: z.object({ total: z.number() }),
-  summary: 'test',
-  tag: 'test',
+  ...overrides,
 });
+
+/** Signs `userId` in for an hour (token `token-of-<userId>`), as a real sign-in leaves the session store. */
+export function signInAs(userId: string) {
+  useUser.getState().signIn(signedIn({ token: `token-of-${userId}`, userId, staffName: userId, tokenExpireTime: Date.now() + 3_600_000 }));
+}
 
 /**
  * Replaces `fetch`: every call is recorded in the returned list and answered by `answer` (read at call

@@ -1,4 +1,5 @@
 import { registerLocales } from '../../shared/i18n/i18n';
+import { registerMotRuleNames } from '../mot';
 
 /** The audit page's strings, under `audit.`; registered when the page loads. */
 const zhCN = {
@@ -42,19 +43,6 @@ const zhCN = {
     other: '其他',
   },
   unknownCustomer: '客户',
-  rule: {
-    birthday: '生日',
-    large_deposit: '大额入金',
-    large_withdrawal: '大额出金',
-    transfer_in: '转入',
-    transfer_out: '转出',
-    dormant: '休眠账户',
-    position_loss: '持仓大幅亏损',
-    unfunded: '开户未入金',
-    anniversary: '开户周年',
-    id_expiry: '证件到期',
-    risk_expiry: '风险评估到期',
-  },
 };
 
 type AuditMessages = typeof zhCN;
@@ -100,19 +88,6 @@ const zhHK: AuditMessages = {
     other: '其他',
   },
   unknownCustomer: '客戶',
-  rule: {
-    birthday: '生日',
-    large_deposit: '大額入金',
-    large_withdrawal: '大額出金',
-    transfer_in: '轉入',
-    transfer_out: '轉出',
-    dormant: '休眠賬戶',
-    position_loss: '持倉大幅虧損',
-    unfunded: '開戶未入金',
-    anniversary: '開戶週年',
-    id_expiry: '證件到期',
-    risk_expiry: '風險評估到期',
-  },
 };
 
 const en: AuditMessages = {
@@ -156,19 +131,8 @@ const en: AuditMessages = {
     other: 'other',
   },
   unknownCustomer: 'a client',
-  rule: {
-    birthday: 'Birthday',
-    large_deposit: 'Large deposit',
-    large_withdrawal: 'Large withdrawal',
-    transfer_in: 'Stock transfer in',
-    transfer_out: 'Stock transfer out',
-    dormant: 'Dormant account',
-    position_loss: 'Large position loss',
-    unfunded: 'Opened, not funded',
-    anniversary: 'Account anniversary',
-    id_expiry: 'ID document expiring',
-    risk_expiry: 'Risk assessment expiring',
-  },
 };
 
+// An event's rule is named as the MOT screens name it.
+void registerMotRuleNames();
 void registerLocales({ 'zh-CN': { audit: zhCN }, 'zh-HK': { audit: zhHK }, en: { audit: en } });

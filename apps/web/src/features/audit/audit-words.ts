@@ -19,7 +19,7 @@ export function describeAuditEntry(entry: AuditEntry, t: Translate): string {
   return t(`audit.action.${entry.action}`, {
     customer,
     contact: entry.entityId,
-    rule: entry.eventRule ? t(`audit.rule.${entry.eventRule}`, { defaultValue: entry.eventRule }) : '',
+    rule: entry.eventRule ? t(`mot.rule.${entry.eventRule}`, { defaultValue: entry.eventRule }) : '',
     interpolation: { escapeValue: false },
   });
 }

@@ -2,13 +2,14 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { request } from '../../shared/api/request';
+import { endpoints } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
 import { resetRelogin, setReloginNavigator } from './relogin';
 import { installSessionRecovery } from './session-recovery';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { useUser } from '../../shared/session/user-store';
-import { echoPost, jsonResponse, okResponse, SIGNED_IN, stubFetch, type FakeCall } from '../../testing/fake-api';
+import { jsonResponse, okResponse, signedIn, stubFetch, type FakeCall } from '../../testing/fake-api';
 
 let calls: FakeCall[];
 let answer: (call: FakeCall) => Response | Promise<Response>;
@@ -38,7 +39,7 @@ beforeEach(() => {
   stopRecovery = installSessionRecovery();
   queryClient.clear();
   useAppSettings.getState().reset();
-  useUser.getState().signIn(SIGNED_IN);
+  useUser.getState().signIn(signedIn());
 });
 
 afterEach(() => {
@@ -50,7 +51,7 @@ afterEach(() => {
 describe('signing in again when the session ends', () => {
   test.each(['080000', '080001'])('%s clears the token and sends the user to sign in again', async (code) => {
     answer = () => jsonResponse({ code, msg: 'login expired', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] })).rejects.toMatchObject({ code });
     await waitFor(() => expect(navigations).toHaveLength(1));
     expect(localStorage.getItem('token')).toBeNull();
     expect(useUser.getState().token).toBe('');
@@ -65,29 +66,29 @@ describe('signing in again when the session ends', () => {
   test('a sign-in begins for the agent whose home page opened the app (issue 19.1)', async () => {
     useAppSettings.getState().update({ agentCode: 'mot' });
     answer = () => jsonResponse({ code: '080000', msg: 'login expired', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080000' });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] })).rejects.toMatchObject({ code: '080000' });
     await waitFor(() => expect(navigations).toHaveLength(1));
     const start = calls.find((call) => call.url === '/api/auth/login/start')!;
     expect(JSON.parse(start.init.body as string)).toMatchObject({ agentCode: 'mot' });
   });
 
   test('a browser whose cookie still holds a session resumes it instead of leaving for WeCom', async () => {
-    resume = () => okResponse({ ...SIGNED_IN, token: 'resumed-token', tokenExpireTime: Date.now() + 60_000 });
+    resume = () => okResponse(signedIn({ token: 'resumed-token' }));
     answer = () => jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080001' });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] })).rejects.toMatchObject({ code: '080001' });
     await waitFor(() => expect(useUser.getState().token).toBe('resumed-token'));
     expect(localStorage.getItem('token')).toBe('resumed-token');
     expect(navigations).toEqual([]);
     expect(calls.some((call) => call.url === '/api/auth/login/start')).toBe(false);
     // A second loss in the same page goes through WeCom: no loop between two answers.
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code: '080001' });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] })).rejects.toMatchObject({ code: '080001' });
     await waitFor(() => expect(navigations).toHaveLength(1));
   });
 
   test('after signing out, a late 080001 does not start a sign-in: the user asks for one', async () => {
     useUser.getState().signOut();
     answer = () => jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: '080001' });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({ code: '080001' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(navigations).toEqual([]);
     expect(calls.some((call) => call.url.startsWith('/api/auth/'))).toBe(false);
@@ -96,7 +97,9 @@ describe('signing in again when the session ends', () => {
 
   test('a caller handling an ended session itself (sign-out) is not sent to sign in', async () => {
     answer = () => jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true, relogin: false })).rejects.toMatchObject({ code: '080001' });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true, relogin: false })).rejects.toMatchObject({
+      code: '080001',
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(navigations).toEqual([]);
     expect(calls.some((call) => call.url.startsWith('/api/auth/'))).toBe(false);
@@ -109,7 +112,9 @@ describe('signing in again when the session ends', () => {
       await gate;
       return jsonResponse({ code: '080001', msg: 'invalid token', data: null }, 401);
     };
-    const failures = Array.from({ length: 10 }, () => request(echoPost, { page: 1, keyword: '' }).catch((error: unknown) => error));
+    const failures = Array.from({ length: 10 }, () =>
+      request(endpoints.markEventsSeen, { eventIds: [1] }).catch((error: unknown) => error),
+    );
     release();
     const errors = await Promise.all(failures);
     expect(errors.every((error) => error instanceof ApiError && error.code === '080001')).toBe(true);

@@ -1,22 +1,22 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isForeignSignIn, signInWithCode } from './sign-in';
 import { useUser } from '../../shared/session/user-store';
-import { okResponse, SIGNED_IN } from '../../testing/fake-api';
+import { okResponse, signedIn } from '../../testing/fake-api';
 
-const LOGIN = { ...SIGNED_IN, token: 'new-token', userId: 'leekaying', staffName: '李嘉欣' };
+const login = () => signedIn({ token: 'new-token', userId: 'leekaying', staffName: '李嘉欣' });
 
 let calls: string[];
 let answer: () => Response;
 
 beforeEach(() => {
   calls = [];
-  answer = () => okResponse(LOGIN);
+  answer = () => okResponse(login());
   vi.stubGlobal('fetch', async (url: string) => {
     calls.push(url);
     return answer();
   });
   sessionStorage.clear();
-  useUser.getState().signIn({ ...LOGIN, token: 'a-token', userId: 'chanwaiman', staffName: '陈伟文' });
+  useUser.getState().signIn(signedIn({ token: 'a-token' }));
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,14 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { ErrorState } from '../../shared/ui/states';
+import { ErrorState, WaitingState } from '../../shared/ui/states';
 import { safeAppTarget } from '@broker/contract/app-routes';
 import { startRelogin } from './session-recovery';
 import { hasUsableToken, useUser } from '../../shared/session/user-store';
 import { isForeignSignIn, signInWithCode } from './sign-in';
-import './wx-entry-page.css';
 
 type Failure = 'missing' | 'login' | 'foreign';
 
@@ -71,10 +69,7 @@ export default function WxEntryPage() {
           onRetry={() => void startRelogin()}
         />
       ) : (
-        <div className="ba-signing-in" role="status">
-          <DotLoading color="primary" />
-          <span>{t('signIn.signingIn')}</span>
-        </div>
+        <WaitingState label={t('signIn.signingIn')} />
       )}
     </PageFrame>
   );

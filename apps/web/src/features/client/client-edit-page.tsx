@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -141,6 +141,23 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   const set = (field: ProfileField, value: ProfileFormValues[ProfileField]) => setValues((current) => ({ ...current, [field]: value }));
   const blur = (field: ProfileField) => () => setTouched((current) => ({ ...current, [field]: true }));
 
+  /** A one-line field of the form: its label, its input, and its error once touched (or after a save). */
+  const textField = (
+    field: 'nameEn' | 'phone' | 'email',
+    { required, ...input }: { required?: boolean } & InputHTMLAttributes<HTMLInputElement>,
+  ) => (
+    <Field label={t(`client.edit.${field}`)} error={shown(field)} htmlFor={`edit-${field}`} required={required}>
+      <input
+        id={`edit-${field}`}
+        className="ba-field__input"
+        {...input}
+        value={values[field]}
+        onChange={(event) => set(field, event.target.value)}
+        onBlur={blur(field)}
+      />
+    </Field>
+  );
+
   const save = useMutation({
     mutationFn: () => request(endpoints.updateProfile, updatePayload(base.customerId, base.version, started, values), { silent: true }),
     onSuccess: (saved) => {
@@ -265,40 +282,9 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         <p className="ba-edit__hint">{t('client.edit.readonlyHint')}</p>
       </section>
       <section className="ba-edit__form">
-        <Field label={t('client.edit.nameEn')} error={shown('nameEn')} htmlFor="edit-nameEn" required>
-          <input
-            id="edit-nameEn"
-            className="ba-field__input"
-            value={values.nameEn}
-            onChange={(event) => set('nameEn', event.target.value)}
-            onBlur={blur('nameEn')}
-            autoComplete="off"
-          />
-        </Field>
-        <Field label={t('client.edit.phone')} error={shown('phone')} htmlFor="edit-phone">
-          <input
-            id="edit-phone"
-            className="ba-field__input"
-            type="tel"
-            inputMode="tel"
-            placeholder={t('client.edit.phonePlaceholder')}
-            value={values.phone}
-            onChange={(event) => set('phone', event.target.value)}
-            onBlur={blur('phone')}
-          />
-        </Field>
-        <Field label={t('client.edit.email')} error={shown('email')} htmlFor="edit-email">
-          <input
-            id="edit-email"
-            className="ba-field__input"
-            type="email"
-            inputMode="email"
-            placeholder={t('client.edit.emailPlaceholder')}
-            value={values.email}
-            onChange={(event) => set('email', event.target.value)}
-            onBlur={blur('email')}
-          />
-        </Field>
+        {textField('nameEn', { required: true, autoComplete: 'off' })}
+        {textField('phone', { type: 'tel', inputMode: 'tel', placeholder: t('client.edit.phonePlaceholder') })}
+        {textField('email', { type: 'email', inputMode: 'email', placeholder: t('client.edit.emailPlaceholder') })}
         <Field
           label={t('client.edit.tags')}
           error={shown('tags') ?? (newTagProblem ? t(newTagProblem.key, { max: newTagProblem.max }) : undefined)}

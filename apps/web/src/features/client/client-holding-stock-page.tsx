@@ -1,13 +1,10 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
-import type { HoldingItem, Market } from '@broker/contract';
-import { endpoints, marketValues } from '../../shared/api/contract';
+import type { HoldingItem } from '@broker/contract';
+import { endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
-import { recordListQuery } from './client-queries';
 import { priceDecimals, securityName } from './client-format';
-import { FilterRow, RecordList, RecordPage, SummaryStrip } from './record-kit';
+import { RecordPage, RecordResults, useMarketFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -48,71 +45,41 @@ function HoldingRow({ item }: { item: HoldingItem }) {
 }
 
 /** Holdings, largest first, filtered by market, with totals for the filtered set. */
-const isMarketFilter = oneOf(['all', ...marketValues] as const);
-
 export default function ClientHoldingStockPage() {
   const { t } = useTranslation();
-  // Filters come back after a sign-in round trip or a reload (ADR 0013).
-  const [market, setMarket] = useRestorableState<Market | 'all'>('market', 'all', isMarketFilter);
-  return (
-    <RecordPage
-      filters={
-        <FilterRow
-          name="market"
-          label={t('client.filters.market')}
-          value={market}
-          onChange={setMarket}
-          options={[
-            { value: 'all', label: t('client.filters.all') },
-            ...marketValues.map((value) => ({ value, label: t(`client.market.${value}`) })),
-          ]}
-        />
-      }
-    >
-      {(customerId) => <Holdings customerId={customerId} market={market} />}
-    </RecordPage>
-  );
-}
-
-function Holdings({ customerId, market }: { customerId: number; market: Market | 'all' }) {
-  const { t } = useTranslation();
   const money = useMoney();
-  const query = useInfiniteQuery(
-    recordListQuery('customerHolding', endpoints.getHolding, { customerId, ...(market === 'all' ? {} : { market }) }),
-  );
-  const first = query.data?.pages[0];
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  const market = useMarketFilter();
   return (
-    <>
-      {first && first.total > 0 && (
-        <SummaryStrip
-          items={[
-            {
-              label: t('client.holdings.marketValue', { ccy: money.currency }),
-              value: money.format(first.summary.marketValueHkd),
-              testId: 'summary-market-value',
-            },
-            {
-              label: t('client.holdings.unrealizedPnl'),
-              value: money.formatSigned(first.summary.unrealizedPnlHkd),
-              tone: trendOf(first.summary.unrealizedPnlHkd),
-            },
-            {
-              label: t('client.holdings.todayPnl'),
-              value: money.formatSigned(first.summary.todayPnlHkd),
-              tone: trendOf(first.summary.todayPnlHkd),
-            },
-          ]}
+    <RecordPage filters={market.filter}>
+      {(customerId) => (
+        <RecordResults
+          resource="customerHolding"
+          endpoint={endpoints.getHolding}
+          params={{ customerId, ...market.param }}
+          summary={({ summary }) => ({
+            items: [
+              {
+                label: t('client.holdings.marketValue', { ccy: money.currency }),
+                value: money.format(summary.marketValueHkd),
+                testId: 'summary-market-value',
+              },
+              {
+                label: t('client.holdings.unrealizedPnl'),
+                value: money.formatSigned(summary.unrealizedPnlHkd),
+                tone: trendOf(summary.unrealizedPnlHkd),
+              },
+              {
+                label: t('client.holdings.todayPnl'),
+                value: money.formatSigned(summary.todayPnlHkd),
+                tone: trendOf(summary.todayPnlHkd),
+              },
+            ],
+          })}
+          emptyText={t('client.holdings.empty')}
+          itemKey={(item) => `${item.accountNo}:${item.symbol}`}
+          renderItem={(item) => <HoldingRow item={item} />}
         />
       )}
-      <RecordList
-        query={query}
-        items={items}
-        total={first?.total}
-        emptyText={t('client.holdings.empty')}
-        itemKey={(item) => `${item.accountNo}:${item.symbol}`}
-        renderItem={(item) => <HoldingRow item={item} />}
-      />
-    </>
+    </RecordPage>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Button from 'antd-mobile/es/components/button';
@@ -110,21 +111,14 @@ function AssetCard({ asset }: { asset: CustomerAsset }) {
 
 function DetailLinks({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const links = [
+  const links: IconLink[] = [
     { to: CLIENT_PATHS.holdings, label: t('client.links.holdings'), icon: <PieOutline />, tone: 'blue', testId: 'link-holdings' },
     { to: CLIENT_PATHS.trades, label: t('client.links.trades'), icon: <UnorderedListOutline />, tone: 'violet', testId: 'link-trades' },
     { to: CLIENT_PATHS.money, label: t('client.links.money'), icon: <PayCircleOutline />, tone: 'orange', testId: 'link-money' },
     { to: CLIENT_PATHS.transfers, label: t('client.links.transfers'), icon: <SendOutline />, tone: 'green', testId: 'link-transfers' },
   ];
   return (
-    <nav className="ba-card ba-detail-links">
-      {links.map((link) => (
-        <Link key={link.to} to={withCustomer(link.to, customerId)} className="ba-detail-link" data-testid={link.testId}>
-          <span className={`ba-detail-link__icon ba-detail-link__icon--${link.tone}`}>{link.icon}</span>
-          <span className="ba-detail-link__label">{link.label}</span>
-        </Link>
-      ))}
-    </nav>
+    <IconLinks links={links.map((link) => ({ ...link, to: withCustomer(link.to, customerId) }))} className="ba-card ba-detail-links" />
   );
 }
 

@@ -1,19 +1,14 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
-import type { Currency, MoneyItem } from '@broker/contract';
+import type { MoneyItem } from '@broker/contract';
 import { currencyValues, endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { trendOf, useMoney } from '../../shared/format/use-money';
-import { recordListQuery } from './client-queries';
 import { formatHkDateTime } from './client-format';
-import { FilterRow, RecordList, RecordPage, SummaryStrip, usePeriodFilter } from './record-kit';
+import { RecordPage, RecordResults, useChoiceFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
-const DIRECTIONS = ['all', 'deposit', 'withdrawal'] as const;
-type Direction = (typeof DIRECTIONS)[number];
-const isCurrencyFilter = oneOf(['all', ...currencyValues] as const);
+const DIRECTIONS = ['deposit', 'withdrawal'] as const;
 
 function MoneyRow({ item }: { item: MoneyItem }) {
   const { t } = useTranslation();
@@ -45,78 +40,38 @@ function MoneyRow({ item }: { item: MoneyItem }) {
 /** Deposits and withdrawals, newest first: direction, currency and period filters, totals. */
 export default function ClientMoneyRecordPage() {
   const { t } = useTranslation();
-  // Filters come back after a sign-in round trip or a reload (ADR 0013).
-  const [direction, setDirection] = useRestorableState<Direction>('direction', 'all', oneOf(DIRECTIONS));
-  const [currency, setCurrency] = useRestorableState<Currency | 'all'>('currency', 'all', isCurrencyFilter);
+  const money = useMoney();
+  const direction = useChoiceFilter('direction', DIRECTIONS, (value) => t(`client.money.${value}`));
+  const currency = useChoiceFilter('currency', currencyValues, (value) => value);
   const period = usePeriodFilter();
   return (
     <RecordPage
       filters={
         <>
-          <FilterRow
-            name="direction"
-            label={t('client.filters.direction')}
-            value={direction}
-            onChange={setDirection}
-            options={[
-              { value: 'all', label: t('client.filters.all') },
-              { value: 'deposit', label: t('client.money.deposit') },
-              { value: 'withdrawal', label: t('client.money.withdrawal') },
-            ]}
-          />
-          <FilterRow
-            name="currency"
-            label={t('client.filters.currency')}
-            value={currency}
-            onChange={setCurrency}
-            options={[{ value: 'all', label: t('client.filters.all') }, ...currencyValues.map((value) => ({ value, label: value }))]}
-          />
+          {direction.filter}
+          {currency.filter}
           {period.filter}
         </>
       }
     >
       {(customerId) => (
-        <MoneyRecords
-          customerId={customerId}
-          params={{ ...(direction === 'all' ? {} : { direction }), ...(currency === 'all' ? {} : { currency }), ...period.range }}
+        <RecordResults
+          resource="customerMoney"
+          endpoint={endpoints.getWithdrawalDeposit}
+          params={{ customerId, ...direction.param, ...currency.param, ...period.range }}
+          summary={({ summary }) => ({
+            items: [
+              { label: t('client.money.deposit'), value: money.format(summary.depositHkd) },
+              { label: t('client.money.withdrawal'), value: money.format(summary.withdrawalHkd) },
+              { label: t('client.money.net'), value: money.formatSigned(summary.netHkd), tone: trendOf(summary.netHkd) },
+            ],
+            note: t('client.list.unit', { ccy: money.currency }),
+          })}
+          emptyText={t('client.money.empty')}
+          itemKey={(item) => item.id}
+          renderItem={(item) => <MoneyRow item={item} />}
         />
       )}
     </RecordPage>
-  );
-}
-
-function MoneyRecords({
-  customerId,
-  params,
-}: {
-  customerId: number;
-  params: { direction?: 'deposit' | 'withdrawal'; currency?: Currency; dateFrom?: string; dateTo?: string };
-}) {
-  const { t } = useTranslation();
-  const money = useMoney();
-  const query = useInfiniteQuery(recordListQuery('customerMoney', endpoints.getWithdrawalDeposit, { customerId, ...params }));
-  const first = query.data?.pages[0];
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
-  return (
-    <>
-      {first && first.total > 0 && (
-        <SummaryStrip
-          items={[
-            { label: t('client.money.deposit'), value: money.format(first.summary.depositHkd) },
-            { label: t('client.money.withdrawal'), value: money.format(first.summary.withdrawalHkd) },
-            { label: t('client.money.net'), value: money.formatSigned(first.summary.netHkd), tone: trendOf(first.summary.netHkd) },
-          ]}
-          note={t('client.list.unit', { ccy: money.currency })}
-        />
-      )}
-      <RecordList
-        query={query}
-        items={items}
-        total={first?.total}
-        emptyText={t('client.money.empty')}
-        itemKey={(item) => item.id}
-        renderItem={(item) => <MoneyRow item={item} />}
-      />
-    </>
   );
 }

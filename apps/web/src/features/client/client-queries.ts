@@ -33,6 +33,10 @@ export const dynamicQuery = (customerId: number) =>
     getNextPageParam: (last) => (last.hasMore ? last.list.at(-1)?.at : undefined),
   });
 
+/** A page of a record list: what the four endpoints share (`pagedSchema`) and their own summary. */
+export type RecordPageOf<E> = ResponseOf<E> & { list: RecordItemOf<E>[]; total: number; hasMore: boolean; pageNum: number };
+export type RecordItemOf<E> = ResponseOf<E> extends { list: (infer T)[] } ? T : never;
+
 /**
  * A paged record list (holdings, trades, money, transfers) as an infinite query keyed by its filters.
  * The casts only restate what the four endpoints share (paging in, `pagedSchema` out), which a generic
@@ -43,7 +47,7 @@ export function recordListQuery<E extends WireEndpoint>(resource: string, endpoi
     queryKey: [resource, 'list', params],
     queryFn: ({ pageParam, signal }) =>
       request(endpoint, { ...params, pageNum: pageParam, pageSize: RECORD_PAGE_SIZE } as RequestOf<E>, { signal, silent: true }) as Promise<
-        ResponseOf<E> & { hasMore: boolean; pageNum: number }
+        RecordPageOf<E>
       >,
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),

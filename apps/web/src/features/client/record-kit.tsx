@@ -1,56 +1,82 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { marketValues, type RequestOf, type WireEndpoint } from '../../shared/api/contract';
 import { isDayOrEmpty, oneOf, useRestorableState } from '../../shared/drafts/page-state';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
+import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { VirtualList } from '../../shared/ui/virtual-list';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { hkDayMonthsAgo, useCustomerId } from './client-format';
 import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
-
-export interface FilterOption<V extends string> {
-  value: V;
-  label: string;
-}
+import { recordListQuery, type RecordItemOf, type RecordPageOf } from './client-queries';
 
 /** One filter as a row of chips; exactly one chip is on. */
-export function FilterRow<V extends string>({
+function FilterRow<V extends string>({
+  name,
   label,
   options,
+  optionLabel,
   value,
   onChange,
-  name,
 }: {
+  name: string;
   label: string;
-  options: FilterOption<V>[];
+  options: readonly V[];
+  optionLabel: (option: V) => string;
   value: V;
   onChange: (value: V) => void;
-  name: string;
 }) {
   return (
-    <div className="ba-frow" role="radiogroup" aria-label={label} data-testid={`filter-${name}`}>
+    <div className="ba-frow" data-testid={`filter-${name}`}>
       <span className="ba-frow__label">{label}</span>
-      <div className="ba-frow__chips">
-        {options.map((option) => (
-          <button
-            type="button"
-            role="radio"
-            aria-checked={option.value === value}
-            key={option.value}
-            className={option.value === value ? 'ba-frow__chip ba-frow__chip--on' : 'ba-frow__chip'}
-            onClick={() => onChange(option.value)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <RadioButtons
+        label={label}
+        options={options}
+        value={value}
+        onChange={onChange}
+        render={optionLabel}
+        className="ba-chip-row"
+        itemClassName="ba-frow__chip"
+      />
     </div>
   );
 }
 
-export interface SummaryItem {
+/**
+ * A filter that is either "all" or one of `values`, as a row of chips labelled `client.filters.<name>`; it
+ * comes back after a sign-in round trip or a reload (ADR 0013). `param` is what it adds to the request:
+ * nothing for "all", else `{ [name]: value }`.
+ */
+export function useChoiceFilter<K extends string, V extends string>(
+  name: K,
+  values: readonly V[],
+  labelOf: (value: V) => string,
+): { filter: ReactNode; param: Partial<Record<K, V>> } {
+  const { t } = useTranslation();
+  const [value, setValue] = useRestorableState<V | 'all'>(name, 'all', oneOf(['all', ...values]));
+  const filter = (
+    <FilterRow
+      name={name}
+      label={t(`client.filters.${name}`)}
+      options={['all', ...values]}
+      optionLabel={(option) => (option === 'all' ? t('client.filters.all') : labelOf(option))}
+      value={value}
+      onChange={setValue}
+    />
+  );
+  return { filter, param: (value === 'all' ? {} : { [name]: value }) as Partial<Record<K, V>> };
+}
+
+/** The market filter of the holding, trade and transfer pages. */
+export function useMarketFilter() {
+  const { t } = useTranslation();
+  return useChoiceFilter('market', marketValues, (value) => t(`client.market.${value}`));
+}
+
+interface SummaryItem {
   label: string;
   value: string;
   tone?: 'up' | 'down' | 'flat';
@@ -58,7 +84,7 @@ export interface SummaryItem {
 }
 
 /** The totals of the filtered set (not only the loaded page). */
-export function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode }) {
+function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode }) {
   return (
     <div className="ba-summary" data-testid="record-summary">
       <dl className="ba-summary__items">
@@ -88,6 +114,12 @@ export function periodRange(period: Period, from = '', to = ''): { dateFrom?: st
   return { ...(start ? { dateFrom: start } : {}), ...(end ? { dateTo: end } : {}) };
 }
 
+function DayInput({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <input type="date" className="ba-frow__date" aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} />
+  );
+}
+
 /** The period filter row (all, last 1/3/12 months, or a custom range of days) and the range it stands for. */
 export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: string; dateTo?: string } } {
   const { t } = useTranslation();
@@ -100,28 +132,17 @@ export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: stri
       <FilterRow
         name="period"
         label={t('client.filters.period')}
+        options={PERIODS}
+        optionLabel={(option) => t(`client.filters.periods.${option}`)}
         value={period}
         onChange={setPeriod}
-        options={PERIODS.map((value) => ({ value, label: t(`client.filters.periods.${value}`) }))}
       />
       {period === 'custom' && (
         <div className="ba-frow ba-frow--dates">
           <span className="ba-frow__label" />
-          <input
-            type="date"
-            className="ba-frow__date"
-            aria-label={t('client.filters.from')}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-          />
+          <DayInput label={t('client.filters.from')} value={from} onChange={setFrom} />
           <span className="ba-frow__dash">—</span>
-          <input
-            type="date"
-            className="ba-frow__date"
-            aria-label={t('client.filters.to')}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-          />
+          <DayInput label={t('client.filters.to')} value={to} onChange={setTo} />
         </div>
       )}
     </>
@@ -145,11 +166,41 @@ interface RecordListProps<T> {
   itemKey: (item: T) => string | number;
 }
 
+/**
+ * One record list (holdings, trades, money, transfers) of a client, paged as the user scrolls: the totals of
+ * the filtered set over its rows, once there is a row.
+ */
+export function RecordResults<E extends WireEndpoint>({
+  resource,
+  endpoint,
+  params,
+  summary,
+  ...list
+}: {
+  resource: string;
+  endpoint: E;
+  params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>;
+  summary: (page: RecordPageOf<E>) => { items: SummaryItem[]; note?: ReactNode };
+  emptyText: string;
+  renderItem: (item: RecordItemOf<E>) => ReactNode;
+  itemKey: (item: RecordItemOf<E>) => string | number;
+}) {
+  const query = useInfiniteQuery(recordListQuery(resource, endpoint, params));
+  const first = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  return (
+    <>
+      {first && first.total > 0 && <SummaryStrip {...summary(first)} />}
+      <RecordList query={query} items={items} total={first?.total} {...list} />
+    </>
+  );
+}
+
 /** A record row's usual height at 375 px wide, for rows the virtual list has not measured yet. */
 const RECORD_ROW_HEIGHT = 72;
 
 /** Rows of one record list (only those on screen are mounted) with infinite scroll, loading, empty and error states. */
-export function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
+function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) return <LoadingState rows={3} />;
   if (query.isError && items.length === 0) return <ClientErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -168,31 +219,11 @@ export function RecordList<T>({ query, items, total, emptyText, renderItem, item
           </div>
         )}
       />
-      <InfiniteScroll
+      <ListFooter
         hasMore={query.hasNextPage}
-        threshold={300}
-        loadMore={async () => {
-          const result = await query.fetchNextPage();
-          if (result.isError) throw result.error;
-        }}
-      >
-        {(more, failed, retry) => (
-          <span className="ba-records__footer">
-            {failed ? (
-              <button type="button" onClick={() => void retry()}>
-                {t('client.list.loadFailed')}
-              </button>
-            ) : more ? (
-              <>
-                {t('client.list.loading')}
-                <DotLoading />
-              </>
-            ) : (
-              t('client.list.noMore')
-            )}
-          </span>
-        )}
-      </InfiniteScroll>
+        loadMore={() => nextPageOrThrow(query.fetchNextPage)}
+        labels={{ loading: t('client.list.loading'), noMore: t('client.list.noMore'), failed: t('client.list.loadFailed') }}
+      />
     </section>
   );
 }

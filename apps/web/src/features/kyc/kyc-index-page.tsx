@@ -16,19 +16,11 @@ import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
 import './locales';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 const loadDialog = () => import('../../shared/ui/antd-dialog').then((module) => module.default);
 const loadToast = () => import('../../shared/ui/antd-toast').then((module) => module.default);
@@ -214,7 +206,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
   const [binding, setBinding] = useState<number | null>(null);
 
   useEffect(() => kept.keep({ keyword, customerId: null }), [kept, keyword]);
-  const debounced = useDebounced(keyword.trim(), SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedValue(keyword.trim(), SEARCH_DEBOUNCE_MS);
   const results = useQuery({ ...kycSearchQuery(debounced), enabled: debounced.length > 0, placeholderData: keepPreviousData });
 
   const bind = async (candidate: KycCandidate) => {
@@ -293,7 +285,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
           }}
         />
       )}
-      <div className="ba-kyc__search">
+      <div className="ba-search-box ba-kyc__search">
         <SearchBar placeholder={t('kyc.search.placeholder')} value={keyword} onChange={setKeyword} onClear={() => setKeyword('')} />
       </div>
       {list}

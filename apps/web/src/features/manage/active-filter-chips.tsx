@@ -74,7 +74,7 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
   if (chips.length === 0) return null;
   return (
     <div className="ba-chips" data-testid="active-filters">
-      <div className="ba-chips__scroll">
+      <div className="ba-chip-row">
         {chips.map((chip) => (
           <button
             type="button"

@@ -18,7 +18,7 @@ import {
   type SortOption,
 } from './client-filters';
 import { channelsQuery, customerStatQuery } from './manage-queries';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import './manage-locales';
 import './client-manage.css';
 

@@ -8,6 +8,7 @@ import BellOutline from 'antd-mobile-icons/es/BellOutline';
 import UserContactOutline from 'antd-mobile-icons/es/UserContactOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { SearchInput } from '../../shared/ui/search-input';
+import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh';
 import { LongList } from '../../shared/ui/long-list';
 import { Card } from '../../shared/ui/card';
@@ -18,7 +19,7 @@ import { CurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
 import { customerListQuery, customerStatQuery } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
-import { ListFooter, nextPageOrThrow } from './list-footer';
+import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import './manage-locales';
 import './client-manage.css';
@@ -49,7 +50,7 @@ export default function ClientManageListPage() {
   }, [filterKey]);
   const filtered = badge > 0 || Boolean(filters.keyword);
 
-  const shortcuts = [
+  const shortcuts: IconLink[] = [
     { to: '/client/manage/search', label: t('manage.searchClients'), icon: <SearchOutline />, tone: 'blue' },
     { to: '/client/manage/filter', label: t('manage.filterClients'), icon: <FilterOutline />, tone: 'violet' },
     { to: '/mot/home', label: t('manage.motTodo'), icon: <BellOutline />, tone: 'orange' },
@@ -58,7 +59,7 @@ export default function ClientManageListPage() {
 
   return (
     <PageFrame>
-      <div className="ba-manage__search" ref={top}>
+      <div className="ba-search-head ba-manage__search" ref={top}>
         <SearchInput
           placeholder={t('manage.searchPlaceholder')}
           label={t('search.label')}
@@ -132,14 +133,7 @@ export default function ClientManageListPage() {
         </section>
         {!filtered && (
           <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
-            <nav className="ba-shortcuts">
-              {shortcuts.map((shortcut) => (
-                <Link key={shortcut.to} to={shortcut.to} className="ba-shortcut">
-                  <span className={`ba-shortcut__icon ba-shortcut__icon--${shortcut.tone}`}>{shortcut.icon}</span>
-                  <span className="ba-shortcut__label">{shortcut.label}</span>
-                </Link>
-              ))}
-            </nav>
+            <IconLinks links={shortcuts} className="ba-shortcuts" />
           </Card>
         )}
         <section className="ba-client-list" data-testid="client-list">
@@ -165,7 +159,7 @@ export default function ClientManageListPage() {
                 estimateSize={CLIENT_ROW_HEIGHT}
                 renderItem={(client) => <ClientRow client={client} keyword={filters.keyword} />}
               />
-              <ListFooter hasMore={list.hasNextPage} loadMore={() => nextPageOrThrow(list.fetchNextPage)} />
+              <ClientListFooter hasMore={list.hasNextPage} fetchNextPage={list.fetchNextPage} />
             </>
           )}
         </section>

@@ -11,8 +11,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useRecentSearches } from './client-filters';
 import { customerListQuery } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
-import { ListFooter, nextPageOrThrow } from './list-footer';
-import { useDebouncedValue } from './use-debounced-value';
+import { ClientListFooter } from './list-footer';
+import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import './manage-locales';
 import './client-manage.css';
 
@@ -36,7 +36,7 @@ export default function ClientManageSearchPage() {
 
   return (
     <PageFrame>
-      <div className="ba-manage__search">
+      <div className="ba-search-head ba-manage__search">
         <SearchBar
           placeholder={t('manage.search.placeholder')}
           value={input}
@@ -89,7 +89,7 @@ export default function ClientManageSearchPage() {
             estimateSize={CLIENT_ROW_HEIGHT}
             renderItem={(client) => <ClientRow client={client} keyword={keyword} onOpen={() => recent.remember(keyword)} />}
           />
-          <ListFooter hasMore={results.hasNextPage} loadMore={() => nextPageOrThrow(results.fetchNextPage)} />
+          <ClientListFooter hasMore={results.hasNextPage} fetchNextPage={results.fetchNextPage} />
         </section>
       )}
     </PageFrame>

@@ -5,14 +5,14 @@ import TextArea from 'antd-mobile/es/components/text-area';
 import Input from 'antd-mobile/es/components/input';
 import Button from 'antd-mobile/es/components/button';
 import Toast from '../../shared/ui/antd-toast';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import type { MotRule, ServiceChannel, ServiceRecord } from '@broker/contract';
 import { serviceChannelValues } from '../../shared/api/contract';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft } from '../../shared/drafts/draft-store';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { useHandleEvent } from './mot-api';
-import { RuleTag, channelIcon } from './mot-parts';
+import { channelIcon, RuleTag, SheetHead } from './mot-parts';
 
 const CHANNELS = serviceChannelValues;
 
@@ -103,12 +103,7 @@ export function HandleSheet({ visible, eventId, rule, customerName, onClose, onH
 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
-      <div className="mot-sheet__head">
-        <h2 className="mot-sheet__title">{t('mot.handle.title')}</h2>
-        <button type="button" className="mot-sheet__close" aria-label={t('nav.cancel')} onClick={onClose}>
-          <CloseOutline />
-        </button>
-      </div>
+      <SheetHead title={t('mot.handle.title')} onClose={onClose} />
       <div className="mot-sheet__subject">
         <RuleTag rule={rule} />
         <span>{customerName}</span>
@@ -117,21 +112,20 @@ export function HandleSheet({ visible, eventId, rule, customerName, onClose, onH
         {restored && <DraftNotice draft={restored} onDiscard={discard} />}
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.handle.channel')}</div>
-          <div className="mot-channels" role="radiogroup" aria-label={t('mot.handle.channel')}>
-            {CHANNELS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="radio"
-                aria-checked={channel === option}
-                className={channel === option ? 'mot-channels__item mot-channels__item--on' : 'mot-channels__item'}
-                onClick={() => setChannel(option)}
-              >
+          <RadioButtons
+            label={t('mot.handle.channel')}
+            options={CHANNELS}
+            value={channel}
+            onChange={setChannel}
+            render={(option) => (
+              <>
                 <span className="mot-channels__icon">{channelIcon(option)}</span>
                 {t(`mot.channel.${option}`)}
-              </button>
-            ))}
-          </div>
+              </>
+            )}
+            className="mot-channels"
+            itemClassName="mot-channels__item"
+          />
         </div>
         <div className="mot-field">
           <label className="mot-field__label mot-field__label--required" htmlFor="mot-handle-note">

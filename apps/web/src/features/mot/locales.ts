@@ -1,21 +1,8 @@
 import { registerLocales } from '../../shared/i18n/i18n';
+import { registerMotRuleNames } from './mot-rule-locales';
 
 /** The MOT feature's strings, under `mot.`; registered with i18n when the feature's first page loads. */
 const zhCN = {
-  rule: {
-    birthday: '生日',
-    large_deposit: '大额入金',
-    large_withdrawal: '大额出金',
-    transfer_in: '转入',
-    transfer_out: '转出',
-    dormant: '休眠账户',
-    position_loss: '持仓大幅亏损',
-    unfunded: '开户未入金',
-    anniversary: '开户周年',
-    id_expiry: '证件到期',
-    risk_expiry: '风险评估到期',
-    contact_removed: '企微联系已断开',
-  },
   status: { new: '未读', seen: '待处理', handled: '已处理' },
   channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', other: '其他' },
   method: { fps: '转数快', bank_transfer: '银行转账', cheque: '支票', edda: 'eDDA' },
@@ -182,20 +169,6 @@ const zhCN = {
 export type MotMessages = typeof zhCN;
 
 const zhHK: MotMessages = {
-  rule: {
-    birthday: '生日',
-    large_deposit: '大額入金',
-    large_withdrawal: '大額出金',
-    transfer_in: '轉入',
-    transfer_out: '轉出',
-    dormant: '休眠賬戶',
-    position_loss: '持倉大幅虧損',
-    unfunded: '開戶未入金',
-    anniversary: '開戶周年',
-    id_expiry: '證件到期',
-    risk_expiry: '風險評估到期',
-    contact_removed: '企微聯繫已中斷',
-  },
   status: { new: '未讀', seen: '待處理', handled: '已處理' },
   channel: { phone: '電話', wecom: '企業微信', meeting: '面談', other: '其他' },
   method: { fps: '轉數快', bank_transfer: '銀行轉賬', cheque: '支票', edda: 'eDDA' },
@@ -360,20 +333,6 @@ const zhHK: MotMessages = {
 };
 
 const en: MotMessages = {
-  rule: {
-    birthday: 'Birthday',
-    large_deposit: 'Large deposit',
-    large_withdrawal: 'Large withdrawal',
-    transfer_in: 'Stock transfer in',
-    transfer_out: 'Stock transfer out',
-    dormant: 'Dormant account',
-    position_loss: 'Large position loss',
-    unfunded: 'Opened, not funded',
-    anniversary: 'Account anniversary',
-    id_expiry: 'ID expiring',
-    risk_expiry: 'Risk assessment expiring',
-    contact_removed: 'WeCom contact lost',
-  },
   status: { new: 'Unread', seen: 'To do', handled: 'Handled' },
   channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', other: 'Other' },
   method: { fps: 'FPS', bank_transfer: 'Bank transfer', cheque: 'Cheque', edda: 'eDDA' },
@@ -546,4 +505,5 @@ const en: MotMessages = {
 
 export const motResources = { 'zh-CN': zhCN, 'zh-HK': zhHK, en } as const;
 
+void registerMotRuleNames();
 void registerLocales({ 'zh-CN': { mot: zhCN }, 'zh-HK': { mot: zhHK }, en: { mot: en } });

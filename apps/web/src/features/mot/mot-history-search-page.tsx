@@ -16,7 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from '@broker/domain';
-import { ServiceRecordBody } from './mot-parts';
+import { LoadMore, ServiceRecordBody, SheetHead } from './mot-parts';
 import { isDay, isString, useRestorableState } from '../../shared/drafts/page-state';
 
 interface Filters {
@@ -120,12 +120,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
   const [draft, setDraft] = useState<Filters>(filters);
   return (
     <>
-      <div className="mot-sheet__head">
-        <h2 className="mot-sheet__title">{t('mot.history.filter')}</h2>
-        <button type="button" className="mot-sheet__close" aria-label={t('nav.cancel')} onClick={onClose}>
-          <CloseOutline />
-        </button>
-      </div>
+      <SheetHead title={t('mot.history.filter')} onClose={onClose} />
       <div className="mot-sheet__body">
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.rule')}</div>
@@ -212,15 +207,7 @@ function Results({ filter }: { filter: HistoryFilter }) {
           </Link>
         )}
       />
-      {records.hasNextPage ? (
-        <div className="mot-more">
-          <Button size="small" fill="none" loading={records.isFetchingNextPage} onClick={() => void records.fetchNextPage()}>
-            {t('mot.home.loadMore')}
-          </Button>
-        </div>
-      ) : (
-        <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div>
-      )}
+      <LoadMore list={records} saysEnd />
     </div>
   );
 }
@@ -247,7 +234,7 @@ export default function MotHistorySearchPage() {
 
   return (
     <PageFrame className="mot-page">
-      <div className="mot-search">
+      <div className="ba-search-head mot-search">
         <SearchBar
           placeholder={t('mot.history.searchPlaceholder')}
           value={draft}

@@ -2,7 +2,6 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
@@ -20,7 +19,7 @@ import { eventSubject, relativeDayLabel } from './mot-format';
 
 const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
-import { RuleIcon, RuleTag, StatusTag } from './mot-parts';
+import { LoadMore, RuleIcon, RuleTag, StatusTag } from './mot-parts';
 import { MotSettingsSheet, thresholdWasInterrupted } from './mot-settings-sheet';
 
 function DateStrip({ today, selected, onSelect }: { today: string; selected: string; onSelect: (day: string) => void }) {
@@ -66,7 +65,7 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
             <span className="mot-date__count" data-testid="mot-date-count">
               {day.count}
             </span>
-            {day.unseen > 0 && <span className="mot-date__dot" />}
+            {day.unseen > 0 && <span className="mot-unseen-dot mot-date__dot" />}
           </button>
         );
       })}
@@ -216,15 +215,7 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
           renderItem={(row) => (folded ? <ClientRow row={row} /> : <EventRow row={row} />)}
         />
       )}
-      {list.hasNextPage ? (
-        <div className="mot-more">
-          <Button size="small" fill="none" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('mot.home.loadMore')}
-          </Button>
-        </div>
-      ) : (
-        rows.length > 0 && <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div>
-      )}
+      <LoadMore list={list} saysEnd={rows.length > 0} />
     </div>
   );
 }
@@ -299,7 +290,7 @@ export default function MotHomePage() {
           >
             {t(`mot.rule.${entry.rule}`)}
             <span className="mot-type__count">{entry.count}</span>
-            {entry.unseen > 0 && <span className="mot-type__dot" />}
+            {entry.unseen > 0 && <span className="mot-unseen-dot mot-type__dot" />}
           </button>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,44 +9,16 @@ import { useAppSettings } from '../../shared/session/app-settings-store';
 import { i18n } from '../../shared/i18n/i18n';
 import { request } from '../../shared/api/request';
 import { WINDOW_FROM } from '../../shared/ui/long-list';
+import { layOutLikeAPhone, scrollPageTo } from '../../testing/phone-layout';
 import MotHomePage from './mot-home-page';
 
 vi.mock('../../shared/api/request', () => ({ request: vi.fn() }));
 const requestMock = vi.mocked(request);
 
 const ROW_HEIGHT = 84;
-const VIEWPORT_HEIGHT = 812;
 const EVENTS = 120;
 
-/** jsdom lays nothing out: the page's scroll container gets a phone's viewport and every list row its height. */
-const originalRect = HTMLElement.prototype.getBoundingClientRect;
-const originalOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
-const originalClientHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!;
-const isScroller = (element: Element) => element.classList.contains('ba-page__scroll');
-beforeAll(() => {
-  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-    const height = isScroller(this) ? VIEWPORT_HEIGHT : this.classList.contains('ba-vlist__row') ? ROW_HEIGHT : 0;
-    const top = this.classList.contains('ba-vlist') ? -(this.closest('.ba-page__scroll')?.scrollTop ?? 0) : 0;
-    return new DOMRect(0, top, 375, height);
-  };
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('ba-vlist__row') ? ROW_HEIGHT : 0;
-    },
-  });
-  Object.defineProperty(Element.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: Element) {
-      return isScroller(this) ? VIEWPORT_HEIGHT : 0;
-    },
-  });
-});
-afterAll(() => {
-  HTMLElement.prototype.getBoundingClientRect = originalRect;
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', originalOffsetHeight);
-  Object.defineProperty(Element.prototype, 'clientHeight', originalClientHeight);
-});
+layOutLikeAPhone(ROW_HEIGHT);
 
 const eventRow = (eventId: number): MotTodoRow => ({
   customerId: eventId,
@@ -97,11 +69,7 @@ test('the MOT to-do list of 120 events mounts only the rows on screen, and scrol
   expect(first).not.toContain(EVENTS);
 
   const scroller = list.closest<HTMLElement>('.ba-page__scroll')!;
-  act(() => {
-    // jsdom keeps scrollTop at 0; a browser reports where the page was scrolled to.
-    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 80 * ROW_HEIGHT });
-    scroller.dispatchEvent(new Event('scroll'));
-  });
+  act(() => scrollPageTo(scroller, 80 * ROW_HEIGHT));
   await waitFor(() => expect(mountedEventIds()).toContain(81));
   expect(mountedEventIds()).not.toContain(1);
   expect(mountedEventIds().length).toBeLessThan(WINDOW_FROM);

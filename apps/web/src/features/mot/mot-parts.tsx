@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MotCustomerSummary, MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
 import { formatNumber } from '../../shared/format/number-format';
+import { SheetClose } from '../../shared/ui/sheet-close';
+import Button from 'antd-mobile/es/components/button';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import HandPayCircleOutline from 'antd-mobile-icons/es/HandPayCircleOutline';
@@ -47,6 +49,38 @@ const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
   meeting: <TeamFill />,
   other: <MoreOutline />,
 };
+
+/** The end of a MOT list: "load more" while there is more, else (if `saysEnd`) that there is no more. */
+export function LoadMore({
+  list,
+  saysEnd,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  saysEnd: boolean;
+}) {
+  const { t } = useTranslation();
+  if (list.hasNextPage) {
+    return (
+      <div className="mot-more">
+        <Button size="small" fill="none" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {t('mot.home.loadMore')}
+        </Button>
+      </div>
+    );
+  }
+  return saysEnd ? <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div> : null;
+}
+
+/** A MOT sheet's head: its title, centred, and the close button. */
+export function SheetHead({ title, onClose }: { title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mot-sheet__head">
+      <h2 className="mot-sheet__title">{title}</h2>
+      <SheetClose label={t('nav.cancel')} onClose={onClose} />
+    </div>
+  );
+}
 
 export function RuleIcon({ rule, size = 'md' }: { rule: MotRule; size?: 'md' | 'lg' }) {
   return (

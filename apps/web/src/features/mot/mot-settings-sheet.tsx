@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SheetHead } from './mot-parts';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import Input from 'antd-mobile/es/components/input';
 import Button from 'antd-mobile/es/components/button';
 import Switch from 'antd-mobile/es/components/switch';
 import Toast from '../../shared/ui/antd-toast';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { formatNumber } from '../../shared/format/number-format';
 import { useDraft } from '../../shared/drafts/use-draft';
@@ -115,12 +115,7 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
-      <div className="mot-sheet__head">
-        <h2 className="mot-sheet__title">{t('mot.settings.title')}</h2>
-        <button type="button" className="mot-sheet__close" aria-label={t('nav.cancel')} onClick={onClose}>
-          <CloseOutline />
-        </button>
-      </div>
+      <SheetHead title={t('mot.settings.title')} onClose={onClose} />
       <div className="mot-sheet__body" data-testid="mot-settings">
         {minCashIo.isSuccess ? (
           <ThresholdField key={saved} saved={saved} saving={setMinCashIo.isPending} onSave={save} />

@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import Button from 'antd-mobile/es/components/button';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { customerIdSchema, type MotEvent } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
@@ -12,7 +11,7 @@ import './locales';
 import { clientHistoryQuery } from './mot-api';
 import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import { describeReason, formatDateTime } from './mot-format';
-import { ChannelLabel, ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
+import { ChannelLabel, ClientFacts, ClientHead, ClientLinks, LoadMore, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 
 function EventItem({ event }: { event: MotEvent }) {
   const { t, i18n } = useTranslation();
@@ -124,13 +123,7 @@ function ClientHistory({ customerId }: { customerId: number }) {
           />
         </div>
       )}
-      {history.hasNextPage && (
-        <div className="mot-more">
-          <Button size="small" fill="none" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-            {t('mot.home.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={history} saysEnd={false} />
     </>
   );
 }

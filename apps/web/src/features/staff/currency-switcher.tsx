@@ -5,6 +5,7 @@ import { currencyValues, endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
+import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { defaultCurrencyQuery } from './user-settings';
 import './staff-locales';
 import './currency-switcher.css';
@@ -31,23 +32,19 @@ export default function CurrencySwitcher({ tone = 'plain' }: { tone?: 'plain' | 
     onSuccess: (data) => queryClient.setQueryData(defaultCurrencyQuery().queryKey, data),
   });
   return (
-    <div className={`ba-ccy ba-ccy--${tone}`} role="radiogroup" aria-label={t('staff.currency')} data-testid="currency-switcher">
-      {CURRENCIES.map((ccy) => (
-        <button
-          key={ccy}
-          type="button"
-          role="radio"
-          aria-checked={ccy === currency}
-          title={t(`staff.ccyName.${ccy}`)}
-          className={ccy === currency ? 'ba-ccy__item ba-ccy__item--on' : 'ba-ccy__item'}
-          onClick={(event) => {
-            event.stopPropagation();
-            if (ccy !== currency) save.mutate(ccy);
-          }}
-        >
-          {ccy}
-        </button>
-      ))}
-    </div>
+    <RadioButtons
+      label={t('staff.currency')}
+      options={CURRENCIES}
+      value={currency}
+      onChange={(ccy, event) => {
+        // The switcher sits on cards that open a page when tapped.
+        event.stopPropagation();
+        if (ccy !== currency) save.mutate(ccy);
+      }}
+      itemProps={(ccy) => ({ title: t(`staff.ccyName.${ccy}`) })}
+      className={`ba-ccy ba-ccy--${tone}`}
+      itemClassName="ba-ccy__item"
+      testId="currency-switcher"
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { z } from 'zod';
-import { defineEndpoint, endpoints } from '@broker/contract';
+import { endpoints } from '@broker/contract';
 import { request } from './request';
 import { ApiError } from './api-error';
 import { queryClient } from './query-client';
@@ -9,7 +8,7 @@ import { onSessionInvalid } from './session-events';
 import { endpoints as wireEndpoints } from './contract';
 import { useAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
-import { echoPost, jsonResponse, okResponse, SIGNED_IN, stubFetch, type FakeCall } from '../../testing/fake-api';
+import { jsonResponse, okResponse, signedIn, stubFetch, type FakeCall } from '../../testing/fake-api';
 
 const CORP_CONFIG = {
   corpCode: 'fxhl',
@@ -32,15 +31,13 @@ beforeEach(() => {
   calls = stubFetch((call) => (call.url.startsWith('/api/auth/corpConfig') ? okResponse(CORP_CONFIG) : answer(call)));
   queryClient.clear();
   useAppSettings.getState().reset();
-  useUser.getState().signIn(SIGNED_IN);
+  useUser.getState().signIn(signedIn());
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
-
-const formPost = defineEndpoint({ ...echoPost, path: '/api/test/form', payload: 'form', request: z.strictObject({ fold: z.boolean() }) });
 
 const headersOf = (call: FakeCall) => call.init.headers as Record<string, string>;
 
@@ -56,25 +53,25 @@ describe('request layer', () => {
 
   test('the agent-code header comes from the endpoint, the corp from the session', async () => {
     useAppSettings.getState().update({ corpCode: 'othercorp' });
-    answer = () => okResponse({ total: 3 });
-    await request(echoPost, { page: 1, keyword: '陈' });
+    answer = () => okResponse({ updated: 1 });
+    await request(endpoints.markEventsSeen, { eventIds: [1] });
     expect(headersOf(calls[0]!)).toMatchObject({ 'agent-code': 'mot', 'corp-code': 'othercorp' });
   });
 
   test('POST sends a JSON body', async () => {
-    answer = () => okResponse({ total: 3 });
-    await expect(request(echoPost, { page: 2, keyword: 'wong' })).resolves.toEqual({ total: 3 });
+    answer = () => okResponse({ updated: 2 });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [7, 8] })).resolves.toEqual({ updated: 2 });
     expect(calls[0]?.init.method).toBe('POST');
     expect(headersOf(calls[0]!)['content-type']).toBe('application/json');
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ page: 2, keyword: 'wong' });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ eventIds: [7, 8] });
   });
 
   test('POST form-data sends a FormData body without a JSON content type', async () => {
-    answer = () => okResponse({ total: 0 });
-    await request(formPost, { fold: true });
+    answer = () => okResponse(true);
+    await request(endpoints.setFold, { isFold: true });
     const body = calls[0]?.init.body;
     expect(body).toBeInstanceOf(FormData);
-    expect((body as FormData).get('fold')).toBe('true');
+    expect((body as FormData).get('isFold')).toBe('true');
     expect(headersOf(calls[0]!)['content-type']).toBeUndefined();
   });
 
@@ -85,23 +82,23 @@ describe('request layer', () => {
 
   test('a business code other than "0" rejects and toasts the server msg', async () => {
     answer = () => jsonResponse({ code: '091001', msg: '该企微联系人已绑定其他客户', data: null }, 409);
-    const failure = request(echoPost, { page: 1, keyword: '' });
+    const failure = request(endpoints.markEventsSeen, { eventIds: [1] });
     await expect(failure).rejects.toMatchObject({ name: 'ApiError', code: '091001', message: '该企微联系人已绑定其他客户' });
     await waitFor(() => expect(document.body.textContent).toContain('该企微联系人已绑定其他客户'));
   });
 
   test("known codes speak the user's language instead of the English server msg; validation keeps it", async () => {
     answer = () => jsonResponse({ code: '090403', msg: 'this customer belongs to another staff member', data: null }, 403);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({
       code: '090403',
       message: '无权查看该客户',
     });
     answer = () => jsonResponse({ code: '090409', msg: 'the profile was changed by someone else', data: null }, 409);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({
       message: '资料已被他人修改，请刷新后再保存',
     });
     answer = () => jsonResponse({ code: '090400', msg: 'email must be a valid email address', data: null }, 400);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({
       message: 'email must be a valid email address',
     });
   });
@@ -109,14 +106,14 @@ describe('request layer', () => {
   test('silent endpoints and callers who opt out get no toast', async () => {
     answer = () => jsonResponse({ code: '090500', msg: '服务暂不可用', data: null }, 500);
     await expect(request(endpoints.getDefaultCcy, {})).rejects.toBeInstanceOf(ApiError);
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toBeInstanceOf(ApiError);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.body.textContent).not.toContain('服务暂不可用');
   });
 
   test("a body that is not the envelope rejects with BAD_RESPONSE (data itself is the server's to validate)", async () => {
-    answer = () => jsonResponse({ total: 3 });
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+    answer = () => jsonResponse({ updated: 3 });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
   });
 
   test('data that does not match the contract rejects with BAD_RESPONSE and its localized message, and is reported (never used)', async () => {
@@ -139,17 +136,17 @@ describe('request layer', () => {
     answer = () => {
       throw new TypeError('Failed to fetch');
     };
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true })).rejects.toMatchObject({ code: 'NETWORK' });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({ code: 'NETWORK' });
   });
 
   test.each(['080000', '080001'])('%s rejects and announces "session invalid" (features/auth signs in again)', async (code) => {
     const announced = vi.fn();
     const unsubscribe = onSessionInvalid(announced);
     answer = () => jsonResponse({ code, msg: 'login expired', data: null }, 401);
-    await expect(request(echoPost, { page: 1, keyword: '' })).rejects.toMatchObject({ code });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] })).rejects.toMatchObject({ code });
     expect(announced).toHaveBeenCalledTimes(1);
     // A caller handling an ended session itself (sign-out) only gets the rejection.
-    await expect(request(echoPost, { page: 1, keyword: '' }, { silent: true, relogin: false })).rejects.toMatchObject({ code });
+    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true, relogin: false })).rejects.toMatchObject({ code });
     expect(announced).toHaveBeenCalledTimes(1);
     unsubscribe();
   });

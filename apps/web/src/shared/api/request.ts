@@ -93,24 +93,13 @@ export async function request<E extends WireEndpoint>(
 }
 
 type ResponseChecker = (data: unknown) => string | undefined;
-interface SchemaLike {
-  safeParse(data: unknown): { success: boolean; error?: { message: string } };
-}
 
 /**
- * How this endpoint's `data` is checked: a wire endpoint by its response schema compiled at build time
- * (`response-check.ts`, a lazy chunk: ADR 0023); a full contract endpoint (tests) by its own zod schema.
- * Null when the checker cannot be fetched (the network is gone): the call then fails as a network failure.
+ * How this endpoint's `data` is checked: by its response schema compiled at build time (`response-check.ts`,
+ * a lazy chunk: ADR 0023). Null when the checker cannot be fetched (the network is gone): the call then fails
+ * as a network failure.
  */
 function checkerFor(endpoint: WireEndpoint): Promise<ResponseChecker | null> {
-  const schema = (endpoint as { response?: Partial<SchemaLike> }).response;
-  if (typeof schema?.safeParse === 'function') {
-    const zodSchema = schema as SchemaLike;
-    return Promise.resolve((data) => {
-      const result = zodSchema.safeParse(data);
-      return result.success ? undefined : (result.error?.message ?? 'does not match');
-    });
-  }
   return responseCheckModule().then(
     ({ responseMismatch }) =>
       (data: unknown) =>

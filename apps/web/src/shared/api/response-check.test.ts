@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
 import { endpoints as contractEndpoints } from '@broker/contract';
 import { endpoints } from './contract';
 import { mismatchIn, responseMismatch } from './response-check';
+import { validData } from '../../testing/contract-samples';
 
 const CORP_CONFIG = {
   corpCode: 'fxhl',
@@ -59,5 +61,19 @@ describe('response check (the contract compiled to JSON Schema at build time)', 
       const zodRefuses = !contract.response.safeParse(junk).success;
       expect(responseMismatch(wire, junk) !== undefined, `${name} on ${JSON.stringify(junk)}`).toBe(zodRefuses);
     }
+  });
+
+  // Every endpoint: whatever its zod schema accepts (as it arrives: through JSON), the compiled schema accepts too.
+  test.each(Object.keys(contractEndpoints))('%s: accepts what zod accepts', (name) => {
+    const contract = contractEndpoints[name as keyof typeof contractEndpoints];
+    const wire = endpoints[name as keyof typeof endpoints];
+    fc.assert(
+      fc.property(validData(contract.response), (value) => {
+        const data: unknown = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+        expect(contract.response.safeParse(data).success, `zod on ${JSON.stringify(data)}`).toBe(true);
+        expect(responseMismatch(wire, data)).toBeUndefined();
+      }),
+      { numRuns: 50 },
+    );
   });
 });

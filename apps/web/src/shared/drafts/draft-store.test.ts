@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { useUser } from '../session/user-store';
+import { signInAs } from '../../testing/fake-api';
 import { useAppSettings } from '../session/app-settings-store';
 import { DRAFT_TTL_MS, readDraft, removeDraft, sweepDrafts, writeDraft } from './draft-store';
 import { DRAFT_WRITE_DELAY_MS, useDraft } from './use-draft';
@@ -11,19 +12,6 @@ interface Note {
 }
 const isNote = (data: unknown): data is Note => typeof data === 'object' && data !== null && typeof (data as Note).note === 'string';
 const isBlank = (data: Note) => !data.note.trim();
-
-function signInAs(userId: string) {
-  useUser.getState().signIn({
-    token: `token-of-${userId}`,
-    onlineStaff: true,
-    bd: true,
-    heco: false,
-    tokenExpireTime: Date.now() + 3_600_000,
-    staffEmail: { email: null },
-    userId,
-    staffName: userId,
-  });
-}
 
 const draftKeys = (storage: Storage) => Object.keys(storage).filter((key) => key.startsWith('draft:'));
 const noRouter = { state: { location: { pathname: '/', search: '' } }, subscribe: () => () => undefined };

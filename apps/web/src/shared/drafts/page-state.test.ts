@@ -3,21 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { useUser } from '../session/user-store';
+import { signInAs } from '../../testing/fake-api';
 import { useAppSettings } from '../session/app-settings-store';
 import { bindSessionValue, installPageStateRestore, isDay, oneOf, sweepPageState, useRestorableState } from './page-state';
-
-function signInAs(userId: string) {
-  useUser.getState().signIn({
-    token: `token-of-${userId}`,
-    onlineStaff: true,
-    bd: true,
-    heco: false,
-    tokenExpireTime: Date.now() + 3_600_000,
-    staffEmail: { email: null },
-    userId,
-    staffName: userId,
-  });
-}
 
 /** A router that tells its subscribers where it is, as app/router.tsx does. */
 function fakeRouter(pathname: string, search = '') {

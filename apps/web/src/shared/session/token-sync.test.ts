@@ -1,10 +1,10 @@
 import { expect, test, vi } from 'vitest';
 import { installTokenSync } from './token-sync';
 import { useUser } from './user-store';
-import { SIGNED_IN } from '../../testing/fake-api';
+import { signedIn } from '../../testing/fake-api';
 
 test('page show with a different stored token takes it and reloads; the same token does nothing', () => {
-  useUser.getState().signIn({ ...SIGNED_IN, token: 'first' });
+  useUser.getState().signIn(signedIn({ token: 'first' }));
   const reload = vi.fn();
   const uninstall = installTokenSync(window, reload);
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import './states.css';
 
 /**
@@ -87,6 +88,16 @@ export function ErrorState({
           </Button>
         )}
       </StateBlock>
+    </div>
+  );
+}
+
+/** A whole page waiting on the sign-in: a spinner and what is happening. */
+export function WaitingState({ label }: { label: string }) {
+  return (
+    <div className="ba-waiting" role="status">
+      <DotLoading color="primary" />
+      <span>{label}</span>
     </div>
   );
 }

@@ -1,67 +1,24 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { VirtualList } from './virtual-list';
 import { LongList, WINDOW_FROM } from './long-list';
+import { layOutLikeAPhone, PHONE_VIEWPORT_HEIGHT, scrollPageTo } from '../../testing/phone-layout';
 
 const ROW_HEIGHT = 86;
-const VIEWPORT_HEIGHT = 812;
 const clients = Array.from({ length: 500 }, (_, index) => ({ id: index + 1, name: `Client ${index + 1}` }));
 
-/**
- * jsdom lays nothing out: give the page's scroll container a phone's viewport and every row its
- * height, as a browser would report them, for the whole file.
- */
-const originalRect = HTMLElement.prototype.getBoundingClientRect;
-const originalOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
-const originalClientHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!;
-const originalClientWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')!;
-const isScroller = (element: HTMLElement) => element.classList.contains('ba-page__scroll');
-beforeAll(() => {
-  HTMLElement.prototype.getBoundingClientRect = function (this: HTMLElement) {
-    const height = isScroller(this) ? VIEWPORT_HEIGHT : this.classList.contains('ba-vlist__row') ? ROW_HEIGHT : 0;
-    // The list itself moves up as its page scrolls.
-    const top = this.classList.contains('ba-vlist') ? -(this.closest('.ba-page__scroll')?.scrollTop ?? 0) : 0;
-    return new DOMRect(0, top, 375, height);
-  };
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('ba-vlist__row') ? ROW_HEIGHT : 0;
-    },
-  });
-  Object.defineProperty(Element.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: Element) {
-      return this.classList.contains('ba-page__scroll') ? VIEWPORT_HEIGHT : 0;
-    },
-  });
-  Object.defineProperty(Element.prototype, 'clientWidth', {
-    configurable: true,
-    get(this: Element) {
-      return this.classList.contains('ba-page__scroll') ? 375 : 0;
-    },
-  });
-});
-afterAll(() => {
-  HTMLElement.prototype.getBoundingClientRect = originalRect;
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', originalOffsetHeight);
-  Object.defineProperty(Element.prototype, 'clientHeight', originalClientHeight);
-  Object.defineProperty(Element.prototype, 'clientWidth', originalClientWidth);
-});
+layOutLikeAPhone(ROW_HEIGHT);
+
+const clientRow = (client: (typeof clients)[number]) => (
+  <div data-testid="client-row" data-id={client.id}>
+    {client.name}
+  </div>
+);
 
 function renderLongList() {
   const view = render(
     <div className="ba-page__scroll" data-testid="page-scroll">
-      <VirtualList
-        items={clients}
-        itemKey={(client) => client.id}
-        estimateSize={ROW_HEIGHT}
-        renderItem={(client) => (
-          <div data-testid="client-row" data-id={client.id}>
-            {client.name}
-          </div>
-        )}
-      />
+      <VirtualList items={clients} itemKey={(client) => client.id} estimateSize={ROW_HEIGHT} renderItem={clientRow} />
     </div>,
   );
   return { ...view, scroller: view.container.querySelector<HTMLElement>('.ba-page__scroll')! };
@@ -73,7 +30,7 @@ const mountedIds = (container: HTMLElement) =>
 test('a list of 500 clients mounts only about a screenful of rows', () => {
   const { container } = renderLongList();
   const ids = mountedIds(container);
-  const screenful = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT);
+  const screenful = Math.ceil(PHONE_VIEWPORT_HEIGHT / ROW_HEIGHT);
   expect(ids.length).toBeGreaterThanOrEqual(screenful);
   // A screenful plus the few rows kept either side, never the whole list.
   expect(ids.length).toBeLessThanOrEqual(screenful + 2 * 6);
@@ -85,30 +42,17 @@ test('a list of 500 clients mounts only about a screenful of rows', () => {
 
 test('scrolling the page swaps the mounted rows for the ones now on screen', () => {
   const { container, scroller } = renderLongList();
-  act(() => {
-    // jsdom keeps scrollTop at 0; a browser reports where the page was scrolled to.
-    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: 300 * ROW_HEIGHT });
-    scroller.dispatchEvent(new Event('scroll'));
-  });
+  act(() => scrollPageTo(scroller, 300 * ROW_HEIGHT));
   const ids = mountedIds(container);
   expect(ids).toContain(301);
   expect(ids).not.toContain(1);
-  expect(ids.length).toBeLessThanOrEqual(Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + 2 * 6);
+  expect(ids.length).toBeLessThanOrEqual(Math.ceil(PHONE_VIEWPORT_HEIGHT / ROW_HEIGHT) + 2 * 6);
 });
 
 test('the client list windows once it holds more than two pages, and renders its first page plainly', async () => {
   const rows = (count: number) => (
     <div className="ba-page__scroll">
-      <LongList
-        items={clients.slice(0, count)}
-        itemKey={(client) => client.id}
-        estimateSize={ROW_HEIGHT}
-        renderItem={(client) => (
-          <div data-testid="client-row" data-id={client.id}>
-            {client.name}
-          </div>
-        )}
-      />
+      <LongList items={clients.slice(0, count)} itemKey={(client) => client.id} estimateSize={ROW_HEIGHT} renderItem={clientRow} />
     </div>
   );
   const view = render(rows(20));

@@ -1,0 +1,46 @@
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+
+/**
+ * One choice among a few, as a row of buttons (a radio group for assistive technology). The look is the
+ * caller's: `className` on the group, `itemClassName` on each button, and `<itemClassName>--on` on the chosen one.
+ */
+export function RadioButtons<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  className,
+  itemClassName,
+  render = (option) => option,
+  itemProps,
+  testId,
+}: {
+  /** Names the group for screen readers. */
+  label: string;
+  options: readonly V[];
+  value: V;
+  onChange: (value: V, event: MouseEvent<HTMLButtonElement>) => void;
+  className: string;
+  itemClassName: string;
+  render?: (option: V) => ReactNode;
+  itemProps?: (option: V) => ButtonHTMLAttributes<HTMLButtonElement>;
+  testId?: string;
+}) {
+  return (
+    <div className={className} role="radiogroup" aria-label={label} data-testid={testId}>
+      {options.map((option) => (
+        <button
+          {...itemProps?.(option)}
+          key={option}
+          type="button"
+          role="radio"
+          aria-checked={option === value}
+          className={option === value ? `${itemClassName} ${itemClassName}--on` : itemClassName}
+          onClick={(event) => onChange(option, event)}
+        >
+          {render(option)}
+        </button>
+      ))}
+    </div>
+  );
+}
