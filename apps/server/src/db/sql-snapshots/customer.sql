@@ -8,8 +8,7 @@ from currencies where currencies.currency is not null
 )
 select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
 from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "cb"."currency" as "currency",
-sum("cb"."balance")::float8 as "balance" from "cash_balance" "cb" join "account" "a" on "a"."id" = "cb"."account_id" join "customer" "c" on "c"."id" = "a"."customer_id"
-where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 group by "cb"."currency" order by "cb"."currency") t) as "cash", (select coalesce(json_agg(t), '[]'::json) from (select "a"."account_no" as "accountNo",
+sum("cb"."balance")::float8 as "balance" from "cash_balance" "cb" join "account" "a" on "a"."id" = "cb"."account_id" join "customer" "c" on "c"."id" = "a"."customer_id" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 group by "cb"."currency" order by "cb"."currency") t) as "cash", (select coalesce(json_agg(t), '[]'::json) from (select "a"."account_no" as "accountNo",
 "s"."symbol" as "symbol",
 "s"."name_cn" as "nameCn",
 "s"."name_en" as "nameEn",
@@ -19,9 +18,7 @@ where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 group by "cb"
 "h"."avg_cost"::float8 as "avgCost",
 "s"."last_price"::float8 as "lastPrice",
 "s"."prev_close"::float8 as "prevClose",
-"s"."price_date"::text as "priceDate" from "holding" "h" join "customer" "c" on "c"."id" = "h"."customer_id" join "account" "a" on "a"."id" = "h"."account_id" join "security" "s" on "s"."id" = "h"."security_id"
-where "c"."id" = $6 and "c"."corp_id" = $7 and "c"."staff_id" = $8 and "h"."quantity" > 0
-order by "s"."symbol", "a"."account_no") t) as "holdings";
+"s"."price_date"::text as "priceDate" from "holding" "h" join "customer" "c" on "c"."id" = "h"."customer_id" join "account" "a" on "a"."id" = "h"."account_id" join "security" "s" on "s"."id" = "h"."security_id" where "c"."id" = $6 and "c"."corp_id" = $7 and "c"."staff_id" = $8 and "h"."quantity" > 0  order by "s"."symbol", "a"."account_no") t) as "holdings";
 
 -- getBaseInfo: GET /api/client/customer/getBaseInfo
 -- getProfile: GET /api/client/customer/getProfile
@@ -116,9 +113,7 @@ from currencies cur where cur.currency is not null) t) as "rateRows", (select co
 "h"."avg_cost"::float8 as "avgCost",
 "s"."last_price"::float8 as "lastPrice",
 "s"."prev_close"::float8 as "prevClose",
-"s"."price_date"::text as "priceDate" from "holding" "h" join "customer" "c" on "c"."id" = "h"."customer_id" join "account" "a" on "a"."id" = "h"."account_id" join "security" "s" on "s"."id" = "h"."security_id"
-where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 and "h"."quantity" > 0
-order by "s"."symbol", "a"."account_no") t) as "rows";
+"s"."price_date"::text as "priceDate" from "holding" "h" join "customer" "c" on "c"."id" = "h"."customer_id" join "account" "a" on "a"."id" = "h"."account_id" join "security" "s" on "s"."id" = "h"."security_id" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 and "h"."quantity" > 0  order by "s"."symbol", "a"."account_no") t) as "rows";
 
 -- getTrade: GET /api/client/customer/getTrade
 -- prepared

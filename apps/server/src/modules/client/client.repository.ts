@@ -261,6 +261,34 @@ const transfersFrom = renderedOnce(
   sql`from ${tableAs(x)} join ${tableAs(c)} on ${c.id} = ${x.customerId} join ${tableAs(s)} on ${s.id} = ${x.securityId}`,
 );
 
+/** Newest rate per currency (`rates`): the same text on every detail call, rendered once. */
+const latestRates = rowsQuery<{ currency: string; rate: number }>(
+  renderedOnce(
+    // A skip scan over the primary key (currency, rate_date): one index probe per currency instead
+    // of reading every day's rate, as DISTINCT ON did on every detail call (ADR 0029, docs/benchmarks.md).
+    // `currencies`: the recursive CTE's rows, one column `currency`.
+    sql`with recursive currencies as (
+            (select ${exchangeRates.currency} from ${exchangeRates} order by ${exchangeRates.currency} limit 1)
+            union all
+            select (select ${rate.currency} from ${tableAs(rate)} where ${rate.currency} > currencies.currency order by ${rate.currency} limit 1)
+              from currencies where currencies.currency is not null
+          )
+          select cur.currency, (select ${rate.rate} from ${tableAs(rate)} where ${rate.currency} = cur.currency order by ${rate.rateDate} desc limit 1)::float8 as rate
+            from currencies cur where cur.currency is not null`,
+  ),
+);
+
+const cashFrom = renderedOnce(
+  sql`from ${tableAs(cb)} join ${tableAs(a)} on ${a.id} = ${cb.accountId} join ${tableAs(c)} on ${c.id} = ${a.customerId}`,
+);
+const cashGrouped = renderedOnce(sql`group by ${cb.currency} order by ${cb.currency}`);
+const holdingsFrom = renderedOnce(
+  sql`from ${tableAs(h)} join ${tableAs(c)} on ${c.id} = ${h.customerId} join ${tableAs(a)} on ${a.id} = ${h.accountId} join ${tableAs(s)} on ${s.id} = ${h.securityId}`,
+);
+const heldOnly = renderedOnce(sql`and ${h.quantity} > 0`);
+const securityMarketIs = renderedOnce(sql`${s.market} =`);
+const holdingsOrder = renderedOnce(sql`order by ${s.symbol}, ${a.accountNo}`);
+
 /** One row, or none: who serves a customer of this corp (tells 403 from 404 in `read`). */
 const ownerQuery = (corpId: number, customerId: number) =>
   selectQuery(ownerColumns, sql`from ${tableAs(c)} where ${c.id} = ${customerId} and ${c.corpId} = ${corpId}`);
@@ -273,35 +301,16 @@ export const clientQueries = {
   customer: (scope: Scope, customerId: number) => selectQuery(customerColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
 
   /** Newest rate per currency: units of that currency per 1 HKD. */
-  rates: () =>
-    rowsQuery<{ currency: string; rate: number }>(
-      // A skip scan over the primary key (currency, rate_date): one index probe per currency instead
-      // of reading every day's rate, as DISTINCT ON did on every detail call (ADR 0029, docs/benchmarks.md).
-      // `currencies`: the recursive CTE's rows, one column `currency`.
-      sql`with recursive currencies as (
-            (select ${exchangeRates.currency} from ${exchangeRates} order by ${exchangeRates.currency} limit 1)
-            union all
-            select (select ${rate.currency} from ${tableAs(rate)} where ${rate.currency} > currencies.currency order by ${rate.currency} limit 1)
-              from currencies where currencies.currency is not null
-          )
-          select cur.currency, (select ${rate.rate} from ${tableAs(rate)} where ${rate.currency} = cur.currency order by ${rate.rateDate} desc limit 1)::float8 as rate
-            from currencies cur where cur.currency is not null`,
-    ),
+  rates: () => latestRates,
 
   cashByCurrency: (scope: Scope, customerId: number) =>
-    selectQuery(
-      cashColumns,
-      sql`from ${tableAs(cb)} join ${tableAs(a)} on ${a.id} = ${cb.accountId} join ${tableAs(c)} on ${c.id} = ${a.customerId}
-          where ${inScope(scope, customerId)} group by ${cb.currency} order by ${cb.currency}`,
-    ),
+    selectQuery(cashColumns, sql`${cashFrom} where ${inScope(scope, customerId)} ${cashGrouped}`),
 
   /** All holdings of one client (a client holds tens of lines at most, so no paging here). */
   holdings: (scope: Scope, customerId: number, market?: string) =>
     selectQuery(
       holdingColumns,
-      sql`from ${tableAs(h)} join ${tableAs(c)} on ${c.id} = ${h.customerId} join ${tableAs(a)} on ${a.id} = ${h.accountId} join ${tableAs(s)} on ${s.id} = ${h.securityId}
-          where ${inScope(scope, customerId)} and ${h.quantity} > 0 ${market ? sql`and ${s.market} = ${market}` : sql``}
-          order by ${s.symbol}, ${a.accountNo}`,
+      sql`${holdingsFrom} where ${inScope(scope, customerId)} ${heldOnly} ${market ? sql`and ${securityMarketIs} ${market}` : sql``} ${holdingsOrder}`,
     ),
 
   trades: (scope: Scope, customerId: number, filter: TradeFilter, paging: Paging) => {
