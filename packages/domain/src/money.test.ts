@@ -105,4 +105,24 @@ describe('Money', () => {
       }),
     );
   });
+
+  test('the fast paths agree with the decimal text they skip', () => {
+    // Whole numbers skip the text, toCents skips building a decimal string, rates are parsed once per table.
+    fc.assert(
+      fc.property(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (whole) => {
+        expect(money(whole, 'HKD')).toEqual(money(String(whole), 'HKD'));
+        expect(times(money('1.5', 'HKD'), whole)).toEqual(times(money('1.5', 'HKD'), String(whole)));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), (units) => {
+        const amount = { currency: 'HKD', units };
+        expect(toCents(amount)).toBe(Number(toDecimalString(roundTo(amount, 2))));
+      }),
+    );
+    const table = new Map<string, number | string>([['USD', 0.1285]]);
+    const first = convert(money('100', 'USD'), 'HKD', table);
+    expect(convert(money('100', 'USD'), 'HKD', table)).toEqual(first);
+    expect(convert(money('100', 'USD'), 'HKD', new Map([['USD', 0.2]]))).not.toEqual(first);
+  });
 });

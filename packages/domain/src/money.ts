@@ -41,9 +41,15 @@ function divide(n: bigint, d: bigint, rounding: Rounding): bigint {
 
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
+/** 10ⁿ for the powers Money meets (a detail page computes hundreds of them per request). */
+const POWERS_OF_TEN = Array.from({ length: 64 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number): bigint => POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
+
 /** A decimal (string, or a number by its shortest round-trip text) as `[digits, power of ten]`. */
 function parseDecimal(value: string | number): [bigint, number] {
   if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
+  // Whole numbers (share quantities, most of what is multiplied) need no text.
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return [BigInt(value), 0];
   const text = String(value).trim();
   const match = DECIMAL.exec(text);
   if (!match) throw new RangeError(`not a decimal amount: ${JSON.stringify(text)}`);
@@ -55,7 +61,7 @@ function parseDecimal(value: string | number): [bigint, number] {
 /** `digits × 10^power` in units of 10^-scale, rounded half away from zero beyond that scale. */
 function toScale(digits: bigint, power: number, scale: number): bigint {
   const shift = power + scale;
-  return shift >= 0 ? digits * 10n ** BigInt(shift) : divide(digits, 10n ** BigInt(-shift), 'halfAwayFromZero');
+  return shift >= 0 ? digits * pow10(shift) : divide(digits, pow10(-shift), 'halfAwayFromZero');
 }
 
 /**
@@ -92,7 +98,7 @@ export function times(amount: Money, factor: number | string, rounding: Rounding
   const product = amount.units * digits;
   return {
     currency: amount.currency,
-    units: power >= 0 ? product * 10n ** BigInt(power) : divide(product, 10n ** BigInt(-power), rounding),
+    units: power >= 0 ? product * pow10(power) : divide(product, pow10(-power), rounding),
   };
 }
 
@@ -104,12 +110,22 @@ export function compare(a: Money, b: Money): number {
 
 /** The rate of a currency per 1 HKD as `[digits, power of ten]`; a missing or non-positive rate is a data error, never guessed. */
 function rateOf(currency: string, rates: ExchangeRates): [bigint, number] {
+  let parsedRates = parsedRatesOf.get(rates);
+  if (!parsedRates) parsedRatesOf.set(rates, (parsedRates = new Map()));
+  const known = parsedRates.get(currency);
+  if (known) return known;
   const rate = rates.get(currency);
   if (rate === undefined) throw new RangeError(`no exchange rate for ${currency}`);
   const parsed = parseDecimal(rate);
   if (parsed[0] <= 0n) throw new RangeError(`exchange rate for ${currency} must be positive (got ${rate})`);
+  parsedRates.set(currency, parsed);
   return parsed;
 }
+/**
+ * Each rate table's rates, parsed once: a page converts every line with the same table. Keyed by the
+ * table object, so a table is read as it was when first used; callers build a new one per request.
+ */
+const parsedRatesOf = new WeakMap<ExchangeRates, Map<string, [bigint, number]>>();
 
 /**
  * The amount in `currency`, by SPEC.md §9's rule: from HKD multiply by the target's rate, to HKD
@@ -121,11 +137,11 @@ export function convert(amount: Money, currency: string, rates: ExchangeRates, r
   if (amount.currency !== HKD) {
     const [digits, power] = rateOf(amount.currency, rates);
     // units / (digits × 10^power)
-    units = power >= 0 ? divide(units, digits * 10n ** BigInt(power), rounding) : divide(units * 10n ** BigInt(-power), digits, rounding);
+    units = power >= 0 ? divide(units, digits * pow10(power), rounding) : divide(units * pow10(-power), digits, rounding);
   }
   if (currency !== HKD) {
     const [digits, power] = rateOf(currency, rates);
-    units = power >= 0 ? units * digits * 10n ** BigInt(power) : divide(units * digits, 10n ** BigInt(-power), rounding);
+    units = power >= 0 ? units * digits * pow10(power) : divide(units * digits, pow10(-power), rounding);
   }
   return { currency, units };
 }
@@ -133,7 +149,7 @@ export function convert(amount: Money, currency: string, rates: ExchangeRates, r
 /** The amount rounded to `decimals` places (2 for the wire) by `rounding`. */
 export function roundTo(amount: Money, decimals: number, rounding: Rounding = 'halfAwayFromZero'): Money {
   if (decimals >= MONEY_SCALE) return amount;
-  const step = 10n ** BigInt(MONEY_SCALE - decimals);
+  const step = pow10(MONEY_SCALE - decimals);
   return { currency: amount.currency, units: divide(amount.units, step, rounding) * step };
 }
 
@@ -150,4 +166,11 @@ export function toDecimalString(amount: Money): string {
 export const toNumber = (amount: Money): number => Number(toDecimalString(amount));
 
 /** Rounded to cents (half away from zero) as a number: how every amount crosses the wire. */
-export const toCents = (amount: Money): number => toNumber(roundTo(amount, 2));
+export function toCents(amount: Money): number {
+  const cents = divide(amount.units, CENT, 'halfAwayFromZero');
+  // Both integers are exact doubles, and IEEE division rounds correctly: the same number as parsing the
+  // decimal text, without building it. Beyond 2⁵³ cents, through the text.
+  return cents >= -MAX_EXACT_CENTS && cents <= MAX_EXACT_CENTS ? Number(cents) / 100 : toNumber(roundTo(amount, 2));
+}
+const CENT = pow10(MONEY_SCALE - 2);
+const MAX_EXACT_CENTS = BigInt(Number.MAX_SAFE_INTEGER);

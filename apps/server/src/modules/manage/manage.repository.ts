@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
-import { selectRows } from '../../db/sql-rows';
+import { float8, selection, selectQuery, selectRows } from '../../db/sql-rows';
 import { BookResultCache, createCustomerSearch, searchAliases, type RowOf } from '../customer-search';
 
 const { c, a, k, b, accountA, kycBindingK, bookSummaryB } = searchAliases;
@@ -31,6 +31,11 @@ const listColumns = {
 };
 export type ListRow = RowOf<typeof listColumns>;
 
+/** The newest rate of a currency (units per 1 HKD). */
+const rateColumns = selection({ rate: float8(exchangeRates.rate) });
+/** The book's clients per channel, from the per-manager summary. */
+const channelColumns = selection({ channel: b.channel, clients: sql<number>`sum(${b.clients})::int` });
+
 /**
  * The client list's reads: its search and stat (customer-search), and what only the list needs.
  * `cache`: see BookResultCache; one per app.
@@ -42,19 +47,24 @@ export function createManageRepository(db: Database, cache = new BookResultCache
     stat: customerSearch.stat,
 
     async rate(currency: string): Promise<number | undefined> {
-      const [row] = await selectRows<{ rate: number }>(
+      const [row] = await selectRows(
         db,
-        sql`select ${exchangeRates.rate}::float8 as rate from ${exchangeRates} where ${exchangeRates.currency} = ${currency}
-            order by ${exchangeRates.rateDate} desc limit 1`,
+        selectQuery(
+          rateColumns,
+          sql`from ${exchangeRates} where ${exchangeRates.currency} = ${currency} order by ${exchangeRates.rateDate} desc limit 1`,
+        ),
       );
       return row?.rate;
     },
 
     async channels(corpId: number, staffId: number) {
-      return selectRows<{ channel: string; clients: number }>(
+      return selectRows(
         db,
-        sql`select ${b.channel}, sum(${b.clients})::int as clients from ${bookSummaryB} where ${b.staffId} = ${staffId} and ${b.corpId} = ${corpId}
-            group by ${b.channel} having sum(${b.clients}) > 0 order by clients desc, ${b.channel}`,
+        selectQuery(
+          channelColumns,
+          sql`from ${bookSummaryB} where ${b.staffId} = ${staffId} and ${b.corpId} = ${corpId}
+              group by ${b.channel} having sum(${b.clients}) > 0 order by "clients" desc, ${b.channel}`,
+        ),
       );
     },
   };
