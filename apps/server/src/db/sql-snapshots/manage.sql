@@ -1,6 +1,7 @@
 -- getChannel: GET /api/client/customer/manage/getChannel
-select "b"."channel", sum("b"."clients")::int as clients from "staff_book_summary" "b" where "b"."staff_id" = $1 and "b"."corp_id" = $2
-group by "b"."channel" having sum("b"."clients") > 0 order by clients desc, "b"."channel";
+select "b"."channel" as "channel",
+sum("b"."clients")::int as "clients" from "staff_book_summary" "b" where "b"."staff_id" = $1 and "b"."corp_id" = $2
+group by "b"."channel" having sum("b"."clients") > 0 order by "clients" desc, "b"."channel";
 
 -- searchCustomers: POST /api/client/customer/manage/search
 -- prepared
