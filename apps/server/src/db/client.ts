@@ -301,18 +301,7 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
 type PreparedRunner = (query: SQL) => Promise<unknown[]>;
 
 /** A prepared statement's name: one per distinct text, the same on every connection and process. */
-export function preparedStatementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `s${createHash('sha1').update(text).digest('base64url')}`;
-    // The texts are the statements' shapes, a few hundred; the cap only guards against a runaway shape.
-    if (statementNames.size >= 2_000) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  return name;
-}
-/** Hashing a statement's text on every call cost more than looking its name up. */
-const statementNames = new Map<string, string>();
+export const preparedStatementName = (text: string) => `s${createHash('sha1').update(text).digest('base64url')}`;
 const PREPARED_RUNNER = Symbol('preparedRunner');
 
 /**
