@@ -10,25 +10,33 @@ configure({ asyncUtilTimeout: 5000 });
 // Tests switch languages with i18n.changeLanguage directly: have every language's core strings at hand.
 for (const language of LANGUAGES) await loadLanguage(language);
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-
 /**
  * antd-mobile's Dialog and Toast render into roots of their own, which testing-library's cleanup does not
- * unmount, and animate with timers. A file whose last test ends with one on screen would otherwise let
- * that animation reach React after the file's jsdom is gone ("window is not defined", an unhandled
- * error that fails the run). Close them and let the close animation finish while the window exists.
+ * unmount, and close with an animation. One left on screen by a test is still in the DOM when the next
+ * test starts: its buttons match the next test's queries (CI once clicked the previous test's closing
+ * "确认绑定" and waited 5 s for a dialog that never answered), and a file's last one would reach React after
+ * the file's jsdom is gone ("window is not defined"). Close them after every test and wait until they are gone.
  */
-afterAll(async () => {
-  if (!document.querySelector('.adm-dialog, .adm-toast-mask, .adm-mask')) return;
+async function closeImperativeOverlays() {
+  if (!document.querySelector(OVERLAY_SELECTOR)) return;
   const [{ default: Dialog }, { default: Toast }] = await Promise.all([
     import('../shared/ui/antd-dialog'),
     import('../shared/ui/antd-toast'),
   ]);
   Dialog.clear();
   Toast.clear();
-  await new Promise((resolve) => setTimeout(resolve, 800));
+  const deadline = Date.now() + 3000;
+  while (document.querySelector(OVERLAY_SELECTOR) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (document.querySelector(OVERLAY_SELECTOR)) throw new Error('a dialog or toast was still on screen 3 s after closing it');
+}
+
+const OVERLAY_SELECTOR = '.adm-dialog, .adm-toast-mask, .adm-mask';
+
+afterEach(async () => {
+  cleanup();
+  await closeImperativeOverlays();
+  localStorage.clear();
+  sessionStorage.clear();
 });
