@@ -5,7 +5,8 @@ import cookie from '@fastify/cookie';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { SERVER_ROOT } from './server-root';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { HEADER_REQUEST_ID } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF, wecomEmulatorPlugin, type EmulatorState } from '@broker/wecom-emulator';
 import type { Env } from './env';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Answer 090500 instead of an error code the endpoint's contract does not declare (tests; ADR 0022). */
   refuseUndeclaredErrorCodes?: boolean;
+  /** Check every response against its contract schema before writing it (tests; ADR 0032). */
+  checkResponses?: boolean;
 }
 
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
@@ -96,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   trackExchanges(app.server);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkResponses: options.checkResponses ?? false }));
   app.addHook('onSend', async (request, reply) => {
     reply.header(HEADER_REQUEST_ID, request.id);
   });

@@ -128,7 +128,9 @@ function stopper(child: ChildProcess, exited: Promise<void>) {
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const probe = options.memoryProbeMs ? ['--expose-gc', '--import', MEMORY_PROBE] : [];
   // `node --import tsx`, not the tsx CLI: the CLI forks a second process, so SIGKILL and RSS would hit the wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', ...probe, MAIN], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (`npm run bench`, docs/benchmarks.md).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...probe, MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

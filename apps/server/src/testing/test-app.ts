@@ -40,6 +40,8 @@ export async function startTestApp(
     logger: false,
     // An error code an endpoint does not declare fails the test that meets it (ADR 0022).
     refuseUndeclaredErrorCodes: true,
+    // A value that strays from the contract at run time (a null where a number is promised) fails the suite (ADR 0032).
+    checkResponses: true,
     ...(options.corps ? { corps: options.corps } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

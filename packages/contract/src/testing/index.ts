@@ -1,1 +1,2 @@
 export { hostileNavigationTargets, hostileNavigationSample, hostileTargetArbitrary, type HostileTarget } from './hostile-targets';
+export { validData } from './contract-samples';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { endpoints as contractEndpoints } from '@broker/contract';
 import { endpoints } from './contract';
 import { mismatchIn, responseMismatch } from './response-check';
-import { validData } from '../../testing/contract-samples';
+import { validData } from '@broker/contract/testing';
 
 const CORP_CONFIG = {
   corpCode: 'fxhl',
