@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -54,7 +55,7 @@ export interface BuildAppOptions {
   corps?: CorpConfigEntry[];
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: NodeJS.WritableStream;
+  logStream?: DestinationStream;
   /** Answer 090500 instead of an error code the endpoint's contract does not declare (tests; ADR 0022). */
   refuseUndeclaredErrorCodes?: boolean;
   /** Check every response against its contract schema before writing it (tests; ADR 0032). */
