@@ -3,7 +3,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
 import { apiClient, signInAs, type ApiClient } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
-import { startE2eServer, type E2eServer } from './support/server';
+import { startE2eServer, WEB_DIST, type E2eServer } from './support/server';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  FIRST_SCREENS,
+  IN_WECOM_ONCE_SETTLED,
+  firstScreenChunks,
+  staticClosure,
+  type Manifest,
+} from '../apps/web/src/build/first-screen-chunks';
 import { isMarked, markPage, navigateInApp, openSignedIn, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
@@ -86,6 +95,33 @@ describe('client list, search, profile, holdings', () => {
     await nextFrame(page);
     // Lighthouse's CLS was 0.055 when the channel line appeared (and wrapped) above the list.
     expect(await page.evaluate(() => (window as unknown as { layoutShift: () => number }).layoutShift())).toBeLessThan(0.01);
+  });
+
+  test('a cold visit fetches only the scripts the first-screen budget counts before the first rows show', async () => {
+    const page = await signedInPhone();
+    await expectRoute(page, 'clientManageList');
+    // A first visit: nothing cached (the token in localStorage stays, as for a signed-in staff member).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const fetched: string[] = [];
+    let firstRows = false;
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (!firstRows && pathname.startsWith('/assets/') && pathname.endsWith('.js')) fetched.push(pathname.slice(1));
+    });
+    await page.reload();
+    await expect(route(page, 'clientManageList').locator('.ba-client').first()).toBeVisible();
+    firstRows = true;
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+
+    const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const counted = firstScreenChunks(manifest, FIRST_SCREENS[0]).map((chunk) => chunk.file);
+    expect(FIRST_SCREENS[0].route).toContain('client-manage-list-page');
+    // This phone is WeCom's browser: the sidebar flow and the JS-SDK load beside the list's calls (not awaited by the rows).
+    const inWeCom = new Set(IN_WECOM_ONCE_SETTLED.flatMap((key) => [...staticClosure(manifest, key)]).map((key) => manifest[key]!.file));
+    // Nothing uncounted was fetched before the rows, and everything counted was fetched.
+    expect(new Set(fetched.filter((file) => !inWeCom.has(file) || counted.includes(file)))).toEqual(new Set(counted));
   });
 
   test('search → profile → holdings → back to a list that kept its scroll', async () => {

@@ -22,7 +22,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|react|react-dom|scheduler|react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|react|react-dom|scheduler|react-router|zustand|use-sync-external-store)[\\/]/,
             },
             {
               // The app's own start-up modules that every page shares: one chunk rather than several small ones.

@@ -2,43 +2,35 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
+import {
+  ENTRY,
+  FIRST_SCREENS,
+  RESPONSE_CHECKER,
+  firstScreenChunks,
+  staticClosure,
+  type FirstScreen,
+  type Manifest,
+} from './build/first-screen-chunks';
 
 /**
- * The first screen's JavaScript budget (issue 8): at most 150 kB gzip (150,000 bytes, kB as Vite
- * prints it) for what a phone must download and run before it shows
- *   - the client list (`/` → /client/manage/list, signed in), and
+ * The first screen's JavaScript budget (issue 8; issue 21: 145 kB): at most 145 kB gzip (145,000 bytes, kB as
+ * Vite prints it) for what a phone must download and run before it shows
+ *   - the client list (`/` → /client/manage/list, signed in) with its first rows, and
  *   - the sign-in return page (/wxEntry), the first screen of a visit without a token.
  *
- * What counts, from the production build (`npm run build`; the root test script builds before vitest):
- *   1. the entry chunk that index.html loads, plus every chunk it imports statically, transitively
- *      (exactly the `<link rel="modulepreload">` list; a test below holds the two together);
- *   2. the route's own lazy chunk (the page is on screen, so its chunk is first-screen JavaScript),
- *      plus every chunk that one imports statically, transitively.
- * Chunks shared by both are counted once. Each chunk is gzipped at zlib's default level, as a server
- * compresses on the fly. Not counted: chunks loaded only on demand (other pages, Toast on a failure,
- * Sentry without a DSN, the WeCom JS-SDK which loads inside WeCom once the page has settled), CSS
- * (reported beside the figure), and the HTML itself.
+ * What counts is `src/build/first-screen-chunks.ts`: start-up (the entry and its modulepreloads), the route's
+ * chunk and its static imports, and what the page awaits on demand before its content shows (the response
+ * checker, loaded beside the first call). The client-management browser test holds the list to it: no script
+ * fetched before the first rows is left uncounted. Chunks shared by both parts are counted once. Each chunk is
+ * gzipped at zlib's default level, as a server compresses on the fly. Not counted: chunks loaded only on demand
+ * later (other pages, Toast on a failure, Sentry without a DSN, the WeCom JS-SDK which loads inside WeCom once the
+ * page has settled), CSS (reported beside the figure), and the HTML itself.
  *
  * Run from the repository root (as vitest is). E2E_WEB_DIST names another build directory, as for the
  * browser tests.
  */
-const BUDGET_BYTES = 150_000;
+const BUDGET_BYTES = 145_000;
 const DIST = resolve(process.env.E2E_WEB_DIST ?? 'apps/web/dist');
-const FIRST_SCREENS = [
-  { name: 'client list (/)', route: 'src/features/manage/client-manage-list-page.tsx' },
-  { name: 'sign-in (/wxEntry)', route: 'src/features/auth/wx-entry-page.tsx' },
-] as const;
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 let manifest: Manifest;
 let html: string;
@@ -55,36 +47,20 @@ beforeAll(() => {
   html = readFileSync(join(DIST, 'index.html'), 'utf8');
 });
 
-/** The manifest keys of a chunk and of every chunk it imports statically, transitively. */
-function staticClosure(key: string, into = new Set<string>()): Set<string> {
-  if (into.has(key)) return into;
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build manifest`);
-  into.add(key);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
-  return into;
-}
-
 const entryKey = () => {
   const keys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  expect(keys, 'one entry (index.html)').toEqual(['index.html']);
+  expect(keys, 'one entry (index.html)').toEqual([ENTRY]);
   return keys[0]!;
 };
 
 const gzipBytes = (file: string) => gzipSync(readFileSync(join(DIST, file))).length;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-function measure(route: string) {
-  const entry = staticClosure(entryKey());
-  const routeChunks = staticClosure(route);
-  const keys = new Set([...entry, ...routeChunks]);
-  const rows = [...keys].map((key) => ({
-    file: manifest[key]!.file,
-    part: entry.has(key) ? 'start-up' : 'route',
-    gzip: gzipBytes(manifest[key]!.file),
-  }));
+function measure(screen: FirstScreen) {
+  const chunks = firstScreenChunks(manifest, screen);
+  const rows = chunks.map(({ file, part }) => ({ file, part, gzip: gzipBytes(file) }));
   rows.sort((a, b) => b.gzip - a.gzip);
-  const css = [...keys].flatMap((key) => manifest[key]!.css ?? []);
+  const css = chunks.flatMap(({ key }) => manifest[key]!.css ?? []);
   return {
     rows,
     total: rows.reduce((sum, row) => sum + row.gzip, 0),
@@ -98,17 +74,26 @@ describe('first-screen JavaScript budget', () => {
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]);
     const entry = entryKey();
     expect(scripts).toEqual([manifest[entry]!.file]);
-    const expected = [...staticClosure(entry)].filter((key) => key !== entry).map((key) => manifest[key]!.file);
+    const expected = [...staticClosure(manifest, entry)].filter((key) => key !== entry).map((key) => manifest[key]!.file);
     expect(new Set(preloads)).toEqual(new Set(expected));
   });
 
-  test.each(FIRST_SCREENS)('$name: JavaScript ≤ 150 kB gzip', ({ name, route }) => {
+  test('the response checker counted for the client list is the chunk request() loads on demand', () => {
+    // Renamed or moved, the checker would drop out of the count silently: hold it to the request layer's chunk.
+    const requestChunk = Object.values(manifest).find((chunk) => chunk.dynamicImports?.includes(RESPONSE_CHECKER));
+    expect(requestChunk, `a start-up chunk imports ${RESPONSE_CHECKER} on demand`).toBeDefined();
+    expect(staticClosure(manifest, entryKey()).has(Object.keys(manifest).find((key) => manifest[key] === requestChunk)!)).toBe(true);
+    expect(manifest[RESPONSE_CHECKER]?.isDynamicEntry).toBe(true);
+  });
+
+  test.each(FIRST_SCREENS)('$name: JavaScript ≤ 145 kB gzip', (screen) => {
+    const { name, route } = screen;
     expect(manifest[route]?.isDynamicEntry, `${route} is a lazy route chunk`).toBe(true);
-    const { rows, total, cssGzip } = measure(route);
+    const { rows, total, cssGzip } = measure(screen);
     console.log(
       [
         `first screen, ${name}: ${kB(total)} gzip JavaScript in ${rows.length} chunks (budget ${kB(BUDGET_BYTES)}); CSS ${kB(cssGzip)} gzip`,
-        ...rows.map((row) => `  ${kB(row.gzip).padStart(9)}  ${row.part.padEnd(8)}  ${row.file}`),
+        ...rows.map((row) => `  ${kB(row.gzip).padStart(9)}  ${row.part.padEnd(9)}  ${row.file}`),
       ].join('\n'),
     );
     expect(total, `${name}: ${kB(total)} gzip of JavaScript, over the ${kB(BUDGET_BYTES)} budget`).toBeLessThanOrEqual(BUDGET_BYTES);

@@ -489,6 +489,10 @@ async function main() {
       }
     }
   }
+  if (lighthouseSkipped && options.lighthouseOnly) {
+    console.error(`--lighthouse-only, but Lighthouse cannot run: ${lighthouseSkipped}`);
+    process.exit(1);
+  }
   if (lighthouseSkipped) log(`Lighthouse: skipped (${lighthouseSkipped})`);
   // Once, on the last database: PostgreSQL when it is in the run (the data a real deployment has).
   const lighthouseEngine = options.engines.includes('postgres') ? 'postgres' : options.engines[0];

@@ -26,6 +26,26 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--quick', '--duration', '2']).durationMs).toBe(2000);
   });
 
+  it('--lighthouse-only measures no endpoint, only Lighthouse, and stays out of docs/', () => {
+    const options = parseBenchOptions(['--lighthouse-only', '--engines', 'pglite', '--web-dist', '/tmp/web']);
+    expect(options).toMatchObject({
+      lighthouseOnly: true,
+      lighthouse: true,
+      lighthouseRuns: 5,
+      scenarios: [],
+      fixedRate: false,
+      warm: false,
+      explain: false,
+      webDist: '/tmp/web',
+    });
+    expect(isFullRun(options)).toBe(false);
+    expect(parseBenchOptions([]).lighthouseOnly).toBe(false);
+    expect(() => parseBenchOptions(['--lighthouse-only', '--no-lighthouse'])).toThrow(
+      '--lighthouse-only: cannot be combined with --no-lighthouse',
+    );
+    expect(() => parseBenchOptions(['--lighthouse-only', '--endpoints', 'getProfile'])).toThrow('--lighthouse-only: measures no endpoints');
+  });
+
   it('names the flag and the rule in every refusal', () => {
     expect(() => parseBenchOptions(['--customers=-5'])).toThrow('--customers: must be a positive integer, got "-5"');
     expect(() => parseBenchOptions(['--duration', 'soon'])).toThrow('--duration: must be a number of seconds from 0 to 600');

@@ -32,6 +32,8 @@ export interface BenchOptions {
   fixedRate: boolean;
   /** The warm-cache row: the old rotation through `paramsPerEndpoint` repeated inputs, at c16. */
   warm: boolean;
+  /** Lighthouse alone: the dataset, the server and the Lighthouse runs, no API or SQL cells. */
+  lighthouseOnly: boolean;
 }
 
 export const FULL_RUN = {
@@ -80,6 +82,7 @@ export const USAGE = `npm run bench -- [options]
   --no-lighthouse        skip Lighthouse
   --lighthouse-runs N    Lighthouse runs, each with a cold cache, the median reported (default 5; quick 1)
   --web-dist DIR         built web app for Lighthouse (default: build one into a temporary folder)
+  --lighthouse-only      Lighthouse alone: no API or SQL cells (with --quick too: 1 run unless --lighthouse-runs)
   --keep-pglite          keep the temporary PGlite folder
   --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
   --quick                smoke run: 2,000 customers each, concurrency 1,16, 0.5 s cells, 20 parameter sets`;
@@ -141,6 +144,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       explain: { type: 'boolean', default: false },
       'no-warm': { type: 'boolean', default: false },
       'no-fixed-rate': { type: 'boolean', default: false },
+      'lighthouse-only': { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
     },
   });
@@ -158,6 +162,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       ? [...base.concurrencies]
       : values.concurrency.split(',').map((raw) => positiveInteger('concurrency', raw.trim(), 1));
   if (concurrencies.some((value) => value > 512)) throw new UsageError('--concurrency: must be at most 512');
+  const lighthouseOnly = values['lighthouse-only'];
+  if (lighthouseOnly && values['no-lighthouse']) throw new UsageError('--lighthouse-only: cannot be combined with --no-lighthouse');
+  if (lighthouseOnly && values.endpoints !== undefined) throw new UsageError('--lighthouse-only: measures no endpoints; drop --endpoints');
   const databaseUrl = values['database-url'] ?? defaultDatabaseUrl(customers);
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError(`--database-url: must be a postgres:// URL, got "${databaseUrl}"`);
   return {
@@ -169,7 +176,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     databaseUrl,
     reseed: values.reseed,
     engines: listOf('engines', values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
-    scenarios: listOf('endpoints', values.endpoints, SCENARIO_NAMES, SCENARIO_NAMES),
+    scenarios: lighthouseOnly ? [] : listOf('endpoints', values.endpoints, SCENARIO_NAMES, SCENARIO_NAMES),
     concurrencies,
     durationMs: seconds('duration', values.duration, base.durationSeconds),
     warmupMs: seconds('warmup', values.warmup, base.warmupSeconds),
@@ -181,9 +188,10 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     webDist: values['web-dist'] ?? null,
     quick,
     keepPglite: values['keep-pglite'],
-    explain: values.explain,
-    fixedRate: !values['no-fixed-rate'],
-    warm: !values['no-warm'],
+    explain: values.explain && !lighthouseOnly,
+    fixedRate: !values['no-fixed-rate'] && !lighthouseOnly,
+    warm: !values['no-warm'] && !lighthouseOnly,
+    lighthouseOnly,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import Popup from 'antd-mobile/es/components/popup';
 import List from 'antd-mobile/es/components/list';

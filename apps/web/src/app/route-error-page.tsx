@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { ErrorState } from '../shared/ui/states';
 
 /** A page that failed to load (for instance a chunk lost after a deploy): reload fetches the new build. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import { HOME_PATH, startRelogin } from '../features/auth';
 import { useAppSettings } from '../shared/session/app-settings-store';
 import { hasUsableToken, useUser } from '../shared/session/user-store';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/use-translation';
 import NavBar from 'antd-mobile/es/components/nav-bar';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach } from 'vitest';
+import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { LANGUAGES, loadLanguage } from '../shared/i18n/i18n';
 import { installAntdMobileRenderer } from '../shared/ui/antd-render';

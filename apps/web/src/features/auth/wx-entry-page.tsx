@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { ErrorState, WaitingState } from '../../shared/ui/states';
 import { safeAppTarget } from '@broker/contract/app-routes';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerAsset } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { formatNumber } from '../../shared/format/number-format';

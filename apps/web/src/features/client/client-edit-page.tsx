@@ -1,7 +1,7 @@
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import Button from 'antd-mobile/es/components/button';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import Button from 'antd-mobile/es/components/button';
 import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
 import PieOutline from 'antd-mobile-icons/es/PieOutline';

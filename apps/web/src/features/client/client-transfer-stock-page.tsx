@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { TransferItem } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';

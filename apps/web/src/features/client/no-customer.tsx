@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import Button from 'antd-mobile/es/components/button';
 import { EmptyState } from '../../shared/ui/states';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import { formatNumber } from '../../shared/format/number-format';
 import { emptyFilters, useClientFilters, type ClientFilters } from './client-filters';

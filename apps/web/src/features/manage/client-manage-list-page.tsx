@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import SearchOutline from 'antd-mobile-icons/es/SearchOutline';
 import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
 import BellOutline from 'antd-mobile-icons/es/BellOutline';

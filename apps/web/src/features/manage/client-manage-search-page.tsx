@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';

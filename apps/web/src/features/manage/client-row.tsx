@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerListItem } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { Highlight } from './highlight';

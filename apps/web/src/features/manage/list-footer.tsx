@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
 
 /** The client list's and search results' footer: the next page as the end comes into view, in the list's words. */

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/translator';
 import type { MotFacts, MotRule } from '@broker/contract';
 import { addDays, hongKongDateTime } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';

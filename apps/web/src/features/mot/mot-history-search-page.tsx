@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import Popup from 'antd-mobile/es/components/popup';

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { customerIdSchema, type MotEvent } from '@broker/contract';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/use-translation';
 import type { Currency } from '@broker/contract';
 import { currencyValues, endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';

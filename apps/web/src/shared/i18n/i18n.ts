@@ -1,7 +1,6 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { zhCN } from './locales/zh-CN';
 import { StorageKey } from '../session/storage-keys';
+import { Translator, type Strings } from './translator';
 
 export const LANGUAGES = ['zh-CN', 'zh-HK', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -18,25 +17,15 @@ function storedLanguage(): Language {
   }
 }
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  // Only the default language (every language's fallback) is bundled; the others load when in use.
-  resources: { 'zh-CN': { translation: zhCN } },
-  partialBundledLanguages: true,
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+// Only the default language (every language's fallback) is bundled; the others load when in use (i18nReady below).
+export const i18n = new Translator(storedLanguage(), DEFAULT_LANGUAGE);
 
 const syncHtmlLang = (language: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
 syncHtmlLang(i18n.language);
-i18n.on('languageChanged', syncHtmlLang);
+i18n.onLanguageChanged(syncHtmlLang);
 
-type Strings = Record<string, unknown>;
 type Loader = () => Promise<Strings>;
 /**
  * A set of strings in every language: the default language's at hand; each other language's either at
@@ -56,7 +45,7 @@ async function fetchStrings(set: LocaleSet, language: Language): Promise<Strings
 }
 
 function addStrings(set: LocaleSet, language: Language, strings: Strings) {
-  i18n.addResourceBundle(language, 'translation', strings, true, true);
+  i18n.addResourceBundle(language, strings);
   const languages = loadedLanguages.get(set) ?? new Set<Language>();
   languages.add(language);
   loadedLanguages.set(set, languages);
@@ -74,7 +63,7 @@ export function registerLocales(set: LocaleSet): Promise<void> {
   registered.push(set);
   for (const language of LANGUAGES) {
     const strings = set[language];
-    if (typeof strings !== 'function') i18n.addResourceBundle(language, 'translation', strings, true, true);
+    if (typeof strings !== 'function') i18n.addResourceBundle(language, strings);
   }
   const language = currentLanguage();
   const loading = fetchStrings(set, language).then((strings) => {

@@ -12,7 +12,7 @@ const files = (dir: string): string[] =>
 // One i18n loader (issue 20 §4): every feature's strings go in through registerLocales (shared/i18n/i18n.ts).
 test('only shared/i18n/i18n.ts adds strings to i18n', () => {
   const adders = files(SRC)
-    .filter((file) => /addResource(Bundle|s)?\(/.test(readFileSync(file, 'utf8')))
+    .filter((file) => /\.addResource(Bundle|s)?\(/.test(readFileSync(file, 'utf8')))
     .map((file) => relative(SRC, file));
   expect(adders).toEqual(['shared/i18n/i18n.ts']);
 });

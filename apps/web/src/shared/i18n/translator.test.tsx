@@ -1,0 +1,110 @@
+import { describe, expect, test } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Translator } from './translator';
+import { i18n, LANGUAGES, loadLanguage } from './i18n';
+import { useTranslation } from './use-translation';
+
+/**
+ * Every module that registers strings, found by name so that a new feature's strings are checked too; a module
+ * that registers them on demand exports a `register…` function, called below.
+ */
+const LOCALE_MODULES = import.meta.glob<Record<string, unknown>>(['../../features/*/*locales.ts', '../api/error-messages.ts'], {
+  eager: true,
+});
+
+const translator = () => {
+  const t = new Translator('en', 'zh-CN');
+  t.addResourceBundle('zh-CN', { a: { only: '只有中文', both: '中文', list: ['一', '{{n}}'] }, greet: '你好 {{name}}' });
+  t.addResourceBundle('en', { a: { both: 'English' }, greet: 'Hello {{name}}', deep: { 'dotted.key': 'found' } });
+  return t;
+};
+
+describe('Translator (the i18next rules the app used)', () => {
+  test('the current language, then the fallback language, then defaultValue (even empty), then the key', () => {
+    const { t } = translator();
+    expect(t('a.both')).toBe('English');
+    expect(t('a.only')).toBe('只有中文');
+    expect(t('a.missing', { defaultValue: 'D' })).toBe('D');
+    expect(t('a.missing', { defaultValue: '' })).toBe('');
+    expect(t('a.missing')).toBe('a.missing');
+    expect(t('a.both', { lng: 'zh-CN' })).toBe('中文');
+  });
+
+  test('placeholders: given values once, undefined or null as empty, a value not given left as written', () => {
+    const { t } = translator();
+    expect(t('greet', { name: 'Wong' })).toBe('Hello Wong');
+    expect(t('greet', { name: 3 })).toBe('Hello 3');
+    expect(t('greet', { name: undefined })).toBe('Hello ');
+    expect(t('greet', { name: null })).toBe('Hello ');
+    expect(t('greet')).toBe('Hello {{name}}');
+    expect(t('greet', { name: '{{name}}' })).toBe('Hello {{name}}');
+    expect(t('x', { defaultValue: '{{ who.first }}!', who: { first: 'Chan' } })).toBe('Chan!');
+  });
+
+  test('returnObjects answers the strings below a key, interpolated', () => {
+    const { t } = translator();
+    expect(t('a.list', { returnObjects: true, n: 2 })).toEqual(['一', '2']);
+  });
+
+  test('keys with dots inside are found, as i18next finds them', () => {
+    expect(translator().t('deep.dotted.key')).toBe('found');
+  });
+
+  test('a later bundle wins key by key, and the bundles given are left as they were', () => {
+    const t = translator();
+    const later = { a: { both: 'Later' } };
+    t.addResourceBundle('en', later);
+    expect(t.t('a.both')).toBe('Later');
+    expect(t.t('greet', { name: 'x' })).toBe('Hello x');
+    t.addResourceBundle('en', { a: { both: 'Last', extra: 'e' } });
+    expect(later).toEqual({ a: { both: 'Later' } });
+  });
+
+  test('a language change is announced, and components using the hook render in the new language', async () => {
+    function Title() {
+      const { t } = useTranslation();
+      return <h1>{t('nav.back')}</h1>;
+    }
+    await i18n.changeLanguage('zh-CN');
+    render(<Title />);
+    const before = screen.getByRole('heading').textContent;
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('heading').textContent).not.toBe(before);
+    expect(screen.getByRole('heading').textContent).toBe(i18n.t('nav.back'));
+    expect(document.documentElement.lang).toBe('en');
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(screen.getByRole('heading').textContent).toBe(before);
+  });
+});
+
+/** What i18next would read in a string or key that the Translator does not: none of it may appear. */
+const UNSUPPORTED = [
+  { what: 'a plural or context suffix', key: /_(zero|one|two|few|many|other|male|female)$/ },
+  { what: 'a nested $t()', text: /\$t\(/ },
+  { what: 'a format', text: /\{\{[^}]*,[^}]*\}\}/ },
+  { what: 'an unescaped placeholder', text: /\{\{-/ },
+];
+
+test('every string of the app uses only what the Translator reads the way i18next did', async () => {
+  expect(Object.keys(LOCALE_MODULES).length).toBeGreaterThan(5);
+  for (const module of Object.values(LOCALE_MODULES)) {
+    for (const [name, value] of Object.entries(module)) if (/^register/.test(name) && typeof value === 'function') await value();
+  }
+  for (const language of LANGUAGES) await loadLanguage(language);
+  const found: string[] = [];
+  const walk = (value: unknown, at: string) => {
+    if (typeof value === 'string') {
+      for (const rule of UNSUPPORTED) if (rule.text?.test(value)) found.push(`${at}: ${rule.what}`);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, child] of Object.entries(value)) {
+      for (const rule of UNSUPPORTED) if (rule.key?.test(key)) found.push(`${at}.${key}: ${rule.what}`);
+      walk(child, at ? `${at}.${key}` : key);
+    }
+  };
+  const strings = (i18n as unknown as { strings: Map<string, unknown> }).strings;
+  for (const [language, all] of strings) walk(all, language);
+  expect(strings.size).toBe(LANGUAGES.length);
+  expect(found).toEqual([]);
+});

@@ -1,0 +1,17 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { i18n } from './i18n';
+import type { TFunction, TOptions } from './translator';
+
+const subscribe = (onChange: () => void) => i18n.onLanguageChanged(onChange);
+const language = () => i18n.language;
+
+/**
+ * The strings of the current language, as react-i18next's hook gave them: the component renders again when
+ * the language changes, and `t` is a new function then (so memos that depend on it recompute).
+ */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const current = useSyncExternalStore(subscribe, language);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new t for each language is the point
+  const t = useMemo(() => ((key: string, options?: TOptions) => i18n.translate(key, options)) as TFunction, [current]);
+  return { t, i18n };
+}
