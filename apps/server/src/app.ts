@@ -58,7 +58,7 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Answer 090500 instead of an error code the endpoint's contract does not declare (tests; ADR 0022). */
   refuseUndeclaredErrorCodes?: boolean;
-  /** Check every response against its contract schema before writing it (tests; ADR 0032). */
+  /** Check every response against its contract schema before writing it (tests; ADR 0033). */
   checkResponses?: boolean;
 }
 

@@ -27,7 +27,7 @@ async function main() {
   });
   // Log lines are written by the thread pool, batched while a write is in flight, instead of by one
   // synchronous write per line on the request thread: that write was a tenth of a detail request's
-  // server CPU (ADR 0032). Lines still buffered are flushed on exit; only a SIGKILL can lose the last few ms.
+  // server CPU (ADR 0033). Lines still buffered are flushed on exit; only a SIGKILL can lose the last few ms.
   const logStream = pino.destination({ dest: 1, sync: false });
   const app = await buildApp({ env, database, logStream });
 

@@ -11,7 +11,7 @@ const compile = (schema: z.ZodType, checkResponses = false) =>
 
 const endpoints = Object.values(contract).flatMap((area) => Object.values(area as Record<string, Endpoint>));
 
-describe('responses written from the contract (ADR 0032)', () => {
+describe('responses written from the contract (ADR 0033)', () => {
   test.each(endpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
     '%s: any valid answer is written as JSON.stringify writes what the contract keeps',
     (_path, endpoint) => {

@@ -40,7 +40,7 @@ export async function startTestApp(
     logger: false,
     // An error code an endpoint does not declare fails the test that meets it (ADR 0022).
     refuseUndeclaredErrorCodes: true,
-    // A value that strays from the contract at run time (a null where a number is promised) fails the suite (ADR 0032).
+    // A value that strays from the contract at run time (a null where a number is promised) fails the suite (ADR 0033).
     checkResponses: true,
     ...(options.corps ? { corps: options.corps } : {}),
   });
