@@ -76,6 +76,21 @@ describe('fixed-rate scheduler', () => {
     ]);
   });
 
+  it('times a request sent early by a timer from when it went, never from its later intended time', async () => {
+    // Node's timers run on the loop's cached millisecond clock: this one wakes 0.6 ms early.
+    let now = 0;
+    const early: SchedulerClock = {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms - 0.6;
+      },
+    };
+    const timedFrom: number[] = [];
+    await scheduleFixedRate({ ratePerSecond: 100, durationMs: 30 }, async (from) => void timedFrom.push(from), early);
+    // The first is due at once; the next two went 0.6 ms before they were due, and are timed from then.
+    expect(timedFrom.map((from) => Math.round(from * 10) / 10)).toEqual([0, 9.4, 19.4]);
+  });
+
   it('times each request from its intended send time, so a stall shows in every request queued behind it', async () => {
     // 100 requests a second against a server that needs 2 ms each and stalls 200 ms once.
     const clock = virtualClock();

@@ -1,5 +1,5 @@
-import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { httpStatusOf } from '@broker/contract';
 import { summarize } from './stats';
 import type { Measurement } from './targets';
@@ -109,14 +109,17 @@ const realClock: SchedulerClock = {
 export const intendedSendTime = (index: number, ratePerSecond: number) => (index * 1000) / ratePerSecond;
 
 /**
- * Calls `send(intendedAt)` for request i at `start + i / rate`, never waiting for an answer: a
+ * Calls `send(timedFrom)` for request i at `start + i / rate`, never waiting for an answer: a
  * slow answer does not hold back the requests after it (it would in a closed loop, which then
  * measures fewer of the requests that queue behind it). When the sender falls behind, the overdue
- * requests go at once, still carrying their intended times. Resolves when every send has settled.
+ * requests go at once, still carrying their intended times. `timedFrom` is the intended time, or
+ * the moment of sending when a timer woke early (Node's run on the event loop's cached
+ * millisecond clock and can fire up to a millisecond early): the earlier of the two, so a
+ * latency is never shortened. Resolves when every send has settled.
  */
 export async function scheduleFixedRate(
   options: { ratePerSecond: number; durationMs: number },
-  send: (intendedAt: number) => Promise<void>,
+  send: (timedFrom: number) => Promise<void>,
   clock: SchedulerClock = realClock,
 ): Promise<{ sent: number; startedAt: number }> {
   if (!(options.ratePerSecond > 0)) throw new RangeError(`scheduleFixedRate: rate must be positive, got ${options.ratePerSecond}`);
@@ -127,36 +130,43 @@ export async function scheduleFixedRate(
     const intendedAt = startedAt + intendedSendTime(index, options.ratePerSecond);
     const wait = intendedAt - clock.now();
     if (wait > 0) await clock.sleep(wait);
-    pending.push(send(intendedAt));
+    pending.push(send(Math.min(intendedAt, clock.now())));
   }
   await Promise.all(pending);
   return { sent: count, startedAt };
 }
 
-/** One request over a keep-alive agent; resolves with the status once the whole body has arrived. */
-function sendOnce(agent: Agent, base: URL, wire: WireRequest): Promise<number> {
+/**
+ * One request on the pool; resolves with the status once the whole body has arrived (dropped
+ * unread). A raw dispatch handler rather than `pool.request`: no body stream per request.
+ */
+function dispatchOnce(pool: Pool, wire: WireRequest): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { ...wire.headers };
-    if (wire.body !== undefined) headers['content-length'] = Buffer.byteLength(wire.body);
-    const outgoing = httpRequest(
-      { agent, host: base.hostname, port: base.port, method: wire.method, path: wire.path, headers },
-      (response) => {
-        response.on('error', reject);
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.resume();
+    let status = 0;
+    pool.dispatch(
+      { method: wire.method, path: wire.path, headers: wire.headers, body: wire.body ?? null },
+      {
+        onRequestStart: () => undefined,
+        onResponseStart: (_controller, statusCode) => {
+          status = statusCode;
+        },
+        onResponseData: () => undefined,
+        onResponseEnd: () => resolve(status),
+        onResponseError: (_controller, error) => reject(error),
       },
     );
-    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('timeout')));
-    outgoing.on('error', reject);
-    outgoing.end(wire.body);
   });
 }
 
+/** Connections of the fixed-rate driver: see ADR 0033. */
+export const FIXED_RATE_CONNECTIONS = 32;
+
 /**
- * Fixed arrival rate: `ratePerSecond` requests a second for `durationMs`, over as many keep-alive
- * connections as are needed (up to `maxConnections`), each latency measured from the request's
- * intended send time, so time spent queued behind a slow answer — in the server, or waiting for a
- * connection here — is counted.
+ * Fixed arrival rate: `ratePerSecond` requests a second for `durationMs`, over at most
+ * `maxConnections` keep-alive connections (undici, one request at a time on each: no pipelining),
+ * each latency measured from the request's intended send time. A request due while every
+ * connection is busy waits in the pool's queue, and that wait counts in its latency, as does time
+ * queued in the server: the run measures what a client arriving on schedule would have seen.
  */
 export async function driveFixedRate(
   baseUrl: string,
@@ -164,16 +174,21 @@ export async function driveFixedRate(
   options: { ratePerSecond: number; durationMs: number; maxConnections?: number },
 ): Promise<Measurement> {
   const nextRequest = nextOf(source);
-  const agent = new Agent({ keepAlive: true, maxSockets: options.maxConnections ?? 256 });
-  const base = new URL(baseUrl);
+  const pool = new Pool(baseUrl, {
+    connections: options.maxConnections ?? FIXED_RATE_CONNECTIONS,
+    pipelining: 1,
+    // They run once a request is on a connection, not while it waits in the pool's queue: a slow answer fails, a queued one does not.
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
   const latencies: number[] = [];
   const errors: string[] = [];
   let completed = 0;
   try {
-    const { startedAt } = await scheduleFixedRate(options, async (intendedAt) => {
+    const { startedAt } = await scheduleFixedRate(options, async (timedFrom) => {
       try {
-        const status = await sendOnce(agent, base, nextRequest());
-        if (status >= 200 && status < 300) latencies.push(performance.now() - intendedAt);
+        const status = await dispatchOnce(pool, nextRequest());
+        if (status >= 200 && status < 300) latencies.push(performance.now() - timedFrom);
         else errors.push(`HTTP ${status}`);
       } catch (error) {
         errors.push(error instanceof Error ? error.message : String(error));
@@ -182,6 +197,6 @@ export async function driveFixedRate(
     });
     return measurementOf(latencies, errors, completed, Math.max(performance.now() - startedAt, options.durationMs));
   } finally {
-    agent.destroy();
+    await pool.destroy();
   }
 }

@@ -116,6 +116,16 @@ describe('HTTP load', () => {
   });
 
   it('counts refused connections as errors', async () => {
+    const measurement = await driveFixedRate('http://127.0.0.1:1', [{ method: 'GET', path: '/', headers: {} }], {
+      ratePerSecond: 100,
+      durationMs: 50,
+    });
+    expect(measurement.requests).toBe(5);
+    expect(measurement.latency.count).toBe(0);
+    expect(measurement.errors).toBe(5);
+  });
+
+  it('counts refused connections as errors in the closed loop', async () => {
     const measurement = await driveHttp('http://127.0.0.1:1', [{ method: 'GET', path: '/', headers: {} }], {
       concurrency: 1,
       durationMs: 200,
@@ -123,5 +133,61 @@ describe('HTTP load', () => {
     });
     expect(measurement.latency.count).toBe(0);
     expect(measurement.errors).toBeGreaterThan(0);
+  });
+});
+
+describe('fixed-rate driver against a server that holds answers', () => {
+  let server: Server;
+  let baseUrl: string;
+  /** What the server does with a request: answer at once, or hold it until `release` is called. */
+  let onRequest: (path: string, answer: () => void) => void;
+  const received: string[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      received.push(request.url!);
+      request.resume();
+      onRequest(request.url!, () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"0"}'));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const requests = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ method: 'GET' as const, path: `/r${index}`, headers: {} }));
+
+  it('times requests queued behind a slow answer from their intended send times, and sends every one', async () => {
+    // One connection: the first answer takes 300 ms, and the nine requests due meanwhile (every
+    // 10 ms) wait for it in the driver's queue. Request i cannot be answered before the first one,
+    // so from its intended time (10·i ms) it takes at least 300 − 10·i ms; timed from when the
+    // connection was free to send it, it would take about a millisecond.
+    received.length = 0;
+    onRequest = (path, answer) => (path === '/r0' ? setTimeout(answer, 300) : answer());
+    const measurement = await driveFixedRate(baseUrl, requests(10), { ratePerSecond: 100, durationMs: 100, maxConnections: 1 });
+    expect(received).toEqual(requests(10).map((request) => request.path));
+    expect(measurement.requests).toBe(10);
+    expect(measurement.errors).toBe(0);
+    expect(measurement.latency.count).toBe(10);
+    // Lower bounds 300, 290, …, 210: their mean is 255 and their median (nearest rank, the fifth smallest) 250.
+    expect(measurement.latency.mean).toBeGreaterThanOrEqual(255 - 1);
+    expect(measurement.latency.p50).toBeGreaterThanOrEqual(250 - 1);
+    expect(measurement.latency.max).toBeGreaterThanOrEqual(300 - 1);
+  });
+
+  it('sends the requests due while an answer is held on other connections, without waiting for it', async () => {
+    // The first answer is held until the server has received all the others: a driver that waited
+    // for answers before sending would never finish (and the test would time out).
+    received.length = 0;
+    let releaseFirst: (() => void) | null = null;
+    onRequest = (path, answer) => {
+      if (path === '/r0') releaseFirst = answer;
+      else answer();
+      if (received.length === 8) releaseFirst!();
+    };
+    const measurement = await driveFixedRate(baseUrl, requests(8), { ratePerSecond: 200, durationMs: 40 });
+    expect(new Set(received)).toEqual(new Set(requests(8).map((request) => request.path)));
+    expect(measurement.requests).toBe(8);
+    expect(measurement.errors).toBe(0);
   });
 });

@@ -318,10 +318,22 @@ async function runEngine(
         for (const fraction of TARGETS.fixedRateFractions) {
           if (!capacityCell || !(capacityCell.api.requestsPerSecond > 0)) break;
           const targetRate = capacityCell.api.requestsPerSecond * fraction;
+          // Warm-up and measured run both mirrored, in order (the capture app must see what the server saw).
           const fixedSent: EndpointInput[] = (sent = []);
+          // An unmeasured warm-up at the same rate, as the closed loop has: otherwise the first run's
+          // load generator figure includes compiling the driver's code and opening its connections.
+          if (options.warmupMs > 0) await driveFixedRate(baseUrl, source, { ratePerSecond: targetRate, durationMs: options.warmupMs });
           const repeatsBefore = scenario.repeats();
-          const { result: api, cache } = await withCacheUse(baseUrl, () =>
-            driveFixedRate(baseUrl, source, { ratePerSecond: targetRate, durationMs: options.durationMs }),
+          // The CPU share too: a fixed rate sends each request on its own wake-up, so the load
+          // generator's (and the server's) CPU per request can differ from the closed loop's.
+          const {
+            result: { result: api, cpu },
+            cache,
+          } = await withCacheUse(baseUrl, () =>
+            measureCpuShare(() => driveFixedRate(baseUrl, source, { ratePerSecond: targetRate, durationMs: options.durationMs }), {
+              serverCpuSeconds: () => server!.cpuSeconds(),
+              localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
+            }),
           );
           if (interleave) await capture!.mirror(scenario.endpoint, fixedSent);
           else deferred.push({ mirror: scenario, inputs: fixedSent });
@@ -333,6 +345,7 @@ async function runEngine(
             capacityConcurrency: capacityCell.concurrency,
             targetRate,
             api,
+            cpu,
             cache,
             repeats: scenario.repeats() - repeatsBefore,
           };
@@ -340,6 +353,7 @@ async function runEngine(
           log(
             `  ${next()} ${scenario.name.padEnd(20)} ${`${fraction * 100}%`.padEnd(4)} fixed rate ${targetRate.toFixed(0)}/s: ${describeMeasurement(api)}; ${describeCache(cache)}`,
           );
+          if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);
         }
       }
     }

@@ -132,8 +132,28 @@ describe('CPU share', () => {
     ]);
     const rows = lines.filter((line) => line.startsWith('| P'));
     expect(rows).toEqual([
-      '| PostgreSQL | getProfile | 500 | 0.90 | 0.45 | 0.25 | 1.60 |',
-      '| PGlite | stat | 500 | 0.90 | n/a | 0.25 | 1.60 |',
+      '| PostgreSQL | getProfile | c16 | 500 | 0.90 | 0.45 | 0.25 | 1.60 |',
+      '| PGlite | stat | c16 | 500 | 0.90 | n/a | 0.25 | 1.60 |',
+    ]);
+  });
+
+  it('lists the fixed-rate runs that carry a CPU share after the closed-loop cells', () => {
+    const fixed = (fraction: number, cpu?: typeof share): FixedRateResult => ({
+      engine: 'postgres',
+      endpoint: 'getProfile',
+      group: 'detail',
+      fraction,
+      capacityConcurrency: 16,
+      targetRate: 250,
+      api: measured([2, 2, 2, 2]),
+      ...(cpu ? { cpu } : {}),
+    });
+    const rows = cpuShareSection([cell({ cpu: share })], [fixed(0.5, { ...share, loadGeneratorMs: 0.4 }), fixed(0.8)]).filter((line) =>
+      line.startsWith('| P'),
+    );
+    expect(rows).toEqual([
+      '| PostgreSQL | getProfile | c16 | 500 | 0.90 | 0.45 | 0.25 | 1.60 |',
+      '| PostgreSQL | getProfile | 50% fixed rate | 500 | 0.90 | 0.45 | 0.40 | 1.60 |',
     ]);
   });
 

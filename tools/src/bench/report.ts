@@ -364,25 +364,32 @@ function summaryLines(report: BenchReport): string[] {
 }
 
 /**
- * Where the cores went at the target concurrency: the server, PostgreSQL and the load generator
- * share the machine, so CPU per request is what sets the throughput and hence the latency.
+ * Where the cores went at the target concurrency and in the fixed-rate runs: the server,
+ * PostgreSQL and the load generator share the machine, so CPU per request is what sets the
+ * throughput and hence the latency; a fixed-rate run whose load generator costs much more than the
+ * closed loop's measured the load generator rather than the server.
  */
-export function cpuShareSection(cells: readonly CellResult[]): string[] {
-  const measured = cells.filter((cell) => cell.concurrency === TARGETS.p95Concurrency && cell.cpu);
+export function cpuShareSection(cells: readonly CellResult[], fixedRate: readonly FixedRateResult[] = []): string[] {
+  const measured = [
+    ...cells
+      .filter((cell) => cell.concurrency === TARGETS.p95Concurrency && cell.cpu)
+      .map((cell) => ({ ...cell, run: `c${cell.concurrency}` })),
+    ...fixedRate.filter((result) => result.cpu).map((result) => ({ ...result, run: `${Math.round(result.fraction * 100)}% fixed rate` })),
+  ];
   if (measured.length === 0) return [];
   const ms = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
   return [
-    `### Where the CPU went at concurrency ${TARGETS.p95Concurrency}`,
+    `### Where the CPU went at concurrency ${TARGETS.p95Concurrency} and at fixed rates`,
     '',
-    "CPU time per completed request, read from `/proc` around each API cell: the server process, the local PostgreSQL's processes",
+    "CPU time per completed request, read from `/proc` around each API run: the server process, the local PostgreSQL's processes",
     '(n/a for PGlite, which runs inside the server) and the load generator (the benchmark itself). At concurrency 16 a request',
     'waits for about 16 ÷ req/s, and req/s is at most the cores ÷ the CPU per request.',
     '',
-    '| database | endpoint | req/s | server ms | PostgreSQL ms | load generator ms | cores busy |',
-    '| :-- | :-- | --: | --: | --: | --: | --: |',
+    '| database | endpoint | run | req/s | server ms | PostgreSQL ms | load generator ms | cores busy |',
+    '| :-- | :-- | :-- | --: | --: | --: | --: | --: |',
     ...measured.map(
-      (cell) =>
-        `| ${cell.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${cell.endpoint} | ${formatRate(cell.api.requestsPerSecond)} | ${ms(cell.cpu!.serverMs)} | ${ms(cell.cpu!.postgresMs)} | ${ms(cell.cpu!.loadGeneratorMs)} | ${cell.cpu!.coresBusy.toFixed(2)} |`,
+      (row) =>
+        `| ${row.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${row.endpoint} | ${row.run} | ${formatRate(row.api.requestsPerSecond)} | ${ms(row.cpu!.serverMs)} | ${ms(row.cpu!.postgresMs)} | ${ms(row.cpu!.loadGeneratorMs)} | ${row.cpu!.coresBusy.toFixed(2)} |`,
     ),
     '',
   ];
@@ -464,7 +471,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
       );
     if (failures.length) out.push('');
   }
-  out.push(...cpuShareSection(report.cells));
+  out.push(...cpuShareSection(report.cells, report.fixedRate ?? []));
   if (report.sweeps.length) {
     out.push(
       '### MOT daily sweep',

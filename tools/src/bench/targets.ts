@@ -54,6 +54,8 @@ export interface FixedRateResult {
   capacityConcurrency: number;
   targetRate: number;
   api: Measurement;
+  /** Where the CPU went during the run (absent in results from before it was measured). */
+  cpu?: CpuShare | null;
   cache?: CacheUse | null;
   repeats?: number;
 }
