@@ -158,7 +158,7 @@ function dispatchOnce(pool: Pool, wire: WireRequest): Promise<number> {
   });
 }
 
-/** Connections of the fixed-rate driver: see ADR 0033. */
+/** Connections of the fixed-rate driver: see ADR 0034. */
 export const FIXED_RATE_CONNECTIONS = 32;
 
 /**
