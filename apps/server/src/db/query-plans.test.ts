@@ -295,28 +295,32 @@ for (const engine of testDatabases()) {
         ['statCustomers', { markets: ['HK'], hasHolding: false, assetMax: 5_000_000 }],
       ];
       for (const [name, input] of contradictions) {
-        captured = [];
-        try {
-          await call(name, input);
-        } finally {
-          const seen = captured;
-          captured = null;
-          const reads = seen.filter(({ text }) => /\bfrom "customer" "c"/.test(text));
-          expect(reads.length, `${name} ${JSON.stringify(input)} read no customer table at all`).toBeGreaterThan(0);
-          for (const { text, params } of reads) {
-            const { rows } = await analyzed(text, params);
-            expect(rowsReadFrom(rows, 'customer'), `${name} ${JSON.stringify(input)}:\n${text}`).toBe(0);
-          }
+        const reads = (await statementsRunBy(name, input)).filter(({ text }) => /\bfrom "customer" "c"/.test(text));
+        expect(reads.length, `${name} ${JSON.stringify(input)} read no customer table at all`).toBeGreaterThan(0);
+        for (const { text, params } of reads) {
+          const plan = await analyzedPlanOf(text, params);
+          expect(rowsReadFrom(plan, 'customer'), `${name} ${JSON.stringify(input)}:\n${text}`).toBe(0);
         }
       }
     });
 
-    /** EXPLAIN ANALYZE of one statement, as run (custom plan). */
-    async function analyzed(text: string, params: readonly unknown[]): Promise<{ rows: PlanNode }> {
+    /** The statements the app ran for one call (the call must succeed). */
+    async function statementsRunBy(name: EndpointName, input: Input) {
+      captured = [];
+      try {
+        await call(name, input);
+        return captured;
+      } finally {
+        captured = null;
+      }
+    }
+
+    /** EXPLAIN ANALYZE of one statement, as run (custom plan): its root node. */
+    async function analyzedPlanOf(text: string, params: readonly unknown[]): Promise<PlanNode> {
       const explain = `explain (analyze, format json) ${text}`;
       const result = database.pool ? (await database.pool.query(explain, [...params])).rows : await database.query(explain, [...params]);
       const value = (result[0] as Record<string, unknown>)['QUERY PLAN'];
-      return { rows: ((typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[])[0]!.Plan };
+      return ((typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[])[0]!.Plan;
     }
 
     for (const [name, samples] of Object.entries(checked) as [EndpointName, Samples][]) {
@@ -324,32 +328,25 @@ for (const engine of testDatabases()) {
         const failures: string[] = [];
         let statements = 0;
         for (const input of samples(context)) {
-          captured = [];
-          try {
-            await call(name, input);
-          } finally {
-            const seen = captured;
-            captured = null;
-            for (const { text, params, prepared } of seen) {
-              // Reads only: EXPLAIN of a write would still be safe, but no hot path writes here.
-              if (!/^\s*(select|with)\b/i.test(text)) continue;
-              statements += 1;
-              const plans = [{ kind: 'plan', plan: await planOf(text, params) }];
-              // PGlite reports prepared statements too, but has no plan cache (and no pool) to check.
-              if (prepared && database.pool) {
-                plans.push({ kind: 'generic plan (prepared statement)', plan: await genericPlanOf(text, params) });
-                const excess = await genericReadsTooMuch(text, params);
-                if (excess) failures.push(`${name} ${JSON.stringify(input)}: ${excess}:\n${text}\nparams: ${JSON.stringify(params)}`);
-              }
-              for (const { kind, plan } of plans) {
-                for (const filter of gramFunctionsPerRow(plan))
-                  failures.push(`${name} ${JSON.stringify(input)}: its ${kind} runs a gram function per row: ${filter}\n${text}`);
-                const scanned = seqScansOnBigTables(plan);
-                if (scanned.length > 0)
-                  failures.push(
-                    `${name} ${JSON.stringify(input)}: its ${kind} reads ${scanned.join(', ')} sequentially:\n${text}\nparams: ${JSON.stringify(params)}\nplan: ${JSON.stringify(plan, null, 1)}`,
-                  );
-              }
+          for (const { text, params, prepared } of await statementsRunBy(name, input)) {
+            // Reads only: EXPLAIN of a write would still be safe, but no hot path writes here.
+            if (!/^\s*(select|with)\b/i.test(text)) continue;
+            statements += 1;
+            const plans = [{ kind: 'plan', plan: await planOf(text, params) }];
+            // PGlite reports prepared statements too, but has no plan cache (and no pool) to check.
+            if (prepared && database.pool) {
+              plans.push({ kind: 'generic plan (prepared statement)', plan: await genericPlanOf(text, params) });
+              const excess = await genericReadsTooMuch(text, params);
+              if (excess) failures.push(`${name} ${JSON.stringify(input)}: ${excess}:\n${text}\nparams: ${JSON.stringify(params)}`);
+            }
+            for (const { kind, plan } of plans) {
+              for (const filter of gramFunctionsPerRow(plan))
+                failures.push(`${name} ${JSON.stringify(input)}: its ${kind} runs a gram function per row: ${filter}\n${text}`);
+              const scanned = seqScansOnBigTables(plan);
+              if (scanned.length > 0)
+                failures.push(
+                  `${name} ${JSON.stringify(input)}: its ${kind} reads ${scanned.join(', ')} sequentially:\n${text}\nparams: ${JSON.stringify(params)}\nplan: ${JSON.stringify(plan, null, 1)}`,
+                );
             }
           }
         }
