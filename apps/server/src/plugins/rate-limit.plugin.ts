@@ -22,7 +22,7 @@ export interface RateLimitVerdict {
   retryAfterSeconds: number;
 }
 
-/** How often each process deletes counters nobody has touched for a day. */
+/** How often each process deletes, per bucket, the counters of windows that have ended. */
 const SWEEP_EVERY_MS = 3600_000;
 
 const c = tableAlias(rateLimitCounters, 'c');
@@ -34,17 +34,25 @@ const c = tableAlias(rateLimitCounters, 'c');
  * See docs/decisions/0007-rate-limits-and-csp.md.
  */
 export function createRateLimiter(database: Pick<DatabaseHandle, 'db'>) {
-  let lastSweep = 0;
-  const sweep = () =>
-    database.db
-      .execute(sql`delete from ${rateLimitCounters} where ${rateLimitCounters.windowStart} < now() - interval '1 day'`)
-      .catch(() => undefined);
+  const lastSweep = new Map<string, number>();
+  /**
+   * Deletes the bucket's counters whose window has ended: a hit in a later window restarts the count
+   * anyway, so nothing a limit decides changes. The window is the rule's own: a fixed age ("a day")
+   * deleted the live counters of any longer window, so a week's budget restarted every day, and the
+   * sweep raced the hit that started it (a counter lost one hit, CI stop 28).
+   */
+  const sweepEnded = (rule: RateLimitRule) =>
+    database.db.execute(
+      sql`delete from ${rateLimitCounters} where ${rateLimitCounters.bucket} = ${rule.bucket}
+          and ${rateLimitCounters.windowStart} < now() - make_interval(secs => ${rule.windowSeconds})`,
+    );
 
   return {
+    sweepEnded,
     async hit(rule: RateLimitRule, subject: string): Promise<RateLimitVerdict> {
-      if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
-        lastSweep = Date.now();
-        void sweep();
+      if (Date.now() - (lastSweep.get(rule.bucket) ?? 0) > SWEEP_EVERY_MS) {
+        lastSweep.set(rule.bucket, Date.now());
+        void sweepEnded(rule).catch(() => undefined);
       }
       // A newer window restarts the count; an older one (a replica whose statement started a moment
       // earlier) counts into the stored window rather than resetting it.

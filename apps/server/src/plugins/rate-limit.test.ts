@@ -223,6 +223,29 @@ for (const engine of testDatabases()) {
       expect(verdicts.map((verdict) => verdict.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
     });
 
+    it('sweeps only the counters whose own window has ended, whatever its length', async () => {
+      await resetCounters();
+      const limiter = createRateLimiter(database);
+      const decade = { bucket: 'long-window', limit: 100, windowSeconds: DECADE_SECONDS };
+      const minute = { bucket: 'short-window', limit: 100, windowSeconds: 60 };
+      for (let hit = 0; hit < 3; hit += 1) await limiter.hit(decade, 'kept');
+      await limiter.hit(minute, 'ended');
+      await limiter.hit(minute, 'current');
+      await database.query(`update rate_limit_counter set window_start = window_start - interval '2 minutes' where subject = 'ended'`);
+      await limiter.sweepEnded(decade);
+      await limiter.sweepEnded(minute);
+      const rows = await database.query<{ subject: string; hits: number }>(
+        'select subject, hits from rate_limit_counter order by subject',
+      );
+      // A decade's window began years ago and is still running: its count must survive.
+      expect(rows).toEqual([
+        { subject: 'current', hits: 1 },
+        { subject: 'kept', hits: 3 },
+      ]);
+      // A new limiter sweeps as it starts; the live count goes on from 3.
+      expect((await createRateLimiter(database).hit(decade, 'kept')).hits).toBe(4);
+    });
+
     it('measures what a hit costs (figures printed; the ADR records them)', async () => {
       const limiter = createRateLimiter(database);
       const rule = { bucket: 'benchmark', limit: 1_000_000, windowSeconds: DECADE_SECONDS };
