@@ -35,6 +35,7 @@ import { settingsRoutes, staffRoutes } from './modules/staff';
 import { clientRoutes } from './modules/client';
 import { manageRoutes } from './modules/manage';
 import { kycRoutes } from './modules/kyc';
+import { BookIndexStore } from './modules/customer-search';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
 import { auditRoutes } from './modules/audit';
 import { wecomCallbackRoutes } from './modules/wecom-callback';
@@ -162,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(openApiPlugin);
   await app.register(healthRoutes);
+  // The client list and KYC search the same books: one set of in-memory indexes for both (ADR 0035).
+  const indexes = new BookIndexStore(app.database.db, env.SEARCH_INDEX_MAX_ROWS);
   // Every area of the contract and the module implementing it: one left out does not compile.
   await registerContractRoutes(app, {
     auth: withOptions(authRoutes, {
@@ -173,8 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     staff: staffRoutes,
     settings: settingsRoutes,
     customer: clientRoutes,
-    manage: manageRoutes,
-    kyc: kycRoutes,
+    manage: withOptions(manageRoutes, { indexes }),
+    kyc: withOptions(kycRoutes, { indexes }),
     mot: motRoutes,
     audit: auditRoutes,
   });

@@ -90,6 +90,17 @@ const envSchema = z.object({
   WECOM_VERIFY_DIR: z.string().min(1).optional(),
   /** Built web app to serve; empty disables static serving. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Customers whose search fields each replica keeps in memory, over all the books it has searched
+   * (ADR 0035; about 250 bytes each). A book larger than this is searched in SQL; 0 searches every
+   * book in SQL.
+   */
+  SEARCH_INDEX_MAX_ROWS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(50_000_000, 'must be at most 50000000')
+    .default(1_000_000),
   /** Seed demo data on first start when the database holds no customers. */
   SEED_DEMO: booleanFromString.default(true),
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),

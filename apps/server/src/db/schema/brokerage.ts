@@ -312,3 +312,20 @@ export const staffBookVersion = pgTable(
   },
   (table) => [primaryKey({ columns: [table.corpId, table.staffId] })],
 );
+
+/**
+ * Which customers each bump of `staff_book_version` touched (migration 0022): the in-memory search
+ * index of a book (ADR 0035) reloads only those. `customerId` null means the whole book. Written by
+ * the same triggers, never by application code; each bump deletes the book's entries more than 1000
+ * versions old.
+ */
+export const staffBookChange = pgTable(
+  'staff_book_change',
+  {
+    corpId: integer('corp_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }),
+  },
+  (table) => [index('staff_book_change_book_idx').on(table.corpId, table.staffId, table.version)],
+);

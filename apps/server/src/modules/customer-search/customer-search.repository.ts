@@ -10,6 +10,7 @@ import {
   type RowOf as RowOfSelection,
 } from '../../db/sql-rows';
 import { BookResultCache, criteriaKey } from './book-result-cache';
+import { bookIndexCounters, type BookIndexStore } from './book-index-store';
 import { customerWhere, servedBySummary, servedBySummaryMinusBound, summaryWhere, type CustomerCriteria } from './customer-filters';
 import { b, bookSummaryB, bookVersionV, c, customerC, v, type RowOf, type Selection } from './customer-tables';
 import { pageIds, customerOrder } from './page-query';
@@ -74,6 +75,7 @@ export function createCustomerSearch<Columns extends Selection>(
   db: Database,
   columns: Columns,
   cache: BookResultCache = new BookResultCache(),
+  indexes?: BookIndexStore,
 ) {
   type Row = RowOf<Columns>;
   /** The row shape's select list, rendered once. */
@@ -196,6 +198,64 @@ export function createCustomerSearch<Columns extends Selection>(
     return rows.map((row) => ({ ...row, newThisMonth: freshByChannel.get(row.channel) ?? 0 }));
   }
 
+  /**
+   * The page's rows for ids found in memory, in that order, with the book's version and the Hong
+   * Kong month read in the same statement: the ids are right only if the version is still the
+   * index's (ADR 0035).
+   */
+  const rowsByIds = (criteria: CustomerCriteria, ids: number[]) =>
+    selectRowSets(
+      db,
+      {
+        rows: selectQuery(
+          rowColumns,
+          sql`from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as page(id, position)
+              join ${customerC} on ${c.id} = page.id and ${c.corpId} = ${criteria.corpId}
+              order by page.position`,
+        ),
+        book: selectQuery(bookStateColumns(criteria), sql``),
+      },
+      { prepare: true },
+    );
+
+  /** How many times a search tries its book's index before SQL answers (each try after a write catches up first). */
+  const INDEX_TRIES = 3;
+
+  /** A search answered from the book's index, or undefined when SQL must answer (ADR 0035). */
+  async function searchInMemory(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number } | undefined> {
+    for (let attempt = 0; attempt < INDEX_TRIES; attempt += 1) {
+      const index = await indexes!.indexFor(criteria.corpId, criteria.staffId);
+      if (!index) return undefined;
+      const version = index.version;
+      const page = index.page(criteria, view.sortBy, view.sortOrder, view);
+      if (!page) return undefined;
+      const { rows, book } = await rowsByIds(criteria, page.ids);
+      if (book[0]!.version === version) {
+        bookIndexCounters.served += 1;
+        return { rows: rows as Row[], total: page.total };
+      }
+      await indexes!.refresh(criteria.corpId, criteria.staffId, index);
+    }
+    return undefined;
+  }
+
+  /** The header stat from the book's index, or undefined when SQL must answer. */
+  async function statInMemory(criteria: CustomerCriteria): Promise<StatRow[] | undefined> {
+    for (let attempt = 0; attempt < INDEX_TRIES; attempt += 1) {
+      const index = await indexes!.indexFor(criteria.corpId, criteria.staffId);
+      if (!index) return undefined;
+      const state = await bookState(criteria);
+      // Synchronous from the check on: the index cannot change between the two.
+      if (index.version === state.version) {
+        const rows = index.stat(criteria, state.month);
+        if (rows) bookIndexCounters.served += 1;
+        return rows;
+      }
+      await indexes!.refresh(criteria.corpId, criteria.staffId, index);
+    }
+    return undefined;
+  }
+
   return {
     /**
      * One statement in the usual case: the page, with the book version that says whether the
@@ -203,6 +263,11 @@ export function createCustomerSearch<Columns extends Selection>(
      * search counts before it pages, since how the page is found depends on the count (`planPage`).
      */
     async search(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number }> {
+      if (indexes) {
+        const answered = await searchInMemory(criteria, view);
+        if (answered) return answered;
+        bookIndexCounters.askedSql += 1;
+      }
       const fromSummary = summaryAnswers(criteria);
       let known = fromSummary ? undefined : cache.peek<KeywordTotal>(totalKey(criteria));
       if (!known && criteria.keyword) known = await countLive(criteria);
@@ -235,6 +300,11 @@ export function createCustomerSearch<Columns extends Selection>(
     },
 
     async stat(criteria: CustomerCriteria): Promise<StatRow[]> {
+      if (indexes) {
+        const answered = await statInMemory(criteria);
+        if (answered) return answered;
+        bookIndexCounters.askedSql += 1;
+      }
       return cachedStat(criteria, () => computeStat(criteria));
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../../db/client';
-import { bookResultCacheCounters } from '../customer-search';
+import { bookIndexCounters, bookResultCacheCounters } from '../customer-search';
 
 /**
  * Liveness (the process answers) and readiness (the database answers). Outside the envelope on purpose:
@@ -19,6 +19,7 @@ export async function healthRoutes(app: FastifyInstance) {
         database: app.database.kind,
         wecom: app.wecomHealth.summary(),
         bookResultCache: { ...bookResultCacheCounters },
+        bookIndex: { ...bookIndexCounters },
       };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed');
