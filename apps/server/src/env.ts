@@ -92,15 +92,15 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /**
    * Customers whose search fields each replica keeps in memory, over all the books it has searched
-   * (ADR 0035; about 250 bytes each). A book larger than this is searched in SQL; 0 searches every
-   * book in SQL.
+   * (ADR 0035; about 600 bytes each, so the default holds ~300 MB at most). A book larger than this
+   * is searched in SQL; 0 searches every book in SQL.
    */
   SEARCH_INDEX_MAX_ROWS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be an integer')
     .min(0)
     .max(50_000_000, 'must be at most 50000000')
-    .default(1_000_000),
+    .default(500_000),
   /** Seed demo data on first start when the database holds no customers. */
   SEED_DEMO: booleanFromString.default(true),
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),

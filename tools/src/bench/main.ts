@@ -106,14 +106,47 @@ interface EngineRun {
   lighthouse: LighthouseOutcome | null;
 }
 
-/** The server's count-cache counters (/readyz), or null when it does not report them. */
-async function readCacheCounters(baseUrl: string): Promise<{ lookups: number; computed: number } | null> {
+interface ReadyCounters {
+  bookResultCache?: { lookups: number; computed: number };
+  bookIndex?: { served: number; askedSql: number; loading: number };
+}
+
+async function readReadyCounters(baseUrl: string): Promise<ReadyCounters | null> {
   try {
-    const body = (await (await fetch(`${baseUrl}/readyz`)).json()) as { bookResultCache?: { lookups: number; computed: number } };
-    return body.bookResultCache ?? null;
+    return (await (await fetch(`${baseUrl}/readyz`)).json()) as ReadyCounters;
   } catch {
     return null;
   }
+}
+
+/** The server's count-cache counters (/readyz), or null when it does not report them. */
+async function readCacheCounters(baseUrl: string): Promise<{ lookups: number; computed: number } | null> {
+  return (await readReadyCounters(baseUrl))?.bookResultCache ?? null;
+}
+
+/**
+ * Waits until no book index is loading (ADR 0035: a large book loads in the background while SQL
+ * answers), so a cell measures the state a running server is in, not its first seconds.
+ */
+export async function settleBookIndexes(baseUrl: string, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const counters = await readReadyCounters(baseUrl);
+    if (!counters?.bookIndex || counters.bookIndex.loading === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`book indexes still loading after ${timeoutMs / 1000} s at ${baseUrl}`);
+}
+
+/** Of the searches and stats between two readings, the share answered from the book indexes. */
+async function withIndexUse<T>(baseUrl: string, measure: () => Promise<T>): Promise<{ result: T; indexed: string }> {
+  const before = (await readReadyCounters(baseUrl))?.bookIndex;
+  const result = await measure();
+  const after = (await readReadyCounters(baseUrl))?.bookIndex;
+  if (!before || !after) return { result, indexed: '' };
+  const served = after.served - before.served;
+  const asked = served + after.askedSql - before.askedSql;
+  return { result, indexed: asked > 0 ? `; book index ${((served / asked) * 100).toFixed(0)}% of ${asked}` : '' };
 }
 
 /** Runs `measure` between two readings of the server's cache counters: what the cell did to the cache. */
@@ -224,6 +257,7 @@ async function runEngine(
 
     const replayCell = async (pending: PendingSql): Promise<CellResult> => {
       await capture!.mirror(pending.scenario.endpoint, pending.warmup);
+      await settleBookIndexes(capture!.baseUrl);
       const { requests, failures } = await capture!.capture(pending.scenario.endpoint, pending.sent);
       const sql = await replaySql(sqlRunnerFor(handle!), requests, {
         concurrency: pending.concurrency,
@@ -281,16 +315,22 @@ async function runEngine(
         // Warm-up apart, so the CPU share and the cache counters cover the measured requests alone.
         const warmup: EndpointInput[] = (sent = []);
         if (options.warmupMs > 0) await driveHttp(baseUrl, source, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
+        await settleBookIndexes(baseUrl);
         sent = [];
         const repeatsBefore = scenario.repeats();
         const {
-          result: { result: api, cpu },
-          cache,
-        } = await withCacheUse(baseUrl, () =>
-          measureCpuShare(() => driveHttp(baseUrl, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
-            serverCpuSeconds: () => server!.cpuSeconds(),
-            localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
-          }),
+          result: {
+            result: { result: api, cpu },
+            cache,
+          },
+          indexed,
+        } = await withIndexUse(baseUrl, () =>
+          withCacheUse(baseUrl, () =>
+            measureCpuShare(() => driveHttp(baseUrl, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
+              serverCpuSeconds: () => server!.cpuSeconds(),
+              localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
+            }),
+          ),
         );
         const cell = {
           engine,
@@ -303,7 +343,7 @@ async function runEngine(
           repeats: scenario.repeats() - repeatsBefore,
         };
         log(
-          `  ${next()} ${scenario.name.padEnd(20)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)}; ${describeCache(cache)}` +
+          `  ${next()} ${scenario.name.padEnd(20)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)}; ${describeCache(cache)}${indexed}` +
             `${cell.repeats ? `; ${cell.repeats} repeated parameters` : ''}`,
         );
         if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);

@@ -41,8 +41,12 @@ const indexedColumns = selection({
 const versionOf = (corpId: number, staffId: number) =>
   sql<string>`coalesce((select ${v.version} from ${bookVersionV} where ${v.corpId} = ${corpId} and ${v.staffId} = ${staffId}), 0)::text`;
 
-/** This process's use of the in-memory book indexes since start (read by /readyz and the benchmark). */
-export const bookIndexCounters = { served: 0, askedSql: 0, loads: 0, refreshes: 0, reloads: 0 };
+/**
+ * This process's use of the in-memory book indexes since start (read by /readyz and the benchmark):
+ * searches and stats `served` from memory or `askedSql`; books loaded, caught up from the log,
+ * reloaded; and `loading`, the loads under way now.
+ */
+export const bookIndexCounters = { served: 0, askedSql: 0, loads: 0, refreshes: 0, reloads: 0, loading: 0 };
 
 interface Book {
   index: BookIndex | undefined;
@@ -171,6 +175,7 @@ export class BookIndexStore {
     let sizeKnown!: () => void;
     book.sized = new Promise((resolve) => (sizeKnown = resolve));
     const run = async () => {
+      bookIndexCounters.loading += 1;
       try {
         const [size] = await selectRows(
           this.db,
@@ -204,6 +209,7 @@ export class BookIndexStore {
         // Too varied: not worth trying again soon. Anything else (the database away): soon.
         book.unsuitableUntil = Date.now() + (error instanceof BookTooVaried ? RETRY_UNSUITABLE_MS : RETRY_FAILED_LOAD_MS);
       } finally {
+        bookIndexCounters.loading -= 1;
         sizeKnown();
       }
     };

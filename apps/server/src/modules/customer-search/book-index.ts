@@ -68,6 +68,13 @@ function grown<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(a
   return next;
 }
 
+/** Adds `slot` to the slots kept under `key` (once: a slot whose row changed back is not added twice). */
+function addSlot(map: Map<string, number[]>, key: string, slot: number) {
+  const slots = map.get(key);
+  if (!slots) map.set(key, [slot]);
+  else if (slots[slots.length - 1] !== slot && !slots.includes(slot)) slots.push(slot);
+}
+
 /** A small vocabulary: code ↔ number. */
 class Codes {
   readonly numbers = new Map<string, number>();
@@ -101,13 +108,22 @@ type TextField = 'cn' | 'en' | 'phone';
 /** Which substrings a field's grams are kept for: two and three characters (CJK names: one and two as well). */
 function gramsOf(field: TextField, text: string): Set<string> {
   const grams = new Set<string>();
-  const chars = [...text];
   const lengths = field === 'cn' ? [1, 2, 3] : [2, 3];
+  if (!SURROGATE.test(text)) {
+    // One code unit per character (nearly every name and phone): substrings, without splitting.
+    for (const length of lengths)
+      for (let start = 0; start + length <= text.length; start += 1) grams.add(text.substring(start, start + length));
+    return grams;
+  }
+  const chars = [...text];
   for (const length of lengths) {
     for (let start = 0; start + length <= chars.length; start += 1) grams.add(chars.slice(start, start + length).join(''));
   }
   return grams;
 }
+
+/** A character outside the Basic Multilingual Plane (rare CJK, emoji) takes two code units. */
+const SURROGATE = /[\ud800-\udfff]/;
 
 /** The gram the index can look a term up by (the term itself when short), or undefined when it has none. */
 function lookupGrams(field: TextField, term: string): string[] | undefined {
@@ -139,23 +155,25 @@ export class BookIndex {
   version: string;
   private size = 0;
   private live = 0;
-  private ids = new Float64Array(0);
-  private alive = new Uint8Array(0);
-  private channel = new Uint8Array(0);
-  private status = new Uint8Array(0);
-  private kyc = new Uint8Array(0);
-  private markets = new Uint32Array(0);
-  private cents = new Float64Array(0);
-  private openDay = new Int32Array(0);
-  private lastTradeDay = new Int32Array(0);
-  private nameCn: string[] = [];
-  private nameEnLower: string[] = [];
-  private phoneDigits: (string | null)[] = [];
-  private idDocLast4: string[] = [];
-  private accountNos: string[][] = [];
+  /** @internal */ ids = new Float64Array(0);
+  /** @internal */ alive = new Uint8Array(0);
+  /** @internal */ channel = new Uint8Array(0);
+  /** @internal */ status = new Uint8Array(0);
+  /** @internal */ kyc = new Uint8Array(0);
+  /** @internal */ markets = new Uint32Array(0);
+  /** @internal */ cents = new Float64Array(0);
+  /** @internal */ openDay = new Int32Array(0);
+  /** @internal */ lastTradeDay = new Int32Array(0);
+  /** @internal */ nameCn: string[] = [];
+  /** @internal */ nameEnLower: string[] = [];
+  /** @internal */ phoneDigits: (string | null)[] = [];
+  /** @internal */ idDocLast4: string[] = [];
+  /** @internal */ accountNos: string[][] = [];
   private readonly slotOfId = new Map<number, number>();
   /** Account number → slots holding it (a number is unique per corp; a stale slot is confirmed away). */
   private readonly accountSlots = new Map<string, number[]>();
+  /** Identity-document tail → slots (stale slots are confirmed away, as for accounts). */
+  private readonly idDocSlots = new Map<string, number[]>();
   private readonly channels = new Codes(MAX_CODES);
   private readonly statuses = new Codes(MAX_CODES);
   private readonly marketBits = new Codes(MAX_MARKETS);
@@ -236,11 +254,8 @@ export class BookIndex {
     this.phoneDigits[slot] = row.phoneDigits;
     this.idDocLast4[slot] = row.idDocLast4;
     this.accountNos[slot] = row.accountNos;
-    for (const accountNo of row.accountNos) {
-      const slots = this.accountSlots.get(accountNo);
-      if (!slots) this.accountSlots.set(accountNo, [slot]);
-      else if (!slots.includes(slot)) slots.push(slot);
-    }
+    for (const accountNo of row.accountNos) addSlot(this.accountSlots, accountNo, slot);
+    addSlot(this.idDocSlots, row.idDocLast4, slot);
     const texts: [TextField, string | null][] = [
       ['cn', row.nameCn],
       ['en', this.nameEnLower[slot]!],
@@ -277,85 +292,46 @@ export class BookIndex {
   }
 
   /**
-   * A test of the filters (not the keyword) on a slot; undefined when the criteria hold a value the
-   * index cannot decide exactly (a date that is not `YYYY-MM-DD`): the caller then asks SQL.
+   * The test a row must pass; undefined when the criteria hold a value the index cannot decide
+   * exactly (a date that is not `YYYY-MM-DD`): the caller then asks SQL.
    */
-  private filterTest(criteria: CustomerCriteria): ((slot: number) => boolean) | undefined {
-    const tests: ((slot: number) => boolean)[] = [];
-    const codeSet = (codes: Codes, values: string[] | undefined, column: Uint8Array) => {
-      if (!values?.length) return;
+  private rowTest(criteria: CustomerCriteria): RowTest | undefined {
+    const allowedOf = (codes: Codes, values: string[] | undefined) => {
+      if (!values?.length) return undefined;
       const allowed = new Uint8Array(MAX_CODES + 1);
       for (const value of values) {
         const number = codes.numbers.get(value);
         if (number !== undefined) allowed[number] = 1;
       }
-      tests.push((slot) => allowed[column[slot]!] === 1);
+      return allowed;
     };
-    codeSet(this.channels, criteria.channels, this.channel);
-    codeSet(this.statuses, criteria.statuses, this.status);
-    const cents = this.cents;
-    if (criteria.assetMinHkd !== undefined) {
-      const min = boundCents(criteria.assetMinHkd, 'up');
-      tests.push((slot) => cents[slot]! >= min);
+    const from = criteria.openDateFrom ? dayKey(criteria.openDateFrom) : -Infinity;
+    const to = criteria.openDateTo ? dayKey(criteria.openDateTo) : Infinity;
+    if (from === undefined || to === undefined) return undefined;
+    let marketsWanted = 0;
+    for (const market of criteria.markets ?? []) {
+      const bit = this.marketBits.numbers.get(market);
+      if (bit !== undefined) marketsWanted |= 1 << bit;
     }
-    if (criteria.assetMaxHkd !== undefined) {
-      const max = boundCents(criteria.assetMaxHkd, 'down');
-      tests.push((slot) => cents[slot]! <= max);
-    }
-    const openDay = this.openDay;
-    if (criteria.openDateFrom) {
-      const from = dayKey(criteria.openDateFrom);
-      if (from === undefined) return undefined;
-      tests.push((slot) => openDay[slot]! >= from);
-    }
-    if (criteria.openDateTo) {
-      const to = dayKey(criteria.openDateTo);
-      if (to === undefined) return undefined;
-      tests.push((slot) => openDay[slot]! <= to);
-    }
-    const kyc = this.kyc;
-    if (criteria.kycBound !== undefined) {
-      const wanted = criteria.kycBound ? 1 : 0;
-      tests.push((slot) => kyc[slot] === wanted);
-    }
-    const markets = this.markets;
-    if (criteria.markets?.length) {
-      let wanted = 0;
-      for (const market of criteria.markets) {
-        const bit = this.marketBits.numbers.get(market);
-        if (bit !== undefined) wanted |= 1 << bit;
-      }
-      tests.push((slot) => (markets[slot]! & wanted) !== 0);
-    }
-    if (criteria.hasHolding !== undefined) {
-      const holding = criteria.hasHolding;
-      tests.push((slot) => (markets[slot] !== 0) === holding);
-    }
-    const alive = this.alive;
-    if (tests.length === 0) return (slot) => alive[slot] === 1;
-    if (tests.length === 1) {
-      const [only] = tests as [(slot: number) => boolean];
-      return (slot) => alive[slot] === 1 && only(slot);
-    }
-    return (slot) => {
-      if (alive[slot] !== 1) return false;
-      for (const test of tests) if (!test(slot)) return false;
-      return true;
-    };
-  }
-
-  /** The keyword's exact test on a slot (`keywordCondition`'s arms, OR-ed). */
-  private keywordTest(keyword: CustomerKeyword): (slot: number) => boolean {
-    const text = keyword.text;
-    const lower = text.toLowerCase();
-    const digits = keyword.phone?.digits;
-    const { nameCn, nameEnLower, phoneDigits, idDocLast4, accountNos } = this;
-    return (slot) =>
-      (keyword.chineseName !== null && nameCn[slot]!.includes(text)) ||
-      (keyword.englishName !== null && nameEnLower[slot]!.includes(lower)) ||
-      (digits !== undefined && (phoneDigits[slot]?.includes(digits) ?? false)) ||
-      (keyword.accountNo !== null && accountNos[slot]!.includes(keyword.accountNo)) ||
-      (keyword.idDocTail !== null && idDocLast4[slot] === keyword.idDocTail);
+    const keyword = criteria.keyword;
+    return new RowTest(this, {
+      channels: allowedOf(this.channels, criteria.channels),
+      statuses: allowedOf(this.statuses, criteria.statuses),
+      minCents: criteria.assetMinHkd === undefined ? -Infinity : boundCents(criteria.assetMinHkd, 'up'),
+      maxCents: criteria.assetMaxHkd === undefined ? Infinity : boundCents(criteria.assetMaxHkd, 'down'),
+      fromDay: from,
+      toDay: to,
+      kycWanted: criteria.kycBound === undefined ? -1 : criteria.kycBound ? 1 : 0,
+      marketsFiltered: Boolean(criteria.markets?.length),
+      marketsWanted,
+      holding: criteria.hasHolding === undefined ? -1 : criteria.hasHolding ? 1 : 0,
+      keyword: keyword !== undefined,
+      chineseText: keyword?.chineseName ? keyword.text : null,
+      englishText: keyword?.englishName ? keyword.text.toLowerCase() : null,
+      phoneDigits: keyword?.phone?.digits ?? null,
+      accountNo: keyword?.accountNo ?? null,
+      idDocTail: keyword?.idDocTail ?? null,
+    });
   }
 
   /**
@@ -393,17 +369,12 @@ export class BookIndex {
       if (slots) lists.push(slots);
     }
     if (keyword.idDocTail) {
-      // Rare enough to test by scanning would cost a whole pass; the tail is short, so keep a pass here.
-      const tail = keyword.idDocTail;
-      const found: number[] = [];
-      const { idDocLast4 } = this;
-      for (let slot = 0; slot < this.size; slot += 1) if (idDocLast4[slot] === tail) found.push(slot);
-      lists.push(found);
+      const slots = this.idDocSlots.get(keyword.idDocTail);
+      if (slots) lists.push(slots);
     }
     // Distinct slots: a posting can hold a slot twice once its row has changed.
-    this.mark = (this.mark + 1) >>> 0 || 1;
-    if (this.mark === 1) this.stamp.fill(0);
-    const { stamp, mark } = this;
+    const mark = this.nextMark();
+    const stamp = this.stamp;
     const candidates: number[] = [];
     for (const list of lists) {
       for (let index = 0; index < list.length; index += 1) {
@@ -417,13 +388,21 @@ export class BookIndex {
     return candidates;
   }
 
-  /** The test a row must pass: filters and keyword. Undefined when SQL must answer (see `filterTest`). */
-  private matcher(criteria: CustomerCriteria): { test: (slot: number) => boolean; candidates: number[] | undefined } | undefined {
-    const filters = this.filterTest(criteria);
-    if (!filters) return undefined;
-    if (!criteria.keyword) return { test: filters, candidates: undefined };
-    const keywordTest = this.keywordTest(criteria.keyword);
-    return { test: (slot) => filters(slot) && keywordTest(slot), candidates: this.keywordCandidates(criteria.keyword) };
+  /** A mark no slot carries yet (`stamp[slot] === mark` then means "marked by this step"). */
+  private nextMark(): number {
+    this.mark = (this.mark + 1) >>> 0;
+    if (this.mark === 0) {
+      this.stamp.fill(0);
+      this.mark = 1;
+    }
+    return this.mark;
+  }
+
+  /** The test a row must pass and, for a keyword, its candidates. Undefined when SQL must answer (see `rowTest`). */
+  private matcher(criteria: CustomerCriteria): { test: RowTest; candidates: number[] | undefined } | undefined {
+    const test = this.rowTest(criteria);
+    if (!test) return undefined;
+    return { test, candidates: criteria.keyword ? this.keywordCandidates(criteria.keyword) : undefined };
   }
 
   /** One page of matching customers' ids in the list's order, and the total; undefined: ask SQL. */
@@ -435,38 +414,67 @@ export class BookIndex {
     const end = start + window.pageSize;
     if (candidates && candidates.length * 16 < this.live) {
       // Few candidates: confirm them and sort only those.
-      const matches = candidates.filter(test);
+      const matches = candidates.filter((slot) => test.passes(slot));
       const keys = sortBy === 'totalAssets' ? this.cents : sortBy === 'openDate' ? this.openDay : this.lastTradeDay;
       const ids = this.ids;
       const descending = (a: number, b: number) => keys[b]! - keys[a]! || ids[a]! - ids[b]!;
       matches.sort(sortOrder === 'desc' ? descending : (a, b) => descending(b, a));
       return { ids: matches.slice(start, end).map((slot) => ids[slot]!), total: matches.length };
     }
-    // Many candidates (or none to narrow by): walk the sort's order, testing each row, counting all.
-    const order = this.order(sortBy);
-    const pageIds: number[] = [];
+    if (test.admitsEveryRow()) {
+      // The whole book: its order is the page, its size the total.
+      const order = this.order(sortBy);
+      const last = order.length - 1;
+      const ids: number[] = [];
+      for (let step = start; step < Math.min(end, order.length); step += 1)
+        ids.push(this.ids[order[sortOrder === 'desc' ? step : last - step]!]!);
+      return { ids, total: order.length };
+    }
+    // Many matches possible: first mark and count them in slot order (columns read in sequence, not
+    // at the sort's random positions), then walk the sort's order reading only the marks, until the
+    // page is full.
+    const mark = this.nextMark();
+    const stamp = this.stamp;
     let total = 0;
-    const consider = (slot: number) => {
-      if (!test(slot)) return;
-      if (total >= start && total < end) pageIds.push(this.ids[slot]!);
-      total += 1;
-    };
-    const onlyCandidates = candidates ? this.stamp : undefined;
-    const mark = this.mark;
-    if (sortOrder === 'desc') {
-      for (let index = 0; index < order.length; index += 1) {
-        const slot = order[index]!;
-        if (onlyCandidates && onlyCandidates[slot] !== mark) continue;
-        consider(slot);
+    if (candidates) {
+      for (const slot of candidates) {
+        if (test.passes(slot)) {
+          stamp[slot] = mark;
+          total += 1;
+        }
       }
     } else {
-      for (let index = order.length - 1; index >= 0; index -= 1) {
-        const slot = order[index]!;
-        if (onlyCandidates && onlyCandidates[slot] !== mark) continue;
-        consider(slot);
+      for (let slot = 0; slot < this.size; slot += 1) {
+        if (test.passes(slot)) {
+          stamp[slot] = mark;
+          total += 1;
+        }
       }
     }
+    const pageIds: number[] = [];
+    if (start >= total) return { ids: pageIds, total };
+    const order = this.order(sortBy);
+    const ids = this.ids;
+    let seen = 0;
+    const last = order.length - 1;
+    for (let step = 0; step <= last && seen < end; step += 1) {
+      const slot = order[sortOrder === 'desc' ? step : last - step]!;
+      if (stamp[slot] !== mark) continue;
+      if (seen >= start) pageIds.push(ids[slot]!);
+      seen += 1;
+    }
     return { ids: pageIds, total };
+  }
+
+  /** One channel's cents summed in BigInt (a book holding more than 90 trillion HKD). */
+  private exactSum(test: RowTest, candidates: number[] | undefined, at: number): bigint {
+    let total = 0n;
+    const add = (slot: number) => {
+      if (this.channel[slot] === at && test.passes(slot)) total += BigInt(this.cents[slot]!);
+    };
+    if (candidates) for (const slot of candidates) add(slot);
+    else for (let slot = 0; slot < this.size; slot += 1) add(slot);
+    return total;
   }
 
   /**
@@ -481,30 +489,32 @@ export class BookIndex {
     const { test, candidates } = matcher;
     const channelCount = this.channels.numbers.size;
     const clients = new Float64Array(channelCount);
-    // Cents are summed in two halves, each exact in a double whatever the book's size.
-    const high = new Float64Array(channelCount);
-    const low = new Float64Array(channelCount);
+    // Whole cents add exactly in a double while the sum of their sizes stays below 2^53 (90 trillion
+    // HKD); past that, the channel's sum is done again in BigInt.
+    const sums = new Float64Array(channelCount);
+    const sizes = new Float64Array(channelCount);
     const active = new Float64Array(channelCount);
     const fresh = new Float64Array(channelCount);
     const activeStatus = this.statuses.numbers.get('active');
     const { channel, status, cents, openDay } = this;
-    const count = (slot: number) => {
-      if (!test(slot)) return;
+    const slots = candidates ?? this.size;
+    const many = typeof slots === 'number';
+    const length = many ? slots : slots.length;
+    for (let index = 0; index < length; index += 1) {
+      const slot = many ? index : slots[index]!;
+      if (!test.passes(slot)) continue;
       const at = channel[slot]!;
       clients[at]! += 1;
       const amount = cents[slot]!;
-      const upper = Math.floor(amount / 1e6);
-      high[at]! += upper;
-      low[at]! += amount - upper * 1e6;
+      sums[at]! += amount;
+      sizes[at]! += amount < 0 ? -amount : amount;
       if (status[slot] === activeStatus) active[at]! += 1;
       if (openDay[slot]! >= monthDay) fresh[at]! += 1;
-    };
-    if (candidates) for (const slot of candidates) count(slot);
-    else for (let slot = 0; slot < this.size; slot += 1) count(slot);
+    }
     const rows: IndexedStatRow[] = [];
     for (const [code, at] of this.channels.numbers) {
       if (clients[at] === 0) continue;
-      const total = BigInt(high[at]!) * 1_000_000n + BigInt(low[at]!);
+      const total = sizes[at]! < Number.MAX_SAFE_INTEGER ? BigInt(sums[at]!) : this.exactSum(test, candidates, at);
       rows.push({
         channel: code,
         clients: clients[at]!,
@@ -514,5 +524,86 @@ export class BookIndex {
       });
     }
     return rows.sort((a, b) => b.clients - a.clients || (a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0));
+  }
+}
+
+/** What a query asks of each row, decided once per query (see `BookIndex.rowTest`). */
+interface RowConditions {
+  channels: Uint8Array | undefined;
+  statuses: Uint8Array | undefined;
+  minCents: number;
+  maxCents: number;
+  fromDay: number;
+  toDay: number;
+  /** -1: either; 0 or 1: the KYC binding wanted. */
+  kycWanted: number;
+  marketsFiltered: boolean;
+  marketsWanted: number;
+  /** -1: either; 0 or 1: holding anything. */
+  holding: number;
+  keyword: boolean;
+  chineseText: string | null;
+  englishText: string | null;
+  phoneDigits: string | null;
+  accountNo: string | null;
+  idDocTail: string | null;
+}
+
+/**
+ * The filters and the keyword's arms (`customerWhere`, `keywordCondition`) as one method of one class:
+ * V8 inlines `passes` into the loops over a book. A closure made per query is a new function each
+ * time; once a loop had seen a few, it called them instead, about ten nanoseconds a row.
+ */
+class RowTest {
+  private readonly book: BookIndex;
+  private readonly conditions: RowConditions;
+
+  constructor(book: BookIndex, conditions: RowConditions) {
+    this.book = book;
+    this.conditions = conditions;
+  }
+
+  /** No filter and no keyword: every live row passes. */
+  admitsEveryRow(): boolean {
+    const when = this.conditions;
+    return (
+      !when.keyword &&
+      when.channels === undefined &&
+      when.statuses === undefined &&
+      when.minCents === -Infinity &&
+      when.maxCents === Infinity &&
+      when.fromDay === -Infinity &&
+      when.toDay === Infinity &&
+      when.kycWanted < 0 &&
+      !when.marketsFiltered &&
+      when.holding < 0
+    );
+  }
+
+  passes(slot: number): boolean {
+    const book = this.book;
+    const when = this.conditions;
+    if (book.alive[slot] !== 1) return false;
+    if (when.channels !== undefined && when.channels[book.channel[slot]!] !== 1) return false;
+    if (when.statuses !== undefined && when.statuses[book.status[slot]!] !== 1) return false;
+    const cents = book.cents[slot]!;
+    if (cents < when.minCents || cents > when.maxCents) return false;
+    const openDay = book.openDay[slot]!;
+    if (openDay < when.fromDay || openDay > when.toDay) return false;
+    if (when.kycWanted >= 0 && book.kyc[slot] !== when.kycWanted) return false;
+    const markets = book.markets[slot]!;
+    if (when.marketsFiltered && (markets & when.marketsWanted) === 0) return false;
+    if (when.holding >= 0 && (markets !== 0 ? 1 : 0) !== when.holding) return false;
+    return !when.keyword || this.keywordMatches(slot);
+  }
+
+  private keywordMatches(slot: number): boolean {
+    const book = this.book;
+    const when = this.conditions;
+    if (when.chineseText !== null && book.nameCn[slot]!.includes(when.chineseText)) return true;
+    if (when.englishText !== null && book.nameEnLower[slot]!.includes(when.englishText)) return true;
+    if (when.phoneDigits !== null && (book.phoneDigits[slot]?.includes(when.phoneDigits) ?? false)) return true;
+    if (when.accountNo !== null && book.accountNos[slot]!.includes(when.accountNo)) return true;
+    return when.idDocTail !== null && book.idDocLast4[slot] === when.idDocTail;
   }
 }
