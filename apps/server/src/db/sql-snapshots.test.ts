@@ -123,6 +123,24 @@ describe('SQL snapshots: every statement of every endpoint', () => {
       if (name !== 'loginQywx') expect(answer, `${name} answered ${answer}`).toBe('0');
       snapshotOf(AREA[name]).add(`${name}: ${endpoint.method} ${endpoint.path}`, statements);
     }
+    // The client list and KYC search as a book too large for memory is searched: in SQL alone (ADR 0035).
+    const sqlServer = await startTestApp(database, { WECOM_PROBE_INTERVAL_MS: '0', SEARCH_INDEX_MAX_ROWS: '0' });
+    try {
+      const sqlCaller = await signInAs(sqlServer.baseUrl, 'chanwaiman');
+      for (const name of ['kycSearch', 'searchCustomers', 'statCustomers'] as const) {
+        const endpoint = endpoints[name];
+        const input = await validInputs[name](fixture);
+        const as = await sweepCaller(sqlServer.baseUrl, name, sqlCaller);
+        let answer = '';
+        const statements = await record(async () => {
+          answer = (await apiClient(sqlServer.baseUrl, as).call(endpoint, input)).body.code;
+        });
+        expect(answer, `${name} (searched in SQL) answered ${answer}`).toBe('0');
+        snapshotOf('customer-search-in-sql').add(`${name} (SEARCH_INDEX_MAX_ROWS=0): ${endpoint.method} ${endpoint.path}`, statements);
+      }
+    } finally {
+      await sqlServer.close();
+    }
     // The daily sweep's batch (docs/mot.md): the same statements whether or not it inserts anything.
     const sweep = await record(() => runMotRules(database, { asOf: '2026-11-20' }));
     snapshotOf('mot').add('MOT rules (the daily sweep, mot-engine.ts)', sweep);

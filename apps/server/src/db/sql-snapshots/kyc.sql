@@ -20,7 +20,11 @@ insert into "kyc_binding" ("id", "corp_id", "external_user_id", "customer_id", "
 -- kycUnbind: POST /api/client/customer/kyc/unbind, statement 3 of 3
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
--- kycSearch: POST /api/client/customer/kyc/search, statement 1 of 3
+-- kycSearch: POST /api/client/customer/kyc/search, statement 1 of 5
+delete from "rate_limit_counter" where "rate_limit_counter"."bucket" = $1
+and "rate_limit_counter"."window_start" < now() - make_interval(secs => $2);
+
+-- kycSearch: POST /api/client/customer/kyc/search, statement 2 of 5
 with slot as (select to_timestamp(floor(extract(epoch from now()) / $1) * $2) as window_start)
 insert into "rate_limit_counter" as "c" ("bucket", "subject", "window_start", "hits")
 select $3, $4, slot.window_start, 1 from slot
@@ -30,12 +34,27 @@ set "hits" = case when excluded."window_start" > "c"."window_start" then 1 else 
 returning "c"."hits" as "hits",
 greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => $5) - now()))))::int as "retryAfterSeconds";
 
--- kycSearch: POST /api/client/customer/kyc/search, statement 2 of 3
-select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
-(select count(*) from "customer" "c" where "c"."corp_id" = $3 and "c"."staff_id" = $4 and (("c"."name_en" || '') ilike $5))::int as "total",
-(select coalesce(sum("b"."clients"), 0) from "staff_book_summary" "b" where "b"."staff_id" = $6 and "b"."corp_id" = $7)::int as "book";
+-- kycSearch: POST /api/client/customer/kyc/search, statement 3 of 5
+select (select coalesce(sum("b"."clients"), 0) from "staff_book_summary" "b" where "b"."staff_id" = $1 and "b"."corp_id" = $2)::float8 as "clients";
 
--- kycSearch: POST /api/client/customer/kyc/search, statement 3 of 3
+-- kycSearch: POST /api/client/customer/kyc/search, statement 4 of 5
+select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
+(select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
+"c"."channel" as "channel",
+"c"."status" as "status",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone_digits" as "phoneDigits",
+"c"."id_doc_last4" as "idDocLast4",
+("c"."total_assets_hkd" * 100)::float8 as "assetCents",
+"c"."open_date"::text as "openDate",
+"c"."last_trade_date"::text as "lastTradeDate",
+"c"."held_markets" as "heldMarkets",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
+array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id") as "accountNos" from "customer" "c"
+where "c"."corp_id" = $3 and "c"."staff_id" = $4) t) as "rows";
+
+-- kycSearch: POST /api/client/customer/kyc/search, statement 5 of 5
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
 "c"."customer_no" as "customerNo",
@@ -45,10 +64,10 @@ select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 a
 "c"."id_doc_masked" as "idDoc",
 "c"."status" as "status",
 (select "k"."external_user_id" from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "boundExternalUserId",
-array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."account_no") as "accountNos" from (select "c"."id" from "customer" "c" where "c"."staff_id" = $1 and (("c"."name_en" || '') ilike $2) order by "c"."total_assets_hkd" desc, "c"."id" asc limit $3 offset $4) page
-join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $5
-order by "c"."total_assets_hkd" desc, "c"."id" asc) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $6 and "v"."staff_id" = $7), 0)::text as "version",
-null::int as "total" ) t) as "book";
+array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."account_no") as "accountNos" from unnest($1::bigint[]) with ordinality as page(id, position)
+join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $2
+order by page.position) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $3 and "v"."staff_id" = $4), 0)::text as "version",
+(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)::text as "month" ) t) as "book";
 
 -- kycUnbind: POST /api/client/customer/kyc/unbind, statement 2 of 3
 delete from "kyc_binding" where "kyc_binding"."id" = $1 returning "id";

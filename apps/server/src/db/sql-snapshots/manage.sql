@@ -3,7 +3,8 @@ select "b"."channel" as "channel",
 sum("b"."clients")::int as "clients" from "staff_book_summary" "b" where "b"."staff_id" = $1 and "b"."corp_id" = $2
 group by "b"."channel" having sum("b"."clients") > 0 order by "clients" desc, "b"."channel";
 
--- searchCustomers: POST /api/client/customer/manage/search
+-- searchCustomers: POST /api/client/customer/manage/search, statement 1 of 3
+-- searchCustomers: POST /api/client/customer/manage/search, statement 3 of 3
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
 "c"."customer_no" as "customerNo",
@@ -21,18 +22,33 @@ array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."
 exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
 "c"."total_assets_hkd"::float8 as "totalAssetsHkd",
 "c"."open_date"::text as "openDate",
-"c"."last_trade_date"::text as "lastTradeDate" from (select "c"."id" from "customer" "c" where "c"."staff_id" = $1 order by "c"."total_assets_hkd" desc, "c"."id" asc limit 20 offset 0) page
+"c"."last_trade_date"::text as "lastTradeDate" from unnest($1::bigint[]) with ordinality as page(id, position)
 join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $2
-order by "c"."total_assets_hkd" desc, "c"."id" asc) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $3 and "v"."staff_id" = $4), 0)::text as "version",
-(select coalesce(sum("b"."clients"), 0) from "staff_book_summary" "b" where "b"."staff_id" = $5 and "b"."corp_id" = $6)::int as "total" ) t) as "book";
+order by page.position) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $3 and "v"."staff_id" = $4), 0)::text as "version",
+(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)::text as "month" ) t) as "book";
 
--- statCustomers: POST /api/client/customer/manage/stat, statement 1 of 2
-select "b"."channel" as "channel",
-sum("b"."clients")::int as "clients",
-sum("b"."total_assets_hkd")::text as "totalAssetsHkd",
-coalesce(sum("b"."clients") filter (where "b"."status" = 'active'), 0)::int as "active" from "staff_book_summary" "b" where "b"."staff_id" = $1 and "b"."corp_id" = $2
-group by "b"."channel" having sum("b"."clients") > 0 order by clients desc, "b"."channel";
+-- searchCustomers: POST /api/client/customer/manage/search, statement 2 of 3
+select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
+(select count(distinct "ch"."version") from "staff_book_change" "ch" where "ch"."corp_id" = $3 and "ch"."staff_id" = $4 and "ch"."version" > $5::bigint )::float8 as "versions",
+exists (select 1 from "staff_book_change" "ch" where "ch"."corp_id" = $6 and "ch"."staff_id" = $7 and "ch"."version" > $8::bigint and "ch"."customer_id" is null) as "wholeBook",
+array(select distinct "ch"."customer_id"::float8 from "staff_book_change" "ch" where "ch"."corp_id" = $9 and "ch"."staff_id" = $10 and "ch"."version" > $11::bigint and "ch"."customer_id" is not null limit $12) as "changedIds",
+(select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
+"c"."channel" as "channel",
+"c"."status" as "status",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone_digits" as "phoneDigits",
+"c"."id_doc_last4" as "idDocLast4",
+("c"."total_assets_hkd" * 100)::float8 as "assetCents",
+"c"."open_date"::text as "openDate",
+"c"."last_trade_date"::text as "lastTradeDate",
+"c"."held_markets" as "heldMarkets",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
+array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id") as "accountNos" from "customer" "c"
+where "c"."corp_id" = $13 and "c"."staff_id" = $14
+and "c"."id" in (select "ch"."customer_id" from "staff_book_change" "ch" where "ch"."corp_id" = $15 and "ch"."staff_id" = $16 and "ch"."version" > $17::bigint and "ch"."customer_id" is not null limit $18)) t) as "rows";
 
--- statCustomers: POST /api/client/customer/manage/stat, statement 2 of 2
-select "c"."channel" as "channel",
-count(*)::int as "newThisMonth" from "customer" "c" where "c"."corp_id" = $1 and "c"."staff_id" = $2 and "c"."open_date" >= (select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date) group by "c"."channel";
+-- statCustomers: POST /api/client/customer/manage/stat
+-- prepared
+select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
+(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)::text as "month";
