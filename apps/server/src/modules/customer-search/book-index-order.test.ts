@@ -48,7 +48,7 @@ describe('BookIndex keeps its sort orders through changes', () => {
   for (const seed of [1, 2, 3, 4, 5]) {
     it(`moves changed, new and removed customers to where a fresh build puts them (seed ${seed})`, () => {
       const next = random(seed);
-      let rows = Array.from({ length: 400 }, (_, at) => customer(at + 1, next));
+      const rows = Array.from({ length: 400 }, (_, at) => customer(at + 1, next));
       const index = new BookIndex('1', rows);
       // Build every order first, so the changes below patch them rather than rebuild them.
       for (const sort of SORTS) everyId(index, sort);

@@ -51,7 +51,8 @@ for (const engine of testDatabases()) {
     beforeAll(async () => {
       database = await engine.create({ onQuery: (text) => statements.push(text.trim()) });
       await seedDemoData(database, { customers: 300, seed: 17, asOf: '2026-11-20' });
-      server = await startTestApp(database);
+      // The cache serves the SQL path: a book too large for memory, or none kept in memory (ADR 0035).
+      server = await startTestApp(database, { SEARCH_INDEX_MAX_ROWS: '0' });
       khgl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khgl' }));
       khzl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'khzl' }));
       leeKhgl = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khgl' }));
