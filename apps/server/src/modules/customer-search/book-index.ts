@@ -52,13 +52,37 @@ export function centsText(cents: bigint): string {
 }
 
 /**
- * A bound in HKD as whole cents, as PostgreSQL compares numeric with the decimal the number prints as
- * (`123.45` is 12345 cents, not 12345.000000000002); a finer bound is rounded inwards.
+ * A bound in HKD as whole cents, as PostgreSQL compares numeric with it: the drivers send the number
+ * as JavaScript prints it, its shortest exact decimal (`0.1 + 0.2` is sent as 0.30000000000000004,
+ * which a client at 0.30 is below), so that decimal is read exactly here and a finer bound rounded
+ * inwards ('up' for a minimum, 'down' for a maximum). Undefined for NaN or an infinity: SQL answers.
+ * (Scaling the double instead, `hkd * 100` read to 15 digits, lost the 16th and 17th and counted the
+ * 0.30 client in; the equivalence test found it.)
  */
-const boundCents = (hkd: number, inwards: 'up' | 'down') => {
-  const cents = Number((hkd * 100).toPrecision(15));
-  return inwards === 'up' ? Math.ceil(cents) : Math.floor(cents);
-};
+export function boundCents(hkd: number, inwards: 'up' | 'down'): number | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(hkd));
+  if (!match) return undefined;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  const digits = BigInt(whole! + fraction);
+  // |hkd| in cents is digits × 10^shift.
+  const shift = Number(exponent) - fraction.length + 2;
+  if (shift >= 0) return Number((sign ? -digits : digits) * 10n ** BigInt(shift));
+  const scale = 10n ** BigInt(-shift);
+  const truncated = digits / scale;
+  const exact = truncated * scale === digits;
+  // Away from zero when the rounding goes that way for this sign: up for a positive bound, down for a negative one.
+  const away = !exact && (inwards === 'up') === !sign;
+  const magnitude = away ? truncated + 1n : truncated;
+  return magnitude === 0n ? 0 : Number(sign ? -magnitude : magnitude);
+}
+
+/**
+ * Lower case as ILIKE folds it (PostgreSQL's lower(), a UTF-8 ctype: character by character).
+ * JavaScript's toLowerCase differs in two places only: İ becomes i + U+0307, and Σ ending a word
+ * becomes ς; PostgreSQL gives i and σ. (`İPEK` was not found by `ipek` in memory; the equivalence
+ * test found it.) A database whose ctype is C folds only A–Z, and is not what the index assumes.
+ */
+export const lowerAsSql = (text: string) => text.replace(/[\u0130\u03a3]/g, (char) => (char === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
 
 /** Grows a typed array to hold at least `size` entries. */
 function grown<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(array: T, size: number): T {
@@ -232,7 +256,7 @@ export class BookIndex {
     this.openDay[slot] = openDay;
     this.lastTradeDay[slot] = row.lastTradeDate === null ? NO_TRADE : (dayKey(row.lastTradeDate) ?? NO_TRADE);
     this.nameCn[slot] = row.nameCn;
-    this.nameEnLower[slot] = row.nameEn.toLowerCase();
+    this.nameEnLower[slot] = lowerAsSql(row.nameEn);
     this.phoneDigits[slot] = row.phoneDigits;
     this.idDocLast4[slot] = row.idDocLast4;
     this.accountNos[slot] = row.accountNos;
@@ -278,7 +302,8 @@ export class BookIndex {
 
   /**
    * A test of the filters (not the keyword) on a slot; undefined when the criteria hold a value the
-   * index cannot decide exactly (a date that is not `YYYY-MM-DD`): the caller then asks SQL.
+   * index cannot decide exactly (a date that is not `YYYY-MM-DD`, a bound that is not a finite
+   * number): the caller then asks SQL.
    */
   private filterTest(criteria: CustomerCriteria): ((slot: number) => boolean) | undefined {
     const tests: ((slot: number) => boolean)[] = [];
@@ -296,10 +321,12 @@ export class BookIndex {
     const cents = this.cents;
     if (criteria.assetMinHkd !== undefined) {
       const min = boundCents(criteria.assetMinHkd, 'up');
+      if (min === undefined) return undefined;
       tests.push((slot) => cents[slot]! >= min);
     }
     if (criteria.assetMaxHkd !== undefined) {
       const max = boundCents(criteria.assetMaxHkd, 'down');
+      if (max === undefined) return undefined;
       tests.push((slot) => cents[slot]! <= max);
     }
     const openDay = this.openDay;
@@ -347,7 +374,7 @@ export class BookIndex {
   /** The keyword's exact test on a slot (`keywordCondition`'s arms, OR-ed). */
   private keywordTest(keyword: CustomerKeyword): (slot: number) => boolean {
     const text = keyword.text;
-    const lower = text.toLowerCase();
+    const lower = lowerAsSql(text);
     const digits = keyword.phone?.digits;
     const { nameCn, nameEnLower, phoneDigits, idDocLast4, accountNos } = this;
     return (slot) =>
@@ -386,7 +413,7 @@ export class BookIndex {
       return true;
     };
     if (keyword.chineseName && !byGrams('cn', keyword.text)) return undefined;
-    if (keyword.englishName && !byGrams('en', keyword.text.toLowerCase())) return undefined;
+    if (keyword.englishName && !byGrams('en', lowerAsSql(keyword.text))) return undefined;
     if (keyword.phone && !byGrams('phone', keyword.phone.digits)) return undefined;
     if (keyword.accountNo) {
       const slots = this.accountSlots.get(keyword.accountNo);
