@@ -46,7 +46,7 @@ array(select distinct "ch"."customer_id"::float8 from "staff_book_change" "ch" w
 exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
 array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id") as "accountNos" from "customer" "c"
 where "c"."corp_id" = $13 and "c"."staff_id" = $14
-and "c"."id" in (select "ch"."customer_id" from "staff_book_change" "ch" where "ch"."corp_id" = $15 and "ch"."staff_id" = $16 and "ch"."version" > $17::bigint and "ch"."customer_id" is not null limit $18)) t) as "rows";
+and "c"."id" in (select distinct "ch"."customer_id" from "staff_book_change" "ch" where "ch"."corp_id" = $15 and "ch"."staff_id" = $16 and "ch"."version" > $17::bigint and "ch"."customer_id" is not null limit $18)) t) as "rows";
 
 -- statCustomers: POST /api/client/customer/manage/stat
 -- prepared

@@ -136,9 +136,11 @@ export class BookIndexStore {
             versions: sql<number>`(select count(distinct ${ch.version}) ${changes(sql``)})::float8`,
             wholeBook: sql<boolean>`exists (select 1 ${changes(sql`and ${ch.customerId} is null`)})`,
             changedIds: sql<number[]>`array(select distinct ${ch.customerId}::float8 ${changes(logged)} limit ${MAX_CHANGED_ROWS + 1})`,
+            // Distinct, as changedIds: a client logged by many versions would otherwise fill the limit
+            // and crowd others out, and `apply` would take those for clients who left the book.
             rows: sql<IndexedCustomer[]>`(select coalesce(json_agg(t), '[]'::json) from (select ${indexedColumns} from ${customerC}
                where ${c.corpId} = ${corpId} and ${c.staffId} = ${staffId}
-                 and ${c.id} in (select ${ch.customerId} ${changes(logged)} limit ${MAX_CHANGED_ROWS + 1})) t)`,
+                 and ${c.id} in (select distinct ${ch.customerId} ${changes(logged)} limit ${MAX_CHANGED_ROWS + 1})) t)`,
           }),
           sql``,
         ),

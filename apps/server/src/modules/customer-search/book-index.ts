@@ -61,13 +61,37 @@ export function centsText(cents: bigint): string {
 }
 
 /**
- * A bound in HKD as whole cents, as PostgreSQL compares numeric with the decimal the number prints as
- * (`123.45` is 12345 cents, not 12345.000000000002); a finer bound is rounded inwards.
+ * A bound in HKD as whole cents, as PostgreSQL compares numeric with it: the drivers send the number
+ * as JavaScript prints it, its shortest exact decimal (`0.1 + 0.2` is sent as 0.30000000000000004,
+ * which a client at 0.30 is below), so that decimal is read exactly here and a finer bound rounded
+ * inwards ('up' for a minimum, 'down' for a maximum). Undefined for NaN or an infinity: SQL answers.
+ * (Scaling the double instead, `hkd * 100` read to 15 digits, lost the 16th and 17th and counted the
+ * 0.30 client in; the equivalence test found it.)
  */
-const boundCents = (hkd: number, inwards: 'up' | 'down') => {
-  const cents = Number((hkd * 100).toPrecision(15));
-  return inwards === 'up' ? Math.ceil(cents) : Math.floor(cents);
-};
+export function boundCents(hkd: number, inwards: 'up' | 'down'): number | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(hkd));
+  if (!match) return undefined;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  const digits = BigInt(whole! + fraction);
+  // |hkd| in cents is digits × 10^shift.
+  const shift = Number(exponent) - fraction.length + 2;
+  if (shift >= 0) return Number((sign ? -digits : digits) * 10n ** BigInt(shift));
+  const scale = 10n ** BigInt(-shift);
+  const truncated = digits / scale;
+  const exact = truncated * scale === digits;
+  // Away from zero when the rounding goes that way for this sign: up for a positive bound, down for a negative one.
+  const away = !exact && (inwards === 'up') === !sign;
+  const magnitude = away ? truncated + 1n : truncated;
+  return magnitude === 0n ? 0 : Number(sign ? -magnitude : magnitude);
+}
+
+/**
+ * Lower case as ILIKE folds it (PostgreSQL's lower(), a UTF-8 ctype: character by character).
+ * JavaScript's toLowerCase differs in two places only: İ becomes i + U+0307, and Σ ending a word
+ * becomes ς; PostgreSQL gives i and σ. (`İPEK` was not found by `ipek` in memory; the equivalence
+ * test found it.) A database whose ctype is C folds only A–Z, and is not what the index assumes.
+ */
+export const lowerAsSql = (text: string) => text.replace(/[\u0130\u03a3]/g, (char) => (char === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
 
 /** Grows a typed array to hold at least `size` entries. */
 function grown<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(array: T, size: number): T {
@@ -309,7 +333,7 @@ export class BookIndex {
     this.openDay[slot] = openDay;
     this.lastTradeDay[slot] = row.lastTradeDate === null ? NO_TRADE : (dayKey(row.lastTradeDate) ?? NO_TRADE);
     this.nameCn[slot] = row.nameCn;
-    this.nameEnLower[slot] = row.nameEn.toLowerCase();
+    this.nameEnLower[slot] = lowerAsSql(row.nameEn);
     this.phoneDigits[slot] = row.phoneDigits;
     this.idDocLast4[slot] = row.idDocLast4;
     this.accountNos[slot] = row.accountNos;
@@ -353,7 +377,8 @@ export class BookIndex {
 
   /**
    * The test a row must pass; undefined when the criteria hold a value the index cannot decide
-   * exactly (a date that is not `YYYY-MM-DD`): the caller then asks SQL.
+   * exactly (a date that is not `YYYY-MM-DD`, a bound that is not a finite number): the caller then
+   * asks SQL.
    */
   private rowTest(criteria: CustomerCriteria): RowTest | undefined {
     const allowedOf = (codes: Codes, values: string[] | undefined) => {
@@ -365,6 +390,9 @@ export class BookIndex {
       }
       return allowed;
     };
+    const minCents = criteria.assetMinHkd === undefined ? -Infinity : boundCents(criteria.assetMinHkd, 'up');
+    const maxCents = criteria.assetMaxHkd === undefined ? Infinity : boundCents(criteria.assetMaxHkd, 'down');
+    if (minCents === undefined || maxCents === undefined) return undefined;
     const from = criteria.openDateFrom ? dayKey(criteria.openDateFrom) : -Infinity;
     const to = criteria.openDateTo ? dayKey(criteria.openDateTo) : Infinity;
     if (from === undefined || to === undefined) return undefined;
@@ -377,8 +405,8 @@ export class BookIndex {
     return new RowTest(this, {
       channels: allowedOf(this.channels, criteria.channels),
       statuses: allowedOf(this.statuses, criteria.statuses),
-      minCents: criteria.assetMinHkd === undefined ? -Infinity : boundCents(criteria.assetMinHkd, 'up'),
-      maxCents: criteria.assetMaxHkd === undefined ? Infinity : boundCents(criteria.assetMaxHkd, 'down'),
+      minCents,
+      maxCents,
       fromDay: from,
       toDay: to,
       kycWanted: criteria.kycBound === undefined ? -1 : criteria.kycBound ? 1 : 0,
@@ -387,7 +415,7 @@ export class BookIndex {
       holding: criteria.hasHolding === undefined ? -1 : criteria.hasHolding ? 1 : 0,
       keyword: keyword !== undefined,
       chineseText: keyword?.chineseName ? keyword.text : null,
-      englishText: keyword?.englishName ? keyword.text.toLowerCase() : null,
+      englishText: keyword?.englishName ? lowerAsSql(keyword.text) : null,
       phoneDigits: keyword?.phone?.digits ?? null,
       accountNo: keyword?.accountNo ?? null,
       idDocTail: keyword?.idDocTail ?? null,
@@ -422,7 +450,7 @@ export class BookIndex {
       return true;
     };
     if (keyword.chineseName && !byGrams('cn', keyword.text)) return undefined;
-    if (keyword.englishName && !byGrams('en', keyword.text.toLowerCase())) return undefined;
+    if (keyword.englishName && !byGrams('en', lowerAsSql(keyword.text))) return undefined;
     if (keyword.phone && !byGrams('phone', keyword.phone.digits)) return undefined;
     if (keyword.accountNo) {
       const slots = this.accountSlots.get(keyword.accountNo);

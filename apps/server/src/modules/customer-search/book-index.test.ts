@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { BookIndex, BookTooVaried, boundCents, centsText, dayKey, lowerAsSql, type IndexedCustomer } from './book-index';
+import type { CustomerCriteria } from './customer-filters';
+import { interpretKeyword } from './customer-keyword';
+
+/**
+ * BookIndex alone, without a database: the conversions it compares SQL's values with (cents, days,
+ * bounds), its sort orders and ties, its changes, and the books it refuses. Its equivalence with
+ * the SQL search over real books is book-index.equivalence.test.ts.
+ */
+
+const book = { corpId: 1, staffId: 1 };
+const customer = (id: number, fields: Partial<IndexedCustomer> = {}): IndexedCustomer => ({
+  id,
+  channel: 'branch',
+  status: 'active',
+  nameCn: '陈大文',
+  nameEn: 'CHAN Tai Man',
+  phoneDigits: '85291234567',
+  idDocLast4: '1234',
+  assetCents: 0,
+  openDate: '2020-01-01',
+  lastTradeDate: null,
+  heldMarkets: [],
+  kycBound: false,
+  accountNos: [],
+  ...fields,
+});
+const pageOf = (
+  index: BookIndex,
+  filters: Omit<CustomerCriteria, 'corpId' | 'staffId'> = {},
+  sortBy: 'totalAssets' | 'openDate' | 'lastTrade' = 'totalAssets',
+  sortOrder: 'asc' | 'desc' = 'desc',
+  window = { pageNum: 1, pageSize: 50 },
+) => index.page({ ...book, ...filters }, sortBy, sortOrder, window);
+
+describe('centsText: whole cents as PostgreSQL prints a numeric sum of two places', () => {
+  it.each([
+    [0n, '0.00'],
+    [5n, '0.05'],
+    [100n, '1.00'],
+    [12_345n, '123.45'],
+    [-5n, '-0.05'],
+    [-100n, '-1.00'],
+    [-12_345n, '-123.45'],
+    // Beyond a double's exact integers: a book's sum still prints to the cent.
+    [9_007_199_254_740_993n, '90071992547409.93'],
+    [123_456_789_012_345_678_901n, '1234567890123456789.01'],
+    [-123_456_789_012_345_678_901n, '-1234567890123456789.01'],
+  ])('%s → %s', (cents, text) => {
+    expect(centsText(cents)).toBe(text);
+  });
+});
+
+describe('dayKey: YYYY-MM-DD as a number in the same order', () => {
+  it('keeps the order of days across months and years', () => {
+    const days = ['1900-01-01', '1999-12-31', '2000-01-01', '2026-02-28', '2026-03-01', '2026-12-31', '2999-12-31'];
+    const keys = days.map(dayKey);
+    expect(keys).toEqual([19_000_101, 19_991_231, 20_000_101, 20_260_228, 20_260_301, 20_261_231, 29_991_231]);
+    expect([...keys].sort((a, b) => a! - b!)).toEqual(keys);
+  });
+
+  it.each(['2026-2-28', '20260228', ' 2026-02-28', '2026-02-28 ', '2026-02-28T00:00:00Z', '26-02-28', '', 'infinity'])(
+    'is undefined for %j (SQL answers instead)',
+    (text) => {
+      expect(dayKey(text)).toBeUndefined();
+    },
+  );
+});
+
+describe('boundCents: an HKD bound as whole cents, as PostgreSQL compares numeric with the number sent', () => {
+  it.each([
+    // [bound, lowest cents at least it ('up'), highest cents at most it ('down')]
+    [0, 0, 0],
+    [123.45, 12_345, 12_345],
+    [0.29, 29, 29],
+    [1.15, 115, 115],
+    [1_000_000.07, 100_000_007, 100_000_007],
+    [1e13, 1e15, 1e15],
+    [100.005, 10_001, 10_000],
+    [0.001, 1, 0],
+    [-0.001, 0, -1],
+    [-123.45, -12_345, -12_345],
+    [-100.005, -10_000, -10_001],
+    // 0.1 + 0.2 is sent as 0.30000000000000004: a client at exactly 0.30 is below it, one at 0.31 above.
+    [0.1 + 0.2, 31, 30],
+    // 17 significant digits: the decimal sent is just above 1000 HKD.
+    [1000.0000000000001, 100_001, 100_000],
+    [1e-7, 1, 0],
+    [1e21, 1e23, 1e23],
+  ])('%s HKD → %s cents up, %s cents down', (hkd, up, down) => {
+    expect(boundCents(hkd, 'up')).toBe(up);
+    expect(boundCents(hkd, 'down')).toBe(down);
+  });
+
+  it('is undefined for a bound that is not a finite number (SQL answers instead)', () => {
+    expect(boundCents(Number.NaN, 'up')).toBeUndefined();
+    expect(boundCents(Number.POSITIVE_INFINITY, 'down')).toBeUndefined();
+  });
+
+  it('selects by bounds in a page, a client at the bound included', () => {
+    const index = new BookIndex('1', [
+      customer(1, { assetCents: 30 }),
+      customer(2, { assetCents: 31 }),
+      customer(3, { assetCents: 12_345 }),
+      customer(4, { assetCents: -5 }),
+    ]);
+    expect(pageOf(index, { assetMinHkd: 0.1 + 0.2 })).toEqual({ ids: [3, 2], total: 2 });
+    expect(pageOf(index, { assetMaxHkd: 0.1 + 0.2 })).toEqual({ ids: [1, 4], total: 2 });
+    expect(pageOf(index, { assetMinHkd: 123.45, assetMaxHkd: 123.45 })).toEqual({ ids: [3], total: 1 });
+    expect(pageOf(index, { assetMinHkd: -0.05, assetMaxHkd: -0.05 })).toEqual({ ids: [4], total: 1 });
+    expect(pageOf(index, { assetMinHkd: Number.NaN })).toBeUndefined();
+  });
+});
+
+describe('lowerAsSql: lower case as ILIKE folds it', () => {
+  it.each([
+    ['CHAN Tai Man', 'chan tai man'],
+    ['Zoë ÉMILE', 'zoë émile'],
+    // JavaScript alone gives i + U+0307 and a final ς; PostgreSQL's lower() gives i and σ.
+    ['İPEK', 'ipek'],
+    ['Kim ΑΣ', 'kim ασ'],
+    ['ΟΔΥΣΣΕΑΣ', 'οδυσσεασ'],
+  ])('%s → %s', (text, lower) => {
+    expect(lowerAsSql(text)).toBe(lower);
+  });
+
+  it('finds what ILIKE finds for those letters', () => {
+    const index = new BookIndex('1', [customer(1, { nameEn: 'İPEK Yılmaz' }), customer(2, { nameEn: 'Kim ΑΣΕ' })]);
+    expect(pageOf(index, { keyword: interpretKeyword('ipek') })).toEqual({ ids: [1], total: 1 });
+    expect(pageOf(index, { keyword: interpretKeyword('KIM ΑΣ') })).toEqual({ ids: [2], total: 1 });
+  });
+});
+
+describe('BookIndex pages', () => {
+  const rows = [
+    customer(5, { assetCents: 100, openDate: '2020-01-02', lastTradeDate: '2026-01-01' }),
+    customer(3, { assetCents: 100, openDate: '2020-01-02', lastTradeDate: null }),
+    customer(9, { assetCents: 200, openDate: '2019-12-31', lastTradeDate: '2026-01-01' }),
+    customer(1, { assetCents: 100, openDate: '2021-06-30', lastTradeDate: null }),
+    customer(7, { assetCents: -300, openDate: '2020-01-02', lastTradeDate: '2025-12-31' }),
+  ];
+
+  it.each([
+    // Descending: key descending, ties by id ascending, no trade last; ascending is that reversed.
+    ['totalAssets', 'desc', [9, 1, 3, 5, 7]],
+    ['totalAssets', 'asc', [7, 5, 3, 1, 9]],
+    ['openDate', 'desc', [1, 3, 5, 7, 9]],
+    ['openDate', 'asc', [9, 7, 5, 3, 1]],
+    ['lastTrade', 'desc', [5, 9, 7, 1, 3]],
+    ['lastTrade', 'asc', [3, 1, 7, 9, 5]],
+  ] as const)('orders by %s %s with ties by id', (sortBy, sortOrder, ids) => {
+    const index = new BookIndex('1', rows);
+    expect(pageOf(index, {}, sortBy, sortOrder)).toEqual({ ids, total: 5 });
+    // The same order whichever way the page is found: through a keyword's few candidates, or walking.
+    const keyword = interpretKeyword('陈大文');
+    const many = new BookIndex('1', [...rows, ...Array.from({ length: 200 }, (_, n) => customer(1000 + n, { nameCn: '李小龙' }))]);
+    expect(pageOf(many, { keyword }, sortBy, sortOrder)).toEqual({ ids, total: 5 });
+    expect(pageOf(index, { keyword }, sortBy, sortOrder)).toEqual({ ids, total: 5 });
+  });
+
+  it('pages through the order, and past its end', () => {
+    const index = new BookIndex('1', rows);
+    expect(pageOf(index, {}, 'totalAssets', 'desc', { pageNum: 2, pageSize: 2 })).toEqual({ ids: [3, 5], total: 5 });
+    expect(pageOf(index, {}, 'totalAssets', 'desc', { pageNum: 3, pageSize: 2 })).toEqual({ ids: [7], total: 5 });
+    expect(pageOf(index, {}, 'totalAssets', 'desc', { pageNum: 4, pageSize: 2 })).toEqual({ ids: [], total: 5 });
+  });
+
+  it('applies changes: a row changed, one gone, one new, one back', () => {
+    const index = new BookIndex('1', rows);
+    index.apply('2', [3, 7, 11], [customer(3, { assetCents: 500, nameEn: 'WONG Siu Ming' }), customer(11, { assetCents: 150 })]);
+    expect(index.version).toBe('2');
+    expect(index.rows).toBe(5);
+    expect(pageOf(index)).toEqual({ ids: [3, 9, 11, 1, 5], total: 5 });
+    // The old name's grams still point at the row; the row's text now decides.
+    expect(pageOf(index, { keyword: interpretKeyword('Chan Tai') })).toEqual({ ids: [9, 11, 1, 5], total: 4 });
+    expect(pageOf(index, { keyword: interpretKeyword('siu ming') })).toEqual({ ids: [3], total: 1 });
+    index.apply('3', [7], [customer(7, { assetCents: 1 })]);
+    expect(pageOf(index, {}, 'totalAssets', 'asc')).toEqual({ ids: [7, 5, 1, 11, 9, 3], total: 6 });
+  });
+
+  it('drops an account number that moved to another client', () => {
+    const index = new BookIndex('1', [customer(1, { accountNos: ['HK01AB'] }), customer(2)]);
+    expect(pageOf(index, { keyword: interpretKeyword('hk01ab') })).toEqual({ ids: [1], total: 1 });
+    index.apply('2', [1, 2], [customer(1), customer(2, { accountNos: ['HK01AB'] })]);
+    expect(pageOf(index, { keyword: interpretKeyword('Hk01aB') })).toEqual({ ids: [2], total: 1 });
+  });
+});
+
+describe('BookIndex stat', () => {
+  it('sums cents exactly past a double’s exact integers, per channel, most clients first', () => {
+    const large = 2 ** 52 - 1;
+    const index = new BookIndex('1', [
+      customer(1, { channel: 'online', assetCents: large, status: 'active', openDate: '2026-11-01' }),
+      customer(2, { channel: 'online', assetCents: large, status: 'dormant', openDate: '2026-10-31' }),
+      customer(3, { channel: 'online', assetCents: large, status: 'active' }),
+      customer(4, { channel: 'branch', assetCents: -1 }),
+      customer(5, { channel: 'branch', assetCents: -250 }),
+      customer(6, { channel: 'wealth', assetCents: 7 }),
+      customer(7, { channel: 'ifa', assetCents: 7 }),
+    ]);
+    expect(index.stat(book, '2026-11-01')).toEqual([
+      // 3 × 4503599627370495 = 13510798882111485, which a double cannot hold.
+      { channel: 'online', clients: 3, totalAssetsHkd: '135107988821114.85', active: 2, newThisMonth: 1 },
+      { channel: 'branch', clients: 2, totalAssetsHkd: '-2.51', active: 2, newThisMonth: 0 },
+      { channel: 'ifa', clients: 1, totalAssetsHkd: '0.07', active: 1, newThisMonth: 0 },
+      { channel: 'wealth', clients: 1, totalAssetsHkd: '0.07', active: 1, newThisMonth: 0 },
+    ]);
+    expect(index.stat({ ...book, channels: ['nope'] }, '2026-11-01')).toEqual([]);
+    expect(index.stat(book, 'November')).toBeUndefined();
+  });
+});
+
+describe('BookTooVaried', () => {
+  it('refuses a book of more codes than its compact columns hold', () => {
+    const markets = Array.from({ length: 31 }, (_, n) => `M${n}`);
+    expect(() => new BookIndex('1', [customer(1, { heldMarkets: markets })])).toThrow(BookTooVaried);
+    expect(() => new BookIndex('1', [customer(1, { heldMarkets: markets.slice(0, 30) })])).not.toThrow();
+    const channels = (count: number) => Array.from({ length: count }, (_, n) => customer(n + 1, { channel: `c${n}` }));
+    expect(() => new BookIndex('1', channels(256))).toThrow(BookTooVaried);
+    expect(() => new BookIndex('1', channels(255))).not.toThrow();
+    const statuses = Array.from({ length: 256 }, (_, n) => customer(n + 1, { status: `s${n}` }));
+    expect(() => new BookIndex('1', statuses)).toThrow(BookTooVaried);
+  });
+
+  it('refuses a change that brings one code too many (the store then reads the book again)', () => {
+    const index = new BookIndex('1', [customer(1, { heldMarkets: Array.from({ length: 30 }, (_, n) => `M${n}`) })]);
+    expect(() => index.apply('2', [2], [customer(2, { heldMarkets: ['JP'] })])).toThrow(BookTooVaried);
+  });
+});
