@@ -61,3 +61,38 @@ test('the client list windows once it holds more than two pages, and renders its
   await waitFor(() => expect(view.container.querySelector('.ba-vlist')!.getAttribute('style')).toContain(`${500 * ROW_HEIGHT}px`));
   expect(mountedIds(view.container).length).toBeLessThan(WINDOW_FROM);
 });
+
+/** A client list in its page, scrolled by the test; its rows' usual height may be guessed wrong (`estimateSize`). */
+function renderGrowingList(estimateSize = ROW_HEIGHT) {
+  const rows = (count: number) => (
+    <div className="ba-page__scroll">
+      <LongList items={clients.slice(0, count)} itemKey={(client) => client.id} estimateSize={estimateSize} renderItem={clientRow} />
+    </div>
+  );
+  const view = render(rows(WINDOW_FROM));
+  const scroller = view.container.querySelector<HTMLElement>('.ba-page__scroll')!;
+  // A browser's scrollTo (jsdom has none), whose scroll event comes a moment later: the virtualizer positions the page through it.
+  scroller.scrollTo = ((options: ScrollToOptions) => {
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: options.top ?? 0 });
+    setTimeout(() => scroller.dispatchEvent(new Event('scroll')));
+  }) as typeof scroller.scrollTo;
+  return {
+    view,
+    scroller,
+    /** The user reaches the end of the second page, which loads the third: the list now windows. */
+    async growAtTheEnd() {
+      act(() => scrollPageTo(scroller, WINDOW_FROM * ROW_HEIGHT - PHONE_VIEWPORT_HEIGHT));
+      view.rerender(rows(WINDOW_FROM + 9));
+      await waitFor(() => expect(view.container.querySelector('.ba-vlist__row[data-index]')).not.toBeNull());
+    },
+  };
+}
+
+test('a list that starts windowing on a scrolled page keeps the page where the user left it', async () => {
+  const { view, scroller, growAtTheEnd } = renderGrowingList();
+  await growAtTheEnd();
+  expect(scroller.scrollTop).toBe(WINDOW_FROM * ROW_HEIGHT - PHONE_VIEWPORT_HEIGHT);
+  // The rows on screen are the last of the second page, not the first page's.
+  expect(mountedIds(view.container)).toContain(WINDOW_FROM);
+  expect(mountedIds(view.container)).not.toContain(1);
+});
