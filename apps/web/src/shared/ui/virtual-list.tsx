@@ -35,7 +35,18 @@ export interface VirtualListProps<Item> {
   className?: string;
 }
 
-export function VirtualList<Item>({ items, itemKey, estimateSize, renderItem, overscan = 6, className }: VirtualListProps<Item>) {
+/** Heights (px) of rows already shown without windowing, by key (LongList's plain rows). */
+export type ShownSizes = ReadonlyMap<string | number, number>;
+
+export function VirtualList<Item>({
+  items,
+  itemKey,
+  estimateSize,
+  renderItem,
+  overscan = 6,
+  className,
+  shownSizes,
+}: VirtualListProps<Item> & { shownSizes?: ShownSizes }) {
   const list = useRef<HTMLDivElement>(null);
   // Where the list starts inside the scroll container (below the page's header cards).
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -51,7 +62,8 @@ export function VirtualList<Item>({ items, itemKey, estimateSize, renderItem, ov
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => list.current?.closest<HTMLElement>(PAGE_SCROLLER) ?? null,
-    estimateSize: () => estimateSize,
+    // A row the user has seen keeps its height: the rows above the screen are laid out as they were.
+    estimateSize: (index) => shownSizes?.get(itemKey(items[index]!)) ?? estimateSize,
     getItemKey: (index) => itemKey(items[index]!),
     overscan,
     scrollMargin,
