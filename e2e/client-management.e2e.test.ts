@@ -135,19 +135,40 @@ describe('client list, search, profile, holdings', () => {
     await expect(list.locator('[data-testid="stat-total-assets"]')).toHaveText(grouped(stat.totalAssetsHkd));
     await saveScreenshot(page, 'manage-list');
 
-    // Infinite scroll: reaching the end of the first page loads the next one.
-    const firstPage = await list.locator('[data-testid="client-row"]').count();
-    expect(firstPage).toBe(20);
+    // Infinite scroll: reaching the end of a page loads the next one. This manager has three pages of clients:
+    // past two (WINDOW_FROM) the list windows. The third is held back until the end of the second is on screen,
+    // so the switch happens under the user's eyes, as it does on a phone whenever the third page arrives.
+    const rows = list.locator('[data-testid="client-row"]');
+    expect(await rows.count()).toBe(20);
+    expect(stat.clients).toBeGreaterThan(40);
+    let releaseThirdPage!: () => void;
+    const thirdPageHeld = new Promise<void>((resolve) => (releaseThirdPage = resolve));
+    await page.route('**/api/client/customer/manage/search', async (request) => {
+      if ((JSON.parse(request.request().postData() ?? '{}') as { pageNum?: number }).pageNum === 3) await thirdPageHeld;
+      await request.continue();
+    });
     await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, element.scrollHeight));
-    // The second page shown whole (two pages still render plainly, not windowed) before the user's scroll, as a
-    // person would: once, in CI, a scroll made while it was arriving read back as 0.
-    await expect(list.locator('[data-testid="client-row"]')).toHaveCount(Math.min(stat.clients, 40));
+    await expect(rows).toHaveCount(40);
+    await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    const lastSeen = rows.nth(39);
+    await expect(lastSeen).toBeInViewport();
+    const seenAt = (await lastSeen.boundingBox())!.y;
+    const seenRow = list.locator(`[data-testid="client-row"][data-customer-id="${await lastSeen.getAttribute('data-customer-id')}"]`);
+    releaseThirdPage();
+    await expect(list.locator('[data-testid="list-footer"]')).toHaveText('已经到底了');
+    // Windowed now (its rows carry their index): the row the user was looking at has not moved. Once, the
+    // switch threw the list back to the top, and a scroll made just before it was lost with it.
+    await expect(list.locator('.ba-vlist__row[data-index]').first()).toBeAttached();
+    await expect.poll(async () => (await seenRow.boundingBox())?.y).toBe(seenAt);
+    await page.unroute('**/api/client/customer/manage/search');
+    // The place the user leaves the list at (one scroll: nothing moves the list under them any more).
     const scrollTop = 900;
-    await expect(async () => {
-      await scrollerOf(page, 'clientManageList').evaluate((element, top) => element.scrollTo(0, top), scrollTop);
-      expect(await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTop)).toBe(scrollTop);
-      // toPass does not take the expect's configured timeout: without its own it would retry until vitest's.
-    }).toPass({ timeout: 30_000 });
+    expect(
+      await scrollerOf(page, 'clientManageList').evaluate((element, top) => {
+        element.scrollTo(0, top);
+        return element.scrollTop;
+      }, scrollTop),
+    ).toBe(scrollTop);
     await markPage(page, 'clientManageList');
 
     const [target] = (await api.ok.searchCustomers({ pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' })).list;

@@ -34,8 +34,11 @@ export default function ClientManageListPage() {
   const filters = useClientFilters((state) => state.applied);
   const setKeyword = useClientFilters((state) => state.setKeyword);
   const [keyword, setKeywordInput] = useState(filters.keyword);
-  const stat = useQuery(customerStatQuery(toFilterPayload(filters)));
-  const list = useInfiniteQuery(customerListQuery(toSearchPayload(filters)));
+  // Hidden while the manager is elsewhere, the page observes no query, and an unobserved query is dropped after
+  // five minutes: the list came back as its first page, at the top. Its data lives as long as the page (the
+  // session), a few kB for each set of filters applied.
+  const stat = useQuery({ ...customerStatQuery(toFilterPayload(filters)), gcTime: Infinity });
+  const list = useInfiniteQuery({ ...customerListQuery(toSearchPayload(filters)), gcTime: Infinity });
   const clients = list.data?.pages.flatMap((page) => page.list) ?? [];
   const total = list.data?.pages[0]?.total;
   const badge = activeFilterCount(filters);

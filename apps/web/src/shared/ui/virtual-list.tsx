@@ -1,10 +1,21 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementOffset, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 
 /** The page's own scroll container (PageFrame): the list scrolls with the page, not inside a box. */
 const PAGE_SCROLLER = '.ba-page__scroll';
 /** Until the browser has measured, assume a phone's viewport (and in jsdom, which measures nothing). */
 const PHONE_VIEWPORT = { width: 375, height: 812 };
+
+/**
+ * The virtualizer learns the page's offset from scroll events only, and each time it attaches to the page
+ * (mounting, or its kept page shown again) it writes the offset it last knew: 0 the first time. Mounted on
+ * a page already scrolled (the client list at the end of its second page windows once the third arrives)
+ * it threw the user back to the top. Reading the page's offset as it attaches makes that write a no-op.
+ */
+function observePageOffset(instance: Virtualizer<HTMLElement, Element>, onOffset: (offset: number, isScrolling: boolean) => void) {
+  if (instance.scrollElement) onOffset(instance.scrollElement.scrollTop, false);
+  return observeElementOffset(instance, onOffset);
+}
 
 /**
  * A long list that mounts only the rows on screen (plus a few either side), inside the page's scroll
@@ -24,7 +35,18 @@ export interface VirtualListProps<Item> {
   className?: string;
 }
 
-export function VirtualList<Item>({ items, itemKey, estimateSize, renderItem, overscan = 6, className }: VirtualListProps<Item>) {
+/** Heights (px) of rows already shown without windowing, by key (LongList's plain rows). */
+export type ShownSizes = ReadonlyMap<string | number, number>;
+
+export function VirtualList<Item>({
+  items,
+  itemKey,
+  estimateSize,
+  renderItem,
+  overscan = 6,
+  className,
+  shownSizes,
+}: VirtualListProps<Item> & { shownSizes?: ShownSizes }) {
   const list = useRef<HTMLDivElement>(null);
   // Where the list starts inside the scroll container (below the page's header cards).
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -40,11 +62,13 @@ export function VirtualList<Item>({ items, itemKey, estimateSize, renderItem, ov
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => list.current?.closest<HTMLElement>(PAGE_SCROLLER) ?? null,
-    estimateSize: () => estimateSize,
+    // A row the user has seen keeps its height: the rows above the screen are laid out as they were.
+    estimateSize: (index) => shownSizes?.get(itemKey(items[index]!)) ?? estimateSize,
     getItemKey: (index) => itemKey(items[index]!),
     overscan,
     scrollMargin,
     initialRect: PHONE_VIEWPORT,
+    observeElementOffset: observePageOffset,
   });
   return (
     <div
