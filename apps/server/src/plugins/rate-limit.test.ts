@@ -234,9 +234,7 @@ for (const engine of testDatabases()) {
       await database.query(`update rate_limit_counter set window_start = window_start - interval '2 minutes' where subject = 'ended'`);
       await limiter.sweepEnded(decade);
       await limiter.sweepEnded(minute);
-      const rows = await database.query<{ subject: string; hits: number }>(
-        'select subject, hits from rate_limit_counter order by subject',
-      );
+      const rows = await database.query<{ subject: string; hits: number }>('select subject, hits from rate_limit_counter order by subject');
       // A decade's window began years ago and is still running: its count must survive.
       expect(rows).toEqual([
         { subject: 'current', hits: 1 },
