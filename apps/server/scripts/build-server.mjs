@@ -1,8 +1,9 @@
-// Compiles the server into one ES module, apps/server/dist/start.js, for `npm start` (ADR 0031).
+// Compiles the server into one ES module, apps/server/dist/start.js, for `npm start` (ADR 0031), and
+// PGlite's worker thread beside it, apps/server/dist/pglite-worker.js (ADR 0036).
 // Our own workspaces (@broker/*, TypeScript sources) are bundled in; every other package stays an import,
 // resolved from node_modules at run time, so the bundle needs only production dependencies.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -23,8 +24,13 @@ const externalPackages = {
  */
 export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
   const result = await esbuild.build({
-    entryPoints: [`${ROOT}tools/src/ops/start.ts`],
-    outfile,
+    // PGlite's worker thread (ADR 0036) is a file of its own beside the bundle, where the database client
+    // looks for it (`new URL('./pglite-worker.js', import.meta.url)`), as it sits beside client.ts in src/db/.
+    entryPoints: {
+      [basename(outfile, '.js')]: `${ROOT}tools/src/ops/start.ts`,
+      'pglite-worker': `${SERVER_DIR}src/db/pglite-worker.js`,
+    },
+    outdir: dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -5,7 +5,8 @@ import { ConfigError, loadDatabaseTarget, loadEnv } from './env';
 describe('configuration', () => {
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', SEED_DEMO: true });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', SEED_DEMO: true, PGLITE_WORKER: true });
+    expect(loadEnv({ PGLITE_WORKER: 'false' }).PGLITE_WORKER).toBe(false);
     expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));
     expect(env.DATABASE_URL).toBeUndefined();
     // A client that stops mid-request is closed within 30 s (issue 17.6).
@@ -20,6 +21,7 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": must be a postgres:\/\/ or postgresql:\/\/ URL/],
     ['WECOM_MODE', 'prod', /WECOM_MODE="prod": must be one of emulator, real/],
     ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": must be true or false/],
+    ['PGLITE_WORKER', 'thread', /PGLITE_WORKER="thread": must be true or false/],
     ['TOKEN_TTL_SECONDS', '5', /TOKEN_TTL_SECONDS="5": must be at least 60/],
     ['DATABASE_POOL_WAIT_MS', '10', /DATABASE_POOL_WAIT_MS="10": must be at least 100/],
     ['HTTP_REQUEST_TIMEOUT_MS', '5', /HTTP_REQUEST_TIMEOUT_MS="5": must be at least 100 \(milliseconds\)/],

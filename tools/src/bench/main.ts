@@ -211,7 +211,8 @@ async function runEngine(
   // same machine conditions.
   const interleave = engine === 'postgres';
   const recorder = createStatementRecorder();
-  const openHandle = () => openDatabase({ ...connection, poolMax: options.poolMax, onQuery: recorder.observe });
+  // The capture app and the SQL replay run PGlite on this thread, so the replay times PGlite alone.
+  const openHandle = () => openDatabase({ ...connection, poolMax: options.poolMax, onQuery: recorder.observe, pgliteWorker: false });
   let handle: DatabaseHandle | null = null;
   let capture: CaptureApp | null = null;
   let server: ServerProcess | null = null;
@@ -288,7 +289,9 @@ async function runEngine(
     log('API over HTTP (the server in its own process), each cell followed by its captured SQL replayed alone:');
     server = await startServerProcess({
       env: {
-        ...('url' in connection ? { DATABASE_URL: connection.url } : { PGLITE_DIR: connection.pgliteDir }),
+        ...('url' in connection
+          ? { DATABASE_URL: connection.url }
+          : { PGLITE_DIR: connection.pgliteDir, PGLITE_WORKER: String(!options.pgliteInProcess) }),
         DATABASE_POOL_MAX: String(options.poolMax),
         // Production's default: the per-request log lines are part of what a request costs.
         LOG_LEVEL: 'info',

@@ -26,6 +26,13 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--quick', '--duration', '2']).durationMs).toBe(2000);
   });
 
+  it('--pglite-in-process measures the server with PGlite on its request thread, and stays out of docs/', () => {
+    expect(parseBenchOptions([]).pgliteInProcess).toBe(false);
+    const options = parseBenchOptions(['--pglite-in-process']);
+    expect(options.pgliteInProcess).toBe(true);
+    expect(isFullRun(options)).toBe(false);
+  });
+
   it('--lighthouse-only measures no endpoint, only Lighthouse, and stays out of docs/', () => {
     const options = parseBenchOptions(['--lighthouse-only', '--engines', 'pglite', '--web-dist', '/tmp/web']);
     expect(options).toMatchObject({

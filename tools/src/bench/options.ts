@@ -26,6 +26,8 @@ export interface BenchOptions {
   webDist: string | null;
   quick: boolean;
   keepPglite: boolean;
+  /** The measured server runs PGlite on its request thread (PGLITE_WORKER=false), as before ADR 0036. */
+  pgliteInProcess: boolean;
   /** EXPLAIN ANALYZE the first captured calls of every endpoint into benchmarks/explain-<engine>.md. */
   explain: boolean;
   /** The fixed-arrival-rate cells (50% and 80% of the closed loop's capacity at c16). */
@@ -84,6 +86,7 @@ export const USAGE = `npm run bench -- [options]
   --web-dist DIR         built web app for Lighthouse (default: build one into a temporary folder)
   --lighthouse-only      Lighthouse alone: no API or SQL cells (with --quick too: 1 run unless --lighthouse-runs)
   --keep-pglite          keep the temporary PGlite folder
+  --pglite-in-process    the server runs PGlite on its request thread (PGLITE_WORKER=false), for comparison
   --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
   --quick                smoke run: 2,000 customers each, concurrency 1,16, 0.5 s cells, 20 parameter sets`;
 
@@ -141,6 +144,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'lighthouse-runs': { type: 'string' },
       'web-dist': { type: 'string' },
       'keep-pglite': { type: 'boolean', default: false },
+      'pglite-in-process': { type: 'boolean', default: false },
       explain: { type: 'boolean', default: false },
       'no-warm': { type: 'boolean', default: false },
       'no-fixed-rate': { type: 'boolean', default: false },
@@ -188,6 +192,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     webDist: values['web-dist'] ?? null,
     quick,
     keepPglite: values['keep-pglite'],
+    pgliteInProcess: values['pglite-in-process'],
     explain: values.explain && !lighthouseOnly,
     fixedRate: !values['no-fixed-rate'] && !lighthouseOnly,
     warm: !values['no-warm'] && !lighthouseOnly,
@@ -199,6 +204,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
 export function isFullRun(options: BenchOptions): boolean {
   return (
     !options.quick &&
+    !options.pgliteInProcess &&
     options.customers === FULL_RUN.customers &&
     options.pgliteCustomers === FULL_RUN.pgliteCustomers &&
     options.seed === FULL_RUN.seed &&

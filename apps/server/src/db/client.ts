@@ -16,6 +16,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockPgliteDir } from './pglite-lock';
 import { databaseConnectionError } from './connection-failure';
+import { startPgliteWorker, type PgliteClient } from './pglite-worker-client';
 
 /** One Drizzle type over both drivers: repositories never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,7 +41,8 @@ export interface DatabaseHandle {
    * generic plan (see `preparedRunnerOf`).
    */
   preparedPool?: pg.Pool;
-  pglite?: PGlite;
+  /** PGlite only: PGlite itself, or its thread's client (ADR 0036), for COPY and the bench's SQL replay. */
+  pglite?: PgliteClient;
 }
 
 export interface NotificationHandlers {
@@ -57,6 +59,11 @@ export interface DatabaseOptions {
    * process refused the directory while this one holds it. Default: the script's path.
    */
   holder?: string;
+  /**
+   * PGlite: run it in a worker thread, so its statements use another core than the request thread
+   * (ADR 0036). Default true; false runs it on the calling thread.
+   */
+  pgliteWorker?: boolean;
   poolMax?: number;
   /**
    * PostgreSQL only: how long a query may wait for a free pool connection before it fails
@@ -101,7 +108,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const observe = options.onQuery;
   const handle = options.url
     ? await openPostgres(options.url, { max: options.poolMax ?? 10, waitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS }, observe)
-    : await openPglite(options.pgliteDir ?? 'memory://', options.holder ?? defaultHolder(), observe);
+    : await openPglite(
+        options.pgliteDir ?? 'memory://',
+        { holder: options.holder ?? defaultHolder(), worker: options.pgliteWorker ?? true },
+        observe,
+      );
   if (options.migrate !== false) {
     try {
       await runMigrations(handle);
@@ -117,25 +128,28 @@ const loggerOf = (observe: QueryObserver | undefined) => (observe ? { logger: { 
 
 const defaultHolder = () => process.argv.slice(1, 2).join(' ') || 'node';
 
-async function openPglite(dir: string, holder: string, observe?: QueryObserver): Promise<DatabaseHandle> {
+async function openPglite(dir: string, how: { holder: string; worker: boolean }, observe?: QueryObserver): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // One process per directory: a second PGlite on the same files corrupts them without a word (ADR 0020).
-  const lock = inMemory ? null : lockPgliteDir(dir, holder);
-  let client: PGlite;
+  // The worker is a thread of this process: the lock is this thread's, released once the worker has closed PGlite.
+  const lock = inMemory ? null : lockPgliteDir(dir, how.holder);
+  let client: PgliteClient;
   try {
     // btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
-    client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+    client = how.worker ? await startPgliteWorker(dir) : await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema, ...loggerOf(observe) }) as unknown as Database;
+  // Drizzle's driver is typed for PGlite but calls only query() and transaction(), which both clients have.
+  const driverClient = client as PGlite;
+  const db = drizzlePglite({ client: driverClient, schema, ...loggerOf(observe) }) as unknown as Database;
   if (observe) {
     // PGlite has no plan cache, so a prepared statement is an ordinary query; it is still reported as
     // prepared (by a Drizzle without the logger, else it would be seen twice), so the SQL snapshots
     // show which statements PostgreSQL runs prepared.
-    const unobserved = drizzlePglite({ client, schema }) as unknown as Database;
+    const unobserved = drizzlePglite({ client: driverClient, schema }) as unknown as Database;
     const dialect = new PgDialect();
     const runPrepared: PreparedRunner = async (query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
