@@ -21,6 +21,8 @@ interface BuiltChunk {
  * call). With it the browser fetches them beside the start-up scripts, and Vite's loader finds them in the
  * document when the page is imported (it skips a stylesheet or script already linked). Every first visit's
  * first page is the home or leads to it (the sign-in returns there), so no visit fetches them for nothing.
+ * The scripts ask for low priority: the start-up scripts, whose evaluation is the longest step, get a slow link
+ * first. The stylesheets do not: one in the head holds back the entry's execution until it is in.
  */
 export function preloadHome(modules: readonly string[]): Plugin {
   let root = '';
@@ -76,7 +78,7 @@ export function preloadHome(modules: readonly string[]): Plugin {
         return [
           ...scripts.map((chunk): HtmlTagDescriptor => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `${base}${chunk.fileName}` },
             injectTo: 'head',
           })),
           ...css.map((file): HtmlTagDescriptor => ({
