@@ -3,11 +3,13 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { contractWire } from './vite-plugins/contract-wire';
 import { precompress } from './vite-plugins/precompress';
+import { preloadHome } from './vite-plugins/preload-home';
+import { HTML_PRELOADS } from './src/build/first-screen-chunks';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react(), contractWire(), precompress()],
+  plugins: [react(), contractWire(), preloadHome(HTML_PRELOADS), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

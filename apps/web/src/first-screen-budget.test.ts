@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import {
   ENTRY,
   FIRST_SCREENS,
+  HTML_PRELOADS,
   RESPONSE_CHECKER,
   firstScreenChunks,
   staticClosure,
@@ -18,7 +19,8 @@ import {
  *   - the client list (`/` → /client/manage/list, signed in) with its first rows, and
  *   - the sign-in return page (/wxEntry), the first screen of a visit without a token.
  *
- * What counts is `src/build/first-screen-chunks.ts`: start-up (the entry and its modulepreloads), the route's
+ * What counts is `src/build/first-screen-chunks.ts`: start-up (the entry and its modulepreloads, which include the
+ * home's chunks for every visit), the route's
  * chunk and its static imports, and what the page awaits on demand before its content shows (the response
  * checker, loaded beside the first call). The client-management browser test holds the list to it: no script
  * fetched before the first rows is left uncounted. Chunks shared by both parts are counted once. Each chunk is
@@ -69,13 +71,19 @@ function measure(screen: FirstScreen) {
 }
 
 describe('first-screen JavaScript budget', () => {
-  test("index.html preloads exactly the entry's static imports (what the budget counts as start-up)", () => {
+  test("index.html preloads exactly the entry's static imports and the home's chunks (what the budget counts as start-up)", () => {
     const scripts = [...html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)].map((match) => match[1]);
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]);
+    const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]* href="\/([^"]+)"/g)].map((match) => match[1]);
     const entry = entryKey();
     expect(scripts).toEqual([manifest[entry]!.file]);
-    const expected = [...staticClosure(manifest, entry)].filter((key) => key !== entry).map((key) => manifest[key]!.file);
+    const startUp = new Set([entry, ...HTML_PRELOADS].flatMap((key) => [...staticClosure(manifest, key)]));
+    const expected = [...startUp].filter((key) => key !== entry).map((key) => manifest[key]!.file);
     expect(new Set(preloads)).toEqual(new Set(expected));
+    expect(preloads).toContain(manifest[FIRST_SCREENS[0].route]!.file);
+    expect(preloads).toContain(manifest[RESPONSE_CHECKER]!.file);
+    // And their CSS, which Vite's loader would otherwise link (and await) only when the page is imported.
+    expect(new Set(stylesheets)).toEqual(new Set([...startUp].flatMap((key) => manifest[key]!.css ?? [])));
   });
 
   test('the response checker counted for the client list is the chunk request() loads on demand', () => {

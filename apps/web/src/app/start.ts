@@ -9,11 +9,18 @@ import { loadUserSettings } from '../features/staff';
 import { installSidebarFlow } from '../features/kyc';
 import { installSessionRecovery } from '../features/auth';
 import { createAppRouter } from './router';
+import { preloadPath } from './route-match';
 import { installKycListener } from './kyc-listener';
 
-/** Everything that runs once before the first render. */
+/**
+ * Everything that runs once before the first render. Returns the router and the first page's chunk, imported now
+ * rather than once React has rendered the shell (index.html has the home's fetched already:
+ * vite-plugins/preload-home.ts, ADR 0037); it settles either way (a failed load is tried again by the render,
+ * which shows the error page).
+ */
 export function start() {
   installRemScaling();
+  const firstPage = preloadPath(window.location.pathname).catch(() => undefined);
   void initTracing();
   applyEntryParams(window.location.search);
   installTokenSync();
@@ -29,5 +36,5 @@ export function start() {
   useUser.subscribe((user, previous) => {
     if (user.token && user.token !== previous.token) void loadUserSettings();
   });
-  return router;
+  return { router, firstPage };
 }

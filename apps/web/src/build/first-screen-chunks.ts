@@ -5,8 +5,9 @@
  * fetches before the list shows its first rows must be one counted here.
  *
  * A first screen is
- *   1. the entry chunk that index.html loads, plus every chunk it imports statically, transitively (exactly
- *      the `<link rel="modulepreload">` list);
+ *   1. what index.html loads: the entry chunk plus every chunk it imports statically, transitively, and the
+ *      home page's chunks it preloads for every visit (`HTML_PRELOADS`, with their static imports): exactly the
+ *      `<link rel="modulepreload">` list;
  *   2. the route's own lazy chunk (the page is on screen), plus its static imports, transitively;
  *   3. what the page cannot show its content without although it is loaded on demand: for the client list,
  *      the response checker, which `request()` imports beside the first call and awaits before it hands the
@@ -42,6 +43,14 @@ export const FIRST_SCREENS = [
 ] as const satisfies readonly FirstScreen[];
 
 /**
+ * What index.html preloads beside the start-up scripts (vite-plugins/preload-home.ts, ADR 0037): the home page's
+ * chunk and the response checker it awaits, so a cold visit fetches them at once instead of once the start-up
+ * code has run and rendered. Every visit's first page is the home or leads to it (the sign-in returns there), so
+ * every first screen fetches them: they count as start-up.
+ */
+export const HTML_PRELOADS = [FIRST_SCREENS[0].route, RESPONSE_CHECKER] as const;
+
+/**
  * Inside WeCom's browser only: once the first page has settled (rendered, its chunk in), the sidebar flow
  * loads with the WeCom JS-SDK to ask WeCom what the page was opened for (features/kyc). It runs beside the
  * list's calls and the rows do not wait for it, so it is not first-screen JavaScript; the browser test lets
@@ -68,6 +77,7 @@ export function firstScreenChunks(manifest: Manifest, screen: FirstScreen): { ke
     for (const member of staticClosure(manifest, key)) if (!parts.has(member)) parts.set(member, part);
   };
   add(ENTRY, 'start-up');
+  for (const key of HTML_PRELOADS) add(key, 'start-up');
   add(screen.route, 'route');
   for (const key of screen.beforeContent) add(key, 'on demand');
   return [...parts].map(([key, part]) => ({ key, file: manifest[key]!.file, part }));
