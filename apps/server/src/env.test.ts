@@ -5,8 +5,8 @@ import { ConfigError, loadDatabaseTarget, loadEnv } from './env';
 describe('configuration', () => {
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', SEED_DEMO: true, PGLITE_WORKER: true });
-    expect(loadEnv({ PGLITE_WORKER: 'false' }).PGLITE_WORKER).toBe(false);
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', SEED_DEMO: true, PGLITE_WORKER: false });
+    expect(loadEnv({ PGLITE_WORKER: 'true' }).PGLITE_WORKER).toBe(true);
     expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));
     expect(env.DATABASE_URL).toBeUndefined();
     // A client that stops mid-request is closed within 30 s (issue 17.6).

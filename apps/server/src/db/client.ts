@@ -61,7 +61,7 @@ export interface DatabaseOptions {
   holder?: string;
   /**
    * PGlite: run it in a worker thread, so its statements use another core than the request thread
-   * (ADR 0036). Default true; false runs it on the calling thread.
+   * (ADR 0036). Default false (ADR 0036, "Status"): it runs on the calling thread.
    */
   pgliteWorker?: boolean;
   poolMax?: number;
@@ -110,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ? await openPostgres(options.url, { max: options.poolMax ?? 10, waitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS }, observe)
     : await openPglite(
         options.pgliteDir ?? 'memory://',
-        { holder: options.holder ?? defaultHolder(), worker: options.pgliteWorker ?? true },
+        { holder: options.holder ?? defaultHolder(), worker: options.pgliteWorker ?? false },
         observe,
       );
   if (options.migrate !== false) {

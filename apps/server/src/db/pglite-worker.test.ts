@@ -225,14 +225,14 @@ describe('PGlite’s thread and its directory', () => {
 
   it('keeps the files across a close and an open, releases the lock on close, and refuses statements after it', async () => {
     const dir = join(root, 'pglite');
-    const first = await openDatabase({ pgliteDir: dir, holder: 'first' });
+    const first = await openDatabase({ pgliteDir: dir, holder: 'first', pgliteWorker: true });
     await first.query(`insert into corp (code, name, wecom_corp_id) values ('KEPT', 'kept', 'k')`);
     expect(existsSync(join(dir, PGLITE_LOCK_FILE))).toBe(true);
     await first.close();
     expect(existsSync(join(dir, PGLITE_LOCK_FILE))).toBe(false);
     await expect(first.query('select 1')).rejects.toThrow(/PGlite's thread has ended/);
 
-    const second = await openDatabase({ pgliteDir: dir, holder: 'second' });
+    const second = await openDatabase({ pgliteDir: dir, holder: 'second', pgliteWorker: true });
     try {
       expect(await second.query(`select code from corp where code = 'KEPT'`)).toEqual([{ code: 'KEPT' }]);
     } finally {
