@@ -38,6 +38,7 @@ import { kycRoutes } from './modules/kyc';
 import { BookIndexStore } from './modules/customer-search';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
 import { auditRoutes } from './modules/audit';
+import { contactRoutes } from './modules/contact';
 import { wecomCallbackRoutes } from './modules/wecom-callback';
 import { registerContractRoutes, withOptions } from './http/endpoint-route';
 
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kyc: withOptions(kycRoutes, { indexes }),
     mot: motRoutes,
     audit: auditRoutes,
+    contact: contactRoutes,
   });
   await app.register(wecomCallbackRoutes);
 
