@@ -18,7 +18,8 @@ const EXPECTED_TABLES = [
   'exchange_rate',
   'kyc_binding',
   'mot_event',
-  'service_record',
+  'contact_record',
+  'contact_record_event',
   'audit_log',
   'rate_limit_counter',
 ];
@@ -52,7 +53,7 @@ for (const engine of testDatabases()) {
         'customer_name_en_trgm',
         'customer_phone_trgm',
         'customer_staff_name_en_trgm_idx',
-        'service_record_note_trgm',
+        'contact_record_note_trgm',
       ]);
     });
 
