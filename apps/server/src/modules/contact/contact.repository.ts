@@ -59,9 +59,9 @@ const recordColumns = selection({
   events: sql<LinkedEvent[]>`(select coalesce(jsonb_agg(jsonb_build_object('eventId', ${e.id}::float8, 'rule', ${e.rule}, 'dueDate', ${e.dueDate}::text) order by ${e.id}), '[]'::jsonb)
       from ${tableAs(l)} join ${tableAs(e)} on ${e.id} = ${l.motEventId} where ${l.recordId} = ${r.threadId})`,
   followsRecordId: float8(r.followsRecordId),
-  // mot_event_fact_uq (rule, customer_id, fact_key) finds it.
+  // mot_event_fact_uq (rule, customer_id, fact_key) finds it. The rule is FOLLOW_UP_RULE, written out: a selection binds no values.
   followUpEventId: sql<number | null>`(select ${f.id}::float8 from ${tableAs(f)}
-      where ${f.rule} = ${FOLLOW_UP_RULE} and ${f.customerId} = ${r.customerId} and ${f.factKey} = ${r.threadId}::text)`,
+      where ${f.rule} = 'follow_up' and ${f.customerId} = ${r.customerId} and ${f.factKey} = ${r.threadId}::text)`,
   servedAt: epochMs(r.servedAt),
   createdAt: epochMs(r.createdAt),
   locksAt: epochMs(r.locksAt),
