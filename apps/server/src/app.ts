@@ -38,6 +38,7 @@ import { kycRoutes } from './modules/kyc';
 import { BookIndexStore } from './modules/customer-search';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
 import { auditRoutes } from './modules/audit';
+import { contactRoutes } from './modules/contact';
 import { wecomCallbackRoutes } from './modules/wecom-callback';
 import { registerContractRoutes, withOptions } from './http/endpoint-route';
 
@@ -178,8 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     customer: clientRoutes,
     manage: withOptions(manageRoutes, { indexes }),
     kyc: withOptions(kycRoutes, { indexes }),
-    mot: motRoutes,
+    mot: withOptions(motRoutes, { contactRecordLockHours: env.CONTACT_RECORD_LOCK_HOURS }),
     audit: auditRoutes,
+    contact: withOptions(contactRoutes, { lockHours: env.CONTACT_RECORD_LOCK_HOURS }),
   });
   await app.register(wecomCallbackRoutes);
 

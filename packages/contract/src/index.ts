@@ -21,5 +21,6 @@ export * from './endpoints/manage';
 export * from './endpoints/kyc';
 export * from './endpoints/mot';
 export * from './endpoints/audit';
+export * from './endpoints/contact';
 export { contract, endpoints, type AreaName, type Contract, type EndpointName } from './registry';
 export * from './wecom-callback';

@@ -29,6 +29,7 @@ import {
   setMinCashIO,
 } from './endpoints/mot';
 import { getMyAuditTrail } from './endpoints/audit';
+import { addContactRecord, exportContactRecords, getContactRecord, listContactRecords, reviseContactRecord } from './endpoints/contact';
 
 import type { Endpoint } from './endpoint';
 
@@ -69,6 +70,7 @@ export const contract = {
     setFold,
   },
   audit: { getMyAuditTrail },
+  contact: { addContactRecord, reviseContactRecord, getContactRecord, listContactRecords, exportContactRecords },
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 export type Contract = typeof contract;
@@ -88,6 +90,7 @@ export const endpoints = {
   ...contract.kyc,
   ...contract.mot,
   ...contract.audit,
+  ...contract.contact,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -113,6 +113,11 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   setFold: { otherCorp: ErrorCode.OK },
   // One's own trail: another corp's session sees its own (empty) trail, never this one.
   getMyAuditTrail: { otherCorp: ErrorCode.OK },
+  addContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  reviseContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  getContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  listContactRecords: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  exportContactRecords: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
   startSignIn: { otherCorp: ErrorCode.OK },
   // Resumes the other corp's own session (its cookie, its corp): nothing of this corp.
   resumeSession: { otherCorp: ErrorCode.OK },

@@ -194,7 +194,7 @@ for (const engine of testDatabases()) {
         customerName: '星級客戶',
       });
       expectError(await chan.call('handleEvent', { eventId, channel: 'wecom', note: 'again' }), ErrorCode.CONFLICT, 409);
-      expect(await database.query('select id from service_record where mot_event_id = $1', [eventId])).toHaveLength(1);
+      expect(await database.query('select record_id from contact_record_event where mot_event_id = $1', [eventId])).toHaveLength(1);
       expect((await starEvents()).map((candidate) => candidate.events[0]!.eventId)).not.toContain(eventId);
       const detail = await chan.ok.getTodoTaskDetail({ eventId });
       expect(detail.event.status).toBe('handled');
@@ -215,7 +215,7 @@ for (const engine of testDatabases()) {
       );
       expect(results.filter((result) => result.body.code === '0')).toHaveLength(1);
       expect(results.filter((result) => result.body.code === ErrorCode.CONFLICT)).toHaveLength(5);
-      expect(await database.query('select id from service_record where mot_event_id = $1', [eventId])).toHaveLength(1);
+      expect(await database.query('select record_id from contact_record_event where mot_event_id = $1', [eventId])).toHaveLength(1);
     });
 
     it('getMinCashIO (no body) and setMinCashIO: the threshold decides which large-money events show', async () => {

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { ErrorCode } from '../error-codes';
+import { daySchema, epochMsSchema } from '../common';
+import { customerIdSchema } from './customer';
+
+/**
+ * The contact log (issue 23): how and when a client manager reached a client, kept the way Hong
+ * Kong's SFC expects records of client contact to be kept — never deleted, unalterable once locked.
+ *
+ * A contact record generalises MOT's service record: the same rows (`handleEvent` writes one linked
+ * to the event it handles; `searchServiceHistory` and `getClientHistory` read them). A record may link
+ * no event, or several.
+ *
+ * Lifecycle (docs/contact-log.md): a record can be edited in place by its author until it locks
+ * (`locksAt`, by default 24 h after it was written; every edit is in the audit trail with before →
+ * after). After that a *correction* adds a new version, with a reason, and keeps every earlier one;
+ * the versions of one record share its `threadId` (the first version's id). Nothing is ever deleted.
+ *
+ * Every call names a client of the caller's book: another manager's client answers 090403, an unknown
+ * client or record 090404. The calls are made from the client pages (khzl) and from MOT (mot): shared.
+ */
+
+/** How the client was reached. (MOT's `serviceChannelSchema` is this one.) */
+export const contactChannelSchema = z.enum(['phone', 'wecom', 'meeting', 'email', 'other']);
+export type ContactChannel = z.infer<typeof contactChannelSchema>;
+export const CONTACT_CHANNELS = contactChannelSchema.options;
+
+/** Why: stored as a code, shown in the reader's language. */
+export const contactPurposeSchema = z.enum([
+  /** Servicing: a question, an instruction, an account matter. */
+  'service',
+  /** A portfolio or account review. */
+  'review',
+  /** A product or trade was recommended: the record must carry the suitability rationale. */
+  'recommendation',
+  /** Greetings: birthday, anniversary, a festival. */
+  'care',
+  /** A document or assessment to renew. */
+  'document',
+  /** Following up an earlier record's next step. */
+  'follow_up',
+  'complaint',
+  'other',
+]);
+export type ContactPurpose = z.infer<typeof contactPurposeSchema>;
+export const CONTACT_PURPOSES = contactPurposeSchema.options;
+
+export const CONTACT_NOTE_MAX = 4000;
+export const CONTACT_OUTCOME_MAX = 200;
+export const CONTACT_NEXT_STEP_MAX = 500;
+export const CONTACT_SUITABILITY_MAX = 2000;
+export const CONTACT_REASON_MAX = 500;
+/** At most this many MOT events linked to one record. */
+export const CONTACT_EVENTS_MAX = 20;
+
+export const contactRecordIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const eventIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The MOT events a record is linked to: the event ids and their rules (a string, so an older web survives a newer rule). */
+export const contactLinkedEventSchema = z.object({ eventId: z.number().int(), rule: z.string(), dueDate: daySchema });
+
+/** One version of a contact record. */
+export const contactRecordSchema = z.object({
+  /** This version's id. */
+  recordId: z.number().int(),
+  /** The first version's id: what stays the same through corrections. */
+  threadId: z.number().int(),
+  /** 1 for the record as first written; each correction adds one. */
+  version: z.number().int().positive(),
+  /** No later version exists: this is what the record says now. */
+  latest: z.boolean(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  /** Who wrote this version. */
+  staffId: z.number().int(),
+  staffName: z.string(),
+  channel: contactChannelSchema,
+  purpose: contactPurposeSchema,
+  note: z.string(),
+  outcome: z.string().nullable(),
+  nextStep: z.string().nullable(),
+  /** A Hong Kong day: the follow-up appears on the MOT list that day. */
+  nextStepDate: daySchema.nullable(),
+  /** Why the recommendation suited the client (purpose `recommendation`). */
+  suitability: z.string().nullable(),
+  events: z.array(contactLinkedEventSchema),
+  /** The record whose follow-up this one completed. */
+  followsRecordId: z.number().int().nullable(),
+  /** The follow-up MOT event the next step raised (pending or handled), if any. */
+  followUpEventId: z.number().int().nullable(),
+  /** When the contact happened. */
+  servedAt: epochMsSchema,
+  /** When this version was written. */
+  createdAt: epochMsSchema,
+  /** From then on the record can only be corrected (a new version), not edited. */
+  locksAt: epochMsSchema,
+  locked: z.boolean(),
+  /** Why this version replaced the previous one (null for version 1 and edits before the lock). */
+  correctionReason: z.string().nullable(),
+  /** How many times its author edited this version in place before the lock; send it back with a revise. */
+  edits: z.number().int().min(0),
+});
+export type ContactRecord = z.infer<typeof contactRecordSchema>;
+
+/** The fields a manager writes: adding, editing before the lock, correcting after it. */
+const recordFields = {
+  channel: contactChannelSchema,
+  purpose: contactPurposeSchema,
+  note: z.string().trim().min(1, 'must not be empty').max(CONTACT_NOTE_MAX),
+  outcome: z.string().trim().max(CONTACT_OUTCOME_MAX).nullable().optional(),
+  nextStep: z.string().trim().max(CONTACT_NEXT_STEP_MAX).nullable().optional(),
+  nextStepDate: daySchema.nullable().optional(),
+  suitability: z.string().trim().max(CONTACT_SUITABILITY_MAX).nullable().optional(),
+  /** When the contact happened; default now. Not in the future, not before the client's account opened. */
+  servedAt: epochMsSchema.optional(),
+};
+
+type RecordFields = {
+  purpose: ContactPurpose;
+  nextStep?: string | null;
+  nextStepDate?: string | null;
+  suitability?: string | null;
+};
+
+/** The rules that tie fields together, in one place for add, edit and correct. */
+const checkRecordFields = (fields: RecordFields, ctx: z.RefinementCtx) => {
+  if (fields.purpose === 'recommendation' && !fields.suitability?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['suitability'], message: 'is required when a product or trade was recommended' });
+  }
+  if (fields.nextStepDate && !fields.nextStep?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['nextStep'], message: 'must say what the next step is when it has a date' });
+  }
+};
+
+export const addContactRecord = defineEndpoint({
+  method: 'POST',
+  path: '/api/contact/record/add',
+  agent: 'khzl',
+  shared: true,
+  auth: true,
+  payload: 'json',
+  request: z
+    .strictObject({
+      customerId: customerIdSchema,
+      ...recordFields,
+      /** MOT events of this client the contact served: pending ones become handled. */
+      eventIds: z.array(eventIdSchema).max(CONTACT_EVENTS_MAX).optional(),
+      /**
+       * Chosen by the app for one attempt and sent again with every retry of it: a second request with
+       * the same id answers the record the first one wrote, so a retry never writes the record twice.
+       */
+      requestId: z.uuid('must be a UUID').optional(),
+    })
+    .superRefine(checkRecordFields),
+  response: contactRecordSchema,
+  summary:
+    'Log a contact with a client; linked pending MOT events become handled; a next-step date puts a follow-up on the MOT list that day',
+  tag: 'contact',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
+});
+
+export const reviseContactRecord = defineEndpoint({
+  method: 'POST',
+  path: '/api/contact/record/revise',
+  agent: 'khzl',
+  shared: true,
+  auth: true,
+  payload: 'json',
+  request: z
+    .strictObject({
+      /** The latest version's id: a record revised meanwhile answers 090409. */
+      recordId: contactRecordIdSchema,
+      ...recordFields,
+      /**
+       * The `edits` of the version the change was made on: a version edited meanwhile answers 090409
+       * (with `recordId` this names exactly what the manager saw, so one of two concurrent changes wins).
+       */
+      edits: z.number().int().min(0).max(1_000_000),
+      /** Required for a correction (the record is locked, or the caller is not its author); ignored for an edit. */
+      correctionReason: z.string().trim().max(CONTACT_REASON_MAX).nullable().optional(),
+    })
+    .superRefine(checkRecordFields),
+  response: contactRecordSchema,
+  summary:
+    'Change a record: before it locks, its author edits it in place (audited); after, a correction with a reason adds a new version and keeps the old',
+  tag: 'contact',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
+});
+
+export const getContactRecord = defineEndpoint({
+  method: 'GET',
+  path: '/api/contact/record',
+  agent: 'khzl',
+  shared: true,
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({ recordId: contactRecordIdSchema }),
+  response: z.object({
+    /** The latest version of the record the id belongs to (any version's id finds it). */
+    record: contactRecordSchema,
+    /** Every earlier version, newest first. */
+    versions: z.array(contactRecordSchema),
+  }),
+  summary: 'One contact record as it stands now, with every earlier version',
+  tag: 'contact',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
+});
+
+export const listContactRecords = defineEndpoint({
+  method: 'GET',
+  path: '/api/contact/records',
+  agent: 'khzl',
+  shared: true,
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({
+    customerId: customerIdSchema,
+    channel: contactChannelSchema.optional(),
+    /** Only records served before this one (the `nextCursor` of the previous page). */
+    cursor: z.string().max(64).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  }),
+  response: z.object({
+    /** Latest versions, newest contact first. */
+    list: z.array(contactRecordSchema),
+    nextCursor: z.string().nullable(),
+  }),
+  summary: "A client's contact log, newest contact first (each record as it stands now)",
+  tag: 'contact',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
+});
+
+export const exportContactRecords = defineEndpoint({
+  method: 'GET',
+  path: '/api/contact/records/export',
+  agent: 'khzl',
+  shared: true,
+  auth: true,
+  payload: 'query',
+  request: z
+    .strictObject({ customerId: customerIdSchema, dateFrom: daySchema.optional(), dateTo: daySchema.optional() })
+    .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, {
+      message: 'dateTo: must not be before dateFrom',
+      path: ['dateTo'],
+    }),
+  response: z.object({
+    /** e.g. `contact-log-C00012345-2026-11-24.csv` */
+    fileName: z.string(),
+    /** RFC 4180 CSV, UTF-8 with a byte-order mark (Excel), every version of every record in the range. */
+    csv: z.string(),
+    records: z.number().int(),
+  }),
+  summary: "A client's whole contact log, every version, as CSV for a compliance request (the export is audited)",
+  tag: 'contact',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
+});
