@@ -3,7 +3,17 @@ import { defineEndpoint } from '../endpoint';
 import { epochMsSchema } from '../common';
 
 /** What the audit log records; the web words each kind. */
-export const AUDIT_ACTIONS = ['customer.update', 'kyc.bind', 'kyc.unbind', 'mot.handle', 'mot.setMinCashIO', 'mot.setFold'] as const;
+export const AUDIT_ACTIONS = [
+  'customer.update',
+  'kyc.bind',
+  'kyc.unbind',
+  'mot.handle',
+  'mot.setMinCashIO',
+  'mot.setFold',
+  // A client's full phone number shown, or dialled (revealPhone, ADR 0039).
+  'customer.revealPhone',
+  'customer.callPhone',
+] as const;
 /** The kinds of thing an entry is about, for the filter. */
 export const AUDIT_ENTITIES = ['customer', 'kyc_binding', 'mot_event', 'staff'] as const;
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);
