@@ -121,7 +121,8 @@ const bridgeScript = (base: string) => `(() => {
       if (type === 'text' && (typeof body.content !== 'string' || body.content === '')) return { err_msg: 'sendChatMessage:fail invalid text content' };
       if (type === 'news' && !isHttp(body.link)) return { err_msg: 'sendChatMessage:fail invalid news link' };
       if (type === 'miniprogram' && !isHttp(body.imgUrl)) return { err_msg: 'sendChatMessage:fail invalid imgUrl' };
-      if (['image', 'video', 'file'].includes(type) && (typeof body.mediaid !== 'string' || body.mediaid === '')) return { err_msg: 'sendChatMessage:fail invalid mediaid' };
+      if (type === 'image' && !(typeof body.mediaid === 'string' && body.mediaid !== '') && !isHttp(body.imgUrl)) return { err_msg: 'sendChatMessage:fail invalid mediaid' };
+      if (['video', 'file'].includes(type) && (typeof body.mediaid !== 'string' || body.mediaid === '')) return { err_msg: 'sendChatMessage:fail invalid mediaid' };
       return chat({ api: 'sendChatMessage', entry: context.entry, externalUserIds: context.externalUserId ? [context.externalUserId] : [], message: { msgtype: type, [type]: body } });
     },
   };
