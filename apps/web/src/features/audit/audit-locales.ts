@@ -16,6 +16,8 @@ const zhCN = {
     'mot.handle': '处理了 {{customer}} 的事件「{{rule}}」',
     'mot.setMinCashIO': '修改了大额出入金提醒门槛',
     'mot.setFold': '修改了 MOT 列表的显示方式',
+    'customer.revealPhone': '查看了 {{customer}} 的完整电话号码',
+    'customer.callPhone': '拨打了 {{customer}} 的电话',
     unknown: '{{action}}',
   },
   field: {
@@ -61,6 +63,8 @@ const zhHK: AuditMessages = {
     'mot.handle': '處理了 {{customer}} 的事件「{{rule}}」',
     'mot.setMinCashIO': '修改了大額出入金提醒門檻',
     'mot.setFold': '修改了 MOT 列表的顯示方式',
+    'customer.revealPhone': '查看了 {{customer}} 的完整電話號碼',
+    'customer.callPhone': '撥打了 {{customer}} 的電話',
     unknown: '{{action}}',
   },
   field: {
@@ -104,6 +108,8 @@ const en: AuditMessages = {
     'mot.handle': 'Handled event "{{rule}}" of {{customer}}',
     'mot.setMinCashIO': 'Changed the large deposit/withdrawal threshold',
     'mot.setFold': 'Changed how the MOT list is shown',
+    'customer.revealPhone': "Viewed {{customer}}'s full phone number",
+    'customer.callPhone': 'Called {{customer}}',
     unknown: '{{action}}',
   },
   field: {

@@ -9,12 +9,24 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.handle': ['status'],
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
+  // The number shown or dialled, masked as it arrives (ADR 0039).
+  'customer.revealPhone': ['phone'],
+  'customer.callPhone': ['phone'],
 };
 
 /** The headline: what was done, to whom, in plain words. */
 export function describeAuditEntry(entry: AuditEntry, t: Translate): string {
   const customer = entry.customer?.nameCn || entry.customer?.nameEn || t('audit.unknownCustomer');
-  const known = ['customer.update', 'kyc.bind', 'kyc.unbind', 'mot.handle', 'mot.setMinCashIO', 'mot.setFold'].includes(entry.action);
+  const known = [
+    'customer.update',
+    'kyc.bind',
+    'kyc.unbind',
+    'mot.handle',
+    'mot.setMinCashIO',
+    'mot.setFold',
+    'customer.revealPhone',
+    'customer.callPhone',
+  ].includes(entry.action);
   if (!known) return t('audit.action.unknown', { action: entry.action });
   return t(`audit.action.${entry.action}`, {
     customer,
