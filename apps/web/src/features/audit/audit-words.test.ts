@@ -75,7 +75,8 @@ describe('audit entries in plain words', () => {
     await i18n.changeLanguage('zh-CN');
     expect(describeAuditEntry(shown, t)).toBe('查看了 陈大文 的完整电话号码');
     expect(describeAuditEntry(called, t)).toBe('拨打了 陈大文 的电话');
-    expect(describeAuditChanges(called, t)).toEqual([{ field: 'phone', label: '手机', from: '（空）', to: '+852 9123 ****' }]);
+    // The headline says it all: no "before → after" for a number that did not change.
+    expect(describeAuditChanges(called, t)).toEqual([]);
     await i18n.changeLanguage('zh-HK');
     expect(describeAuditEntry(called, t)).toBe('撥打了 陈大文 的電話');
     await i18n.changeLanguage('en');

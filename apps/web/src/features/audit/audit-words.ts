@@ -9,9 +9,6 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.handle': ['status'],
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
-  // The number shown or dialled, masked as it arrives (ADR 0039).
-  'customer.revealPhone': ['phone'],
-  'customer.callPhone': ['phone'],
 };
 
 /** The headline: what was done, to whom, in plain words. */
