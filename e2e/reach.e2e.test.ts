@@ -127,7 +127,7 @@ describe('reach a client in one tap', () => {
     ]);
 
     // My activity says so, in plain words and with the number masked.
-    await page.goto(`${server.baseUrl}/audit/mine`);
+    await page.goto(`${server.baseUrl}/me/audit`);
     await expectRoute(page, 'auditTrail');
     const call = page.locator('[data-testid="audit-entry"][data-action="customer.callPhone"]').first();
     await expect(call).toContainText(`拨打了 ${client.nameCn} 的电话`);
