@@ -95,7 +95,7 @@ describe('reach a client in one tap', () => {
     const profile = route(page, 'clientInformation');
     const actions = profile.getByTestId('reach-actions');
     await expect(actions.getByTestId('reach-chat')).toBeVisible();
-    await expect(actions.getByTestId('reach-phone')).toHaveText(/^\+\d+ \d{4} \*{4}$/);
+    await expect(actions.getByTestId('reach-phone')).toHaveText(/\*{4}$/);
     // The base information card keeps the number masked too.
     await expect(profile.getByTestId('info-phone')).toContainText('****');
     await saveScreenshot(page, 'reach-profile-actions');
