@@ -103,7 +103,9 @@ describe('reach a client in one tap', () => {
     const since = Date.now();
     await actions.getByTestId('reach-chat').click();
     await expect(logDialog(page)).toBeVisible();
-    expect(await chatLog(since)).toEqual([expect.objectContaining({ api: 'openEnterpriseChat', userid: 'chanwaiman', externalUserIds: [HO] })]);
+    expect(await chatLog(since)).toEqual([
+      expect.objectContaining({ api: 'openEnterpriseChat', userid: 'chanwaiman', externalUserIds: [HO] }),
+    ]);
     await saveScreenshot(page, 'reach-log-offer');
     await logDialog(page).getByRole('button', { name: '去记录' }).click();
     await expectLogForm(page, { customerId: String(client.id), channel: 'wecom' });

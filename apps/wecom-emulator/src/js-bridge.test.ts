@@ -98,13 +98,13 @@ describe('chats the emulated client opens and messages it sends (ADR 0039)', () 
   test('sends into a single chat only when its contact is the member’s own; the log says what and to whom', async () => {
     const cookie = await clientCookie('chanwaiman');
     const text = { msgtype: 'text', text: { content: '生日快乐' } };
-    expect(await chat(cookie, { api: 'sendChatMessage', entry: 'single_chat_tools', externalUserIds: ['wmEmu0003LauChiKeung'], message: text })).toBe(
-      'sendChatMessage:fail without context of external contact',
-    );
+    expect(
+      await chat(cookie, { api: 'sendChatMessage', entry: 'single_chat_tools', externalUserIds: ['wmEmu0003LauChiKeung'], message: text }),
+    ).toBe('sendChatMessage:fail without context of external contact');
     const since = Date.now();
-    expect(await chat(cookie, { api: 'sendChatMessage', entry: 'single_chat_tools', externalUserIds: ['wmEmu0002TseMeiYee'], message: text })).toBe(
-      'sendChatMessage:ok',
-    );
+    expect(
+      await chat(cookie, { api: 'sendChatMessage', entry: 'single_chat_tools', externalUserIds: ['wmEmu0002TseMeiYee'], message: text }),
+    ).toBe('sendChatMessage:ok');
     const log = await chats.inject({ method: 'GET', url: '/wecom/__emulator/chat-log', query: { since: String(since) } });
     expect(log.json<{ list: unknown[] }>().list).toEqual([
       expect.objectContaining({ api: 'sendChatMessage', userid: 'chanwaiman', externalUserIds: ['wmEmu0002TseMeiYee'], message: text }),
@@ -115,4 +115,12 @@ describe('chats the emulated client opens and messages it sends (ADR 0039)', () 
     const cookie = await clientCookie('chanwaiman');
     expect(await chat(cookie, { api: 'openExistedChatWithMsg', chatId: 'wrAnything' })).toBe('openExistedChatWithMsg:fail invalid chatId');
   });
+});
+
+test('the bridge script the emulator serves is valid JavaScript (it is written inside a template string)', async () => {
+  const response = await app.inject({ method: 'GET', url: '/wecom/jsbridge.js' });
+  expect(response.statusCode).toBe(200);
+  // Parsed, not run: a lost backslash in a regular expression would be a syntax error here.
+  expect(() => new Function(response.body)).not.toThrow();
+  expect(response.body).toContain('/^https?:\\/\\//i');
 });

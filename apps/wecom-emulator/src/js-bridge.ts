@@ -70,7 +70,7 @@ const bridgeScript = (base: string) => `(() => {
     if (!corpApis.includes(name) && !agentApis.includes(name)) return name + ':permission denied';
     return null;
   };
-  const isHttp = (url) => typeof url === 'string' && /^https?:\/\//i.test(url);
+  const isHttp = (url) => typeof url === 'string' && /^https?:\\/\\//i.test(url);
   const chat = (body) => post('/chat', body).catch(() => ({ err_msg: body.api + ':fail' }));
   const handlers = {
     async preVerifyJSAPI(p) {
@@ -206,10 +206,12 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     const externalUserIds = strings(body.externalUserIds);
     const userIds = strings(body.userIds);
     if (api === 'openEnterpriseChat') {
-      if (externalUserIds.length === 0 && userIds.length === 0) return { err_msg: 'openEnterpriseChat:fail invalid userIds and externalUserIds' };
+      if (externalUserIds.length === 0 && userIds.length === 0)
+        return { err_msg: 'openEnterpriseChat:fail invalid userIds and externalUserIds' };
       // WeCom's limits (打开会话): at most 40 members once a WeChat contact is in it (every emulated contact is one).
       if (externalUserIds.length + userIds.length > 40) return { err_msg: 'openEnterpriseChat:fail too many members' };
-      if (externalUserIds.some((id) => !state.follows(user.userid, id))) return { err_msg: 'openEnterpriseChat:fail invalid externalUserIds' };
+      if (externalUserIds.some((id) => !state.follows(user.userid, id)))
+        return { err_msg: 'openEnterpriseChat:fail invalid externalUserIds' };
       if (userIds.some((id) => !state.staffById(id))) return { err_msg: 'openEnterpriseChat:fail invalid userIds' };
       state.recordChat({ api, corpId: user.corpId, userid: user.userid, externalUserIds });
       return { err_msg: 'openEnterpriseChat:ok' };

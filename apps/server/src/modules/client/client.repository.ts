@@ -445,7 +445,10 @@ export function createClientRepository(db: Database) {
      */
     async revealPhone(scope: Scope, customerId: number, purpose: 'view' | 'call'): Promise<{ found: boolean; phone: string | null }> {
       return db.transaction(async (tx) => {
-        const [row] = await selectRows(tx, selectQuery(selection({ phone: c.phone }), sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`));
+        const [row] = await selectRows(
+          tx,
+          selectQuery(selection({ phone: c.phone }), sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
+        );
         if (!row) return { found: false, phone: null };
         if (row.phone === null) return { found: true, phone: null };
         await tx.insert(auditLog).values({

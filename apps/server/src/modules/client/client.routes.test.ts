@@ -154,8 +154,18 @@ for (const engine of testDatabases()) {
         expect(dialled.phone).toBe(phone);
         const rows = (await revealRows()).slice(before);
         expect(rows).toEqual([
-          { action: 'customer.revealPhone', actor_staff_id: fixture.staffIds.chanwaiman, entity_id: String(fixture.knownId), after: { phone } },
-          { action: 'customer.callPhone', actor_staff_id: fixture.staffIds.chanwaiman, entity_id: String(fixture.knownId), after: { phone } },
+          {
+            action: 'customer.revealPhone',
+            actor_staff_id: fixture.staffIds.chanwaiman,
+            entity_id: String(fixture.knownId),
+            after: { phone },
+          },
+          {
+            action: 'customer.callPhone',
+            actor_staff_id: fixture.staffIds.chanwaiman,
+            entity_id: String(fixture.knownId),
+            after: { phone },
+          },
         ]);
         // The trail names the client and shows the number masked, as everywhere else.
         const trail = await api.ok.getMyAuditTrail({ entity: 'customer' });
@@ -189,7 +199,9 @@ for (const engine of testDatabases()) {
           const refused = await caller.call(endpoints.revealPhone, { customerId: fixture.knownId, purpose: 'view' });
           expect(refused.status).toBe(429);
           expect(refused.body.code).toBe(ErrorCode.PHONE_REVEAL_RATE_LIMITED);
-          expect(refused.body.msg).toMatch(/^revealPhone: too many phone numbers revealed \(at most 2 per 86400 s for each staff member\); retry in \d+ s$/);
+          expect(refused.body.msg).toMatch(
+            /^revealPhone: too many phone numbers revealed \(at most 2 per 86400 s for each staff member\); retry in \d+ s$/,
+          );
           expect(await revealRows()).toHaveLength(before);
         } finally {
           await limited.close();

@@ -287,7 +287,9 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         {textField('phone', {
           type: 'tel',
           inputMode: 'tel',
-          placeholder: base.phoneMasked ? t('client.edit.phoneKeepPlaceholder', { phone: base.phoneMasked }) : t('client.edit.phonePlaceholder'),
+          placeholder: base.phoneMasked
+            ? t('client.edit.phoneKeepPlaceholder', { phone: base.phoneMasked })
+            : t('client.edit.phonePlaceholder'),
         })}
         {textField('email', { type: 'email', inputMode: 'email', placeholder: t('client.edit.emailPlaceholder') })}
         <Field

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { CustomerBaseInfo } from '@broker/contract';
-import { changedFields, formValuesOf, reapplyChanges, tagError, updatePayload, validateProfile, type ProfileFormValues } from './profile-form';
+import {
+  changedFields,
+  formValuesOf,
+  reapplyChanges,
+  tagError,
+  updatePayload,
+  validateProfile,
+  type ProfileFormValues,
+} from './profile-form';
 
 const base: ProfileFormValues = { nameEn: 'WONG Wai', phone: '+852 9086 6771', email: 'wai@example.com', tags: ['VIP'], remark: '' };
 
@@ -63,6 +71,10 @@ describe('the phone on file stays masked (ADR 0039)', () => {
 
   test('a number typed replaces it', () => {
     const started = formValuesOf(info);
-    expect(updatePayload(1, 3, started, { ...started, phone: '+852 6123 4567' })).toEqual({ customerId: 1, version: 3, phone: '+852 6123 4567' });
+    expect(updatePayload(1, 3, started, { ...started, phone: '+852 6123 4567' })).toEqual({
+      customerId: 1,
+      version: 3,
+      phone: '+852 6123 4567',
+    });
   });
 });

@@ -79,60 +79,60 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
         : null;
   return (
     <>
-    <Link
-      className="ba-client"
-      to={profilePath(client.customerId)}
-      onClick={(event) => {
-        if (consumeLongPress()) event.preventDefault();
-        else onOpen?.();
-      }}
-      {...pressHandlers}
-      data-testid="client-row"
-      data-customer-id={client.customerId}
-    >
-      <span className={`ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
-        {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
-      </span>
-      <span className="ba-client__main">
-        <span className="ba-client__name-line">
-          <span className="ba-client__name">
-            <Highlight text={client.nameCn} keyword={keyword} />
-          </span>
-          <span className="ba-client__name-en">
-            <Highlight text={client.nameEn} keyword={keyword} />
-          </span>
+      <Link
+        className="ba-client"
+        to={profilePath(client.customerId)}
+        onClick={(event) => {
+          if (consumeLongPress()) event.preventDefault();
+          else onOpen?.();
+        }}
+        {...pressHandlers}
+        data-testid="client-row"
+        data-customer-id={client.customerId}
+      >
+        <span className={`ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
+          {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
         </span>
-        <span className="ba-client__meta">
-          {client.phoneMasked ? <Highlight text={client.phoneMasked} keyword={keyword} /> : '-'}
-          {matchedDetail && (
-            <span className="ba-client__matched">
-              {matchedDetail.label} <Highlight text={matchedDetail.value} keyword={keyword} />
+        <span className="ba-client__main">
+          <span className="ba-client__name-line">
+            <span className="ba-client__name">
+              <Highlight text={client.nameCn} keyword={keyword} />
             </span>
-          )}
-        </span>
-        <span className="ba-client__tags">
-          <span className={`ba-tag ba-tag--${client.status}`}>{t(`manage.status.${client.status}`)}</span>
-          {client.kycBound && <span className="ba-tag ba-tag--kyc">{t('manage.kycBound')}</span>}
-          {client.tags.slice(0, 2).map((tag) => (
-            <span className="ba-tag" key={tag}>
-              {tag}
+            <span className="ba-client__name-en">
+              <Highlight text={client.nameEn} keyword={keyword} />
             </span>
-          ))}
+          </span>
+          <span className="ba-client__meta">
+            {client.phoneMasked ? <Highlight text={client.phoneMasked} keyword={keyword} /> : '-'}
+            {matchedDetail && (
+              <span className="ba-client__matched">
+                {matchedDetail.label} <Highlight text={matchedDetail.value} keyword={keyword} />
+              </span>
+            )}
+          </span>
+          <span className="ba-client__tags">
+            <span className={`ba-tag ba-tag--${client.status}`}>{t(`manage.status.${client.status}`)}</span>
+            {client.kycBound && <span className="ba-tag ba-tag--kyc">{t('manage.kycBound')}</span>}
+            {client.tags.slice(0, 2).map((tag) => (
+              <span className="ba-tag" key={tag}>
+                {tag}
+              </span>
+            ))}
+          </span>
         </span>
-      </span>
-      <span className="ba-client__assets">
-        <span className="ba-client__amount" data-testid="client-assets">
-          {money.format(client.totalAssetsHkd)}
+        <span className="ba-client__assets">
+          <span className="ba-client__amount" data-testid="client-assets">
+            {money.format(client.totalAssetsHkd)}
+          </span>
+          <span className="ba-client__amount-label">{t('manage.assetsLabel', { ccy: money.currency })}</span>
         </span>
-        <span className="ba-client__amount-label">{t('manage.assetsLabel', { ccy: money.currency })}</span>
-      </span>
-    </Link>
-    {/* Outside the link: a tap in the sheet must not also open the profile. */}
-    {reaching && (
-      <Suspense fallback={null}>
-        <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)} />
-      </Suspense>
-    )}
+      </Link>
+      {/* Outside the link: a tap in the sheet must not also open the profile. */}
+      {reaching && (
+        <Suspense fallback={null}>
+          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,7 +9,11 @@ export type ReachChannel = 'phone' | 'wecom';
  * moment of contact (epoch ms) and, from an MOT event, the event it answers.
  */
 export function contactLogTarget(contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined }): string {
-  const query = new URLSearchParams({ customerId: String(contact.customerId), channel: contact.channel, at: String(Math.trunc(contact.at)) });
+  const query = new URLSearchParams({
+    customerId: String(contact.customerId),
+    channel: contact.channel,
+    at: String(Math.trunc(contact.at)),
+  });
   if (contact.eventId !== undefined) query.set('eventId', String(contact.eventId));
   return `${CONTACT_LOG_FORM_PATH}?${query.toString()}`;
 }

@@ -105,13 +105,17 @@ export function composeMessage(
   const wording = WORDING[language][template];
   const greeting = wording.greeting.replace('{{name}}', addressedName(client, language));
   if (kind === 'text') return { msgtype: 'text', text: { content: `${greeting}${language === 'en' ? ' ' : ''}${wording.body}` } };
-  return { msgtype: 'news', news: { link: card.link, title: wording.title, desc: `${greeting}${language === 'en' ? ' ' : ''}${wording.body}`, imgUrl: card.imgUrl } };
+  return {
+    msgtype: 'news',
+    news: { link: card.link, title: wording.title, desc: `${greeting}${language === 'en' ? ' ' : ''}${wording.body}`, imgUrl: card.imgUrl },
+  };
 }
 
 /** The card target of this build: VITE_CLIENT_CARD_URL / VITE_CLIENT_CARD_IMAGE_URL, else the app's own origin. */
 export function cardTarget(origin: string = window.location.origin): CardTarget {
   const env = import.meta.env as Record<string, string | undefined>;
   const link = env.VITE_CLIENT_CARD_URL && /^https?:\/\//.test(env.VITE_CLIENT_CARD_URL) ? env.VITE_CLIENT_CARD_URL : `${origin}/`;
-  const imgUrl = env.VITE_CLIENT_CARD_IMAGE_URL && /^https?:\/\//.test(env.VITE_CLIENT_CARD_IMAGE_URL) ? env.VITE_CLIENT_CARD_IMAGE_URL : '';
+  const imgUrl =
+    env.VITE_CLIENT_CARD_IMAGE_URL && /^https?:\/\//.test(env.VITE_CLIENT_CARD_IMAGE_URL) ? env.VITE_CLIENT_CARD_IMAGE_URL : '';
   return { link, imgUrl };
 }

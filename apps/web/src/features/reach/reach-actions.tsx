@@ -214,15 +214,19 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
           {revealed ? (
             <span className="ba-reach__revealed">{t('reach.revealed')}</span>
           ) : (
-            <button type="button" className="ba-reach__reveal" disabled={busy === 'reveal'} onClick={() => void reveal()} data-testid="reach-reveal">
+            <button
+              type="button"
+              className="ba-reach__reveal"
+              disabled={busy === 'reveal'}
+              onClick={() => void reveal()}
+              data-testid="reach-reveal"
+            >
               {t('reach.reveal')}
             </button>
           )}
         </p>
       )}
-      {inThisChat && (
-        <TemplateSheet visible={templatesOpen} client={data} eventId={eventId} onClose={() => setTemplatesOpen(false)} />
-      )}
+      {inThisChat && <TemplateSheet visible={templatesOpen} client={data} eventId={eventId} onClose={() => setTemplatesOpen(false)} />}
     </div>
   );
 }
@@ -320,7 +324,15 @@ function TemplateSheet({
         )}
       </div>
       <div className="ba-reach-sheet__foot">
-        <Button block color="primary" shape="rounded" size="large" loading={sending} onClick={() => void send()} data-testid="reach-send-confirm">
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          size="large"
+          loading={sending}
+          onClick={() => void send()}
+          data-testid="reach-send-confirm"
+        >
           {t('reach.templates.send')}
         </Button>
       </div>

@@ -144,7 +144,11 @@ void registerLocales({ 'zh-CN': codeMessagesIn('zh-CN'), 'zh-HK': codeMessagesIn
 const isKnown = (code: string): code is KnownCode => code in CODE_MESSAGES;
 
 /** Codes whose message says when to try again, from the response's Retry-After. */
-const WAIT_CODES: readonly string[] = [ErrorCode.LOGIN_RATE_LIMITED, ErrorCode.KYC_SEARCH_RATE_LIMITED, ErrorCode.PHONE_REVEAL_RATE_LIMITED];
+const WAIT_CODES: readonly string[] = [
+  ErrorCode.LOGIN_RATE_LIMITED,
+  ErrorCode.KYC_SEARCH_RATE_LIMITED,
+  ErrorCode.PHONE_REVEAL_RATE_LIMITED,
+];
 
 /**
  * The localized message for a known business code, else null (the caller keeps the server's msg).

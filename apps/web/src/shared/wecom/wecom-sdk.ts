@@ -204,8 +204,7 @@ export async function openChatWith(externalUserId: string): Promise<void> {
 
 /** A message for the chat the page was opened from: text, or an H5 card (WeCom's `news`). */
 export type ChatMessage =
-  | { msgtype: 'text'; text: { content: string } }
-  | { msgtype: 'news'; news: { link: string; title: string; desc: string; imgUrl: string } };
+  { msgtype: 'text'; text: { content: string } } | { msgtype: 'news'; news: { link: string; title: string; desc: string; imgUrl: string } };
 
 /**
  * Sends into the current chat (ww.sendChatMessage): only from a chat's toolbar (single_chat_tools and
