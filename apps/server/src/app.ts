@@ -124,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, {
     login: { limit: env.LOGIN_RATE_LIMIT, windowSeconds: env.LOGIN_RATE_WINDOW_SECONDS },
     kycSearch: { limit: env.KYC_SEARCH_RATE_LIMIT, windowSeconds: env.KYC_SEARCH_RATE_WINDOW_SECONDS },
+    phoneReveal: { limit: env.PHONE_REVEAL_RATE_LIMIT, windowSeconds: env.PHONE_REVEAL_RATE_WINDOW_SECONDS },
   });
   const selfBase = () => {
     const address = app.server.address();

@@ -121,6 +121,14 @@ const envSchema = z.object({
   /** KYC searches allowed per staff member per window; 0 turns the limit off. */
   KYC_SEARCH_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(100_000).default(30),
   KYC_SEARCH_RATE_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(86_400).default(60),
+  /** Phone numbers a staff member may reveal or dial per window (each one audited, ADR 0039); 0 turns the limit off. */
+  PHONE_REVEAL_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(100_000).default(60),
+  PHONE_REVEAL_RATE_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1)
+    .max(86_400)
+    .default(3600),
   /**
    * The Sentry DSN the web app was built with (VITE_SENTRY_DSN): its origin is added to the
    * Content-Security-Policy's connect-src so error reports can leave the page.

@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import { EmulatorState, type EmulatorOptions, type EmulatorStats } from './state';
 import { WecomErr } from './errors';
 import { EMULATOR_STYLESHEET, renderAuthorizePage, renderErrorPage } from './authorize-page';
-import { registerJsBridgeRoutes } from './js-bridge';
+import { CLIENT_SESSION_COOKIE, registerJsBridgeRoutes } from './js-bridge';
 import { registerContactCallbackRoutes } from './contact-callbacks';
 import { oauthRefusal, registerAdminConsole } from './admin-console';
 import { wecomErrmsg } from './agent-policy';
@@ -97,6 +97,11 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
     const target = new URL(query.redirect_uri);
     target.searchParams.set('code', code);
     target.searchParams.set('state', query.state ?? '');
+    // The member who confirmed is the one using the WeCom client here: its JS-SDK calls act as them (js-bridge.ts).
+    void reply.header(
+      'set-cookie',
+      `${CLIENT_SESSION_COOKIE}=${state.clientSession(corp.corpId, member.userid)}; Path=${app.prefix || '/'}; HttpOnly; SameSite=Lax`,
+    );
     return reply.redirect(target.toString(), 302);
   });
 

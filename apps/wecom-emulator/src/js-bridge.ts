@@ -20,6 +20,8 @@ interface VerifyBody {
 }
 
 const CONTEXT_KEY = 'wecom-emulator:context';
+/** Names the member signed in to the emulated WeCom client (set when they confirm the authorise page). */
+export const CLIENT_SESSION_COOKIE = 'wecom_emulator_client';
 
 /** The entries `getContext` answers (WeCom's JS-SDK, ww.getContext › entry). */
 export const EMULATED_ENTRIES = [
@@ -35,25 +37,50 @@ export const EMULATED_ENTRIES = [
 ] as const;
 /** Where WeCom names the customer on the other side: `getCurExternalContact` works only there. */
 const CONTACT_ENTRIES = ['single_chat_tools', 'contact_profile'];
+/** Where `sendChatMessage` may send into the current chat (WeCom's 分享消息到当前会话, "不同入口所需的权限说明"). */
+export const SEND_CHAT_ENTRIES = ['single_chat_tools', 'group_chat_tools', 'chat_attachment', 'single_kf_tools'];
+/** sendChatMessage's message types (the same page: text, image, video, file, news = H5 card, miniprogram). */
+const SEND_CHAT_MSGTYPES = ['text', 'image', 'video', 'file', 'news', 'miniprogram'];
 
 /**
  * The part of the WeCom client a page talks to: `window.WeixinJSBridge`, as `@wecom/jssdk` uses it.
  * `preVerifyJSAPI` and `agentConfig` succeed only with signatures made from tickets this emulator
- * issued for the page's URL; `getContext` and `getCurExternalContact` answer from the context the
- * emulator opened the page with (see /__emulator/sidebar).
+ * issued for the page's URL; each remembers the jsApiList it was given, and a call outside both lists
+ * is refused (`permission denied`), as WeCom refuses it. `getContext` and `getCurExternalContact`
+ * answer from the context the emulator opened the page with (see /__emulator/sidebar).
+ *
+ * Chats (ADR 0039): `openEnterpriseChat` (corp or app identity) opens a chat with external contacts
+ * of the signed-in member only; `openExistedChatWithMsg` and `sendChatMessage` need the app identity
+ * (agentConfig: else `fail no permission`); `sendChatMessage` works only from the entries WeCom lists
+ * (else `fail without context of external contact`). The parameters are checked as WeCom documents
+ * them; what passes is recorded by the emulator (GET /__emulator/chat-log) for tests to read.
  */
-const bridgeScript = (verifyUrl: string) => `(() => {
+const bridgeScript = (base: string) => `(() => {
   if (window.WeixinJSBridge) return;
   const read = () => { try { return JSON.parse(localStorage.getItem(${JSON.stringify(CONTEXT_KEY)}) || '{}'); } catch { return {}; } };
-  let corpVerified = false, agentVerified = false;
-  const verify = (body) => fetch(${JSON.stringify(verifyUrl)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json()).then((r) => r.ok === true).catch(() => false);
+  let corpVerified = false, agentVerified = false, corpApis = [], agentApis = [];
+  const post = (path, body) => fetch(${JSON.stringify(base)} + path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const verify = (body) => post('/verify', body).then((r) => r.ok === true).catch(() => false);
+  const list = (value) => Array.isArray(value) ? value.filter((name) => typeof name === 'string') : [];
+  const ids = (value) => (typeof value === 'string' ? value.split(';') : Array.isArray(value) ? value : []).filter((id) => typeof id === 'string' && id !== '');
+  // What WeCom's client answers before it looks at the parameters: the page's identity and its jsApiList.
+  const refused = (name, needsAgent) => {
+    if (needsAgent && !agentVerified) return name + ':fail no permission';
+    if (!corpVerified && !agentVerified) return name + ':fail no permission';
+    if (!corpApis.includes(name) && !agentApis.includes(name)) return name + ':permission denied';
+    return null;
+  };
+  const isHttp = (url) => typeof url === 'string' && /^https?:\\/\\//i.test(url);
+  const chat = (body) => post('/chat', body).catch(() => ({ err_msg: body.api + ':fail' }));
   const handlers = {
     async preVerifyJSAPI(p) {
       corpVerified = await verify({ kind: 'jsapi', corpId: p.verifyAppId || p.appId, url: location.href, timestamp: String(p.verifyTimestamp), nonceStr: p.verifyNonceStr, signature: p.verifySignature });
+      corpApis = corpVerified ? list(p.verifyJsApiList) : [];
       return corpVerified ? { err_msg: 'config:ok' } : { err_msg: 'config:invalid signature' };
     },
     async agentConfig(p) {
       agentVerified = await verify({ kind: 'agent', corpId: p.corpid, agentId: String(p.agentid), url: location.href, timestamp: String(p.timestamp), nonceStr: p.nonceStr, signature: p.signature });
+      agentApis = agentVerified ? list(p.jsApiList) : [];
       return agentVerified ? { err_msg: 'agentConfig:ok' } : { err_msg: 'agentConfig:invalid signature' };
     },
     async getContext() {
@@ -64,6 +91,39 @@ const bridgeScript = (verifyUrl: string) => `(() => {
       const context = read();
       if (!${JSON.stringify(CONTACT_ENTRIES)}.includes(context.entry) || !context.externalUserId) return { err_msg: 'getCurExternalContact:fail without context of external contact' };
       return { err_msg: 'getCurExternalContact:ok', userId: context.externalUserId };
+    },
+    async openEnterpriseChat(p) {
+      const denied = refused('openEnterpriseChat', false);
+      if (denied) return { err_msg: denied };
+      // An existing chat by chatId: WeCom opens customer groups only ("unsupported chat"); the emulator has none.
+      if (typeof p.chatId === 'string' && p.chatId !== '') return { err_msg: 'openEnterpriseChat:fail unsupported chat' };
+      const externalUserIds = ids(p.externalUserIds), userIds = ids(p.userIds);
+      return chat({ api: 'openEnterpriseChat', externalUserIds, userIds, groupName: typeof p.groupName === 'string' ? p.groupName : '' });
+    },
+    async openExistedChatWithMsg(p) {
+      const denied = refused('openExistedChatWithMsg', true);
+      if (denied) return { err_msg: denied };
+      const msg = p.msg;
+      if (msg !== undefined && msg !== null) {
+        if (typeof msg !== 'object' || msg.msgtype !== 'link') return { err_msg: 'openExistedChatWithMsg:fail_unsupported_msgtype' };
+        if (!msg.link || typeof msg.link.url !== 'string' || msg.link.url === '') return { err_msg: 'openExistedChatWithMsg:fail_msg_link_missing_url' };
+      }
+      return chat({ api: 'openExistedChatWithMsg', chatId: typeof p.chatId === 'string' ? p.chatId : '', message: msg ?? undefined });
+    },
+    async sendChatMessage(p) {
+      const denied = refused('sendChatMessage', true);
+      if (denied) return { err_msg: denied };
+      const context = read();
+      if (!${JSON.stringify(SEND_CHAT_ENTRIES)}.includes(context.entry)) return { err_msg: 'sendChatMessage:fail without context of external contact' };
+      const type = p.msgtype;
+      if (!${JSON.stringify(SEND_CHAT_MSGTYPES)}.includes(type) || !p[type] || typeof p[type] !== 'object') return { err_msg: 'sendChatMessage:fail invalid msgtype' };
+      const body = p[type];
+      if (type === 'text' && (typeof body.content !== 'string' || body.content === '')) return { err_msg: 'sendChatMessage:fail invalid text content' };
+      if (type === 'news' && !isHttp(body.link)) return { err_msg: 'sendChatMessage:fail invalid news link' };
+      if (type === 'miniprogram' && !isHttp(body.imgUrl)) return { err_msg: 'sendChatMessage:fail invalid imgUrl' };
+      if (type === 'image' && !(typeof body.mediaid === 'string' && body.mediaid !== '') && !isHttp(body.imgUrl)) return { err_msg: 'sendChatMessage:fail invalid mediaid' };
+      if (['video', 'file'].includes(type) && (typeof body.mediaid !== 'string' || body.mediaid === '')) return { err_msg: 'sendChatMessage:fail invalid mediaid' };
+      return chat({ api: 'sendChatMessage', entry: context.entry, externalUserIds: context.externalUserId ? [context.externalUserId] : [], message: { msgtype: type, [type]: body } });
     },
   };
   window.WeixinJSBridge = {
@@ -99,12 +159,19 @@ const sidebarOpenerScript = `(() => {
 })();
 `;
 
+/** One cookie's value from a Cookie header (the emulator reads only its own). */
+const cookieOf = (header: string | undefined, name: string) =>
+  (header ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === name)?.[1];
+
 const escapeAttr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export async function registerJsBridgeRoutes(app: FastifyInstance, state: EmulatorState) {
   app.get('/jsbridge.js', async (request, reply) => {
-    const verifyUrl = `${request.url.split('/jsbridge.js')[0]}/__emulator/jsapi/verify`;
-    return reply.type('application/javascript').header('cache-control', 'no-cache').send(bridgeScript(verifyUrl));
+    const base = `${request.url.split('/jsbridge.js')[0]}/__emulator/jsapi`;
+    return reply.type('application/javascript').header('cache-control', 'no-cache').send(bridgeScript(base));
   });
 
   app.get('/__emulator/sidebar.js', async (_request, reply) =>
@@ -120,6 +187,51 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
       (ticket) => sha1Signature(ticket, text(body.nonceStr), text(body.timestamp), text(body.url)) === text(body.signature),
     );
     return { ok };
+  });
+
+  /**
+   * The emulated client opens a chat or sends into the current one, once the bridge has checked the
+   * page's identity, jsApiList, entry and parameters. It acts as the member signed in to the client
+   * (the authorise page's cookie), and reaches only that member's own external contacts, as WeCom does
+   * (a chat cannot be opened with someone else's customer). Answers the bridge's err_msg.
+   */
+  app.post('/__emulator/jsapi/chat', async (request) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const api = typeof body.api === 'string' ? body.api : '';
+    if (!['openEnterpriseChat', 'openExistedChatWithMsg', 'sendChatMessage'].includes(api)) return { err_msg: `${api || 'chat'}:fail` };
+    const user = state.clientUser(cookieOf(request.headers.cookie, CLIENT_SESSION_COOKIE));
+    // No member signed in to the client: nobody to act as.
+    if (!user) return { err_msg: `${api}:fail no permission` };
+    const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+    const externalUserIds = strings(body.externalUserIds);
+    const userIds = strings(body.userIds);
+    if (api === 'openEnterpriseChat') {
+      if (externalUserIds.length === 0 && userIds.length === 0)
+        return { err_msg: 'openEnterpriseChat:fail invalid userIds and externalUserIds' };
+      // WeCom's limits (打开会话): at most 40 members once a WeChat contact is in it (every emulated contact is one).
+      if (externalUserIds.length + userIds.length > 40) return { err_msg: 'openEnterpriseChat:fail too many members' };
+      if (externalUserIds.some((id) => !state.follows(user.userid, id)))
+        return { err_msg: 'openEnterpriseChat:fail invalid externalUserIds' };
+      if (userIds.some((id) => !state.staffById(id))) return { err_msg: 'openEnterpriseChat:fail invalid userIds' };
+      state.recordChat({ api, corpId: user.corpId, userid: user.userid, externalUserIds });
+      return { err_msg: 'openEnterpriseChat:ok' };
+    }
+    if (api === 'openExistedChatWithMsg') {
+      // The emulator keeps no group chats: every chatId is unknown to it.
+      return { err_msg: 'openExistedChatWithMsg:fail invalid chatId' };
+    }
+    // sendChatMessage: into the chat the page was opened from; a single chat's contact must be the member's own.
+    if (body.entry === 'single_chat_tools' && (externalUserIds.length !== 1 || !state.follows(user.userid, externalUserIds[0]!)))
+      return { err_msg: 'sendChatMessage:fail without context of external contact' };
+    const message = body.message && typeof body.message === 'object' ? (body.message as Record<string, unknown>) : {};
+    state.recordChat({ api, corpId: user.corpId, userid: user.userid, externalUserIds, entry: String(body.entry), message });
+    return { err_msg: 'sendChatMessage:ok' };
+  });
+
+  /** What the emulated client opened and sent, oldest first; `?since=<epoch ms>` keeps what came at or after it. */
+  app.get('/__emulator/chat-log', async (request) => {
+    const since = Number((request.query as Record<string, string | undefined>).since ?? 0);
+    return { list: state.chatLog.filter((entry) => entry.at >= (Number.isFinite(since) ? since : 0)) };
   });
 
   /**

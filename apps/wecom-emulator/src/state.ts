@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EmulatorCorp, EmulatorExternalContact, EmulatorStaff } from './directory';
 import { AgentPolicies, domainOf } from './agent-policy';
 
@@ -46,6 +46,22 @@ export interface EmulatorStats {
 
 const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
 
+/** A chat the emulated client opened, or a message it sent into the current chat (js-bridge.ts): what browser tests assert. */
+export interface EmulatedChatEntry {
+  /** The JS-SDK call: openEnterpriseChat | openExistedChatWithMsg | sendChatMessage. */
+  api: string;
+  corpId: string;
+  /** The WeCom member signed in to the client (who opened the chat, or sent the message). */
+  userid: string;
+  /** The external contacts the chat is with (sendChatMessage: the current chat's contact). */
+  externalUserIds: string[];
+  /** sendChatMessage: how the page opened (getContext's entry). */
+  entry?: string;
+  /** What was sent, as the page passed it (sendChatMessage's msgtype and body; openExistedChatWithMsg's msg). */
+  message?: Record<string, unknown>;
+  at: number;
+}
+
 /** In-memory WeCom: codes, access tokens, tickets. Lost on restart, as a sandbox should be. */
 export class EmulatorState {
   readonly corps: EmulatorCorp[];
@@ -70,6 +86,10 @@ export class EmulatorState {
   private readonly tickets: { kind: 'jsapi' | 'agent'; corpId: string; agentId: string; ticket: string; expiresAt: number }[] = [];
   private readonly userTickets = new Map<string, { userid: string; corpId: string; expiresAt: number }>();
   private lastSweepAt = Number.NEGATIVE_INFINITY;
+  /** Chats opened and messages sent through the emulated client, oldest first. */
+  readonly chatLog: EmulatedChatEntry[] = [];
+  /** Signs the cookie naming who is signed in to the emulated WeCom client, so a page cannot claim another member. */
+  private readonly clientKey = randomBytes(32);
 
   constructor(options: EmulatorOptions) {
     this.corps = options.corps;
@@ -188,6 +208,36 @@ export class EmulatorState {
       }
     }
     return count;
+  }
+
+  /**
+   * The WeCom client's own sign-in: the member who confirmed the authorise page is the one using the
+   * client on this device (its JS-SDK calls act as them). A cookie value, signed by this emulator.
+   */
+  clientSession(corpId: string, userid: string) {
+    const body = `${corpId}.${userid}`;
+    return `${body}.${createHmac('sha256', this.clientKey).update(body).digest('base64url')}`;
+  }
+
+  /** Who a client-session cookie names, if this emulator signed it. */
+  clientUser(cookie: string | undefined): { corpId: string; userid: string } | undefined {
+    const [corpId, userid, mac, extra] = (cookie ?? '').split('.');
+    if (!corpId || !userid || !mac || extra !== undefined) return undefined;
+    const expected = Buffer.from(createHmac('sha256', this.clientKey).update(`${corpId}.${userid}`).digest('base64url'));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return { corpId, userid };
+  }
+
+  /** Is the contact one of this member's own external contacts (WeCom opens chats with those only)? */
+  follows(userid: string, externalUserId: string) {
+    return this.externalContacts.some((contact) => contact.externalUserId === externalUserId && contact.followedBy.includes(userid));
+  }
+
+  recordChat(entry: Omit<EmulatedChatEntry, 'at'>) {
+    // A sandbox runs for a test session; the oldest entries go first should one run for days.
+    if (this.chatLog.length >= 1000) this.chatLog.shift();
+    this.chatLog.push({ ...entry, at: this.now() });
   }
 
   liveTickets(kind: 'jsapi' | 'agent', corpId: string, agentId?: string) {

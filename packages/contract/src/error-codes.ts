@@ -35,6 +35,8 @@ export const ErrorCode = {
   KYC_NOT_BOUND: '091005',
   /** Too many KYC searches by one staff member; `Retry-After` says when to try again. */
   KYC_SEARCH_RATE_LIMITED: '091429',
+  /** Too many phone numbers revealed or dialled by one staff member; `Retry-After` says when to try again (ADR 0039). */
+  PHONE_REVEAL_RATE_LIMITED: '094429',
   /*
    * WeCom refused for a reason an admin causes or WeCom names (issue 19.3, ADR 0017). The msg says
    * what happened and who can fix it; WeCom's own errmsg (hint, the IP it saw) goes to the log only.
@@ -132,6 +134,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   '091004': 404,
   '091005': 404,
   '091429': 429,
+  '094429': 429,
   '092501': 502,
   '092502': 502,
   '092503': 503,

@@ -12,6 +12,8 @@ import {
   getTransfer,
   getWithdrawalDeposit,
   updateProfile,
+  getReach,
+  revealPhone,
 } from './endpoints/customer';
 import { getChannel, searchCustomers, statCustomers } from './endpoints/manage';
 import { hasKyc, kycBind, kycSearch, kycUnbind } from './endpoints/kyc';
@@ -53,6 +55,8 @@ export const contract = {
     getWithdrawalDeposit,
     getTransfer,
     updateProfile,
+    getReach,
+    revealPhone,
   },
   manage: { getChannel, searchCustomers, statCustomers },
   kyc: { kycSearch, kycBind, kycUnbind, hasKyc },

@@ -107,6 +107,8 @@ const checked: Partial<Record<EndpointName, Samples>> = {
   hasKyc: () => [{ externalUserId: EMULATOR_EXTERNAL_CONTACTS[0]!.externalUserId }],
   getProfile: byCustomer,
   getBaseInfo: byCustomer,
+  // Tapped on every row's sheet and event card: the customer by primary key, its binding by the customer's unique key.
+  getReach: byCustomer,
   getDynamic: (context) => [{ customerId: context.customerId }, { customerId: context.customerId, before: Date.parse('2026-01-01') }],
   getAsset: byCustomer,
   getHolding: (context) => [{ customerId: context.customerId }, { customerId: context.customerId, market: 'US' }],
@@ -143,6 +145,7 @@ const excluded: Partial<Record<EndpointName, string>> = {
   kycBind: 'write: one customer by primary key, one binding',
   kycUnbind: 'write: one binding by its unique key',
   updateProfile: 'write: one customer by primary key (plus an audit row)',
+  revealPhone: 'write: reads one customer by primary key, inserts one audit row',
   markEventsSeen: 'write: events by primary key',
   handleEvent: 'write: one event by primary key, one contact record (the contact log\'s write)',
   addContactRecord: 'write: events by primary key, one contact record, one follow-up event by its unique key, audit rows',

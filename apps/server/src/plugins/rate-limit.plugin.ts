@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
-import { ErrorCode, kycSearch, loginQywx, startSignIn, type Endpoint, type ErrorCodeValue } from '@broker/contract';
+import { ErrorCode, kycSearch, loginQywx, revealPhone, startSignIn, type Endpoint, type ErrorCodeValue } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { columnName, columnNames, insertTarget, rowsQuery, selectionWithValues, selectRows, tableAlias, type RowOf } from '../db/sql-rows';
@@ -95,12 +95,14 @@ interface LimitedEndpoint {
 export interface RateLimitOptions {
   login: { limit: number; windowSeconds: number };
   kycSearch: { limit: number; windowSeconds: number };
+  /** Full phone numbers revealed or dialled (ADR 0039). */
+  phoneReveal: { limit: number; windowSeconds: number };
 }
 
 /**
  * Rate limits on the endpoints worth hammering: the WeCom code exchange (each attempt costs a call
  * to WeCom, keyed by client address — `request.ip` honours TRUST_PROXY) and KYC search (a lookup of
- * customers by phone or ID, keyed by staff member). Over the limit: HTTP 429, the endpoint's own
+ * customers by phone or ID, keyed by staff member) and a phone's reveal (by staff member). Over the limit: HTTP 429, the endpoint's own
  * code and `Retry-After`. Must be registered before the routes it guards.
  */
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) {
@@ -125,6 +127,16 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
       subjectOf: (request) => `staff:${callerOf(request).staffId}`,
       message: (rule, retry) =>
         `KYC search: too many searches (at most ${rule.limit} per ${rule.windowSeconds} s for each staff member); retry in ${retry} s`,
+      stage: 'preValidation',
+    },
+    {
+      // Every reveal is audited already; the limit stops a script (or a stolen session) from harvesting a book's numbers.
+      endpoint: revealPhone,
+      rule: { bucket: 'phone-reveal', limit: options.phoneReveal.limit, windowSeconds: options.phoneReveal.windowSeconds },
+      code: ErrorCode.PHONE_REVEAL_RATE_LIMITED,
+      subjectOf: (request) => `staff:${callerOf(request).staffId}`,
+      message: (rule, retry) =>
+        `revealPhone: too many phone numbers revealed (at most ${rule.limit} per ${rule.windowSeconds} s for each staff member); retry in ${retry} s`,
       stage: 'preValidation',
     },
   ];

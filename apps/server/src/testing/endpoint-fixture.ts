@@ -150,6 +150,8 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getTrade: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getWithdrawalDeposit: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getTransfer: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
+  getReach: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
+  revealPhone: (fixture) => ({ customerId: fixture.ownCustomerIds[0], purpose: 'view' }),
   updateProfile: async (fixture) => ({
     customerId: fixture.ownCustomerIds[0],
     version: await fixture.versionOf(fixture.ownCustomerIds[0]!),

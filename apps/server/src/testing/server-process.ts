@@ -144,6 +144,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       // Load and replica drills sign in and search far more than a person; the limits have their own tests.
       LOGIN_RATE_LIMIT: '100000',
       KYC_SEARCH_RATE_LIMIT: '100000',
+      PHONE_REVEAL_RATE_LIMIT: '100000',
       ...(options.memoryProbeMs ? { BROKER_MEMORY_PROBE_MS: String(options.memoryProbeMs) } : {}),
       ...options.env,
     },

@@ -31,6 +31,7 @@ export async function startTestApp(
     // Suites sign in and search far more often than a person does; the limits have their own tests.
     LOGIN_RATE_LIMIT: '100000',
     KYC_SEARCH_RATE_LIMIT: '100000',
+    PHONE_REVEAL_RATE_LIMIT: '100000',
     ...overrides,
   });
   const app = await buildApp({

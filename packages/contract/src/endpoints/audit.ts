@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   'contact.edit',
   'contact.correct',
   'contact.export',
+  // A client's full phone number shown, or dialled (revealPhone, ADR 0039).
+  'customer.revealPhone',
+  'customer.callPhone',
 ] as const;
 /** The kinds of thing an entry is about, for the filter. */
 export const AUDIT_ENTITIES = ['customer', 'kyc_binding', 'mot_event', 'staff', 'contact_record'] as const;

@@ -57,9 +57,10 @@ export const customerProfileSchema = z.object({
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
 /**
- * Base information card and the edit form's starting values. The phone is given in full here:
- * it is the manager's own client, they need it to call, and the edit form starts from it. The
- * identity document is only ever the stored masked form; the full number is never kept.
+ * Base information card and the edit form's starting values. The phone is masked here as everywhere:
+ * its full number leaves the server only through `revealPhone`, which puts who, when and which client
+ * in the audit trail (ADR 0039). The identity document is only ever the stored masked form; the full
+ * number is never kept.
  */
 export const customerBaseInfoSchema = z.object({
   customerId: z.number().int(),
@@ -68,7 +69,6 @@ export const customerBaseInfoSchema = z.object({
   nameEn: z.string(),
   gender: z.string().nullable(),
   birthday: daySchema.nullable(),
-  phone: z.string().nullable(),
   phoneMasked: z.string().nullable(),
   email: z.string().nullable(),
   /** hkid | passport | mainland_id */
@@ -404,4 +404,63 @@ export const updateProfile = defineEndpoint({
   summary: 'Edit contact details, tags and remark (fields left out stay as they are); optimistic locking by version',
   tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
+});
+
+/**
+ * Reaching a client (ADR 0039): the WeCom contact their chat opens with, and whether they have a
+ * phone, masked. Asked from the profile (khzl), an MOT event (mot) and a client-list row (khgl): shared.
+ */
+export const customerReachSchema = z.object({
+  customerId: z.number().int(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  /** `+852 9123 ****`; null when the client has no phone on file. */
+  phoneMasked: z.string().nullable(),
+  /**
+   * The WeCom external contact bound to this client (KYC); null when none is bound: the app offers to
+   * bind one. `stale`: WeCom said the contact and the manager are no longer connected.
+   */
+  wecom: z.object({ externalUserId: z.string(), stale: z.boolean() }).nullable(),
+});
+export type CustomerReach = z.infer<typeof customerReachSchema>;
+
+export const getReach = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/getReach',
+  agent: 'khzl',
+  shared: true,
+  auth: true,
+  payload: 'query',
+  request: byCustomer,
+  response: customerReachSchema,
+  summary: 'How to reach a client: the bound WeCom contact to chat with, and whether there is a phone (masked)',
+  tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
+});
+
+/** Why the full number was asked for: to read it, or to dial it. Both are audited, under their own action. */
+export const phoneRevealPurposeSchema = z.enum(['view', 'call']);
+export type PhoneRevealPurpose = z.infer<typeof phoneRevealPurposeSchema>;
+
+export const revealPhone = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/revealPhone',
+  agent: 'khzl',
+  shared: true,
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    customerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    purpose: phoneRevealPurposeSchema,
+  }),
+  response: z.object({
+    customerId: z.number().int(),
+    /** In full, as stored: `+852 9123 4567`; null when the client has no phone on file (nothing is audited then). */
+    phone: z.string().nullable(),
+    /** `tel:` form of it: digits and the leading +. */
+    dial: z.string().nullable(),
+  }),
+  summary: "A client's full phone number, to read or to dial; each reveal is in the audit trail (who, when, which client); rate-limited",
+  tag: 'client',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.PHONE_REVEAL_RATE_LIMITED],
 });

@@ -115,6 +115,15 @@ from currencies cur where cur.currency is not null) t) as "rateRows", (select co
 "s"."prev_close"::float8 as "prevClose",
 "s"."price_date"::text as "priceDate" from "holding" "h" join "customer" "c" on "c"."id" = "h"."customer_id" join "account" "a" on "a"."id" = "h"."account_id" join "security" "s" on "s"."id" = "h"."security_id" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 and "h"."quantity" > 0  order by "s"."symbol", "a"."account_no") t) as "rows";
 
+-- getReach: GET /api/client/customer/getReach
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
+"c"."name_cn" as "nameCn",
+"c"."name_en" as "nameEn",
+"c"."phone" as "phone",
+(select "k"."external_user_id" from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "externalUserId",
+exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id" and "k"."stale_at" is not null) as "wecomStale" from "customer" "c" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5) t) as "reach";
+
 -- getTrade: GET /api/client/customer/getTrade
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
@@ -192,9 +201,31 @@ where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 order by "m".
 count(*)::int as "count",
 sum("m"."amount")::float8 as "amount" from "money_movement" "m" join "customer" "c" on "c"."id" = "m"."customer_id" where "c"."id" = $8 and "c"."corp_id" = $9 and "c"."staff_id" = $10 group by "m"."direction", "m"."currency") t) as "totals";
 
+-- revealPhone: POST /api/client/customer/revealPhone, statement 1 of 5
+delete from "rate_limit_counter" where "rate_limit_counter"."bucket" = $1
+and "rate_limit_counter"."window_start" < now() - make_interval(secs => $2);
+
+-- revealPhone: POST /api/client/customer/revealPhone, statement 2 of 5
+with slot as (select to_timestamp(floor(extract(epoch from now()) / $1) * $2) as window_start)
+insert into "rate_limit_counter" as "c" ("bucket", "subject", "window_start", "hits")
+select $3, $4, slot.window_start, 1 from slot
+on conflict ("bucket", "subject") do update
+set "hits" = case when excluded."window_start" > "c"."window_start" then 1 else "c"."hits" + 1 end,
+"window_start" = greatest("c"."window_start", excluded."window_start")
+returning "c"."hits" as "hits",
+greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => $5) - now()))))::int as "retryAfterSeconds";
+
+-- revealPhone: POST /api/client/customer/revealPhone, statement 3 of 5
 -- updateProfile: POST /api/client/customer/updateProfile, statement 1 of 5
 -- prepared
 select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2;
+
+-- revealPhone: POST /api/client/customer/revealPhone, statement 4 of 5
+select "c"."phone" as "phone" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2 and "c"."staff_id" = $3;
+
+-- revealPhone: POST /api/client/customer/revealPhone, statement 5 of 5
+-- updateProfile: POST /api/client/customer/updateProfile, statement 4 of 5
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
 -- updateProfile: POST /api/client/customer/updateProfile, statement 2 of 5
 select "c"."id"::float8 as "id",
@@ -228,9 +259,6 @@ from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts
 -- updateProfile: POST /api/client/customer/updateProfile, statement 3 of 5
 update "customer" "c" set "remark" = $1, "version" = "c"."version" + 1, "updated_at" = now()
 where "c"."id" = $2 and "c"."corp_id" = $3 and "c"."staff_id" = $4 and "c"."version" = $5;
-
--- updateProfile: POST /api/client/customer/updateProfile, statement 4 of 5
-insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
 -- updateProfile: POST /api/client/customer/updateProfile, statement 5 of 5
 select "c"."id"::float8 as "id",

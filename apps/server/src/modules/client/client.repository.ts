@@ -112,6 +112,19 @@ const customerColumns = selection({
 });
 export type CustomerRow = RowOf<typeof customerColumns>;
 
+/** How to reach a client: names, the phone (masked by the service) and the bound WeCom contact, if any. */
+const reachColumns = selection({
+  id: float8(c.id),
+  nameCn: c.nameCn,
+  nameEn: c.nameEn,
+  phone: c.phone,
+  externalUserId: sql<
+    string | null
+  >`(select ${k.externalUserId} from ${tableAs(k)} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId})`,
+  wecomStale: sql<boolean>`exists (select 1 from ${tableAs(k)} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId} and ${k.staleAt} is not null)`,
+});
+export type ReachRow = RowOf<typeof reachColumns>;
+
 const securityColumns = { symbol: s.symbol, nameCn: s.nameCn, nameEn: s.nameEn, market: s.market };
 
 export interface Paging {
@@ -300,6 +313,8 @@ const ownerQuery = (corpId: number, customerId: number) =>
 export const clientQueries = {
   customer: (scope: Scope, customerId: number) => selectQuery(customerColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
 
+  reach: (scope: Scope, customerId: number) => selectQuery(reachColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
+
   /** Newest rate per currency: units of that currency per 1 HKD. */
   rates: () => latestRates,
 
@@ -421,6 +436,33 @@ export function createClientRepository(db: Database) {
       // Prepared: every query here is keyed by the customer, so one plan suits every customer.
       const { owner, ...sets } = await selectRowSets(db, { owner: ownerQuery(corpId, customerId), ...queries }, { prepare: true });
       return { owner: (owner as Array<{ staffId: number }>)[0]?.staffId ?? null, sets: sets as unknown as RowSets<Queries> };
+    },
+
+    /**
+     * The client's full phone number, and one audit row saying who asked for it, when, and to do what
+     * (view: `customer.revealPhone`, call: `customer.callPhone`), in one transaction: no number leaves
+     * without its audit row (ADR 0039). A client without a phone yields null and no row: nothing was shown.
+     */
+    async revealPhone(scope: Scope, customerId: number, purpose: 'view' | 'call'): Promise<{ found: boolean; phone: string | null }> {
+      return db.transaction(async (tx) => {
+        const [row] = await selectRows(
+          tx,
+          selectQuery(selection({ phone: c.phone }), sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
+        );
+        if (!row) return { found: false, phone: null };
+        if (row.phone === null) return { found: true, phone: null };
+        await tx.insert(auditLog).values({
+          corpId: scope.corpId,
+          actorStaffId: scope.staffId,
+          action: purpose === 'call' ? 'customer.callPhone' : 'customer.revealPhone',
+          entity: 'customer',
+          entityId: String(customerId),
+          before: null,
+          // The number as it was shown: the trail reads it masked (audit.routes.ts), like every phone.
+          after: { phone: row.phone },
+        });
+        return { found: true, phone: row.phone };
+      });
     },
 
     /**

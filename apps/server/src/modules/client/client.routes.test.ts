@@ -31,7 +31,11 @@ for (const engine of testDatabases()) {
     const call = (endpoint: Endpoint, params: Record<string, unknown>) => api.call(endpoint, params);
     /** Minimal valid input of each customer endpoint for a given client. */
     const minimalInput = (endpoint: Endpoint, customerId: number) =>
-      endpoint === endpoints.updateProfile ? { customerId, version: 1, remark: 'x' } : { customerId };
+      endpoint === endpoints.updateProfile
+        ? { customerId, version: 1, remark: 'x' }
+        : endpoint === endpoints.revealPhone
+          ? { customerId, purpose: 'view' }
+          : { customerId };
 
     it('covers every customer endpoint of the contract in the scope sweep', () => {
       expect(customerEndpoints.map(([name]) => name).sort()).toEqual(
@@ -45,6 +49,8 @@ for (const engine of testDatabases()) {
           'getTransfer',
           'getWithdrawalDeposit',
           'updateProfile',
+          'getReach',
+          'revealPhone',
         ].sort(),
       );
     });
@@ -97,10 +103,11 @@ for (const engine of testDatabases()) {
       expect(JSON.stringify(profile)).not.toContain('7531');
     });
 
-    it('getBaseInfo: contact in full, identity document masked, accounts, version', async () => {
+    it('getBaseInfo: phone and identity document masked (ADR 0039), accounts, version', async () => {
       const info = await api.ok.getBaseInfo({ customerId: fixture.knownId });
+      expect(info).not.toHaveProperty('phone');
+      expect(JSON.stringify(info)).not.toContain('7531');
       expect(info).toMatchObject({
-        phone: KNOWN.phone,
         phoneMasked: '+852 4000 ****',
         email: 'zq@example.com',
         idDocType: 'passport',
@@ -110,6 +117,96 @@ for (const engine of testDatabases()) {
         accounts: [{ accountNo: KNOWN.accountNo, type: 'cash', status: 'active', openDate: '2026-09-01' }],
       });
       expect(info).not.toHaveProperty('idDocLast4');
+    });
+
+    describe('reach (ADR 0039)', () => {
+      const revealRows = () =>
+        database.query<{ action: string; actor_staff_id: number; entity_id: string; after: Record<string, unknown> }>(
+          `select action, actor_staff_id, entity_id, after from audit_log where action in ('customer.revealPhone', 'customer.callPhone') order by id`,
+        );
+
+      it('getReach: the bound WeCom contact and the masked phone, never the number', async () => {
+        const reach = await api.ok.getReach({ customerId: fixture.knownId });
+        expect(reach).toEqual({
+          customerId: fixture.knownId,
+          nameCn: KNOWN.nameCn,
+          nameEn: KNOWN.nameEn,
+          phoneMasked: '+852 4000 ****',
+          wecom: { externalUserId: KNOWN.externalUserId, stale: false },
+        });
+      });
+
+      it('getReach is answered to the MOT and client-list apps too (shared), still only for my own client', async () => {
+        for (const agentCode of ['mot', 'khgl'] as const) {
+          const own = await api.call(endpoints.getReach, { customerId: fixture.knownId }, { agent: agentCode });
+          expect(own.body.code, own.body.msg).toBe('0');
+          const foreign = await api.call(endpoints.getReach, { customerId: fixture.foreignId }, { agent: agentCode });
+          expect(foreign.body.code).toBe(ErrorCode.FORBIDDEN);
+        }
+      });
+
+      it('revealPhone: the number in full, and one audit row per reveal naming who, which client and why', async () => {
+        const before = (await revealRows()).length;
+        const shown = await api.ok.revealPhone({ customerId: fixture.knownId, purpose: 'view' });
+        const dialled = await api.ok.revealPhone({ customerId: fixture.knownId, purpose: 'call' });
+        const phone = (await database.query<{ phone: string }>('select phone from customer where id = $1', [fixture.knownId]))[0]!.phone;
+        expect(shown).toEqual({ customerId: fixture.knownId, phone, dial: `+${phone.replace(/\D/g, '')}` });
+        expect(dialled.phone).toBe(phone);
+        const rows = (await revealRows()).slice(before);
+        expect(rows).toEqual([
+          {
+            action: 'customer.revealPhone',
+            actor_staff_id: fixture.staffIds.chanwaiman,
+            entity_id: String(fixture.knownId),
+            after: { phone },
+          },
+          {
+            action: 'customer.callPhone',
+            actor_staff_id: fixture.staffIds.chanwaiman,
+            entity_id: String(fixture.knownId),
+            after: { phone },
+          },
+        ]);
+        // The trail names the client and shows the number masked, as everywhere else.
+        const trail = await api.ok.getMyAuditTrail({ entity: 'customer' });
+        const [latest] = trail.list;
+        expect(latest).toMatchObject({ action: 'customer.callPhone', customer: { customerId: fixture.knownId } });
+        expect(JSON.stringify(latest)).not.toContain(phone);
+      });
+
+      it("revealPhone of another manager's client reveals nothing and audits nothing", async () => {
+        const before = (await revealRows()).length;
+        const refused = await call(endpoints.revealPhone, { customerId: fixture.foreignId, purpose: 'call' });
+        expect(refused.body.code).toBe(ErrorCode.FORBIDDEN);
+        expect(JSON.stringify(refused.body)).not.toMatch(/\+852 \d{4} \d{4}/);
+        expect(await revealRows()).toHaveLength(before);
+      });
+
+      it('revealPhone names a bad purpose', async () => {
+        const bad = await call(endpoints.revealPhone, { customerId: fixture.knownId, purpose: 'sms' });
+        expect(bad.body.code).toBe(ErrorCode.VALIDATION);
+        expect(bad.body.msg).toMatch(/body\.purpose/);
+      });
+
+      it('revealPhone is limited per staff member (094429, Retry-After), and what is refused is not audited', async () => {
+        const limited = await startTestApp(database, { PHONE_REVEAL_RATE_LIMIT: '2', PHONE_REVEAL_RATE_WINDOW_SECONDS: '86400' });
+        try {
+          const caller = apiClient(limited.baseUrl, await signInAs(limited.baseUrl, 'chanwaiman'));
+          await database.query(`delete from rate_limit_counter where bucket = 'phone-reveal'`);
+          for (let attempt = 0; attempt < 2; attempt += 1)
+            expect((await caller.call(endpoints.revealPhone, { customerId: fixture.knownId, purpose: 'view' })).body.code).toBe('0');
+          const before = (await revealRows()).length;
+          const refused = await caller.call(endpoints.revealPhone, { customerId: fixture.knownId, purpose: 'view' });
+          expect(refused.status).toBe(429);
+          expect(refused.body.code).toBe(ErrorCode.PHONE_REVEAL_RATE_LIMITED);
+          expect(refused.body.msg).toMatch(
+            /^revealPhone: too many phone numbers revealed \(at most 2 per 86400 s for each staff member\); retry in \d+ s$/,
+          );
+          expect(await revealRows()).toHaveLength(before);
+        } finally {
+          await limited.close();
+        }
+      });
     });
 
     it('getAsset: totals, today P/L and allocation equal the hand-made figures', async () => {
@@ -314,7 +411,7 @@ for (const engine of testDatabases()) {
         });
         expect(saved).toMatchObject({
           version: version + 1,
-          phone: '+852 6123 4567',
+          phoneMasked: '+852 6123 ****',
           email: 'zeb.q@example.com',
           tags: ['VIP', '高净值'],
           nameEn: KNOWN.nameEn,
@@ -377,7 +474,7 @@ for (const engine of testDatabases()) {
       it('clears optional fields with null', async () => {
         const version = await current();
         const saved = await api.ok.updateProfile({ customerId: fixture.knownId, version, remark: null, phone: null });
-        expect(saved).toMatchObject({ remark: null, phone: null, phoneMasked: null, version: version + 1 });
+        expect(saved).toMatchObject({ remark: null, phoneMasked: null, version: version + 1 });
       });
     });
 

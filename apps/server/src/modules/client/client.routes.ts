@@ -3,7 +3,7 @@ import { implementArea } from '../../http/endpoint-route';
 import { createClientRepository } from './client.repository';
 import { createClientService } from './client.service';
 
-/** One client of the signed-in manager: profile, assets, holdings, trades, money, transfers, edit. */
+/** One client of the signed-in manager: profile, assets, holdings, trades, money, transfers, edit, reach (ADR 0039). */
 export const clientRoutes = implementArea(contract.customer, (app) => {
   const service = createClientService(createClientRepository(app.database.db));
   return {
@@ -16,5 +16,7 @@ export const clientRoutes = implementArea(contract.customer, (app) => {
     getWithdrawalDeposit: ({ input, caller }) => service.moneyMovements(caller, input.customerId, input, input),
     getTransfer: ({ input, caller }) => service.transfers(caller, input.customerId, input, input),
     updateProfile: ({ input, caller }) => service.updateProfile(caller, input),
+    getReach: ({ input, caller }) => service.reach(caller, input.customerId),
+    revealPhone: ({ input, caller }) => service.revealPhone(caller, input.customerId, input.purpose),
   };
 });

@@ -5,7 +5,9 @@ import {
   type CustomerAsset,
   type CustomerBaseInfo,
   type CustomerProfile,
+  type CustomerReach,
   type DynamicItem,
+  type PhoneRevealPurpose,
   type HoldingItem,
   type Market,
   type TradeItem,
@@ -90,7 +92,6 @@ export function toBaseInfo(row: CustomerRow): CustomerBaseInfo {
     nameEn: row.nameEn,
     gender: row.gender,
     birthday: row.birthday,
-    phone: row.phone,
     phoneMasked: maskPhone(row.phone),
     email: row.email,
     idDocType: row.idDocType,
@@ -184,6 +185,28 @@ export function createClientService(repository: ClientRepository) {
 
     async baseInfo(caller: Caller, customerId: number): Promise<CustomerBaseInfo> {
       return toBaseInfo(await customer(caller, customerId));
+    },
+
+    async reach(caller: Caller, customerId: number): Promise<CustomerReach> {
+      const {
+        reach: [row],
+      } = await readOwn(caller, customerId, (scope) => ({ reach: clientQueries.reach(scope, customerId) }));
+      if (!row) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+      return {
+        customerId: row.id,
+        nameCn: row.nameCn,
+        nameEn: row.nameEn,
+        phoneMasked: maskPhone(row.phone),
+        wecom: row.externalUserId === null ? null : { externalUserId: row.externalUserId, stale: row.wecomStale },
+      };
+    },
+
+    /** The full number, audited (the repository writes the row with the read). */
+    async revealPhone(caller: Caller, customerId: number, purpose: PhoneRevealPurpose) {
+      const scope = await scopeFor(caller, customerId);
+      const { found, phone } = await repository.revealPhone(scope, customerId, purpose);
+      if (!found) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+      return { customerId, phone, dial: phone === null ? null : `+${normalisePhone(phone).digits}` };
     },
 
     /** Computed live from balances and holdings at the latest prices and rates. */

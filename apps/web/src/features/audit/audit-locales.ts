@@ -20,6 +20,8 @@ const zhCN = {
     'contact.edit': '修改了与 {{customer}} 的联系记录（锁定前）',
     'contact.correct': '更正了与 {{customer}} 的联系记录（保留原版本）',
     'contact.export': '导出了 {{customer}} 的联系记录',
+    'customer.revealPhone': '查看了 {{customer}} 的完整电话号码',
+    'customer.callPhone': '拨打了 {{customer}} 的电话',
     unknown: '{{action}}',
   },
   field: {
@@ -85,6 +87,8 @@ const zhHK: AuditMessages = {
     'contact.edit': '修改了與 {{customer}} 的聯絡記錄（鎖定前）',
     'contact.correct': '更正了與 {{customer}} 的聯絡記錄（保留原版本）',
     'contact.export': '匯出了 {{customer}} 的聯絡記錄',
+    'customer.revealPhone': '查看了 {{customer}} 的完整電話號碼',
+    'customer.callPhone': '撥打了 {{customer}} 的電話',
     unknown: '{{action}}',
   },
   field: {
@@ -148,6 +152,8 @@ const en: AuditMessages = {
     'contact.edit': 'Edited a contact record of {{customer}} (before it locked)',
     'contact.correct': 'Corrected a contact record of {{customer}} (the earlier version is kept)',
     'contact.export': "Exported {{customer}}'s contact log",
+    'customer.revealPhone': "Viewed {{customer}}'s full phone number",
+    'customer.callPhone': 'Called {{customer}}',
     unknown: '{{action}}',
   },
   field: {

@@ -97,5 +97,18 @@ describe('audit entries in plain words', () => {
       'Edited a contact record of 陈大文 (before it locked)',
     );
     expect(describeAuditChanges(correction, t)[0]).toMatchObject({ label: 'Purpose', from: 'service', to: 'recommendation' });
+  test('a phone shown or dialled names the client and the number, masked (ADR 0039)', async () => {
+    const shown = entry({ action: 'customer.revealPhone', changes: [{ field: 'phone', before: null, after: '+852 9123 ****' }] });
+    const called = entry({ action: 'customer.callPhone', changes: [{ field: 'phone', before: null, after: '+852 9123 ****' }] });
+    await i18n.changeLanguage('zh-CN');
+    expect(describeAuditEntry(shown, t)).toBe('查看了 陈大文 的完整电话号码');
+    expect(describeAuditEntry(called, t)).toBe('拨打了 陈大文 的电话');
+    // The headline says it all: no "before → after" for a number that did not change.
+    expect(describeAuditChanges(called, t)).toEqual([]);
+    await i18n.changeLanguage('zh-HK');
+    expect(describeAuditEntry(called, t)).toBe('撥打了 陈大文 的電話');
+    await i18n.changeLanguage('en');
+    expect(describeAuditEntry(shown, t)).toBe("Viewed 陈大文's full phone number");
+    expect(describeAuditEntry(called, t)).toBe('Called 陈大文');
   });
 });

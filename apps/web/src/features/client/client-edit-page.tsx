@@ -283,7 +283,14 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       </section>
       <section className="ba-edit__form">
         {textField('nameEn', { required: true, autoComplete: 'off' })}
-        {textField('phone', { type: 'tel', inputMode: 'tel', placeholder: t('client.edit.phonePlaceholder') })}
+        {/* The number on file stays masked (ADR 0039): empty keeps it, a new one replaces it. */}
+        {textField('phone', {
+          type: 'tel',
+          inputMode: 'tel',
+          placeholder: base.phoneMasked
+            ? t('client.edit.phoneKeepPlaceholder', { phone: base.phoneMasked })
+            : t('client.edit.phonePlaceholder'),
+        })}
         {textField('email', { type: 'email', inputMode: 'email', placeholder: t('client.edit.emailPlaceholder') })}
         <Field
           label={t('client.edit.tags')}

@@ -16,6 +16,7 @@ import { LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
+import { ReachActions } from '../reach';
 import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, useCustomerId, withCustomer } from './client-format';
 import { AllocationChart } from './allocation-chart';
@@ -68,6 +69,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
         <span>{profile.phoneMasked ?? '-'}</span>
         <span>{t('client.openedOn', { date: profile.openDate })}</span>
       </p>
+      <ReachActions customerId={profile.customerId} />
     </section>
   );
 }
@@ -129,7 +131,8 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
     { label: t('client.base.customerNo'), value: info.customerNo },
     {
       label: t('client.base.phone'),
-      value: info.phone ? <a href={`tel:${info.phone.replace(/[\s-]/g, '')}`}>{info.phone}</a> : none,
+      // Masked: the full number is one tap away in the header (revealed and audited, ADR 0039).
+      value: info.phoneMasked ?? none,
       testId: 'info-phone',
     },
     { label: t('client.base.email'), value: info.email ?? none, testId: 'info-email', wide: true },

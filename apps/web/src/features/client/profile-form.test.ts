@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { changedFields, reapplyChanges, tagError, updatePayload, validateProfile, type ProfileFormValues } from './profile-form';
+import type { CustomerBaseInfo } from '@broker/contract';
+import {
+  changedFields,
+  formValuesOf,
+  reapplyChanges,
+  tagError,
+  updatePayload,
+  validateProfile,
+  type ProfileFormValues,
+} from './profile-form';
 
 const base: ProfileFormValues = { nameEn: 'WONG Wai', phone: '+852 9086 6771', email: 'wai@example.com', tags: ['VIP'], remark: '' };
 
@@ -48,5 +57,24 @@ describe('what is sent', () => {
     const mine = { ...base, remark: 'my note' };
     const latest = { ...base, email: 'colleague@example.com', tags: ['VIP', 'HNW'] };
     expect(reapplyChanges(base, mine, latest)).toEqual({ ...latest, remark: 'my note' });
+  });
+});
+
+describe('the phone on file stays masked (ADR 0039)', () => {
+  const info = { nameEn: 'WONG Wai', phoneMasked: '+852 9086 ****', email: null, tags: [], remark: null } as unknown as CustomerBaseInfo;
+
+  test('the form starts with no number; left empty, the save leaves the number as it is', () => {
+    const started = formValuesOf(info);
+    expect(started.phone).toBe('');
+    expect(updatePayload(1, 3, started, { ...started, remark: 'call back' })).toEqual({ customerId: 1, version: 3, remark: 'call back' });
+  });
+
+  test('a number typed replaces it', () => {
+    const started = formValuesOf(info);
+    expect(updatePayload(1, 3, started, { ...started, phone: '+852 6123 4567' })).toEqual({
+      customerId: 1,
+      version: 3,
+      phone: '+852 6123 4567',
+    });
   });
 });

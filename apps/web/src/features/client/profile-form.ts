@@ -1,6 +1,9 @@
 import { PROFILE_TAG_LIMIT, profileEditSchema, type CustomerBaseInfo, type RequestOf, type endpoints } from '@broker/contract';
 
-/** The edit form's values: text as typed; empty text means "clear" for the optional fields. */
+/**
+ * The edit form's values: text as typed; empty text means "clear" for the optional fields, except the
+ * phone, which the form never holds (it is masked, ADR 0039): empty leaves it as it is, a number replaces it.
+ */
 export interface ProfileFormValues {
   nameEn: string;
   phone: string;
@@ -14,7 +17,7 @@ export type FieldErrors = Partial<Record<ProfileField, { key: string; max?: numb
 
 export const formValuesOf = (info: CustomerBaseInfo): ProfileFormValues => ({
   nameEn: info.nameEn,
-  phone: info.phone ?? '',
+  phone: '',
   email: info.email ?? '',
   tags: [...info.tags],
   remark: info.remark ?? '',

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerListItem } from '@broker/contract';
@@ -9,10 +10,64 @@ export const CLIENT_ROW_HEIGHT = 86;
 
 export const profilePath = (customerId: number) => `/client/information?customerId=${customerId}`;
 
+// The reach sheet (and its strings) loads on the first long press, not with the list (ADR 0037).
+const ReachSheet = lazy(() => import('../reach').then((module) => ({ default: module.ReachSheet })));
+
+/** How long a finger stays on a row before it asks to reach the client rather than open them. */
+const LONG_PRESS_MS = 500;
+/** A finger that moves this far is scrolling the list, not pressing. */
+const PRESS_SLOP_PX = 10;
+
+/**
+ * A long press on a row (or a right click, desktop WeCom's sidebar) opens the reach sheet: chat, call,
+ * log (ADR 0039). The click that ends a long press does not also open the profile.
+ */
+function useLongPress(onLongPress: () => void) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const fired = useRef(false);
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    start.current = null;
+  };
+  return {
+    onPointerDown: (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') return;
+      fired.current = false;
+      start.current = { x: event.clientX, y: event.clientY };
+      timer.current = setTimeout(() => {
+        fired.current = true;
+        timer.current = null;
+        onLongPress();
+      }, LONG_PRESS_MS);
+    },
+    onPointerMove: (event: PointerEvent) => {
+      if (start.current && Math.hypot(event.clientX - start.current.x, event.clientY - start.current.y) > PRESS_SLOP_PX) cancel();
+    },
+    onPointerUp: cancel,
+    onPointerCancel: cancel,
+    onContextMenu: (event: MouseEvent) => {
+      event.preventDefault();
+      cancel();
+      fired.current = true;
+      onLongPress();
+    },
+    /** True once: the click that ends a long press is swallowed. */
+    consumeLongPress: () => {
+      const was = fired.current;
+      fired.current = false;
+      return was;
+    },
+  };
+}
+
 /** One client in the list or in search results: who, how to reach them, what they hold, what state they are in. */
 export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerListItem; keyword?: string; onOpen?: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const [reaching, setReaching] = useState(false);
+  const { consumeLongPress, ...pressHandlers } = useLongPress(() => setReaching(true));
   const matchedDetail =
     keyword && client.matchedOn === 'account'
       ? {
@@ -23,49 +78,61 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
         ? { label: t('manage.search.idDoc'), value: client.idDocMasked }
         : null;
   return (
-    <Link
-      className="ba-client"
-      to={profilePath(client.customerId)}
-      onClick={onOpen}
-      data-testid="client-row"
-      data-customer-id={client.customerId}
-    >
-      <span className={`ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
-        {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
-      </span>
-      <span className="ba-client__main">
-        <span className="ba-client__name-line">
-          <span className="ba-client__name">
-            <Highlight text={client.nameCn} keyword={keyword} />
-          </span>
-          <span className="ba-client__name-en">
-            <Highlight text={client.nameEn} keyword={keyword} />
-          </span>
+    <>
+      <Link
+        className="ba-client"
+        to={profilePath(client.customerId)}
+        onClick={(event) => {
+          if (consumeLongPress()) event.preventDefault();
+          else onOpen?.();
+        }}
+        {...pressHandlers}
+        data-testid="client-row"
+        data-customer-id={client.customerId}
+      >
+        <span className={`ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
+          {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
         </span>
-        <span className="ba-client__meta">
-          {client.phoneMasked ? <Highlight text={client.phoneMasked} keyword={keyword} /> : '-'}
-          {matchedDetail && (
-            <span className="ba-client__matched">
-              {matchedDetail.label} <Highlight text={matchedDetail.value} keyword={keyword} />
+        <span className="ba-client__main">
+          <span className="ba-client__name-line">
+            <span className="ba-client__name">
+              <Highlight text={client.nameCn} keyword={keyword} />
             </span>
-          )}
-        </span>
-        <span className="ba-client__tags">
-          <span className={`ba-tag ba-tag--${client.status}`}>{t(`manage.status.${client.status}`)}</span>
-          {client.kycBound && <span className="ba-tag ba-tag--kyc">{t('manage.kycBound')}</span>}
-          {client.tags.slice(0, 2).map((tag) => (
-            <span className="ba-tag" key={tag}>
-              {tag}
+            <span className="ba-client__name-en">
+              <Highlight text={client.nameEn} keyword={keyword} />
             </span>
-          ))}
+          </span>
+          <span className="ba-client__meta">
+            {client.phoneMasked ? <Highlight text={client.phoneMasked} keyword={keyword} /> : '-'}
+            {matchedDetail && (
+              <span className="ba-client__matched">
+                {matchedDetail.label} <Highlight text={matchedDetail.value} keyword={keyword} />
+              </span>
+            )}
+          </span>
+          <span className="ba-client__tags">
+            <span className={`ba-tag ba-tag--${client.status}`}>{t(`manage.status.${client.status}`)}</span>
+            {client.kycBound && <span className="ba-tag ba-tag--kyc">{t('manage.kycBound')}</span>}
+            {client.tags.slice(0, 2).map((tag) => (
+              <span className="ba-tag" key={tag}>
+                {tag}
+              </span>
+            ))}
+          </span>
         </span>
-      </span>
-      <span className="ba-client__assets">
-        <span className="ba-client__amount" data-testid="client-assets">
-          {money.format(client.totalAssetsHkd)}
+        <span className="ba-client__assets">
+          <span className="ba-client__amount" data-testid="client-assets">
+            {money.format(client.totalAssetsHkd)}
+          </span>
+          <span className="ba-client__amount-label">{t('manage.assetsLabel', { ccy: money.currency })}</span>
         </span>
-        <span className="ba-client__amount-label">{t('manage.assetsLabel', { ccy: money.currency })}</span>
-      </span>
-    </Link>
+      </Link>
+      {/* Outside the link: a tap in the sheet must not also open the profile. */}
+      {reaching && (
+        <Suspense fallback={null}>
+          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

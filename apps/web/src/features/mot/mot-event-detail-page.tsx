@@ -14,6 +14,7 @@ import { describeReason, factRows, formatDateTime } from './mot-format';
 import { ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 import { HandleSheet, handleDraftKey, handleWasInterrupted } from './handle-sheet';
 import { removeDraft } from '../../shared/drafts/draft-store';
+import { ReachActions } from '../reach';
 
 function EventDetail({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
@@ -109,6 +110,7 @@ function EventDetail({ eventId }: { eventId: number }) {
       <Card title={t('mot.detail.client')} className="mot-card">
         <ClientHead customer={customer} />
         <ClientFacts customer={customer} />
+        <ReachActions customerId={customer.customerId} eventId={event.eventId} />
         <ClientLinks customerId={customer.customerId} withMotHistory />
       </Card>
 

@@ -43,6 +43,12 @@ const CODE_MESSAGES = {
     'zh-HK': '搜尋過於頻繁，請 {{seconds}} 秒後再搜尋',
     en: 'Too many searches. Please search again in {{seconds}} s.',
   },
+  // ADR 0039: every reveal or dial of a phone is audited, and a staff member's reveals are rate-limited.
+  [ErrorCode.PHONE_REVEAL_RATE_LIMITED]: {
+    'zh-CN': '查看电话号码过于频繁，请 {{seconds}} 秒后再试',
+    'zh-HK': '查看電話號碼過於頻繁，請 {{seconds}} 秒後再試',
+    en: 'Too many phone numbers shown. Please try again in {{seconds}} s.',
+  },
   // Issue 17.7: a page of one WeCom app called another app's endpoint; a stale or altered page, not the user's doing.
   [ErrorCode.AGENT_MISMATCH]: {
     'zh-CN': '此页面来自另一个企业微信应用，请从应用中重新打开（错误码 090701）',
@@ -138,7 +144,11 @@ void registerLocales({ 'zh-CN': codeMessagesIn('zh-CN'), 'zh-HK': codeMessagesIn
 const isKnown = (code: string): code is KnownCode => code in CODE_MESSAGES;
 
 /** Codes whose message says when to try again, from the response's Retry-After. */
-const WAIT_CODES: readonly string[] = [ErrorCode.LOGIN_RATE_LIMITED, ErrorCode.KYC_SEARCH_RATE_LIMITED];
+const WAIT_CODES: readonly string[] = [
+  ErrorCode.LOGIN_RATE_LIMITED,
+  ErrorCode.KYC_SEARCH_RATE_LIMITED,
+  ErrorCode.PHONE_REVEAL_RATE_LIMITED,
+];
 
 /**
  * The localized message for a known business code, else null (the caller keeps the server's msg).

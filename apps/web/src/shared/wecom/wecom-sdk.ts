@@ -7,13 +7,16 @@ import { ENTRIES, getAppSettings, type Entry } from '../session/app-settings-sto
 type Ww = typeof WeComSdk;
 type JsSdkSign = ResponseOf<typeof endpoints.getJsSdkSign>;
 
-/** The JS-API the app registers for: entry detection and the chat counterpart of the sidebar. */
-const JS_API_LIST = ['getContext', 'getCurExternalContact'];
+/**
+ * The JS-API the app registers for: entry detection and the chat counterpart of the sidebar; opening a
+ * chat with a client and sending into the current chat (ADR 0039). WeCom refuses any call not listed.
+ */
+export const JS_API_LIST = ['getContext', 'getCurExternalContact', 'openEnterpriseChat', 'sendChatMessage'];
 /** The agent the sidebar app runs as; getJsSdkSign signs with this agent's ticket. */
 const SIDEBAR_AGENT = 'khzl';
 const EMULATOR_BRIDGE_SRC = '/wecom/jsbridge.js';
 
-export type WeComStep = 'bridge' | 'register' | 'context' | 'contact';
+export type WeComStep = 'bridge' | 'register' | 'context' | 'contact' | 'chat' | 'send';
 
 /** Something the WeCom client (or its emulator) refused; `detail` is WeCom's own errMsg. */
 export class WeComError extends Error {
@@ -185,6 +188,31 @@ export async function getCurrentExternalUserId(): Promise<string> {
   const contact = await step('contact', () => ww.getCurExternalContact());
   if (!contact.userId) throw new WeComError('contact', 'getCurExternalContact: no userId');
   return contact.userId;
+}
+
+/** WeCom's word for a call the user cancelled (`…:cancel`): not a failure to report. */
+export const isCancelled = (error: unknown) => error instanceof WeComError && /:cancel$/.test(error.detail);
+
+/**
+ * Opens WeCom's one-to-one chat with a client's external contact (ww.openEnterpriseChat: a single chat
+ * is one external contact and no group name). WeCom opens it only with the signed-in member's own contacts.
+ */
+export async function openChatWith(externalUserId: string): Promise<void> {
+  const ww = await ready();
+  await step('chat', () => ww.openEnterpriseChat({ externalUserIds: [externalUserId], groupName: '' }));
+}
+
+/** A message for the chat the page was opened from: text, or an H5 card (WeCom's `news`). */
+export type ChatMessage =
+  { msgtype: 'text'; text: { content: string } } | { msgtype: 'news'; news: { link: string; title: string; desc: string; imgUrl: string } };
+
+/**
+ * Sends into the current chat (ww.sendChatMessage): only from a chat's toolbar (single_chat_tools and
+ * kin); the user confirms in WeCom, and may cancel (`isCancelled`).
+ */
+export async function sendToCurrentChat(message: ChatMessage): Promise<void> {
+  const ww = await ready();
+  await step('send', () => ww.sendChatMessage(message));
 }
 
 /** For tests: forget the registration. */

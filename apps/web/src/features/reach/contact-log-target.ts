@@ -1,0 +1,19 @@
+/** H-B's log form (issue 23): `/client/contact/new`, prefilled from its query, which that page checks with its own parser. */
+export const CONTACT_LOG_FORM_PATH = '/client/contact/new';
+
+/** How the client was just reached, as the contact log names it. */
+export type ReachChannel = 'phone' | 'wecom';
+
+/**
+ * Where "log this contact" goes after a chat or a call: the log form with the client, the channel, the
+ * moment of contact (epoch ms) and, from an MOT event, the event it answers.
+ */
+export function contactLogTarget(contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined }): string {
+  const query = new URLSearchParams({
+    customerId: String(contact.customerId),
+    channel: contact.channel,
+    at: String(Math.trunc(contact.at)),
+  });
+  if (contact.eventId !== undefined) query.set('eventId', String(contact.eventId));
+  return `${CONTACT_LOG_FORM_PATH}?${query.toString()}`;
+}

@@ -1,0 +1,368 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Popup from 'antd-mobile/es/components/popup';
+import Button from 'antd-mobile/es/components/button';
+import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
+import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
+import SendOutline from 'antd-mobile-icons/es/SendOutline';
+import LinkOutline from 'antd-mobile-icons/es/LinkOutline';
+import type { CustomerReach } from '@broker/contract';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { currentLanguage } from '../../shared/i18n/i18n';
+import { useAppSettings } from '../../shared/session/app-settings-store';
+import { showFailureToast } from '../../shared/api/toast';
+import { SheetClose } from '../../shared/ui/sheet-close';
+import { RadioButtons } from '../../shared/ui/radio-buttons';
+import { isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
+import { currentChatContactQuery, reachQuery, revealPhone } from './reach-api';
+import { contactLogTarget, type ReachChannel } from './contact-log-target';
+import {
+  MESSAGE_LANGUAGES,
+  MESSAGE_TEMPLATES,
+  cardTarget,
+  composeMessage,
+  type MessageKind,
+  type MessageLanguage,
+  type MessageTemplate,
+} from './message-templates';
+import './reach-locales';
+import './reach.css';
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+const loadDialog = () => import('../../shared/ui/antd-dialog').then((module) => module.default);
+const loadToast = () => import('../../shared/ui/antd-toast').then((module) => module.default);
+
+/** Where the KYC page sends the manager back to once a contact is bound. */
+const kycBindTarget = (customerId: number) =>
+  `/kyc/index?${new URLSearchParams({ redirectPage: `/client/information?customerId=${customerId}` }).toString()}`;
+
+const clientName = (reach: Pick<CustomerReach, 'nameCn' | 'nameEn'>) => reach.nameCn || reach.nameEn;
+
+/** A refusal by WeCom, worded for the manager: WeCom's own errMsg where it says something useful. */
+function wecomFailure(error: unknown, t: Translate, what: 'chat' | 'send'): string {
+  if (error instanceof WeComError && (error.step === 'bridge' || error.step === 'register')) return t(`reach.failed.${error.step}`);
+  const detail = error instanceof WeComError ? error.detail : String(error);
+  return t(`reach.failed.${what}`, { detail });
+}
+
+/**
+ * After a contact, the offer to log it (issue 23): the log form prefilled with the client, the channel,
+ * the moment and the event it answers. "Later" leaves the page as it is.
+ */
+async function offerToLog(
+  contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined; name: string },
+  t: Translate,
+  navigate: (to: string) => void,
+) {
+  const Dialog = await loadDialog();
+  const confirmed = await Dialog.confirm({
+    title: t('reach.log.title'),
+    content: t(`reach.log.${contact.channel}`, { name: contact.name }),
+    confirmText: t('reach.log.confirm'),
+    cancelText: t('reach.log.later'),
+  });
+  if (confirmed) navigate(contactLogTarget(contact));
+}
+
+/**
+ * The customer of the chat the sidebar is open in, when WeCom can say (single chat toolbar only);
+ * asked again whenever the page shows, since desktop WeCom reuses one sidebar for chat after chat.
+ */
+function useCurrentChatContact(): string | null {
+  const entry = useAppSettings((settings) => settings.entry);
+  const queryClient = useQueryClient();
+  const inChat = entry === 'single_chat_tools';
+  const contact = useQuery({ ...currentChatContactQuery(), enabled: inChat });
+  useEffect(() => {
+    if (!inChat) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: currentChatContactQuery().queryKey });
+    };
+    document.addEventListener('visibilitychange', again);
+    return () => document.removeEventListener('visibilitychange', again);
+  }, [inChat, queryClient]);
+  return inChat ? (contact.data ?? null) : null;
+}
+
+export interface ReachActionsProps {
+  customerId: number;
+  /** From an MOT event: the log form links the contact to it. */
+  eventId?: number | undefined;
+  /** `row`: buttons side by side (profile header, event card); `list`: one per line (the list row's sheet). */
+  layout?: 'row' | 'list';
+  /** After an action that leaves for WeCom or the dialler (the sheet closes). */
+  onActed?: () => void;
+}
+
+/**
+ * One tap to reach a client (ADR 0039): chat in WeCom with the bound contact (or bind one), call with
+ * the number revealed and audited, and — in the client's own chat sidebar — send a greeting into it.
+ * Every contact then offers to be logged.
+ */
+export function ReachActions({ customerId, eventId, layout = 'row', onActed }: ReachActionsProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const reach = useQuery(reachQuery(customerId));
+  const currentContact = useCurrentChatContact();
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'chat' | 'call' | 'reveal' | null>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+
+  if (!reach.data) return <div className={`ba-reach ba-reach--${layout} ba-reach--loading`} data-testid="reach-actions" aria-busy />;
+  const data = reach.data;
+  const name = clientName(data);
+  const wecom = data.wecom;
+  const inThisChat = wecom !== null && currentContact === wecom.externalUserId;
+  const go = (to: string) => void navigate(to);
+
+  const chat = async () => {
+    if (!wecom) return;
+    setBusy('chat');
+    try {
+      await openChatWith(wecom.externalUserId);
+      onActed?.();
+      await offerToLog({ customerId, channel: 'wecom', at: Date.now(), eventId, name }, t, go);
+    } catch (error) {
+      if (!isCancelled(error)) showFailureToast(wecomFailure(error, t, 'chat'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const call = async () => {
+    setBusy('call');
+    try {
+      const answer = await revealPhone(customerId, 'call');
+      if (!answer.dial) return;
+      setRevealed(answer.phone);
+      const at = Date.now();
+      window.location.href = `tel:${answer.dial}`;
+      onActed?.();
+      await offerToLog({ customerId, channel: 'phone', at, eventId, name }, t, go);
+    } catch {
+      // The request layer has said why (a refusal toasts, e.g. too many reveals).
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reveal = async () => {
+    setBusy('reveal');
+    try {
+      const answer = await revealPhone(customerId, 'view');
+      setRevealed(answer.phone);
+    } catch {
+      // Toasted by the request layer.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className={`ba-reach ba-reach--${layout}`} data-testid="reach-actions" data-customer-id={customerId}>
+      <div className="ba-reach__buttons">
+        {wecom ? (
+          <Button
+            className="ba-reach__button ba-reach__button--wecom"
+            aria-label={t('reach.chatLabel')}
+            loading={busy === 'chat'}
+            onClick={() => void chat()}
+            data-testid="reach-chat"
+          >
+            <MessageOutline /> {t('reach.chat')}
+            {wecom.stale && <span className="ba-reach__stale">{t('reach.stale')}</span>}
+          </Button>
+        ) : (
+          <Button
+            className="ba-reach__button"
+            aria-label={t('reach.bindLabel')}
+            onClick={() => {
+              onActed?.();
+              go(kycBindTarget(customerId));
+            }}
+            data-testid="reach-bind"
+          >
+            <LinkOutline /> {t('reach.bind')}
+          </Button>
+        )}
+        <Button
+          className="ba-reach__button ba-reach__button--call"
+          aria-label={data.phoneMasked ? t('reach.callLabel', { phone: revealed ?? data.phoneMasked }) : t('reach.noPhone')}
+          disabled={!data.phoneMasked}
+          loading={busy === 'call'}
+          onClick={() => void call()}
+          data-testid="reach-call"
+        >
+          <PhoneFill /> {data.phoneMasked ? t('reach.call') : t('reach.noPhone')}
+        </Button>
+        {inThisChat && (
+          <Button
+            className="ba-reach__button ba-reach__button--send"
+            aria-label={t('reach.sendLabel')}
+            onClick={() => setTemplatesOpen(true)}
+            data-testid="reach-send"
+          >
+            <SendOutline /> {t('reach.send')}
+          </Button>
+        )}
+      </div>
+      {data.phoneMasked && (
+        <p className="ba-reach__phone">
+          <span data-testid="reach-phone">{revealed ?? data.phoneMasked}</span>
+          {revealed ? (
+            <span className="ba-reach__revealed">{t('reach.revealed')}</span>
+          ) : (
+            <button
+              type="button"
+              className="ba-reach__reveal"
+              disabled={busy === 'reveal'}
+              onClick={() => void reveal()}
+              data-testid="reach-reveal"
+            >
+              {t('reach.reveal')}
+            </button>
+          )}
+        </p>
+      )}
+      {inThisChat && <TemplateSheet visible={templatesOpen} client={data} eventId={eventId} onClose={() => setTemplatesOpen(false)} />}
+    </div>
+  );
+}
+
+/** The language a message to the client starts in: the manager's own. */
+const startingLanguage = (): MessageLanguage => {
+  const language = currentLanguage();
+  return (MESSAGE_LANGUAGES as readonly string[]).includes(language) ? (language as MessageLanguage) : 'zh-CN';
+};
+
+/** Pick an occasion, text or card, and the client's language; see it as the client will; send it into this chat. */
+function TemplateSheet({
+  visible,
+  client,
+  eventId,
+  onClose,
+}: {
+  visible: boolean;
+  client: CustomerReach;
+  eventId: number | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [template, setTemplate] = useState<MessageTemplate>('birthday');
+  const [kind, setKind] = useState<MessageKind>('card');
+  const [language, setLanguage] = useState<MessageLanguage>(startingLanguage);
+  const [sending, setSending] = useState(false);
+  const message = composeMessage(template, kind, language, client, cardTarget());
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await sendToCurrentChat(message);
+      onClose();
+      void loadToast().then((Toast) => Toast.show({ content: t('reach.templates.sent'), duration: 2000 }));
+      await offerToLog(
+        { customerId: client.customerId, channel: 'wecom', at: Date.now(), eventId, name: clientName(client) },
+        t,
+        (to) => void navigate(to),
+      );
+    } catch (error) {
+      if (!isCancelled(error)) showFailureToast(wecomFailure(error, t, 'send'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-reach-sheet" destroyOnClose>
+      <div className="ba-reach-sheet__head">
+        <h2 className="ba-reach-sheet__title">{t('reach.templates.title')}</h2>
+        <SheetClose label={t('nav.cancel')} onClose={onClose} />
+      </div>
+      <div className="ba-reach-sheet__body" data-testid="reach-templates">
+        <RadioButtons
+          label={t('reach.templates.title')}
+          options={MESSAGE_TEMPLATES}
+          value={template}
+          onChange={setTemplate}
+          render={(option) => t(`reach.templates.name.${option}`)}
+          className="ba-reach-chips"
+          itemClassName="ba-reach-chips__item"
+        />
+        <div className="ba-reach-sheet__pair">
+          <RadioButtons
+            label={t('reach.templates.kind.card')}
+            options={['card', 'text'] as const}
+            value={kind}
+            onChange={setKind}
+            render={(option) => t(`reach.templates.kind.${option}`)}
+            className="ba-reach-chips"
+            itemClassName="ba-reach-chips__item"
+          />
+          <RadioButtons
+            label={t('reach.templates.language.en')}
+            options={MESSAGE_LANGUAGES}
+            value={language}
+            onChange={setLanguage}
+            render={(option) => t(`reach.templates.language.${option}`)}
+            className="ba-reach-chips"
+            itemClassName="ba-reach-chips__item"
+          />
+        </div>
+        <p className="ba-reach-sheet__label">{t('reach.templates.preview')}</p>
+        {message.msgtype === 'news' ? (
+          <div className="ba-reach-card" data-testid="reach-preview">
+            <strong className="ba-reach-card__title">{message.news.title}</strong>
+            <span className="ba-reach-card__desc">{message.news.desc}</span>
+          </div>
+        ) : (
+          <p className="ba-reach-bubble" data-testid="reach-preview">
+            {message.text.content}
+          </p>
+        )}
+      </div>
+      <div className="ba-reach-sheet__foot">
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          size="large"
+          loading={sending}
+          onClick={() => void send()}
+          data-testid="reach-send-confirm"
+        >
+          {t('reach.templates.send')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}
+
+/** The reach actions in a bottom sheet: what a long press on a client-list row opens. */
+export function ReachSheet({
+  customerId,
+  name,
+  visible,
+  onClose,
+}: {
+  customerId: number;
+  name: string;
+  visible: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-reach-sheet" destroyOnClose>
+      <div className="ba-reach-sheet__head">
+        <h2 className="ba-reach-sheet__title">{t('reach.title', { name })}</h2>
+        <SheetClose label={t('nav.cancel')} onClose={onClose} />
+      </div>
+      <div className="ba-reach-sheet__body" data-testid="reach-sheet">
+        <ReachActions customerId={customerId} layout="list" onActed={onClose} />
+        <p className="ba-reach-sheet__notice">{t('reach.notice')}</p>
+      </div>
+    </Popup>
+  );
+}
