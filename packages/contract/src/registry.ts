@@ -30,6 +30,7 @@ import {
 } from './endpoints/mot';
 import { getMyAuditTrail } from './endpoints/audit';
 import { addContactRecord, exportContactRecords, getContactRecord, listContactRecords, reviseContactRecord } from './endpoints/contact';
+import { getTimeline } from './endpoints/timeline';
 
 import type { Endpoint } from './endpoint';
 
@@ -47,6 +48,7 @@ export const contract = {
     getProfile,
     getBaseInfo,
     getDynamic,
+    getTimeline,
     getAsset,
     getHolding,
     getTrade,
