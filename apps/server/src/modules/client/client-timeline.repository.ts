@@ -1,7 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TimelineKind } from '@broker/contract';
 import { renderedOnce, rowsQuery, tableAlias, tableAs, type RowsQuery } from '../../db/sql-rows';
-import { auditLog, customers, exchangeRates, moneyMovements, motEvents, securities, staff, stockTransfers, trades } from '../../db/schema';
+import {
+  auditLog,
+  contactRecords,
+  customers,
+  exchangeRates,
+  moneyMovements,
+  motEvents,
+  securities,
+  staff,
+  stockTransfers,
+  trades,
+} from '../../db/schema';
 import type { Scope } from './client.repository';
 
 /**
@@ -103,7 +114,18 @@ export interface MotData {
   stage: 'raised' | 'seen' | 'handled';
   dueDate: string;
 }
+export interface ContactData {
+  threadId: number;
+  version: number;
+  channel: string;
+  purpose: string;
+  note: string;
+  outcome: string | null;
+  nextStep: string | null;
+  nextStepDate: string | null;
+}
 export type TimelineRow =
+  | (RowBase & { source: 'contact'; data: ContactData })
   | (RowBase & { source: 'trade'; data: TradeData })
   | (RowBase & { source: 'money'; data: MoneyData })
   | (RowBase & { source: 'transfer'; data: TransferData })
@@ -119,11 +141,15 @@ const s = tableAlias(securities, 's');
 const l = tableAlias(auditLog, 'l');
 const actor = tableAlias(staff, 'actor');
 const e = tableAlias(motEvents, 'e');
-const rate = tableAlias(exchangeRates, 'r');
+const rate = tableAlias(exchangeRates, 'er');
+const r = tableAlias(contactRecords, 'r');
 
 /** `at` in µs and whole ms (rounded down, as getDynamic's `before` expects), the same on both drivers. */
 const instant = (at: SQL) =>
   sql`(extract(epoch from ${at}) * 1000000)::float8 as "atMicros", floor(extract(epoch from ${at}) * 1000)::float8 as "at"`;
+
+/** A note shown in a list: its first characters (the record holds the rest; the contract says 140). */
+const NOTE_PREVIEW = sql.raw('140');
 
 const KYC_ACTIONS = renderedOnce(sql`('kyc.bind', 'kyc.unbind', 'kyc.stale', 'kyc.fresh')`);
 /** The expression of audit_log_kyc_customer_idx (migration 0024), written as the index has it. */
@@ -194,7 +220,17 @@ export function timelinePage(scope: Scope, customerId: number, options: Timeline
      where ${on('mot')} and ${e.customerId} = ${c.id} and stage.at is not null and ${below(sql`stage.at`, sql`stage.rank`, sql`${e.id}`)}
      order by stage.at desc, stage.rank desc, ${e.id} desc limit ${rows}`;
 
-  const branches = [tradeRows, moneyRows, transferRows, editRows, kycRows, motRows];
+  // The record as it stands (its latest version, contact_record_customer_latest_idx), at the time of the contact.
+  const contactRows = sql`select 'contact' as source, ${rank(SOURCE_RANK.contact)} as rank, ${r.id}::float8 as id, ${instant(sql`${r.servedAt}`)},
+      ${actor.name} as "staffName",
+      json_build_object('threadId', ${r.threadId}::float8, 'version', ${r.version}, 'channel', ${r.channel}, 'purpose', ${r.purpose},
+                        'note', left(${r.note}, ${NOTE_PREVIEW}), 'outcome', ${r.outcome}, 'nextStep', ${r.nextStep},
+                        'nextStepDate', ${r.nextStepDate}::text) as data
+      from ${tableAs(r)} left join ${tableAs(actor)} on ${actor.id} = ${r.staffId}
+     where ${on('contact')} and ${r.customerId} = ${c.id} and ${r.supersededBy} is null and ${below(sql`${r.servedAt}`, rank(SOURCE_RANK.contact), sql`${r.id}`)}
+     order by ${r.servedAt} desc, ${r.id} desc limit ${rows}`;
+
+  const branches = [contactRows, tradeRows, moneyRows, transferRows, editRows, kycRows, motRows];
   return rowsQuery<TimelineRow>(
     sql`select page.* from ${tableAs(c)} join ${tableAs(me)} on ${me.id} = ${c.staffId}
         cross join lateral (${sql.join(

@@ -18,6 +18,7 @@ for (const engine of testDatabases()) {
     let mot: ApiClient;
     let fixture: ClientFixture;
     let eventId: number;
+    let contactRecordId: number;
 
     beforeAll(async () => {
       database = await engine.create();
@@ -64,6 +65,23 @@ for (const engine of testDatabases()) {
       await api.ok.kycBind({ externalUserId: HO, customerId: id });
       await api.ok.kycUnbind({ externalUserId: HO });
       await api.ok.kycBind({ externalUserId: HO, customerId: id });
+      // A contact logged without an event, with a long note, then edited before it locks: one item, as it stands.
+      const logged = await api.ok.addContactRecord({
+        customerId: id,
+        channel: 'meeting',
+        purpose: 'review',
+        note: `Portfolio review at the branch. ${'x'.repeat(300)}`,
+        servedAt: Date.parse('2026-10-20T03:00:00Z'),
+      });
+      await api.ok.reviseContactRecord({
+        recordId: logged.recordId,
+        channel: 'meeting',
+        purpose: 'recommendation',
+        suitability: 'Risk level 3; the fund is rated 3',
+        note: `Portfolio review at the branch. ${'y'.repeat(300)}`,
+        servedAt: Date.parse('2026-10-20T03:00:00Z'),
+      });
+      contactRecordId = logged.recordId;
       const { version } = await api.ok.getBaseInfo({ customerId: id });
       await api.ok.updateProfile({ customerId: id, version, phone: '+852 6123 4567', remark: 'timeline' });
     }, 180_000);
@@ -90,7 +108,7 @@ for (const engine of testDatabases()) {
     it('shows every kind but trades by default, newest first, each item with its own details', async () => {
       const { list, nextCursor } = await api.ok.getTimeline({ customerId: fixture.knownId, limit: 50 });
       expect(nextCursor).toBeNull();
-      expect(new Set(list.map((item) => item.kind))).toEqual(new Set(['mot', 'kyc', 'profileEdit', 'money', 'transfer']));
+      expect(new Set(list.map((item) => item.kind))).toEqual(new Set(['contact', 'mot', 'kyc', 'profileEdit', 'money', 'transfer']));
       expect(list.map((item) => item.at)).toEqual([...list.map((item) => item.at)].sort((a, b) => b - a));
       for (const item of list) expect(item[item.kind], item.key).toBeDefined();
 
@@ -99,6 +117,19 @@ for (const engine of testDatabases()) {
       expect(stages.map((item) => item.mot!.stage)).toEqual(['handled', 'seen', 'raised']);
       expect(stages.map((item) => item.staffName)).toEqual([expect.any(String), expect.any(String), null]);
       expect(stages[0]!.mot).toMatchObject({ rule: 'birthday', dueDate: '2026-11-18' });
+
+      // Contacts: the one the event's handling wrote, and the one logged on its own, as it stands after its edit.
+      const contacts = list.filter((item) => item.kind === 'contact');
+      expect(contacts.map((item) => [item.contact!.channel, item.contact!.purpose])).toEqual([
+        ['phone', expect.any(String)],
+        ['meeting', 'recommendation'],
+      ]);
+      expect(contacts[0]!.contact!.note).toBe('Called with birthday wishes');
+      const logged = contacts[1]!;
+      expect(logged.contact!.recordId).toBe(contactRecordId);
+      expect(logged.contact!.note).toHaveLength(140);
+      expect(logged.contact!.note).toMatch(/^Portfolio review at the branch\. y+$/);
+      expect(logged.at).toBe(Date.parse('2026-10-20T03:00:00Z'));
 
       expect(list.filter((item) => item.kind === 'kyc').map((item) => item.kyc!.action)).toEqual(['bind', 'unbind', 'bind']);
       const edit = list.find((item) => item.kind === 'profileEdit')!;
@@ -142,6 +173,7 @@ for (const engine of testDatabases()) {
       const some = await walk(2, ['mot', 'kyc']);
       expect(new Set(some.map((item) => item.kind))).toEqual(new Set(['mot', 'kyc']));
       expect(some).toHaveLength(6);
+      expect((await walk(1, ['contact'])).map((item) => item.contact!.recordId)).toHaveLength(2);
     });
 
     it("follows the manager's large cash in/out threshold", async () => {

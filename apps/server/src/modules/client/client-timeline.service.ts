@@ -1,5 +1,7 @@
 import {
   TIMELINE_DEFAULT_KINDS,
+  contactChannelSchema,
+  contactPurposeSchema,
   timelineCursorText,
   type DynamicItem,
   type TimelineCursor,
@@ -21,9 +23,6 @@ import {
  * From the timeline's rows to the contract's items: the timeline's own (getTimeline) and the profile's
  * older activity feed (getDynamic), which is the same query over trades, money, transfers and edits.
  */
-
-/** A note shown in a list: its first characters (the record holds the rest). */
-const NOTE_PREVIEW = 140;
 
 const hkdOf = (amount: number, currency: string, rates: ExchangeRates) => toCents(convert(money(amount, currency), HKD, rates));
 
@@ -68,6 +67,23 @@ export function dynamicOptions(before: number | undefined, limit: number): Timel
 export function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
   const base = { at: row.at, staffName: row.staffName };
   switch (row.source) {
+    case 'contact':
+      return {
+        ...base,
+        key: `contact:${row.data.threadId}`,
+        kind: 'contact',
+        contact: {
+          recordId: row.id,
+          threadId: row.data.threadId,
+          version: row.data.version,
+          channel: contactChannelSchema.catch('other').parse(row.data.channel),
+          purpose: contactPurposeSchema.catch('other').parse(row.data.purpose),
+          note: row.data.note,
+          outcome: row.data.outcome,
+          nextStep: row.data.nextStep,
+          nextStepDate: row.data.nextStepDate,
+        },
+      };
     case 'trade':
       return {
         ...base,

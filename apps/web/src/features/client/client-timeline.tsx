@@ -20,7 +20,7 @@ const CONTACT_RECORD_PATH = '/client/contact/record';
 const MOT_EVENT_PATH = '/mot/eventDetail';
 
 /** The filter as kept for a reload (ADR 0013): untrusted, so only a non-empty list of known kinds, each once. */
-const isKindList = (value: unknown): value is TimelineKind[] =>
+export const isKindList = (value: unknown): value is TimelineKind[] =>
   Array.isArray(value) &&
   value.length > 0 &&
   value.length <= TIMELINE_KINDS.length &&
