@@ -33,7 +33,7 @@ export interface TimelineCursor {
   rank: number;
   id: number;
 }
-const CURSOR_SHAPE = /^(\d{1,17})\.(\d{1,2})\.(\d{1,16})$/;
+const CURSOR_SHAPE = /^(\d{1,16})\.(\d|1[0-5])\.(\d{1,16})$/;
 export const TIMELINE_CURSOR_MAX_RANK = 15;
 
 export const timelineCursorText = (cursor: TimelineCursor) => `${cursor.atMicros}.${cursor.rank}.${cursor.id}`;
@@ -43,7 +43,7 @@ export function parseTimelineCursor(text: string): TimelineCursor | null {
   const match = CURSOR_SHAPE.exec(text);
   if (!match) return null;
   const [atMicros, rank, id] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // 8.64e18 µs is the latest instant a JS Date can hold; ids stay within what a JSON number carries exactly.
+  // Instants and ids within what a JSON number carries exactly (an instant of 2^53 µs is in the year 2255).
   if (!Number.isSafeInteger(atMicros) || rank > TIMELINE_CURSOR_MAX_RANK || !Number.isSafeInteger(id)) return null;
   return { atMicros, rank, id };
 }
@@ -51,6 +51,7 @@ export function parseTimelineCursor(text: string): TimelineCursor | null {
 export const timelineCursorSchema = z
   .string()
   .max(40)
+  .regex(CURSOR_SHAPE, 'must be the nextCursor of a previous page')
   .transform((text, ctx) => {
     const cursor = parseTimelineCursor(text);
     if (!cursor) {
