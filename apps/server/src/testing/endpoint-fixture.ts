@@ -133,7 +133,10 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getBaseInfo: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getDynamic: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   // Every kind, trades too: each branch of the timeline's statement is switched on.
-  getTimeline: (fixture) => ({ customerId: fixture.ownCustomerIds[0], kinds: ['contact', 'mot', 'kyc', 'profileEdit', 'money', 'transfer', 'trade'] }),
+  getTimeline: (fixture) => ({
+    customerId: fixture.ownCustomerIds[0],
+    kinds: ['contact', 'mot', 'kyc', 'profileEdit', 'money', 'transfer', 'trade'],
+  }),
   getAsset: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getHolding: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getTrade: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),

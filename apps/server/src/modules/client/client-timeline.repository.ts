@@ -207,14 +207,23 @@ export function timelinePage(scope: Scope, customerId: number, options: Timeline
              order by ${xk.occurredAt} desc, ${xk.id} desc limit ${rows}) as transfer_page
       join ${tableAs(x)} on ${x.id} = transfer_page.id join ${tableAs(s)} on ${s.id} = ${x.securityId}`;
 
-  const auditRows = (source: 'profileEdit' | 'kyc', match: SQL) => sql`select ${sql.raw(`'${source}'`)} as source, ${rank(SOURCE_RANK[source])} as rank, ${l.id}::float8 as id, ${instant(sql`${l.at}`)},
+  const auditRows = (
+    source: 'profileEdit' | 'kyc',
+    match: SQL,
+  ) => sql`select ${sql.raw(`'${source}'`)} as source, ${rank(SOURCE_RANK[source])} as rank, ${l.id}::float8 as id, ${instant(sql`${l.at}`)},
       ${actor.name} as "staffName", json_build_object('action', ${l.action}, 'before', ${l.before}, 'after', ${l.after}) as data
       from ${tableAs(l)} left join ${tableAs(actor)} on ${actor.id} = ${l.actorStaffId}
      where ${on(source)} and ${match} and ${below(sql`${l.at}`, rank(SOURCE_RANK[source]), sql`${l.id}`)}
      order by ${l.at} desc, ${l.id} desc limit ${rows}`;
   // audit_log_entity_idx (entity, entity_id, at); profile edits are the customer's `customer.update` rows.
-  const editRows = auditRows('profileEdit', sql`${l.entity} = 'customer' and ${l.entityId} = ${String(customerId)} and ${l.action} = 'customer.update'`);
-  const kycRows = auditRows('kyc', sql`${l.entity} = 'kyc_binding' and ${kycCustomer} = ${String(customerId)} and ${l.action} in ${KYC_ACTIONS}`);
+  const editRows = auditRows(
+    'profileEdit',
+    sql`${l.entity} = 'customer' and ${l.entityId} = ${String(customerId)} and ${l.action} = 'customer.update'`,
+  );
+  const kycRows = auditRows(
+    'kyc',
+    sql`${l.entity} = 'kyc_binding' and ${kycCustomer} = ${String(customerId)} and ${l.action} in ${KYC_ACTIONS}`,
+  );
 
   // A client's MOT events are few (a rule fires at most a few times a year for one client): all of them are
   // read through mot_event_customer_idx and each stage that happened is an item. Three indexes on the

@@ -95,7 +95,12 @@ for (const engine of testDatabases()) {
       const items: TimelineItem[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 200; page++) {
-        const answer = await api.ok.getTimeline({ customerId: fixture.knownId, limit, ...(kinds ? { kinds } : {}), ...(cursor ? { cursor } : {}) });
+        const answer = await api.ok.getTimeline({
+          customerId: fixture.knownId,
+          limit,
+          ...(kinds ? { kinds } : {}),
+          ...(cursor ? { cursor } : {}),
+        });
         expect(answer.list.length).toBeLessThanOrEqual(limit);
         items.push(...answer.list);
         if (!answer.nextCursor) return items;
@@ -154,7 +159,10 @@ for (const engine of testDatabases()) {
       const whole = await walk(50, [...TIMELINE_KINDS]);
       expect(whole.filter((item) => item.kind === 'trade').length).toBeGreaterThanOrEqual(7);
       for (const limit of [1, 2, 3, 7]) {
-        expect((await walk(limit, [...TIMELINE_KINDS])).map((item) => item.key), `limit ${limit}`).toEqual(whole.map((item) => item.key));
+        expect(
+          (await walk(limit, [...TIMELINE_KINDS])).map((item) => item.key),
+          `limit ${limit}`,
+        ).toEqual(whole.map((item) => item.key));
       }
       // The tie: deposit, transfer and trade at one instant, in the sources' fixed order.
       const tied = whole.filter((item) => item.at === Date.parse('2026-10-10T02:00:00.123Z')).map((item) => item.kind);

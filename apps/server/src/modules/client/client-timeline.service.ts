@@ -45,7 +45,11 @@ const viaOf = (data: AuditData) => {
 };
 
 /** The options of a timeline page: the kinds asked for (or the default), a page and one more row. */
-export function timelineOptions(kinds: readonly TimelineKind[] | undefined, cursor: TimelineCursor | undefined, limit: number): TimelineOptions {
+export function timelineOptions(
+  kinds: readonly TimelineKind[] | undefined,
+  cursor: TimelineCursor | undefined,
+  limit: number,
+): TimelineOptions {
   return {
     sources: new Set<TimelineSource>((kinds ?? TIMELINE_DEFAULT_KINDS).map((kind) => SOURCE_OF_KIND[kind])),
     cut: cursor ?? TIMELINE_TOP,

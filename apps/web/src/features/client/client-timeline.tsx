@@ -130,7 +130,8 @@ function ItemText({ item }: { item: TimelineItem }) {
     return (
       <>
         <p className="ba-timeline__what">
-          {t(`client.timeline.transfer.${transfer.direction}`)} {securityName(transfer.securityNameCn, transfer.securityNameEn)} {transfer.symbol}
+          {t(`client.timeline.transfer.${transfer.direction}`)} {securityName(transfer.securityNameCn, transfer.securityNameEn)}{' '}
+          {transfer.symbol}
         </p>
         <p className="ba-timeline__detail">{t('client.dynamic.shares', { qty: formatNumber(transfer.quantity) })}</p>
       </>
@@ -197,25 +198,40 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
     if (item.kyc) {
       rows.push({ label: t('client.timeline.sheet.action'), value: t(`client.timeline.kyc.${item.kyc.action}`) });
       if (item.kyc.via)
-        rows.push({ label: t('client.timeline.sheet.via'), value: t(`client.timeline.via.${item.kyc.via}`, { defaultValue: item.kyc.via }) });
+        rows.push({
+          label: t('client.timeline.sheet.via'),
+          value: t(`client.timeline.via.${item.kyc.via}`, { defaultValue: item.kyc.via }),
+        });
     }
     if (item.money) {
       const { money: movement } = item;
       rows.push({ label: t('client.timeline.sheet.amount'), value: `${movement.currency} ${formatNumber(movement.amount, 2)}` });
       rows.push({ label: t('client.timeline.sheet.inCurrency', { ccy: money.currency }), value: money.format(movement.amountHkd) });
-      rows.push({ label: t('client.timeline.sheet.method'), value: t(`client.timeline.method.${movement.method}`, { defaultValue: movement.method }) });
+      rows.push({
+        label: t('client.timeline.sheet.method'),
+        value: t(`client.timeline.method.${movement.method}`, { defaultValue: movement.method }),
+      });
     }
     if (item.transfer) {
       const { transfer } = item;
-      rows.push({ label: t('client.timeline.sheet.security'), value: `${securityName(transfer.securityNameCn, transfer.securityNameEn)} ${transfer.symbol}` });
+      rows.push({
+        label: t('client.timeline.sheet.security'),
+        value: `${securityName(transfer.securityNameCn, transfer.securityNameEn)} ${transfer.symbol}`,
+      });
       rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(transfer.quantity) });
       rows.push({ label: t('client.timeline.sheet.counterparty'), value: transfer.counterparty });
     }
     if (item.trade) {
       const { trade } = item;
-      rows.push({ label: t('client.timeline.sheet.security'), value: `${securityName(trade.securityNameCn, trade.securityNameEn)} ${trade.symbol}` });
+      rows.push({
+        label: t('client.timeline.sheet.security'),
+        value: `${securityName(trade.securityNameCn, trade.securityNameEn)} ${trade.symbol}`,
+      });
       rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(trade.quantity) });
-      rows.push({ label: t('client.timeline.sheet.price'), value: `${formatNumber(trade.price, priceDecimals(trade.price))} ${trade.currency}` });
+      rows.push({
+        label: t('client.timeline.sheet.price'),
+        value: `${formatNumber(trade.price, priceDecimals(trade.price))} ${trade.currency}`,
+      });
       rows.push({ label: t('client.timeline.sheet.amount'), value: `${trade.currency} ${formatNumber(trade.amount, 2)}` });
     }
   }
