@@ -219,13 +219,13 @@ describe('client list, search, profile, holdings', () => {
     const profile = route(page, 'clientInformation');
     await expect(profile.locator('[data-testid="profile-name"]')).toContainText(target!.nameCn);
     await expect(profile.locator('[data-testid="asset-total"]')).toBeVisible();
-    await expect(profile.locator('[data-testid="dynamics"]')).toBeVisible();
+    await expect(profile.locator('[data-testid="timeline"]')).toBeVisible();
     await saveScreenshot(page, 'client-profile');
     await scrollerOf(page, 'clientInformation').evaluate((element) => element.scrollTo(0, 720));
     await saveScreenshot(page, 'client-profile-info');
     await scrollerOf(page, 'clientInformation').evaluate((element) => element.scrollTo(0, element.scrollHeight));
-    await expect(profile.locator('[data-testid="dynamics"]')).toBeInViewport();
-    await saveScreenshot(page, 'client-profile-dynamics');
+    await expect(profile.locator('[data-testid="timeline"]')).toBeInViewport();
+    await saveScreenshot(page, 'client-profile-timeline');
 
     await profile.locator('[data-testid="link-holdings"]').click();
     await expectRoute(page, 'clientHoldingStock');

@@ -96,7 +96,7 @@ describe('the app runs under its Content-Security-Policy', () => {
     await expectRoute(page, 'clientInformation');
     const profile = page.locator('.ba-route[data-route="clientInformation"]');
     await expect(profile.locator('[data-testid="asset-total"]')).toBeVisible();
-    await expect(profile.locator('[data-testid="dynamics"]')).toBeVisible();
+    await expect(profile.locator('[data-testid="timeline"]')).toBeVisible();
     // The edit form validates with the contract's zod schemas in the browser: no eval allowed there.
     await profile.locator('[data-testid="profile-edit"]').click();
     await expectRoute(page, 'clientEdit');

@@ -22,5 +22,6 @@ export * from './endpoints/kyc';
 export * from './endpoints/mot';
 export * from './endpoints/audit';
 export * from './endpoints/contact';
+export * from './endpoints/timeline';
 export { contract, endpoints, type AreaName, type Contract, type EndpointName } from './registry';
 export * from './wecom-callback';

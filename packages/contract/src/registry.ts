@@ -32,6 +32,7 @@ import {
 } from './endpoints/mot';
 import { getMyAuditTrail } from './endpoints/audit';
 import { addContactRecord, exportContactRecords, getContactRecord, listContactRecords, reviseContactRecord } from './endpoints/contact';
+import { getTimeline } from './endpoints/timeline';
 
 import type { Endpoint } from './endpoint';
 
@@ -49,6 +50,7 @@ export const contract = {
     getProfile,
     getBaseInfo,
     getDynamic,
+    getTimeline,
     getAsset,
     getHolding,
     getTrade,

@@ -47,6 +47,13 @@ function sampleBook(size: number): BookSample {
     servedNames: customers.slice(0, 10).map(({ nameCn, nameEn }) => ({ nameCn, nameEn })),
     asOf: '2026-11-20',
     firstOpenDate: '2010-03-01',
+    // Five years of a busy client's history.
+    timelineCustomer: {
+      id: 1000,
+      firstAt: Date.parse('2021-11-20T01:30:00Z'),
+      lastAt: Date.parse('2026-11-20T08:00:00Z'),
+      maxId: 9_000_000,
+    },
   };
 }
 

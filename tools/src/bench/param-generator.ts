@@ -1,4 +1,5 @@
 import { addDays, dayNumber } from '@broker/domain';
+import { TIMELINE_KINDS, timelineCursorText } from '@broker/contract';
 import type { DatabaseHandle } from '@broker/server';
 import type { EndpointInput } from './http-request';
 
@@ -27,6 +28,11 @@ export interface BookSample {
   asOf: string;
   /** The book's earliest open date. */
   firstOpenDate: string;
+  /**
+   * The client with the longest history in the book (most trades, money movements and transfers): the
+   * timeline scenario pages through theirs. `firstAt`/`lastAt`: their first and last activity, epoch ms.
+   */
+  timelineCustomer: { id: number; firstAt: number; lastAt: number; maxId: number } | null;
 }
 
 export async function loadBookSample(database: Queryable, staffId: number, asOf: string): Promise<BookSample> {
@@ -39,7 +45,7 @@ export async function loadBookSample(database: Queryable, staffId: number, asOf:
     [staffId],
   );
   if (customers.length === 0) throw new Error(`staff ${staffId} has no customers`);
-  const [channels, events, served, opened] = await Promise.all([
+  const [channels, events, served, opened, busiest] = await Promise.all([
     database.query<{ channel: string }>(`select distinct channel from customer where staff_id = $1 order by channel`, [staffId]),
     database.query<{ id: number }>(`select distinct customer_id::float8 as id from mot_event where staff_id = $1 order by id`, [staffId]),
     database.query<{ nameCn: string; nameEn: string }>(
@@ -48,6 +54,19 @@ export async function loadBookSample(database: Queryable, staffId: number, asOf:
       [staffId],
     ),
     database.query<{ first: string }>(`select min(open_date)::text as first from customer where staff_id = $1`, [staffId]),
+    database.query<{ id: number; firstAt: number; lastAt: number; maxId: number }>(
+      `with activity as (
+         select t.customer_id, t.traded_at as at, t.id from trade t join customer c on c.id = t.customer_id where c.staff_id = $1
+         union all
+         select m.customer_id, m.occurred_at, m.id from money_movement m join customer c on c.id = m.customer_id where c.staff_id = $1
+         union all
+         select x.customer_id, x.occurred_at, x.id from stock_transfer x join customer c on c.id = x.customer_id where c.staff_id = $1)
+       select customer_id::float8 as id, floor(extract(epoch from min(at)) * 1000)::float8 as "firstAt",
+              floor(extract(epoch from max(at)) * 1000)::float8 as "lastAt", max(id)::float8 as "maxId"
+         from activity group by customer_id
+        order by max(at) - min(at) desc, count(*) desc, customer_id limit 1`,
+      [staffId],
+    ),
   ]);
   return {
     customers,
@@ -56,6 +75,7 @@ export async function loadBookSample(database: Queryable, staffId: number, asOf:
     servedNames: served,
     asOf,
     firstOpenDate: opened[0]?.first ?? addDays(asOf, -6000),
+    timelineCustomer: busiest[0] ?? null,
   };
 }
 
@@ -267,6 +287,24 @@ const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
       channel: optional(draw, 0.2, () => draw.pick(SERVICE_CHANNELS)),
       ...(range ? { dateFrom: range.from, dateTo: range.to } : {}),
       pageNum: draw.int(1, 10),
+    };
+  },
+  /**
+   * The longest history's timeline: the first page or one from a random point of it (instant, source rank
+   * and id drawn, as a cursor the server handed out would be), with the default kinds or a random set.
+   */
+  timeline: (draw, book) => {
+    const customer = book.timelineCustomer;
+    if (!customer) throw new Error('the book has no client with any activity for the timeline');
+    const atMs = draw.int(customer.firstAt, customer.lastAt);
+    const cursor = draw.chance(0.25)
+      ? undefined
+      : timelineCursorText({ atMicros: atMs * 1000 + draw.int(0, 999), rank: draw.int(0, 8), id: draw.int(1, customer.maxId) });
+    return {
+      customerId: customer.id,
+      kinds: draw.chance(0.4) ? undefined : draw.someOf(TIMELINE_KINDS),
+      cursor,
+      limit: draw.chance(0.7) ? 20 : draw.int(10, 50),
     };
   },
   'mot:clientHistory': (draw, book) => ({

@@ -89,6 +89,7 @@ for (const engine of testDatabases()) {
         'mot_event_fact_uq',
         'kyc_binding_contact_uq',
         'kyc_binding_customer_uq',
+        'audit_log_kyc_customer_idx',
       ]) {
         expect(names).toContain(name);
       }

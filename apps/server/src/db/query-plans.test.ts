@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@broker/contract';
+import { endpoints, TIMELINE_KINDS, timelineCursorText } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
@@ -110,6 +110,15 @@ const checked: Partial<Record<EndpointName, Samples>> = {
   // Tapped on every row's sheet and event card: the customer by primary key, its binding by the customer's unique key.
   getReach: byCustomer,
   getDynamic: (context) => [{ customerId: context.customerId }, { customerId: context.customerId, before: Date.parse('2026-01-01') }],
+  getTimeline: (context) => [
+    { customerId: context.customerId },
+    { customerId: context.customerId, kinds: [...TIMELINE_KINDS], limit: 50 },
+    {
+      customerId: context.customerId,
+      kinds: ['trade', 'kyc'],
+      cursor: timelineCursorText({ atMicros: Date.parse('2026-01-01') * 1000, rank: 3, id: 1_000_000 }),
+    },
+  ],
   getAsset: byCustomer,
   getHolding: (context) => [{ customerId: context.customerId }, { customerId: context.customerId, market: 'US' }],
   getTrade: (context) => [
@@ -341,6 +350,31 @@ for (const engine of testDatabases()) {
           const plan = await analyzedPlanOf(text, params);
           expect(rowsReadFrom(plan, 'customer'), `${name} ${JSON.stringify(input)}:\n${text}`).toBe(0);
         }
+      }
+    });
+
+    it('a timeline page reads a page from each source, not the client’s history: the keyset merge of index scans (ADR 0040)', async () => {
+      const limit = 5;
+      const [heavy] = await database.query<{ id: number; trades: number }>(
+        `select t.customer_id::float8 as id, count(*)::int as trades from trade t join customer c on c.id = t.customer_id
+           join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman' group by t.customer_id order by trades desc, id limit 1`,
+      );
+      expect(heavy!.trades, 'the busiest client has more trades than a page').toBeGreaterThan(limit * 4);
+      const cursors = [undefined, timelineCursorText({ atMicros: (Date.now() - 200 * 86_400_000) * 1000, rank: 4, id: 1 })];
+      for (const cursor of cursors) {
+        const statements = await statementsRunBy('getTimeline', {
+          customerId: heavy!.id,
+          kinds: [...TIMELINE_KINDS],
+          limit,
+          ...(cursor ? { cursor } : {}),
+        });
+        const page = statements.find(({ text }) => text.includes('"atMicros"'));
+        expect(page, 'the timeline statement').toBeDefined();
+        const plan = await analyzedPlanOf(page!.text, page!.params);
+        // A page's ids (limit + 1, and a row of the cut's own instant the tie-break filters out), then those rows by id.
+        expect(rowsReadFrom(plan, 'trade'), `trades read for ${cursor ?? 'the first page'}`).toBeLessThanOrEqual(2 * (limit + 2));
+        expect(rowsReadFrom(plan, 'stock_transfer')).toBeLessThanOrEqual(2 * (limit + 2));
+        expect(seqScansOnBigTables(plan)).toEqual([]);
       }
     });
 

@@ -145,6 +145,11 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getProfile: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getBaseInfo: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getDynamic: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
+  // Every kind, trades too: each branch of the timeline's statement is switched on.
+  getTimeline: (fixture) => ({
+    customerId: fixture.ownCustomerIds[0],
+    kinds: ['contact', 'mot', 'kyc', 'profileEdit', 'money', 'transfer', 'trade'],
+  }),
   getAsset: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getHolding: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   getTrade: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
@@ -219,6 +224,7 @@ export const foreignInputs: Partial<Record<EndpointName, InputMaker>> = {
   getProfile: (fixture) => ({ customerId: fixture.foreignCustomerId }),
   getBaseInfo: (fixture) => ({ customerId: fixture.foreignCustomerId }),
   getDynamic: (fixture) => ({ customerId: fixture.foreignCustomerId }),
+  getTimeline: (fixture) => ({ customerId: fixture.foreignCustomerId }),
   getAsset: (fixture) => ({ customerId: fixture.foreignCustomerId }),
   getHolding: (fixture) => ({ customerId: fixture.foreignCustomerId }),
   getTrade: (fixture) => ({ customerId: fixture.foreignCustomerId }),

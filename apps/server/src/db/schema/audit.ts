@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { corps, staff } from './platform';
 
@@ -18,5 +19,9 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId, table.at),
     index('audit_log_actor_idx').on(table.actorStaffId, table.at),
+    // A client's KYC bindings, newest first, for the timeline: the customer is only in the JSON (migration 0024).
+    index('audit_log_kyc_customer_idx')
+      .on(sql`(coalesce(${table.after}, ${table.before}) ->> 'customerId')`, table.at.desc(), table.id.desc())
+      .where(sql`${table.entity} = 'kyc_binding'`),
   ],
 );

@@ -182,7 +182,8 @@ export const trades = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
-    index('trade_customer_time_idx').on(table.customerId, table.tradedAt.desc()),
+    // The id makes the order total: the timeline's keyset pages read ids from it alone (migration 0024, ADR 0040).
+    index('trade_customer_time_idx').on(table.customerId, table.tradedAt.desc(), table.id.desc()),
     uniqueIndex('trade_account_ref_uq')
       .on(table.accountId, table.externalRef)
       .where(sql`external_ref is not null`),
@@ -206,7 +207,8 @@ export const moneyMovements = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
-    index('money_movement_customer_time_idx').on(table.customerId, table.occurredAt.desc()),
+    // Also INCLUDE (amount, currency) in migration 0024 (Drizzle cannot say it): the timeline's large-movement test from the index alone.
+    index('money_movement_customer_time_idx').on(table.customerId, table.occurredAt.desc(), table.id.desc()),
     uniqueIndex('money_movement_account_ref_uq')
       .on(table.accountId, table.externalRef)
       .where(sql`external_ref is not null`),
@@ -229,7 +231,7 @@ export const stockTransfers = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
-    index('stock_transfer_customer_time_idx').on(table.customerId, table.occurredAt.desc()),
+    index('stock_transfer_customer_time_idx').on(table.customerId, table.occurredAt.desc(), table.id.desc()),
     uniqueIndex('stock_transfer_account_ref_uq')
       .on(table.accountId, table.externalRef)
       .where(sql`external_ref is not null`),

@@ -6,7 +6,6 @@ import {
   columnName,
   epochMs,
   float8,
-  outerJoined,
   renderedOnce,
   rowsQuery,
   selection,
@@ -29,7 +28,6 @@ import {
   kycBindings,
   moneyMovements,
   securities,
-  staff,
   stockTransfers,
   trades,
 } from '../../db/schema';
@@ -46,8 +44,6 @@ const s = tableAlias(securities, 's');
 const t = tableAlias(trades, 't');
 const m = tableAlias(moneyMovements, 'm');
 const x = tableAlias(stockTransfers, 'x');
-const l = tableAlias(auditLog, 'l');
-const st = tableAlias(staff, 'st');
 const rate = tableAlias(exchangeRates, 'e');
 
 // Every client query carries the scope: its column references are rendered once (`renderedOnce`).
@@ -226,44 +222,6 @@ const transferTotalColumns = selection({
   value: sumFloat8(sql`${x.quantity} * ${s.lastPrice}`),
 });
 
-const recentTradeColumns = selection({
-  id: float8(t.id),
-  ...securityColumns,
-  side: t.side,
-  quantity: float8(t.quantity),
-  price: float8(t.price),
-  amount: float8(t.amount),
-  currency: t.currency,
-  tradedAt: epochMs(t.tradedAt),
-});
-
-const recentMoneyColumns = selection({
-  id: float8(m.id),
-  direction: m.direction,
-  currency: m.currency,
-  amount: float8(m.amount),
-  method: m.method,
-  occurredAt: epochMs(m.occurredAt),
-});
-
-const recentTransferColumns = selection({
-  id: float8(x.id),
-  direction: x.direction,
-  ...securityColumns,
-  currency: s.currency,
-  quantity: float8(x.quantity),
-  occurredAt: epochMs(x.occurredAt),
-});
-
-const recentAuditColumns = selection({
-  id: float8(l.id),
-  at: epochMs(l.at),
-  // Only the fields that changed (written by `updateProfile`).
-  before: sql<Record<string, unknown> | null>`${l.before}`,
-  after: sql<Record<string, unknown> | null>`${l.after}`,
-  staffName: outerJoined(st.name),
-});
-
 const tradesFrom = renderedOnce(
   sql`from ${tableAs(t)} join ${tableAs(c)} on ${c.id} = ${t.customerId} join ${tableAs(s)} on ${s.id} = ${t.securityId}`,
 );
@@ -377,35 +335,6 @@ export const clientQueries = {
             where ${where} order by ${x.occurredAt} desc, ${x.id} desc ${pageOf(paging)}`,
       ),
       totals: selectQuery(transferTotalColumns, sql`${transfersFrom} where ${where} group by ${x.direction}, ${s.currency}`),
-    };
-  },
-
-  /** The newest `limit` of each kind of activity before `before`; the service merges them. */
-  recentActivity: (scope: Scope, customerId: number, before: number | undefined, limit: number) => {
-    const cut = (column: AnyColumn) =>
-      before === undefined ? sql`` : sql`and ${column} < timestamptz 'epoch' + ${before}::bigint * interval '1 millisecond'`;
-    return {
-      tradeRows: selectQuery(
-        recentTradeColumns,
-        sql`from ${tableAs(t)} join ${tableAs(c)} on ${c.id} = ${t.customerId} join ${tableAs(s)} on ${s.id} = ${t.securityId}
-            where ${inScope(scope, customerId)} ${cut(t.tradedAt)} order by ${t.tradedAt} desc, ${t.id} desc limit ${limit}`,
-      ),
-      moneyRows: selectQuery(
-        recentMoneyColumns,
-        sql`from ${tableAs(m)} join ${tableAs(c)} on ${c.id} = ${m.customerId}
-            where ${inScope(scope, customerId)} ${cut(m.occurredAt)} order by ${m.occurredAt} desc, ${m.id} desc limit ${limit}`,
-      ),
-      transferRows: selectQuery(
-        recentTransferColumns,
-        sql`from ${tableAs(x)} join ${tableAs(c)} on ${c.id} = ${x.customerId} join ${tableAs(s)} on ${s.id} = ${x.securityId}
-            where ${inScope(scope, customerId)} ${cut(x.occurredAt)} order by ${x.occurredAt} desc, ${x.id} desc limit ${limit}`,
-      ),
-      auditRows: selectQuery(
-        recentAuditColumns,
-        sql`from ${tableAs(l)} join ${tableAs(c)} on ${l.entityId} = ${c.id}::text left join ${tableAs(st)} on ${st.id} = ${l.actorStaffId}
-            where ${l.entity} = 'customer' and ${l.entityId} = ${String(customerId)} and ${l.action} = 'customer.update' and ${inScope(scope, customerId)} ${cut(l.at)}
-            order by ${l.at} desc, ${l.id} desc limit ${limit}`,
-      ),
     };
   },
 };

@@ -45,6 +45,7 @@ for (const engine of testDatabases()) {
           'getDynamic',
           'getHolding',
           'getProfile',
+          'getTimeline',
           'getTrade',
           'getTransfer',
           'getWithdrawalDeposit',

@@ -11,6 +11,7 @@ import {
   type HoldingItem,
   type Market,
   type TradeItem,
+  type getTimeline,
   type updateProfile,
 } from '@broker/contract';
 import {
@@ -34,6 +35,8 @@ import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import type { RowSets, RowsQuery } from '../../db/sql-rows';
 import { clientQueries } from './client.repository';
+import { timelinePage } from './client-timeline.repository';
+import { dynamicOptions, timelineOptions, timelinePageOf, toDynamicItem } from './client-timeline.service';
 import type {
   ClientRepository,
   CustomerRow,
@@ -46,6 +49,7 @@ import type {
 } from './client.repository';
 
 type ProfileUpdate = z.output<typeof updateProfile.request>;
+type TimelineRequest = z.output<typeof getTimeline.request>;
 
 const paged = <T>(list: T[], total: number, paging: Paging) => ({
   list,
@@ -69,13 +73,6 @@ const amountWithHkd = (row: { amount: number; currency: string }, rates: Exchang
   amount: row.amount,
   currency: row.currency,
   amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
-});
-
-/** The security of an activity item, named in both languages. */
-const securityNamed = (row: { symbol: string; nameCn: string; nameEn: string }) => ({
-  symbol: row.symbol,
-  securityNameCn: row.nameCn,
-  securityNameEn: row.nameEn,
 });
 
 /** A part of a whole, to 4 decimals; 0 when the whole is not positive. */
@@ -447,45 +444,25 @@ export function createClientService(repository: ClientRepository) {
       };
     },
 
-    /** The newest activity of every kind merged by time; `before` pages further back. */
-    async dynamics(caller: Caller, customerId: number, before: number | undefined, limit: number) {
-      const { rates, ...activity } = await readOwnWithRates(caller, customerId, (scope) => ({
-        ...clientQueries.recentActivity(scope, customerId, before, limit + 1),
+    /**
+     * One client's timeline, newest first (ADR 0040): a keyset page of the kinds asked for, read with
+     * the ownership check and the rates in one statement.
+     */
+    async timeline(caller: Caller, input: TimelineRequest) {
+      const options = timelineOptions(input.kinds, input.cursor, input.limit);
+      const { rates, rows } = await readOwnWithRates(caller, input.customerId, (scope) => ({
+        rows: timelinePage(scope, input.customerId, options),
       }));
-      const items: DynamicItem[] = [
-        ...activity.tradeRows.map((row) => ({
-          key: `trade:${row.id}`,
-          kind: 'trade' as const,
-          at: Math.round(row.tradedAt),
-          side: row.side,
-          ...securityNamed(row),
-          quantity: row.quantity,
-          price: row.price,
-          ...amountWithHkd(row, rates),
-        })),
-        ...activity.moneyRows.map((row) => ({
-          key: `money:${row.id}`,
-          kind: row.direction === 'withdrawal' ? ('withdrawal' as const) : ('deposit' as const),
-          at: Math.round(row.occurredAt),
-          ...amountWithHkd(row, rates),
-        })),
-        ...activity.transferRows.map((row) => ({
-          key: `transfer:${row.id}`,
-          kind: row.direction === 'out' ? ('transferOut' as const) : ('transferIn' as const),
-          at: Math.round(row.occurredAt),
-          ...securityNamed(row),
-          quantity: row.quantity,
-          currency: row.currency,
-        })),
-        ...activity.auditRows.map((row) => ({
-          key: `edit:${row.id}`,
-          kind: 'profileEdit' as const,
-          at: Math.round(row.at),
-          fields: Object.keys(row.after ?? {}),
-          staffName: row.staffName,
-        })),
-      ];
-      items.sort((a, b) => b.at - a.at || b.key.localeCompare(a.key));
+      return timelinePageOf(rows, input.limit, rates);
+    },
+
+    /** The profile's older activity feed: the timeline's query over trades, money, transfers and edits; `before` pages further back. */
+    async dynamics(caller: Caller, customerId: number, before: number | undefined, limit: number) {
+      const options = dynamicOptions(before, limit);
+      const { rates, rows } = await readOwnWithRates(caller, customerId, (scope) => ({
+        rows: timelinePage(scope, customerId, options),
+      }));
+      const items = rows.flatMap((row) => toDynamicItem(row, rates) ?? []);
       return { list: items.slice(0, limit), hasMore: items.length > limit };
     },
 

@@ -1,24 +1,22 @@
 import { Link } from 'react-router';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import Button from 'antd-mobile/es/components/button';
 import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
 import PieOutline from 'antd-mobile-icons/es/PieOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import SendOutline from 'antd-mobile-icons/es/SendOutline';
-import RightOutline from 'antd-mobile-icons/es/RightOutline';
-import type { CustomerAsset, CustomerBaseInfo, CustomerProfile, DynamicItem } from '@broker/contract';
+import type { CustomerAsset, CustomerBaseInfo, CustomerProfile } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
 import { LoadingState } from '../../shared/ui/states';
-import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
 import { ReachActions } from '../reach';
-import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-queries';
-import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, useCustomerId, withCustomer } from './client-format';
+import { assetQuery, baseInfoQuery, profileQuery } from './client-queries';
+import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
+import { TimelineCard } from './client-timeline';
 import { AllocationChart } from './allocation-chart';
 import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
@@ -175,103 +173,6 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
   );
 }
 
-function DynamicText({ item }: { item: DynamicItem }) {
-  const { t } = useTranslation();
-  const money = useMoney();
-  const security = item.symbol ? `${securityName(item.securityNameCn, item.securityNameEn)} ${item.symbol}` : '';
-  switch (item.kind) {
-    case 'trade':
-      return (
-        <>
-          <p className="ba-timeline__what">
-            <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side === 'sell' ? 'sell' : 'buy'}`)}</span>{' '}
-            {security}
-          </p>
-          <p className="ba-timeline__detail">
-            {t('client.dynamic.shares', { qty: formatNumber(item.quantity) })} @ {formatNumber(item.price, priceDecimals(item.price ?? 0))}{' '}
-            {item.currency}
-            <span className="ba-timeline__amount">
-              {money.format(item.amountHkd)} {money.currency}
-            </span>
-          </p>
-        </>
-      );
-    case 'deposit':
-    case 'withdrawal':
-      return (
-        <>
-          <p className="ba-timeline__what">{t(`client.dynamic.${item.kind}`)}</p>
-          <p className="ba-timeline__detail">
-            {item.currency} {formatNumber(item.amount, 2)}
-            <span className={`ba-timeline__amount ba-flow--${item.kind}`}>
-              {item.kind === 'deposit' ? '+' : '-'}
-              {money.format(item.amountHkd)} {money.currency}
-            </span>
-          </p>
-        </>
-      );
-    case 'transferIn':
-    case 'transferOut':
-      return (
-        <>
-          <p className="ba-timeline__what">
-            {t(`client.dynamic.${item.kind}`)} {security}
-          </p>
-          <p className="ba-timeline__detail">{t('client.dynamic.shares', { qty: formatNumber(item.quantity) })}</p>
-        </>
-      );
-    case 'profileEdit':
-      return (
-        <>
-          <p className="ba-timeline__what">
-            {t('client.dynamic.profileEdit')}：
-            {(item.fields ?? []).map((field) => t(`client.dynamic.fields.${field}`, { defaultValue: field })).join('、')}
-          </p>
-          {item.staffName && <p className="ba-timeline__detail">{t('client.dynamic.by', { name: item.staffName })}</p>}
-        </>
-      );
-  }
-}
-
-function DynamicsCard({ customerId }: { customerId: number }) {
-  const { t } = useTranslation();
-  const dynamics = useInfiniteQuery(dynamicQuery(customerId));
-  const items = dynamics.data?.pages.flatMap((page) => page.list) ?? [];
-  return (
-    <Card title={t('client.dynamic.title')} titleDesc={t('client.dynamic.desc')}>
-      {dynamics.isPending ? (
-        <LoadingState rows={1} />
-      ) : dynamics.isError && items.length === 0 ? (
-        <ClientErrorState error={dynamics.error} onRetry={() => void dynamics.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="ba-muted ba-timeline__empty">{t('client.dynamic.empty')}</p>
-      ) : (
-        <ol className="ba-timeline" data-testid="dynamics">
-          {items.map((item) => (
-            <li key={item.key} className={`ba-timeline__item ba-timeline__item--${item.kind}`}>
-              <time className="ba-timeline__time">{formatHkDateTime(item.at)}</time>
-              <DynamicText item={item} />
-            </li>
-          ))}
-        </ol>
-      )}
-      {dynamics.hasNextPage && (
-        <Button
-          block
-          fill="none"
-          size="small"
-          className="ba-timeline__more"
-          loading={dynamics.isFetchingNextPage}
-          onClick={() => void dynamics.fetchNextPage()}
-        >
-          {t('client.dynamic.more')}
-          <RightOutline />
-        </Button>
-      )}
-    </Card>
-  );
-}
-
 function ClientInformation({ customerId }: { customerId: number }) {
   const profile = useQuery(profileQuery(customerId));
   const asset = useQuery(assetQuery(customerId));
@@ -296,12 +197,12 @@ function ClientInformation({ customerId }: { customerId: number }) {
       ) : (
         <LoadingState rows={1} />
       )}
-      <DynamicsCard customerId={customerId} />
+      <TimelineCard customerId={customerId} />
     </>
   );
 }
 
-/** The client profile: who they are, what they hold, what happened lately; the way into every detail. */
+/** The client profile: who they are, what they hold, what happened between them and the firm; the way into every detail. */
 export default function ClientInformationPage() {
   const customerId = useCustomerId();
   return <PageFrame>{customerId ? <ClientInformation key={customerId} customerId={customerId} /> : <NoCustomer />}</PageFrame>;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { endpoints, type RequestOf, type ResponseOf, type WireEndpoint } from '../../shared/api/contract';
+import { endpoints, type RequestOf, type ResponseOf, type TimelineKind, type WireEndpoint } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 
 export const RECORD_PAGE_SIZE = 20;
@@ -24,14 +24,20 @@ export const assetQuery = (customerId: number) =>
     queryFn: ({ signal }) => request(endpoints.getAsset, { customerId }, { signal, silent: true }),
   });
 
-export const dynamicQuery = (customerId: number) =>
+/** One client's timeline, of the kinds chosen (none: the server's default), page by page from the server's cursor. */
+export const timelineQuery = (customerId: number, kinds: readonly TimelineKind[] | null) =>
   infiniteQueryOptions({
-    queryKey: ['customerDynamic', 'list', { customerId }],
+    queryKey: ['customerTimeline', 'list', { customerId, kinds }],
     queryFn: ({ pageParam, signal }) =>
-      request(endpoints.getDynamic, { customerId, limit: 10, ...(pageParam ? { before: pageParam } : {}) }, { signal, silent: true }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => (last.hasMore ? last.list.at(-1)?.at : undefined),
+      request(
+        endpoints.getTimeline,
+        { customerId, limit: TIMELINE_PAGE_SIZE, ...(kinds ? { kinds: [...kinds] } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal, silent: true },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+export const TIMELINE_PAGE_SIZE = 15;
 
 /** A page of a record list: what the four endpoints share (`pagedSchema`) and their own summary. */
 export type RecordPageOf<E> = ResponseOf<E> & { list: RecordItemOf<E>[]; total: number; hasMore: boolean; pageNum: number };
@@ -58,5 +64,6 @@ export function recordListQuery<E extends WireEndpoint>(resource: string, endpoi
 export const clientKeys = (customerId: number) => [
   profileQuery(customerId).queryKey,
   baseInfoQuery(customerId).queryKey,
-  dynamicQuery(customerId).queryKey,
+  // Every filter of the timeline: an edit shows in each.
+  ['customerTimeline', 'list', { customerId }],
 ];

@@ -34,6 +34,8 @@ declare module 'virtual:broker-contract-wire' {
   export const customerStatusValues: typeof Contract.customerStatusSchema.options;
   export const serviceChannelValues: typeof Contract.serviceChannelSchema.options;
   export const MOT_RULES: typeof Contract.MOT_RULES;
+  export const TIMELINE_KINDS: typeof Contract.TIMELINE_KINDS;
+  export const TIMELINE_DEFAULT_KINDS: typeof Contract.TIMELINE_DEFAULT_KINDS;
   export const corpCodePattern: RegExp;
 }
 

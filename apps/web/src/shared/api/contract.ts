@@ -23,9 +23,12 @@ export {
   customerStatusValues,
   serviceChannelValues,
   MOT_RULES,
+  TIMELINE_KINDS,
+  TIMELINE_DEFAULT_KINDS,
   corpCodePattern,
 } from 'virtual:broker-contract-wire';
 export type { WireEndpoint };
+export type { TimelineItem, TimelineKind } from '@broker/contract';
 
 /** The payload an endpoint takes (a wire endpoint, or a full contract endpoint in tests). */
 export type RequestOf<E> = E extends Endpoint ? ContractRequestOf<E> : E extends WireEndpoint<infer C> ? ContractRequestOf<C> : never;

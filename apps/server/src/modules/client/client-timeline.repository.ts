@@ -1,0 +1,261 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TimelineKind } from '@broker/contract';
+import { renderedOnce, rowsQuery, tableAlias, tableAs, type RowsQuery } from '../../db/sql-rows';
+import {
+  auditLog,
+  contactRecords,
+  customers,
+  exchangeRates,
+  moneyMovements,
+  motEvents,
+  securities,
+  staff,
+  stockTransfers,
+  trades,
+} from '../../db/schema';
+import type { Scope } from './client.repository';
+
+/**
+ * One client's timeline (ADR 0040), and the profile's older activity feed (getDynamic), from one query:
+ * a keyset merge. Each source is read by its own index on (customer, time) from the cursor down, at most
+ * a page of rows each; the page is the newest of those. So a page costs the same for a client with five
+ * years of history as for one with five days, however deep the cursor.
+ *
+ * Items are ordered by (instant, rank, id), newest first: `rank` orders the sources among themselves when
+ * two items share an instant to the microsecond, the id orders a source's own rows. The cursor is the
+ * last item's triple; the next page is every item strictly below it.
+ */
+
+/** The sources a timeline merges. The MOT events' three stages share one index scan (see `motStages`). */
+export type TimelineSource = 'trade' | 'transfer' | 'money' | 'profileEdit' | 'kyc' | 'mot' | 'contact';
+
+/** The rank of each source's items among items of the same instant; MOT's stages take three. */
+export const SOURCE_RANK = {
+  trade: 0,
+  transfer: 1,
+  money: 2,
+  profileEdit: 3,
+  kyc: 4,
+  motRaised: 5,
+  motSeen: 6,
+  motHandled: 7,
+  contact: 8,
+} as const;
+
+/** Where a page starts: items strictly below this (instant in µs, rank, id) come next. */
+export interface TimelineCut {
+  atMicros: number;
+  rank: number;
+  id: number;
+}
+/** No cursor: above every item (2^53 µs is in the year 2255). */
+export const TIMELINE_TOP: TimelineCut = { atMicros: Number.MAX_SAFE_INTEGER, rank: 99, id: Number.MAX_SAFE_INTEGER };
+
+export interface TimelineOptions {
+  sources: ReadonlySet<TimelineSource>;
+  cut: TimelineCut;
+  /** Rows to read: a page and one more, to tell whether another page follows. */
+  rows: number;
+  /** Money movements only at or above the manager's large cash in/out threshold (the timeline), or all (getDynamic). */
+  largeMoneyOnly: boolean;
+}
+
+/** The kinds of the contract and the sources that serve them (one each). */
+export const SOURCE_OF_KIND: Record<TimelineKind, TimelineSource> = {
+  contact: 'contact',
+  mot: 'mot',
+  kyc: 'kyc',
+  profileEdit: 'profileEdit',
+  money: 'money',
+  transfer: 'transfer',
+  trade: 'trade',
+};
+
+interface RowBase {
+  rank: number;
+  id: number;
+  /** The instant in µs (exact in a float8 until 2255) for the cursor, and in whole ms for the wire. */
+  atMicros: number;
+  at: number;
+  staffName: string | null;
+}
+export interface TradeData {
+  side: string;
+  symbol: string;
+  nameCn: string;
+  nameEn: string;
+  quantity: number;
+  price: number;
+  amount: number;
+  currency: string;
+}
+export interface MoneyData {
+  direction: string;
+  currency: string;
+  amount: number;
+  method: string;
+}
+export interface TransferData {
+  direction: string;
+  symbol: string;
+  nameCn: string;
+  nameEn: string;
+  currency: string;
+  quantity: number;
+  counterparty: string;
+}
+export interface AuditData {
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+export interface MotData {
+  rule: string;
+  stage: 'raised' | 'seen' | 'handled';
+  dueDate: string;
+}
+export interface ContactData {
+  threadId: number;
+  version: number;
+  channel: string;
+  purpose: string;
+  note: string;
+  outcome: string | null;
+  nextStep: string | null;
+  nextStepDate: string | null;
+}
+export type TimelineRow =
+  | (RowBase & { source: 'contact'; data: ContactData })
+  | (RowBase & { source: 'trade'; data: TradeData })
+  | (RowBase & { source: 'money'; data: MoneyData })
+  | (RowBase & { source: 'transfer'; data: TransferData })
+  | (RowBase & { source: 'profileEdit' | 'kyc'; data: AuditData })
+  | (RowBase & { source: 'mot'; data: MotData });
+
+const c = tableAlias(customers, 'c');
+const me = tableAlias(staff, 'me');
+const t = tableAlias(trades, 't');
+const tk = tableAlias(trades, 'tk');
+const m = tableAlias(moneyMovements, 'm');
+const mk = tableAlias(moneyMovements, 'mk');
+const x = tableAlias(stockTransfers, 'x');
+const xk = tableAlias(stockTransfers, 'xk');
+const s = tableAlias(securities, 's');
+const l = tableAlias(auditLog, 'l');
+const actor = tableAlias(staff, 'actor');
+const e = tableAlias(motEvents, 'e');
+const rate = tableAlias(exchangeRates, 'er');
+const r = tableAlias(contactRecords, 'r');
+
+/** `at` in µs and whole ms (rounded down, as getDynamic's `before` expects), the same on both drivers. */
+const instant = (at: SQL) =>
+  sql`(extract(epoch from ${at}) * 1000000)::float8 as "atMicros", floor(extract(epoch from ${at}) * 1000)::float8 as "at"`;
+
+/** A note shown in a list: its first characters (the record holds the rest; the contract says 140). */
+const NOTE_PREVIEW = sql.raw('140');
+
+const KYC_ACTIONS = renderedOnce(sql`('kyc.bind', 'kyc.unbind', 'kyc.stale', 'kyc.fresh')`);
+/** The expression of audit_log_kyc_customer_idx (migration 0024), written as the index has it. */
+const kycCustomer = renderedOnce(sql`coalesce(${l.after}, ${l.before}) ->> 'customerId'`);
+
+/** The latest rate of a movement's currency (units per 1 HKD); HKD itself needs none. */
+const rateOfMovement = renderedOnce(
+  sql`case when ${mk.currency} = 'HKD' then 1 else (select ${rate.rate} from ${tableAs(rate)} where ${rate.currency} = ${mk.currency} order by ${rate.rateDate} desc limit 1) end`,
+);
+
+/**
+ * The page of one client's timeline as one statement. Every branch is in the text whether or not its
+ * source is asked for (a parameter switches it off, so the executor never starts its scan): one text for
+ * every filter, so one prepared plan serves them all. The scope is applied once, on `c`, which every
+ * branch's scan is keyed by.
+ */
+export function timelinePage(scope: Scope, customerId: number, options: TimelineOptions): RowsQuery<TimelineRow> {
+  const { cut, rows } = options;
+  const cutAt = sql`(timestamptz 'epoch' + ${cut.atMicros}::float8 * interval '1 microsecond')`;
+  const cutRank = sql`${cut.rank}::int`;
+  const cutId = sql`${cut.id}::bigint`;
+  /** (at, rank, id) < the cut, with `at <= cut` first: the part an index on (customer, at) can seek to. */
+  const below = (at: SQL, rank: SQL, id: SQL) =>
+    sql`${at} <= ${cutAt} and (${at} < ${cutAt} or ${rank} < ${cutRank} or (${rank} = ${cutRank} and ${id} < ${cutId}))`;
+  const on = (source: TimelineSource) => sql`${options.sources.has(source)}::boolean`;
+  const rank = (value: number) => sql.raw(`${value}`);
+
+  // Trades, money and transfers: the page's ids first, by an index-only scan of (customer, time, id) that stops
+  // after `rows` (migration 0024), then those rows. Written so, the plan cannot be "every row of the client,
+  // sorted": a generic plan's estimate is the average client, not the one with five years of history.
+  const tradeRows = sql`select 'trade' as source, ${rank(SOURCE_RANK.trade)} as rank, ${t.id}::float8 as id, ${instant(sql`${t.tradedAt}`)}, null::text as "staffName",
+      json_build_object('side', ${t.side}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameEn', ${s.nameEn}, 'quantity', ${t.quantity}::float8,
+                        'price', ${t.price}::float8, 'amount', ${t.amount}::float8, 'currency', ${t.currency}) as data
+      from (select ${tk.id} from ${tableAs(tk)}
+             where ${on('trade')} and ${tk.customerId} = ${c.id} and ${below(sql`${tk.tradedAt}`, rank(SOURCE_RANK.trade), sql`${tk.id}`)}
+             order by ${tk.tradedAt} desc, ${tk.id} desc limit ${rows}) as trade_page
+      join ${tableAs(t)} on ${t.id} = trade_page.id join ${tableAs(s)} on ${s.id} = ${t.securityId}`;
+
+  const moneyRows = sql`select 'money' as source, ${rank(SOURCE_RANK.money)} as rank, ${m.id}::float8 as id, ${instant(sql`${m.occurredAt}`)}, null::text as "staffName",
+      json_build_object('direction', ${m.direction}, 'currency', ${m.currency}, 'amount', ${m.amount}::float8, 'method', ${m.method}) as data
+      from (select ${mk.id} from ${tableAs(mk)}
+             where ${on('money')} and ${mk.customerId} = ${c.id} and ${below(sql`${mk.occurredAt}`, rank(SOURCE_RANK.money), sql`${mk.id}`)}
+               and (not ${options.largeMoneyOnly}::boolean or ${mk.amount} >= ${me.minCashIo} * ${rateOfMovement})
+             order by ${mk.occurredAt} desc, ${mk.id} desc limit ${rows}) as money_page
+      join ${tableAs(m)} on ${m.id} = money_page.id`;
+
+  const transferRows = sql`select 'transfer' as source, ${rank(SOURCE_RANK.transfer)} as rank, ${x.id}::float8 as id, ${instant(sql`${x.occurredAt}`)}, null::text as "staffName",
+      json_build_object('direction', ${x.direction}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameEn', ${s.nameEn}, 'currency', ${s.currency},
+                        'quantity', ${x.quantity}::float8, 'counterparty', ${x.counterparty}) as data
+      from (select ${xk.id} from ${tableAs(xk)}
+             where ${on('transfer')} and ${xk.customerId} = ${c.id} and ${below(sql`${xk.occurredAt}`, rank(SOURCE_RANK.transfer), sql`${xk.id}`)}
+             order by ${xk.occurredAt} desc, ${xk.id} desc limit ${rows}) as transfer_page
+      join ${tableAs(x)} on ${x.id} = transfer_page.id join ${tableAs(s)} on ${s.id} = ${x.securityId}`;
+
+  const auditRows = (
+    source: 'profileEdit' | 'kyc',
+    match: SQL,
+  ) => sql`select ${sql.raw(`'${source}'`)} as source, ${rank(SOURCE_RANK[source])} as rank, ${l.id}::float8 as id, ${instant(sql`${l.at}`)},
+      ${actor.name} as "staffName", json_build_object('action', ${l.action}, 'before', ${l.before}, 'after', ${l.after}) as data
+      from ${tableAs(l)} left join ${tableAs(actor)} on ${actor.id} = ${l.actorStaffId}
+     where ${on(source)} and ${match} and ${below(sql`${l.at}`, rank(SOURCE_RANK[source]), sql`${l.id}`)}
+     order by ${l.at} desc, ${l.id} desc limit ${rows}`;
+  // audit_log_entity_idx (entity, entity_id, at); profile edits are the customer's `customer.update` rows.
+  const editRows = auditRows(
+    'profileEdit',
+    sql`${l.entity} = 'customer' and ${l.entityId} = ${String(customerId)} and ${l.action} = 'customer.update'`,
+  );
+  const kycRows = auditRows(
+    'kyc',
+    sql`${l.entity} = 'kyc_binding' and ${kycCustomer} = ${String(customerId)} and ${l.action} in ${KYC_ACTIONS}`,
+  );
+
+  // A client's MOT events are few (a rule fires at most a few times a year for one client): all of them are
+  // read through mot_event_customer_idx and each stage that happened is an item. Three indexes on the
+  // largest table the daily sweep writes would cost every sweep more than this costs a page.
+  const motRows = sql`select 'mot' as source, stage.rank, ${e.id}::float8 as id, ${instant(sql`stage.at`)},
+      case when stage.name = 'raised' then null else ${actor.name} end as "staffName",
+      json_build_object('rule', ${e.rule}, 'stage', stage.name, 'dueDate', ${e.dueDate}::text) as data
+      from ${tableAs(e)}
+      cross join lateral (values (${rank(SOURCE_RANK.motRaised)}, 'raised', ${e.createdAt}), (${rank(SOURCE_RANK.motSeen)}, 'seen', ${e.seenAt}),
+                                 (${rank(SOURCE_RANK.motHandled)}, 'handled', ${e.handledAt})) as stage(rank, name, at)
+      left join ${tableAs(actor)} on ${actor.id} = ${e.staffId}
+     where ${on('mot')} and ${e.customerId} = ${c.id} and stage.at is not null and ${below(sql`stage.at`, sql`stage.rank`, sql`${e.id}`)}
+     order by stage.at desc, stage.rank desc, ${e.id} desc limit ${rows}`;
+
+  // The record as it stands (its latest version, contact_record_customer_latest_idx), at the time of the contact.
+  const contactRows = sql`select 'contact' as source, ${rank(SOURCE_RANK.contact)} as rank, ${r.id}::float8 as id, ${instant(sql`${r.servedAt}`)},
+      ${actor.name} as "staffName",
+      json_build_object('threadId', ${r.threadId}::float8, 'version', ${r.version}, 'channel', ${r.channel}, 'purpose', ${r.purpose},
+                        'note', left(${r.note}, ${NOTE_PREVIEW}), 'outcome', ${r.outcome}, 'nextStep', ${r.nextStep},
+                        'nextStepDate', ${r.nextStepDate}::text) as data
+      from ${tableAs(r)} left join ${tableAs(actor)} on ${actor.id} = ${r.staffId}
+     where ${on('contact')} and ${r.customerId} = ${c.id} and ${r.supersededBy} is null and ${below(sql`${r.servedAt}`, rank(SOURCE_RANK.contact), sql`${r.id}`)}
+     order by ${r.servedAt} desc, ${r.id} desc limit ${rows}`;
+
+  const branches = [contactRows, tradeRows, moneyRows, transferRows, editRows, kycRows, motRows];
+  return rowsQuery<TimelineRow>(
+    sql`select page.* from ${tableAs(c)} join ${tableAs(me)} on ${me.id} = ${c.staffId}
+        cross join lateral (${sql.join(
+          branches.map((branch) => sql`(${branch})`),
+          sql` union all `,
+        )}) as page
+       where ${c.id} = ${customerId} and ${c.corpId} = ${scope.corpId} and ${c.staffId} = ${scope.staffId}
+       order by page."atMicros" desc, page.rank desc, page.id desc limit ${rows}`,
+  );
+}

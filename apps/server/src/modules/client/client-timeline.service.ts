@@ -1,0 +1,206 @@
+import {
+  TIMELINE_DEFAULT_KINDS,
+  contactChannelSchema,
+  contactPurposeSchema,
+  timelineCursorText,
+  type DynamicItem,
+  type TimelineCursor,
+  type TimelineItem,
+  type TimelineKind,
+} from '@broker/contract';
+import { HKD, convert, money, toCents, type ExchangeRates } from '@broker/domain';
+import { maskAuditValue } from '../audit';
+import {
+  SOURCE_OF_KIND,
+  TIMELINE_TOP,
+  type AuditData,
+  type TimelineOptions,
+  type TimelineRow,
+  type TimelineSource,
+} from './client-timeline.repository';
+
+/**
+ * From the timeline's rows to the contract's items: the timeline's own (getTimeline) and the profile's
+ * older activity feed (getDynamic), which is the same query over trades, money, transfers and edits.
+ */
+
+const hkdOf = (amount: number, currency: string, rates: ExchangeRates) => toCents(convert(money(amount, currency), HKD, rates));
+
+/** The fields of a profile edit, before → after; phone numbers masked as in the audit trail. */
+function changesOf(data: AuditData) {
+  const before = data.before ?? {};
+  const after = data.after ?? {};
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((field) => ({
+    field,
+    before: maskAuditValue(field, before[field]),
+    after: maskAuditValue(field, after[field]),
+  }));
+}
+
+const KYC_ACTION = { 'kyc.bind': 'bind', 'kyc.unbind': 'unbind', 'kyc.stale': 'stale', 'kyc.fresh': 'fresh' } as const;
+const kycAction = (action: string) => KYC_ACTION[action as keyof typeof KYC_ACTION] ?? 'bind';
+const viaOf = (data: AuditData) => {
+  const via = (data.after ?? data.before)?.via;
+  return typeof via === 'string' ? via : null;
+};
+
+/** The options of a timeline page: the kinds asked for (or the default), a page and one more row. */
+export function timelineOptions(
+  kinds: readonly TimelineKind[] | undefined,
+  cursor: TimelineCursor | undefined,
+  limit: number,
+): TimelineOptions {
+  return {
+    sources: new Set<TimelineSource>((kinds ?? TIMELINE_DEFAULT_KINDS).map((kind) => SOURCE_OF_KIND[kind])),
+    cut: cursor ?? TIMELINE_TOP,
+    rows: limit + 1,
+    largeMoneyOnly: true,
+  };
+}
+
+/** getDynamic's `before` (whole ms, strictly older) as a cut below every item of that instant: rank −1. */
+export function dynamicOptions(before: number | undefined, limit: number): TimelineOptions {
+  return {
+    sources: new Set<TimelineSource>(['trade', 'money', 'transfer', 'profileEdit']),
+    cut: before === undefined ? TIMELINE_TOP : { atMicros: before * 1000, rank: -1, id: 0 },
+    rows: limit + 1,
+    largeMoneyOnly: false,
+  };
+}
+
+export function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
+  const base = { at: row.at, staffName: row.staffName };
+  switch (row.source) {
+    case 'contact':
+      return {
+        ...base,
+        key: `contact:${row.data.threadId}`,
+        kind: 'contact',
+        contact: {
+          recordId: row.id,
+          threadId: row.data.threadId,
+          version: row.data.version,
+          channel: contactChannelSchema.catch('other').parse(row.data.channel),
+          purpose: contactPurposeSchema.catch('other').parse(row.data.purpose),
+          note: row.data.note,
+          outcome: row.data.outcome,
+          nextStep: row.data.nextStep,
+          nextStepDate: row.data.nextStepDate,
+        },
+      };
+    case 'trade':
+      return {
+        ...base,
+        key: `trade:${row.id}`,
+        kind: 'trade',
+        trade: {
+          tradeId: row.id,
+          side: row.data.side === 'sell' ? 'sell' : 'buy',
+          symbol: row.data.symbol,
+          securityNameCn: row.data.nameCn,
+          securityNameEn: row.data.nameEn,
+          quantity: row.data.quantity,
+          price: row.data.price,
+          amount: row.data.amount,
+          currency: row.data.currency,
+          amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+        },
+      };
+    case 'money':
+      return {
+        ...base,
+        key: `money:${row.id}`,
+        kind: 'money',
+        money: {
+          movementId: row.id,
+          direction: row.data.direction === 'withdrawal' ? 'withdrawal' : 'deposit',
+          amount: row.data.amount,
+          currency: row.data.currency,
+          amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+          method: row.data.method,
+        },
+      };
+    case 'transfer':
+      return {
+        ...base,
+        key: `transfer:${row.id}`,
+        kind: 'transfer',
+        transfer: {
+          transferId: row.id,
+          direction: row.data.direction === 'out' ? 'out' : 'in',
+          symbol: row.data.symbol,
+          securityNameCn: row.data.nameCn,
+          securityNameEn: row.data.nameEn,
+          quantity: row.data.quantity,
+          counterparty: row.data.counterparty,
+        },
+      };
+    case 'profileEdit':
+      return { ...base, key: `edit:${row.id}`, kind: 'profileEdit', profileEdit: { changes: changesOf(row.data) } };
+    case 'kyc':
+      return { ...base, key: `kyc:${row.id}`, kind: 'kyc', kyc: { action: kycAction(row.data.action), via: viaOf(row.data) } };
+    case 'mot':
+      return {
+        ...base,
+        key: `mot:${row.data.stage}:${row.id}`,
+        kind: 'mot',
+        mot: { eventId: row.id, rule: row.data.rule, stage: row.data.stage, dueDate: row.data.dueDate },
+      };
+  }
+}
+
+/** A page of items and the cursor after its last one (null: nothing further). */
+export function timelinePageOf(rows: TimelineRow[], limit: number, rates: ExchangeRates) {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    list: shown.map((row) => toTimelineItem(row, rates)),
+    nextCursor: rows.length > limit && last ? timelineCursorText({ atMicros: last.atMicros, rank: last.rank, id: last.id }) : null,
+  };
+}
+
+/** The same rows as getDynamic has always described them. */
+export function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | null {
+  const base = { at: row.at };
+  switch (row.source) {
+    case 'trade':
+      return {
+        ...base,
+        key: `trade:${row.id}`,
+        kind: 'trade',
+        side: row.data.side,
+        symbol: row.data.symbol,
+        securityNameCn: row.data.nameCn,
+        securityNameEn: row.data.nameEn,
+        quantity: row.data.quantity,
+        price: row.data.price,
+        amount: row.data.amount,
+        currency: row.data.currency,
+        amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+      };
+    case 'money':
+      return {
+        ...base,
+        key: `money:${row.id}`,
+        kind: row.data.direction === 'withdrawal' ? 'withdrawal' : 'deposit',
+        amount: row.data.amount,
+        currency: row.data.currency,
+        amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+      };
+    case 'transfer':
+      return {
+        ...base,
+        key: `transfer:${row.id}`,
+        kind: row.data.direction === 'out' ? 'transferOut' : 'transferIn',
+        symbol: row.data.symbol,
+        securityNameCn: row.data.nameCn,
+        securityNameEn: row.data.nameEn,
+        quantity: row.data.quantity,
+        currency: row.data.currency,
+      };
+    case 'profileEdit':
+      return { ...base, key: `edit:${row.id}`, kind: 'profileEdit', fields: Object.keys(row.data.after ?? {}), staffName: row.staffName };
+    default:
+      return null;
+  }
+}
