@@ -9,6 +9,8 @@ import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import SendOutline from 'antd-mobile-icons/es/SendOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import type { CustomerAsset, CustomerBaseInfo, CustomerProfile, DynamicItem } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
@@ -16,6 +18,7 @@ import { LoadingState } from '../../shared/ui/states';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
+import { CONTACT_PATHS } from '../contact';
 import { assetQuery, baseInfoQuery, dynamicQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, useCustomerId, withCustomer } from './client-format';
 import { AllocationChart } from './allocation-chart';
@@ -119,6 +122,29 @@ function DetailLinks({ customerId }: { customerId: number }) {
   ];
   return (
     <IconLinks links={links.map((link) => ({ ...link, to: withCustomer(link.to, customerId) }))} className="ba-card ba-detail-links" />
+  );
+}
+
+/** The client's contact log (issue 23), and logging a new contact straight away. */
+function ContactLogLink({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ba-card ba-contact-entry">
+      <Link className="ba-contact-entry__log" to={withCustomer(CONTACT_PATHS.log, customerId)} data-testid="link-contact-log">
+        <span className="ba-contact-entry__icon" aria-hidden>
+          <FileOutline />
+        </span>
+        <span className="ba-contact-entry__text">
+          <b>{t('client.contactLog.title')}</b>
+          <small>{t('client.contactLog.hint')}</small>
+        </span>
+        <RightOutline className="ba-contact-entry__arrow" />
+      </Link>
+      <Link className="ba-contact-entry__add" to={withCustomer(CONTACT_PATHS.new, customerId)} data-testid="link-contact-new">
+        <AddOutline />
+        {t('client.contactLog.add')}
+      </Link>
+    </div>
   );
 }
 
@@ -286,6 +312,7 @@ function ClientInformation({ customerId }: { customerId: number }) {
         <LoadingState rows={1} />
       )}
       <DetailLinks customerId={customerId} />
+      <ContactLogLink customerId={customerId} />
       {info.data ? (
         <BaseInfoCard info={info.data} />
       ) : info.isError ? (
