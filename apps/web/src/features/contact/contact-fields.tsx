@@ -3,11 +3,23 @@ import { CONTACT_CHANNELS, CONTACT_PURPOSES, type ContactPurpose } from '@broker
 import { hongKongDay } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
-import { FIELD_MAX, showsSuitability, type ContactField, type ContactFormValues, type FieldErrors } from './contact-form';
+import { FIELD_MAX, FIELD_ORDER, showsSuitability, type ContactField, type ContactFormValues, type FieldErrors } from './contact-form';
 import { channelIcon } from './contact-parts';
 
 /** The id of a field's input: the form brings the first one in error into view by it. */
 export const fieldId = (field: ContactField) => `contact-${field}`;
+
+/** Brings the first field in error into view, rather than toasting over the form. */
+export function focusFirstError(errors: Partial<Record<ContactField, unknown>>) {
+  const first = FIELD_ORDER.find((field) => errors[field]);
+  if (!first) return false;
+  const input = document.getElementById(fieldId(first)) ?? document.querySelector(`[data-field="${first}"]`);
+  if (!(input instanceof HTMLElement)) return true;
+  // Not every engine has it (jsdom, some older WebViews): focusing still shows the field.
+  if (typeof input.scrollIntoView === 'function') input.scrollIntoView({ block: 'center' });
+  input.focus({ preventScroll: true });
+  return true;
+}
 
 function Field({
   field,

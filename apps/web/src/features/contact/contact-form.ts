@@ -1,5 +1,5 @@
 import {
-  addContactRecord,
+  type addContactRecord,
   CONTACT_CHANNELS,
   CONTACT_EVENTS_MAX,
   CONTACT_NEXT_STEP_MAX,

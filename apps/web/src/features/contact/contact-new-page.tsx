@@ -19,7 +19,6 @@ import { contactClientQuery, contactEventQuery, contactRecordQuery, useAddContac
 import {
   addPayload,
   appendText,
-  FIELD_ORDER,
   isNewContactDraft,
   isNewContactUntouched,
   newContactDraftKey,
@@ -30,19 +29,9 @@ import {
   type ContactField,
   type NewContactDraft,
 } from './contact-form';
-import { ContactFields, fieldId } from './contact-fields';
+import { ContactFields, focusFirstError } from './contact-fields';
 import { ClientStrip, ContactErrorState, EventTag } from './contact-parts';
 import { contactRecordPath, parseContactFormParams, type ContactFormParamName, type ContactFormParams } from './contact-params';
-
-/** Brings the first field in error into view, rather than toasting over the form. */
-export function focusFirstError(errors: Partial<Record<ContactField, unknown>>) {
-  const first = FIELD_ORDER.find((field) => errors[field]);
-  if (!first) return false;
-  const input = document.getElementById(fieldId(first)) ?? document.querySelector(`[data-field="${first}"]`);
-  input?.scrollIntoView({ block: 'center' });
-  if (input instanceof HTMLElement) input.focus({ preventScroll: true });
-  return true;
-}
 
 const pendingOf = (events: readonly MotEvent[]) => events.filter((event) => event.status !== 'handled');
 

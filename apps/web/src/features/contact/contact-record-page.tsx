@@ -32,10 +32,9 @@ import {
   type ContactField,
   type ReviseDraft,
 } from './contact-form';
-import { ContactFields, fieldId } from './contact-fields';
+import { ContactFields, fieldId, focusFirstError } from './contact-fields';
 import { ChannelLabel, ContactErrorState, LockLine, PurposeTag, RecordContent } from './contact-parts';
 import { contactFormPath, contactLogPath, parseRecordId } from './contact-params';
-import { focusFirstError } from './contact-new-page';
 
 /** One version as a card: how and why, when, by whom, its content. */
 function VersionCard({ record, current }: { record: ContactRecord; current: boolean }) {
@@ -86,6 +85,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   const [conflict, setConflict] = useState(restored !== null && restored.data.basedOn !== record.recordId);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [lockedMeanwhile, setLockedMeanwhile] = useState(false);
+  const [rebasing, setRebasing] = useState(false);
   const revise = useReviseContactRecord();
   const asCorrection = correcting || lockedMeanwhile;
 
@@ -99,12 +99,27 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     onDone();
   };
 
-  /** Start again from the record as it stands now (refetched after the conflict), the user's own changes on top. */
-  const rebase = () => {
-    const latest = recordFormValues(record);
-    setForm({ basedOn: record.recordId, started: latest, values: reapplyChanges(form.started, form.values, latest), reason: form.reason });
-    setConflict(false);
-    setRestored(null);
+  /** Start again from the record as it stands now (fetched afresh), the user's own changes on top of it. */
+  const rebase = async () => {
+    setRebasing(true);
+    try {
+      // Any version's id finds the record as it stands now.
+      const { record: latestRecord } = await queryClient.fetchQuery({ ...contactRecordQuery(record.recordId), staleTime: 0 });
+      const latest = recordFormValues(latestRecord);
+      setForm((current) => ({
+        basedOn: latestRecord.recordId,
+        started: latest,
+        values: reapplyChanges(current.started, current.values, latest),
+        reason: current.reason,
+      }));
+      setConflict(false);
+      setRestored(null);
+      void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
+    } catch (error) {
+      showFailureToast(error instanceof Error ? error.message : String(error));
+    } finally {
+      setRebasing(false);
+    }
   };
 
   const submit = () => {
@@ -127,7 +142,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
         draft.keep(form);
         if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
           setConflict(true);
-          void queryClient.invalidateQueries({ queryKey: contactRecordQuery(record.recordId).queryKey });
+          void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
           return;
         }
         if (error instanceof ApiError && Object.values<string>(ClientErrorCode).includes(error.code)) {
@@ -167,7 +182,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
             <ExclamationCircleFill /> {t('contact.error.conflictTitle')}
           </p>
           <p>{t('contact.error.conflictBody')}</p>
-          <Button size="small" color="primary" onClick={rebase} data-testid="contact-rebase">
+          <Button size="small" color="primary" loading={rebasing} onClick={() => void rebase()} data-testid="contact-rebase">
             {t('contact.error.reload')}
           </Button>
         </div>
