@@ -151,7 +151,9 @@ describe('the contact log', () => {
     expect(csv).toContain('联系方式记错，实为电话');
     // The earlier version is in the export too.
     expect(csv.split(NOTE).length - 1).toBeGreaterThanOrEqual(2);
-    const [audited] = await server.database.query<{ count: number }>(`select count(*)::int as count from audit_log where action like 'contact.%export%'`);
+    const [audited] = await server.database.query<{ count: number }>(
+      `select count(*)::int as count from audit_log where action like 'contact.%export%'`,
+    );
     expect(audited!.count).toBeGreaterThanOrEqual(1);
 
     await route('contactLog').getByTestId('contact-print').click();
@@ -189,8 +191,12 @@ describe('languages', () => {
       await page.goto(`${server.baseUrl}/client/contact/new?customerId=${customer.customerId}&channel=wecom`);
       await expect(page.locator('.ba-topbar__title')).toHaveText(formTitle);
       await expect(form().locator('label[for=contact-note]')).toContainText(noteLabel);
-      await form().locator('#contact-note').fill(language === 'en' ? 'Called about the US fund; client is interested' : '致電介紹美股基金，客戶有興趣');
-      await form().locator('#contact-nextStep').fill(language === 'en' ? 'Send the fund factsheet' : '寄送基金說明書');
+      await form()
+        .locator('#contact-note')
+        .fill(language === 'en' ? 'Called about the US fund; client is interested' : '致電介紹美股基金，客戶有興趣');
+      await form()
+        .locator('#contact-nextStep')
+        .fill(language === 'en' ? 'Send the fund factsheet' : '寄送基金說明書');
       await form().locator('#contact-nextStepDate').fill(addDays(hongKongDay(), 7));
       await saveScreenshot(page, `contact-form-${language}`);
       // Not saved: emptied, so no draft is left behind for the next language.
@@ -205,4 +211,3 @@ describe('languages', () => {
     await useLanguage('zh-CN');
   });
 });
-

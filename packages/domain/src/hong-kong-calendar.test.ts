@@ -84,7 +84,12 @@ describe('Hong Kong calendar', () => {
         expect(hongKongInstant(dayText, time)).toBe(minute);
       }),
     );
-    for (const [dayText, time] of [['2026-02-30', '10:00'], ['2026-11-20', '24:00'], ['2026-11-20', '9:00'], ['2026-11-20', '']])
+    for (const [dayText, time] of [
+      ['2026-02-30', '10:00'],
+      ['2026-11-20', '24:00'],
+      ['2026-11-20', '9:00'],
+      ['2026-11-20', ''],
+    ])
       expect(hongKongInstant(dayText!, time!)).toBeNull();
   });
 });

@@ -50,9 +50,7 @@ export const contactLogQuery = (customerId: number, channel: ContactChannel | nu
 
 /** After a record is written: the log, the record, the client's events (linked ones became handled) and MOT's views. */
 export async function invalidateAfterWrite(record: ContactRecord) {
-  queryClient.setQueryData(contactRecordQuery(record.recordId).queryKey, (current) =>
-    current ? { ...current, record } : current,
-  );
+  queryClient.setQueryData(contactRecordQuery(record.recordId).queryKey, (current) => (current ? { ...current, record } : current));
   await Promise.all(
     [
       ['contactLog'],
@@ -96,8 +94,7 @@ export function useExportContactLog() {
 }
 
 /** The server names the file; only a plain file name is used (no path, no control characters). */
-export const safeFileName = (name: string) =>
-  /^[\w.-]{1,120}$/.test(name) && !name.startsWith('.') ? name : 'contact-log.csv';
+export const safeFileName = (name: string) => (/^[\w.-]{1,120}$/.test(name) && !name.startsWith('.') ? name : 'contact-log.csv');
 
 function saveFile(text: string, fileName: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));

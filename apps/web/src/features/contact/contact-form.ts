@@ -44,7 +44,18 @@ export const FIELD_MAX = {
 
 /** A failure under a field: an i18n key under `contact.error.` and what it needs. */
 export interface FieldError {
-  key: 'required' | 'tooLong' | 'suitabilityRequired' | 'nextStepRequired' | 'day' | 'time' | 'future' | 'beforeOpen' | 'nextStepBeforeContact' | 'reasonRequired' | 'tooManyEvents';
+  key:
+    | 'required'
+    | 'tooLong'
+    | 'suitabilityRequired'
+    | 'nextStepRequired'
+    | 'day'
+    | 'time'
+    | 'future'
+    | 'beforeOpen'
+    | 'nextStepBeforeContact'
+    | 'reasonRequired'
+    | 'tooManyEvents';
   max?: number;
 }
 export type FieldErrors = Partial<Record<ContactField, FieldError>>;
@@ -70,7 +81,10 @@ const splitInstant = (at: number) => {
 };
 
 /** A new log: the channel and time the link carried (a call just made), else the phone and now. */
-export function newFormValues(prefill: { channel?: ContactChannel | null; at?: number | null; purpose?: ContactPurpose }, now = Date.now()) {
+export function newFormValues(
+  prefill: { channel?: ContactChannel | null; at?: number | null; purpose?: ContactPurpose },
+  now = Date.now(),
+) {
   return {
     channel: prefill.channel ?? 'phone',
     purpose: prefill.purpose ?? 'service',
@@ -111,7 +125,8 @@ export const showsSuitability = (values: Pick<ContactFormValues, 'purpose' | 'su
 const orNull = (text: string) => text.trim() || null;
 
 /** The contact's instant, or null when the day or time is not a real one. */
-export const servedAtOf = (values: Pick<ContactFormValues, 'servedDay' | 'servedTime'>) => hongKongInstant(values.servedDay, values.servedTime);
+export const servedAtOf = (values: Pick<ContactFormValues, 'servedDay' | 'servedTime'>) =>
+  hongKongInstant(values.servedDay, values.servedTime);
 
 /** The record's fields as the contract takes them (add, edit and correct share them). */
 export function recordFields(values: ContactFormValues) {
@@ -147,7 +162,8 @@ function fromContract(issue: { code: string; path: readonly PropertyKey[] }): [C
   if (field === 'eventIds') return ['eventIds', { key: 'tooManyEvents', max: CONTACT_EVENTS_MAX }];
   if (field === 'nextStepDate') return ['nextStepDate', { key: 'day' }];
   if (field === 'servedAt') return ['servedDay', { key: 'day' }];
-  if (field in FIELD_MAX && issue.code === 'too_big') return [field as ContactField, { key: 'tooLong', max: FIELD_MAX[field as keyof typeof FIELD_MAX] }];
+  if (field in FIELD_MAX && issue.code === 'too_big')
+    return [field as ContactField, { key: 'tooLong', max: FIELD_MAX[field as keyof typeof FIELD_MAX] }];
   if (field === 'note' || field === 'correctionReason') return [field, { key: 'required' }];
   return null;
 }

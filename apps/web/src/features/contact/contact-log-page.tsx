@@ -110,7 +110,12 @@ function ContactLog({ customerId }: { customerId: number }) {
         />
       ) : (
         <div data-testid="contact-log">
-          <LongList items={records} itemKey={(record) => record.recordId} estimateSize={ROW_ESTIMATE} renderItem={(record) => <LogRow record={record} />} />
+          <LongList
+            items={records}
+            itemKey={(record) => record.recordId}
+            estimateSize={ROW_ESTIMATE}
+            renderItem={(record) => <LogRow record={record} />}
+          />
           <ListFooter
             hasMore={log.hasNextPage}
             loadMore={() => nextPageOrThrow(log.fetchNextPage)}

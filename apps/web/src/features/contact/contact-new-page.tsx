@@ -72,7 +72,11 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
       ? { ...kept, eventIds: [...new Set([...kept.eventIds, ...preTicked])].filter((id) => pending.some((event) => event.eventId === id)) }
       : fresh();
     if (!handed) return start;
-    const values = { ...start.values, note: appendText(start.values.note, handed.note), outcome: appendText(start.values.outcome, handed.outcome) };
+    const values = {
+      ...start.values,
+      note: appendText(start.values.note, handed.note),
+      outcome: appendText(start.values.outcome, handed.outcome),
+    };
     return { ...start, values };
   });
   const [submitted, setSubmitted] = useState(false);
@@ -243,7 +247,11 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
     else {
       followed = record;
       // Completing the follow-up its next step raised: that event is linked too.
-      if (record.followUpEventId && pending.some((item) => item.eventId === record.followUpEventId) && !preTicked.includes(record.followUpEventId))
+      if (
+        record.followUpEventId &&
+        pending.some((item) => item.eventId === record.followUpEventId) &&
+        !preTicked.includes(record.followUpEventId)
+      )
         preTicked.push(record.followUpEventId);
     }
   }
@@ -251,7 +259,14 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
     notices.unshift(t('contact.form.ignored', { names: names.map((name) => t(`contact.form.paramNames.${name}`)).join('、') }));
 
   return (
-    <ContactForm params={params} customer={client.data.customer} pending={pending} preTicked={preTicked} follows={followed} notices={notices} />
+    <ContactForm
+      params={params}
+      customer={client.data.customer}
+      pending={pending}
+      preTicked={preTicked}
+      follows={followed}
+      notices={notices}
+    />
   );
 }
 

@@ -20,7 +20,15 @@ describe("the log form's query, checked by one parser", () => {
   });
 
   test('no usable client: the form cannot open', () => {
-    for (const query of ['', 'customerId=', 'customerId=0', 'customerId=-3', 'customerId=1.5', 'customerId=abc', 'customerId=1&customerId=2'])
+    for (const query of [
+      '',
+      'customerId=',
+      'customerId=0',
+      'customerId=-3',
+      'customerId=1.5',
+      'customerId=abc',
+      'customerId=1&customerId=2',
+    ])
       expect(parse(query).ok, query).toBe(false);
     expect(parse('customerId=%2012').ok).toBe(false);
     expect(parse('customerId=1e3').ok).toBe(false);

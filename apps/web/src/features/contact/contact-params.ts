@@ -23,8 +23,7 @@ export interface ContactFormParams {
 export type ContactFormParamName = Exclude<keyof ContactFormParams, 'customerId'>;
 
 export type ParsedFormParams =
-  | { ok: true; params: ContactFormParams; ignored: ContactFormParamName[] }
-  | { ok: false; ignored: ContactFormParamName[] };
+  { ok: true; params: ContactFormParams; ignored: ContactFormParamName[] } | { ok: false; ignored: ContactFormParamName[] };
 
 /** `at` may run this far ahead of this device's clock (another device made the call); later is refused. */
 export const AT_CLOCK_SKEW_MS = 5 * 60_000;

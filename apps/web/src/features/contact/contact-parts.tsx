@@ -73,7 +73,7 @@ export function ClientStrip({ customer, children }: { customer: MotCustomerSumma
 }
 
 /** A record's lock state in words: editable until when, or locked since when. */
-export function LockLine({ record, now = Date.now() }: { record: Pick<ContactRecord, 'locked' | 'locksAt'>; now?: number }) {
+export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked' | 'locksAt'>; now: number }) {
   const { t } = useTranslation();
   const locked = record.locked || now >= record.locksAt;
   return (
@@ -129,8 +129,7 @@ export function RecordContent({ record }: { record: ContactRecord }) {
       label: t('contact.record.followUpEvent'),
       value: <Link to={`/mot/eventDetail?eventId=${record.followUpEventId}`}>{t('contact.record.openFollowUp')}</Link>,
     });
-  if (record.correctionReason)
-    rows.push({ key: 'reason', label: t('contact.record.correctionReason'), value: record.correctionReason });
+  if (record.correctionReason) rows.push({ key: 'reason', label: t('contact.record.correctionReason'), value: record.correctionReason });
   return (
     <>
       <p className="ba-contact-note" data-testid="contact-note">

@@ -53,7 +53,8 @@ function PrintRow({ record }: { record: ContactRecord }) {
         )}
         {record.version > 1 && (
           <p className="ba-cprint__version">
-            {t('contact.record.version', { version: record.version })} · {t('contact.record.correctionReason')}: {record.correctionReason ?? '-'}
+            {t('contact.record.version', { version: record.version })} · {t('contact.record.correctionReason')}:{' '}
+            {record.correctionReason ?? '-'}
           </p>
         )}
       </td>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
@@ -74,7 +74,11 @@ interface EditorProps {
 /** Editing before the lock, correcting after it (with a reason): the same fields as the log form. */
 function Editor({ record, correcting, onDone }: EditorProps) {
   const { t } = useTranslation();
-  const draft = useDraft(reviseDraftKey(record.threadId), isReviseDraft, (data) => changedFields(data.started, data.values).length === 0 && !data.reason.trim());
+  const draft = useDraft(
+    reviseDraftKey(record.threadId),
+    isReviseDraft,
+    (data) => changedFields(data.started, data.values).length === 0 && !data.reason.trim(),
+  );
   const [restored, setRestored] = useState(draft.restored);
   // A draft is against the version it was typed on: saving it over a newer one is refused (090409), not overwritten.
   const [form, setForm] = useState<ReviseDraft>(
@@ -236,13 +240,12 @@ function RecordView({ recordId }: { recordId: number }) {
   const navigate = useNavigate();
   const query = useQuery(contactRecordQuery(recordId));
   const threadId = query.data?.record.threadId;
-  const [editing, setEditing] = useState(false);
+  /** null: the user has not chosen; then the editor is open when a change of this record was left unsaved. */
+  const [editing, setEditing] = useState<boolean | null>(null);
   const [now, setNow] = useState(() => Date.now());
-
-  // A change of this record left unsaved (a sign-in, a crash): the editor opens again with it, once the record is in.
-  useEffect(() => {
-    if (threadId !== undefined && readDraft(reviseDraftKey(threadId), isReviseDraft)) setEditing(true);
-  }, [threadId]);
+  // A change left unsaved (a sign-in, a crash) opens the editor again with it, once the record is in.
+  const leftUnsaved = useMemo(() => threadId !== undefined && readDraft(reviseDraftKey(threadId), isReviseDraft) !== null, [threadId]);
+  const isEditing = editing ?? leftUnsaved;
 
   // The lock comes while the page is open: the action changes from edit to correct at that moment.
   const locksAt = query.data?.record.locksAt;
@@ -268,7 +271,7 @@ function RecordView({ recordId }: { recordId: number }) {
   const { record, versions } = query.data;
   const locked = isLocked(record, now);
 
-  if (editing)
+  if (isEditing)
     return (
       // Kept mounted through newer versions of the record (a conflict refetches it): what is typed stays on screen.
       <Editor

@@ -7,4 +7,3 @@ export const contactPages = {
 };
 
 export { CONTACT_PATHS } from './contact-paths';
-
