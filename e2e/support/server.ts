@@ -10,11 +10,13 @@ export interface E2eServer extends RunningTestApp {
   database: DatabaseHandle;
 }
 
-/** The real server (PGlite in memory, WeCom emulator) serving the built web app. */
-export async function startE2eServer(): Promise<E2eServer> {
+/** The real server (PGlite in memory, WeCom emulator) serving the built web app; `settings` as the environment would give them. */
+export async function startE2eServer(
+  settings: Omit<NonNullable<Parameters<typeof startTestApp>[1]>, 'WEB_DIST_DIR'> = {},
+): Promise<E2eServer> {
   if (!existsSync(`${WEB_DIST}index.html`)) throw new Error(`${WEB_DIST} has no build: run \`npm run build\` first (npm test does)`);
   const database = await openDatabase({ pgliteDir: 'memory://' });
-  const running = await startTestApp(database, { WEB_DIST_DIR: WEB_DIST });
+  const running = await startTestApp(database, { ...settings, WEB_DIST_DIR: WEB_DIST });
   return {
     ...running,
     database,

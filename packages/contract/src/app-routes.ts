@@ -28,6 +28,10 @@ export const APP_PAGE_PATHS = [
   '/mot/singleClient',
   '/mot/historySearch',
   '/me/audit',
+  '/client/contact/new',
+  '/client/contact/record',
+  '/client/contact/log',
+  '/client/contact/print',
   APP_SIGN_IN_RETURN_PATH,
 ] as const;
 

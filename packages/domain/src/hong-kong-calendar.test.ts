@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { addDays, addMonths, dayNumber, dayOfNumber, hongKongDateTime, hongKongDay, isCalendarDay, weekdayOf } from './hong-kong-calendar';
+import {
+  addDays,
+  addMonths,
+  dayNumber,
+  dayOfNumber,
+  hongKongDateTime,
+  hongKongDay,
+  hongKongInstant,
+  isCalendarDay,
+  weekdayOf,
+} from './hong-kong-calendar';
 
 const HOUR = 3_600_000;
 /** Hong Kong has kept UTC+8 without daylight saving since 1980; the app's instants are all later. */
@@ -63,5 +73,23 @@ describe('Hong Kong calendar', () => {
     for (const text of ['2026-02-30', '2026-2-3', '2026-13-01', '20261120', '', '2026-11-20T00:00'])
       expect(isCalendarDay(text)).toBe(false);
     for (const text of ['2026-11-20', '2024-02-29', '1900-01-01']) expect(isCalendarDay(text)).toBe(true);
+  });
+
+  test('a Hong Kong wall-clock time names the instant hongKongDateTime writes back', () => {
+    expect(hongKongInstant('2026-11-21', '00:05')).toBe(Date.UTC(2026, 10, 20, 16, 5));
+    fc.assert(
+      fc.property(instant, (at) => {
+        const [dayText, time] = hongKongDateTime(at).split(' ') as [string, string];
+        const minute = at - (((at % 60_000) + 60_000) % 60_000);
+        expect(hongKongInstant(dayText, time)).toBe(minute);
+      }),
+    );
+    for (const [dayText, time] of [
+      ['2026-02-30', '10:00'],
+      ['2026-11-20', '24:00'],
+      ['2026-11-20', '9:00'],
+      ['2026-11-20', ''],
+    ])
+      expect(hongKongInstant(dayText!, time!)).toBeNull();
   });
 });

@@ -89,3 +89,18 @@ export function addMonths(day: CalendarDay, months: number): CalendarDay {
 
 /** 0 for Sunday … 6 for Saturday. */
 export const weekdayOf = (day: CalendarDay) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * The instant a Hong Kong wall-clock time names: `day` (`YYYY-MM-DD`) at `time` (`HH:mm`), as epoch ms; null
+ * when either is not a real day or time. The inverse of `hongKongDateTime` (a form's "when it happened").
+ */
+export function hongKongInstant(day: CalendarDay, time: string): number | null {
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!isCalendarDay(day) || !clock) return null;
+  const asUtc = Date.parse(`${day}T${time}:00Z`);
+  // Hong Kong's offset at that moment, read from the tz database (one correction suffices: no DST since 1979).
+  const seen = wallClock(asUtc - 8 * 3_600_000);
+  const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+  const offset = seenAsUtc - (asUtc - 8 * 3_600_000);
+  return asUtc - offset;
+}

@@ -5,6 +5,7 @@ import { managePages } from '../features/manage';
 import { kycPages } from '../features/kyc';
 import { motPages } from '../features/mot';
 import { AUDIT_TRAIL_PATH, auditPages } from '../features/audit';
+import { CONTACT_PATHS, contactPages } from '../features/contact';
 import type { Messages } from '../shared/i18n/locales/zh-CN';
 
 export type RouteName =
@@ -23,6 +24,10 @@ export type RouteName =
   | 'motSingleClient'
   | 'motHistorySearch'
   | 'auditTrail'
+  | 'contactNew'
+  | 'contactRecord'
+  | 'contactLog'
+  | 'contactPrint'
   | 'wxEntry'
   | 'notFound';
 
@@ -142,6 +147,17 @@ export const pageRoutes: readonly PageRoute[] = [
     load: motPages.motHistorySearch,
   },
   { path: AUDIT_TRAIL_PATH, name: 'auditTrail', titleKey: 'title.auditTrail', load: auditPages.auditTrail },
+  { path: CONTACT_PATHS.new, name: 'contactNew', titleKey: 'title.contactNew', load: contactPages.contactNew },
+  { path: CONTACT_PATHS.record, name: 'contactRecord', titleKey: 'title.contactRecord', load: contactPages.contactRecord },
+  {
+    path: CONTACT_PATHS.log,
+    name: 'contactLog',
+    titleKey: 'title.contactLog',
+    // Opening a record and coming back keeps the log where it was scrolled to (pages loaded, filter).
+    keepAliveFor: ['contactRecord'],
+    load: contactPages.contactLog,
+  },
+  { path: CONTACT_PATHS.print, name: 'contactPrint', titleKey: 'title.contactPrint', load: contactPages.contactPrint },
   { path: '/wxEntry', name: 'wxEntry', load: authPages.wxEntry },
 ];
 

@@ -7,6 +7,9 @@ import PieOutline from 'antd-mobile-icons/es/PieOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
 import SendOutline from 'antd-mobile-icons/es/SendOutline';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import type { CustomerAsset, CustomerBaseInfo, CustomerProfile } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
@@ -17,6 +20,7 @@ import { ReachActions } from '../reach';
 import { assetQuery, baseInfoQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { TimelineCard } from './client-timeline';
+import { CONTACT_PATHS } from '../contact';
 import { AllocationChart } from './allocation-chart';
 import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
@@ -122,6 +126,29 @@ function DetailLinks({ customerId }: { customerId: number }) {
   );
 }
 
+/** The client's contact log (issue 23), and logging a new contact straight away. */
+function ContactLogLink({ customerId }: { customerId: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ba-card ba-contact-entry">
+      <Link className="ba-contact-entry__log" to={withCustomer(CONTACT_PATHS.log, customerId)} data-testid="link-contact-log">
+        <span className="ba-contact-entry__icon" aria-hidden>
+          <FileOutline />
+        </span>
+        <span className="ba-contact-entry__text">
+          <b>{t('client.contactLog.title')}</b>
+          <small>{t('client.contactLog.hint')}</small>
+        </span>
+        <RightOutline className="ba-contact-entry__arrow" />
+      </Link>
+      <Link className="ba-contact-entry__add" to={withCustomer(CONTACT_PATHS.new, customerId)} data-testid="link-contact-new">
+        <AddOutline />
+        {t('client.contactLog.add')}
+      </Link>
+    </div>
+  );
+}
+
 function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
   const { t } = useTranslation();
   const none = <span className="ba-muted">{t('client.base.none')}</span>;
@@ -190,6 +217,7 @@ function ClientInformation({ customerId }: { customerId: number }) {
         <LoadingState rows={1} />
       )}
       <DetailLinks customerId={customerId} />
+      <ContactLogLink customerId={customerId} />
       {info.data ? (
         <BaseInfoCard info={info.data} />
       ) : info.isError ? (

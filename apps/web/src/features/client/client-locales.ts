@@ -31,6 +31,7 @@ const zhCN = {
       chartLabel: '资产分布',
     },
     links: { holdings: '持仓明细', trades: '交易数据', money: '出入金记录', transfers: '转仓记录' },
+    contactLog: { title: '联系日志', hint: '电话、微信、面谈的记录', add: '记录联系' },
     base: {
       title: '基本信息',
       customerNo: '客户号',
@@ -253,6 +254,7 @@ const zhHK: typeof zhCN = {
       chartLabel: '資產分佈',
     },
     links: { holdings: '持倉明細', trades: '交易數據', money: '出入金記錄', transfers: '轉倉記錄' },
+    contactLog: { title: '聯絡日誌', hint: '電話、微信、面談的記錄', add: '記錄聯絡' },
     base: {
       title: '基本資料',
       customerNo: '客戶號',
@@ -475,6 +477,7 @@ const en: typeof zhCN = {
       chartLabel: 'Allocation',
     },
     links: { holdings: 'Holdings', trades: 'Trades', money: 'Deposits & withdrawals', transfers: 'Stock transfers' },
+    contactLog: { title: 'Contact log', hint: 'Calls, chats and meetings on record', add: 'Log a contact' },
     base: {
       title: 'Basic information',
       customerNo: 'Client no.',

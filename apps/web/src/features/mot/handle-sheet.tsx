@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import Popup from 'antd-mobile/es/components/popup';
 import TextArea from 'antd-mobile/es/components/text-area';
@@ -11,6 +12,7 @@ import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft } from '../../shared/drafts/draft-store';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
+import { handOverTyped } from '../../shared/drafts/handover';
 import { useHandleEvent } from './mot-api';
 import { channelIcon, RuleTag, SheetHead } from './mot-parts';
 
@@ -46,13 +48,14 @@ export interface HandleSheetProps {
   visible: boolean;
   eventId: number;
   rule: MotRule;
+  customerId: number;
   customerName: string;
   onClose: () => void;
   onHandled: (record: ServiceRecord) => void;
 }
 
 /** The handle sheet: channel, what was done (required), outcome; writes the event's service record. */
-export function HandleSheet({ visible, eventId, rule, customerName, onClose, onHandled }: HandleSheetProps) {
+export function HandleSheet({ visible, eventId, rule, customerId, customerName, onClose, onHandled }: HandleSheetProps) {
   const { t } = useTranslation();
   const draft = useDraft(handleDraftKey(eventId), isHandleDraft, isUntouched);
   const [restored, setRestored] = useState(draft.restored);
@@ -61,6 +64,7 @@ export function HandleSheet({ visible, eventId, rule, customerName, onClose, onH
   const [outcome, setOutcome] = useState(restored?.data.outcome ?? '');
   const [noteError, setNoteError] = useState(false);
   const handle = useHandleEvent();
+  const navigate = useNavigate();
   const presets = t('mot.handle.outcomePresets', { returnObjects: true }) as string[];
 
   // Kept while typing, so neither a session expiry nor a crash loses the note.
@@ -72,6 +76,14 @@ export function HandleSheet({ visible, eventId, rule, customerName, onClose, onH
     setChannel('phone');
     setNote('');
     setOutcome('');
+  };
+
+  /** The contact log's full form (purpose, next step, suitability…), by its route, taking along what was typed here. */
+  const openFullForm = () => {
+    handOverTyped(`contactNew:${customerId}`, { note, outcome });
+    // Moved over to the form: not kept twice (two drafts could handle the event twice).
+    draft.saved();
+    navigate(`/client/contact/new?customerId=${customerId}&eventId=${eventId}&channel=${channel}`);
   };
 
   const submit = () => {
@@ -179,6 +191,9 @@ export function HandleSheet({ visible, eventId, rule, customerName, onClose, onH
         <Button block color="primary" shape="rounded" size="large" loading={handle.isPending} onClick={submit}>
           {t('mot.handle.submit')}
         </Button>
+        <button type="button" className="mot-sheet__full" onClick={openFullForm} data-testid="mot-handle-full-form">
+          {t('mot.handle.fullForm')}
+        </button>
       </div>
     </Popup>
   );

@@ -130,6 +130,7 @@ const zhCN = {
     outcomePlaceholder: '选填，如：客户有意追加投资',
     outcomePresets: ['已联系客户', '客户暂无需求', '已约面谈', '未能联系上'],
     submit: '提交',
+    fullForm: '填写完整记录（目的、下一步、适合性）',
     success: '已处理，已记入服务记录',
   },
   history: {
@@ -299,6 +300,7 @@ const zhHK: MotMessages = {
     outcomePlaceholder: '選填，如：客戶有意追加投資',
     outcomePresets: ['已聯絡客戶', '客戶暫無需求', '已約面談', '未能聯絡上'],
     submit: '提交',
+    fullForm: '填寫完整記錄（目的、下一步、適合性）',
     success: '已處理，已記入服務記錄',
   },
   history: {
@@ -473,6 +475,7 @@ const en: MotMessages = {
     outcomePlaceholder: 'Optional, e.g. will add funds',
     outcomePresets: ['Client contacted', 'No need for now', 'Meeting booked', 'Could not reach'],
     submit: 'Submit',
+    fullForm: 'Full record (purpose, next step, suitability)',
     success: 'Handled and saved to service records',
   },
   history: {

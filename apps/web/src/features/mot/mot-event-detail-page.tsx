@@ -119,6 +119,7 @@ function EventDetail({ eventId }: { eventId: number }) {
           visible={sheetOpen}
           eventId={event.eventId}
           rule={event.rule}
+          customerId={customer.customerId}
           customerName={customer.nameCn || customer.nameEn}
           onClose={() => setSheetOpen(false)}
           onHandled={() => setSheetOpen(false)}

@@ -41,7 +41,17 @@ test('the handle sheet asks for a note before it sends channel, note and outcome
     outcome: '已约面谈',
     servedAt: 0,
   });
-  wrap(<HandleSheet visible eventId={9} rule="birthday" customerName="陈大文" onClose={() => undefined} onHandled={onHandled} />);
+  wrap(
+    <HandleSheet
+      visible
+      eventId={9}
+      rule="birthday"
+      customerId={5}
+      customerName="陈大文"
+      onClose={() => undefined}
+      onHandled={onHandled}
+    />,
+  );
 
   fireEvent.click(screen.getByRole('button', { name: '提交' }));
   expect(await screen.findByText('请填写服务内容')).toBeTruthy();

@@ -1,0 +1,225 @@
+import type { ReactNode } from 'react';
+import { CONTACT_CHANNELS, CONTACT_PURPOSES, type ContactPurpose } from '@broker/contract';
+import { hongKongDay } from '@broker/domain';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { RadioButtons } from '../../shared/ui/radio-buttons';
+import { FIELD_MAX, FIELD_ORDER, showsSuitability, type ContactField, type ContactFormValues, type FieldErrors } from './contact-form';
+import { channelIcon } from './contact-parts';
+
+/** The id of a field's input: the form brings the first one in error into view by it. */
+export const fieldId = (field: ContactField) => `contact-${field}`;
+
+/** Brings the first field in error into view, rather than toasting over the form. */
+export function focusFirstError(errors: Partial<Record<ContactField, unknown>>) {
+  const first = FIELD_ORDER.find((field) => errors[field]);
+  if (!first) return false;
+  const input = document.getElementById(fieldId(first)) ?? document.querySelector(`[data-field="${first}"]`);
+  if (!(input instanceof HTMLElement)) return true;
+  // Not every engine has it (jsdom, some older WebViews): focusing still shows the field.
+  if (typeof input.scrollIntoView === 'function') input.scrollIntoView({ block: 'center' });
+  input.focus({ preventScroll: true });
+  return true;
+}
+
+function Field({
+  field,
+  label,
+  required,
+  hint,
+  error,
+  children,
+  count,
+}: {
+  field: ContactField;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+  /** Characters typed, shown against the field's limit. */
+  count?: number;
+}) {
+  const max = count === undefined ? undefined : FIELD_MAX[field as keyof typeof FIELD_MAX];
+  return (
+    <div className={error ? 'ba-cfield ba-cfield--error' : 'ba-cfield'} data-field={field}>
+      <div className="ba-cfield__head">
+        <label className="ba-cfield__label" htmlFor={fieldId(field)}>
+          {label}
+          {required && <span className="ba-cfield__required">*</span>}
+        </label>
+        {max !== undefined && (
+          <span className={count! > max ? 'ba-cfield__count ba-cfield__count--over' : 'ba-cfield__count'}>
+            {count}/{max}
+          </span>
+        )}
+      </div>
+      {children}
+      {hint && !error && <p className="ba-cfield__hint">{hint}</p>}
+      {error && (
+        <p className="ba-cfield__error" role="alert" data-testid={`contact-error-${field}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface ContactFieldsProps {
+  values: ContactFormValues;
+  onChange: (values: ContactFormValues) => void;
+  /** Errors shown (after a save was tried, or a field was left). */
+  errors: FieldErrors;
+  onBlur?: (field: ContactField) => void;
+  /** What follows the fields: the events to link (the log form), the reason (a correction). */
+  children?: ReactNode;
+}
+
+/**
+ * The fields a manager writes, for logging, editing and correcting alike: channel and purpose as chips (codes
+ * shown in the reader's language), when, the note with its counter, the outcome, the suitability rationale
+ * (asked for with a recommendation), and the next step with its date.
+ */
+export function ContactFields({ values, onChange, errors, onBlur, children }: ContactFieldsProps) {
+  const { t } = useTranslation();
+  const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => onChange({ ...values, [field]: value });
+  const message = (field: ContactField) => {
+    const error = errors[field];
+    return error ? t(`contact.error.${error.key}`, { max: error.max }) : undefined;
+  };
+  const blur = (field: ContactField) => () => onBlur?.(field);
+  const today = hongKongDay();
+
+  return (
+    <div className="ba-cform">
+      <Field field="channel" label={t('contact.form.channel')} required>
+        <RadioButtons
+          label={t('contact.form.channel')}
+          options={CONTACT_CHANNELS}
+          value={values.channel}
+          onChange={(channel) => set('channel', channel)}
+          render={(channel) => (
+            <>
+              <span className="ba-cchips__icon">{channelIcon(channel)}</span>
+              {t(`contact.channel.${channel}`)}
+            </>
+          )}
+          className="ba-cchannels"
+          itemClassName="ba-cchannels__item"
+          testId="contact-channel"
+        />
+      </Field>
+      <Field field="purpose" label={t('contact.form.purpose')} required>
+        <RadioButtons<ContactPurpose>
+          label={t('contact.form.purpose')}
+          options={CONTACT_PURPOSES}
+          value={values.purpose}
+          onChange={(purpose) => set('purpose', purpose)}
+          render={(purpose) => t(`contact.purpose.${purpose}`)}
+          className="ba-cchips"
+          itemClassName="ba-cchips__item"
+          testId="contact-purpose"
+        />
+      </Field>
+      <Field field="servedDay" label={t('contact.form.when')} required error={message('servedDay') ?? message('servedTime')}>
+        <div className="ba-cwhen">
+          <input
+            id={fieldId('servedDay')}
+            className="ba-cinput"
+            type="date"
+            aria-label={t('contact.form.day')}
+            max={today}
+            value={values.servedDay}
+            onChange={(event) => set('servedDay', event.target.value)}
+            onBlur={blur('servedDay')}
+          />
+          <input
+            id={fieldId('servedTime')}
+            className="ba-cinput ba-cinput--time"
+            type="time"
+            aria-label={t('contact.form.time')}
+            value={values.servedTime}
+            onChange={(event) => set('servedTime', event.target.value)}
+            onBlur={blur('servedTime')}
+          />
+        </div>
+      </Field>
+      <Field field="note" label={t('contact.form.note')} required error={message('note')} count={values.note.trim().length}>
+        <textarea
+          id={fieldId('note')}
+          className="ba-cinput ba-cinput--area"
+          rows={5}
+          placeholder={t('contact.form.notePlaceholder')}
+          value={values.note}
+          onChange={(event) => set('note', event.target.value)}
+          onBlur={blur('note')}
+        />
+      </Field>
+      <Field field="outcome" label={t('contact.form.outcome')} error={message('outcome')} count={values.outcome.trim().length}>
+        <input
+          id={fieldId('outcome')}
+          className="ba-cinput"
+          placeholder={t('contact.form.outcomePlaceholder')}
+          value={values.outcome}
+          onChange={(event) => set('outcome', event.target.value)}
+          onBlur={blur('outcome')}
+        />
+      </Field>
+      {showsSuitability(values) && (
+        <Field
+          field="suitability"
+          label={t('contact.form.suitability')}
+          required={values.purpose === 'recommendation'}
+          hint={t('contact.form.suitabilityHint')}
+          error={message('suitability')}
+          count={values.suitability.trim().length}
+        >
+          <textarea
+            id={fieldId('suitability')}
+            className="ba-cinput ba-cinput--area"
+            rows={4}
+            placeholder={t('contact.form.suitabilityPlaceholder')}
+            value={values.suitability}
+            onChange={(event) => set('suitability', event.target.value)}
+            onBlur={blur('suitability')}
+          />
+        </Field>
+      )}
+      <Field
+        field="nextStep"
+        label={t('contact.form.nextStep')}
+        error={message('nextStep') ?? message('nextStepDate')}
+        hint={values.nextStepDate ? t('contact.form.nextStepDateHint') : undefined}
+        count={values.nextStep.trim().length}
+      >
+        <input
+          id={fieldId('nextStep')}
+          className="ba-cinput"
+          placeholder={t('contact.form.nextStepPlaceholder')}
+          value={values.nextStep}
+          onChange={(event) => set('nextStep', event.target.value)}
+          onBlur={blur('nextStep')}
+        />
+        <div className="ba-cnext">
+          <label className="ba-cnext__label" htmlFor={fieldId('nextStepDate')}>
+            {t('contact.form.nextStepDate')}
+          </label>
+          <input
+            id={fieldId('nextStepDate')}
+            className="ba-cinput ba-cinput--date"
+            type="date"
+            min={values.servedDay || today}
+            value={values.nextStepDate}
+            onChange={(event) => set('nextStepDate', event.target.value)}
+            onBlur={blur('nextStepDate')}
+          />
+          {values.nextStepDate && (
+            <button type="button" className="ba-cnext__clear" onClick={() => set('nextStepDate', '')}>
+              {t('contact.form.clearDate')}
+            </button>
+          )}
+        </div>
+      </Field>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import type { ContactRecord, MotCustomerSummary, MotEvent } from '@broker/contract';
+import { hongKongDay } from '@broker/domain';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
+import { showFailureToast } from '../../shared/api/toast';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import Toast from '../../shared/ui/antd-toast';
+import { useDraft } from '../../shared/drafts/use-draft';
+import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
+import { writeDraft } from '../../shared/drafts/draft-store';
+import { forgetHandover, handedOver } from '../../shared/drafts/handover';
+import { contactClientQuery, contactEventQuery, contactRecordQuery, useAddContactRecord } from './contact-api';
+import {
+  addPayload,
+  appendText,
+  isNewContactDraft,
+  isNewContactUntouched,
+  newContactDraftKey,
+  newFormValues,
+  newRequestId,
+  suggestedPurpose,
+  validateContactForm,
+  type ContactField,
+  type NewContactDraft,
+} from './contact-form';
+import { ContactFields, focusFirstError } from './contact-fields';
+import { ClientStrip, ContactErrorState, EventTag } from './contact-parts';
+import { contactRecordPath, parseContactFormParams, type ContactFormParamName, type ContactFormParams } from './contact-params';
+
+const pendingOf = (events: readonly MotEvent[]) => events.filter((event) => event.status !== 'handled');
+
+interface FormProps {
+  params: ContactFormParams;
+  customer: MotCustomerSummary;
+  /** The client's pending events, the linked one of the link first if it is pending. */
+  pending: MotEvent[];
+  /** Events the link asks to tick (checked to be this client's and pending). */
+  preTicked: number[];
+  follows: ContactRecord | null;
+  notices: string[];
+}
+
+function ContactForm({ params, customer, pending, preTicked, follows, notices }: FormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const draftKey = newContactDraftKey(params.customerId);
+  const draft = useDraft(draftKey, isNewContactDraft, isNewContactUntouched);
+  // Typed in MOT's handle sheet before the user asked for this form: it comes along, like a restored draft.
+  const [handed] = useState(() => handedOver(draftKey));
+  const [restored, setRestored] = useState(() => draft.restored ?? (handed ? { submitting: false } : null));
+  const fresh = (): NewContactDraft => ({
+    values: newFormValues({
+      channel: params.channel,
+      at: params.at,
+      purpose: suggestedPurpose(pending.find((event) => preTicked.includes(event.eventId))?.rule, follows !== null),
+    }),
+    eventIds: preTicked,
+    requestId: newRequestId(),
+    followsRecordId: follows?.recordId ?? null,
+  });
+  // A restored draft wins (it is what the user typed); an event the link names is ticked in it too, and one
+  // handled meanwhile is no longer offered (it cannot be handled twice).
+  const [form, setForm] = useState<NewContactDraft>(() => {
+    const kept = draft.restored?.data;
+    const start = kept
+      ? { ...kept, eventIds: [...new Set([...kept.eventIds, ...preTicked])].filter((id) => pending.some((event) => event.eventId === id)) }
+      : fresh();
+    if (!handed) return start;
+    const values = {
+      ...start.values,
+      note: appendText(start.values.note, handed.note),
+      outcome: appendText(start.values.outcome, handed.outcome),
+    };
+    return { ...start, values };
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set());
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const add = useAddContactRecord();
+
+  // Kept while typing, so neither a session expiry nor a crash loses the note (nor the attempt's request id).
+  useEffect(() => draft.keep(form), [draft, form]);
+  // What was handed over is this form's own draft now (written at once, then the handover is dropped).
+  useEffect(() => {
+    if (!handed) return;
+    writeDraft(draftKey, form);
+    forgetHandover(draftKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the form as it opened
+  }, []);
+
+  const errors = validateContactForm(form.values, { openDate: customer.openDate, eventIds: form.eventIds });
+  const shown = Object.fromEntries(Object.entries(errors).filter(([field]) => submitted || touched.has(field as ContactField)));
+
+  const toggleEvent = (eventId: number) =>
+    setForm((current) => ({
+      ...current,
+      eventIds: current.eventIds.includes(eventId) ? current.eventIds.filter((id) => id !== eventId) : [...current.eventIds, eventId],
+    }));
+
+  const discard = () => {
+    draft.saved();
+    setRestored(null);
+    setForm(fresh());
+    setSubmitted(false);
+    setTouched(new Set());
+    setRefusal(null);
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    setRefusal(null);
+    if (focusFirstError(errors)) return;
+    draft.submitting(form);
+    add.mutate(addPayload(params.customerId, form.values, form.eventIds, form.requestId), {
+      onSuccess: (record) => {
+        draft.saved();
+        Toast.show({ icon: 'success', content: t('contact.saved') });
+        navigate(contactRecordPath(record.recordId), { replace: true });
+      },
+      onError: (error) => {
+        // A session expiry leaves the draft marked as being submitted, for the page to offer again after sign-in.
+        if (endedBySignIn(error)) return;
+        // Refused or lost on the way: everything stays, with the same request id, so sending again writes it once.
+        draft.keep(form);
+        if (error instanceof ApiError && !Object.values<string>(ClientErrorCode).includes(error.code)) setRefusal(error.message);
+        else showFailureToast(error.message);
+      },
+    });
+  };
+
+  return (
+    <PageFrame
+      className="ba-contact"
+      footer={
+        <footer className="ba-contact-footer">
+          <Button block color="primary" loading={add.isPending} onClick={submit} data-testid="contact-save">
+            {t('contact.form.submit')}
+          </Button>
+        </footer>
+      }
+    >
+      <ClientStrip customer={customer} />
+      {notices.map((notice) => (
+        <p key={notice} className="ba-contact-notice" role="status" data-testid="contact-notice">
+          {notice}
+        </p>
+      ))}
+      {restored && <DraftNotice draft={restored} onDiscard={discard} />}
+      {follows && (
+        <p className="ba-contact-notice ba-contact-notice--info" data-testid="contact-follows">
+          {t('contact.form.follows', { date: hongKongDay(follows.servedAt) })}
+        </p>
+      )}
+      {refusal && (
+        <p className="ba-contact-refusal" role="alert" data-testid="contact-refusal">
+          {refusal}
+        </p>
+      )}
+      <ContactFields
+        values={form.values}
+        onChange={(values) => setForm((current) => ({ ...current, values }))}
+        errors={shown}
+        onBlur={(field) => setTouched((current) => new Set(current).add(field))}
+      >
+        <div className="ba-cfield" data-field="eventIds">
+          <div className="ba-cfield__head">
+            <span className="ba-cfield__label">{t('contact.form.events')}</span>
+          </div>
+          {pending.length === 0 ? (
+            <p className="ba-cfield__hint">{t('contact.form.eventsNone')}</p>
+          ) : (
+            <>
+              <div className="ba-cevents" role="group" aria-label={t('contact.form.events')} data-testid="contact-events">
+                {pending.map((event) => (
+                  <button
+                    key={event.eventId}
+                    type="button"
+                    role="checkbox"
+                    aria-checked={form.eventIds.includes(event.eventId)}
+                    className={form.eventIds.includes(event.eventId) ? 'ba-cevents__item ba-cevents__item--on' : 'ba-cevents__item'}
+                    onClick={() => toggleEvent(event.eventId)}
+                    data-event-id={event.eventId}
+                  >
+                    <span className="ba-cevents__box" aria-hidden="true" />
+                    <EventTag event={event} />
+                  </button>
+                ))}
+              </div>
+              <p className="ba-cfield__hint">{t('contact.form.eventsHint')}</p>
+            </>
+          )}
+          {shown.eventIds && (
+            <p className="ba-cfield__error" role="alert">
+              {t(`contact.error.${shown.eventIds.key}`, { max: shown.eventIds.max })}
+            </p>
+          )}
+        </div>
+      </ContactFields>
+    </PageFrame>
+  );
+}
+
+function NewContact({ params, ignored }: { params: ContactFormParams; ignored: ContactFormParamName[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQuery(contactClientQuery(params.customerId));
+  const event = useQuery({ ...contactEventQuery(params.eventId ?? 0), enabled: params.eventId !== null });
+  const follows = useQuery({ ...contactRecordQuery(params.followsRecordId ?? 0), enabled: params.followsRecordId !== null });
+
+  if (client.isPending || (params.eventId !== null && event.isPending) || (params.followsRecordId !== null && follows.isPending))
+    return (
+      <PageFrame>
+        <LoadingState rows={3} />
+      </PageFrame>
+    );
+  if (client.isError)
+    return (
+      <PageFrame>
+        <ContactErrorState error={client.error} onRetry={() => void client.refetch()} onLeave={() => navigate('/client/manage/list')} />
+      </PageFrame>
+    );
+
+  const notices: string[] = [];
+  const names = [...ignored];
+  const pending = pendingOf(client.data.list);
+  const preTicked: number[] = [];
+  if (params.eventId !== null) {
+    if (event.isError) notices.push(t('contact.form.eventUnavailable'));
+    else if (event.data && event.data.event.customerId !== params.customerId) notices.push(t('contact.form.eventNotThisClient'));
+    else if (event.data && event.data.event.status !== 'handled') {
+      // The linked event first, even if it is older than the latest events the client list carries.
+      const linked = event.data.event;
+      if (!pending.some((item) => item.eventId === linked.eventId)) pending.unshift(linked);
+      preTicked.push(linked.eventId);
+    }
+  }
+  let followed: ContactRecord | null = null;
+  if (params.followsRecordId !== null) {
+    const record = follows.data?.record;
+    if (!record || record.customerId !== params.customerId) names.push('followsRecordId');
+    else {
+      followed = record;
+      // Completing the follow-up its next step raised: that event is linked too.
+      if (
+        record.followUpEventId &&
+        pending.some((item) => item.eventId === record.followUpEventId) &&
+        !preTicked.includes(record.followUpEventId)
+      )
+        preTicked.push(record.followUpEventId);
+    }
+  }
+  if (names.length > 0)
+    notices.unshift(t('contact.form.ignored', { names: names.map((name) => t(`contact.form.paramNames.${name}`)).join('、') }));
+
+  return (
+    <ContactForm
+      params={params}
+      customer={client.data.customer}
+      pending={pending}
+      preTicked={preTicked}
+      follows={followed}
+      notices={notices}
+    />
+  );
+}
+
+/** Log a contact with a client: how, why, when, what was said and what comes next; prefilled from the link. */
+export default function ContactNewPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const query = search.toString();
+  // Read once per link: `at` is checked against the clock of the moment the page opened with it.
+  const parsed = useMemo(() => parseContactFormParams(new URLSearchParams(query)), [query]);
+  if (!parsed.ok)
+    return (
+      <PageFrame>
+        <EmptyState title={t('contact.noCustomer')} description={t('contact.noCustomerDescription')} />
+      </PageFrame>
+    );
+  return <NewContact key={query} params={parsed.params} ignored={parsed.ignored} />;
+}

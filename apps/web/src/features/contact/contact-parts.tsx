@@ -1,0 +1,171 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
+import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
+import MessageFill from 'antd-mobile-icons/es/MessageFill';
+import TeamFill from 'antd-mobile-icons/es/TeamFill';
+import MailFill from 'antd-mobile-icons/es/MailFill';
+import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
+import LockOutline from 'antd-mobile-icons/es/LockOutline';
+import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
+import { hongKongDateTime } from '@broker/domain';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { ApiError } from '../../shared/api/api-error';
+import { ErrorCode } from '../../shared/api/contract';
+import { EmptyState, ErrorState } from '../../shared/ui/states';
+import { contactRecordPath } from './contact-params';
+import './contact-locales';
+import './contact.css';
+
+const CHANNEL_ICON: Record<ContactChannel, ReactNode> = {
+  phone: <PhoneFill />,
+  wecom: <MessageFill />,
+  meeting: <TeamFill />,
+  email: <MailFill />,
+  other: <MoreOutline />,
+};
+
+export const channelIcon = (channel: ContactChannel) => CHANNEL_ICON[channel];
+
+export function ChannelLabel({ channel }: { channel: ContactChannel }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`ba-contact-channel ba-contact-channel--${channel}`}>
+      {CHANNEL_ICON[channel]}
+      {t(`contact.channel.${channel}`)}
+    </span>
+  );
+}
+
+export function PurposeTag({ purpose }: { purpose: ContactRecord['purpose'] }) {
+  const { t } = useTranslation();
+  return <span className={`ba-contact-purpose ba-contact-purpose--${purpose}`}>{t(`contact.purpose.${purpose}`)}</span>;
+}
+
+/** A linked MOT event, named as MOT names its rule (a rule newer than this app reads as its code). */
+export function EventTag({ event }: { event: Pick<ContactRecord['events'][number], 'rule' | 'dueDate'> }) {
+  const { t } = useTranslation();
+  return (
+    <span className="ba-contact-event">
+      {t(`mot.rule.${event.rule}`, { defaultValue: event.rule })}
+      <small>{event.dueDate}</small>
+    </span>
+  );
+}
+
+/** Who the contact was with: avatar, names, customer number. */
+export function ClientStrip({ customer, children }: { customer: MotCustomerSummary; children?: ReactNode }) {
+  return (
+    <section className="ba-contact-client" data-testid="contact-client">
+      <span className="ba-contact-client__avatar" aria-hidden="true">
+        {customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}
+      </span>
+      <span className="ba-contact-client__names">
+        <b>{customer.nameCn || customer.nameEn}</b>
+        <small>
+          {customer.nameCn && customer.nameEn ? `${customer.nameEn} · ` : ''}
+          {customer.customerNo}
+        </small>
+      </span>
+      {children}
+    </section>
+  );
+}
+
+/** A record's lock state in words: editable until when, or locked since when. */
+export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked' | 'locksAt'>; now: number }) {
+  const { t } = useTranslation();
+  const locked = record.locked || now >= record.locksAt;
+  return (
+    <span className={locked ? 'ba-contact-lock ba-contact-lock--on' : 'ba-contact-lock'} data-testid="contact-lock" data-locked={locked}>
+      {locked && <LockOutline />}
+      {locked
+        ? t('contact.record.lockedAt', { time: hongKongDateTime(record.locksAt) })
+        : t('contact.record.editableUntil', { time: hongKongDateTime(record.locksAt) })}
+    </span>
+  );
+}
+
+/** The content of one version: what was discussed and everything written with it. */
+export function RecordContent({ record }: { record: ContactRecord }) {
+  const { t } = useTranslation();
+  const rows: { key: string; label: string; value: ReactNode }[] = [];
+  if (record.outcome) rows.push({ key: 'outcome', label: t('contact.record.outcome'), value: record.outcome });
+  if (record.nextStep)
+    rows.push({
+      key: 'nextStep',
+      label: t('contact.record.nextStep'),
+      value: (
+        <>
+          {record.nextStep}
+          {record.nextStepDate && <span className="ba-contact-date">{record.nextStepDate}</span>}
+        </>
+      ),
+    });
+  if (record.suitability) rows.push({ key: 'suitability', label: t('contact.record.suitability'), value: record.suitability });
+  if (record.events.length > 0)
+    rows.push({
+      key: 'events',
+      label: t('contact.record.events'),
+      value: (
+        <span className="ba-contact-events">
+          {record.events.map((event) => (
+            <Link key={event.eventId} to={`/mot/eventDetail?eventId=${event.eventId}`}>
+              <EventTag event={event} />
+            </Link>
+          ))}
+        </span>
+      ),
+    });
+  if (record.followsRecordId)
+    rows.push({
+      key: 'follows',
+      label: t('contact.record.followsRecord'),
+      value: <Link to={contactRecordPath(record.followsRecordId)}>#{record.followsRecordId}</Link>,
+    });
+  if (record.followUpEventId)
+    rows.push({
+      key: 'followUp',
+      label: t('contact.record.followUpEvent'),
+      value: <Link to={`/mot/eventDetail?eventId=${record.followUpEventId}`}>{t('contact.record.openFollowUp')}</Link>,
+    });
+  if (record.correctionReason) rows.push({ key: 'reason', label: t('contact.record.correctionReason'), value: record.correctionReason });
+  return (
+    <>
+      <p className="ba-contact-note" data-testid="contact-note">
+        {record.note}
+      </p>
+      {rows.length > 0 && (
+        <dl className="ba-contact-facts">
+          {rows.map((row) => (
+            <div key={row.key} className={`ba-contact-facts__row ba-contact-facts__row--${row.key}`}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
+
+const FINAL_CODES: readonly string[] = [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND];
+
+/**
+ * Another manager's client or record, or an unknown one, will not load by trying again: say why (the request
+ * layer localized the message) and offer the client list. Anything else may pass: offer a retry.
+ */
+export function ContactErrorState({ error, onRetry, onLeave }: { error: unknown; onRetry: () => void; onLeave: () => void }) {
+  const { t } = useTranslation();
+  if (error instanceof ApiError && FINAL_CODES.includes(error.code))
+    return (
+      <div data-testid="contact-unavailable">
+        <EmptyState title={error.message}>
+          <Button color="primary" fill="outline" size="small" onClick={onLeave}>
+            {t('contact.backToList')}
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  return <ErrorState onRetry={onRetry} />;
+}

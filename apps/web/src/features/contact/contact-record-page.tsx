@@ -1,0 +1,341 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import type { ContactRecord } from '@broker/contract';
+import { hongKongDateTime } from '@broker/domain';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
+import { ErrorCode } from '../../shared/api/contract';
+import { queryClient } from '../../shared/api/query-client';
+import { showFailureToast } from '../../shared/api/toast';
+import { PageFrame } from '../../shared/ui/page-frame';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import Toast from '../../shared/ui/antd-toast';
+import { useDraft } from '../../shared/drafts/use-draft';
+import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
+import { readDraft } from '../../shared/drafts/draft-store';
+import { contactRecordQuery, useReviseContactRecord } from './contact-api';
+import {
+  changedFields,
+  FIELD_MAX,
+  isLocked,
+  isReviseDraft,
+  recordFormValues,
+  revisePayload,
+  reviseDraftKey,
+  reapplyChanges,
+  validateContactForm,
+  type ContactField,
+  type ReviseDraft,
+} from './contact-form';
+import { ContactFields, fieldId, focusFirstError } from './contact-fields';
+import { ChannelLabel, ContactErrorState, LockLine, PurposeTag, RecordContent } from './contact-parts';
+import { contactFormPath, contactLogPath, parseRecordId } from './contact-params';
+
+/** One version as a card: how and why, when, by whom, its content. */
+function VersionCard({ record, current }: { record: ContactRecord; current: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <article
+      className={current ? 'ba-crecord ba-crecord--current' : 'ba-crecord'}
+      data-testid={current ? 'contact-record' : 'contact-version'}
+      data-version={record.version}
+    >
+      <header className="ba-crecord__head">
+        <ChannelLabel channel={record.channel} />
+        <PurposeTag purpose={record.purpose} />
+        <span className="ba-crecord__version">
+          {t('contact.record.version', { version: record.version })}
+          {current && record.version > 1 && ` · ${t('contact.record.latest')}`}
+        </span>
+      </header>
+      <p className="ba-crecord__when">
+        <time>{hongKongDateTime(record.servedAt)}</time>
+      </p>
+      <RecordContent record={record} />
+      <footer className="ba-crecord__foot">
+        <span>{t('contact.record.by', { name: record.staffName })}</span>
+        <span>{t('contact.record.writtenAt', { time: hongKongDateTime(record.createdAt) })}</span>
+      </footer>
+    </article>
+  );
+}
+
+interface EditorProps {
+  record: ContactRecord;
+  correcting: boolean;
+  onDone: () => void;
+}
+
+/** Editing before the lock, correcting after it (with a reason): the same fields as the log form. */
+function Editor({ record, correcting, onDone }: EditorProps) {
+  const { t } = useTranslation();
+  const draft = useDraft(
+    reviseDraftKey(record.threadId),
+    isReviseDraft,
+    (data) => changedFields(data.started, data.values).length === 0 && !data.reason.trim(),
+  );
+  const [restored, setRestored] = useState(draft.restored);
+  // A draft is against the version it was typed on: saving it over a newer one is refused (090409), not overwritten.
+  const [form, setForm] = useState<ReviseDraft>(
+    () => restored?.data ?? { basedOn: record.recordId, started: recordFormValues(record), values: recordFormValues(record), reason: '' },
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set());
+  const [conflict, setConflict] = useState(restored !== null && restored.data.basedOn !== record.recordId);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [lockedMeanwhile, setLockedMeanwhile] = useState(false);
+  const [rebasing, setRebasing] = useState(false);
+  const revise = useReviseContactRecord();
+  const asCorrection = correcting || lockedMeanwhile;
+
+  useEffect(() => draft.keep(form), [draft, form]);
+
+  const errors = validateContactForm(form.values, { correcting: asCorrection, correctionReason: form.reason });
+  const shown = Object.fromEntries(Object.entries(errors).filter(([field]) => submitted || touched.has(field as ContactField)));
+
+  const close = () => {
+    draft.saved();
+    onDone();
+  };
+
+  /** Start again from the record as it stands now (fetched afresh), the user's own changes on top of it. */
+  const rebase = async () => {
+    setRebasing(true);
+    try {
+      // Any version's id finds the record as it stands now.
+      const { record: latestRecord } = await queryClient.fetchQuery({ ...contactRecordQuery(record.recordId), staleTime: 0 });
+      const latest = recordFormValues(latestRecord);
+      setForm((current) => ({
+        basedOn: latestRecord.recordId,
+        started: latest,
+        values: reapplyChanges(current.started, current.values, latest),
+        reason: current.reason,
+      }));
+      setConflict(false);
+      setRestored(null);
+      void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
+    } catch (error) {
+      showFailureToast(error instanceof Error ? error.message : String(error));
+    } finally {
+      setRebasing(false);
+    }
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    setRefusal(null);
+    if (focusFirstError(errors)) return;
+    if (changedFields(form.started, form.values).length === 0) {
+      void Toast.show({ content: t('contact.unchanged') });
+      return;
+    }
+    draft.submitting(form);
+    revise.mutate(revisePayload(form.basedOn, form.values, asCorrection ? form.reason : null), {
+      onSuccess: (saved) => {
+        draft.saved();
+        Toast.show({ icon: 'success', content: t(saved.version > record.version ? 'contact.corrected' : 'contact.edited') });
+        onDone();
+      },
+      onError: (error) => {
+        if (endedBySignIn(error)) return;
+        draft.keep(form);
+        if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
+          setConflict(true);
+          void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
+          return;
+        }
+        if (error instanceof ApiError && Object.values<string>(ClientErrorCode).includes(error.code)) {
+          showFailureToast(error.message);
+          return;
+        }
+        // It locked while being edited: the same text becomes a correction, which needs its reason.
+        if (!asCorrection && Date.now() >= record.locksAt) {
+          setLockedMeanwhile(true);
+          setRefusal(t('contact.error.lockedMeanwhile'));
+          return;
+        }
+        setRefusal(error instanceof Error ? error.message : String(error));
+      },
+    });
+  };
+
+  return (
+    <PageFrame
+      className="ba-contact"
+      footer={
+        <footer className="ba-contact-footer ba-contact-footer--split">
+          <Button onClick={close} data-testid="contact-cancel">
+            {t('contact.record.cancel')}
+          </Button>
+          <Button color="primary" loading={revise.isPending} disabled={conflict} onClick={submit} data-testid="contact-save">
+            {asCorrection ? t('contact.record.saveCorrection') : t('contact.record.save')}
+          </Button>
+        </footer>
+      }
+    >
+      <h2 className="ba-contact-heading">{asCorrection ? t('contact.record.correctTitle') : t('contact.record.editTitle')}</h2>
+      {asCorrection && <p className="ba-contact-notice ba-contact-notice--info">{t('contact.record.correctHint')}</p>}
+      {conflict && (
+        <div className="ba-contact-conflict" role="alert" data-testid="contact-conflict">
+          <p className="ba-contact-conflict__title">
+            <ExclamationCircleFill /> {t('contact.error.conflictTitle')}
+          </p>
+          <p>{t('contact.error.conflictBody')}</p>
+          <Button size="small" color="primary" loading={rebasing} onClick={() => void rebase()} data-testid="contact-rebase">
+            {t('contact.error.reload')}
+          </Button>
+        </div>
+      )}
+      {restored && !conflict && <DraftNotice draft={restored} />}
+      {refusal && (
+        <p className="ba-contact-refusal" role="alert" data-testid="contact-refusal">
+          {refusal}
+        </p>
+      )}
+      <ContactFields
+        values={form.values}
+        onChange={(values) => setForm((current) => ({ ...current, values }))}
+        errors={shown}
+        onBlur={(field) => setTouched((current) => new Set(current).add(field))}
+      >
+        {asCorrection && (
+          <div className={shown.correctionReason ? 'ba-cfield ba-cfield--error' : 'ba-cfield'} data-field="correctionReason">
+            <div className="ba-cfield__head">
+              <label className="ba-cfield__label" htmlFor={fieldId('correctionReason')}>
+                {t('contact.record.reason')}
+                <span className="ba-cfield__required">*</span>
+              </label>
+              <span className="ba-cfield__count">
+                {form.reason.trim().length}/{FIELD_MAX.correctionReason}
+              </span>
+            </div>
+            <textarea
+              id={fieldId('correctionReason')}
+              className="ba-cinput ba-cinput--area"
+              rows={2}
+              placeholder={t('contact.record.reasonPlaceholder')}
+              value={form.reason}
+              onChange={(event) => setForm((current) => ({ ...current, reason: event.target.value }))}
+              onBlur={() => setTouched((current) => new Set(current).add('correctionReason'))}
+            />
+            {shown.correctionReason && (
+              <p className="ba-cfield__error" role="alert" data-testid="contact-error-correctionReason">
+                {t(`contact.error.${shown.correctionReason.key}`, { max: shown.correctionReason.max })}
+              </p>
+            )}
+          </div>
+        )}
+      </ContactFields>
+    </PageFrame>
+  );
+}
+
+function RecordView({ recordId }: { recordId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useQuery(contactRecordQuery(recordId));
+  const threadId = query.data?.record.threadId;
+  /** null: the user has not chosen; then the editor is open when a change of this record was left unsaved. */
+  const [editing, setEditing] = useState<boolean | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  // A change left unsaved (a sign-in, a crash) opens the editor again with it, once the record is in.
+  const leftUnsaved = useMemo(() => threadId !== undefined && readDraft(reviseDraftKey(threadId), isReviseDraft) !== null, [threadId]);
+  const isEditing = editing ?? leftUnsaved;
+
+  // The lock comes while the page is open: the action changes from edit to correct at that moment.
+  const locksAt = query.data?.record.locksAt;
+  useEffect(() => {
+    if (locksAt === undefined || now >= locksAt) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(locksAt - now + 50, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [locksAt, now]);
+
+  if (query.isPending)
+    return (
+      <PageFrame>
+        <LoadingState rows={2} />
+      </PageFrame>
+    );
+  if (query.isError)
+    return (
+      <PageFrame>
+        <ContactErrorState error={query.error} onRetry={() => void query.refetch()} onLeave={() => navigate('/client/manage/list')} />
+      </PageFrame>
+    );
+
+  const { record, versions } = query.data;
+  const locked = isLocked(record, now);
+
+  if (isEditing)
+    return (
+      // Kept mounted through newer versions of the record (a conflict refetches it): what is typed stays on screen.
+      <Editor
+        key={record.threadId}
+        record={record}
+        correcting={locked}
+        onDone={() => {
+          setEditing(false);
+          setNow(Date.now());
+        }}
+      />
+    );
+
+  return (
+    <PageFrame
+      className="ba-contact"
+      footer={
+        <footer className={record.nextStep ? 'ba-contact-footer ba-contact-footer--split' : 'ba-contact-footer'}>
+          {record.nextStep && (
+            <Button
+              onClick={() => navigate(contactFormPath({ customerId: record.customerId, followsRecordId: record.recordId }))}
+              data-testid="contact-follow-up"
+            >
+              {t('contact.record.followUp')}
+            </Button>
+          )}
+          <Button color="primary" onClick={() => setEditing(true)} data-testid={locked ? 'contact-correct' : 'contact-edit'}>
+            {locked ? t('contact.record.correct') : t('contact.record.edit')}
+          </Button>
+        </footer>
+      }
+    >
+      <Link to={contactLogPath(record.customerId)} className="ba-contact-crumb" data-testid="contact-log-link">
+        <span>
+          <b>{record.customerName}</b> · {t('contact.record.log')}
+        </span>
+        <RightOutline />
+      </Link>
+      <div className="ba-contact-status">
+        <LockLine record={record} now={now} />
+      </div>
+      <VersionCard record={record} current />
+      <section className="ba-cversions" data-testid="contact-versions">
+        <h3 className="ba-cversions__title">
+          {versions.length > 0 ? t('contact.record.versionsCount', { count: versions.length }) : t('contact.record.noVersions')}
+        </h3>
+        {versions.map((version) => (
+          <VersionCard key={version.recordId} record={version} current={false} />
+        ))}
+      </section>
+    </PageFrame>
+  );
+}
+
+/** One contact record as it stands, its earlier versions, and changing it: edit before the lock, correct after. */
+export default function ContactRecordPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const recordId = parseRecordId(search);
+  if (recordId === null)
+    return (
+      <PageFrame>
+        <EmptyState title={t('contact.record.missing')} description={t('contact.record.missingDescription')} />
+      </PageFrame>
+    );
+  return <RecordView key={recordId} recordId={recordId} />;
+}
