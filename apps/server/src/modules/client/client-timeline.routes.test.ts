@@ -75,6 +75,7 @@ for (const engine of testDatabases()) {
       });
       await api.ok.reviseContactRecord({
         recordId: logged.recordId,
+        edits: logged.edits,
         channel: 'meeting',
         purpose: 'recommendation',
         suitability: 'Risk level 3; the fund is rated 3',
