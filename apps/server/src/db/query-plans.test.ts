@@ -156,10 +156,11 @@ const excluded: Partial<Record<EndpointName, string>> = {
   updateProfile: 'write: one customer by primary key (plus an audit row)',
   revealPhone: 'write: reads one customer by primary key, inserts one audit row',
   markEventsSeen: 'write: events by primary key',
-  handleEvent: 'write: one event by primary key, one contact record (the contact log\'s write)',
+  handleEvent: "write: one event by primary key, one contact record (the contact log's write)",
   addContactRecord: 'write: events by primary key, one contact record, one follow-up event by its unique key, audit rows',
   reviseContactRecord: 'write: one record by primary key (plus a new version, the follow-up by its unique key, an audit row)',
-  exportContactRecords: "write (an audit row) after reading one client's records by contact_record_customer_time_idx: a compliance request, not a screen",
+  exportContactRecords:
+    "write (an audit row) after reading one client's records by contact_record_customer_time_idx: a compliance request, not a screen",
   setMinCashIO: 'write: re-runs the money rules for one book (a batch, measured with the MOT sweep, not a read path)',
   setFold: 'write: one staff row by primary key',
   startSignIn: 'sign-in: once per session; deletes expired sign-ins by their expiry index, inserts one row',

@@ -283,7 +283,11 @@ for (const engine of testDatabases()) {
               const madeUp = Object.fromEntries(
                 Object.entries(input).map(([key, value]) => [
                   key,
-                  key === 'eventIds' ? [987_654_321] : key === 'customerId' || key === 'eventId' ? 987_654_321 : value,
+                  key === 'eventIds'
+                    ? [987_654_321]
+                    : key === 'customerId' || key === 'eventId' || key === 'recordId'
+                      ? 987_654_321
+                      : value,
                 ]),
               );
               const unknown = await as(signed.chan).call(endpoint, madeUp);

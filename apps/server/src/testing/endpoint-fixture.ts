@@ -177,7 +177,12 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getClientHistory: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   setFold: () => ({ isFold: 'true' }),
   getMyAuditTrail: () => ({}),
-  addContactRecord: (fixture) => ({ customerId: fixture.ownCustomerIds[0], channel: 'phone', purpose: 'service', note: 'called the client' }),
+  addContactRecord: (fixture) => ({
+    customerId: fixture.ownCustomerIds[0],
+    channel: 'phone',
+    purpose: 'service',
+    note: 'called the client',
+  }),
   reviseContactRecord: async (fixture) => ({
     ...(await fixture.freshRecord()),
     channel: 'meeting',

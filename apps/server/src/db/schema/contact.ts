@@ -78,7 +78,9 @@ export const contactRecords = pgTable(
       .on(table.customerId, table.servedAt.desc(), table.id.desc())
       .where(sql`superseded_by is null`),
     index('contact_record_thread_idx').on(table.threadId, table.version),
-    uniqueIndex('contact_record_request_uq').on(table.staffId, table.requestId).where(sql`request_id is not null`),
+    uniqueIndex('contact_record_request_uq')
+      .on(table.staffId, table.requestId)
+      .where(sql`request_id is not null`),
     index('contact_record_note_trgm').using('gin', table.note.op('gin_trgm_ops')),
   ],
 );

@@ -23,6 +23,8 @@ export interface SeedOptions {
   /** Last day of generated history, YYYY-MM-DD. Same seed and as-of date give identical data. */
   asOf: string;
   corpCode?: string;
+  /** A few contact records on the first clients (default true); false for a suite that counts the records it writes itself. */
+  contactRecords?: boolean;
   onProgress?: (done: number, total: number) => void;
   log?: (message: string) => void;
 }
@@ -138,7 +140,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
       log(`indexes and foreign keys rebuilt in ${seconds(indexStarted)}`);
     }
   }
-  await seedContactRecords(handle, options.asOf);
+  if (options.contactRecords !== false) await seedContactRecords(handle, options.asOf);
   await handle.query(`analyze ${SEED_TABLES.join(', ')}, security, exchange_rate, staff`);
   return { customers: options.customers, staff: staff.length, ...totals, elapsedMs: Math.round(performance.now() - started) };
 }

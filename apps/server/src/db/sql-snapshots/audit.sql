@@ -15,7 +15,8 @@ left join "mot_event" "e" on "l"."entity" = 'mot_event' and "e"."id" = (case whe
 left join "customer" "c" on "c"."corp_id" = "l"."corp_id" and "c"."id" = (case
 when "l"."entity" = 'customer' then "l"."entity_id"::bigint
 when "l"."entity" = 'kyc_binding' then coalesce(("l"."after" ->> 'customerId')::bigint, ("l"."before" ->> 'customerId')::bigint)
-when "l"."entity" = 'mot_event' then "e"."customer_id" end)
+when "l"."entity" = 'mot_event' then "e"."customer_id"
+when "l"."entity" = 'contact_record' then ("l"."after" ->> 'customerId')::bigint end)
 where "l"."actor_staff_id" = $1 and "l"."corp_id" = $2
 order by "l"."at" desc, "l"."id" desc
 limit $3;

@@ -80,7 +80,7 @@ and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdra
 and true ) n group by n.rule;
 
 -- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail, statement 1 of 3
--- handleEvent: POST /api/mot/todoEvent/handle, statement 1 of 5
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 1 of 9
 select "e"."id"::float8 as "eventId",
 "e"."rule" as "rule",
 "e"."status" as "status",
@@ -109,41 +109,79 @@ select "c"."id"::float8 as "customerId",
 select "r"."id"::float8 as "recordId",
 "r"."customer_id"::float8 as "customerId",
 coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
-"r"."mot_event_id"::float8 as "eventId",
+"e"."id"::float8 as "eventId",
 "e"."rule" as "rule",
 "r"."channel" as "channel",
 "r"."note" as "note",
 "r"."outcome" as "outcome",
-floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
-left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."mot_event_id" in ($1) order by "r"."id";
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "contact_record_event" "l" join "contact_record" "r" on "r"."thread_id" = "l"."record_id" and "r"."superseded_by" is null
+join "customer" "c" on "c"."id" = "r"."customer_id"
+join "mot_event" "e" on "e"."id" = "l"."mot_event_id" where "l"."mot_event_id" in ($1) order by "r"."thread_id";
 
--- handleEvent: POST /api/mot/todoEvent/handle, statement 2 of 5
-with previous as (select "mot_event"."id", "mot_event"."status" from "mot_event" where "mot_event"."id" = $1 for update)
-update "mot_event" "e" set "status" = 'handled', "handled_at" = now(), "seen_at" = coalesce("e"."seen_at", now())
-from "customer" "c", previous
-where "e"."id" = previous.id and "c"."id" = "e"."customer_id" and "c"."staff_id" = $2 and "e"."corp_id" = $3
-and "e"."status" <> 'handled'
-returning "e"."customer_id"::float8 as "customerId", previous.status as "previousStatus";
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 2 of 9
+-- prepared
+select "c"."id"::float8 as "customerId",
+"c"."customer_no" as "customerNo",
+"c"."staff_id" as "staffId",
+"c"."open_date"::text as "openDate" from "customer" "c" where "c"."corp_id" = $1 and "c"."id" = $2;
 
--- handleEvent: POST /api/mot/todoEvent/handle, statement 3 of 5
-insert into "service_record" ("id", "corp_id", "customer_id", "staff_id", "mot_event_id", "channel", "note", "outcome", "served_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default) returning "id";
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 3 of 9
+select "mot_event"."id"::float8 as id, "mot_event"."customer_id"::float8 as "customerId", "mot_event"."status" as status,
+"mot_event"."rule" as rule, "mot_event"."fact_key" as "factKey"
+from "mot_event" where "mot_event"."corp_id" = $1 and "mot_event"."id" in ($2)
+order by "mot_event"."id" for update;
 
--- handleEvent: POST /api/mot/todoEvent/handle, statement 4 of 5
--- setFold: POST /api/mot/todoEventRule/setFold, statement 3 of 3
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 6
-insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 4 of 9
+select nextval('contact_record_id_seq')::float8 as id;
 
--- handleEvent: POST /api/mot/todoEvent/handle, statement 5 of 5
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 5 of 9
+insert into "contact_record" ("id", "thread_id", "corp_id", "customer_id", "staff_id", "channel", "purpose", "note", "outcome", "next_step", "next_step_date", "suitability", "served_at", "follows_record_id", "locks_at", "request_id")
+values ($1, $2, $3, $4, $5, $6, $7, $8,
+$9, $10, $11::date, $12, to_timestamp($13::float8 / 1000),
+$14, now() + $15::float8 * interval '1 second', $16::uuid)
+on conflict (staff_id, request_id) where request_id is not null do nothing
+returning id::float8 as id;
+
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 6 of 9
+update "mot_event" set "status" = 'handled', "handled_at" = now(),
+"seen_at" = coalesce("mot_event"."seen_at", now())
+where "mot_event"."id" in ($1);
+
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 7 of 9
+insert into "contact_record_event" ("record_id", "mot_event_id") values ($1, $2);
+
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 8 of 9
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default), (default, $8, $9, $10, $11, $12, $13, $14, default);
+
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 9 of 9
 select "r"."id"::float8 as "recordId",
+"r"."thread_id"::float8 as "threadId",
+"r"."version" as "version",
+"r"."superseded_by" is null as "latest",
 "r"."customer_id"::float8 as "customerId",
 coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
-"r"."mot_event_id"::float8 as "eventId",
-"e"."rule" as "rule",
+"c"."customer_no" as "customerNo",
+"r"."staff_id" as "staffId",
+"s"."name" as "staffName",
 "r"."channel" as "channel",
+"r"."purpose" as "purpose",
 "r"."note" as "note",
 "r"."outcome" as "outcome",
-floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
-left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."id" = $1;
+"r"."next_step" as "nextStep",
+"r"."next_step_date"::text as "nextStepDate",
+"r"."suitability" as "suitability",
+(select coalesce(jsonb_agg(jsonb_build_object('eventId', "e"."id"::float8, 'rule', "e"."rule", 'dueDate', "e"."due_date"::text) order by "e"."id"), '[]'::jsonb)
+from "contact_record_event" "l" join "mot_event" "e" on "e"."id" = "l"."mot_event_id" where "l"."record_id" = "r"."thread_id") as "events",
+"r"."follows_record_id"::float8 as "followsRecordId",
+(select "f"."id"::float8 from "mot_event" "f"
+where "f"."rule" = 'follow_up' and "f"."customer_id" = "r"."customer_id" and "f"."fact_key" = "r"."thread_id"::text) as "followUpEventId",
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt",
+floor(extract(epoch from "r"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "r"."locks_at") * 1000)::float8 as "locksAt",
+("r"."locks_at" <= now() or "r"."superseded_by" is not null) as "locked",
+"r"."correction_reason" as "correctionReason",
+"r"."edits" as "edits",
+floor(extract(epoch from "r"."superseded_at") * 1000)::float8 as "supersededAt" from "contact_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id" join "staff" "s" on "s"."id" = "r"."staff_id" where "r"."id" = $1;
 
 -- markEventsSeen: POST /api/mot/todoEvent/seen, statement 1 of 2
 select "e"."id"::float8 as "eventId",
@@ -162,20 +200,26 @@ returning "e"."id"::float8 as id;
 select (select coalesce(json_agg(t), '[]'::json) from (select "r"."id"::float8 as "recordId",
 "r"."customer_id"::float8 as "customerId",
 coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
-"r"."mot_event_id"::float8 as "eventId",
+"e"."id"::float8 as "eventId",
 "e"."rule" as "rule",
 "r"."channel" as "channel",
 "r"."note" as "note",
 "r"."outcome" as "outcome",
-floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
-left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $1 and "c"."staff_id" = $2 and ("r"."note" ilike $3 or "r"."outcome" ilike $4 or "c"."name_cn" ilike $5 or "c"."name_en" ilike $6) order by "r"."served_at" desc, "r"."id" desc limit $7 offset $8) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "service_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
-left join "mot_event" "e" on "e"."id" = "r"."mot_event_id" where "r"."corp_id" = $9 and "c"."staff_id" = $10 and ("r"."note" ilike $11 or "r"."outcome" ilike $12 or "c"."name_cn" ilike $13 or "c"."name_en" ilike $14)) t) as "total";
+floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "contact_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join lateral (select "l"."mot_event_id" from "contact_record_event" "l" where "l"."record_id" = "r"."thread_id" order by "l"."mot_event_id" limit 1) first_event on true
+left join "mot_event" "e" on "e"."id" = first_event.mot_event_id where "r"."corp_id" = $1 and "c"."staff_id" = $2 and "r"."superseded_by" is null and ("r"."note" ilike $3 or "r"."outcome" ilike $4 or "c"."name_cn" ilike $5 or "c"."name_en" ilike $6) order by "r"."served_at" desc, "r"."id" desc limit $7 offset $8) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "contact_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join lateral (select "l"."mot_event_id" from "contact_record_event" "l" where "l"."record_id" = "r"."thread_id" order by "l"."mot_event_id" limit 1) first_event on true
+left join "mot_event" "e" on "e"."id" = first_event.mot_event_id where "r"."corp_id" = $9 and "c"."staff_id" = $10 and "r"."superseded_by" is null and ("r"."note" ilike $11 or "r"."outcome" ilike $12 or "c"."name_cn" ilike $13 or "c"."name_en" ilike $14)) t) as "total";
 
 -- setFold: POST /api/mot/todoEventRule/setFold, statement 1 of 3
 select "staff"."mot_fold" as value from "staff" where "staff"."id" = $1 for update;
 
 -- setFold: POST /api/mot/todoEventRule/setFold, statement 2 of 3
 update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2;
+
+-- setFold: POST /api/mot/todoEventRule/setFold, statement 3 of 3
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 6
+insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
 -- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 1 of 6
 select "staff"."min_cash_io"::float8 as value from "staff" where "staff"."id" = $1 for update;

@@ -56,7 +56,9 @@ const recordColumns = selection({
   nextStep: r.nextStep,
   nextStepDate: asText(r.nextStepDate),
   suitability: r.suitability,
-  events: sql<LinkedEvent[]>`(select coalesce(jsonb_agg(jsonb_build_object('eventId', ${e.id}::float8, 'rule', ${e.rule}, 'dueDate', ${e.dueDate}::text) order by ${e.id}), '[]'::jsonb)
+  events: sql<
+    LinkedEvent[]
+  >`(select coalesce(jsonb_agg(jsonb_build_object('eventId', ${e.id}::float8, 'rule', ${e.rule}, 'dueDate', ${e.dueDate}::text) order by ${e.id}), '[]'::jsonb)
       from ${tableAs(l)} join ${tableAs(e)} on ${e.id} = ${l.motEventId} where ${l.recordId} = ${r.threadId})`,
   followsRecordId: float8(r.followsRecordId),
   // mot_event_fact_uq (rule, customer_id, fact_key) finds it. The rule is FOLLOW_UP_RULE, written out: a selection binds no values.
@@ -71,7 +73,9 @@ const recordColumns = selection({
   supersededAt: epochMs(r.supersededAt),
 });
 export type RecordRow = RowOf<typeof recordColumns>;
-const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId} join ${tableAs(s)} on ${s.id} = ${r.staffId}`);
+const recordsJoined = renderedOnce(
+  sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId} join ${tableAs(s)} on ${s.id} = ${r.staffId}`,
+);
 
 const customerColumns = selection({
   customerId: float8(c.id),
@@ -398,7 +402,10 @@ export function createContactRepository(db: Database, options: { lockHours: numb
       input: { recordId: number; edits: number; content: RecordContent; correctionReason: string | null },
     ): Promise<{ record: RecordRow; mode: 'edit' | 'correct' | 'unchanged' } | WriteRefusal> {
       return db.transaction(async (tx) => {
-        const [current] = await selectRows(tx, selectQuery(versionColumns, sql`from ${tableAs(r)} where ${r.id} = ${input.recordId} for update`));
+        const [current] = await selectRows(
+          tx,
+          selectQuery(versionColumns, sql`from ${tableAs(r)} where ${r.id} = ${input.recordId} for update`),
+        );
         if (!current) return { refused: 'changedMeanwhile' as const, latestRecordId: null };
         if (current.supersededBy !== null) {
           const [latest] = await selectRows(

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type ContactRecord } from '@broker/contract';
 import { addDays, hongKongDay } from '@broker/domain';
-import { testDatabases, startTestApp, signInAs, apiClient, expectOk, isOk, type ApiAnswer, type ApiClient, type RunningTestApp } from '../../testing';
+import {
+  testDatabases,
+  startTestApp,
+  signInAs,
+  apiClient,
+  expectOk,
+  isOk,
+  type ApiAnswer,
+  type ApiClient,
+  type RunningTestApp,
+} from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { insertQuietCustomer } from '../mot/mot-test-fixtures';
@@ -56,7 +66,13 @@ for (const engine of testDatabases()) {
       return row!.id;
     };
     const add = (caller: ApiClient, fields: Record<string, unknown> = {}) =>
-      caller.call('addContactRecord', { customerId: client.customerId, channel: 'phone', purpose: 'service', note: 'Called about the dividend', ...fields });
+      caller.call('addContactRecord', {
+        customerId: client.customerId,
+        channel: 'phone',
+        purpose: 'service',
+        note: 'Called about the dividend',
+        ...fields,
+      });
     const added = async (caller: ApiClient = chan, fields: Record<string, unknown> = {}) => {
       const result = await add(caller, fields);
       expectOk(result);
@@ -136,7 +152,9 @@ for (const engine of testDatabases()) {
       const record = await added(chan, { channel: 'email', eventIds: [second, first] });
       expect(record.events.map((event) => event.eventId)).toEqual([first, second].sort((a, b) => a - b));
       expect(record.events.map((event) => event.rule).sort()).toEqual(['birthday', 'id_expiry']);
-      const statuses = await database.query<{ status: string }>('select status from mot_event where id = any($1::bigint[])', [[first, second]]);
+      const statuses = await database.query<{ status: string }>('select status from mot_event where id = any($1::bigint[])', [
+        [first, second],
+      ]);
       expect(statuses.map((row) => row.status)).toEqual(['handled', 'handled']);
       expect(await auditOf('mot.handle', String(first))).toHaveLength(1);
       expectError(await add(chan, { eventIds: [first] }), ErrorCode.CONFLICT, 409, String(first));
@@ -160,7 +178,9 @@ for (const engine of testDatabases()) {
         return (attempt.body.data as ContactRecord).recordId;
       });
       expect(new Set(ids).size).toBe(1);
-      const [row] = await database.query<{ count: number }>("select count(*)::int as count from contact_record where note = 'Retried after a crash'");
+      const [row] = await database.query<{ count: number }>(
+        "select count(*)::int as count from contact_record where note = 'Retried after a crash'",
+      );
       expect(row!.count).toBe(1);
       expect(await auditOf('contact.add', String(ids[0]))).toHaveLength(1);
       expectError(await add(chan, { requestId, customerId: other.customerId }), ErrorCode.CONFLICT, 409, 'requestId');
@@ -171,7 +191,14 @@ for (const engine of testDatabases()) {
       const edited = await revise(chan, record, { note: 'Better words', outcome: 'Agreed' });
       expectOk(edited);
       const now = edited.body.data as ContactRecord;
-      expect(now).toMatchObject({ recordId: record.recordId, version: 1, edits: 1, note: 'Better words', outcome: 'Agreed', correctionReason: null });
+      expect(now).toMatchObject({
+        recordId: record.recordId,
+        version: 1,
+        edits: 1,
+        note: 'Better words',
+        outcome: 'Agreed',
+        correctionReason: null,
+      });
       const [audit] = await auditOf('contact.edit', String(record.recordId));
       expect(audit!.before).toEqual({ note: 'First words', outcome: null });
       expect(audit!.after).toMatchObject({ note: 'Better words', outcome: 'Agreed' });
@@ -210,7 +237,13 @@ for (const engine of testDatabases()) {
       });
       expectOk(corrected);
       const v2 = corrected.body.data as ContactRecord;
-      expect(v2).toMatchObject({ threadId: record.recordId, version: 2, latest: true, correctionReason: 'Wrong form noted', locked: false });
+      expect(v2).toMatchObject({
+        threadId: record.recordId,
+        version: 2,
+        latest: true,
+        correctionReason: 'Wrong form noted',
+        locked: false,
+      });
       expect(v2.recordId).not.toBe(record.recordId);
       const both = await chanQuick.call('getContactRecord', { recordId: record.recordId });
       expectOk(both);
@@ -231,11 +264,13 @@ for (const engine of testDatabases()) {
     it('the database itself refuses to delete a record or change a locked or superseded version', async () => {
       const record = await added(chanQuick, { note: 'Evidence' });
       await expect(database.query('delete from contact_record where id = $1', [record.recordId])).rejects.toThrow(/never deleted/);
-      await expect(database.query('update contact_record set customer_id = $2 where id = $1', [record.recordId, other.customerId])).rejects.toThrow(
-        /never change/,
-      );
+      await expect(
+        database.query('update contact_record set customer_id = $2 where id = $1', [record.recordId, other.customerId]),
+      ).rejects.toThrow(/never change/);
       await new Promise((resolve) => setTimeout(resolve, SHORT_LOCK_HOURS * 3_600_000 + 300));
-      await expect(database.query("update contact_record set note = 'rewritten' where id = $1", [record.recordId])).rejects.toThrow(/locked/);
+      await expect(database.query("update contact_record set note = 'rewritten' where id = $1", [record.recordId])).rejects.toThrow(
+        /locked/,
+      );
       const [row] = await database.query<{ note: string }>('select note from contact_record where id = $1', [record.recordId]);
       expect(row!.note).toBe('Evidence');
     });
@@ -285,12 +320,23 @@ for (const engine of testDatabases()) {
       const wecom = await chan.call('listContactRecords', { customerId: fresh.customerId, channel: 'wecom' });
       expectOk(wecom);
       expect((wecom.body.data as { list: ContactRecord[] }).list.map((record) => record.channel)).toEqual(['wecom', 'wecom', 'wecom']);
-      expectError(await chan.call('listContactRecords', { customerId: fresh.customerId, cursor: 'abc' }), ErrorCode.VALIDATION, 400, 'cursor');
+      expectError(
+        await chan.call('listContactRecords', { customerId: fresh.customerId, cursor: 'abc' }),
+        ErrorCode.VALIDATION,
+        400,
+        'cursor',
+      );
     });
 
     it('export: every version as CSV a spreadsheet cannot run, with a BOM; the export is audited', async () => {
       const fresh = await insertQuietCustomer(database, TODAY, { name_cn: '導出客戶' });
-      await added(chan, { customerId: fresh.customerId, note: '=HYPERLINK("http://evil.example","click")', outcome: '+1 call', nextStep: '@boss', nextStepDate: addDays(TODAY, 9) });
+      await added(chan, {
+        customerId: fresh.customerId,
+        note: '=HYPERLINK("http://evil.example","click")',
+        outcome: '+1 call',
+        nextStep: '@boss',
+        nextStepDate: addDays(TODAY, 9),
+      });
       await added(chan, { customerId: fresh.customerId, note: 'Said "hello",\nthen left', outcome: '-10%' });
       const result = await chan.call('exportContactRecords', { customerId: fresh.customerId });
       expectOk(result);
@@ -306,7 +352,12 @@ for (const engine of testDatabases()) {
       expect(data.csv).not.toMatch(/(^|,)"[=+\-@]/m);
       const [audit] = await auditOf('contact.export', `customer:${fresh.customerId}`);
       expect(audit!.after).toMatchObject({ customerId: fresh.customerId, records: 2 });
-      expectError(await chan.call('exportContactRecords', { customerId: fresh.customerId, dateFrom: TODAY, dateTo: addDays(TODAY, -1) }), ErrorCode.VALIDATION, 400, 'dateTo');
+      expectError(
+        await chan.call('exportContactRecords', { customerId: fresh.customerId, dateFrom: TODAY, dateTo: addDays(TODAY, -1) }),
+        ErrorCode.VALIDATION,
+        400,
+        'dateTo',
+      );
     });
   });
 }

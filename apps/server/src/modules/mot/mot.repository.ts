@@ -120,7 +120,8 @@ const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.i
   left join lateral (select ${l.motEventId} from ${tableAs(l)} where ${l.recordId} = ${r.threadId} order by ${l.motEventId} limit 1) first_event on true
   left join ${tableAs(e)} on ${e.id} = first_event.mot_event_id`);
 /** The records that handled the given events (latest versions), joined to those events. */
-const recordsOfEventsJoined = renderedOnce(sql`${tableAs(l)} join ${tableAs(r)} on ${r.threadId} = ${l.recordId} and ${r.supersededBy} is null
+const recordsOfEventsJoined =
+  renderedOnce(sql`${tableAs(l)} join ${tableAs(r)} on ${r.threadId} = ${l.recordId} and ${r.supersededBy} is null
   join ${tableAs(c)} on ${c.id} = ${r.customerId}
   join ${tableAs(e)} on ${e.id} = ${l.motEventId}`);
 
@@ -272,7 +273,10 @@ export function createMotRepository(db: Database) {
       if (eventIds.length === 0) return [];
       return selectRows(
         db,
-        selectQuery(recordColumns, sql`from ${recordsOfEventsJoined} where ${l.motEventId} in (${idList(eventIds)}) order by ${r.threadId}`),
+        selectQuery(
+          recordColumns,
+          sql`from ${recordsOfEventsJoined} where ${l.motEventId} in (${idList(eventIds)}) order by ${r.threadId}`,
+        ),
       );
     },
 

@@ -136,7 +136,14 @@ const zhHK: AuditMessages = {
 
 const en: AuditMessages = {
   total: 'Recent activity',
-  filter: { all: 'All', customer: 'Profiles', kyc_binding: 'KYC', mot_event: 'MOT events', staff: 'Settings', contact_record: 'Contact log' },
+  filter: {
+    all: 'All',
+    customer: 'Profiles',
+    kyc_binding: 'KYC',
+    mot_event: 'MOT events',
+    staff: 'Settings',
+    contact_record: 'Contact log',
+  },
   more: 'Load more',
   end: 'No more',
   empty: 'No activity yet',
