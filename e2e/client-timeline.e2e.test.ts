@@ -89,7 +89,9 @@ describe('client timeline', () => {
     await expect(items(page, 'money').first()).toContainText('880,000');
     await expect(items(page, 'trade')).toHaveCount(0);
     await expect(chip(page, 'trade')).toHaveAttribute('aria-pressed', 'false');
-    await timeline(page).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await profile(page)
+      .locator('.ba-card--timeline')
+      .evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await saveScreenshot(page, 'client-timeline');
 
     // Trades on: the request names every kind shown, and trades join the list.
@@ -128,7 +130,7 @@ describe('client timeline', () => {
     await expectRoute(page, 'clientInformation');
 
     // A profile edit shows what changed, before → after, the phone masked.
-    await chip(page, 'profileEdit').click();
+    if ((await chip(page, 'profileEdit').getAttribute('aria-pressed')) !== 'true') await chip(page, 'profileEdit').click();
     await items(page, 'profileEdit').first().locator('button').click();
     await expect(sheet.locator('[data-testid="timeline-changes"]')).toContainText('+852 6123 ****');
     await expect(sheet.locator('[data-testid="timeline-changes"]')).toContainText('高净值');
@@ -148,7 +150,9 @@ describe('client timeline', () => {
       await page.goto(`${server.baseUrl}/client/information?customerId=${customerId}`);
       await expect(profile(page).locator('.ba-card--timeline .ba-card__title')).toHaveText(title);
       await expect(items(page, 'mot').first()).toContainText(handled);
-      await timeline(page).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await profile(page)
+        .locator('.ba-card--timeline')
+        .evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await saveScreenshot(page, `client-timeline-${language}`);
     }
   });

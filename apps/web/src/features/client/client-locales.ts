@@ -65,6 +65,7 @@ const zhCN = {
       noMore: '已经到底了',
       system: '系统',
       emptyValue: '（空）',
+      listJoin: '、',
       kind: {
         contact: '联系记录',
         mot: 'MOT 事件',
@@ -288,6 +289,7 @@ const zhHK: typeof zhCN = {
       noMore: '已經到底了',
       system: '系統',
       emptyValue: '（空）',
+      listJoin: '、',
       kind: {
         contact: '聯絡記錄',
         mot: 'MOT 事件',
@@ -511,6 +513,7 @@ const en: typeof zhCN = {
       noMore: 'That is everything',
       system: 'System',
       emptyValue: '(empty)',
+      listJoin: ', ',
       kind: {
         contact: 'Contacts',
         mot: 'MOT events',

@@ -61,7 +61,7 @@ function useChangeValue() {
   const { t } = useTranslation();
   return (value: unknown) => {
     if (value === null || value === undefined || value === '') return t('client.timeline.emptyValue');
-    if (Array.isArray(value)) return value.length ? value.join('、') : t('client.timeline.emptyValue');
+    if (Array.isArray(value)) return value.length ? value.join(t('client.timeline.listJoin')) : t('client.timeline.emptyValue');
     return String(value);
   };
 }
@@ -106,7 +106,9 @@ function ItemText({ item }: { item: TimelineItem }) {
   if (item.profileEdit) {
     return (
       <p className="ba-timeline__what">
-        {t('client.timeline.edit.what', { fields: item.profileEdit.changes.map((change) => fieldName(change.field)).join('、') })}
+        {t('client.timeline.edit.what', {
+          fields: item.profileEdit.changes.map((change) => fieldName(change.field)).join(t('client.timeline.listJoin')),
+        })}
       </p>
     );
   }
