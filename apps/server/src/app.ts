@@ -179,9 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     customer: clientRoutes,
     manage: withOptions(manageRoutes, { indexes }),
     kyc: withOptions(kycRoutes, { indexes }),
-    mot: motRoutes,
+    mot: withOptions(motRoutes, { contactRecordLockHours: env.CONTACT_RECORD_LOCK_HOURS }),
     audit: auditRoutes,
-    contact: contactRoutes,
+    contact: withOptions(contactRoutes, { lockHours: env.CONTACT_RECORD_LOCK_HOURS }),
   });
   await app.register(wecomCallbackRoutes);
 

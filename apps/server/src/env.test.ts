@@ -13,6 +13,9 @@ describe('configuration', () => {
     expect(env.HTTP_HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(env.HTTP_REQUEST_TIMEOUT_MS);
     expect(env.HTTP_REQUEST_TIMEOUT_MS).toBeLessThan(30_000);
     expect(env.HTTP_IDLE_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
+    // Contact records lock a day after they are written; a browser test may make it seconds.
+    expect(env.CONTACT_RECORD_LOCK_HOURS).toBe(24);
+    expect(loadEnv({ CONTACT_RECORD_LOCK_HOURS: '0.001' }).CONTACT_RECORD_LOCK_HOURS).toBe(0.001);
   });
 
   it.each([
@@ -22,6 +25,9 @@ describe('configuration', () => {
     ['WECOM_MODE', 'prod', /WECOM_MODE="prod": must be one of emulator, real/],
     ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": must be true or false/],
     ['PGLITE_WORKER', 'thread', /PGLITE_WORKER="thread": must be true or false/],
+    ['CONTACT_RECORD_LOCK_HOURS', '0', /CONTACT_RECORD_LOCK_HOURS="0": must be a positive number of hours/],
+    ['CONTACT_RECORD_LOCK_HOURS', '-2', /CONTACT_RECORD_LOCK_HOURS="-2": must be a positive number of hours/],
+    ['CONTACT_RECORD_LOCK_HOURS', 'a day', /CONTACT_RECORD_LOCK_HOURS="a day": must be a number/],
     ['TOKEN_TTL_SECONDS', '5', /TOKEN_TTL_SECONDS="5": must be at least 60/],
     ['DATABASE_POOL_WAIT_MS', '10', /DATABASE_POOL_WAIT_MS="10": must be at least 100/],
     ['HTTP_REQUEST_TIMEOUT_MS', '5', /HTTP_REQUEST_TIMEOUT_MS="5": must be at least 100 \(milliseconds\)/],

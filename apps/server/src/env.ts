@@ -136,6 +136,16 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 3600 * 1000)
     .default(15 * 60 * 1000),
+  /**
+   * Hours after it is written that a contact record locks (docs/contact-log.md): until then its author
+   * edits it in place, afterwards a correction adds a new version. Decimals allowed (a browser test locks
+   * a record within seconds); at most ten years.
+   */
+  CONTACT_RECORD_LOCK_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be a positive number of hours')
+    .max(24 * 3653, 'must be at most 87672 hours (ten years)')
+    .default(24),
   /** Delay the first check until this instant (ISO 8601): lines replicas up for a drill or a test. Default: at start. */
   MOT_SWEEP_FIRST_AT: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -238,7 +238,7 @@ async function runEngine(
     // so. Doing it now keeps the measured plans from depending on whether that happened yet (stale
     // statistics estimate 7 pending events where there are 18,000; without the visibility map
     // the to-do list's index-only scan visits the heap for every entry).
-    await handle.query('vacuum (analyze) mot_event, service_record');
+    await handle.query('vacuum (analyze) mot_event, contact_record, contact_record_event');
     const book = await loadBookSample(handle, staff.staffId, options.asOf);
     log(`read the book once for the parameter generator (seed ${options.seed}): ${book.customers.length.toLocaleString('en')} customers`);
     const scenarios = [

@@ -43,7 +43,7 @@ export async function loadBookSample(database: Queryable, staffId: number, asOf:
     database.query<{ channel: string }>(`select distinct channel from customer where staff_id = $1 order by channel`, [staffId]),
     database.query<{ id: number }>(`select distinct customer_id::float8 as id from mot_event where staff_id = $1 order by id`, [staffId]),
     database.query<{ nameCn: string; nameEn: string }>(
-      `select distinct c.name_cn as "nameCn", c.name_en as "nameEn" from service_record r join customer c on c.id = r.customer_id
+      `select distinct c.name_cn as "nameCn", c.name_en as "nameEn" from contact_record r join customer c on c.id = r.customer_id
         where r.staff_id = $1 order by 1, 2`,
       [staffId],
     ),

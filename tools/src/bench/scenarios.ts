@@ -163,7 +163,7 @@ export async function buildWarmScenarios(database: Queryable, staff: BenchStaff,
     [staff.staffId, perScenario],
   );
   const servedNames = await database.query<{ nameCn: string; nameEn: string }>(
-    `select c.name_cn as "nameCn", c.name_en as "nameEn" from service_record r join customer c on c.id = r.customer_id
+    `select c.name_cn as "nameCn", c.name_en as "nameEn" from contact_record r join customer c on c.id = r.customer_id
       where r.staff_id = $1 order by r.id limit 10`,
     [staff.staffId],
   );

@@ -18,7 +18,8 @@ const EXPECTED_TABLES = [
   'exchange_rate',
   'kyc_binding',
   'mot_event',
-  'service_record',
+  'contact_record',
+  'contact_record_event',
   'audit_log',
   'rate_limit_counter',
 ];
@@ -48,11 +49,11 @@ for (const engine of testDatabases()) {
         `select indexname, indexdef from pg_indexes where indexdef like '%gin_trgm_ops%'`,
       );
       expect(indexes.map((index) => index.indexname).sort()).toEqual([
+        'contact_record_note_trgm',
         'customer_name_cn_trgm',
         'customer_name_en_trgm',
         'customer_phone_trgm',
         'customer_staff_name_en_trgm_idx',
-        'service_record_note_trgm',
       ]);
     });
 

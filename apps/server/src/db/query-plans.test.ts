@@ -13,7 +13,17 @@ import { hongKongDay, addDays } from '@broker/domain';
  * seq scan cannot hide a missing index), and no plan may still read one of the big tables whole.
  * On a million customers a seq scan of any of them is hundreds of milliseconds per request.
  */
-const BIG_TABLES = new Set(['customer', 'trade', 'money_movement', 'stock_transfer', 'holding', 'account', 'staff_book_change']);
+const BIG_TABLES = new Set([
+  'customer',
+  'trade',
+  'money_movement',
+  'stock_transfer',
+  'holding',
+  'account',
+  'staff_book_change',
+  'contact_record',
+  'contact_record_event',
+]);
 
 type EndpointName = keyof typeof endpoints;
 
@@ -24,6 +34,9 @@ interface Context {
   eventId: number;
   accountNo: string;
   idLast4: string;
+  /** A seeded contact record of a client of chanwaiman, and that client. */
+  recordId: number;
+  contactCustomerId: number;
 }
 type Input = Record<string, unknown>;
 /** The requests to try for an endpoint: each filter and sort on its own, plus the defaults. */
@@ -114,7 +127,13 @@ const checked: Partial<Record<EndpointName, Samples>> = {
   getMinCashIO: () => [{}],
   searchServiceHistory: () => [{}, { keyword: '陈' }, { rule: 'birthday', channel: 'phone', dateFrom: addDays(TODAY, -30), dateTo: TODAY }],
   getClientHistory: (context) => [{ customerId: context.customerId }],
-  getMyAuditTrail: () => [{}, { entity: 'customer' }, { cursor: 1_000_000 }],
+  getMyAuditTrail: () => [{}, { entity: 'customer' }, { entity: 'contact_record' }, { cursor: 1_000_000 }],
+  getContactRecord: (context) => [{ recordId: context.recordId }],
+  listContactRecords: (context) => [
+    { customerId: context.contactCustomerId },
+    { customerId: context.contactCustomerId, channel: 'phone' },
+    { customerId: context.contactCustomerId, cursor: String(context.recordId), limit: 5 },
+  ],
 };
 
 /** Not checked here, and why: each writes, and none is on the path of a screen being read. */
@@ -125,7 +144,10 @@ const excluded: Partial<Record<EndpointName, string>> = {
   kycUnbind: 'write: one binding by its unique key',
   updateProfile: 'write: one customer by primary key (plus an audit row)',
   markEventsSeen: 'write: events by primary key',
-  handleEvent: 'write: one event by primary key, one service record',
+  handleEvent: 'write: one event by primary key, one contact record (the contact log\'s write)',
+  addContactRecord: 'write: events by primary key, one contact record, one follow-up event by its unique key, audit rows',
+  reviseContactRecord: 'write: one record by primary key (plus a new version, the follow-up by its unique key, an audit row)',
+  exportContactRecords: "write (an audit row) after reading one client's records by contact_record_customer_time_idx: a compliance request, not a screen",
   setMinCashIO: 'write: re-runs the money rules for one book (a batch, measured with the MOT sweep, not a read path)',
   setFold: 'write: one staff row by primary key',
   startSignIn: 'sign-in: once per session; deletes expired sign-ins by their expiry index, inserts one row',
@@ -201,7 +223,18 @@ for (const engine of testDatabases()) {
       const [event] = await database.query<{ id: number }>(
         `select e.id::float8 as id from mot_event e join staff s on s.id = e.staff_id where s.wecom_user_id = 'chanwaiman' order by e.id limit 1`,
       );
-      context = { customerId: customer!.id, accountNo: customer!.accountNo, idLast4: customer!.idLast4, eventId: event!.id };
+      const [record] = await database.query<{ id: number; customerId: number }>(
+        `select r.id::float8 as id, r.customer_id::float8 as "customerId" from contact_record r join customer c on c.id = r.customer_id
+           join staff s on s.id = c.staff_id where s.wecom_user_id = 'chanwaiman' order by r.id limit 1`,
+      );
+      context = {
+        customerId: customer!.id,
+        accountNo: customer!.accountNo,
+        idLast4: customer!.idLast4,
+        eventId: event!.id,
+        recordId: record!.id,
+        contactCustomerId: record!.customerId,
+      };
     }, 300_000);
     afterAll(async () => {
       await server?.close();

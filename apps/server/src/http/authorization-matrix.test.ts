@@ -113,6 +113,11 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   setFold: { otherCorp: ErrorCode.OK },
   // One's own trail: another corp's session sees its own (empty) trail, never this one.
   getMyAuditTrail: { otherCorp: ErrorCode.OK },
+  addContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  reviseContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  getContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  listContactRecords: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  exportContactRecords: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
   startSignIn: { otherCorp: ErrorCode.OK },
   // Resumes the other corp's own session (its cookie, its corp): nothing of this corp.
   resumeSession: { otherCorp: ErrorCode.OK },
@@ -275,7 +280,7 @@ for (const engine of testDatabases()) {
               const madeUp = Object.fromEntries(
                 Object.entries(input).map(([key, value]) => [
                   key,
-                  key === 'eventIds' ? [987_654_321] : key === 'customerId' || key === 'eventId' ? 987_654_321 : value,
+                  key === 'eventIds' ? [987_654_321] : key === 'customerId' || key === 'eventId' || key === 'recordId' ? 987_654_321 : value,
                 ]),
               );
               const unknown = await as(signed.chan).call(endpoint, madeUp);

@@ -107,6 +107,18 @@ for (const engine of testDatabases()) {
 const STORED_TEXT: Partial<Record<EndpointName, Record<string, (data: Record<string, unknown>) => unknown>>> = {
   updateProfile: { remark: (data) => data.remark, tags: (data) => (data.tags as string[])[0] },
   handleEvent: { note: (data) => data.note, outcome: (data) => data.outcome },
+  addContactRecord: {
+    note: (data) => data.note,
+    outcome: (data) => data.outcome,
+    nextStep: (data) => data.nextStep,
+    suitability: (data) => data.suitability,
+  },
+  reviseContactRecord: {
+    note: (data) => data.note,
+    outcome: (data) => data.outcome,
+    nextStep: (data) => data.nextStep,
+    suitability: (data) => data.suitability,
+  },
 };
 
 /** The string fields of an endpoint's request, and whether each is a list of strings. */

@@ -191,7 +191,7 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
 
         const records = await check.query<{ eventId: number; recordId: number; note: string; status: string }>(
           `select e.id::int as "eventId", r.id::int as "recordId", r.note, e.status
-             from mot_event e join service_record r on r.mot_event_id = e.id where e.id = any($1::bigint[])`,
+             from mot_event e join contact_record_event l on l.mot_event_id = e.id join contact_record r on r.id = l.record_id where e.id = any($1::bigint[])`,
           [[...writes.handled.keys()]],
         );
         expect(records.sort((a, b) => a.eventId - b.eventId)).toEqual(

@@ -274,7 +274,7 @@ describe.skipIf(!postgresAdminUrl)(
           ).toEqual([...latestEdit.values()].sort((a, b) => a.customerId - b.customerId));
           const records = await database.handle.query<{ eventId: number; recordId: number; note: string; status: string }>(
             `select e.id::int as "eventId", r.id::int as "recordId", r.note, e.status
-           from mot_event e join service_record r on r.mot_event_id = e.id where e.id = any($1::bigint[])`,
+           from mot_event e join contact_record_event l on l.mot_event_id = e.id join contact_record r on r.id = l.record_id where e.id = any($1::bigint[])`,
             [[...handled.keys()]],
           );
           expect(records.sort((a, b) => a.eventId - b.eventId)).toEqual(

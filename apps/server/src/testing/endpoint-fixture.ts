@@ -32,6 +32,8 @@ export interface EndpointFixture {
   bindableCustomerId: number;
   /** A new pending event of a client of `owner`. */
   freshEvent(owner?: 'chanwaiman' | 'leekaying'): Promise<number>;
+  /** A new contact record (unlocked, by the client's manager) about a client of `owner`: its id and edits, as revise takes them. */
+  freshRecord(owner?: 'chanwaiman' | 'leekaying'): Promise<{ recordId: number; edits: number }>;
   /** The client's current edit version (updateProfile needs it). */
   versionOf(customerId: number): Promise<number>;
   /** Makes `contact` bound to `customerId` (and nothing else), as the fixture's starting point. */
@@ -92,6 +94,17 @@ export async function seedEndpointFixture(database: DatabaseHandle, customers = 
         [customerId, `fixture-${Date.now()}-${eventSerial}`, TODAY],
       );
       return Number(row!.id);
+    },
+    async freshRecord(owner = 'chanwaiman') {
+      const customerId = owner === 'chanwaiman' ? ownCustomerIds[3]! : foreignCustomerId;
+      const [row] = await database.query<{ id: number }>(
+        `insert into contact_record (corp_id, customer_id, staff_id, channel, purpose, note, served_at, locks_at)
+         select corp_id, id, staff_id, 'phone', 'service', 'written by the endpoint fixture', now(), now() + interval '1 day'
+           from customer where id = $1
+         returning id::float8 as id`,
+        [customerId],
+      );
+      return { recordId: Number(row!.id), edits: 0 };
     },
     async versionOf(customerId) {
       const [row] = await database.query<{ version: number }>('select version from customer where id = $1', [customerId]);
@@ -157,6 +170,16 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getClientHistory: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   setFold: () => ({ isFold: 'true' }),
   getMyAuditTrail: () => ({}),
+  addContactRecord: (fixture) => ({ customerId: fixture.ownCustomerIds[0], channel: 'phone', purpose: 'service', note: 'called the client' }),
+  reviseContactRecord: async (fixture) => ({
+    ...(await fixture.freshRecord()),
+    channel: 'meeting',
+    purpose: 'review',
+    note: 'met the client instead',
+  }),
+  getContactRecord: async (fixture) => ({ recordId: (await fixture.freshRecord()).recordId }),
+  listContactRecords: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
+  exportContactRecords: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   startSignIn: () => ({ agentCode: 'khzl', redirectPage: '/client/manage/list' }),
   // The session comes from the caller's cookie: a new token for it.
   resumeSession: () => ({}),
@@ -175,7 +198,7 @@ export const sweepCaller = async (baseUrl: string, name: EndpointName, usual: Si
   SESSION_ENDING.includes(name) ? signInAs(baseUrl, 'wongchishing', corpCode ? { corpCode } : {}) : usual;
 
 /** The fields that name something owned by one staff member: a client, an event, a chat contact. */
-export const OWNED_RESOURCE_FIELDS = ['customerId', 'eventId', 'eventIds', 'externalUserId'] as const;
+export const OWNED_RESOURCE_FIELDS = ['customerId', 'eventId', 'eventIds', 'externalUserId', 'recordId'] as const;
 
 export const requestFieldsOf = (endpoint: Endpoint) =>
   Object.keys((endpoint.request as unknown as { shape?: Record<string, unknown> }).shape ?? {});
@@ -208,6 +231,16 @@ export const foreignInputs: Partial<Record<EndpointName, InputMaker>> = {
   handleEvent: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying'), channel: 'phone', note: 'not mine' }),
   getTodoTaskDetail: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying') }),
   getClientHistory: (fixture) => ({ customerId: fixture.foreignCustomerId }),
+  addContactRecord: (fixture) => ({ customerId: fixture.foreignCustomerId, channel: 'phone', purpose: 'service', note: 'not mine' }),
+  reviseContactRecord: async (fixture) => ({
+    ...(await fixture.freshRecord('leekaying')),
+    channel: 'meeting',
+    purpose: 'review',
+    note: 'not mine',
+  }),
+  getContactRecord: async (fixture) => ({ recordId: (await fixture.freshRecord('leekaying')).recordId }),
+  listContactRecords: (fixture) => ({ customerId: fixture.foreignCustomerId }),
+  exportContactRecords: (fixture) => ({ customerId: fixture.foreignCustomerId }),
 };
 
 export const endpointEntries = () => Object.entries(endpoints) as [EndpointName, Endpoint][];

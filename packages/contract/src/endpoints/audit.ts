@@ -3,9 +3,21 @@ import { defineEndpoint } from '../endpoint';
 import { epochMsSchema } from '../common';
 
 /** What the audit log records; the web words each kind. */
-export const AUDIT_ACTIONS = ['customer.update', 'kyc.bind', 'kyc.unbind', 'mot.handle', 'mot.setMinCashIO', 'mot.setFold'] as const;
+export const AUDIT_ACTIONS = [
+  'customer.update',
+  'kyc.bind',
+  'kyc.unbind',
+  'mot.handle',
+  'mot.setMinCashIO',
+  'mot.setFold',
+  /** The contact log (issue 23): a record written, edited before its lock, corrected after it, a client's log exported. */
+  'contact.add',
+  'contact.edit',
+  'contact.correct',
+  'contact.export',
+] as const;
 /** The kinds of thing an entry is about, for the filter. */
-export const AUDIT_ENTITIES = ['customer', 'kyc_binding', 'mot_event', 'staff'] as const;
+export const AUDIT_ENTITIES = ['customer', 'kyc_binding', 'mot_event', 'staff', 'contact_record'] as const;
 export const auditEntitySchema = z.enum(AUDIT_ENTITIES);
 
 export const auditChangeSchema = z.object({

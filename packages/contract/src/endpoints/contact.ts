@@ -98,6 +98,8 @@ export const contactRecordSchema = z.object({
   locked: z.boolean(),
   /** Why this version replaced the previous one (null for version 1 and edits before the lock). */
   correctionReason: z.string().nullable(),
+  /** How many times its author edited this version in place before the lock; send it back with a revise. */
+  edits: z.number().int().min(0),
 });
 export type ContactRecord = z.infer<typeof contactRecordSchema>;
 
@@ -170,7 +172,12 @@ export const reviseContactRecord = defineEndpoint({
       /** The latest version's id: a record revised meanwhile answers 090409. */
       recordId: contactRecordIdSchema,
       ...recordFields,
-      /** Required once the record is locked (a correction); ignored before. */
+      /**
+       * The `edits` of the version the change was made on: a version edited meanwhile answers 090409
+       * (with `recordId` this names exactly what the manager saw, so one of two concurrent changes wins).
+       */
+      edits: z.number().int().min(0).max(1_000_000),
+      /** Required for a correction (the record is locked, or the caller is not its author); ignored for an edit. */
       correctionReason: z.string().trim().max(CONTACT_REASON_MAX).nullable().optional(),
     })
     .superRefine(checkRecordFields),

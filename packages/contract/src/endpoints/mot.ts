@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { ErrorCode } from '../error-codes';
 import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape } from '../common';
 import { customerIdSchema } from './customer';
+import { contactChannelSchema } from './contact';
 
 /**
  * MOT ("moments of truth", agent `mot`): the client manager's to-do list of events the rule
@@ -25,6 +26,8 @@ export const motRuleSchema = z.enum([
   'risk_expiry',
   /** WeCom reported that the customer's chat contact and their manager are no longer connected. */
   'contact_removed',
+  /** A contact record's next step is due (facts: recordId — the record's thread id — and nextStep). Raised by the contact log, not the daily sweep. */
+  'follow_up',
 ]);
 export type MotRule = z.infer<typeof motRuleSchema>;
 export const MOT_RULES = motRuleSchema.options;
@@ -33,7 +36,8 @@ export const MOT_RULES = motRuleSchema.options;
 export const motStatusSchema = z.enum(['new', 'seen', 'handled']);
 export type MotStatus = z.infer<typeof motStatusSchema>;
 
-export const serviceChannelSchema = z.enum(['phone', 'wecom', 'meeting', 'other']);
+/** A service record is a contact record (issue 23): the same channels, email included. */
+export const serviceChannelSchema = contactChannelSchema;
 export type ServiceChannel = z.infer<typeof serviceChannelSchema>;
 
 export const motEventIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   date,
   index,
@@ -78,29 +77,6 @@ export const motPendingCounts = pgTable(
     unseen: integer('unseen').notNull(),
   },
   (table) => [primaryKey({ columns: [table.staffId, table.dueDate, table.rule, table.corpId] })],
-);
-
-/** How and when a client manager followed a customer up. */
-export const serviceRecords = pgTable(
-  'service_record',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    corpId: corpIdColumn(),
-    customerId: customerIdColumn(),
-    staffId: staffIdColumn(),
-    motEventId: bigint('mot_event_id', { mode: 'number' }).references(() => motEvents.id),
-    /** phone | wecom | meeting | other */
-    channel: text('channel').notNull(),
-    note: text('note').notNull(),
-    outcome: text('outcome'),
-    servedAt: timestamp('served_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('service_record_staff_time_idx').on(table.staffId, table.servedAt.desc()),
-    index('service_record_customer_time_idx').on(table.customerId, table.servedAt.desc()),
-    index('service_record_note_trgm').using('gin', table.note.op('gin_trgm_ops')),
-  ],
 );
 
 /**

@@ -73,6 +73,19 @@ for (const engine of testDatabases()) {
       expect(statuses.map((row) => row.status)).toEqual(['active', 'closed', 'dormant']);
     });
 
+    it('writes a few contact records, every channel and purpose among them, all locked and each a first version', async () => {
+      const records = await first.query<{ channel: string; purpose: string; locked: boolean; first: boolean; suits: boolean }>(
+        `select channel, purpose, locks_at <= now() as locked, thread_id = id and version = 1 as first,
+                (purpose <> 'recommendation' or suitability is not null) as suits
+           from contact_record`,
+      );
+      expect(records.length).toBeGreaterThan(40);
+      expect(records.length).toBeLessThanOrEqual(200);
+      expect(new Set(records.map((record) => record.channel))).toEqual(new Set(['phone', 'wecom', 'meeting', 'email', 'other']));
+      expect(new Set(records.map((record) => record.purpose)).size).toBe(8);
+      expect(records.every((record) => record.locked && record.first && record.suits)).toBe(true);
+    });
+
     it('holds exactly what trades and transfers add up to', async () => {
       const mismatches = await count(
         first,

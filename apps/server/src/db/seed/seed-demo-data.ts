@@ -23,6 +23,8 @@ export interface SeedOptions {
   /** Last day of generated history, YYYY-MM-DD. Same seed and as-of date give identical data. */
   asOf: string;
   corpCode?: string;
+  /** A few contact records on the first clients (default true); false for a suite that counts the records it writes itself. */
+  contactRecords?: boolean;
   onProgress?: (done: number, total: number) => void;
   log?: (message: string) => void;
 }
@@ -43,7 +45,7 @@ export class SeedRefusedError extends Error {}
  * does the record of which days' MOT batches ran over them: otherwise the server's scheduler would
  * skip today over a reset database, and its MOT list would stay empty.
  */
-export const CUSTOMER_DATA_TABLES = [...SEED_TABLES, 'kyc_binding', 'mot_event', 'service_record', 'mot_sweep_run'];
+export const CUSTOMER_DATA_TABLES = [...SEED_TABLES, 'kyc_binding', 'mot_event', 'contact_record_event', 'contact_record', 'mot_sweep_run'];
 
 export async function hasCustomers(handle: DatabaseHandle): Promise<boolean> {
   const [row] = await handle.query<{ present: boolean }>('select exists (select 1 from customer) as present');
@@ -138,8 +140,38 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
       log(`indexes and foreign keys rebuilt in ${seconds(indexStarted)}`);
     }
   }
+  if (options.contactRecords !== false) await seedContactRecords(handle, options.asOf);
   await handle.query(`analyze ${SEED_TABLES.join(', ')}, security, exchange_rate, staff`);
   return { customers: options.customers, staff: staff.length, ...totals, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * A few contact records (the contact log, ADR 0038) on the first clients of the book, every channel
+ * and purpose among them, written over the last four months and so all locked, as a client's log
+ * looks after a while. Bounded (at most 200) whatever the size of the seed.
+ */
+async function seedContactRecords(handle: DatabaseHandle, asOf: string) {
+  await handle.query(
+    `with picked as (
+       select c.id, c.corp_id, c.staff_id, (c.id / 3) as n,
+              ($1::date - ((c.id * 7) % 120)::int + time '10:00') at time zone 'Asia/Hong_Kong' + ((c.id % 5) * interval '1 hour') as served_at
+         from customer c where c.id <= 600 and c.id % 3 = 0)
+     insert into contact_record (corp_id, customer_id, staff_id, channel, purpose, note, outcome, next_step, suitability, served_at, created_at, locks_at)
+     select p.corp_id, p.id, p.staff_id,
+            (array['phone', 'wecom', 'meeting', 'email', 'other'])[1 + p.n % 5],
+            (array['service', 'review', 'recommendation', 'care', 'document', 'follow_up', 'complaint', 'other'])[1 + (p.n / 5) % 8],
+            (array['客户来电询问派息安排，已解释除净日及派息日。', 'Quarterly portfolio review: concentration in tech noted; client will consider diversifying.',
+                   '介绍港元货币市场基金，客户有兴趣，将再考虑。', 'Birthday greetings sent; client thanked us.',
+                   '提醒客户身份证件即将到期，客户会携带新证件到分行。', 'Followed up on the account transfer form; it has been received.',
+                   '客户反映手机应用登录缓慢，已转交技术支持。', 'Client asked about opening a margin account.'])[1 + (p.n / 5) % 8],
+            (array['已解答', 'Will decide next week', '有兴趣', null, '已确认', 'Done', '跟进中', null])[1 + (p.n / 5) % 8],
+            case when p.n % 4 = 0 then 'Call back with the fund factsheet' end,
+            case when (p.n / 5) % 8 = 2 then '客户风险等级 3，投资目标为稳定收益；货币市场基金风险等级 1，年期及流动性均符合。' end,
+            p.served_at, p.served_at + interval '1 hour', p.served_at + interval '25 hours'
+       from picked p join customer c on c.id = p.id
+      where c.open_date <= (p.served_at at time zone 'Asia/Hong_Kong')::date`,
+    [asOf],
+  );
 }
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

@@ -31,7 +31,7 @@ export function createAuditRepository(db: Database) {
     /**
      * One staff member's own entries, newest first, keyset-paged on (at, id) so the actor index
      * (actor_staff_id, at) serves it. Each entry is joined to the customer it concerns: directly for
-     * a profile edit, through the binding's customerId for KYC, through the event for MOT.
+     * a profile edit, through the binding's customerId for KYC, through the event for MOT, through the customerId every contact-log entry names.
      */
     async mine(scope: StaffScope, page: { cursor?: number | undefined; entity?: string | undefined; limit: number }) {
       const conditions: SQL[] = [sql`${l.actorStaffId} = ${scope.staffId}`, sql`${l.corpId} = ${scope.corpId}`];
@@ -50,7 +50,8 @@ export function createAuditRepository(db: Database) {
               left join ${tableAs(c)} on ${c.corpId} = ${l.corpId} and ${c.id} = (case
                    when ${l.entity} = 'customer' then ${l.entityId}::bigint
                    when ${l.entity} = 'kyc_binding' then coalesce((${l.after} ->> 'customerId')::bigint, (${l.before} ->> 'customerId')::bigint)
-                   when ${l.entity} = 'mot_event' then ${e.customerId} end)
+                   when ${l.entity} = 'mot_event' then ${e.customerId}
+                   when ${l.entity} = 'contact_record' then (${l.after} ->> 'customerId')::bigint end)
              where ${sql.join(conditions, sql` and `)}
              order by ${l.at} desc, ${l.id} desc
              limit ${page.limit + 1}`,

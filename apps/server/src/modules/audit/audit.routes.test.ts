@@ -74,14 +74,16 @@ for (const engine of testDatabases()) {
         'customer.update',
         'kyc.bind',
         'kyc.unbind',
+        // Handling an event writes a contact record (ADR 0038): both are on the record.
+        'contact.add',
         'mot.handle',
         'mot.setMinCashIO',
         'mot.setFold',
       ]);
       for (const row of rows) {
         expect(row.at).toBeInstanceOf(Date);
-        // A bind has nothing before and an unbind nothing after; every other action has both.
-        if (row.action !== 'kyc.bind') expect(row.before, row.action).toBeTruthy();
+        // A bind or a new contact record has nothing before and an unbind nothing after; every other action has both.
+        if (row.action !== 'kyc.bind' && row.action !== 'contact.add') expect(row.before, row.action).toBeTruthy();
         if (row.action !== 'kyc.unbind') expect(row.after, row.action).toBeTruthy();
       }
       expect(rows.find((row) => row.action === 'mot.setMinCashIO')).toMatchObject({
@@ -98,6 +100,7 @@ for (const engine of testDatabases()) {
         'mot.setFold',
         'mot.setMinCashIO',
         'mot.handle',
+        'contact.add',
         'kyc.unbind',
         'kyc.bind',
         'customer.update',
@@ -123,6 +126,12 @@ for (const engine of testDatabases()) {
         eventRule: 'id_expiry',
         customer: { customerId: mot.customerId, nameCn: '证件到期客户' },
         changes: expect.arrayContaining([{ field: 'status', before: 'new', after: 'handled' }]),
+      });
+      // The record's entry names the same client, found through the customerId it records.
+      expect(mine.list.find((entry) => entry.action === 'contact.add')).toMatchObject({
+        entity: 'contact_record',
+        customer: { customerId: mot.customerId },
+        changes: expect.arrayContaining([{ field: 'channel', before: null, after: 'phone' }]),
       });
       expect(mine.list.find((entry) => entry.action === 'mot.setMinCashIO')).toMatchObject({
         customer: null,

@@ -54,7 +54,7 @@ for (const engine of testDatabases()) {
         expect(loser.body.code).toBe(ErrorCode.CONFLICT);
       }
       const records = await database.query<{ id: number; note: string }>(
-        'select id::float8 as id, note from service_record where mot_event_id = $1',
+        'select r.id::float8 as id, r.note from contact_record r join contact_record_event l on l.record_id = r.thread_id where l.mot_event_id = $1',
         [eventId],
       );
       expect(records).toEqual([{ id: winners[0]!.body.data.recordId, note: `called from device ${winners[0]!.index}` }]);
@@ -72,7 +72,7 @@ for (const engine of testDatabases()) {
       const results = await Promise.all(rest.map((eventId, index) => handle(index, eventId)));
       expect(results.map((result) => result.body.code)).toEqual(rest.map(() => '0'));
       const [row] = await database.query<{ count: number }>(
-        'select count(*)::int as count from service_record where mot_event_id = any($1::bigint[])',
+        'select count(*)::int as count from contact_record_event where mot_event_id = any($1::bigint[])',
         [rest],
       );
       expect(row!.count).toBe(rest.length);

@@ -20,13 +20,14 @@ import {
   type ColumnValue,
   type RowOf,
 } from '../../db/sql-rows';
-import { auditLog, customers, motEvents, motPendingCounts, serviceRecords, staff } from '../../db/schema';
+import { auditLog, contactRecordEvents, contactRecords, customers, motEvents, motPendingCounts, staff } from '../../db/schema';
 
 const c = tableAlias(customers, 'c');
 const e = tableAlias(motEvents, 'e');
 const s = tableAlias(staff, 's');
 const p = tableAlias(motPendingCounts, 'p');
-const r = tableAlias(serviceRecords, 'r');
+const r = tableAlias(contactRecords, 'r');
+const l = tableAlias(contactRecordEvents, 'l');
 
 const LARGE_MONEY_RULES = sql`('large_deposit', 'large_withdrawal')`;
 const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
@@ -97,11 +98,16 @@ const eventSelection = {
 const eventColumns = selection(eventSelection);
 export type EventRow = RowOf<typeof eventColumns>;
 
+/**
+ * A service record is a contact record as it stands now (its latest version, ADR 0038) seen from
+ * one MOT event: `e` is the event it handled — the one asked about, or for a search the first event
+ * the record is linked to (a record may serve several, or none).
+ */
 const recordColumns = selection({
   recordId: float8(r.id),
   customerId: float8(r.customerId),
   customerName: sql<string>`coalesce(nullif(${c.nameCn}, ''), ${c.nameEn})`,
-  eventId: float8(r.motEventId),
+  eventId: sql<number | null>`${e.id}::float8`,
   rule: outerJoined(e.rule),
   channel: r.channel,
   note: r.note,
@@ -109,9 +115,14 @@ const recordColumns = selection({
   servedAt: epochMs(r.servedAt),
 });
 export type RecordRow = RowOf<typeof recordColumns>;
-/** A service record with its customer and (outer-joined) event: `from` for `recordColumns`. */
+/** Latest versions with their customer and first linked event: `from` for `recordColumns`. */
 const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}
-  left join ${tableAs(e)} on ${e.id} = ${r.motEventId}`);
+  left join lateral (select ${l.motEventId} from ${tableAs(l)} where ${l.recordId} = ${r.threadId} order by ${l.motEventId} limit 1) first_event on true
+  left join ${tableAs(e)} on ${e.id} = first_event.mot_event_id`);
+/** The records that handled the given events (latest versions), joined to those events. */
+const recordsOfEventsJoined = renderedOnce(sql`${tableAs(l)} join ${tableAs(r)} on ${r.threadId} = ${l.recordId} and ${r.supersededBy} is null
+  join ${tableAs(c)} on ${c.id} = ${r.customerId}
+  join ${tableAs(e)} on ${e.id} = ${l.motEventId}`);
 
 const todoCustomerColumns = selection({
   customerId: float8(c.id),
@@ -246,57 +257,6 @@ export function createMotRepository(db: Database) {
       return rows.length;
     },
 
-    /**
-     * Handles an event and writes its service record and audit row in one transaction. The
-     * conditional UPDATE takes the row lock: of two concurrent handles, the second finds it
-     * handled and gets `null` — so there is never a second record.
-     */
-    async handle(scope: StaffScope, input: { eventId: number; channel: string; note: string; outcome: string | null; servedAt: Date }) {
-      return db.transaction(async (tx) => {
-        // The CTE locks the row and reads its status as it is now (new or seen), for the audit's `before`.
-        const [event] = await selectRows(
-          tx,
-          rowsQuery<{ customerId: number; previousStatus: ColumnValue<typeof motEvents.status> }>(
-            sql`with previous as (select ${motEvents.id}, ${motEvents.status} from ${motEvents} where ${motEvents.id} = ${input.eventId} for update)
-                update ${tableAs(e)} set ${columnName(e.status)} = 'handled', ${columnName(e.handledAt)} = now(), ${columnName(e.seenAt)} = coalesce(${e.seenAt}, now())
-                  from ${tableAs(c)}, previous
-                 where ${e.id} = previous.id and ${c.id} = ${e.customerId} and ${c.staffId} = ${scope.staffId} and ${e.corpId} = ${scope.corpId}
-                   and ${e.status} <> 'handled'
-                returning ${float8(e.customerId)} as "customerId", previous.status as "previousStatus"`,
-          ),
-        );
-        if (!event) return null;
-        const [record] = await tx
-          .insert(serviceRecords)
-          .values({
-            corpId: scope.corpId,
-            customerId: event.customerId,
-            staffId: scope.staffId,
-            motEventId: input.eventId,
-            channel: input.channel,
-            note: input.note,
-            outcome: input.outcome,
-            servedAt: input.servedAt,
-          })
-          .returning({ id: serviceRecords.id });
-        await tx.insert(auditLog).values({
-          corpId: scope.corpId,
-          actorStaffId: scope.staffId,
-          action: 'mot.handle',
-          entity: 'mot_event',
-          entityId: String(input.eventId),
-          before: { status: event.previousStatus },
-          after: { status: 'handled', serviceRecordId: record!.id, channel: input.channel, outcome: input.outcome },
-        });
-        return record!.id;
-      });
-    },
-
-    async record(recordId: number) {
-      const [row] = await selectRows(db, selectQuery(recordColumns, sql`from ${recordsJoined} where ${r.id} = ${recordId}`));
-      return row;
-    },
-
     async event(corpId: number, eventId: number) {
       const [row] = await selectRows(
         db,
@@ -312,7 +272,7 @@ export function createMotRepository(db: Database) {
       if (eventIds.length === 0) return [];
       return selectRows(
         db,
-        selectQuery(recordColumns, sql`from ${recordsJoined} where ${r.motEventId} in (${idList(eventIds)}) order by ${r.id}`),
+        selectQuery(recordColumns, sql`from ${recordsOfEventsJoined} where ${l.motEventId} in (${idList(eventIds)}) order by ${r.threadId}`),
       );
     },
 
@@ -356,14 +316,19 @@ export function createMotRepository(db: Database) {
         pageSize: number;
       },
     ) {
-      const conditions: SQL[] = [sql`${r.corpId} = ${scope.corpId}`, sql`${c.staffId} = ${scope.staffId}`];
+      const conditions: SQL[] = [sql`${r.corpId} = ${scope.corpId}`, sql`${c.staffId} = ${scope.staffId}`, sql`${r.supersededBy} is null`];
       if (input.keyword) {
         const pattern = containsPattern(input.keyword);
         conditions.push(
           sql`(${r.note} ilike ${pattern} or ${r.outcome} ilike ${pattern} or ${c.nameCn} ilike ${pattern} or ${c.nameEn} ilike ${pattern})`,
         );
       }
-      if (input.rule) conditions.push(sql`${e.rule} = ${input.rule}`);
+      if (input.rule) {
+        const linked = tableAlias(motEvents, 'le');
+        conditions.push(
+          sql`exists (select from ${tableAs(l)} join ${tableAs(linked)} on ${linked.id} = ${l.motEventId} where ${l.recordId} = ${r.threadId} and ${linked.rule} = ${input.rule})`,
+        );
+      }
       if (input.channel) conditions.push(sql`${r.channel} = ${input.channel}`);
       if (input.dateFrom) conditions.push(sql`${r.servedAt} >= ${hkDayStart(input.dateFrom)}`);
       if (input.dateTo) conditions.push(sql`${r.servedAt} < ${hkDayStart(input.dateTo)} + interval '1 day'`);

@@ -2,10 +2,14 @@ import { contract } from '@broker/contract';
 import { implementArea } from '../../http/endpoint-route';
 import { createMotRepository } from './mot.repository';
 import { createMotService } from './mot.service';
+import { createContactRepository, createContactService } from '../contact';
 
 /** MOT to-do list, handling and service history (agent `mot`). The fold flag's reader, isFold, lives with the staff settings. */
-export const motRoutes = implementArea(contract.mot, (app) => {
-  const service = createMotService({ repository: createMotRepository(app.database.db), database: app.database });
+export const motRoutes = implementArea(contract.mot, (app, options: { contactRecordLockHours: number }) => {
+  const contactLog = createContactService({
+    repository: createContactRepository(app.database.db, { lockHours: options.contactRecordLockHours }),
+  });
+  const service = createMotService({ repository: createMotRepository(app.database.db), database: app.database, contactLog });
   return {
     getTodoDates: ({ input, caller }) => service.dates(caller, input),
     getTodoClients: ({ input, caller }) => service.todoClients(caller, input),

@@ -1,8 +1,19 @@
-import { MOT_RULES, type MotCustomerSummary, type MotEvent, type MotRule, type MotTodoRow, type ServiceRecord } from '@broker/contract';
+import {
+  ErrorCode,
+  MOT_RULES,
+  type ContactPurpose,
+  type MotCustomerSummary,
+  type MotEvent,
+  type MotRule,
+  type MotTodoRow,
+  type ServiceChannel,
+  type ServiceRecord,
+} from '@broker/contract';
 import { addDays, dayNumber, hongKongDay, maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import type { DatabaseHandle } from '../../db/client';
+import type { ContactService } from '../contact';
 import { runMotRules } from './mot-engine';
 import type { CustomerSummaryRow, EventRow, MotRepository, RecordRow, TodoRow } from './mot.repository';
 
@@ -25,6 +36,16 @@ const toRecord = (row: RecordRow): ServiceRecord => ({
   rule: row.rule as MotRule | null,
   channel: row.channel as ServiceRecord['channel'],
 });
+/** What a contact that handles an event of this rule was for (migration 0023 gave existing records the same). */
+const PURPOSE_OF_RULE: Partial<Record<MotRule, ContactPurpose>> = {
+  birthday: 'care',
+  anniversary: 'care',
+  id_expiry: 'document',
+  risk_expiry: 'document',
+  follow_up: 'follow_up',
+};
+const purposeOfRule = (rule: string): ContactPurpose => PURPOSE_OF_RULE[rule as MotRule] ?? 'service';
+
 const toEvent = (row: EventRow, record: RecordRow | undefined): MotEvent => ({
   eventId: row.eventId,
   rule: row.rule as MotRule,
@@ -44,7 +65,7 @@ const toTodoRow = (row: TodoRow): MotTodoRow => ({
   events: row.events.map((event) => ({ ...event, rule: event.rule as MotRule, status: event.status as MotEvent['status'] })),
 });
 
-export function createMotService(deps: { repository: MotRepository; database: DatabaseHandle }) {
+export function createMotService(deps: { repository: MotRepository; database: DatabaseHandle; contactLog: ContactService }) {
   const { repository } = deps;
 
   function requireOwnCustomer(caller: Caller, customerId: number, customer: CustomerSummaryRow | undefined): CustomerSummaryRow {
@@ -98,25 +119,44 @@ export function createMotService(deps: { repository: MotRepository; database: Da
       return { updated: await repository.markSeen(scopeOf(caller), unique) };
     },
 
+    /**
+     * Handling an event writes a contact record linked to it, through the contact log's one write
+     * (ADR 0038): the same checks, the same audit entries, the same retention. Of two concurrent
+     * handles the second finds the event handled under its row lock: 090409, never a second record.
+     */
     async handle(
       caller: Caller,
-      input: { eventId: number; channel: string; note: string; outcome?: string | null | undefined; servedAt?: number | undefined },
-    ) {
+      input: { eventId: number; channel: ServiceChannel; note: string; outcome?: string | null | undefined; servedAt?: number | undefined },
+    ): Promise<ServiceRecord> {
       const event = await ownEvent(caller, input.eventId);
-      const alreadyHandled = () => ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
-      if (event.status === 'handled') throw alreadyHandled();
-      // A minute of clock skew between phone and server is fine; a date in the future is not.
-      if (input.servedAt !== undefined && input.servedAt > Date.now() + 60_000)
-        throw ApiError.validation('servedAt', 'must not be in the future');
-      const recordId = await repository.handle(scopeOf(caller), {
+      if (event.status === 'handled') throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
+      const record = await deps.contactLog
+        .add(caller, {
+          customerId: event.customerId,
+          channel: input.channel,
+          purpose: purposeOfRule(event.rule),
+          note: input.note,
+          outcome: input.outcome,
+          servedAt: input.servedAt,
+          eventIds: [input.eventId],
+        })
+        .catch((error: unknown) => {
+          // This call names one event, as `eventId`: so does its conflict.
+          if (error instanceof ApiError && error.code === ErrorCode.CONFLICT)
+            throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
+          throw error;
+        });
+      return {
+        recordId: record.recordId,
+        customerId: record.customerId,
+        customerName: record.customerName,
         eventId: input.eventId,
-        channel: input.channel,
-        note: input.note,
-        outcome: input.outcome ? input.outcome : null,
-        servedAt: new Date(input.servedAt ?? Date.now()),
-      });
-      if (recordId === null) throw alreadyHandled();
-      return toRecord((await repository.record(recordId))!);
+        rule: event.rule as MotRule,
+        channel: record.channel,
+        note: record.note,
+        outcome: record.outcome,
+        servedAt: record.servedAt,
+      };
     },
 
     async taskCount(caller: Caller, date: string | undefined) {

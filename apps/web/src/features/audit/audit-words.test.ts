@@ -68,4 +68,34 @@ describe('audit entries in plain words', () => {
     });
     expect(describeAuditChanges(handled, t)).toEqual([{ field: 'status', label: 'Status', from: 'new', to: 'handled' }]);
   });
+
+  test('the contact log: logged, edited, corrected and exported, in each language, with the fields that changed', async () => {
+    const correction = entry({
+      action: 'contact.correct',
+      entity: 'contact_record',
+      entityId: '31',
+      changes: [
+        { field: 'purpose', before: 'service', after: 'recommendation' },
+        { field: 'servedAt', before: Date.UTC(2026, 10, 20, 2, 5), after: Date.UTC(2026, 10, 20, 3, 5) },
+        { field: 'correctionReason', before: null, after: 'Recommended a fund' },
+        { field: 'recordId', before: 30, after: 31 },
+        { field: 'customerId', before: null, after: 7 },
+      ],
+    });
+    await i18n.changeLanguage('zh-CN');
+    expect(describeAuditEntry(entry({ action: 'contact.add', entity: 'contact_record' }), t)).toBe('记录了与 陈大文 的联系');
+    expect(describeAuditEntry(correction, t)).toBe('更正了与 陈大文 的联系记录（保留原版本）');
+    expect(describeAuditChanges(correction, t).map((change) => `${change.label}: ${change.from} → ${change.to}`)).toEqual([
+      '目的: 服务 → 推荐',
+      '联系时间: 2026-11-20 10:05 → 2026-11-20 11:05',
+      '更正原因: （空） → Recommended a fund',
+    ]);
+    await i18n.changeLanguage('zh-HK');
+    expect(describeAuditEntry(entry({ action: 'contact.export', entity: 'contact_record' }), t)).toBe('匯出了 陈大文 的聯絡記錄');
+    await i18n.changeLanguage('en');
+    expect(describeAuditEntry(entry({ action: 'contact.edit', entity: 'contact_record' }), t)).toBe(
+      'Edited a contact record of 陈大文 (before it locked)',
+    );
+    expect(describeAuditChanges(correction, t)[0]).toMatchObject({ label: 'Purpose', from: 'service', to: 'recommendation' });
+  });
 });

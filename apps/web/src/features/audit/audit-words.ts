@@ -1,7 +1,11 @@
-import type { AuditChange, AuditEntry } from '@broker/contract';
+import { AUDIT_ACTIONS, type AuditChange, type AuditEntry } from '@broker/contract';
+import { hongKongDateTime } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A contact record's fields, as its edits and corrections name them (the server logs only those that changed). */
+const CONTACT_FIELDS = ['channel', 'purpose', 'servedAt', 'note', 'outcome', 'nextStep', 'nextStepDate', 'suitability'] as const;
 
 /** Fields shown for each action, in this order; others (ids the user cannot act on) are left out. */
 const SHOWN_FIELDS: Record<string, readonly string[]> = {
@@ -9,12 +13,16 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.handle': ['status'],
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
+  'contact.add': ['channel', 'purpose', 'servedAt', 'nextStepDate'],
+  'contact.edit': CONTACT_FIELDS,
+  'contact.correct': [...CONTACT_FIELDS, 'correctionReason'],
+  'contact.export': ['records'],
 };
 
 /** The headline: what was done, to whom, in plain words. */
 export function describeAuditEntry(entry: AuditEntry, t: Translate): string {
   const customer = entry.customer?.nameCn || entry.customer?.nameEn || t('audit.unknownCustomer');
-  const known = ['customer.update', 'kyc.bind', 'kyc.unbind', 'mot.handle', 'mot.setMinCashIO', 'mot.setFold'].includes(entry.action);
+  const known = (AUDIT_ACTIONS as readonly string[]).includes(entry.action);
   if (!known) return t('audit.action.unknown', { action: entry.action });
   return t(`audit.action.${entry.action}`, {
     customer,
@@ -29,7 +37,9 @@ function formatValue(field: string, value: unknown, t: Translate): string {
   if (Array.isArray(value)) return value.length === 0 ? t('audit.value.empty') : value.join('、');
   if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
   if (field === 'minCashIO' && typeof value === 'number') return `HKD ${formatNumber(value, 0)}`;
-  if ((field === 'status' || field === 'channel') && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
+  if (field === 'servedAt' && typeof value === 'number') return hongKongDateTime(value);
+  if ((field === 'status' || field === 'channel' || field === 'purpose') && typeof value === 'string')
+    return t(`audit.value.${value}`, { defaultValue: value });
   return String(value);
 }
 

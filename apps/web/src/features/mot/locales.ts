@@ -4,7 +4,7 @@ import { registerMotRuleNames } from './mot-rule-locales';
 /** The MOT feature's strings, under `mot.`; registered with i18n when the feature's first page loads. */
 const zhCN = {
   status: { new: '未读', seen: '待处理', handled: '已处理' },
-  channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', other: '其他' },
+  channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', email: '邮件', other: '其他' },
   method: { fps: '转数快', bank_transfer: '银行转账', cheque: '支票', edda: 'eDDA' },
   contactChange: { del_follow_user: '客户删除了您', del_external_contact: '您删除了客户', transferred: '已转交其他成员' },
   home: {
@@ -79,6 +79,7 @@ const zhCN = {
     daysLeft: '还有 {{count}} 天',
     daysAgo: '已过期 {{count}} 天',
     expiresToday: '今天到期',
+    follow_up: '联系记录 #{{recordId}} 约定的下一步：{{nextStep}}',
     contact_removed: {
       del_follow_user: '{{occurredAt}} 客户在企业微信中删除了您，聊天联系人与客户的绑定已失效；请改用电话等方式联系，或在 KYC 页面解除绑定',
       del_external_contact: '{{occurredAt}} 您在企业微信中删除了该客户，聊天联系人与客户的绑定已失效',
@@ -86,6 +87,8 @@ const zhCN = {
     },
   },
   fact: {
+    nextStep: '下一步',
+    recordId: '联系记录',
     amount: '金额',
     currency: '币种',
     amountHkd: '折合港币',
@@ -171,7 +174,7 @@ export type MotMessages = typeof zhCN;
 
 const zhHK: MotMessages = {
   status: { new: '未讀', seen: '待處理', handled: '已處理' },
-  channel: { phone: '電話', wecom: '企業微信', meeting: '面談', other: '其他' },
+  channel: { phone: '電話', wecom: '企業微信', meeting: '面談', email: '電郵', other: '其他' },
   method: { fps: '轉數快', bank_transfer: '銀行轉賬', cheque: '支票', edda: 'eDDA' },
   contactChange: { del_follow_user: '客戶刪除了您', del_external_contact: '您刪除了客戶', transferred: '已轉交其他成員' },
   home: {
@@ -246,6 +249,7 @@ const zhHK: MotMessages = {
     daysLeft: '還有 {{count}} 天',
     daysAgo: '已過期 {{count}} 天',
     expiresToday: '今天到期',
+    follow_up: '聯絡記錄 #{{recordId}} 約定的下一步：{{nextStep}}',
     contact_removed: {
       del_follow_user: '{{occurredAt}} 客戶在企業微信中刪除了您，聊天聯絡人與客戶的綁定已失效；請改用電話等方式聯絡，或在 KYC 頁面解除綁定',
       del_external_contact: '{{occurredAt}} 您在企業微信中刪除了該客戶，聊天聯絡人與客戶的綁定已失效',
@@ -253,6 +257,8 @@ const zhHK: MotMessages = {
     },
   },
   fact: {
+    nextStep: '下一步',
+    recordId: '聯絡記錄',
     amount: '金額',
     currency: '幣種',
     amountHkd: '折合港幣',
@@ -336,7 +342,7 @@ const zhHK: MotMessages = {
 
 const en: MotMessages = {
   status: { new: 'Unread', seen: 'To do', handled: 'Handled' },
-  channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', other: 'Other' },
+  channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', email: 'Email', other: 'Other' },
   method: { fps: 'FPS', bank_transfer: 'Bank transfer', cheque: 'Cheque', edda: 'eDDA' },
   contactChange: {
     del_follow_user: 'Customer removed you',
@@ -417,6 +423,7 @@ const en: MotMessages = {
     daysLeft: 'in {{count}} days',
     daysAgo: 'expired {{count}} days ago',
     expiresToday: 'today',
+    follow_up: 'Next step agreed in contact record #{{recordId}}: {{nextStep}}',
     contact_removed: {
       del_follow_user:
         'On {{occurredAt}} the customer removed you in WeCom; their chat contact binding no longer reaches them. Call instead, or unbind on the KYC page',
@@ -425,6 +432,8 @@ const en: MotMessages = {
     },
   },
   fact: {
+    nextStep: 'Next step',
+    recordId: 'Contact record',
     amount: 'Amount',
     currency: 'Currency',
     amountHkd: 'In HKD',

@@ -17,6 +17,7 @@ export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'v
   id_expiry: 'violet',
   risk_expiry: 'violet',
   contact_removed: 'orange',
+  follow_up: 'blue',
 };
 
 /** `2026-11-21 14:05`, Hong Kong time. */
@@ -80,6 +81,8 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string): 
       return text(facts.expiryDate);
     case 'contact_removed':
       return when(facts.occurredAt);
+    case 'follow_up':
+      return text(facts.nextStep);
   }
 }
 
@@ -147,6 +150,8 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
       });
     case 'contact_removed':
       return t(`mot.reason.contact_removed.${contactChangeOf(facts)}`, { occurredAt: when(facts.occurredAt) });
+    case 'follow_up':
+      return t('mot.reason.follow_up', { nextStep: text(facts.nextStep), recordId: text(facts.recordId) });
   }
 }
 
@@ -164,6 +169,7 @@ const FACT_ROWS: Record<MotRule, readonly string[]> = {
   id_expiry: ['idDocType', 'expiryDate', 'daysToExpiry'],
   risk_expiry: ['riskLevel', 'assessedOn', 'expiryDate', 'daysToExpiry'],
   contact_removed: ['occurredAt', 'changeType'],
+  follow_up: ['nextStep', 'recordId'],
 };
 
 const MONEY_FACTS = new Set(['amount', 'amountHkd', 'thresholdHkd', 'valueHkd', 'lossHkd']);

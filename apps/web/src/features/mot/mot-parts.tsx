@@ -24,6 +24,8 @@ import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import ChatWrongOutline from 'antd-mobile-icons/es/ChatWrongOutline';
+import CalendarOutline from 'antd-mobile-icons/es/CalendarOutline';
+import MailOutline from 'antd-mobile-icons/es/MailOutline';
 import './locales';
 import { RULE_TONE, formatDateTime } from './mot-format';
 import './mot.css';
@@ -41,12 +43,14 @@ const RULE_ICON: Record<MotRule, ReactNode> = {
   id_expiry: <UserContactOutline />,
   risk_expiry: <CheckShieldOutline />,
   contact_removed: <ChatWrongOutline />,
+  follow_up: <CalendarOutline />,
 };
 
 const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
   phone: <PhoneFill />,
   wecom: <MessageFill />,
   meeting: <TeamFill />,
+  email: <MailOutline />,
   other: <MoreOutline />,
 };
 

@@ -14,6 +14,7 @@ const zhCN = {
   id_expiry: '证件到期',
   risk_expiry: '风险评估到期',
   contact_removed: '企微联系已断开',
+  follow_up: '跟进',
 };
 
 const zhHK: typeof zhCN = {
@@ -29,6 +30,7 @@ const zhHK: typeof zhCN = {
   id_expiry: '證件到期',
   risk_expiry: '風險評估到期',
   contact_removed: '企微聯繫已中斷',
+  follow_up: '跟進',
 };
 
 const en: typeof zhCN = {
@@ -44,6 +46,7 @@ const en: typeof zhCN = {
   id_expiry: 'ID expiring',
   risk_expiry: 'Risk assessment expiring',
   contact_removed: 'WeCom contact lost',
+  follow_up: 'Follow-up',
 };
 
 const RULE_NAMES = { 'zh-CN': { mot: { rule: zhCN } }, 'zh-HK': { mot: { rule: zhHK } }, en: { mot: { rule: en } } };
