@@ -48,6 +48,7 @@ const record: ContactRecord = {
   locksAt: Date.UTC(2026, 10, 20, 8, 0),
   locked: false,
   correctionReason: null,
+  edits: 0,
 };
 
 describe('the log form', () => {
@@ -77,8 +78,9 @@ describe('the log form', () => {
       requestId,
     });
     expect(addContactRecord.request.safeParse(payload).success).toBe(true);
-    expect(revisePayload(7, base(), null)).not.toHaveProperty('correctionReason');
-    expect(revisePayload(7, base(), ' 记错时间 ')).toMatchObject({ recordId: 7, correctionReason: '记错时间' });
+    expect(revisePayload(7, 2, base(), null)).not.toHaveProperty('correctionReason');
+    expect(revisePayload(7, 2, base(), null)).toMatchObject({ recordId: 7, edits: 2 });
+    expect(revisePayload(7, 0, base(), ' 记错时间 ')).toMatchObject({ recordId: 7, correctionReason: '记错时间' });
   });
 
   test('the contract rules show under their fields, before anything is sent', () => {
@@ -145,7 +147,7 @@ describe('drafts read back from storage are checked', () => {
 
   test('a well-formed draft is accepted, with the request id of its attempt', () => {
     expect(isNewContactDraft(draft)).toBe(true);
-    expect(isReviseDraft({ basedOn: 7, started: base(), values: base(), reason: '' })).toBe(true);
+    expect(isReviseDraft({ basedOn: 7, edits: 0, started: base(), values: base(), reason: '' })).toBe(true);
   });
 
   test('anything else is refused', () => {
@@ -154,8 +156,9 @@ describe('drafts read back from storage are checked', () => {
     expect(isNewContactDraft({ ...draft, values: { ...draft.values, channel: 'fax' } })).toBe(false);
     expect(isNewContactDraft({ ...draft, values: { ...draft.values, note: 42 } })).toBe(false);
     expect(isNewContactDraft(null)).toBe(false);
-    expect(isReviseDraft({ basedOn: -1, started: base(), values: base(), reason: '' })).toBe(false);
-    expect(isReviseDraft({ basedOn: 7, values: base(), reason: '' })).toBe(false);
+    expect(isReviseDraft({ basedOn: -1, edits: 0, started: base(), values: base(), reason: '' })).toBe(false);
+    expect(isReviseDraft({ basedOn: 7, edits: -1, started: base(), values: base(), reason: '' })).toBe(false);
+    expect(isReviseDraft({ basedOn: 7, edits: 0, values: base(), reason: '' })).toBe(false);
   });
 
   test('request ids are fresh UUIDs (version 4)', () => {

@@ -149,8 +149,9 @@ export function addPayload(customerId: number, values: ContactFormValues, eventI
   return { customerId, ...recordFields(values), eventIds: [...eventIds], requestId };
 }
 
-export function revisePayload(recordId: number, values: ContactFormValues, correctionReason: string | null): RevisePayload {
-  return { recordId, ...recordFields(values), ...(correctionReason === null ? {} : { correctionReason: correctionReason.trim() }) };
+/** A change of version `recordId` as it stood after `edits` in-place edits (what the manager saw: a change meanwhile is refused). */
+export function revisePayload(recordId: number, edits: number, values: ContactFormValues, correctionReason: string | null): RevisePayload {
+  return { recordId, edits, ...recordFields(values), ...(correctionReason === null ? {} : { correctionReason: correctionReason.trim() }) };
 }
 
 /** Turns the contract's refusal of a field into the message the form shows (in the reader's language). */
@@ -204,7 +205,7 @@ export function validateContactForm(values: ContactFormValues, context: Validati
     set('nextStepDate', { key: 'nextStepBeforeContact' });
 
   const fields = recordFields(values);
-  const payload = { recordId: 1, ...fields, servedAt: fields.servedAt ?? now };
+  const payload = { recordId: 1, edits: 0, ...fields, servedAt: fields.servedAt ?? now };
   const result = reviseContactRecord.request.safeParse(payload);
   if (!result.success) {
     for (const issue of result.error.issues) {
@@ -301,6 +302,8 @@ export const newContactDraftKey = (customerId: number) => `contactNew:${customer
  */
 export interface ReviseDraft {
   basedOn: number;
+  /** The version's `edits` when editing began: sent back, so an edit made meanwhile is caught. */
+  edits: number;
   started: ContactFormValues;
   values: ContactFormValues;
   reason: string;
@@ -312,6 +315,8 @@ export const isReviseDraft = (data: unknown): data is ReviseDraft => {
     typeof draft === 'object' &&
     draft !== null &&
     isId(draft.basedOn) &&
+    Number.isSafeInteger(draft.edits) &&
+    (draft.edits as number) >= 0 &&
     isContactFormValues(draft.started) &&
     isContactFormValues(draft.values) &&
     isText(draft.reason, CONTACT_REASON_MAX * 2)

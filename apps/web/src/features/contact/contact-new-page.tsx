@@ -6,6 +6,8 @@ import type { ContactRecord, MotCustomerSummary, MotEvent } from '@broker/contra
 import { hongKongDay } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
+import { ErrorCode } from '../../shared/api/contract';
+import { queryClient } from '../../shared/api/query-client';
 import { showFailureToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
@@ -117,7 +119,9 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
     setRefusal(null);
     if (focusFirstError(errors)) return;
     draft.submitting(form);
-    add.mutate(addPayload(params.customerId, form.values, form.eventIds, form.requestId), {
+    // Only events still pending are sent (one handled meanwhile has left the list).
+    const eventIds = form.eventIds.filter((id) => pending.some((event) => event.eventId === id));
+    add.mutate(addPayload(params.customerId, form.values, eventIds, form.requestId), {
       onSuccess: (record) => {
         draft.saved();
         Toast.show({ icon: 'success', content: t('contact.saved') });
@@ -127,6 +131,16 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
         // A session expiry leaves the draft marked as being submitted, for the page to offer again after sign-in.
         if (endedBySignIn(error)) return;
         // Refused or lost on the way: everything stays, with the same request id, so sending again writes it once.
+        if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
+          // Nothing was written (an event handled meanwhile; or, in theory, the request id taken): the client's
+          // events are read again, so the handled one leaves the list and the payload; a fresh id is safe now.
+          const next = { ...form, requestId: newRequestId() };
+          setForm(next);
+          draft.keep(next);
+          void queryClient.invalidateQueries({ queryKey: contactClientQuery(params.customerId).queryKey });
+          setRefusal(t('contact.error.eventHandled'));
+          return;
+        }
         draft.keep(form);
         if (error instanceof ApiError && !Object.values<string>(ClientErrorCode).includes(error.code)) setRefusal(error.message);
         else showFailureToast(error.message);

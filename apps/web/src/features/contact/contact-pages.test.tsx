@@ -72,6 +72,7 @@ const record = (overrides: Partial<ContactRecord> = {}): ContactRecord => ({
   locksAt: NOW + 24 * 3_600_000,
   locked: false,
   correctionReason: null,
+  edits: 0,
   ...overrides,
 });
 
@@ -277,7 +278,7 @@ describe('a record: edit before the lock, correct after it', () => {
     await waitFor(() => expect(reviseCalls()).toHaveLength(1));
     const [payload] = reviseCalls();
     expect(payload).not.toHaveProperty('correctionReason');
-    expect(payload).toMatchObject({ recordId: 70, note: '生日问候，客户很高兴，约下月饮茶' });
+    expect(payload).toMatchObject({ recordId: 70, edits: 0, note: '生日问候，客户很高兴，约下月饮茶' });
   });
 
   test('after the lock: a correction, which needs a reason; earlier versions are listed', async () => {
@@ -314,7 +315,7 @@ describe('a record: edit before the lock, correct after it', () => {
         [
           endpoints.reviseContactRecord,
           () => {
-            current = record({ outcome: '客户约了面谈' });
+            current = record({ outcome: '客户约了面谈', edits: 1 });
             throw new ApiError(ErrorCode.CONFLICT, '记录已被更改', '/api/contact/record/revise');
           },
         ],
@@ -330,6 +331,10 @@ describe('a record: edit before the lock, correct after it', () => {
     await waitFor(() => expect((screen.getByPlaceholderText(/一句话结果/) as HTMLInputElement).value).toBe('客户约了面谈'));
     expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('生日问候，送了礼篮');
     expect(screen.queryByTestId('contact-conflict')).toBeNull();
+    fireEvent.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(reviseCalls()).toHaveLength(2));
+    // Against the version as it stands now: its in-place edits counted.
+    expect(reviseCalls()[1]).toMatchObject({ recordId: 70, edits: 1, outcome: '客户约了面谈', note: '生日问候，送了礼篮' });
   });
 });
 

@@ -82,11 +82,20 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   const [restored, setRestored] = useState(draft.restored);
   // A draft is against the version it was typed on: saving it over a newer one is refused (090409), not overwritten.
   const [form, setForm] = useState<ReviseDraft>(
-    () => restored?.data ?? { basedOn: record.recordId, started: recordFormValues(record), values: recordFormValues(record), reason: '' },
+    () =>
+      restored?.data ?? {
+        basedOn: record.recordId,
+        edits: record.edits,
+        started: recordFormValues(record),
+        values: recordFormValues(record),
+        reason: '',
+      },
   );
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set());
-  const [conflict, setConflict] = useState(restored !== null && restored.data.basedOn !== record.recordId);
+  const [conflict, setConflict] = useState(
+    restored !== null && (restored.data.basedOn !== record.recordId || restored.data.edits !== record.edits),
+  );
   const [refusal, setRefusal] = useState<string | null>(null);
   const [lockedMeanwhile, setLockedMeanwhile] = useState(false);
   const [rebasing, setRebasing] = useState(false);
@@ -112,6 +121,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       const latest = recordFormValues(latestRecord);
       setForm((current) => ({
         basedOn: latestRecord.recordId,
+        edits: latestRecord.edits,
         started: latest,
         values: reapplyChanges(current.started, current.values, latest),
         reason: current.reason,
@@ -135,7 +145,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       return;
     }
     draft.submitting(form);
-    revise.mutate(revisePayload(form.basedOn, form.values, asCorrection ? form.reason : null), {
+    revise.mutate(revisePayload(form.basedOn, form.edits, form.values, asCorrection ? form.reason : null), {
       onSuccess: (saved) => {
         draft.saved();
         Toast.show({ icon: 'success', content: t(saved.version > record.version ? 'contact.corrected' : 'contact.edited') });
@@ -153,8 +163,11 @@ function Editor({ record, correcting, onDone }: EditorProps) {
           showFailureToast(error.message);
           return;
         }
-        // It locked while being edited: the same text becomes a correction, which needs its reason.
-        if (!asCorrection && Date.now() >= record.locksAt) {
+        // It locked while being edited, or someone else wrote it: the same text becomes a correction, with its reason.
+        if (
+          !asCorrection &&
+          (Date.now() >= record.locksAt || (error instanceof ApiError && error.message.startsWith('correctionReason')))
+        ) {
           setLockedMeanwhile(true);
           setRefusal(t('contact.error.lockedMeanwhile'));
           return;
