@@ -97,6 +97,8 @@ describe('audit entries in plain words', () => {
       'Edited a contact record of 陈大文 (before it locked)',
     );
     expect(describeAuditChanges(correction, t)[0]).toMatchObject({ label: 'Purpose', from: 'service', to: 'recommendation' });
+  });
+
   test('a phone shown or dialled names the client and the number, masked (ADR 0039)', async () => {
     const shown = entry({ action: 'customer.revealPhone', changes: [{ field: 'phone', before: null, after: '+852 9123 ****' }] });
     const called = entry({ action: 'customer.callPhone', changes: [{ field: 'phone', before: null, after: '+852 9123 ****' }] });
