@@ -52,6 +52,7 @@ coalesce((select json_agg(json_build_object('accountNo', "a"."account_no", 'type
 from "account" "a" where "a"."customer_id" = "c"."id"), '[]'::json) as "accounts" from "customer" "c" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5) t) as "customer";
 
 -- getDynamic: GET /api/client/customer/getDynamic
+-- getTimeline: GET /api/client/customer/getTimeline
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."staff_id" as "staffId" from "customer" "c" where "c"."id" = $1 and "c"."corp_id" = $2) t) as "owner", (select coalesce(json_agg(t), '[]'::json) from (with recursive currencies as (
 (select "exchange_rate"."currency" from "exchange_rate" order by "exchange_rate"."currency" limit 1)
@@ -60,39 +61,51 @@ select (select "e"."currency" from "exchange_rate" "e" where "e"."currency" > cu
 from currencies where currencies.currency is not null
 )
 select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."currency" = cur.currency order by "e"."rate_date" desc limit 1)::float8 as rate
-from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "t"."id"::float8 as "id",
-"s"."symbol" as "symbol",
-"s"."name_cn" as "nameCn",
-"s"."name_en" as "nameEn",
-"s"."market" as "market",
-"t"."side" as "side",
-"t"."quantity"::float8 as "quantity",
-"t"."price"::float8 as "price",
-"t"."amount"::float8 as "amount",
-"t"."currency" as "currency",
-floor(extract(epoch from "t"."traded_at") * 1000)::float8 as "tradedAt" from "trade" "t" join "customer" "c" on "c"."id" = "t"."customer_id" join "security" "s" on "s"."id" = "t"."security_id"
-where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5  order by "t"."traded_at" desc, "t"."id" desc limit $6) t) as "tradeRows", (select coalesce(json_agg(t), '[]'::json) from (select "m"."id"::float8 as "id",
-"m"."direction" as "direction",
-"m"."currency" as "currency",
-"m"."amount"::float8 as "amount",
-"m"."method" as "method",
-floor(extract(epoch from "m"."occurred_at") * 1000)::float8 as "occurredAt" from "money_movement" "m" join "customer" "c" on "c"."id" = "m"."customer_id"
-where "c"."id" = $7 and "c"."corp_id" = $8 and "c"."staff_id" = $9  order by "m"."occurred_at" desc, "m"."id" desc limit $10) t) as "moneyRows", (select coalesce(json_agg(t), '[]'::json) from (select "x"."id"::float8 as "id",
-"x"."direction" as "direction",
-"s"."symbol" as "symbol",
-"s"."name_cn" as "nameCn",
-"s"."name_en" as "nameEn",
-"s"."market" as "market",
-"s"."currency" as "currency",
-"x"."quantity"::float8 as "quantity",
-floor(extract(epoch from "x"."occurred_at") * 1000)::float8 as "occurredAt" from "stock_transfer" "x" join "customer" "c" on "c"."id" = "x"."customer_id" join "security" "s" on "s"."id" = "x"."security_id"
-where "c"."id" = $11 and "c"."corp_id" = $12 and "c"."staff_id" = $13  order by "x"."occurred_at" desc, "x"."id" desc limit $14) t) as "transferRows", (select coalesce(json_agg(t), '[]'::json) from (select "l"."id"::float8 as "id",
-floor(extract(epoch from "l"."at") * 1000)::float8 as "at",
-"l"."before" as "before",
-"l"."after" as "after",
-"st"."name" as "staffName" from "audit_log" "l" join "customer" "c" on "l"."entity_id" = "c"."id"::text left join "staff" "st" on "st"."id" = "l"."actor_staff_id"
-where "l"."entity" = 'customer' and "l"."entity_id" = $15 and "l"."action" = 'customer.update' and "c"."id" = $16 and "c"."corp_id" = $17 and "c"."staff_id" = $18
-order by "l"."at" desc, "l"."id" desc limit $19) t) as "auditRows";
+from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select page.* from "customer" "c" join "staff" "me" on "me"."id" = "c"."staff_id"
+cross join lateral ((select 'contact' as source, 8 as rank, "r"."id"::float8 as id, (extract(epoch from "r"."served_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "r"."served_at") * 1000)::float8 as "at",
+"actor"."name" as "staffName",
+json_build_object('threadId', "r"."thread_id"::float8, 'version', "r"."version", 'channel', "r"."channel", 'purpose', "r"."purpose",
+'note', left("r"."note", 140), 'outcome', "r"."outcome", 'nextStep', "r"."next_step",
+'nextStepDate', "r"."next_step_date"::text) as data
+from "contact_record" "r" left join "staff" "actor" on "actor"."id" = "r"."staff_id"
+where $3::boolean and "r"."customer_id" = "c"."id" and "r"."superseded_by" is null and "r"."served_at" <= (timestamptz 'epoch' + $4::float8 * interval '1 microsecond') and ("r"."served_at" < (timestamptz 'epoch' + $5::float8 * interval '1 microsecond') or 8 < $6::int or (8 = $7::int and "r"."id" < $8::bigint))
+order by "r"."served_at" desc, "r"."id" desc limit $9) union all (select 'trade' as source, 0 as rank, "t"."id"::float8 as id, (extract(epoch from "t"."traded_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "t"."traded_at") * 1000)::float8 as "at", null::text as "staffName",
+json_build_object('side', "t"."side", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameEn', "s"."name_en", 'quantity', "t"."quantity"::float8,
+'price', "t"."price"::float8, 'amount', "t"."amount"::float8, 'currency', "t"."currency") as data
+from (select "tk"."id" from "trade" "tk"
+where $10::boolean and "tk"."customer_id" = "c"."id" and "tk"."traded_at" <= (timestamptz 'epoch' + $11::float8 * interval '1 microsecond') and ("tk"."traded_at" < (timestamptz 'epoch' + $12::float8 * interval '1 microsecond') or 0 < $13::int or (0 = $14::int and "tk"."id" < $15::bigint))
+order by "tk"."traded_at" desc, "tk"."id" desc limit $16) as trade_page
+join "trade" "t" on "t"."id" = trade_page.id join "security" "s" on "s"."id" = "t"."security_id") union all (select 'money' as source, 2 as rank, "m"."id"::float8 as id, (extract(epoch from "m"."occurred_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "m"."occurred_at") * 1000)::float8 as "at", null::text as "staffName",
+json_build_object('direction', "m"."direction", 'currency', "m"."currency", 'amount', "m"."amount"::float8, 'method', "m"."method") as data
+from (select "mk"."id" from "money_movement" "mk"
+where $17::boolean and "mk"."customer_id" = "c"."id" and "mk"."occurred_at" <= (timestamptz 'epoch' + $18::float8 * interval '1 microsecond') and ("mk"."occurred_at" < (timestamptz 'epoch' + $19::float8 * interval '1 microsecond') or 2 < $20::int or (2 = $21::int and "mk"."id" < $22::bigint))
+and (not $23::boolean or "mk"."amount" >= "me"."min_cash_io" * case when "mk"."currency" = 'HKD' then 1 else (select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "mk"."currency" order by "er"."rate_date" desc limit 1) end)
+order by "mk"."occurred_at" desc, "mk"."id" desc limit $24) as money_page
+join "money_movement" "m" on "m"."id" = money_page.id) union all (select 'transfer' as source, 1 as rank, "x"."id"::float8 as id, (extract(epoch from "x"."occurred_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "x"."occurred_at") * 1000)::float8 as "at", null::text as "staffName",
+json_build_object('direction', "x"."direction", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameEn', "s"."name_en", 'currency', "s"."currency",
+'quantity', "x"."quantity"::float8, 'counterparty', "x"."counterparty") as data
+from (select "xk"."id" from "stock_transfer" "xk"
+where $25::boolean and "xk"."customer_id" = "c"."id" and "xk"."occurred_at" <= (timestamptz 'epoch' + $26::float8 * interval '1 microsecond') and ("xk"."occurred_at" < (timestamptz 'epoch' + $27::float8 * interval '1 microsecond') or 1 < $28::int or (1 = $29::int and "xk"."id" < $30::bigint))
+order by "xk"."occurred_at" desc, "xk"."id" desc limit $31) as transfer_page
+join "stock_transfer" "x" on "x"."id" = transfer_page.id join "security" "s" on "s"."id" = "x"."security_id") union all (select 'profileEdit' as source, 3 as rank, "l"."id"::float8 as id, (extract(epoch from "l"."at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "l"."at") * 1000)::float8 as "at",
+"actor"."name" as "staffName", json_build_object('action', "l"."action", 'before', "l"."before", 'after', "l"."after") as data
+from "audit_log" "l" left join "staff" "actor" on "actor"."id" = "l"."actor_staff_id"
+where $32::boolean and "l"."entity" = 'customer' and "l"."entity_id" = $33 and "l"."action" = 'customer.update' and "l"."at" <= (timestamptz 'epoch' + $34::float8 * interval '1 microsecond') and ("l"."at" < (timestamptz 'epoch' + $35::float8 * interval '1 microsecond') or 3 < $36::int or (3 = $37::int and "l"."id" < $38::bigint))
+order by "l"."at" desc, "l"."id" desc limit $39) union all (select 'kyc' as source, 4 as rank, "l"."id"::float8 as id, (extract(epoch from "l"."at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "l"."at") * 1000)::float8 as "at",
+"actor"."name" as "staffName", json_build_object('action', "l"."action", 'before', "l"."before", 'after', "l"."after") as data
+from "audit_log" "l" left join "staff" "actor" on "actor"."id" = "l"."actor_staff_id"
+where $40::boolean and "l"."entity" = 'kyc_binding' and coalesce("l"."after", "l"."before") ->> 'customerId' = $41 and "l"."action" in ('kyc.bind', 'kyc.unbind', 'kyc.stale', 'kyc.fresh') and "l"."at" <= (timestamptz 'epoch' + $42::float8 * interval '1 microsecond') and ("l"."at" < (timestamptz 'epoch' + $43::float8 * interval '1 microsecond') or 4 < $44::int or (4 = $45::int and "l"."id" < $46::bigint))
+order by "l"."at" desc, "l"."id" desc limit $47) union all (select 'mot' as source, stage.rank, "e"."id"::float8 as id, (extract(epoch from stage.at) * 1000000)::float8 as "atMicros", floor(extract(epoch from stage.at) * 1000)::float8 as "at",
+case when stage.name = 'raised' then null else "actor"."name" end as "staffName",
+json_build_object('rule', "e"."rule", 'stage', stage.name, 'dueDate', "e"."due_date"::text) as data
+from "mot_event" "e"
+cross join lateral (values (5, 'raised', "e"."created_at"), (6, 'seen', "e"."seen_at"),
+(7, 'handled', "e"."handled_at")) as stage(rank, name, at)
+left join "staff" "actor" on "actor"."id" = "e"."staff_id"
+where $48::boolean and "e"."customer_id" = "c"."id" and stage.at is not null and stage.at <= (timestamptz 'epoch' + $49::float8 * interval '1 microsecond') and (stage.at < (timestamptz 'epoch' + $50::float8 * interval '1 microsecond') or stage.rank < $51::int or (stage.rank = $52::int and "e"."id" < $53::bigint))
+order by stage.at desc, stage.rank desc, "e"."id" desc limit $54)) as page
+where "c"."id" = $55 and "c"."corp_id" = $56 and "c"."staff_id" = $57
+order by page."atMicros" desc, page.rank desc, page.id desc limit $58) t) as "rows";
 
 -- getHolding: GET /api/client/customer/getHolding
 -- prepared
