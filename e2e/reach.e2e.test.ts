@@ -79,7 +79,7 @@ const revealsOf = (customerId: number) =>
   );
 
 const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="${name}"]`);
-const logDialog = (page: Page) => page.locator('.adm-dialog').filter({ hasText: '记录这次联系？' });
+const logDialog = (page: Page) => page.locator('.adm-dialog-body').filter({ hasText: '记录这次联系？' });
 
 /** The log form the offer leads to, with its query (the form itself is issue 23.2's page). */
 async function expectLogForm(page: Page, expected: Record<string, string>) {

@@ -68,9 +68,9 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
       </div>
       <p className="ba-profile__meta">
         <span>{profile.customerNo}</span>
-        <span>{profile.phoneMasked ?? '-'}</span>
         <span>{t('client.openedOn', { date: profile.openDate })}</span>
       </p>
+      {/* The phone, masked, sits with the actions that reveal or dial it (ADR 0039). */}
       <ReachActions customerId={profile.customerId} />
     </section>
   );
