@@ -56,6 +56,14 @@ const route = (name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 const form = () => route('contactNew');
 const record = () => route('contactRecord');
 const toastGone = () => expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+/** A screenshot of the form from its top (typing scrolled it down), with the focus out of the inputs. */
+async function shootFormFromTop(name: string) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await form()
+    .getByTestId('page-scroll')
+    .evaluate((element) => element.scrollTo(0, 0));
+  await saveScreenshot(page, name);
+}
 
 async function useLanguage(language: string) {
   await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
@@ -80,7 +88,7 @@ describe('the contact log', () => {
     await form().locator('#contact-suitability').fill(SUITABILITY);
     await form().locator('#contact-nextStep').fill(NEXT_STEP);
     await form().locator('#contact-outcome').fill('客户考虑中');
-    await saveScreenshot(page, 'contact-form-zh-CN');
+    await shootFormFromTop('contact-form-zh-CN');
     await form().getByTestId('contact-save').click();
 
     await expectRoute(page, 'contactRecord');
@@ -121,7 +129,7 @@ describe('the contact log', () => {
     await record().getByTestId('contact-save').click();
 
     await expect(record().getByTestId('contact-record')).toHaveAttribute('data-version', '2');
-    await expect(record().getByTestId('contact-note')).toHaveText(`${NOTE}（更正：电话联系）`);
+    await expect(record().getByTestId('contact-record').getByTestId('contact-note')).toHaveText(`${NOTE}（更正：电话联系）`);
     await expect(record().getByTestId('contact-record')).toContainText('联系方式记错，实为电话');
     const versions = record().getByTestId('contact-version');
     await expect(versions).toHaveCount(1);
@@ -198,7 +206,7 @@ describe('languages', () => {
         .locator('#contact-nextStep')
         .fill(language === 'en' ? 'Send the fund factsheet' : '寄送基金說明書');
       await form().locator('#contact-nextStepDate').fill(addDays(hongKongDay(), 7));
-      await saveScreenshot(page, `contact-form-${language}`);
+      await shootFormFromTop(`contact-form-${language}`);
       // Not saved: emptied, so no draft is left behind for the next language.
       await form().locator('#contact-note').fill('');
       await form().locator('#contact-nextStep').fill('');

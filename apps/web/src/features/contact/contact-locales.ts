@@ -371,7 +371,7 @@ const en: ContactMessages = {
     openFollowUp: 'Open the follow-up',
     correctionReason: 'Reason for correction',
     versions: 'Earlier versions',
-    versionsCount: '{{count}} earlier versions',
+    versionsCount: 'Earlier versions ({{count}})',
     noVersions: 'No earlier versions',
     missing: 'No record given',
     missingDescription: "Open a record from the client's contact log",
