@@ -98,7 +98,6 @@ const historyOf: Samples = (context) => [
 ];
 
 const checked: Partial<Record<EndpointName, Samples>> = {
-  getCorpConfig: () => [{ corpCode: 'fxhl' }],
   getJsSdkSign: () => [{ url: 'http://127.0.0.1/client/1' }],
   getDefaultCcy: () => [{}],
   getCurrencyExchangeRate: () => [{}],
@@ -149,6 +148,8 @@ const checked: Partial<Record<EndpointName, Samples>> = {
 
 /** Not checked here, and why: each writes, and none is on the path of a screen being read. */
 const excluded: Partial<Record<EndpointName, string>> = {
+  // It passed only while it was the first call of its app's client, whose sign-in check read the session.
+  getCorpConfig: 'reads no table: the corps are configuration, held in memory',
   loginQywx: 'sign-in: once per session; reads staff and sessions only (and needs a fresh WeCom code)',
   configureDefaultCcy: 'writes one staff row by primary key',
   kycBind: 'write: one customer by primary key, one binding',
