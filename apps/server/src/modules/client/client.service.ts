@@ -6,7 +6,6 @@ import {
   type CustomerBaseInfo,
   type CustomerProfile,
   type CustomerReach,
-  type DynamicItem,
   type PhoneRevealPurpose,
   type HoldingItem,
   type Market,
