@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@broker/server';
 import { signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
 import { preparePgliteDataset, preparePostgresDataset, measureMotSweeps } from './datasets';
+import { ensureLongHistoryClient } from './long-history';
 import { startCaptureApp, type CaptureApp } from './capture';
 import { assertErrorCodesAreHttpErrors, driveFixedRate, driveHttp } from './http-load';
 import { measureCpuShare, type CpuShare } from './cpu-share';
@@ -225,6 +226,14 @@ async function runEngine(
     );
     const staff = await pickBenchStaff(handle);
     log(`signing in as ${staff.userid} (${staff.customers.toLocaleString('en')} customers, the biggest emulator book)`);
+    if (options.scenarios.includes('timeline')) {
+      const history = await ensureLongHistoryClient(handle, staff.staffId, options.asOf);
+      log(
+        `timeline client ${history.customerId}: ${history.written ? 'history extended' : 'history already extended'} back to ${history.firstAt} ` +
+          `(${history.trades.toLocaleString('en')} trades, ${history.moneyMovements.toLocaleString('en')} money movements, ` +
+          `${history.transfers} transfers, ${history.contactRecords} contact records, ${history.profileEdits} profile edits, ${history.kycChanges} KYC changes)`,
+      );
+    }
     capture = await startCaptureApp(handle, recorder, staff.userid);
     const written = await writeServiceRecords(
       handle,

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData, type DatabaseHandle } from '@broker/server';
+import { testDatabases } from '@broker/server/testing';
+import { ensureLongHistoryClient, LONG_HISTORY_YEARS } from './long-history';
+import { loadBookSample } from './param-generator';
+
+const AS_OF = '2026-11-20';
+
+for (const engine of testDatabases()) {
+  describe(`the bench's long-history client (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let staffId: number;
+    beforeAll(async () => {
+      database = await engine.create();
+      await seedDemoData(database, { customers: 60, seed: 3, asOf: AS_OF });
+      const [row] = await database.query<{ id: number }>(
+        'select staff_id as id from customer group by staff_id order by count(*) desc, staff_id limit 1',
+      );
+      staffId = row!.id;
+    });
+    afterAll(() => database.drop());
+
+    it('reaches five years back with three times the activity, once', async () => {
+      const first = await ensureLongHistoryClient(database, staffId, AS_OF);
+      expect(first.written).toBe(true);
+      expect(first.firstAt <= `${Number(AS_OF.slice(0, 4)) - LONG_HISTORY_YEARS}${AS_OF.slice(4)}`).toBe(true);
+      expect(first.contactRecords).toBeGreaterThanOrEqual(72);
+      expect(first.profileEdits).toBe(24);
+      expect(first.kycChanges).toBe(3);
+      const [owner] = await database.query<{ staffId: number; openDate: string }>(
+        `select staff_id as "staffId", open_date::text as "openDate" from customer where id = $1`,
+        [first.customerId],
+      );
+      expect(owner).toEqual({ staffId, openDate: expect.any(String) });
+      expect(owner!.openDate <= first.firstAt).toBe(true);
+
+      const again = await ensureLongHistoryClient(database, staffId, AS_OF);
+      expect(again).toEqual({ ...first, written: false });
+
+      // The timeline scenario pages through the book's longest history: this one.
+      const book = await loadBookSample(database, staffId, AS_OF);
+      expect(book.timelineCustomer?.id).toBe(first.customerId);
+    });
+  });
+}
