@@ -21,7 +21,17 @@ for (const engine of testDatabases()) {
     afterAll(() => database.drop());
 
     it('reaches five years back with three times the activity, once', async () => {
+      const tradesOf = async (customerId: number) =>
+        (await database.query<{ n: number }>('select count(*)::int as n from trade where customer_id = $1', [customerId]))[0]!.n;
+      const [busiest] = await database.query<{ id: number }>(
+        `select t.customer_id::float8 as id from trade t join customer c on c.id = t.customer_id where c.staff_id = $1
+          group by 1 order by count(*) desc, 1 limit 1`,
+        [staffId],
+      );
+      const tradesBefore = await tradesOf(busiest!.id);
       const first = await ensureLongHistoryClient(database, staffId, AS_OF);
+      expect(first.customerId).toBe(busiest!.id);
+      expect(first.trades).toBe(3 * tradesBefore);
       expect(first.written).toBe(true);
       expect(first.firstAt <= `${Number(AS_OF.slice(0, 4)) - LONG_HISTORY_YEARS}${AS_OF.slice(4)}`).toBe(true);
       expect(first.contactRecords).toBeGreaterThanOrEqual(72);
@@ -36,6 +46,11 @@ for (const engine of testDatabases()) {
 
       const again = await ensureLongHistoryClient(database, staffId, AS_OF);
       expect(again).toEqual({ ...first, written: false });
+
+      // The MOT sweep measurement truncates contact records: they come back, nothing else doubles.
+      await database.query('truncate contact_record_event, contact_record restart identity');
+      const afterTruncate = await ensureLongHistoryClient(database, staffId, AS_OF);
+      expect(afterTruncate).toEqual({ ...first, contactRecords: 72, written: true });
 
       // The timeline scenario pages through the book's longest history: this one.
       const book = await loadBookSample(database, staffId, AS_OF);

@@ -8,8 +8,9 @@ import type { DatabaseHandle } from '@broker/server';
  * edit a quarter and a KYC bind and unbind in the years between. Everything is written as of the
  * dataset's day, so the same seed gives the same history.
  *
- * Idempotent: a client whose history already reaches `YEARS` back is left alone, so a reused database
- * is not extended twice. Run after the MOT sweep measurement (it truncates contact records).
+ * Idempotent part by part: activity, contact records and audit rows that already reach `LONG_HISTORY_YEARS`
+ * back are left alone, so a reused database is not extended twice, and the contact records the MOT sweep
+ * measurement truncates are written again.
  */
 export const LONG_HISTORY_YEARS = 5;
 const SHIFTS_YEARS = [2, 4] as const;
@@ -41,12 +42,16 @@ export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: n
   );
   if (!busiest) throw new Error(`staff ${staffId} has no client with trades to give a long history`);
   const customerId = busiest.id;
-  const [already] = await handle.query<{ reaches: boolean }>(
-    `select exists (select 1 from trade where customer_id = $1 and traded_at <= ${yearsBefore(LONG_HISTORY_YEARS)}) as reaches`,
+  // Each part is checked on its own: the MOT sweep measurement truncates contact records, not trades.
+  const [reach] = await handle.query<{ activity: boolean; contacts: boolean; audit: boolean }>(
+    `select exists (select 1 from trade where customer_id = $1 and traded_at <= ${yearsBefore(LONG_HISTORY_YEARS)}) as activity,
+            exists (select 1 from contact_record where customer_id = $1 and served_at <= ${yearsBefore(LONG_HISTORY_YEARS)}) as contacts,
+            exists (select 1 from audit_log where entity = 'customer' and entity_id = $1::text and action = 'customer.update'
+                       and at <= ${yearsBefore(LONG_HISTORY_YEARS)}) as audit`,
     [customerId, asOf],
   );
-  const written = !already!.reaches;
-  if (written) {
+  const written = !reach!.activity || !reach!.contacts || !reach!.audit;
+  if (!reach!.activity) {
     // One statement of data-modifying CTEs: all of it or none, so an interrupted run cannot half-extend.
     const copies = SHIFTS_YEARS.flatMap((years) => {
       const back = `make_interval(years => ${years})`;
@@ -67,39 +72,46 @@ export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: n
     await handle.query(
       `with ${copies.join(',\n')},
        -- The client (and its accounts) must have been open before its first trade.
-       opened as (update customer set open_date = least(open_date, ${opened}) where id = $1 returning 1),
-       accounts as (update account set open_date = least(open_date, ${opened}) where customer_id = $1 returning 1),
-       -- A contact record a month for six years, each locked a day after it was written (as the log locks them).
-       contacts as (
-         insert into contact_record (corp_id, customer_id, staff_id, channel, purpose, note, outcome, served_at, created_at, locks_at)
-         select c.corp_id, c.id, c.staff_id, ($3::text[])[1 + n % 5], ($4::text[])[1 + n % 5],
-                'Monthly contact ' || n || ': reviewed the portfolio and the market outlook / 每月联络：检视持仓与市况',
-                case when n % 3 = 0 then 'Client satisfied' end,
-                t.at, t.at + interval '10 minutes', t.at + interval '10 minutes' + interval '24 hours'
-           from customer c cross join generate_series(1, 72) as n
-                cross join lateral (select ($2::date - make_interval(months => n))::timestamp at time zone 'Asia/Hong_Kong' + interval '10 hours' as at) t
-          where c.id = $1 returning 1),
-       -- A profile edit a quarter (before → after of one field), by the client's manager.
-       edits as (
+       opened as (update customer set open_date = least(open_date, ${opened}) where id = $1 returning 1)
+       update account set open_date = least(open_date, ${opened}) where customer_id = $1`,
+      [customerId, asOf],
+    );
+  }
+  if (!reach!.contacts) {
+    // A contact record a month for six years, each locked a day after it was written (as the log locks them).
+    await handle.query(
+      `insert into contact_record (corp_id, customer_id, staff_id, channel, purpose, note, outcome, served_at, created_at, locks_at)
+       select c.corp_id, c.id, c.staff_id, ($3::text[])[1 + n % 5], ($4::text[])[1 + n % 5],
+              'Monthly contact ' || n || ': reviewed the portfolio and the market outlook / 每月联络：检视持仓与市况',
+              case when n % 3 = 0 then 'Client satisfied' end,
+              t.at, t.at + interval '10 minutes', t.at + interval '10 minutes' + interval '24 hours'
+         from customer c cross join generate_series(1, 72) as n
+              cross join lateral (select ($2::date - make_interval(months => n))::timestamp at time zone 'Asia/Hong_Kong' + interval '10 hours' as at) t
+        where c.id = $1`,
+      [customerId, asOf, CONTACT_CHANNELS, CONTACT_PURPOSES],
+    );
+  }
+  if (!reach!.audit) {
+    await handle.query(
+      // A profile edit a quarter (before → after of one field) by the client's manager, and a WeCom contact
+      // bound five years ago, unbound and bound again (the rows name the client as the KYC ones do).
+      `with edits as (
          insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after, at)
          select c.corp_id, c.staff_id, 'customer.update', 'customer', c.id::text,
                 jsonb_build_object('email', 'client' || (n - 1) || '@example.com'), jsonb_build_object('email', 'client' || n || '@example.com'),
                 ($2::date - make_interval(months => 3 * n))::timestamp at time zone 'Asia/Hong_Kong' + interval '15 hours'
-           from customer c cross join generate_series(1, 24) as n where c.id = $1 returning 1),
-       -- A WeCom contact bound five years ago, unbound and bound again (the rows name the client as the KYC ones do).
-       kyc as (
-         insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after, at)
-         select c.corp_id, c.staff_id, k.action, 'kyc_binding', 'bench-long-history-' || k.n,
-                case when k.action = 'kyc.unbind' then jsonb_build_object('customerId', c.id::text) end,
-                case when k.action = 'kyc.bind' then jsonb_build_object('customerId', c.id::text) end,
-                ($2::date - make_interval(months => k.months_back))::timestamp at time zone 'Asia/Hong_Kong' + interval '11 hours'
-           from customer c cross join (values (1, 'kyc.bind', 60), (2, 'kyc.unbind', 30), (3, 'kyc.bind', 29)) as k(n, action, months_back)
-          where c.id = $1 returning 1)
-       select (select count(*) from contacts) + (select count(*) from edits) + (select count(*) from kyc) as written`,
-      [customerId, asOf, CONTACT_CHANNELS, CONTACT_PURPOSES],
+           from customer c cross join generate_series(1, 24) as n where c.id = $1 returning 1)
+       insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after, at)
+       select c.corp_id, c.staff_id, k.action, 'kyc_binding', 'bench-long-history-' || k.n,
+              case when k.action = 'kyc.unbind' then jsonb_build_object('customerId', c.id::text) end,
+              case when k.action = 'kyc.bind' then jsonb_build_object('customerId', c.id::text) end,
+              ($2::date - make_interval(months => k.months_back))::timestamp at time zone 'Asia/Hong_Kong' + interval '11 hours'
+         from customer c cross join (values (1, 'kyc.bind', 60), (2, 'kyc.unbind', 30), (3, 'kyc.bind', 29)) as k(n, action, months_back)
+        where c.id = $1`,
+      [customerId, asOf],
     );
-    await handle.query('analyze trade, money_movement, stock_transfer, contact_record, audit_log, customer, account');
   }
+  if (written) await handle.query('analyze trade, money_movement, stock_transfer, contact_record, audit_log, customer, account');
   const [counts] = await handle.query<Omit<LongHistory, 'customerId' | 'written'>>(
     `select (select count(*)::int from trade where customer_id = $1) as trades,
             (select count(*)::int from money_movement where customer_id = $1) as "moneyMovements",

@@ -51,7 +51,12 @@ select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."c
 "c"."last_trade_date"::text as "lastTradeDate",
 "c"."held_markets" as "heldMarkets",
 exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
-array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id") as "accountNos" from "customer" "c"
+array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."id") as "accountNos",
+"c"."customer_no" as "customerNo",
+"c"."phone" as "phone",
+"c"."id_doc_masked" as "idDocMasked",
+"c"."risk_level" as "riskLevel",
+"c"."tags" as "tags" from "customer" "c"
 where "c"."corp_id" = $3 and "c"."staff_id" = $4) t) as "rows";
 
 -- kycSearch: POST /api/client/customer/kyc/search, statement 5 of 5

@@ -5,27 +5,10 @@ group by "b"."channel" having sum("b"."clients") > 0 order by "clients" desc, "b
 
 -- searchCustomers: POST /api/client/customer/manage/search, statement 1 of 3
 -- searchCustomers: POST /api/client/customer/manage/search, statement 3 of 3
+-- statCustomers: POST /api/client/customer/manage/stat
 -- prepared
-select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "id",
-"c"."customer_no" as "customerNo",
-"c"."name_cn" as "nameCn",
-"c"."name_en" as "nameEn",
-"c"."phone" as "phone",
-"c"."phone_digits" as "phoneDigits",
-"c"."id_doc_masked" as "idDocMasked",
-"c"."id_doc_last4" as "idDocLast4",
-array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."id") as "accountNos",
-"c"."channel" as "channel",
-"c"."status" as "status",
-"c"."risk_level" as "riskLevel",
-"c"."tags" as "tags",
-exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
-"c"."total_assets_hkd"::float8 as "totalAssetsHkd",
-"c"."open_date"::text as "openDate",
-"c"."last_trade_date"::text as "lastTradeDate" from unnest($1::bigint[]) with ordinality as page(id, position)
-join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $2
-order by page.position) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $3 and "v"."staff_id" = $4), 0)::text as "version",
-(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)::text as "month" ) t) as "book";
+select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
+(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)::text as "month";
 
 -- searchCustomers: POST /api/client/customer/manage/search, statement 2 of 3
 select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
@@ -44,11 +27,11 @@ array(select distinct "ch"."customer_id"::float8 from "staff_book_change" "ch" w
 "c"."last_trade_date"::text as "lastTradeDate",
 "c"."held_markets" as "heldMarkets",
 exists (select 1 from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "kycBound",
-array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id") as "accountNos" from "customer" "c"
+array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."id") as "accountNos",
+"c"."customer_no" as "customerNo",
+"c"."phone" as "phone",
+"c"."id_doc_masked" as "idDocMasked",
+"c"."risk_level" as "riskLevel",
+"c"."tags" as "tags" from "customer" "c"
 where "c"."corp_id" = $13 and "c"."staff_id" = $14
 and "c"."id" in (select distinct "ch"."customer_id" from "staff_book_change" "ch" where "ch"."corp_id" = $15 and "ch"."staff_id" = $16 and "ch"."version" > $17::bigint and "ch"."customer_id" is not null limit $18)) t) as "rows";
-
--- statCustomers: POST /api/client/customer/manage/stat
--- prepared
-select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
-(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)::text as "month";

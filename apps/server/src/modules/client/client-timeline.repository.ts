@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TimelineKind } from '@broker/contract';
-import { renderedOnce, rowsQuery, tableAlias, tableAs, type RowsQuery } from '../../db/sql-rows';
+import { renderedOnce, renderedTemplate, rowsQuery, tableAlias, tableAs, type RowsQuery } from '../../db/sql-rows';
 import {
   auditLog,
   contactRecords,
@@ -167,22 +167,43 @@ const rateOfMovement = renderedOnce(
  * The page of one client's timeline as one statement. Every branch is in the text whether or not its
  * source is asked for (a parameter switches it off, so the executor never starts its scan): one text for
  * every filter, so one prepared plan serves them all. The scope is applied once, on `c`, which every
- * branch's scan is keyed by.
+ * branch's scan is keyed by. Rendered once, at load (`renderedTemplate`): its values are placeholders.
  */
 export function timelinePage(scope: Scope, customerId: number, options: TimelineOptions): RowsQuery<TimelineRow> {
-  const { cut, rows } = options;
-  const cutAt = sql`(timestamptz 'epoch' + ${cut.atMicros}::float8 * interval '1 microsecond')`;
-  const cutRank = sql`${cut.rank}::int`;
-  const cutId = sql`${cut.id}::bigint`;
+  const { cut } = options;
+  const sourceSwitches = Object.fromEntries(SOURCES.map((source) => [`on_${source}`, options.sources.has(source)]));
+  return timelineStatement({
+    ...sourceSwitches,
+    corpId: scope.corpId,
+    staffId: scope.staffId,
+    customerId,
+    customerIdText: String(customerId),
+    cutAtMicros: cut.atMicros,
+    cutRank: cut.rank,
+    cutId: cut.id,
+    rows: options.rows,
+    largeMoneyOnly: options.largeMoneyOnly,
+  });
+}
+
+/** Every source, one per kind: each has its switch among the statement's values. */
+const SOURCES = Object.values(SOURCE_OF_KIND);
+
+const timelineStatement = renderedTemplate(buildTimelineStatement());
+
+function buildTimelineStatement(): RowsQuery<TimelineRow> {
+  const value = (name: string) => sql.placeholder(name);
+  const rows = value('rows');
+  const customerId = value('customerId');
+  const cutAt = sql`(timestamptz 'epoch' + ${value('cutAtMicros')}::float8 * interval '1 microsecond')`;
+  const cutRank = sql`${value('cutRank')}::int`;
+  const cutId = sql`${value('cutId')}::bigint`;
   /** (at, rank, id) < the cut, with `at <= cut` first: the part an index on (customer, at) can seek to. */
   const below = (at: SQL, rank: SQL, id: SQL) =>
     sql`${at} <= ${cutAt} and (${at} < ${cutAt} or ${rank} < ${cutRank} or (${rank} = ${cutRank} and ${id} < ${cutId}))`;
-  const on = (source: TimelineSource) => sql`${options.sources.has(source)}::boolean`;
-  const rank = (value: number) => sql.raw(`${value}`);
+  const on = (source: TimelineSource) => sql`${value(`on_${source}`)}::boolean`;
+  const rank = (order: number) => sql.raw(`${order}`);
 
-  // Trades, money and transfers: the page's ids first, by an index-only scan of (customer, time, id) that stops
-  // after `rows` (migration 0024), then those rows. Written so, the plan cannot be "every row of the client,
-  // sorted": a generic plan's estimate is the average client, not the one with five years of history.
   const tradeRows = sql`select 'trade' as source, ${rank(SOURCE_RANK.trade)} as rank, ${t.id}::float8 as id, ${instant(sql`${t.tradedAt}`)}, null::text as "staffName",
       json_build_object('side', ${t.side}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameEn', ${s.nameEn}, 'quantity', ${t.quantity}::float8,
                         'price', ${t.price}::float8, 'amount', ${t.amount}::float8, 'currency', ${t.currency}) as data
@@ -195,7 +216,7 @@ export function timelinePage(scope: Scope, customerId: number, options: Timeline
       json_build_object('direction', ${m.direction}, 'currency', ${m.currency}, 'amount', ${m.amount}::float8, 'method', ${m.method}) as data
       from (select ${mk.id} from ${tableAs(mk)}
              where ${on('money')} and ${mk.customerId} = ${c.id} and ${below(sql`${mk.occurredAt}`, rank(SOURCE_RANK.money), sql`${mk.id}`)}
-               and (not ${options.largeMoneyOnly}::boolean or ${mk.amount} >= ${me.minCashIo} * ${rateOfMovement})
+               and (not ${value('largeMoneyOnly')}::boolean or ${mk.amount} >= ${me.minCashIo} * ${rateOfMovement})
              order by ${mk.occurredAt} desc, ${mk.id} desc limit ${rows}) as money_page
       join ${tableAs(m)} on ${m.id} = money_page.id`;
 
@@ -218,11 +239,11 @@ export function timelinePage(scope: Scope, customerId: number, options: Timeline
   // audit_log_entity_idx (entity, entity_id, at); profile edits are the customer's `customer.update` rows.
   const editRows = auditRows(
     'profileEdit',
-    sql`${l.entity} = 'customer' and ${l.entityId} = ${String(customerId)} and ${l.action} = 'customer.update'`,
+    sql`${l.entity} = 'customer' and ${l.entityId} = ${value('customerIdText')} and ${l.action} = 'customer.update'`,
   );
   const kycRows = auditRows(
     'kyc',
-    sql`${l.entity} = 'kyc_binding' and ${kycCustomer} = ${String(customerId)} and ${l.action} in ${KYC_ACTIONS}`,
+    sql`${l.entity} = 'kyc_binding' and ${kycCustomer} = ${value('customerIdText')} and ${l.action} in ${KYC_ACTIONS}`,
   );
 
   // A client's MOT events are few (a rule fires at most a few times a year for one client): all of them are
@@ -255,7 +276,7 @@ export function timelinePage(scope: Scope, customerId: number, options: Timeline
           branches.map((branch) => sql`(${branch})`),
           sql` union all `,
         )}) as page
-       where ${c.id} = ${customerId} and ${c.corpId} = ${scope.corpId} and ${c.staffId} = ${scope.staffId}
+       where ${c.id} = ${customerId} and ${c.corpId} = ${value('corpId')} and ${c.staffId} = ${value('staffId')}
        order by page."atMicros" desc, page.rank desc, page.id desc limit ${rows}`,
   );
 }

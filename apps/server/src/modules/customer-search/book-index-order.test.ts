@@ -28,6 +28,11 @@ function customer(id: number, next: () => number): IndexedCustomer {
     heldMarkets: [],
     kycBound: false,
     accountNos: [],
+    customerNo: `C${id}`,
+    phone: null,
+    idDocMasked: 'A12****4',
+    riskLevel: 3,
+    tags: [],
   };
 }
 

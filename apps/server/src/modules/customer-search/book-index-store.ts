@@ -35,7 +35,12 @@ const indexedColumns = selection({
   lastTradeDate: sql<string | null>`${c.lastTradeDate}::text`,
   heldMarkets: c.heldMarkets,
   kycBound: sql<boolean>`exists (select 1 from ${kycBindingK} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId})`,
-  accountNos: sql<string[]>`array(select ${a.accountNo} from ${accountA} where ${a.customerId} = ${c.id})`,
+  accountNos: sql<string[]>`array(select ${a.accountNo} from ${accountA} where ${a.customerId} = ${c.id} order by ${a.id})`,
+  customerNo: c.customerNo,
+  phone: c.phone,
+  idDocMasked: c.idDocMasked,
+  riskLevel: c.riskLevel,
+  tags: c.tags,
 });
 
 const versionOf = (corpId: number, staffId: number) =>

@@ -432,6 +432,11 @@ for (const engine of testDatabases()) {
          select corp_id, 'wmEquivalenceAfter' || id, id, staff_id from customer where staff_id = ${book} and id % 11 = 3
             and id not in (select customer_id from kyc_binding)`,
         `update customer set status = 'dormant', channel = 'wealth' where staff_id = ${book} and id % 17 = 9`,
+        // Fields a list row only shows (the page's rows come from the index): they must be caught up too.
+        `update customer set tags = array['vip', 'after-' || id], risk_level = 5, phone = '+852 5' || lpad(id::text, 7, '0'),
+                             id_doc_masked = 'Z9**' || id_doc_last4, customer_no = customer_no || '-R'
+          where staff_id = ${book} and id % 31 = 5`,
+        `update customer set phone = null, tags = '{}' where staff_id = ${book} and id % 31 = 6`,
         `update customer set held_markets = case when id % 2 = 0 then '{}'::text[] else '{HK,JP}'::text[] end where staff_id = ${book} and id % 19 = 2`,
         `update customer set last_trade_date = case when last_trade_date is null then '${TIED_TRADE}'::date end where staff_id = ${book} and id % 23 = 4`,
         `insert into customer (corp_id, staff_id, customer_no, channel, name_cn, name_en, phone_digits, id_doc_type, id_doc_masked, id_doc_last4,

@@ -24,6 +24,11 @@ const customer = (id: number, fields: Partial<IndexedCustomer> = {}): IndexedCus
   heldMarkets: [],
   kycBound: false,
   accountNos: [],
+  customerNo: `C${id}`,
+  phone: '+852 9123 4567',
+  idDocMasked: 'A12****4',
+  riskLevel: 3,
+  tags: [],
   ...fields,
 });
 const pageOf = (

@@ -19,7 +19,17 @@ export interface IndexedCustomer {
   lastTradeDate: string | null;
   heldMarkets: string[];
   kycBound: boolean;
+  /** In the order the client list shows them (by account id). */
   accountNos: string[];
+  /**
+   * What a client-list row shows besides the fields above, so an indexed search answers its page from
+   * memory and reads only the book's version from the database (ADR 0035's addendum).
+   */
+  customerNo: string;
+  phone: string | null;
+  idDocMasked: string;
+  riskLevel: number;
+  tags: string[];
 }
 
 /** A channel row of the header stat, as `customer-search.repository` returns it (HKD as exact text). */
@@ -202,6 +212,8 @@ export class BookIndex {
   /** @internal */ phoneDigits: (string | null)[] = [];
   /** @internal */ idDocLast4: string[] = [];
   /** @internal */ accountNos: string[][] = [];
+  /** Each slot's row as loaded: what `customer` hands back for a page's rows. */
+  private customers: IndexedCustomer[] = [];
   private readonly slotOfId = new Map<number, number>();
   /** Account number → slots holding it (a number is unique per corp; a stale slot is confirmed away). */
   private readonly accountSlots = new Map<string, number[]>();
@@ -229,6 +241,12 @@ export class BookIndex {
   /** Customers held. */
   get rows(): number {
     return this.live;
+  }
+
+  /** The row of a customer held (as of `version`), or undefined when the book does not hold it. */
+  customer(id: number): IndexedCustomer | undefined {
+    const slot = this.slotOfId.get(id);
+    return slot === undefined ? undefined : this.customers[slot];
   }
 
   /**
@@ -337,6 +355,7 @@ export class BookIndex {
     this.phoneDigits[slot] = row.phoneDigits;
     this.idDocLast4[slot] = row.idDocLast4;
     this.accountNos[slot] = row.accountNos;
+    this.customers[slot] = row;
     for (const accountNo of row.accountNos) addSlot(this.accountSlots, accountNo, slot);
     addSlot(this.idDocSlots, row.idDocLast4, slot);
     const texts: [TextField, string | null][] = [

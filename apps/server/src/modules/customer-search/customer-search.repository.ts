@@ -11,6 +11,7 @@ import {
 } from '../../db/sql-rows';
 import { BookResultCache, criteriaKey } from './book-result-cache';
 import { bookIndexCounters, type BookIndexStore } from './book-index-store';
+import type { IndexedCustomer } from './book-index';
 import { customerWhere, servedBySummary, servedBySummaryMinusBound, summaryWhere, type CustomerCriteria } from './customer-filters';
 import { b, bookSummaryB, bookVersionV, c, customerC, v, type RowOf, type Selection } from './customer-tables';
 import { pageIds, customerOrder } from './page-query';
@@ -76,6 +77,12 @@ export function createCustomerSearch<Columns extends Selection>(
   columns: Columns,
   cache: BookResultCache = new BookResultCache(),
   indexes?: BookIndexStore,
+  /**
+   * The row shape built from what the book's index holds, when it holds all of it: a search the index
+   * answers then reads only the book's version (one primary-key row) instead of its page's rows (ADR
+   * 0035's addendum). Must give what `columns` gives for the same customer (the equivalence test checks).
+   */
+  rowFromIndex?: (customer: IndexedCustomer) => RowOf<Columns>,
 ) {
   type Row = RowOf<Columns>;
   /** The row shape's select list, rendered once. */
@@ -226,6 +233,18 @@ export function createCustomerSearch<Columns extends Selection>(
     for (let attempt = 0; attempt < INDEX_TRIES; attempt += 1) {
       const index = await indexes!.indexFor(criteria.corpId, criteria.staffId);
       if (!index) return undefined;
+      if (rowFromIndex) {
+        const state = await bookState(criteria);
+        // Synchronous from the check on: the index cannot change between it and the page's rows.
+        if (index.version === state.version) {
+          const page = index.page(criteria, view.sortBy, view.sortOrder, view);
+          if (!page) return undefined;
+          bookIndexCounters.served += 1;
+          return { rows: page.ids.map((id) => rowFromIndex(index.customer(id)!)), total: page.total };
+        }
+        await indexes!.refresh(criteria.corpId, criteria.staffId, index);
+        continue;
+      }
       const version = index.version;
       const page = index.page(criteria, view.sortBy, view.sortOrder, view);
       if (!page) return undefined;

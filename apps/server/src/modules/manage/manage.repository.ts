@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
 import { float8, selection, selectQuery, selectRows } from '../../db/sql-rows';
-import { BookResultCache, createCustomerSearch, searchAliases, type BookIndexStore, type RowOf } from '../customer-search';
+import {
+  BookResultCache,
+  createCustomerSearch,
+  searchAliases,
+  type BookIndexStore,
+  type IndexedCustomer,
+  type RowOf,
+} from '../customer-search';
 
 const { c, a, k, b, accountA, kycBindingK, bookSummaryB } = searchAliases;
 
@@ -31,6 +38,27 @@ const listColumns = {
 };
 export type ListRow = RowOf<typeof listColumns>;
 
+/** The same row from the book's index (ADR 0035's addendum): cents / 100 is the double `numeric::float8` gives. */
+const listRowFromIndex = (customer: IndexedCustomer): ListRow => ({
+  id: customer.id,
+  customerNo: customer.customerNo,
+  nameCn: customer.nameCn,
+  nameEn: customer.nameEn,
+  phone: customer.phone,
+  phoneDigits: customer.phoneDigits,
+  idDocMasked: customer.idDocMasked,
+  idDocLast4: customer.idDocLast4,
+  accountNos: customer.accountNos,
+  channel: customer.channel,
+  status: customer.status,
+  riskLevel: customer.riskLevel,
+  tags: customer.tags,
+  kycBound: customer.kycBound,
+  totalAssetsHkd: customer.assetCents / 100,
+  openDate: customer.openDate,
+  lastTradeDate: customer.lastTradeDate,
+});
+
 /** The newest rate of a currency (units per 1 HKD). */
 const rateColumns = selection({ rate: float8(exchangeRates.rate) });
 /** The book's clients per channel, from the per-manager summary. */
@@ -42,7 +70,7 @@ const channelColumns = selection({ channel: b.channel, clients: sql<number>`sum(
  * them every search is answered in SQL.
  */
 export function createManageRepository(db: Database, cache = new BookResultCache(), indexes?: BookIndexStore) {
-  const customerSearch = createCustomerSearch(db, listColumns, cache, indexes);
+  const customerSearch = createCustomerSearch(db, listColumns, cache, indexes, listRowFromIndex);
   return {
     search: customerSearch.search,
     stat: customerSearch.stat,
