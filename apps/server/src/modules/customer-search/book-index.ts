@@ -32,6 +32,15 @@ export interface IndexedCustomer {
   tags: string[];
 }
 
+/** What only a list row shows: kept per customer beside the searched columns (ADR 0035's addendum). */
+type CustomerCard = Pick<IndexedCustomer, 'customerNo' | 'nameEn' | 'phone' | 'idDocMasked' | 'riskLevel' | 'tags'>;
+
+/** A customer as the index holds it, for a page's rows: every field but the markets held. */
+export type HeldCustomer = Omit<IndexedCustomer, 'heldMarkets'>;
+
+/** One empty tag list shared by every customer without tags (most of them). */
+const NO_TAGS: string[] = [];
+
 /** A channel row of the header stat, as `customer-search.repository` returns it (HKD as exact text). */
 export interface IndexedStatRow {
   channel: string;
@@ -61,6 +70,13 @@ const NO_TRADE = -1;
 export function dayKey(text: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   return match ? Number(match[1]) * 10_000 + Number(match[2]) * 100 + Number(match[3]) : undefined;
+}
+
+/** The number yyyymmdd as `YYYY-MM-DD` (dayKey's inverse). */
+export function dayText(key: number): string {
+  const month = Math.floor(key / 100) % 100;
+  const day = key % 100;
+  return `${Math.floor(key / 10_000)}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 /** Whole cents as the exact decimal text PostgreSQL's numeric sum would give (two places). */
@@ -121,6 +137,8 @@ function addSlot(map: Map<string, number[]>, key: string, slot: number) {
 /** A small vocabulary: code ↔ number. */
 class Codes {
   readonly numbers = new Map<string, number>();
+  /** number → code */
+  readonly codes: string[] = [];
   constructor(private readonly limit: number) {}
   numberOf(code: string): number {
     let number = this.numbers.get(code);
@@ -128,6 +146,7 @@ class Codes {
       number = this.numbers.size;
       if (number >= this.limit) throw new BookTooVaried(`more than ${this.limit} distinct codes`);
       this.numbers.set(code, number);
+      this.codes.push(code);
     }
     return number;
   }
@@ -212,8 +231,8 @@ export class BookIndex {
   /** @internal */ phoneDigits: (string | null)[] = [];
   /** @internal */ idDocLast4: string[] = [];
   /** @internal */ accountNos: string[][] = [];
-  /** Each slot's row as loaded: what `customer` hands back for a page's rows. */
-  private customers: IndexedCustomer[] = [];
+  /** What only a list row shows, per slot (the searched fields are in the columns above). */
+  private cards: CustomerCard[] = [];
   private readonly slotOfId = new Map<number, number>();
   /** Account number → slots holding it (a number is unique per corp; a stale slot is confirmed away). */
   private readonly accountSlots = new Map<string, number[]>();
@@ -243,10 +262,25 @@ export class BookIndex {
     return this.live;
   }
 
-  /** The row of a customer held (as of `version`), or undefined when the book does not hold it. */
-  customer(id: number): IndexedCustomer | undefined {
+  /** A customer held (as of `version`), or undefined when the book does not hold it. */
+  customer(id: number): HeldCustomer | undefined {
     const slot = this.slotOfId.get(id);
-    return slot === undefined ? undefined : this.customers[slot];
+    if (slot === undefined) return undefined;
+    const lastTrade = this.lastTradeDay[slot]!;
+    return {
+      ...this.cards[slot]!,
+      id,
+      channel: this.channels.codes[this.channel[slot]!]!,
+      status: this.statuses.codes[this.status[slot]!]!,
+      nameCn: this.nameCn[slot]!,
+      phoneDigits: this.phoneDigits[slot]!,
+      idDocLast4: this.idDocLast4[slot]!,
+      assetCents: this.cents[slot]!,
+      openDate: dayText(this.openDay[slot]!),
+      lastTradeDate: lastTrade === NO_TRADE ? null : dayText(lastTrade),
+      kycBound: this.kyc[slot] === 1,
+      accountNos: this.accountNos[slot]!,
+    };
   }
 
   /**
@@ -355,7 +389,14 @@ export class BookIndex {
     this.phoneDigits[slot] = row.phoneDigits;
     this.idDocLast4[slot] = row.idDocLast4;
     this.accountNos[slot] = row.accountNos;
-    this.customers[slot] = row;
+    this.cards[slot] = {
+      customerNo: row.customerNo,
+      nameEn: row.nameEn,
+      phone: row.phone,
+      idDocMasked: row.idDocMasked,
+      riskLevel: row.riskLevel,
+      tags: row.tags.length ? row.tags : NO_TAGS,
+    };
     for (const accountNo of row.accountNos) addSlot(this.accountSlots, accountNo, slot);
     addSlot(this.idDocSlots, row.idDocLast4, slot);
     const texts: [TextField, string | null][] = [

@@ -11,7 +11,7 @@ import {
 } from '../../db/sql-rows';
 import { BookResultCache, criteriaKey } from './book-result-cache';
 import { bookIndexCounters, type BookIndexStore } from './book-index-store';
-import type { IndexedCustomer } from './book-index';
+import type { HeldCustomer } from './book-index';
 import { customerWhere, servedBySummary, servedBySummaryMinusBound, summaryWhere, type CustomerCriteria } from './customer-filters';
 import { b, bookSummaryB, bookVersionV, c, customerC, v, type RowOf, type Selection } from './customer-tables';
 import { pageIds, customerOrder } from './page-query';
@@ -82,7 +82,7 @@ export function createCustomerSearch<Columns extends Selection>(
    * answers then reads only the book's version (one primary-key row) instead of its page's rows (ADR
    * 0035's addendum). Must give what `columns` gives for the same customer (the equivalence test checks).
    */
-  rowFromIndex?: (customer: IndexedCustomer) => RowOf<Columns>,
+  rowFromIndex?: (customer: HeldCustomer) => RowOf<Columns>,
 ) {
   type Row = RowOf<Columns>;
   /** The row shape's select list, rendered once. */

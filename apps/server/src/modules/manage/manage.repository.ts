@@ -7,7 +7,7 @@ import {
   createCustomerSearch,
   searchAliases,
   type BookIndexStore,
-  type IndexedCustomer,
+  type HeldCustomer,
   type RowOf,
 } from '../customer-search';
 
@@ -39,7 +39,7 @@ const listColumns = {
 export type ListRow = RowOf<typeof listColumns>;
 
 /** The same row from the book's index (ADR 0035's addendum): cents / 100 is the double `numeric::float8` gives. */
-const listRowFromIndex = (customer: IndexedCustomer): ListRow => ({
+const listRowFromIndex = (customer: HeldCustomer): ListRow => ({
   id: customer.id,
   customerNo: customer.customerNo,
   nameCn: customer.nameCn,
