@@ -132,7 +132,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
             render={(option) => (
               <>
                 <span className="mot-channels__icon">{channelIcon(option)}</span>
-                {t(`mot.channel.${option}`)}
+                {t(`contact.channel.${option}`)}
               </>
             )}
             className="mot-channels"

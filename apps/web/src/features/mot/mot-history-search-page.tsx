@@ -136,7 +136,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
           <Chips
             options={serviceChannelValues}
             value={draft.channel}
-            label={(channel) => t(`mot.channel.${channel}`)}
+            label={(channel) => t(`contact.channel.${channel}`)}
             onChange={(channel) => setDraft({ ...draft, channel })}
           />
         </div>
@@ -229,7 +229,7 @@ export default function MotHistorySearchPage() {
 
   const chips: { key: 'rule' | 'channel' | 'date'; label: string }[] = [];
   if (filters.rule) chips.push({ key: 'rule', label: t(`mot.rule.${filters.rule}`) });
-  if (filters.channel) chips.push({ key: 'channel', label: t(`mot.channel.${filters.channel}`) });
+  if (filters.channel) chips.push({ key: 'channel', label: t(`contact.channel.${filters.channel}`) });
   if (filters.dateFrom || filters.dateTo) chips.push({ key: 'date', label: `${filters.dateFrom ?? '…'} ~ ${filters.dateTo ?? '…'}` });
 
   return (

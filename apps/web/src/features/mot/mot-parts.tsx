@@ -109,7 +109,7 @@ export function ChannelLabel({ channel }: { channel: ServiceChannel }) {
   return (
     <span className={`mot-channel mot-channel--${channel}`}>
       {CHANNEL_ICON[channel]}
-      {t(`mot.channel.${channel}`)}
+      {t(`contact.channel.${channel}`)}
     </span>
   );
 }
