@@ -57,15 +57,19 @@ function Chips<T extends string>({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="mot-chips">
-      <button type="button" className={value ? 'mot-chip' : 'mot-chip mot-chip--on'} onClick={() => onChange(undefined)}>
+    <div className="ba-choice-chips mot-chips">
+      <button
+        type="button"
+        className={value ? 'ba-choice-chip mot-chip' : 'ba-choice-chip mot-chip ba-choice-chip--on'}
+        onClick={() => onChange(undefined)}
+      >
         {t('mot.history.any')}
       </button>
       {options.map((option) => (
         <button
           key={option}
           type="button"
-          className={value === option ? 'mot-chip mot-chip--on' : 'mot-chip'}
+          className={value === option ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
           onClick={() => onChange(option)}
         >
           {label(option)}
@@ -258,7 +262,7 @@ export default function MotHistorySearchPage() {
             <button
               key={chip.key}
               type="button"
-              className="mot-chip mot-chip--on mot-chip--removable"
+              className="ba-choice-chip mot-chip ba-choice-chip--on mot-chip--removable"
               onClick={() =>
                 setFilters(
                   chip.key === 'date' ? { ...filters, dateFrom: undefined, dateTo: undefined } : { ...filters, [chip.key]: undefined },
