@@ -12,10 +12,11 @@ select "c"."id"::float8 as "customerId",
 select nextval('contact_record_id_seq')::float8 as id;
 
 -- addContactRecord: POST /api/contact/record/add, statement 3 of 5
-insert into "contact_record" ("id", "thread_id", "corp_id", "customer_id", "staff_id", "channel", "purpose", "note", "outcome", "next_step", "next_step_date", "suitability", "served_at", "follows_record_id", "locks_at", "request_id")
-values ($1, $2, $3, $4, $5, $6, $7, $8,
-$9, $10, $11::date, $12, to_timestamp($13::float8 / 1000),
-$14, now() + $15::float8 * interval '1 second', $16::uuid)
+insert into "contact_record" ("id", "thread_id", "version", "corp_id", "customer_id", "staff_id", "channel", "purpose", "note", "outcome", "next_step", "next_step_date", "suitability", "served_at", "follows_record_id", "correction_reason", "locks_at", "request_id")
+values ($1, $2, $3, $4, $5, $6,
+$7, $8, $9, $10, $11, $12::date,
+$13, to_timestamp($14::float8 / 1000), $15, $16,
+now() + $17::float8 * interval '1 second', $18::uuid)
 on conflict (staff_id, request_id) where request_id is not null do nothing
 returning id::float8 as id;
 

@@ -134,6 +134,18 @@ export interface NewRecord extends RecordContent {
   requestId: string | null;
 }
 
+/** One version as `insertVersion` writes it; its author and corp are the caller's scope. */
+interface NewVersion extends RecordContent {
+  /** The record's thread, or null for a first version (its own id). */
+  threadId: number | null;
+  version: number;
+  customerId: number;
+  followsRecordId: number | null;
+  correctionReason: string | null;
+  /** A first version's retry key (corrections have none). */
+  requestId: string | null;
+}
+
 /** Why a write stopped: the service turns each into the error the contract names. */
 export type WriteRefusal =
   | { refused: 'eventMissing'; eventIds: number[] }
@@ -185,6 +197,52 @@ export function createContactRepository(db: Database, options: { lockHours: numb
              set due_date = excluded.due_date, facts = excluded.facts
            where ${motEvents}.status <> 'handled'`,
     );
+  }
+
+  /**
+   * THE one insert of a contact record version, for a record's first version (`threadId` null: the
+   * version opens its own thread, its id drawn first so the thread id can be written with it) and a
+   * correction's next one. Answers the new version's id, or null when a first version's requestId was
+   * already written by this staff (a retry that committed while this attempt waited on the unique index).
+   */
+  async function insertVersion(tx: Tx, scope: StaffScope, version: NewVersion): Promise<number | null> {
+    const [next] = await selectRows(tx, rowsQuery<{ id: number }>(sql`select nextval('contact_record_id_seq')::float8 as id`));
+    const id = next!.id;
+    const inserted = await selectRows(
+      tx,
+      rowsQuery<{ id: number }>(
+        sql`insert into ${contactRecords} (${sql.join(
+          [
+            contactRecords.id,
+            contactRecords.threadId,
+            contactRecords.version,
+            contactRecords.corpId,
+            contactRecords.customerId,
+            contactRecords.staffId,
+            contactRecords.channel,
+            contactRecords.purpose,
+            contactRecords.note,
+            contactRecords.outcome,
+            contactRecords.nextStep,
+            contactRecords.nextStepDate,
+            contactRecords.suitability,
+            contactRecords.servedAt,
+            contactRecords.followsRecordId,
+            contactRecords.correctionReason,
+            contactRecords.locksAt,
+            contactRecords.requestId,
+          ].map(columnName),
+          sql`, `,
+        )})
+            values (${id}, ${version.threadId ?? id}, ${version.version}, ${scope.corpId}, ${version.customerId}, ${scope.staffId},
+                    ${version.channel}, ${version.purpose}, ${version.note}, ${version.outcome}, ${version.nextStep}, ${version.nextStepDate}::date,
+                    ${version.suitability}, to_timestamp(${version.servedAt}::float8 / 1000), ${version.followsRecordId}, ${version.correctionReason},
+                    ${lockAfter(options.lockHours)}, ${version.requestId}::uuid)
+            on conflict (staff_id, request_id) where request_id is not null do nothing
+            returning id::float8 as id`,
+      ),
+    );
+    return inserted.length === 0 ? null : id;
   }
 
   async function readRecord(executor: Pick<Database, 'execute'>, recordId: number) {
@@ -311,40 +369,14 @@ export function createContactRepository(db: Database, options: { lockHours: numb
         const followUp = events.find((event) => event.rule === FOLLOW_UP_RULE);
         const followsRecordId = followUp ? Number(followUp.factKey) : null;
 
-        const [next] = await selectRows(tx, rowsQuery<{ id: number }>(sql`select nextval('contact_record_id_seq')::float8 as id`));
-        const id = next!.id;
-        const inserted = await selectRows(
-          tx,
-          rowsQuery<{ id: number }>(
-            sql`insert into ${contactRecords} (${sql.join(
-              [
-                contactRecords.id,
-                contactRecords.threadId,
-                contactRecords.corpId,
-                contactRecords.customerId,
-                contactRecords.staffId,
-                contactRecords.channel,
-                contactRecords.purpose,
-                contactRecords.note,
-                contactRecords.outcome,
-                contactRecords.nextStep,
-                contactRecords.nextStepDate,
-                contactRecords.suitability,
-                contactRecords.servedAt,
-                contactRecords.followsRecordId,
-                contactRecords.locksAt,
-                contactRecords.requestId,
-              ].map(columnName),
-              sql`, `,
-            )})
-                values (${id}, ${id}, ${scope.corpId}, ${input.customerId}, ${scope.staffId}, ${input.channel}, ${input.purpose}, ${input.note},
-                        ${input.outcome}, ${input.nextStep}, ${input.nextStepDate}::date, ${input.suitability}, to_timestamp(${input.servedAt}::float8 / 1000),
-                        ${followsRecordId}, ${lockAfter(options.lockHours)}, ${input.requestId}::uuid)
-                on conflict (staff_id, request_id) where request_id is not null do nothing
-                returning id::float8 as id`,
-          ),
-        );
-        if (inserted.length === 0) {
+        const id = await insertVersion(tx, scope, {
+          ...input,
+          threadId: null,
+          version: 1,
+          followsRecordId,
+          correctionReason: null,
+        });
+        if (id === null) {
           // A retry of the same attempt committed while this one waited on the unique index: answer its record.
           const found = await earlier();
           return found && found.customerId === input.customerId
@@ -455,37 +487,17 @@ export function createContactRepository(db: Database, options: { lockHours: numb
           return { record: await readRecord(tx, current.recordId), mode: 'edit' as const };
         }
         if (!input.correctionReason) return { refused: 'reasonRequired' as const };
-        const [next] = await selectRows(tx, rowsQuery<{ id: number }>(sql`select nextval('contact_record_id_seq')::float8 as id`));
-        const id = next!.id;
         const content = input.content;
-        await tx.execute(
-          sql`insert into ${contactRecords} (${sql.join(
-            [
-              contactRecords.id,
-              contactRecords.threadId,
-              contactRecords.version,
-              contactRecords.corpId,
-              contactRecords.customerId,
-              contactRecords.staffId,
-              contactRecords.channel,
-              contactRecords.purpose,
-              contactRecords.note,
-              contactRecords.outcome,
-              contactRecords.nextStep,
-              contactRecords.nextStepDate,
-              contactRecords.suitability,
-              contactRecords.servedAt,
-              contactRecords.followsRecordId,
-              contactRecords.correctionReason,
-              contactRecords.locksAt,
-            ].map(columnName),
-            sql`, `,
-          )})
-              values (${id}, ${current.threadId}, ${current.version + 1}, ${scope.corpId}, ${current.customerId}, ${scope.staffId},
-                      ${content.channel}, ${content.purpose}, ${content.note}, ${content.outcome}, ${content.nextStep}, ${content.nextStepDate}::date,
-                      ${content.suitability}, to_timestamp(${content.servedAt}::float8 / 1000), ${current.followsRecordId}, ${input.correctionReason},
-                      ${lockAfter(options.lockHours)})`,
-        );
+        // Without a requestId the insert always writes: the id is never null.
+        const id = (await insertVersion(tx, scope, {
+          ...content,
+          threadId: current.threadId,
+          version: current.version + 1,
+          customerId: current.customerId,
+          followsRecordId: current.followsRecordId,
+          correctionReason: input.correctionReason,
+          requestId: null,
+        }))!;
         // The only change a locked version takes (trigger contact_record_guards_update).
         await tx.execute(
           sql`update ${contactRecords} set ${columnName(contactRecords.supersededBy)} = ${id}, ${columnName(contactRecords.supersededAt)} = now()

@@ -1,4 +1,5 @@
 import { registerLocales } from '../../shared/i18n/i18n';
+import { registerContactLabels } from '../contact';
 import { registerMotRuleNames } from '../mot';
 
 /** The audit page's strings, under `audit.`; registered when the page loads. */
@@ -51,18 +52,6 @@ const zhCN = {
     new: '未读',
     seen: '待处理',
     handled: '已处理',
-    phone: '电话',
-    wecom: '企业微信',
-    meeting: '面谈',
-    email: '邮件',
-    other: '其他',
-    service: '服务',
-    review: '检视',
-    recommendation: '推荐',
-    care: '关怀',
-    document: '文件',
-    follow_up: '跟进',
-    complaint: '投诉',
   },
   unknownCustomer: '客户',
 };
@@ -118,18 +107,6 @@ const zhHK: AuditMessages = {
     new: '未讀',
     seen: '待處理',
     handled: '已處理',
-    phone: '電話',
-    wecom: '企業微信',
-    meeting: '面談',
-    email: '電郵',
-    other: '其他',
-    service: '服務',
-    review: '檢視',
-    recommendation: '推介',
-    care: '關懷',
-    document: '文件',
-    follow_up: '跟進',
-    complaint: '投訴',
   },
   unknownCustomer: '客戶',
 };
@@ -190,22 +167,11 @@ const en: AuditMessages = {
     new: 'new',
     seen: 'to do',
     handled: 'handled',
-    phone: 'phone',
-    wecom: 'WeCom',
-    meeting: 'meeting',
-    email: 'email',
-    other: 'other',
-    service: 'service',
-    review: 'review',
-    recommendation: 'recommendation',
-    care: 'care',
-    document: 'document',
-    follow_up: 'follow-up',
-    complaint: 'complaint',
   },
   unknownCustomer: 'a client',
 };
 
-// An event's rule is named as the MOT screens name it.
+// An event's rule is named as the MOT screens name it; a contact's channel and purpose as the contact log names them.
 void registerMotRuleNames();
+void registerContactLabels();
 void registerLocales({ 'zh-CN': { audit: zhCN }, 'zh-HK': { audit: zhHK }, en: { audit: en } });

@@ -86,7 +86,7 @@ describe('audit entries in plain words', () => {
     expect(describeAuditEntry(entry({ action: 'contact.add', entity: 'contact_record' }), t)).toBe('记录了与 陈大文 的联系');
     expect(describeAuditEntry(correction, t)).toBe('更正了与 陈大文 的联系记录（保留原版本）');
     expect(describeAuditChanges(correction, t).map((change) => `${change.label}: ${change.from} → ${change.to}`)).toEqual([
-      '目的: 服务 → 推荐',
+      '目的: 日常服务 → 产品推荐',
       '联系时间: 2026-11-20 10:05 → 2026-11-20 11:05',
       '更正原因: （空） → Recommended a fund',
     ]);
@@ -96,7 +96,7 @@ describe('audit entries in plain words', () => {
     expect(describeAuditEntry(entry({ action: 'contact.edit', entity: 'contact_record' }), t)).toBe(
       'Edited a contact record of 陈大文 (before it locked)',
     );
-    expect(describeAuditChanges(correction, t)[0]).toMatchObject({ label: 'Purpose', from: 'service', to: 'recommendation' });
+    expect(describeAuditChanges(correction, t)[0]).toMatchObject({ label: 'Purpose', from: 'Servicing', to: 'Recommendation' });
   });
 
   test('a phone shown or dialled names the client and the number, masked (ADR 0039)', async () => {

@@ -38,8 +38,9 @@ function formatValue(field: string, value: unknown, t: Translate): string {
   if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
   if (field === 'minCashIO' && typeof value === 'number') return `HKD ${formatNumber(value, 0)}`;
   if (field === 'servedAt' && typeof value === 'number') return hongKongDateTime(value);
-  if ((field === 'status' || field === 'channel' || field === 'purpose') && typeof value === 'string')
-    return t(`audit.value.${value}`, { defaultValue: value });
+  if (field === 'status' && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
+  if ((field === 'channel' || field === 'purpose') && typeof value === 'string')
+    return t(`contact.${field}.${value}`, { defaultValue: value });
   return String(value);
 }
 

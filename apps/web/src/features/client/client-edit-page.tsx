@@ -31,6 +31,7 @@ import {
   type ProfileFormValues,
 } from './profile-form';
 import './client-locales';
+import '../../shared/ui/form.css';
 import './client.css';
 
 const FIELD_ORDER: ProfileField[] = ['nameEn', 'phone', 'email', 'tags', 'remark'];
@@ -94,15 +95,15 @@ function Field({
   required?: boolean;
 }) {
   return (
-    <div className={error ? 'ba-field ba-field--error' : 'ba-field'}>
+    <div className={error ? 'ba-form-row ba-form-row--error ba-field' : 'ba-form-row ba-field'}>
       <label className="ba-field__label" htmlFor={htmlFor}>
         {label}
-        {required && <span className="ba-field__required">*</span>}
+        {required && <span className="ba-form-required">*</span>}
       </label>
       <div className="ba-field__control">
         {children}
         {error && (
-          <p className="ba-field__error" role="alert">
+          <p className="ba-form-error ba-field__error" role="alert">
             {error}
           </p>
         )}
@@ -149,7 +150,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     <Field label={t(`client.edit.${field}`)} error={shown(field)} htmlFor={`edit-${field}`} required={required}>
       <input
         id={`edit-${field}`}
-        className="ba-field__input"
+        className="ba-form-input ba-field__input"
         {...input}
         value={values[field]}
         onChange={(event) => set(field, event.target.value)}
@@ -231,7 +232,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     <PageFrame
       className="ba-edit"
       footer={
-        <footer className="ba-edit__footer">
+        <footer className="ba-footer-bar ba-footer-bar--form">
           <Button block color="primary" loading={save.isPending} disabled={conflict !== null} onClick={submit} data-testid="edit-save">
             {t('client.edit.save')}
           </Button>
@@ -279,9 +280,9 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         <p className="ba-edit__who">
           <b>{base.nameCn}</b> · {base.customerNo} · {base.idDocMasked}
         </p>
-        <p className="ba-edit__hint">{t('client.edit.readonlyHint')}</p>
+        <p className="ba-form-hint">{t('client.edit.readonlyHint')}</p>
       </section>
-      <section className="ba-edit__form">
+      <section className="ba-form">
         {textField('nameEn', { required: true, autoComplete: 'off' })}
         {/* The number on file stays masked (ADR 0039): empty keeps it, a new one replaces it. */}
         {textField('phone', {
@@ -321,7 +322,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
           <div className="ba-edit__tag-add">
             <input
               id="edit-tag"
-              className="ba-field__input"
+              className="ba-form-input ba-field__input"
               placeholder={t('client.edit.tagPlaceholder')}
               value={newTag}
               onChange={(event) => setNewTag(event.target.value)}
@@ -340,7 +341,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         <Field label={t('client.edit.remark')} error={shown('remark')} htmlFor="edit-remark">
           <textarea
             id="edit-remark"
-            className="ba-field__input ba-field__textarea"
+            className="ba-form-input ba-field__input ba-field__textarea"
             rows={4}
             placeholder={t('client.edit.remarkPlaceholder')}
             value={values.remark}

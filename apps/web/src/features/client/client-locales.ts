@@ -1,5 +1,6 @@
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerMotRuleNames } from '../mot';
+import { registerContactLabels } from '../contact';
 
 const zhCN = {
   client: {
@@ -74,17 +75,6 @@ const zhCN = {
         money: '大额出入金',
         transfer: '转仓',
         trade: '交易',
-      },
-      channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', email: '邮件', other: '其他方式' },
-      purpose: {
-        service: '服务',
-        review: '检视',
-        recommendation: '推荐',
-        care: '关怀',
-        document: '证件/评估',
-        follow_up: '跟进',
-        complaint: '投诉',
-        other: '其他',
       },
       contact: { what: '{{channel}}联系 · {{purpose}}', corrected: '已更正' },
       mot: { raised: '触发：{{rule}}', seen: '已查看：{{rule}}', handled: '已处理：{{rule}}', due: '待办日 {{date}}' },
@@ -299,17 +289,6 @@ const zhHK: typeof zhCN = {
         transfer: '轉倉',
         trade: '交易',
       },
-      channel: { phone: '電話', wecom: '企業微信', meeting: '面談', email: '電郵', other: '其他方式' },
-      purpose: {
-        service: '服務',
-        review: '檢視',
-        recommendation: '推介',
-        care: '關懷',
-        document: '證件/評估',
-        follow_up: '跟進',
-        complaint: '投訴',
-        other: '其他',
-      },
       contact: { what: '{{channel}}聯絡 · {{purpose}}', corrected: '已更正' },
       mot: { raised: '觸發：{{rule}}', seen: '已查看：{{rule}}', handled: '已處理：{{rule}}', due: '待辦日 {{date}}' },
       stage: { raised: '觸發', seen: '已查看', handled: '已處理' },
@@ -523,17 +502,6 @@ const en: typeof zhCN = {
         transfer: 'Transfers',
         trade: 'Trades',
       },
-      channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', email: 'Email', other: 'Other' },
-      purpose: {
-        service: 'service',
-        review: 'review',
-        recommendation: 'recommendation',
-        care: 'care',
-        document: 'documents',
-        follow_up: 'follow-up',
-        complaint: 'complaint',
-        other: 'other',
-      },
       contact: { what: '{{channel}} contact · {{purpose}}', corrected: 'Corrected' },
       mot: { raised: 'Raised: {{rule}}', seen: 'Seen: {{rule}}', handled: 'Handled: {{rule}}', due: 'Due {{date}}' },
       stage: { raised: 'Raised', seen: 'Seen', handled: 'Handled' },
@@ -679,5 +647,6 @@ const en: typeof zhCN = {
 };
 
 void registerLocales({ 'zh-CN': zhCN, 'zh-HK': zhHK, en });
-// The timeline names MOT events by their rule (`mot.rule.<rule>`).
+// The timeline names MOT events by their rule (`mot.rule.<rule>`), contacts by their channel and purpose (`contact.…`).
 void registerMotRuleNames();
+void registerContactLabels();

@@ -77,8 +77,8 @@ function ItemText({ item }: { item: TimelineItem }) {
       <>
         <p className="ba-timeline__what">
           {t('client.timeline.contact.what', {
-            channel: t(`client.timeline.channel.${contact.channel}`),
-            purpose: t(`client.timeline.purpose.${contact.purpose}`),
+            channel: t(`contact.channel.${contact.channel}`),
+            purpose: t(`contact.purpose.${contact.purpose}`),
           })}
           {contact.version > 1 && <span className="ba-timeline__badge">{t('client.timeline.contact.corrected')}</span>}
         </p>
@@ -181,8 +181,8 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
     rows.push({ label: t('client.timeline.sheet.by'), value: item.staffName ?? t('client.timeline.system') });
     if (item.contact) {
       const { contact } = item;
-      rows.push({ label: t('client.timeline.sheet.channel'), value: t(`client.timeline.channel.${contact.channel}`) });
-      rows.push({ label: t('client.timeline.sheet.purpose'), value: t(`client.timeline.purpose.${contact.purpose}`) });
+      rows.push({ label: t('client.timeline.sheet.channel'), value: t(`contact.channel.${contact.channel}`) });
+      rows.push({ label: t('client.timeline.sheet.purpose'), value: t(`contact.purpose.${contact.purpose}`) });
       rows.push({ label: t('client.timeline.sheet.note'), value: contact.note });
       if (contact.outcome) rows.push({ label: t('client.timeline.sheet.outcome'), value: contact.outcome });
       if (contact.nextStep)

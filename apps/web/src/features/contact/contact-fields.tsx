@@ -41,11 +41,11 @@ function Field({
 }) {
   const max = count === undefined ? undefined : FIELD_MAX[field as keyof typeof FIELD_MAX];
   return (
-    <div className={error ? 'ba-cfield ba-cfield--error' : 'ba-cfield'} data-field={field}>
+    <div className={error ? 'ba-form-row ba-form-row--error' : 'ba-form-row'} data-field={field}>
       <div className="ba-cfield__head">
         <label className="ba-cfield__label" htmlFor={fieldId(field)}>
           {label}
-          {required && <span className="ba-cfield__required">*</span>}
+          {required && <span className="ba-form-required">*</span>}
         </label>
         {max !== undefined && (
           <span className={count! > max ? 'ba-cfield__count ba-cfield__count--over' : 'ba-cfield__count'}>
@@ -54,9 +54,9 @@ function Field({
         )}
       </div>
       {children}
-      {hint && !error && <p className="ba-cfield__hint">{hint}</p>}
+      {hint && !error && <p className="ba-form-hint">{hint}</p>}
       {error && (
-        <p className="ba-cfield__error" role="alert" data-testid={`contact-error-${field}`}>
+        <p className="ba-form-error ba-cfield__error" role="alert" data-testid={`contact-error-${field}`}>
           {error}
         </p>
       )}
@@ -90,7 +90,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
   const today = hongKongDay();
 
   return (
-    <div className="ba-cform">
+    <div className="ba-form">
       <Field field="channel" label={t('contact.form.channel')} required>
         <RadioButtons
           label={t('contact.form.channel')}
@@ -99,12 +99,12 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
           onChange={(channel) => set('channel', channel)}
           render={(channel) => (
             <>
-              <span className="ba-cchips__icon">{channelIcon(channel)}</span>
+              <span className="ba-tiles__icon">{channelIcon(channel)}</span>
               {t(`contact.channel.${channel}`)}
             </>
           )}
-          className="ba-cchannels"
-          itemClassName="ba-cchannels__item"
+          className="ba-tiles ba-cchannels"
+          itemClassName="ba-tiles__item"
           testId="contact-channel"
         />
       </Field>
@@ -115,8 +115,8 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
           value={values.purpose}
           onChange={(purpose) => set('purpose', purpose)}
           render={(purpose) => t(`contact.purpose.${purpose}`)}
-          className="ba-cchips"
-          itemClassName="ba-cchips__item"
+          className="ba-choice-chips ba-cchips"
+          itemClassName="ba-choice-chip"
           testId="contact-purpose"
         />
       </Field>
@@ -124,7 +124,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
         <div className="ba-cwhen">
           <input
             id={fieldId('servedDay')}
-            className="ba-cinput"
+            className="ba-form-input ba-cinput"
             type="date"
             aria-label={t('contact.form.day')}
             max={today}
@@ -134,7 +134,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
           />
           <input
             id={fieldId('servedTime')}
-            className="ba-cinput ba-cinput--time"
+            className="ba-form-input ba-cinput ba-cinput--time"
             type="time"
             aria-label={t('contact.form.time')}
             value={values.servedTime}
@@ -146,7 +146,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
       <Field field="note" label={t('contact.form.note')} required error={message('note')} count={values.note.trim().length}>
         <textarea
           id={fieldId('note')}
-          className="ba-cinput ba-cinput--area"
+          className="ba-form-input ba-cinput ba-cinput--area"
           rows={5}
           placeholder={t('contact.form.notePlaceholder')}
           value={values.note}
@@ -157,7 +157,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
       <Field field="outcome" label={t('contact.form.outcome')} error={message('outcome')} count={values.outcome.trim().length}>
         <input
           id={fieldId('outcome')}
-          className="ba-cinput"
+          className="ba-form-input ba-cinput"
           placeholder={t('contact.form.outcomePlaceholder')}
           value={values.outcome}
           onChange={(event) => set('outcome', event.target.value)}
@@ -175,7 +175,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
         >
           <textarea
             id={fieldId('suitability')}
-            className="ba-cinput ba-cinput--area"
+            className="ba-form-input ba-cinput ba-cinput--area"
             rows={4}
             placeholder={t('contact.form.suitabilityPlaceholder')}
             value={values.suitability}
@@ -193,7 +193,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
       >
         <input
           id={fieldId('nextStep')}
-          className="ba-cinput"
+          className="ba-form-input ba-cinput"
           placeholder={t('contact.form.nextStepPlaceholder')}
           value={values.nextStep}
           onChange={(event) => set('nextStep', event.target.value)}
@@ -205,7 +205,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
           </label>
           <input
             id={fieldId('nextStepDate')}
-            className="ba-cinput ba-cinput--date"
+            className="ba-form-input ba-cinput ba-cinput--date"
             type="date"
             min={values.servedDay || today}
             value={values.nextStepDate}

@@ -1,19 +1,12 @@
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerMotRuleNames } from '../mot';
+import { registerContactLabels } from './contact-label-locales';
 
-/** The contact log's strings, under `contact.`; registered when one of its pages loads. */
+/**
+ * The contact log's strings, under `contact.`; registered when one of its pages loads. The names of the
+ * channels and purposes, which other features show too, are in contact-label-locales.ts.
+ */
 const zhCN = {
-  channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', email: '邮件', other: '其他' },
-  purpose: {
-    service: '日常服务',
-    review: '账户检视',
-    recommendation: '产品推荐',
-    care: '关怀问候',
-    document: '文件续期',
-    follow_up: '跟进',
-    complaint: '投诉',
-    other: '其他',
-  },
   form: {
     client: '客户',
     channel: '联系方式',
@@ -142,17 +135,6 @@ const zhCN = {
 export type ContactMessages = typeof zhCN;
 
 const zhHK: ContactMessages = {
-  channel: { phone: '電話', wecom: '企業微信', meeting: '面談', email: '電郵', other: '其他' },
-  purpose: {
-    service: '日常服務',
-    review: '賬戶檢視',
-    recommendation: '產品推介',
-    care: '關懷問候',
-    document: '文件續期',
-    follow_up: '跟進',
-    complaint: '投訴',
-    other: '其他',
-  },
   form: {
     client: '客戶',
     channel: '聯絡方式',
@@ -279,17 +261,6 @@ const zhHK: ContactMessages = {
 };
 
 const en: ContactMessages = {
-  channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', email: 'Email', other: 'Other' },
-  purpose: {
-    service: 'Servicing',
-    review: 'Review',
-    recommendation: 'Recommendation',
-    care: 'Greetings',
-    document: 'Documents',
-    follow_up: 'Follow-up',
-    complaint: 'Complaint',
-    other: 'Other',
-  },
   form: {
     client: 'Client',
     channel: 'Channel',
@@ -417,4 +388,5 @@ const en: ContactMessages = {
 
 // Linked events are named as the MOT screens name their rules.
 void registerMotRuleNames();
+void registerContactLabels();
 void registerLocales({ 'zh-CN': { contact: zhCN }, 'zh-HK': { contact: zhHK }, en: { contact: en } });

@@ -139,7 +139,7 @@ export default function ContactLogPage() {
       className="ba-contact"
       footer={
         customerId !== null && (
-          <footer className="ba-contact-footer">
+          <footer className="ba-footer-bar ba-footer-bar--form ba-contact-footer">
             <Button color="primary" onClick={() => navigate(contactFormPath({ customerId }))} data-testid="contact-add">
               {t('contact.log.add')}
             </Button>

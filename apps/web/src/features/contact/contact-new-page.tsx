@@ -152,7 +152,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
     <PageFrame
       className="ba-contact"
       footer={
-        <footer className="ba-contact-footer">
+        <footer className="ba-footer-bar ba-footer-bar--form ba-contact-footer">
           <Button block color="primary" loading={add.isPending} onClick={submit} data-testid="contact-save">
             {t('contact.form.submit')}
           </Button>
@@ -182,22 +182,22 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
         errors={shown}
         onBlur={(field) => setTouched((current) => new Set(current).add(field))}
       >
-        <div className="ba-cfield" data-field="eventIds">
+        <div className="ba-form-row" data-field="eventIds">
           <div className="ba-cfield__head">
             <span className="ba-cfield__label">{t('contact.form.events')}</span>
           </div>
           {pending.length === 0 ? (
-            <p className="ba-cfield__hint">{t('contact.form.eventsNone')}</p>
+            <p className="ba-form-hint">{t('contact.form.eventsNone')}</p>
           ) : (
             <>
-              <div className="ba-cevents" role="group" aria-label={t('contact.form.events')} data-testid="contact-events">
+              <div className="ba-choice-chips ba-cevents" role="group" aria-label={t('contact.form.events')} data-testid="contact-events">
                 {pending.map((event) => (
                   <button
                     key={event.eventId}
                     type="button"
                     role="checkbox"
                     aria-checked={form.eventIds.includes(event.eventId)}
-                    className={form.eventIds.includes(event.eventId) ? 'ba-cevents__item ba-cevents__item--on' : 'ba-cevents__item'}
+                    className={form.eventIds.includes(event.eventId) ? 'ba-choice-chip ba-choice-chip--on' : 'ba-choice-chip'}
                     onClick={() => toggleEvent(event.eventId)}
                     data-event-id={event.eventId}
                   >
@@ -206,11 +206,11 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
                   </button>
                 ))}
               </div>
-              <p className="ba-cfield__hint">{t('contact.form.eventsHint')}</p>
+              <p className="ba-form-hint">{t('contact.form.eventsHint')}</p>
             </>
           )}
           {shown.eventIds && (
-            <p className="ba-cfield__error" role="alert">
+            <p className="ba-form-error ba-cfield__error" role="alert">
               {t(`contact.error.${shown.eventIds.key}`, { max: shown.eventIds.max })}
             </p>
           )}

@@ -15,6 +15,7 @@ import { ErrorCode } from '../../shared/api/contract';
 import { EmptyState, ErrorState } from '../../shared/ui/states';
 import { contactRecordPath } from './contact-params';
 import './contact-locales';
+import '../../shared/ui/form.css';
 import './contact.css';
 
 const CHANNEL_ICON: Record<ContactChannel, ReactNode> = {

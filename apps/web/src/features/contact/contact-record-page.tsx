@@ -181,7 +181,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     <PageFrame
       className="ba-contact"
       footer={
-        <footer className="ba-contact-footer ba-contact-footer--split">
+        <footer className="ba-footer-bar ba-footer-bar--form ba-contact-footer ba-contact-footer--split">
           <Button onClick={close} data-testid="contact-cancel">
             {t('contact.record.cancel')}
           </Button>
@@ -194,8 +194,8 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       <h2 className="ba-contact-heading">{asCorrection ? t('contact.record.correctTitle') : t('contact.record.editTitle')}</h2>
       {asCorrection && <p className="ba-contact-notice ba-contact-notice--info">{t('contact.record.correctHint')}</p>}
       {conflict && (
-        <div className="ba-contact-conflict" role="alert" data-testid="contact-conflict">
-          <p className="ba-contact-conflict__title">
+        <div className="ba-conflict ba-contact-conflict" role="alert" data-testid="contact-conflict">
+          <p className="ba-conflict__title">
             <ExclamationCircleFill /> {t('contact.error.conflictTitle')}
           </p>
           <p>{t('contact.error.conflictBody')}</p>
@@ -217,11 +217,11 @@ function Editor({ record, correcting, onDone }: EditorProps) {
         onBlur={(field) => setTouched((current) => new Set(current).add(field))}
       >
         {asCorrection && (
-          <div className={shown.correctionReason ? 'ba-cfield ba-cfield--error' : 'ba-cfield'} data-field="correctionReason">
+          <div className={shown.correctionReason ? 'ba-form-row ba-form-row--error' : 'ba-form-row'} data-field="correctionReason">
             <div className="ba-cfield__head">
               <label className="ba-cfield__label" htmlFor={fieldId('correctionReason')}>
                 {t('contact.record.reason')}
-                <span className="ba-cfield__required">*</span>
+                <span className="ba-form-required">*</span>
               </label>
               <span className="ba-cfield__count">
                 {form.reason.trim().length}/{FIELD_MAX.correctionReason}
@@ -229,7 +229,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
             </div>
             <textarea
               id={fieldId('correctionReason')}
-              className="ba-cinput ba-cinput--area"
+              className="ba-form-input ba-cinput ba-cinput--area"
               rows={2}
               placeholder={t('contact.record.reasonPlaceholder')}
               value={form.reason}
@@ -237,7 +237,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
               onBlur={() => setTouched((current) => new Set(current).add('correctionReason'))}
             />
             {shown.correctionReason && (
-              <p className="ba-cfield__error" role="alert" data-testid="contact-error-correctionReason">
+              <p className="ba-form-error ba-cfield__error" role="alert" data-testid="contact-error-correctionReason">
                 {t(`contact.error.${shown.correctionReason.key}`, { max: shown.correctionReason.max })}
               </p>
             )}
@@ -302,7 +302,13 @@ function RecordView({ recordId }: { recordId: number }) {
     <PageFrame
       className="ba-contact"
       footer={
-        <footer className={record.nextStep ? 'ba-contact-footer ba-contact-footer--split' : 'ba-contact-footer'}>
+        <footer
+          className={
+            record.nextStep
+              ? 'ba-footer-bar ba-footer-bar--form ba-contact-footer ba-contact-footer--split'
+              : 'ba-footer-bar ba-footer-bar--form ba-contact-footer'
+          }
+        >
           {record.nextStep && (
             <Button
               onClick={() => navigate(contactFormPath({ customerId: record.customerId, followsRecordId: record.recordId }))}

@@ -131,12 +131,12 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
             onChange={setChannel}
             render={(option) => (
               <>
-                <span className="mot-channels__icon">{channelIcon(option)}</span>
-                {t(`mot.channel.${option}`)}
+                <span className="ba-tiles__icon">{channelIcon(option)}</span>
+                {t(`contact.channel.${option}`)}
               </>
             )}
-            className="mot-channels"
-            itemClassName="mot-channels__item"
+            className="ba-tiles mot-channels"
+            itemClassName="ba-tiles__item"
           />
         </div>
         <div className="mot-field">
@@ -163,12 +163,12 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
           <label className="mot-field__label" htmlFor="mot-handle-outcome">
             {t('mot.handle.outcome')}
           </label>
-          <div className="mot-presets">
+          <div className="ba-choice-chips mot-presets">
             {presets.map((preset) => (
               <button
                 key={preset}
                 type="button"
-                className={outcome === preset ? 'mot-presets__item mot-presets__item--on' : 'mot-presets__item'}
+                className={outcome === preset ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
                 onClick={() => setOutcome(preset)}
               >
                 {preset}

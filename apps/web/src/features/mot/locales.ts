@@ -1,10 +1,10 @@
 import { registerLocales } from '../../shared/i18n/i18n';
+import { registerContactLabels } from '../contact';
 import { registerMotRuleNames } from './mot-rule-locales';
 
 /** The MOT feature's strings, under `mot.`; registered with i18n when the feature's first page loads. */
 const zhCN = {
   status: { new: '未读', seen: '待处理', handled: '已处理' },
-  channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', email: '邮件', other: '其他' },
   method: { fps: '转数快', bank_transfer: '银行转账', cheque: '支票', edda: 'eDDA' },
   contactChange: { del_follow_user: '客户删除了您', del_external_contact: '您删除了客户', transferred: '已转交其他成员' },
   home: {
@@ -174,7 +174,6 @@ export type MotMessages = typeof zhCN;
 
 const zhHK: MotMessages = {
   status: { new: '未讀', seen: '待處理', handled: '已處理' },
-  channel: { phone: '電話', wecom: '企業微信', meeting: '面談', email: '電郵', other: '其他' },
   method: { fps: '轉數快', bank_transfer: '銀行轉賬', cheque: '支票', edda: 'eDDA' },
   contactChange: { del_follow_user: '客戶刪除了您', del_external_contact: '您刪除了客戶', transferred: '已轉交其他成員' },
   home: {
@@ -342,7 +341,6 @@ const zhHK: MotMessages = {
 
 const en: MotMessages = {
   status: { new: 'Unread', seen: 'To do', handled: 'Handled' },
-  channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', email: 'Email', other: 'Other' },
   method: { fps: 'FPS', bank_transfer: 'Bank transfer', cheque: 'Cheque', edda: 'eDDA' },
   contactChange: {
     del_follow_user: 'Customer removed you',
@@ -518,4 +516,6 @@ const en: MotMessages = {
 export const motResources = { 'zh-CN': zhCN, 'zh-HK': zhHK, en } as const;
 
 void registerMotRuleNames();
+// A service record's channel is a contact's (`contact.channel.<channel>`), named as the contact log names it.
+void registerContactLabels();
 void registerLocales({ 'zh-CN': { mot: zhCN }, 'zh-HK': { mot: zhHK }, en: { mot: en } });

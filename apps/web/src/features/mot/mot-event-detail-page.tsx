@@ -57,7 +57,7 @@ function EventDetail({ eventId }: { eventId: number }) {
       className="mot-page"
       footer={
         !handled && (
-          <div className="mot-footer">
+          <div className="ba-footer-bar mot-footer">
             <Button block color="primary" shape="rounded" size="large" onClick={() => setSheetOpen(true)} data-testid="mot-handle-open">
               {t('mot.detail.handle')}
             </Button>

@@ -57,15 +57,19 @@ function Chips<T extends string>({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="mot-chips">
-      <button type="button" className={value ? 'mot-chip' : 'mot-chip mot-chip--on'} onClick={() => onChange(undefined)}>
+    <div className="ba-choice-chips mot-chips">
+      <button
+        type="button"
+        className={value ? 'ba-choice-chip mot-chip' : 'ba-choice-chip mot-chip ba-choice-chip--on'}
+        onClick={() => onChange(undefined)}
+      >
         {t('mot.history.any')}
       </button>
       {options.map((option) => (
         <button
           key={option}
           type="button"
-          className={value === option ? 'mot-chip mot-chip--on' : 'mot-chip'}
+          className={value === option ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
           onClick={() => onChange(option)}
         >
           {label(option)}
@@ -136,7 +140,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
           <Chips
             options={serviceChannelValues}
             value={draft.channel}
-            label={(channel) => t(`mot.channel.${channel}`)}
+            label={(channel) => t(`contact.channel.${channel}`)}
             onChange={(channel) => setDraft({ ...draft, channel })}
           />
         </div>
@@ -229,7 +233,7 @@ export default function MotHistorySearchPage() {
 
   const chips: { key: 'rule' | 'channel' | 'date'; label: string }[] = [];
   if (filters.rule) chips.push({ key: 'rule', label: t(`mot.rule.${filters.rule}`) });
-  if (filters.channel) chips.push({ key: 'channel', label: t(`mot.channel.${filters.channel}`) });
+  if (filters.channel) chips.push({ key: 'channel', label: t(`contact.channel.${filters.channel}`) });
   if (filters.dateFrom || filters.dateTo) chips.push({ key: 'date', label: `${filters.dateFrom ?? '…'} ~ ${filters.dateTo ?? '…'}` });
 
   return (
@@ -258,7 +262,7 @@ export default function MotHistorySearchPage() {
             <button
               key={chip.key}
               type="button"
-              className="mot-chip mot-chip--on mot-chip--removable"
+              className="ba-choice-chip mot-chip ba-choice-chip--on mot-chip--removable"
               onClick={() =>
                 setFilters(
                   chip.key === 'date' ? { ...filters, dateFrom: undefined, dateTo: undefined } : { ...filters, [chip.key]: undefined },

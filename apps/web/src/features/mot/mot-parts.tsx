@@ -28,6 +28,7 @@ import CalendarOutline from 'antd-mobile-icons/es/CalendarOutline';
 import MailOutline from 'antd-mobile-icons/es/MailOutline';
 import './locales';
 import { RULE_TONE, formatDateTime } from './mot-format';
+import '../../shared/ui/form.css';
 import './mot.css';
 
 const RULE_ICON: Record<MotRule, ReactNode> = {
@@ -109,7 +110,7 @@ export function ChannelLabel({ channel }: { channel: ServiceChannel }) {
   return (
     <span className={`mot-channel mot-channel--${channel}`}>
       {CHANNEL_ICON[channel]}
-      {t(`mot.channel.${channel}`)}
+      {t(`contact.channel.${channel}`)}
     </span>
   );
 }

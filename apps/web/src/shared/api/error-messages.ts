@@ -4,7 +4,10 @@ import { i18n, registerLocales, type Language } from '../i18n/i18n';
 /**
  * The server's msgs are English. For codes a user can meet in normal use the toast says it in the
  * user's language instead; 090400 (validation) keeps the server's msg, which names the field and rule,
- * because forms validate inline before sending.
+ * because forms validate inline before sending. 090409 (conflict) keeps it too (SPEC §8): one fixed
+ * sentence cannot say what conflicted (a profile, a handled event, a contact record, a request id), the
+ * server's msg does; the screens that meet a conflict in normal use (the profile edit, the contact log)
+ * catch it by its code and explain it in the user's language themselves.
  */
 const CODE_MESSAGES = {
   [ErrorCode.LOGIN_CODE_INVALID]: {
@@ -22,11 +25,6 @@ const CODE_MESSAGES = {
     'zh-CN': '客户不存在或已被移除',
     'zh-HK': '客戶不存在或已被移除',
     en: 'This client does not exist or was removed.',
-  },
-  [ErrorCode.CONFLICT]: {
-    'zh-CN': '资料已被他人修改，请刷新后再保存',
-    'zh-HK': '資料已被他人修改，請重新載入後再儲存',
-    en: 'Someone else changed this profile. Reload before saving.',
   },
   [ErrorCode.RATE_LIMITED]: {
     'zh-CN': '操作太频繁，请稍后再试',

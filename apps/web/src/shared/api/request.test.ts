@@ -93,14 +93,26 @@ describe('request layer', () => {
       code: '090403',
       message: '无权查看该客户',
     });
-    answer = () => jsonResponse({ code: '090409', msg: 'the profile was changed by someone else', data: null }, 409);
-    await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({
-      message: '资料已被他人修改，请刷新后再保存',
-    });
     answer = () => jsonResponse({ code: '090400', msg: 'email must be a valid email address', data: null }, 400);
     await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({
       message: 'email must be a valid email address',
     });
+  });
+
+  // Before: every 090409 toasted "资料已被他人修改，请刷新后再保存", even for an MOT event handled meanwhile.
+  test("a conflict (090409) toasts the server's msg, which says what conflicted (SPEC §8)", async () => {
+    // The toast itself, not the page: an earlier test's afterEach emptied the body that holds the toast's container.
+    const { default: Toast } = await import('../ui/antd-toast');
+    const shown = vi.spyOn(Toast, 'show');
+    const msg = 'eventId: event 12 has already been handled';
+    answer = () => jsonResponse({ code: '090409', msg, data: null }, 409);
+    await expect(request(endpoints.markEventsSeen, { eventIds: [12] })).rejects.toMatchObject({
+      name: 'ApiError',
+      code: '090409',
+      message: msg,
+    });
+    await waitFor(() => expect(shown).toHaveBeenCalledWith(expect.objectContaining({ content: msg })));
+    shown.mockRestore();
   });
 
   test('silent endpoints and callers who opt out get no toast', async () => {
