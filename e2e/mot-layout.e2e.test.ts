@@ -70,6 +70,11 @@ beforeAll(async () => {
        from security s where s.symbol = 'TSM'`,
     [transferClient.accountId, transferClient.id, today],
   );
+  // An identity document about to expire and a birthday this week: two more kinds of event.
+  await server.database.query(
+    `update customer set id_doc_expiry = $2::date + 12, birthday = (($2::date + 3) - interval '40 years')::date where id = $1`,
+    [transferClient.id, today],
+  );
   const sweep = await runDailyMotSweep(server.database, { force: true });
   expect(sweep.status).toBe('ran');
   // A follow-up, through the contact log (a next step dated today puts it on today's list).
@@ -106,7 +111,7 @@ beforeAll(async () => {
     [usdClient.id, hkdClient.id, transferClient.id],
   );
   eventOf = new Map(events.map((event) => [event.rule, event.id]));
-  for (const rule of ['large_deposit', 'large_withdrawal', 'transfer_in', 'follow_up', 'contact_removed'])
+  for (const rule of ['large_deposit', 'large_withdrawal', 'transfer_in', 'follow_up', 'contact_removed', 'id_expiry', 'birthday'])
     expect(eventOf.has(rule), `no ${rule} event on the book`).toBe(true);
   browser = await launchBrowser();
   ({ context, page } = await newPhone(browser));
@@ -149,7 +154,7 @@ interface LayoutRules {
  * pages are hidden and skipped), in the page and in open sheets:
  * - nothing sticks out of the screen sideways, and no scrolling box other than the strips scrolls sideways;
  * - no box's content is wider or taller than the box (text cut by `overflow: hidden` / an ellipsis, or spilling
- *   over its neighbours), unless cut by design;
+ *   over its neighbours), unless cut by design; no one-line field's hint is cut;
  * - no two children of one element overlap (fixed layers and corner marks aside).
  */
 function layoutProblems(rules: LayoutRules): string[] {
@@ -182,6 +187,15 @@ function layoutProblems(rules: LayoutRules): string[] {
       problems.push(`${label(element)} sticks out of the screen: ${Math.round(rect.left)}…${Math.round(rect.right)}px`);
 
     const typed = element.matches('input, textarea');
+    // A one-line field's hint, cut at the field's edge (a browser does not report it in scrollWidth).
+    if (element instanceof HTMLInputElement && element.placeholder && !element.value) {
+      const pen = document.createElement('canvas').getContext('2d')!;
+      const hint = getComputedStyle(element, '::placeholder');
+      pen.font = `${hint.fontStyle} ${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
+      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needs = pen.measureText(element.placeholder).width;
+      if (needs > room + 1) problems.push(`${label(element)} cuts its hint «${element.placeholder}»: needs ${Math.ceil(needs)}px, has ${room}px`);
+    }
     if (!typed && !element.matches(cutByDesign)) {
       if (scrolls(style.overflowX)) {
         if (!element.matches(strips) && element.scrollWidth > element.clientWidth + 1)

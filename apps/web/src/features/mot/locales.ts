@@ -483,7 +483,7 @@ const en: MotMessages = {
     success: 'Handled and saved to service records',
   },
   history: {
-    searchPlaceholder: 'Search client, note or outcome',
+    searchPlaceholder: 'Client, note or outcome',
     filter: 'Filter',
     rule: 'Event type',
     channel: 'Channel',
