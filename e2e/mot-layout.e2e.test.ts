@@ -194,7 +194,8 @@ function layoutProblems(rules: LayoutRules): string[] {
       pen.font = `${hint.fontStyle} ${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
       const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const needs = pen.measureText(element.placeholder).width;
-      if (needs > room + 1) problems.push(`${label(element)} cuts its hint «${element.placeholder}»: needs ${Math.ceil(needs)}px, has ${room}px`);
+      if (needs > room + 1)
+        problems.push(`${label(element)} cuts its hint «${element.placeholder}»: needs ${Math.ceil(needs)}px, has ${room}px`);
     }
     if (!typed && !element.matches(cutByDesign)) {
       if (scrolls(style.overflowX)) {
@@ -219,7 +220,8 @@ function layoutProblems(rules: LayoutRules): string[] {
         const b = children[j]!.getBoundingClientRect();
         const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
         const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        if (across > 1 && down > 1) problems.push(`${label(children[i]!)} and ${label(children[j]!)} overlap by ${Math.round(across)}×${Math.round(down)}px`);
+        if (across > 1 && down > 1)
+          problems.push(`${label(children[i]!)} and ${label(children[j]!)} overlap by ${Math.round(across)}×${Math.round(down)}px`);
       }
     }
   }
@@ -291,7 +293,9 @@ async function chooseCurrency(currency: string) {
 
 /** The home narrowed to one event type (the list is windowed: a row far down is not in the page). */
 async function showRule(rule: string | undefined) {
-  const chip = rule ? page.locator(`[data-testid=mot-types] [data-rule=${rule}]`) : page.locator('[data-testid=mot-types] .mot-type').first();
+  const chip = rule
+    ? page.locator(`[data-testid=mot-types] [data-rule=${rule}]`)
+    : page.locator('[data-testid=mot-types] .mot-type').first();
   // A chip already on goes off when tapped (and the filter comes back with a reload, ADR 0013).
   if ((await chip.getAttribute('aria-pressed')) !== 'true') await chip.click();
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
