@@ -40,7 +40,7 @@ const money = (value: MotFacts[string] | undefined, decimals = 2) => formatNumbe
 /** An HKD fact (`amountHkd`, `thresholdHkd` …) in the chosen currency, by the client pages' one conversion (useMoney). */
 const inChosen = (chosen: Money, value: MotFacts[string] | undefined, decimals = 2) =>
   chosen.format(typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null, decimals);
-/** A price in the security's own currency (as the holdings page shows it): `300.00 HKD`. */
+/** A price in the security's own currency (as the holdings page shows it): `412.2 HKD`. */
 const price = (value: MotFacts[string] | undefined, facts: MotFacts) =>
   facts.currency && value !== null && value !== undefined && value !== '' ? `${text(value)} ${text(facts.currency)}` : text(value);
 /** `2026-11-20T10:15:00` → `2026-11-20 10:15`. */
