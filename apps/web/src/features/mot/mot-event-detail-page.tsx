@@ -14,12 +14,14 @@ import { describeReason, factRows, formatDateTime } from './mot-format';
 import { ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 import { HandleSheet, handleDraftKey, handleWasInterrupted } from './handle-sheet';
 import { removeDraft } from '../../shared/drafts/draft-store';
+import { useMoney } from '../../shared/format/use-money';
 import { ReachActions } from '../reach';
 
 function EventDetail({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
   const detail = useQuery(eventDetailQuery(eventId));
   const markSeen = useMarkSeen();
+  const money = useMoney();
   // Back from a sign-in that interrupted handling this event: the sheet opens again with what was typed.
   const [sheetOpen, setSheetOpen] = useState(() => handleWasInterrupted(eventId));
   const status = detail.data?.event.status;
@@ -91,10 +93,10 @@ function EventDetail({ eventId }: { eventId: number }) {
 
       <Card title={t('mot.detail.why')} className="mot-card">
         <p className="mot-reason" data-testid="mot-reason">
-          {describeReason(t, event.rule, event.facts, i18n.language)}
+          {describeReason(t, event.rule, event.facts, i18n.language, money)}
         </p>
         <dl className="mot-facts">
-          {factRows(t, event.rule, event.facts, i18n.language).map((row) => (
+          {factRows(t, event.rule, event.facts, i18n.language, money).map((row) => (
             <div className="mot-facts__row" key={row.label}>
               <dt>{row.label}</dt>
               <dd>{row.value}</dd>

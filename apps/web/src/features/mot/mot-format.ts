@@ -2,6 +2,7 @@ import type { TFunction } from '../../shared/i18n/translator';
 import type { MotFacts, MotRule } from '@broker/contract';
 import { addDays, hongKongDateTime } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
+import type { Money } from '../../shared/format/use-money';
 
 /** Colour family per event type: money green/red, holdings orange, dates blue, compliance violet. */
 export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'violet' | 'grey'> = {
@@ -36,6 +37,12 @@ export function relativeDayLabel(t: TFunction, day: string, today: string): stri
 
 const text = (value: MotFacts[string] | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value));
 const money = (value: MotFacts[string] | undefined, decimals = 2) => formatNumber(typeof value === 'boolean' ? null : value, decimals);
+/** An HKD fact (`amountHkd`, `thresholdHkd` …) in the chosen currency, by the client pages' one conversion (useMoney). */
+const inChosen = (chosen: Money, value: MotFacts[string] | undefined, decimals = 2) =>
+  chosen.format(typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null, decimals);
+/** A price in the security's own currency (as the holdings page shows it): `412.2 HKD`. */
+const price = (value: MotFacts[string] | undefined, facts: MotFacts) =>
+  facts.currency && value !== null && value !== undefined && value !== '' ? `${text(value)} ${text(facts.currency)}` : text(value);
 /** `2026-11-20T10:15:00` → `2026-11-20 10:15`. */
 const when = (value: MotFacts[string] | undefined) => text(value).replace('T', ' ').slice(0, 16);
 
@@ -57,13 +64,17 @@ const shortSecurityName = (facts: MotFacts, language: string) =>
 
 /**
  * The one detail that tells two events of a kind apart in a list: which stock, how much, which date.
- * Names, amounts and dates only, so it needs no translation of its own.
+ * Names, amounts and dates only, so it needs no translation of its own. An amount booked in another currency
+ * than the chosen one is followed by its value in the chosen one, as the client timeline shows money.
  */
-export function eventSubject(rule: MotRule, facts: MotFacts, language: string): string {
+export function eventSubject(rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
   switch (rule) {
     case 'large_deposit':
-    case 'large_withdrawal':
-      return `${text(facts.currency)} ${money(facts.amount)}`;
+    case 'large_withdrawal': {
+      const booked = `${text(facts.currency)} ${money(facts.amount)}`;
+      const equivalent = inChosen(chosen, facts.amountHkd, 0);
+      return facts.currency === chosen.currency || equivalent === '-' ? booked : `${booked} (≈ ${chosen.currency} ${equivalent})`;
+    }
     case 'transfer_in':
     case 'transfer_out':
       return `${shortSecurityName(facts, language)} × ${money(facts.quantity, 0)}`;
@@ -86,6 +97,9 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string): 
   }
 }
 
+/** Rules whose subject is the manager's own words (a next step), not a figure: a list may cut it short. */
+export const subjectIsText = (rule: MotRule) => rule === 'follow_up';
+
 /** Which way the WeCom contact was lost: the customer deleted the manager, the manager the customer, or WeCom moved it. */
 const contactChangeOf = (facts: MotFacts) =>
   facts.source === 'DELETE_BY_TRANSFER'
@@ -94,20 +108,25 @@ const contactChangeOf = (facts: MotFacts) =>
       ? 'del_external_contact'
       : 'del_follow_user';
 
-/** One sentence saying why the event fired, from the values the rule looked at. */
-export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string): string {
+/**
+ * One sentence saying why the event fired, from the values the rule looked at. The rules work in HKD; the
+ * sentence gives their HKD figures in the chosen currency, and a booked amount as it was booked.
+ */
+export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
+  const ccy = chosen.currency;
   switch (rule) {
     case 'birthday':
     case 'anniversary':
       return t(`mot.reason.${rule}`, { date: text(facts.date), years: text(facts.years), lookaheadDays: text(facts.lookaheadDays) });
     case 'large_deposit':
     case 'large_withdrawal':
-      return t(facts.currency === 'HKD' ? `mot.reason.${rule}_hkd` : `mot.reason.${rule}`, {
+      return t(facts.currency === ccy ? `mot.reason.${rule}_sameCcy` : `mot.reason.${rule}`, {
         occurredAt: when(facts.occurredAt),
         currency: text(facts.currency),
         amount: money(facts.amount),
-        amountHkd: money(facts.amountHkd),
-        thresholdHkd: money(facts.thresholdHkd, 0),
+        ccy,
+        converted: inChosen(chosen, facts.amountHkd),
+        threshold: inChosen(chosen, facts.thresholdHkd, 0),
       });
     case 'transfer_in':
     case 'transfer_out':
@@ -115,7 +134,8 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
         occurredAt: when(facts.occurredAt),
         security: securityName(facts, language),
         quantity: money(facts.quantity, 0),
-        valueHkd: money(facts.valueHkd),
+        ccy,
+        value: inChosen(chosen, facts.valueHkd),
       });
     case 'dormant':
       return t('mot.reason.dormant', {
@@ -126,12 +146,13 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
     case 'position_loss':
       return t('mot.reason.position_loss', {
         security: securityName(facts, language),
-        lastPrice: text(facts.lastPrice),
-        avgCost: text(facts.avgCost),
+        lastPrice: price(facts.lastPrice, facts),
+        avgCost: price(facts.avgCost, facts),
         lossPct: text(facts.lossPct),
-        lossHkd: money(facts.lossHkd),
+        ccy,
+        loss: inChosen(chosen, facts.lossHkd),
         minLossPct: text(facts.minLossPct),
-        minLossHkd: money(facts.minLossHkd, 0),
+        minLoss: inChosen(chosen, facts.minLossHkd, 0),
       });
     case 'unfunded':
       return t('mot.reason.unfunded', {
@@ -172,12 +193,22 @@ const FACT_ROWS: Record<MotRule, readonly string[]> = {
   follow_up: ['nextStep', 'recordId'],
 };
 
-const MONEY_FACTS = new Set(['amount', 'amountHkd', 'thresholdHkd', 'valueHkd', 'lossHkd']);
+/** The rules' HKD figures: shown in the chosen currency, their labels naming it. */
+const HKD_FACTS = new Set(['amountHkd', 'thresholdHkd', 'valueHkd', 'lossHkd']);
+const PRICE_FACTS = new Set(['avgCost', 'lastPrice']);
 
-export function factRows(t: TFunction, rule: MotRule, facts: MotFacts, language: string): { label: string; value: string }[] {
-  // An HKD amount needs no HKD equivalent.
+export function factRows(
+  t: TFunction,
+  rule: MotRule,
+  facts: MotFacts,
+  language: string,
+  chosen: Money,
+): { label: string; value: string }[] {
+  // An amount booked in the chosen currency needs no equivalent in it.
   const keys =
-    facts.currency === 'HKD' && facts.amount !== undefined ? FACT_ROWS[rule].filter((key) => key !== 'amountHkd') : FACT_ROWS[rule];
+    facts.currency === chosen.currency && facts.amount !== undefined
+      ? FACT_ROWS[rule].filter((key) => key !== 'amountHkd')
+      : FACT_ROWS[rule];
   return keys.map((key) => {
     let value: string;
     if (key === 'securityName') value = securityName(facts, language);
@@ -185,10 +216,12 @@ export function factRows(t: TFunction, rule: MotRule, facts: MotFacts, language:
     else if (key === 'quantity') value = money(facts.quantity, 0);
     else if (key === 'lossPct') value = `${text(facts.lossPct)}%`;
     else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
-    else if (MONEY_FACTS.has(key)) value = money(facts[key]);
+    else if (key === 'amount') value = money(facts.amount);
+    else if (HKD_FACTS.has(key)) value = inChosen(chosen, facts[key]);
+    else if (PRICE_FACTS.has(key)) value = price(facts[key], facts);
     else if (key === 'changeType') value = t(`mot.contactChange.${contactChangeOf(facts)}`);
     else if (key === 'method' && facts.method) value = t(`mot.method.${text(facts.method)}`, { defaultValue: text(facts.method) });
     else value = text(facts[key]);
-    return { label: t(`mot.fact.${key}`), value };
+    return { label: t(`mot.fact.${key}`, { ccy: chosen.currency }), value };
   });
 }

@@ -10,12 +10,13 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAppSettings } from '../../shared/session/app-settings-store';
+import { useMoney } from '../../shared/format/use-money';
 import { isDay, useRestorableState } from '../../shared/drafts/page-state';
 import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
 import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
 import { addDays, hongKongDay, weekdayOf } from '@broker/domain';
-import { eventSubject, relativeDayLabel } from './mot-format';
+import { eventSubject, relativeDayLabel, subjectIsText } from './mot-format';
 
 const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
@@ -75,6 +76,7 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
 
 function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'][number] }) {
   const { t, i18n } = useTranslation();
+  const money = useMoney();
   return (
     <Link
       to={`/mot/eventDetail?eventId=${event.eventId}`}
@@ -84,8 +86,9 @@ function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'
       data-customer-id={row.customerId}
     >
       <RuleTag rule={event.rule} />
-      <span className="mot-line__subject">{eventSubject(event.rule, event.facts, i18n.language)}</span>
-      <span className="mot-line__spacer" />
+      <span className={subjectIsText(event.rule) ? 'mot-line__subject mot-subject--text' : 'mot-line__subject'}>
+        {eventSubject(event.rule, event.facts, i18n.language, money)}
+      </span>
       {event.status === 'new' ? (
         <span className="mot-unseen" data-testid="mot-unseen-mark">
           {t('mot.home.unseen')}
@@ -133,6 +136,7 @@ function ClientRow({ row }: { row: MotTodoRow }) {
 /** Unfolded: one row per event. */
 function EventRow({ row }: { row: MotTodoRow }) {
   const { t, i18n } = useTranslation();
+  const money = useMoney();
   const event = row.events[0];
   if (!event) return null;
   return (
@@ -147,7 +151,9 @@ function EventRow({ row }: { row: MotTodoRow }) {
       <span className="mot-row__who">
         <span className="mot-row__title">
           <span className="mot-row__rule">{t(`mot.rule.${event.rule}`)}</span>
-          <span className="mot-row__subject">{eventSubject(event.rule, event.facts, i18n.language)}</span>
+          <span className={subjectIsText(event.rule) ? 'mot-row__subject mot-subject--text' : 'mot-row__subject'}>
+            {eventSubject(event.rule, event.facts, i18n.language, money)}
+          </span>
         </span>
         <span className="mot-row__meta">
           {row.nameCn} {row.nameEn} · {row.customerNo}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { MotCustomerSummary, MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
-import { formatNumber } from '../../shared/format/number-format';
+import { useMoney } from '../../shared/format/use-money';
 import { SheetClose } from '../../shared/ui/sheet-close';
 import Button from 'antd-mobile/es/components/button';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
@@ -205,8 +205,9 @@ export function ClientHead({ customer, className = 'mot-client-head' }: { custom
 /** The four facts a client manager wants before calling: assets, risk level, account age, last trade. */
 export function ClientFacts({ customer }: { customer: MotCustomerSummary }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const rows: [string, string][] = [
-    [t('mot.detail.totalAssets'), formatNumber(customer.totalAssetsHkd, 2)],
+    [t('mot.detail.totalAssets', { ccy: money.currency }), money.format(customer.totalAssetsHkd)],
     [t('mot.detail.riskLevel'), t('mot.detail.riskLevelValue', { level: customer.riskLevel })],
     [t('mot.detail.openDate'), customer.openDate],
     [t('mot.detail.lastTradeDate'), customer.lastTradeDate ?? '-'],

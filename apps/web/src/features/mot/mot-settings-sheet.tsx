@@ -9,6 +9,8 @@ import Switch from 'antd-mobile/es/components/switch';
 import Toast from '../../shared/ui/antd-toast';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { formatNumber } from '../../shared/format/number-format';
+import { useMoney } from '../../shared/format/use-money';
+import { CurrencySwitcher } from '../staff';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft, removeDraft } from '../../shared/drafts/draft-store';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
@@ -32,6 +34,7 @@ export const thresholdWasInterrupted = () => readDraft(THRESHOLD_DRAFT, isThresh
 /** The threshold field; keyed by the saved value so it starts from it whenever that changes. */
 function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; saving: boolean; onSave: (amount: number) => void }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const savedText = saved === undefined ? '' : String(saved);
   const unchanged = (typed: ThresholdDraft) => !typed.amount.trim() || amountOf(typed.amount) === saved;
   const kept = useDraft(THRESHOLD_DRAFT, isThresholdDraft, unchanged);
@@ -90,7 +93,13 @@ function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; 
       {invalid ? (
         <div className="mot-field__error">{t('mot.settings.minCashIOInvalid')}</div>
       ) : (
-        amount >= 1 && <div className="mot-setting__preview">HKD {formatNumber(amount, 2)}</div>
+        amount >= 1 && (
+          <div className="mot-setting__preview">
+            HKD {formatNumber(amount, 2)}
+            {/* The rule works in HKD; what that is in the chosen currency, as the event pages will show it. */}
+            {money.currency !== 'HKD' && ` ≈ ${money.currency} ${money.format(amount, 0)}`}
+          </div>
+        )
       )}
     </div>
   );
@@ -122,6 +131,13 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
         ) : (
           <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>
         )}
+        <div className="mot-setting mot-setting--inline">
+          <div>
+            <div className="mot-setting__label">{t('mot.settings.currency')}</div>
+            <p className="mot-setting__desc">{t('mot.settings.currencyDesc')}</p>
+          </div>
+          <CurrencySwitcher />
+        </div>
         <div className="mot-setting mot-setting--inline">
           <div>
             <div className="mot-setting__label" id="mot-fold-label">

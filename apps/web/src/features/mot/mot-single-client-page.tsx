@@ -11,10 +11,12 @@ import './locales';
 import { clientHistoryQuery } from './mot-api';
 import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import { describeReason, formatDateTime } from './mot-format';
+import { useMoney } from '../../shared/format/use-money';
 import { ChannelLabel, ClientFacts, ClientHead, ClientLinks, LoadMore, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 
 function EventItem({ event }: { event: MotEvent }) {
   const { t, i18n } = useTranslation();
+  const money = useMoney();
   return (
     <Link
       to={`/mot/eventDetail?eventId=${event.eventId}`}
@@ -29,7 +31,7 @@ function EventItem({ event }: { event: MotEvent }) {
           {t(`mot.rule.${event.rule}`)}
           <span className="mot-row__due">{event.dueDate}</span>
         </span>
-        <span className="mot-row__reason">{describeReason(t, event.rule, event.facts, i18n.language)}</span>
+        <span className="mot-row__reason">{describeReason(t, event.rule, event.facts, i18n.language, money)}</span>
         {event.serviceRecord && (
           <span className="mot-row__served">
             <span className="mot-row__served-head">

@@ -1,5 +1,5 @@
 import type { Currency } from '@broker/contract';
-import { useAppSettings } from '../session/app-settings-store';
+import { useAppSettings, type CurrencyConfig } from '../session/app-settings-store';
 import { convertAmount } from './currency-conversion';
 import { formatNumber } from './number-format';
 
@@ -17,6 +17,11 @@ export interface Money {
 export function useMoney(): Money {
   const currency = useAppSettings((settings) => settings.currency);
   const config = useAppSettings((settings) => settings.currencyConfig);
+  return moneyIn(currency, config);
+}
+
+/** `useMoney`'s formatter for a given currency and rates, for code that formats outside a component (and its tests). */
+export function moneyIn(currency: Currency, config: CurrencyConfig): Money {
   const convert = (hkd: number | null | undefined) => convertAmount(hkd, currency, config);
   const format = (hkd: number | null | undefined, decimals = 2) => formatNumber(convert(hkd), decimals);
   const formatSigned = (hkd: number | null | undefined, decimals = 2) => {
