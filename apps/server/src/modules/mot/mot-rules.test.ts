@@ -396,7 +396,8 @@ for (const engine of testDatabases()) {
         market: 'US',
         tradeId: firstUs,
         symbol: us.symbol,
-        previousMarkets: 'HK',
+        // Markets traded before the first US trade, the SH one outside the look-back included.
+        previousMarkets: 'HK,SH',
         age: 76,
         minAge: 65,
       });

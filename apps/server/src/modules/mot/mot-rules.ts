@@ -129,15 +129,15 @@ const expiryRule = (rule: 'id_expiry' | 'risk_expiry', expiry: SQL, extraFacts: 
   select: ({ asOf, scope }) => sql`
     select ${firedFor(rule)}, w.fact_key, ${asOf},
            jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - ${asOf}, 'lookaheadDays', w.lookahead_days${extraFacts})
-             || case when w.final then jsonb_build_object('warning', 'final') else '{}'::jsonb end
+             || case when w.is_final then jsonb_build_object('warning', 'final') else '{}'::jsonb end
       from ${tableAs(c)}
       cross join lateral (select ${expiry} as expiry) e
       cross join lateral (values (e.expiry::text, ${literal(T.expiryLookaheadDays)}, false),
                                  (e.expiry::text || '@' || ${literal(T.expiryFinalWarningDays)} || 'd', ${literal(T.expiryFinalWarningDays)}, true))
-                         w (fact_key, lookahead_days, final)
+                         w (fact_key, lookahead_days, is_final)
      where ${LIVE} and ${scope}
        and e.expiry between ${asOf} - ${literal(T.expiryLookbackDays)} and ${asOf} + ${literal(T.expiryLookaheadDays)}
-       and (not w.final
+       and (not w.is_final
             or (e.expiry between ${asOf} and ${asOf} + ${literal(T.expiryFinalWarningDays)}
                 and exists (select 1 from ${tableAs(pe)}
                              where ${pe.rule} = ${literal(rule)} and ${pe.customerId} = ${c.id} and ${pe.factKey} = e.expiry::text
@@ -319,7 +319,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
              v.facts || jsonb_build_object('age', g.age, 'minAge', ${literal(T.vulnerableMinAge)})
         from ${tableAs(c)}
         join ${tableAs(s)} on ${s.id} = ${c.staffId}
-        cross join lateral (select extract(year from age(${asOf}, ${c.birthday}))::int as age) g
+        cross join lateral (select extract(year from age(${asOf}::timestamp, ${c.birthday}::timestamp))::int as age) g
         cross join lateral (
           select 'withdrawal:' || ${m.id}, ${hkDate(m.occurredAt)},
                  jsonb_build_object('trigger', 'withdrawal', 'movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
