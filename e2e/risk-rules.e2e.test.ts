@@ -85,9 +85,30 @@ const useLanguage = (language: string) =>
   page.evaluate((chosen) => (globalThis as unknown as PageGlobals).localStorage.setItem('language', chosen), language);
 
 const LANGUAGES = [
-  { language: 'zh-CN', tag: '负资产', owes: '欠款比所持资产多 HKD 120,000.50', loan: '融资欠款', rule: '改资料后大额出金', fields: '电话号码' },
-  { language: 'zh-HK', tag: '負資產', owes: '欠款比所持資產多 HKD 120,000.50', loan: '融資欠款', rule: '改資料後大額出金', fields: '電話號碼' },
-  { language: 'en', tag: 'Negative equity', owes: 'owes HKD 120,000.50 more than they hold', loan: 'Margin loan', rule: 'Details changed, then withdrawal', fields: 'Phone number' },
+  {
+    language: 'zh-CN',
+    tag: '负资产',
+    owes: '欠款比所持资产多 HKD 120,000.50',
+    loan: '融资欠款',
+    rule: '改资料后大额出金',
+    fields: '电话号码',
+  },
+  {
+    language: 'zh-HK',
+    tag: '負資產',
+    owes: '欠款比所持資產多 HKD 120,000.50',
+    loan: '融資欠款',
+    rule: '改資料後大額出金',
+    fields: '電話號碼',
+  },
+  {
+    language: 'en',
+    tag: 'Negative equity',
+    owes: 'owes HKD 120,000.50 more than they hold',
+    loan: 'Margin loan',
+    rule: 'Details changed, then withdrawal',
+    fields: 'Phone number',
+  },
 ] as const;
 
 describe('risk rules', () => {

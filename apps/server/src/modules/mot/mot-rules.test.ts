@@ -227,7 +227,10 @@ for (const engine of testDatabases()) {
 
     /** Marks the customer's pending events of `rule` handled (as the handle endpoint would). */
     const handleAll = (customerId: number, rule: MotRule) =>
-      database.query(`update mot_event set status = 'handled', handled_at = now() where customer_id = $1 and rule = $2`, [customerId, rule]);
+      database.query(`update mot_event set status = 'handled', handled_at = now() where customer_id = $1 and rule = $2`, [
+        customerId,
+        rule,
+      ]);
     const ofRule = (events: EventRow[], rule: MotRule) => events.filter((event) => event.rule === rule);
     /** A security of our own at a round price, so position values are exact. */
     const ownSecurity = async (market: 'HK' | 'US' | 'SH', price = 100) => {
@@ -311,7 +314,12 @@ for (const engine of testDatabases()) {
     });
 
     /** A profile edit's audit row (as updateProfile writes it) at `time` Hong Kong time on `day`. */
-    const profileEdit = async (customer: { customerId: number; corpId: number; staffId: number }, day: string, after: object, time = '09:00') => {
+    const profileEdit = async (
+      customer: { customerId: number; corpId: number; staffId: number },
+      day: string,
+      after: object,
+      time = '09:00',
+    ) => {
       await database.query(
         `insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after, at)
          values ($1, $2, 'customer.update', 'customer', $3, '{}', $4, ($5::date + $6::time) at time zone 'Asia/Hong_Kong')`,
@@ -324,7 +332,12 @@ for (const engine of testDatabases()) {
       const changed = await quiet();
       await profileEdit(changed, addDays(AS_OF, -14), { email: 'new@example.com', remark: 'moved' });
       await profileEdit(changed, addDays(AS_OF, -20), { phone: '+852 9000 0000' });
-      const withdrawal = await insertMoneyMovement(database, changed, { direction: 'withdrawal', currency: 'HKD', amount: 100_000, day: AS_OF });
+      const withdrawal = await insertMoneyMovement(database, changed, {
+        direction: 'withdrawal',
+        currency: 'HKD',
+        amount: 100_000,
+        day: AS_OF,
+      });
       const events = ofRule(await sweep(changed.customerId), 'particulars_changed_withdrawal');
       expect(events.map((event) => [event.fact_key, event.due_date])).toEqual([[String(withdrawal), AS_OF]]);
       expect(events[0]!.facts).toMatchObject({
@@ -424,7 +437,13 @@ for (const engine of testDatabases()) {
         ['id_expiry', expiry, AS_OF],
         ['id_expiry', `${expiry}@7d`, addDays(expiry, -7)],
       ]);
-      expect(final[1]!.facts).toMatchObject({ expiryDate: expiry, daysToExpiry: 7, lookaheadDays: 7, warning: 'final', idDocType: 'passport' });
+      expect(final[1]!.facts).toMatchObject({
+        expiryDate: expiry,
+        daysToExpiry: 7,
+        lookaheadDays: 7,
+        warning: 'final',
+        idDocType: 'passport',
+      });
       expect(final[0]!.facts.warning).toBeUndefined();
       expect(await sweep(customer.customerId, addDays(expiry, -1))).toHaveLength(2);
 

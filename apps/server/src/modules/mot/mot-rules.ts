@@ -1,6 +1,17 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MotRule } from '@broker/contract';
-import { auditLog, customers, exchangeRates, holdings, moneyMovements, motEvents, securities, staff, stockTransfers, trades } from '../../db/schema';
+import {
+  auditLog,
+  customers,
+  exchangeRates,
+  holdings,
+  moneyMovements,
+  motEvents,
+  securities,
+  staff,
+  stockTransfers,
+  trades,
+} from '../../db/schema';
 import { tableAlias, tableAs } from '../../db/sql-rows';
 import { MOT_THRESHOLDS as T } from './mot-thresholds';
 
@@ -145,7 +156,12 @@ const expiryRule = (rule: 'id_expiry' | 'risk_expiry', expiry: SQL, extraFacts: 
 });
 
 /** The rules that compare a movement with the manager's large cash threshold: re-run when it changes (setMinCashIO). */
-export const CASH_THRESHOLD_RULES: readonly MotRule[] = ['large_deposit', 'large_withdrawal', 'particulars_changed_withdrawal', 'vulnerable_client'];
+export const CASH_THRESHOLD_RULES: readonly MotRule[] = [
+  'large_deposit',
+  'large_withdrawal',
+  'particulars_changed_withdrawal',
+  'vulnerable_client',
+];
 
 /** Positions at most this fraction of their average cost: the loss threshold as a price ratio. */
 const LOSS_PRICE_RATIO = literal((100 - T.positionLossPct) / 100);

@@ -493,7 +493,8 @@ const en: typeof zhCN = {
       chartLabel: 'Allocation',
       netTotal: 'Net assets ({{ccy}})',
       negativeTag: 'Negative equity',
-      negativeWarning: 'Net assets are negative: the client owes {{ccy}} {{shortfall}} more than they hold. Ask for a deposit or a reduction.',
+      negativeWarning:
+        'Net assets are negative: the client owes {{ccy}} {{shortfall}} more than they hold. Ask for a deposit or a reduction.',
       loan: 'Margin loan',
       nothingHeld: 'Nothing held, only money owed',
       owedCurrency: '{{ccy}} owed',

@@ -87,12 +87,10 @@ describe('negative net assets on the profile (ADR 0043)', () => {
 
       // By market: HK 75 %, US 25 % of what is held; the loan listed apart, with the basis of the shares.
       const chart = screen.getByTestId('allocation-chart');
-      const legend = within(chart).getAllByRole('listitem').map((item) => item.textContent);
-      expect(legend).toEqual([
-        expect.stringMatching(/75\.0%510,000$/),
-        expect.stringMatching(/25\.0%170,000$/),
-        `${said.loan}-800,001`,
-      ]);
+      const legend = within(chart)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      expect(legend).toEqual([expect.stringMatching(/75\.0%510,000$/), expect.stringMatching(/25\.0%170,000$/), `${said.loan}-800,001`]);
       expect(within(screen.getByTestId('allocation-owed')).getByText(said.note)).toBeTruthy();
       const arcs = [...container.querySelectorAll('.ba-donut circle')].slice(1).map((arc) => arc.getAttribute('stroke-dasharray'));
       expect(arcs).toEqual(['75 25', '25 75']);
@@ -100,10 +98,11 @@ describe('negative net assets on the profile (ADR 0043)', () => {
 
       // By currency: USD is everything held; HKD is owed.
       fireEvent.click(within(chart).getAllByRole('tab')[1]!);
-      expect(within(chart).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-        expect.stringMatching(/^USD100\.0%170,000$/),
-        `${said.owedHkd}-290,001`,
-      ]);
+      expect(
+        within(chart)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([expect.stringMatching(/^USD100\.0%170,000$/), `${said.owedHkd}-290,001`]);
     });
   }
 

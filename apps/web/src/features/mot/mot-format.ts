@@ -94,7 +94,9 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string): 
     case 'particulars_changed_withdrawal':
       return `${text(facts.currency)} ${money(facts.amount)}`;
     case 'vulnerable_client':
-      return facts.trigger === 'new_market' ? `${text(facts.market)} · ${shortSecurityName(facts, language)}` : `${text(facts.currency)} ${money(facts.amount)}`;
+      return facts.trigger === 'new_market'
+        ? `${text(facts.market)} · ${shortSecurityName(facts, language)}`
+        : `${text(facts.currency)} ${money(facts.amount)}`;
   }
 }
 
@@ -107,7 +109,12 @@ const particularsNamed = (t: TFunction, fields: MotFacts[string] | undefined) =>
 
 /** The markets a client traded before (`HK,US`), named; none: "none (first trade)". */
 const marketsNamed = (t: TFunction, markets: MotFacts[string] | undefined) =>
-  markets ? text(markets).split(',').map((market) => t(`mot.market.${market}`, { defaultValue: market })).join(t('mot.particular.separator')) : t('mot.market.none');
+  markets
+    ? text(markets)
+        .split(',')
+        .map((market) => t(`mot.market.${market}`, { defaultValue: market }))
+        .join(t('mot.particular.separator'))
+    : t('mot.market.none');
 
 /** Which way the WeCom contact was lost: the customer deleted the manager, the manager the customer, or WeCom moved it. */
 const contactChangeOf = (facts: MotFacts) =>
@@ -243,7 +250,17 @@ const FACT_ROWS: Record<MotRule, readonly string[]> = {
   follow_up: ['nextStep', 'recordId'],
   negative_equity: ['netAssetsHkd', 'cashHkd', 'marketValueHkd', 'shortfallHkd'],
   concentration: ['securityName', 'quantity', 'lastPrice', 'positionHkd', 'assetsHkd', 'sharePct'],
-  particulars_changed_withdrawal: ['changedAt', 'changedFields', 'changedBy', 'occurredAt', 'currency', 'amount', 'amountHkd', 'thresholdHkd', 'method'],
+  particulars_changed_withdrawal: [
+    'changedAt',
+    'changedFields',
+    'changedBy',
+    'occurredAt',
+    'currency',
+    'amount',
+    'amountHkd',
+    'thresholdHkd',
+    'method',
+  ],
   vulnerable_client: ['age', 'occurredAt', 'market', 'securityName', 'previousMarkets', 'currency', 'amount', 'amountHkd', 'thresholdHkd'],
 };
 

@@ -72,7 +72,11 @@ const EXPECTED: Record<Language, [MotRule, MotFacts, string][]> = {
       NEGATIVE,
       '净资产为负：HKD -120,000.50（现金 HKD -800,000.50，持仓市值 HKD 680,000.00），欠款比资产多 HKD 120,000.50；请联系客户存入资金或减持',
     ],
-    ['concentration', CONCENTRATION, '腾讯控股（0700.HK） 市值 HKD 1,540,800.00，占客户资产 HKD 2,000,000.00 的 77.04%，超过 50%（持仓 HKD 1,000,000 起计）'],
+    [
+      'concentration',
+      CONCENTRATION,
+      '腾讯控股（0700.HK） 市值 HKD 1,540,800.00，占客户资产 HKD 2,000,000.00 的 77.04%，超过 50%（持仓 HKD 1,000,000 起计）',
+    ],
     [
       'particulars_changed_withdrawal',
       PARTICULARS,
@@ -88,7 +92,11 @@ const EXPECTED: Record<Language, [MotRule, MotFacts, string][]> = {
       ELDER_MARKET,
       '客户 70 岁（65 岁或以上），2026-11-18 22:31 首次在美股交易（特斯拉（TSLA）），此前只在港股交易；请确认客户了解该市场的风险',
     ],
-    ['id_expiry', { expiryDate: '2026-11-27', daysToExpiry: 7, lookaheadDays: 7, warning: 'final' }, '最后提醒：身份证件将于 2026-11-27 到期（还有 7 天）'],
+    [
+      'id_expiry',
+      { expiryDate: '2026-11-27', daysToExpiry: 7, lookaheadDays: 7, warning: 'final' },
+      '最后提醒：身份证件将于 2026-11-27 到期（还有 7 天）',
+    ],
   ],
   'zh-HK': [
     [
@@ -96,7 +104,11 @@ const EXPECTED: Record<Language, [MotRule, MotFacts, string][]> = {
       NEGATIVE,
       '淨資產為負：HKD -120,000.50（現金 HKD -800,000.50，持倉市值 HKD 680,000.00），欠款比資產多 HKD 120,000.50；請聯絡客戶存入資金或減持',
     ],
-    ['concentration', CONCENTRATION, '腾讯控股（0700.HK） 市值 HKD 1,540,800.00，佔客戶資產 HKD 2,000,000.00 的 77.04%，超過 50%（持倉 HKD 1,000,000 起計）'],
+    [
+      'concentration',
+      CONCENTRATION,
+      '腾讯控股（0700.HK） 市值 HKD 1,540,800.00，佔客戶資產 HKD 2,000,000.00 的 77.04%，超過 50%（持倉 HKD 1,000,000 起計）',
+    ],
     [
       'particulars_changed_withdrawal',
       PARTICULARS,

@@ -155,7 +155,8 @@ const riskEn: typeof riskZhCN = {
     vulnerable_client_first_trade:
       'Client aged {{age}} ({{minAge}} or over) made a first trade on {{occurredAt}} ({{market}}, {{security}}). Make sure they understand the risks',
     id_expiry_final: 'Final reminder: identity document expires on {{expiryDate}} ({{when}})',
-    risk_expiry_final: 'Final reminder: risk assessment of {{assessedOn}} (valid {{validYears}} years) expires on {{expiryDate}} ({{when}})',
+    risk_expiry_final:
+      'Final reminder: risk assessment of {{assessedOn}} (valid {{validYears}} years) expires on {{expiryDate}} ({{when}})',
   },
   fact: {
     netAssetsHkd: 'Net assets (HKD)',
