@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { refreshCustomerSummaries } from '../../db/customer-summary';
 import { runMotRules } from './mot-engine';
+import { CASH_THRESHOLD_RULES } from './mot-rules';
 import { runDailyMotSweep } from './mot-sweep';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
 import { addDays } from '@broker/domain';
@@ -462,6 +463,24 @@ for (const engine of testDatabases()) {
         ['risk_expiry', '2026-12-20', undefined],
         ['risk_expiry', '2026-12-20@7d', 'final'],
       ]);
+    });
+
+    it("a lowered threshold (setMinCashIO's re-run of CASH_THRESHOLD_RULES) raises the risk rules' withdrawals at once", async () => {
+      const elder = await quiet({ birthday: '1950-01-01' });
+      await profileEdit(elder, addDays(AS_OF, -3), { phone: '+852 9000 0004' });
+      await insertMoneyMovement(database, elder, { direction: 'withdrawal', currency: 'HKD', amount: 60_000, day: AS_OF });
+      expect(await sweep(elder.customerId)).toEqual([]);
+      await database.query('update staff set min_cash_io = 50000 where id = $1', [elder.staffId]);
+      try {
+        await runMotRules(database, { asOf: AS_OF, staffId: elder.staffId, rules: CASH_THRESHOLD_RULES });
+        expect((await eventsOf(elder.customerId)).map((event) => [event.rule, event.facts.thresholdHkd])).toEqual([
+          ['large_withdrawal', 50000],
+          ['particulars_changed_withdrawal', 50000],
+          ['vulnerable_client', 50000],
+        ]);
+      } finally {
+        await database.query('update staff set min_cash_io = 100000 where id = $1', [elder.staffId]);
+      }
     });
 
     it('raises nothing for a closed account', async () => {
