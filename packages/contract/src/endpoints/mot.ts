@@ -28,6 +28,14 @@ export const motRuleSchema = z.enum([
   'contact_removed',
   /** A contact record's next step is due (facts: recordId — the record's thread id — and nextStep). Raised by the contact log, not the daily sweep. */
   'follow_up',
+  /** Net assets below zero (a margin loan larger than what the client holds): facts netAssetsHkd, cashHkd, marketValueHkd, shortfallHkd. */
+  'negative_equity',
+  /** One position is more than a set share of the client's assets (facts: the position, its share and the thresholds). */
+  'concentration',
+  /** Contact particulars (phone, email) changed, then a large withdrawal within days: the account-takeover pattern. */
+  'particulars_changed_withdrawal',
+  /** A client aged 65 or more made a large withdrawal (facts.trigger `withdrawal`) or a first trade in a market (`new_market`). */
+  'vulnerable_client',
 ]);
 export type MotRule = z.infer<typeof motRuleSchema>;
 export const MOT_RULES = motRuleSchema.options;

@@ -104,6 +104,10 @@ export const customers = pgTable(
     index('customer_staff_status_assets_idx').on(table.staffId, table.status, table.totalAssetsHkd.desc(), table.id),
     index('customer_staff_status_open_idx').on(table.staffId, table.status, table.openDate.desc(), table.id),
     index('customer_staff_status_last_trade_idx').on(table.staffId, table.status, table.lastTradeDate.desc().nullsLast(), table.id),
+    // Just the clients with net assets below zero, for the negative_equity MOT rule (migration 0027).
+    index('customer_negative_equity_idx')
+      .on(table.id)
+      .where(sql`${table.totalAssetsHkd} < 0`),
   ],
 );
 

@@ -12,7 +12,7 @@ export const motEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     corpId: corpIdColumn(),
-    /** birthday | large_deposit | large_withdrawal | transfer_in | transfer_out | dormant | position_loss | unfunded | anniversary | id_expiry | risk_expiry */
+    /** `motRuleSchema` of the contract: birthday … risk_expiry, contact_removed, follow_up, negative_equity, concentration, particulars_changed_withdrawal, vulnerable_client */
     rule: text('rule').notNull(),
     customerId: customerIdColumn(),
     staffId: staffIdColumn(),

@@ -219,23 +219,23 @@ select "staff"."mot_fold" as value from "staff" where "staff"."id" = $1 for upda
 update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2;
 
 -- setFold: POST /api/mot/todoEventRule/setFold, statement 3 of 3
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 6
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 8
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 1 of 6
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 1 of 8
 select "staff"."min_cash_io"::float8 as value from "staff" where "staff"."id" = $1 for update;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 2 of 6
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 2 of 8
 update "staff" set "min_cash_io" = $1, "updated_at" = now() where "staff"."id" = $2;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 4 of 6
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 4 of 8
 update "mot_event" "e"
 set "staff_id" = case when "e"."status" <> 'handled' then "c"."staff_id" else "e"."staff_id" end, "customer_name_en" = "c"."name_en"
 from "customer" "c"
 where "c"."id" = "e"."customer_id" and "c"."staff_id" = $1::int
 and (("e"."status" <> 'handled' and "e"."staff_id" <> "c"."staff_id") or "e"."customer_name_en" <> "c"."name_en");
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 5 of 6
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 5 of 8
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_deposit', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -259,7 +259,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 6 of 6
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 6 of 8
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -283,14 +283,104 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 1 of 12
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 7 of 8
+with fired as (
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'particulars_changed_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+'changedFields', p.fields, 'changedAt', to_char(p.changed_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+'changedBy', p.changed_by, 'daysBetween', ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date - (p.changed_at at time zone 'Asia/Hong_Kong')::date,
+'withinDays', 14)
+from "money_movement" "m"
+join "customer" "c" on "c"."id" = "m"."customer_id"
+join "staff" "s" on "s"."id" = "c"."staff_id"
+cross join lateral (select coalesce(
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+cross join lateral (
+-- The latest qualifying edit before the withdrawal, and every particular changed in the window.
+select max("al"."at") as changed_at, string_agg(distinct k.field, ',' order by k.field) as fields,
+(array_agg("actor"."name" order by "al"."at" desc))[1] as changed_by
+from "audit_log" "al"
+cross join lateral jsonb_object_keys(coalesce("al"."after", '{}'::jsonb)) k (field)
+left join "staff" "actor" on "actor"."id" = "al"."actor_staff_id"
+where "al"."entity" = 'customer' and "al"."entity_id" = "c"."id"::text
+and "al"."at" >= ((("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date - 14)::timestamp at time zone 'Asia/Hong_Kong')
+and "al"."at" <= "m"."occurred_at"
+and "al"."action" = 'customer.update'
+and k.field in ('phone', 'email')
+) p
+where "m"."direction" = 'withdrawal'
+and "m"."occurred_at" >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($2::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and "c"."staff_id" = $3::int
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+and p.changed_at is not null
+on conflict ("rule", "customer_id", "fact_key") do nothing
+returning 1
+)
+select count(*)::int as "inserted" from fired;
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 8 of 8
+with fired as (
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'vulnerable_client', "c"."id", "c"."staff_id", v.fact_key, v.due_date,
+v.facts || jsonb_build_object('age', g.age, 'minAge', 65)
+from "customer" "c"
+join "staff" "s" on "s"."id" = "c"."staff_id"
+cross join lateral (select extract(year from age($1::date::timestamp, "c"."birthday"::timestamp))::int as age) g
+cross join lateral (
+select 'withdrawal:' || "m"."id", ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('trigger', 'withdrawal', 'movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "money_movement" "m"
+cross join lateral (select coalesce(
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+where "m"."customer_id" = "c"."id" and "m"."direction" = 'withdrawal'
+and "m"."occurred_at" >= (($2::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($3::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+union all
+select 'market:' || f.market, (f.traded_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('trigger', 'new_market', 'market', f.market, 'tradeId', f.id, 'symbol', f.symbol,
+'securityNameCn', f.name_cn, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
+'occurredAt', to_char(f.traded_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+'previousMarkets', coalesce((select string_agg(distinct "sp"."market", ',' order by "sp"."market")
+from "trade" "tp" join "security" "sp" on "sp"."id" = "tp"."security_id"
+where "tp"."customer_id" = "c"."id" and "tp"."traded_at" < f.traded_at), ''))
+from (
+-- The client's first trade of the look-back in each market.
+select distinct on ("sec"."market") "tr"."id", "tr"."traded_at", "tr"."side", "tr"."quantity", "sec"."market", "sec"."symbol", "sec"."name_cn", "sec"."name_en"
+from "trade" "tr" join "security" "sec" on "sec"."id" = "tr"."security_id"
+where "tr"."customer_id" = "c"."id"
+and "tr"."traded_at" >= (($4::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "tr"."traded_at" < (($5::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+order by "sec"."market", "tr"."traded_at", "tr"."id"
+) f
+where not exists (select 1 from "trade" "tp" join "security" "sp" on "sp"."id" = "tp"."security_id"
+where "tp"."customer_id" = "c"."id" and "tp"."traded_at" < f.traded_at and "sp"."market" = f.market)
+) v (fact_key, due_date, facts)
+where "c"."status" <> 'closed' and "c"."staff_id" = $6::int
+and "c"."birthday" <= ($7::date - make_interval(years => 65))::date
+on conflict ("rule", "customer_id", "fact_key") do nothing
+returning 1
+)
+select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 1 of 16
 update "mot_event" "e"
 set "staff_id" = case when "e"."status" <> 'handled' then "c"."staff_id" else "e"."staff_id" end, "customer_name_en" = "c"."name_en"
 from "customer" "c"
 where "c"."id" = "e"."customer_id" and true
 and (("e"."status" <> 'handled' and "e"."staff_id" <> "c"."staff_id") or "e"."customer_name_en" <> "c"."name_en");
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 2 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 2 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'birthday', "c"."id", "c"."staff_id", extract(year from y.next_date)::int::text, y.next_date,
@@ -305,7 +395,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 3 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 3 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_deposit', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -329,7 +419,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 4 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 4 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -353,7 +443,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 5 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 5 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'transfer_in', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -376,7 +466,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 6 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 6 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'transfer_out', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -399,7 +489,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 7 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 7 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'dormant', "c"."id", "c"."staff_id", coalesce("c"."last_trade_date"::text, 'never'), $1::date,
@@ -413,7 +503,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 8 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 8 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'position_loss', "c"."id", "c"."staff_id", p.symbol || '@' || to_char($1::date, 'YYYY-MM'), $2::date,
@@ -453,7 +543,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 9 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 9 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'unfunded', "c"."id", "c"."staff_id", "c"."open_date"::text, $1::date,
@@ -468,7 +558,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 10 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 10 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'anniversary', "c"."id", "c"."staff_id", extract(year from y.next_date)::int::text, y.next_date,
@@ -483,29 +573,186 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 11 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 11 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
-select "c"."name_en", "c"."corp_id", 'id_expiry', "c"."id", "c"."staff_id", e.expiry::text, $1::date,
-jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $2::date, 'lookaheadDays', 30, 'idDocType', "c"."id_doc_type")
+select "c"."name_en", "c"."corp_id", 'id_expiry', "c"."id", "c"."staff_id", w.fact_key, $1::date,
+jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $2::date, 'lookaheadDays', w.lookahead_days, 'idDocType', "c"."id_doc_type")
+|| case when w.is_final then jsonb_build_object('warning', 'final') else '{}'::jsonb end
 from "customer" "c"
 cross join lateral (select "c"."id_doc_expiry" as expiry) e
+cross join lateral (values (e.expiry::text, 30, false),
+(e.expiry::text || '@' || 7 || 'd', 7, true))
+w (fact_key, lookahead_days, is_final)
 where "c"."status" <> 'closed' and true
 and e.expiry between $3::date - 30 and $4::date + 30
+and (not w.is_final
+or (e.expiry between $5::date and $6::date + 7
+and exists (select 1 from "mot_event" "pe"
+where "pe"."rule" = 'id_expiry' and "pe"."customer_id" = "c"."id" and "pe"."fact_key" = e.expiry::text
+and "pe"."due_date" < e.expiry - 7)))
 on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- MOT rules (the daily sweep, mot-engine.ts), statement 12 of 12
+-- MOT rules (the daily sweep, mot-engine.ts), statement 12 of 16
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
-select "c"."name_en", "c"."corp_id", 'risk_expiry', "c"."id", "c"."staff_id", e.expiry::text, $1::date,
-jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $2::date, 'lookaheadDays', 30, 'assessedOn', "c"."risk_assessed_on", 'riskLevel', "c"."risk_level", 'validYears', 2)
+select "c"."name_en", "c"."corp_id", 'risk_expiry', "c"."id", "c"."staff_id", w.fact_key, $1::date,
+jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - $2::date, 'lookaheadDays', w.lookahead_days, 'assessedOn', "c"."risk_assessed_on", 'riskLevel', "c"."risk_level", 'validYears', 2)
+|| case when w.is_final then jsonb_build_object('warning', 'final') else '{}'::jsonb end
 from "customer" "c"
 cross join lateral (select ("c"."risk_assessed_on" + make_interval(years => 2))::date as expiry) e
+cross join lateral (values (e.expiry::text, 30, false),
+(e.expiry::text || '@' || 7 || 'd', 7, true))
+w (fact_key, lookahead_days, is_final)
 where "c"."status" <> 'closed' and true
 and e.expiry between $3::date - 30 and $4::date + 30
+and (not w.is_final
+or (e.expiry between $5::date and $6::date + 7
+and exists (select 1 from "mot_event" "pe"
+where "pe"."rule" = 'risk_expiry' and "pe"."customer_id" = "c"."id" and "pe"."fact_key" = e.expiry::text
+and "pe"."due_date" < e.expiry - 7)))
+on conflict ("rule", "customer_id", "fact_key") do nothing
+returning 1
+)
+select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 13 of 16
+with fired as (
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'negative_equity', "c"."id", "c"."staff_id", $1::date::text, $2::date,
+jsonb_build_object('netAssetsHkd', "c"."total_assets_hkd", 'cashHkd', "c"."cash_hkd", 'marketValueHkd', "c"."market_value_hkd",
+'shortfallHkd', -"c"."total_assets_hkd", 'repeatDays', 7)
+from "customer" "c"
+where "c"."total_assets_hkd" < 0 and "c"."status" <> 'closed' and true
+and not exists (select 1 from "mot_event" "pe"
+where "pe"."rule" = 'negative_equity' and "pe"."customer_id" = "c"."id"
+and ("pe"."status" <> 'handled' or "pe"."due_date" > $3::date - 7))
+on conflict ("rule", "customer_id", "fact_key") do nothing
+returning 1
+)
+select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 14 of 16
+with fired as (
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'concentration', "c"."id", "c"."staff_id", p.symbol || '@' || to_char($1::date, 'YYYY-"Q"Q'), $2::date,
+jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
+'quantity', p.quantity, 'lastPrice', p.last_price, 'priceDate', p.price_date,
+'positionHkd', round(p.value_hkd, 2), 'assetsHkd', a.assets_hkd,
+'sharePct', round(p.value_hkd * 100 / a.assets_hkd, 2),
+'minSharePct', 50, 'minPositionHkd', 1000000)
+from (
+select "h"."customer_id", "sec"."symbol", "sec"."name_cn", "sec"."name_en", "sec"."currency", "sec"."last_price", "sec"."price_date",
+sum("h"."quantity") as quantity, sum("h"."quantity") * "sec"."last_price" / r.rate as value_hkd
+from "customer" "c"
+join "holding" "h" on "h"."customer_id" = "c"."id"
+join "security" "sec" on "sec"."id" = "h"."security_id"
+-- One rate per currency (as position_loss; offset 0 keeps the lookup from being pulled into every row).
+join (select cur.currency, coalesce(
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = cur.currency and "er"."rate_date" <= $3::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = cur.currency order by "er"."rate_date" desc limit 1),
+case when cur.currency = 'HKD' then 1 end) as rate from (select distinct "security"."currency" from "security") cur offset 0) r
+on r.currency = "sec"."currency"
+where "c"."market_value_hkd" >= 1000000 and "c"."status" <> 'closed' and true and "h"."quantity" > 0
+group by "h"."customer_id", "sec"."id", r.rate
+) p
+join "customer" "c" on "c"."id" = p.customer_id
+cross join lateral (select "c"."market_value_hkd" + greatest("c"."cash_hkd", 0) as assets_hkd) a
+where p.value_hkd >= 1000000 and a.assets_hkd > 0
+and p.value_hkd * 100 > a.assets_hkd * 50
+on conflict ("rule", "customer_id", "fact_key") do nothing
+returning 1
+)
+select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 15 of 16
+with fired as (
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'particulars_changed_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+'changedFields', p.fields, 'changedAt', to_char(p.changed_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+'changedBy', p.changed_by, 'daysBetween', ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date - (p.changed_at at time zone 'Asia/Hong_Kong')::date,
+'withinDays', 14)
+from "money_movement" "m"
+join "customer" "c" on "c"."id" = "m"."customer_id"
+join "staff" "s" on "s"."id" = "c"."staff_id"
+cross join lateral (select coalesce(
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+cross join lateral (
+-- The latest qualifying edit before the withdrawal, and every particular changed in the window.
+select max("al"."at") as changed_at, string_agg(distinct k.field, ',' order by k.field) as fields,
+(array_agg("actor"."name" order by "al"."at" desc))[1] as changed_by
+from "audit_log" "al"
+cross join lateral jsonb_object_keys(coalesce("al"."after", '{}'::jsonb)) k (field)
+left join "staff" "actor" on "actor"."id" = "al"."actor_staff_id"
+where "al"."entity" = 'customer' and "al"."entity_id" = "c"."id"::text
+and "al"."at" >= ((("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date - 14)::timestamp at time zone 'Asia/Hong_Kong')
+and "al"."at" <= "m"."occurred_at"
+and "al"."action" = 'customer.update'
+and k.field in ('phone', 'email')
+) p
+where "m"."direction" = 'withdrawal'
+and "m"."occurred_at" >= (($1::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($2::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "c"."status" <> 'closed' and true
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+and p.changed_at is not null
+on conflict ("rule", "customer_id", "fact_key") do nothing
+returning 1
+)
+select count(*)::int as "inserted" from fired;
+
+-- MOT rules (the daily sweep, mot-engine.ts), statement 16 of 16
+with fired as (
+insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
+select "c"."name_en", "c"."corp_id", 'vulnerable_client', "c"."id", "c"."staff_id", v.fact_key, v.due_date,
+v.facts || jsonb_build_object('age', g.age, 'minAge', 65)
+from "customer" "c"
+join "staff" "s" on "s"."id" = "c"."staff_id"
+cross join lateral (select extract(year from age($1::date::timestamp, "c"."birthday"::timestamp))::int as age) g
+cross join lateral (
+select 'withdrawal:' || "m"."id", ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('trigger', 'withdrawal', 'movementId', "m"."id", 'amount', "m"."amount", 'currency', "m"."currency", 'rate', x.rate,
+'amountHkd', round("m"."amount" / x.rate, 2), 'thresholdHkd', "s"."min_cash_io",
+'method', "m"."method", 'occurredAt', to_char("m"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
+from "money_movement" "m"
+cross join lateral (select coalesce(
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" and "er"."rate_date" <= ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date order by "er"."rate_date" desc limit 1),
+(select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "m"."currency" order by "er"."rate_date" desc limit 1),
+case when "m"."currency" = 'HKD' then 1 end) as rate) x
+where "m"."customer_id" = "c"."id" and "m"."direction" = 'withdrawal'
+and "m"."occurred_at" >= (($2::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."occurred_at" < (($3::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+and "m"."amount" / x.rate >= "s"."min_cash_io"
+union all
+select 'market:' || f.market, (f.traded_at at time zone 'Asia/Hong_Kong')::date,
+jsonb_build_object('trigger', 'new_market', 'market', f.market, 'tradeId', f.id, 'symbol', f.symbol,
+'securityNameCn', f.name_cn, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
+'occurredAt', to_char(f.traded_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+'previousMarkets', coalesce((select string_agg(distinct "sp"."market", ',' order by "sp"."market")
+from "trade" "tp" join "security" "sp" on "sp"."id" = "tp"."security_id"
+where "tp"."customer_id" = "c"."id" and "tp"."traded_at" < f.traded_at), ''))
+from (
+-- The client's first trade of the look-back in each market.
+select distinct on ("sec"."market") "tr"."id", "tr"."traded_at", "tr"."side", "tr"."quantity", "sec"."market", "sec"."symbol", "sec"."name_cn", "sec"."name_en"
+from "trade" "tr" join "security" "sec" on "sec"."id" = "tr"."security_id"
+where "tr"."customer_id" = "c"."id"
+and "tr"."traded_at" >= (($4::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
+and "tr"."traded_at" < (($5::date + 1)::timestamp at time zone 'Asia/Hong_Kong')
+order by "sec"."market", "tr"."traded_at", "tr"."id"
+) f
+where not exists (select 1 from "trade" "tp" join "security" "sp" on "sp"."id" = "tp"."security_id"
+where "tp"."customer_id" = "c"."id" and "tp"."traded_at" < f.traded_at and "sp"."market" = f.market)
+) v (fact_key, due_date, facts)
+where "c"."status" <> 'closed' and true
+and "c"."birthday" <= ($6::date - make_interval(years => 65))::date
 on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )

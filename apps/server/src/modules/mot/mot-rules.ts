@@ -1,6 +1,17 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MotRule } from '@broker/contract';
-import { customers, exchangeRates, holdings, moneyMovements, securities, staff, stockTransfers } from '../../db/schema';
+import {
+  auditLog,
+  customers,
+  exchangeRates,
+  holdings,
+  moneyMovements,
+  motEvents,
+  securities,
+  staff,
+  stockTransfers,
+  trades,
+} from '../../db/schema';
 import { tableAlias, tableAs } from '../../db/sql-rows';
 import { MOT_THRESHOLDS as T } from './mot-thresholds';
 
@@ -30,6 +41,12 @@ const er = tableAlias(exchangeRates, 'er');
 const h = tableAlias(holdings, 'h');
 const hc = tableAlias(holdings, 'hc');
 const sc = tableAlias(securities, 'sc');
+const al = tableAlias(auditLog, 'al');
+const actor = tableAlias(staff, 'actor');
+const pe = tableAlias(motEvents, 'pe');
+const tr = tableAlias(trades, 'tr');
+const tp = tableAlias(trades, 'tp');
+const sp = tableAlias(securities, 'sp');
 
 /** A constant of this file written into the text (thresholds, rule names), as the rules always had them. */
 const literal = (value: number | string) => {
@@ -111,16 +128,40 @@ const transferRule = (rule: 'transfer_in' | 'transfer_out', direction: 'in' | 'o
        and ${LIVE} and ${scope}`,
 });
 
+/**
+ * Two warnings per expiry (ADR 0043), from one scan of `customer`: the first (fact = the expiry day, as
+ * it always was) when the expiry is `expiryLookaheadDays` away or passed at most `expiryLookbackDays` ago;
+ * the final one (fact `<expiry>@7d`, `facts.warning = 'final'`) in the last `expiryFinalWarningDays`, only
+ * if the first came earlier than that: a first warning raised within the last week already is the last
+ * week's warning. (The first warning of this very run is not visible to the check, and would be too late.)
+ */
 const expiryRule = (rule: 'id_expiry' | 'risk_expiry', expiry: SQL, extraFacts: SQL): MotRuleDefinition => ({
   rule,
   select: ({ asOf, scope }) => sql`
-    select ${firedFor(rule)}, e.expiry::text, ${asOf},
-           jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - ${asOf}, 'lookaheadDays', ${literal(T.expiryLookaheadDays)}${extraFacts})
+    select ${firedFor(rule)}, w.fact_key, ${asOf},
+           jsonb_build_object('expiryDate', e.expiry, 'daysToExpiry', e.expiry - ${asOf}, 'lookaheadDays', w.lookahead_days${extraFacts})
+             || case when w.is_final then jsonb_build_object('warning', 'final') else '{}'::jsonb end
       from ${tableAs(c)}
       cross join lateral (select ${expiry} as expiry) e
+      cross join lateral (values (e.expiry::text, ${literal(T.expiryLookaheadDays)}, false),
+                                 (e.expiry::text || '@' || ${literal(T.expiryFinalWarningDays)} || 'd', ${literal(T.expiryFinalWarningDays)}, true))
+                         w (fact_key, lookahead_days, is_final)
      where ${LIVE} and ${scope}
-       and e.expiry between ${asOf} - ${literal(T.expiryLookbackDays)} and ${asOf} + ${literal(T.expiryLookaheadDays)}`,
+       and e.expiry between ${asOf} - ${literal(T.expiryLookbackDays)} and ${asOf} + ${literal(T.expiryLookaheadDays)}
+       and (not w.is_final
+            or (e.expiry between ${asOf} and ${asOf} + ${literal(T.expiryFinalWarningDays)}
+                and exists (select 1 from ${tableAs(pe)}
+                             where ${pe.rule} = ${literal(rule)} and ${pe.customerId} = ${c.id} and ${pe.factKey} = e.expiry::text
+                               and ${pe.dueDate} < e.expiry - ${literal(T.expiryFinalWarningDays)})))`,
 });
+
+/** The rules that compare a movement with the manager's large cash threshold: re-run when it changes (setMinCashIO). */
+export const CASH_THRESHOLD_RULES: readonly MotRule[] = [
+  'large_deposit',
+  'large_withdrawal',
+  'particulars_changed_withdrawal',
+  'vulnerable_client',
+];
 
 /** Positions at most this fraction of their average cost: the loss threshold as a price ratio. */
 const LOSS_PRICE_RATIO = literal((100 - T.positionLossPct) / 100);
@@ -196,4 +237,137 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
     sql`(${c.riskAssessedOn} + make_interval(years => ${literal(T.riskAssessmentValidYears)}))::date`,
     sql`, 'assessedOn', ${c.riskAssessedOn}, 'riskLevel', ${c.riskLevel}, 'validYears', ${literal(T.riskAssessmentValidYears)}`,
   ),
+  // The risk rules of issue 24 (ADR 0043).
+  {
+    rule: 'negative_equity',
+    // Net assets (the summary's cash + market value, HKD) below zero: a margin loan larger than what the
+    // client holds. A state, not an event: fact = the as-of day, raised only when none of the client's is
+    // pending and the last is `negativeEquityRepeatDays` old, so a lasting deficit comes back weekly
+    // once handled, not daily. `customer_negative_equity_idx` (migration 0027) holds just these clients.
+    select: ({ asOf, scope }) => sql`
+      select ${firedFor('negative_equity')}, ${asOf}::text, ${asOf},
+             jsonb_build_object('netAssetsHkd', ${c.totalAssetsHkd}, 'cashHkd', ${c.cashHkd}, 'marketValueHkd', ${c.marketValueHkd},
+                                'shortfallHkd', -${c.totalAssetsHkd}, 'repeatDays', ${literal(T.negativeEquityRepeatDays)})
+        from ${tableAs(c)}
+       where ${c.totalAssetsHkd} < 0 and ${LIVE} and ${scope}
+         and not exists (select 1 from ${tableAs(pe)}
+                          where ${pe.rule} = 'negative_equity' and ${pe.customerId} = ${c.id}
+                            and (${pe.status} <> 'handled' or ${pe.dueDate} > ${asOf} - ${literal(T.negativeEquityRepeatDays)}))`,
+  },
+  {
+    rule: 'concentration',
+    // One position (all accounts) worth more than `concentrationMinSharePct` % of the client's assets —
+    // holdings at market plus cash in credit (a margin loan is not netted: that is negative_equity's
+    // question) — and at least `concentrationMinPositionHkd`. Only clients whose summary market value
+    // reaches that minimum are read. Fact: security and quarter, a quarterly concentration review.
+    select: ({ asOf, scope }) => sql`
+      select ${firedFor('concentration')}, p.symbol || '@' || to_char(${asOf}, 'YYYY-"Q"Q'), ${asOf},
+             jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
+                                'quantity', p.quantity, 'lastPrice', p.last_price, 'priceDate', p.price_date,
+                                'positionHkd', round(p.value_hkd, 2), 'assetsHkd', a.assets_hkd,
+                                'sharePct', round(p.value_hkd * 100 / a.assets_hkd, 2),
+                                'minSharePct', ${literal(T.concentrationMinSharePct)}, 'minPositionHkd', ${literal(T.concentrationMinPositionHkd)})
+        from (
+          select ${h.customerId}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameEn}, ${sec.currency}, ${sec.lastPrice}, ${sec.priceDate},
+                 sum(${h.quantity}) as quantity, sum(${h.quantity}) * ${sec.lastPrice} / r.rate as value_hkd
+            from ${tableAs(c)}
+            join ${tableAs(h)} on ${h.customerId} = ${c.id}
+            join ${tableAs(sec)} on ${sec.id} = ${h.securityId}
+            -- One rate per currency (as position_loss; offset 0 keeps the lookup from being pulled into every row).
+            join (select cur.currency, ${rateOn(sql`cur.currency`, asOf)} as rate from (select distinct ${securities.currency} from ${securities}) cur offset 0) r
+              on r.currency = ${sec.currency}
+           where ${c.marketValueHkd} >= ${literal(T.concentrationMinPositionHkd)} and ${LIVE} and ${scope} and ${h.quantity} > 0
+           group by ${h.customerId}, ${sec.id}, r.rate
+        ) p
+        join ${tableAs(c)} on ${c.id} = p.customer_id
+        cross join lateral (select ${c.marketValueHkd} + greatest(${c.cashHkd}, 0) as assets_hkd) a
+       where p.value_hkd >= ${literal(T.concentrationMinPositionHkd)} and a.assets_hkd > 0
+         and p.value_hkd * 100 > a.assets_hkd * ${literal(T.concentrationMinSharePct)}`,
+  },
+  {
+    rule: 'particulars_changed_withdrawal',
+    // The account-takeover pattern regulators warn about: contact particulars changed (a profile edit's
+    // `customer.update` audit row naming one of `particularsFields`), then, within
+    // `particularsChangeWithinDays`, a withdrawal at or above the manager's large cash threshold.
+    // Driven by the recent large withdrawals (as large_withdrawal); each looks its client's edits up in
+    // audit_log_entity_idx (entity, entity_id, at). Fact: the withdrawal's id. The fields are named, never their values.
+    select: ({ asOf, scope }) => sql`
+      select ${firedFor('particulars_changed_withdrawal')}, ${m.id}::text, ${hkDate(m.occurredAt)},
+             jsonb_build_object('movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
+                                'amountHkd', round(${m.amount} / x.rate, 2), 'thresholdHkd', ${s.minCashIo},
+                                'method', ${m.method}, 'occurredAt', ${hkTime(m.occurredAt)},
+                                'changedFields', p.fields, 'changedAt', to_char(p.changed_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+                                'changedBy', p.changed_by, 'daysBetween', ${hkDate(m.occurredAt)} - (p.changed_at at time zone 'Asia/Hong_Kong')::date,
+                                'withinDays', ${literal(T.particularsChangeWithinDays)})
+        from ${tableAs(m)}
+        join ${tableAs(c)} on ${c.id} = ${m.customerId}
+        join ${tableAs(s)} on ${s.id} = ${c.staffId}
+        cross join lateral (select ${rateOn(m.currency, hkDate(m.occurredAt))} as rate) x
+        cross join lateral (
+          -- The latest qualifying edit before the withdrawal, and every particular changed in the window.
+          select max(${al.at}) as changed_at, string_agg(distinct k.field, ',' order by k.field) as fields,
+                 (array_agg(${actor.name} order by ${al.at} desc))[1] as changed_by
+            from ${tableAs(al)}
+            cross join lateral jsonb_object_keys(coalesce(${al.after}, '{}'::jsonb)) k (field)
+            left join ${tableAs(actor)} on ${actor.id} = ${al.actorStaffId}
+           where ${al.entity} = 'customer' and ${al.entityId} = ${c.id}::text
+             and ${al.at} >= ${hkDayStart(sql`${hkDate(m.occurredAt)} - ${literal(T.particularsChangeWithinDays)}`)}
+             and ${al.at} <= ${m.occurredAt}
+             and ${al.action} = 'customer.update'
+             and k.field in (${sql.join(T.particularsFields.map(literal), sql`, `)})
+        ) p
+       where ${m.direction} = 'withdrawal'
+         and ${m.occurredAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
+         and ${m.occurredAt} < ${hkDayStart(sql`${asOf} + 1`)}
+         and ${LIVE} and ${scope}
+         and ${m.amount} / x.rate >= ${s.minCashIo}
+         and p.changed_at is not null`,
+  },
+  {
+    rule: 'vulnerable_client',
+    // A client aged `vulnerableMinAge`+ (SFC: take extra care of elderly clients) who, in the movement
+    // look-back, (a) withdrew at least the manager's large cash threshold (fact `withdrawal:<id>`), or
+    // (b) traded for the first time in a market they never traded in before (fact `market:<market>`,
+    // so once per market; a first trade ever counts, `previousMarkets` is then empty). One scan of
+    // `customer` by age; each elderly client's recent movements and trades are index ranges.
+    select: ({ asOf, scope }) => sql`
+      select ${firedFor('vulnerable_client')}, v.fact_key, v.due_date,
+             v.facts || jsonb_build_object('age', g.age, 'minAge', ${literal(T.vulnerableMinAge)})
+        from ${tableAs(c)}
+        join ${tableAs(s)} on ${s.id} = ${c.staffId}
+        cross join lateral (select extract(year from age(${asOf}::timestamp, ${c.birthday}::timestamp))::int as age) g
+        cross join lateral (
+          select 'withdrawal:' || ${m.id}, ${hkDate(m.occurredAt)},
+                 jsonb_build_object('trigger', 'withdrawal', 'movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
+                                    'amountHkd', round(${m.amount} / x.rate, 2), 'thresholdHkd', ${s.minCashIo},
+                                    'method', ${m.method}, 'occurredAt', ${hkTime(m.occurredAt)})
+            from ${tableAs(m)}
+            cross join lateral (select ${rateOn(m.currency, hkDate(m.occurredAt))} as rate) x
+           where ${m.customerId} = ${c.id} and ${m.direction} = 'withdrawal'
+             and ${m.occurredAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
+             and ${m.occurredAt} < ${hkDayStart(sql`${asOf} + 1`)}
+             and ${m.amount} / x.rate >= ${s.minCashIo}
+          union all
+          select 'market:' || f.market, ${hkDate(sql`f.traded_at`)},
+                 jsonb_build_object('trigger', 'new_market', 'market', f.market, 'tradeId', f.id, 'symbol', f.symbol,
+                                    'securityNameCn', f.name_cn, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
+                                    'occurredAt', to_char(f.traded_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
+                                    'previousMarkets', coalesce((select string_agg(distinct ${sp.market}, ',' order by ${sp.market})
+                                                                   from ${tableAs(tp)} join ${tableAs(sp)} on ${sp.id} = ${tp.securityId}
+                                                                  where ${tp.customerId} = ${c.id} and ${tp.tradedAt} < f.traded_at), ''))
+            from (
+              -- The client's first trade of the look-back in each market.
+              select distinct on (${sec.market}) ${tr.id}, ${tr.tradedAt}, ${tr.side}, ${tr.quantity}, ${sec.market}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameEn}
+                from ${tableAs(tr)} join ${tableAs(sec)} on ${sec.id} = ${tr.securityId}
+               where ${tr.customerId} = ${c.id}
+                 and ${tr.tradedAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
+                 and ${tr.tradedAt} < ${hkDayStart(sql`${asOf} + 1`)}
+               order by ${sec.market}, ${tr.tradedAt}, ${tr.id}
+            ) f
+           where not exists (select 1 from ${tableAs(tp)} join ${tableAs(sp)} on ${sp.id} = ${tp.securityId}
+                              where ${tp.customerId} = ${c.id} and ${tp.tradedAt} < f.traded_at and ${sp.market} = f.market)
+        ) v (fact_key, due_date, facts)
+       where ${LIVE} and ${scope}
+         and ${c.birthday} <= (${asOf} - make_interval(years => ${literal(T.vulnerableMinAge)}))::date`,
+  },
 ];

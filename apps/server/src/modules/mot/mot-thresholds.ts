@@ -28,4 +28,18 @@ export const MOT_THRESHOLDS = {
   expiryLookbackDays: 30,
   /** A risk assessment is valid for this many years after `risk_assessed_on`. */
   riskAssessmentValidYears: 2,
+  /** … and a final warning this many days before the expiry (`expiryLookaheadDays` is the first one; ADR 0043). */
+  expiryFinalWarningDays: 7,
+  /** Negative equity (net assets below zero): raised again at most this often while it lasts, and never while one is pending. */
+  negativeEquityRepeatDays: 7,
+  /** Concentration: one position is more than this % of the client's assets (holdings at market plus cash in credit) … */
+  concentrationMinSharePct: 50,
+  /** … and worth at least this much, in HKD: a small book that is all one stock is not a risk worth a call. */
+  concentrationMinPositionHkd: 1_000_000,
+  /** Particulars changed, then a large withdrawal: an edit of these profile fields (the `customer.update` audit row) … */
+  particularsFields: ['phone', 'email'],
+  /** … on any of this many days before the withdrawal's day, or that day before it. */
+  particularsChangeWithinDays: 14,
+  /** Vulnerable client: aged this many years or more (on the as-of day). */
+  vulnerableMinAge: 65,
 } as const;

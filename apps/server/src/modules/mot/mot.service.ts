@@ -15,6 +15,7 @@ import { scopeOf, type Caller } from '../../http/caller';
 import type { DatabaseHandle } from '../../db/client';
 import type { ContactService } from '../contact';
 import { runMotRules } from './mot-engine';
+import { CASH_THRESHOLD_RULES } from './mot-rules';
 import type { CustomerSummaryRow, EventRow, MotRepository, RecordRow, TodoRow } from './mot.repository';
 
 /** The date strip's default window around today. */
@@ -183,12 +184,12 @@ export function createMotService(deps: { repository: MotRepository; database: Da
 
     /**
      * The new threshold applies at once: the to-do list hides large-money events below it, and
-     * the money rules re-run over the caller's customers so recent movements that now qualify fire.
+     * the rules that compare money with it re-run over the caller's customers so recent movements that now qualify fire.
      */
     async setMinCashIo(caller: Caller, minCashIO: number) {
       const rounded = Math.round(minCashIO * 100) / 100;
       await repository.updateStaffSetting(scopeOf(caller), { minCashIo: rounded });
-      await runMotRules(deps.database, { staffId: caller.staffId, rules: ['large_deposit', 'large_withdrawal'] });
+      await runMotRules(deps.database, { staffId: caller.staffId, rules: CASH_THRESHOLD_RULES });
       return { minCashIO: rounded };
     },
 

@@ -6,16 +6,20 @@ import { formatNumber } from '../../shared/format/number-format';
 
 const COLORS = ['#1f5eff', '#ff8f3f', '#36b37e', '#8e6cff', '#1fb6c9', '#f7b500', '#a3a9b3'];
 
-interface Slice {
+interface Part {
   key: string;
   label: string;
-  ratio: number;
   valueHkd: number;
+}
+
+interface Slice extends Part {
+  /** Share of what the client holds (the positive parts), 0–1. */
+  ratio: number;
 }
 
 /** A donut drawn with SVG strokes: one arc per slice, circumference 100 so a ratio is its own dash length. */
 function Donut({ slices, label }: { slices: Slice[]; label: string }) {
-  const lengths = slices.map((slice) => Math.max(0, Math.min(100, slice.ratio * 100)));
+  const lengths = slices.map((slice) => (Number.isFinite(slice.ratio) ? Math.max(0, Math.min(100, slice.ratio * 100)) : 0));
   // Each arc starts where the previous ones end, from 12 o'clock (offset 25 on a circumference of 100).
   const offsets = lengths.map((_, index) => 25 - lengths.slice(0, index).reduce((sum, length) => sum + length, 0));
   return (
@@ -38,26 +42,44 @@ function Donut({ slices, label }: { slices: Slice[]; label: string }) {
   );
 }
 
+/**
+ * What the client holds as slices, each a share of the holdings (the positive parts), and what they owe
+ * (a margin loan, a currency overdrawn) apart: a donut cannot draw a negative slice, and a share of
+ * negative or near-zero net assets means nothing (ADR 0043).
+ */
+export function splitAllocation(parts: Part[]): { slices: Slice[]; owed: Part[]; heldHkd: number } {
+  const held = parts.filter((part) => part.valueHkd > 0);
+  const heldHkd = held.reduce((sum, part) => sum + part.valueHkd, 0);
+  return {
+    slices: held.map((part) => ({ ...part, ratio: part.valueHkd / heldHkd })).sort((a, b) => b.ratio - a.ratio),
+    owed: parts.filter((part) => part.valueHkd < 0).sort((a, b) => a.valueHkd - b.valueHkd),
+    heldHkd,
+  };
+}
+
 /** Allocation by market (holdings, plus cash as its own slice) or by currency (cash and holdings). */
 export function AllocationChart({ asset }: { asset: CustomerAsset }) {
   const { t } = useTranslation();
   const money = useMoney();
   const [view, setView] = useState<'market' | 'currency'>('market');
-  const total = asset.totalAssetsHkd;
-  const cashRatio = total > 0 ? asset.cashHkd / total : 0;
-  const slices: Slice[] =
+  const parts: Part[] =
     view === 'market'
       ? [
           ...asset.byMarket.map((slice) => ({
             key: slice.key,
             label: t(`client.market.${slice.key}`, { defaultValue: slice.key }),
-            ratio: slice.ratio,
             valueHkd: slice.totalHkd,
           })),
-          ...(asset.cashHkd > 0 ? [{ key: 'cash', label: t('client.asset.cashSlice'), ratio: cashRatio, valueHkd: asset.cashHkd }] : []),
+          ...(asset.cashHkd !== 0
+            ? [{ key: 'cash', label: t(asset.cashHkd < 0 ? 'client.asset.loan' : 'client.asset.cashSlice'), valueHkd: asset.cashHkd }]
+            : []),
         ]
-      : asset.byCurrency.map((slice) => ({ key: slice.key, label: slice.key, ratio: slice.ratio, valueHkd: slice.totalHkd }));
-  const ordered = [...slices].sort((a, b) => b.ratio - a.ratio);
+      : asset.byCurrency.map((slice) => ({
+          key: slice.key,
+          label: slice.totalHkd < 0 ? t('client.asset.owedCurrency', { ccy: slice.key }) : slice.key,
+          valueHkd: slice.totalHkd,
+        }));
+  const { slices, owed, heldHkd } = splitAllocation(parts);
 
   return (
     <div className="ba-alloc" data-testid="allocation-chart">
@@ -75,22 +97,42 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
           </button>
         ))}
       </div>
-      {ordered.length === 0 ? (
+      {slices.length === 0 && owed.length === 0 ? (
         <p className="ba-alloc__empty">{t('client.asset.noAssets')}</p>
       ) : (
-        <div className="ba-alloc__body">
-          <Donut slices={ordered} label={t('client.asset.chartLabel')} />
-          <ul className="ba-alloc__legend">
-            {ordered.map((slice, index) => (
-              <li key={slice.key}>
-                <span className="ba-alloc__dot" style={{ background: COLORS[index % COLORS.length] }} />
-                <span className="ba-alloc__name">{slice.label}</span>
-                <span className="ba-alloc__ratio">{formatNumber(slice.ratio * 100, 1)}%</span>
-                <span className="ba-alloc__value">{money.format(slice.valueHkd, 0)}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <>
+          {slices.length === 0 ? (
+            <p className="ba-alloc__empty">{t('client.asset.nothingHeld')}</p>
+          ) : (
+            <div className="ba-alloc__body">
+              <Donut slices={slices} label={t('client.asset.chartLabel')} />
+              <ul className="ba-alloc__legend">
+                {slices.map((slice, index) => (
+                  <li key={slice.key}>
+                    <span className="ba-alloc__dot" style={{ background: COLORS[index % COLORS.length] }} />
+                    <span className="ba-alloc__name">{slice.label}</span>
+                    <span className="ba-alloc__ratio">{formatNumber(slice.ratio * 100, 1)}%</span>
+                    <span className="ba-alloc__value">{money.format(slice.valueHkd, 0)}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {owed.length > 0 && (
+            <div className="ba-alloc__owed" data-testid="allocation-owed">
+              <ul className="ba-alloc__legend">
+                {owed.map((part) => (
+                  <li key={part.key}>
+                    <span className="ba-alloc__dot ba-alloc__dot--owed" />
+                    <span className="ba-alloc__name">{part.label}</span>
+                    <span className="ba-alloc__value ba-alloc__value--owed">{money.format(part.valueHkd, 0)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="ba-alloc__note">{t('client.asset.sharesOfHeld', { held: money.format(heldHkd, 0), ccy: money.currency })}</p>
+            </div>
+          )}
+        </>
       )}
     </div>
   );

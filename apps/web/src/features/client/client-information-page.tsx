@@ -76,10 +76,13 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
   );
 }
 
-function AssetCard({ asset }: { asset: CustomerAsset }) {
+/** Total, cash, market value, today's P/L and the allocation; negative net assets said in words (ADR 0043). */
+export function AssetCard({ asset }: { asset: CustomerAsset }) {
   const { t } = useTranslation();
   const money = useMoney();
   const pnlTrend = trendOf(asset.todayPnlHkd);
+  // Net assets below zero: a margin loan larger than what the client holds. Said in words, not only by a minus sign.
+  const negative = asset.totalAssetsHkd < 0;
   return (
     <Card
       title={t('client.asset.title')}
@@ -87,13 +90,21 @@ function AssetCard({ asset }: { asset: CustomerAsset }) {
       extra={<CurrencySwitcher />}
       className="ba-card--asset"
     >
-      <p className="ba-asset__label">{t('client.asset.total', { ccy: money.currency })}</p>
-      <p className="ba-asset__total" data-testid="asset-total">
+      <p className="ba-asset__label">
+        {t(negative ? 'client.asset.netTotal' : 'client.asset.total', { ccy: money.currency })}
+        {negative && <span className="ba-tag ba-tag--negative">{t('client.asset.negativeTag')}</span>}
+      </p>
+      <p className={negative ? 'ba-asset__total ba-asset__total--negative' : 'ba-asset__total'} data-testid="asset-total">
         {money.format(asset.totalAssetsHkd)}
       </p>
+      {negative && (
+        <p className="ba-asset__warning" role="alert" data-testid="asset-negative">
+          {t('client.asset.negativeWarning', { ccy: money.currency, shortfall: money.format(-asset.totalAssetsHkd) })}
+        </p>
+      )}
       <dl className="ba-asset__figures">
         <div>
-          <dt>{t('client.asset.cash')}</dt>
+          <dt>{t(asset.cashHkd < 0 ? 'client.asset.loan' : 'client.asset.cash')}</dt>
           <dd>{money.format(asset.cashHkd)}</dd>
         </div>
         <div>

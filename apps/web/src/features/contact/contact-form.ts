@@ -115,6 +115,7 @@ export function suggestedPurpose(rule: string | null | undefined, followsRecord:
   if (rule === 'birthday' || rule === 'anniversary') return 'care';
   if (rule === 'id_expiry' || rule === 'risk_expiry') return 'document';
   if (rule === 'position_loss' || rule === 'large_deposit' || rule === 'transfer_in') return 'review';
+  if (rule === 'negative_equity' || rule === 'concentration' || rule === 'vulnerable_client') return 'review';
   return 'service';
 }
 

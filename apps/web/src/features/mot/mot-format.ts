@@ -19,6 +19,10 @@ export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'v
   risk_expiry: 'violet',
   contact_removed: 'orange',
   follow_up: 'blue',
+  negative_equity: 'red',
+  concentration: 'orange',
+  particulars_changed_withdrawal: 'red',
+  vulnerable_client: 'violet',
 };
 
 /** `2026-11-21 14:05`, Hong Kong time. */
@@ -94,11 +98,37 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string, c
       return when(facts.occurredAt);
     case 'follow_up':
       return text(facts.nextStep);
+    case 'negative_equity':
+      return `${chosen.currency} ${inChosen(chosen, facts.netAssetsHkd)}`;
+    case 'concentration':
+      return `${shortSecurityName(facts, language)} ${formatNumber(Number(facts.sharePct), 1)}%`;
+    case 'particulars_changed_withdrawal':
+      return `${text(facts.currency)} ${money(facts.amount)}`;
+    case 'vulnerable_client':
+      return facts.trigger === 'new_market'
+        ? `${text(facts.market)} · ${shortSecurityName(facts, language)}`
+        : `${text(facts.currency)} ${money(facts.amount)}`;
   }
 }
 
 /** Rules whose subject is the manager's own words (a next step), not a figure: a list may cut it short. */
 export const subjectIsText = (rule: MotRule) => rule === 'follow_up';
+
+/** `phone,email` → 手机号码、电邮 / phone number, email: the changed particulars named in the language. */
+const particularsNamed = (t: TFunction, fields: MotFacts[string] | undefined) =>
+  text(fields)
+    .split(',')
+    .map((field) => t(`mot.particular.${field}`, { defaultValue: field }))
+    .join(t('mot.particular.separator'));
+
+/** The markets a client traded before (`HK,US`), named; none: "none (first trade)". */
+const marketsNamed = (t: TFunction, markets: MotFacts[string] | undefined) =>
+  markets
+    ? text(markets)
+        .split(',')
+        .map((market) => t(`mot.market.${market}`, { defaultValue: market }))
+        .join(t('mot.particular.separator'))
+    : t('mot.market.none');
 
 /** Which way the WeCom contact was lost: the customer deleted the manager, the manager the customer, or WeCom moved it. */
 const contactChangeOf = (facts: MotFacts) =>
@@ -161,9 +191,12 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
         afterDays: text(facts.afterDays),
       });
     case 'id_expiry':
-      return t('mot.reason.id_expiry', { expiryDate: text(facts.expiryDate), when: expiryWhen(t, facts) });
+      return t(facts.warning === 'final' ? 'mot.reason.id_expiry_final' : 'mot.reason.id_expiry', {
+        expiryDate: text(facts.expiryDate),
+        when: expiryWhen(t, facts),
+      });
     case 'risk_expiry':
-      return t('mot.reason.risk_expiry', {
+      return t(facts.warning === 'final' ? 'mot.reason.risk_expiry_final' : 'mot.reason.risk_expiry', {
         expiryDate: text(facts.expiryDate),
         assessedOn: text(facts.assessedOn),
         validYears: text(facts.validYears),
@@ -173,6 +206,55 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
       return t(`mot.reason.contact_removed.${contactChangeOf(facts)}`, { occurredAt: when(facts.occurredAt) });
     case 'follow_up':
       return t('mot.reason.follow_up', { nextStep: text(facts.nextStep), recordId: text(facts.recordId) });
+    case 'negative_equity':
+      return t('mot.reason.negative_equity', {
+        netAssetsHkd: inChosen(chosen, facts.netAssetsHkd),
+        cashHkd: inChosen(chosen, facts.cashHkd),
+        marketValueHkd: inChosen(chosen, facts.marketValueHkd),
+        shortfallHkd: inChosen(chosen, facts.shortfallHkd),
+        ccy,
+      });
+    case 'concentration':
+      return t('mot.reason.concentration', {
+        security: securityName(facts, language),
+        positionHkd: inChosen(chosen, facts.positionHkd),
+        sharePct: text(facts.sharePct),
+        assetsHkd: inChosen(chosen, facts.assetsHkd),
+        minSharePct: text(facts.minSharePct),
+        minPositionHkd: inChosen(chosen, facts.minPositionHkd, 0),
+        ccy,
+      });
+    case 'particulars_changed_withdrawal':
+      return t('mot.reason.particulars_changed_withdrawal', {
+        changedAt: when(facts.changedAt),
+        fields: particularsNamed(t, facts.changedFields),
+        occurredAt: when(facts.occurredAt),
+        currency: text(facts.currency),
+        amount: money(facts.amount),
+        daysBetween: text(facts.daysBetween),
+        withinDays: text(facts.withinDays),
+        thresholdHkd: inChosen(chosen, facts.thresholdHkd, 0),
+        ccy,
+      });
+    case 'vulnerable_client':
+      return facts.trigger === 'new_market'
+        ? t(facts.previousMarkets ? 'mot.reason.vulnerable_client_market' : 'mot.reason.vulnerable_client_first_trade', {
+            age: text(facts.age),
+            minAge: text(facts.minAge),
+            occurredAt: when(facts.occurredAt),
+            market: t(`mot.market.${text(facts.market)}`, { defaultValue: text(facts.market) }),
+            security: securityName(facts, language),
+            previousMarkets: marketsNamed(t, facts.previousMarkets),
+          })
+        : t('mot.reason.vulnerable_client_withdrawal', {
+            age: text(facts.age),
+            minAge: text(facts.minAge),
+            occurredAt: when(facts.occurredAt),
+            currency: text(facts.currency),
+            amount: money(facts.amount),
+            thresholdHkd: inChosen(chosen, facts.thresholdHkd, 0),
+            ccy,
+          });
   }
 }
 
@@ -191,11 +273,38 @@ const FACT_ROWS: Record<MotRule, readonly string[]> = {
   risk_expiry: ['riskLevel', 'assessedOn', 'expiryDate', 'daysToExpiry'],
   contact_removed: ['occurredAt', 'changeType'],
   follow_up: ['nextStep', 'recordId'],
+  negative_equity: ['netAssetsHkd', 'cashHkd', 'marketValueHkd', 'shortfallHkd'],
+  concentration: ['securityName', 'quantity', 'lastPrice', 'positionHkd', 'assetsHkd', 'sharePct'],
+  particulars_changed_withdrawal: [
+    'changedAt',
+    'changedFields',
+    'changedBy',
+    'occurredAt',
+    'currency',
+    'amount',
+    'amountHkd',
+    'thresholdHkd',
+    'method',
+  ],
+  vulnerable_client: ['age', 'occurredAt', 'market', 'securityName', 'previousMarkets', 'currency', 'amount', 'amountHkd', 'thresholdHkd'],
 };
 
 /** The rules' HKD figures: shown in the chosen currency, their labels naming it. */
-const HKD_FACTS = new Set(['amountHkd', 'thresholdHkd', 'valueHkd', 'lossHkd']);
+const HKD_FACTS = new Set([
+  'amountHkd',
+  'thresholdHkd',
+  'valueHkd',
+  'lossHkd',
+  'netAssetsHkd',
+  'cashHkd',
+  'marketValueHkd',
+  'shortfallHkd',
+  'positionHkd',
+  'assetsHkd',
+]);
 const PRICE_FACTS = new Set(['avgCost', 'lastPrice']);
+/** Rows that only one of a rule's triggers has (vulnerable_client: a withdrawal or a new market) are left out when absent. */
+const OPTIONAL_FACT_ROWS = new Set(['market', 'securityName', 'previousMarkets', 'currency', 'amount', 'amountHkd', 'thresholdHkd']);
 
 export function factRows(
   t: TFunction,
@@ -205,16 +314,25 @@ export function factRows(
   chosen: Money,
 ): { label: string; value: string }[] {
   // An amount booked in the chosen currency needs no equivalent in it.
-  const keys =
+  const shown =
     facts.currency === chosen.currency && facts.amount !== undefined
       ? FACT_ROWS[rule].filter((key) => key !== 'amountHkd')
       : FACT_ROWS[rule];
+  const keys =
+    rule === 'vulnerable_client'
+      ? shown.filter((key) => !OPTIONAL_FACT_ROWS.has(key) || facts[key === 'securityName' ? 'symbol' : key] !== undefined)
+      : shown;
   return keys.map((key) => {
     let value: string;
     if (key === 'securityName') value = securityName(facts, language);
     else if (key === 'occurredAt') value = when(facts.occurredAt);
     else if (key === 'quantity') value = money(facts.quantity, 0);
-    else if (key === 'lossPct') value = `${text(facts.lossPct)}%`;
+    else if (key === 'lossPct' || key === 'sharePct') value = `${text(facts[key])}%`;
+    else if (key === 'changedFields') value = particularsNamed(t, facts.changedFields);
+    else if (key === 'changedAt') value = when(facts.changedAt);
+    else if (key === 'changedBy' && !facts.changedBy) value = t('mot.fact.changedBySystem');
+    else if (key === 'market') value = t(`mot.market.${text(facts.market)}`, { defaultValue: text(facts.market) });
+    else if (key === 'previousMarkets') value = marketsNamed(t, facts.previousMarkets);
     else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
     else if (key === 'amount') value = money(facts.amount);
     else if (HKD_FACTS.has(key)) value = inChosen(chosen, facts[key]);

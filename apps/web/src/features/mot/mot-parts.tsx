@@ -26,6 +26,10 @@ import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import ChatWrongOutline from 'antd-mobile-icons/es/ChatWrongOutline';
 import CalendarOutline from 'antd-mobile-icons/es/CalendarOutline';
 import MailOutline from 'antd-mobile-icons/es/MailOutline';
+import ExclamationTriangleOutline from 'antd-mobile-icons/es/ExclamationTriangleOutline';
+import PieOutline from 'antd-mobile-icons/es/PieOutline';
+import ExclamationShieldOutline from 'antd-mobile-icons/es/ExclamationShieldOutline';
+import HeartOutline from 'antd-mobile-icons/es/HeartOutline';
 import './locales';
 import { RULE_TONE, formatDateTime } from './mot-format';
 import '../../shared/ui/form.css';
@@ -45,6 +49,10 @@ const RULE_ICON: Record<MotRule, ReactNode> = {
   risk_expiry: <CheckShieldOutline />,
   contact_removed: <ChatWrongOutline />,
   follow_up: <CalendarOutline />,
+  negative_equity: <ExclamationTriangleOutline />,
+  concentration: <PieOutline />,
+  particulars_changed_withdrawal: <ExclamationShieldOutline />,
+  vulnerable_client: <HeartOutline />,
 };
 
 const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
