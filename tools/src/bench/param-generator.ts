@@ -307,6 +307,11 @@ const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
       limit: draw.chance(0.7) ? 20 : draw.int(10, 50),
     };
   },
+  // The ranked day is always today's: what varies is the type filter and how far down the manager scrolls.
+  'mot:ranked': (draw) => ({
+    rule: optional(draw, 0.3, () => draw.pick(MOT_RULES)),
+    pageNum: draw.int(1, 10),
+  }),
   'mot:clientHistory': (draw, book) => ({
     customerId: draw.pick(book.eventCustomerIds.length ? book.eventCustomerIds : book.customers.map((customer) => customer.id)),
     pageNum: draw.int(1, 3),

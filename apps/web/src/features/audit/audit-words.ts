@@ -13,6 +13,7 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.handle': ['status'],
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
+  'mot.snooze': ['dueDate', 'reason', 'note'],
   'contact.add': ['channel', 'purpose', 'servedAt', 'nextStepDate'],
   'contact.edit': CONTACT_FIELDS,
   'contact.correct': [...CONTACT_FIELDS, 'correctionReason'],
@@ -38,7 +39,7 @@ function formatValue(field: string, value: unknown, t: Translate): string {
   if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
   if (field === 'minCashIO' && typeof value === 'number') return `HKD ${formatNumber(value, 0)}`;
   if (field === 'servedAt' && typeof value === 'number') return hongKongDateTime(value);
-  if ((field === 'status' || field === 'channel' || field === 'purpose') && typeof value === 'string')
+  if ((field === 'status' || field === 'channel' || field === 'purpose' || field === 'reason') && typeof value === 'string')
     return t(`audit.value.${value}`, { defaultValue: value });
   return String(value);
 }

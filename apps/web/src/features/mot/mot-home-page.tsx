@@ -21,6 +21,8 @@ const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
 import { LoadMore, RuleIcon, RuleTag, StatusTag } from './mot-parts';
 import { MotSettingsSheet, thresholdWasInterrupted } from './mot-settings-sheet';
+import { DayProgress, RankedList } from './mot-ranked-list';
+import { todaySummaryQuery } from './mot-rank-api';
 
 function DateStrip({ today, selected, onSelect }: { today: string; selected: string; onSelect: (day: string) => void }) {
   const { t } = useTranslation();
@@ -232,20 +234,27 @@ export default function MotHomePage() {
   // Back from a sign-in that interrupted saving the threshold: the settings open again with what was typed.
   const [settingsOpen, setSettingsOpen] = useState(thresholdWasInterrupted);
   const counts = useQuery(todoCountQuery(date));
+  // Today is the ranked day (overdue + due today + raised today, issue 24): its counts and the day's figure come with it.
+  const summary = useQuery(todaySummaryQuery());
+  const isToday = date === today;
+  const todayTotal = summary.data?.byRule.reduce((sum, entry) => sum + entry.count, 0);
+  const dayTotal = isToday ? todayTotal : counts.data?.total;
   const allPending = useQuery(todoDatesQuery());
   const pendingTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.count, 0);
   const unseenTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.unseen, 0);
   // The chosen type stays on the bar even once its count drops to 0 (all handled), so the filter stays visible.
-  const ruleCounts = (counts.data?.byRule ?? []).filter((entry) => entry.count > 0 || entry.rule === rule);
-  if (rule && counts.data && !ruleCounts.some((entry) => entry.rule === rule)) ruleCounts.push({ rule, count: 0, unseen: 0 });
+  const dayCounts = isToday ? summary.data?.byRule.map((entry) => ({ ...entry, unseen: 0 })) : counts.data?.byRule;
+  const ruleCounts = (dayCounts ?? []).filter((entry) => entry.count > 0 || entry.rule === rule);
+  if (rule && dayCounts && !ruleCounts.some((entry) => entry.rule === rule)) ruleCounts.push({ rule, count: 0, unseen: 0 });
 
   return (
     <PageFrame className="mot-page">
       <header className="mot-hero">
         <div className="mot-hero__text">
+          <DayProgress progress={summary.data?.progress} />
           <div className="mot-hero__label">{t('mot.home.dayPending', { day: relativeDayLabel(t, date, today) })}</div>
           <div className="mot-hero__title" data-testid="mot-day-total">
-            {counts.data?.total ?? '-'}
+            {dayTotal ?? '-'}
           </div>
           <div className="mot-hero__sub">
             {t('mot.home.allPending', { count: pendingTotal })}
@@ -277,7 +286,7 @@ export default function MotHomePage() {
           onClick={() => setRule(undefined)}
         >
           {t('mot.home.all')}
-          <span className="mot-type__count">{counts.data?.total ?? 0}</span>
+          <span className="mot-type__count">{dayTotal ?? 0}</span>
         </button>
         {ruleCounts.map((entry) => (
           <button
@@ -294,7 +303,7 @@ export default function MotHomePage() {
           </button>
         ))}
       </div>
-      <TodoList date={date} rule={rule} />
+      {isToday ? <RankedList rule={rule} /> : <TodoList date={date} rule={rule} />}
       <MotSettingsSheet visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </PageFrame>
   );
