@@ -29,6 +29,9 @@ const zhCN = {
     contactValue: '{{count}} 天前',
     factor: '× {{factor}}',
     notRanked: '已处理的事件不参与排序',
+    viewLabel: '今日列表排序',
+    viewRanked: '按优先',
+    viewDay: '按客户',
   },
   snooze: {
     open: '延后',
@@ -85,6 +88,9 @@ const zhHK: typeof zhCN = {
     contactValue: '{{count}} 日前',
     factor: '× {{factor}}',
     notRanked: '已處理的事件不參與排序',
+    viewLabel: '今日列表排序',
+    viewRanked: '按優先',
+    viewDay: '按客戶',
   },
   snooze: {
     open: '延後',
@@ -141,6 +147,9 @@ const en: typeof zhCN = {
     contactValue: '{{count}} days ago',
     factor: '× {{factor}}',
     notRanked: 'Handled events are not ranked',
+    viewLabel: "Order of today's list",
+    viewRanked: 'By priority',
+    viewDay: 'By client',
   },
   snooze: {
     open: 'Snooze',
