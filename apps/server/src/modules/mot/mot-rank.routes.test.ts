@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
 import { addDays, hongKongDay } from '@broker/domain';
+import { defaultCorps } from '../../corps';
+import { motRankConfigSchema } from './mot-rank-config';
 
 const TODAY = hongKongDay();
 
@@ -138,6 +140,23 @@ for (const engine of testDatabases()) {
       expect(withdrawals.progress.total).toBe(4);
       // Another manager sees only theirs.
       expect((await lee.ok.getRankedToday({})).list.map((row) => row.event.eventId)).toEqual([ids.foreign]);
+    });
+
+    it("a corp's weights (motRank in the corps file) change the order; what it leaves out keeps the defaults", async () => {
+      const corps = [{ ...defaultCorps[0]!, motRank: { typeWeights: { birthday: 50 } } }];
+      const configured = await startTestApp(database, {}, { corps });
+      try {
+        const client = apiClient(configured.baseUrl, await signInAs(configured.baseUrl, 'chanwaiman', { agentCode: 'mot' }));
+        const ranked = await client.ok.getRankedToday({});
+        expect(ranked.list.map((row) => row.event.eventId)).toEqual([ids.comingBirthday, ids.staleBirthday, ids.riskExpiry, ids.withdrawal]);
+        expect(ranked.list[0]!.rank).toMatchObject({ typeWeight: 50, score: 100 });
+        expect(ranked.list[2]!.rank).toMatchObject({ typeWeight: 5, score: 20 });
+      } finally {
+        await configured.close();
+      }
+      expect(() => motRankConfigSchema.parse({ tiers: [{ minAssetsHkd: 5, factor: 1 }] })).toThrow(/minAssetsHkd 0/);
+      expect(() => motRankConfigSchema.parse({ typeWeights: { birthday: -1 } })).toThrow(/at least 0/);
+      expect(() => motRankConfigSchema.parse({ typeWeights: { nap: 1 } })).toThrow();
     });
 
     it('a large withdrawal raised today by lowering the threshold is in today, though it moved days ago', async () => {
