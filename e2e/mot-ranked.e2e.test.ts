@@ -99,7 +99,7 @@ describe('MOT: the ranked day and snoozing', () => {
     const factors = page.getByTestId('mot-rank-factors');
     await expect(factors).toBeVisible();
     await expect(page.getByTestId('mot-rank-score')).toHaveText('40.0');
-    await expect(factors.locator('[data-factor=type]')).toContainText('风险评估到期：权重 5.0');
+    await expect(factors.locator('[data-factor=type]')).toContainText('风险评估到期× 5.00');
     await expect(factors.locator('[data-factor=tier]')).toContainText('第 3 级');
     await expect(factors.locator('[data-factor=overdue]')).toContainText('逾期 12 天');
     await expect(factors.locator('[data-factor=contact]')).toContainText('从未联系');

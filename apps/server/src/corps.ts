@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { agentCodeSchema, corpCodeSchema, type AgentCode } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
-import { motRankConfigSchema } from './modules/mot/mot-rank-config';
+import { motRankConfigSchema } from './mot-rank-config';
 
 const agentSchema = z.object({ agentId: z.string().min(1), secret: z.string().min(1) });
 

@@ -129,7 +129,8 @@ export const snoozeEvent = defineEndpoint({
       path: ['note'],
     }),
   response: z.object({ eventId: z.number().int(), dueDate: daySchema, snooze: motSnoozeSchema }),
-  summary: 'Put an event off to a later day: it leaves today and comes back on that day marked snoozed; an event already handled answers 090409',
+  summary:
+    'Put an event off to a later day: it leaves today and comes back on that day marked snoozed; an event already handled answers 090409',
   tag: 'mot',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });

@@ -6,7 +6,7 @@ import { seedDemoData } from '../../db/seed';
 import { insertMoneyMovement, insertQuietCustomer } from './mot-test-fixtures';
 import { addDays, hongKongDay } from '@broker/domain';
 import { defaultCorps } from '../../corps';
-import { motRankConfigSchema } from './mot-rank-config';
+import { motRankConfigSchema } from '../../mot-rank-config';
 
 const TODAY = hongKongDay();
 
@@ -114,7 +114,14 @@ for (const engine of testDatabases()) {
         contactFactor: 2,
         raisedToday: false,
       });
-      expect(second!.rank).toMatchObject({ typeWeight: 4, tier: 2, tierFactor: 1.5, overdueDays: 3, daysSinceContact: 30, raisedToday: true });
+      expect(second!.rank).toMatchObject({
+        typeWeight: 4,
+        tier: 2,
+        tierFactor: 1.5,
+        overdueDays: 3,
+        daysSinceContact: 30,
+        raisedToday: true,
+      });
       expect(second!.rank.overdueFactor).toBeCloseTo(1.3);
       expect(second!.rank.contactFactor).toBeCloseTo(1.5);
       expect(second!.rank.score).toBeCloseTo(11.7);
@@ -148,7 +155,12 @@ for (const engine of testDatabases()) {
       try {
         const client = apiClient(configured.baseUrl, await signInAs(configured.baseUrl, 'chanwaiman', { agentCode: 'mot' }));
         const ranked = await client.ok.getRankedToday({});
-        expect(ranked.list.map((row) => row.event.eventId)).toEqual([ids.comingBirthday, ids.staleBirthday, ids.riskExpiry, ids.withdrawal]);
+        expect(ranked.list.map((row) => row.event.eventId)).toEqual([
+          ids.comingBirthday,
+          ids.staleBirthday,
+          ids.riskExpiry,
+          ids.withdrawal,
+        ]);
         expect(ranked.list[0]!.rank).toMatchObject({ typeWeight: 50, score: 100 });
         expect(ranked.list[2]!.rank).toMatchObject({ typeWeight: 5, score: 20 });
       } finally {
@@ -213,7 +225,11 @@ for (const engine of testDatabases()) {
         "select entity_id, before, after from audit_log where action = 'mot.snooze' order by id",
       );
       expect(audit).toEqual([
-        { entity_id: String(ids.withdrawal), before: { dueDate: addDays(TODAY, -3) }, after: { dueDate: tomorrow, reason: 'client_unavailable', note: null } },
+        {
+          entity_id: String(ids.withdrawal),
+          before: { dueDate: addDays(TODAY, -3) },
+          after: { dueDate: tomorrow, reason: 'client_unavailable', note: null },
+        },
         {
           entity_id: String(ids.withdrawal),
           before: { dueDate: tomorrow },
@@ -240,14 +256,23 @@ for (const engine of testDatabases()) {
       for (const until of [TODAY, addDays(TODAY, -1), addDays(TODAY, MAX_SNOOZE_DAYS + 1)])
         expectError(await chan.call('snoozeEvent', { ...input, until }), ErrorCode.VALIDATION, 400, 'until');
       expectError(await chan.call('snoozeEvent', { ...input, until: '2026-02-30' }), ErrorCode.VALIDATION, 400, 'until');
-      expectError(await chan.call('snoozeEvent', { ...input, until: addDays(TODAY, 1), reason: 'bored' }), ErrorCode.VALIDATION, 400, 'reason');
+      expectError(
+        await chan.call('snoozeEvent', { ...input, until: addDays(TODAY, 1), reason: 'bored' }),
+        ErrorCode.VALIDATION,
+        400,
+        'reason',
+      );
       expectError(
         await chan.call('snoozeEvent', { ...input, until: addDays(TODAY, 1), reason: 'other' }),
         ErrorCode.VALIDATION,
         400,
         'note',
       );
-      expectError(await chan.call('snoozeEvent', { eventId: ids.foreign, until: addDays(TODAY, 1), reason: 'client_asked' }), ErrorCode.FORBIDDEN, 403);
+      expectError(
+        await chan.call('snoozeEvent', { eventId: ids.foreign, until: addDays(TODAY, 1), reason: 'client_asked' }),
+        ErrorCode.FORBIDDEN,
+        403,
+      );
       expectError(await lee.call('snoozeEvent', { ...input, until: addDays(TODAY, 1) }), ErrorCode.FORBIDDEN, 403);
       // The furthest day allowed is fine, and nothing was written by the refusals.
       expect(await chan.ok.snoozeEvent({ ...input, reason: 'client_asked', until: addDays(TODAY, MAX_SNOOZE_DAYS) })).toMatchObject({

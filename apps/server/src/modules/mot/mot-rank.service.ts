@@ -4,7 +4,7 @@ import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import type { MotRepository } from './mot.repository';
 import { toRank, type MotRankRepository, type RankedSqlRow } from './mot-rank';
-import { rankWeightsOf, type MotRankConfig } from './mot-rank-config';
+import { rankWeightsOf, type MotRankConfig } from '../../mot-rank-config';
 import type { MotSnoozeRepository } from './mot-snooze';
 
 /** The corp's ranking configuration, if the corps file gives one (`motRank`, corps.ts). */

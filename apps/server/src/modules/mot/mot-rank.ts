@@ -4,7 +4,7 @@ import type { StaffScope } from '../../http/caller';
 import { rowsQuery, selectRowSets, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
 import { contactRecords, customers, motEvents, staff } from '../../db/schema';
 import { hkDayStart, pending } from './mot.repository';
-import type { MotRankWeights } from './mot-rank-config';
+import type { MotRankWeights } from '../../mot-rank-config';
 
 /**
  * The ranked "today" list (issue 24 part 1, ADR 0041). An event's score is
@@ -12,7 +12,7 @@ import type { MotRankWeights } from './mot-rank-config';
  *   typeWeight(rule) × tierFactor(client's total assets) × overdueFactor(days past due) × contactFactor(days since the last contact record)
  *
  * computed in SQL, so one statement picks a page of the ranked day and the sorting and paging stay in the
- * database. The weights are per corp (`mot-rank-config.ts`).
+ * database. The weights are per corp (`src/mot-rank-config.ts`).
  */
 
 const e = tableAlias(motEvents, 'e');

@@ -26,7 +26,15 @@ const snoozeColumns = selection({
   note: z.note,
 });
 
-const toSnooze = (row: { snoozeId: number; staffName: string; snoozedAt: number; fromDate: string; toDate: string; reason: string; note: string | null }): MotSnooze => ({
+const toSnooze = (row: {
+  snoozeId: number;
+  staffName: string;
+  snoozedAt: number;
+  fromDate: string;
+  toDate: string;
+  reason: string;
+  note: string | null;
+}): MotSnooze => ({
   ...row,
   // Written only from the contract's enum; the response schema re-checks it on the way out.
   reason: row.reason as SnoozeReason,
@@ -37,7 +45,10 @@ export function createMotSnoozeRepository(db: Database) {
     async snoozesOf(eventId: number) {
       const rows = await selectRows(
         db,
-        selectQuery(snoozeColumns, sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.eventId} = ${eventId} order by ${z.id} desc`),
+        selectQuery(
+          snoozeColumns,
+          sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.eventId} = ${eventId} order by ${z.id} desc`,
+        ),
         { prepare: true },
       );
       return rows.map(toSnooze);
@@ -83,7 +94,10 @@ export function createMotSnoozeRepository(db: Database) {
         });
         const [row] = await selectRows(
           tx,
-          selectQuery(snoozeColumns, sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.id} = ${inserted!.id}`),
+          selectQuery(
+            snoozeColumns,
+            sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.id} = ${inserted!.id}`,
+          ),
         );
         return toSnooze(row!);
       });

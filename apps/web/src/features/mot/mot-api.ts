@@ -61,9 +61,16 @@ export const minCashIoQuery = () =>
 /** Everything that shows pending events: the to-do list, its counts and dates, and the event and client views. */
 export async function invalidateTodo() {
   await Promise.all(
-    ['motTodoDates', 'motTodoCount', 'motTodoClients', 'motEvent', 'motClientHistory', 'motServiceHistory', 'motRanked', 'motEventRank'].map((resource) =>
-      queryClient.invalidateQueries({ queryKey: [resource] }),
-    ),
+    [
+      'motTodoDates',
+      'motTodoCount',
+      'motTodoClients',
+      'motEvent',
+      'motClientHistory',
+      'motServiceHistory',
+      'motRanked',
+      'motEventRank',
+    ].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
   );
 }
 

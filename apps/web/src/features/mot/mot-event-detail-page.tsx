@@ -64,7 +64,13 @@ function EventDetail({ eventId }: { eventId: number }) {
       footer={
         !handled && (
           <div className="mot-footer mot-footer--pair">
-            <Button shape="rounded" size="large" className="mot-footer__snooze" onClick={() => setSnoozeOpen(true)} data-testid="mot-snooze-open">
+            <Button
+              shape="rounded"
+              size="large"
+              className="mot-footer__snooze"
+              onClick={() => setSnoozeOpen(true)}
+              data-testid="mot-snooze-open"
+            >
               {t('mot.snooze.open')}
             </Button>
             <Button block color="primary" shape="rounded" size="large" onClick={() => setSheetOpen(true)} data-testid="mot-handle-open">

@@ -18,7 +18,7 @@ function RankFactors({ rank, rule }: { rank: MotRank; rule: MotRule }) {
     {
       key: 'type',
       label: t('mot.rank.typeWeight'),
-      fact: t('mot.rank.typeWeightValue', { rule: t(`mot.rule.${rule}`), weight: formatNumber(rank.typeWeight, 1) }),
+      fact: t(`mot.rule.${rule}`),
       value: rank.typeWeight,
     },
     {
@@ -36,8 +36,7 @@ function RankFactors({ rank, rule }: { rank: MotRank; rule: MotRule }) {
     {
       key: 'contact',
       label: t('mot.rank.contact'),
-      fact:
-        rank.daysSinceContact === null ? t('mot.rank.contactNever') : t('mot.rank.contactValue', { count: rank.daysSinceContact }),
+      fact: rank.daysSinceContact === null ? t('mot.rank.contactNever') : t('mot.rank.contactValue', { count: rank.daysSinceContact }),
       value: rank.contactFactor,
     },
   ];

@@ -107,7 +107,15 @@ test('the snooze sheet needs a note for "other", then sends the day, the reason 
   requestMock.mockResolvedValue({
     eventId: 9,
     dueDate: '2026-11-24',
-    snooze: { snoozeId: 1, staffName: '陈伟文', snoozedAt: NOW, fromDate: '2026-11-21', toDate: '2026-11-24', reason: 'other', note: '客户出差' },
+    snooze: {
+      snoozeId: 1,
+      staffName: '陈伟文',
+      snoozedAt: NOW,
+      fromDate: '2026-11-21',
+      toDate: '2026-11-24',
+      reason: 'other',
+      note: '客户出差',
+    },
   });
   wrap(<SnoozeSheet visible eventId={9} rule="birthday" customerName="陈大文" onClose={() => undefined} onSnoozed={onSnoozed} />);
 
@@ -136,14 +144,23 @@ test('"why this rank" shows the score and each factor with its fact; the snoozes
   requestMock.mockResolvedValue({
     rank: rank(24, 2),
     snoozes: [
-      { snoozeId: 2, staffName: '陈伟文', snoozedAt: NOW, fromDate: '2026-11-19', toDate: '2026-11-21', reason: 'client_asked', note: null },
+      {
+        snoozeId: 2,
+        staffName: '陈伟文',
+        snoozedAt: NOW,
+        fromDate: '2026-11-19',
+        toDate: '2026-11-21',
+        reason: 'client_asked',
+        note: null,
+      },
     ],
   });
   await i18n.changeLanguage('en');
   wrap(<EventRankCards eventId={7} rule="risk_expiry" />);
   expect((await screen.findByTestId('mot-rank-score')).textContent).toBe('24.0');
   const factors = screen.getByTestId('mot-rank-factors');
-  expect(within(factors).getByText('Risk assessment expiring: weight 5.0')).toBeTruthy();
+  expect(within(factors.querySelector('[data-factor=type]') as HTMLElement).getByText('Risk assessment expiring')).toBeTruthy();
+  expect(within(factors).getByText('× 5.00')).toBeTruthy();
   expect(within(factors).getByText('Tier 3 (assets HKD 9,000,000)')).toBeTruthy();
   expect(within(factors).getByText('2 days')).toBeTruthy();
   expect(within(factors).getByText('Never contacted')).toBeTruthy();

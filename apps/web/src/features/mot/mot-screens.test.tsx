@@ -92,7 +92,15 @@ function serveHome(fold: { value: boolean }) {
     if (endpoint === endpoints.getTodoDates) return [{ date: '2026-11-21', count: 3, unseen: 1 }];
     if (endpoint === endpoints.getTodoTaskCount) return { total: 3, unseen: 1, byRule: [{ rule: 'birthday', count: 3, unseen: 1 }] };
     if (endpoint === endpoints.getRankedToday)
-      return { list: [], total: 0, pageNum: 1, pageSize: 20, hasMore: false, progress: { date: '2026-11-20', handled: 0, total: 0 }, byRule: [] };
+      return {
+        list: [],
+        total: 0,
+        pageNum: 1,
+        pageSize: 20,
+        hasMore: false,
+        progress: { date: '2026-11-20', handled: 0, total: 0 },
+        byRule: [],
+      };
     if (endpoint === endpoints.setFold) {
       fold.value = payload.isFold as boolean;
       return fold.value;

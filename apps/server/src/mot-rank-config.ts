@@ -18,7 +18,10 @@ export const motRankConfigSchema = z.strictObject({
     .min(1)
     .max(10)
     .refine((tiers) => tiers[0]?.minAssetsHkd === 0, 'the first tier must start at minAssetsHkd 0')
-    .refine((tiers) => tiers.every((tier, index) => index === 0 || tier.minAssetsHkd > tiers[index - 1]!.minAssetsHkd), 'must be in rising minAssetsHkd order')
+    .refine(
+      (tiers) => tiers.every((tier, index) => index === 0 || tier.minAssetsHkd > tiers[index - 1]!.minAssetsHkd),
+      'must be in rising minAssetsHkd order',
+    )
     .optional(),
   /** Each day past due adds this to the overdue factor (1 when due today), up to `overdueCapDays` days. */
   overduePerDay: z.number().min(0).max(10).optional(),
