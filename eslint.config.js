@@ -35,7 +35,7 @@ export default tseslint.config(
       'boundaries/include': ['apps/server/src/**/*'],
       'boundaries/elements': [
         { type: 'main', pattern: 'apps/server/src/{app,main,index}.ts', mode: 'full' },
-        { type: 'config', pattern: 'apps/server/src/{env,corps,wecom-mode-guard,server-root}.ts', mode: 'full' },
+        { type: 'config', pattern: 'apps/server/src/{env,corps,mot-rank-config,wecom-mode-guard,server-root}.ts', mode: 'full' },
         { type: 'module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
         { type: 'plugins', pattern: 'apps/server/src/plugins' },
         { type: 'wecom', pattern: 'apps/server/src/wecom' },

@@ -73,7 +73,8 @@ describe('MOT: to-do list → event → handle → service records', () => {
   let largeDeposits: number;
 
   test('the home shows the date strip with counts, counts by type and unseen events', async () => {
-    await openSignedIn(page, server.baseUrl, '/mot/home');
+    // Today's list by client name (the ranked day has its own test, mot-ranked.e2e.test.ts).
+    await openSignedIn(page, server.baseUrl, '/mot/home?view=day');
     await expectRoute(page, 'motHome');
     await listSettled();
     await expect(list()).toHaveAttribute('data-fold', 'unfolded');
@@ -197,7 +198,7 @@ describe('MOT: to-do list → event → handle → service records', () => {
 
 describe('MOT settings', () => {
   test('the fold toggle groups the list by client, and stays on across visits', async () => {
-    await page.goto(`${server.baseUrl}/mot/home`);
+    await page.goto(`${server.baseUrl}/mot/home?view=day`);
     await expectRoute(page, 'motHome');
     await listSettled();
     const eventRows = await page

@@ -114,7 +114,7 @@ describe('the app runs under its Content-Security-Policy', () => {
   });
 
   test('MOT: to-do list → event detail → service-record search', async () => {
-    await page.goto(`${server.baseUrl}/mot/home`);
+    await page.goto(`${server.baseUrl}/mot/home?view=day`);
     await expectRoute(page, 'motHome');
     const row = page.locator('[data-testid=mot-list] [data-testid=mot-row]').first();
     await expect(row).toBeVisible();

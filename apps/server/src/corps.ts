@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { agentCodeSchema, corpCodeSchema, type AgentCode } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { motRankConfigSchema } from './mot-rank-config';
 
 const agentSchema = z.object({ agentId: z.string().min(1), secret: z.string().min(1) });
 
@@ -21,6 +22,8 @@ const corpSchema = z.object({
   agents: z.record(agentCodeSchema, agentSchema),
   /** Absent: the callback endpoint answers 093003 for this corp and follower changes are not received. */
   callback: callbackSchema.optional(),
+  /** The MOT ranked day's weights (ADR 0041); absent, or any part left out: the defaults. */
+  motRank: motRankConfigSchema.optional(),
 });
 
 export const corpsFileSchema = z.array(corpSchema).min(1);

@@ -30,6 +30,7 @@ import {
   setFold,
   setMinCashIO,
 } from './endpoints/mot';
+import { getEventRank, getRankedToday, snoozeEvent } from './endpoints/mot-rank';
 import { getMyAuditTrail } from './endpoints/audit';
 import { addContactRecord, exportContactRecords, getContactRecord, listContactRecords, reviseContactRecord } from './endpoints/contact';
 import { getTimeline } from './endpoints/timeline';
@@ -74,6 +75,10 @@ export const contract = {
     searchServiceHistory,
     getClientHistory,
     setFold,
+    // Issue 24: the ranked day and snoozing (endpoints/mot-rank.ts).
+    getRankedToday,
+    getEventRank,
+    snoozeEvent,
   },
   audit: { getMyAuditTrail },
   contact: { addContactRecord, reviseContactRecord, getContactRecord, listContactRecords, exportContactRecords },

@@ -307,6 +307,13 @@ const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
       limit: draw.chance(0.7) ? 20 : draw.int(10, 50),
     };
   },
+  // The ranked day is always today's: what varies is the type filter, the page size and how far down the
+  // manager scrolls (the score is computed for the whole day at any depth, so deep pages cost the same).
+  'mot:ranked': (draw) => ({
+    rule: optional(draw, 0.3, () => draw.pick(MOT_RULES)),
+    pageNum: draw.int(1, 20),
+    pageSize: draw.pick([10, 15, 20, 25, 30, 40, 50]),
+  }),
   'mot:clientHistory': (draw, book) => ({
     customerId: draw.pick(book.eventCustomerIds.length ? book.eventCustomerIds : book.customers.map((customer) => customer.id)),
     pageNum: draw.int(1, 3),

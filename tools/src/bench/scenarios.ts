@@ -3,6 +3,7 @@ import {
   getClientHistory,
   getHolding,
   getProfile,
+  getRankedToday,
   getTimeline,
   getTodoClients,
   getTrade,
@@ -51,6 +52,8 @@ export const SCENARIO_ENDPOINTS = {
   'mot:todoClient': { group: 'mot', endpoint: getTodoClients },
   'mot:history': { group: 'mot', endpoint: searchServiceHistory },
   'mot:clientHistory': { group: 'mot', endpoint: getClientHistory },
+  // Issue 24: today's ranked events (overdue + due today + raised today), score computed in SQL.
+  'mot:ranked': { group: 'mot', endpoint: getRankedToday },
 } as const satisfies Record<string, { group: EndpointGroup; endpoint: Endpoint }>;
 
 export type ScenarioName = keyof typeof SCENARIO_ENDPOINTS;

@@ -137,6 +137,8 @@ const checked: Partial<Record<EndpointName, Samples>> = {
   getMinCashIO: () => [{}],
   searchServiceHistory: () => [{}, { keyword: '陈' }, { rule: 'birthday', channel: 'phone', dateFrom: addDays(TODAY, -30), dateTo: TODAY }],
   getClientHistory: (context) => [{ customerId: context.customerId }],
+  getRankedToday: () => [{}, { rule: 'birthday' }, { pageNum: 3 }],
+  getEventRank: (context) => [{ eventId: context.eventId }],
   getMyAuditTrail: () => [{}, { entity: 'customer' }, { entity: 'contact_record' }, { cursor: 1_000_000 }],
   getContactRecord: (context) => [{ recordId: context.recordId }],
   listContactRecords: (context) => [
@@ -164,6 +166,7 @@ const excluded: Partial<Record<EndpointName, string>> = {
     "write (an audit row) after reading one client's records by contact_record_customer_time_idx: a compliance request, not a screen",
   setMinCashIO: 'write: re-runs the money rules for one book (a batch, measured with the MOT sweep, not a read path)',
   setFold: 'write: one staff row by primary key',
+  snoozeEvent: 'write: one event by primary key, one snooze row, one audit row',
   startSignIn: 'sign-in: once per session; deletes expired sign-ins by their expiry index, inserts one row',
   resumeSession: 'once per page load at most; one session by its binding index, one staff row by primary key, inserts one session',
   signOut: 'write: sessions of one browser by the binding index (or one by primary key)',

@@ -2,7 +2,7 @@ import { endpoints, type Endpoint, type EndpointName } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
-import { hongKongDay } from '@broker/domain';
+import { addDays, hongKongDay } from '@broker/domain';
 import { signInAs, type SignedIn } from './test-app';
 
 /**
@@ -176,6 +176,9 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   searchServiceHistory: () => ({ keyword: 'client' }),
   getClientHistory: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   setFold: () => ({ isFold: 'true' }),
+  getRankedToday: () => ({}),
+  getEventRank: async (fixture) => ({ eventId: await fixture.freshEvent() }),
+  snoozeEvent: async (fixture) => ({ eventId: await fixture.freshEvent(), until: addDays(TODAY, 1), reason: 'client_unavailable' }),
   getMyAuditTrail: () => ({}),
   addContactRecord: (fixture) => ({
     customerId: fixture.ownCustomerIds[0],
@@ -244,6 +247,8 @@ export const foreignInputs: Partial<Record<EndpointName, InputMaker>> = {
   handleEvent: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying'), channel: 'phone', note: 'not mine' }),
   getTodoTaskDetail: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying') }),
   getClientHistory: (fixture) => ({ customerId: fixture.foreignCustomerId }),
+  getEventRank: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying') }),
+  snoozeEvent: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying'), until: addDays(TODAY, 1), reason: 'client_asked' }),
   addContactRecord: (fixture) => ({ customerId: fixture.foreignCustomerId, channel: 'phone', purpose: 'service', note: 'not mine' }),
   reviseContactRecord: async (fixture) => ({
     ...(await fixture.freshRecord('leekaying')),

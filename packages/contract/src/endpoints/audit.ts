@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'mot.handle',
   'mot.setMinCashIO',
   'mot.setFold',
+  /** An MOT event put off to a later day (issue 24). */
+  'mot.snooze',
   /** The contact log (issue 23): a record written, edited before its lock, corrected after it, a client's log exported. */
   'contact.add',
   'contact.edit',

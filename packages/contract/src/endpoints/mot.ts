@@ -64,6 +64,8 @@ export const motEventBriefSchema = z.object({
   dueDate: daySchema,
   /** Why it fired: lets a list say which stock, amount or date without opening the event. */
   facts: motFactsSchema,
+  /** Put off to this due day by a snooze (issue 24; endpoints/mot-rank.ts). Absent from older servers. */
+  snoozed: z.boolean().optional(),
 });
 export type MotEventBrief = z.infer<typeof motEventBriefSchema>;
 

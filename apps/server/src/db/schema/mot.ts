@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { corpIdColumn, staffIdColumn } from './platform';
 import { customerIdColumn } from './brokerage';
 
@@ -38,6 +51,8 @@ export const motEvents = pgTable(
     cashIoHkd: numeric('cash_io_hkd').generatedAlwaysAs(
       sql`CASE WHEN rule IN ('large_deposit', 'large_withdrawal') THEN (facts ->> 'amountHkd')::numeric END`,
     ),
+    /** When the event was last snoozed (put off to a later day, `mot_event_snooze`); null if never: the "snoozed" mark. */
+    snoozedAt: timestamp('snoozed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('mot_event_fact_uq').on(table.rule, table.customerId, table.factKey),
@@ -83,3 +98,25 @@ export const motSweepRuns = pgTable('mot_sweep_run', {
   inserted: jsonb('inserted'),
   elapsedMs: integer('elapsed_ms'),
 });
+
+/**
+ * Every snooze of an MOT event (issue 24, ADR 0041): who put it off, when, from which due day to which,
+ * and why (a preset reason, with a note for `other`). The event itself carries the new due day.
+ */
+export const motEventSnoozes = pgTable(
+  'mot_event_snooze',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => motEvents.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').notNull(),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    snoozedAt: timestamp('snoozed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mot_event_snooze_event_idx').on(table.eventId, table.id)],
+);

@@ -18,8 +18,44 @@ select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 a
 "e"."facts" as "facts",
 floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
 floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
-floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt" from "mot_event" "e" where "e"."customer_id" = $3
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
+"e"."snoozed_at" is not null as "snoozed" from "mot_event" "e" where "e"."customer_id" = $3
 order by "e"."due_date" desc, "e"."id" desc limit $4 offset $5) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "mot_event" where "mot_event"."customer_id" = $6) t) as "total";
+
+-- getEventRank: GET /api/mot/todoEvent/rank, statement 1 of 3
+-- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail, statement 1 of 3
+-- handleEvent: POST /api/mot/todoEvent/handle, statement 1 of 9
+-- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 1 of 6
+select "e"."id"::float8 as "eventId",
+"e"."rule" as "rule",
+"e"."status" as "status",
+"e"."due_date"::text as "dueDate",
+"e"."customer_id"::float8 as "customerId",
+"e"."facts" as "facts",
+floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
+floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
+floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
+"e"."snoozed_at" is not null as "snoozed",
+"c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
+
+-- getEventRank: GET /api/mot/todoEvent/rank, statement 2 of 3
+-- prepared
+select (coalesce(($1::jsonb ->> "e"."rule")::float8, 1) * ($2::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $3::float8[]), 1)] * (1 + $4::float8 * least(greatest($5::date - "e"."due_date", 0), $6::int)) * (1 + $7::float8 * least(greatest(coalesce(($8::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $9::int), 0), $10::int))) as score, coalesce(($11::jsonb ->> "e"."rule")::float8, 1) as type_weight, greatest(width_bucket("c"."total_assets_hkd"::float8, $12::float8[]), 1)::int as tier, ($13::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $14::float8[]), 1)] as tier_factor,
+"c"."total_assets_hkd"::float8 as total_assets_hkd, greatest($15::date - "e"."due_date", 0)::int as overdue_days, (1 + $16::float8 * least(greatest($17::date - "e"."due_date", 0), $18::int)) as overdue_factor,
+($19::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date)::int as days_since_contact, (1 + $20::float8 * least(greatest(coalesce(($21::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $22::int), 0), $23::int)) as contact_factor,
+"e"."created_at" >= ($24::date::timestamp at time zone 'Asia/Hong_Kong') as raised_today from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" cross join lateral (select max("r"."served_at") as last_served from "contact_record" "r"
+where "r"."customer_id" = "e"."customer_id" and "r"."superseded_by" is null) lc
+where "e"."corp_id" = $25 and "e"."id" = $26 and "e"."status" <> 'handled';
+
+-- getEventRank: GET /api/mot/todoEvent/rank, statement 3 of 3
+-- prepared
+select "z"."id"::float8 as "snoozeId",
+"st"."name" as "staffName",
+floor(extract(epoch from "z"."snoozed_at") * 1000)::float8 as "snoozedAt",
+"z"."from_date"::text as "fromDate",
+"z"."to_date"::text as "toDate",
+"z"."reason" as "reason",
+"z"."note" as "note" from "mot_event_snooze" "z" join "staff" "st" on "st"."id" = "z"."staff_id" where "z"."event_id" = $1 order by "z"."id" desc;
 
 -- getMinCashIO: POST /api/mot/todoEventRule/getMinCashIO
 -- getTodoClients: GET /api/mot/todoEvent/todoClient, statement 1 of 2
@@ -27,13 +63,35 @@ order by "e"."due_date" desc, "e"."id" desc limit $4 offset $5) t) as "rows", (s
 select "staff"."min_cash_io"::float8 as "minCashIo",
 "staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
 
+-- getRankedToday: GET /api/mot/todoEvent/ranked
+-- prepared
+select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId", "c"."customer_no" as "customerNo", "c"."name_cn" as "nameCn", "c"."name_en" as "nameEn",
+"c"."phone" as phone, "e"."id"::float8 as "eventId", "e"."rule" as rule, "e"."status" as status,
+"e"."due_date"::text as "dueDate", "e"."facts" as facts, "e"."snoozed_at" is not null as snoozed, (coalesce(($1::jsonb ->> "e"."rule")::float8, 1) * ($2::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $3::float8[]), 1)] * (1 + $4::float8 * least(greatest($5::date - "e"."due_date", 0), $6::int)) * (1 + $7::float8 * least(greatest(coalesce(($8::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $9::int), 0), $10::int))) as score, coalesce(($11::jsonb ->> "e"."rule")::float8, 1) as type_weight, greatest(width_bucket("c"."total_assets_hkd"::float8, $12::float8[]), 1)::int as tier, ($13::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $14::float8[]), 1)] as tier_factor,
+"c"."total_assets_hkd"::float8 as total_assets_hkd, greatest($15::date - "e"."due_date", 0)::int as overdue_days, (1 + $16::float8 * least(greatest($17::date - "e"."due_date", 0), $18::int)) as overdue_factor,
+($19::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date)::int as days_since_contact, (1 + $20::float8 * least(greatest(coalesce(($21::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $22::int), 0), $23::int)) as contact_factor,
+"e"."created_at" >= ($24::date::timestamp at time zone 'Asia/Hong_Kong') as raised_today
+from "mot_event" "e" join "staff" "s" on "s"."id" = $25
+join "customer" "c" on "c"."id" = "e"."customer_id"
+cross join lateral (select max("r"."served_at") as last_served from "contact_record" "r"
+where "r"."customer_id" = "e"."customer_id" and "r"."superseded_by" is null) lc
+where "e"."staff_id" = $26 and "e"."corp_id" = $27 and "e"."status" <> 'handled'
+and not ("e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" < "s"."min_cash_io")
+and ("e"."due_date" <= $28::date or ("e"."created_at" >= ($29::date::timestamp at time zone 'Asia/Hong_Kong') and "e"."snoozed_at" is null))
+order by (coalesce(($30::jsonb ->> "e"."rule")::float8, 1) * ($31::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $32::float8[]), 1)] * (1 + $33::float8 * least(greatest($34::date - "e"."due_date", 0), $35::int)) * (1 + $36::float8 * least(greatest(coalesce(($37::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $38::int), 0), $39::int))) desc, "e"."due_date", "e"."id"
+limit $40 offset $41) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select "e"."rule" as rule, count(*)::int as count from "mot_event" "e" join "staff" "s" on "s"."id" = $42 where "e"."staff_id" = $43 and "e"."corp_id" = $44 and "e"."status" <> 'handled'
+and not ("e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" < "s"."min_cash_io")
+and ("e"."due_date" <= $45::date or ("e"."created_at" >= ($46::date::timestamp at time zone 'Asia/Hong_Kong') and "e"."snoozed_at" is null)) group by "e"."rule" order by "e"."rule") t) as "byRule", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as count from "mot_event"
+where "mot_event"."staff_id" = $47 and "mot_event"."corp_id" = $48
+and "mot_event"."status" = 'handled' and "mot_event"."handled_at" >= ($49::date::timestamp at time zone 'Asia/Hong_Kong')) t) as "handled";
+
 -- getTodoClients: GET /api/mot/todoEvent/todoClient, statement 2 of 2
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId",
 "c"."customer_no" as "customerNo",
 "c"."name_cn" as "nameCn",
 "c"."name_en" as "nameEn",
-"c"."phone" as "phone", "e"."status" = 'new' as unseen, jsonb_build_array(jsonb_build_object('eventId', "e"."id", 'rule', "e"."rule", 'status', "e"."status", 'dueDate', "e"."due_date"::text, 'facts', "e"."facts")) as events
+"c"."phone" as "phone", "e"."status" = 'new' as unseen, jsonb_build_array(jsonb_build_object('eventId', "e"."id", 'rule', "e"."rule", 'status', "e"."status", 'dueDate', "e"."due_date"::text, 'facts', "e"."facts", 'snoozed', "e"."snoozed_at" is not null)) as events
 from (select "e"."id" from
 "mot_event" "e"
 join "staff" "s" on "s"."id" = $1
@@ -78,19 +136,6 @@ join "staff" "s" on "s"."id" = $3
 where "e"."staff_id" = $4 and "e"."corp_id" = $5
 and "e"."status" <> 'handled' and "e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" >= "s"."min_cash_io"
 and true ) n group by n.rule;
-
--- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail, statement 1 of 3
--- handleEvent: POST /api/mot/todoEvent/handle, statement 1 of 9
-select "e"."id"::float8 as "eventId",
-"e"."rule" as "rule",
-"e"."status" as "status",
-"e"."due_date"::text as "dueDate",
-"e"."customer_id"::float8 as "customerId",
-"e"."facts" as "facts",
-floor(extract(epoch from "e"."created_at") * 1000)::float8 as "createdAt",
-floor(extract(epoch from "e"."seen_at") * 1000)::float8 as "seenAt",
-floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
-"c"."staff_id" as "staffId" from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" where "e"."corp_id" = $1 and "e"."id" = $2;
 
 -- getTodoTaskDetail: GET /api/mot/todoEvent/todoTaskDetail, statement 2 of 3
 select "c"."id"::float8 as "customerId",
@@ -220,6 +265,7 @@ update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2
 
 -- setFold: POST /api/mot/todoEventRule/setFold, statement 3 of 3
 -- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 8
+-- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 5 of 6
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
 -- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 1 of 8
@@ -372,6 +418,25 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 2 of 6
+select "e"."status" as status, "e"."due_date"::text as "dueDate" from "mot_event" "e" where "e"."id" = $1 for update;
+
+-- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 3 of 6
+update "mot_event" set "due_date" = $1::date, "snoozed_at" = now()
+where "mot_event"."id" = $2;
+
+-- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 4 of 6
+insert into "mot_event_snooze" ("id", "corp_id", "event_id", "staff_id", "from_date", "to_date", "reason", "note", "snoozed_at") values (default, $1, $2, $3, $4, $5, $6, $7, default) returning "id";
+
+-- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 6 of 6
+select "z"."id"::float8 as "snoozeId",
+"st"."name" as "staffName",
+floor(extract(epoch from "z"."snoozed_at") * 1000)::float8 as "snoozedAt",
+"z"."from_date"::text as "fromDate",
+"z"."to_date"::text as "toDate",
+"z"."reason" as "reason",
+"z"."note" as "note" from "mot_event_snooze" "z" join "staff" "st" on "st"."id" = "z"."staff_id" where "z"."id" = $1;
 
 -- MOT rules (the daily sweep, mot-engine.ts), statement 1 of 16
 update "mot_event" "e"

@@ -30,7 +30,7 @@ const r = tableAlias(contactRecords, 'r');
 const l = tableAlias(contactRecordEvents, 'l');
 
 const LARGE_MONEY_RULES = sql`('large_deposit', 'large_withdrawal')`;
-const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
+export const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 
 /**
  * The caller's events, joined as `e` (mot_event) and `s` (their staff row). Pending events carry
@@ -46,7 +46,7 @@ const ownPendingEvents = (scope: StaffScope) => sql`
  * Pending: not handled, and — for large-money events — still at or above the caller's current
  * threshold (raising the threshold hides smaller movements; lowering it shows them again).
  */
-const pending = renderedOnce(sql`${e.status} <> 'handled'
+export const pending = renderedOnce(sql`${e.status} <> 'handled'
   and not (${e.rule} in ${LARGE_MONEY_RULES} and ${e.cashIoHkd} < ${s.minCashIo})`);
 
 /**
@@ -94,6 +94,7 @@ const eventSelection = {
   createdAt: epochMs(e.createdAt),
   seenAt: epochMs(e.seenAt),
   handledAt: epochMs(e.handledAt),
+  snoozed: sql<boolean>`${e.snoozedAt} is not null`,
 };
 const eventColumns = selection(eventSelection);
 export type EventRow = RowOf<typeof eventColumns>;
@@ -139,10 +140,11 @@ interface TodoEvent {
   status: ColumnValue<typeof motEvents.status>;
   dueDate: string;
   facts: MotFacts;
+  snoozed: boolean;
 }
 export type TodoRow = RowOf<typeof todoCustomerColumns> & { unseen: boolean; events: TodoEvent[] };
 const todoEventJson = renderedOnce(
-  sql`jsonb_build_object('eventId', ${e.id}, 'rule', ${e.rule}, 'status', ${e.status}, 'dueDate', ${e.dueDate}::text, 'facts', ${e.facts})`,
+  sql`jsonb_build_object('eventId', ${e.id}, 'rule', ${e.rule}, 'status', ${e.status}, 'dueDate', ${e.dueDate}::text, 'facts', ${e.facts}, 'snoozed', ${e.snoozedAt} is not null)`,
 );
 
 const idList = (ids: readonly number[]) =>

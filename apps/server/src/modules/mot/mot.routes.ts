@@ -3,13 +3,22 @@ import { implementArea } from '../../http/endpoint-route';
 import { createMotRepository } from './mot.repository';
 import { createMotService } from './mot.service';
 import { createContactRepository, createContactService } from '../contact';
+import { createMotRankRepository } from './mot-rank';
+import { createMotSnoozeRepository } from './mot-snooze';
+import { createMotRankService } from './mot-rank.service';
 
 /** MOT to-do list, handling and service history (agent `mot`). The fold flag's reader, isFold, lives with the staff settings. */
 export const motRoutes = implementArea(contract.mot, (app, options: { contactRecordLockHours: number }) => {
   const contactLog = createContactService({
     repository: createContactRepository(app.database.db, { lockHours: options.contactRecordLockHours }),
   });
-  const service = createMotService({ repository: createMotRepository(app.database.db), database: app.database, contactLog });
+  const repository = createMotRepository(app.database.db);
+  const service = createMotService({ repository, database: app.database, contactLog });
+  const ranking = createMotRankService({
+    events: repository,
+    rank: createMotRankRepository(app.database.db),
+    snooze: createMotSnoozeRepository(app.database.db),
+  });
   return {
     getTodoDates: ({ input, caller }) => service.dates(caller, input),
     getTodoClients: ({ input, caller }) => service.todoClients(caller, input),
@@ -22,5 +31,8 @@ export const motRoutes = implementArea(contract.mot, (app, options: { contactRec
     searchServiceHistory: ({ input, caller }) => service.history(caller, input),
     getClientHistory: ({ input, caller }) => service.clientHistory(caller, input),
     setFold: ({ input, caller }) => service.setFold(caller, input.isFold),
+    getRankedToday: ({ input, caller }) => ranking.rankedToday(caller, input),
+    getEventRank: ({ input, caller }) => ranking.eventRank(caller, input.eventId),
+    snoozeEvent: ({ input, caller }) => ranking.snooze(caller, input),
   };
 });

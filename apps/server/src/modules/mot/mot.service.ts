@@ -57,6 +57,7 @@ const toEvent = (row: EventRow, record: RecordRow | undefined): MotEvent => ({
   createdAt: row.createdAt,
   seenAt: row.seenAt,
   handledAt: row.handledAt,
+  snoozed: row.snoozed,
   serviceRecord: record ? toRecord(record) : null,
 });
 const toCustomer = ({ staffId: _staffId, ...row }: CustomerSummaryRow): MotCustomerSummary => ({ ...row, phone: maskPhone(row.phone) });

@@ -13,6 +13,7 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.handle': ['status'],
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
+  'mot.snooze': ['dueDate', 'reason', 'note'],
   'contact.add': ['channel', 'purpose', 'servedAt', 'nextStepDate'],
   'contact.edit': CONTACT_FIELDS,
   'contact.correct': [...CONTACT_FIELDS, 'correctionReason'],
@@ -41,6 +42,7 @@ function formatValue(field: string, value: unknown, t: Translate): string {
   if (field === 'status' && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
   if ((field === 'channel' || field === 'purpose') && typeof value === 'string')
     return t(`contact.${field}.${value}`, { defaultValue: value });
+  if (field === 'reason' && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
   return String(value);
 }
 

@@ -5,11 +5,23 @@ import { request } from '../../shared/api/request';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { motFoldQuery } from '../staff';
+import { addDays, hongKongDay } from '@broker/domain';
 
 const PAGE_SIZE = 20;
 
+/**
+ * The date strip's days: every pending day from 275 days back to 90 ahead (the furthest a snooze reaches),
+ * 365 days, within what one call may ask for, so the strip never skips a day that has events (issue 24).
+ */
+export const STRIP_RANGE = { back: 275, ahead: 90 } as const;
 export const todoDatesQuery = () =>
-  queryOptions({ queryKey: ['motTodoDates', 'list', {}], queryFn: () => request(endpoints.getTodoDates, {}) });
+  queryOptions({
+    queryKey: ['motTodoDates', 'list', {}],
+    queryFn: () => {
+      const today = hongKongDay();
+      return request(endpoints.getTodoDates, { dateFrom: addDays(today, -STRIP_RANGE.back), dateTo: addDays(today, STRIP_RANGE.ahead) });
+    },
+  });
 
 export const todoCountQuery = (date: string) =>
   queryOptions({ queryKey: ['motTodoCount', 'detail', { date }], queryFn: () => request(endpoints.getTodoTaskCount, { date }) });
@@ -49,9 +61,16 @@ export const minCashIoQuery = () =>
 /** Everything that shows pending events: the to-do list, its counts and dates, and the event and client views. */
 export async function invalidateTodo() {
   await Promise.all(
-    ['motTodoDates', 'motTodoCount', 'motTodoClients', 'motEvent', 'motClientHistory', 'motServiceHistory'].map((resource) =>
-      queryClient.invalidateQueries({ queryKey: [resource] }),
-    ),
+    [
+      'motTodoDates',
+      'motTodoCount',
+      'motTodoClients',
+      'motEvent',
+      'motClientHistory',
+      'motServiceHistory',
+      'motRanked',
+      'motEventRank',
+    ].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
   );
 }
 

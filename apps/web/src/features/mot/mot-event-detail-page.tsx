@@ -16,6 +16,8 @@ import { HandleSheet, handleDraftKey, handleWasInterrupted } from './handle-shee
 import { removeDraft } from '../../shared/drafts/draft-store';
 import { useMoney } from '../../shared/format/use-money';
 import { ReachActions } from '../reach';
+import { EventRankCards } from './mot-rank-parts';
+import { SnoozeSheet, snoozeDraftKey } from './mot-snooze-sheet';
 
 function EventDetail({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
@@ -24,12 +26,16 @@ function EventDetail({ eventId }: { eventId: number }) {
   const money = useMoney();
   // Back from a sign-in that interrupted handling this event: the sheet opens again with what was typed.
   const [sheetOpen, setSheetOpen] = useState(() => handleWasInterrupted(eventId));
+  const [snoozeOpen, setSnoozeOpen] = useState(false);
   const status = detail.data?.event.status;
   const { mutate: markSeenMutate } = markSeen;
 
   // Handled meanwhile (elsewhere, or that very save went through): nothing left to submit.
   useEffect(() => {
-    if (status === 'handled') removeDraft(handleDraftKey(eventId));
+    if (status === 'handled') {
+      removeDraft(handleDraftKey(eventId));
+      removeDraft(snoozeDraftKey(eventId));
+    }
   }, [status, eventId]);
 
   // Opening an event is seeing it: new → seen (the to-do list's unseen marks follow).
@@ -59,7 +65,16 @@ function EventDetail({ eventId }: { eventId: number }) {
       className="mot-page"
       footer={
         !handled && (
-          <div className="ba-footer-bar mot-footer">
+          <div className="ba-footer-bar mot-footer mot-footer--pair">
+            <Button
+              shape="rounded"
+              size="large"
+              className="mot-footer__snooze"
+              onClick={() => setSnoozeOpen(true)}
+              data-testid="mot-snooze-open"
+            >
+              {t('mot.snooze.open')}
+            </Button>
             <Button block color="primary" shape="rounded" size="large" onClick={() => setSheetOpen(true)} data-testid="mot-handle-open">
               {t('mot.detail.handle')}
             </Button>
@@ -73,6 +88,11 @@ function EventDetail({ eventId }: { eventId: number }) {
           <h1 className="mot-event-head__title">{t(`mot.rule.${event.rule}`)}</h1>
           <div className="mot-event-head__meta">
             {t('mot.detail.dueDate')} {event.dueDate}
+            {event.snoozed && (
+              <span className="mot-rank-badge mot-rank-badge--snoozed" data-testid="mot-snoozed-mark">
+                {t('mot.rank.snoozed')}
+              </span>
+            )}
           </div>
         </div>
         <StatusTag status={event.status} />
@@ -109,6 +129,8 @@ function EventDetail({ eventId }: { eventId: number }) {
         </dl>
       </Card>
 
+      <EventRankCards eventId={event.eventId} rule={event.rule} />
+
       <Card title={t('mot.detail.client')} className="mot-card">
         <ClientHead customer={customer} />
         <ClientFacts customer={customer} />
@@ -125,6 +147,16 @@ function EventDetail({ eventId }: { eventId: number }) {
           customerName={customer.nameCn || customer.nameEn}
           onClose={() => setSheetOpen(false)}
           onHandled={() => setSheetOpen(false)}
+        />
+      )}
+      {!handled && (
+        <SnoozeSheet
+          visible={snoozeOpen}
+          eventId={event.eventId}
+          rule={event.rule}
+          customerName={customer.nameCn || customer.nameEn}
+          onClose={() => setSnoozeOpen(false)}
+          onSnoozed={() => setSnoozeOpen(false)}
         />
       )}
     </PageFrame>

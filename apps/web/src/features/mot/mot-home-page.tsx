@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
@@ -22,6 +22,8 @@ const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
 import { LoadMore, RuleIcon, RuleTag, StatusTag } from './mot-parts';
 import { MotSettingsSheet, thresholdWasInterrupted } from './mot-settings-sheet';
+import { DayProgress, RankedList } from './mot-ranked-list';
+import { todaySummaryQuery } from './mot-rank-api';
 
 function DateStrip({ today, selected, onSelect }: { today: string; selected: string; onSelect: (day: string) => void }) {
   const { t } = useTranslation();
@@ -226,6 +228,32 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
   );
 }
 
+/** Today's two views: the ranked day (default) or the day's list by client name, as on other days. */
+type HomeView = 'ranked' | 'day';
+const isHomeView = (value: unknown): value is HomeView => value === 'ranked' || value === 'day';
+
+function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view: HomeView) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mot-view-bar">
+      <div className="mot-toggle" role="group" aria-label={t('mot.rank.viewLabel')} data-testid="mot-view">
+        {(['ranked', 'day'] as const).map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={view === value}
+            className={view === value ? 'mot-toggle__item mot-toggle__item--on' : 'mot-toggle__item'}
+            data-testid={`mot-view-${value}`}
+            onClick={() => onChange(value)}
+          >
+            {value === 'ranked' ? t('mot.rank.viewRanked') : t('mot.rank.viewDay')}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 const isRuleFilter = (value: unknown): value is MotRule | undefined => value === undefined || MOT_RULES.includes(value as MotRule);
 
 /** MOT home: pick a day on the strip, narrow by event type, work through the list. */
@@ -238,20 +266,30 @@ export default function MotHomePage() {
   // Back from a sign-in that interrupted saving the threshold: the settings open again with what was typed.
   const [settingsOpen, setSettingsOpen] = useState(thresholdWasInterrupted);
   const counts = useQuery(todoCountQuery(date));
+  // Today is the ranked day (overdue + due today + raised today, issue 24): its counts and the day's figure come with it.
+  const summary = useQuery(todaySummaryQuery());
+  // `?view=day` opens today's list by client name (a link or a test that wants it).
+  const [params] = useSearchParams();
+  const [view, setView] = useRestorableState<HomeView>('view', () => (params.get('view') === 'day' ? 'day' : 'ranked'), isHomeView);
+  const rankedDay = date === today && view === 'ranked';
+  const todayTotal = summary.data?.byRule.reduce((sum, entry) => sum + entry.count, 0);
+  const dayTotal = rankedDay ? todayTotal : counts.data?.total;
   const allPending = useQuery(todoDatesQuery());
   const pendingTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.count, 0);
   const unseenTotal = (allPending.data ?? []).reduce((sum, day) => sum + day.unseen, 0);
   // The chosen type stays on the bar even once its count drops to 0 (all handled), so the filter stays visible.
-  const ruleCounts = (counts.data?.byRule ?? []).filter((entry) => entry.count > 0 || entry.rule === rule);
-  if (rule && counts.data && !ruleCounts.some((entry) => entry.rule === rule)) ruleCounts.push({ rule, count: 0, unseen: 0 });
+  const dayCounts = rankedDay ? summary.data?.byRule.map((entry) => ({ ...entry, unseen: 0 })) : counts.data?.byRule;
+  const ruleCounts = (dayCounts ?? []).filter((entry) => entry.count > 0 || entry.rule === rule);
+  if (rule && dayCounts && !ruleCounts.some((entry) => entry.rule === rule)) ruleCounts.push({ rule, count: 0, unseen: 0 });
 
   return (
     <PageFrame className="mot-page">
       <header className="mot-hero">
         <div className="mot-hero__text">
+          <DayProgress progress={summary.data?.progress} />
           <div className="mot-hero__label">{t('mot.home.dayPending', { day: relativeDayLabel(t, date, today) })}</div>
           <div className="mot-hero__title" data-testid="mot-day-total">
-            {counts.data?.total ?? '-'}
+            {dayTotal ?? '-'}
           </div>
           <div className="mot-hero__sub">
             {t('mot.home.allPending', { count: pendingTotal })}
@@ -283,7 +321,7 @@ export default function MotHomePage() {
           onClick={() => setRule(undefined)}
         >
           {t('mot.home.all')}
-          <span className="mot-type__count">{counts.data?.total ?? 0}</span>
+          <span className="mot-type__count">{dayTotal ?? 0}</span>
         </button>
         {ruleCounts.map((entry) => (
           <button
@@ -300,7 +338,8 @@ export default function MotHomePage() {
           </button>
         ))}
       </div>
-      <TodoList date={date} rule={rule} />
+      {date === today && <ViewToggle view={view} onChange={setView} />}
+      {rankedDay ? <RankedList rule={rule} /> : <TodoList date={date} rule={rule} />}
       <MotSettingsSheet visible={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </PageFrame>
   );

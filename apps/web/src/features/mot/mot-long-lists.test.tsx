@@ -42,6 +42,16 @@ beforeEach(async () => {
       const list = Array.from({ length: EVENTS }, (_, index) => eventRow(index + 1));
       return { list, total: EVENTS, pageNum: 1, pageSize: EVENTS, hasMore: false, fold: false };
     }
+    if (endpoint === endpoints.getRankedToday)
+      return {
+        list: [],
+        total: 0,
+        pageNum: 1,
+        pageSize: 1,
+        hasMore: false,
+        progress: { date: '2026-11-21', handled: 0, total: 0 },
+        byRule: [],
+      };
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
 });
@@ -55,7 +65,8 @@ const mountedEventIds = () =>
 test('the MOT to-do list of 120 events mounts only the rows on screen, and scrolling swaps them', async () => {
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
+      {/* Today's list by client (today's default, the ranked list, windows the same way). */}
+      <MemoryRouter initialEntries={['/mot/home?view=day']}>
         <MotHomePage />
       </MemoryRouter>
     </QueryClientProvider>,

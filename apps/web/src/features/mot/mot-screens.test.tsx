@@ -91,6 +91,16 @@ function serveHome(fold: { value: boolean }) {
   requestMock.mockImplementation((async (endpoint: WireEndpoint, payload: Record<string, unknown>) => {
     if (endpoint === endpoints.getTodoDates) return [{ date: '2026-11-21', count: 3, unseen: 1 }];
     if (endpoint === endpoints.getTodoTaskCount) return { total: 3, unseen: 1, byRule: [{ rule: 'birthday', count: 3, unseen: 1 }] };
+    if (endpoint === endpoints.getRankedToday)
+      return {
+        list: [],
+        total: 0,
+        pageNum: 1,
+        pageSize: 20,
+        hasMore: false,
+        progress: { date: '2026-11-20', handled: 0, total: 0 },
+        byRule: [],
+      };
     if (endpoint === endpoints.setFold) {
       fold.value = payload.isFold as boolean;
       return fold.value;
@@ -106,10 +116,12 @@ function serveHome(fold: { value: boolean }) {
 }
 
 test('the home lists one row per event, or per client once folded; unseen ones are marked', async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-21T02:00:00Z') });
+  // Today (2026-11-20) is the ranked day (mot-rank.test.tsx); the day after lists by client.
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-20T02:00:00Z') });
   const fold = { value: false };
   serveHome(fold);
   wrap(<MotHomePage />);
+  fireEvent.click(await within(await screen.findByTestId('mot-dates')).findByText('11-21'));
 
   const list = await screen.findByTestId('mot-list');
   await waitFor(() => expect(within(list).getAllByTestId('mot-row')).toHaveLength(3));

@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react';
+import Popup from 'antd-mobile/es/components/popup';
+import TextArea from 'antd-mobile/es/components/text-area';
+import Button from 'antd-mobile/es/components/button';
+import { MAX_SNOOZE_DAYS, SNOOZE_REASONS, type MotRule, type SnoozeReason } from '@broker/contract';
+import { addDays, hongKongDay } from '@broker/domain';
+import { useTranslation } from '../../shared/i18n/use-translation';
+import Toast from '../../shared/ui/antd-toast';
+import { useDraft } from '../../shared/drafts/use-draft';
+import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { RadioButtons } from '../../shared/ui/radio-buttons';
+import './locales';
+import './mot-rank-locales';
+import './mot-rank.css';
+import { useSnoozeEvent } from './mot-rank-api';
+import { RuleTag, SheetHead } from './mot-parts';
+
+/** The quick picks, in days after today: tomorrow, in 3 days, next week. */
+export const SNOOZE_PRESETS = [
+  { key: 'tomorrow', days: 1 },
+  { key: 'in3Days', days: 3 },
+  { key: 'nextWeek', days: 7 },
+] as const;
+
+/** What the sheet keeps of an unsaved snooze (ADR 0013): the day picked, the reason chosen, the note typed. */
+interface SnoozeDraft {
+  until: string;
+  reason: SnoozeReason;
+  note: string;
+}
+const isSnoozeDraft = (data: unknown): data is SnoozeDraft => {
+  const draft = data as Partial<SnoozeDraft> | null;
+  return (
+    typeof draft === 'object' &&
+    draft !== null &&
+    typeof draft.until === 'string' &&
+    SNOOZE_REASONS.includes(draft.reason as SnoozeReason) &&
+    typeof draft.note === 'string' &&
+    draft.note.length <= 200
+  );
+};
+// Only a typed note is worth keeping: a day and a reason are one tap each.
+const isUntouched = (draft: SnoozeDraft) => !draft.note.trim();
+
+export const snoozeDraftKey = (eventId: number) => `motSnooze:${eventId}`;
+
+/**
+ * Put an event off to a later day (issue 24): a preset or any day up to MAX_SNOOZE_DAYS ahead, and why (a
+ * preset reason; `other` needs a note). The server checks the same rules against the Hong Kong day.
+ */
+export function SnoozeSheet({
+  visible,
+  eventId,
+  rule,
+  customerName,
+  onClose,
+  onSnoozed,
+}: {
+  visible: boolean;
+  eventId: number;
+  rule: MotRule;
+  customerName: string;
+  onClose: () => void;
+  onSnoozed: (until: string) => void;
+}) {
+  const { t } = useTranslation();
+  const today = hongKongDay();
+  const first = addDays(today, 1);
+  const last = addDays(today, MAX_SNOOZE_DAYS);
+  const draft = useDraft(snoozeDraftKey(eventId), isSnoozeDraft, isUntouched);
+  const [restored, setRestored] = useState(draft.restored);
+  const [until, setUntil] = useState(restored?.data.until ?? first);
+  const [reason, setReason] = useState<SnoozeReason>(restored?.data.reason ?? 'client_unavailable');
+  const [note, setNote] = useState(restored?.data.note ?? '');
+  const [untilError, setUntilError] = useState(false);
+  const [noteError, setNoteError] = useState(false);
+  const snooze = useSnoozeEvent();
+
+  useEffect(() => draft.keep({ until, reason, note }), [draft, until, reason, note]);
+
+  const discard = () => {
+    draft.saved();
+    setRestored(null);
+    setUntil(first);
+    setReason('client_unavailable');
+    setNote('');
+  };
+
+  const pick = (day: string) => {
+    setUntil(day);
+    setUntilError(false);
+  };
+
+  const submit = () => {
+    const dayOk = until >= first && until <= last;
+    const noteOk = reason !== 'other' || Boolean(note.trim());
+    setUntilError(!dayOk);
+    setNoteError(!noteOk);
+    if (!dayOk || !noteOk) return;
+    const typed = { until, reason, note };
+    draft.submitting(typed);
+    snooze.mutate(
+      { eventId, until, reason, ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        onSuccess: () => {
+          draft.saved();
+          setRestored(null);
+          Toast.show({ icon: 'success', content: t('mot.snooze.success', { day: until }) });
+          setNote('');
+          onSnoozed(until);
+        },
+        onError: () => {
+          // Refused: what was typed stays, for another try.
+          draft.keep(typed);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
+      <SheetHead title={t('mot.snooze.title')} onClose={onClose} />
+      <div className="mot-sheet__subject">
+        <RuleTag rule={rule} />
+        <span>{customerName}</span>
+      </div>
+      <div className="mot-sheet__body" data-testid="mot-snooze-sheet">
+        {restored && <DraftNotice draft={restored} onDiscard={discard} />}
+        <div className="mot-field">
+          <div className="mot-field__label mot-field__label--required">{t('mot.snooze.until')}</div>
+          <div className="mot-presets mot-snooze-presets">
+            {SNOOZE_PRESETS.map((preset) => {
+              const day = addDays(today, preset.days);
+              return (
+                <button
+                  key={preset.key}
+                  type="button"
+                  aria-pressed={until === day}
+                  className={until === day ? 'mot-presets__item mot-presets__item--on' : 'mot-presets__item'}
+                  data-testid={`mot-snooze-preset-${preset.key}`}
+                  onClick={() => pick(day)}
+                >
+                  {t(`mot.snooze.presets.${preset.key}`)}
+                  <small className="mot-snooze-presets__day">{day.slice(5)}</small>
+                </button>
+              );
+            })}
+          </div>
+          <label className={untilError ? 'mot-field__box mot-field__box--error mot-snooze-date' : 'mot-field__box mot-snooze-date'}>
+            <span className="mot-snooze-date__label">{t('mot.snooze.pickDate')}</span>
+            <input
+              type="date"
+              className="mot-snooze-date__input"
+              data-testid="mot-snooze-date"
+              min={first}
+              max={last}
+              value={until}
+              onChange={(changed) => pick(changed.target.value)}
+            />
+          </label>
+          <div className={untilError ? 'mot-field__error' : 'mot-field__hint'}>
+            {untilError ? t('mot.snooze.untilInvalid', { max: MAX_SNOOZE_DAYS }) : t('mot.snooze.untilHint', { max: MAX_SNOOZE_DAYS })}
+          </div>
+        </div>
+        <div className="mot-field">
+          <div className="mot-field__label mot-field__label--required">{t('mot.snooze.reason')}</div>
+          <RadioButtons
+            label={t('mot.snooze.reason')}
+            options={SNOOZE_REASONS}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              if (value !== 'other') setNoteError(false);
+            }}
+            render={(option) => t(`mot.snooze.reasons.${option}`)}
+            className="mot-presets mot-snooze-reasons"
+            itemClassName="mot-presets__item"
+            testId="mot-snooze-reasons"
+          />
+        </div>
+        <div className="mot-field">
+          <label
+            className={reason === 'other' ? 'mot-field__label mot-field__label--required' : 'mot-field__label'}
+            htmlFor="mot-snooze-note"
+          >
+            {t('mot.snooze.note')}
+          </label>
+          <div className={noteError ? 'mot-field__box mot-field__box--error' : 'mot-field__box'}>
+            <TextArea
+              id="mot-snooze-note"
+              placeholder={t('mot.snooze.notePlaceholder')}
+              value={note}
+              onChange={(value) => {
+                setNote(value);
+                if (value.trim()) setNoteError(false);
+              }}
+              rows={2}
+              maxLength={200}
+              showCount
+            />
+          </div>
+          {noteError && <div className="mot-field__error">{t('mot.snooze.noteRequired')}</div>}
+        </div>
+      </div>
+      <div className="mot-sheet__foot">
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          size="large"
+          loading={snooze.isPending}
+          onClick={submit}
+          data-testid="mot-snooze-submit"
+        >
+          {t('mot.snooze.submit')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}
