@@ -115,7 +115,8 @@ test('the home list: an amount booked in another currency is followed by its val
     }
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
-  wrap(<MotHomePage />);
+  // Today's list by client (the ranked one is `mot-rank.test.tsx`'s).
+  wrap(<MotHomePage />, '/?view=day');
 
   const list = await screen.findByTestId('mot-list');
   await waitFor(() => expect(within(list).getAllByTestId('mot-row')).toHaveLength(2));
