@@ -33,6 +33,7 @@ import {
 import { getMyAuditTrail } from './endpoints/audit';
 import { addContactRecord, exportContactRecords, getContactRecord, listContactRecords, reviseContactRecord } from './endpoints/contact';
 import { getTimeline } from './endpoints/timeline';
+import { getMotPushSetting, setMotPushSetting } from './endpoints/mot-push';
 
 import type { Endpoint } from './endpoint';
 
@@ -75,6 +76,7 @@ export const contract = {
     getClientHistory,
     setFold,
   },
+  motPush: { getMotPushSetting, setMotPushSetting },
   audit: { getMyAuditTrail },
   contact: { addContactRecord, reviseContactRecord, getContactRecord, listContactRecords, exportContactRecords },
 } as const satisfies Record<string, Record<string, Endpoint>>;
@@ -95,6 +97,7 @@ export const endpoints = {
   ...contract.manage,
   ...contract.kyc,
   ...contract.mot,
+  ...contract.motPush,
   ...contract.audit,
   ...contract.contact,
 } as const;

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'mot.handle',
   'mot.setMinCashIO',
   'mot.setFold',
+  /** WeCom cards for new MOT events turned on or off (ADR 0042). */
+  'mot.setPush',
   /** The contact log (issue 23): a record written, edited before its lock, corrected after it, a client's log exported. */
   'contact.add',
   'contact.edit',

@@ -13,6 +13,7 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.handle': ['status'],
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
+  'mot.setPush': ['motPush'],
   'contact.add': ['channel', 'purpose', 'servedAt', 'nextStepDate'],
   'contact.edit': CONTACT_FIELDS,
   'contact.correct': [...CONTACT_FIELDS, 'correctionReason'],

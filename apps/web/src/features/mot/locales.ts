@@ -167,6 +167,11 @@ const zhCN = {
     saved: '已保存',
     fold: '按客户汇总',
     foldDesc: '开启后同一客户的多个事件合并为一行',
+    push: '企业微信提醒',
+    pushDesc: '有新的 MOT 事件时，通过企业微信推送一张消息卡片（每批一张）',
+    pushQuiet: '{{from}}–{{until}}（香港时间）不推送，届时的提醒顺延到 {{until}}',
+    pushOff: '已关闭企业微信提醒',
+    pushOn: '已开启企业微信提醒',
   },
 };
 
@@ -337,6 +342,11 @@ const zhHK: MotMessages = {
     saved: '已儲存',
     fold: '按客戶匯總',
     foldDesc: '開啟後同一客戶的多個事件合併為一行',
+    push: '企業微信提醒',
+    pushDesc: '有新的 MOT 事件時，透過企業微信推送一張訊息卡片（每批一張）',
+    pushQuiet: '{{from}}–{{until}}（香港時間）不推送，期間的提醒順延至 {{until}}',
+    pushOff: '已關閉企業微信提醒',
+    pushOn: '已開啟企業微信提醒',
   },
 };
 
@@ -512,6 +522,11 @@ const en: MotMessages = {
     saved: 'Saved',
     fold: 'Group by client',
     foldDesc: "One row per client with all of that client's events",
+    push: 'Reminders in WeCom',
+    pushDesc: 'One WeCom message card when new MOT events arrive (one per batch)',
+    pushQuiet: 'None between {{from}} and {{until}} (Hong Kong time); those wait until {{until}}',
+    pushOff: 'WeCom reminders turned off',
+    pushOn: 'WeCom reminders turned on',
   },
 };
 

@@ -1,0 +1,42 @@
+-- MOT pushed into WeCom (issue 24.2, ADR 0042). Each manager with new events gets one textcard through
+-- the mot agent; mot_push is the outbox every replica claims from with row locks.
+--
+-- mot_event.push_id names the card that announced the event. Events that existed before pushes did are
+-- "announced" by no card (0): the column is added with default 0, which PostgreSQL stores once in the
+-- catalogue instead of rewriting the table, and only then does the default become null (not yet
+-- announced) for the events written from now on. The partial index holds just the unannounced events,
+-- so finding them stays as cheap as the last batch was small.
+ALTER TABLE "mot_event" ADD COLUMN IF NOT EXISTS "push_id" bigint DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "mot_event" ALTER COLUMN "push_id" SET DEFAULT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "mot_event_unannounced_idx" ON "mot_event" USING btree ("staff_id") WHERE "push_id" IS NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "mot_event_push_idx" ON "mot_event" USING btree ("push_id") WHERE "push_id" > 0;--> statement-breakpoint
+-- A manager's opt-out (the MOT settings sheet): no card, and their events are not held for later.
+ALTER TABLE "staff" ADD COLUMN IF NOT EXISTS "mot_push_opt_out" boolean NOT NULL DEFAULT false;--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "mot_push" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"corp_id" integer NOT NULL REFERENCES "corp"("id"),
+	"staff_id" integer NOT NULL REFERENCES "staff"("id"),
+	-- pending → sending → sent | skipped | failed; sending → pending again on a retryable failure.
+	"status" text DEFAULT 'pending' NOT NULL,
+	-- What raised it: sweep | import | threshold (the first trigger; later ones merge into a pending card).
+	"reason" text NOT NULL,
+	-- Not before: quiet hours, the per-member interval and retry back-off all move it.
+	"not_before" timestamp with time zone DEFAULT now() NOT NULL,
+	-- The message/send body, fixed before the first attempt and resent byte for byte: with
+	-- enable_duplicate_check WeCom drops a repeat of the same JSON within duplicate_check_interval.
+	"body" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"first_attempt_at" timestamp with time zone,
+	-- An attempt whose outcome is unknown (timeout, no answer, a replica that died mid-send).
+	"maybe_delivered" boolean DEFAULT false NOT NULL,
+	"claimed_by" text,
+	"lease_until" timestamp with time zone,
+	"last_error" text,
+	"msgid" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);--> statement-breakpoint
+-- One card waiting per manager: later triggers merge into it instead of queueing a second card.
+CREATE UNIQUE INDEX IF NOT EXISTS "mot_push_one_pending_uq" ON "mot_push" USING btree ("staff_id") WHERE "status" = 'pending';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "mot_push_due_idx" ON "mot_push" USING btree ("not_before") WHERE "status" IN ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "mot_push_staff_sent_idx" ON "mot_push" USING btree ("staff_id", "sent_at" DESC) WHERE "status" = 'sent';
