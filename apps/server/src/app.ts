@@ -175,7 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     intervalMs: env.MOT_PUSH_INTERVAL_MS,
     quietHours,
     minIntervalMs: env.MOT_PUSH_MIN_INTERVAL_MINUTES * 60_000,
-    appUrl: () => env.APP_PUBLIC_URL ?? (emulator ? `http://localhost:${env.PORT}` : null),
+    // With the emulator, this server's own address (as the sandbox's phone, the browser, reaches it).
+    appUrl: () => env.APP_PUBLIC_URL ?? (emulator ? selfBase() : null),
   });
 
   // Every area of the contract and the module implementing it: one left out does not compile.

@@ -173,7 +173,7 @@ const envSchema = z.object({
   MOT_PUSH_MIN_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
   /**
    * The app's public origin as members' phones reach it (https://broker.example.com): MOT cards link
-   * there. Unset: the emulator's default is http://localhost:PORT; with real WeCom no card is sent.
+   * there. Unset: with the emulator, this server's own address; with real WeCom no card is sent.
    */
   APP_PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
   /** Delay the first check until this instant (ISO 8601): lines replicas up for a drill or a test. Default: at start. */
