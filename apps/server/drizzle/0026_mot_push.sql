@@ -16,7 +16,8 @@ CREATE TABLE IF NOT EXISTS "mot_push" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"corp_id" integer NOT NULL REFERENCES "corp"("id"),
 	"staff_id" integer NOT NULL REFERENCES "staff"("id"),
-	-- pending → sending → sent | skipped | failed; sending → pending again on a retryable failure.
+	-- pending (open: later events join it) → sending → sent | skipped | failed; sending → retry (its body
+	-- fixed) after a retryable failure → sending …
 	"status" text DEFAULT 'pending' NOT NULL,
 	-- What raised it: sweep | import | threshold (the first trigger; later ones merge into a pending card).
 	"reason" text NOT NULL,
@@ -38,5 +39,5 @@ CREATE TABLE IF NOT EXISTS "mot_push" (
 );--> statement-breakpoint
 -- One card waiting per manager: later triggers merge into it instead of queueing a second card.
 CREATE UNIQUE INDEX IF NOT EXISTS "mot_push_one_pending_uq" ON "mot_push" USING btree ("staff_id") WHERE "status" = 'pending';--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "mot_push_due_idx" ON "mot_push" USING btree ("not_before") WHERE "status" IN ('pending', 'sending');--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "mot_push_due_idx" ON "mot_push" USING btree ("not_before") WHERE "status" IN ('pending', 'retry', 'sending');--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "mot_push_staff_sent_idx" ON "mot_push" USING btree ("staff_id", "sent_at" DESC) WHERE "status" = 'sent';

@@ -13,7 +13,7 @@ export const motPushes = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     corpId: corpIdColumn(),
     staffId: staffIdColumn(),
-    /** pending | sending | sent | skipped | failed */
+    /** pending (later events join it) | sending | retry (body fixed, waiting to resend) | sent | skipped | failed */
     status: text('status').notNull().default('pending'),
     /** sweep | import | threshold: the trigger that queued it. */
     reason: text('reason').notNull(),
@@ -32,7 +32,7 @@ export const motPushes = pgTable(
   },
   (table) => [
     uniqueIndex('mot_push_one_pending_uq').on(table.staffId).where(sql`${table.status} = 'pending'`),
-    index('mot_push_due_idx').on(table.notBefore).where(sql`${table.status} IN ('pending', 'sending')`),
+    index('mot_push_due_idx').on(table.notBefore).where(sql`${table.status} IN ('pending', 'retry', 'sending')`),
     index('mot_push_staff_sent_idx').on(table.staffId, table.sentAt.desc()).where(sql`${table.status} = 'sent'`),
   ],
 );

@@ -27,7 +27,7 @@ export const motPushRoutes = implementArea(contract.motPush, (app, options: { qu
         if (optOut) {
           // Cards already waiting are not sent; their events stay in the app as they are.
           await tx.execute(
-            sql`update mot_push set status = 'skipped', last_error = 'opted out' where staff_id = ${caller.staffId} and status = 'pending'`,
+            sql`update mot_push set status = 'skipped', last_error = 'opted out' where staff_id = ${caller.staffId} and status in ('pending', 'retry')`,
           );
         }
         await tx.insert(auditLog).values({

@@ -35,6 +35,8 @@ for (const engine of testDatabases()) {
     beforeAll(async () => {
       database = await engine.create();
       await seedDemoData(database, { customers: 30, seed: 7, asOf: TODAY, contactRecords: false });
+      // Every rule has run once over the demo book: the tests' own events are the only new ones.
+      await runMotRules(database, { asOf: TODAY });
       emulator = await buildEmulatorApp();
       state = emulator.state;
       await emulator.app.listen({ port: 0, host: '127.0.0.1' });
@@ -56,8 +58,10 @@ for (const engine of testDatabases()) {
     beforeEach(async () => {
       // Each test starts with nothing to announce and nothing queued, and an empty WeCom.
       await database.query(`update mot_event set push_id = 0 where push_id is null`);
-      await database.query(`update mot_push set status = 'skipped' where status in ('pending', 'sending')`);
+      await database.query(`update mot_push set status = 'skipped' where status in ('pending', 'retry', 'sending')`);
       await database.query(`update staff set mot_push_opt_out = false`);
+      // Earlier tests' cards lie a day back: the per-member interval starts afresh.
+      await database.query(`update mot_push set sent_at = sent_at - interval '1 day' where sent_at is not null`);
       state.inbox.splice(0);
       state.messageFailures.splice(0);
       state.policies.reset();
@@ -87,7 +91,7 @@ for (const engine of testDatabases()) {
       // Three events named, the rest counted; the client names masked.
       expect(chanCard!.textcard.description.match(/class="normal"/g)).toHaveLength(3);
       expect(chanCard!.textcard.description).toContain('另有 2 个事件');
-      expect(chanCard!.textcard.description).toContain('证件到期 · 推**');
+      expect(chanCard!.textcard.description).toContain(`证件到期 · 推*** · ${TODAY.slice(5)}`);
       expect(chanCard!.textcard.description).not.toContain('推送客户');
       const home = new URL(chanCard!.textcard.url);
       expect(`${home.origin}${home.pathname}`).toBe(`${APP_URL}/mot/home`);
@@ -118,12 +122,19 @@ for (const engine of testDatabases()) {
     });
 
     it('orders the named events by due date, then by the rule’s weight', async () => {
-      await newEvents('wongchishing', 4);
+      const birthdayIn = (days: number) => `1985-${addDays(TODAY, days).slice(5)}`;
+      await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(5), name_cn: '五日后' }, 'wongchishing');
+      await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(2), name_cn: '两日后' }, 'wongchishing');
+      await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(0), name_cn: '今日' }, 'wongchishing');
+      await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 9), name_cn: '证件' }, 'wongchishing');
+      await runMotRules(database, { asOf: TODAY, rules: ['birthday', 'id_expiry'] });
       await enqueueMotPushes(database, { reason: 'import' });
       await dispatch();
       const [card] = inboxOf('wongchishing');
-      const days = [...card!.textcard.description.matchAll(/· (\d\d-\d\d)</g)].map((match) => match[1]);
-      expect(days).toEqual([addDays(TODAY, 3).slice(5), addDays(TODAY, 4).slice(5), addDays(TODAY, 5).slice(5)]);
+      const rows = [...card!.textcard.description.matchAll(/<div class="normal">([^<]*)<\/div>/g)].map((match) => match[1]);
+      // Due today: the ID expiry outweighs the birthday; then the birthday in two days; the one in five is counted only.
+      expect(rows).toEqual([`证件到期 · 证* · ${TODAY.slice(5)}`, `客户生日 · 今* · ${TODAY.slice(5)}`, `客户生日 · 两** · ${addDays(TODAY, 2).slice(5)}`]);
+      expect(card!.textcard.description).toContain('另有 1 个事件');
     });
 
     it('announces each event exactly once with concurrent triggers and sends each card once with two dispatchers', async () => {
@@ -146,9 +157,9 @@ for (const engine of testDatabases()) {
       state.messageFailures.push(45033);
       expect(await dispatch()).toMatchObject({ retried: 1, sent: 0 });
       const [waiting] = await database.query<{ status: string; wait: number; last_error: string }>(
-        `select status, extract(epoch from not_before - now())::float8 as wait, last_error from mot_push where status = 'pending'`,
+        `select status, extract(epoch from not_before - now())::float8 as wait, last_error from mot_push where status = 'retry'`,
       );
-      expect(waiting).toMatchObject({ status: 'pending', last_error: expect.stringContaining('45033') });
+      expect(waiting).toMatchObject({ status: 'retry', last_error: expect.stringContaining('45033') });
       expect(waiting!.wait).toBeGreaterThan(10);
       // Not due yet: nothing is sent.
       expect(await dispatch()).toMatchObject({ sent: 0, retried: 0 });
@@ -180,7 +191,12 @@ for (const engine of testDatabases()) {
       await enqueueMotPushes(database, { reason: 'sweep' });
       const hang: SendMessage = () => new Promise(() => undefined);
       void dispatch({ send: hang, owner: 'dead-replica', leaseMs: 60_000 });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The dead replica has claimed the card and stored its body, then hangs in the send.
+      for (let waited = 0; waited < 20_000; waited += 50) {
+        const [row] = await database.query<{ attempts: number }>(`select attempts from mot_push where claimed_by = 'dead-replica' and status = 'sending'`);
+        if (row?.attempts === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       // Still leased: another replica leaves it alone.
       expect(await dispatch({ owner: 'live-replica' })).toMatchObject({ sent: 0 });
       expect(await dispatch({ owner: 'live-replica', now: () => Date.now() + 120_000 })).toMatchObject({ sent: 1 });

@@ -108,7 +108,7 @@ async function claim(database: DatabaseHandle, owner: string, limit: number, lea
     rowsQuery<ClaimedCard>(sql`
       with due as (
         select id from mot_push
-         where (status = 'pending' and not_before <= ${at}::timestamptz)
+         where (status in ('pending', 'retry') and not_before <= ${at}::timestamptz)
             or (status = 'sending' and lease_until < ${at}::timestamptz)
          order by not_before, id
          limit ${limit}
@@ -194,22 +194,27 @@ async function deliver(
     }
     const delay = Math.min(settings.retryBaseMs * 2 ** (attempts - 1), settings.retryMaxMs) * (0.75 + Math.random() / 2);
     const at = new Date(nextSendableAt(now() + delay, options.quietHours ?? null)).toISOString();
-    await update(sql`status = 'pending', not_before = ${at}::timestamptz, last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`);
+    // `retry`, not `pending`: its body is fixed, so later events must not join it (they queue a card of their own).
+    await update(sql`status = 'retry', not_before = ${at}::timestamptz, last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`);
     return 'retried';
   }
 }
 
 /** Returns a claimed card to waiting, unless another card of the member is waiting already (the unique index). */
 async function backToPending(database: DatabaseHandle, id: number, at: string): Promise<boolean> {
-  const rows = await selectRows(
-    database.db,
-    rowsQuery<{ id: number }>(sql`
-      update mot_push set status = 'pending', not_before = ${at}::timestamptz, lease_until = null
-       where id = ${id} and status = 'sending'
-         and not exists (select 1 from mot_push other where other.staff_id = mot_push.staff_id and other.status = 'pending')
-      returning id`),
-  );
-  if (rows.length > 0) return true;
+  try {
+    const rows = await selectRows(
+      database.db,
+      rowsQuery<{ id: number }>(sql`
+        update mot_push set status = 'pending', not_before = ${at}::timestamptz, lease_until = null
+         where id = ${id} and status = 'sending'
+           and not exists (select 1 from mot_push other where other.staff_id = mot_push.staff_id and other.status = 'pending')
+        returning id`),
+    );
+    if (rows.length > 0) return true;
+  } catch {
+    // A trigger queued a card for this member in between (mot_push_one_pending_uq): join it below.
+  }
   // Hand this card's events to the waiting one, so none is lost.
   await database.db.execute(sql`
     update mot_event set push_id = (select other.id from mot_push other join mot_push me on me.id = ${id}
