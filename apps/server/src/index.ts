@@ -10,4 +10,3 @@ export { LATEST_RATES, SEED_TABLES } from './db/seed';
 export { refreshCustomerSummaries } from './db/customer-summary';
 export { runMotRules, runMotForCustomers, runDailyMotSweep, MOT_THRESHOLDS, type MotRunResult, type MotSweepOutcome } from './modules/mot';
 export { enqueueMotPushes, type EnqueueResult } from './modules/mot-push';
-export { enqueueMotPushes, type EnqueueResult } from './modules/mot-push';

@@ -114,6 +114,8 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   searchServiceHistory: { otherCorp: ErrorCode.OK },
   getClientHistory: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
   setFold: { otherCorp: ErrorCode.OK },
+  getMotPushSetting: { otherCorp: ErrorCode.OK },
+  setMotPushSetting: { otherCorp: ErrorCode.OK },
   // One's own trail: another corp's session sees its own (empty) trail, never this one.
   getMyAuditTrail: { otherCorp: ErrorCode.OK },
   addContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },

@@ -176,6 +176,8 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   searchServiceHistory: () => ({ keyword: 'client' }),
   getClientHistory: (fixture) => ({ customerId: fixture.ownCustomerIds[0] }),
   setFold: () => ({ isFold: 'true' }),
+  getMotPushSetting: () => ({}),
+  setMotPushSetting: () => ({ push: true }),
   getMyAuditTrail: () => ({}),
   addContactRecord: (fixture) => ({
     customerId: fixture.ownCustomerIds[0],
