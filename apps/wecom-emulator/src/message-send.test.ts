@@ -36,14 +36,15 @@ async function send(body: unknown, token = motToken) {
 
 beforeAll(async () => {
   ({ app, state } = await buildEmulatorApp({ now: () => clock.now }));
-  const reply = (await app.inject({ method: 'GET', url: `/wecom/cgi-bin/gettoken?corpid=${CORP.corpId}&corpsecret=${MOT.secret}` })).json<Json>();
-  motToken = reply.access_token as string;
 });
 afterAll(() => app.close());
 beforeEach(async () => {
   await app.inject({ method: 'POST', url: '/wecom/__emulator/agents/reset' });
   state.inbox.splice(0);
+  // An hour on: the per-member limits start afresh; a token of this hour.
   clock.now += 3_600_000;
+  const reply = (await app.inject({ method: 'GET', url: `/wecom/cgi-bin/gettoken?corpid=${CORP.corpId}&corpsecret=${MOT.secret}` })).json<Json>();
+  motToken = reply.access_token as string;
 });
 
 describe('message/send', () => {
