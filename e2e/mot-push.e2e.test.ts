@@ -75,7 +75,9 @@ describe('MOT pushed into WeCom', () => {
     // No session on this phone yet: the app signs in through WeCom OAuth for the mot agent, then comes back.
     await signInThroughEmulator(page);
     await expectRoute(page, 'motEventDetail');
-    await expect(page).toHaveURL((url) => url.pathname === '/mot/eventDetail' && url.searchParams.get('eventId') === new URL(href).searchParams.get('eventId'));
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/mot/eventDetail' && url.searchParams.get('eventId') === new URL(href).searchParams.get('eventId'),
+    );
     await expect(page.getByTestId('mot-event')).toContainText('大额出金');
     await expect(page.getByTestId('mot-client-name')).toContainText(customer.nameCn);
     await saveScreenshot(page, 'mot-push-event');

@@ -170,7 +170,11 @@ const envSchema = z.object({
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/i, 'must be HH:mm-HH:mm (Hong Kong time) or off')
     .default('21:00-08:00'),
   /** A member gets at most one MOT card per this many minutes; later events join the waiting card. */
-  MOT_PUSH_MIN_INTERVAL_MINUTES: z.coerce.number().min(0).max(24 * 60).default(15),
+  MOT_PUSH_MIN_INTERVAL_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
   /**
    * The app's public origin as members' phones reach it (https://broker.example.com): MOT cards link
    * there. Unset: with the emulator, this server's own address; with real WeCom no card is sent.

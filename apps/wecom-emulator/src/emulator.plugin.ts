@@ -31,7 +31,10 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
   const fail = (reply: FastifyReply, error: WecomError) => reply.send({ ...error });
   const stylesheetUrl = `${app.prefix}/__emulator/emulator.css`;
   app.get('/__emulator/emulator.css', async (_request, reply) =>
-    reply.type('text/css').header('cache-control', 'no-cache').send(EMULATOR_STYLESHEET + INBOX_STYLESHEET),
+    reply
+      .type('text/css')
+      .header('cache-control', 'no-cache')
+      .send(EMULATOR_STYLESHEET + INBOX_STYLESHEET),
   );
 
   /** The error page WeCom's OAuth pages show instead of going on. */

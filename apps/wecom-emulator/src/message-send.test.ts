@@ -31,7 +31,9 @@ const card = (overrides: Record<string, unknown> = {}, textcard: Record<string, 
 });
 
 async function send(body: unknown, token = motToken) {
-  return (await app.inject({ method: 'POST', url: `/wecom/cgi-bin/message/send?access_token=${token}`, payload: body as object })).json<Json>();
+  return (
+    await app.inject({ method: 'POST', url: `/wecom/cgi-bin/message/send?access_token=${token}`, payload: body as object })
+  ).json<Json>();
 }
 
 beforeAll(async () => {
@@ -43,7 +45,9 @@ beforeEach(async () => {
   state.inbox.splice(0);
   // An hour on: the per-member limits start afresh; a token of this hour.
   clock.now += 3_600_000;
-  const reply = (await app.inject({ method: 'GET', url: `/wecom/cgi-bin/gettoken?corpid=${CORP.corpId}&corpsecret=${MOT.secret}` })).json<Json>();
+  const reply = (
+    await app.inject({ method: 'GET', url: `/wecom/cgi-bin/gettoken?corpid=${CORP.corpId}&corpsecret=${MOT.secret}` })
+  ).json<Json>();
   motToken = reply.access_token as string;
 });
 

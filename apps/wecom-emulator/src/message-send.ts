@@ -45,7 +45,10 @@ export const PER_MEMBER_PER_HOUR = 1000;
 const DEFAULT_DUPLICATE_INTERVAL_S = 1800;
 const MAX_DUPLICATE_INTERVAL_S = 4 * 3600;
 
-const invalid = (field: string, rule: string) => ({ errcode: WecomErr.INVALID_PARAMETER.errcode, errmsg: `invalid Request Parameter: ${field} ${rule}` });
+const invalid = (field: string, rule: string) => ({
+  errcode: WecomErr.INVALID_PARAMETER.errcode,
+  errmsg: `invalid Request Parameter: ${field} ${rule}`,
+});
 const chars = (text: string) => [...text];
 const cutTo = (text: string, limit: number) => chars(text).slice(0, limit).join('');
 
@@ -77,7 +80,13 @@ function renderDescription(description: string) {
       if (part === '</div>') return '</div>';
       if (/^<br\s*\/?>$/.test(part)) return '<br>';
       // Entities the sender escaped stay escaped; raw text is escaped here.
-      return escapeHtml(part.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+      return escapeHtml(
+        part
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, '&'),
+      );
     })
     .join('');
 }
@@ -93,7 +102,13 @@ export const INBOX_STYLESHEET = `.inbox{margin:12px;display:flex;flex-direction:
 .empty{text-align:center;color:#86909c;padding:40px 20px}
 `;
 
-export function renderInboxPage(input: { member: { userid: string; name: string } | undefined; staff: { userid: string; name: string }[]; messages: InboxMessage[]; stylesheetUrl: string; inboxUrl: (userid: string) => string }) {
+export function renderInboxPage(input: {
+  member: { userid: string; name: string } | undefined;
+  staff: { userid: string; name: string }[];
+  messages: InboxMessage[];
+  stylesheetUrl: string;
+  inboxUrl: (userid: string) => string;
+}) {
   const head = `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>企业微信消息（模拟）</title>
@@ -141,7 +156,8 @@ export async function registerMessageSendRoutes(
       if (body.agentid === undefined || body.agentid === null || body.agentid === '') return { errcode: 41011, errmsg: 'missing agentid' };
       const corp = state.corpById(token.corpId)!;
       const agentId = typeof body.agentid === 'number' && Number.isInteger(body.agentid) ? String(body.agentid) : null;
-      if (agentId === null || !Object.values(corp.agents).some((agent) => agent.agentId === agentId)) return { ...WecomErr.INVALID_AGENTID };
+      if (agentId === null || !Object.values(corp.agents).some((agent) => agent.agentId === agentId))
+        return { ...WecomErr.INVALID_AGENTID };
       if (agentId !== token.agentId) return { ...WecomErr.ANOTHER_AGENT };
       const list = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.split('|').map((id) => id.trim()) : []);
       const touser = list(body.touser);
@@ -180,7 +196,10 @@ export async function registerMessageSendRoutes(
       }
       const duplicateCheck = body.enable_duplicate_check === 1;
       const interval = body.duplicate_check_interval === undefined ? DEFAULT_DUPLICATE_INTERVAL_S : body.duplicate_check_interval;
-      if (duplicateCheck && (typeof interval !== 'number' || !Number.isInteger(interval) || interval < 1 || interval > MAX_DUPLICATE_INTERVAL_S)) {
+      if (
+        duplicateCheck &&
+        (typeof interval !== 'number' || !Number.isInteger(interval) || interval < 1 || interval > MAX_DUPLICATE_INTERVAL_S)
+      ) {
         return invalid('duplicate_check_interval', `must be 1..${MAX_DUPLICATE_INTERVAL_S} seconds`);
       }
       const valid = (touser[0] === '@all' ? state.staff.map((member) => member.userid) : touser).filter(

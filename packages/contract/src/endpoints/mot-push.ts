@@ -18,7 +18,7 @@ export const getMotPushSetting = defineEndpoint({
   payload: 'none',
   request: z.strictObject({}),
   response: motPushSettingSchema,
-  summary: "Whether the caller gets WeCom cards for new MOT events, and the quiet hours they never arrive in",
+  summary: 'Whether the caller gets WeCom cards for new MOT events, and the quiet hours they never arrive in',
   tag: 'mot',
   errors: [],
   silent: true,

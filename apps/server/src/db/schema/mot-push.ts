@@ -31,8 +31,14 @@ export const motPushes = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('mot_push_one_pending_uq').on(table.staffId).where(sql`${table.status} = 'pending'`),
-    index('mot_push_due_idx').on(table.notBefore).where(sql`${table.status} IN ('pending', 'retry', 'sending')`),
-    index('mot_push_staff_sent_idx').on(table.staffId, table.sentAt.desc()).where(sql`${table.status} = 'sent'`),
+    uniqueIndex('mot_push_one_pending_uq')
+      .on(table.staffId)
+      .where(sql`${table.status} = 'pending'`),
+    index('mot_push_due_idx')
+      .on(table.notBefore)
+      .where(sql`${table.status} IN ('pending', 'retry', 'sending')`),
+    index('mot_push_staff_sent_idx')
+      .on(table.staffId, table.sentAt.desc())
+      .where(sql`${table.status} = 'sent'`),
   ],
 );

@@ -133,7 +133,11 @@ for (const engine of testDatabases()) {
       const [card] = inboxOf('wongchishing');
       const rows = [...card!.textcard.description.matchAll(/<div class="normal">([^<]*)<\/div>/g)].map((match) => match[1]);
       // Due today: the ID expiry outweighs the birthday; then the birthday in two days; the one in five is counted only.
-      expect(rows).toEqual([`证件到期 · 证* · ${TODAY.slice(5)}`, `客户生日 · 今* · ${TODAY.slice(5)}`, `客户生日 · 两** · ${addDays(TODAY, 2).slice(5)}`]);
+      expect(rows).toEqual([
+        `证件到期 · 证* · ${TODAY.slice(5)}`,
+        `客户生日 · 今* · ${TODAY.slice(5)}`,
+        `客户生日 · 两** · ${addDays(TODAY, 2).slice(5)}`,
+      ]);
       expect(card!.textcard.description).toContain('另有 1 个事件');
     });
 
@@ -193,7 +197,9 @@ for (const engine of testDatabases()) {
       void dispatch({ send: hang, owner: 'dead-replica', leaseMs: 60_000 });
       // The dead replica has claimed the card and stored its body, then hangs in the send.
       for (let waited = 0; waited < 20_000; waited += 50) {
-        const [row] = await database.query<{ attempts: number }>(`select attempts from mot_push where claimed_by = 'dead-replica' and status = 'sending'`);
+        const [row] = await database.query<{ attempts: number }>(
+          `select attempts from mot_push where claimed_by = 'dead-replica' and status = 'sending'`,
+        );
         if (row?.attempts === 1) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -154,7 +154,9 @@ async function deliver(
       const at = new Date(nextSendableAt(card.lastSentMs + settings.minIntervalMs, options.quietHours ?? null)).toISOString();
       if (await backToPending(database, card.id, at)) return 'deferred';
       // Another card of this member is already waiting: this one's events join it.
-      await database.db.execute(sql`update mot_push set status = 'skipped', lease_until = null, last_error = 'merged' where id = ${card.id}`);
+      await database.db.execute(
+        sql`update mot_push set status = 'skipped', lease_until = null, last_error = 'merged' where id = ${card.id}`,
+      );
       return 'skipped';
     }
     const built = await buildBody(database, card, corp, options.appUrl, now());
@@ -168,7 +170,11 @@ async function deliver(
       sql`update mot_push set body = ${body}, first_attempt_at = ${new Date(now()).toISOString()}::timestamptz
            where id = ${card.id} and status = 'sending'`,
     );
-  } else if (card.maybeDelivered && card.firstAttemptMs !== null && now() - card.firstAttemptMs > (DUPLICATE_CHECK_INTERVAL_S - 600) * 1000) {
+  } else if (
+    card.maybeDelivered &&
+    card.firstAttemptMs !== null &&
+    now() - card.firstAttemptMs > (DUPLICATE_CHECK_INTERVAL_S - 600) * 1000
+  ) {
     // WeCom would no longer recognise a resend: better one card missing than two.
     await update(sql`status = 'failed', last_error = 'outcome unknown past the duplicate-check window'`);
     return 'failed';
@@ -188,14 +194,20 @@ async function deliver(
     // No answer (timeout, network): WeCom may have sent it.
     const unknown = !wecom || wecom.unreachable;
     const attempts = card.attempts + 1;
-    if (wecom?.errcode === 81013 || attempts >= settings.maxAttempts || (wecom && !wecom.unreachable && !RETRYABLE_ERRCODES.has(wecom.errcode) && attempts >= 3)) {
+    if (
+      wecom?.errcode === 81013 ||
+      attempts >= settings.maxAttempts ||
+      (wecom && !wecom.unreachable && !RETRYABLE_ERRCODES.has(wecom.errcode) && attempts >= 3)
+    ) {
       await update(sql`status = 'failed', last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`);
       return 'failed';
     }
     const delay = Math.min(settings.retryBaseMs * 2 ** (attempts - 1), settings.retryMaxMs) * (0.75 + Math.random() / 2);
     const at = new Date(nextSendableAt(now() + delay, options.quietHours ?? null)).toISOString();
     // `retry`, not `pending`: its body is fixed, so later events must not join it (they queue a card of their own).
-    await update(sql`status = 'retry', not_before = ${at}::timestamptz, last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`);
+    await update(
+      sql`status = 'retry', not_before = ${at}::timestamptz, last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`,
+    );
     return 'retried';
   }
 }
