@@ -21,7 +21,9 @@ beforeAll(async () => {
   await seedDemoData(server.database, { customers: 60, seed: 11, asOf: hongKongDay() });
   // The demo's own events are old news: announced by no card.
   await runDailyMotSweep(server.database, { force: true });
-  await server.database.query(`update mot_event set push_id = 0 where push_id is null or push_id > 0`);
+  await server.database.query(
+    `insert into mot_push_event (event_id, push_id) select id, 0 from mot_event on conflict (event_id) do update set push_id = 0`,
+  );
   await server.database.query(`update mot_push set status = 'skipped' where status = 'pending'`);
   const [row] = await server.database.query<{ customerId: number; nameCn: string; accountId: number }>(
     `select c.id::float8 as "customerId", c.name_cn as "nameCn", a.id::float8 as "accountId"

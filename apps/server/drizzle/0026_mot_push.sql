@@ -1,15 +1,23 @@
 -- MOT pushed into WeCom (issue 24.2, ADR 0042). Each manager with new events gets one textcard through
 -- the mot agent; mot_push is the outbox every replica claims from with row locks.
 --
--- mot_event.push_id names the card that announced the event. Events that existed before pushes did are
--- "announced" by no card (0): the column is added with default 0, which PostgreSQL stores once in the
--- catalogue instead of rewriting the table, and only then does the default become null (not yet
--- announced) for the events written from now on. The partial index holds just the unannounced events,
--- so finding them stays as cheap as the last batch was small.
-ALTER TABLE "mot_event" ADD COLUMN IF NOT EXISTS "push_id" bigint DEFAULT 0;--> statement-breakpoint
-ALTER TABLE "mot_event" ALTER COLUMN "push_id" SET DEFAULT NULL;--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "mot_event_unannounced_idx" ON "mot_event" USING btree ("staff_id") WHERE "push_id" IS NULL;--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "mot_event_push_idx" ON "mot_event" USING btree ("push_id") WHERE "push_id" > 0;--> statement-breakpoint
+-- mot_push_event says which card announced an event (push_id 0: none — older than this feature, no
+-- longer new, a rule never announced, a manager who opted out). Its primary key makes each event
+-- announced once however many triggers race: an insert is cheap where marking the event row itself
+-- rewrote every index of mot_event (measured: 7.5 s against 0.9 s for 200,000 events).
+CREATE TABLE IF NOT EXISTS "mot_push_event" (
+	"event_id" bigint PRIMARY KEY NOT NULL,
+	"push_id" bigint NOT NULL
+);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "mot_push_event_push_idx" ON "mot_push_event" USING btree ("push_id") WHERE "push_id" > 0;--> statement-breakpoint
+-- Candidates are the events of the last two days not yet in mot_push_event: a BRIN index over the
+-- creation time (rows arrive in time order) finds them for a few pages of index, at almost no cost to
+-- the sweep's inserts.
+CREATE INDEX IF NOT EXISTS "mot_event_created_brin" ON "mot_event" USING brin ("created_at");--> statement-breakpoint
+-- Events already there are old news: announced by no card.
+INSERT INTO "mot_push_event" ("event_id", "push_id")
+SELECT "id", 0 FROM "mot_event" WHERE "created_at" > now() - interval '2 days'
+ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- A manager's opt-out (the MOT settings sheet): no card, and their events are not held for later.
 ALTER TABLE "staff" ADD COLUMN IF NOT EXISTS "mot_push_opt_out" boolean NOT NULL DEFAULT false;--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "mot_push" (

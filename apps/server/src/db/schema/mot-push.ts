@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { corpIdColumn, staffIdColumn } from './platform';
 
 /**
@@ -41,4 +41,17 @@ export const motPushes = pgTable(
       .on(table.staffId, table.sentAt.desc())
       .where(sql`${table.status} = 'sent'`),
   ],
+);
+
+/**
+ * Which card announced each event (migration 0026): the primary key makes each event announced once.
+ * push_id 0: announced by none (older than pushes, no longer new, a rule never announced, opted out).
+ */
+export const motPushEvents = pgTable(
+  'mot_push_event',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    pushId: bigint('push_id', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('mot_push_event_push_idx').on(table.pushId).where(sql`${table.pushId} > 0`)],
 );

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { corpIdColumn, staffIdColumn } from './platform';
 import { customerIdColumn } from './brokerage';
 
@@ -51,8 +38,6 @@ export const motEvents = pgTable(
     cashIoHkd: numeric('cash_io_hkd').generatedAlwaysAs(
       sql`CASE WHEN rule IN ('large_deposit', 'large_withdrawal') THEN (facts ->> 'amountHkd')::numeric END`,
     ),
-    /** The WeCom card (mot_push) that announced it; null: not yet; 0: none (older, opted out, not new). Migration 0026. */
-    pushId: bigint('push_id', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('mot_event_fact_uq').on(table.rule, table.customerId, table.factKey),

@@ -283,17 +283,18 @@ returning 1
 select count(*)::int as "inserted" from fired;
 
 -- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 7 of 7
-with unannounced as (
+with candidates as (
 select e.id, e.staff_id, e.corp_id,
 (e.status = 'new' and not s.mot_push_opt_out and s.active
 and e.rule <> all(ARRAY['follow_up']::text[])) as announce
 from mot_event e
 join staff s on s.id = e.staff_id
-where e.push_id is null and e.staff_id = $1
+where e.created_at > now() - interval '2 days' and e.staff_id = $1
+and not exists (select 1 from mot_push_event pe where pe.event_id = e.id)
 and (e.cash_io_hkd is null or e.cash_io_hkd >= s.min_cash_io)
 ),
 managers as (
-select staff_id, min(corp_id) as corp_id from unannounced where announce group by staff_id
+select staff_id, min(corp_id) as corp_id from candidates where announce group by staff_id
 ),
 cards as (
 insert into mot_push (corp_id, staff_id, reason, not_before)
@@ -303,12 +304,12 @@ do update set not_before = mot_push.not_before
 returning id, staff_id
 ),
 announced as (
-update mot_event e
-set push_id = coalesce(c.id, 0)
-from unannounced u
+insert into mot_push_event (event_id, push_id)
+select u.id, coalesce(c.id, 0)
+from candidates u
 left join cards c on c.staff_id = u.staff_id and u.announce
-where e.id = u.id and e.push_id is null
-returning e.push_id
+on conflict (event_id) do nothing
+returning push_id
 )
 select (select count(*) from cards)::int as cards,
 (select count(*) from announced where push_id > 0)::int as events;

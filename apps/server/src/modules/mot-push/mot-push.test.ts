@@ -57,7 +57,7 @@ for (const engine of testDatabases()) {
 
     beforeEach(async () => {
       // Each test starts with nothing to announce and nothing queued, and an empty WeCom.
-      await database.query(`update mot_event set push_id = 0 where push_id is null`);
+      await database.query(`insert into mot_push_event (event_id, push_id) select id, 0 from mot_event on conflict (event_id) do nothing`);
       await database.query(`update mot_push set status = 'skipped' where status in ('pending', 'retry', 'sending')`);
       await database.query(`update staff set mot_push_opt_out = false`);
       // Earlier tests' cards lie a day back: the per-member interval starts afresh.
@@ -111,7 +111,7 @@ for (const engine of testDatabases()) {
       const single = new URL(leeCard!.textcard.url);
       expect(single.pathname).toBe('/mot/eventDetail');
       const [event] = await database.query<{ id: number }>(
-        `select e.id::float8 as id from mot_event e join staff s on s.id = e.staff_id where s.wecom_user_id = 'leekaying' and e.push_id > 0 order by e.id desc limit 1`,
+        `select e.id::float8 as id from mot_event e join staff s on s.id = e.staff_id join mot_push_event pe on pe.event_id = e.id where s.wecom_user_id = 'leekaying' and pe.push_id > 0 order by e.id desc limit 1`,
       );
       expect(single.searchParams.get('eventId')).toBe(String(event!.id));
 
@@ -232,7 +232,7 @@ for (const engine of testDatabases()) {
       await dispatch();
       expect(inboxOf('leekaying')).toHaveLength(0);
       const [held] = await database.query<{ n: number }>(
-        `select count(*)::int as n from mot_event e join staff s on s.id = e.staff_id where s.wecom_user_id = 'leekaying' and e.push_id is null`,
+        `select count(*)::int as n from mot_event e join staff s on s.id = e.staff_id where s.wecom_user_id = 'leekaying' and not exists (select 1 from mot_push_event pe where pe.event_id = e.id)`,
       );
       expect(held!.n).toBe(0);
       // Opting back in announces what is new from then on only.
@@ -311,12 +311,12 @@ for (const engine of testDatabases()) {
       await chan.ok.setMotPushSetting({ push: true });
 
       // Lowering the threshold raises a large withdrawal now: one card for the caller is queued.
-      await database.query(`update mot_event set push_id = 0 where push_id is null`);
+      await database.query(`insert into mot_push_event (event_id, push_id) select id, 0 from mot_event on conflict (event_id) do nothing`);
       const customer = await insertQuietCustomer(database, TODAY, { name_cn: '实时客户' }, 'chanwaiman');
       await insertMoneyMovement(database, customer, { direction: 'withdrawal', currency: 'HKD', amount: 2000, day: TODAY });
       await chan.ok.setMinCashIO({ minCashIO: 1000 });
       const [card] = await database.query<{ reason: string; events: number }>(
-        `select p.reason, (select count(*)::int from mot_event e where e.push_id = p.id) as events
+        `select p.reason, (select count(*)::int from mot_push_event pe where pe.push_id = p.id) as events
            from mot_push p where p.staff_id = $1 and p.status = 'pending'`,
         [customer.staffId],
       );

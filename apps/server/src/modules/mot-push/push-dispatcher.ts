@@ -229,8 +229,8 @@ async function backToPending(database: DatabaseHandle, id: number, at: string): 
   }
   // Hand this card's events to the waiting one, so none is lost.
   await database.db.execute(sql`
-    update mot_event set push_id = (select other.id from mot_push other join mot_push me on me.id = ${id}
-                                     where other.staff_id = me.staff_id and other.status = 'pending')
+    update mot_push_event set push_id = (select other.id from mot_push other join mot_push me on me.id = ${id}
+                                          where other.staff_id = me.staff_id and other.status = 'pending')
      where push_id = ${id}`);
   return false;
 }
@@ -248,8 +248,10 @@ async function buildBody(
     rowsQuery<CardEvent & { total: number }>(sql`
       select e.id::float8 as "eventId", e.rule, c.name_cn as "customerName", e.due_date::text as "dueDate",
              count(*) over ()::int as total
-        from mot_event e join customer c on c.id = e.customer_id
-       where e.push_id = ${card.id} and e.push_id > 0 and e.status = 'new'
+        from mot_push_event pe
+        join mot_event e on e.id = pe.event_id
+        join customer c on c.id = e.customer_id
+       where pe.push_id = ${card.id} and pe.push_id > 0 and e.status = 'new'
        order by ${pushEventOrder('e')}
        limit ${CARD_TOP_EVENTS}`),
   );

@@ -24,21 +24,24 @@ export interface EnqueueResult {
   events: number;
 }
 
+/** Events are candidates this long after they were raised (ADR 0042); a trigger follows its events within seconds. */
+export const ANNOUNCE_WINDOW = '2 days';
+
 /**
  * Queues one card per manager with new, unannounced events — after the daily sweep, an import or a
  * threshold change — in one statement, so every trigger is one batch:
  *
- * 1. the managers with unannounced events (`push_id is null`, from a partial index holding only those),
- *    leaving out large-money events below the manager's current threshold (the list hides them; they
- *    stay unannounced and are announced if the threshold comes down to them);
+ * 1. the candidates: events of the last two days (a BRIN index on `created_at`) not yet in
+ *    mot_push_event, leaving out large-money events below the manager's current threshold (the list
+ *    hides them; they stay candidates, announced if the threshold comes down to them in that time);
  * 2. a `pending` mot_push row per manager who has not opted out — or the one already waiting (quiet
  *    hours, the per-member interval), which the new events join: `mot_push_one_pending_uq` makes
  *    two concurrent triggers meet on that one row;
- * 3. the events get that row's id; events of managers who opted out, events no longer new and
- *    rules never announced get 0 (announced by no card), so they are not looked at again.
+ * 3. a mot_push_event row per candidate naming that card, or 0 (events of managers who opted out,
+ *    events no longer new, rules never announced), so it is not looked at again.
  *
- * Row locks make it exactly-once: an event is announced by the statement that set its `push_id`; a
- * concurrent one waits for that row and then finds it no longer null.
+ * The primary key of mot_push_event makes it exactly-once: of two triggers racing for an event, the
+ * second's insert waits for the first's and then does nothing.
  */
 export async function enqueueMotPushes(database: DatabaseHandle, options: EnqueueOptions): Promise<EnqueueResult> {
   const now = options.now ?? Date.now();
@@ -47,17 +50,18 @@ export async function enqueueMotPushes(database: DatabaseHandle, options: Enqueu
   const [result] = await selectRows(
     database.db,
     rowsQuery<{ cards: number; events: number }>(sql`
-      with unannounced as (
+      with candidates as (
         select e.id, e.staff_id, e.corp_id,
                (e.status = 'new' and not s.mot_push_opt_out and s.active
                  and e.rule <> all(${sql.raw(`ARRAY[${NOT_ANNOUNCED_RULES.map((rule) => `'${rule}'`).join(',')}]::text[]`)})) as announce
           from mot_event e
           join staff s on s.id = e.staff_id
-         where e.push_id is null ${onlyStaff}
+         where e.created_at > now() - ${sql.raw(`interval '${ANNOUNCE_WINDOW}'`)} ${onlyStaff}
+           and not exists (select 1 from mot_push_event pe where pe.event_id = e.id)
            and (e.cash_io_hkd is null or e.cash_io_hkd >= s.min_cash_io)
       ),
       managers as (
-        select staff_id, min(corp_id) as corp_id from unannounced where announce group by staff_id
+        select staff_id, min(corp_id) as corp_id from candidates where announce group by staff_id
       ),
       cards as (
         insert into mot_push (corp_id, staff_id, reason, not_before)
@@ -67,12 +71,12 @@ export async function enqueueMotPushes(database: DatabaseHandle, options: Enqueu
         returning id, staff_id
       ),
       announced as (
-        update mot_event e
-           set push_id = coalesce(c.id, 0)
-          from unannounced u
+        insert into mot_push_event (event_id, push_id)
+        select u.id, coalesce(c.id, 0)
+          from candidates u
           left join cards c on c.staff_id = u.staff_id and u.announce
-         where e.id = u.id and e.push_id is null
-        returning e.push_id
+        on conflict (event_id) do nothing
+        returning push_id
       )
       select (select count(*) from cards)::int as cards,
              (select count(*) from announced where push_id > 0)::int as events
