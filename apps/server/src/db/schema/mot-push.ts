@@ -53,5 +53,9 @@ export const motPushEvents = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
     pushId: bigint('push_id', { mode: 'number' }).notNull(),
   },
-  (table) => [index('mot_push_event_push_idx').on(table.pushId).where(sql`${table.pushId} > 0`)],
+  (table) => [
+    index('mot_push_event_push_idx')
+      .on(table.pushId)
+      .where(sql`${table.pushId} > 0`),
+  ],
 );
