@@ -165,9 +165,9 @@ async function deliver(
       return 'skipped';
     }
     body = JSON.stringify(built);
-    // Written before the first attempt: every attempt, this one included, sends these very bytes.
+    // Written with the first attempt, before it: every attempt, this one included, sends these very bytes.
     await database.db.execute(
-      sql`update mot_push set body = ${body}, first_attempt_at = ${new Date(now()).toISOString()}::timestamptz
+      sql`update mot_push set body = ${body}, first_attempt_at = ${new Date(now()).toISOString()}::timestamptz, attempts = attempts + 1
            where id = ${card.id} and status = 'sending'`,
     );
   } else if (
@@ -178,8 +178,9 @@ async function deliver(
     // WeCom would no longer recognise a resend: better one card missing than two.
     await update(sql`status = 'failed', last_error = 'outcome unknown past the duplicate-check window'`);
     return 'failed';
+  } else {
+    await database.db.execute(sql`update mot_push set attempts = attempts + 1 where id = ${card.id}`);
   }
-  await database.db.execute(sql`update mot_push set attempts = attempts + 1 where id = ${card.id}`);
   try {
     const answer = await options.send(corp, 'mot', JSON.parse(body) as Record<string, unknown>);
     if (answer.invalidUsers.includes(card.userid.toLowerCase()) || answer.unlicensedUsers.includes(card.userid.toLowerCase())) {
