@@ -28,9 +28,14 @@ export interface MotPushPluginOptions {
 async function motPushPlugin(app: FastifyInstance, options: MotPushPluginOptions) {
   let dispatching: Promise<DispatchResult> | null = null;
   const idle: DispatchResult = { sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0 };
+  let warnedNoUrl = false;
   const dispatchNow = () => {
     const appUrl = options.appUrl();
-    if (!appUrl) return Promise.resolve(idle);
+    if (!appUrl) {
+      if (!warnedNoUrl) app.log.warn('mot push: APP_PUBLIC_URL is not set, so MOT cards wait unsent (README, configuration)');
+      warnedNoUrl = true;
+      return Promise.resolve(idle);
+    }
     // One round at a time per replica; other replicas' rounds take other rows (SKIP LOCKED).
     dispatching ??= dispatchMotPushes(app.database, {
       corps: app.corps.all(),
