@@ -37,6 +37,7 @@ import { manageRoutes } from './modules/manage';
 import { kycRoutes } from './modules/kyc';
 import { BookIndexStore } from './modules/customer-search';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
+import { motPushPlugin, motPushRoutes, parseQuietHours } from './modules/mot-push';
 import { auditRoutes } from './modules/audit';
 import { contactRoutes } from './modules/contact';
 import { wecomCallbackRoutes } from './modules/wecom-callback';
@@ -167,6 +168,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   // The client list and KYC search the same books: one set of in-memory indexes for both (ADR 0035).
   const indexes = new BookIndexStore(app.database.db, env.SEARCH_INDEX_MAX_ROWS);
+  // MOT cards in WeCom (ADR 0042): queued by the sweep, imports and threshold changes, sent by every replica's ticker.
+  const quiet = parseQuietHours(env.MOT_PUSH_QUIET_HOURS);
+  const quietHours = quiet === 'off' ? null : quiet;
+  await app.register(motPushPlugin, {
+    intervalMs: env.MOT_PUSH_INTERVAL_MS,
+    quietHours,
+    minIntervalMs: env.MOT_PUSH_MIN_INTERVAL_MINUTES * 60_000,
+    // With the emulator, this server's own address (as the sandbox's phone, the browser, reaches it).
+    appUrl: () => env.APP_PUBLIC_URL ?? (emulator ? selfBase() : null),
+  });
+
   // Every area of the contract and the module implementing it: one left out does not compile.
   await registerContractRoutes(app, {
     auth: withOptions(authRoutes, {
@@ -181,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     manage: withOptions(manageRoutes, { indexes }),
     kyc: withOptions(kycRoutes, { indexes }),
     mot: withOptions(motRoutes, { contactRecordLockHours: env.CONTACT_RECORD_LOCK_HOURS }),
+    motPush: withOptions(motPushRoutes, { quietHours }),
     audit: auditRoutes,
     contact: withOptions(contactRoutes, { lockHours: env.CONTACT_RECORD_LOCK_HOURS }),
   });

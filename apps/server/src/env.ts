@@ -154,6 +154,32 @@ const envSchema = z.object({
     .positive('must be a positive number of hours')
     .max(24 * 3653, 'must be at most 87672 hours (ten years)')
     .default(24),
+  /**
+   * How often each replica sends the MOT cards that are due (docs/mot.md, ADR 0042); 0 turns the push
+   * off on this replica (cards still queue). Default one minute: retries and the end of quiet hours.
+   */
+  MOT_PUSH_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600 * 1000)
+    .default(60 * 1000),
+  /** Hong Kong hours without MOT cards, `HH:mm-HH:mm` (may wrap midnight), or `off`. Cards wait until the end. */
+  MOT_PUSH_QUIET_HOURS: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/i, 'must be HH:mm-HH:mm (Hong Kong time) or off')
+    .default('21:00-08:00'),
+  /** A member gets at most one MOT card per this many minutes; later events join the waiting card. */
+  MOT_PUSH_MIN_INTERVAL_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
+  /**
+   * The app's public origin as members' phones reach it (https://broker.example.com): MOT cards link
+   * there. Unset: with the emulator, this server's own address; with real WeCom no card is sent.
+   */
+  APP_PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
   /** Delay the first check until this instant (ISO 8601): lines replicas up for a drill or a test. Default: at start. */
   MOT_SWEEP_FIRST_AT: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -9,3 +9,4 @@ export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type S
 export { LATEST_RATES, SEED_TABLES } from './db/seed';
 export { refreshCustomerSummaries } from './db/customer-summary';
 export { runMotRules, runMotForCustomers, runDailyMotSweep, MOT_THRESHOLDS, type MotRunResult, type MotSweepOutcome } from './modules/mot';
+export { dispatchMotPushes, enqueueMotPushes, type DispatchResult, type EnqueueResult } from './modules/mot-push';

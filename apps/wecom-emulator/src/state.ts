@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EmulatorCorp, EmulatorExternalContact, EmulatorStaff } from './directory';
 import { AgentPolicies, domainOf } from './agent-policy';
+import { PER_MEMBER_PER_HOUR, PER_MEMBER_PER_MINUTE, type InboxMessage } from './message-send';
 
 const CODE_TTL_MS = 5 * 60 * 1000;
 const ACCESS_TOKEN_TTL_S = 7200;
@@ -42,6 +43,12 @@ export interface EmulatorStats {
   externalContactGet: number;
   /** change_external_contact callbacks delivered (contact-callbacks.ts). */
   callbacks: number;
+  /** message/send calls (message-send.ts). */
+  messageSend: number;
+  /** Of which dropped as a repeat by enable_duplicate_check. */
+  messagesDeduplicated: number;
+  /** Messages to a member dropped by WeCom's per-member limit (30 a minute, 1000 an hour). */
+  messagesDropped: number;
 }
 
 const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -79,7 +86,16 @@ export class EmulatorState {
     agentTicket: 0,
     externalContactGet: 0,
     callbacks: 0,
+    messageSend: 0,
+    messagesDeduplicated: 0,
+    messagesDropped: 0,
   };
+  /** Application messages (message/send) per member, oldest first: each member's inbox. */
+  readonly inbox: InboxMessage[] = [];
+  /** errcodes the next message/send calls answer (test control). */
+  readonly messageFailures: number[] = [];
+  /** Request bodies sent with enable_duplicate_check, and until when a repeat is dropped. */
+  private readonly recentMessages = new Map<string, number>();
   private readonly codes = new Map<string, IssuedCode>();
   private readonly accessTokens = new Map<string, IssuedToken>();
   /** Every JS-SDK ticket issued, by kind, so the emulated client can verify page signatures. */
@@ -238,6 +254,32 @@ export class EmulatorState {
     // A sandbox runs for a test session; the oldest entries go first should one run for days.
     if (this.chatLog.length >= 1000) this.chatLog.shift();
     this.chatLog.push({ ...entry, at: this.now() });
+  }
+
+  /** True when the same request JSON of this app was sent within `windowMs` (enable_duplicate_check); remembers it otherwise. */
+  isDuplicateMessage(corpId: string, agentId: string, json: string, windowMs: number) {
+    const key = `${corpId}:${agentId}:${json}`;
+    const until = this.recentMessages.get(key);
+    if (until !== undefined && until > this.now()) return true;
+    if (this.recentMessages.size >= 10_000) {
+      for (const [entry, expiry] of this.recentMessages) if (expiry <= this.now()) this.recentMessages.delete(entry);
+    }
+    this.recentMessages.set(key, this.now() + windowMs);
+    return false;
+  }
+
+  /** Puts a message in a member's inbox, or drops it past WeCom's per-member limit (kept, marked undelivered). */
+  deliverMessage(message: Omit<InboxMessage, 'at' | 'delivered'>) {
+    const now = this.now();
+    const sent = this.inbox.filter(
+      (entry) => entry.delivered && entry.userid === message.userid && entry.agentId === message.agentId && entry.corpId === message.corpId,
+    );
+    const lastMinute = sent.filter((entry) => entry.at > now - 60_000).length;
+    const lastHour = sent.filter((entry) => entry.at > now - 3_600_000).length;
+    const delivered = lastMinute < PER_MEMBER_PER_MINUTE && lastHour < PER_MEMBER_PER_HOUR;
+    if (!delivered) this.stats.messagesDropped += 1;
+    if (this.inbox.length >= 5000) this.inbox.shift();
+    this.inbox.push({ ...message, at: now, delivered });
   }
 
   liveTickets(kind: 'jsapi' | 'agent', corpId: string, agentId?: string) {

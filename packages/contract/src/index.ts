@@ -21,6 +21,7 @@ export * from './endpoints/manage';
 export * from './endpoints/kyc';
 export * from './endpoints/mot';
 export * from './endpoints/mot-rank';
+export * from './endpoints/mot-push';
 export * from './endpoints/audit';
 export * from './endpoints/contact';
 export * from './endpoints/timeline';

@@ -34,6 +34,7 @@ import { getEventRank, getRankedToday, snoozeEvent } from './endpoints/mot-rank'
 import { getMyAuditTrail } from './endpoints/audit';
 import { addContactRecord, exportContactRecords, getContactRecord, listContactRecords, reviseContactRecord } from './endpoints/contact';
 import { getTimeline } from './endpoints/timeline';
+import { getMotPushSetting, setMotPushSetting } from './endpoints/mot-push';
 
 import type { Endpoint } from './endpoint';
 
@@ -80,6 +81,7 @@ export const contract = {
     getEventRank,
     snoozeEvent,
   },
+  motPush: { getMotPushSetting, setMotPushSetting },
   audit: { getMyAuditTrail },
   contact: { addContactRecord, reviseContactRecord, getContactRecord, listContactRecords, exportContactRecords },
 } as const satisfies Record<string, Record<string, Endpoint>>;
@@ -100,6 +102,7 @@ export const endpoints = {
   ...contract.manage,
   ...contract.kyc,
   ...contract.mot,
+  ...contract.motPush,
   ...contract.audit,
   ...contract.contact,
 } as const;

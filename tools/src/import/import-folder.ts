@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
 import { idNumberLast4, maskIdNumber, normalisePhone } from '@broker/domain';
-import { refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
+import { enqueueMotPushes, refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
 import {
   cashBalanceRow,
   customerRow,
@@ -50,6 +50,8 @@ export interface ImportReport {
   summariesRefreshed: number;
   /** MOT events the imported facts produced (large deposits, transfers, losses …). */
   motEventsCreated: number;
+  /** Managers with a WeCom card queued for those events. */
+  motCardsQueued: number;
 }
 
 /** The reason given for a line whose bytes are not UTF-8 (a file saved as GBK or Big5, stray bytes). */
@@ -169,7 +171,7 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
     touchedCustomers: new Set(),
     factsChanged: new Set(),
   };
-  const report: ImportReport = { files: [], errors: [], summariesRefreshed: 0, motEventsCreated: 0 };
+  const report: ImportReport = { files: [], errors: [], summariesRefreshed: 0, motEventsCreated: 0, motCardsQueued: 0 };
   let ratesOrPricesChanged = false;
 
   for (const fileSpec of IMPORT_FILES) {
@@ -245,6 +247,8 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
     const changed = [...new Set([...context.touchedCustomers, ...context.factsChanged])];
     if (changed.length > 0) report.motEventsCreated = (await runMotForCustomers(database, changed)).total;
   }
+  // The events this import raised: one WeCom card per manager, sent by the server's push ticker (ADR 0042).
+  if (report.motEventsCreated > 0) report.motCardsQueued = (await enqueueMotPushes(database, { reason: 'import' })).cards;
   return report;
 }
 

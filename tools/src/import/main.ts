@@ -31,7 +31,7 @@ runTool('import', async () => {
     if (report.errors.some((error) => error.reason.startsWith(NOT_UTF8)))
       console.log(`  lines marked "${NOT_UTF8}" were not imported: save the file as UTF-8 (Excel: "CSV UTF-8") and import it again`);
     console.log(
-      `customer summaries refreshed: ${report.summariesRefreshed}; MOT events created: ${report.motEventsCreated}; done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `customer summaries refreshed: ${report.summariesRefreshed}; MOT events created: ${report.motEventsCreated}; WeCom cards queued: ${report.motCardsQueued}; done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     return report.errors.length > 0 ? 2 : 0;
   } finally {

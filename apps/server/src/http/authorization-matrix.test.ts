@@ -117,6 +117,8 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   getRankedToday: { otherCorp: ErrorCode.OK },
   getEventRank: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
   snoozeEvent: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  getMotPushSetting: { otherCorp: ErrorCode.OK },
+  setMotPushSetting: { otherCorp: ErrorCode.OK },
   // One's own trail: another corp's session sees its own (empty) trail, never this one.
   getMyAuditTrail: { otherCorp: ErrorCode.OK },
   addContactRecord: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },

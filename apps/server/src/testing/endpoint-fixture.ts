@@ -179,6 +179,8 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getRankedToday: () => ({}),
   getEventRank: async (fixture) => ({ eventId: await fixture.freshEvent() }),
   snoozeEvent: async (fixture) => ({ eventId: await fixture.freshEvent(), until: addDays(TODAY, 1), reason: 'client_unavailable' }),
+  getMotPushSetting: () => ({}),
+  setMotPushSetting: () => ({ push: true }),
   getMyAuditTrail: () => ({}),
   addContactRecord: (fixture) => ({
     customerId: fixture.ownCustomerIds[0],

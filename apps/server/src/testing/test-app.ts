@@ -26,6 +26,8 @@ export async function startTestApp(
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '',
     MOT_SWEEP_INTERVAL_MS: '0',
+    // Suites dispatch MOT cards themselves (motPush.dispatchNow) when they mean to.
+    MOT_PUSH_INTERVAL_MS: '0',
     // Chosen, not defaulted: suites that trust a proxy would otherwise look like production (ADR 0016).
     WECOM_MODE: 'emulator',
     // Suites sign in and search far more often than a person does; the limits have their own tests.

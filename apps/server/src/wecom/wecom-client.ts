@@ -51,6 +51,14 @@ export interface WecomExternalContact {
   followUserIds: string[];
 }
 
+/** What message/send answers beside errcode 0. */
+export interface WecomSendResult {
+  msgid: string | null;
+  /** Recipients WeCom did not send to (not in the app's visible range, unknown), lower-cased. */
+  invalidUsers: string[];
+  unlicensedUsers: string[];
+}
+
 /** What agent/get tells about an app (document/path/90227), for the start-up probe. */
 export interface WecomAgentDetail {
   agentId: string;
@@ -232,6 +240,21 @@ export function createWecomClient(options: WecomClientOptions) {
         visibleUsers: list(reply.allow_userinfos, 'user'),
         visibleParties: list(reply.allow_partys, 'partyid'),
         visibleTags: list(reply.allow_tags, 'tagid'),
+      };
+    },
+    /**
+     * 发送应用消息 (document/path/90236): `body` as WeCom takes it (its `agentid` is set here from the
+     * configuration). WeCom still sends to the valid part of touser and names the rest in
+     * invaliduser/unlicenseduser (lower-cased); all invalid is errcode 81013.
+     */
+    async sendMessage(corp: WecomCorp, agentCode: AgentCode, body: Record<string, unknown>): Promise<WecomSendResult> {
+      const agentid = Number(agentOf(corp, agentCode).agentId);
+      const reply = await call(corp, agentCode, '/cgi-bin/message/send', {}, { ...body, agentid });
+      const ids = (value: unknown) => (typeof value === 'string' && value !== '' ? value.split('|') : []);
+      return {
+        msgid: typeof reply.msgid === 'string' ? reply.msgid : null,
+        invalidUsers: ids(reply.invaliduser),
+        unlicensedUsers: ids(reply.unlicenseduser),
       };
     },
     /** 获取配置了客户联系功能的成员列表 (document/path/92571): 48002 unless the app has 客户联系 rights. */

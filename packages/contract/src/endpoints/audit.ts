@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   'mot.setFold',
   /** An MOT event put off to a later day (issue 24). */
   'mot.snooze',
+  /** WeCom cards for new MOT events turned on or off (ADR 0042). */
+  'mot.setPush',
   /** The contact log (issue 23): a record written, edited before its lock, corrected after it, a client's log exported. */
   'contact.add',
   'contact.edit',

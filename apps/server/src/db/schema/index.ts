@@ -5,3 +5,4 @@ export * from './contact';
 export * from './audit';
 export * from './rate-limit';
 export * from './wecom-callback';
+export * from './mot-push';

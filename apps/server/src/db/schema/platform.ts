@@ -59,6 +59,8 @@ export const staff = pgTable(
     motFold: boolean('mot_fold').notNull().default(false),
     /** Large-deposit/withdrawal threshold for MOT, in HKD. */
     minCashIo: numeric('min_cash_io', { precision: 18, scale: 2 }).notNull().default('100000'),
+    /** No MOT cards pushed into WeCom (the MOT settings sheet; migration 0026, ADR 0042). */
+    motPushOptOut: boolean('mot_push_opt_out').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -264,24 +264,24 @@ select "staff"."mot_fold" as value from "staff" where "staff"."id" = $1 for upda
 update "staff" set "mot_fold" = $1, "updated_at" = now() where "staff"."id" = $2;
 
 -- setFold: POST /api/mot/todoEventRule/setFold, statement 3 of 3
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 3 of 9
 -- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 5 of 6
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 1 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 1 of 9
 select "staff"."min_cash_io"::float8 as value from "staff" where "staff"."id" = $1 for update;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 2 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 2 of 9
 update "staff" set "min_cash_io" = $1, "updated_at" = now() where "staff"."id" = $2;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 4 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 4 of 9
 update "mot_event" "e"
 set "staff_id" = case when "e"."status" <> 'handled' then "c"."staff_id" else "e"."staff_id" end, "customer_name_en" = "c"."name_en"
 from "customer" "c"
 where "c"."id" = "e"."customer_id" and "c"."staff_id" = $1::int
 and (("e"."status" <> 'handled' and "e"."staff_id" <> "c"."staff_id") or "e"."customer_name_en" <> "c"."name_en");
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 5 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 5 of 9
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_deposit', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -305,7 +305,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 6 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 6 of 9
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'large_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -329,7 +329,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 7 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 7 of 9
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'particulars_changed_withdrawal', "c"."id", "c"."staff_id", "m"."id"::text, ("m"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
@@ -370,7 +370,7 @@ returning 1
 )
 select count(*)::int as "inserted" from fired;
 
--- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 8 of 8
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 8 of 9
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'vulnerable_client', "c"."id", "c"."staff_id", v.fact_key, v.due_date,
@@ -418,6 +418,38 @@ on conflict ("rule", "customer_id", "fact_key") do nothing
 returning 1
 )
 select count(*)::int as "inserted" from fired;
+
+-- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 9 of 9
+with candidates as (
+select e.id, e.staff_id, e.corp_id,
+(e.status = 'new' and not s.mot_push_opt_out and s.active
+and e.rule <> all(ARRAY['follow_up']::text[])) as announce
+from mot_event e
+join staff s on s.id = e.staff_id
+where e.created_at > now() - interval '2 days' and e.staff_id = $1
+and not exists (select 1 from mot_push_event pe where pe.event_id = e.id)
+and (e.cash_io_hkd is null or e.cash_io_hkd >= s.min_cash_io)
+),
+managers as (
+select staff_id, min(corp_id) as corp_id from candidates where announce group by staff_id
+),
+cards as (
+insert into mot_push (corp_id, staff_id, reason, not_before)
+select corp_id, staff_id, $2, $3::timestamptz from managers
+on conflict (staff_id) where status = 'pending'
+do update set not_before = mot_push.not_before
+returning id, staff_id
+),
+announced as (
+insert into mot_push_event (event_id, push_id)
+select u.id, coalesce(c.id, 0)
+from candidates u
+left join cards c on c.staff_id = u.staff_id and u.announce
+on conflict (event_id) do nothing
+returning push_id
+)
+select (select count(*) from cards)::int as cards,
+(select count(*) from announced where push_id > 0)::int as events;
 
 -- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 2 of 6
 select "e"."status" as status, "e"."due_date"::text as "dueDate" from "mot_event" "e" where "e"."id" = $1 for update;

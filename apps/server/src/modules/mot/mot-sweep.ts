@@ -5,6 +5,7 @@ import { motSweepRuns as run } from '../../db/schema';
 import { columnName, columnNames, selection, selectQuery, selectRows } from '../../db/sql-rows';
 import { runMotRules, type MotRunResult } from './mot-engine';
 import { hongKongDay } from '@broker/domain';
+import { enqueueMotPushes } from '../mot-push';
 
 /** Any stable number; distinct from the migration (727_001) and demo-seed (727_002) locks. */
 export const MOT_SWEEP_LOCK_KEY = 727_007;
@@ -56,6 +57,9 @@ async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boo
               set ${columnName(run.owner)} = excluded.${columnName(run.owner)}, ${columnName(run.startedAt)} = now(), ${columnName(run.finishedAt)} = null`,
       );
       const result = await runMotRules(database, { asOf });
+      // One WeCom card per manager with new events, queued before the day counts as done (ADR 0042):
+      // a replica dying here re-runs the day, whose events are all still unannounced.
+      await enqueueMotPushes(database, { reason: 'sweep' });
       await database.db.execute(
         sql`update ${run} set ${columnName(run.finishedAt)} = now(), ${columnName(run.inserted)} = ${JSON.stringify(result.inserted)}::jsonb,
               ${columnName(run.elapsedMs)} = ${result.elapsedMs} where ${run.runDate} = ${asOf}`,

@@ -27,7 +27,12 @@ export const motRoutes = implementArea(contract.mot, (app, options: { contactRec
     getTodoTaskCount: ({ input, caller }) => service.taskCount(caller, input.date),
     getTodoTaskDetail: ({ input, caller }) => service.detail(caller, input.eventId),
     getMinCashIO: ({ caller }) => service.minCashIo(caller),
-    setMinCashIO: ({ input, caller }) => service.setMinCashIo(caller, input.minCashIO),
+    setMinCashIO: async ({ input, caller }) => {
+      const saved = await service.setMinCashIo(caller, input.minCashIO);
+      // A lower threshold can raise large-money events now: the real-time card (ADR 0042).
+      await app.motPush.afterNewEvents({ reason: 'threshold', staffId: caller.staffId });
+      return saved;
+    },
     searchServiceHistory: ({ input, caller }) => service.history(caller, input),
     getClientHistory: ({ input, caller }) => service.clientHistory(caller, input),
     setFold: ({ input, caller }) => service.setFold(caller, input.isFold),

@@ -14,6 +14,7 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'mot.setMinCashIO': ['minCashIO'],
   'mot.setFold': ['motFold'],
   'mot.snooze': ['dueDate', 'reason', 'note'],
+  'mot.setPush': ['motPush'],
   'contact.add': ['channel', 'purpose', 'servedAt', 'nextStepDate'],
   'contact.edit': CONTACT_FIELDS,
   'contact.correct': [...CONTACT_FIELDS, 'correctionReason'],

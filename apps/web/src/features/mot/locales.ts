@@ -169,6 +169,11 @@ const zhCN = {
     foldDesc: '开启后同一客户的多个事件合并为一行',
     currency: '显示币种',
     currencyDesc: '事件中的金额、门槛和资产按此币种显示，与客户页面相同',
+    push: '企业微信提醒',
+    pushDesc: '有新的 MOT 事件时，通过企业微信推送一张消息卡片（每批一张）',
+    pushQuiet: '{{from}}–{{until}}（香港时间）不推送，届时的提醒顺延到 {{until}}',
+    pushOff: '已关闭企业微信提醒',
+    pushOn: '已开启企业微信提醒',
   },
 };
 
@@ -340,6 +345,11 @@ const zhHK: MotMessages = {
     foldDesc: '開啟後同一客戶的多個事件合併為一行',
     currency: '顯示幣種',
     currencyDesc: '事件中的金額、門檻和資產按此幣種顯示，與客戶頁面相同',
+    push: '企業微信提醒',
+    pushDesc: '有新的 MOT 事件時，透過企業微信推送一張訊息卡片（每批一張）',
+    pushQuiet: '{{from}}–{{until}}（香港時間）不推送，期間的提醒順延至 {{until}}',
+    pushOff: '已關閉企業微信提醒',
+    pushOn: '已開啟企業微信提醒',
   },
 };
 
@@ -516,6 +526,11 @@ const en: MotMessages = {
     foldDesc: "One row per client with all of that client's events",
     currency: 'Display currency',
     currencyDesc: 'Amounts, thresholds and assets in events are shown in this currency, as on the client pages',
+    push: 'Reminders in WeCom',
+    pushDesc: 'One WeCom message card when new MOT events arrive (one per batch)',
+    pushQuiet: 'None between {{from}} and {{until}} (Hong Kong time); those wait until {{until}}',
+    pushOff: 'WeCom reminders turned off',
+    pushOn: 'WeCom reminders turned on',
   },
 };
 

@@ -101,6 +101,17 @@ export function useSetMinCashIo() {
   });
 }
 
+/** Whether the caller gets WeCom cards for new events (ADR 0042), and the quiet hours. */
+export const motPushQuery = () =>
+  queryOptions({ queryKey: ['motPush', 'detail', {}], queryFn: () => request(endpoints.getMotPushSetting, {}, { silent: true }) });
+
+export function useSetMotPush() {
+  return useMutation({
+    mutationFn: (push: boolean) => request(endpoints.setMotPushSetting, { push }),
+    onSuccess: (data) => queryClient.setQueryData(motPushQuery().queryKey, data),
+  });
+}
+
 export function useSetFold() {
   return useMutation({
     mutationFn: (fold: boolean) => request(endpoints.setFold, { isFold: fold }),

@@ -14,7 +14,7 @@ import { CurrencySwitcher } from '../staff';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft, removeDraft } from '../../shared/drafts/draft-store';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
-import { minCashIoQuery, useSetFold, useSetMinCashIo } from './mot-api';
+import { minCashIoQuery, motPushQuery, useSetFold, useSetMinCashIo, useSetMotPush } from './mot-api';
 
 /** The threshold as typed, kept until saved (ADR 0013). */
 interface ThresholdDraft {
@@ -105,7 +105,37 @@ function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; 
   );
 }
 
-/** MOT settings: the large deposit / withdrawal threshold and the fold flag. */
+/** The WeCom-card switch (ADR 0042): on by default; the quiet hours say when cards never arrive. */
+function PushSetting({ visible }: { visible: boolean }) {
+  const { t } = useTranslation();
+  const setting = useQuery({ ...motPushQuery(), enabled: visible });
+  const setPush = useSetMotPush();
+  const quiet = setting.data?.quietHours;
+  return (
+    <div className="mot-setting mot-setting--inline" data-testid="mot-push-setting">
+      <div>
+        <div className="mot-setting__label" id="mot-push-label">
+          {t('mot.settings.push')}
+        </div>
+        <p className="mot-setting__desc">{t('mot.settings.pushDesc')}</p>
+        {quiet && <p className="mot-setting__desc">{t('mot.settings.pushQuiet', { from: quiet.from, until: quiet.until })}</p>}
+      </div>
+      <Switch
+        aria-labelledby="mot-push-label"
+        checked={setting.data?.push ?? false}
+        disabled={!setting.isSuccess}
+        loading={setPush.isPending}
+        onChange={(checked) =>
+          setPush.mutate(checked, {
+            onSuccess: () => Toast.show({ icon: 'success', content: t(checked ? 'mot.settings.pushOn' : 'mot.settings.pushOff') }),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** MOT settings: the large deposit / withdrawal threshold, the fold flag and the WeCom cards. */
 export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const minCashIo = useQuery({ ...minCashIoQuery(), enabled: visible });
@@ -152,6 +182,7 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
             onChange={(checked) => setFold.mutate(checked)}
           />
         </div>
+        <PushSetting visible={visible} />
       </div>
     </Popup>
   );

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { corpIdColumn, staffIdColumn } from './platform';
+
+/**
+ * The MOT push outbox (issue 24.2, ADR 0042, migration 0026): one WeCom textcard per manager per batch
+ * of new events. Every replica's dispatcher claims due rows with `FOR UPDATE SKIP LOCKED`; the body is
+ * fixed before the first attempt and resent unchanged, so WeCom's duplicate check drops a repeat.
+ */
+export const motPushes = pgTable(
+  'mot_push',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: corpIdColumn(),
+    staffId: staffIdColumn(),
+    /** pending (later events join it) | sending | retry (body fixed, waiting to resend) | sent | skipped | failed */
+    status: text('status').notNull().default('pending'),
+    /** sweep | import | threshold: the trigger that queued it. */
+    reason: text('reason').notNull(),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    /** The message/send JSON as sent (text, not jsonb: a resend must repeat its very bytes). */
+    body: text('body'),
+    attempts: integer('attempts').notNull().default(0),
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
+    maybeDelivered: boolean('maybe_delivered').notNull().default(false),
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    msgid: text('msgid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('mot_push_one_pending_uq')
+      .on(table.staffId)
+      .where(sql`${table.status} = 'pending'`),
+    index('mot_push_due_idx')
+      .on(table.notBefore)
+      .where(sql`${table.status} IN ('pending', 'retry', 'sending')`),
+    index('mot_push_staff_sent_idx')
+      .on(table.staffId, table.sentAt.desc())
+      .where(sql`${table.status} = 'sent'`),
+  ],
+);
+
+/**
+ * Which card announced each event (migration 0026): the primary key makes each event announced once.
+ * push_id 0: announced by none (older than pushes, no longer new, a rule never announced, opted out).
+ */
+export const motPushEvents = pgTable(
+  'mot_push_event',
+  {
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+    pushId: bigint('push_id', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('mot_push_event_push_idx')
+      .on(table.pushId)
+      .where(sql`${table.pushId} > 0`),
+  ],
+);

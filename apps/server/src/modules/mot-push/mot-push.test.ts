@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, hongKongDay, hongKongInstant } from '@broker/domain';
+import { buildEmulatorApp, DEFAULT_EMULATOR_CORP, type EmulatorState } from '@broker/wecom-emulator';
+import { apiClient, signInAs, startTestApp, testDatabases, type RunningTestApp } from '../../testing';
+import type { DatabaseHandle } from '../../db/client';
+import { seedDemoData } from '../../db/seed';
+import { createCredentialStore } from '../../wecom/credential-store';
+import { createWecomClient, type WecomCorp } from '../../wecom/wecom-client';
+import { runMotRules } from '../mot';
+import { insertMoneyMovement, insertQuietCustomer } from '../mot/mot-test-fixtures';
+import { dispatchMotPushes, type SendMessage } from './push-dispatcher';
+import { enqueueMotPushes } from './push-outbox';
+import { TEXTCARD_LIMITS } from './push-card';
+import { DEFAULT_QUIET_HOURS } from './quiet-hours';
+
+const TODAY = hongKongDay();
+const APP_URL = 'https://broker.example.com';
+
+interface InboxEntry {
+  userid: string;
+  msgid: string;
+  delivered: boolean;
+  cut: string[];
+  textcard: { title: string; description: string; url: string; btntxt: string };
+}
+
+for (const engine of testDatabases()) {
+  describe(`MOT push into WeCom (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let emulator: Awaited<ReturnType<typeof buildEmulatorApp>>;
+    let state: EmulatorState;
+    let corp: WecomCorp & { code: string };
+    let send: SendMessage;
+
+    beforeAll(async () => {
+      database = await engine.create();
+      await seedDemoData(database, { customers: 30, seed: 7, asOf: TODAY, contactRecords: false });
+      // Every rule has run once over the demo book: the tests' own events are the only new ones.
+      await runMotRules(database, { asOf: TODAY });
+      emulator = await buildEmulatorApp();
+      state = emulator.state;
+      await emulator.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = emulator.app.server.address() as { port: number };
+      const wecom = createWecomClient({
+        apiBase: () => `http://127.0.0.1:${port}/wecom`,
+        credentials: createCredentialStore(database.db),
+        sleep: async () => undefined,
+      });
+      const [row] = await database.query<{ id: number }>(`select id from corp where code = $1`, [DEFAULT_EMULATOR_CORP.code]);
+      corp = { id: row!.id, code: DEFAULT_EMULATOR_CORP.code, corpId: DEFAULT_EMULATOR_CORP.corpId, agents: DEFAULT_EMULATOR_CORP.agents };
+      send = (target, agentCode, body) => wecom.sendMessage(target, agentCode, body);
+    });
+    afterAll(async () => {
+      await emulator?.app.close();
+      await database?.drop();
+    });
+
+    beforeEach(async () => {
+      // Each test starts with nothing to announce and nothing queued, and an empty WeCom.
+      await database.query(`insert into mot_push_event (event_id, push_id) select id, 0 from mot_event on conflict (event_id) do nothing`);
+      await database.query(`update mot_push set status = 'skipped' where status in ('pending', 'retry', 'sending')`);
+      await database.query(`update staff set mot_push_opt_out = false`);
+      // Earlier tests' cards lie a day back: the per-member interval starts afresh.
+      await database.query(`update mot_push set sent_at = sent_at - interval '1 day' where sent_at is not null`);
+      state.inbox.splice(0);
+      state.messageFailures.splice(0);
+      state.policies.reset();
+    });
+
+    const dispatch = (options: Partial<Parameters<typeof dispatchMotPushes>[1]> = {}) =>
+      dispatchMotPushes(database, { corps: [corp], send, appUrl: APP_URL, quietHours: null, minIntervalMs: 0, ...options });
+    const inboxOf = (userid: string) => state.inbox.filter((message) => message.userid === userid) as unknown as InboxEntry[];
+    /** New events for a manager: a customer whose ID expires in `days` days (one event each). */
+    const newEvents = async (userid: string, count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 3 + index), name_cn: `推送客户${index}` }, userid);
+      }
+      await runMotRules(database, { asOf: TODAY, rules: ['id_expiry'] });
+    };
+
+    it('sends one card per manager per batch, naming the count and the top events, linked through the mot entry', async () => {
+      await newEvents('chanwaiman', 5);
+      await newEvents('leekaying', 1);
+      const queued = await enqueueMotPushes(database, { reason: 'sweep' });
+      expect(queued).toEqual({ cards: 2, events: 6 });
+      expect(await dispatch()).toMatchObject({ sent: 2, failed: 0, retried: 0 });
+
+      const [chanCard, ...moreChan] = inboxOf('chanwaiman');
+      expect(moreChan).toEqual([]);
+      expect(chanCard!.textcard.title).toContain('5 个新事件');
+      // Three events named, the rest counted; the client names masked.
+      expect(chanCard!.textcard.description.match(/class="normal"/g)).toHaveLength(3);
+      expect(chanCard!.textcard.description).toContain('另有 2 个事件');
+      expect(chanCard!.textcard.description).toContain(`证件到期 · 推*** · ${TODAY.slice(5)}`);
+      expect(chanCard!.textcard.description).not.toContain('推送客户');
+      const home = new URL(chanCard!.textcard.url);
+      expect(`${home.origin}${home.pathname}`).toBe(`${APP_URL}/mot/home`);
+      expect(Object.fromEntries(home.searchParams)).toMatchObject({
+        corpCode: 'fxhl',
+        agentCode: 'mot',
+        agentId: DEFAULT_EMULATOR_CORP.agents.mot.agentId,
+        wxAppId: DEFAULT_EMULATOR_CORP.corpId,
+      });
+      // Within WeCom's limits: nothing was cut.
+      expect(chanCard!.cut).toEqual([]);
+      expect([...chanCard!.textcard.title].length).toBeLessThanOrEqual(TEXTCARD_LIMITS.title);
+      expect([...chanCard!.textcard.description].length).toBeLessThanOrEqual(TEXTCARD_LIMITS.description);
+
+      // One event: the card opens that event.
+      const [leeCard] = inboxOf('leekaying');
+      const single = new URL(leeCard!.textcard.url);
+      expect(single.pathname).toBe('/mot/eventDetail');
+      const [event] = await database.query<{ id: number }>(
+        `select e.id::float8 as id from mot_event e join staff s on s.id = e.staff_id join mot_push_event pe on pe.event_id = e.id where s.wecom_user_id = 'leekaying' and pe.push_id > 0 order by e.id desc limit 1`,
+      );
+      expect(single.searchParams.get('eventId')).toBe(String(event!.id));
+
+      // Nothing new: no second card.
+      expect(await enqueueMotPushes(database, { reason: 'sweep' })).toEqual({ cards: 0, events: 0 });
+      expect(await dispatch()).toMatchObject({ sent: 0 });
+      expect(inboxOf('chanwaiman')).toHaveLength(1);
+    });
+
+    it('orders the named events by due date, then by the rule’s weight', async () => {
+      const birthdayIn = (days: number) => `1985-${addDays(TODAY, days).slice(5)}`;
+      await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(5), name_cn: '五日后' }, 'wongchishing');
+      await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(2), name_cn: '两日后' }, 'wongchishing');
+      await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(0), name_cn: '今日' }, 'wongchishing');
+      await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 9), name_cn: '证件' }, 'wongchishing');
+      await runMotRules(database, { asOf: TODAY, rules: ['birthday', 'id_expiry'] });
+      await enqueueMotPushes(database, { reason: 'import' });
+      await dispatch();
+      const [card] = inboxOf('wongchishing');
+      const rows = [...card!.textcard.description.matchAll(/<div class="normal">([^<]*)<\/div>/g)].map((match) => match[1]);
+      // Due today: the ID expiry outweighs the birthday; then the birthday in two days; the one in five is counted only.
+      expect(rows).toEqual([
+        `证件到期 · 证* · ${TODAY.slice(5)}`,
+        `客户生日 · 今* · ${TODAY.slice(5)}`,
+        `客户生日 · 两** · ${addDays(TODAY, 2).slice(5)}`,
+      ]);
+      expect(card!.textcard.description).toContain('另有 1 个事件');
+    });
+
+    it('announces each event exactly once with concurrent triggers and sends each card once with two dispatchers', async () => {
+      for (const userid of ['chanwaiman', 'leekaying', 'wongchishing', 'zhangmin']) await newEvents(userid, 2);
+      const [first, second] = await Promise.all([
+        enqueueMotPushes(database, { reason: 'sweep' }),
+        enqueueMotPushes(database, { reason: 'import' }),
+      ]);
+      expect(first!.events + second!.events).toBe(8);
+      const [cards] = await database.query<{ n: number }>(`select count(*)::int as n from mot_push where status = 'pending'`);
+      expect(cards!.n).toBe(4);
+      const results = await Promise.all([dispatch({ owner: 'replica-a', batchSize: 1 }), dispatch({ owner: 'replica-b', batchSize: 1 })]);
+      expect(results[0]!.sent + results[1]!.sent).toBe(4);
+      for (const userid of ['chanwaiman', 'leekaying', 'wongchishing', 'zhangmin']) expect(inboxOf(userid)).toHaveLength(1);
+    });
+
+    it('retries after a WeCom error, with back-off, and sends once', async () => {
+      await newEvents('chanwaiman', 1);
+      await enqueueMotPushes(database, { reason: 'sweep' });
+      state.messageFailures.push(45033);
+      expect(await dispatch()).toMatchObject({ retried: 1, sent: 0 });
+      const [waiting] = await database.query<{ status: string; wait: number; last_error: string }>(
+        `select status, extract(epoch from not_before - now())::float8 as wait, last_error from mot_push where status = 'retry'`,
+      );
+      expect(waiting).toMatchObject({ status: 'retry', last_error: expect.stringContaining('45033') });
+      expect(waiting!.wait).toBeGreaterThan(10);
+      // Not due yet: nothing is sent.
+      expect(await dispatch()).toMatchObject({ sent: 0, retried: 0 });
+      expect(await dispatch({ now: () => Date.now() + 3_600_000 })).toMatchObject({ sent: 1 });
+      expect(inboxOf('chanwaiman')).toHaveLength(1);
+    });
+
+    it('a send whose answer is lost is resent unchanged, and WeCom’s duplicate check keeps it to one card', async () => {
+      await newEvents('leekaying', 1);
+      await enqueueMotPushes(database, { reason: 'threshold' });
+      const before = state.stats.messagesDeduplicated;
+      // WeCom takes the message, but the answer never arrives (a timeout, a replica dying after the send).
+      const lostAnswer: SendMessage = async (...args) => {
+        await send(...args);
+        throw new Error('socket hang up');
+      };
+      expect(await dispatch({ send: lostAnswer })).toMatchObject({ retried: 1 });
+      expect(await dispatch({ now: () => Date.now() + 3_600_000 })).toMatchObject({ sent: 1 });
+      expect(inboxOf('leekaying')).toHaveLength(1);
+      expect(state.stats.messagesDeduplicated).toBe(before + 1);
+      const [row] = await database.query<{ attempts: number; maybe_delivered: boolean }>(
+        `select attempts, maybe_delivered from mot_push p join staff s on s.id = p.staff_id where s.wecom_user_id = 'leekaying' and p.status = 'sent' order by p.id desc limit 1`,
+      );
+      expect(row).toEqual({ attempts: 2, maybe_delivered: true });
+    });
+
+    it('a card claimed by a replica that died is taken over after its lease', async () => {
+      await newEvents('zhangmin', 1);
+      await enqueueMotPushes(database, { reason: 'sweep' });
+      const hang: SendMessage = () => new Promise(() => undefined);
+      void dispatch({ send: hang, owner: 'dead-replica', leaseMs: 60_000 });
+      // The dead replica has claimed the card and stored its body, then hangs in the send.
+      for (let waited = 0; waited < 20_000; waited += 50) {
+        const [row] = await database.query<{ attempts: number }>(
+          `select attempts from mot_push where claimed_by = 'dead-replica' and status = 'sending'`,
+        );
+        if (row?.attempts === 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Still leased: another replica leaves it alone.
+      expect(await dispatch({ owner: 'live-replica' })).toMatchObject({ sent: 0 });
+      expect(await dispatch({ owner: 'live-replica', now: () => Date.now() + 120_000 })).toMatchObject({ sent: 1 });
+      expect(inboxOf('zhangmin')).toHaveLength(1);
+    });
+
+    it('sends nothing in quiet hours and everything queued once they end (deferred, not dropped)', async () => {
+      await newEvents('chanwaiman', 2);
+      await enqueueMotPushes(database, { reason: 'sweep' });
+      const tomorrow = addDays(hongKongDay(), 1);
+      const lateEvening = hongKongInstant(tomorrow, '22:30')!;
+      const earlyMorning = hongKongInstant(addDays(tomorrow, 1), '07:59')!;
+      const morning = hongKongInstant(addDays(tomorrow, 1), '08:00')!;
+      const quiet = { quietHours: DEFAULT_QUIET_HOURS };
+      expect(await dispatch({ ...quiet, now: () => lateEvening })).toMatchObject({ sent: 0 });
+      expect(await dispatch({ ...quiet, now: () => earlyMorning })).toMatchObject({ sent: 0 });
+      expect(inboxOf('chanwaiman')).toHaveLength(0);
+      expect(await dispatch({ ...quiet, now: () => morning })).toMatchObject({ sent: 1 });
+      expect(inboxOf('chanwaiman')).toHaveLength(1);
+    });
+
+    it('a manager who opted out gets no card, and their events are not held for later', async () => {
+      await database.query(`update staff set mot_push_opt_out = true where wecom_user_id = 'leekaying'`);
+      await newEvents('leekaying', 2);
+      await newEvents('chanwaiman', 1);
+      expect(await enqueueMotPushes(database, { reason: 'sweep' })).toEqual({ cards: 1, events: 1 });
+      await dispatch();
+      expect(inboxOf('leekaying')).toHaveLength(0);
+      const [held] = await database.query<{ n: number }>(
+        `select count(*)::int as n from mot_event e join staff s on s.id = e.staff_id where s.wecom_user_id = 'leekaying' and not exists (select 1 from mot_push_event pe where pe.event_id = e.id)`,
+      );
+      expect(held!.n).toBe(0);
+      // Opting back in announces what is new from then on only.
+      await database.query(`update staff set mot_push_opt_out = false where wecom_user_id = 'leekaying'`);
+      expect(await enqueueMotPushes(database, { reason: 'sweep' })).toEqual({ cards: 0, events: 0 });
+    });
+
+    it('at most one card per member per interval: later events join the waiting card', async () => {
+      await newEvents('wongchishing', 1);
+      await enqueueMotPushes(database, { reason: 'sweep' });
+      expect(await dispatch({ minIntervalMs: 15 * 60_000 })).toMatchObject({ sent: 1 });
+      await newEvents('wongchishing', 1);
+      await enqueueMotPushes(database, { reason: 'import' });
+      await newEvents('wongchishing', 1);
+      await enqueueMotPushes(database, { reason: 'import' });
+      expect(await dispatch({ minIntervalMs: 15 * 60_000 })).toMatchObject({ sent: 0, deferred: 1 });
+      expect(await dispatch({ minIntervalMs: 15 * 60_000, now: () => Date.now() + 16 * 60_000 })).toMatchObject({ sent: 1 });
+      const cards = inboxOf('wongchishing');
+      expect(cards).toHaveLength(2);
+      expect(cards[1]!.textcard.title).toContain('2 个新事件');
+    });
+
+    it('a member WeCom does not send to (outside the mot app’s visible range) fails for good, others are sent', async () => {
+      state.policies.update(corp.corpId, DEFAULT_EMULATOR_CORP.agents.mot.agentId, { visibleUserIds: ['chanwaiman'] });
+      await newEvents('chanwaiman', 1);
+      await newEvents('zhangmin', 1);
+      await enqueueMotPushes(database, { reason: 'sweep' });
+      expect(await dispatch()).toMatchObject({ sent: 1, failed: 1 });
+      const [failed] = await database.query<{ last_error: string }>(
+        `select p.last_error from mot_push p join staff s on s.id = p.staff_id where s.wecom_user_id = 'zhangmin' and p.status = 'failed'`,
+      );
+      expect(failed!.last_error).toContain('81013');
+      expect(await dispatch({ now: () => Date.now() + 3_600_000 })).toMatchObject({ sent: 0, retried: 0 });
+    });
+
+    it('a large-money event below the manager’s threshold is not announced until the threshold comes down to it', async () => {
+      const customer = await insertQuietCustomer(database, TODAY, { name_cn: '门槛客户' }, 'zhangmin');
+      await database.query(`update staff set min_cash_io = 1000000 where wecom_user_id = 'zhangmin'`);
+      await insertMoneyMovement(database, customer, { direction: 'withdrawal', currency: 'HKD', amount: 500000, day: TODAY });
+      await database.query(`update staff set min_cash_io = 100000 where wecom_user_id = 'zhangmin'`);
+      await runMotRules(database, { asOf: TODAY, rules: ['large_withdrawal'] });
+      await database.query(`update staff set min_cash_io = 1000000 where wecom_user_id = 'zhangmin'`);
+      expect(await enqueueMotPushes(database, { reason: 'threshold', staffId: customer.staffId })).toEqual({ cards: 0, events: 0 });
+      await database.query(`update staff set min_cash_io = 100000 where wecom_user_id = 'zhangmin'`);
+      expect(await enqueueMotPushes(database, { reason: 'threshold', staffId: customer.staffId })).toEqual({ cards: 1, events: 1 });
+      await database.query(`update staff set min_cash_io = 100000`);
+    });
+  });
+
+  describe(`MOT push setting API (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let server: RunningTestApp;
+
+    beforeAll(async () => {
+      database = await engine.create();
+      await seedDemoData(database, { customers: 20, seed: 3, asOf: TODAY, contactRecords: false });
+      server = await startTestApp(database, { MOT_PUSH_QUIET_HOURS: '21:00-08:00' });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await database?.drop();
+    });
+
+    it('reads and sets the opt-out, audited, and setMinCashIO queues the real-time card', async () => {
+      const chan = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' }));
+      expect((await chan.ok.getMotPushSetting({})).push).toBe(true);
+      const off = await chan.ok.setMotPushSetting({ push: false });
+      expect(off).toEqual({ push: false, quietHours: { from: '21:00', until: '08:00' } });
+      expect((await chan.ok.getMotPushSetting({})).push).toBe(false);
+      const [audit] = await database.query<{ before: unknown; after: unknown }>(
+        `select before, after from audit_log where action = 'mot.setPush' order by id desc limit 1`,
+      );
+      expect(audit).toEqual({ before: { motPush: true }, after: { motPush: false } });
+      const refused = await chan.call('setMotPushSetting', { push: 'maybe' });
+      expect(refused.body.msg).toContain('push');
+      await chan.ok.setMotPushSetting({ push: true });
+
+      // Lowering the threshold raises a large withdrawal now: one card for the caller is queued.
+      await database.query(`insert into mot_push_event (event_id, push_id) select id, 0 from mot_event on conflict (event_id) do nothing`);
+      const customer = await insertQuietCustomer(database, TODAY, { name_cn: '实时客户' }, 'chanwaiman');
+      await insertMoneyMovement(database, customer, { direction: 'withdrawal', currency: 'HKD', amount: 2000, day: TODAY });
+      await chan.ok.setMinCashIO({ minCashIO: 1000 });
+      const [card] = await database.query<{ reason: string; events: number }>(
+        `select p.reason, (select count(*)::int from mot_push_event pe where pe.push_id = p.id) as events
+           from mot_push p where p.staff_id = $1 and p.status = 'pending'`,
+        [customer.staffId],
+      );
+      expect(card?.reason).toBe('threshold');
+      expect(card!.events).toBeGreaterThanOrEqual(1);
+    });
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The WeCom textcard for one manager's new events (发送应用消息, document/path/90236): title ≤ 128
+ * characters, description ≤ 512, url ≤ 2048 bytes with its scheme, btntxt ≤ 4 characters. WeCom cuts
+ * what is longer; this builder never lets it, so the manager reads what we wrote.
+ */
+export const TEXTCARD_LIMITS = { title: 128, description: 512, urlBytes: 2048, btntxt: 4 } as const;
+
+/** The events named on a card at most; the count covers all of them. */
+export const CARD_TOP_EVENTS = 3;
+
+/** WeCom drops a repeat of the same request JSON within this many seconds (its maximum, 4 hours). */
+export const DUPLICATE_CHECK_INTERVAL_S = 4 * 3600;
+
+export interface CardEvent {
+  eventId: number;
+  rule: string;
+  customerName: string;
+  dueDate: string;
+}
+
+/** The card is written in the app's default language (zh-CN): WeCom holds no language per member. */
+const RULE_LABELS: Record<string, string> = {
+  birthday: '客户生日',
+  anniversary: '开户周年',
+  large_deposit: '大额入金',
+  large_withdrawal: '大额出金',
+  transfer_in: '股票转入',
+  transfer_out: '股票转出',
+  dormant: '长期未交易',
+  position_loss: '持仓亏损',
+  unfunded: '开户未入金',
+  id_expiry: '证件到期',
+  risk_expiry: '风险评估到期',
+  contact_removed: '企业微信联系中断',
+  follow_up: '跟进',
+};
+
+/**
+ * A client's name as the card shows it: the first character and asterisks. A WeCom message shows on a
+ * locked phone and passes through Tencent's servers; the app shows the full name once opened (ADR 0042).
+ */
+export const maskedClientName = (name: string) => {
+  const characters = [...name.trim()];
+  if (characters.length === 0) return '—';
+  return `${characters[0]}${'*'.repeat(Math.min(Math.max(characters.length - 1, 1), 3))}`;
+};
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Where the card leads: the app's own entry for the mot agent, which signs in through WeCom OAuth first. */
+export interface PushEntry {
+  /** The app's public origin, e.g. https://broker.example.com. */
+  appUrl: string;
+  corpCode: string;
+  corpId: string;
+  agentId: string;
+}
+
+/**
+ * The page the card opens, as a WeCom menu link would open it (`corpCode`, `agentCode=mot`, `agentId`,
+ * `wxAppId`): the app, finding no session, begins the sign-in for the mot agent through WeCom OAuth and
+ * comes back to this page (ADR 0011, SPEC.md §4). One event: that event; several: the MOT home.
+ */
+export function cardUrl(entry: PushEntry, events: readonly CardEvent[], count: number, pushId: number): string {
+  const single = count === 1 && events.length === 1;
+  const url = new URL(single ? '/mot/eventDetail' : '/mot/home', entry.appUrl);
+  if (single) url.searchParams.set('eventId', String(events[0]!.eventId));
+  url.searchParams.set('corpCode', entry.corpCode);
+  url.searchParams.set('agentCode', 'mot');
+  url.searchParams.set('agentId', entry.agentId);
+  url.searchParams.set('wxAppId', entry.corpId);
+  // Makes every card's JSON unique, so WeCom's duplicate check drops only a resend of this very card.
+  url.searchParams.set('push', String(pushId));
+  return url.toString();
+}
+
+/** The message/send body (without agentid, which the client sets from the configuration). */
+export function buildTextcard(input: {
+  pushId: number;
+  userid: string;
+  count: number;
+  events: readonly CardEvent[];
+  entry: PushEntry;
+  today: string;
+}) {
+  const { count, events } = input;
+  const title = `MOT：${count} 个新事件待跟进`;
+  const rows = events.map(
+    (event) =>
+      `<div class="normal">${escapeHtml(RULE_LABELS[event.rule] ?? event.rule)} · ${escapeHtml(maskedClientName(event.customerName))} · ${event.dueDate.slice(5)}</div>`,
+  );
+  const more = count > events.length ? `<div class="highlight">另有 ${count - events.length} 个事件</div>` : '';
+  let description = `<div class="gray">${input.today}</div>${rows.join('')}${more}`;
+  // Rows are short; should a future rule label be long, drop rows rather than let WeCom cut mid-tag.
+  while ([...description].length > TEXTCARD_LIMITS.description && rows.length > 1) {
+    rows.pop();
+    description = `<div class="gray">${input.today}</div>${rows.join('')}<div class="highlight">另有 ${count - rows.length} 个事件</div>`;
+  }
+  return {
+    touser: input.userid,
+    msgtype: 'textcard',
+    textcard: { title, description, url: cardUrl(input.entry, events, count, input.pushId), btntxt: '查看' },
+    enable_id_trans: 0,
+    enable_duplicate_check: 1,
+    duplicate_check_interval: DUPLICATE_CHECK_INTERVAL_S,
+  };
+}

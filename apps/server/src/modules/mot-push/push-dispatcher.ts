@@ -1,0 +1,268 @@
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { hongKongDay } from '@broker/domain';
+import type { DatabaseHandle } from '../../db/client';
+import { rowsQuery, selectRows } from '../../db/sql-rows';
+import { WecomApiError, type WecomCorp, type WecomSendResult } from '../../wecom/wecom-client';
+import { buildTextcard, CARD_TOP_EVENTS, DUPLICATE_CHECK_INTERVAL_S, type CardEvent } from './push-card';
+import { pushEventOrder } from './push-order';
+import { nextSendableAt, type QuietHours } from './quiet-hours';
+
+/** The one WeCom call the dispatcher makes (the WeCom client's sendMessage; tests may wrap it). */
+export type SendMessage = (corp: WecomCorp, agentCode: 'mot', body: Record<string, unknown>) => Promise<WecomSendResult>;
+
+export interface DispatchOptions {
+  corps: readonly (WecomCorp & { code: string })[];
+  send: SendMessage;
+  /** The app's public origin the cards link to. */
+  appUrl: string;
+  now?: () => number;
+  quietHours?: QuietHours | null;
+  /** A member gets at most one card per this many ms (WeCom allows 30 a minute; we want far fewer). */
+  minIntervalMs?: number;
+  /** Cards claimed per round and sent concurrently. */
+  batchSize?: number;
+  concurrency?: number;
+  /** Attempts before a card is given up as failed. */
+  maxAttempts?: number;
+  /** A claim lasts this long; a replica that dies mid-send leaves it to be reclaimed after. */
+  leaseMs?: number;
+  /** Who claims (host:pid by default). */
+  owner?: string;
+}
+
+export const PUSH_DEFAULTS = {
+  minIntervalMs: 15 * 60_000,
+  batchSize: 200,
+  concurrency: 8,
+  maxAttempts: 8,
+  leaseMs: 2 * 60_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 30 * 60_000,
+} as const;
+
+/** errcodes worth retrying: WeCom busy, its frequency (45009) and concurrency (45033) limits, tokens gone bad. */
+const RETRYABLE_ERRCODES = new Set([-1, 45009, 45033, 40001, 40014, 42001]);
+
+export interface DispatchResult {
+  sent: number;
+  retried: number;
+  failed: number;
+  skipped: number;
+  deferred: number;
+}
+
+interface ClaimedCard {
+  id: number;
+  corpId: number;
+  staffId: number;
+  userid: string;
+  /** The message/send JSON fixed before the first attempt (null: not built yet). */
+  body: string | null;
+  attempts: number;
+  firstAttemptMs: number | null;
+  maybeDelivered: boolean;
+  lastSentMs: number | null;
+}
+
+/**
+ * Sends every due card once (ADR 0042). Claims up to `batchSize` due rows at a time with
+ * `FOR UPDATE SKIP LOCKED` — so concurrent dispatchers on any replica take disjoint rows — marking
+ * them `sending` under a lease; a lease that ran out (its replica died mid-send) is claimed again.
+ * For each card: the body is written before the first attempt and then resent unchanged, so a resend
+ * within WeCom's duplicate-check window (4 h) is dropped by WeCom; past it, a card whose earlier
+ * attempt may have arrived is given up rather than risk a second copy (at-least-once inside the
+ * window, at-most-once beyond it). Quiet hours and the per-member interval defer; errors retry with
+ * back-off; an `invaliduser` answer for the member fails the card for good.
+ */
+export async function dispatchMotPushes(database: DatabaseHandle, options: DispatchOptions): Promise<DispatchResult> {
+  const now = options.now ?? Date.now;
+  const settings = { ...PUSH_DEFAULTS, ...definedOnly(options) };
+  const owner = options.owner ?? `${hostname()}:${process.pid}`;
+  const result: DispatchResult = { sent: 0, retried: 0, failed: 0, skipped: 0, deferred: 0 };
+  const sendableAt = nextSendableAt(now(), options.quietHours ?? null);
+  if (sendableAt > now()) return result;
+  for (let round = 0; round < 1000; round += 1) {
+    const claimed = await claim(database, owner, settings.batchSize, settings.leaseMs, now());
+    if (claimed.length === 0) break;
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const card = claimed[next++]!;
+        const outcome = await deliver(database, card, options, settings, now);
+        result[outcome] += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, claimed.length) }, worker));
+  }
+  return result;
+}
+
+const definedOnly = (options: DispatchOptions) =>
+  Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<typeof PUSH_DEFAULTS>;
+
+async function claim(database: DatabaseHandle, owner: string, limit: number, leaseMs: number, now: number): Promise<ClaimedCard[]> {
+  const at = new Date(now).toISOString();
+  return selectRows(
+    database.db,
+    rowsQuery<ClaimedCard>(sql`
+      with due as (
+        select id from mot_push
+         where (status in ('pending', 'retry') and not_before <= ${at}::timestamptz)
+            or (status = 'sending' and lease_until < ${at}::timestamptz)
+         order by not_before, id
+         limit ${limit}
+         for update skip locked
+      )
+      update mot_push p
+         set status = 'sending', claimed_by = ${owner}, lease_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval,
+             -- Found still sending: its replica died mid-send, so WeCom may have it.
+             maybe_delivered = p.maybe_delivered or p.status = 'sending'
+        from due
+       where p.id = due.id
+      returning p.id, p.corp_id as "corpId", p.staff_id as "staffId",
+                (select s.wecom_user_id from staff s where s.id = p.staff_id) as userid,
+                p.body, p.attempts,
+                floor(extract(epoch from p.first_attempt_at) * 1000)::float8 as "firstAttemptMs",
+                p.maybe_delivered as "maybeDelivered",
+                (select floor(extract(epoch from max(q.sent_at)) * 1000)::float8 from mot_push q
+                  where q.staff_id = p.staff_id and q.status = 'sent') as "lastSentMs"
+    `),
+  );
+}
+
+type Outcome = keyof DispatchResult;
+
+async function deliver(
+  database: DatabaseHandle,
+  card: ClaimedCard,
+  options: DispatchOptions,
+  settings: typeof PUSH_DEFAULTS,
+  now: () => number,
+): Promise<Outcome> {
+  const update = (set: ReturnType<typeof sql>) =>
+    database.db.execute(sql`update mot_push set ${set}, lease_until = null where id = ${card.id} and status = 'sending'`);
+  const corp = options.corps.find((entry) => entry.id === card.corpId);
+  if (!corp?.agents.mot) {
+    await update(sql`status = 'failed', last_error = 'the mot agent is not configured for this corp'`);
+    return 'failed';
+  }
+  let body = card.body;
+  if (!body) {
+    // Per member: at most one card per interval. The card goes back to waiting (new events keep joining it).
+    if (card.lastSentMs !== null && now() - card.lastSentMs < settings.minIntervalMs) {
+      const at = new Date(nextSendableAt(card.lastSentMs + settings.minIntervalMs, options.quietHours ?? null)).toISOString();
+      if (await backToPending(database, card.id, at)) return 'deferred';
+      // Another card of this member is already waiting: this one's events join it.
+      await database.db.execute(
+        sql`update mot_push set status = 'skipped', lease_until = null, last_error = 'merged' where id = ${card.id}`,
+      );
+      return 'skipped';
+    }
+    const built = await buildBody(database, card, corp, options.appUrl, now());
+    if (!built) {
+      await update(sql`status = 'skipped', last_error = 'no event still new'`);
+      return 'skipped';
+    }
+    body = JSON.stringify(built);
+    // Written with the first attempt, before it: every attempt, this one included, sends these very bytes.
+    await database.db.execute(
+      sql`update mot_push set body = ${body}, first_attempt_at = ${new Date(now()).toISOString()}::timestamptz, attempts = attempts + 1
+           where id = ${card.id} and status = 'sending'`,
+    );
+  } else if (
+    card.maybeDelivered &&
+    card.firstAttemptMs !== null &&
+    now() - card.firstAttemptMs > (DUPLICATE_CHECK_INTERVAL_S - 600) * 1000
+  ) {
+    // WeCom would no longer recognise a resend: better one card missing than two.
+    await update(sql`status = 'failed', last_error = 'outcome unknown past the duplicate-check window'`);
+    return 'failed';
+  } else {
+    await database.db.execute(sql`update mot_push set attempts = attempts + 1 where id = ${card.id}`);
+  }
+  try {
+    const answer = await options.send(corp, 'mot', JSON.parse(body) as Record<string, unknown>);
+    if (answer.invalidUsers.includes(card.userid.toLowerCase()) || answer.unlicensedUsers.includes(card.userid.toLowerCase())) {
+      await update(sql`status = 'failed', last_error = ${`WeCom did not send to ${card.userid} (invaliduser/unlicenseduser)`}`);
+      return 'failed';
+    }
+    await update(sql`status = 'sent', sent_at = ${new Date(now()).toISOString()}::timestamptz, msgid = ${answer.msgid}, last_error = null`);
+    return 'sent';
+  } catch (error) {
+    const wecom = error instanceof WecomApiError ? error : null;
+    const message = wecom ? `${wecom.errcode} ${wecom.errmsg}` : error instanceof Error ? error.message : String(error);
+    // No answer (timeout, network): WeCom may have sent it.
+    const unknown = !wecom || wecom.unreachable;
+    const attempts = card.attempts + 1;
+    if (
+      wecom?.errcode === 81013 ||
+      attempts >= settings.maxAttempts ||
+      (wecom && !wecom.unreachable && !RETRYABLE_ERRCODES.has(wecom.errcode) && attempts >= 3)
+    ) {
+      await update(sql`status = 'failed', last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`);
+      return 'failed';
+    }
+    const delay = Math.min(settings.retryBaseMs * 2 ** (attempts - 1), settings.retryMaxMs) * (0.75 + Math.random() / 2);
+    const at = new Date(nextSendableAt(now() + delay, options.quietHours ?? null)).toISOString();
+    // `retry`, not `pending`: its body is fixed, so later events must not join it (they queue a card of their own).
+    await update(
+      sql`status = 'retry', not_before = ${at}::timestamptz, last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`,
+    );
+    return 'retried';
+  }
+}
+
+/** Returns a claimed card to waiting, unless another card of the member is waiting already (the unique index). */
+async function backToPending(database: DatabaseHandle, id: number, at: string): Promise<boolean> {
+  try {
+    const rows = await selectRows(
+      database.db,
+      rowsQuery<{ id: number }>(sql`
+        update mot_push set status = 'pending', not_before = ${at}::timestamptz, lease_until = null
+         where id = ${id} and status = 'sending'
+           and not exists (select 1 from mot_push other where other.staff_id = mot_push.staff_id and other.status = 'pending')
+        returning id`),
+    );
+    if (rows.length > 0) return true;
+  } catch {
+    // A trigger queued a card for this member in between (mot_push_one_pending_uq): join it below.
+  }
+  // Hand this card's events to the waiting one, so none is lost.
+  await database.db.execute(sql`
+    update mot_push_event set push_id = (select other.id from mot_push other join mot_push me on me.id = ${id}
+                                          where other.staff_id = me.staff_id and other.status = 'pending')
+     where push_id = ${id}`);
+  return false;
+}
+
+/** The card for one claimed row, from its events still new now; null when none is. */
+async function buildBody(
+  database: DatabaseHandle,
+  card: ClaimedCard,
+  corp: WecomCorp & { code: string },
+  appUrl: string,
+  now: number,
+): Promise<Record<string, unknown> | null> {
+  const rows = await selectRows(
+    database.db,
+    rowsQuery<CardEvent & { total: number }>(sql`
+      select e.id::float8 as "eventId", e.rule, c.name_cn as "customerName", e.due_date::text as "dueDate",
+             count(*) over ()::int as total
+        from mot_push_event pe
+        join mot_event e on e.id = pe.event_id
+        join customer c on c.id = e.customer_id
+       where pe.push_id = ${card.id} and pe.push_id > 0 and e.status = 'new'
+       order by ${pushEventOrder('e')}
+       limit ${CARD_TOP_EVENTS}`),
+  );
+  if (rows.length === 0) return null;
+  return buildTextcard({
+    pushId: card.id,
+    userid: card.userid,
+    count: rows[0]!.total,
+    events: rows.map(({ eventId, rule, customerName, dueDate }) => ({ eventId, rule, customerName, dueDate })),
+    entry: { appUrl, corpCode: corp.code, corpId: corp.corpId, agentId: corp.agents.mot!.agentId },
+    today: hongKongDay(now),
+  });
+}
