@@ -148,7 +148,9 @@ export async function preparePgliteDataset(dir: string, identity: DatasetIdentit
 export async function measureMotSweeps(handle: DatabaseHandle, engine: Engine, customers: number, asOf: string): Promise<MotSweepFigures> {
   // With what hangs off the events: snoozes, and the WeCom cards that announced them (so the first sweep
   // queues its cards as on the first day: its figure includes that, issue 24's "sweep and push").
-  await handle.query('truncate contact_record_event, contact_record, mot_event_snooze, mot_push_event, mot_push, mot_event restart identity');
+  await handle.query(
+    'truncate contact_record_event, contact_record, mot_event_snooze, mot_push_event, mot_push, mot_event restart identity',
+  );
   await handle.query('delete from mot_sweep_run');
   const first = await runDailyMotSweep(handle, { asOf, force: true });
   if (first.status !== 'ran') throw new Error(`MOT sweep did not run: ${first.status}`);
