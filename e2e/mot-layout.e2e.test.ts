@@ -270,8 +270,9 @@ async function open(path: string, routeName: string) {
   await expect(route(routeName).getByTestId('loading-state')).toHaveCount(0);
 }
 
+/** Today's list by client (`?view=day`): the home's list with its fold and rows; the ranked one is measured on its own. */
 async function openHome() {
-  await open('/mot/home', 'motHome');
+  await open('/mot/home?view=day', 'motHome');
   await expect(page.getByTestId('mot-list')).toBeVisible();
   await expect(page.getByTestId('mot-list').getByTestId('loading-state')).toHaveCount(0);
 }
@@ -367,6 +368,15 @@ describe('MOT screens fit 320 and 375 px wide phones in the three languages', ()
         await expectFits('MOT home, by client');
         await page.getByTestId('mot-fold-off').click();
         await expect(page.locator('[data-testid=mot-list][data-fold=unfolded]')).toBeVisible();
+        // Today ranked (the home's default): the day's completion, each row's score and badges.
+        await open('/mot/home', 'motHome');
+        await expect(page.getByTestId('mot-ranked-list')).toBeVisible();
+        await expect(page.getByTestId('mot-ranked-list').getByTestId('loading-state')).toHaveCount(0);
+        await expect(
+          page.getByTestId('mot-ranked-row').first().or(page.getByTestId('mot-ranked-list').getByTestId('empty-state')),
+        ).toBeVisible();
+        await expectFits('MOT home, ranked');
+        await openHome();
         await page.getByTestId('mot-settings-open').click();
         await expect(page.getByTestId('mot-settings').locator('#mot-min-cash-io')).toBeVisible();
         await expectFits('MOT settings');
@@ -377,6 +387,10 @@ describe('MOT screens fit 320 and 375 px wide phones in the three languages', ()
           await expectFits(`event ${rule}`);
           if (rule === 'large_deposit') await saveScreenshot(page, `mot-event-${language}-${size}`);
         }
+        await openEvent('large_withdrawal');
+        await page.getByTestId('mot-snooze-open').click();
+        await expect(page.getByTestId('mot-snooze-sheet')).toBeVisible();
+        await expectFits('snooze sheet');
         await openEvent('large_withdrawal');
         await page.getByTestId('mot-handle-open').click();
         await expect(page.locator('#mot-handle-note')).toBeVisible();

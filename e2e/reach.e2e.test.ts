@@ -119,8 +119,13 @@ describe('reach a client in one tap', () => {
 
     await actions.getByTestId('reach-reveal').click();
     await expect(actions.getByTestId('reach-phone')).toHaveText(phone!.phone);
+    const calledSince = Date.now();
     await actions.getByTestId('reach-call').click();
     await expect(logDialog(page)).toBeVisible();
+    // The sandbox's phone: the emulator records the number dialled (a phone's WeCom opens the dialler).
+    expect(await chatLog(calledSince)).toEqual([
+      expect.objectContaining({ api: 'tel', userid: 'chanwaiman', message: { number: expect.any(String) } }),
+    ]);
     await logDialog(page).getByRole('button', { name: '稍后' }).click();
     await expect(logDialog(page)).toBeHidden();
     expect((await revealsOf(client.id)).slice(before)).toEqual([

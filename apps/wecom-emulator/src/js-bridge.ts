@@ -139,6 +139,12 @@ const bridgeScript = (base: string) => `(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => visibility === 'hidden' });
   window.wecomEmulator = {
+    // A desktop browser has no phone: the sandbox records the call (chat-log, api "tel") where a phone's
+    // WeCom would hand the tel: link to its dialler (a tel: navigation here would also leave the page
+    // waiting on the browser's "open an external application?" prompt).
+    dial(number) {
+      return chat({ api: 'tel', number: String(number) });
+    },
     switchChat(context) {
       visibility = 'hidden';
       document.dispatchEvent(new Event('visibilitychange'));
@@ -198,10 +204,18 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
   app.post('/__emulator/jsapi/chat', async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const api = typeof body.api === 'string' ? body.api : '';
-    if (!['openEnterpriseChat', 'openExistedChatWithMsg', 'sendChatMessage'].includes(api)) return { err_msg: `${api || 'chat'}:fail` };
+    if (!['openEnterpriseChat', 'openExistedChatWithMsg', 'sendChatMessage', 'tel'].includes(api))
+      return { err_msg: `${api || 'chat'}:fail` };
     const user = state.clientUser(cookieOf(request.headers.cookie, CLIENT_SESSION_COOKIE));
     // No member signed in to the client: nobody to act as.
     if (!user) return { err_msg: `${api}:fail no permission` };
+    if (api === 'tel') {
+      // The sandbox's phone call (the bridge's wecomEmulator.dial): a number of digits, +, spaces or dashes.
+      const number = typeof body.number === 'string' ? body.number : '';
+      if (!/^\+?[0-9][0-9 -]{2,30}$/.test(number)) return { err_msg: 'tel:fail invalid number' };
+      state.recordChat({ api, corpId: user.corpId, userid: user.userid, externalUserIds: [], message: { number } });
+      return { err_msg: 'tel:ok' };
+    }
     const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
     const externalUserIds = strings(body.externalUserIds);
     const userIds = strings(body.userIds);

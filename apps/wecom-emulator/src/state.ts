@@ -55,7 +55,7 @@ const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 /** A chat the emulated client opened, or a message it sent into the current chat (js-bridge.ts): what browser tests assert. */
 export interface EmulatedChatEntry {
-  /** The JS-SDK call: openEnterpriseChat | openExistedChatWithMsg | sendChatMessage. */
+  /** The JS-SDK call: openEnterpriseChat | openExistedChatWithMsg | sendChatMessage; or `tel`, the sandbox's phone call. */
   api: string;
   corpId: string;
   /** The WeCom member signed in to the client (who opened the chat, or sent the message). */

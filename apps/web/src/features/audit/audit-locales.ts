@@ -1,5 +1,5 @@
 import { registerLocales } from '../../shared/i18n/i18n';
-import { registerContactLabels } from '../contact';
+import { registerContactLabels } from '../../shared/i18n/contact-labels';
 import { registerMotRuleNames } from '../mot';
 
 /** The audit page's strings, under `audit.`; registered when the page loads. */

@@ -1,6 +1,6 @@
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerMotRuleNames } from '../mot';
-import { registerContactLabels } from '../contact';
+import { registerContactLabels } from '../../shared/i18n/contact-labels';
 
 const zhCN = {
   client: {

@@ -1,10 +1,10 @@
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerMotRuleNames } from '../mot';
-import { registerContactLabels } from './contact-label-locales';
+import { registerContactLabels } from '../../shared/i18n/contact-labels';
 
 /**
  * The contact log's strings, under `contact.`; registered when one of its pages loads. The names of the
- * channels and purposes, which other features show too, are in contact-label-locales.ts.
+ * channels and purposes, which other features show too, are in shared/i18n/contact-labels.ts (the timeline, MOT and the audit trail show them too).
  */
 const zhCN = {
   form: {

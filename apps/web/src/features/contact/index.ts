@@ -7,5 +7,3 @@ export const contactPages = {
 };
 
 export { CONTACT_PATHS } from './contact-paths';
-/** The names of a contact's channels and purposes (`contact.channel.<channel>`, `contact.purpose.<purpose>`), for other features that show them. */
-export { registerContactLabels } from './contact-label-locales';

@@ -1,5 +1,5 @@
 import { registerLocales } from '../../shared/i18n/i18n';
-import { registerContactLabels } from '../contact';
+import { registerContactLabels } from '../../shared/i18n/contact-labels';
 import { registerMotRuleNames } from './mot-rule-locales';
 
 /** The MOT feature's strings, under `mot.`; registered with i18n when the feature's first page loads. */

@@ -14,7 +14,7 @@ import { useAppSettings } from '../../shared/session/app-settings-store';
 import { showFailureToast } from '../../shared/api/toast';
 import { SheetClose } from '../../shared/ui/sheet-close';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
-import { isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
+import { dial, isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
 import { currentChatContactQuery, reachQuery, revealPhone } from './reach-api';
 import { contactLogTarget, type ReachChannel } from './contact-log-target';
 import {
@@ -138,7 +138,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
       if (!answer.dial) return;
       setRevealed(answer.phone);
       const at = Date.now();
-      window.location.href = `tel:${answer.dial}`;
+      dial(answer.dial);
       onActed?.();
       await offerToLog({ customerId, channel: 'phone', at, eventId, name }, t, go);
     } catch {

@@ -216,6 +216,20 @@ export async function sendToCurrentChat(message: ChatMessage): Promise<void> {
 }
 
 /** For tests: forget the registration. */
+/**
+ * Dials a number: on a phone, WeCom's web view hands the tel: link to the dialler. In the emulator's
+ * sandbox (its bridge defines `window.wecomEmulator`) the call is recorded instead: a desktop browser has
+ * no phone, and its "open an external application?" prompt would hold the page's input meanwhile.
+ */
+export function dial(number: string): void {
+  const emulator = (window as { wecomEmulator?: { dial?: (number: string) => unknown } }).wecomEmulator;
+  if (typeof emulator?.dial === 'function') {
+    void emulator.dial(number);
+    return;
+  }
+  window.location.href = `tel:${number}`;
+}
+
 export function resetWeCom() {
   connection = null;
   signer = null;

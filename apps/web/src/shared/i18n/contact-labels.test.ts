@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { contactChannelSchema, contactPurposeSchema } from '@broker/contract';
-import { i18n, LANGUAGES } from '../../shared/i18n/i18n';
-import { CONTACT_LABELS, registerContactLabels } from './contact-label-locales';
+import { i18n, LANGUAGES } from './i18n';
+import { CONTACT_LABELS, registerContactLabels } from './contact-labels';
 
 const GROUPS = { channel: contactChannelSchema.options, purpose: contactPurposeSchema.options } as const;
 

@@ -1,10 +1,12 @@
 import type { ContactChannel, ContactPurpose } from '@broker/contract';
-import { registerLocales, type Language } from '../../shared/i18n/i18n';
+import { registerLocales, type Language } from './i18n';
 
 /**
  * A contact's channel and purpose as the reader's language names them, `contact.channel.<channel>` and
  * `contact.purpose.<purpose>`: the one copy for the contact log, the client timeline, the MOT handle
- * sheet and history, and the audit trail, so a record reads the same wherever it shows.
+ * sheet and history, and the audit trail, so a record reads the same wherever it shows. Here in shared/, not in
+ * the contact feature: MOT's and the contact log's vocabularies each need the other's, and features reaching
+ * into each other for them made an import cycle (import-cycles.test.ts).
  */
 export interface ContactLabels {
   channel: Record<ContactChannel, string>;
