@@ -120,3 +120,18 @@ export const motEventSnoozes = pgTable(
   },
   (table) => [index('mot_event_snooze_event_idx').on(table.eventId, table.id)],
 );
+
+/**
+ * A version per manager of everything their ranked MOT day is computed from (migration 0028): bumped by
+ * triggers on their events, their clients' contact records and their threshold. The server serves a
+ * ranked day from memory while this (and the book's version) is what it was computed at (ADR 0041).
+ */
+export const motRankVersion = pgTable(
+  'mot_rank_version',
+  {
+    corpId: integer('corp_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.corpId, table.staffId] })],
+);

@@ -63,7 +63,15 @@ floor(extract(epoch from "z"."snoozed_at") * 1000)::float8 as "snoozedAt",
 select "staff"."min_cash_io"::float8 as "minCashIo",
 "staff"."mot_fold" as "motFold" from "staff" where "staff"."id" = $1;
 
--- getRankedToday: GET /api/mot/todoEvent/ranked
+-- getRankedToday: GET /api/mot/todoEvent/ranked, statement 1 of 2
+-- prepared
+select coalesce((select "rv"."version" from "mot_rank_version" "rv" where "rv"."corp_id" = $1 and "rv"."staff_id" = $2), 0)::text as "rankVersion",
+coalesce((select "bv"."version" from "staff_book_version" "bv" where "bv"."corp_id" = $3 and "bv"."staff_id" = $4), 0)::text as "bookVersion",
+(select count(*)::int from "mot_event"
+where "mot_event"."staff_id" = $5 and "mot_event"."corp_id" = $6
+and "mot_event"."status" = 'handled' and "mot_event"."handled_at" >= ($7::date::timestamp at time zone 'Asia/Hong_Kong')) as handled;
+
+-- getRankedToday: GET /api/mot/todoEvent/ranked, statement 2 of 2
 -- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 as "customerId", "c"."customer_no" as "customerNo", "c"."name_cn" as "nameCn", "c"."name_en" as "nameEn",
 "c"."phone" as phone, "e"."id"::float8 as "eventId", "e"."rule" as rule, "e"."status" as status,
@@ -78,12 +86,11 @@ where "r"."customer_id" = "e"."customer_id" and "r"."superseded_by" is null) lc
 where "e"."staff_id" = $26 and "e"."corp_id" = $27 and "e"."status" <> 'handled'
 and not ("e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" < "s"."min_cash_io")
 and ("e"."due_date" <= $28::date or ("e"."created_at" >= ($29::date::timestamp at time zone 'Asia/Hong_Kong') and "e"."snoozed_at" is null))
-order by (coalesce(($30::jsonb ->> "e"."rule")::float8, 1) * ($31::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $32::float8[]), 1)] * (1 + $33::float8 * least(greatest($34::date - "e"."due_date", 0), $35::int)) * (1 + $36::float8 * least(greatest(coalesce(($37::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $38::int), 0), $39::int))) desc, "e"."due_date", "e"."id"
-limit $40 offset $41) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select "e"."rule" as rule, count(*)::int as count from "mot_event" "e" join "staff" "s" on "s"."id" = $42 where "e"."staff_id" = $43 and "e"."corp_id" = $44 and "e"."status" <> 'handled'
-and not ("e"."rule" in ('large_deposit', 'large_withdrawal') and "e"."cash_io_hkd" < "s"."min_cash_io")
-and ("e"."due_date" <= $45::date or ("e"."created_at" >= ($46::date::timestamp at time zone 'Asia/Hong_Kong') and "e"."snoozed_at" is null)) group by "e"."rule" order by "e"."rule") t) as "byRule", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as count from "mot_event"
-where "mot_event"."staff_id" = $47 and "mot_event"."corp_id" = $48
-and "mot_event"."status" = 'handled' and "mot_event"."handled_at" >= ($49::date::timestamp at time zone 'Asia/Hong_Kong')) t) as "handled";
+order by (coalesce(($30::jsonb ->> "e"."rule")::float8, 1) * ($31::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $32::float8[]), 1)] * (1 + $33::float8 * least(greatest($34::date - "e"."due_date", 0), $35::int)) * (1 + $36::float8 * least(greatest(coalesce(($37::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $38::int), 0), $39::int))) desc, "e"."due_date", "e"."id") t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "rv"."version" from "mot_rank_version" "rv" where "rv"."corp_id" = $40 and "rv"."staff_id" = $41), 0)::text as "rankVersion",
+coalesce((select "bv"."version" from "staff_book_version" "bv" where "bv"."corp_id" = $42 and "bv"."staff_id" = $43), 0)::text as "bookVersion",
+(select count(*)::int from "mot_event"
+where "mot_event"."staff_id" = $44 and "mot_event"."corp_id" = $45
+and "mot_event"."status" = 'handled' and "mot_event"."handled_at" >= ($46::date::timestamp at time zone 'Asia/Hong_Kong')) as handled) t) as "state";
 
 -- getTodoClients: GET /api/mot/todoEvent/todoClient, statement 2 of 2
 -- prepared

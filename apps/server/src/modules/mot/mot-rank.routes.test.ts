@@ -133,6 +133,37 @@ for (const engine of testDatabases()) {
       expect(ranked.list.every((row) => row.event.snoozed === false)).toBe(true);
     });
 
+    it('is computed again as soon as anything it was scored from changes, whoever wrote it (the day kept in memory, migration 0028)', async () => {
+      const usual = [ids.riskExpiry, ids.withdrawal, ids.comingBirthday, ids.staleBirthday];
+      expect(await rankedIds()).toEqual(usual);
+      const customerOf = async (eventId: number) =>
+        (await database.query<{ id: number }>('select customer_id::float8 as id from mot_event where id = $1', [eventId]))[0]!.id;
+      // The client's assets (the tier): 2.25 × 2 = 4.5 puts the stale birthday above the coming one (3).
+      const stale = await customerOf(ids.staleBirthday);
+      await database.query('update customer set total_assets_hkd = 10000000 where id = $1', [stale]);
+      expect(await rankedIds()).toEqual([ids.riskExpiry, ids.withdrawal, ids.staleBirthday, ids.comingBirthday]);
+      await database.query('update customer set total_assets_hkd = 10000 where id = $1', [stale]);
+      expect(await rankedIds()).toEqual(usual);
+      // A contact record today (the contact factor: 2 → 1): the expired assessment, 20 → 10, falls below the withdrawal (11.7).
+      const expired = await customerOf(ids.riskExpiry);
+      await database.query(
+        `insert into contact_record (corp_id, customer_id, staff_id, channel, purpose, note, served_at, locks_at)
+         select corp_id, id, staff_id, 'phone', 'service', 'rank cache', now(), now() + interval '1 day' from customer where id = $1`,
+        [expired],
+      );
+      expect(await rankedIds()).toEqual([ids.withdrawal, ids.riskExpiry, ids.comingBirthday, ids.staleBirthday]);
+      await database.query(`update contact_record set superseded_by = id, superseded_at = now() where note = 'rank cache'`);
+      expect(await rankedIds()).toEqual(usual);
+      // The manager's threshold hides the withdrawal; an event raised meanwhile shows.
+      await database.query(`update staff set min_cash_io = 1000000000 where wecom_user_id = 'chanwaiman'`);
+      expect(await rankedIds()).toEqual([ids.riskExpiry, ids.comingBirthday, ids.staleBirthday]);
+      await database.query(`update staff set min_cash_io = 100000 where wecom_user_id = 'chanwaiman'`);
+      const raised = await event({ customerId: stale }, 'dormant', TODAY, 0);
+      expect(await rankedIds()).toEqual([...usual, raised]);
+      await database.query('delete from mot_event where id = $1', [raised]);
+      expect(await rankedIds()).toEqual(usual);
+    });
+
     it('pages and filters in the database, positions counting the whole day', async () => {
       const second = await chan.ok.getRankedToday({ pageNum: 2, pageSize: 2 });
       expect(second.list.map((row) => [row.event.eventId, row.position])).toEqual([

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import { rowsQuery, selectRowSets, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
-import { contactRecords, customers, motEvents, staff } from '../../db/schema';
+import { contactRecords, customers, motEvents, motRankVersion, staff, staffBookVersion } from '../../db/schema';
 import { hkDayStart, pending } from './mot.repository';
 import type { MotRankWeights } from '../../mot-rank-config';
 
@@ -19,6 +20,8 @@ const e = tableAlias(motEvents, 'e');
 const c = tableAlias(customers, 'c');
 const r = tableAlias(contactRecords, 'r');
 const s = tableAlias(staff, 's');
+const rv = tableAlias(motRankVersion, 'rv');
+const bv = tableAlias(staffBookVersion, 'bv');
 
 /** A float8 array parameter, as text: both drivers pass a string the same way. */
 const float8Array = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::float8[]`;
@@ -91,49 +94,96 @@ export interface RankedSqlRow extends RankSqlRow {
   snoozed: boolean;
 }
 
+/** A manager's ranked day as computed once: every row of it in order, and what it was computed from. */
+interface RankedDay {
+  stamp: string;
+  rows: RankedSqlRow[];
+}
+
+/** Ranked days kept per process, least recently used out beyond this many event rows in all (~1 KB each). */
+const RANKED_DAY_MAX_ROWS = 200_000;
+
+/** The caller's state a cached ranked day must match: their events' and book's versions (one row each), and today's handled count. */
+const dayStateOf = (scope: StaffScope, today: string) =>
+  rowsQuery<{ rankVersion: string; bookVersion: string; handled: number }>(
+    sql`select coalesce((select ${rv.version} from ${tableAs(rv)} where ${rv.corpId} = ${scope.corpId} and ${rv.staffId} = ${scope.staffId}), 0)::text as "rankVersion",
+               coalesce((select ${bv.version} from ${tableAs(bv)} where ${bv.corpId} = ${scope.corpId} and ${bv.staffId} = ${scope.staffId}), 0)::text as "bookVersion",
+               (select count(*)::int from ${motEvents}
+                 where ${motEvents.staffId} = ${scope.staffId} and ${motEvents.corpId} = ${scope.corpId}
+                   and ${motEvents.status} = 'handled' and ${motEvents.handledAt} >= ${hkDayStart(today)}) as handled`,
+  );
+
+const stampOf = (today: string, weights: MotRankWeights, state: { rankVersion: string; bookVersion: string }) =>
+  `${today}|${state.rankVersion}|${state.bookVersion}|${JSON.stringify(weights)}`;
+
 export function createMotRankRepository(db: Database) {
+  const days = new LRUCache<string, RankedDay>({ maxSize: RANKED_DAY_MAX_ROWS, sizeCalculation: (day) => Math.max(1, day.rows.length) });
+  /** A computation under way per manager and stamp: concurrent first views share it. */
+  const computing = new Map<string, { stamp: string; day: Promise<RankedDay> }>();
+
+  /**
+   * Every event of the caller's day, scored and in order, with the versions it was computed at read in the
+   * same statement (so a write committed meanwhile makes it a day of another stamp, not a wrong one).
+   * Today = pending and (due on or before today, or raised today and not put off since).
+   */
+  async function computeDay(scope: StaffScope, weights: MotRankWeights, today: string): Promise<RankedDay> {
+    const ownEvents = sql`${tableAs(e)} join ${tableAs(s)} on ${s.id} = ${scope.staffId}`;
+    const ofToday = sql`${e.staffId} = ${scope.staffId} and ${e.corpId} = ${scope.corpId} and ${pending}
+      and (${e.dueDate} <= ${today}::date or (${e.createdAt} >= ${hkDayStart(today)} and ${e.snoozedAt} is null))`;
+    const rank = rankColumns(weights, today);
+    const { rows, state } = await selectRowSets(
+      db,
+      {
+        rows: rowsQuery<RankedSqlRow>(
+          sql`select ${c.id}::float8 as "customerId", ${c.customerNo} as "customerNo", ${c.nameCn} as "nameCn", ${c.nameEn} as "nameEn",
+                     ${c.phone} as phone, ${e.id}::float8 as "eventId", ${e.rule} as rule, ${e.status} as status,
+                     ${e.dueDate}::text as "dueDate", ${e.facts} as facts, ${e.snoozedAt} is not null as snoozed, ${rank.list}
+                from ${ownEvents}
+                join ${tableAs(c)} on ${c.id} = ${e.customerId}
+                ${lastContact}
+               where ${ofToday}
+               order by ${rank.score} desc, ${e.dueDate}, ${e.id}`,
+        ),
+        state: dayStateOf(scope, today),
+      },
+      { prepare: true },
+    );
+    return { stamp: stampOf(today, weights, state[0]!), rows };
+  }
+
   return {
     /**
-     * One page of the caller's ranked day, the day's counts by type and what they handled today, in one
-     * statement. Today = pending and (due on or before today, or raised today and not put off since).
+     * One page of the caller's ranked day, the day's counts by type and what they handled today. The day
+     * is scored once per change (ADR 0041's addendum): a page reads one row of versions and the handled
+     * count, and slices the day kept in memory while those versions hold.
      */
     async rankedPage(
       scope: StaffScope,
       weights: MotRankWeights,
       input: { today: string; rule?: string | undefined; pageNum: number; pageSize: number },
     ) {
-      // The caller's pending events (`e`, with their staff row `s` for the threshold `pending` applies) of today.
-      const ownEvents = sql`${tableAs(e)} join ${tableAs(s)} on ${s.id} = ${scope.staffId}`;
-      const ofToday = sql`${e.staffId} = ${scope.staffId} and ${e.corpId} = ${scope.corpId} and ${pending}
-        and (${e.dueDate} <= ${input.today}::date or (${e.createdAt} >= ${hkDayStart(input.today)} and ${e.snoozedAt} is null))`;
-      const ruleFilter = input.rule ? sql`and ${e.rule} = ${input.rule}` : sql``;
-      const rank = rankColumns(weights, input.today);
-      const { rows, byRule, handled } = await selectRowSets(
-        db,
-        {
-          rows: rowsQuery<RankedSqlRow>(
-            sql`select ${c.id}::float8 as "customerId", ${c.customerNo} as "customerNo", ${c.nameCn} as "nameCn", ${c.nameEn} as "nameEn",
-                       ${c.phone} as phone, ${e.id}::float8 as "eventId", ${e.rule} as rule, ${e.status} as status,
-                       ${e.dueDate}::text as "dueDate", ${e.facts} as facts, ${e.snoozedAt} is not null as snoozed, ${rank.list}
-                  from ${ownEvents}
-                  join ${tableAs(c)} on ${c.id} = ${e.customerId}
-                  ${lastContact}
-                 where ${ofToday} ${ruleFilter}
-                 order by ${rank.score} desc, ${e.dueDate}, ${e.id}
-                 limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`,
-          ),
-          byRule: rowsQuery<{ rule: string; count: number }>(
-            sql`select ${e.rule} as rule, count(*)::int as count from ${ownEvents} where ${ofToday} group by ${e.rule} order by ${e.rule}`,
-          ),
-          handled: rowsQuery<{ count: number }>(
-            sql`select count(*)::int as count from ${motEvents}
-                 where ${motEvents.staffId} = ${scope.staffId} and ${motEvents.corpId} = ${scope.corpId}
-                   and ${motEvents.status} = 'handled' and ${motEvents.handledAt} >= ${hkDayStart(input.today)}`,
-          ),
-        },
-        { prepare: true },
-      );
-      return { rows, byRule, handled: handled[0]?.count ?? 0 };
+      const [state] = await selectRows(db, dayStateOf(scope, input.today), { prepare: true });
+      const key = `${scope.corpId}:${scope.staffId}`;
+      const stamp = stampOf(input.today, weights, state!);
+      let day = days.get(key);
+      if (day?.stamp !== stamp) {
+        let running = computing.get(key);
+        if (running?.stamp !== stamp) {
+          const promise = computeDay(scope, weights, input.today).finally(() => {
+            if (computing.get(key)?.day === promise) computing.delete(key);
+          });
+          running = { stamp, day: promise };
+          computing.set(key, running);
+        }
+        day = await running.day;
+        days.set(key, day);
+      }
+      const byRuleCounts = new Map<string, number>();
+      for (const row of day.rows) byRuleCounts.set(row.rule, (byRuleCounts.get(row.rule) ?? 0) + 1);
+      const byRule = [...byRuleCounts].map(([rule, count]) => ({ rule, count })).sort((a, b) => (a.rule < b.rule ? -1 : 1));
+      const listed = input.rule ? day.rows.filter((row) => row.rule === input.rule) : day.rows;
+      const first = (input.pageNum - 1) * input.pageSize;
+      return { rows: listed.slice(first, first + input.pageSize), byRule, handled: state!.handled };
     },
 
     /** One pending event's rank as of today (none once handled). The caller has checked the event is theirs. */
