@@ -98,6 +98,21 @@ export interface RankedSqlRow extends RankSqlRow {
 interface RankedDay {
   stamp: string;
   rows: RankedSqlRow[];
+  /** Each type's rows, in the day's order, and the counts by type (by rule name): computed once with the day, not per page. */
+  byRule: Map<string, RankedSqlRow[]>;
+  counts: { rule: string; count: number }[];
+}
+
+/** The day's rows grouped by type, in order, and the counts a page returns. */
+function rankedDay(stamp: string, rows: RankedSqlRow[]): RankedDay {
+  const byRule = new Map<string, RankedSqlRow[]>();
+  for (const row of rows) {
+    const ofRule = byRule.get(row.rule);
+    if (ofRule) ofRule.push(row);
+    else byRule.set(row.rule, [row]);
+  }
+  const counts = [...byRule].map(([rule, ofRule]) => ({ rule, count: ofRule.length })).sort((a, b) => (a.rule < b.rule ? -1 : 1));
+  return { stamp, rows, byRule, counts };
 }
 
 /** Ranked days kept per process, least recently used out beyond this many event rows in all (~1 KB each). */
@@ -148,7 +163,7 @@ export function createMotRankRepository(db: Database) {
       },
       { prepare: true },
     );
-    return { stamp: stampOf(today, weights, state[0]!), rows };
+    return rankedDay(stampOf(today, weights, state[0]!), rows);
   }
 
   return {
@@ -178,12 +193,9 @@ export function createMotRankRepository(db: Database) {
         day = await running.day;
         days.set(key, day);
       }
-      const byRuleCounts = new Map<string, number>();
-      for (const row of day.rows) byRuleCounts.set(row.rule, (byRuleCounts.get(row.rule) ?? 0) + 1);
-      const byRule = [...byRuleCounts].map(([rule, count]) => ({ rule, count })).sort((a, b) => (a.rule < b.rule ? -1 : 1));
-      const listed = input.rule ? day.rows.filter((row) => row.rule === input.rule) : day.rows;
+      const listed = input.rule ? (day.byRule.get(input.rule) ?? []) : day.rows;
       const first = (input.pageNum - 1) * input.pageSize;
-      return { rows: listed.slice(first, first + input.pageSize), byRule, handled: state!.handled };
+      return { rows: listed.slice(first, first + input.pageSize), byRule: day.counts, handled: state!.handled };
     },
 
     /** One pending event's rank as of today (none once handled). The caller has checked the event is theirs. */
