@@ -9,6 +9,10 @@ installAntdMobileRenderer();
 configure({ asyncUtilTimeout: 5000 });
 // Tests switch languages with i18n.changeLanguage directly: have every language's core strings at hand.
 for (const language of LANGUAGES) await loadLanguage(language);
+// The app imports Toast and Dialog on first use. Loaded here, that first use resolves from the module cache:
+// a test that ends while a failure toast is still loading no longer has the import finish after its
+// environment is gone (CI, stop 30: "Cannot load tslib … after the environment was torn down").
+await Promise.all([import('../shared/ui/antd-toast'), import('../shared/ui/antd-dialog')]);
 
 /**
  * antd-mobile's Dialog and Toast render into roots of their own, which testing-library's cleanup does not

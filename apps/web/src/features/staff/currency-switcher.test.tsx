@@ -40,4 +40,6 @@ test('when saving fails the previous currency comes back', async () => {
   fireEvent.click(screen.getByRole('radio', { name: 'CNY' }));
   expect(useAppSettings.getState().currency).toBe('CNY');
   await waitFor(() => expect(useAppSettings.getState().currency).toBe('HKD'));
+  // The manager is told it failed (a toast), not only shown the old choice again.
+  await waitFor(() => expect(document.querySelector('.adm-toast-main')?.textContent).toBeTruthy());
 });
