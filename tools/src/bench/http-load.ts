@@ -39,18 +39,43 @@ function measurementOf(latencies: number[], errors: string[], completed: number,
 }
 
 /**
+ * How `concurrency` connections spread over the replicas, as a connection-balancing load balancer
+ * (Kubernetes' Service, an L4 balancer) spreads them: as evenly as they go, the first ones taking
+ * the remainder; a replica left without a connection (c1 over two) is not driven.
+ */
+export function connectionShares(baseUrls: readonly string[], concurrency: number): Array<[string, number]> {
+  if (baseUrls.length === 0) throw new Error('driveHttp: no server to drive');
+  return baseUrls
+    .map((baseUrl, index): [string, number] => [
+      baseUrl,
+      Math.floor(concurrency / baseUrls.length) + (index < concurrency % baseUrls.length ? 1 : 0),
+    ])
+    .filter(([, connections]) => connections > 0);
+}
+
+/**
  * `concurrency` keep-alive connections send the requests (each taken from `source` as it is sent)
  * for `durationMs`, after an unmeasured warm-up: a closed loop, each connection sending its next
  * request when the last is answered. Latencies of 2xx answers are kept at full precision
  * (autocannon's own histogram rounds to whole milliseconds).
  */
 export async function driveHttp(
-  baseUrl: string,
+  target: string | readonly string[],
   source: RequestSource,
   options: { concurrency: number; durationMs: number; warmupMs: number },
 ): Promise<Measurement> {
   const nextRequest = nextOf(source);
-  const run = (durationMs: number, latencies: number[] | null) =>
+  const shares = connectionShares(typeof target === 'string' ? [target] : target, options.concurrency);
+  // Every replica's connections run at once, for the same time, drawing from the one request stream.
+  const run = async (durationMs: number, latencies: number[] | null) => {
+    const runs = await Promise.all(shares.map(([baseUrl, connections]) => runOn(baseUrl, connections, durationMs, latencies)));
+    return {
+      errors: runs.flatMap((one) => one.errors),
+      completed: runs.reduce((sum, one) => sum + one.completed, 0),
+      elapsedMs: Math.max(...runs.map((one) => one.elapsedMs)),
+    };
+  };
+  const runOn = (baseUrl: string, connections: number, durationMs: number, latencies: number[] | null) =>
     new Promise<{ errors: string[]; completed: number; elapsedMs: number }>((resolve, reject) => {
       const errors: string[] = [];
       let completed = 0;
@@ -58,7 +83,7 @@ export async function driveHttp(
       const instance = autocannon(
         {
           url: baseUrl,
-          connections: options.concurrency,
+          connections,
           duration: durationMs / 1000,
           timeout: 30,
           requests: [
@@ -169,25 +194,33 @@ export const FIXED_RATE_CONNECTIONS = 32;
  * queued in the server: the run measures what a client arriving on schedule would have seen.
  */
 export async function driveFixedRate(
-  baseUrl: string,
+  target: string | readonly string[],
   source: RequestSource,
   options: { ratePerSecond: number; durationMs: number; maxConnections?: number },
 ): Promise<Measurement> {
   const nextRequest = nextOf(source);
-  const pool = new Pool(baseUrl, {
-    connections: options.maxConnections ?? FIXED_RATE_CONNECTIONS,
-    pipelining: 1,
-    // They run once a request is on a connection, not while it waits in the pool's queue: a slow answer fails, a queued one does not.
-    headersTimeout: 30_000,
-    bodyTimeout: 30_000,
-  });
+  const baseUrls = typeof target === 'string' ? [target] : target;
+  // One pool per replica, each request to the next in turn (a round-robin balancer); the connections
+  // are shared out as the closed loop's are.
+  const pools = connectionShares(baseUrls, options.maxConnections ?? FIXED_RATE_CONNECTIONS).map(
+    ([baseUrl, connections]) =>
+      new Pool(baseUrl, {
+        connections,
+        pipelining: 1,
+        // They run once a request is on a connection, not while it waits in the pool's queue: a slow answer fails, a queued one does not.
+        headersTimeout: 30_000,
+        bodyTimeout: 30_000,
+      }),
+  );
+  let turn = 0;
+  const nextPool = () => pools[turn++ % pools.length]!;
   const latencies: number[] = [];
   const errors: string[] = [];
   let completed = 0;
   try {
     const { startedAt } = await scheduleFixedRate(options, async (timedFrom) => {
       try {
-        const status = await dispatchOnce(pool, nextRequest());
+        const status = await dispatchOnce(nextPool(), nextRequest());
         if (status >= 200 && status < 300) latencies.push(performance.now() - timedFrom);
         else errors.push(`HTTP ${status}`);
       } catch (error) {
@@ -197,6 +230,6 @@ export async function driveFixedRate(
     });
     return measurementOf(latencies, errors, completed, Math.max(performance.now() - startedAt, options.durationMs));
   } finally {
-    await pool.destroy();
+    await Promise.all(pools.map((pool) => pool.destroy()));
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@broker/server';
 import { testDatabases } from '@broker/server/testing';
 import { bigTableSeqScans, explainCaptured } from './explain';
-import { driveFixedRate, driveHttp } from './http-load';
+import { connectionShares, driveFixedRate, driveHttp } from './http-load';
 import { createStatementRecorder, replaySql, sqlRunnerFor } from './sql-replay';
 
 for (const engine of testDatabases()) {
@@ -133,6 +133,66 @@ describe('HTTP load', () => {
     });
     expect(measurement.latency.count).toBe(0);
     expect(measurement.errors).toBeGreaterThan(0);
+  });
+});
+
+describe('replicas: the load spread as a balancer spreads it', () => {
+  const servers: Server[] = [];
+  /** Per replica, the paths it answered (each test sends its own path: a closed loop's last requests land after it ends). */
+  const served: string[][] = [[], []];
+  const count = (index: number, path: string) => served[index]!.filter((one) => one === path).length;
+  const urls: string[] = [];
+  beforeAll(async () => {
+    for (const index of [0, 1]) {
+      const server = createServer((request, response) => {
+        served[index]!.push(request.url ?? '');
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"code":"0","msg":"","data":null}');
+      });
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      servers.push(server);
+      urls.push(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+    }
+  });
+  afterAll(() => Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))));
+
+  it('shares connections out evenly, the first replicas taking the remainder, none left idle with a connection to spare', () => {
+    expect(connectionShares(['a', 'b'], 16)).toEqual([
+      ['a', 8],
+      ['b', 8],
+    ]);
+    expect(connectionShares(['a', 'b'], 1)).toEqual([['a', 1]]);
+    expect(connectionShares(['a', 'b', 'c'], 64)).toEqual([
+      ['a', 22],
+      ['b', 21],
+      ['c', 21],
+    ]);
+    expect(() => connectionShares([], 4)).toThrow(/no server/);
+  });
+
+  it('drives every replica in the closed loop and counts every answer once', async () => {
+    const measurement = await driveHttp(urls, [{ method: 'GET', path: '/closed', headers: {} }], {
+      concurrency: 4,
+      durationMs: 300,
+      warmupMs: 0,
+    });
+    const total = count(0, '/closed') + count(1, '/closed');
+    expect(count(0, '/closed')).toBeGreaterThan(5);
+    expect(count(1, '/closed')).toBeGreaterThan(5);
+    // Counted once: at most what the replicas served, short of it by no more than the requests in flight at the end.
+    expect(measurement.requests).toBeLessThanOrEqual(total);
+    expect(measurement.requests).toBeGreaterThanOrEqual(total - 4);
+    expect(measurement.latency.count).toBe(measurement.requests);
+  });
+
+  it('sends a fixed rate to each replica in turn', async () => {
+    const measurement = await driveFixedRate(urls, [{ method: 'GET', path: '/fixed', headers: {} }], {
+      ratePerSecond: 200,
+      durationMs: 100,
+    });
+    expect(measurement.requests).toBe(20);
+    expect([count(0, '/fixed'), count(1, '/fixed')]).toEqual([10, 10]);
   });
 });
 

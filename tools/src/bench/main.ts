@@ -120,9 +120,25 @@ async function readReadyCounters(baseUrl: string): Promise<ReadyCounters | null>
   }
 }
 
-/** The server's count-cache counters (/readyz), or null when it does not report them. */
-async function readCacheCounters(baseUrl: string): Promise<{ lookups: number; computed: number } | null> {
-  return (await readReadyCounters(baseUrl))?.bookResultCache ?? null;
+/** The servers' count-cache counters (/readyz), summed over the replicas, or null when one does not report them. */
+async function readCacheCounters(baseUrls: readonly string[]): Promise<{ lookups: number; computed: number } | null> {
+  const each = await Promise.all(baseUrls.map(async (baseUrl) => (await readReadyCounters(baseUrl))?.bookResultCache ?? null));
+  if (each.some((counters) => counters === null)) return null;
+  return {
+    lookups: each.reduce((sum, counters) => sum + counters!.lookups, 0),
+    computed: each.reduce((sum, counters) => sum + counters!.computed, 0),
+  };
+}
+
+/** The book-index counters summed over the replicas, or undefined when one does not report them. */
+async function readIndexCounters(baseUrls: readonly string[]): Promise<ReadyCounters['bookIndex']> {
+  const each = await Promise.all(baseUrls.map(async (baseUrl) => (await readReadyCounters(baseUrl))?.bookIndex));
+  if (each.some((counters) => !counters)) return undefined;
+  return {
+    served: each.reduce((sum, counters) => sum + counters!.served, 0),
+    askedSql: each.reduce((sum, counters) => sum + counters!.askedSql, 0),
+    loading: each.reduce((sum, counters) => sum + counters!.loading, 0),
+  };
 }
 
 /**
@@ -140,10 +156,10 @@ export async function settleBookIndexes(baseUrl: string, timeoutMs = 180_000): P
 }
 
 /** Of the searches and stats between two readings, the share answered from the book indexes. */
-async function withIndexUse<T>(baseUrl: string, measure: () => Promise<T>): Promise<{ result: T; indexed: string }> {
-  const before = (await readReadyCounters(baseUrl))?.bookIndex;
+async function withIndexUse<T>(baseUrls: readonly string[], measure: () => Promise<T>): Promise<{ result: T; indexed: string }> {
+  const before = await readIndexCounters(baseUrls);
   const result = await measure();
-  const after = (await readReadyCounters(baseUrl))?.bookIndex;
+  const after = await readIndexCounters(baseUrls);
   if (!before || !after) return { result, indexed: '' };
   const served = after.served - before.served;
   const asked = served + after.askedSql - before.askedSql;
@@ -151,10 +167,10 @@ async function withIndexUse<T>(baseUrl: string, measure: () => Promise<T>): Prom
 }
 
 /** Runs `measure` between two readings of the server's cache counters: what the cell did to the cache. */
-async function withCacheUse<T>(baseUrl: string, measure: () => Promise<T>): Promise<{ result: T; cache: CacheUse | null }> {
-  const before = await readCacheCounters(baseUrl);
+async function withCacheUse<T>(baseUrls: readonly string[], measure: () => Promise<T>): Promise<{ result: T; cache: CacheUse | null }> {
+  const before = await readCacheCounters(baseUrls);
   const result = await measure();
-  const after = await readCacheCounters(baseUrl);
+  const after = await readCacheCounters(baseUrls);
   if (!before || !after) return { result, cache: null };
   const lookups = after.lookups - before.lookups;
   return { result, cache: { lookups, hits: Math.max(0, lookups - (after.computed - before.computed)) } };
@@ -216,7 +232,7 @@ async function runEngine(
   const openHandle = () => openDatabase({ ...connection, poolMax: options.poolMax, onQuery: recorder.observe, pgliteWorker: false });
   let handle: DatabaseHandle | null = null;
   let capture: CaptureApp | null = null;
-  let server: ServerProcess | null = null;
+  let servers: ServerProcess[] = [];
   try {
     handle = await openHandle();
     log('MOT daily sweep: first (from no events), then a re-run…');
@@ -295,21 +311,33 @@ async function runEngine(
       return cell;
     };
 
-    log('API over HTTP (the server in its own process), each cell followed by its captured SQL replayed alone:');
-    server = await startServerProcess({
-      env: {
-        ...('url' in connection
-          ? { DATABASE_URL: connection.url }
-          : { PGLITE_DIR: connection.pgliteDir, PGLITE_WORKER: String(!options.pgliteInProcess) }),
-        DATABASE_POOL_MAX: String(options.poolMax),
-        // Production's default: the per-request log lines are part of what a request costs.
-        LOG_LEVEL: 'info',
-        WECOM_MODE: 'emulator',
-        WEB_DIST_DIR: lighthouse?.webDist ?? '',
-      },
-      startTimeoutMs: 180_000,
-    });
-    const baseUrl = server.baseUrl;
+    // PGlite is one embedded database in one process: replicas are a PostgreSQL deployment.
+    const replicas = engine === 'postgres' ? options.replicas : 1;
+    log(
+      `API over HTTP (${replicas === 1 ? 'the server in its own process' : `${replicas} server processes, the load spread over them`}), ` +
+        'each cell followed by its captured SQL replayed alone:',
+    );
+    // One after another: each applies pending migrations on open, and the first to start does the work.
+    for (let replica = 0; replica < replicas; replica++) servers.push(await startReplica());
+    async function startReplica() {
+      return startServerProcess({
+        env: {
+          ...('url' in connection
+            ? { DATABASE_URL: connection.url }
+            : { PGLITE_DIR: connection.pgliteDir, PGLITE_WORKER: String(!options.pgliteInProcess) }),
+          DATABASE_POOL_MAX: String(options.poolMax),
+          // Production's default: the per-request log lines are part of what a request costs.
+          LOG_LEVEL: 'info',
+          WECOM_MODE: 'emulator',
+          WEB_DIST_DIR: lighthouse?.webDist ?? '',
+        },
+        startTimeoutMs: 180_000,
+      });
+    }
+    const baseUrls = servers.map((server) => server.baseUrl);
+    const baseUrl = baseUrls[0]!;
+    const serverCpuSeconds = () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0);
+    const settleAll = () => Promise.all(baseUrls.map((url) => settleBookIndexes(url)));
     const cells: CellResult[] = [];
     const fixedRate: FixedRateResult[] = [];
     // PGlite: what the capture app is to be sent after the server stops, in the order the server was.
@@ -326,8 +354,8 @@ async function runEngine(
       for (const concurrency of concurrencies) {
         // Warm-up apart, so the CPU share and the cache counters cover the measured requests alone.
         const warmup: EndpointInput[] = (sent = []);
-        if (options.warmupMs > 0) await driveHttp(baseUrl, source, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
-        await settleBookIndexes(baseUrl);
+        if (options.warmupMs > 0) await driveHttp(baseUrls, source, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
+        await settleAll();
         sent = [];
         const repeatsBefore = scenario.repeats();
         const {
@@ -336,10 +364,10 @@ async function runEngine(
             cache,
           },
           indexed,
-        } = await withIndexUse(baseUrl, () =>
-          withCacheUse(baseUrl, () =>
-            measureCpuShare(() => driveHttp(baseUrl, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
-              serverCpuSeconds: () => server!.cpuSeconds(),
+        } = await withIndexUse(baseUrls, () =>
+          withCacheUse(baseUrls, () =>
+            measureCpuShare(() => driveHttp(baseUrls, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
+              serverCpuSeconds,
               localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
             }),
           ),
@@ -374,16 +402,16 @@ async function runEngine(
           const fixedSent: EndpointInput[] = (sent = []);
           // An unmeasured warm-up at the same rate, as the closed loop has: otherwise the first run's
           // load generator figure includes compiling the driver's code and opening its connections.
-          if (options.warmupMs > 0) await driveFixedRate(baseUrl, source, { ratePerSecond: targetRate, durationMs: options.warmupMs });
+          if (options.warmupMs > 0) await driveFixedRate(baseUrls, source, { ratePerSecond: targetRate, durationMs: options.warmupMs });
           const repeatsBefore = scenario.repeats();
           // The CPU share too: a fixed rate sends each request on its own wake-up, so the load
           // generator's (and the server's) CPU per request can differ from the closed loop's.
           const {
             result: { result: api, cpu },
             cache,
-          } = await withCacheUse(baseUrl, () =>
-            measureCpuShare(() => driveFixedRate(baseUrl, source, { ratePerSecond: targetRate, durationMs: options.durationMs }), {
-              serverCpuSeconds: () => server!.cpuSeconds(),
+          } = await withCacheUse(baseUrls, () =>
+            measureCpuShare(() => driveFixedRate(baseUrls, source, { ratePerSecond: targetRate, durationMs: options.durationMs }), {
+              serverCpuSeconds,
               localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
             }),
           );
@@ -434,8 +462,8 @@ async function runEngine(
         log(`  Lighthouse ${lighthouseOutcome.skipped}`);
       }
     }
-    await server.stop();
-    server = null;
+    await Promise.all(servers.map((server) => server.stop()));
+    servers = [];
 
     if (!interleave) {
       log("SQL alone (each cell's requests captured in order, replayed with the same pool size and concurrency):");
@@ -475,7 +503,7 @@ async function runEngine(
       lighthouse: lighthouseOutcome,
     };
   } finally {
-    await server?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     await capture?.close();
     await handle?.close();
     if (pgliteRoot && !options.keepPglite) rmSync(pgliteRoot, { recursive: true, force: true });
@@ -591,6 +619,7 @@ async function main() {
       poolMax: options.poolMax,
       concurrencies: options.concurrencies,
       seed: options.seed,
+      replicas: options.replicas,
     },
     machine,
     datasets: ordered.map((run) => run.dataset),

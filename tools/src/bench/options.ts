@@ -28,6 +28,11 @@ export interface BenchOptions {
   keepPglite: boolean;
   /** The measured server runs PGlite on its request thread (PGLITE_WORKER=false), as before ADR 0036. */
   pgliteInProcess: boolean;
+  /**
+   * PostgreSQL: API server processes measured side by side, the load balanced over them by connection
+   * (ADR 0007's production topology is two replicas). PGlite is one embedded process: always 1.
+   */
+  replicas: number;
   /** EXPLAIN ANALYZE the first captured calls of every endpoint into benchmarks/explain-<engine>.md. */
   explain: boolean;
   /** The fixed-arrival-rate cells (50% and 80% of the closed loop's capacity at c16). */
@@ -87,6 +92,8 @@ export const USAGE = `npm run bench -- [options]
   --lighthouse-only      Lighthouse alone: no API or SQL cells (with --quick too: 1 run unless --lighthouse-runs)
   --keep-pglite          keep the temporary PGlite folder
   --pglite-in-process    the server runs PGlite on its request thread (PGLITE_WORKER=false), for comparison
+  --replicas N           PostgreSQL: N API server processes side by side, each cell's connections (and a fixed
+                         rate's requests) spread over them as a load balancer would (default 1)
   --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
   --quick                smoke run: 2,000 customers each, concurrency 1,16, 0.5 s cells, 20 parameter sets`;
 
@@ -145,6 +152,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'web-dist': { type: 'string' },
       'keep-pglite': { type: 'boolean', default: false },
       'pglite-in-process': { type: 'boolean', default: false },
+      replicas: { type: 'string' },
       explain: { type: 'boolean', default: false },
       'no-warm': { type: 'boolean', default: false },
       'no-fixed-rate': { type: 'boolean', default: false },
@@ -193,6 +201,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     quick,
     keepPglite: values['keep-pglite'],
     pgliteInProcess: values['pglite-in-process'],
+    replicas: positiveInteger('replicas', values.replicas, 1),
     explain: values.explain && !lighthouseOnly,
     fixedRate: !values['no-fixed-rate'] && !lighthouseOnly,
     warm: !values['no-warm'] && !lighthouseOnly,

@@ -50,7 +50,16 @@ export interface BenchReport {
   startedAt: string;
   elapsedMs: number;
   command: string;
-  settings: { durationMs: number; warmupMs: number; paramsPerEndpoint: number; poolMax: number; concurrencies: number[]; seed?: number };
+  settings: {
+    durationMs: number;
+    warmupMs: number;
+    paramsPerEndpoint: number;
+    poolMax: number;
+    concurrencies: number[];
+    seed?: number;
+    /** PostgreSQL's API server processes (absent in reports written before it was a choice: one). */
+    replicas?: number;
+  };
   machine: MachineInfo;
   datasets: DatasetSummary[];
   cells: CellResult[];
@@ -422,7 +431,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
             .join(', ')} |`,
         ]
       : []),
-    `| Load | ${settings.durationMs / 1000} s per cell after ${settings.warmupMs / 1000} s warm-up; fresh parameters for every request${settings.seed !== undefined ? ` (seed ${settings.seed})` : ''}, and up to ${settings.paramsPerEndpoint} repeated parameter sets per endpoint in the warm-cache row; server and SQL replay pool ${settings.poolMax} connections; concurrency ${settings.concurrencies.join(', ')} |`,
+    `| Load | ${settings.durationMs / 1000} s per cell after ${settings.warmupMs / 1000} s warm-up; fresh parameters for every request${settings.seed !== undefined ? ` (seed ${settings.seed})` : ''}, and up to ${settings.paramsPerEndpoint} repeated parameter sets per endpoint in the warm-cache row; ${(settings.replicas ?? 1) > 1 ? `PostgreSQL: ${settings.replicas} API server processes, each cell's connections spread over them; ` : ''}server and SQL replay pool ${settings.poolMax} connections (per server process); concurrency ${settings.concurrencies.join(', ')} |`,
     '',
     '### Datasets',
     '',
