@@ -244,6 +244,8 @@ export class BookIndex {
   private readonly postings: Record<TextField, Map<string, Posting>> = { cn: new Map(), en: new Map(), phone: new Map() };
   /** Slots in descending order of each sort (ascending is the same walked backwards); built when first needed. */
   private readonly orders = new Map<SortField, SortOrderSlots>();
+  /** No customer's assets were ever larger in size (an upper bound: a change never lowers it). */
+  private maxAbsCents = 0;
   /** Per-query marks: `stamp[slot] === mark` means "a candidate of this query". */
   private stamp = new Uint32Array(0);
   private mark = 0;
@@ -382,6 +384,7 @@ export class BookIndex {
     for (const market of row.heldMarkets) bits |= 1 << this.marketBits.numberOf(market);
     this.markets[slot] = bits;
     this.cents[slot] = row.assetCents;
+    this.maxAbsCents = Math.max(this.maxAbsCents, Math.abs(row.assetCents));
     this.openDay[slot] = openDay;
     this.lastTradeDay[slot] = row.lastTradeDate === null ? NO_TRADE : (dayKey(row.lastTradeDate) ?? NO_TRADE);
     this.nameCn[slot] = row.nameCn;
@@ -636,33 +639,48 @@ export class BookIndex {
     if (!matcher || monthDay === undefined) return undefined;
     const { test, candidates } = matcher;
     const channelCount = this.channels.numbers.size;
-    const clients = new Float64Array(channelCount);
-    // Whole cents add exactly in a double while the sum of their sizes stays below 2^53 (90 trillion
-    // HKD); past that, the channel's sum is done again in BigInt.
-    const sums = new Float64Array(channelCount);
-    const sizes = new Float64Array(channelCount);
-    const active = new Float64Array(channelCount);
-    const fresh = new Float64Array(channelCount);
-    const activeStatus = this.statuses.numbers.get('active');
-    const { channel, status, cents, openDay } = this;
-    const slots = candidates ?? this.size;
-    const many = typeof slots === 'number';
-    const length = many ? slots : slots.length;
-    for (let index = 0; index < length; index += 1) {
-      const slot = many ? index : slots[index]!;
-      if (!test.passes(slot)) continue;
-      const at = channel[slot]!;
+    // Two banks of tallies, even slots in the first and odd in the second, added at the end: consecutive
+    // rows of one channel no longer wait on each other's add. The yes/no tallies add 0 or 1 instead of
+    // branching (a status or an open day is as good as random from one row to the next).
+    const banks = channelCount * 2;
+    const clients = new Int32Array(banks);
+    const sums = new Float64Array(banks);
+    const active = new Int32Array(banks);
+    const fresh = new Int32Array(banks);
+    const activeStatus = this.statuses.numbers.get('active') ?? -1;
+    const { alive, channel, status, cents, openDay } = this;
+    const tally = (slot: number) => {
+      const at = channel[slot]! + (slot & 1) * channelCount;
       clients[at]! += 1;
-      const amount = cents[slot]!;
-      sums[at]! += amount;
-      sizes[at]! += amount < 0 ? -amount : amount;
-      if (status[slot] === activeStatus) active[at]! += 1;
-      if (openDay[slot]! >= monthDay) fresh[at]! += 1;
+      sums[at]! += cents[slot]!;
+      active[at]! += +(status[slot] === activeStatus);
+      fresh[at]! += +(openDay[slot]! >= monthDay);
+    };
+    if (candidates) {
+      for (const slot of candidates) if (test.passes(slot)) tally(slot);
+    } else if (test.admitsEveryRow()) {
+      // The whole book (the list's header with no filter, the most common stat): no test per row.
+      const size = this.size;
+      for (let slot = 0; slot < size; slot += 1) if (alive[slot] === 1) tally(slot);
+    } else {
+      const size = this.size;
+      for (let slot = 0; slot < size; slot += 1) if (test.passes(slot)) tally(slot);
     }
+    for (let at = 0; at < channelCount; at += 1) {
+      const odd = at + channelCount;
+      clients[at]! += clients[odd]!;
+      sums[at]! += sums[odd]!;
+      active[at]! += active[odd]!;
+      fresh[at]! += fresh[odd]!;
+    }
+    // Whole cents add exactly in a double while no partial sum can pass 2^53 (90 trillion HKD), which
+    // the clients counted times the largest size any customer had bounds. Past that, the channel's sum
+    // is done again in BigInt.
+    const exactInDouble = (at: number) => clients[at]! * this.maxAbsCents < Number.MAX_SAFE_INTEGER;
     const rows: IndexedStatRow[] = [];
     for (const [code, at] of this.channels.numbers) {
       if (clients[at] === 0) continue;
-      const total = sizes[at]! < Number.MAX_SAFE_INTEGER ? BigInt(sums[at]!) : this.exactSum(test, candidates, at);
+      const total = exactInDouble(at) ? BigInt(sums[at]!) : this.exactSum(test, candidates, at);
       rows.push({
         channel: code,
         clients: clients[at]!,
