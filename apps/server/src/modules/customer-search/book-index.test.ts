@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BookIndex, BookTooVaried, boundCents, centsText, dayKey, lowerAsSql, type IndexedCustomer } from './book-index';
+import { BookIndex, BookTooVaried, boundCents, centsText, dayKey, lowerAsSql, walkIsCheaper, type IndexedCustomer } from './book-index';
 import type { CustomerCriteria } from './customer-filters';
 import { interpretKeyword } from './customer-keyword';
 
@@ -231,5 +231,49 @@ describe('BookTooVaried', () => {
   it('refuses a change that brings one code too many (the store then reads the book again)', () => {
     const index = new BookIndex('1', [customer(1, { heldMarkets: Array.from({ length: 30 }, (_, n) => `M${n}`) })]);
     expect(() => index.apply('2', [2], [customer(2, { heldMarkets: ['JP'] })])).toThrow(BookTooVaried);
+  });
+});
+
+describe('a keyword page: the matches sorted, or marked and found along the sort order', () => {
+  // 3,000 clients, every 25th a WONG: 120 matches, few enough for the candidate path (×16 < 3,000 is false
+  // for 200+), many enough that walking the order finds a first page sooner than sorting them.
+  const rows = Array.from({ length: 3000 }, (_, index) =>
+    customer(index + 1, {
+      nameEn: index % 25 === 0 ? `WONG Client ${index}` : `CHAN Client ${index}`,
+      assetCents: ((index * 7919) % 3001) * 100,
+      openDate: `20${String(10 + (index % 15)).padStart(2, '0')}-0${1 + (index % 9)}-1${index % 10}`,
+      lastTradeDate: index % 3 === 0 ? null : `2026-0${1 + (index % 9)}-2${index % 10}`,
+    }),
+  );
+  const index = new BookIndex('1', rows);
+  const wong = rows.filter((row) => row.nameEn.startsWith('WONG'));
+  const keyOf = {
+    totalAssets: (row: IndexedCustomer) => row.assetCents,
+    openDate: (row: IndexedCustomer) => dayKey(row.openDate)!,
+    lastTrade: (row: IndexedCustomer) => (row.lastTradeDate ? dayKey(row.lastTradeDate)! : -1),
+  };
+
+  it.each([
+    ['totalAssets', 'desc', 1, 20],
+    ['totalAssets', 'asc', 1, 20],
+    ['openDate', 'desc', 3, 20],
+    ['lastTrade', 'asc', 2, 50],
+    ['lastTrade', 'desc', 6, 20],
+    ['openDate', 'asc', 7, 20],
+  ] as const)('%s %s, page %i of %i: the same rows in the same order as sorting every match', (sortBy, sortOrder, pageNum, pageSize) => {
+    const expected = [...wong].sort((a, b) => keyOf[sortBy](b) - keyOf[sortBy](a) || a.id - b.id);
+    if (sortOrder === 'asc') expected.reverse();
+    const start = (pageNum - 1) * pageSize;
+    const page = pageOf(index, { keyword: interpretKeyword('wong') }, sortBy, sortOrder, { pageNum, pageSize });
+    expect(page?.total).toBe(120);
+    expect(page?.ids).toEqual(expected.slice(start, start + pageSize).map((row) => row.id));
+  });
+
+  it('chooses the walk for a first page of many matches and the sort for a few or a deep page', () => {
+    expect(walkIsCheaper(7000, 20, 125_000)).toBe(true);
+    expect(walkIsCheaper(120, 20, 3000)).toBe(true);
+    expect(walkIsCheaper(30, 20, 125_000)).toBe(false);
+    expect(walkIsCheaper(7000, 7000, 1_000_000)).toBe(false);
+    expect(walkIsCheaper(1, 20, 10)).toBe(false);
   });
 });
