@@ -33,6 +33,13 @@ describe('bench options', () => {
     expect(isFullRun(options)).toBe(false);
   });
 
+  it('--replicas: two API processes by default (production topology); another count stays out of docs/', () => {
+    expect(parseBenchOptions([]).replicas).toBe(2);
+    expect(parseBenchOptions(['--replicas', '1']).replicas).toBe(1);
+    expect(isFullRun(parseBenchOptions(['--replicas', '1']))).toBe(false);
+    expect(() => parseBenchOptions(['--replicas', '0'])).toThrow(/--replicas: must be a positive integer/);
+  });
+
   it('--lighthouse-only measures no endpoint, only Lighthouse, and stays out of docs/', () => {
     const options = parseBenchOptions(['--lighthouse-only', '--engines', 'pglite', '--web-dist', '/tmp/web']);
     expect(options).toMatchObject({

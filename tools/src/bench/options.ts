@@ -54,6 +54,8 @@ export const FULL_RUN = {
   warmupSeconds: 1,
   params: 100,
   lighthouseRuns: 5,
+  /** Production's topology (ADR 0007, ADR 0051): two API processes share the 2-core machine. */
+  replicas: 2,
 } as const;
 
 const QUICK = {
@@ -93,7 +95,8 @@ export const USAGE = `npm run bench -- [options]
   --keep-pglite          keep the temporary PGlite folder
   --pglite-in-process    the server runs PGlite on its request thread (PGLITE_WORKER=false), for comparison
   --replicas N           PostgreSQL: N API server processes side by side, each cell's connections (and a fixed
-                         rate's requests) spread over them as a load balancer would (default 1)
+                         rate's requests) spread over them as a load balancer would (default 2, production's
+                         topology: ADR 0051; 1 for the single process of earlier figures)
   --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
   --quick                smoke run: 2,000 customers each, concurrency 1,16, 0.5 s cells, 20 parameter sets`;
 
@@ -201,7 +204,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     quick,
     keepPglite: values['keep-pglite'],
     pgliteInProcess: values['pglite-in-process'],
-    replicas: positiveInteger('replicas', values.replicas, 1),
+    replicas: positiveInteger('replicas', values.replicas, FULL_RUN.replicas),
     explain: values.explain && !lighthouseOnly,
     fixedRate: !values['no-fixed-rate'] && !lighthouseOnly,
     warm: !values['no-warm'] && !lighthouseOnly,
@@ -221,6 +224,7 @@ export function isFullRun(options: BenchOptions): boolean {
     options.engines.length === 2 &&
     options.scenarios.length === SCENARIO_NAMES.length &&
     options.concurrencies.join(',') === FULL_RUN.concurrencies.join(',') &&
+    options.replicas === FULL_RUN.replicas &&
     options.durationMs >= FULL_RUN.durationSeconds * 1000
   );
 }
