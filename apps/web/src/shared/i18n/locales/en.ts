@@ -46,6 +46,7 @@ export const en: Messages = {
     retry: 'Sign in again',
     foreignTitle: 'Sign-in link not accepted',
     foreignStillSignedIn: 'This sign-in link was not started on this device, so it was ignored. You are still signed in as {{name}}.',
+    missingStillSignedIn: 'This link carried no usable WeCom authorisation code, so it was ignored. You are still signed in as {{name}}.',
     foreignSignedOut: 'This sign-in link was not started on this device, so it was ignored. Please sign in again here.',
     continue: 'Continue',
     you: 'your account',

@@ -44,6 +44,7 @@ export const zhCN = {
     retry: '重新登录',
     foreignTitle: '登录链接无效',
     foreignStillSignedIn: '这个登录链接不是在本设备上发起的，已忽略。你仍以{{name}}的身份登录。',
+    missingStillSignedIn: '链接里没有可用的企业微信授权码，已忽略。你仍以{{name}}的身份登录。',
     foreignSignedOut: '这个登录链接不是在本设备上发起的，已忽略。请在本设备上重新登录。',
     continue: '继续使用',
     you: '当前账号',

@@ -46,6 +46,7 @@ export const zhHK: Messages = {
     retry: '重新登入',
     foreignTitle: '登入連結無效',
     foreignStillSignedIn: '這個登入連結不是在本裝置上發起的，已略過。你仍以{{name}}的身分登入。',
+    missingStillSignedIn: '連結內沒有可用的企業微信授權碼，已略過。你仍以{{name}}的身分登入。',
     foreignSignedOut: '這個登入連結不是在本裝置上發起的，已略過。請在本裝置上重新登入。',
     continue: '繼續使用',
     you: '目前帳戶',
