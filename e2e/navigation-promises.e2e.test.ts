@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
+import { apiClient, signInAs } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { expectRoute, openSignedIn } from './support/web-shell';
+import { expectRoute, navigateInApp, openSignedIn } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
@@ -121,6 +122,89 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
       await expect.poll(() => rowsOnScreen(page)).toEqual(before);
     });
   }
+});
+
+describe("a client's record pages keep their filters (issue 22.2)", () => {
+  /** Each record page, and the filter rows whose second chip (the first choice after "all") is turned on. */
+  const recordPages = [
+    { link: 'link-trades', route: 'clientTransaction', rows: ['side', 'status', 'period'] },
+    { link: 'link-money', route: 'clientMoneyRecord', rows: ['direction', 'period'] },
+    { link: 'link-transfers', route: 'clientTransferStock', rows: ['direction', 'market', 'period'] },
+    { link: 'link-holdings', route: 'clientHoldingStock', rows: ['market'] },
+  ] as const;
+
+  const chosen = (page: Page, name: string, row: string) =>
+    route(page, name).getByTestId(`filter-${row}`).locator('[role="radio"][aria-checked="true"]');
+
+  for (const recordPage of recordPages) {
+    test(`${recordPage.route}: a visit elsewhere and back, back and forward, a reload — the filters stay`, async () => {
+      const api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
+      const [client] = (await api.ok.searchCustomers({ pageSize: 1, sortBy: 'lastTrade', sortOrder: 'desc' })).list;
+      const page = await freshPhone();
+      await openSignedIn(page, server.baseUrl, `/client/information?customerId=${client!.customerId}`);
+      await route(page, 'clientInformation').getByTestId(recordPage.link).click();
+      await expectRoute(page, recordPage.route);
+      const picked: Record<string, string> = {};
+      for (const row of recordPage.rows) {
+        const chip = route(page, recordPage.route).getByTestId(`filter-${row}`).locator('[role="radio"]').nth(1);
+        picked[row] = await chip.innerText();
+        await chip.click();
+        await expect(chosen(page, recordPage.route, row)).toHaveText(picked[row]!);
+      }
+      const expectKept = async () => {
+        await expectRoute(page, recordPage.route);
+        for (const row of recordPage.rows) await expect(chosen(page, recordPage.route, row)).toHaveText(picked[row]!);
+      };
+
+      // A detail elsewhere (the client's contact log), then back.
+      await navigateInApp(page, `/client/contact/log?customerId=${client!.customerId}`);
+      await expectRoute(page, 'contactLog');
+      await page.goBack();
+      await expectKept();
+      // Back to the profile and forward again.
+      await page.goBack();
+      await expectRoute(page, 'clientInformation');
+      await page.goForward();
+      await expectKept();
+      await page.reload();
+      await expectKept();
+      // The rows shown are the filtered ones: the request carried the filters.
+      await expect(route(page, recordPage.route).locator('[data-testid="record-row"], [data-testid="empty-state"]').first()).toBeVisible();
+    });
+  }
+});
+
+describe('a page that cannot load says what failed (issue 22.2)', () => {
+  test('an unknown event, record or client is named as such, in each language, with a way back', async () => {
+    const page = await freshPhone();
+    await openSignedIn(page, server.baseUrl, '/client/manage/list');
+    const cases = [
+      { path: '/mot/eventDetail?eventId=987654321', route: 'motEventDetail', shot: 'event' },
+      { path: '/client/contact/record?recordId=987654321', route: 'contactRecord', shot: 'record' },
+      { path: '/client/information?customerId=987654321', route: 'clientInformation', shot: 'client' },
+    ] as const;
+    const wording = {
+      'zh-CN': { event: '该事件不存在或已被移除', record: '该记录不存在或已被删除', client: '客户不存在或已被移除' },
+      'zh-HK': { event: '該事件不存在或已被移除', record: '該記錄不存在或已被刪除', client: '客戶不存在或已被移除' },
+      en: {
+        event: 'This event does not exist or was removed',
+        record: 'This record does not exist or was deleted',
+        client: 'This client does not exist or was removed',
+      },
+    } as const;
+    for (const language of ['zh-CN', 'zh-HK', 'en'] as const) {
+      await page.evaluate((value) => (globalThis as unknown as PageGlobals).localStorage.setItem('language', value), language);
+      for (const { path, route: name, shot } of cases) {
+        await page.goto(`${server.baseUrl}${path}`);
+        const unavailable = route(page, name).locator('[data-reason="notFound"]');
+        await expect(unavailable).toContainText(wording[language][shot]);
+        // Not something a retry or the network would fix: no "check your network".
+        await expect(route(page, name)).not.toContainText(/网络|網絡|connection/);
+        await expect(unavailable.getByRole('button')).toBeVisible();
+        await saveScreenshot(page, `not-found-${shot}-${language}`);
+      }
+    }
+  });
 });
 
 describe('/wxEntry trusts a fresh code over a stored token (issue 22.7)', () => {
