@@ -168,6 +168,7 @@ describe("a client's record pages keep their filters (issue 22.2)", () => {
       await expectKept();
       await page.reload();
       await expectKept();
+      await saveScreenshot(page, `record-filters-kept-${recordPage.route}`);
       // The rows shown are the filtered ones: the request carried the filters.
       await expect(route(page, recordPage.route).locator('[data-testid="record-row"], [data-testid="empty-state"]').first()).toBeVisible();
     });

@@ -59,7 +59,7 @@ export default function WxEntryPage() {
     return (
       <PageFrame>
         <ErrorState
-          title={failed === 'foreign' ? t('signIn.foreignTitle') : t('signIn.failed')}
+          title={t('signIn.foreignTitle')}
           description={t(failed === 'foreign' ? 'signIn.foreignStillSignedIn' : 'signIn.missingStillSignedIn', {
             name: staffName || t('signIn.you'),
           })}

@@ -9,7 +9,6 @@ import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
 import { hongKongDateTime } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { EmptyState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { contactRecordPath } from './contact-params';
 import './contact-locales';

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
@@ -10,22 +10,22 @@ import { useLocation, useNavigate } from 'react-router';
 export function useUrlState<T extends string>(name: string, initial: T, accept: (value: unknown) => value is T): [T, (value: T) => void] {
   const location = useLocation();
   const navigate = useNavigate();
-  // A page hidden by keep-alive still renders with the router's current location, which is another page's.
+  // A page hidden by keep-alive still renders with the router's current location, which is another page's:
+  // it reads the query of its own path only, and keeps the last one it saw.
   const [pathname] = useState(location.pathname);
-  const raw = new URLSearchParams(location.search).get(name);
-  const read = raw !== null && accept(raw) ? raw : initial;
-  const last = useRef(read);
-  const ownLocation = location.pathname === pathname;
-  if (ownLocation) last.current = read;
+  const [ownSearch, setOwnSearch] = useState(location.search);
+  if (location.pathname === pathname && location.search !== ownSearch) setOwnSearch(location.search);
+  const raw = new URLSearchParams(ownSearch).get(name);
+  const value = raw !== null && accept(raw) ? raw : initial;
   const set = useCallback(
-    (value: T) => {
+    (next: T) => {
       const params = new URLSearchParams(window.location.search);
-      if (value === initial) params.delete(name);
-      else params.set(name, value);
+      if (next === initial) params.delete(name);
+      else params.set(name, next);
       const search = params.toString();
       void navigate({ pathname, search: search ? `?${search}` : '' }, { replace: true });
     },
     [initial, name, navigate, pathname],
   );
-  return [last.current, set];
+  return [value, set];
 }

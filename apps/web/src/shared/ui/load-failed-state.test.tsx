@@ -76,7 +76,11 @@ describe('one failed-load state for every page (issue 22.2)', () => {
   test('no answer at all says so in its own words; a failure that is not an API answer suggests the network', async () => {
     await i18n.changeLanguage('en');
     const { unmount } = render(
-      <LoadFailedState error={new ApiError(ClientErrorCode.NETWORK, i18n.t('errors.network'), '/api/x')} subject="event" onRetry={() => {}} />,
+      <LoadFailedState
+        error={new ApiError(ClientErrorCode.NETWORK, i18n.t('errors.network'), '/api/x')}
+        subject="event"
+        onRetry={() => {}}
+      />,
     );
     expect(screen.getByTestId('error-state').textContent).toContain(i18n.t('errors.network'));
     unmount();
@@ -85,7 +89,9 @@ describe('one failed-load state for every page (issue 22.2)', () => {
   });
 
   test('a feature that knows better explains it itself (KYC)', () => {
-    render(<LoadFailedState error={new ApiError('091001', 'x', '/api/x')} subject="client" description="bound elsewhere" onRetry={() => {}} />);
+    render(
+      <LoadFailedState error={new ApiError('091001', 'x', '/api/x')} subject="client" description="bound elsewhere" onRetry={() => {}} />,
+    );
     expect(screen.getByTestId('error-state').textContent).toContain('bound elsewhere');
   });
 });

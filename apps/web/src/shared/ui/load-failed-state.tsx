@@ -13,8 +13,7 @@ const FINAL = {
   [ErrorCode.FORBIDDEN]: 'forbidden',
 } as const satisfies Partial<Record<string, string>>;
 
-const finalReason = (error: unknown) =>
-  error instanceof ApiError && error.code in FINAL ? FINAL[error.code as keyof typeof FINAL] : null;
+const finalReason = (error: unknown) => (error instanceof ApiError && error.code in FINAL ? FINAL[error.code as keyof typeof FINAL] : null);
 
 /**
  * Every page's failed load, one way. An unknown or another manager's client, event or record will not load by
@@ -54,9 +53,6 @@ export function LoadFailedState({
       </div>
     );
   return (
-    <ErrorState
-      description={description ?? (error instanceof ApiError ? error.message : t('state.errorDescription'))}
-      onRetry={onRetry}
-    />
+    <ErrorState description={description ?? (error instanceof ApiError ? error.message : t('state.errorDescription'))} onRetry={onRetry} />
   );
 }
