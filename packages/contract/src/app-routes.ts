@@ -86,3 +86,20 @@ export function safeAppTarget(raw: unknown): string {
   // Percent-encoding can lengthen a query: what is returned must pass this check again unchanged.
   return target.length > APP_TARGET_MAX_LENGTH ? APP_HOME_PATH : target;
 }
+
+/** The longest WeCom OAuth code accepted (the loginQywx request schema allows the same). */
+export const SIGN_IN_CODE_MAX_LENGTH = 512;
+
+/**
+ * The one check of a WeCom OAuth return (`/wxEntry?code=…`), which anyone can craft: the code when the path is
+ * the sign-in return and its `code` is one the server would take (trimmed, 1–SIGN_IN_CODE_MAX_LENGTH characters,
+ * no control, format or space characters, no backslash); otherwise null — not a sign-in, nothing is exchanged.
+ * Passing says nothing of whose code it is: the `state` check (ADR 0011) and the server decide that.
+ */
+export function signInCodeOf(pathname: string, search: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path.toLowerCase() !== APP_SIGN_IN_RETURN_PATH.toLowerCase()) return null;
+  const code = new URLSearchParams(search).get('code')?.trim();
+  if (!code || code.length > SIGN_IN_CODE_MAX_LENGTH || UNSAFE_CHARACTER.test(code)) return null;
+  return code;
+}

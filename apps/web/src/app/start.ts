@@ -7,7 +7,7 @@ import { hasUsableToken, useUser } from '../shared/session/user-store';
 import { installDrafts } from '../shared/drafts/install';
 import { loadUserSettings } from '../features/staff';
 import { installSidebarFlow } from '../features/kyc';
-import { installSessionRecovery } from '../features/auth';
+import { installSessionRecovery, setAsideForFreshCode } from '../features/auth';
 import { createAppRouter } from './router';
 import { preloadPath } from './route-match';
 import { installKycListener } from './kyc-listener';
@@ -23,6 +23,8 @@ export function start() {
   const firstPage = preloadPath(window.location.pathname).catch(() => undefined);
   void initTracing();
   applyEntryParams(window.location.search);
+  // Back from WeCom with a code: that code, not a stored (perhaps stale) token, says who is signing in (ADR 0047).
+  setAsideForFreshCode(window.location);
   installTokenSync();
   // The request layer announces an ended session; the auth feature signs in again.
   installSessionRecovery();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
-import { APP_TARGET_MAX_LENGTH, safeAppTarget } from '../app-routes';
+import { APP_TARGET_MAX_LENGTH, SIGN_IN_CODE_MAX_LENGTH, safeAppTarget } from '../app-routes';
 import { agentCodeSchema, corpCodeSchema } from '../headers';
 import { epochMsSchema } from '../common';
 
@@ -48,7 +48,11 @@ export const loginQywx = defineEndpoint({
   auth: false,
   payload: 'query',
   request: z.strictObject({
-    code: z.string().trim().min(1, 'must not be empty').max(512, 'must be at most 512 characters'),
+    code: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(SIGN_IN_CODE_MAX_LENGTH, `must be at most ${SIGN_IN_CODE_MAX_LENGTH} characters`),
     /** The `state` WeCom handed back; must be the one this browser's sign-in started with (its cookie). */
     state: signInStateSchema,
   }),

@@ -6,7 +6,8 @@ import type { AuditEntry } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { hongKongDateTime } from '@broker/domain';
 import { describeAuditChanges, describeAuditEntry } from './audit-words';
 import './audit-locales';
@@ -78,7 +79,7 @@ export default function AuditTrailPage() {
       {trail.isPending ? (
         <LoadingState rows={4} />
       ) : trail.isError ? (
-        <ErrorState onRetry={() => void trail.refetch()} />
+        <LoadFailedState error={trail.error} subject="content" onRetry={() => void trail.refetch()} />
       ) : entries.length === 0 ? (
         <EmptyState title={t('audit.empty')} description={t('audit.emptyDescription')} />
       ) : (

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { marketValues, type RequestOf, type WireEndpoint } from '../../shared/api/contract';
-import { isDayOrEmpty, oneOf, useRestorableState } from '../../shared/drafts/page-state';
+import { isDayOrEmpty, oneOf } from '../../shared/drafts/page-state';
+import { useUrlState } from '../../shared/drafts/url-state';
 import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { PageFrame } from '../../shared/ui/page-frame';
@@ -46,8 +47,8 @@ function FilterRow<V extends string>({
 }
 
 /**
- * A filter that is either "all" or one of `values`, as a row of chips labelled `client.filters.<name>`; it
- * comes back after a sign-in round trip or a reload (ADR 0013). `param` is what it adds to the request:
+ * A filter that is either "all" or one of `values`, as a row of chips labelled `client.filters.<name>`; it lives
+ * in the page's URL, so it comes back with the page: back and forward, a reload, a sign-in round trip. `param` is what it adds to the request:
  * nothing for "all", else `{ [name]: value }`.
  */
 export function useChoiceFilter<K extends string, V extends string>(
@@ -56,7 +57,7 @@ export function useChoiceFilter<K extends string, V extends string>(
   labelOf: (value: V) => string,
 ): { filter: ReactNode; param: Partial<Record<K, V>> } {
   const { t } = useTranslation();
-  const [value, setValue] = useRestorableState<V | 'all'>(name, 'all', oneOf(['all', ...values]));
+  const [value, setValue] = useUrlState<V | 'all'>(name, 'all', oneOf(['all', ...values]));
   const filter = (
     <FilterRow
       name={name}
@@ -123,10 +124,10 @@ function DayInput({ label, value, onChange }: { label: string; value: string; on
 /** The period filter row (all, last 1/3/12 months, or a custom range of days) and the range it stands for. */
 export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: string; dateTo?: string } } {
   const { t } = useTranslation();
-  // Filters come back after a sign-in round trip or a reload (ADR 0013).
-  const [period, setPeriod] = useRestorableState<Period>('period', 'all', oneOf(PERIODS));
-  const [from, setFrom] = useRestorableState('periodFrom', '', isDayOrEmpty);
-  const [to, setTo] = useRestorableState('periodTo', '', isDayOrEmpty);
+  // In the page's URL, as the other filters (useChoiceFilter).
+  const [period, setPeriod] = useUrlState<Period>('period', 'all', oneOf(PERIODS));
+  const [from, setFrom] = useUrlState('periodFrom', '', isDayOrEmpty);
+  const [to, setTo] = useUrlState('periodTo', '', isDayOrEmpty);
   const filter = (
     <>
       <FilterRow

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import Button from 'antd-mobile/es/components/button';
 import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import MessageFill from 'antd-mobile-icons/es/MessageFill';
 import TeamFill from 'antd-mobile-icons/es/TeamFill';
@@ -10,9 +9,7 @@ import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
 import { hongKongDateTime } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { ApiError } from '../../shared/api/api-error';
-import { ErrorCode } from '../../shared/api/contract';
-import { EmptyState, ErrorState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { contactRecordPath } from './contact-params';
 import './contact-locales';
 import '../../shared/ui/form.css';
@@ -150,23 +147,29 @@ export function RecordContent({ record }: { record: ContactRecord }) {
   );
 }
 
-const FINAL_CODES: readonly string[] = [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND];
-
 /**
- * Another manager's client or record, or an unknown one, will not load by trying again: say why (the request
- * layer localized the message) and offer the client list. Anything else may pass: offer a retry.
+ * A contact page's failed load (LoadFailedState): `subject` says what did not load — the client (the log, a new
+ * record) or one record — and an unknown or another manager's one offers the client list.
  */
-export function ContactErrorState({ error, onRetry, onLeave }: { error: unknown; onRetry: () => void; onLeave: () => void }) {
+export function ContactErrorState({
+  error,
+  onRetry,
+  onLeave,
+  subject = 'client',
+}: {
+  error: unknown;
+  onRetry: () => void;
+  onLeave: () => void;
+  subject?: 'client' | 'record';
+}) {
   const { t } = useTranslation();
-  if (error instanceof ApiError && FINAL_CODES.includes(error.code))
-    return (
-      <div data-testid="contact-unavailable">
-        <EmptyState title={error.message}>
-          <Button color="primary" fill="outline" size="small" onClick={onLeave}>
-            {t('contact.backToList')}
-          </Button>
-        </EmptyState>
-      </div>
-    );
-  return <ErrorState onRetry={onRetry} />;
+  return (
+    <LoadFailedState
+      error={error}
+      subject={subject}
+      onRetry={onRetry}
+      leave={{ label: t('contact.backToList'), onLeave }}
+      testId="contact-unavailable"
+    />
+  );
 }

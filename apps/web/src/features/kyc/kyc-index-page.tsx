@@ -9,6 +9,7 @@ import SearchBar from 'antd-mobile/es/components/search-bar';
 import Tag from 'antd-mobile/es/components/tag';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { bindContact, currentContactQuery, kycSearchQuery, kycStatusQuery, SEARCH_PAGE_SIZE, unbindContact } from './kyc-api';
 import { kycErrorMessage } from './kyc-errors';
 import { KycErrorContent } from './kyc-error-content';
@@ -57,7 +58,15 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
   const { t } = useTranslation();
   const status = useQuery(kycStatusQuery(externalUserId));
   if (status.isPending) return <LoadingState rows={2} />;
-  if (status.isError) return <ErrorState description={kycErrorMessage(status.error, t)} onRetry={() => void status.refetch()} />;
+  if (status.isError)
+    return (
+      <LoadFailedState
+        error={status.error}
+        subject="client"
+        description={kycErrorMessage(status.error, t)}
+        onRetry={() => void status.refetch()}
+      />
+    );
   const { bound, ownCustomer, binding, contact } = status.data;
   const name = contact?.name || t('kyc.contact.unknownName');
   const state = !bound ? 'unbound' : !ownCustomer ? 'boundElsewhere' : binding?.stale ? 'stale' : 'bound';
@@ -246,7 +255,15 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
         <DotLoading color="primary" />
       </div>
     );
-  else if (results.isError) list = <ErrorState description={kycErrorMessage(results.error, t)} onRetry={() => void results.refetch()} />;
+  else if (results.isError)
+    list = (
+      <LoadFailedState
+        error={results.error}
+        subject="content"
+        description={kycErrorMessage(results.error, t)}
+        onRetry={() => void results.refetch()}
+      />
+    );
   else if (results.data.list.length === 0) list = <EmptyState title={t('kyc.search.empty')} />;
   else
     list = (

@@ -12,7 +12,8 @@ import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh';
 import { LongList } from '../../shared/ui/long-list';
 import { Card } from '../../shared/ui/card';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
@@ -151,7 +152,7 @@ export default function ClientManageListPage() {
           {list.isPending ? (
             <LoadingState rows={3} />
           ) : list.isError && clients.length === 0 ? (
-            <ErrorState onRetry={() => void list.refetch()} />
+            <LoadFailedState error={list.error} subject="content" onRetry={() => void list.refetch()} />
           ) : clients.length === 0 ? (
             <EmptyState title={t('manage.noClients')} description={t('manage.noClientsDesc')} />
           ) : (

@@ -7,7 +7,8 @@ import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { useRecentSearches } from './client-filters';
 import { customerListQuery } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
@@ -75,7 +76,7 @@ export default function ClientManageSearchPage() {
       ) : results.isPending || (results.isPlaceholderData && clients.length === 0) ? (
         <LoadingState rows={2} />
       ) : results.isError && clients.length === 0 ? (
-        <ErrorState onRetry={() => void results.refetch()} />
+        <LoadFailedState error={results.error} subject="content" onRetry={() => void results.refetch()} />
       ) : clients.length === 0 ? (
         <EmptyState title={t('manage.search.none')} description={t('manage.search.noneDesc')} />
       ) : (

@@ -59,6 +59,7 @@ const zhCN = {
     lastTradeDate: '最近交易',
     missingEvent: '缺少事件编号',
     missingEventDescription: '请从 MOT 待办列表进入事件详情',
+    backToList: '返回 MOT 待办',
   },
   reason: {
     birthday: '客户将于 {{date}} 过 {{years}} 岁生日（提前 {{lookaheadDays}} 天提醒）',
@@ -235,6 +236,7 @@ const zhHK: MotMessages = {
     lastTradeDate: '最近交易',
     missingEvent: '缺少事件編號',
     missingEventDescription: '請從 MOT 待辦列表進入事件詳情',
+    backToList: '返回 MOT 待辦',
   },
   reason: {
     birthday: '客戶將於 {{date}} 過 {{years}} 歲生日（提前 {{lookaheadDays}} 天提醒）',
@@ -413,6 +415,7 @@ const en: MotMessages = {
     lastTradeDate: 'Last trade',
     missingEvent: 'No event chosen',
     missingEventDescription: 'Open an event from the MOT to-do list',
+    backToList: 'Back to MOT to-dos',
   },
   reason: {
     birthday: 'Birthday ({{years}}) on {{date}} (reminder {{lookaheadDays}} days ahead)',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
@@ -7,7 +7,8 @@ import CheckCircleFill from 'antd-mobile-icons/es/CheckCircleFill';
 import { motEventIdSchema } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import './locales';
 import { eventDetailQuery, useMarkSeen } from './mot-api';
 import { describeReason, factRows, formatDateTime } from './mot-format';
@@ -22,6 +23,7 @@ import { SnoozeSheet, snoozeDraftKey } from './mot-snooze-sheet';
 function EventDetail({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
   const detail = useQuery(eventDetailQuery(eventId));
+  const navigate = useNavigate();
   const markSeen = useMarkSeen();
   const money = useMoney();
   // Back from a sign-in that interrupted handling this event: the sheet opens again with what was typed.
@@ -53,7 +55,12 @@ function EventDetail({ eventId }: { eventId: number }) {
   if (detail.isError) {
     return (
       <PageFrame>
-        <ErrorState onRetry={() => void detail.refetch()} />
+        <LoadFailedState
+          error={detail.error}
+          subject="event"
+          onRetry={() => void detail.refetch()}
+          leave={{ label: t('mot.detail.backToList'), onLeave: () => void navigate('/mot/home') }}
+        />
       </PageFrame>
     );
   }

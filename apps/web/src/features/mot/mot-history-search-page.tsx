@@ -12,7 +12,8 @@ import type { MotRule, ServiceChannel } from '@broker/contract';
 import { MOT_RULES, serviceChannelValues } from '../../shared/api/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from '@broker/domain';
@@ -190,7 +191,7 @@ function Results({ filter }: { filter: HistoryFilter }) {
   const { t } = useTranslation();
   const records = useInfiniteQuery(serviceHistoryQuery(filter));
   if (records.isPending) return <LoadingState rows={3} />;
-  if (records.isError) return <ErrorState onRetry={() => void records.refetch()} />;
+  if (records.isError) return <LoadFailedState error={records.error} subject="content" onRetry={() => void records.refetch()} />;
   const rows = records.data.pages.flatMap((page) => page.list);
   if (rows.length === 0) return <EmptyState title={t('mot.history.empty')} />;
   return (

@@ -8,7 +8,8 @@ import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import type { MotRule, MotTodoRow } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { useMoney } from '../../shared/format/use-money';
 import { isDay, useRestorableState } from '../../shared/drafts/page-state';
@@ -186,7 +187,7 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
   const setFold = useSetFold();
 
   if (list.isPending) return <LoadingState rows={3} />;
-  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
+  if (list.isError) return <LoadFailedState error={list.error} subject="content" onRetry={() => void list.refetch()} />;
   const rows = list.data.pages.flatMap((page) => page.list);
   const folded = list.data.pages[0]?.fold ?? fold;
   const total = list.data.pages[0]?.total ?? 0;

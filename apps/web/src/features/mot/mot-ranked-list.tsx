@@ -4,7 +4,8 @@ import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import type { MotDayProgress, MotRankedRow, MotRule } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LongList } from '../../shared/ui/long-list';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { formatNumber } from '../../shared/format/number-format';
 import './locales';
 import './mot-rank-locales';
@@ -101,7 +102,7 @@ export function RankedList({ rule }: { rule: MotRule | undefined }) {
   const { t } = useTranslation();
   const list = useInfiniteQuery(rankedTodayQuery(rule ? { rule } : {}));
   if (list.isPending) return <LoadingState rows={3} />;
-  if (list.isError) return <ErrorState onRetry={() => void list.refetch()} />;
+  if (list.isError) return <LoadFailedState error={list.error} subject="content" onRetry={() => void list.refetch()} />;
   const rows = list.data.pages.flatMap((page) => page.list);
   const total = list.data.pages[0]?.total ?? 0;
   return (

@@ -6,7 +6,8 @@ import { customerIdSchema, type MotEvent } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
 import { Card } from '../../shared/ui/card';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import { EmptyState, LoadingState } from '../../shared/ui/states';
+import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import './locales';
 import { clientHistoryQuery } from './mot-api';
 import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
@@ -60,7 +61,7 @@ function ClientHistory({ customerId }: { customerId: number }) {
   const history = useInfiniteQuery(clientHistoryQuery(customerId));
 
   if (history.isPending) return <LoadingState rows={3} />;
-  if (history.isError) return <ErrorState onRetry={() => void history.refetch()} />;
+  if (history.isError) return <LoadFailedState error={history.error} subject="client" onRetry={() => void history.refetch()} />;
   const first = history.data.pages[0]!;
   const customer = first.customer;
   const events = history.data.pages.flatMap((page) => page.list);

@@ -20,11 +20,12 @@ const CODE_MESSAGES = {
     'zh-HK': '這個登入連結不是在本裝置上發起的，已略過',
     en: 'This sign-in link was not started on this device and was ignored.',
   },
-  [ErrorCode.FORBIDDEN]: { 'zh-CN': '无权查看该客户', 'zh-HK': '無權查看該客戶', en: 'You are not allowed to view this client.' },
+  // Said in general: the code does not tell a client from an event or a record; the page that failed names it (LoadFailedState).
+  [ErrorCode.FORBIDDEN]: { 'zh-CN': '无权查看该内容', 'zh-HK': '無權查看該內容', en: 'You are not allowed to view this.' },
   [ErrorCode.NOT_FOUND]: {
-    'zh-CN': '客户不存在或已被移除',
-    'zh-HK': '客戶不存在或已被移除',
-    en: 'This client does not exist or was removed.',
+    'zh-CN': '要查看的内容不存在或已被移除',
+    'zh-HK': '要查看的內容不存在或已被移除',
+    en: 'What you asked for does not exist or was removed.',
   },
   [ErrorCode.RATE_LIMITED]: {
     'zh-CN': '操作太频繁，请稍后再试',

@@ -91,7 +91,7 @@ describe('request layer', () => {
     answer = () => jsonResponse({ code: '090403', msg: 'this customer belongs to another staff member', data: null }, 403);
     await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({
       code: '090403',
-      message: '无权查看该客户',
+      message: '无权查看该内容',
     });
     answer = () => jsonResponse({ code: '090400', msg: 'email must be a valid email address', data: null }, 400);
     await expect(request(endpoints.markEventsSeen, { eventIds: [1] }, { silent: true })).rejects.toMatchObject({

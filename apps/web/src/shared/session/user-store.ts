@@ -50,6 +50,8 @@ interface UserActions {
   leaveSignedOut(): void;
   /** Takes the token another tab (or a WeCom re-open) left in localStorage. */
   adoptToken(token: string): void;
+  /** Puts back a token this tab set aside (stored again, with the login beside it untouched). */
+  restoreToken(token: string): void;
 }
 
 /** The signed-in staff member. Token under `token`, the rest of the login result beside it (SPEC.md §3, §4). */
@@ -79,6 +81,10 @@ export const useUser = create<UserState & UserActions & { signedOut: boolean }>(
     set({ signedOut: false });
   },
   adoptToken(token) {
+    set({ token, ...readStoredLogin() });
+  },
+  restoreToken(token) {
+    localStorage.setItem(StorageKey.token, token);
     set({ token, ...readStoredLogin() });
   },
 }));

@@ -30,6 +30,20 @@ export const en: Messages = {
     errorDescription: 'Check your connection and try again',
     retry: 'Try again',
     emptyTitle: 'Nothing here yet',
+    notFound: {
+      client: 'This client does not exist or was removed',
+      event: 'This event does not exist or was removed',
+      record: 'This record does not exist or was deleted',
+      content: 'What you asked for does not exist or was removed',
+      hint: 'The link may be out of date; the list shows what is there',
+    },
+    forbidden: {
+      client: 'You are not allowed to view this client',
+      event: 'You are not allowed to view this event',
+      record: 'You are not allowed to view this record',
+      content: 'You are not allowed to view this',
+      hint: 'You can view only the clients you look after and their records',
+    },
   },
   search: { label: 'Search', clear: 'Clear' },
   comingSoon: {
@@ -46,6 +60,7 @@ export const en: Messages = {
     retry: 'Sign in again',
     foreignTitle: 'Sign-in link not accepted',
     foreignStillSignedIn: 'This sign-in link was not started on this device, so it was ignored. You are still signed in as {{name}}.',
+    missingStillSignedIn: 'This link carried no usable WeCom authorisation code, so it was ignored. You are still signed in as {{name}}.',
     foreignSignedOut: 'This sign-in link was not started on this device, so it was ignored. Please sign in again here.',
     continue: 'Continue',
     you: 'your account',

@@ -28,6 +28,20 @@ export const zhCN = {
     errorDescription: '请检查网络后重试',
     retry: '重试',
     emptyTitle: '暂无内容',
+    notFound: {
+      client: '客户不存在或已被移除',
+      event: '该事件不存在或已被移除',
+      record: '该记录不存在或已被删除',
+      content: '要查看的内容不存在或已被移除',
+      hint: '链接可能已失效，可返回列表查看',
+    },
+    forbidden: {
+      client: '无权查看该客户',
+      event: '无权查看该事件',
+      record: '无权查看该记录',
+      content: '无权查看该内容',
+      hint: '只能查看由你负责的客户及其记录',
+    },
   },
   search: { label: '搜索框', clear: '清除' },
   comingSoon: {
@@ -44,6 +58,7 @@ export const zhCN = {
     retry: '重新登录',
     foreignTitle: '登录链接无效',
     foreignStillSignedIn: '这个登录链接不是在本设备上发起的，已忽略。你仍以{{name}}的身份登录。',
+    missingStillSignedIn: '链接里没有可用的企业微信授权码，已忽略。你仍以{{name}}的身份登录。',
     foreignSignedOut: '这个登录链接不是在本设备上发起的，已忽略。请在本设备上重新登录。',
     continue: '继续使用',
     you: '当前账号',

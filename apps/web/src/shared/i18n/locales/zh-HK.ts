@@ -30,6 +30,20 @@ export const zhHK: Messages = {
     errorDescription: '請檢查網絡後重試',
     retry: '重試',
     emptyTitle: '暫無內容',
+    notFound: {
+      client: '客戶不存在或已被移除',
+      event: '該事件不存在或已被移除',
+      record: '該記錄不存在或已被刪除',
+      content: '要查看的內容不存在或已被移除',
+      hint: '連結可能已失效，可返回列表查看',
+    },
+    forbidden: {
+      client: '無權查看該客戶',
+      event: '無權查看該事件',
+      record: '無權查看該記錄',
+      content: '無權查看該內容',
+      hint: '只能查看由你負責的客戶及其記錄',
+    },
   },
   search: { label: '搜尋框', clear: '清除' },
   comingSoon: {
@@ -46,6 +60,7 @@ export const zhHK: Messages = {
     retry: '重新登入',
     foreignTitle: '登入連結無效',
     foreignStillSignedIn: '這個登入連結不是在本裝置上發起的，已略過。你仍以{{name}}的身分登入。',
+    missingStillSignedIn: '連結內沒有可用的企業微信授權碼，已略過。你仍以{{name}}的身分登入。',
     foreignSignedOut: '這個登入連結不是在本裝置上發起的，已略過。請在本裝置上重新登入。',
     continue: '繼續使用',
     you: '目前帳戶',
