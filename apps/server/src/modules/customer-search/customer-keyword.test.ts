@@ -115,7 +115,7 @@ describe('interpretKeyword', () => {
 });
 
 describe('matchedOn', () => {
-  const row = { nameCn: '陈嘉欣', nameEn: 'Chan Ka Yan', phoneDigits: '85291234567', accountNos: ['C1234567'] };
+  const row = { customerNo: 'C00000042', nameCn: '陈嘉欣', nameEn: 'Chan Ka Yan', phoneDigits: '85291234567', accountNos: ['C1234567'] };
   const on = (text: string) => matchedOn(interpretKeyword(text)!, row);
 
   it('names the first arm that holds the keyword: name, phone, account, else the identity document', () => {
