@@ -37,6 +37,11 @@ function foldChar(char: string): string {
   return folded;
 }
 
+const toHongKong = OpenCC.Converter({ from: 'cn', to: 'hk' });
+
+/** Chinese text in Traditional characters as Hong Kong writes them (for tools and tests that type a name so). */
+export const traditionalChinese = (text: string): string => toHongKong(text);
+
 /** Chinese text in Simplified characters (黃 → 黄, 張偉 → 张伟); other characters unchanged. */
 export function foldChinese(text: string): string {
   let out = '';
@@ -121,6 +126,37 @@ function pinyinSyllable(folded: string, surname: boolean): string {
 /** The spellings of a pinyin syllable: as written, and `ü` also as U and YU (吕 LV, LU, LYU). */
 const pinyinSpellings = (syllable: string) => (syllable.includes('v') ? [syllable, syllable.replace('v', 'u'), syllable.replace('v', 'yu')] : [syllable]);
 
+/** How a Chinese name reads, syllable by syllable, in the usual spelling of each ('' where a character has no reading). */
+export interface NameReadings {
+  /** 1, or 2 for a two-character surname (欧阳). */
+  surnameLength: number;
+  /** Hong Kong Cantonese: `['wong', 'chi', 'ming']`. */
+  cantonese: string[];
+  /** Pinyin without tones: `['huang', 'zhi', 'ming']`. */
+  pinyin: string[];
+}
+
+/** The readings of the Chinese characters of a name (others are left out). */
+export function nameReadings(nameCn: string): NameReadings {
+  const raw = [...nameCn].filter((char) => CJK.test(char));
+  const folded = raw.map(foldChar);
+  const surnameLength = folded.length > 2 && COMPOUND_SURNAMES.has(folded[0]! + folded[1]!) ? 2 : 1;
+  return {
+    surnameLength,
+    cantonese: raw.map((char, index) => {
+      const jyut = jyutping(char, folded[index]!, index < surnameLength);
+      return (jyut ? hkSpellings(jyut)[0] : undefined) ?? '';
+    }),
+    pinyin: folded.map((char, index) => pinyinOfChar(char, index < surnameLength)),
+  };
+}
+
+/** A folded character's pinyin, '' when it has none in letters. */
+function pinyinOfChar(folded: string, surname: boolean): string {
+  const syllable = pinyinSyllable(folded, surname);
+  return /^[a-z]+$/.test(syllable) ? syllable : '';
+}
+
 /** The romanisation words of a folded Chinese name (see the module comment); raw keeps each character's Cantonese. */
 function romanisedWords(raw: string[], folded: string[]): string[] {
   const words = new Set<string>();
@@ -133,7 +169,7 @@ function romanisedWords(raw: string[], folded: string[]): string[] {
     const spellings = jyut ? hkSpellings(jyut) : [];
     for (const spelling of spellings) words.add(spelling);
     cantonese.push(spellings[0] ?? '');
-    const syllable = /^[a-z]+$/.test(pinyinSyllable(folded[index]!, surname)) ? pinyinSyllable(folded[index]!, surname) : '';
+    const syllable = pinyinOfChar(folded[index]!, surname);
     for (const spelling of syllable ? pinyinSpellings(syllable) : []) words.add(spelling);
     mandarin.push(syllable);
   }
