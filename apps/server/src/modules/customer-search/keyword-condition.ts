@@ -98,8 +98,10 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
     const letters = prefix
       ? sql` and translate(left(${c.customerNo}, ${prefix.length}::int), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') = ${prefix}`
       : sql``;
-    const test = sql`(${c.corpId} = ${corpId} and nullif(ltrim(substring(${number} from '[0-9]+$'), '0'), '') = ${key} and ${c.staffId} = ${staffId}${letters})`;
-    arms.push(use === 'index' ? { found: test, test } : { test });
+    const digits = sql`(${c.corpId} = ${corpId} and nullif(ltrim(substring(${number} from '[0-9]+$'), '0'), '') = ${key} and ${c.staffId} = ${staffId})`;
+    // The index finds the digits; the letters only confirm, so that the found group stays exactly the BitmapOr's condition.
+    const test = prefix ? sql`(${digits}${letters})` : digits;
+    arms.push(use === 'index' ? { found: digits, test } : { test });
   }
   const { phone } = keyword;
   if (phone && phone.byTrigrams && use === 'index') {
