@@ -125,9 +125,12 @@ describe('the request parameter generator', () => {
       expect(book.customers.some((customer) => foldedName(customer.nameCn).includes(foldedName(keyword)))).toBe(true);
     }
     expect(chinese.filter((keyword) => !book.customers.some((customer) => customer.nameCn.includes(keyword))).length).toBeGreaterThan(20);
-    for (const keyword of english) expect(book.customers.some((customer) => customer.nameEn.includes(keyword) || romanisedIn(customer.nameCn, keyword))).toBe(true);
+    for (const keyword of english)
+      expect(book.customers.some((customer) => customer.nameEn.includes(keyword) || romanisedIn(customer.nameCn, keyword))).toBe(true);
     // Romanisations the English name does not hold: pinyin, initials, the given name first.
-    const romanisedOnly = english.filter((keyword) => !book.customers.some((customer) => customer.nameEn.toLowerCase().includes(keyword.toLowerCase())));
+    const romanisedOnly = english.filter(
+      (keyword) => !book.customers.some((customer) => customer.nameEn.toLowerCase().includes(keyword.toLowerCase())),
+    );
     expect(romanisedOnly.length).toBeGreaterThan(30);
     expect(romanisedOnly.some((keyword) => /^[a-z]{2,4}$/i.test(keyword))).toBe(true);
     // Whole "Surname Given" names after an English first name, and prefixes.

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
 import { idNumberLast4, maskIdNumber, normalisePhone } from '@broker/domain';
-import { enqueueMotPushes, refreshCustomerSummaries, runMotForCustomers, runMotRules, searchTerms, type DatabaseHandle } from '@broker/server';
+import {
+  enqueueMotPushes,
+  refreshCustomerSummaries,
+  runMotForCustomers,
+  runMotRules,
+  searchTerms,
+  type DatabaseHandle,
+} from '@broker/server';
 import {
   cashBalanceRow,
   customerRow,

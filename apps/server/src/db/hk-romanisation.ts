@@ -126,7 +126,8 @@ export function hkSpellings(jyutping: string): readonly string[] {
     const finals = FINAL_SPELLINGS[syllable.slice(initial.length)];
     if (finals && syllable.length > 0) {
       const all: string[] = [];
-      for (const finalSpelling of finals) for (const initialSpelling of INITIAL_SPELLINGS[initial]!) all.push(initialSpelling + finalSpelling);
+      for (const finalSpelling of finals)
+        for (const initialSpelling of INITIAL_SPELLINGS[initial]!) all.push(initialSpelling + finalSpelling);
       // Usual initial with usual final first; then the rest in table order, once each.
       spellings = [...new Set(all)].filter((spelling) => spelling.length > 0);
     }

@@ -124,7 +124,8 @@ function pinyinSyllable(folded: string, surname: boolean): string {
 }
 
 /** The spellings of a pinyin syllable: as written, and `ü` also as U and YU (吕 LV, LU, LYU). */
-const pinyinSpellings = (syllable: string) => (syllable.includes('v') ? [syllable, syllable.replace('v', 'u'), syllable.replace('v', 'yu')] : [syllable]);
+const pinyinSpellings = (syllable: string) =>
+  syllable.includes('v') ? [syllable, syllable.replace('v', 'u'), syllable.replace('v', 'yu')] : [syllable];
 
 /** How a Chinese name reads, syllable by syllable, in the usual spelling of each ('' where a character has no reading). */
 export interface NameReadings {

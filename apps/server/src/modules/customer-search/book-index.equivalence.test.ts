@@ -275,7 +275,7 @@ const fixedCases: Partial<Case>[] = [
   { keyword: '1' },
   { keyword: 'c1' },
   { keyword: '0001' },
-]
+];
 
 const DEFAULT_CASE: Case = {
   keyword: undefined,
@@ -405,7 +405,9 @@ for (const engine of testDatabases()) {
         openDays: await column(`select distinct open_date::text as value from customer where ${ofBook}`),
         oddNames: ODD_CLIENTS.map((odd) => odd.nameEn),
         terms: await column(`select search_terms as value from customer where ${ofBook} and search_terms is not null`),
-        namesCnTraditional: (await column(`select name_cn as value from customer where ${ofBook} and id % 3 = 0`)).map((name) => toTraditional(name)),
+        namesCnTraditional: (await column(`select name_cn as value from customer where ${ofBook} and id % 3 = 0`)).map((name) =>
+          toTraditional(name),
+        ),
         customerNos: await column(`select customer_no as value from customer where ${ofBook} and id % 2 = 0`),
       };
     };

@@ -551,7 +551,8 @@ export class BookIndex {
     };
     if (keyword.chineseName && !byGrams('cn', keyword.text)) return undefined;
     // The folded keyword's grams are in the same postings (a row's folded name's grams are added to its name's).
-    if (keyword.chineseName?.folded && keyword.chineseName.folded !== keyword.text && !byGrams('cn', keyword.chineseName.folded)) return undefined;
+    if (keyword.chineseName?.folded && keyword.chineseName.folded !== keyword.text && !byGrams('cn', keyword.chineseName.folded))
+      return undefined;
     if (keyword.romanised && !byGrams('words', keyword.romanised.words.join(' '))) return undefined;
     if (keyword.customerNo) {
       const slots = this.customerNoSlots.get(keyword.customerNo.key);

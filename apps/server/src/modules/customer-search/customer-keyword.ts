@@ -1,4 +1,12 @@
-import { customerNoKey, customerNoKeyword, foldedChineseKeyword, romanisedKeyword, searchTerms, upperAscii, type CustomerNoKeyword } from '../../db/search-terms';
+import {
+  customerNoKey,
+  customerNoKeyword,
+  foldedChineseKeyword,
+  romanisedKeyword,
+  searchTerms,
+  upperAscii,
+  type CustomerNoKeyword,
+} from '../../db/search-terms';
 
 /**
  * What a client manager's search keyword can mean, decided once: every SQL arm, the page planner and

@@ -61,7 +61,10 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
       const foldedTest = sql`${unindexed(foldedName)} like ${containsPattern(folded)}`;
       arms.push(
         [...folded].length >= 2 && use === 'index'
-          ? { found: sql`staff_cjk_bigrams(${c.staffId}, ${foldedName}) @> staff_cjk_bigrams(${staffId}::int, ${folded})`, test: foldedTest }
+          ? {
+              found: sql`staff_cjk_bigrams(${c.staffId}, ${foldedName}) @> staff_cjk_bigrams(${staffId}::int, ${folded})`,
+              test: foldedTest,
+            }
           : { test: foldedTest },
       );
     }
@@ -87,7 +90,10 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
     )})`;
     arms.push(
       use === 'index' && byWordTrigrams
-        ? { found: sql`staff_word_trigrams(${c.staffId}, ${c.searchTerms}) @> staff_word_trigrams(${staffId}::int, ${words.join(' ')})`, test }
+        ? {
+            found: sql`staff_word_trigrams(${c.staffId}, ${c.searchTerms}) @> staff_word_trigrams(${staffId}::int, ${words.join(' ')})`,
+            test,
+          }
         : { test },
     );
   }

@@ -126,7 +126,9 @@ for (const engine of testDatabases())
 
       it('finds a client renamed by SQL once the fill has computed the new name’s terms', async () => {
         await database.query(`update customer set name_cn = '何家輝' where customer_no = 'C00070005'`);
-        const [row] = await database.query<{ search_terms: string | null }>(`select search_terms from customer where customer_no = 'C00070005'`);
+        const [row] = await database.query<{ search_terms: string | null }>(
+          `select search_terms from customer where customer_no = 'C00070005'`,
+        );
         expect(row!.search_terms).toBeNull();
         expect((await searchAll('chan wai man')).map((found) => found.customerNo)).not.toContain('C00070005');
         while ((await fillSearchTerms(database)) > 0);
