@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { loadCorps, type CorpConfigEntry } from './corps';
 import type { DatabaseHandle } from './db/client';
 import { ensureEmulatorStaff } from './db/bootstrap';
+import { startSearchTermsFill } from './db/search-terms';
 import dbPlugin from './plugins/db.plugin';
 import corpsPlugin from './plugins/corps.plugin';
 import errorHandlerPlugin, { answerFrameworkError, sendNotFound } from './plugins/error-handler.plugin';
@@ -168,6 +169,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   // The client list and KYC search the same books: one set of in-memory indexes for both (ADR 0035).
   const indexes = new BookIndexStore(app.database.db, env.SEARCH_INDEX_MAX_ROWS);
+  // Customers without search terms (a database migrated with rows, ADR 0046) get them in the background.
+  if (env.SEARCH_TERMS_FILL_PAUSE_MS > 0) {
+    let filled = 0;
+    const stopFill = startSearchTermsFill(app.database, {
+      pauseMs: env.SEARCH_TERMS_FILL_PAUSE_MS,
+      onProgress: (written) => {
+        filled += written;
+        if (filled % 50_000 < written) app.log.info({ filled }, 'search terms filled so far');
+      },
+      onError: (error) => app.log.warn({ err: error }, 'search terms fill failed; retrying'),
+    });
+    app.addHook('onClose', stopFill);
+  }
   // MOT cards in WeCom (ADR 0042): queued by the sweep, imports and threshold changes, sent by every replica's ticker.
   const quiet = parseQuietHours(env.MOT_PUSH_QUIET_HOURS);
   const quietHours = quiet === 'off' ? null : quiet;

@@ -107,6 +107,17 @@ const envSchema = z.object({
     .min(0)
     .max(50_000_000, 'must be at most 50000000')
     .default(500_000),
+  /**
+   * Pause between two batches (500 customers) of the background fill of search terms (ADR 0046):
+   * a database migrated with a million customers is filled in about 35 minutes at the default, taking
+   * a few percent of one core. 0 turns the fill off (the data tools' seed and import write terms themselves).
+   */
+  SEARCH_TERMS_FILL_PAUSE_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0)
+    .max(3_600_000, 'must be at most 3600000')
+    .default(1000),
   /** Seed demo data on first start when the database holds no customers. */
   SEED_DEMO: booleanFromString.default(true),
   DEMO_CUSTOMERS: z.coerce.number().int().min(0).max(100_000).default(2000),

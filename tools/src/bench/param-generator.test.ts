@@ -1,7 +1,20 @@
 import type { Endpoint } from '@broker/contract';
 import { describe, expect, it } from 'vitest';
 import { wireRequest } from './http-request';
+import { searchTerms } from '@broker/server';
 import { paramStream, seededRandom, type BookSample } from './param-generator';
+
+/** A name's Chinese characters folded to Simplified, as the server compares them. */
+const foldedName = (text: string) => searchTerms(text).split(' ')[0]!;
+/** Each word of a romanised keyword begins a word of the name's romanisations, as the server tests it. */
+const romanisedIn = (nameCn: string, keyword: string) => {
+  const terms = searchTerms(nameCn);
+  return keyword
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .every((word) => terms.includes(` ${word}`));
+};
 import { SCENARIO_ENDPOINTS, SCENARIO_NAMES, honestScenarios } from './scenarios';
 
 const SURNAMES = [
@@ -30,6 +43,7 @@ function sampleBook(size: number): BookSample {
     const english = random() < 0.4 ? `${pick(['Peter', 'Mary', 'John'])} ` : '';
     return {
       id: 1000 + index,
+      customerNo: `C${String(1000 + index).padStart(8, '0')}`,
       nameCn: surname[0] + given.map((part) => part[0]).join(''),
       nameEn: `${english}${surname[1]} ${given.map((part) => part[1]).join(' ')}`,
       phoneDigits: index % 50 === 49 ? null : `852${String(90_000_000 + index * 7919).slice(0, 8)}`,
@@ -107,9 +121,18 @@ describe('the request parameter generator', () => {
     for (const keyword of chinese) {
       expect([...keyword].length).toBeGreaterThanOrEqual(1);
       expect([...keyword].length).toBeLessThanOrEqual(3);
-      expect(book.customers.some((customer) => customer.nameCn.includes(keyword))).toBe(true);
+      // As stored, or in Traditional characters: the same name once folded (ADR 0046).
+      expect(book.customers.some((customer) => foldedName(customer.nameCn).includes(foldedName(keyword)))).toBe(true);
     }
-    for (const keyword of english) expect(book.customers.some((customer) => customer.nameEn.includes(keyword))).toBe(true);
+    expect(chinese.filter((keyword) => !book.customers.some((customer) => customer.nameCn.includes(keyword))).length).toBeGreaterThan(20);
+    for (const keyword of english)
+      expect(book.customers.some((customer) => customer.nameEn.includes(keyword) || romanisedIn(customer.nameCn, keyword))).toBe(true);
+    // Romanisations the English name does not hold: pinyin, initials, the given name first.
+    const romanisedOnly = english.filter(
+      (keyword) => !book.customers.some((customer) => customer.nameEn.toLowerCase().includes(keyword.toLowerCase())),
+    );
+    expect(romanisedOnly.length).toBeGreaterThan(30);
+    expect(romanisedOnly.some((keyword) => /^[a-z]{2,4}$/i.test(keyword))).toBe(true);
     // Whole "Surname Given" names after an English first name, and prefixes.
     expect(english.some((keyword) => book.customers.some((customer) => customer.nameEn.endsWith(` ${keyword}`)))).toBe(true);
     expect(english.some((keyword) => !book.customers.some((customer) => customer.nameEn.endsWith(keyword)))).toBe(true);
@@ -120,10 +143,15 @@ describe('the request parameter generator', () => {
     }
     const accounts = new Set(book.customers.flatMap((customer) => customer.accountNos));
     const tails = new Set(book.customers.map((customer) => customer.idDocLast4));
+    const numberKeys = new Set(book.customers.map((customer) => customer.customerNo.replace(/^C0*/, '')));
+    let numbers = 0;
     for (const { keyword } of draws('search:account', 300).inputs) {
       const text = String(keyword);
-      expect(accounts.has(text.toUpperCase()) || tails.has(text.toUpperCase())).toBe(true);
+      const isNumber = /^(c|C)?0*[1-9][0-9]*$/.test(text) && numberKeys.has(text.replace(/^[cC]?0*/, ''));
+      if (isNumber) numbers += 1;
+      expect(accounts.has(text.toUpperCase()) || tails.has(text.toUpperCase()) || isNumber).toBe(true);
     }
+    expect(numbers).toBeGreaterThan(50);
   });
 
   it('combines filters with every sort and order, pages up to 500, and date ranges in order', () => {

@@ -1,6 +1,6 @@
 import { addDays, dayNumber } from '@broker/domain';
 import { TIMELINE_KINDS, timelineCursorText } from '@broker/contract';
-import type { DatabaseHandle } from '@broker/server';
+import { nameReadings, traditionalChinese, type DatabaseHandle } from '@broker/server';
 import type { EndpointInput } from './http-request';
 
 type Queryable = Pick<DatabaseHandle, 'query'>;
@@ -12,6 +12,8 @@ type Queryable = Pick<DatabaseHandle, 'query'>;
 export interface BookSample {
   customers: Array<{
     id: number;
+    /** The back office's customer number (`C00001234`). */
+    customerNo: string;
     nameCn: string;
     nameEn: string;
     phoneDigits: string | null;
@@ -37,7 +39,7 @@ export interface BookSample {
 
 export async function loadBookSample(database: Queryable, staffId: number, asOf: string): Promise<BookSample> {
   const customers = await database.query<BookSample['customers'][number]>(
-    `select c.id::float8 as id, c.name_cn as "nameCn", c.name_en as "nameEn", c.phone_digits as "phoneDigits",
+    `select c.id::float8 as id, c.customer_no as "customerNo", c.name_cn as "nameCn", c.name_en as "nameEn", c.phone_digits as "phoneDigits",
             c.id_doc_last4 as "idDocLast4",
             coalesce(array_agg(a.account_no order by a.id) filter (where a.id is not null), '{}') as "accountNos"
        from customer c left join account a on a.customer_id = c.id
@@ -166,6 +168,33 @@ function englishName(draw: Draw, name: string): string {
   return text.slice(0, draw.int(3, text.length - 1)).trim();
 }
 
+/**
+ * The Chinese name romanised as a manager types it (ADR 0046): Hong Kong Cantonese or pinyin, surname
+ * first or last, the given name's syllables apart or joined, the last word cut short, or the initials;
+ * in any case.
+ */
+function romanisedName(draw: Draw, nameCn: string): string {
+  const readings = nameReadings(nameCn);
+  const syllables = draw.chance(0.5) ? readings.cantonese : readings.pinyin;
+  if (syllables.length < 2 || syllables.some((syllable) => !syllable)) return '';
+  const surname = syllables.slice(0, readings.surnameLength).join(draw.chance(0.5) ? '' : ' ');
+  const givenSyllables = syllables.slice(readings.surnameLength);
+  if (draw.chance(0.15)) return syllables.map((syllable) => syllable[0]).join('');
+  const given = givenSyllables.join(draw.chance(0.5) ? ' ' : '');
+  let text = draw.chance(0.3) ? `${given} ${surname}` : draw.chance(0.2) ? surname : `${surname} ${given}`;
+  if (text.length > 4 && draw.chance(0.3)) text = text.slice(0, draw.int(3, text.length - 1)).trim();
+  return draw.chance(0.4) ? text.toUpperCase() : draw.chance(0.5) ? text : text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+}
+
+/** A customer number as a manager says it: in full, lower case, its digits with or without the zeros, letters and digits without the zeros. */
+function customerNumber(draw: Draw, customerNo: string): string {
+  const digits = /[0-9]+$/.exec(customerNo)?.[0];
+  if (!digits) return customerNo;
+  const bare = digits.replace(/^0+/, '') || digits;
+  const letters = customerNo.slice(0, customerNo.length - digits.length);
+  return draw.pick([customerNo, customerNo.toLowerCase(), digits, bare, `${letters.toLowerCase()}${bare}`]);
+}
+
 /** The random filters of the client list's filter sheet; each is set or left out independently. */
 function customerFilters(draw: Draw, book: BookSample): EndpointInput {
   const filters: EndpointInput = {};
@@ -207,9 +236,14 @@ const optional = <T>(draw: Draw, p: number, value: () => T): T | undefined => (d
 
 /** How each honest scenario draws one request's input. */
 const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
+  /** Part of the Chinese name as stored or in Traditional characters, the English name, or the Chinese name romanised. */
   'search:name': (draw, book) => {
     const customer = draw.pick(book.customers);
-    return { keyword: draw.chance(0.5) ? chineseFragment(draw, customer.nameCn) : englishName(draw, customer.nameEn) };
+    const form = draw.next();
+    if (form < 0.3) return { keyword: chineseFragment(draw, customer.nameCn) };
+    if (form < 0.45) return { keyword: traditionalChinese(chineseFragment(draw, customer.nameCn)) };
+    if (form < 0.75) return { keyword: englishName(draw, customer.nameEn) };
+    return { keyword: romanisedName(draw, customer.nameCn) || englishName(draw, customer.nameEn) };
   },
   'search:phone': (draw, book) => {
     let digits = '';
@@ -220,9 +254,10 @@ const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
     const start = draw.int(0, digits.length - length);
     return { keyword: digits.slice(start, start + length) };
   },
-  /** An account number as stored, as digits only, or in lower case; or an identity document's last four. */
+  /** An account number as stored, as digits only, or in lower case; an identity document's last four; or the customer number in any form. */
   'search:account': (draw, book) => {
     const customer = draw.pick(book.customers);
+    if (draw.chance(0.3)) return { keyword: customerNumber(draw, customer.customerNo) };
     const account = customer.accountNos.length ? draw.pick(customer.accountNos) : null;
     const variant = draw.int(0, 3);
     if (variant === 3 || !account) return { keyword: draw.chance(0.5) ? customer.idDocLast4 : customer.idDocLast4.toLowerCase() };

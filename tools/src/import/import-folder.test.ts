@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_TABLES, seedDemoData, type DatabaseHandle } from '@broker/server';
+import { SEED_TABLES, searchTerms, seedDemoData, type DatabaseHandle } from '@broker/server';
 import { hongKongDay } from '@broker/domain';
 import { testDatabases } from '@broker/server/testing';
 import { importFolder } from './import-folder';
@@ -208,6 +208,22 @@ for (const engine of testDatabases()) {
         `select version, risk_level from customer where customer_no = 'B00001'`,
       );
       expect(row).toEqual({ version: 2, risk_level: 4 });
+    });
+
+    it('writes every customer’s search terms with the name, and new ones when the name changes (ADR 0046)', async () => {
+      const rows = await database.query<{ name_cn: string; search_terms: string | null }>('select name_cn, search_terms from customer');
+      for (const row of rows) expect(row.search_terms, row.name_cn).toBe(searchTerms(row.name_cn));
+      const folder = folderWith({
+        'customers.csv': [
+          'customer_no,staff_userid,channel,name_cn,name_en,gender,phone,email,id_doc_type,id_doc_number,id_doc_expiry,birthday,risk_level,risk_assessed_on,status,open_date,closed_date,tags,remark,account_no,account_type',
+          'B00001,chanwaiman,branch,黃大文,CHAN Tai Man,M,+852 9123 4567,taiman.chan@gmail.com,hkid,A123456(3),,1975-03-12,4,2026-11-01,active,2019-05-20,,VIP;长线投资,偏好蓝筹股,700000001,cash',
+        ].join('\n'),
+      });
+      folders.push(folder);
+      expect((await importFolder(database, folder, { corpCode: 'fxhl' })).files[0]).toMatchObject({ updated: 1, rejected: 0 });
+      const [row] = await database.query<{ search_terms: string }>(`select search_terms from customer where customer_no = 'B00001'`);
+      expect(row!.search_terms).toBe(searchTerms('黃大文'));
+      expect(row!.search_terms).toMatch(/^黄大文 wong /);
     });
 
     it('runs the MOT rules on what it imported: a large deposit raises one event, once', async () => {

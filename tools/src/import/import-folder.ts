@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import type { z } from 'zod';
 import { idNumberLast4, maskIdNumber, normalisePhone } from '@broker/domain';
-import { enqueueMotPushes, refreshCustomerSummaries, runMotForCustomers, runMotRules, type DatabaseHandle } from '@broker/server';
+import {
+  enqueueMotPushes,
+  refreshCustomerSummaries,
+  runMotForCustomers,
+  runMotRules,
+  searchTerms,
+  type DatabaseHandle,
+} from '@broker/server';
 import {
   cashBalanceRow,
   customerRow,
@@ -346,6 +353,8 @@ async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<
       channel: row.channel,
       name_cn: row.name_cn,
       name_en: row.name_en,
+      // Written with the name, so the folded and romanised forms find the client at once (ADR 0046).
+      search_terms: searchTerms(row.name_cn),
       gender: row.gender ?? null,
       phone: phone?.phone ?? null,
       phone_digits: phone?.digits ?? null,

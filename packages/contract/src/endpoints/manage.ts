@@ -55,8 +55,11 @@ export const customerListItemSchema = z.object({
   totalAssetsHkd: moneySchema,
   openDate: daySchema,
   lastTradeDate: daySchema.nullable(),
-  /** What the keyword matched, for highlighting: name, phone, account or idDoc; null without keyword. */
-  matchedOn: z.enum(['name', 'phone', 'account', 'idDoc']).nullable(),
+  /**
+   * What the keyword matched, for highlighting: customerNo (the number in any of its forms), name
+   * (as written, in the other script, or romanised), phone, account or idDoc; null without keyword.
+   */
+  matchedOn: z.enum(['customerNo', 'name', 'phone', 'account', 'idDoc']).nullable(),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 

@@ -50,6 +50,11 @@ export const customers = pgTable(
     channel: text('channel').notNull(),
     nameCn: text('name_cn').notNull(),
     nameEn: text('name_en').notNull(),
+    /**
+     * The Chinese name folded to Simplified, then its Cantonese (Hong Kong) and pinyin romanisations
+     * and initials: `searchTerms(nameCn)`, null until computed (migration 0029, ADR 0046).
+     */
+    searchTerms: text('search_terms'),
     gender: text('gender'),
     /** As displayed, e.g. `+852 9123 4567`. */
     phone: text('phone'),

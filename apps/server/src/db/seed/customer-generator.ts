@@ -1,5 +1,6 @@
 import { formatDay, weekdaysBetween } from './calendar';
 import { idNumberLast4, maskIdNumber } from '@broker/domain';
+import { searchTerms } from '../search-terms';
 import { hkid, mainlandId, passport, type IdentityDocument } from './identity-documents';
 import { Prng } from './prng';
 import {
@@ -31,6 +32,7 @@ export const SEED_COLUMNS = {
     'channel',
     'name_cn',
     'name_en',
+    'search_terms',
     'gender',
     'phone',
     'phone_digits',
@@ -454,6 +456,7 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
       channel,
       copyText(nameCn),
       copyText(nameEn),
+      copyText(searchTerms(nameCn)),
       male ? 'M' : 'F',
       phone,
       phoneDigits,

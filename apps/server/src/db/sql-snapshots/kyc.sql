@@ -44,6 +44,7 @@ select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."c
 "c"."status" as "status",
 "c"."name_cn" as "nameCn",
 "c"."name_en" as "nameEn",
+"c"."search_terms" as "searchTerms",
 "c"."phone_digits" as "phoneDigits",
 "c"."id_doc_last4" as "idDocLast4",
 ("c"."total_assets_hkd" * 100)::float8 as "assetCents",

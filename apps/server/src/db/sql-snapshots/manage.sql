@@ -20,6 +20,7 @@ array(select distinct "ch"."customer_id"::float8 from "staff_book_change" "ch" w
 "c"."status" as "status",
 "c"."name_cn" as "nameCn",
 "c"."name_en" as "nameEn",
+"c"."search_terms" as "searchTerms",
 "c"."phone_digits" as "phoneDigits",
 "c"."id_doc_last4" as "idDocLast4",
 ("c"."total_assets_hkd" * 100)::float8 as "assetCents",

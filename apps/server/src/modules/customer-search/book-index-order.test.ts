@@ -20,6 +20,7 @@ function customer(id: number, next: () => number): IndexedCustomer {
     status: next() < 0.8 ? 'active' : 'dormant',
     nameCn: '陈大文',
     nameEn: 'CHAN Tai Man',
+    searchTerms: null,
     phoneDigits: null,
     idDocLast4: '1234',
     assetCents: Math.floor(next() * 5) * 100_000,

@@ -28,6 +28,7 @@ const indexedColumns = selection({
   status: c.status,
   nameCn: c.nameCn,
   nameEn: c.nameEn,
+  searchTerms: c.searchTerms,
   phoneDigits: c.phoneDigits,
   idDocLast4: c.idDocLast4,
   assetCents: sql<number>`(${c.totalAssetsHkd} * 100)::float8`,

@@ -16,6 +16,7 @@ const customer = (id: number, fields: Partial<IndexedCustomer> = {}): IndexedCus
   status: 'active',
   nameCn: '陈大文',
   nameEn: 'CHAN Tai Man',
+  searchTerms: null,
   phoneDigits: '85291234567',
   idDocLast4: '1234',
   assetCents: 0,

@@ -1,5 +1,6 @@
 import type { CustomerCriteria } from './customer-filters';
-import type { CustomerKeyword } from './customer-keyword';
+import { customerNoMatches, termsHoldWords, type CustomerKeyword } from './customer-keyword';
+import { customerNoKey, type CustomerNoKeyword } from '../../db/search-terms';
 import type { PageWindow, SortField, SortOrder } from './page-plan';
 
 /**
@@ -12,6 +13,8 @@ export interface IndexedCustomer {
   status: string;
   nameCn: string;
   nameEn: string;
+  /** `customer.search_terms` (ADR 0046): the folded name, a space, the romanisation words; null until computed. */
+  searchTerms: string | null;
   phoneDigits: string | null;
   idDocLast4: string;
   assetCents: number;
@@ -35,8 +38,8 @@ export interface IndexedCustomer {
 /** What only a list row shows: kept per customer beside the searched columns (ADR 0035's addendum). */
 type CustomerCard = Pick<IndexedCustomer, 'customerNo' | 'nameEn' | 'phone' | 'idDocMasked' | 'riskLevel' | 'tags'>;
 
-/** A customer as the index holds it, for a page's rows: every field but the markets held. */
-export type HeldCustomer = Omit<IndexedCustomer, 'heldMarkets'>;
+/** A customer as the index holds it, for a page's rows: every field but the markets held and the search terms. */
+export type HeldCustomer = Omit<IndexedCustomer, 'heldMarkets' | 'searchTerms'>;
 
 /** One empty tag list shared by every customer without tags (most of them). */
 const NO_TAGS: string[] = [];
@@ -165,11 +168,20 @@ interface Posting {
   extra: number[] | undefined;
 }
 
-type TextField = 'cn' | 'en' | 'phone';
+/** `words`: the romanisation words of the search terms, by their first two and three letters. */
+type TextField = 'cn' | 'en' | 'phone' | 'words';
 
 /** Which substrings a field's grams are kept for: two and three characters (CJK names: one and two as well). */
 function gramsOf(field: TextField, text: string): Set<string> {
   const grams = new Set<string>();
+  if (field === 'words') {
+    // A romanised keyword's word must begin a word: only the words' beginnings are looked up.
+    for (const word of text.split(' ')) {
+      if (word.length >= 2) grams.add(word.substring(0, 2));
+      if (word.length >= 3) grams.add(word.substring(0, 3));
+    }
+    return grams;
+  }
   const lengths = field === 'cn' ? [1, 2, 3] : [2, 3];
   if (!SURROGATE.test(text)) {
     // One code unit per character (nearly every name and phone): substrings, without splitting.
@@ -189,6 +201,14 @@ const SURROGATE = /[\ud800-\udfff]/;
 
 /** The gram the index can look a term up by (the term itself when short), or undefined when it has none. */
 function lookupGrams(field: TextField, term: string): string[] | undefined {
+  if (field === 'words') {
+    // Every word of the keyword begins a word of the row's: each one's beginning is a lookup.
+    const grams = term
+      .split(' ')
+      .filter((word) => word.length >= 2)
+      .map((word) => word.substring(0, 3));
+    return grams.length ? grams : undefined;
+  }
   const chars = [...term];
   const shortest = field === 'cn' ? 1 : 2;
   if (chars.length < shortest) return undefined;
@@ -228,6 +248,11 @@ export class BookIndex {
   /** @internal */ lastTradeDay = new Int32Array(0);
   /** @internal */ nameCn: string[] = [];
   /** @internal */ nameEnLower: string[] = [];
+  /** The folded name of the search terms (null: none computed); the name itself when the same, so no extra string. */
+  /** @internal */ foldedCn: (string | null)[] = [];
+  /** The romanisation words of the search terms, after a space each (` wong huang chi…`); null: none computed. */
+  /** @internal */ termWords: (string | null)[] = [];
+  /** @internal */ customerNo: string[] = [];
   /** @internal */ phoneDigits: (string | null)[] = [];
   /** @internal */ idDocLast4: string[] = [];
   /** @internal */ accountNos: string[][] = [];
@@ -236,12 +261,14 @@ export class BookIndex {
   private readonly slotOfId = new Map<number, number>();
   /** Account number → slots holding it (a number is unique per corp; a stale slot is confirmed away). */
   private readonly accountSlots = new Map<string, number[]>();
+  /** Customer-number key (`customerNoKey`) → slots (stale slots are confirmed away, as for accounts). */
+  private readonly customerNoSlots = new Map<string, number[]>();
   /** Identity-document tail → slots (stale slots are confirmed away, as for accounts). */
   private readonly idDocSlots = new Map<string, number[]>();
   private readonly channels = new Codes(MAX_CODES);
   private readonly statuses = new Codes(MAX_CODES);
   private readonly marketBits = new Codes(MAX_MARKETS);
-  private readonly postings: Record<TextField, Map<string, Posting>> = { cn: new Map(), en: new Map(), phone: new Map() };
+  private readonly postings: Record<TextField, Map<string, Posting>> = { cn: new Map(), en: new Map(), phone: new Map(), words: new Map() };
   /** Slots in descending order of each sort (ascending is the same walked backwards); built when first needed. */
   private readonly orders = new Map<SortField, SortOrderSlots>();
   /** No customer's assets were ever larger in size (an upper bound: a change never lowers it). */
@@ -252,9 +279,9 @@ export class BookIndex {
 
   constructor(version: string, rows: IndexedCustomer[]) {
     this.version = version;
-    const bulk: Record<TextField, Map<string, number[]>> = { cn: new Map(), en: new Map(), phone: new Map() };
+    const bulk: Record<TextField, Map<string, number[]>> = { cn: new Map(), en: new Map(), phone: new Map(), words: new Map() };
     for (const row of rows) this.write(row, bulk);
-    for (const field of ['cn', 'en', 'phone'] as const) {
+    for (const field of ['cn', 'en', 'phone', 'words'] as const) {
       for (const [gram, slots] of bulk[field]) this.postings[field].set(gram, { base: Int32Array.from(slots), extra: undefined });
     }
   }
@@ -389,6 +416,12 @@ export class BookIndex {
     this.lastTradeDay[slot] = row.lastTradeDate === null ? NO_TRADE : (dayKey(row.lastTradeDate) ?? NO_TRADE);
     this.nameCn[slot] = row.nameCn;
     this.nameEnLower[slot] = lowerAsSql(row.nameEn);
+    const space = row.searchTerms === null ? -1 : row.searchTerms.indexOf(' ');
+    // split_part(search_terms, ' ', 1) and the rest, as SQL reads them (ADR 0046).
+    const folded = row.searchTerms === null ? null : space < 0 ? row.searchTerms : row.searchTerms.substring(0, space);
+    this.foldedCn[slot] = folded === row.nameCn ? row.nameCn : folded;
+    this.termWords[slot] = row.searchTerms === null ? null : space < 0 ? '' : row.searchTerms.substring(space);
+    this.customerNo[slot] = row.customerNo;
     this.phoneDigits[slot] = row.phoneDigits;
     this.idDocLast4[slot] = row.idDocLast4;
     this.accountNos[slot] = row.accountNos;
@@ -402,14 +435,18 @@ export class BookIndex {
     };
     for (const accountNo of row.accountNos) addSlot(this.accountSlots, accountNo, slot);
     addSlot(this.idDocSlots, row.idDocLast4, slot);
-    const texts: [TextField, string | null][] = [
-      ['cn', row.nameCn],
-      ['en', this.nameEnLower[slot]!],
-      ['phone', row.phoneDigits],
-    ];
-    for (const [field, text] of texts) {
-      if (!text) continue;
-      for (const gram of gramsOf(field, text)) {
+    const noKey = customerNoKey(row.customerNo);
+    if (noKey !== null) addSlot(this.customerNoSlots, noKey, slot);
+    const cnGrams = gramsOf('cn', row.nameCn);
+    // The folded name's grams join the name's (the same, for a name already in Simplified).
+    if (folded && folded !== row.nameCn) for (const gram of gramsOf('cn', folded)) cnGrams.add(gram);
+    const texts: [TextField, Set<string>][] = [['cn', cnGrams]];
+    const words = this.termWords[slot];
+    if (words) texts.push(['words', gramsOf('words', words)]);
+    texts.push(['en', gramsOf('en', this.nameEnLower[slot]!)]);
+    if (row.phoneDigits) texts.push(['phone', gramsOf('phone', row.phoneDigits)]);
+    for (const [field, grams] of texts) {
+      for (const gram of grams) {
         if (bulk) {
           const slots = bulk[field].get(gram);
           if (slots) slots.push(slot);
@@ -478,6 +515,9 @@ export class BookIndex {
       holding: criteria.hasHolding === undefined ? -1 : criteria.hasHolding ? 1 : 0,
       keyword: keyword !== undefined,
       chineseText: keyword?.chineseName ? keyword.text : null,
+      foldedText: keyword?.chineseName?.folded ?? null,
+      romanisedWords: keyword?.romanised?.words ?? null,
+      customerNo: keyword?.customerNo ?? null,
       englishText: keyword?.englishName ? lowerAsSql(keyword.text) : null,
       phoneDigits: keyword?.phone?.digits ?? null,
       accountNo: keyword?.accountNo ?? null,
@@ -513,6 +553,14 @@ export class BookIndex {
       return true;
     };
     if (keyword.chineseName && !byGrams('cn', keyword.text)) return undefined;
+    // The folded keyword's grams are in the same postings (a row's folded name's grams are added to its name's).
+    if (keyword.chineseName?.folded && keyword.chineseName.folded !== keyword.text && !byGrams('cn', keyword.chineseName.folded))
+      return undefined;
+    if (keyword.romanised && !byGrams('words', keyword.romanised.words.join(' '))) return undefined;
+    if (keyword.customerNo) {
+      const slots = this.customerNoSlots.get(keyword.customerNo.key);
+      if (slots) lists.push(slots);
+    }
     if (keyword.englishName && !byGrams('en', lowerAsSql(keyword.text))) return undefined;
     if (keyword.phone && !byGrams('phone', keyword.phone.digits)) return undefined;
     if (keyword.accountNo) {
@@ -735,6 +783,9 @@ interface RowConditions {
   holding: number;
   keyword: boolean;
   chineseText: string | null;
+  foldedText: string | null;
+  romanisedWords: readonly string[] | null;
+  customerNo: CustomerNoKeyword | null;
   englishText: string | null;
   phoneDigits: string | null;
   accountNo: string | null;
@@ -793,8 +844,17 @@ class RowTest {
     const book = this.book;
     const when = this.conditions;
     if (when.chineseText !== null && book.nameCn[slot]!.includes(when.chineseText)) return true;
+    if (when.foldedText !== null && (book.foldedCn[slot]?.includes(when.foldedText) ?? false)) return true;
     if (when.englishText !== null && book.nameEnLower[slot]!.includes(when.englishText)) return true;
     if (when.phoneDigits !== null && (book.phoneDigits[slot]?.includes(when.phoneDigits) ?? false)) return true;
+    if (when.romanisedWords !== null) {
+      const words = book.termWords[slot];
+      if (words && termsHoldWords(words, when.romanisedWords)) return true;
+    }
+    if (when.customerNo !== null) {
+      const number = book.customerNo[slot]!;
+      if (number.endsWith(when.customerNo.key) && customerNoMatches(when.customerNo, number)) return true;
+    }
     if (when.accountNo !== null && book.accountNos[slot]!.includes(when.accountNo)) return true;
     return when.idDocTail !== null && book.idDocLast4[slot] === when.idDocTail;
   }

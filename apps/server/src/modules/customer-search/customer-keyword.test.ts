@@ -20,7 +20,7 @@ describe('interpretKeyword', () => {
 
   it('reads a Chinese name, by its character pairs from two characters on', () => {
     expect(arms(interpretKeyword('陈'))).toEqual({
-      chineseName: { byBigrams: false },
+      chineseName: { byBigrams: false, folded: '陈' },
       englishName: null,
       phone: null,
       accountNo: null,
@@ -53,6 +53,17 @@ describe('interpretKeyword', () => {
       foundThroughOwnArms: false,
     });
     expect(interpretKeyword('wa')).toMatchObject({ narrowsByIndex: false });
+  });
+
+  it('reads Chinese characters folded to Simplified, Latin words as romanisation, letters and digits as a customer number (ADR 0046)', () => {
+    expect(interpretKeyword('黃 志明')?.chineseName).toEqual({ byBigrams: true, folded: '黄志明' });
+    expect(interpretKeyword('陈a')?.chineseName).toEqual({ byBigrams: true, folded: null });
+    expect(interpretKeyword('Wong Chi-ming')?.romanised).toEqual({ words: ['wong', 'chi', 'ming'], byWordTrigrams: true });
+    expect(interpretKeyword('ka wa')?.romanised).toEqual({ words: ['ka', 'wa'], byWordTrigrams: false });
+    expect(interpretKeyword('wong1')?.romanised).toBeNull();
+    expect(interpretKeyword('c00001234')?.customerNo).toEqual({ prefix: 'C', key: '1234' });
+    expect(interpretKeyword('1234')?.customerNo).toEqual({ prefix: '', key: '1234' });
+    expect(interpretKeyword('wong')?.customerNo).toBeNull();
   });
 
   it('reads a number as phone digits, whatever spaces, plus signs, brackets and dashes it is typed with', () => {
@@ -115,7 +126,7 @@ describe('interpretKeyword', () => {
 });
 
 describe('matchedOn', () => {
-  const row = { nameCn: '陈嘉欣', nameEn: 'Chan Ka Yan', phoneDigits: '85291234567', accountNos: ['C1234567'] };
+  const row = { customerNo: 'C00000042', nameCn: '陈嘉欣', nameEn: 'Chan Ka Yan', phoneDigits: '85291234567', accountNos: ['C1234567'] };
   const on = (text: string) => matchedOn(interpretKeyword(text)!, row);
 
   it('names the first arm that holds the keyword: name, phone, account, else the identity document', () => {
@@ -123,6 +134,11 @@ describe('matchedOn', () => {
     expect(on('ka YAN')).toBe('name');
     expect(on('9123 4567')).toBe('phone');
     expect(on('c1234567')).toBe('account');
+    expect(on('c42')).toBe('customerNo');
+    expect(on('00000042')).toBe('customerNo');
+    expect(on('陳嘉欣')).toBe('name');
+    expect(on('chan ka')).toBe('name');
+    expect(on('chen jiaxin')).toBe('name');
     expect(on('A123')).toBe('idDoc');
   });
 

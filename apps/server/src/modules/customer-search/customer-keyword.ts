@@ -1,3 +1,13 @@
+import {
+  customerNoKey,
+  customerNoKeyword,
+  foldedChineseKeyword,
+  romanisedKeyword,
+  searchTerms,
+  upperAscii,
+  type CustomerNoKeyword,
+} from '../../db/search-terms';
+
 /**
  * What a client manager's search keyword can mean, decided once: every SQL arm, the page planner and
  * `matchedOn` read this value and never look at the typed text again (ADR 0026).
@@ -9,7 +19,23 @@ export interface CustomerKeyword {
   readonly chineseName: {
     /** Two characters or more: the book's character pairs can find it (migration 0015). */
     readonly byBigrams: boolean;
+    /**
+     * Chinese characters only: the keyword folded to Simplified, matched in the folded name of
+     * `search_terms` too, so 黃 finds 黄 and 张伟 finds 張偉 (ADR 0046).
+     */
+    readonly folded: string | null;
   } | null;
+  /**
+   * Latin letters only (words apart by spaces, hyphens, apostrophes or dots): each word must begin a
+   * word of the name's romanisations in `search_terms` (WONG, HUANG, chiming, initials), in any order.
+   */
+  readonly romanised: {
+    readonly words: readonly string[];
+    /** A word of three letters or more: the book's word trigrams of the terms can find it (migration 0029). */
+    readonly byWordTrigrams: boolean;
+  } | null;
+  /** Letters then digits (`C00001234`, `c1234`, `1234`): the customer number with these digits, any zeros before them. */
+  readonly customerNo: CustomerNoKeyword | null;
   /** It holds a Latin letter: part of the English name, ignoring case (ILIKE). */
   readonly englishName: {
     /** A run of three letters or digits: the book's word trigrams can find it (migration 0016). */
@@ -66,10 +92,13 @@ export function interpretKeyword(text: string | undefined): CustomerKeyword | un
   const digits = NUMBER.test(text) ? text.replace(/\D/g, '') : '';
   const narrows = narrowsByIndex(text, chinese, latin);
   const wordTrigram = latin && hasWordTrigram(text);
+  const romanised = romanisedKeyword(text);
   return {
     text,
-    chineseName: chinese ? { byBigrams: [...text].length >= 2 } : null,
+    chineseName: chinese ? { byBigrams: [...text].length >= 2, folded: foldedChineseKeyword(text) } : null,
     englishName: latin ? { byWordTrigrams: wordTrigram } : null,
+    romanised: romanised ? { words: romanised, byWordTrigrams: romanised.some((word) => word.length >= 3) } : null,
+    customerNo: customerNoKeyword(text),
     phone: digits ? { digits, byTrigrams: digits.length >= 3 } : null,
     accountNo: ACCOUNT_NO.test(text) ? text.toUpperCase() : null,
     idDocTail: ID_DOC_TAIL.test(text) ? text.toUpperCase() : null,
@@ -81,21 +110,40 @@ export function interpretKeyword(text: string | undefined): CustomerKeyword | un
 
 /** What a found customer shows of the fields a keyword is tested against. */
 export interface KeywordTestedFields {
+  customerNo: string;
   nameCn: string;
   nameEn: string;
   phoneDigits: string | null;
   accountNos: string[];
 }
 
-export type MatchedOn = 'name' | 'phone' | 'account' | 'idDoc';
+export type MatchedOn = 'customerNo' | 'name' | 'phone' | 'account' | 'idDoc';
+
+/** Whether a customer number is the one a customer-number keyword means (both search paths test exactly this). */
+export function customerNoMatches(keyword: CustomerNoKeyword, customerNo: string): boolean {
+  return customerNoKey(customerNo) === keyword.key && upperAscii(customerNo.slice(0, keyword.prefix.length)) === keyword.prefix;
+}
+
+/** Whether stored search terms (`searchTerms`) hold a romanised keyword: each word begins one of theirs. */
+export function termsHoldWords(terms: string, words: readonly string[]): boolean {
+  return words.every((word) => terms.includes(` ${word}`));
+}
 
 /**
- * Which arm found a customer, for highlighting: the first of name, phone, account that holds the
- * keyword, else the identity document (the only arm whose field a list does not carry).
+ * Which arm found a customer, for highlighting: the customer number, else the first of name
+ * (as written, folded or romanised), phone, account that holds the keyword, else the identity
+ * document (the only arm whose field a list does not carry).
  */
 export function matchedOn(keyword: CustomerKeyword, row: KeywordTestedFields): MatchedOn {
+  if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo)) return 'customerNo';
   const lower = keyword.text.toLowerCase();
   if (row.nameCn.toLowerCase().includes(lower) || row.nameEn.toLowerCase().includes(lower)) return 'name';
+  if (keyword.chineseName?.folded || keyword.romanised) {
+    // The row's terms as computed now: a page shows a few rows, and this only labels them.
+    const terms = searchTerms(row.nameCn);
+    if (keyword.chineseName?.folded && terms.split(' ', 1)[0]!.includes(keyword.chineseName.folded)) return 'name';
+    if (keyword.romanised && termsHoldWords(terms, keyword.romanised.words)) return 'name';
+  }
   if (keyword.phone && row.phoneDigits?.includes(keyword.phone.digits)) return 'phone';
   if (keyword.accountNo && row.accountNos.includes(keyword.accountNo)) return 'account';
   return 'idDoc';

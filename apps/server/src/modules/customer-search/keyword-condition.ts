@@ -12,7 +12,7 @@ import { a, accountA, c } from './customer-tables';
 export type KeywordUse = 'index' | 'filter';
 
 /** A column the GIN indexes cannot serve a test of: `|| ''` hides it from them and changes no value. */
-const unindexed = (column: Column) => sql`(${column} || '')`;
+const unindexed = (column: Column | SQL) => sql`(${column} || '')`;
 
 /**
  * One way a keyword can match: `test` decides exactly; `found`, where an index can serve it, finds
@@ -54,6 +54,20 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
           }
         : { test: sql`${column(c.nameCn)} like ${pattern}` },
     );
+    const { folded } = keyword.chineseName;
+    if (folded) {
+      // The name folded to Simplified (ADR 0046): its first word of search_terms, indexed by migration 0029.
+      const foldedName = sql`split_part(${c.searchTerms}, ' ', 1)`;
+      const foldedTest = sql`${unindexed(foldedName)} like ${containsPattern(folded)}`;
+      arms.push(
+        [...folded].length >= 2 && use === 'index'
+          ? {
+              found: sql`staff_cjk_bigrams(${c.staffId}, ${foldedName}) @> staff_cjk_bigrams(${staffId}::int, ${folded})`,
+              test: foldedTest,
+            }
+          : { test: foldedTest },
+      );
+    }
   }
   if (keyword.englishName) {
     if (use === 'index' && keyword.englishName.byWordTrigrams) {
@@ -66,6 +80,34 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
       const test = sql`${column(c.nameEn)} ilike ${pattern}`;
       arms.push(use === 'index' ? { found: test, test } : { test });
     }
+  }
+  if (keyword.romanised) {
+    // Each word begins a word of the romanisations (`% wong%`); words are lower case, letters only.
+    const { words, byWordTrigrams } = keyword.romanised;
+    const test = sql`(${sql.join(
+      words.map((word) => sql`${unindexed(c.searchTerms)} like ${`% ${word}%`}`),
+      sql` and `,
+    )})`;
+    arms.push(
+      use === 'index' && byWordTrigrams
+        ? {
+            found: sql`staff_word_trigrams(${c.staffId}, ${c.searchTerms}) @> staff_word_trigrams(${staffId}::int, ${words.join(' ')})`,
+            test,
+          }
+        : { test },
+    );
+  }
+  if (keyword.customerNo) {
+    // The number's digits without leading zeros (customer_no_key_idx), and the letters typed before them, if any.
+    const { key, prefix } = keyword.customerNo;
+    const number = use === 'index' ? sql`${c.customerNo}` : unindexed(c.customerNo);
+    const letters = prefix
+      ? sql` and translate(left(${c.customerNo}, ${prefix.length}::int), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') = ${prefix}`
+      : sql``;
+    const digits = sql`(${c.corpId} = ${corpId} and nullif(ltrim(substring(${number} from '[0-9]+$'), '0'), '') = ${key} and ${c.staffId} = ${staffId})`;
+    // The index finds the digits; the letters only confirm, so that the found group stays exactly the BitmapOr's condition.
+    const test = prefix ? sql`(${digits}${letters})` : digits;
+    arms.push(use === 'index' ? { found: digits, test } : { test });
   }
   const { phone } = keyword;
   if (phone && phone.byTrigrams && use === 'index') {

@@ -148,9 +148,12 @@ for (const engine of testDatabases())
               const expected = await database.query<{ id: number }>(
                 `select c.id::float8 as id from customer c
                 where c.staff_id = $1 and (c.name_cn like $2 or c.name_en ilike $2 or ($3 and c.phone_digits like $2)
-                   or c.id_doc_last4 = upper($4) or c.id in (select a.customer_id from account a where a.account_no = upper($4)))
+                   or c.id_doc_last4 = upper($4) or c.id in (select a.customer_id from account a where a.account_no = upper($4))
+                   -- ADR 0046: the folded name, a romanised word's start, the customer number's digits.
+                   or split_part(c.search_terms, ' ', 1) like $2 or ($5 and c.search_terms like '% ' || lower($4) || '%')
+                   or ($3 and nullif(ltrim(substring(c.customer_no from '[0-9]+$'), '0'), '') = nullif(ltrim($4, '0'), '')))
                 order by c.${column} desc, c.id asc`,
-                [staffId, `%${keyword}%`, isDigits, keyword],
+                [staffId, `%${keyword}%`, isDigits, keyword, /^[a-z]+$/i.test(keyword)],
               );
               const rows = await searchAll({ keyword, sortBy, sortOrder: 'desc' });
               expect(

@@ -1,0 +1,137 @@
+/**
+ * Jyutping → how Hong Kong writes a Cantonese syllable in an English name (the government's
+ * romanisation as the Immigration Department writes it on identity cards: WONG, CHAN, CHEUNG, CHI,
+ * MING, TSANG, SZE, YEE…). Domain data, not an algorithm: one syllable can be written several ways
+ * (張 CHEUNG or TSEUNG, 李 LEE or LEI, 華 WA or WAH), so each entry lists the spellings in use, the
+ * usual one first. The usual spelling makes the name's initials; every spelling is indexed.
+ */
+
+/** Jyutping initials, longest first so that `gw` is read before `g` and `ng` before `n`. */
+const INITIALS = ['gw', 'kw', 'ng', 'b', 'p', 'm', 'f', 'd', 't', 'n', 'l', 'g', 'k', 'h', 'w', 'z', 'c', 's', 'j'] as const;
+
+/** Initial → its spellings. Unaspirated b/d/g are written as p/t/k; z and c as CH or TS. */
+const INITIAL_SPELLINGS: Record<string, readonly string[]> = {
+  '': [''],
+  b: ['p'],
+  p: ['p'],
+  m: ['m'],
+  f: ['f'],
+  d: ['t'],
+  t: ['t'],
+  n: ['n'],
+  l: ['l'],
+  g: ['k'],
+  k: ['k'],
+  ng: ['ng'],
+  h: ['h'],
+  gw: ['kw'],
+  kw: ['kw'],
+  w: ['w'],
+  z: ['ch', 'ts'],
+  c: ['ch', 'ts'],
+  s: ['s', 'sh'],
+  j: ['y'],
+};
+
+/** Final → its spellings. Long and short a are written alike; oe/eo become EU/U (張 CHEUNG, 徐 TSUI). */
+const FINAL_SPELLINGS: Record<string, readonly string[]> = {
+  '': [''],
+  aa: ['a', 'ah'],
+  aai: ['ai'],
+  aau: ['au'],
+  aam: ['am'],
+  aan: ['an'],
+  aang: ['ang'],
+  aap: ['ap'],
+  aat: ['at'],
+  aak: ['ak'],
+  a: ['a'],
+  ai: ['ai'],
+  au: ['au', 'ow'],
+  am: ['am'],
+  an: ['an'],
+  ang: ['ang'],
+  ap: ['ap'],
+  at: ['at'],
+  ak: ['ak'],
+  e: ['e'],
+  ei: ['ei', 'ee'],
+  eu: ['eu'],
+  em: ['em'],
+  eng: ['eng'],
+  ep: ['ep'],
+  ek: ['ek'],
+  i: ['ee', 'i'],
+  iu: ['iu'],
+  im: ['im'],
+  in: ['in'],
+  ing: ['ing'],
+  ip: ['ip'],
+  it: ['it'],
+  ik: ['ik'],
+  o: ['o', 'oh'],
+  oi: ['oi', 'oy'],
+  ou: ['o', 'ou'],
+  on: ['on'],
+  ong: ['ong'],
+  ot: ['ot'],
+  ok: ['ok'],
+  oe: ['oe'],
+  oeng: ['eung'],
+  oet: ['eut'],
+  oek: ['euk'],
+  eoi: ['ui', 'eui'],
+  eon: ['un', 'eun'],
+  eot: ['ut'],
+  u: ['u', 'oo'],
+  ui: ['ui'],
+  un: ['oon', 'un'],
+  ut: ['oot', 'ut'],
+  ung: ['ung'],
+  uk: ['uk'],
+  yu: ['u', 'ue'],
+  yun: ['uen'],
+  yut: ['uet', 'ut'],
+};
+
+/** Whole syllables written otherwise than initial + final: 志 CHI / TSZ, 詩 SZE, 兒 YEE, 吳 NG, 唔 M. */
+const SYLLABLE_SPELLINGS: Record<string, readonly string[]> = {
+  zi: ['chi', 'tsz', 'chee'],
+  ci: ['chi', 'tsz', 'chee'],
+  si: ['sze', 'si', 'shi', 'see'],
+  ji: ['yee', 'yi'],
+  jyu: ['yu', 'yue'],
+  ng: ['ng'],
+  m: ['m'],
+  hm: ['hm'],
+  hng: ['hng'],
+};
+
+/** Syllable → spellings, computed once per syllable (a few hundred syllables in all). */
+const cache = new Map<string, readonly string[]>();
+
+/**
+ * The spellings of one Jyutping syllable (tone digit optional), the usual one first; empty for
+ * anything that is not a Jyutping syllable (it is then not indexed rather than guessed).
+ */
+export function hkSpellings(jyutping: string): readonly string[] {
+  const syllable = jyutping.toLowerCase().replace(/[1-6]$/, '');
+  const known = cache.get(syllable);
+  if (known) return known;
+  let spellings: readonly string[] = [];
+  const whole = SYLLABLE_SPELLINGS[syllable];
+  if (whole) spellings = whole;
+  else {
+    const initial = INITIALS.find((candidate) => syllable.startsWith(candidate) && FINAL_SPELLINGS[syllable.slice(candidate.length)]) ?? '';
+    const finals = FINAL_SPELLINGS[syllable.slice(initial.length)];
+    if (finals && syllable.length > 0) {
+      const all: string[] = [];
+      for (const finalSpelling of finals)
+        for (const initialSpelling of INITIAL_SPELLINGS[initial]!) all.push(initialSpelling + finalSpelling);
+      // Usual initial with usual final first; then the rest in table order, once each.
+      spellings = [...new Set(all)].filter((spelling) => spelling.length > 0);
+    }
+  }
+  cache.set(syllable, spellings);
+  return spellings;
+}
