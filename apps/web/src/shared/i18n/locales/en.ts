@@ -52,8 +52,11 @@ export const en: Messages = {
     signedOutTitle: 'You have signed out',
     signedOutDescription: 'Your sign-in on this device has ended and client data is no longer shown. Sign in again when you need to.',
   },
+  format: { today: 'Today', tomorrow: 'Tomorrow', yesterday: 'Yesterday' },
   me: {
     open: 'Me',
+    trendColours: 'Rise and fall colours',
+    trend: { redUp: 'Red up, green down', greenUp: 'Green up, red down' },
     signedInAs: 'Signed in as',
     userId: 'WeCom ID {{userId}}',
     language: 'Language',
