@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { addMonths, hongKongDateTime, hongKongDay } from '@broker/domain';
+import { addMonths, hongKongDay } from '@broker/domain';
 import { i18n } from '../../shared/i18n/i18n';
 
 /** The client a page is about: `?customerId=`; null when missing or not a positive integer. */
@@ -24,14 +24,5 @@ export const CLIENT_PATHS = {
 export const securityName = (nameCn: string | undefined, nameEn: string | undefined) =>
   (i18n.language === 'en' ? nameEn || nameCn : nameCn || nameEn) ?? '';
 
-/** Epoch ms as Hong Kong wall-clock time, `YYYY-MM-DD HH:mm` (the brokerage's day, whatever the phone says). */
-export const formatHkDateTime = (epochMs: number, withTime = true): string => (withTime ? hongKongDateTime(epochMs) : hongKongDay(epochMs));
-
 /** Today in Hong Kong minus a number of months, as `YYYY-MM-DD` (the start of a "last N months" period). */
 export const hkDayMonthsAgo = (months: number, now = Date.now()): string => addMonths(hongKongDay(now), -months);
-
-/** A price with the decimals it has, at least 2 and at most 4 (36.6429, 189.18, 86.40). */
-export function priceDecimals(price: number): number {
-  const decimals = String(price).split('.')[1]?.length ?? 0;
-  return Math.min(4, Math.max(2, decimals));
-}

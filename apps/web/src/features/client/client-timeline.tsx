@@ -12,7 +12,9 @@ import { SheetClose } from '../../shared/ui/sheet-close';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { timelineQuery } from './client-queries';
-import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, withCustomer } from './client-format';
+import { CLIENT_PATHS, securityName, withCustomer } from './client-format';
+import { formatDateTime } from '../../shared/format/date-format';
+import { formatPrice } from '../../shared/format/price-format';
 import { ClientErrorState } from './client-error-state';
 
 /** Where H-B's contact log shows one record (issue 23): the item's detail opens it. */
@@ -148,8 +150,7 @@ function ItemText({ item }: { item: TimelineItem }) {
           {securityName(trade.securityNameCn, trade.securityNameEn)} {trade.symbol}
         </p>
         <p className="ba-timeline__detail">
-          {t('client.dynamic.shares', { qty: formatNumber(trade.quantity) })} @ {formatNumber(trade.price, priceDecimals(trade.price))}{' '}
-          {trade.currency}
+          {t('client.dynamic.shares', { qty: formatNumber(trade.quantity) })} @ {formatPrice(trade.price, trade.symbol)} {trade.currency}
           <span className="ba-timeline__amount">
             {money.format(trade.amountHkd)} {money.currency}
           </span>
@@ -177,7 +178,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
   const valueOf = useChangeValue();
   const rows: Array<{ label: string; value: string }> = [];
   if (item) {
-    rows.push({ label: t('client.timeline.sheet.at'), value: formatHkDateTime(item.at) });
+    rows.push({ label: t('client.timeline.sheet.at'), value: formatDateTime(item.at) });
     rows.push({ label: t('client.timeline.sheet.by'), value: item.staffName ?? t('client.timeline.system') });
     if (item.contact) {
       const { contact } = item;
@@ -232,7 +233,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(trade.quantity) });
       rows.push({
         label: t('client.timeline.sheet.price'),
-        value: `${formatNumber(trade.price, priceDecimals(trade.price))} ${trade.currency}`,
+        value: `${formatPrice(trade.price, trade.symbol)} ${trade.currency}`,
       });
       rows.push({ label: t('client.timeline.sheet.amount'), value: `${trade.currency} ${formatNumber(trade.amount, 2)}` });
     }
@@ -320,7 +321,7 @@ export function TimelineCard({ customerId }: { customerId: number }) {
                 <li key={item.key} className={`ba-timeline__item ba-timeline__item--${item.kind}`} data-kind={item.kind}>
                   <button type="button" className="ba-timeline__open" onClick={() => setOpened(item)} data-testid="timeline-item">
                     <time className="ba-timeline__time">
-                      {formatHkDateTime(item.at)}
+                      {formatDateTime(item.at)}
                       {item.staffName && <span className="ba-timeline__by">{item.staffName}</span>}
                     </time>
                     <ItemText item={item} />

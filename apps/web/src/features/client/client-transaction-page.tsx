@@ -3,7 +3,9 @@ import type { TradeItem } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
-import { formatHkDateTime, priceDecimals, securityName } from './client-format';
+import { securityName } from './client-format';
+import { formatDateTime } from '../../shared/format/date-format';
+import { formatPrice } from '../../shared/format/price-format';
 import { RecordPage, RecordResults, useChoiceFilter, useMarketFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
@@ -25,10 +27,10 @@ function TradeRow({ item }: { item: TradeItem }) {
       </div>
       <div className="ba-record__line ba-record__sub">
         <span>
-          {item.symbol} · {formatHkDateTime(item.tradedAt)}
+          {item.symbol} · {formatDateTime(item.tradedAt)}
         </span>
         <span>
-          {formatNumber(item.quantity)} @ {formatNumber(item.price, priceDecimals(item.price))} {item.currency}
+          {formatNumber(item.quantity)} @ {formatPrice(item.price, item.symbol)} {item.currency}
         </span>
       </div>
       <div className="ba-record__line ba-record__sub">

@@ -8,7 +8,6 @@ import MailFill from 'antd-mobile-icons/es/MailFill';
 import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
-import { hongKongDateTime } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ApiError } from '../../shared/api/api-error';
 import { ErrorCode } from '../../shared/api/contract';
@@ -17,6 +16,7 @@ import { contactRecordPath } from './contact-params';
 import './contact-locales';
 import '../../shared/ui/form.css';
 import './contact.css';
+import { formatDateTime } from '../../shared/format/date-format';
 
 const CHANNEL_ICON: Record<ContactChannel, ReactNode> = {
   phone: <PhoneFill />,
@@ -81,8 +81,8 @@ export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked'
     <span className={locked ? 'ba-contact-lock ba-contact-lock--on' : 'ba-contact-lock'} data-testid="contact-lock" data-locked={locked}>
       {locked && <LockOutline />}
       {locked
-        ? t('contact.record.lockedAt', { time: hongKongDateTime(record.locksAt) })
-        : t('contact.record.editableUntil', { time: hongKongDateTime(record.locksAt) })}
+        ? t('contact.record.lockedAt', { time: formatDateTime(record.locksAt) })
+        : t('contact.record.editableUntil', { time: formatDateTime(record.locksAt) })}
     </span>
   );
 }

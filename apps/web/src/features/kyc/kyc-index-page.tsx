@@ -19,6 +19,7 @@ import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
+import { formatDateTime } from '../../shared/format/date-format';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -108,7 +109,7 @@ interface Binding {
 }
 
 function BoundCustomer({ externalUserId, contactName, binding }: { externalUserId: string; contactName: string; binding: Binding }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -142,7 +143,7 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
       {binding.stale && (
         <p className="ba-kyc__warning ba-kyc__warning--in-card" role="alert" data-testid="kyc-stale">
           {t(`kyc.stale.${binding.stale.reason}`, {
-            at: new Date(binding.stale.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+            at: formatDateTime(binding.stale.at),
           })}
         </p>
       )}
@@ -163,7 +164,7 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
         )}
         <div>
           <dt>{t('kyc.bound.boundAt')}</dt>
-          <dd>{new Date(binding.boundAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+          <dd>{formatDateTime(binding.boundAt)}</dd>
         </div>
       </dl>
       <div className="ba-kyc__actions">

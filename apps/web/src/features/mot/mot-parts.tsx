@@ -31,7 +31,9 @@ import PieOutline from 'antd-mobile-icons/es/PieOutline';
 import ExclamationShieldOutline from 'antd-mobile-icons/es/ExclamationShieldOutline';
 import HeartOutline from 'antd-mobile-icons/es/HeartOutline';
 import './locales';
-import { RULE_TONE, formatDateTime } from './mot-format';
+import { RULE_TONE } from './mot-format';
+import { formatDateTime } from '../../shared/format/date-format';
+import { formatRiskLevel } from '../../shared/format/risk-level';
 import '../../shared/ui/form.css';
 import './mot.css';
 
@@ -216,7 +218,7 @@ export function ClientFacts({ customer }: { customer: MotCustomerSummary }) {
   const money = useMoney();
   const rows: [string, string][] = [
     [t('mot.detail.totalAssets', { ccy: money.currency }), money.format(customer.totalAssetsHkd)],
-    [t('mot.detail.riskLevel'), t('mot.detail.riskLevelValue', { level: customer.riskLevel })],
+    [t('mot.detail.riskLevel'), formatRiskLevel(customer.riskLevel)],
     [t('mot.detail.openDate'), customer.openDate],
     [t('mot.detail.lastTradeDate'), customer.lastTradeDate ?? '-'],
   ];
