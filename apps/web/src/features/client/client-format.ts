@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { addMonths, hongKongDay } from '@broker/domain';
 import { i18n } from '../../shared/i18n/i18n';
+import { nameInLanguage } from '../../shared/format/reference-name';
 
 /** The client a page is about: `?customerId=`; null when missing or not a positive integer. */
 export function useCustomerId(): number | null {
@@ -20,9 +21,9 @@ export const CLIENT_PATHS = {
   edit: '/client/edit',
 } as const;
 
-/** A security's name in the user's language: English names in English, Chinese otherwise. */
-export const securityName = (nameCn: string | undefined, nameEn: string | undefined) =>
-  (i18n.language === 'en' ? nameEn || nameCn : nameCn || nameEn) ?? '';
+/** A security's name in the reader's language (zh-HK: its Hong Kong Traditional name). */
+export const securityName = (nameCn: string | undefined, nameEn: string | undefined, nameHk?: string | null) =>
+  nameInLanguage({ cn: nameCn, hk: nameHk, en: nameEn }, i18n.language);
 
 /** Today in Hong Kong minus a number of months, as `YYYY-MM-DD` (the start of a "last N months" period). */
 export const hkDayMonthsAgo = (months: number, now = Date.now()): string => addMonths(hongKongDay(now), -months);

@@ -21,7 +21,7 @@ function TradeRow({ item }: { item: TradeItem }) {
       <div className="ba-record__line">
         <span className="ba-record__title">
           <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side}`)}</span>
-          {securityName(item.nameCn, item.nameEn)}
+          {securityName(item.nameCn, item.nameEn, item.nameHk)}
         </span>
         <span className="ba-record__amount">{money.format(item.amountHkd)}</span>
       </div>

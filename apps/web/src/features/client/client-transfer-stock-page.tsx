@@ -21,7 +21,7 @@ function TransferRow({ item }: { item: TransferItem }) {
           <span className={`ba-flow-badge ba-flow-badge--${item.direction === 'in' ? 'deposit' : 'withdrawal'}`}>
             {t(`client.transfers.${item.direction}`)}
           </span>
-          {securityName(item.nameCn, item.nameEn)}
+          {securityName(item.nameCn, item.nameEn, item.nameHk)}
         </span>
         <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
       </div>
