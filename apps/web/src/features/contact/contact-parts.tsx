@@ -17,6 +17,7 @@ import './contact-locales';
 import '../../shared/ui/form.css';
 import './contact.css';
 import { formatDateTime } from '../../shared/format/date-format';
+import { outcomeText } from '../../shared/format/outcome';
 
 const CHANNEL_ICON: Record<ContactChannel, ReactNode> = {
   phone: <PhoneFill />,
@@ -91,7 +92,7 @@ export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked'
 export function RecordContent({ record }: { record: ContactRecord }) {
   const { t } = useTranslation();
   const rows: { key: string; label: string; value: ReactNode }[] = [];
-  if (record.outcome) rows.push({ key: 'outcome', label: t('contact.record.outcome'), value: record.outcome });
+  if (record.outcome) rows.push({ key: 'outcome', label: t('contact.record.outcome'), value: outcomeText(record.outcome) });
   if (record.nextStep)
     rows.push({
       key: 'nextStep',

@@ -11,6 +11,7 @@ import { contactClientQuery, contactLogQuery } from './contact-api';
 import { ContactErrorState, EventTag } from './contact-parts';
 import { parseCustomerId } from './contact-params';
 import { formatDateTime } from '../../shared/format/date-format';
+import { outcomeText } from '../../shared/format/outcome';
 
 /** The contract's largest page, and how many the printed log holds at most (the CSV export has every record). */
 const PRINT_PAGE_SIZE = 50;
@@ -30,7 +31,7 @@ function PrintRow({ record }: { record: ContactRecord }) {
         <p className="ba-cprint__note">{record.note}</p>
         {record.outcome && (
           <p>
-            <b>{t('contact.record.outcome')}</b> {record.outcome}
+            <b>{t('contact.record.outcome')}</b> {outcomeText(record.outcome)}
           </p>
         )}
         {record.nextStep && (

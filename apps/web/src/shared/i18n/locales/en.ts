@@ -53,6 +53,7 @@ export const en: Messages = {
     signedOutDescription: 'Your sign-in on this device has ended and client data is no longer shown. Sign in again when you need to.',
   },
   format: { today: 'Today', tomorrow: 'Tomorrow', yesterday: 'Yesterday' },
+  outcome: { contacted: 'Client contacted', no_need: 'No need for now', meeting_booked: 'Meeting booked', unreachable: 'Could not reach' },
   me: {
     open: 'Me',
     trendColours: 'Rise and fall colours',

@@ -51,6 +51,7 @@ export const zhCN = {
     signedOutDescription: '本设备上的登录已结束，客户资料不再显示。需要时可重新登录。',
   },
   format: { today: '今天', tomorrow: '明天', yesterday: '昨天' },
+  outcome: { contacted: '已联系客户', no_need: '客户暂无需求', meeting_booked: '已约面谈', unreachable: '未能联系上' },
   me: {
     open: '我的',
     trendColours: '涨跌颜色',
