@@ -20,6 +20,8 @@ export const en: ManageMessages = {
     listTitle: 'Clients',
     listCount: '{{count}} in all',
     assetsLabel: 'Total assets ({{ccy}})',
+    netAssetsLabel: 'Net assets ({{ccy}})',
+    negativeEquity: 'Negative equity',
     noMore: 'No more clients',
     loadingMore: 'Loading',
     loadFailed: 'Could not load. Tap to retry',

@@ -4,6 +4,7 @@ import { formatNumber, formatPercentFigure } from '../../shared/format/number-fo
 import { formatDateTime } from '../../shared/format/date-format';
 import { formatPrice } from '../../shared/format/price-format';
 import { formatRiskLevel } from '../../shared/format/risk-level';
+import { nameInLanguage } from '../../shared/format/reference-name';
 import type { Money } from '../../shared/format/use-money';
 
 /** Colour family per event type: money green/red, holdings orange, dates blue, compliance violet. */
@@ -43,9 +44,17 @@ const when = (value: MotFacts[string] | undefined) => formatDateTime(typeof valu
 const percent = (value: MotFacts[string] | undefined, sign = 1) =>
   formatPercentFigure(typeof value === 'number' || (typeof value === 'string' && value !== '') ? sign * Number(value) : null, 1);
 
+const textOrNull = (value: MotFacts[string] | undefined) => (typeof value === 'string' ? value : null);
+/** The security's name in the reader's language, from the names the rule stored with the event. */
+const nameOf = (facts: MotFacts, language: string) =>
+  nameInLanguage(
+    { cn: textOrNull(facts.securityNameCn), hk: textOrNull(facts.securityNameHk), en: textOrNull(facts.securityNameEn) },
+    language,
+  );
+
 function securityName(facts: MotFacts, language: string): string {
-  const name = language === 'en' ? facts.securityNameEn : facts.securityNameCn;
-  return name ? `${text(name)}（${text(facts.symbol)}）` : text(facts.symbol);
+  const name = nameOf(facts, language);
+  return name ? `${name}（${text(facts.symbol)}）` : text(facts.symbol);
 }
 
 function expiryWhen(t: TFunction, facts: MotFacts): string {
@@ -56,8 +65,7 @@ function expiryWhen(t: TFunction, facts: MotFacts): string {
 }
 
 /** The security's name alone, for lists where its code would not fit. */
-const shortSecurityName = (facts: MotFacts, language: string) =>
-  text((language.startsWith('en') ? facts.securityNameEn : facts.securityNameCn) ?? facts.symbol);
+const shortSecurityName = (facts: MotFacts, language: string) => nameOf(facts, language) || text(facts.symbol);
 
 /**
  * The one detail that tells two events of a kind apart in a list: which stock, how much, which date.
