@@ -577,7 +577,7 @@ const en: typeof zhCN = {
       all: 'All',
       market: 'Market',
       side: 'Side',
-      status: 'Settlement',
+      status: 'Status',
       settled: 'Settled',
       unsettled: 'Unsettled',
       period: 'Period',

@@ -16,6 +16,7 @@ import { CLIENT_PATHS, securityName, withCustomer } from './client-format';
 import { formatDateTime } from '../../shared/format/date-format';
 import { formatPrice } from '../../shared/format/price-format';
 import { ClientErrorState } from './client-error-state';
+import { outcomeText } from '../../shared/format/outcome';
 
 /** Where H-B's contact log shows one record (issue 23): the item's detail opens it. */
 const CONTACT_RECORD_PATH = '/client/contact/record';
@@ -134,8 +135,8 @@ function ItemText({ item }: { item: TimelineItem }) {
     return (
       <>
         <p className="ba-timeline__what">
-          {t(`client.timeline.transfer.${transfer.direction}`)} {securityName(transfer.securityNameCn, transfer.securityNameEn)}{' '}
-          {transfer.symbol}
+          {t(`client.timeline.transfer.${transfer.direction}`)}{' '}
+          {securityName(transfer.securityNameCn, transfer.securityNameEn, transfer.securityNameHk)} {transfer.symbol}
         </p>
         <p className="ba-timeline__detail">{t('client.dynamic.shares', { qty: formatNumber(transfer.quantity) })}</p>
       </>
@@ -147,7 +148,7 @@ function ItemText({ item }: { item: TimelineItem }) {
       <>
         <p className="ba-timeline__what">
           <span className={`ba-side ba-side--${trade.side}`}>{t(`client.dynamic.${trade.side}`)}</span>{' '}
-          {securityName(trade.securityNameCn, trade.securityNameEn)} {trade.symbol}
+          {securityName(trade.securityNameCn, trade.securityNameEn, trade.securityNameHk)} {trade.symbol}
         </p>
         <p className="ba-timeline__detail">
           {t('client.dynamic.shares', { qty: formatNumber(trade.quantity) })} @ {formatPrice(trade.price, trade.symbol)} {trade.currency}
@@ -185,7 +186,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       rows.push({ label: t('client.timeline.sheet.channel'), value: t(`contact.channel.${contact.channel}`) });
       rows.push({ label: t('client.timeline.sheet.purpose'), value: t(`contact.purpose.${contact.purpose}`) });
       rows.push({ label: t('client.timeline.sheet.note'), value: contact.note });
-      if (contact.outcome) rows.push({ label: t('client.timeline.sheet.outcome'), value: contact.outcome });
+      if (contact.outcome) rows.push({ label: t('client.timeline.sheet.outcome'), value: outcomeText(contact.outcome) });
       if (contact.nextStep)
         rows.push({
           label: t('client.timeline.sheet.nextStep'),
@@ -219,7 +220,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       const { transfer } = item;
       rows.push({
         label: t('client.timeline.sheet.security'),
-        value: `${securityName(transfer.securityNameCn, transfer.securityNameEn)} ${transfer.symbol}`,
+        value: `${securityName(transfer.securityNameCn, transfer.securityNameEn, transfer.securityNameHk)} ${transfer.symbol}`,
       });
       rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(transfer.quantity) });
       rows.push({ label: t('client.timeline.sheet.counterparty'), value: transfer.counterparty });
@@ -228,7 +229,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       const { trade } = item;
       rows.push({
         label: t('client.timeline.sheet.security'),
-        value: `${securityName(trade.securityNameCn, trade.securityNameEn)} ${trade.symbol}`,
+        value: `${securityName(trade.securityNameCn, trade.securityNameEn, trade.securityNameHk)} ${trade.symbol}`,
       });
       rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(trade.quantity) });
       rows.push({
