@@ -633,7 +633,7 @@ const en: typeof zhCN = {
       nameEn: 'English name',
       phone: 'Mobile',
       phonePlaceholder: 'e.g. +852 9123 4567',
-      phoneKeepPlaceholder: '{{phone}} (leave empty to keep)',
+      phoneKeepPlaceholder: '{{phone}} (kept if blank)',
       email: 'Email',
       emailPlaceholder: 'e.g. name@example.com',
       tags: 'Tags',

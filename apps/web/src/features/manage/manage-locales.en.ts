@@ -2,7 +2,7 @@ import type { ManageMessages } from './manage-locales';
 
 export const en: ManageMessages = {
   manage: {
-    searchPlaceholder: 'Search name, account or phone',
+    searchPlaceholder: 'Name, account or phone',
     filter: 'Filter',
     overview: 'My clients',
     overviewFiltered: 'Figures for the filtered clients',
