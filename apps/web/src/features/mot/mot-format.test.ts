@@ -209,12 +209,12 @@ describe('in the chosen currency', () => {
       minLossHkd: 50000,
     };
     expect(describeReason(tEn, 'position_loss', facts, 'en', inUsd)).toBe(
-      'Apple（AAPL） at 180.00 USD, below cost 250.00 USD: down 28.0% (about USD 70,000.00), over 20% and USD 6,400',
+      'Apple（AAPL） at 180.00 USD, below cost 250.00 USD: down 28.00% (about USD 70,000.00), over 20% and USD 6,400',
     );
     const rows = factRows(t, 'position_loss', facts, 'zh-HK', moneyIn('CNY', RATES));
     expect(rows).toContainEqual({ label: t('mot.fact.lossHkd', { ccy: 'CNY' }), value: '503,125.00' });
     expect(rows).toContainEqual({ label: t('mot.fact.lastPrice'), value: '180.00 USD' });
-    expect(rows).toContainEqual({ label: t('mot.fact.lossPct'), value: '28.0%' });
+    expect(rows).toContainEqual({ label: t('mot.fact.lossPct'), value: '28.00%' });
   });
 
   test('a stock transfer’s value', () => {

@@ -40,9 +40,9 @@ const price = (value: MotFacts[string] | undefined, facts: MotFacts) => {
 };
 /** `2026-11-20T10:15:00` → `2026-11-20 10:15`. */
 const when = (value: MotFacts[string] | undefined) => formatDateTime(typeof value === 'string' ? value : null);
-/** A figure in percent (`12.34`) → `12.3%`; a loss in a list's subject is written as one (`-12.3%`). */
-const percent = (value: MotFacts[string] | undefined, sign = 1) =>
-  formatPercentFigure(typeof value === 'number' || (typeof value === 'string' && value !== '') ? sign * Number(value) : null, 1);
+/** A figure in percent (`12.34`) → `12.34%` (a list's subject: `12.3%`); a loss in a subject is written as one (`-12.3%`). */
+const percent = (value: MotFacts[string] | undefined, sign = 1, decimals = 2) =>
+  formatPercentFigure(typeof value === 'number' || (typeof value === 'string' && value !== '') ? sign * Number(value) : null, decimals);
 
 const textOrNull = (value: MotFacts[string] | undefined) => (typeof value === 'string' ? value : null);
 /** The security's name in the reader's language, from the names the rule stored with the event. */
@@ -84,7 +84,7 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string, c
     case 'transfer_out':
       return `${shortSecurityName(facts, language)} × ${money(facts.quantity, 0)}`;
     case 'position_loss':
-      return `${shortSecurityName(facts, language)} ${percent(facts.lossPct, -1)}`;
+      return `${shortSecurityName(facts, language)} ${percent(facts.lossPct, -1, 1)}`;
     case 'birthday':
     case 'anniversary':
       return text(facts.date);
@@ -102,7 +102,7 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string, c
     case 'negative_equity':
       return `${chosen.currency} ${inChosen(chosen, facts.netAssetsHkd)}`;
     case 'concentration':
-      return `${shortSecurityName(facts, language)} ${percent(facts.sharePct)}`;
+      return `${shortSecurityName(facts, language)} ${percent(facts.sharePct, 1, 1)}`;
     case 'particulars_changed_withdrawal':
       return `${text(facts.currency)} ${money(facts.amount)}`;
     case 'vulnerable_client':
@@ -179,7 +179,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
         security: securityName(facts, language),
         lastPrice: price(facts.lastPrice, facts),
         avgCost: price(facts.avgCost, facts),
-        lossPct: money(facts.lossPct, 1),
+        lossPct: money(facts.lossPct),
         ccy,
         loss: inChosen(chosen, facts.lossHkd),
         minLossPct: text(facts.minLossPct),
@@ -219,7 +219,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
       return t('mot.reason.concentration', {
         security: securityName(facts, language),
         positionHkd: inChosen(chosen, facts.positionHkd),
-        sharePct: money(facts.sharePct, 1),
+        sharePct: money(facts.sharePct),
         assetsHkd: inChosen(chosen, facts.assetsHkd),
         minSharePct: text(facts.minSharePct),
         minPositionHkd: inChosen(chosen, facts.minPositionHkd, 0),
