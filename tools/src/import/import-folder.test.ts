@@ -99,6 +99,21 @@ for (const engine of testDatabases()) {
       expect(await database.query('select customer_no, version, updated_at from customer order by customer_no')).toEqual(versions);
     });
 
+    it('takes a security’s Hong Kong Traditional name when given, and keeps it when a later file has none', async () => {
+      const header = 'symbol,market,name_cn,name_en,currency,lot_size,last_price,prev_close,price_date';
+      const named = folderWith({
+        'prices.csv': `${header},name_hk\nZZHK.HK,HK,测试汇丰,Test HSBC,HKD,400,98.50,97.85,2026-11-20,測試滙豐\n`,
+      });
+      const unnamed = folderWith({ 'prices.csv': `${header}\nZZHK.HK,HK,测试汇丰,Test HSBC,HKD,400,99.00,98.50,2026-11-21\n` });
+      folders.push(named, unnamed);
+      expect((await importFolder(database, named, { corpCode: 'fxhl' })).errors).toEqual([]);
+      expect((await importFolder(database, unnamed, { corpCode: 'fxhl' })).errors).toEqual([]);
+      const [row] = await database.query<{ name_hk: string | null; last_price: string }>(
+        `select name_hk, last_price from security where symbol = 'ZZHK.HK'`,
+      );
+      expect(row).toEqual({ name_hk: '測試滙豐', last_price: '99.0000' });
+    });
+
     it('reports bad rows with file, line and reason and still imports the good ones', async () => {
       const header =
         'customer_no,staff_userid,channel,name_cn,name_en,gender,phone,email,id_doc_type,id_doc_number,id_doc_expiry,birthday,risk_level,risk_assessed_on,status,open_date,closed_date,tags,remark,account_no,account_type';

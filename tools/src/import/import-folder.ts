@@ -322,6 +322,8 @@ async function applyPrice({ database }: ImportContext, row: PriceRow): Promise<R
     values: {
       market: row.market,
       name_cn: row.name_cn,
+      // A file without Traditional names does not erase the ones the security table has.
+      ...(row.name_hk === undefined ? {} : { name_hk: row.name_hk }),
       name_en: row.name_en,
       currency: row.currency,
       lot_size: row.lot_size,

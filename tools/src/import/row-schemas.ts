@@ -56,6 +56,8 @@ export const priceRow = z.object({
     .regex(/^[0-9A-Z.]{1,16}$/, 'must be a ticker such as 0700.HK or AAPL'),
   market: z.enum(['HK', 'US', 'SH', 'SZ']),
   name_cn: z.string().trim().min(1, 'name_cn is required'),
+  /** Hong Kong Traditional name (ADR 0048); left out, the stored one stays. */
+  name_hk: optional(z.string().trim().max(80, 'name_hk is too long')),
   name_en: z.string().trim().min(1, 'name_en is required'),
   currency,
   lot_size: wholeNumber('lot_size').refine((value) => value >= 1, 'lot_size must be at least 1'),

@@ -9,12 +9,13 @@ import { SheetClose } from '../shared/ui/sheet-close';
 import { RadioButtons } from '../shared/ui/radio-buttons';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n/i18n';
 import { useUser } from '../shared/session/user-store';
+import { TREND_COLOURS, trendColoursFor, useTrendColoursSetting } from '../shared/format/trend-colours';
 import { AUDIT_TRAIL_PATH } from '../features/audit';
 import { signOutEverywhere, signOutHere } from '../features/auth';
 import './me-sheet.css';
 
 /**
- * The top bar's "me" sheet, on every page: who is signed in, the language, the staff member's own
+ * The top bar's "me" sheet, on every page: who is signed in, the language, the rise/fall colours, the staff member's own
  * activity, and the two ways to end a session — this device, or every device (after a confirmation).
  * Loaded only when the user opens it.
  */
@@ -27,6 +28,11 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
   const email = useUser((user) => user.staffEmail.email);
   // Signed out (or on the way to WeCom): only the language is there to choose.
   const signedIn = useUser((user) => user.token !== '');
+  const trendColours = trendColoursFor(
+    useTrendColoursSetting((setting) => setting.chosen),
+    language,
+  );
+  const chooseTrendColours = useTrendColoursSetting((setting) => setting.choose);
   const [ending, setEnding] = useState<'here' | 'everywhere' | null>(null);
 
   const end = async (where: 'here' | 'everywhere') => {
@@ -86,6 +92,20 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
               itemProps={(code) => ({ lang: code })}
               className="ba-me-sheet__languages"
               itemClassName="ba-me-sheet__language"
+            />
+          </List.Item>
+        </List>
+        <List header={t('me.trendColours')} mode="card">
+          <List.Item arrowIcon={false}>
+            <RadioButtons
+              label={t('me.trendColours')}
+              options={TREND_COLOURS}
+              value={trendColours}
+              onChange={chooseTrendColours}
+              render={(colours) => t(`me.trend.${colours}`)}
+              className="ba-me-sheet__languages ba-me-sheet__trends"
+              itemClassName="ba-me-sheet__language"
+              testId="trend-colours"
             />
           </List.Item>
         </List>

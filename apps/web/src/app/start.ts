@@ -1,5 +1,6 @@
 import '../shared/i18n/i18n';
 import { installRemScaling } from '../shared/layout/rem';
+import { installTrendColours } from '../shared/format/trend-colours';
 import { initTracing } from '../shared/tracing/tracing';
 import { applyEntryParams } from '../shared/session/entry-params';
 import { installTokenSync } from '../shared/session/token-sync';
@@ -20,6 +21,7 @@ import { installKycListener } from './kyc-listener';
  */
 export function start() {
   installRemScaling();
+  installTrendColours();
   const firstPage = preloadPath(window.location.pathname).catch(() => undefined);
   void initTracing();
   applyEntryParams(window.location.search);

@@ -46,6 +46,13 @@ export const contactPurposeSchema = z.enum([
 export type ContactPurpose = z.infer<typeof contactPurposeSchema>;
 export const CONTACT_PURPOSES = contactPurposeSchema.options;
 
+/**
+ * Outcomes a manager picks from a chip instead of typing (issue 22 §4): stored as these codes and shown in the
+ * reader's language. A record's `outcome` is either one of them or the manager's own words.
+ */
+export const SERVICE_OUTCOME_CODES = ['contacted', 'no_need', 'meeting_booked', 'unreachable'] as const;
+export type ServiceOutcomeCode = (typeof SERVICE_OUTCOME_CODES)[number];
+
 export const CONTACT_NOTE_MAX = 4000;
 export const CONTACT_OUTCOME_MAX = 200;
 export const CONTACT_NEXT_STEP_MAX = 500;

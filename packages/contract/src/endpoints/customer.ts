@@ -129,6 +129,7 @@ export const dynamicItemSchema = z.object({
   side: z.string().optional(),
   symbol: z.string().optional(),
   securityNameCn: z.string().optional(),
+  securityNameHk: z.string().nullable().optional(),
   securityNameEn: z.string().optional(),
   quantity: z.number().optional(),
   price: z.number().optional(),
@@ -206,6 +207,8 @@ export const holdingItemSchema = z.object({
   accountNo: z.string(),
   symbol: z.string(),
   nameCn: z.string(),
+  /** Hong Kong Traditional name; null when the reference data has none (the reader then sees nameCn). */
+  nameHk: z.string().nullable(),
   nameEn: z.string(),
   market: marketSchema,
   currency: z.string(),
@@ -248,6 +251,8 @@ export const tradeItemSchema = z.object({
   accountNo: z.string(),
   symbol: z.string(),
   nameCn: z.string(),
+  /** Hong Kong Traditional name; null when the reference data has none (the reader then sees nameCn). */
+  nameHk: z.string().nullable(),
   nameEn: z.string(),
   market: marketSchema,
   side: z.enum(['buy', 'sell']),
@@ -325,6 +330,8 @@ export const transferItemSchema = z.object({
   direction: z.enum(['in', 'out']),
   symbol: z.string(),
   nameCn: z.string(),
+  /** Hong Kong Traditional name; null when the reference data has none (the reader then sees nameCn). */
+  nameHk: z.string().nullable(),
   nameEn: z.string(),
   market: marketSchema,
   currency: z.string(),

@@ -150,6 +150,8 @@ export const securities = pgTable('security', {
   /** HK | US | SH | SZ */
   market: text('market').notNull(),
   nameCn: text('name_cn').notNull(),
+  /** Hong Kong Traditional name (migration 0031); null until someone names it, when readers see nameCn. */
+  nameHk: text('name_hk'),
   nameEn: text('name_en').notNull(),
   currency: text('currency').notNull(),
   lotSize: integer('lot_size').notNull(),

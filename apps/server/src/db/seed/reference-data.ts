@@ -6,7 +6,10 @@ export type CurrencyCode = 'HKD' | 'USD' | 'CNY';
 export interface SecuritySeed {
   symbol: string;
   market: Market;
+  /** Simplified Chinese, as mainland readers and the exchanges' Simplified pages write it. */
   nameCn: string;
+  /** Traditional Chinese as Hong Kong writes it (HKEX's own short names: 滙豐控股, 長和), not a converted nameCn. */
+  nameHk: string;
   nameEn: string;
   currency: CurrencyCode;
   lotSize: number;
@@ -16,7 +19,7 @@ export interface SecuritySeed {
   weight: number;
 }
 
-/** symbol, market, Chinese name, English name, trading currency, lot size, price at the as-of date, weight */
+/** symbol, market, Chinese name (Simplified), English name, trading currency, lot size, price at the as-of date, weight */
 const SECURITY_TABLE: [string, Market, string, string, CurrencyCode, number, number, number][] = [
   ['0700.HK', 'HK', '腾讯控股', 'Tencent Holdings', 'HKD', 100, 518, 10],
   ['0005.HK', 'HK', '汇丰控股', 'HSBC Holdings', 'HKD', 400, 98.5, 9],
@@ -66,10 +69,65 @@ const SECURITY_TABLE: [string, Market, string, string, CurrencyCode, number, num
   ['000333.SZ', 'SZ', '美的集团', 'Midea Group', 'CNY', 100, 73.05, 2],
 ];
 
+/**
+ * Each security's name in Hong Kong Traditional Chinese, written by hand: Hong Kong's usage differs from a
+ * character-by-character conversion (滙豐 not 匯豐, 英偉達 not 輝達, 超微半導體 not 超威半導體). Migration 0031
+ * carries the same values for databases seeded before it.
+ */
+export const SECURITY_NAMES_HK: Record<string, string> = {
+  '0700.HK': '騰訊控股',
+  '0005.HK': '滙豐控股',
+  '9988.HK': '阿里巴巴-W',
+  '1299.HK': '友邦保險',
+  '0388.HK': '香港交易所',
+  '3690.HK': '美團-W',
+  '0941.HK': '中國移動',
+  '1810.HK': '小米集團-W',
+  '0939.HK': '建設銀行',
+  '1398.HK': '工商銀行',
+  '2318.HK': '中國平安',
+  '0001.HK': '長和',
+  '0016.HK': '新鴻基地產',
+  '0011.HK': '恒生銀行',
+  '0002.HK': '中電控股',
+  '0003.HK': '香港中華煤氣',
+  '0883.HK': '中國海洋石油',
+  '1211.HK': '比亞迪股份',
+  '9618.HK': '京東集團-SW',
+  '2800.HK': '盈富基金',
+  '0027.HK': '銀河娛樂',
+  '0981.HK': '中芯國際',
+  '1024.HK': '快手-W',
+  '2020.HK': '安踏體育',
+  AAPL: '蘋果',
+  NVDA: '英偉達',
+  MSFT: '微軟',
+  TSLA: '特斯拉',
+  AMZN: '亞馬遜',
+  GOOGL: '谷歌-A',
+  META: 'Meta Platforms',
+  AMD: '超微半導體',
+  BABA: '阿里巴巴',
+  TSM: '台積電',
+  JPM: '摩根大通',
+  KO: '可口可樂',
+  QQQ: '納指100ETF',
+  SPY: '標普500ETF',
+  '600519.SH': '貴州茅台',
+  '601318.SH': '中國平安',
+  '600036.SH': '招商銀行',
+  '601012.SH': '隆基綠能',
+  '000001.SZ': '平安銀行',
+  '000858.SZ': '五糧液',
+  '300750.SZ': '寧德時代',
+  '000333.SZ': '美的集團',
+};
+
 export const SECURITIES: SecuritySeed[] = SECURITY_TABLE.map(([symbol, market, nameCn, nameEn, currency, lotSize, price, weight]) => ({
   symbol,
   market,
   nameCn,
+  nameHk: SECURITY_NAMES_HK[symbol] ?? nameCn,
   nameEn,
   currency,
   lotSize,

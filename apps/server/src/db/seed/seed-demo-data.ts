@@ -73,9 +73,10 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
   const lastDate = context.dates[context.lastTi]!;
   for (const security of context.securities) {
     const [row] = await handle.query<{ id: number }>(
-      `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date, name_hk)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        on conflict (symbol) do update set market = excluded.market, name_cn = excluded.name_cn, name_en = excluded.name_en,
+         name_hk = excluded.name_hk,
          currency = excluded.currency, lot_size = excluded.lot_size, last_price = excluded.last_price,
          prev_close = excluded.prev_close, price_date = excluded.price_date
        returning id`,
@@ -89,6 +90,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
         security.closes[context.lastTi],
         security.closes[context.lastTi - 1],
         lastDate,
+        security.nameHk,
       ],
     );
     security.id = row!.id;

@@ -11,6 +11,7 @@ from currencies cur where cur.currency is not null) t) as "rateRows", (select co
 sum("cb"."balance")::float8 as "balance" from "cash_balance" "cb" join "account" "a" on "a"."id" = "cb"."account_id" join "customer" "c" on "c"."id" = "a"."customer_id" where "c"."id" = $3 and "c"."corp_id" = $4 and "c"."staff_id" = $5 group by "cb"."currency" order by "cb"."currency") t) as "cash", (select coalesce(json_agg(t), '[]'::json) from (select "a"."account_no" as "accountNo",
 "s"."symbol" as "symbol",
 "s"."name_cn" as "nameCn",
+"s"."name_hk" as "nameHk",
 "s"."name_en" as "nameEn",
 "s"."market" as "market",
 "s"."currency" as "currency",
@@ -70,7 +71,7 @@ json_build_object('threadId', "r"."thread_id"::float8, 'version', "r"."version",
 from "contact_record" "r" left join "staff" "actor" on "actor"."id" = "r"."staff_id"
 where $3::boolean and "r"."customer_id" = "c"."id" and "r"."superseded_by" is null and "r"."served_at" <= (timestamptz 'epoch' + $4::float8 * interval '1 microsecond') and ("r"."served_at" < (timestamptz 'epoch' + $5::float8 * interval '1 microsecond') or 8 < $6::int or (8 = $7::int and "r"."id" < $8::bigint))
 order by "r"."served_at" desc, "r"."id" desc limit $9) union all (select 'trade' as source, 0 as rank, "t"."id"::float8 as id, (extract(epoch from "t"."traded_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "t"."traded_at") * 1000)::float8 as "at", null::text as "staffName",
-json_build_object('side', "t"."side", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameEn', "s"."name_en", 'quantity', "t"."quantity"::float8,
+json_build_object('side', "t"."side", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameHk', "s"."name_hk", 'nameEn', "s"."name_en", 'quantity', "t"."quantity"::float8,
 'price', "t"."price"::float8, 'amount', "t"."amount"::float8, 'currency', "t"."currency") as data
 from (select "tk"."id" from "trade" "tk"
 where $10::boolean and "tk"."customer_id" = "c"."id" and "tk"."traded_at" <= (timestamptz 'epoch' + $11::float8 * interval '1 microsecond') and ("tk"."traded_at" < (timestamptz 'epoch' + $12::float8 * interval '1 microsecond') or 0 < $13::int or (0 = $14::int and "tk"."id" < $15::bigint))
@@ -82,7 +83,7 @@ where $17::boolean and "mk"."customer_id" = "c"."id" and "mk"."occurred_at" <= (
 and (not $23::boolean or "mk"."amount" >= "me"."min_cash_io" * case when "mk"."currency" = 'HKD' then 1 else (select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "mk"."currency" order by "er"."rate_date" desc limit 1) end)
 order by "mk"."occurred_at" desc, "mk"."id" desc limit $24) as money_page
 join "money_movement" "m" on "m"."id" = money_page.id) union all (select 'transfer' as source, 1 as rank, "x"."id"::float8 as id, (extract(epoch from "x"."occurred_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "x"."occurred_at") * 1000)::float8 as "at", null::text as "staffName",
-json_build_object('direction', "x"."direction", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameEn', "s"."name_en", 'currency', "s"."currency",
+json_build_object('direction', "x"."direction", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameHk', "s"."name_hk", 'nameEn', "s"."name_en", 'currency', "s"."currency",
 'quantity', "x"."quantity"::float8, 'counterparty', "x"."counterparty") as data
 from (select "xk"."id" from "stock_transfer" "xk"
 where $25::boolean and "xk"."customer_id" = "c"."id" and "xk"."occurred_at" <= (timestamptz 'epoch' + $26::float8 * interval '1 microsecond') and ("xk"."occurred_at" < (timestamptz 'epoch' + $27::float8 * interval '1 microsecond') or 1 < $28::int or (1 = $29::int and "xk"."id" < $30::bigint))
@@ -119,6 +120,7 @@ select cur.currency, (select "e"."rate" from "exchange_rate" "e" where "e"."curr
 from currencies cur where cur.currency is not null) t) as "rateRows", (select coalesce(json_agg(t), '[]'::json) from (select "a"."account_no" as "accountNo",
 "s"."symbol" as "symbol",
 "s"."name_cn" as "nameCn",
+"s"."name_hk" as "nameHk",
 "s"."name_en" as "nameEn",
 "s"."market" as "market",
 "s"."currency" as "currency",
@@ -150,6 +152,7 @@ from currencies cur where cur.currency is not null) t) as "rateRows", (select co
 "a"."account_no" as "accountNo",
 "s"."symbol" as "symbol",
 "s"."name_cn" as "nameCn",
+"s"."name_hk" as "nameHk",
 "s"."name_en" as "nameEn",
 "s"."market" as "market",
 "t"."side" as "side",
@@ -181,6 +184,7 @@ from currencies cur where cur.currency is not null) t) as "rateRows", (select co
 "x"."direction" as "direction",
 "s"."symbol" as "symbol",
 "s"."name_cn" as "nameCn",
+"s"."name_hk" as "nameHk",
 "s"."name_en" as "nameEn",
 "s"."market" as "market",
 "s"."currency" as "currency",

@@ -402,14 +402,14 @@ and "m"."amount" / x.rate >= "s"."min_cash_io"
 union all
 select 'market:' || f.market, (f.traded_at at time zone 'Asia/Hong_Kong')::date,
 jsonb_build_object('trigger', 'new_market', 'market', f.market, 'tradeId', f.id, 'symbol', f.symbol,
-'securityNameCn', f.name_cn, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
+'securityNameCn', f.name_cn, 'securityNameHk', f.name_hk, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
 'occurredAt', to_char(f.traded_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
 'previousMarkets', coalesce((select string_agg(distinct "sp"."market", ',' order by "sp"."market")
 from "trade" "tp" join "security" "sp" on "sp"."id" = "tp"."security_id"
 where "tp"."customer_id" = "c"."id" and "tp"."traded_at" < f.traded_at), ''))
 from (
 -- The client's first trade of the look-back in each market.
-select distinct on ("sec"."market") "tr"."id", "tr"."traded_at", "tr"."side", "tr"."quantity", "sec"."market", "sec"."symbol", "sec"."name_cn", "sec"."name_en"
+select distinct on ("sec"."market") "tr"."id", "tr"."traded_at", "tr"."side", "tr"."quantity", "sec"."market", "sec"."symbol", "sec"."name_cn", "sec"."name_hk", "sec"."name_en"
 from "trade" "tr" join "security" "sec" on "sec"."id" = "tr"."security_id"
 where "tr"."customer_id" = "c"."id"
 and "tr"."traded_at" >= (($4::date - 7)::timestamp at time zone 'Asia/Hong_Kong')
@@ -551,7 +551,7 @@ select count(*)::int as "inserted" from fired;
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'transfer_in', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('transferId', "t"."id", 'symbol', "sec"."symbol", 'securityNameCn', "sec"."name_cn", 'securityNameEn', "sec"."name_en",
+jsonb_build_object('transferId', "t"."id", 'symbol', "sec"."symbol", 'securityNameCn', "sec"."name_cn", 'securityNameHk', "sec"."name_hk", 'securityNameEn', "sec"."name_en",
 'quantity', "t"."quantity", 'counterparty', "t"."counterparty", 'currency', "sec"."currency", 'lastPrice', "sec"."last_price",
 'valueHkd', round("t"."quantity" * "sec"."last_price" / x.rate, 2), 'occurredAt', to_char("t"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
 from "stock_transfer" "t"
@@ -574,7 +574,7 @@ select count(*)::int as "inserted" from fired;
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'transfer_out', "c"."id", "c"."staff_id", "t"."id"::text, ("t"."occurred_at" at time zone 'Asia/Hong_Kong')::date,
-jsonb_build_object('transferId', "t"."id", 'symbol', "sec"."symbol", 'securityNameCn', "sec"."name_cn", 'securityNameEn', "sec"."name_en",
+jsonb_build_object('transferId', "t"."id", 'symbol', "sec"."symbol", 'securityNameCn', "sec"."name_cn", 'securityNameHk', "sec"."name_hk", 'securityNameEn', "sec"."name_en",
 'quantity', "t"."quantity", 'counterparty', "t"."counterparty", 'currency', "sec"."currency", 'lastPrice', "sec"."last_price",
 'valueHkd', round("t"."quantity" * "sec"."last_price" / x.rate, 2), 'occurredAt', to_char("t"."occurred_at" at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'))
 from "stock_transfer" "t"
@@ -611,7 +611,7 @@ select count(*)::int as "inserted" from fired;
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'position_loss', "c"."id", "c"."staff_id", p.symbol || '@' || to_char($1::date, 'YYYY-MM'), $2::date,
-jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
+jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameHk', p.name_hk, 'securityNameEn', p.name_en, 'currency', p.currency,
 'quantity', p.quantity, 'avgCost', round(p.avg_cost, 4), 'lastPrice', p.last_price, 'priceDate', p.price_date,
 'lossPct', round(p.loss_pct, 2), 'lossHkd', round(p.loss_hkd, 2),
 'minLossPct', 20, 'minLossHkd', 50000)
@@ -619,7 +619,7 @@ from (
 select q.*, (q.avg_cost - q.last_price) / q.avg_cost * 100 as loss_pct,
 (q.avg_cost - q.last_price) * q.quantity / r.rate as loss_hkd
 from (
-select "h"."customer_id", "sec"."symbol", "sec"."name_cn", "sec"."name_en", "sec"."currency", "sec"."last_price", "sec"."price_date",
+select "h"."customer_id", "sec"."symbol", "sec"."name_cn", "sec"."name_hk", "sec"."name_en", "sec"."currency", "sec"."last_price", "sec"."price_date",
 sum("h"."quantity") as quantity, sum("h"."quantity" * "h"."avg_cost") / sum("h"."quantity") as avg_cost
 -- Candidates first: a position's average cost is at most its dearest holding's, so
 -- only positions with a holding that far under water can qualify.
@@ -743,13 +743,13 @@ select count(*)::int as "inserted" from fired;
 with fired as (
 insert into "mot_event" ("customer_name_en", "corp_id", "rule", "customer_id", "staff_id", "fact_key", "due_date", "facts")
 select "c"."name_en", "c"."corp_id", 'concentration', "c"."id", "c"."staff_id", p.symbol || '@' || to_char($1::date, 'YYYY-"Q"Q'), $2::date,
-jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
+jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameHk', p.name_hk, 'securityNameEn', p.name_en, 'currency', p.currency,
 'quantity', p.quantity, 'lastPrice', p.last_price, 'priceDate', p.price_date,
 'positionHkd', round(p.value_hkd, 2), 'assetsHkd', a.assets_hkd,
 'sharePct', round(p.value_hkd * 100 / a.assets_hkd, 2),
 'minSharePct', 50, 'minPositionHkd', 1000000)
 from (
-select "h"."customer_id", "sec"."symbol", "sec"."name_cn", "sec"."name_en", "sec"."currency", "sec"."last_price", "sec"."price_date",
+select "h"."customer_id", "sec"."symbol", "sec"."name_cn", "sec"."name_hk", "sec"."name_en", "sec"."currency", "sec"."last_price", "sec"."price_date",
 sum("h"."quantity") as quantity, sum("h"."quantity") * "sec"."last_price" / r.rate as value_hkd
 from "customer" "c"
 join "holding" "h" on "h"."customer_id" = "c"."id"
@@ -838,14 +838,14 @@ and "m"."amount" / x.rate >= "s"."min_cash_io"
 union all
 select 'market:' || f.market, (f.traded_at at time zone 'Asia/Hong_Kong')::date,
 jsonb_build_object('trigger', 'new_market', 'market', f.market, 'tradeId', f.id, 'symbol', f.symbol,
-'securityNameCn', f.name_cn, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
+'securityNameCn', f.name_cn, 'securityNameHk', f.name_hk, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
 'occurredAt', to_char(f.traded_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
 'previousMarkets', coalesce((select string_agg(distinct "sp"."market", ',' order by "sp"."market")
 from "trade" "tp" join "security" "sp" on "sp"."id" = "tp"."security_id"
 where "tp"."customer_id" = "c"."id" and "tp"."traded_at" < f.traded_at), ''))
 from (
 -- The client's first trade of the look-back in each market.
-select distinct on ("sec"."market") "tr"."id", "tr"."traded_at", "tr"."side", "tr"."quantity", "sec"."market", "sec"."symbol", "sec"."name_cn", "sec"."name_en"
+select distinct on ("sec"."market") "tr"."id", "tr"."traded_at", "tr"."side", "tr"."quantity", "sec"."market", "sec"."symbol", "sec"."name_cn", "sec"."name_hk", "sec"."name_en"
 from "trade" "tr" join "security" "sec" on "sec"."id" = "tr"."security_id"
 where "tr"."customer_id" = "c"."id"
 and "tr"."traded_at" >= (($4::date - 7)::timestamp at time zone 'Asia/Hong_Kong')

@@ -83,6 +83,7 @@ export interface TradeData {
   side: string;
   symbol: string;
   nameCn: string;
+  nameHk: string | null;
   nameEn: string;
   quantity: number;
   price: number;
@@ -99,6 +100,7 @@ export interface TransferData {
   direction: string;
   symbol: string;
   nameCn: string;
+  nameHk: string | null;
   nameEn: string;
   currency: string;
   quantity: number;
@@ -205,7 +207,7 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
   const rank = (order: number) => sql.raw(`${order}`);
 
   const tradeRows = sql`select 'trade' as source, ${rank(SOURCE_RANK.trade)} as rank, ${t.id}::float8 as id, ${instant(sql`${t.tradedAt}`)}, null::text as "staffName",
-      json_build_object('side', ${t.side}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameEn', ${s.nameEn}, 'quantity', ${t.quantity}::float8,
+      json_build_object('side', ${t.side}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameHk', ${s.nameHk}, 'nameEn', ${s.nameEn}, 'quantity', ${t.quantity}::float8,
                         'price', ${t.price}::float8, 'amount', ${t.amount}::float8, 'currency', ${t.currency}) as data
       from (select ${tk.id} from ${tableAs(tk)}
              where ${on('trade')} and ${tk.customerId} = ${c.id} and ${below(sql`${tk.tradedAt}`, rank(SOURCE_RANK.trade), sql`${tk.id}`)}
@@ -221,7 +223,7 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
       join ${tableAs(m)} on ${m.id} = money_page.id`;
 
   const transferRows = sql`select 'transfer' as source, ${rank(SOURCE_RANK.transfer)} as rank, ${x.id}::float8 as id, ${instant(sql`${x.occurredAt}`)}, null::text as "staffName",
-      json_build_object('direction', ${x.direction}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameEn', ${s.nameEn}, 'currency', ${s.currency},
+      json_build_object('direction', ${x.direction}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameHk', ${s.nameHk}, 'nameEn', ${s.nameEn}, 'currency', ${s.currency},
                         'quantity', ${x.quantity}::float8, 'counterparty', ${x.counterparty}) as data
       from (select ${xk.id} from ${tableAs(xk)}
              where ${on('transfer')} and ${xk.customerId} = ${c.id} and ${below(sql`${xk.occurredAt}`, rank(SOURCE_RANK.transfer), sql`${xk.id}`)}

@@ -45,11 +45,12 @@ export async function createClientFixture(database: DatabaseHandle, customers = 
   await database.query(
     `insert into exchange_rate (currency, rate_date, rate, source) values ('USD', '2030-01-01', 0.125, 'test'), ('CNY', '2030-01-01', 0.8, 'test'), ('HKD', '2030-01-01', 1, 'test')`,
   );
+  // A Hong Kong Traditional name for the Hong Kong security only: the others show that none is a null.
   const security = async (symbol: string, market: string, currency: string, last: number, prev: number) => {
     const [row] = await database.query<{ id: number }>(
-      `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date)
-       values ($1, $2, $3, $4, $5, 100, $6, $7, '2026-11-20') returning id`,
-      [symbol, market, `测试${symbol}`, `Test ${symbol}`, currency, last, prev],
+      `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date, name_hk)
+       values ($1, $2, $3, $4, $5, 100, $6, $7, '2026-11-20', $8) returning id`,
+      [symbol, market, `测试${symbol}`, `Test ${symbol}`, currency, last, prev, market === 'HK' ? `測試${symbol}` : null],
     );
     return row!.id;
   };

@@ -121,7 +121,7 @@ const reachColumns = selection({
 });
 export type ReachRow = RowOf<typeof reachColumns>;
 
-const securityColumns = { symbol: s.symbol, nameCn: s.nameCn, nameEn: s.nameEn, market: s.market };
+const securityColumns = { symbol: s.symbol, nameCn: s.nameCn, nameHk: s.nameHk, nameEn: s.nameEn, market: s.market };
 
 export interface Paging {
   pageNum: number;

@@ -271,6 +271,13 @@ for (const engine of testDatabases()) {
         todayPnlHkd: KNOWN.todayPnlHkd,
       });
 
+      // Each security's names in the three forms a reader may want (issue 22 §4): Traditional where the data has one.
+      expect(all.list.map(({ nameCn, nameHk, nameEn }) => [nameCn, nameHk, nameEn])).toEqual([
+        ['测试TST2', null, 'Test TST2'],
+        ['测试TST1.HK', '測試TST1.HK', 'Test TST1.HK'],
+        ['测试TST3.SH', null, 'Test TST3.SH'],
+      ]);
+
       const hk = await api.ok.getHolding({ customerId: fixture.knownId, market: 'HK' });
       expect(hk.list.map((holding) => holding.symbol)).toEqual(['TST1.HK']);
       expect(hk.summary.marketValueHkd).toBe(10_000);

@@ -115,7 +115,7 @@ const transferRule = (rule: 'transfer_in' | 'transfer_out', direction: 'in' | 'o
   rule,
   select: ({ asOf, scope }) => sql`
     select ${firedFor(rule)}, ${t.id}::text, ${hkDate(t.occurredAt)},
-           jsonb_build_object('transferId', ${t.id}, 'symbol', ${sec.symbol}, 'securityNameCn', ${sec.nameCn}, 'securityNameEn', ${sec.nameEn},
+           jsonb_build_object('transferId', ${t.id}, 'symbol', ${sec.symbol}, 'securityNameCn', ${sec.nameCn}, 'securityNameHk', ${sec.nameHk}, 'securityNameEn', ${sec.nameEn},
                               'quantity', ${t.quantity}, 'counterparty', ${t.counterparty}, 'currency', ${sec.currency}, 'lastPrice', ${sec.lastPrice},
                               'valueHkd', round(${t.quantity} * ${sec.lastPrice} / x.rate, 2), 'occurredAt', ${hkTime(t.occurredAt)})
       from ${tableAs(t)}
@@ -190,7 +190,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
     // `p`, `q`, `k`, `r` and `cur` are subqueries of this statement: their columns are named here, not in the schema.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('position_loss')}, p.symbol || '@' || to_char(${asOf}, 'YYYY-MM'), ${asOf},
-             jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
+             jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameHk', p.name_hk, 'securityNameEn', p.name_en, 'currency', p.currency,
                                 'quantity', p.quantity, 'avgCost', round(p.avg_cost, 4), 'lastPrice', p.last_price, 'priceDate', p.price_date,
                                 'lossPct', round(p.loss_pct, 2), 'lossHkd', round(p.loss_hkd, 2),
                                 'minLossPct', ${literal(T.positionLossPct)}, 'minLossHkd', ${literal(T.positionLossMinHkd)})
@@ -198,7 +198,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
           select q.*, (q.avg_cost - q.last_price) / q.avg_cost * 100 as loss_pct,
                  (q.avg_cost - q.last_price) * q.quantity / r.rate as loss_hkd
             from (
-              select ${h.customerId}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameEn}, ${sec.currency}, ${sec.lastPrice}, ${sec.priceDate},
+              select ${h.customerId}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameHk}, ${sec.nameEn}, ${sec.currency}, ${sec.lastPrice}, ${sec.priceDate},
                      sum(${h.quantity}) as quantity, sum(${h.quantity} * ${h.avgCost}) / sum(${h.quantity}) as avg_cost
                 -- Candidates first: a position's average cost is at most its dearest holding's, so
                 -- only positions with a holding that far under water can qualify.
@@ -262,13 +262,13 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
     // reaches that minimum are read. Fact: security and quarter, a quarterly concentration review.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('concentration')}, p.symbol || '@' || to_char(${asOf}, 'YYYY-"Q"Q'), ${asOf},
-             jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameEn', p.name_en, 'currency', p.currency,
+             jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameHk', p.name_hk, 'securityNameEn', p.name_en, 'currency', p.currency,
                                 'quantity', p.quantity, 'lastPrice', p.last_price, 'priceDate', p.price_date,
                                 'positionHkd', round(p.value_hkd, 2), 'assetsHkd', a.assets_hkd,
                                 'sharePct', round(p.value_hkd * 100 / a.assets_hkd, 2),
                                 'minSharePct', ${literal(T.concentrationMinSharePct)}, 'minPositionHkd', ${literal(T.concentrationMinPositionHkd)})
         from (
-          select ${h.customerId}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameEn}, ${sec.currency}, ${sec.lastPrice}, ${sec.priceDate},
+          select ${h.customerId}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameHk}, ${sec.nameEn}, ${sec.currency}, ${sec.lastPrice}, ${sec.priceDate},
                  sum(${h.quantity}) as quantity, sum(${h.quantity}) * ${sec.lastPrice} / r.rate as value_hkd
             from ${tableAs(c)}
             join ${tableAs(h)} on ${h.customerId} = ${c.id}
@@ -350,14 +350,14 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
           union all
           select 'market:' || f.market, ${hkDate(sql`f.traded_at`)},
                  jsonb_build_object('trigger', 'new_market', 'market', f.market, 'tradeId', f.id, 'symbol', f.symbol,
-                                    'securityNameCn', f.name_cn, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
+                                    'securityNameCn', f.name_cn, 'securityNameHk', f.name_hk, 'securityNameEn', f.name_en, 'side', f.side, 'quantity', f.quantity,
                                     'occurredAt', to_char(f.traded_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
                                     'previousMarkets', coalesce((select string_agg(distinct ${sp.market}, ',' order by ${sp.market})
                                                                    from ${tableAs(tp)} join ${tableAs(sp)} on ${sp.id} = ${tp.securityId}
                                                                   where ${tp.customerId} = ${c.id} and ${tp.tradedAt} < f.traded_at), ''))
             from (
               -- The client's first trade of the look-back in each market.
-              select distinct on (${sec.market}) ${tr.id}, ${tr.tradedAt}, ${tr.side}, ${tr.quantity}, ${sec.market}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameEn}
+              select distinct on (${sec.market}) ${tr.id}, ${tr.tradedAt}, ${tr.side}, ${tr.quantity}, ${sec.market}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameHk}, ${sec.nameEn}
                 from ${tableAs(tr)} join ${tableAs(sec)} on ${sec.id} = ${tr.securityId}
                where ${tr.customerId} = ${c.id}
                  and ${tr.tradedAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}

@@ -8,10 +8,10 @@ import { request } from '../../shared/api/request';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
-import { hongKongDateTime } from '@broker/domain';
 import { describeAuditChanges, describeAuditEntry } from './audit-words';
 import './audit-locales';
 import './audit.css';
+import { formatDateTime } from '../../shared/format/date-format';
 
 const FILTERS = ['all', 'customer', 'kyc_binding', 'mot_event', 'staff'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -39,7 +39,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     <li className="ba-audit__row" data-testid="audit-entry" data-action={entry.action}>
       <div className="ba-audit__head">
         <span className="ba-audit__what">{describeAuditEntry(entry, t)}</span>
-        <time className="ba-audit__time">{hongKongDateTime(entry.at)}</time>
+        <time className="ba-audit__time">{formatDateTime(entry.at)}</time>
       </div>
       {entry.customer?.customerNo && <div className="ba-audit__who">{entry.customer.customerNo}</div>}
       {changes.length > 0 && (

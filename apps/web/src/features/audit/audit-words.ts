@@ -1,6 +1,6 @@
 import { AUDIT_ACTIONS, type AuditChange, type AuditEntry } from '@broker/contract';
-import { hongKongDateTime } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
+import { formatDateTime } from '../../shared/format/date-format';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -39,7 +39,7 @@ function formatValue(field: string, value: unknown, t: Translate): string {
   if (Array.isArray(value)) return value.length === 0 ? t('audit.value.empty') : value.join('、');
   if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
   if (field === 'minCashIO' && typeof value === 'number') return `HKD ${formatNumber(value, 0)}`;
-  if (field === 'servedAt' && typeof value === 'number') return hongKongDateTime(value);
+  if (field === 'servedAt' && typeof value === 'number') return formatDateTime(value);
   if (field === 'status' && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
   if ((field === 'channel' || field === 'purpose') && typeof value === 'string')
     return t(`contact.${field}.${value}`, { defaultValue: value });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerAsset } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
-import { formatNumber } from '../../shared/format/number-format';
+import { formatPercent } from '../../shared/format/number-format';
 
 const COLORS = ['#1f5eff', '#ff8f3f', '#36b37e', '#8e6cff', '#1fb6c9', '#f7b500', '#a3a9b3'];
 
@@ -111,7 +111,7 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
                   <li key={slice.key}>
                     <span className="ba-alloc__dot" style={{ background: COLORS[index % COLORS.length] }} />
                     <span className="ba-alloc__name">{slice.label}</span>
-                    <span className="ba-alloc__ratio">{formatNumber(slice.ratio * 100, 1)}%</span>
+                    <span className="ba-alloc__ratio">{formatPercent(slice.ratio, 1)}</span>
                     <span className="ba-alloc__value">{money.format(slice.valueHkd, 0)}</span>
                   </li>
                 ))}

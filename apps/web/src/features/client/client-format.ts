@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { addMonths, hongKongDateTime, hongKongDay } from '@broker/domain';
+import { addMonths, hongKongDay } from '@broker/domain';
 import { i18n } from '../../shared/i18n/i18n';
+import { nameInLanguage } from '../../shared/format/reference-name';
 
 /** The client a page is about: `?customerId=`; null when missing or not a positive integer. */
 export function useCustomerId(): number | null {
@@ -20,18 +21,9 @@ export const CLIENT_PATHS = {
   edit: '/client/edit',
 } as const;
 
-/** A security's name in the user's language: English names in English, Chinese otherwise. */
-export const securityName = (nameCn: string | undefined, nameEn: string | undefined) =>
-  (i18n.language === 'en' ? nameEn || nameCn : nameCn || nameEn) ?? '';
-
-/** Epoch ms as Hong Kong wall-clock time, `YYYY-MM-DD HH:mm` (the brokerage's day, whatever the phone says). */
-export const formatHkDateTime = (epochMs: number, withTime = true): string => (withTime ? hongKongDateTime(epochMs) : hongKongDay(epochMs));
+/** A security's name in the reader's language (zh-HK: its Hong Kong Traditional name). */
+export const securityName = (nameCn: string | undefined, nameEn: string | undefined, nameHk?: string | null) =>
+  nameInLanguage({ cn: nameCn, hk: nameHk, en: nameEn }, i18n.language);
 
 /** Today in Hong Kong minus a number of months, as `YYYY-MM-DD` (the start of a "last N months" period). */
 export const hkDayMonthsAgo = (months: number, now = Date.now()): string => addMonths(hongKongDay(now), -months);
-
-/** A price with the decimals it has, at least 2 and at most 4 (36.6429, 189.18, 86.40). */
-export function priceDecimals(price: number): number {
-  const decimals = String(price).split('.')[1]?.length ?? 0;
-  return Math.min(4, Math.max(2, decimals));
-}

@@ -3,7 +3,8 @@ import type { HoldingItem } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
-import { priceDecimals, securityName } from './client-format';
+import { securityName } from './client-format';
+import { formatPrice } from '../../shared/format/price-format';
 import { RecordPage, RecordResults, useMarketFilter } from './record-kit';
 import './client-locales';
 import './client.css';
@@ -15,7 +16,7 @@ function HoldingRow({ item }: { item: HoldingItem }) {
   return (
     <>
       <div className="ba-record__line">
-        <span className="ba-record__title">{securityName(item.nameCn, item.nameEn)}</span>
+        <span className="ba-record__title">{securityName(item.nameCn, item.nameEn, item.nameHk)}</span>
         <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
       </div>
       <div className="ba-record__line ba-record__sub">
@@ -31,10 +32,10 @@ function HoldingRow({ item }: { item: HoldingItem }) {
           {t('client.holdings.quantity')} <b>{formatNumber(item.quantity)}</b>
         </span>
         <span>
-          {t('client.holdings.avgCost')} <b>{formatNumber(item.avgCost, priceDecimals(item.avgCost))}</b>
+          {t('client.holdings.avgCost')} <b>{formatPrice(item.avgCost, item.symbol)}</b>
         </span>
         <span>
-          {t('client.holdings.lastPrice')} <b>{formatNumber(item.lastPrice, priceDecimals(item.lastPrice))}</b> {item.currency}
+          {t('client.holdings.lastPrice')} <b>{formatPrice(item.lastPrice, item.symbol)}</b> {item.currency}
         </span>
         <span className={`ba-trend--${trendOf(item.todayPnlHkd)}`}>
           {t('client.holdings.todayPnl')} {money.formatSigned(item.todayPnlHkd)}

@@ -15,6 +15,7 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
 import { LoadingState } from '../../shared/ui/states';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
+import { formatRiskLevel } from '../../shared/format/risk-level';
 import { CurrencySwitcher } from '../staff';
 import { ReachActions } from '../reach';
 import { assetQuery, baseInfoQuery, profileQuery } from './client-queries';
@@ -51,7 +52,9 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
       </div>
       <div className="ba-profile__tags">
         <span className={`ba-tag ba-tag--${profile.status}`}>{t(`client.status.${profile.status}`)}</span>
-        <span className="ba-tag ba-tag--risk">{t(`client.risk.${profile.riskLevel}`, { defaultValue: `R${profile.riskLevel}` })}</span>
+        <span className="ba-tag ba-tag--risk">
+          {t(`client.risk.${profile.riskLevel}`, { defaultValue: formatRiskLevel(profile.riskLevel) })}
+        </span>
         {profile.kycBound &&
           (profile.kycStale ? (
             <span className="ba-tag ba-tag--kyc-stale" data-testid="profile-kyc-stale">
@@ -178,7 +181,7 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
     },
     { label: t('client.base.idDocExpiry'), value: info.idDocExpiry ?? '-' },
     { label: t('client.base.birthday'), value: info.birthday ?? '-' },
-    { label: t('client.base.risk'), value: t(`client.risk.${info.riskLevel}`, { defaultValue: `R${info.riskLevel}` }) },
+    { label: t('client.base.risk'), value: t(`client.risk.${info.riskLevel}`, { defaultValue: formatRiskLevel(info.riskLevel) }) },
     { label: t('client.base.riskAssessedOn'), value: info.riskAssessedOn ?? '-' },
     { label: t('client.base.channel'), value: t(`client.channel.${info.channel}`, { defaultValue: info.channel }) },
     { label: t('client.base.openDate'), value: info.openDate },

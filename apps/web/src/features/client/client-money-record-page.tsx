@@ -3,7 +3,7 @@ import type { MoneyItem } from '@broker/contract';
 import { currencyValues, endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { trendOf, useMoney } from '../../shared/format/use-money';
-import { formatHkDateTime } from './client-format';
+import { formatDateTime } from '../../shared/format/date-format';
 import { RecordPage, RecordResults, useChoiceFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
@@ -28,7 +28,7 @@ function MoneyRow({ item }: { item: MoneyItem }) {
       </div>
       <div className="ba-record__line ba-record__sub">
         <span>
-          {formatHkDateTime(item.occurredAt)} · {item.accountNo}
+          {formatDateTime(item.occurredAt)} · {item.accountNo}
         </span>
         {/* The booked amount, when it differs from what the amount above is shown in. */}
         <span>{item.currency !== money.currency && `${item.currency} ${formatNumber(item.amount, 2)}`}</span>

@@ -12,8 +12,11 @@ import { SheetClose } from '../../shared/ui/sheet-close';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { timelineQuery } from './client-queries';
-import { CLIENT_PATHS, formatHkDateTime, priceDecimals, securityName, withCustomer } from './client-format';
+import { CLIENT_PATHS, securityName, withCustomer } from './client-format';
+import { formatDateTime } from '../../shared/format/date-format';
+import { formatPrice } from '../../shared/format/price-format';
 import { ClientErrorState } from './client-error-state';
+import { outcomeText } from '../../shared/format/outcome';
 
 /** Where H-B's contact log shows one record (issue 23): the item's detail opens it. */
 const CONTACT_RECORD_PATH = '/client/contact/record';
@@ -132,8 +135,8 @@ function ItemText({ item }: { item: TimelineItem }) {
     return (
       <>
         <p className="ba-timeline__what">
-          {t(`client.timeline.transfer.${transfer.direction}`)} {securityName(transfer.securityNameCn, transfer.securityNameEn)}{' '}
-          {transfer.symbol}
+          {t(`client.timeline.transfer.${transfer.direction}`)}{' '}
+          {securityName(transfer.securityNameCn, transfer.securityNameEn, transfer.securityNameHk)} {transfer.symbol}
         </p>
         <p className="ba-timeline__detail">{t('client.dynamic.shares', { qty: formatNumber(transfer.quantity) })}</p>
       </>
@@ -145,11 +148,10 @@ function ItemText({ item }: { item: TimelineItem }) {
       <>
         <p className="ba-timeline__what">
           <span className={`ba-side ba-side--${trade.side}`}>{t(`client.dynamic.${trade.side}`)}</span>{' '}
-          {securityName(trade.securityNameCn, trade.securityNameEn)} {trade.symbol}
+          {securityName(trade.securityNameCn, trade.securityNameEn, trade.securityNameHk)} {trade.symbol}
         </p>
         <p className="ba-timeline__detail">
-          {t('client.dynamic.shares', { qty: formatNumber(trade.quantity) })} @ {formatNumber(trade.price, priceDecimals(trade.price))}{' '}
-          {trade.currency}
+          {t('client.dynamic.shares', { qty: formatNumber(trade.quantity) })} @ {formatPrice(trade.price, trade.symbol)} {trade.currency}
           <span className="ba-timeline__amount">
             {money.format(trade.amountHkd)} {money.currency}
           </span>
@@ -177,14 +179,14 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
   const valueOf = useChangeValue();
   const rows: Array<{ label: string; value: string }> = [];
   if (item) {
-    rows.push({ label: t('client.timeline.sheet.at'), value: formatHkDateTime(item.at) });
+    rows.push({ label: t('client.timeline.sheet.at'), value: formatDateTime(item.at) });
     rows.push({ label: t('client.timeline.sheet.by'), value: item.staffName ?? t('client.timeline.system') });
     if (item.contact) {
       const { contact } = item;
       rows.push({ label: t('client.timeline.sheet.channel'), value: t(`contact.channel.${contact.channel}`) });
       rows.push({ label: t('client.timeline.sheet.purpose'), value: t(`contact.purpose.${contact.purpose}`) });
       rows.push({ label: t('client.timeline.sheet.note'), value: contact.note });
-      if (contact.outcome) rows.push({ label: t('client.timeline.sheet.outcome'), value: contact.outcome });
+      if (contact.outcome) rows.push({ label: t('client.timeline.sheet.outcome'), value: outcomeText(contact.outcome) });
       if (contact.nextStep)
         rows.push({
           label: t('client.timeline.sheet.nextStep'),
@@ -218,7 +220,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       const { transfer } = item;
       rows.push({
         label: t('client.timeline.sheet.security'),
-        value: `${securityName(transfer.securityNameCn, transfer.securityNameEn)} ${transfer.symbol}`,
+        value: `${securityName(transfer.securityNameCn, transfer.securityNameEn, transfer.securityNameHk)} ${transfer.symbol}`,
       });
       rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(transfer.quantity) });
       rows.push({ label: t('client.timeline.sheet.counterparty'), value: transfer.counterparty });
@@ -227,12 +229,12 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       const { trade } = item;
       rows.push({
         label: t('client.timeline.sheet.security'),
-        value: `${securityName(trade.securityNameCn, trade.securityNameEn)} ${trade.symbol}`,
+        value: `${securityName(trade.securityNameCn, trade.securityNameEn, trade.securityNameHk)} ${trade.symbol}`,
       });
       rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(trade.quantity) });
       rows.push({
         label: t('client.timeline.sheet.price'),
-        value: `${formatNumber(trade.price, priceDecimals(trade.price))} ${trade.currency}`,
+        value: `${formatPrice(trade.price, trade.symbol)} ${trade.currency}`,
       });
       rows.push({ label: t('client.timeline.sheet.amount'), value: `${trade.currency} ${formatNumber(trade.amount, 2)}` });
     }
@@ -320,7 +322,7 @@ export function TimelineCard({ customerId }: { customerId: number }) {
                 <li key={item.key} className={`ba-timeline__item ba-timeline__item--${item.kind}`} data-kind={item.kind}>
                   <button type="button" className="ba-timeline__open" onClick={() => setOpened(item)} data-testid="timeline-item">
                     <time className="ba-timeline__time">
-                      {formatHkDateTime(item.at)}
+                      {formatDateTime(item.at)}
                       {item.staffName && <span className="ba-timeline__by">{item.staffName}</span>}
                     </time>
                     <ItemText item={item} />

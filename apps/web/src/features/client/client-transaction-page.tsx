@@ -3,7 +3,9 @@ import type { TradeItem } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
-import { formatHkDateTime, priceDecimals, securityName } from './client-format';
+import { securityName } from './client-format';
+import { formatDateTime } from '../../shared/format/date-format';
+import { formatPrice } from '../../shared/format/price-format';
 import { RecordPage, RecordResults, useChoiceFilter, useMarketFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
@@ -19,16 +21,16 @@ function TradeRow({ item }: { item: TradeItem }) {
       <div className="ba-record__line">
         <span className="ba-record__title">
           <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side}`)}</span>
-          {securityName(item.nameCn, item.nameEn)}
+          {securityName(item.nameCn, item.nameEn, item.nameHk)}
         </span>
         <span className="ba-record__amount">{money.format(item.amountHkd)}</span>
       </div>
       <div className="ba-record__line ba-record__sub">
         <span>
-          {item.symbol} · {formatHkDateTime(item.tradedAt)}
+          {item.symbol} · {formatDateTime(item.tradedAt)}
         </span>
         <span>
-          {formatNumber(item.quantity)} @ {formatNumber(item.price, priceDecimals(item.price))} {item.currency}
+          {formatNumber(item.quantity)} @ {formatPrice(item.price, item.symbol)} {item.currency}
         </span>
       </div>
       <div className="ba-record__line ba-record__sub">

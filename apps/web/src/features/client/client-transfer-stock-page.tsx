@@ -3,7 +3,8 @@ import type { TransferItem } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
-import { formatHkDateTime, securityName } from './client-format';
+import { securityName } from './client-format';
+import { formatDate } from '../../shared/format/date-format';
 import { RecordPage, RecordResults, useChoiceFilter, useMarketFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
@@ -20,13 +21,13 @@ function TransferRow({ item }: { item: TransferItem }) {
           <span className={`ba-flow-badge ba-flow-badge--${item.direction === 'in' ? 'deposit' : 'withdrawal'}`}>
             {t(`client.transfers.${item.direction}`)}
           </span>
-          {securityName(item.nameCn, item.nameEn)}
+          {securityName(item.nameCn, item.nameEn, item.nameHk)}
         </span>
         <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
       </div>
       <div className="ba-record__line ba-record__sub">
         <span>
-          {item.symbol} · {formatHkDateTime(item.occurredAt, false)}
+          {item.symbol} · {formatDate(item.occurredAt)}
         </span>
         <span>{t('client.dynamic.shares', { qty: formatNumber(item.quantity) })}</span>
       </div>

@@ -5,7 +5,6 @@ import DownlandOutline from 'antd-mobile-icons/es/DownlandOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import { CONTACT_CHANNELS, type ContactChannel, type ContactRecord } from '@broker/contract';
-import { hongKongDateTime } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
@@ -19,6 +18,8 @@ import { contactClientQuery, contactLogQuery, useExportContactLog } from './cont
 import { ChannelLabel, ClientStrip, ContactErrorState, PurposeTag } from './contact-parts';
 import { contactFormPath, contactPrintPath, contactRecordPath, parseCustomerId } from './contact-params';
 import { isLocked } from './contact-form';
+import { formatDateTime } from '../../shared/format/date-format';
+import { outcomeText } from '../../shared/format/outcome';
 
 type ChannelFilter = 'all' | ContactChannel;
 const FILTERS: readonly ChannelFilter[] = ['all', ...CONTACT_CHANNELS];
@@ -33,11 +34,11 @@ function LogRow({ record }: { record: ContactRecord }) {
       <span className="ba-clog-row__head">
         <ChannelLabel channel={record.channel} />
         <PurposeTag purpose={record.purpose} />
-        <time className="ba-clog-row__time">{hongKongDateTime(record.servedAt)}</time>
+        <time className="ba-clog-row__time">{formatDateTime(record.servedAt)}</time>
       </span>
       <span className="ba-clog-row__note">{record.note}</span>
       <span className="ba-clog-row__foot">
-        {record.outcome && <span className="ba-clog-row__outcome">{record.outcome}</span>}
+        {record.outcome && <span className="ba-clog-row__outcome">{outcomeText(record.outcome)}</span>}
         {record.nextStepDate && <span className="ba-clog-row__next">→ {record.nextStepDate}</span>}
         {record.version > 1 && <span className="ba-clog-badge ba-clog-badge--corrected">{t('contact.log.corrected')}</span>}
         {isLocked(record) && (

@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import type { ContactRecord, MotCustomerSummary, MotEvent } from '@broker/contract';
-import { hongKongDay } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
 import { ErrorCode } from '../../shared/api/contract';
@@ -34,6 +33,7 @@ import {
 import { ContactFields, focusFirstError } from './contact-fields';
 import { ClientStrip, ContactErrorState, EventTag } from './contact-parts';
 import { contactRecordPath, parseContactFormParams, type ContactFormParamName, type ContactFormParams } from './contact-params';
+import { formatDate } from '../../shared/format/date-format';
 
 const pendingOf = (events: readonly MotEvent[]) => events.filter((event) => event.status !== 'handled');
 
@@ -168,7 +168,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
       {restored && <DraftNotice draft={restored} onDiscard={discard} />}
       {follows && (
         <p className="ba-contact-notice ba-contact-notice--info" data-testid="contact-follows">
-          {t('contact.form.follows', { date: hongKongDay(follows.servedAt) })}
+          {t('contact.form.follows', { date: formatDate(follows.servedAt) })}
         </p>
       )}
       {refusal && (

@@ -7,13 +7,14 @@ import MailFill from 'antd-mobile-icons/es/MailFill';
 import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
-import { hongKongDateTime } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { contactRecordPath } from './contact-params';
 import './contact-locales';
 import '../../shared/ui/form.css';
 import './contact.css';
+import { formatDateTime } from '../../shared/format/date-format';
+import { outcomeText } from '../../shared/format/outcome';
 
 const CHANNEL_ICON: Record<ContactChannel, ReactNode> = {
   phone: <PhoneFill />,
@@ -78,8 +79,8 @@ export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked'
     <span className={locked ? 'ba-contact-lock ba-contact-lock--on' : 'ba-contact-lock'} data-testid="contact-lock" data-locked={locked}>
       {locked && <LockOutline />}
       {locked
-        ? t('contact.record.lockedAt', { time: hongKongDateTime(record.locksAt) })
-        : t('contact.record.editableUntil', { time: hongKongDateTime(record.locksAt) })}
+        ? t('contact.record.lockedAt', { time: formatDateTime(record.locksAt) })
+        : t('contact.record.editableUntil', { time: formatDateTime(record.locksAt) })}
     </span>
   );
 }
@@ -88,7 +89,7 @@ export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked'
 export function RecordContent({ record }: { record: ContactRecord }) {
   const { t } = useTranslation();
   const rows: { key: string; label: string; value: ReactNode }[] = [];
-  if (record.outcome) rows.push({ key: 'outcome', label: t('contact.record.outcome'), value: record.outcome });
+  if (record.outcome) rows.push({ key: 'outcome', label: t('contact.record.outcome'), value: outcomeText(record.outcome) });
   if (record.nextStep)
     rows.push({
       key: 'nextStep',

@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import type { ContactRecord } from '@broker/contract';
-import { hongKongDateTime } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useUser } from '../../shared/session/user-store';
 import { PageFrame } from '../../shared/ui/page-frame';
@@ -11,6 +10,8 @@ import { EmptyState, WaitingState } from '../../shared/ui/states';
 import { contactClientQuery, contactLogQuery } from './contact-api';
 import { ContactErrorState, EventTag } from './contact-parts';
 import { parseCustomerId } from './contact-params';
+import { formatDateTime } from '../../shared/format/date-format';
+import { outcomeText } from '../../shared/format/outcome';
 
 /** The contract's largest page, and how many the printed log holds at most (the CSV export has every record). */
 const PRINT_PAGE_SIZE = 50;
@@ -20,7 +21,7 @@ function PrintRow({ record }: { record: ContactRecord }) {
   const { t } = useTranslation();
   return (
     <tr data-testid="contact-print-row">
-      <td className="ba-cprint__when">{hongKongDateTime(record.servedAt)}</td>
+      <td className="ba-cprint__when">{formatDateTime(record.servedAt)}</td>
       <td>
         {t(`contact.channel.${record.channel}`)}
         <br />
@@ -30,7 +31,7 @@ function PrintRow({ record }: { record: ContactRecord }) {
         <p className="ba-cprint__note">{record.note}</p>
         {record.outcome && (
           <p>
-            <b>{t('contact.record.outcome')}</b> {record.outcome}
+            <b>{t('contact.record.outcome')}</b> {outcomeText(record.outcome)}
           </p>
         )}
         {record.nextStep && (
@@ -61,7 +62,7 @@ function PrintRow({ record }: { record: ContactRecord }) {
       <td>
         {record.staffName}
         <br />
-        <small>{hongKongDateTime(record.createdAt)}</small>
+        <small>{formatDateTime(record.createdAt)}</small>
       </td>
     </tr>
   );
@@ -121,7 +122,7 @@ function PrintableLog({ customerId }: { customerId: number }) {
           </div>
         </dl>
         <p className="ba-cprint__meta">
-          {t('contact.print.printedAt', { time: hongKongDateTime(printedAt) })}
+          {t('contact.print.printedAt', { time: formatDateTime(printedAt) })}
           {staffName && ` · ${t('contact.print.printedBy', { name: staffName })}`} · {t('contact.print.records', { count: records.length })}
         </p>
         {hasNextPage && <p className="ba-cprint__meta">{t('contact.print.truncated', { count: records.length })}</p>}

@@ -5,7 +5,6 @@ import Button from 'antd-mobile/es/components/button';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import type { ContactRecord } from '@broker/contract';
-import { hongKongDateTime } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
 import { ErrorCode } from '../../shared/api/contract';
@@ -35,6 +34,7 @@ import {
 import { ContactFields, fieldId, focusFirstError } from './contact-fields';
 import { ChannelLabel, ContactErrorState, LockLine, PurposeTag, RecordContent } from './contact-parts';
 import { contactFormPath, contactLogPath, parseRecordId } from './contact-params';
+import { formatDateTime } from '../../shared/format/date-format';
 
 /** One version as a card: how and why, when, by whom, its content. */
 function VersionCard({ record, current }: { record: ContactRecord; current: boolean }) {
@@ -54,12 +54,12 @@ function VersionCard({ record, current }: { record: ContactRecord; current: bool
         </span>
       </header>
       <p className="ba-crecord__when">
-        <time>{hongKongDateTime(record.servedAt)}</time>
+        <time>{formatDateTime(record.servedAt)}</time>
       </p>
       <RecordContent record={record} />
       <footer className="ba-crecord__foot">
         <span>{t('contact.record.by', { name: record.staffName })}</span>
-        <span>{t('contact.record.writtenAt', { time: hongKongDateTime(record.createdAt) })}</span>
+        <span>{t('contact.record.writtenAt', { time: formatDateTime(record.createdAt) })}</span>
       </footer>
     </article>
   );

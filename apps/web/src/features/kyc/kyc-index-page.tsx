@@ -20,6 +20,7 @@ import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
+import { formatDateTime } from '../../shared/format/date-format';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -117,7 +118,7 @@ interface Binding {
 }
 
 function BoundCustomer({ externalUserId, contactName, binding }: { externalUserId: string; contactName: string; binding: Binding }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -151,7 +152,7 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
       {binding.stale && (
         <p className="ba-kyc__warning ba-kyc__warning--in-card" role="alert" data-testid="kyc-stale">
           {t(`kyc.stale.${binding.stale.reason}`, {
-            at: new Date(binding.stale.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+            at: formatDateTime(binding.stale.at),
           })}
         </p>
       )}
@@ -172,7 +173,7 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
         )}
         <div>
           <dt>{t('kyc.bound.boundAt')}</dt>
-          <dd>{new Date(binding.boundAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+          <dd>{formatDateTime(binding.boundAt)}</dd>
         </div>
       </dl>
       <div className="ba-kyc__actions">

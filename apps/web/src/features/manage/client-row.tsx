@@ -66,6 +66,8 @@ function useLongPress(onLongPress: () => void) {
 export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerListItem; keyword?: string; onOpen?: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
+  // Net assets below zero (a margin loan larger than the holdings) read as such, as on the profile (ADR 0043).
+  const negative = client.totalAssetsHkd < 0;
   const [reaching, setReaching] = useState(false);
   const { consumeLongPress, ...pressHandlers } = useLongPress(() => setReaching(true));
   const matchedDetail =
@@ -112,6 +114,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
           </span>
           <span className="ba-client__tags">
             <span className={`ba-tag ba-tag--${client.status}`}>{t(`manage.status.${client.status}`)}</span>
+            {negative && <span className="ba-tag ba-tag--negative-equity">{t('manage.negativeEquity')}</span>}
             {client.kycBound && <span className="ba-tag ba-tag--kyc">{t('manage.kycBound')}</span>}
             {client.tags.slice(0, 2).map((tag) => (
               <span className="ba-tag" key={tag}>
@@ -121,10 +124,12 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
           </span>
         </span>
         <span className="ba-client__assets">
-          <span className="ba-client__amount" data-testid="client-assets">
+          <span className={negative ? 'ba-client__amount ba-client__amount--negative' : 'ba-client__amount'} data-testid="client-assets">
             {money.format(client.totalAssetsHkd)}
           </span>
-          <span className="ba-client__amount-label">{t('manage.assetsLabel', { ccy: money.currency })}</span>
+          <span className="ba-client__amount-label">
+            {t(negative ? 'manage.netAssetsLabel' : 'manage.assetsLabel', { ccy: money.currency })}
+          </span>
         </span>
       </Link>
       {/* Outside the link: a tap in the sheet must not also open the profile. */}

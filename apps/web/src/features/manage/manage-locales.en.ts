@@ -2,7 +2,7 @@ import type { ManageMessages } from './manage-locales';
 
 export const en: ManageMessages = {
   manage: {
-    searchPlaceholder: 'Search name, account or phone',
+    searchPlaceholder: 'Name, account or phone',
     filter: 'Filter',
     overview: 'My clients',
     overviewFiltered: 'Figures for the filtered clients',
@@ -20,6 +20,8 @@ export const en: ManageMessages = {
     listTitle: 'Clients',
     listCount: '{{count}} in all',
     assetsLabel: 'Total assets ({{ccy}})',
+    netAssetsLabel: 'Net assets ({{ccy}})',
+    negativeEquity: 'Negative equity',
     noMore: 'No more clients',
     loadingMore: 'Loading',
     loadFailed: 'Could not load. Tap to retry',

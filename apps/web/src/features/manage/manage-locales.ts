@@ -20,6 +20,8 @@ const zhCN = {
     listTitle: '客户列表',
     listCount: '共 {{count}} 位',
     assetsLabel: '总资产({{ccy}})',
+    netAssetsLabel: '净资产({{ccy}})',
+    negativeEquity: '负资产',
     noMore: '已经到底了',
     loadingMore: '加载中',
     loadFailed: '加载失败，点击重试',

@@ -20,6 +20,8 @@ export const zhHK: ManageMessages = {
     listTitle: '客戶列表',
     listCount: '共 {{count}} 位',
     assetsLabel: '總資產({{ccy}})',
+    netAssetsLabel: '淨資產({{ccy}})',
+    negativeEquity: '負資產',
     noMore: '已經到底了',
     loadingMore: '載入中',
     loadFailed: '載入失敗，點擊重試',

@@ -15,6 +15,7 @@ import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { handOverTyped } from '../../shared/drafts/handover';
 import { useHandleEvent } from './mot-api';
 import { channelIcon, RuleTag, SheetHead } from './mot-parts';
+import { SERVICE_OUTCOME_CODES, outcomeText } from '../../shared/format/outcome';
 
 const CHANNELS = serviceChannelValues;
 
@@ -65,7 +66,6 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
   const [noteError, setNoteError] = useState(false);
   const handle = useHandleEvent();
   const navigate = useNavigate();
-  const presets = t('mot.handle.outcomePresets', { returnObjects: true }) as string[];
 
   // Kept while typing, so neither a session expiry nor a crash loses the note.
   useEffect(() => draft.keep({ channel, note, outcome }), [draft, channel, note, outcome]);
@@ -80,7 +80,8 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
 
   /** The contact log's full form (purpose, next step, suitability…), by its route, taking along what was typed here. */
   const openFullForm = () => {
-    handOverTyped(`contactNew:${customerId}`, { note, outcome });
+    // The full form's outcome is free text: a chip's code goes over as its words.
+    handOverTyped(`contactNew:${customerId}`, { note, outcome: outcomeText(outcome) });
     // Moved over to the form: not kept twice (two drafts could handle the event twice).
     draft.saved();
     navigate(`/client/contact/new?customerId=${customerId}&eventId=${eventId}&channel=${channel}`);
@@ -164,14 +165,15 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
             {t('mot.handle.outcome')}
           </label>
           <div className="ba-choice-chips mot-presets">
-            {presets.map((preset) => (
+            {SERVICE_OUTCOME_CODES.map((code) => (
               <button
-                key={preset}
+                key={code}
                 type="button"
-                className={outcome === preset ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
-                onClick={() => setOutcome(preset)}
+                className={outcome === code ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
+                onClick={() => setOutcome(code)}
+                data-outcome={code}
               >
-                {preset}
+                {t(`outcome.${code}`)}
               </button>
             ))}
           </div>
@@ -179,7 +181,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
             <Input
               id="mot-handle-outcome"
               placeholder={t('mot.handle.outcomePlaceholder')}
-              value={outcome}
+              value={outcomeText(outcome)}
               onChange={setOutcome}
               maxLength={200}
               clearable

@@ -94,6 +94,23 @@ test("the client's page: the reason's equivalent and threshold and the total ass
   await waitFor(() => expect(row.textContent).toContain('出金 HKD 150,000.00，不低于大额门槛 HKD 100,000'));
 });
 
+test("the client's page names negative net assets as such (ADR 0043), and the risk level as R1–R5", async () => {
+  const underWater = { ...customer, totalAssetsHkd: -120_000.5 };
+  requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
+    if (endpoint === endpoints.getClientHistory)
+      return { list: [event], total: 1, pageNum: 1, pageSize: 20, hasMore: false, customer: underWater };
+    throw new Error(`unexpected ${endpoint.path}`);
+  }) as unknown as typeof request);
+  wrap(<MotSingleClientPage />, '/mot/singleClient?customerId=5');
+
+  await screen.findByTestId('mot-client-event');
+  const value = screen.getByText('净资产（USD）').nextElementSibling;
+  expect(value?.textContent).toBe('-15,360.06 · 负资产');
+  expect(value?.className).toContain('mot-facts__value--negative');
+  expect(screen.queryByText('总资产（USD）')).toBeNull();
+  expect(screen.getByText('风险等级').nextElementSibling?.textContent).toBe('R3');
+});
+
 test('the home list: an amount booked in another currency is followed by its value in the chosen one', async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-21T02:00:00Z') });
   const row = (eventId: number, facts: MotTodoRow['events'][number]['facts']): MotTodoRow => ({

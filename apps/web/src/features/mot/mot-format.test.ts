@@ -5,7 +5,8 @@ import type { TFunction, TOptions } from '../../shared/i18n/translator';
 import { motResources } from './locales';
 import { addDays, hongKongDay } from '@broker/domain';
 import { moneyIn } from '../../shared/format/use-money';
-import { describeReason, factRows, formatDateTime, relativeDayLabel, eventSubject } from './mot-format';
+import { describeReason, factRows, eventSubject } from './mot-format';
+import { formatDateTime, formatRelativeDay } from '../../shared/format/date-format';
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -119,10 +120,10 @@ describe('days', () => {
   });
 
   test('today, tomorrow and yesterday by name, other days as month-day', () => {
-    expect(relativeDayLabel(t, '2026-11-21', '2026-11-21')).toBe('今天');
-    expect(relativeDayLabel(t, addDays('2026-11-21', 1), '2026-11-21')).toBe('明天');
-    expect(relativeDayLabel(t, '2026-11-20', '2026-11-21')).toBe('昨天');
-    expect(relativeDayLabel(t, '2026-12-01', '2026-11-21')).toBe('12-01');
+    expect(formatRelativeDay('2026-11-21', '2026-11-21')).toBe('今天');
+    expect(formatRelativeDay(addDays('2026-11-21', 1), '2026-11-21')).toBe('明天');
+    expect(formatRelativeDay('2026-11-20', '2026-11-21')).toBe('昨天');
+    expect(formatRelativeDay('2026-12-01', '2026-11-21')).toBe('12-01');
   });
 });
 
@@ -141,8 +142,8 @@ describe('eventSubject', () => {
     const loss = { symbol: '0700.HK', securityNameCn: '腾讯控股', securityNameEn: 'Tencent', lossPct: 23.5 };
     expect(eventSubject('position_loss', loss, 'zh-CN', inHkd)).toContain('腾讯控股');
     expect(eventSubject('position_loss', loss, 'en', inHkd)).toContain('Tencent');
-    expect(eventSubject('position_loss', loss, 'zh-CN', inHkd)).toBe('腾讯控股 −23.5%');
-    expect(eventSubject('position_loss', { ...loss, lossPct: 25.137 }, 'zh-CN', inHkd)).toBe('腾讯控股 −25.1%');
+    expect(eventSubject('position_loss', loss, 'zh-CN', inHkd)).toBe('腾讯控股 -23.5%');
+    expect(eventSubject('position_loss', { ...loss, lossPct: 25.137 }, 'zh-CN', inHkd)).toBe('腾讯控股 -25.1%');
     expect(eventSubject('large_deposit', { currency: 'USD', amount: 32000 }, 'zh-CN', inHkd)).toBe('USD 32,000.00');
     expect(eventSubject('id_expiry', { expiryDate: '2026-12-01' }, 'en', inHkd)).toBe('2026-12-01');
   });
@@ -208,11 +209,12 @@ describe('in the chosen currency', () => {
       minLossHkd: 50000,
     };
     expect(describeReason(tEn, 'position_loss', facts, 'en', inUsd)).toBe(
-      'Apple（AAPL） at 180 USD, below cost 250 USD: down 28% (about USD 70,000.00), over 20% and USD 6,400',
+      'Apple（AAPL） at 180.00 USD, below cost 250.00 USD: down 28.00% (about USD 70,000.00), over 20% and USD 6,400',
     );
     const rows = factRows(t, 'position_loss', facts, 'zh-HK', moneyIn('CNY', RATES));
     expect(rows).toContainEqual({ label: t('mot.fact.lossHkd', { ccy: 'CNY' }), value: '503,125.00' });
-    expect(rows).toContainEqual({ label: t('mot.fact.lastPrice'), value: '180 USD' });
+    expect(rows).toContainEqual({ label: t('mot.fact.lastPrice'), value: '180.00 USD' });
+    expect(rows).toContainEqual({ label: t('mot.fact.lossPct'), value: '28.00%' });
   });
 
   test('a stock transfer’s value', () => {

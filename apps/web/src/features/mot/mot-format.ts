@@ -1,7 +1,10 @@
 import type { TFunction } from '../../shared/i18n/translator';
 import type { MotFacts, MotRule } from '@broker/contract';
-import { addDays, hongKongDateTime } from '@broker/domain';
-import { formatNumber } from '../../shared/format/number-format';
+import { formatNumber, formatPercentFigure } from '../../shared/format/number-format';
+import { formatDateTime } from '../../shared/format/date-format';
+import { formatPrice } from '../../shared/format/price-format';
+import { formatRiskLevel } from '../../shared/format/risk-level';
+import { nameInLanguage } from '../../shared/format/reference-name';
 import type { Money } from '../../shared/format/use-money';
 
 /** Colour family per event type: money green/red, holdings orange, dates blue, compliance violet. */
@@ -25,34 +28,33 @@ export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'v
   vulnerable_client: 'violet',
 };
 
-/** `2026-11-21 14:05`, Hong Kong time. */
-export function formatDateTime(epochMs: number | null | undefined): string {
-  if (epochMs === null || epochMs === undefined) return '-';
-  return hongKongDateTime(epochMs);
-}
-
-/** 今天 / 明天 / 昨天, else `11-24`. */
-export function relativeDayLabel(t: TFunction, day: string, today: string): string {
-  if (day === today) return t('mot.home.today');
-  if (day === addDays(today, 1)) return t('mot.home.tomorrow');
-  if (day === addDays(today, -1)) return t('mot.home.yesterday');
-  return day.slice(5);
-}
-
 const text = (value: MotFacts[string] | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value));
 const money = (value: MotFacts[string] | undefined, decimals = 2) => formatNumber(typeof value === 'boolean' ? null : value, decimals);
 /** An HKD fact (`amountHkd`, `thresholdHkd` …) in the chosen currency, by the client pages' one conversion (useMoney). */
 const inChosen = (chosen: Money, value: MotFacts[string] | undefined, decimals = 2) =>
   chosen.format(typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : null, decimals);
-/** A price in the security's own currency (as the holdings page shows it): `412.2 HKD`. */
-const price = (value: MotFacts[string] | undefined, facts: MotFacts) =>
-  facts.currency && value !== null && value !== undefined && value !== '' ? `${text(value)} ${text(facts.currency)}` : text(value);
+/** A price in the security's own currency, with its market's decimals (as the holdings page shows it): `412.200 HKD`. */
+const price = (value: MotFacts[string] | undefined, facts: MotFacts) => {
+  const shown = formatPrice(typeof value === 'boolean' ? null : value, typeof facts.symbol === 'string' ? facts.symbol : null);
+  return facts.currency && shown !== '-' ? `${shown} ${text(facts.currency)}` : shown;
+};
 /** `2026-11-20T10:15:00` → `2026-11-20 10:15`. */
-const when = (value: MotFacts[string] | undefined) => text(value).replace('T', ' ').slice(0, 16);
+const when = (value: MotFacts[string] | undefined) => formatDateTime(typeof value === 'string' ? value : null);
+/** A figure in percent (`12.34`) → `12.34%` (a list's subject: `12.3%`); a loss in a subject is written as one (`-12.3%`). */
+const percent = (value: MotFacts[string] | undefined, sign = 1, decimals = 2) =>
+  formatPercentFigure(typeof value === 'number' || (typeof value === 'string' && value !== '') ? sign * Number(value) : null, decimals);
+
+const textOrNull = (value: MotFacts[string] | undefined) => (typeof value === 'string' ? value : null);
+/** The security's name in the reader's language, from the names the rule stored with the event. */
+const nameOf = (facts: MotFacts, language: string) =>
+  nameInLanguage(
+    { cn: textOrNull(facts.securityNameCn), hk: textOrNull(facts.securityNameHk), en: textOrNull(facts.securityNameEn) },
+    language,
+  );
 
 function securityName(facts: MotFacts, language: string): string {
-  const name = language === 'en' ? facts.securityNameEn : facts.securityNameCn;
-  return name ? `${text(name)}（${text(facts.symbol)}）` : text(facts.symbol);
+  const name = nameOf(facts, language);
+  return name ? `${name}（${text(facts.symbol)}）` : text(facts.symbol);
 }
 
 function expiryWhen(t: TFunction, facts: MotFacts): string {
@@ -63,8 +65,7 @@ function expiryWhen(t: TFunction, facts: MotFacts): string {
 }
 
 /** The security's name alone, for lists where its code would not fit. */
-const shortSecurityName = (facts: MotFacts, language: string) =>
-  text((language.startsWith('en') ? facts.securityNameEn : facts.securityNameCn) ?? facts.symbol);
+const shortSecurityName = (facts: MotFacts, language: string) => nameOf(facts, language) || text(facts.symbol);
 
 /**
  * The one detail that tells two events of a kind apart in a list: which stock, how much, which date.
@@ -83,7 +84,7 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string, c
     case 'transfer_out':
       return `${shortSecurityName(facts, language)} × ${money(facts.quantity, 0)}`;
     case 'position_loss':
-      return `${shortSecurityName(facts, language)} −${formatNumber(Number(facts.lossPct), 1)}%`;
+      return `${shortSecurityName(facts, language)} ${percent(facts.lossPct, -1, 1)}`;
     case 'birthday':
     case 'anniversary':
       return text(facts.date);
@@ -101,7 +102,7 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string, c
     case 'negative_equity':
       return `${chosen.currency} ${inChosen(chosen, facts.netAssetsHkd)}`;
     case 'concentration':
-      return `${shortSecurityName(facts, language)} ${formatNumber(Number(facts.sharePct), 1)}%`;
+      return `${shortSecurityName(facts, language)} ${percent(facts.sharePct, 1, 1)}`;
     case 'particulars_changed_withdrawal':
       return `${text(facts.currency)} ${money(facts.amount)}`;
     case 'vulnerable_client':
@@ -178,7 +179,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
         security: securityName(facts, language),
         lastPrice: price(facts.lastPrice, facts),
         avgCost: price(facts.avgCost, facts),
-        lossPct: text(facts.lossPct),
+        lossPct: money(facts.lossPct),
         ccy,
         loss: inChosen(chosen, facts.lossHkd),
         minLossPct: text(facts.minLossPct),
@@ -218,7 +219,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
       return t('mot.reason.concentration', {
         security: securityName(facts, language),
         positionHkd: inChosen(chosen, facts.positionHkd),
-        sharePct: text(facts.sharePct),
+        sharePct: money(facts.sharePct),
         assetsHkd: inChosen(chosen, facts.assetsHkd),
         minSharePct: text(facts.minSharePct),
         minPositionHkd: inChosen(chosen, facts.minPositionHkd, 0),
@@ -327,7 +328,9 @@ export function factRows(
     if (key === 'securityName') value = securityName(facts, language);
     else if (key === 'occurredAt') value = when(facts.occurredAt);
     else if (key === 'quantity') value = money(facts.quantity, 0);
-    else if (key === 'lossPct' || key === 'sharePct') value = `${text(facts[key])}%`;
+    else if (key === 'lossPct') value = percent(facts.lossPct);
+    else if (key === 'sharePct') value = percent(facts.sharePct);
+    else if (key === 'riskLevel') value = formatRiskLevel(typeof facts.riskLevel === 'boolean' ? null : facts.riskLevel);
     else if (key === 'changedFields') value = particularsNamed(t, facts.changedFields);
     else if (key === 'changedAt') value = when(facts.changedAt);
     else if (key === 'changedBy' && !facts.changedBy) value = t('mot.fact.changedBySystem');

@@ -17,7 +17,8 @@ import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
 import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
 import { addDays, hongKongDay, weekdayOf } from '@broker/domain';
-import { eventSubject, relativeDayLabel, subjectIsText } from './mot-format';
+import { eventSubject, subjectIsText } from './mot-format';
+import { formatRelativeDay } from '../../shared/format/date-format';
 
 const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
@@ -288,7 +289,7 @@ export default function MotHomePage() {
       <header className="mot-hero">
         <div className="mot-hero__text">
           <DayProgress progress={summary.data?.progress} />
-          <div className="mot-hero__label">{t('mot.home.dayPending', { day: relativeDayLabel(t, date, today) })}</div>
+          <div className="mot-hero__label">{t('mot.home.dayPending', { day: formatRelativeDay(date, today) })}</div>
           <div className="mot-hero__title" data-testid="mot-day-total">
             {dayTotal ?? '-'}
           </div>

@@ -31,9 +31,12 @@ import PieOutline from 'antd-mobile-icons/es/PieOutline';
 import ExclamationShieldOutline from 'antd-mobile-icons/es/ExclamationShieldOutline';
 import HeartOutline from 'antd-mobile-icons/es/HeartOutline';
 import './locales';
-import { RULE_TONE, formatDateTime } from './mot-format';
+import { RULE_TONE } from './mot-format';
+import { formatDateTime } from '../../shared/format/date-format';
+import { formatRiskLevel } from '../../shared/format/risk-level';
 import '../../shared/ui/form.css';
 import './mot.css';
+import { outcomeText } from '../../shared/format/outcome';
 
 const RULE_ICON: Record<MotRule, ReactNode> = {
   birthday: <GiftOutline />,
@@ -149,7 +152,7 @@ export function ServiceRecordBody({
         <ChannelLabel channel={record.channel} />
         {record.outcome && (
           <span className="mot-record__outcome">
-            {t('mot.history.outcome')}：{record.outcome}
+            {t('mot.history.outcome')}：{outcomeText(record.outcome)}
           </span>
         )}
       </div>
@@ -214,18 +217,24 @@ export function ClientHead({ customer, className = 'mot-client-head' }: { custom
 export function ClientFacts({ customer }: { customer: MotCustomerSummary }) {
   const { t } = useTranslation();
   const money = useMoney();
+  // Net assets below zero read as such (ADR 0043): named net assets, in the warning colour, with the word.
+  const negative = customer.totalAssetsHkd < 0;
+  const assets = money.format(customer.totalAssetsHkd);
   const rows: [string, string][] = [
-    [t('mot.detail.totalAssets', { ccy: money.currency }), money.format(customer.totalAssetsHkd)],
-    [t('mot.detail.riskLevel'), t('mot.detail.riskLevelValue', { level: customer.riskLevel })],
+    [
+      t(negative ? 'mot.detail.netAssets' : 'mot.detail.totalAssets', { ccy: money.currency }),
+      negative ? `${assets} · ${t('mot.detail.negativeEquity')}` : assets,
+    ],
+    [t('mot.detail.riskLevel'), formatRiskLevel(customer.riskLevel)],
     [t('mot.detail.openDate'), customer.openDate],
     [t('mot.detail.lastTradeDate'), customer.lastTradeDate ?? '-'],
   ];
   return (
     <dl className="mot-facts mot-facts--grid">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value], index) => (
         <div className="mot-facts__row" key={label}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd className={negative && index === 0 ? 'mot-facts__value--negative' : undefined}>{value}</dd>
         </div>
       ))}
     </dl>

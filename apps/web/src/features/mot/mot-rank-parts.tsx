@@ -7,7 +7,7 @@ import './locales';
 import './mot-rank-locales';
 import './mot-rank.css';
 import { eventRankQuery } from './mot-rank-api';
-import { formatDateTime } from './mot-format';
+import { formatDateTime } from '../../shared/format/date-format';
 
 const factor = (value: number) => formatNumber(value, 2);
 

@@ -38,7 +38,7 @@ test('the handle sheet asks for a note before it sends channel, note and outcome
     rule: 'birthday',
     channel: 'meeting',
     note: '面谈祝贺生日',
-    outcome: '已约面谈',
+    outcome: 'meeting_booked',
     servedAt: 0,
   });
   wrap(
@@ -60,6 +60,8 @@ test('the handle sheet asks for a note before it sends channel, note and outcome
   fireEvent.click(screen.getByRole('radio', { name: /面谈/ }));
   fireEvent.change(screen.getByPlaceholderText(/记录与客户沟通的内容/), { target: { value: '  面谈祝贺生日 ' } });
   fireEvent.click(screen.getByRole('button', { name: '已约面谈' }));
+  // The chip's words in the box, its code on the wire (issue 22 §4): a reader in another language sees theirs.
+  expect((screen.getByPlaceholderText(/客户有意追加投资/) as HTMLInputElement).value).toBe('已约面谈');
   fireEvent.click(screen.getByRole('button', { name: '提交' }));
 
   await waitFor(() => expect(onHandled).toHaveBeenCalledTimes(1));
@@ -67,7 +69,7 @@ test('the handle sheet asks for a note before it sends channel, note and outcome
     eventId: 9,
     channel: 'meeting',
     note: '面谈祝贺生日',
-    outcome: '已约面谈',
+    outcome: 'meeting_booked',
   });
 });
 

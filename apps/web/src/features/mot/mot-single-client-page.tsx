@@ -11,7 +11,8 @@ import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import './locales';
 import { clientHistoryQuery } from './mot-api';
 import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
-import { describeReason, formatDateTime } from './mot-format';
+import { describeReason } from './mot-format';
+import { formatDateTime } from '../../shared/format/date-format';
 import { useMoney } from '../../shared/format/use-money';
 import { ChannelLabel, ClientFacts, ClientHead, ClientLinks, LoadMore, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 

@@ -23,6 +23,7 @@ export {
   customerStatusValues,
   serviceChannelValues,
   MOT_RULES,
+  SERVICE_OUTCOME_CODES,
   TIMELINE_KINDS,
   TIMELINE_DEFAULT_KINDS,
   corpCodePattern,

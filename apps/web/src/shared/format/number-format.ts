@@ -1,4 +1,9 @@
 export const EMPTY_VALUE = '-';
+/**
+ * The one minus sign on screen: ASCII hyphen-minus, as the keyboard types it and a copied figure pastes into a
+ * spreadsheet as a number (U+2212 would not). ADR 0048.
+ */
+export const MINUS = '-';
 
 /**
  * Thousands separators, optional fixed decimals, `-` for nothing (SPEC.md §9).
@@ -15,5 +20,24 @@ export function formatNumber(value: number | string | null | undefined, decimals
   const [integer = '0', fraction] = (negative ? text.slice(1) : text).split('.');
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const result = fraction === undefined ? grouped : `${grouped}.${fraction}`;
-  return negative && /[1-9]/.test(result) ? `-${result}` : result;
+  return negative && /[1-9]/.test(result) ? `${MINUS}${result}` : result;
+}
+
+/** A ratio (0.125) as a percentage (`12.5%` with 1 decimal); `-` for nothing. */
+export function formatPercent(ratio: number | null | undefined, decimals = 2): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return EMPTY_VALUE;
+  return `${formatNumber(ratio * 100, decimals)}%`;
+}
+
+/** A figure already in percent (`12.5` → `12.5%`), as the rules' facts carry them; `-` for nothing. */
+export function formatPercentFigure(percent: number | string | null | undefined, decimals = 1): string {
+  const text = formatNumber(percent, decimals);
+  return text === EMPTY_VALUE ? text : `${text}%`;
+}
+
+/** A ratio (0.125) as a signed percentage (`+12.50%`, `-3.10%`). */
+export function formatSignedPercent(ratio: number | null | undefined, decimals = 2): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return EMPTY_VALUE;
+  const text = formatNumber(ratio * 100, decimals);
+  return `${ratio > 0 && /[1-9]/.test(text) ? '+' : ''}${text}%`;
 }

@@ -32,15 +32,10 @@ export function moneyIn(currency: Currency, config: CurrencyConfig): Money {
   return { currency, convert, format, formatSigned };
 }
 
-/** `up` / `down` / `flat` for colouring P/L: green up, red down (Hong Kong / international convention). */
+/** `up` / `down` / `flat` for colouring P/L and flows; which colour each takes is the reader's setting (trend-colours.ts). */
 export function trendOf(value: number | null | undefined): 'up' | 'down' | 'flat' {
   if (value === null || value === undefined || !Number.isFinite(value) || Math.abs(value) < 0.005) return 'flat';
   return value > 0 ? 'up' : 'down';
 }
 
-/** A ratio (0.125) as a signed percentage (`+12.50%`). */
-export function formatSignedPercent(ratio: number | null | undefined, decimals = 2): string {
-  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '-';
-  const text = formatNumber(ratio * 100, decimals);
-  return `${ratio > 0 && /[1-9]/.test(text) ? '+' : ''}${text}%`;
-}
+export { formatSignedPercent } from './number-format';

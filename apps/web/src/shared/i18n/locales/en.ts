@@ -67,8 +67,12 @@ export const en: Messages = {
     signedOutTitle: 'You have signed out',
     signedOutDescription: 'Your sign-in on this device has ended and client data is no longer shown. Sign in again when you need to.',
   },
+  format: { today: 'Today', tomorrow: 'Tomorrow', yesterday: 'Yesterday' },
+  outcome: { contacted: 'Client contacted', no_need: 'No need for now', meeting_booked: 'Meeting booked', unreachable: 'Could not reach' },
   me: {
     open: 'Me',
+    trendColours: 'Rise and fall colours',
+    trend: { redUp: 'Red up, green down', greenUp: 'Green up, red down' },
     signedInAs: 'Signed in as',
     userId: 'WeCom ID {{userId}}',
     language: 'Language',

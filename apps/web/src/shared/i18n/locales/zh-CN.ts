@@ -65,8 +65,12 @@ export const zhCN = {
     signedOutTitle: '你已退出登录',
     signedOutDescription: '本设备上的登录已结束，客户资料不再显示。需要时可重新登录。',
   },
+  format: { today: '今天', tomorrow: '明天', yesterday: '昨天' },
+  outcome: { contacted: '已联系客户', no_need: '客户暂无需求', meeting_booked: '已约面谈', unreachable: '未能联系上' },
   me: {
     open: '我的',
+    trendColours: '涨跌颜色',
+    trend: { redUp: '红涨绿跌', greenUp: '绿涨红跌' },
     signedInAs: '当前登录',
     userId: '企业微信账号 {{userId}}',
     language: '语言',

@@ -67,8 +67,12 @@ export const zhHK: Messages = {
     signedOutTitle: '你已登出',
     signedOutDescription: '本裝置上的登入已結束，客戶資料不再顯示。需要時可重新登入。',
   },
+  format: { today: '今天', tomorrow: '明天', yesterday: '昨天' },
+  outcome: { contacted: '已聯絡客戶', no_need: '客戶暫無需求', meeting_booked: '已約面談', unreachable: '未能聯絡上' },
   me: {
     open: '我的',
+    trendColours: '升跌顏色',
+    trend: { redUp: '紅升綠跌', greenUp: '綠升紅跌' },
     signedInAs: '目前登入',
     userId: '企業微信帳戶 {{userId}}',
     language: '語言',

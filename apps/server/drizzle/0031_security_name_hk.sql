@@ -1,0 +1,56 @@
+-- Issue 22 §4, ADR 0048: zh-HK readers see securities by their Hong Kong Traditional names. The names are data,
+-- written by hand (HKEX's short names: 滙豐控股, 長和), not converted from name_cn on the fly: Hong Kong usage
+-- differs from a character-by-character conversion. Null for a security no one has named yet; the reader then
+-- sees name_cn.
+ALTER TABLE "security" ADD COLUMN IF NOT EXISTS "name_hk" text;
+--> statement-breakpoint
+UPDATE "security" AS s SET "name_hk" = v.name_hk
+FROM (VALUES
+  ('0700.HK', '騰訊控股'),
+  ('0005.HK', '滙豐控股'),
+  ('9988.HK', '阿里巴巴-W'),
+  ('1299.HK', '友邦保險'),
+  ('0388.HK', '香港交易所'),
+  ('3690.HK', '美團-W'),
+  ('0941.HK', '中國移動'),
+  ('1810.HK', '小米集團-W'),
+  ('0939.HK', '建設銀行'),
+  ('1398.HK', '工商銀行'),
+  ('2318.HK', '中國平安'),
+  ('0001.HK', '長和'),
+  ('0016.HK', '新鴻基地產'),
+  ('0011.HK', '恒生銀行'),
+  ('0002.HK', '中電控股'),
+  ('0003.HK', '香港中華煤氣'),
+  ('0883.HK', '中國海洋石油'),
+  ('1211.HK', '比亞迪股份'),
+  ('9618.HK', '京東集團-SW'),
+  ('2800.HK', '盈富基金'),
+  ('0027.HK', '銀河娛樂'),
+  ('0981.HK', '中芯國際'),
+  ('1024.HK', '快手-W'),
+  ('2020.HK', '安踏體育'),
+  ('AAPL', '蘋果'),
+  ('NVDA', '英偉達'),
+  ('MSFT', '微軟'),
+  ('TSLA', '特斯拉'),
+  ('AMZN', '亞馬遜'),
+  ('GOOGL', '谷歌-A'),
+  ('META', 'Meta Platforms'),
+  ('AMD', '超微半導體'),
+  ('BABA', '阿里巴巴'),
+  ('TSM', '台積電'),
+  ('JPM', '摩根大通'),
+  ('KO', '可口可樂'),
+  ('QQQ', '納指100ETF'),
+  ('SPY', '標普500ETF'),
+  ('600519.SH', '貴州茅台'),
+  ('601318.SH', '中國平安'),
+  ('600036.SH', '招商銀行'),
+  ('601012.SH', '隆基綠能'),
+  ('000001.SZ', '平安銀行'),
+  ('000858.SZ', '五糧液'),
+  ('300750.SZ', '寧德時代'),
+  ('000333.SZ', '美的集團')
+) AS v(symbol, name_hk)
+WHERE s.symbol = v.symbol AND s.name_hk IS NULL;
