@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -21,6 +21,9 @@ import { customerListQuery, customerStatQuery } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
+import { useSearchAsYouType } from './client-search';
+import { QuickClients, SavedFilterChips } from './client-shortcuts';
+import { useRecordOpened } from './shortcuts-queries';
 import './manage-locales';
 import './client-manage.css';
 
@@ -33,7 +36,18 @@ export default function ClientManageListPage() {
   const money = useMoney();
   const filters = useClientFilters((state) => state.applied);
   const setKeyword = useClientFilters((state) => state.setKeyword);
-  const [keyword, setKeywordInput] = useState(filters.keyword);
+  // The same search as the search page (issue 22.1): as the manager types, once typing pauses.
+  const { input: keyword, setInput: setKeywordInput, keyword: typed } = useSearchAsYouType(filters.keyword);
+  useEffect(() => {
+    if (typed !== filters.keyword) setKeyword(typed);
+    // Only a pause in typing searches; a keyword changed elsewhere (a chip, a reset) is taken up below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  useEffect(() => {
+    if (filters.keyword !== typed) setKeywordInput(filters.keyword);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters.keyword]);
+  const record = useRecordOpened();
   // Hidden while the manager is elsewhere, the page observes no query, and an unobserved query is dropped after
   // five minutes: the list came back as its first page, at the top. Its data lives as long as the page (the
   // session), a few kB for each set of filters applied.
@@ -69,7 +83,7 @@ export default function ClientManageListPage() {
           clearLabel={t('search.clear')}
           value={keyword}
           onChange={setKeywordInput}
-          onSearch={(value) => setKeyword(value)}
+          onSearch={(value) => setKeyword(value.trim())}
           onClear={() => setKeyword('')}
         />
         <Link className="ba-manage__filter" to="/client/manage/filter" aria-label={t('manage.filter')} data-testid="filter-entry">
@@ -85,6 +99,7 @@ export default function ClientManageListPage() {
         }}
         onReset={() => setKeywordInput('')}
       />
+      <SavedFilterChips />
       <PullToRefresh
         onRefresh={async () => {
           await Promise.all([stat.refetch(), list.refetch()]);
@@ -134,6 +149,7 @@ export default function ClientManageListPage() {
             )}
           </p>
         </section>
+        {!filtered && <QuickClients />}
         {!filtered && (
           <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
             <IconLinks links={shortcuts} className="ba-shortcuts" />
@@ -160,7 +176,9 @@ export default function ClientManageListPage() {
                 items={clients}
                 itemKey={(client) => client.customerId}
                 estimateSize={CLIENT_ROW_HEIGHT}
-                renderItem={(client) => <ClientRow client={client} keyword={filters.keyword} />}
+                renderItem={(client) => (
+                  <ClientRow client={client} keyword={filters.keyword} onOpen={() => record(client.customerId, filters.keyword)} />
+                )}
               />
               <ClientListFooter hasMore={list.hasNextPage} fetchNextPage={list.fetchNextPage} />
             </>

@@ -12,6 +12,8 @@ export const profilePath = (customerId: number) => `/client/information?customer
 
 // The reach sheet (and its strings) loads on the first long press, not with the list (ADR 0037).
 const ReachSheet = lazy(() => import('../reach').then((module) => ({ default: module.ReachSheet })));
+// Pin/unpin is one of the row's actions in that sheet (issue 22.6), loaded with it.
+const PinAction = lazy(() => import('./pin-toggle').then((module) => ({ default: module.PinAction })));
 
 /** How long a finger stays on a row before it asks to reach the client rather than open them. */
 const LONG_PRESS_MS = 500;
@@ -130,7 +132,9 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
       {/* Outside the link: a tap in the sheet must not also open the profile. */}
       {reaching && (
         <Suspense fallback={null}>
-          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)} />
+          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)}>
+            <PinAction customerId={client.customerId} onDone={() => setReaching(false)} />
+          </ReachSheet>
         </Suspense>
       )}
     </>

@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+
 /** A page of this feature, once its strings in the current language are in (see manage-locales.ts). */
 const withStrings = async <Page>(page: Promise<Page>) => {
   const [module] = await Promise.all([page, import('./manage-locales').then((locales) => locales.manageLocalesReady)]);
@@ -9,3 +11,6 @@ export const managePages = {
   clientManageSearch: () => withStrings(import('./client-manage-search-page')),
   clientManageFilter: () => withStrings(import('./client-manage-filter-page')),
 };
+
+/** Pin/unpin on a client's profile header (issue 22.6); loaded with the page that shows it, not with the app. */
+export const PinToggle = lazy(() => import('./pin-toggle').then((module) => ({ default: module.PinToggle })));

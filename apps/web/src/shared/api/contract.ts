@@ -25,6 +25,8 @@ export {
   MOT_RULES,
   TIMELINE_KINDS,
   TIMELINE_DEFAULT_KINDS,
+  MAX_PINNED_CLIENTS,
+  MAX_SAVED_FILTERS,
   corpCodePattern,
 } from 'virtual:broker-contract-wire';
 export type { WireEndpoint };
