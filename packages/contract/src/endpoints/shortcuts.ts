@@ -98,8 +98,8 @@ export const recordClientOpened = defineEndpoint({
   payload: 'json',
   request: z.strictObject({
     customerId: customerIdSchema,
-    /** The search that found it, when it was opened from search results: kept as a recent search. */
-    keyword: recentKeywordSchema.optional(),
+    /** The keyword that found it, when it was opened from search results: kept as a recent search (not a search itself). */
+    search: recentKeywordSchema.optional(),
   }),
   response: z.object({ recentClients: z.array(shortcutClientSchema), recentSearches: z.array(z.string()) }),
   summary: 'Remember that you opened one of your clients (and the search that found it)',
@@ -113,8 +113,8 @@ export const forgetRecentSearches = defineEndpoint({
   agent: 'khgl',
   auth: true,
   payload: 'json',
-  /** Without `keyword`, every recent search goes. */
-  request: z.strictObject({ keyword: recentKeywordSchema.optional() }),
+  /** Without `search`, every recent search goes. */
+  request: z.strictObject({ search: recentKeywordSchema.optional() }),
   response: z.object({ recentSearches: z.array(z.string()) }),
   summary: 'Remove one recent search, or all of them',
   tag: 'manage',

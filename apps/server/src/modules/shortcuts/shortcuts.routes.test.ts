@@ -61,7 +61,7 @@ for (const engine of testDatabases()) {
         ['pin a colleague’s client', chan.setClientPin({ customerId: leeIds[0]!, pinned: true }), ErrorCode.FORBIDDEN, 403],
         ['pin nobody', chan.setClientPin({ customerId: 987_654_321, pinned: true }), ErrorCode.NOT_FOUND, 404],
         ['open a colleague’s client', chan.recordClientOpened({ customerId: leeIds[0]! }), ErrorCode.FORBIDDEN, 403],
-        ['open nobody', chan.recordClientOpened({ customerId: 987_654_321, keyword: 'x' }), ErrorCode.NOT_FOUND, 404],
+        ['open nobody', chan.recordClientOpened({ customerId: 987_654_321, search: 'x' }), ErrorCode.NOT_FOUND, 404],
       ];
       for (const [label, call, code, status] of cases) {
         const answer = await call;
@@ -109,9 +109,9 @@ for (const engine of testDatabases()) {
 
     it(`keeps the last ${MAX_RECENT_CLIENTS} opened clients and ${MAX_RECENT_SEARCHES} searches, newest first, without repeats`, async () => {
       for (let index = 0; index < MAX_RECENT_CLIENTS + 3; index += 1) {
-        await chan.ok.recordClientOpened({ customerId: chanIds[index]!, keyword: `  word ${index}  ` });
+        await chan.ok.recordClientOpened({ customerId: chanIds[index]!, search: `  word ${index}  ` });
       }
-      const opened = await chan.ok.recordClientOpened({ customerId: chanIds[2]!, keyword: 'word 4' });
+      const opened = await chan.ok.recordClientOpened({ customerId: chanIds[2]!, search: 'word 4' });
       expect(opened.recentClients.map((client) => client.customerId)).toEqual([
         chanIds[2],
         ...chanIds.slice(3, MAX_RECENT_CLIENTS + 3).reverse().filter((id) => id !== chanIds[2]),
@@ -124,11 +124,11 @@ for (const engine of testDatabases()) {
       // Opening without a search keeps the searches as they are.
       expect((await chan.ok.recordClientOpened({ customerId: chanIds[0]! })).recentSearches).toEqual(opened.recentSearches);
       expect((await lee.ok.getShortcuts()).recentSearches).toEqual([]);
-      expect((await chan.ok.forgetRecentSearches({ keyword: 'word 4' })).recentSearches).not.toContain('word 4');
+      expect((await chan.ok.forgetRecentSearches({ search: 'word 4' })).recentSearches).not.toContain('word 4');
       expect((await chan.ok.forgetRecentSearches({})).recentSearches).toEqual([]);
-      const empty = await chan.recordClientOpened({ customerId: chanIds[0]!, keyword: '   ' });
+      const empty = await chan.recordClientOpened({ customerId: chanIds[0]!, search: '   ' });
       expect(empty.body.code).toBe(ErrorCode.VALIDATION);
-      expect(empty.body.msg).toMatch(/^body\.keyword: /);
+      expect(empty.body.msg).toMatch(/^body\.search: /);
     });
 
     it('saves, renames and deletes filters, checked by the search schema', async () => {

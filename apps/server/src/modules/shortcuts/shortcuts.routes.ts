@@ -9,8 +9,8 @@ export const shortcutsRoutes = implementArea(contract.shortcuts, (app) => {
   return {
     getShortcuts: ({ caller }) => service.all(caller),
     setClientPin: ({ input, caller }) => service.setPin(caller, input.customerId, input.pinned),
-    recordClientOpened: ({ input, caller }) => service.recordOpened(caller, input.customerId, input.keyword),
-    forgetRecentSearches: ({ input, caller }) => service.forgetSearches(caller, input.keyword),
+    recordClientOpened: ({ input, caller }) => service.recordOpened(caller, input.customerId, input.search),
+    forgetRecentSearches: ({ input, caller }) => service.forgetSearches(caller, input.search),
     saveFilter: ({ input, caller }) => service.saveFilter(caller, input),
     deleteSavedFilter: ({ input, caller }) => service.deleteFilter(caller, input.filterId),
   };

@@ -87,8 +87,8 @@ export function fromSavedFilters(saved: SavedFilterSet, keyword: string): Client
 
 /** The filters to save under a name: everything but the keyword (a saved filter is a set of filters, not a search). */
 export function toSavedFilters(filters: ClientFilters): SavedFilterSet {
-  const { keyword: _keyword, ...payload } = toSearchPayload({ ...filters, keyword: '' });
-  return payload as SavedFilterSet;
+  // Without a keyword the payload has none; its `ccy` and sort are always set, as the saved set needs them.
+  return toSearchPayload({ ...filters, keyword: '' }) as SavedFilterSet;
 }
 
 /** Whether the list shows exactly this saved filter set (the keyword aside). */

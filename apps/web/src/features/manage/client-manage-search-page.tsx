@@ -73,7 +73,7 @@ export default function ClientManageSearchPage() {
                       type="button"
                       className="ba-recent__remove"
                       aria-label={t('manage.search.removeRecent', { keyword: item })}
-                      onClick={() => forget.mutate({ keyword: item })}
+                      onClick={() => forget.mutate({ search: item })}
                     >
                       <CloseOutline />
                     </button>

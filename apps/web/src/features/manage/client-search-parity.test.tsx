@@ -50,12 +50,12 @@ beforeEach(async () => {
       disconnect() {}
     },
   );
-  requestMock.mockImplementation((async (endpoint: WireEndpoint, payload: { customerId?: number; keyword?: string }) => {
+  requestMock.mockImplementation((async (endpoint: WireEndpoint, payload: { customerId?: number; search?: string }) => {
     if (endpoint === endpoints.statCustomers) return { clients: 2, totalAssetsHkd: 2000, active: 2, newThisMonth: 0, byChannel: [] };
     if (endpoint === endpoints.searchCustomers) return { list: [client(1), client(2)], total: 2, pageNum: 1, pageSize: 20, hasMore: false };
     if (endpoint === endpoints.getShortcuts) return { pinned: [], recentClients: [], recentSearches: [], savedFilters: [] };
     if (endpoint === endpoints.recordClientOpened)
-      return { recentClients: [], recentSearches: payload.keyword ? [payload.keyword] : [] };
+      return { recentClients: [], recentSearches: payload.search ? [payload.search] : [] };
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
 });
@@ -102,5 +102,5 @@ test('a recent search is saved when a result is opened, not while typing', async
   const rows = await screen.findAllByTestId('client-row');
   expect(callsTo(endpoints.recordClientOpened)).toEqual([]);
   fireEvent.click(rows[1]!);
-  await waitFor(() => expect(callsTo(endpoints.recordClientOpened)).toEqual([{ customerId: 2, keyword: 'wong' }]));
+  await waitFor(() => expect(callsTo(endpoints.recordClientOpened)).toEqual([{ customerId: 2, search: 'wong' }]));
 });

@@ -37,19 +37,19 @@ export function useRecordOpened() {
   const update = useShortcutsUpdate();
   const mutation = useMutation({
     // Silent: remembering is a courtesy, never in the way of opening the client.
-    mutationFn: (input: { customerId: number; keyword?: string }) => request(endpoints.recordClientOpened, input, { silent: true }),
+    mutationFn: (input: { customerId: number; search?: string }) => request(endpoints.recordClientOpened, input, { silent: true }),
     onSuccess: (recent) => update(recent),
   });
   return (customerId: number, keyword = '') => {
     const trimmed = keyword.trim().slice(0, 50);
-    mutation.mutate(trimmed ? { customerId, keyword: trimmed } : { customerId });
+    mutation.mutate(trimmed ? { customerId, search: trimmed } : { customerId });
   };
 }
 
 export function useForgetSearches() {
   const update = useShortcutsUpdate();
   return useMutation({
-    mutationFn: (input: { keyword?: string }) => request(endpoints.forgetRecentSearches, input),
+    mutationFn: (input: { search?: string }) => request(endpoints.forgetRecentSearches, input),
     onSuccess: (recent) => update(recent),
   });
 }
