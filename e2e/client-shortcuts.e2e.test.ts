@@ -146,7 +146,9 @@ describe('back to my clients fast', () => {
     await fromList;
     await expect(list.getByTestId('active-filters')).toContainText(keyword);
     await expect(rowOf(list, target!.customerId)).toBeVisible();
-    const listIds = await list.locator('[data-testid="client-row"]').evaluateAll((rows) => rows.slice(0, 10).map((row) => row.dataset.customerId));
+    const listIds = await list
+      .locator('[data-testid="client-row"]')
+      .evaluateAll((rows) => rows.slice(0, 10).map((row) => row.dataset.customerId));
 
     // The search page, the same word: the same clients in the same order.
     await navigateInApp(page, '/client/manage/search');
@@ -172,7 +174,10 @@ describe('back to my clients fast', () => {
     await expectThumbSized(recent.locator('button'));
     await saveScreenshot(page, 'shortcuts-search');
     // Removable, one by one.
-    await recent.getByRole('button', { name: new RegExp(keyword) }).last().click();
+    await recent
+      .getByRole('button', { name: new RegExp(keyword) })
+      .last()
+      .click();
     await expect(recent).not.toContainText(keyword);
     expect((await chan.ok.getShortcuts()).recentSearches).toEqual([]);
   });
@@ -232,7 +237,8 @@ describe('quick access and recent searches at 320 and 375 px in the three langua
     await resetShortcuts();
     const top = (await chan.ok.searchCustomers({ pageSize: 8, sortBy: 'totalAssets', sortOrder: 'desc' })).list;
     for (const client of top.slice(0, 3)) await chan.ok.setClientPin({ customerId: client.customerId, pinned: true });
-    for (const client of top.slice(3)) await chan.ok.recordClientOpened({ customerId: client.customerId, search: client.nameEn.split(' ')[0]! });
+    for (const client of top.slice(3))
+      await chan.ok.recordClientOpened({ customerId: client.customerId, search: client.nameEn.split(' ')[0]! });
     await chan.ok.saveFilter({ name: 'VIP', filters: { assetMin: 1_000_000 } });
     await chan.ok.saveFilter({ name: '休眠', filters: { statuses: ['dormant'] } });
     const page = await phone();

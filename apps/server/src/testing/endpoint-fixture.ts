@@ -180,7 +180,11 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   setClientPin: (fixture) => ({ customerId: fixture.ownCustomerIds[0], pinned: true }),
   recordClientOpened: (fixture) => ({ customerId: fixture.ownCustomerIds[0], search: 'chan' }),
   forgetRecentSearches: () => ({ search: 'chan' }),
-  saveFilter: async (fixture) => ({ filterId: await fixture.freshSavedFilter(), name: `r${Date.now()}`, filters: { statuses: ['active'] } }),
+  saveFilter: async (fixture) => ({
+    filterId: await fixture.freshSavedFilter(),
+    name: `r${Date.now()}`,
+    filters: { statuses: ['active'] },
+  }),
   deleteSavedFilter: async (fixture) => ({ filterId: await fixture.freshSavedFilter() }),
   getTodoDates: () => ({}),
   getTodoClients: () => ({}),

@@ -86,7 +86,9 @@ export function createShortcutsRepository(db: Database) {
     async ownerOf(corpId: number, customerId: number): Promise<number | null> {
       const [row] = await selectRows(
         db,
-        rowsQuery<{ staffId: number }>(sql`select ${c.staffId} as "staffId" from ${tableAs(c)} where ${c.corpId} = ${corpId} and ${c.id} = ${customerId}`),
+        rowsQuery<{ staffId: number }>(
+          sql`select ${c.staffId} as "staffId" from ${tableAs(c)} where ${c.corpId} = ${corpId} and ${c.id} = ${customerId}`,
+        ),
       );
       return row?.staffId ?? null;
     },
@@ -117,10 +119,7 @@ export function createShortcutsRepository(db: Database) {
             // Counted in the book only: a pin of a client since handed to a colleague does not take a place.
             const current = await pinnedOf(tx, scope);
             refuse(current.length);
-            await tx
-              .insert(staffPinnedClients)
-              .values({ corpId: scope.corpId, staffId: scope.staffId, customerId })
-              .onConflictDoNothing();
+            await tx.insert(staffPinnedClients).values({ corpId: scope.corpId, staffId: scope.staffId, customerId }).onConflictDoNothing();
           }
         } else {
           await tx

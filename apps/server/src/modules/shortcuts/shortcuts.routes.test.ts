@@ -82,7 +82,9 @@ for (const engine of testDatabases()) {
       // Re-pinning one already pinned is not "one more".
       expect((await chan.setClientPin({ customerId: chanIds[0]!, pinned: true })).body.code).toBe(ErrorCode.OK);
       await chan.ok.setClientPin({ customerId: chanIds[0]!, pinned: false });
-      expect((await chan.ok.setClientPin({ customerId: chanIds[MAX_PINNED_CLIENTS]!, pinned: true })).pinned).toHaveLength(MAX_PINNED_CLIENTS);
+      expect((await chan.ok.setClientPin({ customerId: chanIds[MAX_PINNED_CLIENTS]!, pinned: true })).pinned).toHaveLength(
+        MAX_PINNED_CLIENTS,
+      );
       await database.query('delete from staff_pinned_client');
     });
 
@@ -112,10 +114,15 @@ for (const engine of testDatabases()) {
         await chan.ok.recordClientOpened({ customerId: chanIds[index]!, search: `  word ${index}  ` });
       }
       const opened = await chan.ok.recordClientOpened({ customerId: chanIds[2]!, search: 'word 4' });
-      expect(opened.recentClients.map((client) => client.customerId)).toEqual([
-        chanIds[2],
-        ...chanIds.slice(3, MAX_RECENT_CLIENTS + 3).reverse().filter((id) => id !== chanIds[2]),
-      ].slice(0, MAX_RECENT_CLIENTS));
+      expect(opened.recentClients.map((client) => client.customerId)).toEqual(
+        [
+          chanIds[2],
+          ...chanIds
+            .slice(3, MAX_RECENT_CLIENTS + 3)
+            .reverse()
+            .filter((id) => id !== chanIds[2]),
+        ].slice(0, MAX_RECENT_CLIENTS),
+      );
       expect(opened.recentSearches[0]).toBe('word 4');
       expect(opened.recentSearches).toHaveLength(MAX_RECENT_SEARCHES);
       expect(new Set(opened.recentSearches).size).toBe(MAX_RECENT_SEARCHES);
@@ -132,8 +139,14 @@ for (const engine of testDatabases()) {
     });
 
     it('saves, renames and deletes filters, checked by the search schema', async () => {
-      const saved = await chan.ok.saveFilter({ name: ' 大客戶 ', filters: { statuses: ['active'], assetMin: 1_000_000, sortBy: 'lastTrade' } });
-      expect(saved).toMatchObject({ name: '大客戶', filters: { statuses: ['active'], assetMin: 1_000_000, ccy: 'HKD', sortBy: 'lastTrade', sortOrder: 'desc' } });
+      const saved = await chan.ok.saveFilter({
+        name: ' 大客戶 ',
+        filters: { statuses: ['active'], assetMin: 1_000_000, sortBy: 'lastTrade' },
+      });
+      expect(saved).toMatchObject({
+        name: '大客戶',
+        filters: { statuses: ['active'], assetMin: 1_000_000, ccy: 'HKD', sortBy: 'lastTrade', sortOrder: 'desc' },
+      });
       const renamed = await chan.ok.saveFilter({ filterId: saved.filterId, name: 'VIP' });
       expect(renamed).toMatchObject({ filterId: saved.filterId, name: 'VIP', filters: saved.filters });
       const other = await chan.ok.saveFilter({ name: 'Dormant', filters: { statuses: ['dormant'] } });
@@ -144,8 +157,18 @@ for (const engine of testDatabases()) {
         ['a taken name', chan.saveFilter({ filterId: other.filterId, name: 'VIP' }), ErrorCode.CONFLICT, /^name: .*"VIP"/],
         ['a new filter without filters', chan.saveFilter({ name: 'Empty' }), ErrorCode.VALIDATION, /^body\.filters: /],
         ['an unknown field', chan.call('saveFilter', { name: 'X', filters: { colour: 'red' } }), ErrorCode.VALIDATION, /^body\.filters/],
-        ['a status search does not know', chan.call('saveFilter', { name: 'X', filters: { statuses: ['gone'] } }), ErrorCode.VALIDATION, /^body\.filters\.statuses/],
-        ['min above max', chan.saveFilter({ name: 'X', filters: { assetMin: 5, assetMax: 1 } }), ErrorCode.VALIDATION, /^body\.filters\.assetMin: /],
+        [
+          'a status search does not know',
+          chan.call('saveFilter', { name: 'X', filters: { statuses: ['gone'] } }),
+          ErrorCode.VALIDATION,
+          /^body\.filters\.statuses/,
+        ],
+        [
+          'min above max',
+          chan.saveFilter({ name: 'X', filters: { assetMin: 5, assetMax: 1 } }),
+          ErrorCode.VALIDATION,
+          /^body\.filters\.assetMin: /,
+        ],
         ['a long name', chan.saveFilter({ name: 'x'.repeat(21), filters: {} }), ErrorCode.VALIDATION, /^body\.name: /],
         ["a colleague's filter", lee.saveFilter({ filterId: saved.filterId, name: 'Mine now' }), ErrorCode.NOT_FOUND, /^filterId: /],
         ["deleting a colleague's filter", lee.deleteSavedFilter({ filterId: saved.filterId }), ErrorCode.NOT_FOUND, /^filterId: /],

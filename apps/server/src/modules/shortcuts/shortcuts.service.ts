@@ -9,7 +9,9 @@ export function createShortcutsService(repository: ShortcutsRepository) {
     const owner = await repository.ownerOf(caller.corp.id, customerId);
     if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
     if (owner !== caller.staffId)
-      throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only pin or open your own clients`);
+      throw ApiError.forbidden(
+        `customerId: client ${customerId} is served by another client manager; you can only pin or open your own clients`,
+      );
   }
 
   /** Stored filters are read back through the contract's schema: a row it no longer accepts is left out, not served. */
@@ -65,7 +67,8 @@ export function createShortcutsService(repository: ShortcutsRepository) {
     },
 
     async deleteFilter(caller: Caller, filterId: number) {
-      if (!(await repository.deleteFilter(scopeOf(caller), filterId))) throw ApiError.notFound(`filterId: you have no saved filter ${filterId}`);
+      if (!(await repository.deleteFilter(scopeOf(caller), filterId)))
+        throw ApiError.notFound(`filterId: you have no saved filter ${filterId}`);
       return { filterId };
     },
   };

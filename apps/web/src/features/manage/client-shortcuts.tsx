@@ -75,7 +75,9 @@ export function SavedFilterChips() {
               key={filter.filterId}
               className={on ? 'ba-saved__chip ba-saved__chip--on' : 'ba-saved__chip'}
               aria-pressed={on}
-              onClick={() => apply(on ? { ...emptyFilters(), keyword: applied.keyword } : fromSavedFilters(filter.filters, applied.keyword))}
+              onClick={() =>
+                apply(on ? { ...emptyFilters(), keyword: applied.keyword } : fromSavedFilters(filter.filters, applied.keyword))
+              }
             >
               {filter.name}
             </button>
