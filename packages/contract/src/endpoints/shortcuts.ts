@@ -101,7 +101,7 @@ export const recordClientOpened = defineEndpoint({
     /** The keyword that found it, when it was opened from search results: kept as a recent search (not a search itself). */
     search: recentKeywordSchema.optional(),
   }),
-  response: z.object({ recentClients: z.array(shortcutClientSchema), recentSearches: z.array(z.string()) }),
+  response: z.object({ customerId: z.number().int() }),
   summary: 'Remember that you opened one of your clients (and the search that found it)',
   tag: 'manage',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
@@ -134,7 +134,8 @@ export const saveFilter = defineEndpoint({
     /** Absent when renaming: the filters stay as they are. */
     filters: savedFilterSetSchema.optional(),
   }),
-  response: savedFilterSchema,
+  /** The saved filter's id and name; the list reads the filters back with getShortcuts. */
+  response: z.object({ filterId: z.number().int(), name: z.string() }),
   summary: `Save the current filters under a name, or rename one (names are unique per manager; at most ${MAX_SAVED_FILTERS})`,
   tag: 'manage',
   errors: [ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],

@@ -139,7 +139,6 @@ export function createShortcutsRepository(db: Database) {
           await touchRecent(tx, scope, 'search', keyword);
           await trimRecents(tx, scope, 'search', MAX_RECENT_SEARCHES);
         }
-        return { recentClients: await recentClientsOf(tx, scope), recentSearches: await recentSearchesOf(tx, scope) };
       });
     },
 

@@ -39,14 +39,15 @@ export function createShortcutsService(repository: ShortcutsRepository) {
 
     async recordOpened(caller: Caller, customerId: number, keyword: string | undefined) {
       await requireOwn(caller, customerId);
-      return repository.recordOpened(scopeOf(caller), customerId, keyword);
+      await repository.recordOpened(scopeOf(caller), customerId, keyword);
+      return { customerId };
     },
 
     async forgetSearches(caller: Caller, keyword: string | undefined) {
       return { recentSearches: await repository.forgetSearches(scopeOf(caller), keyword) };
     },
 
-    async saveFilter(caller: Caller, input: { filterId?: number; name: string; filters?: SavedFilterSet }): Promise<SavedFilter> {
+    async saveFilter(caller: Caller, input: { filterId?: number; name: string; filters?: SavedFilterSet }) {
       const { filterId, name, filters } = input;
       if (filterId === undefined && filters === undefined) throw ApiError.validation('body.filters', 'is required for a new saved filter');
       if (filters?.assetMin !== undefined && filters.assetMax !== undefined && filters.assetMin > filters.assetMax)
@@ -61,9 +62,7 @@ export function createShortcutsService(repository: ShortcutsRepository) {
         if (filterId === undefined && existing.length >= MAX_SAVED_FILTERS)
           throw ApiError.conflict(`filters: you can keep at most ${MAX_SAVED_FILTERS} saved filters; delete one first`);
       });
-      const [checked] = checkedFilters([row]);
-      if (!checked) throw new Error(`saved filter ${row.filterId} does not read back as the contract's filters`);
-      return checked;
+      return { filterId: row.filterId, name: row.name };
     },
 
     async deleteFilter(caller: Caller, filterId: number) {

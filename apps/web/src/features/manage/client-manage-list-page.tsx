@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -17,15 +17,17 @@ import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
-import { customerListQuery, customerStatQuery } from './manage-queries';
+import { customerListQuery, customerStatQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import { useSearchAsYouType } from './client-search';
-import { QuickClients, SavedFilterChips } from './client-shortcuts';
-import { useRecordOpened } from './shortcuts-queries';
+import { withShortcutStrings } from './shortcut-strings';
 import './manage-locales';
 import './client-manage.css';
+
+// Pins, recents and saved filters (issue 22.6) load once the manager has some: not first-screen JavaScript for everyone.
+const ListShortcuts = lazy(() => withShortcutStrings(import('./client-shortcuts')).then((module) => ({ default: module.ListShortcuts })));
 
 /**
  * Home of the client manager: the stat header and the list under it describe the same filters.
@@ -48,6 +50,8 @@ export default function ClientManageListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filters.keyword]);
   const record = useRecordOpened();
+  const waysBack = useQuery(shortcutsQuery()).data;
+  const hasShortcuts = Boolean(waysBack && (waysBack.pinned.length || waysBack.recentClients.length || waysBack.savedFilters.length));
   // Hidden while the manager is elsewhere, the page observes no query, and an unobserved query is dropped after
   // five minutes: the list came back as its first page, at the top. Its data lives as long as the page (the
   // session), a few kB for each set of filters applied.
@@ -99,7 +103,6 @@ export default function ClientManageListPage() {
         }}
         onReset={() => setKeywordInput('')}
       />
-      <SavedFilterChips />
       <PullToRefresh
         onRefresh={async () => {
           await Promise.all([stat.refetch(), list.refetch()]);
@@ -149,7 +152,11 @@ export default function ClientManageListPage() {
             )}
           </p>
         </section>
-        {!filtered && <QuickClients />}
+        {hasShortcuts && (
+          <Suspense fallback={null}>
+            <ListShortcuts filtered={filtered} />
+          </Suspense>
+        )}
         {!filtered && (
           <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
             <IconLinks links={shortcuts} className="ba-shortcuts" />

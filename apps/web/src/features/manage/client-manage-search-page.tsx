@@ -8,13 +8,14 @@ import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
-import { customerListQuery } from './manage-queries';
+import { customerListQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ClientListFooter } from './list-footer';
 import { useSearchAsYouType } from './client-search';
 import { searchQueryOf } from './client-filters';
-import { shortcutsQuery, useForgetSearches, useRecordOpened } from './shortcuts-queries';
+import { useForgetSearches } from './shortcuts-mutations';
 import './manage-locales';
+import './shortcuts-locales';
 import './client-manage.css';
 import './shortcuts.css';
 

@@ -50,11 +50,11 @@ beforeEach(async () => {
       disconnect() {}
     },
   );
-  requestMock.mockImplementation((async (endpoint: WireEndpoint, payload: { customerId?: number; search?: string }) => {
+  requestMock.mockImplementation((async (endpoint: WireEndpoint, payload: { customerId?: number }) => {
     if (endpoint === endpoints.statCustomers) return { clients: 2, totalAssetsHkd: 2000, active: 2, newThisMonth: 0, byChannel: [] };
     if (endpoint === endpoints.searchCustomers) return { list: [client(1), client(2)], total: 2, pageNum: 1, pageSize: 20, hasMore: false };
     if (endpoint === endpoints.getShortcuts) return { pinned: [], recentClients: [], recentSearches: [], savedFilters: [] };
-    if (endpoint === endpoints.recordClientOpened) return { recentClients: [], recentSearches: payload.search ? [payload.search] : [] };
+    if (endpoint === endpoints.recordClientOpened) return { customerId: payload.customerId };
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
 });

@@ -6,8 +6,9 @@ import StarFill from 'antd-mobile-icons/es/StarFill';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { emptyFilters, fromSavedFilters, showsSavedFilters, useClientFilters } from './client-filters';
-import { shortcutsQuery, useRecordOpened } from './shortcuts-queries';
+import { shortcutsQuery, useRecordOpened } from './manage-queries';
 import { profilePath } from './client-row';
+import './shortcuts-locales';
 import './shortcuts.css';
 
 function ClientChips({ clients, testId, icon }: { clients: ShortcutClient[]; testId: string; icon: ReactNode }) {
@@ -85,5 +86,15 @@ export function SavedFilterChips() {
         })}
       </div>
     </nav>
+  );
+}
+
+/** What the list shows of them, in one piece (one chunk): the saved filters always, pins and recents on the unfiltered list. */
+export function ListShortcuts({ filtered }: { filtered: boolean }) {
+  return (
+    <>
+      <SavedFilterChips />
+      {!filtered && <QuickClients />}
+    </>
   );
 }

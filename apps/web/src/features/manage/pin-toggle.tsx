@@ -3,8 +3,9 @@ import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import StarFill from 'antd-mobile-icons/es/StarFill';
 import { MAX_PINNED_CLIENTS } from '../../shared/api/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { shortcutsQuery, usePinClient } from './shortcuts-queries';
-import './manage-locales';
+import { shortcutsQuery } from './manage-queries';
+import { usePinClient } from './shortcuts-mutations';
+import './shortcuts-locales';
 import './shortcuts.css';
 
 function usePin(customerId: number) {

@@ -4,7 +4,9 @@ import { MAX_SAVED_FILTERS } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/api-error';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { toSavedFilters, type ClientFilters } from './client-filters';
-import { shortcutsQuery, useDeleteFilter, useSaveFilter } from './shortcuts-queries';
+import { shortcutsQuery } from './manage-queries';
+import { useDeleteFilter, useSaveFilter } from './shortcuts-mutations';
+import './shortcuts-locales';
 import './shortcuts.css';
 
 /** The longest name the contract takes (savedFilterNameSchema). */

@@ -1,21 +1,14 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Shortcuts } from '@broker/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode, endpoints, type RequestOf } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/api-error';
-import { showFailureToast } from '../../shared/api/toast';
 import { request } from '../../shared/api/request';
+import { showFailureToast } from '../../shared/api/toast';
+import type { Shortcuts } from '@broker/contract';
+import { shortcutsQuery } from './manage-queries';
 
-/*
- * Pins, recents and saved filters (issue 22.6, ADR 0049) live on the server, per staff member: one query
- * feeds the list, the search page and every pin toggle, and each write puts the server's answer back in it.
- */
+/** The writes of pins, recent searches and saved filters (ADR 0049), for the pages and sheets that make them. */
 
-export const shortcutsQuery = () =>
-  queryOptions({
-    queryKey: ['shortcuts', 'detail', {}],
-    queryFn: ({ signal }) => request(endpoints.getShortcuts, {}, { signal }),
-  });
-
+/** Puts the server's answer to a write into the one query. */
 function useShortcutsUpdate() {
   const client = useQueryClient();
   return (change: Partial<Shortcuts>) =>
@@ -30,20 +23,6 @@ export function usePinClient(fullMessage: () => string) {
     onSuccess: ({ pinned }) => update({ pinned }),
     onError: (error) => showFailureToast(error instanceof ApiError && error.code === ErrorCode.CONFLICT ? fullMessage() : error.message),
   });
-}
-
-/** Opening a client from the list or a search: it joins the recent clients, and the search that found it the recent searches. */
-export function useRecordOpened() {
-  const update = useShortcutsUpdate();
-  const mutation = useMutation({
-    // Silent: remembering is a courtesy, never in the way of opening the client.
-    mutationFn: (input: { customerId: number; search?: string }) => request(endpoints.recordClientOpened, input, { silent: true }),
-    onSuccess: (recent) => update(recent),
-  });
-  return (customerId: number, keyword = '') => {
-    const trimmed = keyword.trim().slice(0, 50);
-    mutation.mutate(trimmed ? { customerId, search: trimmed } : { customerId });
-  };
 }
 
 export function useForgetSearches() {
