@@ -37,7 +37,9 @@ export default function ClientManageSearchPage() {
     enabled: keyword.length > 0,
     placeholderData: keepPreviousData,
   });
-  const clients = results.data?.pages.flatMap((page) => page.list) ?? [];
+  // Until the first pause there is no keyword: the list's unfiltered rows (cached under the same key) are not results.
+  const searched = keyword.length > 0;
+  const clients = (searched && results.data?.pages.flatMap((page) => page.list)) || [];
   const total = results.data?.pages[0]?.total ?? 0;
   const showing = input.trim().length > 0;
 
@@ -88,7 +90,7 @@ export default function ClientManageSearchPage() {
             </p>
           )}
         </div>
-      ) : results.isPending || (results.isPlaceholderData && clients.length === 0) ? (
+      ) : !searched || results.isPending || (results.isPlaceholderData && clients.length === 0) ? (
         <LoadingState rows={2} />
       ) : results.isError && clients.length === 0 ? (
         <ErrorState onRetry={() => void results.refetch()} />
