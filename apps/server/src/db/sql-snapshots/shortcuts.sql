@@ -6,7 +6,6 @@ delete from "staff_recent" where ("staff_recent"."staff_id" = $1 and "staff_rece
 
 -- forgetRecentSearches: POST /api/client/customer/manage/forgetSearches, statement 2 of 2
 -- getShortcuts: GET /api/client/customer/manage/shortcuts, statement 3 of 4
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 8 of 8
 select "r"."value" as value from "staff_recent" "r" where "r"."staff_id" = $1 and "r"."kind" = 'search'
 order by "r"."used_at" desc limit $2;
 
@@ -21,7 +20,6 @@ floor(extract(epoch from "p"."pinned_at") * 1000)::float8 as "at" from "staff_pi
 where "p"."staff_id" = $3 order by "p"."pinned_at" desc, "c"."id";
 
 -- getShortcuts: GET /api/client/customer/manage/shortcuts, statement 2 of 4
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 7 of 8
 select "c"."id"::float8 as "customerId",
 "c"."customer_no" as "customerNo",
 "c"."name_cn" as "nameCn",
@@ -36,21 +34,21 @@ select "f"."id"::float8 as "filterId",
 "f"."filters" as "filters",
 floor(extract(epoch from "f"."updated_at") * 1000)::float8 as "updatedAt" from "staff_saved_filter" "f" where "f"."staff_id" = $1  order by "f"."name", "f"."id";
 
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 1 of 8
+-- recordClientOpened: POST /api/client/customer/manage/opened, statement 1 of 6
 -- setClientPin: POST /api/client/customer/manage/pin, statement 1 of 6
 select "c"."staff_id" as "staffId" from "customer" "c" where "c"."corp_id" = $1 and "c"."id" = $2;
 
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 2 of 8
+-- recordClientOpened: POST /api/client/customer/manage/opened, statement 2 of 6
 -- saveFilter: POST /api/client/customer/manage/saveFilter, statement 1 of 4
 -- setClientPin: POST /api/client/customer/manage/pin, statement 2 of 6
 select 1 from "staff" where "staff"."id" = $1 for update;
 
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 3 of 8
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 5 of 8
+-- recordClientOpened: POST /api/client/customer/manage/opened, statement 3 of 6
+-- recordClientOpened: POST /api/client/customer/manage/opened, statement 5 of 6
 insert into "staff_recent" ("corp_id", "staff_id", "kind", "value", "used_at") values ($1, $2, $3, $4, default) on conflict ("staff_id","kind","value") do update set "used_at" = now();
 
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 4 of 8
--- recordClientOpened: POST /api/client/customer/manage/opened, statement 6 of 8
+-- recordClientOpened: POST /api/client/customer/manage/opened, statement 4 of 6
+-- recordClientOpened: POST /api/client/customer/manage/opened, statement 6 of 6
 delete from "staff_recent" where "staff_recent"."staff_id" = $1 and "staff_recent"."kind" = $2
 and "staff_recent"."value" not in (
 select "r"."value" from "staff_recent" "r" where "r"."staff_id" = $3 and "r"."kind" = $4
