@@ -218,10 +218,11 @@ describe("the page's filters come back too", () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
     await expectRoute(page, 'clientManageList');
     const search = page.locator('.ba-manage__search input');
-    await search.fill('陈');
+    await expect(page.locator('[data-testid="client-row"]').first()).toBeVisible();
     // Expired once the page is idle: a background read would otherwise start the sign-in before the search.
     await expireSessions();
-    await search.press('Enter');
+    // Typing searches once it pauses (issue 22.1): that search meets the expired session.
+    await search.fill('陈');
     await signInThroughEmulator(page);
 
     await expectRoute(page, 'clientManageList');

@@ -35,6 +35,7 @@ import { jssdkRoutes, wecomDomainVerificationRoutes } from './modules/wecom';
 import { settingsRoutes, staffRoutes } from './modules/staff';
 import { clientRoutes } from './modules/client';
 import { manageRoutes } from './modules/manage';
+import { shortcutsRoutes } from './modules/shortcuts';
 import { kycRoutes } from './modules/kyc';
 import { BookIndexStore } from './modules/customer-search';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: settingsRoutes,
     customer: clientRoutes,
     manage: withOptions(manageRoutes, { indexes }),
+    shortcuts: shortcutsRoutes,
     kyc: withOptions(kycRoutes, { indexes }),
     mot: withOptions(motRoutes, { contactRecordLockHours: env.CONTACT_RECORD_LOCK_HOURS }),
     motPush: withOptions(motPushRoutes, { quietHours }),

@@ -18,6 +18,7 @@ export * from './endpoints/staff';
 export * from './endpoints/settings';
 export * from './endpoints/customer';
 export * from './endpoints/manage';
+export * from './endpoints/shortcuts';
 export * from './endpoints/kyc';
 export * from './endpoints/mot';
 export * from './endpoints/mot-rank';

@@ -16,6 +16,7 @@ import {
   revealPhone,
 } from './endpoints/customer';
 import { getChannel, searchCustomers, statCustomers } from './endpoints/manage';
+import { deleteSavedFilter, forgetRecentSearches, getShortcuts, recordClientOpened, saveFilter, setClientPin } from './endpoints/shortcuts';
 import { hasKyc, kycBind, kycSearch, kycUnbind } from './endpoints/kyc';
 import {
   getClientHistory,
@@ -63,6 +64,8 @@ export const contract = {
     revealPhone,
   },
   manage: { getChannel, searchCustomers, statCustomers },
+  // Issue 22.6: pins, recents and saved filters (endpoints/shortcuts.ts).
+  shortcuts: { getShortcuts, setClientPin, recordClientOpened, forgetRecentSearches, saveFilter, deleteSavedFilter },
   kyc: { kycSearch, kycBind, kycUnbind, hasKyc },
   mot: {
     getTodoDates,
@@ -100,6 +103,7 @@ export const endpoints = {
   ...contract.settings,
   ...contract.customer,
   ...contract.manage,
+  ...contract.shortcuts,
   ...contract.kyc,
   ...contract.mot,
   ...contract.motPush,

@@ -103,6 +103,13 @@ const SCOPE: Record<EndpointName, { otherStaff?: Code; otherCorp: Code }> = {
   getChannel: { otherCorp: ErrorCode.OK },
   searchCustomers: { otherCorp: ErrorCode.OK },
   statCustomers: { otherCorp: ErrorCode.OK },
+  // Pins, recents and saved filters are the caller's own; a colleague's client or saved filter is refused.
+  getShortcuts: { otherCorp: ErrorCode.OK },
+  setClientPin: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  recordClientOpened: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
+  forgetRecentSearches: { otherCorp: ErrorCode.OK },
+  saveFilter: { otherStaff: ErrorCode.NOT_FOUND, otherCorp: ErrorCode.NOT_FOUND },
+  deleteSavedFilter: { otherStaff: ErrorCode.NOT_FOUND, otherCorp: ErrorCode.NOT_FOUND },
   getTodoDates: { otherCorp: ErrorCode.OK },
   getTodoClients: { otherCorp: ErrorCode.OK },
   markEventsSeen: { otherStaff: ErrorCode.FORBIDDEN, otherCorp: ErrorCode.NOT_FOUND },
@@ -290,7 +297,7 @@ for (const engine of testDatabases()) {
                   key,
                   key === 'eventIds'
                     ? [987_654_321]
-                    : key === 'customerId' || key === 'eventId' || key === 'recordId'
+                    : key === 'customerId' || key === 'eventId' || key === 'recordId' || key === 'filterId'
                       ? 987_654_321
                       : value,
                 ]),

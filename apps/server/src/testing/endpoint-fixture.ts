@@ -39,6 +39,8 @@ export interface EndpointFixture {
   /** Makes `contact` bound to `customerId` (and nothing else), as the fixture's starting point. */
   bindDirectly(contact: string, customerId: number): Promise<void>;
   unbindDirectly(contact: string): Promise<void>;
+  /** A new saved filter of `owner` (issue 22.6): its id. */
+  freshSavedFilter(owner?: 'chanwaiman' | 'leekaying'): Promise<number>;
 }
 
 const TODAY = hongKongDay();
@@ -112,6 +114,15 @@ export async function seedEndpointFixture(database: DatabaseHandle, customers = 
     },
     bindDirectly,
     unbindDirectly,
+    async freshSavedFilter(owner = 'chanwaiman') {
+      eventSerial += 1;
+      const [row] = await database.query<{ id: number }>(
+        `insert into staff_saved_filter (corp_id, staff_id, name, filters) values ($1, $2, $3, '{"ccy":"HKD"}'::jsonb)
+         returning id::float8 as id`,
+        [corpId, staffIds[owner], `fixture ${Date.now()}-${eventSerial}`],
+      );
+      return Number(row!.id);
+    },
   };
 }
 
@@ -165,6 +176,16 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getChannel: () => ({}),
   searchCustomers: () => ({}),
   statCustomers: () => ({}),
+  getShortcuts: () => ({}),
+  setClientPin: (fixture) => ({ customerId: fixture.ownCustomerIds[0], pinned: true }),
+  recordClientOpened: (fixture) => ({ customerId: fixture.ownCustomerIds[0], search: 'chan' }),
+  forgetRecentSearches: () => ({ search: 'chan' }),
+  saveFilter: async (fixture) => ({
+    filterId: await fixture.freshSavedFilter(),
+    name: `r${Date.now()}`,
+    filters: { statuses: ['active'] },
+  }),
+  deleteSavedFilter: async (fixture) => ({ filterId: await fixture.freshSavedFilter() }),
   getTodoDates: () => ({}),
   getTodoClients: () => ({}),
   markEventsSeen: async (fixture) => ({ eventIds: [await fixture.freshEvent()] }),
@@ -215,7 +236,7 @@ export const sweepCaller = async (baseUrl: string, name: EndpointName, usual: Si
   SESSION_ENDING.includes(name) ? signInAs(baseUrl, 'wongchishing', corpCode ? { corpCode } : {}) : usual;
 
 /** The fields that name something owned by one staff member: a client, an event, a chat contact. */
-export const OWNED_RESOURCE_FIELDS = ['customerId', 'eventId', 'eventIds', 'externalUserId', 'recordId'] as const;
+export const OWNED_RESOURCE_FIELDS = ['customerId', 'eventId', 'eventIds', 'externalUserId', 'recordId', 'filterId'] as const;
 
 export const requestFieldsOf = (endpoint: Endpoint) =>
   Object.keys((endpoint.request as unknown as { shape?: Record<string, unknown> }).shape ?? {});
@@ -249,6 +270,10 @@ export const foreignInputs: Partial<Record<EndpointName, InputMaker>> = {
   handleEvent: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying'), channel: 'phone', note: 'not mine' }),
   getTodoTaskDetail: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying') }),
   getClientHistory: (fixture) => ({ customerId: fixture.foreignCustomerId }),
+  setClientPin: (fixture) => ({ customerId: fixture.foreignCustomerId, pinned: true }),
+  recordClientOpened: (fixture) => ({ customerId: fixture.foreignCustomerId }),
+  saveFilter: async (fixture) => ({ filterId: await fixture.freshSavedFilter('leekaying'), name: 'not mine' }),
+  deleteSavedFilter: async (fixture) => ({ filterId: await fixture.freshSavedFilter('leekaying') }),
   getEventRank: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying') }),
   snoozeEvent: async (fixture) => ({ eventId: await fixture.freshEvent('leekaying'), until: addDays(TODAY, 1), reason: 'client_asked' }),
   addContactRecord: (fixture) => ({ customerId: fixture.foreignCustomerId, channel: 'phone', purpose: 'service', note: 'not mine' }),

@@ -6,3 +6,4 @@ export * from './audit';
 export * from './rate-limit';
 export * from './wecom-callback';
 export * from './mot-push';
+export * from './shortcuts';

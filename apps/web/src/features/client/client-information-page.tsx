@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-
 import { formatRiskLevel } from '../../shared/format/risk-level';
 import { CurrencySwitcher } from '../staff';
 import { ReachActions } from '../reach';
+import { PinToggle } from '../manage';
 import { assetQuery, baseInfoQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { TimelineCard } from './client-timeline';
@@ -45,6 +47,9 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
             {profile.nameEn}
           </p>
         </div>
+        <Suspense fallback={null}>
+          <PinToggle customerId={profile.customerId} />
+        </Suspense>
         <Link className="ba-profile__edit" to={withCustomer(CLIENT_PATHS.edit, profile.customerId)} data-testid="profile-edit">
           <EditSOutline />
           {t('client.editProfile')}

@@ -1,5 +1,13 @@
-import { beforeEach, describe, expect, test } from 'vitest';
-import { activeFilterCount, emptyFilters, toFilterPayload, toSearchPayload, useRecentSearches } from './client-filters';
+import { describe, expect, test } from 'vitest';
+import {
+  activeFilterCount,
+  emptyFilters,
+  fromSavedFilters,
+  showsSavedFilters,
+  toFilterPayload,
+  toSavedFilters,
+  toSearchPayload,
+} from './client-filters';
 
 describe('client filters → contract payload', () => {
   test('empty filters send only the currency and the default sort', () => {
@@ -44,18 +52,30 @@ describe('client filters → contract payload', () => {
   });
 });
 
-describe('recent searches', () => {
-  beforeEach(() => useRecentSearches.getState().clear());
+describe('saved filters', () => {
+  const chosen = {
+    ...emptyFilters(),
+    keyword: 'wong',
+    channels: ['branch'],
+    statuses: ['dormant' as const],
+    assetMin: 1_000,
+    assetCcy: 'USD' as const,
+    openDateTo: '2025-12-31',
+    kycBound: true,
+    hasHolding: false,
+    sort: 'lastTrade_desc' as const,
+  };
 
-  test('newest first, no repeats, at most ten, blanks ignored', () => {
-    const { remember } = useRecentSearches.getState();
-    for (let index = 0; index < 12; index += 1) remember(`k${index}`);
-    remember('k5');
-    remember('   ');
-    const { keywords } = useRecentSearches.getState();
-    expect(keywords).toHaveLength(10);
-    expect(keywords[0]).toBe('k5');
-    expect(keywords.filter((item) => item === 'k5')).toHaveLength(1);
-    expect(keywords).not.toContain('k0');
+  test('save everything but the keyword, and come back as the same filters', () => {
+    const saved = toSavedFilters(chosen);
+    expect(saved).not.toHaveProperty('keyword');
+    expect(saved).toMatchObject({ ccy: 'USD', sortBy: 'lastTrade', sortOrder: 'desc', assetMin: 1_000 });
+    expect(fromSavedFilters(saved, 'chan')).toEqual({ ...chosen, keyword: 'chan' });
+    expect(showsSavedFilters({ ...chosen, keyword: 'other' }, saved)).toBe(true);
+    expect(showsSavedFilters({ ...chosen, hasHolding: null }, saved)).toBe(false);
+  });
+
+  test('a sort the list does not offer falls back to the default', () => {
+    expect(fromSavedFilters({ ccy: 'HKD', sortBy: 'openDate', sortOrder: 'asc' }, '').sort).toBe(emptyFilters().sort);
   });
 });

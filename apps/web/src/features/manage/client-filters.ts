@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Currency, CustomerStatus, Market, RequestOf, endpoints } from '@broker/contract';
+import type { Currency, CustomerStatus, Market, RequestOf, SavedFilterSet, endpoints } from '@broker/contract';
 import { currencyValues, customerStatusValues, marketValues } from '../../shared/api/contract';
 import { bindSessionValue, isDayOrEmpty, oneOf } from '../../shared/drafts/page-state';
 
@@ -64,6 +63,38 @@ export function toSearchPayload(filters: ClientFilters): Omit<SearchPayload, 'pa
   return { ...toFilterPayload(filters), sortBy, sortOrder };
 }
 
+/** The search page's query for a keyword: the list's own with no filters, so both find the same clients in the same order. */
+export const searchQueryOf = (keyword: string) => toSearchPayload({ ...emptyFilters(), keyword });
+
+/** A saved filter set (issue 22.6) as the list applies it; a sort the list does not offer falls back to the default. */
+export function fromSavedFilters(saved: SavedFilterSet, keyword: string): ClientFilters {
+  const sort = `${saved.sortBy}_${saved.sortOrder}`;
+  return {
+    keyword,
+    channels: saved.channels ?? [],
+    statuses: saved.statuses ?? [],
+    assetMin: saved.assetMin ?? null,
+    assetMax: saved.assetMax ?? null,
+    assetCcy: saved.ccy,
+    openDateFrom: saved.openDateFrom ?? '',
+    openDateTo: saved.openDateTo ?? '',
+    kycBound: saved.kycBound ?? null,
+    markets: saved.markets ?? [],
+    hasHolding: saved.hasHolding ?? null,
+    sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as SortOption) : emptyFilters().sort,
+  };
+}
+
+/** The filters to save under a name: everything but the keyword (a saved filter is a set of filters, not a search). */
+export function toSavedFilters(filters: ClientFilters): SavedFilterSet {
+  // Without a keyword the payload has none; its `ccy` and sort are always set, as the saved set needs them.
+  return toSearchPayload({ ...filters, keyword: '' }) as SavedFilterSet;
+}
+
+/** Whether the list shows exactly this saved filter set (the keyword aside). */
+export const showsSavedFilters = (filters: ClientFilters, saved: SavedFilterSet) =>
+  JSON.stringify(toSavedFilters(filters)) === JSON.stringify(toSavedFilters(fromSavedFilters(saved, '')));
+
 /** How many filter groups differ from the defaults (keyword and sort not counted): the badge on the filter entry. */
 export function activeFilterCount(filters: ClientFilters): number {
   return [
@@ -124,27 +155,10 @@ const sessionFilters = bindSessionValue('clientListFilters', isClientFilters, (k
 );
 useClientFilters.subscribe((state) => sessionFilters.write(state.applied));
 
-const RECENT_LIMIT = 10;
-
-interface RecentSearchesState {
-  keywords: string[];
-  remember(keyword: string): void;
-  clear(): void;
+// Recent searches were kept here in localStorage for whoever used the device, before they moved to the
+// server, per staff member (ADR 0049): what an earlier version left behind is removed, not read.
+try {
+  localStorage.removeItem('clientRecentSearches');
+} catch {
+  // Storage disabled: nothing was kept.
 }
-
-/** Recent search keywords, newest first, remembered on this device. */
-export const useRecentSearches = create<RecentSearchesState>()(
-  persist(
-    (set) => ({
-      keywords: [],
-      remember: (keyword) =>
-        set((state) => {
-          const trimmed = keyword.trim();
-          if (!trimmed) return state;
-          return { keywords: [trimmed, ...state.keywords.filter((item) => item !== trimmed)].slice(0, RECENT_LIMIT) };
-        }),
-      clear: () => set({ keywords: [] }),
-    }),
-    { name: 'clientRecentSearches', storage: createJSONStorage(() => localStorage), partialize: ({ keywords }) => ({ keywords }) },
-  ),
-);

@@ -19,6 +19,7 @@ import {
 } from './client-filters';
 import { channelsQuery, customerStatQuery } from './manage-queries';
 import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
+import { SavedFiltersEditor } from './saved-filters-editor';
 import './manage-locales';
 import './client-manage.css';
 
@@ -205,6 +206,9 @@ export default function ClientManageFilterPage() {
           value={[toTri(draft.hasHolding)]}
           onChange={(values: Tri[]) => patch({ hasHolding: fromTri(values[0]) })}
         />
+      </Section>
+      <Section title={t('manage.saved.title')}>
+        <SavedFiltersEditor current={candidate} valid={valid} />
       </Section>
     </PageFrame>
   );

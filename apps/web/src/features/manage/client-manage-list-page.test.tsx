@@ -48,6 +48,7 @@ beforeEach(async () => {
     if (endpoint === endpoints.statCustomers) return { clients: 20, totalAssetsHkd: 20_000, active: 20, newThisMonth: 0, byChannel: [] };
     if (endpoint === endpoints.searchCustomers)
       return { list: Array.from({ length: 20 }, (_, index) => client(index + 1)), total: 20, pageNum: 1, pageSize: 20, hasMore: false };
+    if (endpoint === endpoints.getShortcuts) return { pinned: [], recentClients: [], recentSearches: [], savedFilters: [] };
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
 });

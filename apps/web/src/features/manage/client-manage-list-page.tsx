@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -18,12 +18,17 @@ import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
-import { customerListQuery, customerStatQuery } from './manage-queries';
+import { customerListQuery, customerStatQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
+import { useSearchAsYouType } from './client-search';
+import { withShortcutStrings } from './shortcut-strings';
 import './manage-locales';
 import './client-manage.css';
+
+// Pins, recents and saved filters (issue 22.6) load once the manager has some: not first-screen JavaScript for everyone.
+const ListShortcuts = lazy(() => withShortcutStrings(import('./client-shortcuts')).then((module) => ({ default: module.ListShortcuts })));
 
 /**
  * Home of the client manager: the stat header and the list under it describe the same filters.
@@ -34,7 +39,20 @@ export default function ClientManageListPage() {
   const money = useMoney();
   const filters = useClientFilters((state) => state.applied);
   const setKeyword = useClientFilters((state) => state.setKeyword);
-  const [keyword, setKeywordInput] = useState(filters.keyword);
+  // The same search as the search page (issue 22.1): as the manager types, once typing pauses.
+  const { input: keyword, setInput: setKeywordInput, keyword: typed } = useSearchAsYouType(filters.keyword);
+  useEffect(() => {
+    if (typed !== filters.keyword) setKeyword(typed);
+    // Only a pause in typing searches; a keyword changed elsewhere (a chip, a reset) is taken up below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed]);
+  useEffect(() => {
+    if (filters.keyword !== typed) setKeywordInput(filters.keyword);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters.keyword]);
+  const record = useRecordOpened();
+  const waysBack = useQuery(shortcutsQuery()).data;
+  const hasShortcuts = Boolean(waysBack && (waysBack.pinned.length || waysBack.recentClients.length || waysBack.savedFilters.length));
   // Hidden while the manager is elsewhere, the page observes no query, and an unobserved query is dropped after
   // five minutes: the list came back as its first page, at the top. Its data lives as long as the page (the
   // session), a few kB for each set of filters applied.
@@ -70,7 +88,7 @@ export default function ClientManageListPage() {
           clearLabel={t('search.clear')}
           value={keyword}
           onChange={setKeywordInput}
-          onSearch={(value) => setKeyword(value)}
+          onSearch={(value) => setKeyword(value.trim())}
           onClear={() => setKeyword('')}
         />
         <Link className="ba-manage__filter" to="/client/manage/filter" aria-label={t('manage.filter')} data-testid="filter-entry">
@@ -135,6 +153,11 @@ export default function ClientManageListPage() {
             )}
           </p>
         </section>
+        {hasShortcuts && (
+          <Suspense fallback={null}>
+            <ListShortcuts filtered={filtered} />
+          </Suspense>
+        )}
         {!filtered && (
           <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
             <IconLinks links={shortcuts} className="ba-shortcuts" />
@@ -161,7 +184,9 @@ export default function ClientManageListPage() {
                 items={clients}
                 itemKey={(client) => client.customerId}
                 estimateSize={CLIENT_ROW_HEIGHT}
-                renderItem={(client) => <ClientRow client={client} keyword={filters.keyword} />}
+                renderItem={(client) => (
+                  <ClientRow client={client} keyword={filters.keyword} onOpen={() => record(client.customerId, filters.keyword)} />
+                )}
               />
               <ClientListFooter hasMore={list.hasNextPage} fetchNextPage={list.fetchNextPage} />
             </>

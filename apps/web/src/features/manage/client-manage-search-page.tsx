@@ -1,69 +1,87 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
-import { useRecentSearches } from './client-filters';
-import { customerListQuery } from './manage-queries';
+import { customerListQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ClientListFooter } from './list-footer';
-import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
+import { useSearchAsYouType } from './client-search';
+import { searchQueryOf } from './client-filters';
+import { useForgetSearches } from './shortcuts-mutations';
 import './manage-locales';
+import './shortcuts-locales';
 import './client-manage.css';
+import './shortcuts.css';
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** As-you-type search over names, phone, account and ID tail. Kept alive while a client profile is open. */
+/**
+ * As-you-type search over names, phone, account and ID tail, exactly as the list's box searches (one hook,
+ * one debounce, one query). Recent searches are the manager's own, kept by the server when a result is
+ * opened (ADR 0049). Kept alive while a client profile is open.
+ */
 export default function ClientManageSearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
-  const keyword = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
-  const recent = useRecentSearches();
+  const { input, setInput, keyword } = useSearchAsYouType();
+  const shortcuts = useQuery(shortcutsQuery());
+  const recentSearches = shortcuts.data?.recentSearches ?? [];
+  const forget = useForgetSearches();
+  const record = useRecordOpened();
   const results = useInfiniteQuery({
-    ...customerListQuery({ keyword, sortBy: 'totalAssets', sortOrder: 'desc' }),
+    ...customerListQuery(searchQueryOf(keyword)),
     enabled: keyword.length > 0,
     placeholderData: keepPreviousData,
   });
-  const clients = results.data?.pages.flatMap((page) => page.list) ?? [];
+  // Until the first pause there is no keyword: the list's unfiltered rows (cached under the same key) are not results.
+  const searched = keyword.length > 0;
+  const clients = (searched && results.data?.pages.flatMap((page) => page.list)) || [];
   const total = results.data?.pages[0]?.total ?? 0;
   const showing = input.trim().length > 0;
 
   return (
     <PageFrame>
       <div className="ba-search-head ba-manage__search">
-        <SearchBar
-          placeholder={t('manage.search.placeholder')}
-          value={input}
-          onChange={setInput}
-          onSearch={(value) => recent.remember(value)}
-          autoFocus
-        />
+        <SearchBar placeholder={t('manage.search.placeholder')} value={input} onChange={setInput} autoFocus />
         <button type="button" className="ba-manage__cancel" onClick={() => navigate(-1)}>
           {t('manage.search.cancel')}
         </button>
       </div>
       {!showing ? (
         <div className="ba-recent" data-testid="recent-searches">
-          {recent.keywords.length > 0 ? (
+          {recentSearches.length > 0 ? (
             <>
               <header className="ba-recent__head">
                 <h2>{t('manage.search.recent')}</h2>
-                <button type="button" onClick={recent.clear} aria-label={t('manage.search.clearRecent')}>
+                <button
+                  type="button"
+                  onClick={() => forget.mutate({})}
+                  aria-label={t('manage.search.clearRecent')}
+                  data-testid="clear-recent-searches"
+                >
                   <DeleteOutline />
                 </button>
               </header>
               <div className="ba-recent__items">
-                {recent.keywords.map((item) => (
-                  <button type="button" className="ba-recent__item" key={item} onClick={() => setInput(item)}>
-                    {item}
-                  </button>
+                {recentSearches.map((item) => (
+                  <span className="ba-recent__entry" key={item}>
+                    <button type="button" className="ba-recent__item" onClick={() => setInput(item)}>
+                      {item}
+                    </button>
+                    <button
+                      type="button"
+                      className="ba-recent__remove"
+                      aria-label={t('manage.search.removeRecent', { keyword: item })}
+                      onClick={() => forget.mutate({ search: item })}
+                    >
+                      <CloseOutline />
+                    </button>
+                  </span>
                 ))}
               </div>
             </>
@@ -73,7 +91,7 @@ export default function ClientManageSearchPage() {
             </p>
           )}
         </div>
-      ) : results.isPending || (results.isPlaceholderData && clients.length === 0) ? (
+      ) : !searched || results.isPending || (results.isPlaceholderData && clients.length === 0) ? (
         <LoadingState rows={2} />
       ) : results.isError && clients.length === 0 ? (
         <LoadFailedState error={results.error} subject="content" onRetry={() => void results.refetch()} />
@@ -88,7 +106,7 @@ export default function ClientManageSearchPage() {
             items={clients}
             itemKey={(client) => client.customerId}
             estimateSize={CLIENT_ROW_HEIGHT}
-            renderItem={(client) => <ClientRow client={client} keyword={keyword} onOpen={() => recent.remember(keyword)} />}
+            renderItem={(client) => <ClientRow client={client} keyword={keyword} onOpen={() => record(client.customerId, keyword)} />}
           />
           <ClientListFooter hasMore={results.hasNextPage} fetchNextPage={results.fetchNextPage} />
         </section>

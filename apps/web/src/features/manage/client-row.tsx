@@ -4,6 +4,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerListItem } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { Highlight } from './highlight';
+import { withShortcutStrings } from './shortcut-strings';
 
 /** A row's usual height at 375 px wide (two lines and tags), for rows the virtual list has not measured yet. */
 export const CLIENT_ROW_HEIGHT = 86;
@@ -12,6 +13,8 @@ export const profilePath = (customerId: number) => `/client/information?customer
 
 // The reach sheet (and its strings) loads on the first long press, not with the list (ADR 0037).
 const ReachSheet = lazy(() => import('../reach').then((module) => ({ default: module.ReachSheet })));
+// Pin/unpin is one of the row's actions in that sheet (issue 22.6), loaded with it.
+const PinAction = lazy(() => withShortcutStrings(import('./pin-toggle')).then((module) => ({ default: module.PinAction })));
 
 /** How long a finger stays on a row before it asks to reach the client rather than open them. */
 const LONG_PRESS_MS = 500;
@@ -135,7 +138,9 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
       {/* Outside the link: a tap in the sheet must not also open the profile. */}
       {reaching && (
         <Suspense fallback={null}>
-          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)} />
+          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)}>
+            <PinAction customerId={client.customerId} onDone={() => setReaching(false)} />
+          </ReachSheet>
         </Suspense>
       )}
     </>

@@ -1,3 +1,6 @@
+import { lazy } from 'react';
+import { withShortcutStrings } from './shortcut-strings';
+
 /** A page of this feature, once its strings in the current language are in (see manage-locales.ts). */
 const withStrings = async <Page>(page: Promise<Page>) => {
   const [module] = await Promise.all([page, import('./manage-locales').then((locales) => locales.manageLocalesReady)]);
@@ -6,6 +9,9 @@ const withStrings = async <Page>(page: Promise<Page>) => {
 
 export const managePages = {
   clientManageList: () => withStrings(import('./client-manage-list-page')),
-  clientManageSearch: () => withStrings(import('./client-manage-search-page')),
-  clientManageFilter: () => withStrings(import('./client-manage-filter-page')),
+  clientManageSearch: () => withStrings(withShortcutStrings(import('./client-manage-search-page'))),
+  clientManageFilter: () => withStrings(withShortcutStrings(import('./client-manage-filter-page'))),
 };
+
+/** Pin/unpin on a client's profile header (issue 22.6); loaded with the page that shows it, not with the app. */
+export const PinToggle = lazy(() => withShortcutStrings(import('./pin-toggle')).then((module) => ({ default: module.PinToggle })));

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import type { FilterPayload, SearchPayload } from './client-filters';
@@ -26,3 +26,30 @@ export const customerListQuery = (params: Omit<SearchPayload, 'pageNum' | 'pageS
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
   });
+
+/*
+ * Pins, recents and saved filters (issue 22.6, ADR 0049) live on the server, per staff member: one query
+ * feeds the list, the search page and every pin toggle, and each write puts the server's answer back in it.
+ * Here only what the list's first screen needs; the other writes are in shortcuts-mutations.ts (loaded with their pages).
+ */
+
+export const shortcutsQuery = () =>
+  queryOptions({
+    queryKey: ['shortcuts', 'detail', {}],
+    queryFn: ({ signal }) => request(endpoints.getShortcuts, {}, { signal }),
+  });
+
+/** Opening a client from the list or a search: it joins the recent clients, and the search that found it the recent searches. */
+export function useRecordOpened() {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    // Silent: remembering is a courtesy, never in the way of opening the client.
+    mutationFn: (input: { customerId: number; search?: string }) => request(endpoints.recordClientOpened, input, { silent: true }),
+    // Read again when next shown (the list and the search page are hidden while the client is open).
+    onSuccess: () => client.invalidateQueries({ queryKey: shortcutsQuery().queryKey }),
+  });
+  return (customerId: number, keyword = '') => {
+    const trimmed = keyword.trim().slice(0, 50);
+    mutation.mutate(trimmed ? { customerId, search: trimmed } : { customerId });
+  };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
@@ -346,11 +346,14 @@ export function ReachSheet({
   name,
   visible,
   onClose,
+  children,
 }: {
   customerId: number;
   name: string;
   visible: boolean;
   onClose: () => void;
+  /** The opener's own actions on the client (the list's pin), after the ways to reach them. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -361,6 +364,7 @@ export function ReachSheet({
       </div>
       <div className="ba-reach-sheet__body" data-testid="reach-sheet">
         <ReachActions customerId={customerId} layout="list" onActed={onClose} />
+        {children}
         <p className="ba-reach-sheet__notice">{t('reach.notice')}</p>
       </div>
     </Popup>

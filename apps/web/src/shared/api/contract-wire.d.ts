@@ -37,6 +37,8 @@ declare module 'virtual:broker-contract-wire' {
   export const MOT_RULES: typeof Contract.MOT_RULES;
   export const TIMELINE_KINDS: typeof Contract.TIMELINE_KINDS;
   export const TIMELINE_DEFAULT_KINDS: typeof Contract.TIMELINE_DEFAULT_KINDS;
+  export const MAX_PINNED_CLIENTS: typeof Contract.MAX_PINNED_CLIENTS;
+  export const MAX_SAVED_FILTERS: typeof Contract.MAX_SAVED_FILTERS;
   export const corpCodePattern: RegExp;
 }
 

@@ -26,6 +26,8 @@ export {
   SERVICE_OUTCOME_CODES,
   TIMELINE_KINDS,
   TIMELINE_DEFAULT_KINDS,
+  MAX_PINNED_CLIENTS,
+  MAX_SAVED_FILTERS,
   corpCodePattern,
 } from 'virtual:broker-contract-wire';
 export type { WireEndpoint };

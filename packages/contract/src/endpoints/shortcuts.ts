@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { ErrorCode } from '../error-codes';
+import { epochMsSchema } from '../common';
+import { customerFilterShape, sortFieldSchema } from './manage';
+
+/**
+ * The client manager's ways back to their clients (issue 22.6, ADR 0049): pinned clients, recently opened
+ * clients, recent searches and saved filters. They belong to the staff member (server-side, so they follow a
+ * re-login and another device, and never show to another manager signing in on the same phone); a client
+ * shows only while it is in the caller's book.
+ */
+
+/** Most clients one manager may pin: a short list to come back to, not a second client list. */
+export const MAX_PINNED_CLIENTS = 50;
+/** Most saved filters one manager may keep. */
+export const MAX_SAVED_FILTERS = 20;
+/** Recent searches and recently opened clients kept, each, newest first. */
+export const MAX_RECENT_SEARCHES = 10;
+export const MAX_RECENT_CLIENTS = 10;
+
+/** A client in a shortcut list: enough to name it and open it. */
+export const shortcutClientSchema = z.object({
+  customerId: z.number().int(),
+  customerNo: z.string(),
+  nameCn: z.string(),
+  nameEn: z.string(),
+  /** When it was pinned or last opened. */
+  at: epochMsSchema,
+});
+export type ShortcutClient = z.infer<typeof shortcutClientSchema>;
+
+/** A recent search: the keyword as the search ran it (trimmed). */
+export const recentKeywordSchema = z.string().trim().min(1, 'must not be empty').max(50);
+
+/** A filter set as the list searches with it: the search's own filter fields and sort, checked by the same schema. */
+export const savedFilterSetSchema = z.strictObject({
+  ...customerFilterShape,
+  sortBy: sortFieldSchema.default('totalAssets'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+export type SavedFilterSet = z.output<typeof savedFilterSetSchema>;
+
+export const savedFilterNameSchema = z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters');
+
+export const savedFilterSchema = z.object({
+  filterId: z.number().int(),
+  name: z.string(),
+  filters: savedFilterSetSchema,
+  updatedAt: epochMsSchema,
+});
+export type SavedFilter = z.infer<typeof savedFilterSchema>;
+
+export const shortcutsSchema = z.object({
+  /** Most recently pinned first. */
+  pinned: z.array(shortcutClientSchema),
+  /** Most recently opened first. */
+  recentClients: z.array(shortcutClientSchema),
+  recentSearches: z.array(z.string()),
+  /** By name. */
+  savedFilters: z.array(savedFilterSchema),
+});
+export type Shortcuts = z.infer<typeof shortcutsSchema>;
+
+const customerIdSchema = z.number().int().positive();
+
+export const getShortcuts = defineEndpoint({
+  method: 'GET',
+  path: '/api/client/customer/manage/shortcuts',
+  agent: 'khgl',
+  auth: true,
+  payload: 'query',
+  request: z.strictObject({}),
+  response: shortcutsSchema,
+  summary: "The caller's pinned clients, recently opened clients, recent searches and saved filters",
+  tag: 'manage',
+  errors: [],
+});
+
+export const setClientPin = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/manage/pin',
+  agent: 'khgl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({ customerId: customerIdSchema, pinned: z.boolean() }),
+  response: z.object({ pinned: z.array(shortcutClientSchema) }),
+  summary: `Pin or unpin one of your clients (at most ${MAX_PINNED_CLIENTS} pinned: 090409 beyond); unpinning is always allowed`,
+  tag: 'manage',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
+});
+
+export const recordClientOpened = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/manage/opened',
+  agent: 'khgl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    customerId: customerIdSchema,
+    /** The keyword that found it, when it was opened from search results: kept as a recent search (not a search itself). */
+    search: recentKeywordSchema.optional(),
+  }),
+  response: z.object({ customerId: z.number().int() }),
+  summary: 'Remember that you opened one of your clients (and the search that found it)',
+  tag: 'manage',
+  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
+});
+
+export const forgetRecentSearches = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/manage/forgetSearches',
+  agent: 'khgl',
+  auth: true,
+  payload: 'json',
+  /** Without `search`, every recent search goes. */
+  request: z.strictObject({ search: recentKeywordSchema.optional() }),
+  response: z.object({ recentSearches: z.array(z.string()) }),
+  summary: 'Remove one recent search, or all of them',
+  tag: 'manage',
+  errors: [],
+});
+
+export const saveFilter = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/manage/saveFilter',
+  agent: 'khgl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({
+    /** Absent: a new saved filter. Present: rename it and/or replace its filters. */
+    filterId: z.number().int().positive().optional(),
+    name: savedFilterNameSchema,
+    /** Absent when renaming: the filters stay as they are. */
+    filters: savedFilterSetSchema.optional(),
+  }),
+  /** The saved filter's id and name; the list reads the filters back with getShortcuts. */
+  response: z.object({ filterId: z.number().int(), name: z.string() }),
+  summary: `Save the current filters under a name, or rename one (names are unique per manager; at most ${MAX_SAVED_FILTERS})`,
+  tag: 'manage',
+  errors: [ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
+});
+
+export const deleteSavedFilter = defineEndpoint({
+  method: 'POST',
+  path: '/api/client/customer/manage/deleteFilter',
+  agent: 'khgl',
+  auth: true,
+  payload: 'json',
+  request: z.strictObject({ filterId: z.number().int().positive() }),
+  response: z.object({ filterId: z.number().int() }),
+  summary: 'Delete one of your saved filters',
+  tag: 'manage',
+  errors: [ErrorCode.NOT_FOUND],
+});
