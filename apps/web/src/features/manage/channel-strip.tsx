@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import type { CustomerStat } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { formatNumber } from '../../shared/format/number-format';
-import { useScrollEdges } from '../../shared/ui/use-scroll-edges';
+import { scrollFadeProps, useScrollEdges } from '../../shared/ui/use-scroll-edges';
 
 /**
  * The stat card's clients by channel: one line that scrolls sideways (its height never depends on how many
@@ -14,20 +14,19 @@ export function ChannelStrip({ byChannel }: { byChannel: CustomerStat['byChannel
   const { t } = useTranslation();
   const labelId = useId();
   const strip = useRef<HTMLDivElement>(null);
-  const { before, after, onScroll } = useScrollEdges(strip, byChannel);
-  const scrolls = before || after;
+  const edges = useScrollEdges(strip, byChannel);
+  const scrolls = edges.before || edges.after;
   return (
     // Always there, so the line does not push the list down when the figures arrive (layout shift).
     <div
       ref={strip}
-      className="ba-stat__channels"
+      className="ba-stat__channels ba-scroll-fade"
       data-testid="stat-channels"
-      data-more-before={before || undefined}
-      data-more-after={after || undefined}
+      {...scrollFadeProps(edges)}
       role="region"
       aria-labelledby={labelId}
       tabIndex={scrolls ? 0 : undefined}
-      onScroll={onScroll}
+      onScroll={edges.onScroll}
     >
       <span id={labelId}>{t('manage.byChannel')}</span>
       {byChannel && byChannel.length > 0 ? (
