@@ -7,7 +7,6 @@ import SetOutline from 'antd-mobile-icons/es/SetOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import type { MotRule, MotTodoRow } from '@broker/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { scrollFadeProps, useScrollEdges } from '../../shared/ui/use-scroll-edges';
 import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAppSettings } from '../../shared/session/app-settings-store';
@@ -282,9 +281,6 @@ export default function MotHomePage() {
   const dayCounts = rankedDay ? summary.data?.byRule.map((entry) => ({ ...entry, unseen: 0 })) : counts.data?.byRule;
   const ruleCounts = (dayCounts ?? []).filter((entry) => entry.count > 0 || entry.rule === rule);
   if (rule && dayCounts && !ruleCounts.some((entry) => entry.rule === rule)) ruleCounts.push({ rule, count: 0, unseen: 0 });
-  // The type strip fades at the end that hides more types (issue 22); measured again when its chips change.
-  const typeStrip = useRef<HTMLDivElement>(null);
-  const typeEdges = useScrollEdges(typeStrip, ruleCounts.map((entry) => `${entry.rule}:${entry.count}`).join());
 
   return (
     <PageFrame className="mot-page">
@@ -317,15 +313,7 @@ export default function MotHomePage() {
           setRule(undefined);
         }}
       />
-      <div
-        ref={typeStrip}
-        className="mot-types ba-scroll-fade"
-        role="group"
-        aria-label={t('mot.home.byType')}
-        data-testid="mot-types"
-        {...scrollFadeProps(typeEdges)}
-        onScroll={typeEdges.onScroll}
-      >
+      <div className="mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
         <button
           type="button"
           className={rule ? 'mot-type' : 'mot-type mot-type--on'}
