@@ -24,6 +24,7 @@ import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import { useSearchAsYouType } from './client-search';
 import { withShortcutStrings } from './shortcut-strings';
+import { ChannelStrip } from './channel-strip';
 import './manage-locales';
 import './client-manage.css';
 
@@ -139,19 +140,7 @@ export default function ClientManageListPage() {
               <dd>{formatNumber(stat.data?.newThisMonth)}</dd>
             </div>
           </dl>
-          {/* Always there, so the line does not push the list down when the figures arrive (layout shift). */}
-          <p className="ba-stat__channels" data-testid="stat-channels">
-            <span>{t('manage.byChannel')}</span>
-            {stat.data && stat.data.byChannel.length > 0 ? (
-              stat.data.byChannel.map((row) => (
-                <span key={row.channel}>
-                  {t(`manage.channel.${row.channel}`, { defaultValue: row.channel })} <b>{formatNumber(row.clients)}</b>
-                </span>
-              ))
-            ) : (
-              <b>{formatNumber(null)}</b>
-            )}
-          </p>
+          <ChannelStrip byChannel={stat.data?.byChannel} />
         </section>
         {hasShortcuts && (
           <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import type { ManageMessages } from './manage-locales';
 
 export const en: ManageMessages = {
   manage: {
+    // Whole on a 320 px phone beside Filter (the magnifier already says search).
     searchPlaceholder: 'Name, account or phone',
     filter: 'Filter',
     overview: 'My clients',
@@ -46,7 +47,8 @@ export const en: ManageMessages = {
       recent: 'Recent searches',
       clearRecent: 'Clear',
       hint: 'Search by Chinese or English name, phone, account number or the last four characters of the ID',
-      results: '{{count}} clients found',
+      // No plural forms in the translator (ADR 0032): worded so that 1 reads right too.
+      results: 'Clients found: {{count}}',
       none: 'No clients found',
       noneDesc: 'Check the keyword or search another field',
       account: 'Account',

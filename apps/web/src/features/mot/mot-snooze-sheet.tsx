@@ -129,7 +129,7 @@ export function SnoozeSheet({
         {restored && <DraftNotice draft={restored} onDiscard={discard} />}
         <div className="mot-field">
           <div className="mot-field__label mot-field__label--required">{t('mot.snooze.until')}</div>
-          <div className="mot-presets mot-snooze-presets">
+          <div className="ba-choice-chips mot-presets">
             {SNOOZE_PRESETS.map((preset) => {
               const day = addDays(today, preset.days);
               return (
@@ -137,7 +137,7 @@ export function SnoozeSheet({
                   key={preset.key}
                   type="button"
                   aria-pressed={until === day}
-                  className={until === day ? 'mot-presets__item mot-presets__item--on' : 'mot-presets__item'}
+                  className={until === day ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
                   data-testid={`mot-snooze-preset-${preset.key}`}
                   onClick={() => pick(day)}
                 >
@@ -174,8 +174,8 @@ export function SnoozeSheet({
               if (value !== 'other') setNoteError(false);
             }}
             render={(option) => t(`mot.snooze.reasons.${option}`)}
-            className="mot-presets mot-snooze-reasons"
-            itemClassName="mot-presets__item"
+            className="ba-choice-chips mot-presets mot-snooze-reasons"
+            itemClassName="ba-choice-chip"
             testId="mot-snooze-reasons"
           />
         </div>
