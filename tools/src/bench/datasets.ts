@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { clearCustomerData, openDatabase, runDailyMotSweep, seedDemoData, type DatabaseHandle } from '@broker/server';
+import { clearCustomerData, fillSearchTerms, openDatabase, runDailyMotSweep, seedDemoData, type DatabaseHandle } from '@broker/server';
 import { decideDataset, formatMarker, parseMarker, type DatasetDecision, type DatasetIdentity } from './dataset-marker';
 import type { Engine, MotSweepFigures } from './targets';
 
@@ -98,9 +98,9 @@ export async function preparePostgresDataset(
     options.log(
       `${decision.action === 'seed' ? 'loading' : decision.action === 'adopt' ? 'adopting' : 'reusing'} ${name}: ${decision.reason}`,
     );
-    if (decision.action === 'reuse') return { decision, seedMs: null };
-    if (decision.action === 'adopt') {
-      await writeMarker('adopted');
+    if (decision.action === 'reuse' || decision.action === 'adopt') {
+      await fillMissingSearchTerms(handle, options.log);
+      if (decision.action === 'adopt') await writeMarker('adopted');
       return { decision, seedMs: null };
     }
     // An interrupted load must not leave a marker claiming the old dataset.
@@ -165,4 +165,21 @@ export async function measureMotSweeps(handle: DatabaseHandle, engine: Engine, c
     rerunMs: rerun.result.elapsedMs,
     ruleMs: first.result.ruleMs,
   };
+}
+
+/**
+ * A database loaded before migration 0029 has no `search_terms`: every server would fill them in the
+ * background (ADR 0046), bumping book versions while the cells run. Filled here, at once, before anything
+ * is measured; a load by this version writes them with the rows and finds nothing to do.
+ */
+async function fillMissingSearchTerms(handle: DatabaseHandle, log: (line: string) => void) {
+  const started = Date.now();
+  let written = 0;
+  for (let batch = await fillSearchTerms(handle, 20_000); batch > 0; batch = await fillSearchTerms(handle, 20_000)) {
+    if (written === 0) log('filling customer.search_terms (migration 0029) before measuring…');
+    written += batch;
+  }
+  if (written === 0) return;
+  await handle.query('vacuum (analyze) customer');
+  log(`  ${written.toLocaleString('en')} customers' search terms filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
