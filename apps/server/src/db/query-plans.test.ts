@@ -157,6 +157,8 @@ const checked: Partial<Record<EndpointName, Samples>> = {
   getRankedToday: () => [{}, { rule: 'birthday' }, { pageNum: 3 }],
   getEventRank: (context) => [{ eventId: context.eventId }],
   getMyAuditTrail: () => [{}, { entity: 'customer' }, { entity: 'contact_record' }, { cursor: 1_000_000 }],
+  // The list page's pinned and recent clients and saved filters (issue 22): the caller's rows, joined to customers by primary key.
+  getShortcuts: () => [{}],
   getContactRecord: (context) => [{ recordId: context.recordId }],
   listContactRecords: (context) => [
     { customerId: context.contactCustomerId },
@@ -189,6 +191,11 @@ const excluded: Partial<Record<EndpointName, string>> = {
   resumeSession: 'once per page load at most; one session by its binding index, one staff row by primary key, inserts one session',
   signOut: 'write: sessions of one browser by the binding index (or one by primary key)',
   signOutEverywhere: "write: one staff member's sessions by the staff index",
+  setClientPin: 'write: one customer by primary key (its book checked), one pin row by its key',
+  recordClientOpened: "write: one customer by primary key (its book checked), the member's recent rows by the staff index",
+  forgetRecentSearches: "write: the member's recent searches by the staff index",
+  saveFilter: "write: the member's saved filters by the staff index, one row",
+  deleteSavedFilter: 'write: one saved filter by its key',
 };
 
 interface PlanNode {

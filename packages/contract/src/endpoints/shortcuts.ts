@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { epochMsSchema } from '../common';
+import { currencySchema, epochMsSchema } from '../common';
 import { customerFilterShape, sortFieldSchema } from './manage';
 
 /**
@@ -43,10 +43,31 @@ export type SavedFilterSet = z.output<typeof savedFilterSetSchema>;
 
 export const savedFilterNameSchema = z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters');
 
+/**
+ * A saved filter set as answered: stored after `savedFilterSetSchema` applied its defaults, so every default
+ * field is there. A response schema states what is sent, without defaults (the response serialiser and the
+ * web's compiled checker are built from it).
+ */
+export const savedFilterSetAnswerSchema = z.object({
+  keyword: z.string().optional(),
+  channels: z.array(customerFilterShape.channels.unwrap().element).optional(),
+  statuses: z.array(customerFilterShape.statuses.unwrap().element).optional(),
+  ccy: currencySchema,
+  assetMin: z.number().optional(),
+  assetMax: z.number().optional(),
+  openDateFrom: z.string().optional(),
+  openDateTo: z.string().optional(),
+  kycBound: z.boolean().optional(),
+  markets: z.array(customerFilterShape.markets.unwrap().element).optional(),
+  hasHolding: z.boolean().optional(),
+  sortBy: sortFieldSchema,
+  sortOrder: z.enum(['asc', 'desc']),
+});
+
 export const savedFilterSchema = z.object({
   filterId: z.number().int(),
   name: z.string(),
-  filters: savedFilterSetSchema,
+  filters: savedFilterSetAnswerSchema,
   updatedAt: epochMsSchema,
 });
 export type SavedFilter = z.infer<typeof savedFilterSchema>;

@@ -1,6 +1,6 @@
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerContactLabels } from '../../shared/i18n/contact-labels';
-import { registerMotRuleNames } from '../mot';
+import { registerMotRuleNames } from '../../shared/i18n/mot-rule-names';
 
 /** The audit page's strings, under `audit.`; registered when the page loads. */
 const zhCN = {

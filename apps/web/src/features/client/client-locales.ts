@@ -1,5 +1,5 @@
 import { registerLocales } from '../../shared/i18n/i18n';
-import { registerMotRuleNames } from '../mot';
+import { registerMotRuleNames } from '../../shared/i18n/mot-rule-names';
 import { registerContactLabels } from '../../shared/i18n/contact-labels';
 
 const zhCN = {

@@ -1,6 +1,6 @@
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerContactLabels } from '../../shared/i18n/contact-labels';
-import { registerMotRuleNames } from './mot-rule-locales';
+import { registerMotRuleNames } from '../../shared/i18n/mot-rule-names';
 
 /** The MOT feature's strings, under `mot.`; registered with i18n when the feature's first page loads. */
 const zhCN = {

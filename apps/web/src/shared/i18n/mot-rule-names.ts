@@ -1,6 +1,10 @@
-import { registerLocales } from '../../shared/i18n/i18n';
+import { registerLocales } from './i18n';
 
-/** The MOT rules' names, `mot.rule.<rule>`: one copy for the MOT screens and the audit trail. */
+/**
+ * The MOT rules' names, `mot.rule.<rule>`: one copy for the MOT screens, the client pages, the contact log and
+ * the audit trail. Shared, not exported by features/mot's index: that index is in the first screen's entry
+ * (through the route table), and these ~2.7 kB gzip are not (first-screen budget, ADR 0032).
+ */
 const zhCN = {
   birthday: '生日',
   large_deposit: '大额入金',
