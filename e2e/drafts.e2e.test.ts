@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
-import { PHONE_CONTEXT, launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { PHONE_CONTEXT, launchBrowser, newPhone, saveScreenshot, untilApiQuiet } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
@@ -50,6 +50,15 @@ afterAll(async () => {
 /** The session ends as it does when its time is up: the server answers the next call with 080000. */
 const expireSessions = () => server.database.query('update auth_session set expires_at = now() where expires_at > now()');
 
+/**
+ * The session ends once the page has stopped calling the API: a read still in flight (a filter's page, the
+ * JS-SDK's signature after a screen shows) would otherwise meet the expiry before the step the test is about.
+ */
+async function expireSessionsOnceQuiet() {
+  await untilApiQuiet(page);
+  await expireSessions();
+}
+
 /** The draft keys the browser holds, in either storage. */
 const draftKeys = () =>
   page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) => key.startsWith('draft:')));
@@ -74,7 +83,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
     await page.fill('#mot-handle-note', note);
     await page.fill('#mot-handle-outcome', '已约面谈');
 
-    await expireSessions();
+    await expireSessionsOnceQuiet();
     await sheet.getByRole('button', { name: '提交' }).click();
     await signInThroughEmulator(page);
 
@@ -103,7 +112,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
     await page.fill('#edit-remark', remark);
     await page.fill('#edit-nameEn', 'CHAN Siu Ming');
 
-    await expireSessions();
+    await expireSessionsOnceQuiet();
     await page.getByTestId('edit-save').click();
     await signInThroughEmulator(page);
 
@@ -131,7 +140,7 @@ describe('a save that meets an expired session keeps what was typed', () => {
     await expect(input).toBeVisible();
     await input.fill('250000');
 
-    await expireSessions();
+    await expireSessionsOnceQuiet();
     await page.locator('[data-testid=mot-settings]').getByRole('button', { name: 'Save' }).click();
     await signInThroughEmulator(page);
 
@@ -199,7 +208,7 @@ describe("the page's filters come back too", () => {
     await page.getByTestId('filter-market').getByRole('radio', { name: '港股' }).click();
     await page.getByTestId('filter-period').getByRole('radio', { name: '近3月' }).click();
 
-    await expireSessions();
+    await expireSessionsOnceQuiet();
     // The next read (a filter changed) meets the expired session.
     await page.getByTestId('filter-side').getByRole('radio', { name: '买入' }).click();
     await signInThroughEmulator(page);
@@ -220,7 +229,7 @@ describe("the page's filters come back too", () => {
     const search = page.locator('.ba-manage__search input');
     await expect(page.locator('[data-testid="client-row"]').first()).toBeVisible();
     // Expired once the page is idle: a background read would otherwise start the sign-in before the search.
-    await expireSessions();
+    await expireSessionsOnceQuiet();
     // Typing searches once it pauses (issue 22.1): that search meets the expired session.
     await search.fill('陈');
     await signInThroughEmulator(page);
@@ -239,7 +248,7 @@ describe('a shared PC', () => {
     await expect.poll(draftKeys).toHaveLength(2);
 
     // WeCom switches account: the token goes (not localStorage), the next person signs in.
-    await expireSessions();
+    await expireSessionsOnceQuiet();
     await page.reload();
     await signInThroughEmulator(page, 'leekaying');
     await expectRoute(page, 'motHome');

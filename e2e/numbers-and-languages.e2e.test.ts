@@ -167,11 +167,32 @@ describe('languages all the way down (issue 22 §4)', () => {
         if (needs > room + 1) problems.push(`hint «${element.placeholder}» cut: needs ${Math.ceil(needs)}px, has ${room}px`);
         continue;
       }
-      const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
-      if (!hasText || element.scrollWidth <= element.clientWidth + 1) continue;
+      // A text box's own text wraps and scrolls inside it by design.
+      if (element instanceof HTMLTextAreaElement) continue;
+      // The element's own text, measured as laid out (a Range spans it whole, even where an ellipsis cuts it).
+      // Not scrollWidth: a tap target's 44 px hit layer (an absolutely placed ::after, ADR 0050) overflows a
+      // narrow chip on purpose and counts in scrollWidth, though every letter fits.
+      const text = document.createRange();
+      let textLeft = Infinity;
+      let textRight = -Infinity;
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || node.textContent!.trim() === '') continue;
+        text.selectNodeContents(node);
+        const rect = text.getBoundingClientRect();
+        textLeft = Math.min(textLeft, rect.left);
+        textRight = Math.max(textRight, rect.right);
+      }
+      if (textLeft === Infinity) continue;
       const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      const contentLeft = box.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+      const contentRight = box.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      if (textLeft >= contentLeft - 1 && textRight <= contentRight + 1) continue;
       const how = style.textOverflow === 'ellipsis' || style.overflowX !== 'visible' ? 'cut' : 'spills';
-      problems.push(`«${element.textContent!.trim().slice(0, 60)}» ${how}: needs ${element.scrollWidth}px, has ${element.clientWidth}px`);
+      const needs = Math.ceil(textRight - textLeft);
+      problems.push(
+        `«${element.textContent!.trim().slice(0, 60)}» ${how}: text needs ${needs}px, has ${Math.floor(contentRight - contentLeft)}px`,
+      );
     }
     return problems;
   }

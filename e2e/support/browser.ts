@@ -92,8 +92,47 @@ export const DESKTOP_SIDEBAR_CONTEXT: BrowserContextOptions = {
 
 export async function newPhone(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...PHONE_CONTEXT, ...options });
+  // Every page of the context, the first and any a test opens later (context.newPage()).
+  context.on('page', trackApiCalls);
   const page = await context.newPage();
   return { context, page };
+}
+
+/** The page's calls to the app's API in flight, and when the last one started or ended (performance.now() of the runner). */
+const apiCalls = new WeakMap<Page, { inFlight: number; lastChange: number }>();
+
+function trackApiCalls(page: Page) {
+  const calls = { inFlight: 0, lastChange: performance.now() };
+  apiCalls.set(page, calls);
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (!isApi(request.url())) return;
+    calls.inFlight += 1;
+    calls.lastChange = performance.now();
+  });
+  const ended = (request: { url(): string }) => {
+    if (!isApi(request.url())) return;
+    calls.inFlight = Math.max(0, calls.inFlight - 1);
+    calls.lastChange = performance.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/**
+ * Resolves once the page (of a `newPhone` context) has had no API call in flight for `quietMs`: the reads a screen
+ * starts after it shows (the JS-SDK's signature, a strip's shortcuts) are over. A test that changes the server's
+ * state under the page (expires its session) waits for this, so that only its own next action meets the change.
+ */
+export async function untilApiQuiet(page: Page, quietMs = 400, withinMs = 15_000): Promise<void> {
+  const calls = apiCalls.get(page);
+  if (!calls) throw new Error("untilApiQuiet needs a page of newPhone's context (it counts the calls from the start)");
+  const deadline = performance.now() + withinMs;
+  while (calls.inFlight > 0 || performance.now() - calls.lastChange < quietMs) {
+    if (performance.now() > deadline)
+      throw new Error(`the page's API calls did not go quiet within ${withinMs} ms (${calls.inFlight} in flight)`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const SHOT_OPTIONS = { fullPage: false, animations: 'disabled', caret: 'hide' } as const;
