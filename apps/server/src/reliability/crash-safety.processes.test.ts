@@ -144,9 +144,18 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
       while (acknowledged < KILL_AFTER_ACKNOWLEDGED && unexpected.length === 0) await sleep(5);
       const inFlightAtKill = inFlight;
       killed = true;
+      // The server's own account of a failed call (an internal error's cause is only in its log).
+      const serverErrors = () =>
+        server!
+          .output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)|error/i.test(line))
+          .slice(-20)
+          .join('\n');
+      const errorsBeforeKill = unexpected.length > 0 ? serverErrors() : '';
       await server.stop('SIGKILL');
       await Promise.all(writers);
-      expect(unexpected).toEqual([]);
+      expect(unexpected, errorsBeforeKill).toEqual([]);
       console.info(
         `crash safety (${engine.name}): SIGKILL with ${inFlightAtKill} requests in flight after ${acknowledged} acknowledged writes ` +
           `(${writes.edits.size} profiles edited, ${writes.handled.size} events handled, ${writes.seen.size} marked seen, ${writes.bindings.size} KYC binds)`,
