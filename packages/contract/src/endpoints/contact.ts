@@ -53,6 +53,25 @@ export const CONTACT_PURPOSES = contactPurposeSchema.options;
 export const SERVICE_OUTCOME_CODES = ['contacted', 'no_need', 'meeting_booked', 'unreachable'] as const;
 export type ServiceOutcomeCode = (typeof SERVICE_OUTCOME_CODES)[number];
 
+/**
+ * The words each outcome chip shows, in zh-CN, zh-HK and en (the web's i18n labels are checked against these).
+ * Domain data, not only display: records saved before chips saved codes hold these words, and a manager who
+ * searches the service history for the words they see must find the records stored as codes.
+ */
+export const SERVICE_OUTCOME_WORDS: Readonly<Record<ServiceOutcomeCode, readonly [zhCN: string, zhHK: string, en: string]>> = {
+  contacted: ['已联系客户', '已聯絡客戶', 'Client contacted'],
+  no_need: ['客户暂无需求', '客戶暫無需求', 'No need for now'],
+  meeting_booked: ['已约面谈', '已約面談', 'Meeting booked'],
+  unreachable: ['未能联系上', '未能聯絡上', 'Could not reach'],
+};
+
+/** The outcome codes whose words, in any of the three languages, contain `keyword` (ignoring case). */
+export function outcomeCodesMatching(keyword: string): ServiceOutcomeCode[] {
+  const wanted = keyword.trim().toLowerCase();
+  if (wanted === '') return [];
+  return SERVICE_OUTCOME_CODES.filter((code) => SERVICE_OUTCOME_WORDS[code].some((words) => words.toLowerCase().includes(wanted)));
+}
+
 export const CONTACT_NOTE_MAX = 4000;
 export const CONTACT_OUTCOME_MAX = 200;
 export const CONTACT_NEXT_STEP_MAX = 500;

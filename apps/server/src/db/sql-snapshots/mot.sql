@@ -260,9 +260,9 @@ coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
 "r"."outcome" as "outcome",
 floor(extract(epoch from "r"."served_at") * 1000)::float8 as "servedAt" from "contact_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
 left join lateral (select "l"."mot_event_id" from "contact_record_event" "l" where "l"."record_id" = "r"."thread_id" order by "l"."mot_event_id" limit 1) first_event on true
-left join "mot_event" "e" on "e"."id" = first_event.mot_event_id where "r"."corp_id" = $1 and "c"."staff_id" = $2 and "r"."superseded_by" is null and ("r"."note" ilike $3 or "r"."outcome" ilike $4 or "c"."name_cn" ilike $5 or "c"."name_en" ilike $6) order by "r"."served_at" desc, "r"."id" desc limit $7 offset $8) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "contact_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
+left join "mot_event" "e" on "e"."id" = first_event.mot_event_id where "r"."corp_id" = $1 and "c"."staff_id" = $2 and "r"."superseded_by" is null and ("r"."note" ilike $3 or "r"."outcome" ilike $4 or "r"."outcome" in ($5) or "c"."name_cn" ilike $6 or "c"."name_en" ilike $7) order by "r"."served_at" desc, "r"."id" desc limit $8 offset $9) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select count(*)::int as total from "contact_record" "r" join "customer" "c" on "c"."id" = "r"."customer_id"
 left join lateral (select "l"."mot_event_id" from "contact_record_event" "l" where "l"."record_id" = "r"."thread_id" order by "l"."mot_event_id" limit 1) first_event on true
-left join "mot_event" "e" on "e"."id" = first_event.mot_event_id where "r"."corp_id" = $9 and "c"."staff_id" = $10 and "r"."superseded_by" is null and ("r"."note" ilike $11 or "r"."outcome" ilike $12 or "c"."name_cn" ilike $13 or "c"."name_en" ilike $14)) t) as "total";
+left join "mot_event" "e" on "e"."id" = first_event.mot_event_id where "r"."corp_id" = $10 and "c"."staff_id" = $11 and "r"."superseded_by" is null and ("r"."note" ilike $12 or "r"."outcome" ilike $13 or "r"."outcome" in ($14) or "c"."name_cn" ilike $15 or "c"."name_en" ilike $16)) t) as "total";
 
 -- setFold: POST /api/mot/todoEventRule/setFold, statement 1 of 3
 select "staff"."mot_fold" as value from "staff" where "staff"."id" = $1 for update;

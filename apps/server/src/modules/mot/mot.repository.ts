@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { MotFacts } from '@broker/contract';
+import { outcomeCodesMatching, type MotFacts } from '@broker/contract';
 import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import {
@@ -325,8 +325,17 @@ export function createMotRepository(db: Database) {
       const conditions: SQL[] = [sql`${r.corpId} = ${scope.corpId}`, sql`${c.staffId} = ${scope.staffId}`, sql`${r.supersededBy} is null`];
       if (input.keyword) {
         const pattern = containsPattern(input.keyword);
+        // An outcome picked from a chip is stored as its code: the words the manager sees find it too.
+        const outcomeCodes = outcomeCodesMatching(input.keyword);
+        const byCode =
+          outcomeCodes.length > 0
+            ? sql` or ${r.outcome} in (${sql.join(
+                outcomeCodes.map((code) => sql`${code}`),
+                sql`, `,
+              )})`
+            : sql``;
         conditions.push(
-          sql`(${r.note} ilike ${pattern} or ${r.outcome} ilike ${pattern} or ${c.nameCn} ilike ${pattern} or ${c.nameEn} ilike ${pattern})`,
+          sql`(${r.note} ilike ${pattern} or ${r.outcome} ilike ${pattern}${byCode} or ${c.nameCn} ilike ${pattern} or ${c.nameEn} ilike ${pattern})`,
         );
       }
       if (input.rule) {

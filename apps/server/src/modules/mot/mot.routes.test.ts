@@ -267,6 +267,21 @@ for (const engine of testDatabases()) {
       expect((await search(chan, { pageNum: 2, pageSize: 1 })).list).toHaveLength(1);
       expect((await search(lee, {})).total).toBe(0);
       expectError(await chan.call('searchServiceHistory', { dateFrom: TODAY, dateTo: addDays(TODAY, -1) }), ErrorCode.VALIDATION, 400);
+
+      // An outcome picked from a chip is stored as its code; the words a manager sees, in any language, find it.
+      const [row] = (await todo(chan, { pageSize: 50 })).list.filter((candidate) => candidate.customerId !== star.customerId);
+      const booked = await chan.ok.handleEvent({
+        eventId: row!.events[0]!.eventId,
+        channel: 'wecom',
+        note: 'Asked about the new fund',
+        outcome: 'meeting_booked',
+      });
+      for (const keyword of ['约面谈', '約面談', 'meeting b', 'MEETING BOOKED'])
+        expect(
+          (await search(chan, { keyword })).list.map((record) => record.recordId),
+          keyword,
+        ).toEqual([booked.recordId]);
+      expect((await search(chan, { keyword: '未能联系' })).total).toBe(0);
     });
 
     it('clientHistory (at /api/mot//todoEvent/clientHistory): one client’s events and service records, paged', async () => {

@@ -29,6 +29,7 @@ declare module 'virtual:broker-contract-wire' {
   export const DEFAULT_AGENT_CODE: typeof Contract.DEFAULT_AGENT_CODE;
   export const DEFAULT_CURRENCY: typeof Contract.DEFAULT_CURRENCY;
   export const SERVICE_OUTCOME_CODES: typeof Contract.SERVICE_OUTCOME_CODES;
+  export const SERVICE_OUTCOME_WORDS: typeof Contract.SERVICE_OUTCOME_WORDS;
   export const agentCodeValues: typeof Contract.agentCodeSchema.options;
   export const currencyValues: typeof Contract.currencySchema.options;
   export const marketValues: typeof Contract.marketSchema.options;

@@ -1,5 +1,5 @@
 import type { ServiceOutcomeCode } from '@broker/contract';
-import { SERVICE_OUTCOME_CODES } from '../api/contract';
+import { SERVICE_OUTCOME_CODES, SERVICE_OUTCOME_WORDS } from '../api/contract';
 import { i18n } from '../i18n/i18n';
 
 export { SERVICE_OUTCOME_CODES };
@@ -7,29 +7,19 @@ export { SERVICE_OUTCOME_CODES };
 const isOutcomeCode = (value: string): value is ServiceOutcomeCode => SERVICE_OUTCOME_CODES.includes(value as ServiceOutcomeCode);
 
 /**
- * What the chips saved before they saved codes: their words, in the language of the manager who tapped them.
- * Contact records are never rewritten (a locked version refuses any change, ADR 0038), so these are mapped when
- * read, not migrated: the record keeps what was written and every reader sees it in their own language.
+ * What the chips saved before they saved codes: their words, in the language of the manager who tapped them
+ * (the contract's SERVICE_OUTCOME_WORDS). Contact records are never rewritten (a locked version refuses any
+ * change, ADR 0038), so these are mapped when read, not migrated: the record keeps what was written and every
+ * reader sees it in their own language.
  */
-const CHIP_WORDS: Record<string, ServiceOutcomeCode> = {
-  已联系客户: 'contacted',
-  已聯絡客戶: 'contacted',
-  'Client contacted': 'contacted',
-  客户暂无需求: 'no_need',
-  客戶暫無需求: 'no_need',
-  'No need for now': 'no_need',
-  已约面谈: 'meeting_booked',
-  已約面談: 'meeting_booked',
-  'Meeting booked': 'meeting_booked',
-  未能联系上: 'unreachable',
-  未能聯絡上: 'unreachable',
-  'Could not reach': 'unreachable',
-};
+const CHIP_WORDS = new Map<string, ServiceOutcomeCode>(
+  SERVICE_OUTCOME_CODES.flatMap((code) => SERVICE_OUTCOME_WORDS[code].map((words) => [words, code] as const)),
+);
 
 /** The code an outcome stands for, or null for the manager's own words. */
 export function outcomeCodeOf(outcome: string | null | undefined): ServiceOutcomeCode | null {
   if (outcome === null || outcome === undefined) return null;
-  return isOutcomeCode(outcome) ? outcome : (CHIP_WORDS[outcome.trim()] ?? null);
+  return isOutcomeCode(outcome) ? outcome : (CHIP_WORDS.get(outcome.trim()) ?? null);
 }
 
 /**
