@@ -1,3 +1,4 @@
+import type { WithPluralForms } from '../../shared/i18n/translator';
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerMotRuleNames } from '../../shared/i18n/mot-rule-names';
 import { registerContactLabels } from '../../shared/i18n/contact-labels';
@@ -442,7 +443,7 @@ const zhHK: typeof zhCN = {
   },
 };
 
-const en: typeof zhCN = {
+const en: WithPluralForms<typeof zhCN> = {
   client: {
     status: { active: 'Active', dormant: 'Dormant', closed: 'Closed' },
     channel: { branch: 'Branch', wealth: 'Wealth', online: 'Online', ifa: 'IFA' },
@@ -589,6 +590,7 @@ const en: typeof zhCN = {
     },
     list: {
       total: '{{count}} records',
+      total_one: '{{count}} record',
       loadFailed: 'Could not load. Tap to retry',
       loading: 'Loading',
       noMore: 'No more records',

@@ -1,3 +1,4 @@
+import type { WithPluralForms } from '../../shared/i18n/translator';
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerMotRuleNames } from '../../shared/i18n/mot-rule-names';
 import { registerContactLabels } from '../../shared/i18n/contact-labels';
@@ -260,7 +261,7 @@ const zhHK: ContactMessages = {
   backToList: '返回客戶列表',
 };
 
-const en: ContactMessages = {
+const en: WithPluralForms<ContactMessages> = {
   form: {
     client: 'Client',
     channel: 'Channel',
@@ -353,12 +354,14 @@ const en: ContactMessages = {
     all: 'All',
     filter: 'Channel',
     count: '{{count}} records',
+    count_one: '{{count}} record',
     empty: 'No contacts logged yet',
     emptyDescription: 'After a call, WeCom chat, meeting or email with the client, log it here',
     emptyFiltered: 'No contacts by this channel',
     add: 'Log a contact',
     export: 'Export CSV',
     exported: 'Exported {{count}} records (every version)',
+    exported_one: 'Exported {{count}} record (every version)',
     print: 'Print',
     loading: 'Loading',
     noMore: 'No more',
@@ -374,6 +377,7 @@ const en: ContactMessages = {
     printedAt: 'Printed {{time}}',
     printedBy: 'Printed by {{name}}',
     records: '{{count}} records',
+    records_one: '{{count}} record',
     print: 'Print',
     loading: 'Loading every record…',
     truncated: 'Only the latest {{count}} records are shown; export the CSV for the whole log',

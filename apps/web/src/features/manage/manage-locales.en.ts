@@ -1,6 +1,7 @@
+import type { WithPluralForms } from '../../shared/i18n/translator';
 import type { ManageMessages } from './manage-locales';
 
-export const en: ManageMessages = {
+export const en: WithPluralForms<ManageMessages> = {
   manage: {
     // Whole on a 320 px phone beside Filter (the magnifier already says search).
     searchPlaceholder: 'Name, account or phone',
@@ -81,6 +82,7 @@ export const en: ManageMessages = {
       reset: 'Reset',
       apply: 'Show results',
       applyCount: 'Show {{count}} clients',
+      applyCount_one: 'Show {{count}} client',
       assets: 'Assets {{range}}',
       openedBetween: 'Opened {{range}}',
       holdingIn: 'Holds {{markets}}',

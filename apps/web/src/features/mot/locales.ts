@@ -1,3 +1,4 @@
+import type { WithPluralForms } from '../../shared/i18n/translator';
 import { registerLocales } from '../../shared/i18n/i18n';
 import { registerContactLabels } from '../../shared/i18n/contact-labels';
 import { registerMotRuleNames } from '../../shared/i18n/mot-rule-names';
@@ -355,7 +356,7 @@ const zhHK: MotMessages = {
   },
 };
 
-const en: MotMessages = {
+const en: WithPluralForms<MotMessages> = {
   status: { new: 'Unread', seen: 'To do', handled: 'Handled' },
   method: { fps: 'FPS', bank_transfer: 'Bank transfer', cheque: 'Cheque', edda: 'eDDA' },
   contactChange: {
@@ -371,12 +372,15 @@ const en: MotMessages = {
     allPending: '{{count}} to do in all',
     unseenTotal: '{{count}} unread',
     clientsTotal: '{{count}} clients',
+    clientsTotal_one: '{{count}} client',
     eventsTotal: '{{count}} events',
+    eventsTotal_one: '{{count}} event',
     all: 'All',
     byType: 'Event types',
     listFolded: 'By client',
     listUnfolded: 'By event',
     eventsCount: '{{count}} events',
+    eventsCount_one: '{{count}} event',
     empty: 'Nothing to do on this day',
     emptyDescription: 'Pick another day, or check back later',
     emptyRule: 'No events of this type on this day',
@@ -437,7 +441,9 @@ const en: MotMessages = {
     id_expiry: 'Identity document expires on {{expiryDate}} ({{when}})',
     risk_expiry: 'Risk assessment of {{assessedOn}} (valid {{validYears}} years) expires on {{expiryDate}} ({{when}})',
     daysLeft: 'in {{count}} days',
+    daysLeft_one: 'in {{count}} day',
     daysAgo: 'expired {{count}} days ago',
+    daysAgo_one: 'expired {{count}} day ago',
     expiresToday: 'today',
     follow_up: 'Next step agreed in contact record #{{recordId}}: {{nextStep}}',
     contact_removed: {
@@ -517,6 +523,7 @@ const en: MotMessages = {
     missing: 'No client chosen',
     missingDescription: 'Open a client from an event or a service record',
     eventCount: '{{count}} events',
+    eventCount_one: '{{count}} event',
   },
   settings: {
     title: 'MOT settings',

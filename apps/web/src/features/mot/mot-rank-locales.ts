@@ -1,3 +1,4 @@
+import type { WithPluralForms } from '../../shared/i18n/translator';
 import { registerLocales } from '../../shared/i18n/i18n';
 
 /** The ranked day's and snoozing's strings (issue 24), `mot.rank.` and `mot.snooze.`: a block of their own. */
@@ -117,7 +118,7 @@ const zhHK: typeof zhCN = {
   },
 };
 
-const en: typeof zhCN = {
+const en: WithPluralForms<typeof zhCN> = {
   rank: {
     progress: "Today's completion",
     progressValue: '{{handled}} / {{total}}',
@@ -125,6 +126,7 @@ const en: typeof zhCN = {
     title: 'Today, most important first',
     subtitle: 'Overdue, due today and raised today, by priority score',
     total: '{{count}} events',
+    total_one: '{{count}} event',
     empty: "All of today's events are handled",
     emptyDescription: 'New events will appear here when they are raised',
     overdueDays: '{{count}} d overdue',
@@ -139,9 +141,11 @@ const en: typeof zhCN = {
     overdue: 'Overdue',
     overdueNone: 'Not overdue',
     overdueValue: '{{count}} days',
+    overdueValue_one: '{{count}} day',
     contact: 'Since last contact',
     contactNever: 'Never contacted',
     contactValue: '{{count}} days ago',
+    contactValue_one: '{{count}} day ago',
     factor: '× {{factor}}',
     notRanked: 'Handled events are not ranked',
     viewLabel: "Order of today's list",

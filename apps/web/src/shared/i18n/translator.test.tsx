@@ -41,6 +41,20 @@ describe('Translator (the i18next rules the app used)', () => {
     expect(t('x', { defaultValue: '{{ who.first }}!', who: { first: 'Chan' } })).toBe('Chan!');
   });
 
+  test("plurals: with a count, the form picked by the language's plural rules, else the plain string", () => {
+    const t = new Translator('en', 'zh-CN');
+    t.addResourceBundle('zh-CN', { records: '{{count}} 条记录' });
+    t.addResourceBundle('en', { records: '{{count}} records', records_one: '{{count}} record', days: '{{count}} days' });
+    expect(t.t('records', { count: 1 })).toBe('1 record');
+    expect(t.t('records', { count: 0 })).toBe('0 records');
+    expect(t.t('records', { count: 2 })).toBe('2 records');
+    expect(t.t('records', { count: '1' })).toBe('1 record');
+    expect(t.t('records', { count: '1,001' })).toBe('1,001 records');
+    expect(t.t('records')).toBe('{{count}} records');
+    expect(t.t('days', { count: 1 })).toBe('1 days');
+    expect(t.t('records', { count: 1, lng: 'zh-CN' })).toBe('1 条记录');
+  });
+
   test('returnObjects answers the strings below a key, interpolated', () => {
     const { t } = translator();
     expect(t('a.list', { returnObjects: true, n: 2 })).toEqual(['一', '2']);
@@ -79,7 +93,7 @@ describe('Translator (the i18next rules the app used)', () => {
 
 /** What i18next would read in a string or key that the Translator does not: none of it may appear. */
 const UNSUPPORTED = [
-  { what: 'a plural or context suffix', key: /_(zero|one|two|few|many|other|male|female)$/ },
+  { what: 'a plural category none of our languages uses, or a context suffix', key: /_(zero|two|few|many|male|female)$/ },
   { what: 'a nested $t()', text: /\$t\(/ },
   { what: 'a format', text: /\{\{[^}]*,[^}]*\}\}/ },
   { what: 'an unescaped placeholder', text: /\{\{-/ },
@@ -100,6 +114,10 @@ test('every string of the app uses only what the Translator reads the way i18nex
     if (typeof value !== 'object' || value === null) return;
     for (const [key, child] of Object.entries(value)) {
       for (const rule of UNSUPPORTED) if (rule.key?.test(key)) found.push(`${at}.${key}: ${rule.what}`);
+      // A plural form stands beside the plain string, which every other count and language falls back to.
+      const plain = /^(.+)_(one|other)$/.exec(key)?.[1];
+      if (plain !== undefined && typeof (value as Record<string, unknown>)[plain] !== 'string')
+        found.push(`${at}.${key}: a plural form without the plain \`${plain}\``);
       walk(child, at ? `${at}.${key}` : key);
     }
   };

@@ -9,10 +9,22 @@
  *   - `returnObjects` answers an array or object of strings (interpolated);
  *   - `lng` reads one call in another language;
  *   - strings added later win, merged key by key (i18next's `addResourceBundle(…, deep, overwrite)`).
- * Not kept, because no string or call uses them (`translator.test.ts` checks the strings): plural and
- * context suffixes (`_one`, `_other`…), `$t()` nesting, formats (`{{x, number}}`) and namespaces.
+ *   - plurals as i18next v21 reads them: with a `count` option, `key_one` / `key_other` (the category the
+ *     language's `Intl.PluralRules` gives the count) before `key` itself — English says "1 record", Chinese
+ *     has one form and needs no suffix.
+ * Not kept, because no string or call uses them (`translator.test.ts` checks the strings): the other plural
+ * categories (`_zero`, `_two`, `_few`, `_many`: none of our languages uses them), context suffixes, `$t()`
+ * nesting, formats (`{{x, number}}`) and namespaces.
  */
 export type Strings = { [key: string]: unknown };
+
+/**
+ * A language's strings shaped like the default language's, where any string may also have its `_one` form
+ * (English "1 event" beside "{{count}} events"; Chinese has one form).
+ */
+export type WithPluralForms<T> = { [K in keyof T]: T[K] extends string ? string : WithPluralForms<T[K]> } & {
+  [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
+};
 
 export interface TOptions {
   defaultValue?: string;
@@ -94,6 +106,23 @@ function interpolateAll(value: unknown, options: TOptions): unknown {
   return copy;
 }
 
+/** A `count` option as a number (a count may come formatted, `1,234`), or null when there is none. */
+function countOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const parsed = Number(value.replace(/,/g, ''));
+  return value.trim() !== '' && Number.isFinite(parsed) ? parsed : null;
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The plural category of `count` in `language` (`one`, `other`…), with one `Intl.PluralRules` per language. */
+function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
 export class Translator {
   private readonly strings = new Map<string, Strings>();
   private readonly listeners = new Set<(language: string) => void>();
@@ -113,8 +142,11 @@ export class Translator {
   translate(key: string, options: TOptions = {}): unknown {
     const language = options.lng ?? this.language;
     const languages = language === this.fallbackLanguage ? [language] : [language, this.fallbackLanguage];
+    const count = countOf(options.count);
     for (const candidate of languages) {
-      const found = lookUp(this.strings.get(candidate), key);
+      const strings = this.strings.get(candidate);
+      const plural = count === null ? undefined : lookUp(strings, `${key}_${pluralCategory(candidate, count)}`);
+      const found = typeof plural === 'string' ? plural : lookUp(strings, key);
       if (typeof found === 'string') return interpolate(found, options);
       if (found !== undefined && found !== null && options.returnObjects) return interpolateAll(found, options);
     }
