@@ -175,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let filled = 0;
     const stopFill = startSearchTermsFill(app.database, {
       pauseMs: env.SEARCH_TERMS_FILL_PAUSE_MS,
-      onProgress: (written) => {
+      onProgress: ({ written }) => {
         filled += written;
         if (filled % 50_000 < written) app.log.info({ filled }, 'search terms filled so far');
       },

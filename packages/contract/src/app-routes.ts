@@ -91,6 +91,12 @@ export function safeAppTarget(raw: unknown): string {
 export const SIGN_IN_CODE_MAX_LENGTH = 512;
 
 /**
+ * A WeCom OAuth code is URL-safe ASCII: one holding a control, format or space character or a backslash is no
+ * code (the loginQywx request schema refuses it, and the sign-in return does not send it).
+ */
+export const isSignInCodeText = (code: string) => !UNSAFE_CHARACTER.test(code);
+
+/**
  * The one check of a WeCom OAuth return (`/wxEntry?code=…`), which anyone can craft: the code when the path is
  * the sign-in return and its `code` is one the server would take (trimmed, 1–SIGN_IN_CODE_MAX_LENGTH characters,
  * no control, format or space characters, no backslash); otherwise null — not a sign-in, nothing is exchanged.
@@ -100,6 +106,6 @@ export function signInCodeOf(pathname: string, search: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (path.toLowerCase() !== APP_SIGN_IN_RETURN_PATH.toLowerCase()) return null;
   const code = new URLSearchParams(search).get('code')?.trim();
-  if (!code || code.length > SIGN_IN_CODE_MAX_LENGTH || UNSAFE_CHARACTER.test(code)) return null;
+  if (!code || code.length > SIGN_IN_CODE_MAX_LENGTH || !isSignInCodeText(code)) return null;
   return code;
 }

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { clearCustomerData, fillSearchTerms, openDatabase, runDailyMotSweep, seedDemoData, type DatabaseHandle } from '@broker/server';
+import { clearCustomerData, fillAllSearchTerms, openDatabase, runDailyMotSweep, seedDemoData, type DatabaseHandle } from '@broker/server';
 import { decideDataset, formatMarker, parseMarker, type DatasetDecision, type DatasetIdentity } from './dataset-marker';
 import type { Engine, MotSweepFigures } from './targets';
 
@@ -174,12 +174,10 @@ export async function measureMotSweeps(handle: DatabaseHandle, engine: Engine, c
  */
 async function fillMissingSearchTerms(handle: DatabaseHandle, log: (line: string) => void) {
   const started = Date.now();
-  let written = 0;
-  for (let batch = await fillSearchTerms(handle, 20_000); batch > 0; batch = await fillSearchTerms(handle, 20_000)) {
-    if (written === 0) log('filling customer.search_terms (migration 0029) before measuring…');
-    written += batch;
-  }
-  if (written === 0) return;
+  const [missing] = await handle.query<{ any: boolean }>('select exists (select 1 from customer where search_terms is null) as any');
+  if (!missing?.any) return;
+  log('filling customer.search_terms (migration 0029) before measuring…');
+  const written = await fillAllSearchTerms(handle, 20_000);
   await handle.query('vacuum (analyze) customer');
   log(`  ${written.toLocaleString('en')} customers' search terms filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

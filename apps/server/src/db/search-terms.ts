@@ -268,53 +268,150 @@ export function customerNoKeyword(text: string): CustomerNoKeyword | null {
 /** Rows one fill statement computes and writes (one book-version bump per book touched). */
 const FILL_BATCH = 500;
 
+/** Any stable number; distinct from the migration (727_001), demo-seed (727_002) and MOT sweep (727_007) locks. */
+export const SEARCH_TERMS_FILL_LOCK_KEY = 727_008;
+
+/** Runs one statement and returns its rows: the pool's, or the one connection that holds the fill's lock. */
+type RunQuery = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
+
+/** What one batch of the fill did: `busy` when another replica is filling at that moment. */
+export type SearchTermsFillStep =
+  | { status: 'busy' }
+  | {
+      status: 'filled';
+      /** Customers without terms read past the cursor (computed once each). */
+      read: number;
+      written: number;
+      /** Where the next batch starts: the last id read, or `'0'` once the round has reached the end. */
+      nextAfterId: string;
+    };
+
 /**
  * Computes `search_terms` for up to `limit` customers that have none (just migrated, or renamed by a
- * statement that did not write them: migration 0029's trigger cleared them), oldest first, and returns
- * how many it wrote. A row whose name changed since it was read is left for the next round.
+ * statement that did not write them: migration 0029's trigger cleared them) with an id above
+ * `afterId`, in id order. A keyset cursor, not "the first missing rows": each filled row leaves a dead
+ * entry in the partial index of missing rows until vacuum, and a scan from the first id walks them all
+ * again each batch (quadratic: a million rows took 736 s). A row whose name changed since it was read
+ * is left behind the cursor for the next round, which starts again from the first id.
  */
-export async function fillSearchTerms(handle: Pick<DatabaseHandle, 'query'>, limit = FILL_BATCH): Promise<number> {
-  const rows = await handle.query<{ id: string; name_cn: string }>(
-    'select id::text as id, name_cn from customer where search_terms is null order by id limit $1',
-    [limit],
+async function fillBatch(run: RunQuery, afterId: string, limit: number): Promise<{ read: number; written: number; nextAfterId: string }> {
+  const rows = await run<{ id: string; name_cn: string }>(
+    // By the column, not the text alias (`order by id` would sort '10' before '9' and the cursor would skip rows).
+    'select id::text as id, name_cn from customer where search_terms is null and id > $1::bigint order by customer.id limit $2',
+    [afterId, limit],
   );
-  if (rows.length === 0) return 0;
-  const updated = await handle.query<{ id: string }>(
+  if (rows.length === 0) return { read: 0, written: 0, nextAfterId: '0' };
+  const updated = await run<{ id: string }>(
     `update customer c set search_terms = v.terms
        from unnest($1::bigint[], $2::text[], $3::text[]) as v(id, name_cn, terms)
       where c.id = v.id and c.name_cn = v.name_cn and c.search_terms is null
       returning c.id`,
     [rows.map((row) => row.id), rows.map((row) => row.name_cn), rows.map((row) => searchTerms(row.name_cn))],
   );
-  return updated.length;
+  const reachedEnd = rows.length < limit;
+  return { read: rows.length, written: updated.length, nextAfterId: reachedEnd ? '0' : rows[rows.length - 1]!.id };
+}
+
+/**
+ * One batch of the fill after `afterId`, by at most one process at a time on a database: on
+ * PostgreSQL, replicas take turns on a session advisory lock (try-lock, so a replica finding it held
+ * answers `busy` and does nothing), the batch running on the lock's own connection (a pool of one
+ * would otherwise wait for itself); PGlite has one process, and one fill per handle is guarded here.
+ */
+export async function fillSearchTermsStep(
+  database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
+  afterId = '0',
+  limit = FILL_BATCH,
+): Promise<SearchTermsFillStep> {
+  if (filling.has(database)) return { status: 'busy' };
+  filling.add(database);
+  try {
+    if (database.kind !== 'postgres' || !database.pool) {
+      return { status: 'filled', ...(await fillBatch((text, params) => database.query(text, params), afterId, limit)) };
+    }
+    const lockClient = await database.pool.connect();
+    try {
+      const [lock] = (
+        await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [SEARCH_TERMS_FILL_LOCK_KEY])
+      ).rows;
+      if (!lock?.locked) return { status: 'busy' };
+      try {
+        const run: RunQuery = async (text, params) => (await lockClient.query(text, params)).rows;
+        return { status: 'filled', ...(await fillBatch(run, afterId, limit)) };
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [SEARCH_TERMS_FILL_LOCK_KEY]).catch(() => undefined);
+      }
+    } finally {
+      lockClient.release();
+    }
+  } finally {
+    filling.delete(database);
+  }
+}
+
+const filling = new WeakSet<object>();
+
+/**
+ * Fills every missing `search_terms` now, one pass of the cursor (tools and tests that load rows by
+ * SQL, when nothing renames customers meanwhile), waiting while another process holds the fill.
+ * Returns how many it wrote.
+ */
+export async function fillAllSearchTerms(database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>, limit = FILL_BATCH): Promise<number> {
+  let written = 0;
+  let afterId = '0';
+  for (;;) {
+    const step = await fillSearchTermsStep(database, afterId, limit);
+    if (step.status === 'busy') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    written += step.written;
+    if (step.nextAfterId === '0') return written;
+    afterId = step.nextAfterId;
+  }
 }
 
 /**
  * Fills every missing `search_terms` in the background, a batch at a time with a pause between
  * batches, so a database migrated with a million customers is filled in minutes without taking a
- * core from the requests (ADR 0046). Until a row is filled, only its folded and romanised forms are
- * not found (its name, number, phone… are). Returns a stop function (resolves once no batch runs);
- * `onProgress` hears each batch.
+ * core from the requests (ADR 0046). Every replica runs it; one batch runs at a time across them
+ * (`fillSearchTermsStep`). Each walks its own cursor through the ids and starts again from the first
+ * once it reaches the end; when a round from the first id finds nothing, it looks again much later.
+ * Until a row is filled, only its folded and romanised forms are not found (its name, number,
+ * phone… are). Returns a stop function (resolves once no batch runs); `onProgress` hears each batch
+ * that read rows.
  */
 export function startSearchTermsFill(
-  handle: Pick<DatabaseHandle, 'query'>,
-  options: { pauseMs: number; onProgress?: (written: number) => void; onError?: (error: unknown) => void },
+  database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
+  options: {
+    pauseMs: number;
+    batchSize?: number;
+    onProgress?: (batch: { read: number; written: number }) => void;
+    onError?: (error: unknown) => void;
+  },
 ): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
+  let running: Promise<unknown> | undefined;
+  let afterId = '0';
   const round = async () => {
     if (stopped) return;
-    let written = 0;
+    let idle = false;
     try {
-      running = fillSearchTerms(handle);
-      written = await running;
-      if (written > 0) options.onProgress?.(written);
+      const startedAt = afterId;
+      const step = fillSearchTermsStep(database, afterId, options.batchSize ?? FILL_BATCH);
+      running = step;
+      const done = await step;
+      if (done.status === 'filled') {
+        if (done.read > 0) options.onProgress?.({ read: done.read, written: done.written });
+        afterId = done.nextAfterId;
+        // Nothing missing from the first id on: look again much later (a rename by a bulk statement clears a few rows' terms).
+        idle = startedAt === '0' && done.read === 0;
+      }
     } catch (error) {
       options.onError?.(error);
     }
-    // Nothing left: look again much later (a rename by a bulk statement clears a few rows' terms).
-    if (!stopped) timer = setTimeout(() => void round(), written > 0 ? options.pauseMs : options.pauseMs * 60);
+    if (!stopped) timer = setTimeout(() => void round(), idle ? options.pauseMs * 60 : options.pauseMs);
     timer?.unref();
   };
   timer = setTimeout(() => void round(), options.pauseMs);

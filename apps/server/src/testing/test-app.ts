@@ -28,7 +28,7 @@ export async function startTestApp(
     MOT_SWEEP_INTERVAL_MS: '0',
     // Suites dispatch MOT cards themselves (motPush.dispatchNow) when they mean to.
     MOT_PUSH_INTERVAL_MS: '0',
-    // Suites fill search terms themselves (fillSearchTerms) when they mean to: a background write would bump books mid-test.
+    // Suites fill search terms themselves (fillAllSearchTerms) when they mean to: a background write would bump books mid-test.
     SEARCH_TERMS_FILL_PAUSE_MS: '0',
     // Chosen, not defaulted: suites that trust a proxy would otherwise look like production (ADR 0016).
     WECOM_MODE: 'emulator',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
-import { APP_TARGET_MAX_LENGTH, SIGN_IN_CODE_MAX_LENGTH, safeAppTarget } from '../app-routes';
+import { APP_TARGET_MAX_LENGTH, SIGN_IN_CODE_MAX_LENGTH, isSignInCodeText, safeAppTarget } from '../app-routes';
 import { agentCodeSchema, corpCodeSchema } from '../headers';
 import { epochMsSchema } from '../common';
 
@@ -52,7 +52,8 @@ export const loginQywx = defineEndpoint({
       .string()
       .trim()
       .min(1, 'must not be empty')
-      .max(SIGN_IN_CODE_MAX_LENGTH, `must be at most ${SIGN_IN_CODE_MAX_LENGTH} characters`),
+      .max(SIGN_IN_CODE_MAX_LENGTH, `must be at most ${SIGN_IN_CODE_MAX_LENGTH} characters`)
+      .refine(isSignInCodeText, 'must not contain control, format or space characters or a backslash (a WeCom code is URL-safe ASCII)'),
     /** The `state` WeCom handed back; must be the one this browser's sign-in started with (its cookie). */
     state: signInStateSchema,
   }),

@@ -126,6 +126,20 @@ for (const engine of testDatabases()) {
       expect(after!.n).toBe(before!.n);
     });
 
+    it('names the field when the code holds a control, format or space character or a backslash, and writes nothing', async () => {
+      const sessions = async () => (await database.query<{ n: number }>('select count(*)::int as n from auth_session'))[0]!.n;
+      const before = await sessions();
+      // Inside the code: a code's ends are trimmed. A WeCom code is URL-safe ASCII, so none of these is one.
+      for (const code of ['ab\u0001cd', 'ab\ncd', 'ab\u007fcd', 'ab\tcd', 'ab cd', 'ab\u200bcd', 'ab\u2028cd', 'ab\\cd']) {
+        const query = `code=${encodeURIComponent(code)}&state=abc123`;
+        const { body } = await apiClient(server.baseUrl, { agent: null }).raw(endpoints.loginQywx, { query });
+        const { code: answer, msg } = body as { code: string; msg: string };
+        expect(answer, JSON.stringify(code)).toBe(ErrorCode.VALIDATION);
+        expect(msg, JSON.stringify(code)).toMatch(/^query\.code: must not contain/);
+      }
+      expect(await sessions()).toBe(before);
+    });
+
     it('start refuses a return page that leaves the app, and an agent the corp does not have', async () => {
       const attempts = async () => (await database.query<{ n: number }>('select count(*)::int as n from sign_in_attempt'))[0]!.n;
       const before = await attempts();

@@ -71,7 +71,7 @@ export default function AuditTrailPage() {
     <PageFrame className="ba-audit">
       <nav className="ba-audit__filters" aria-label={t('audit.total')}>
         {FILTERS.map((key) => (
-          <button key={key} type="button" className="ba-audit__filter" aria-pressed={filter === key} onClick={() => setFilter(key)}>
+          <button key={key} type="button" className="ba-audit__filter ba-hit" aria-pressed={filter === key} onClick={() => setFilter(key)}>
             {t(`audit.filter.${key}`)}
           </button>
         ))}

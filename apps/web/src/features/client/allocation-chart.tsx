@@ -90,7 +90,7 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
             type="button"
             role="tab"
             aria-selected={view === option}
-            className={view === option ? 'ba-alloc__tab ba-alloc__tab--on' : 'ba-alloc__tab'}
+            className={view === option ? 'ba-alloc__tab ba-hit ba-alloc__tab--on' : 'ba-alloc__tab ba-hit'}
             onClick={() => setView(option)}
           >
             {option === 'market' ? t('client.asset.byMarket') : t('client.asset.byCurrency')}

@@ -50,7 +50,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
         <Suspense fallback={null}>
           <PinToggle customerId={profile.customerId} />
         </Suspense>
-        <Link className="ba-profile__edit" to={withCustomer(CLIENT_PATHS.edit, profile.customerId)} data-testid="profile-edit">
+        <Link className="ba-profile__edit ba-hit" to={withCustomer(CLIENT_PATHS.edit, profile.customerId)} data-testid="profile-edit">
           <EditSOutline />
           {t('client.editProfile')}
         </Link>
@@ -160,7 +160,7 @@ function ContactLogLink({ customerId }: { customerId: number }) {
         </span>
         <RightOutline className="ba-contact-entry__arrow" />
       </Link>
-      <Link className="ba-contact-entry__add" to={withCustomer(CONTACT_PATHS.new, customerId)} data-testid="link-contact-new">
+      <Link className="ba-contact-entry__add ba-hit" to={withCustomer(CONTACT_PATHS.new, customerId)} data-testid="link-contact-new">
         <AddOutline />
         {t('client.contactLog.add')}
       </Link>

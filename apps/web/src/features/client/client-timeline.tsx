@@ -47,7 +47,7 @@ function KindFilter({ kinds, onChange }: { kinds: readonly TimelineKind[]; onCha
             key={kind}
             type="button"
             aria-pressed={on}
-            className={on ? 'ba-frow__chip ba-frow__chip--on' : 'ba-frow__chip'}
+            className={on ? 'ba-frow__chip ba-hit ba-frow__chip--on' : 'ba-frow__chip ba-hit'}
             data-kind={kind}
             onClick={() => onChange(toggleKind(kinds, kind))}
           >

@@ -1,11 +1,10 @@
 import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { CustomerAsset } from '@broker/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { i18n } from '../../shared/i18n/i18n';
+import { renderPage } from '../../testing/render-page';
 import { AssetCard } from './client-information-page';
 import { splitAllocation } from './allocation-chart';
 
@@ -29,14 +28,7 @@ const NEGATIVE: CustomerAsset = {
   priceDate: '2026-11-20',
 };
 
-const renderCard = (asset: CustomerAsset) =>
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <AssetCard asset={asset} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderCard = (asset: CustomerAsset) => renderPage(<AssetCard asset={asset} />);
 
 beforeEach(() => {
   queryClient.clear();

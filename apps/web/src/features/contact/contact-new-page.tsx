@@ -197,7 +197,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
                     type="button"
                     role="checkbox"
                     aria-checked={form.eventIds.includes(event.eventId)}
-                    className={form.eventIds.includes(event.eventId) ? 'ba-choice-chip ba-choice-chip--on' : 'ba-choice-chip'}
+                    className={form.eventIds.includes(event.eventId) ? 'ba-choice-chip ba-hit ba-choice-chip--on' : 'ba-choice-chip ba-hit'}
                     onClick={() => toggleEvent(event.eventId)}
                     data-event-id={event.eventId}
                   >

@@ -109,7 +109,7 @@ export function RecordContent({ record }: { record: ContactRecord }) {
       value: (
         <span className="ba-contact-events">
           {record.events.map((event) => (
-            <Link key={event.eventId} to={`/mot/eventDetail?eventId=${event.eventId}`}>
+            <Link key={event.eventId} className="ba-hit" to={`/mot/eventDetail?eventId=${event.eventId}`}>
               <EventTag event={event} />
             </Link>
           ))}
@@ -120,13 +120,21 @@ export function RecordContent({ record }: { record: ContactRecord }) {
     rows.push({
       key: 'follows',
       label: t('contact.record.followsRecord'),
-      value: <Link to={contactRecordPath(record.followsRecordId)}>#{record.followsRecordId}</Link>,
+      value: (
+        <Link className="ba-hit" to={contactRecordPath(record.followsRecordId)}>
+          #{record.followsRecordId}
+        </Link>
+      ),
     });
   if (record.followUpEventId)
     rows.push({
       key: 'followUp',
       label: t('contact.record.followUpEvent'),
-      value: <Link to={`/mot/eventDetail?eventId=${record.followUpEventId}`}>{t('contact.record.openFollowUp')}</Link>,
+      value: (
+        <Link className="ba-hit" to={`/mot/eventDetail?eventId=${record.followUpEventId}`}>
+          {t('contact.record.openFollowUp')}
+        </Link>
+      ),
     });
   if (record.correctionReason) rows.push({ key: 'reason', label: t('contact.record.correctionReason'), value: record.correctionReason });
   return (

@@ -79,7 +79,7 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
           <button
             type="button"
             key={chip.key}
-            className="ba-chip"
+            className="ba-chip ba-hit"
             onClick={() => {
               if (chip.key === 'keyword') onClearKeyword();
               else apply(chip.clear(filters));
@@ -92,7 +92,7 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
       </div>
       <button
         type="button"
-        className="ba-chips__reset"
+        className="ba-chips__reset ba-hit"
         data-testid="clear-filters"
         onClick={() => {
           reset();

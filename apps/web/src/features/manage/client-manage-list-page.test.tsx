@@ -1,53 +1,30 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Activity } from 'react';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { CustomerListItem } from '@broker/contract';
+import { act, screen } from '@testing-library/react';
 import { endpoints, type WireEndpoint } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { request } from '../../shared/api/request';
+import { customerListItem, renderPage, stubIntersectionObserver } from '../../testing/render-page';
 import ClientManageListPage from './client-manage-list-page';
 import { manageLocalesReady } from './manage-locales';
 
 vi.mock('../../shared/api/request', () => ({ request: vi.fn() }));
 const requestMock = vi.mocked(request);
 
-const client = (customerId: number): CustomerListItem => ({
-  customerId,
-  customerNo: `C${customerId}`,
-  nameCn: `客户${customerId}`,
-  nameEn: `Client ${customerId}`,
-  phoneMasked: null,
-  idDocMasked: 'A1**4567',
-  accountNos: [],
-  channel: 'branch',
-  status: 'active',
-  riskLevel: 1,
-  tags: [],
-  kycBound: false,
-  totalAssetsHkd: 1000,
-  openDate: '2026-01-02',
-  lastTradeDate: null,
-  matchedOn: null,
-});
-
 beforeEach(async () => {
   await manageLocalesReady;
   queryClient.clear();
-  // jsdom has no IntersectionObserver: the list's footer watches nothing here.
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
   requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
     if (endpoint === endpoints.statCustomers) return { clients: 20, totalAssetsHkd: 20_000, active: 20, newThisMonth: 0, byChannel: [] };
     if (endpoint === endpoints.searchCustomers)
-      return { list: Array.from({ length: 20 }, (_, index) => client(index + 1)), total: 20, pageNum: 1, pageSize: 20, hasMore: false };
+      return {
+        list: Array.from({ length: 20 }, (_, index) => customerListItem(index + 1)),
+        total: 20,
+        pageNum: 1,
+        pageSize: 20,
+        hasMore: false,
+      };
     if (endpoint === endpoints.getShortcuts) return { pinned: [], recentClients: [], recentSearches: [], savedFilters: [] };
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
@@ -60,15 +37,11 @@ afterEach(() => {
 
 test('the kept client list still holds its rows when the manager comes back, however long they were away', async () => {
   const listPage = (mode: 'visible' | 'hidden') => (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <Activity mode={mode}>
-          <ClientManageListPage />
-        </Activity>
-      </MemoryRouter>
-    </QueryClientProvider>
+    <Activity mode={mode}>
+      <ClientManageListPage />
+    </Activity>
   );
-  const view = render(listPage('visible'));
+  const view = renderPage(listPage('visible'));
   expect(await screen.findAllByTestId('client-row')).toHaveLength(20);
   vi.useFakeTimers();
   // Kept alive but hidden, the page observes no query: half an hour with a client's profile open.

@@ -92,7 +92,7 @@ export default function ClientManageListPage() {
           onSearch={(value) => setKeyword(value.trim())}
           onClear={() => setKeyword('')}
         />
-        <Link className="ba-manage__filter" to="/client/manage/filter" aria-label={t('manage.filter')} data-testid="filter-entry">
+        <Link className="ba-manage__filter ba-hit" to="/client/manage/filter" aria-label={t('manage.filter')} data-testid="filter-entry">
           <FilterOutline />
           <span>{t('manage.filter')}</span>
           {badge > 0 && <span className="ba-manage__badge">{badge}</span>}

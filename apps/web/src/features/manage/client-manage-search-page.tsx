@@ -48,7 +48,7 @@ export default function ClientManageSearchPage() {
     <PageFrame>
       <div className="ba-search-head ba-manage__search">
         <SearchBar placeholder={t('manage.search.placeholder')} value={input} onChange={setInput} autoFocus />
-        <button type="button" className="ba-manage__cancel" onClick={() => navigate(-1)}>
+        <button type="button" className="ba-manage__cancel ba-hit" onClick={() => navigate(-1)}>
           {t('manage.search.cancel')}
         </button>
       </div>

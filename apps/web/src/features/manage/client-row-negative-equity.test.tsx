@@ -1,40 +1,14 @@
 import { beforeEach, expect, test } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import type { CustomerListItem } from '@broker/contract';
-import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { ClientRow } from './client-row';
 import { manageLocalesReady } from './manage-locales';
+import { customerListItem, renderPage } from '../../testing/render-page';
 
-const client = (totalAssetsHkd: number): CustomerListItem => ({
-  customerId: 7,
-  customerNo: 'C7',
-  nameCn: '陈大文',
-  nameEn: 'CHAN Tai Man',
-  phoneMasked: null,
-  idDocMasked: 'A1**4567',
-  accountNos: [],
-  channel: 'branch',
-  status: 'active',
-  riskLevel: 3,
-  tags: [],
-  kycBound: false,
-  totalAssetsHkd,
-  openDate: '2026-01-02',
-  lastTradeDate: null,
-  matchedOn: null,
-});
+const client = (totalAssetsHkd: number) => customerListItem(7, { nameCn: '陈大文', nameEn: 'CHAN Tai Man', riskLevel: 3, totalAssetsHkd });
 
-const renderRow = (row: CustomerListItem) =>
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ClientRow client={row} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+const renderRow = (row: CustomerListItem) => renderPage(<ClientRow client={row} />);
 
 beforeEach(async () => {
   await manageLocalesReady;

@@ -1,12 +1,9 @@
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { CustomerListItem } from '@broker/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { endpoints, type WireEndpoint } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { request } from '../../shared/api/request';
+import { customerListItem, renderPage, stubIntersectionObserver } from '../../testing/render-page';
 import ClientManageListPage from './client-manage-list-page';
 import ClientManageSearchPage from './client-manage-search-page';
 import { emptyFilters, useClientFilters } from './client-filters';
@@ -15,24 +12,8 @@ import { manageLocalesReady } from './manage-locales';
 vi.mock('../../shared/api/request', () => ({ request: vi.fn() }));
 const requestMock = vi.mocked(request);
 
-const client = (customerId: number): CustomerListItem => ({
-  customerId,
-  customerNo: `C${customerId}`,
-  nameCn: `黄${customerId}`,
-  nameEn: `WONG ${customerId}`,
-  phoneMasked: null,
-  idDocMasked: 'A1**4567',
-  accountNos: [],
-  channel: 'branch',
-  status: 'active',
-  riskLevel: 1,
-  tags: [],
-  kycBound: false,
-  totalAssetsHkd: 1000,
-  openDate: '2026-01-02',
-  lastTradeDate: null,
-  matchedOn: 'name',
-});
+const client = (customerId: number) =>
+  customerListItem(customerId, { nameCn: `黄${customerId}`, nameEn: `WONG ${customerId}`, matchedOn: 'name' });
 
 const callsTo = (endpoint: WireEndpoint) => requestMock.mock.calls.filter(([called]) => called === endpoint).map(([, payload]) => payload);
 
@@ -42,14 +23,7 @@ beforeEach(async () => {
   useClientFilters.setState({ applied: emptyFilters() });
   // jsdom does not scroll: a new keyword takes the list back to the top.
   Element.prototype.scrollTo ??= () => {};
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubIntersectionObserver();
   requestMock.mockImplementation((async (endpoint: WireEndpoint, payload: { customerId?: number }) => {
     if (endpoint === endpoints.statCustomers) return { clients: 2, totalAssetsHkd: 2000, active: 2, newThisMonth: 0, byChannel: [] };
     if (endpoint === endpoints.searchCustomers) return { list: [client(1), client(2)], total: 2, pageNum: 1, pageSize: 20, hasMore: false };
@@ -62,13 +36,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   requestMock.mockReset();
 });
-
-const renderPage = (page: ReactNode) =>
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 
 /** Types a word one letter at a time, as fast as a thumb does (well within the debounce). */
 const typeInto = (box: HTMLElement, word: string) => {

@@ -169,7 +169,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
               <button
                 key={code}
                 type="button"
-                className={outcome === code ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
+                className={outcome === code ? 'ba-choice-chip ba-hit mot-chip ba-choice-chip--on' : 'ba-choice-chip ba-hit mot-chip'}
                 onClick={() => setOutcome(code)}
                 data-outcome={code}
               >

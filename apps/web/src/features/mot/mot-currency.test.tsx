@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { MotCustomerSummary, MotEvent, MotTodoRow } from '@broker/contract';
 import { endpoints, type WireEndpoint } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { i18n } from '../../shared/i18n/i18n';
 import { request } from '../../shared/api/request';
+import { renderPage } from '../../testing/render-page';
 import MotHomePage from './mot-home-page';
 import MotSingleClientPage from './mot-single-client-page';
 
@@ -18,13 +17,6 @@ const requestMock = vi.mocked(request);
 
 /** Units per 1 HKD, as getCurrencyExchangeRate gives them. */
 const RATES = { HKD: 1, USD: 0.128, CNY: 0.92 };
-
-const wrap = (node: React.ReactNode, path = '/') =>
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -79,7 +71,7 @@ test("the client's page: the reason's equivalent and threshold and the total ass
     if (endpoint === endpoints.getClientHistory) return { list: [event], total: 1, pageNum: 1, pageSize: 20, hasMore: false, customer };
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
-  wrap(<MotSingleClientPage />, '/mot/singleClient?customerId=5');
+  renderPage(<MotSingleClientPage />, { path: '/mot/singleClient?customerId=5' });
 
   const row = await screen.findByTestId('mot-client-event');
   expect(row.textContent).toContain('出金 HKD 150,000.00，折合 USD 19,200.00，不低于大额门槛 USD 12,800');
@@ -101,7 +93,7 @@ test("the client's page names negative net assets as such (ADR 0043), and the ri
       return { list: [event], total: 1, pageNum: 1, pageSize: 20, hasMore: false, customer: underWater };
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
-  wrap(<MotSingleClientPage />, '/mot/singleClient?customerId=5');
+  renderPage(<MotSingleClientPage />, { path: '/mot/singleClient?customerId=5' });
 
   await screen.findByTestId('mot-client-event');
   const value = screen.getByText('净资产（USD）').nextElementSibling;
@@ -133,7 +125,7 @@ test('the home list: an amount booked in another currency is followed by its val
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
   // Today's list by client (the ranked one is `mot-rank.test.tsx`'s).
-  wrap(<MotHomePage />, '/?view=day');
+  renderPage(<MotHomePage />, { path: '/?view=day' });
 
   const list = await screen.findByTestId('mot-list');
   await waitFor(() => expect(within(list).getAllByTestId('mot-row')).toHaveLength(2));

@@ -61,7 +61,7 @@ function Chips<T extends string>({
     <div className="ba-choice-chips mot-chips">
       <button
         type="button"
-        className={value ? 'ba-choice-chip mot-chip' : 'ba-choice-chip mot-chip ba-choice-chip--on'}
+        className={value ? 'ba-choice-chip ba-hit mot-chip' : 'ba-choice-chip ba-hit mot-chip ba-choice-chip--on'}
         onClick={() => onChange(undefined)}
       >
         {t('mot.history.any')}
@@ -70,7 +70,7 @@ function Chips<T extends string>({
         <button
           key={option}
           type="button"
-          className={value === option ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
+          className={value === option ? 'ba-choice-chip ba-hit mot-chip ba-choice-chip--on' : 'ba-choice-chip ba-hit mot-chip'}
           onClick={() => onChange(option)}
         >
           {label(option)}
@@ -249,7 +249,7 @@ export default function MotHistorySearchPage() {
         />
         <button
           type="button"
-          className={active ? 'mot-search__filter mot-search__filter--on' : 'mot-search__filter'}
+          className={active ? 'mot-search__filter ba-hit mot-search__filter--on' : 'mot-search__filter ba-hit'}
           onClick={() => setFilterOpen(true)}
         >
           <FilterOutline />
@@ -263,7 +263,7 @@ export default function MotHistorySearchPage() {
             <button
               key={chip.key}
               type="button"
-              className="ba-choice-chip mot-chip ba-choice-chip--on mot-chip--removable"
+              className="ba-choice-chip ba-hit mot-chip ba-choice-chip--on mot-chip--removable"
               onClick={() =>
                 setFilters(
                   chip.key === 'date' ? { ...filters, dateFrom: undefined, dateTo: undefined } : { ...filters, [chip.key]: undefined },

@@ -205,7 +205,7 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
               key={String(value)}
               type="button"
               aria-pressed={folded === value}
-              className={folded === value ? 'mot-toggle__item mot-toggle__item--on' : 'mot-toggle__item'}
+              className={folded === value ? 'mot-toggle__item ba-hit mot-toggle__item--on' : 'mot-toggle__item ba-hit'}
               disabled={setFold.isPending}
               data-testid={value ? 'mot-fold-on' : 'mot-fold-off'}
               onClick={() => folded !== value && setFold.mutate(value)}
@@ -244,7 +244,7 @@ function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view: HomeV
             key={value}
             type="button"
             aria-pressed={view === value}
-            className={view === value ? 'mot-toggle__item mot-toggle__item--on' : 'mot-toggle__item'}
+            className={view === value ? 'mot-toggle__item ba-hit mot-toggle__item--on' : 'mot-toggle__item ba-hit'}
             data-testid={`mot-view-${value}`}
             onClick={() => onChange(value)}
           >
@@ -318,7 +318,7 @@ export default function MotHomePage() {
       <div className="mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
         <button
           type="button"
-          className={rule ? 'mot-type' : 'mot-type mot-type--on'}
+          className={rule ? 'mot-type ba-hit' : 'mot-type ba-hit mot-type--on'}
           aria-pressed={!rule}
           onClick={() => setRule(undefined)}
         >
@@ -329,7 +329,7 @@ export default function MotHomePage() {
           <button
             key={entry.rule}
             type="button"
-            className={rule === entry.rule ? 'mot-type mot-type--on' : 'mot-type'}
+            className={rule === entry.rule ? 'mot-type ba-hit mot-type--on' : 'mot-type ba-hit'}
             aria-pressed={rule === entry.rule}
             data-rule={entry.rule}
             onClick={() => setRule(rule === entry.rule ? undefined : entry.rule)}

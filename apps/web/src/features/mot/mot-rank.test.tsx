@@ -1,26 +1,18 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MotRankedRow } from '@broker/contract';
 import { endpoints, type WireEndpoint } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { i18n } from '../../shared/i18n/i18n';
 import { request } from '../../shared/api/request';
+import { renderPage } from '../../testing/render-page';
 import MotHomePage from './mot-home-page';
 import { SnoozeSheet } from './mot-snooze-sheet';
 import { EventRankCards } from './mot-rank-parts';
 
 vi.mock('../../shared/api/request', () => ({ request: vi.fn() }));
 const requestMock = vi.mocked(request);
-
-const wrap = (node: React.ReactNode) =>
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 
 // 2026-11-21 10:00 in Hong Kong.
 const NOW = Date.parse('2026-11-21T02:00:00Z');
@@ -84,7 +76,7 @@ test("today's home shows the day's completion and the ranked list, most importan
     }
     throw new Error(`unexpected ${endpoint.path}`);
   }) as unknown as typeof request);
-  wrap(<MotHomePage />);
+  renderPage(<MotHomePage />);
 
   const rankedList = await screen.findByTestId('mot-ranked-list');
   await waitFor(() => expect(within(rankedList).getAllByTestId('mot-ranked-row')).toHaveLength(3));
@@ -117,7 +109,7 @@ test('the snooze sheet needs a note for "other", then sends the day, the reason 
       note: '客户出差',
     },
   });
-  wrap(<SnoozeSheet visible eventId={9} rule="birthday" customerName="陈大文" onClose={() => undefined} onSnoozed={onSnoozed} />);
+  renderPage(<SnoozeSheet visible eventId={9} rule="birthday" customerName="陈大文" onClose={() => undefined} onSnoozed={onSnoozed} />);
 
   expect(((await screen.findByTestId('mot-snooze-date')) as HTMLInputElement).value).toBe('2026-11-22');
   fireEvent.click(screen.getByTestId('mot-snooze-preset-in3Days'));
@@ -156,7 +148,7 @@ test('"why this rank" shows the score and each factor with its fact; the snoozes
     ],
   });
   await i18n.changeLanguage('en');
-  wrap(<EventRankCards eventId={7} rule="risk_expiry" />);
+  renderPage(<EventRankCards eventId={7} rule="risk_expiry" />);
   expect((await screen.findByTestId('mot-rank-score')).textContent).toBe('24.0');
   const factors = screen.getByTestId('mot-rank-factors');
   expect(within(factors.querySelector('[data-factor=type]') as HTMLElement).getByText('Risk assessment expiring')).toBeTruthy();

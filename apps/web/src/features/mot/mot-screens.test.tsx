@@ -1,25 +1,17 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MotTodoRow } from '@broker/contract';
 import { endpoints, type WireEndpoint } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { i18n } from '../../shared/i18n/i18n';
 import { request } from '../../shared/api/request';
+import { renderPage } from '../../testing/render-page';
 import { HandleSheet } from './handle-sheet';
 import MotHomePage from './mot-home-page';
 
 vi.mock('../../shared/api/request', () => ({ request: vi.fn() }));
 const requestMock = vi.mocked(request);
-
-const wrap = (node: React.ReactNode) =>
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </QueryClientProvider>,
-  );
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -41,7 +33,7 @@ test('the handle sheet asks for a note before it sends channel, note and outcome
     outcome: 'meeting_booked',
     servedAt: 0,
   });
-  wrap(
+  renderPage(
     <HandleSheet
       visible
       eventId={9}
@@ -122,7 +114,7 @@ test('the home lists one row per event, or per client once folded; unseen ones a
   vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-20T02:00:00Z') });
   const fold = { value: false };
   serveHome(fold);
-  wrap(<MotHomePage />);
+  renderPage(<MotHomePage />);
   fireEvent.click(await within(await screen.findByTestId('mot-dates')).findByText('11-21'));
 
   const list = await screen.findByTestId('mot-list');

@@ -82,7 +82,7 @@ function ClientHistory({ customerId }: { customerId: number }) {
           type="button"
           role="tab"
           aria-selected={tab === 'events'}
-          className={tab === 'events' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'}
+          className={tab === 'events' ? 'mot-tabs__item ba-hit mot-tabs__item--on' : 'mot-tabs__item ba-hit'}
           onClick={() => setTab('events')}
         >
           {t('mot.client.events')} <span className="mot-tabs__count">{first.total}</span>
@@ -91,7 +91,7 @@ function ClientHistory({ customerId }: { customerId: number }) {
           type="button"
           role="tab"
           aria-selected={tab === 'history'}
-          className={tab === 'history' ? 'mot-tabs__item mot-tabs__item--on' : 'mot-tabs__item'}
+          className={tab === 'history' ? 'mot-tabs__item ba-hit mot-tabs__item--on' : 'mot-tabs__item ba-hit'}
           onClick={() => setTab('history')}
           data-testid="mot-client-history-tab"
         >

@@ -137,7 +137,7 @@ export function SnoozeSheet({
                   key={preset.key}
                   type="button"
                   aria-pressed={until === day}
-                  className={until === day ? 'ba-choice-chip mot-chip ba-choice-chip--on' : 'ba-choice-chip mot-chip'}
+                  className={until === day ? 'ba-choice-chip ba-hit mot-chip ba-choice-chip--on' : 'ba-choice-chip ba-hit mot-chip'}
                   data-testid={`mot-snooze-preset-${preset.key}`}
                   onClick={() => pick(day)}
                 >

@@ -216,7 +216,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
           ) : (
             <button
               type="button"
-              className="ba-reach__reveal"
+              className="ba-reach__reveal ba-hit"
               disabled={busy === 'reveal'}
               onClick={() => void reveal()}
               data-testid="reach-reveal"

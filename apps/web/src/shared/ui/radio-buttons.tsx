@@ -3,6 +3,7 @@ import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 /**
  * One choice among a few, as a row of buttons (a radio group for assistive technology). The look is the
  * caller's: `className` on the group, `itemClassName` on each button, and `<itemClassName>--on` on the chosen one.
+ * Each button takes a tap over 44×44 px at least, however small it is drawn (`ba-hit`, app/global.css).
  */
 export function RadioButtons<V extends string>({
   label,
@@ -35,7 +36,7 @@ export function RadioButtons<V extends string>({
           type="button"
           role="radio"
           aria-checked={option === value}
-          className={option === value ? `${itemClassName} ${itemClassName}--on` : itemClassName}
+          className={option === value ? `${itemClassName} ${itemClassName}--on ba-hit` : `${itemClassName} ba-hit`}
           onClick={(event) => onChange(option, event)}
         >
           {render(option)}
