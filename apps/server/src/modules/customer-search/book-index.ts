@@ -160,8 +160,9 @@ export class BookTooVaried extends Error {}
 
 /**
  * Slots of rows holding a gram. Built in bulk as a typed array; rows changed later are appended to
- * `extra`. Entries are never removed: a candidate is always confirmed against the row's current text,
- * so an entry left by an old value costs a test and changes no answer.
+ * `extra`. Entries are never removed: a candidate is confirmed against the row's current text (for the
+ * romanisation words, only a row written again since the build), so an entry left by an old value costs
+ * a test and changes no answer.
  */
 interface Posting {
   base: Int32Array;
