@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BookIndex, BookTooVaried, boundCents, centsText, dayKey, lowerAsSql, walkIsCheaper, type IndexedCustomer } from './book-index';
 import type { CustomerCriteria } from './customer-filters';
-import { interpretKeyword } from './customer-keyword';
+import { interpretKeyword, termsHoldWords } from './customer-keyword';
+import { searchTerms } from '../../db/search-terms';
 
 /**
  * BookIndex alone, without a database: the conversions it compares SQL's values with (cents, days,
@@ -276,5 +277,101 @@ describe('a keyword page: the matches sorted, or marked and found along the sort
     expect(walkIsCheaper(30, 20, 125_000)).toBe(false);
     expect(walkIsCheaper(7000, 7000, 1_000_000)).toBe(false);
     expect(walkIsCheaper(1, 20, 10)).toBe(false);
+  });
+});
+
+describe('romanised keywords: the postings of whole reading words, intersected (ADR 0046, "Cost")', () => {
+  // English names that hold none of the typed words, so only the romanised arm finds anyone.
+  const named = (id: number, nameCn: string, fields: Partial<IndexedCustomer> = {}) =>
+    customer(id, { nameCn, nameEn: '', searchTerms: searchTerms(nameCn), assetCents: id * 100, ...fields });
+  const names = ['黃志明', '黄志明', '王志明', '陈志明', '黄明', '陈伟文', '張偉', '欧阳志强', '李志', '黄智'];
+  const rows = names.map((nameCn, at) => named(at + 1, nameCn));
+  const index = new BookIndex('1', rows);
+  /** What `termsHoldWords` says of each row: the rule both search paths state (ADR 0046 §2). */
+  const holding = (keyword: string, among = rows) =>
+    among
+      .filter(
+        (row) =>
+          row.searchTerms &&
+          termsHoldWords(row.searchTerms.substring(row.searchTerms.indexOf(' ')), interpretKeyword(keyword)!.romanised!.words),
+      )
+      .map((row) => row.id);
+  const found = (keyword: string, on = index) => {
+    const page = pageOf(on, { keyword: interpretKeyword(keyword) }, 'totalAssets', 'asc', { pageNum: 1, pageSize: 1000 });
+    const clients = on.stat({ ...book, keyword: interpretKeyword(keyword) }, '2026-11-01')?.reduce((sum, row) => sum + row.clients, 0);
+    expect(clients).toBe(page?.total);
+    return page?.ids;
+  };
+
+  it.each([
+    // Multi-word, any order and any separator.
+    ['wong chi', [1, 2, 3, 10]],
+    ['chi wong', [1, 2, 3, 10]],
+    ['chi-ming wong', [1, 2, 3]],
+    ['ming chi wong', [1, 2, 3]],
+    ['huang zhiming', [1, 2]],
+    ['Zhi Ming Huang', [1, 2]],
+    // Prefixes of each word.
+    ['won ch', [1, 2, 3, 10]],
+    ['hua zhim', [1, 2]],
+    ['w c m', [1, 2, 3, 6]],
+    // Initials, surname first or last.
+    ['wcm', [1, 2, 3]],
+    ['cmw', [1, 2, 3]],
+    ['cww', [6]],
+    // A two-character surname read as one.
+    ['auyeung chi', [8]],
+    ['ouyang', [8]],
+    // Words whose postings overlap: the same word twice, a word and its own prefix, a prefix of the joined given name.
+    ['wong wong', [1, 2, 3, 5, 10]],
+    ['chi chiming', [1, 2, 3, 4]],
+    ['ch chim', [1, 2, 3, 4]],
+    ['lee chi', [9]],
+    ['nobody', []],
+  ])('%s finds %j, as termsHoldWords says, page and stat alike', (keyword, ids) => {
+    expect(holding(keyword)).toEqual(ids);
+    expect(found(keyword)).toEqual(ids);
+  });
+
+  it('finds Traditional and Simplified alike, and their readings', () => {
+    expect(found('黃志明')).toEqual([1, 2]);
+    expect(found('黄志明')).toEqual([1, 2]);
+    expect(found('张伟')).toEqual([7]);
+    expect(found('cheung wai')).toEqual([7]);
+    expect(found('zhang wei')).toEqual([7]);
+  });
+
+  it('follows changes: a renamed client loses its old words, gains the new ones, and terms not yet computed match nothing', () => {
+    const changing = new BookIndex('1', rows);
+    expect(found('wong chi', changing)).toEqual([1, 2, 3, 10]);
+    changing.apply('2', [1, 4], [named(1, '陈大文'), { ...named(4, '陈志明'), searchTerms: null }]);
+    // Row 1's old words are still in their postings; its terms now decide.
+    expect(found('wong chi', changing)).toEqual([2, 3, 10]);
+    expect(found('chan tai', changing)).toEqual([1]);
+    expect(found('chan chi', changing)).toEqual([]);
+    changing.apply('3', [1, 11], [named(1, '黃志明'), named(11, '黃志文')]);
+    expect(found('wong chi', changing)).toEqual([1, 2, 3, 10, 11]);
+    expect(found('chan tai', changing)).toEqual([]);
+    expect(found('wcm', changing)).toEqual([1, 2, 3, 11]);
+    expect(found('wong chi man', changing)).toEqual([11]);
+  });
+
+  it('answers a keyword asked twice the same, and another keyword in between its own', () => {
+    expect(found('wong')).toEqual([1, 2, 3, 5, 10]);
+    expect(found('chan')).toEqual([4, 6]);
+    expect(found('wong')).toEqual([1, 2, 3, 5, 10]);
+    expect(pageOf(index, { keyword: interpretKeyword('wong'), statuses: ['dormant'] })).toEqual({ ids: [], total: 0 });
+  });
+
+  it('confirms on the candidates a word whose postings are far larger than they are (a single letter)', () => {
+    // 400 clients: every 100th a 黄志明 (WONG CHI MING), every 100th after the 50th a 黄明 (WONG MING: no word
+    // in C), the rest surnamed 陈 (CHAN), so the postings of the words in C hold nearly every client.
+    const nameAt = (at: number) => (at % 100 === 0 ? '黄志明' : at % 100 === 50 ? '黄明' : `陈${names[at % names.length]!.slice(1)}`);
+    const many = Array.from({ length: 400 }, (_, at) => named(at + 1, nameAt(at)));
+    const big = new BookIndex('1', many);
+    expect(found('wong c', big)).toEqual([1, 101, 201, 301]);
+    expect(found('c wong', big)).toEqual([1, 101, 201, 301]);
+    expect(found('wong', big)).toEqual([1, 51, 101, 151, 201, 251, 301, 351]);
+    expect(found('c', big)).toEqual(holding('c', many));
   });
 });

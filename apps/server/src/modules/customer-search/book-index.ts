@@ -160,26 +160,26 @@ export class BookTooVaried extends Error {}
 
 /**
  * Slots of rows holding a gram. Built in bulk as a typed array; rows changed later are appended to
- * `extra`. Entries are never removed: a candidate is always confirmed against the row's current text,
- * so an entry left by an old value costs a test and changes no answer.
+ * `extra`. Entries are never removed: a candidate is confirmed against the row's current text (for the
+ * romanisation words, only a row written again since the build), so an entry left by an old value costs
+ * a test and changes no answer.
  */
 interface Posting {
   base: Int32Array;
   extra: number[] | undefined;
 }
 
-/** `words`: the romanisation words of the search terms, by their first two and three letters. */
+/** `words`: the romanisation words of the search terms, each kept whole (see `romanisedMatches`). */
 type TextField = 'cn' | 'en' | 'phone' | 'words';
 
-/** Which substrings a field's grams are kept for: two and three characters (CJK names: one and two as well). */
+/**
+ * Which substrings a field's grams are kept for: two and three characters (CJK names: one and two as
+ * well); for `words`, the words themselves.
+ */
 function gramsOf(field: TextField, text: string): Set<string> {
   const grams = new Set<string>();
   if (field === 'words') {
-    // A romanised keyword's word must begin a word: only the words' beginnings are looked up.
-    for (const word of text.split(' ')) {
-      if (word.length >= 2) grams.add(word.substring(0, 2));
-      if (word.length >= 3) grams.add(word.substring(0, 3));
-    }
+    for (const word of text.split(' ')) if (word) grams.add(word);
     return grams;
   }
   const lengths = field === 'cn' ? [1, 2, 3] : [2, 3];
@@ -200,15 +200,7 @@ function gramsOf(field: TextField, text: string): Set<string> {
 const SURROGATE = /[\ud800-\udfff]/;
 
 /** The gram the index can look a term up by (the term itself when short), or undefined when it has none. */
-function lookupGrams(field: TextField, term: string): string[] | undefined {
-  if (field === 'words') {
-    // Every word of the keyword begins a word of the row's: each one's beginning is a lookup.
-    const grams = term
-      .split(' ')
-      .filter((word) => word.length >= 2)
-      .map((word) => word.substring(0, 3));
-    return grams.length ? grams : undefined;
-  }
+function lookupGrams(field: Exclude<TextField, 'words'>, term: string): string[] | undefined {
   const chars = [...term];
   const shortest = field === 'cn' ? 1 : 2;
   if (chars.length < shortest) return undefined;
@@ -252,6 +244,7 @@ export class BookIndex {
   /** @internal */ foldedCn: (string | null)[] = [];
   /** The romanisation words of the search terms, after a space each (` wong huang chi…`); null: none computed. */
   /** @internal */ termWords: (string | null)[] = [];
+  /** @internal */ wordStamp = new Uint32Array(0);
   /** @internal */ customerNo: string[] = [];
   /** @internal */ phoneDigits: (string | null)[] = [];
   /** @internal */ idDocLast4: string[] = [];
@@ -276,6 +269,16 @@ export class BookIndex {
   /** Per-query marks: `stamp[slot] === mark` means "a candidate of this query". */
   private stamp = new Uint32Array(0);
   private mark = 0;
+  /** 1: the slot was written again after the build, so its postings may hold words it no longer has. */
+  private rewritten = new Uint8Array(0);
+  /** The words of the `words` postings in code-unit order, for a typed word's prefix range; undefined: sort when next needed. */
+  private wordVocabulary: string[] | undefined;
+  /** The mark of the last romanised keyword's matches in `wordStamp` (apart from `stamp`, which a page reuses). */
+  private wordMark = 0;
+  /** Moves with every change applied: a romanised keyword's matches found before are not trusted after. */
+  private generation = 0;
+  /** The last romanised keyword's matches, reused while their marks stand (the list asks a page and its stat in turn). */
+  private lastRomanised: RomanisedMatches | undefined;
 
   constructor(version: string, rows: IndexedCustomer[]) {
     this.version = version;
@@ -320,6 +323,7 @@ export class BookIndex {
     // A few changes move their rows within the sort orders already built (a binary search and a
     // move of the entries between, each); many rebuild them when next needed. Rebuilding a
     // 125,000-client book's order on the first search after every edit cost ~50 ms.
+    this.generation += 1;
     const patch = changedIds.length <= PATCHED_CHANGES;
     const touched = changedIds.map((id) => this.slotOfId.get(id)).filter((slot): slot is number => slot !== undefined);
     if (patch) for (const [sortBy, order] of this.orders) for (const slot of touched) this.removeFromOrder(sortBy, order, slot);
@@ -399,6 +403,10 @@ export class BookIndex {
       this.openDay = grown(this.openDay, this.size);
       this.lastTradeDay = grown(this.lastTradeDay, this.size);
       this.stamp = grown(this.stamp, this.size);
+      this.wordStamp = grown(this.wordStamp, this.size);
+      this.rewritten = grown(this.rewritten, this.size);
+    } else {
+      this.rewritten[slot] = 1;
     }
     const openDay = dayKey(row.openDate);
     if (openDay === undefined) throw new Error(`customer ${row.id}: open date ${row.openDate} is not a day`);
@@ -454,8 +462,10 @@ export class BookIndex {
           continue;
         }
         const posting = this.postings[field].get(gram);
-        if (!posting) this.postings[field].set(gram, { base: new Int32Array(0), extra: [slot] });
-        else (posting.extra ??= []).push(slot);
+        if (!posting) {
+          this.postings[field].set(gram, { base: new Int32Array(0), extra: [slot] });
+          if (field === 'words') this.wordVocabulary = undefined;
+        } else (posting.extra ??= []).push(slot);
       }
     }
   }
@@ -480,7 +490,7 @@ export class BookIndex {
    * exactly (a date that is not `YYYY-MM-DD`, a bound that is not a finite number): the caller then
    * asks SQL.
    */
-  private rowTest(criteria: CustomerCriteria): RowTest | undefined {
+  private rowTest(criteria: CustomerCriteria, romanised: RomanisedMatches | undefined): RowTest | undefined {
     const allowedOf = (codes: Codes, values: string[] | undefined) => {
       if (!values?.length) return undefined;
       const allowed = new Uint8Array(MAX_CODES + 1);
@@ -516,7 +526,7 @@ export class BookIndex {
       keyword: keyword !== undefined,
       chineseText: keyword?.chineseName ? keyword.text : null,
       foldedText: keyword?.chineseName?.folded ?? null,
-      romanisedWords: keyword?.romanised?.words ?? null,
+      romanisedMark: romanised?.mark ?? 0,
       customerNo: keyword?.customerNo ?? null,
       englishText: keyword?.englishName ? lowerAsSql(keyword.text) : null,
       phoneDigits: keyword?.phone?.digits ?? null,
@@ -529,9 +539,9 @@ export class BookIndex {
    * The slots that may match the keyword, from the postings of each arm; undefined when an arm has
    * no gram to look up (a single letter or digit): every row is then a candidate.
    */
-  private keywordCandidates(keyword: CustomerKeyword): number[] | undefined {
+  private keywordCandidates(keyword: CustomerKeyword, romanised: RomanisedMatches | undefined): number[] | undefined {
     const lists: ArrayLike<number>[] = [];
-    const byGrams = (field: TextField, term: string): boolean => {
+    const byGrams = (field: Exclude<TextField, 'words'>, term: string): boolean => {
       const grams = lookupGrams(field, term);
       if (!grams) return false;
       // The rarest gram's posting holds every row holding the term.
@@ -556,7 +566,7 @@ export class BookIndex {
     // The folded keyword's grams are in the same postings (a row's folded name's grams are added to its name's).
     if (keyword.chineseName?.folded && keyword.chineseName.folded !== keyword.text && !byGrams('cn', keyword.chineseName.folded))
       return undefined;
-    if (keyword.romanised && !byGrams('words', keyword.romanised.words.join(' '))) return undefined;
+    if (romanised) lists.push(romanised.slots);
     if (keyword.customerNo) {
       const slots = this.customerNoSlots.get(keyword.customerNo.key);
       if (slots) lists.push(slots);
@@ -599,9 +609,103 @@ export class BookIndex {
 
   /** The test a row must pass and, for a keyword, its candidates. Undefined when SQL must answer (see `rowTest`). */
   private matcher(criteria: CustomerCriteria): { test: RowTest; candidates: number[] | undefined } | undefined {
-    const test = this.rowTest(criteria);
+    const keyword = criteria.keyword;
+    const romanised = keyword?.romanised ? this.romanisedMatches(keyword.romanised.words) : undefined;
+    const test = this.rowTest(criteria, romanised);
     if (!test) return undefined;
-    return { test, candidates: criteria.keyword ? this.keywordCandidates(criteria.keyword) : undefined };
+    return { test, candidates: keyword ? this.keywordCandidates(keyword, romanised) : undefined };
+  }
+
+  /** A mark no slot carries yet in `wordStamp`. */
+  private nextWordMark(): number {
+    this.wordMark = (this.wordMark + 1) >>> 0;
+    if (this.wordMark === 0) {
+      this.wordStamp.fill(0);
+      this.wordMark = 1;
+    }
+    return this.wordMark;
+  }
+
+  /** The postings of every word that begins with `prefix` (a typed word of a romanised keyword). */
+  private postingsBeginningWith(prefix: string): Posting[] {
+    const postings = this.postings.words;
+    const vocabulary = (this.wordVocabulary ??= [...postings.keys()].sort());
+    let low = 0;
+    let high = vocabulary.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (vocabulary[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: Posting[] = [];
+    for (let at = low; at < vocabulary.length && vocabulary[at]!.startsWith(prefix); at += 1) found.push(postings.get(vocabulary[at]!)!);
+    return found;
+  }
+
+  /**
+   * The slots whose terms hold every typed word at the start of one of their words (`termsHoldWords`),
+   * marked in `wordStamp`. Each typed word is the union of the postings of the whole words it begins;
+   * the words are intersected rarest first, so the work follows the postings' sizes and no row's text is
+   * read, except a row written again since the build (its postings may keep words it lost) and the
+   * candidates left when a typed word's postings are far larger than they are (a single letter).
+   */
+  private romanisedMatches(words: readonly string[]): RomanisedMatches {
+    const key = words.join(' ');
+    const last = this.lastRomanised;
+    if (last && last.key === key && last.generation === this.generation && last.mark === this.wordMark) return last;
+    const perWord = words.map((word) => {
+      const postings = this.postingsBeginningWith(word);
+      let size = 0;
+      for (const posting of postings) size += posting.base.length + (posting.extra?.length ?? 0);
+      return { postings, size };
+    });
+    perWord.sort((a, b) => a.size - b.size);
+    const stamp = this.wordStamp;
+    const markAll = (postings: Posting[], mark: number, each: ((slot: number) => void) | undefined) => {
+      for (const posting of postings) {
+        for (const list of posting.extra ? [posting.base, posting.extra] : [posting.base]) {
+          for (let index = 0; index < list.length; index += 1) {
+            const slot = list[index]!;
+            if (stamp[slot] === mark) continue;
+            stamp[slot] = mark;
+            each?.(slot);
+          }
+        }
+      }
+    };
+    let slots: number[] = [];
+    markAll(perWord[0]!.postings, this.nextWordMark(), (slot) => slots.push(slot));
+    let confirmAll = false;
+    for (const { postings, size } of perWord.slice(1)) {
+      if (slots.length === 0) break;
+      if (size > CONFIRMED_OVER_MARKED * slots.length) {
+        // Reading a few candidates' terms is cheaper than marking this word's postings.
+        confirmAll = true;
+        continue;
+      }
+      const mark = this.nextWordMark();
+      markAll(postings, mark, undefined);
+      slots = slots.filter((slot) => stamp[slot] === mark);
+    }
+    const mark = this.nextWordMark();
+    let matches: number[] = [];
+    for (const slot of slots) {
+      if (confirmAll || this.rewritten[slot] === 1) {
+        const terms = this.termWords[slot];
+        if (!terms || !termsHoldWords(terms, words)) continue;
+      }
+      stamp[slot] = mark;
+      matches.push(slot);
+    }
+    // In slot order, so the page and the stat read the columns in sequence: the union of several words'
+    // postings (`chan`, `chang`, `chanwai`…) is not, and reading a book's columns at random positions cost
+    // several times more than the reading itself.
+    if (matches.length * 32 > this.size) {
+      matches = [];
+      for (let slot = 0; slot < this.size; slot += 1) if (stamp[slot] === mark) matches.push(slot);
+    } else matches.sort((a, b) => a - b);
+    this.lastRomanised = { key, generation: this.generation, mark, slots: matches };
+    return this.lastRomanised;
   }
 
   /** One page of matching customers' ids in the list's order, and the total; undefined: ask SQL. */
@@ -767,6 +871,21 @@ export function walkIsCheaper(matches: number, end: number, live: number): boole
   return walkSteps < sortSteps;
 }
 
+/**
+ * Reading a candidate's terms costs about as much as marking this many postings' entries: a typed word
+ * whose postings are larger than that many times the candidates is confirmed on them instead.
+ */
+const CONFIRMED_OVER_MARKED = 32;
+
+/** A romanised keyword's matches: their slots, marked `mark` in the book's `wordStamp` (see `romanisedMatches`). */
+interface RomanisedMatches {
+  /** The typed words, one space apart. */
+  key: string;
+  generation: number;
+  mark: number;
+  slots: number[];
+}
+
 /** What a query asks of each row, decided once per query (see `BookIndex.rowTest`). */
 interface RowConditions {
   channels: Uint8Array | undefined;
@@ -784,7 +903,8 @@ interface RowConditions {
   keyword: boolean;
   chineseText: string | null;
   foldedText: string | null;
-  romanisedWords: readonly string[] | null;
+  /** The romanised keyword's matches are the slots carrying this mark in `wordStamp`; 0: no such arm. */
+  romanisedMark: number;
   customerNo: CustomerNoKeyword | null;
   englishText: string | null;
   phoneDigits: string | null;
@@ -843,14 +963,12 @@ class RowTest {
   private keywordMatches(slot: number): boolean {
     const book = this.book;
     const when = this.conditions;
+    // The romanised arm first: a mark read, where the others read text.
+    if (when.romanisedMark !== 0 && book.wordStamp[slot] === when.romanisedMark) return true;
     if (when.chineseText !== null && book.nameCn[slot]!.includes(when.chineseText)) return true;
     if (when.foldedText !== null && (book.foldedCn[slot]?.includes(when.foldedText) ?? false)) return true;
     if (when.englishText !== null && book.nameEnLower[slot]!.includes(when.englishText)) return true;
     if (when.phoneDigits !== null && (book.phoneDigits[slot]?.includes(when.phoneDigits) ?? false)) return true;
-    if (when.romanisedWords !== null) {
-      const words = book.termWords[slot];
-      if (words && termsHoldWords(words, when.romanisedWords)) return true;
-    }
     if (when.customerNo !== null) {
       const number = book.customerNo[slot]!;
       if (number.endsWith(when.customerNo.key) && customerNoMatches(when.customerNo, number)) return true;
