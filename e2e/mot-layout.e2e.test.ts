@@ -256,12 +256,12 @@ async function settle() {
 }
 
 /**
- * What is drawn is measured: the invisible layers that give a small target its 44 px tap (ADR 0050: a target's
- * ::after, a tab's ::before, a one-line field's tall line) would count as content spilling out of its box. They
+ * What is drawn is measured: the invisible layers that give a small target its 44 px tap (ADR 0050: the
+ * `ba-hit` class's ::after and antd's buttons' and switches', a one-line field's tall line) would count as content spilling out of its box. They
  * are switched off for the measurement by a rule inserted through the CSSOM (the CSP refuses a <style>).
  */
 const HIT_LAYERS_OFF = [
-  ':is(a, button, label, [role=button], .adm-button, .adm-switch)::after, .mot-tabs__item::before { display: none !important; }',
+  '.ba-hit::after, .adm-button::after, .adm-switch::after { display: none !important; }',
   '.adm-search-bar .adm-input-element, .mot-field__box .adm-input-element { height: auto !important; margin: 0 !important; }',
 ];
 const hitLayers = (on: boolean) =>
