@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
 import { apiClient, signInAs, type ApiClient } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
@@ -55,6 +55,16 @@ async function signedInPhone(path = '/client/manage/list'): Promise<Page> {
 
 const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 const scrollerOf = (page: Page, name: string) => route(page, name).locator('[data-testid="page-scroll"]').first();
+
+/** The list's rows on a 812 px screen (ids and their top edge), as the manager sees them. */
+async function rowsOnScreen(list: Locator) {
+  const seen: string[] = [];
+  for (const row of await list.locator('[data-testid="client-row"]').all()) {
+    const box = await row.boundingBox();
+    if (box && box.y >= 0 && box.y + box.height <= 812) seen.push(`${await row.getAttribute('data-customer-id')}@${Math.round(box.y)}`);
+  }
+  return seen;
+}
 /** Resolves once the page has drawn two more frames (a gesture's moves come one a frame, as a finger's do). */
 const nextFrame = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
@@ -178,6 +188,8 @@ describe('client list, search, profile, holdings', () => {
         return element.scrollTop;
       }, scrollTop),
     ).toBe(scrollTop);
+    const rowsSeen = await rowsOnScreen(list);
+    expect(rowsSeen.length).toBeGreaterThan(2);
     await markPage(page, 'clientManageList');
 
     const [target] = (await api.ok.searchCustomers({ pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' })).list;
@@ -250,8 +262,11 @@ describe('client list, search, profile, holdings', () => {
     await page.goBack();
     await expectRoute(page, 'clientManageList');
     expect(await isMarked(page, 'clientManageList')).toBe(true);
-    // Web-first: the kept list restores its offset once it is shown again, a frame or more after the route changes.
-    await expect.poll(() => scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTop)).toBe(scrollTop);
+    // Web-first: the kept list restores its place once it is shown again, a frame or more after the route changes.
+    // Its place is the rows on screen, not the offset: the client opened from the search joined the recent clients
+    // above the rows meanwhile (ADR 0047's last section), so the same rows are further down the page.
+    await expect(list.getByTestId('recent-clients')).toBeVisible();
+    await expect.poll(() => rowsOnScreen(list)).toEqual(rowsSeen);
   });
 
   test('the other detail pages show their records and totals', async () => {

@@ -52,7 +52,11 @@ async function rowsOnScreen(page: Page) {
 
 describe('the client list keeps its place with filters and sort on (issue 22.2)', () => {
   /** How the list was narrowed: on the filter page (a sort, a status) or by a keyword in its own search box. */
-  const ways: { name: string; narrow: (page: Page) => Promise<void> }[] = [
+  /** While the client is open: the manager pins them on the profile header, or saves a filter on another device. */
+  type WhileAway = 'pin the client' | 'save a filter elsewhere';
+  const ways: { name: string; narrow: (page: Page) => Promise<void>; whileAway?: WhileAway }[] = [
+    { name: 'nothing narrowed', narrow: async () => undefined },
+    { name: 'nothing narrowed, the client pinned on its profile', narrow: async () => undefined, whileAway: 'pin the client' },
     {
       name: 'a sort alone',
       narrow: async (page) => {
@@ -85,6 +89,10 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
 
   for (const way of ways) {
     test(`${way.name}: open a client from deep in the list, go back: the same rows at the same place`, async () => {
+      // A manager who never opened a client: no pins, recents or saved filters, so no block above the rows yet.
+      await server.database.query('delete from staff_pinned_client');
+      await server.database.query('delete from staff_recent');
+      await server.database.query('delete from staff_saved_filter');
       const page = await freshPhone();
       // The page's clock, to be away longer than the list's data stays fresh (it is fetched again on return).
       await page.clock.install();
@@ -92,17 +100,11 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
       const list = route(page, 'clientManageList');
       const rows = list.locator('[data-testid="client-row"]');
       await expect(rows.first()).toBeVisible();
-      // A client opened once before, so the recent-clients block is already above the rows. Its first
-      // appearance still moves the rows down under a kept scroll position: a known defect (session 14's
-      // note), not what this test is about.
-      await rows.first().click();
-      await expectRoute(page, 'clientInformation');
-      await page.goBack();
-      await expectRoute(page, 'clientManageList');
-      await expect(rows.first()).toBeVisible();
+      await expect(list.getByTestId('quick-clients')).toHaveCount(0);
       await way.narrow(page);
       await expectRoute(page, 'clientManageList');
-      await expect(list.getByTestId('active-filters')).toBeVisible();
+      const narrowed = !way.name.startsWith('nothing narrowed');
+      if (narrowed) await expect(list.getByTestId('active-filters')).toBeVisible();
       await expect(rows.first()).toBeVisible();
 
       // Deep in the list: as far as it goes (windowed once past two pages).
@@ -123,13 +125,61 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
       await list.locator(`[data-testid="client-row"][data-customer-id="${before[1]!.split('@')[0]}"]`).click();
       await expectRoute(page, 'clientInformation');
       await expect(route(page, 'clientInformation').locator('[data-testid="profile-name"]')).toBeVisible();
+      if (way.whileAway === 'pin the client') {
+        // The profile's star writes the pin into the shortcuts the list reads: the pinned block is there as the list shows.
+        const pin = route(page, 'clientInformation').getByTestId('pin-toggle');
+        await pin.click();
+        await expect(pin).toHaveAttribute('aria-pressed', 'true');
+      } else {
+        // On another device the manager saves a filter: the saved-filters strip joins the block above the rows
+        // (and, with nothing narrowed, the first recent client appears there too).
+        await apiClient(server.baseUrl, await signInAs(server.baseUrl)).ok.saveFilter({ name: '活跃', filters: { statuses: ['active'] } });
+      }
       await page.clock.fastForward('01:00');
       await page.goBack();
       await expectRoute(page, 'clientManageList');
-      await expect.poll(() => scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTop)).toBe(scrollTop);
+      if (way.whileAway === 'pin the client') await expect(list.getByTestId('pinned-clients')).toBeVisible();
+      else await expect(list.getByTestId('saved-filters')).toBeVisible();
+      if (!narrowed && !way.whileAway) await expect(list.getByTestId('recent-clients')).toBeVisible();
+      // The block above grew while the manager was away: the rows they were looking at stay where they were.
       await expect.poll(() => rowsOnScreen(page)).toEqual(before);
+      // And the place is the manager's again: scrolling on from there moves the rows.
+      await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollBy(0, -300));
+      await expect.poll(() => rowsOnScreen(page)).not.toEqual(before);
     });
   }
+});
+
+describe('the first recent client at 375 px in the three languages (issue 22.2)', () => {
+  test('the rows stay under the manager as the block arrives above them; at the top, the block', async () => {
+    for (const language of ['zh-CN', 'zh-HK', 'en'] as const) {
+      await server.database.query('delete from staff_pinned_client');
+      await server.database.query('delete from staff_recent');
+      await server.database.query('delete from staff_saved_filter');
+      const page = await freshPhone();
+      await openSignedIn(page, server.baseUrl, '/client/manage/list');
+      await page.evaluate((chosen) => (globalThis as unknown as PageGlobals).localStorage.setItem('language', chosen), language);
+      await page.goto(`${server.baseUrl}/client/manage/list`);
+      await expectRoute(page, 'clientManageList');
+      const list = route(page, 'clientManageList');
+      const rows = list.locator('[data-testid="client-row"]');
+      await expect(rows.first()).toBeVisible();
+      // A little way down: the stat header's foot still on screen, the rows under it.
+      await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, 300));
+      const before = await rowsOnScreen(page);
+      await list.locator(`[data-testid="client-row"][data-customer-id="${before[0]!.split('@')[0]}"]`).click();
+      await expectRoute(page, 'clientInformation');
+      await expect(route(page, 'clientInformation').locator('[data-testid="profile-name"]')).toBeVisible();
+      await page.goBack();
+      await expectRoute(page, 'clientManageList');
+      await expect(list.getByTestId('recent-clients')).toHaveCount(1);
+      await expect.poll(() => rowsOnScreen(page)).toEqual(before);
+      await saveScreenshot(page, `list-kept-rows-first-recent-${language}-375`);
+      await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, 0));
+      await expect(list.getByTestId('recent-clients')).toBeInViewport();
+      await saveScreenshot(page, `list-first-recent-${language}-375`);
+    }
+  });
 });
 
 describe("a client's record pages keep their filters (issue 22.2)", () => {

@@ -60,7 +60,7 @@ export function LongList<Item>(props: VirtualListProps<Item>) {
   return (
     <div className={className ? `ba-vlist ${className}` : 'ba-vlist'} role="list" ref={plainList}>
       {items.map((item) => (
-        <div key={itemKey(item)} className="ba-vlist__row" role="listitem">
+        <div key={itemKey(item)} className="ba-vlist__row" role="listitem" data-row-key={itemKey(item)}>
           {renderItem(item)}
         </div>
       ))}

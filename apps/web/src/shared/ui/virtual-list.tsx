@@ -83,6 +83,7 @@ export function VirtualList<Item>({
           className="ba-vlist__row"
           role="listitem"
           data-index={row.index}
+          data-row-key={row.key}
           ref={virtualizer.measureElement}
           style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - scrollMargin}px)` }}
         >
