@@ -7,6 +7,7 @@ import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
+import { settle } from './support/layout';
 
 /**
  * Issue 24, part 5: every MOT page shows money in the chosen currency, and every MOT screen fits a 320 and a
@@ -230,31 +231,6 @@ function layoutProblems(rules: LayoutRules): string[] {
   return problems;
 }
 
-/** Resolves once nothing on the page has moved for a few frames (sheets slide in, lists measure their rows). */
-async function settle() {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = '';
-        let still = 0;
-        const started = performance.now();
-        const tick = () => {
-          const now = [...document.querySelectorAll('.adm-popup-body, .ba-vlist__row, .ba-route')]
-            .map((element) => {
-              const rect = element.getBoundingClientRect();
-              return `${rect.x},${rect.y},${rect.width},${rect.height}`;
-            })
-            .join(';');
-          still = now === last ? still + 1 : 0;
-          last = now;
-          if (still >= 5 || performance.now() - started > 5000) resolve();
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
-}
-
 /**
  * What is drawn is measured: the invisible layers that give a small target its 44 px tap (ADR 0050: the
  * `ba-hit` class's ::after and antd's buttons' and switches', a one-line field's tall line) would count as content spilling out of its box. They
@@ -282,7 +258,7 @@ const hitLayers = (on: boolean) =>
 
 /** Measures the screen as it is; fails naming every problem, the screen, the width and the language. */
 async function expectFits(screen: string) {
-  await settle();
+  await settle(page);
   await hitLayers(false);
   const problems = await page
     .evaluate(layoutProblems, { strips: SCROLL_STRIPS, cutByDesign: CUT_BY_DESIGN, overlays: OVERLAYS })

@@ -7,6 +7,7 @@ import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
+import { settle } from './support/layout';
 
 /**
  * Issue 22, part 5 — made for thumbs. Every page of the route table at 375×812: each thing a finger can tap
@@ -171,37 +172,12 @@ function smallTargets(min: number): SmallTarget[] {
   return small;
 }
 
-/** Resolves once nothing on the page has moved for a few frames (sheets slide in, lists measure their rows). */
-async function settle() {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = '';
-        let still = 0;
-        const started = performance.now();
-        const tick = () => {
-          const now = [...document.querySelectorAll('.adm-popup-body, .ba-vlist__row, .ba-route')]
-            .map((element) => {
-              const rect = element.getBoundingClientRect();
-              return `${rect.x},${rect.y},${rect.width},${rect.height}`;
-            })
-            .join(';');
-          still = now === last ? still + 1 : 0;
-          last = now;
-          if (still >= 5 || performance.now() - started > 5000) resolve();
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
-}
-
 /** Every problem of every screen walked, collected so one run names them all. */
 const problems: string[] = [];
 
 /** Measures the screen as it is and notes each target under the minimum (the test fails on them at the end). */
 async function measure(screen: string) {
-  await settle();
+  await settle(page);
   for (const target of await page.evaluate(smallTargets, MIN_PX))
     problems.push(`${screen}: ${target.selector} «${target.text}» answers ${target.width}×${target.height}px (${target.why})`);
 }

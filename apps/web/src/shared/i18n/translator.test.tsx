@@ -48,8 +48,6 @@ describe('Translator (the i18next rules the app used)', () => {
     expect(t.t('records', { count: 1 })).toBe('1 record');
     expect(t.t('records', { count: 0 })).toBe('0 records');
     expect(t.t('records', { count: 2 })).toBe('2 records');
-    expect(t.t('records', { count: '1' })).toBe('1 record');
-    expect(t.t('records', { count: '1,001' })).toBe('1,001 records');
     expect(t.t('records')).toBe('{{count}} records');
     expect(t.t('days', { count: 1 })).toBe('1 days');
     expect(t.t('records', { count: 1, lng: 'zh-CN' })).toBe('1 条记录');

@@ -106,14 +106,6 @@ function interpolateAll(value: unknown, options: TOptions): unknown {
   return copy;
 }
 
-/** A `count` option as a number (a count may come formatted, `1,234`), or null when there is none. */
-function countOf(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string') return null;
-  const parsed = Number(value.replace(/,/g, ''));
-  return value.trim() !== '' && Number.isFinite(parsed) ? parsed : null;
-}
-
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The plural category of `count` in `language` (`one`, `other`…), with one `Intl.PluralRules` per language. */
@@ -142,7 +134,7 @@ export class Translator {
   translate(key: string, options: TOptions = {}): unknown {
     const language = options.lng ?? this.language;
     const languages = language === this.fallbackLanguage ? [language] : [language, this.fallbackLanguage];
-    const count = countOf(options.count);
+    const count = typeof options.count === 'number' ? options.count : null;
     for (const candidate of languages) {
       const strings = this.strings.get(candidate);
       const plural = count === null ? undefined : lookUp(strings, `${key}_${pluralCategory(candidate, count)}`);
