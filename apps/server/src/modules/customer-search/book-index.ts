@@ -1,7 +1,7 @@
 import type { CustomerCriteria } from './customer-filters';
 import { customerNoMatches, termsHoldWords, type CustomerKeyword } from './customer-keyword';
 import { customerNoKey, type CustomerNoKeyword } from '../../db/search-terms';
-import { MatchTiers, type TieredFields } from './match-tier';
+import { MatchTiers } from './match-tier';
 import type { PageWindow, SortField, SortOrder } from './page-plan';
 
 /**
@@ -654,7 +654,7 @@ export class BookIndex {
     const tiers = new MatchTiers(keyword, keyword.englishName ? lowerAsSql(keyword.text) : null);
     const byTier: [number[], number[], number[]] = [[], [], []];
     const rank = (slot: number) => {
-      if (test.passes(slot)) byTier[tiers.of(this.tieredFields(slot))].push(slot);
+      if (test.passes(slot)) byTier[tiers.of(this, slot)].push(slot);
     };
     if (candidates) for (const slot of candidates) rank(slot);
     else for (let slot = 0; slot < this.size; slot += 1) rank(slot);
@@ -686,20 +686,6 @@ export class BookIndex {
     const mark = this.nextMark();
     for (const slot of matches) this.stamp[slot] = mark;
     return this.walkOrder(sortBy, sortOrder, mark, from, to, matches.length);
-  }
-
-  /** What a slot's tier is decided from (see `MatchTiers`). */
-  private tieredFields(slot: number): TieredFields {
-    return {
-      customerNo: this.customerNo[slot]!,
-      nameCn: this.nameCn[slot]!,
-      nameEnLower: this.nameEnLower[slot]!,
-      foldedCn: this.foldedCn[slot]!,
-      termWords: this.termWords[slot]!,
-      phoneDigits: this.phoneDigits[slot]!,
-      idDocLast4: this.idDocLast4[slot]!,
-      accountNos: this.accountNos[slot]!,
-    };
   }
 
   /** The ids of the marked slots from `start` to `end` in the sort's order (`total` are marked). */

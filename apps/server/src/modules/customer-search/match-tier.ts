@@ -15,18 +15,20 @@ import { a, accountA, c } from './customer-tables';
  */
 export type MatchTier = 0 | 1 | 2;
 
-/** The fields a tier is decided from, as the book's index keeps them (`nameEnLower` is `lowerAsSql` of the English name). */
-export interface TieredFields {
-  customerNo: string;
-  nameCn: string;
-  nameEnLower: string;
-  /** The folded name of the search terms; null: none computed yet. */
-  foldedCn: string | null;
-  /** The romanisation words of the search terms, a space before each; null: none computed yet. */
-  termWords: string | null;
-  phoneDigits: string | null;
-  idDocLast4: string;
-  accountNos: readonly string[];
+/**
+ * The columns a tier is decided from, by slot, as the book's index keeps them (`nameEnLower` is
+ * `lowerAsSql` of the English name; `foldedCn` and `termWords` split from the search terms, null
+ * until computed). Read in place: no object per match.
+ */
+export interface TieredColumns {
+  readonly customerNo: readonly string[];
+  readonly nameCn: readonly string[];
+  readonly nameEnLower: readonly string[];
+  readonly foldedCn: readonly (string | null)[];
+  readonly termWords: readonly (string | null)[];
+  readonly phoneDigits: readonly (string | null)[];
+  readonly idDocLast4: readonly string[];
+  readonly accountNos: readonly (readonly string[])[];
 }
 
 /**
@@ -50,8 +52,9 @@ export function isWholePhone(phoneDigits: string | null, typed: string): boolean
 }
 
 /**
- * The keyword's tier tests, decided once per query (the in-memory index calls `of` for each match).
- * `englishWordStart`: lower case as ILIKE folds (`lowerAsSql`), tested at the name's start or after a space.
+ * The keyword's tier tests, decided once per query (the in-memory index calls `of` for each match's slot).
+ * `englishLower`: the keyword lower-cased as ILIKE folds it (the index's `lowerAsSql`), looked for at the
+ * English name's start or after a space.
  */
 export class MatchTiers {
   private readonly englishLower: string | null;
@@ -65,20 +68,24 @@ export class MatchTiers {
     this.englishAfterSpace = this.englishLower === null ? null : ` ${this.englishLower}`;
   }
 
-  of(row: TieredFields): MatchTier {
+  of(row: TieredColumns, slot: number): MatchTier {
     const keyword = this.keyword;
-    if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo)) return 0;
-    if (keyword.accountNo !== null && row.accountNos.includes(keyword.accountNo)) return 0;
-    if (keyword.idDocTail !== null && row.idDocLast4 === keyword.idDocTail) return 0;
-    if (keyword.phone && isWholePhone(row.phoneDigits, keyword.phone.digits)) return 0;
+    if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo[slot]!)) return 0;
+    if (keyword.accountNo !== null && row.accountNos[slot]!.includes(keyword.accountNo)) return 0;
+    if (keyword.idDocTail !== null && row.idDocLast4[slot] === keyword.idDocTail) return 0;
+    if (keyword.phone && isWholePhone(row.phoneDigits[slot]!, keyword.phone.digits)) return 0;
     if (keyword.chineseName) {
-      if (row.nameCn.startsWith(keyword.text)) return 1;
+      if (row.nameCn[slot]!.startsWith(keyword.text)) return 1;
       const folded = keyword.chineseName.folded;
-      if (folded !== null && row.foldedCn !== null && row.foldedCn.startsWith(folded)) return 1;
+      const foldedCn = row.foldedCn[slot]!;
+      if (folded !== null && foldedCn !== null && foldedCn.startsWith(folded)) return 1;
     }
-    if (this.englishLower !== null && (row.nameEnLower.startsWith(this.englishLower) || row.nameEnLower.includes(this.englishAfterSpace!)))
-      return 1;
-    if (keyword.romanised && row.termWords !== null && termsHoldWords(row.termWords, keyword.romanised.words)) return 1;
+    if (this.englishLower !== null) {
+      const nameEnLower = row.nameEnLower[slot]!;
+      if (nameEnLower.startsWith(this.englishLower) || nameEnLower.includes(this.englishAfterSpace!)) return 1;
+    }
+    const termWords = row.termWords[slot]!;
+    if (keyword.romanised && termWords !== null && termsHoldWords(termWords, keyword.romanised.words)) return 1;
     return 2;
   }
 }
