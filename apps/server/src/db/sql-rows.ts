@@ -21,8 +21,11 @@ export interface SelectOptions {
   prepare?: boolean;
 }
 
+/** `term` with LIKE's own wildcards and its escape character taken literally, to build a pattern around. */
+export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /** A LIKE pattern matching `term` anywhere, with LIKE's own wildcards taken literally. */
-export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const containsPattern = (term: string) => `%${likeEscaped(term)}%`;
 
 /** A query and the type of the rows it selects, for `selectRowSets`. */
 export type RowsQuery<Row> = SQL & { readonly __row?: Row };

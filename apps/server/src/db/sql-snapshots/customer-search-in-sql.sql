@@ -28,8 +28,7 @@ greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => 
 
 -- kycSearch (SEARCH_INDEX_MAX_ROWS=0): POST /api/client/customer/kyc/search, statement 4 of 5
 select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $1 and "v"."staff_id" = $2), 0)::text as "version",
-(select count(*) from "customer" "c" where "c"."corp_id" = $3 and "c"."staff_id" = $4 and (("c"."name_en" || '') ilike $5 or (("c"."search_terms" || '') like $6)))::int as "total",
-(select coalesce(sum("b"."clients"), 0) from "staff_book_summary" "b" where "b"."staff_id" = $7 and "b"."corp_id" = $8)::int as "book";
+(select count(*) from "customer" "c" where "c"."corp_id" = $3 and "c"."staff_id" = $4 and (("c"."name_en" || '') ilike $5 or (("c"."search_terms" || '') like $6)))::int as "total";
 
 -- kycSearch (SEARCH_INDEX_MAX_ROWS=0): POST /api/client/customer/kyc/search, statement 5 of 5
 -- prepared
@@ -41,9 +40,9 @@ select (select coalesce(json_agg(t), '[]'::json) from (select "c"."id"::float8 a
 "c"."id_doc_masked" as "idDoc",
 "c"."status" as "status",
 (select "k"."external_user_id" from "kyc_binding" "k" where "k"."customer_id" = "c"."id" and "k"."corp_id" = "c"."corp_id") as "boundExternalUserId",
-array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."account_no") as "accountNos" from (select "c"."id" from "customer" "c" where "c"."staff_id" = $1 and (("c"."name_en" || '') ilike $2 or (("c"."search_terms" || '') like $3)) order by "c"."total_assets_hkd" desc, "c"."id" asc limit $4 offset $5) page
-join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $6
-order by "c"."total_assets_hkd" desc, "c"."id" asc) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $7 and "v"."staff_id" = $8), 0)::text as "version",
+array(select "a"."account_no" from "account" "a" where "a"."customer_id" = "c"."id" order by "a"."account_no") as "accountNos" from (select "c"."id" from "customer" "c" where "c"."staff_id" = $1 and (("c"."name_en" || '') ilike $2 or (("c"."search_terms" || '') like $3)) order by (case when (("c"."name_en" ilike $4 or "c"."name_en" ilike $5) or ("c"."search_terms" like $6)) then 1 else 2 end), "c"."total_assets_hkd" desc, "c"."id" asc limit $7 offset $8) page
+join "customer" "c" on "c"."id" = page.id and "c"."corp_id" = $9
+order by (case when (("c"."name_en" ilike $10 or "c"."name_en" ilike $11) or ("c"."search_terms" like $12)) then 1 else 2 end), "c"."total_assets_hkd" desc, "c"."id" asc) t) as "rows", (select coalesce(json_agg(t), '[]'::json) from (select coalesce((select "v"."version" from "staff_book_version" "v" where "v"."corp_id" = $13 and "v"."staff_id" = $14), 0)::text as "version",
 null::int as "total" ) t) as "book";
 
 -- searchCustomers (SEARCH_INDEX_MAX_ROWS=0): POST /api/client/customer/manage/search

@@ -5,7 +5,7 @@ import { testDatabases, seededStaff } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { fillAllSearchTerms } from '../../db/search-terms';
-import { createManageRepository, type ManageRepository } from '../manage/manage.repository';
+import { createManageRepository, type ListRow, type ManageRepository } from '../manage/manage.repository';
 import { BookIndexStore, bookIndexCounters } from './book-index-store';
 import { BookResultCache } from './book-result-cache';
 import type { CustomerCriteria } from './customer-filters';
@@ -458,6 +458,99 @@ for (const engine of testDatabases()) {
       for (const fixed of fixedCases) totals.push((await expectSameAnswers({ ...DEFAULT_CASE, ...fixed })).page.total);
       // They are not all empty: ties, the odd names and the bounds select somebody.
       expect(totals.filter((total) => total > 0).length).toBeGreaterThan(fixedCases.length / 2);
+    });
+
+    /** Every page of a search, one after another: what a manager scrolling to the end sees. */
+    const everyPage = async (repository: ManageRepository, test: Case) => {
+      const criteria = criteriaOf(test);
+      const rows: ListRow[] = [];
+      for (let pageNum = 1; ; pageNum += 1) {
+        const page = await repository.search(criteria, {
+          sortBy: test.sortBy,
+          sortOrder: test.sortOrder,
+          pageNum,
+          pageSize: test.pageSize,
+        });
+        rows.push(...page.rows);
+        if (page.rows.length < test.pageSize) return { rows, total: page.total };
+      }
+    };
+
+    it('ranks the client asked for exactly first, then names that begin with the keyword, on both paths and across pages', async () => {
+      // The poorest client with a Hong Kong phone: last by the default sort (most assets first).
+      const [poorest] = await database.query<{ id: string; customer_no: string; phone_digits: string }>(
+        `select id::text, customer_no, phone_digits from customer where staff_id = $1 and phone_digits ~ '^852[0-9]{8}$'
+          order by total_assets_hkd asc, id desc limit 1`,
+        [staffId],
+      );
+      const national = poorest!.phone_digits.slice(3);
+      const customerNoDigits = /[0-9]+$/.exec(poorest!.customer_no)![0];
+      // Rich clients whose phones hold those digits as a piece (not a whole phone): the sort alone puts them first.
+      await database.query(
+        `insert into customer (corp_id, staff_id, customer_no, channel, name_cn, name_en, phone_digits, id_doc_type, id_doc_masked, id_doc_last4,
+                               risk_level, status, open_date, total_assets_hkd)
+         select $1, $2, 'EQ-PIECE-' || n, 'branch', '甘', 'Piece', phone, 'hkid', 'X1**0000', 'PC0' || n, 3, 'active', '2020-01-01', 900000000
+           from unnest($3::text[]) with ordinality as decoy(phone, n)`,
+        [corpId, staffId, [`${poorest!.phone_digits}9`, `${customerNoDigits}99`]],
+      );
+      // The seed's given names hold 文 and its surnames never begin with it: three of the book's poorest
+      // clients whose names begin with it join the many in whose names it stands inside.
+      const character = '文';
+      await database.query(
+        `insert into customer (corp_id, staff_id, customer_no, channel, name_cn, name_en, id_doc_type, id_doc_masked, id_doc_last4,
+                               risk_level, status, open_date, total_assets_hkd)
+         select $1, $2, 'EQ-RANK-' || n, 'branch', '文' || n || '华', 'MAN Rank ' || n, 'hkid', 'X1**0000', 'RK0' || n, 3, 'active', '2020-01-01', 0.01 * n
+           from generate_series(1, 3) n`,
+        [corpId, staffId],
+      );
+      const ranked = { ...DEFAULT_CASE, pageSize: 7 };
+      for (const repository of [memory, sql]) {
+        for (const keyword of [poorest!.customer_no, customerNoDigits, national, poorest!.phone_digits]) {
+          const { rows, total } = await everyPage(repository, { ...ranked, keyword });
+          expect(rows.length).toBe(total);
+          if (keyword !== poorest!.customer_no) expect(total).toBeGreaterThan(1);
+          expect(rows[0]!.id).toBe(Number(poorest!.id));
+        }
+        const { rows, total } = await everyPage(repository, { ...ranked, keyword: character });
+        expect(new Set(rows.map((row) => row.id)).size).toBe(total);
+        const begins = rows.map((row) => row.nameCn.startsWith(character));
+        const firstInside = begins.indexOf(false);
+        // Names that begin with it first, then the rest; each group by assets, most first.
+        expect(firstInside).toBeGreaterThan(0);
+        expect(begins.slice(firstInside).every((begin) => !begin)).toBe(true);
+        for (const group of [rows.slice(0, firstInside), rows.slice(firstInside)]) {
+          const assets = group.map((row) => row.totalAssetsHkd);
+          expect(assets).toEqual([...assets].sort((x, y) => y - x));
+        }
+        // Without the ranking, the sort alone would have mixed them.
+        expect(Math.max(...rows.slice(firstInside).map((row) => row.totalAssetsHkd))).toBeGreaterThan(
+          Math.min(...rows.slice(0, firstInside).map((row) => row.totalAssetsHkd)),
+        );
+      }
+      // Both paths give the same pages for ranked keywords, page after page, at any page size and sort.
+      for (const keyword of [character, customerNoDigits, national, 'wong', 'chan chi', 'c', '9']) {
+        for (const [pageSize, sortBy, sortOrder] of [
+          [1, 'totalAssets', 'desc'],
+          [7, 'lastTrade', 'asc'],
+          [20, 'openDate', 'desc'],
+        ] as const) {
+          for (let pageNum = 1; pageNum <= 4; pageNum += 1)
+            await expectSameAnswers({ ...ranked, keyword, pageSize, pageNum, sortBy, sortOrder });
+        }
+      }
+    }, 240_000);
+
+    it("leaves a list without a keyword in the sort's order", async () => {
+      for (const repository of [memory, sql]) {
+        const { rows } = await repository.search(criteriaOf(DEFAULT_CASE), {
+          sortBy: 'totalAssets',
+          sortOrder: 'desc',
+          pageNum: 1,
+          pageSize: 50,
+        });
+        const order = rows.map((row) => [row.totalAssetsHkd, row.id] as const);
+        expect(order).toEqual([...order].sort(([assets, id], [otherAssets, otherId]) => otherAssets - assets || id - otherId));
+      }
     });
 
     /** Random cases, each expected to be answered alike; most of them select somebody. */

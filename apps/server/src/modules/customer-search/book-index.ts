@@ -1,6 +1,7 @@
 import type { CustomerCriteria } from './customer-filters';
 import { customerNoMatches, termsHoldWords, type CustomerKeyword } from './customer-keyword';
 import { customerNoKey, type CustomerNoKeyword } from '../../db/search-terms';
+import { MatchTiers } from './match-tier';
 import type { PageWindow, SortField, SortOrder } from './page-plan';
 
 /**
@@ -715,23 +716,7 @@ export class BookIndex {
     const { test, candidates } = matcher;
     const start = (window.pageNum - 1) * window.pageSize;
     const end = start + window.pageSize;
-    if (candidates && candidates.length * 16 < this.live) {
-      // Few candidates: confirm them, then put the page in order the cheaper way — sort the matches, or
-      // mark them and walk the sort's order until the page is full. A one-character name's few thousand
-      // matches cost ~1.5 ms to sort on the bench's 2-core host, while its first page is found a few
-      // hundred steps into the order.
-      const matches = candidates.filter((slot) => test.passes(slot));
-      if (!walkIsCheaper(matches.length, end, this.live)) {
-        const keys = sortBy === 'totalAssets' ? this.cents : sortBy === 'openDate' ? this.openDay : this.lastTradeDay;
-        const ids = this.ids;
-        const descending = (a: number, b: number) => keys[b]! - keys[a]! || ids[a]! - ids[b]!;
-        matches.sort(sortOrder === 'desc' ? descending : (a, b) => descending(b, a));
-        return { ids: matches.slice(start, end).map((slot) => ids[slot]!), total: matches.length };
-      }
-      const mark = this.nextMark();
-      for (const slot of matches) this.stamp[slot] = mark;
-      return { ids: this.walkOrder(sortBy, sortOrder, mark, start, end, matches.length), total: matches.length };
-    }
+    if (criteria.keyword) return this.rankedPage(criteria.keyword, test, candidates, sortBy, sortOrder, start, end);
     if (test.admitsEveryRow()) {
       // The whole book: its order is the page, its size the total.
       const order = this.order(sortBy);
@@ -741,28 +726,70 @@ export class BookIndex {
         ids.push(this.ids[order[sortOrder === 'desc' ? step : last - step]!]!);
       return { ids, total: order.length };
     }
-    // Many matches possible: first mark and count them in slot order (columns read in sequence, not
-    // at the sort's random positions), then walk the sort's order reading only the marks, until the
-    // page is full.
+    // Filters only, many matches possible: first mark and count them in slot order (columns read in
+    // sequence, not at the sort's random positions), then walk the sort's order reading only the
+    // marks, until the page is full.
     const mark = this.nextMark();
     const stamp = this.stamp;
     let total = 0;
-    if (candidates) {
-      for (const slot of candidates) {
-        if (test.passes(slot)) {
-          stamp[slot] = mark;
-          total += 1;
-        }
-      }
-    } else {
-      for (let slot = 0; slot < this.size; slot += 1) {
-        if (test.passes(slot)) {
-          stamp[slot] = mark;
-          total += 1;
-        }
+    for (let slot = 0; slot < this.size; slot += 1) {
+      if (test.passes(slot)) {
+        stamp[slot] = mark;
+        total += 1;
       }
     }
     return { ids: this.walkOrder(sortBy, sortOrder, mark, start, end, total), total };
+  }
+
+  /**
+   * A keyword's page: its matches grouped by tier (`MatchTiers`: the client asked for exactly, then
+   * names that begin with the keyword, then the rest), each tier in the sort's order, the page cut
+   * from the tiers one after another (ADR 0046 §5). Only the tiers the page reaches are ordered.
+   */
+  private rankedPage(
+    keyword: CustomerKeyword,
+    test: RowTest,
+    candidates: number[] | undefined,
+    sortBy: SortField,
+    sortOrder: SortOrder,
+    start: number,
+    end: number,
+  ): IndexedPage {
+    const tiers = new MatchTiers(keyword, keyword.englishName ? lowerAsSql(keyword.text) : null);
+    const byTier: [number[], number[], number[]] = [[], [], []];
+    const rank = (slot: number) => {
+      if (test.passes(slot)) byTier[tiers.of(this, slot)].push(slot);
+    };
+    if (candidates) for (const slot of candidates) rank(slot);
+    else for (let slot = 0; slot < this.size; slot += 1) rank(slot);
+    const ids: number[] = [];
+    let before = 0;
+    for (const matches of byTier) {
+      const from = Math.max(start - before, 0);
+      const to = Math.min(end - before, matches.length);
+      if (from < to) ids.push(...this.orderedSlice(matches, sortBy, sortOrder, from, to));
+      before += matches.length;
+    }
+    return { ids, total: before };
+  }
+
+  /**
+   * The ids of `matches[from … to)` once in the sort's order, found the cheaper way: sort the matches,
+   * or mark them and walk the sort's order until the slice is full. A one-character name's few
+   * thousand matches cost ~1.5 ms to sort on the bench's 2-core host, while its first page is found a
+   * few hundred steps into the order.
+   */
+  private orderedSlice(matches: number[], sortBy: SortField, sortOrder: SortOrder, from: number, to: number): number[] {
+    const ids = this.ids;
+    if (!walkIsCheaper(matches.length, to, this.live)) {
+      const keys = this.sortKeys(sortBy);
+      const descending = (a: number, b: number) => keys[b]! - keys[a]! || ids[a]! - ids[b]!;
+      matches.sort(sortOrder === 'desc' ? descending : (a, b) => descending(b, a));
+      return matches.slice(from, to).map((slot) => ids[slot]!);
+    }
+    const mark = this.nextMark();
+    for (const slot of matches) this.stamp[slot] = mark;
+    return this.walkOrder(sortBy, sortOrder, mark, from, to, matches.length);
   }
 
   /** The ids of the marked slots from `start` to `end` in the sort's order (`total` are marked). */

@@ -14,7 +14,7 @@ import { bookIndexCounters, type BookIndexStore } from './book-index-store';
 import type { HeldCustomer } from './book-index';
 import { customerWhere, servedBySummary, servedBySummaryMinusBound, summaryWhere, type CustomerCriteria } from './customer-filters';
 import { b, bookSummaryB, bookVersionV, c, customerC, v, type RowOf, type Selection } from './customer-tables';
-import { pageIds, customerOrder } from './page-query';
+import { pageIds, listOrder } from './page-query';
 import { planPage, type KeywordTotal, type PagePlan, type PageWindow, type SortField, type SortOrder } from './page-plan';
 import { CODE_FILTER_STATEMENTS, statementBudget } from './statement-budget';
 
@@ -128,8 +128,8 @@ export function createCustomerSearch<Columns extends Selection>(
 
   const totalKey = (criteria: CustomerCriteria) => `total:${criteriaKey(criteria)}`;
   /**
-   * Counts the customers matching, with the book's size and version read in the same statement (so
-   * the count is exactly that version's), and caches the figures under that version.
+   * Counts the customers matching, with the book's version read in the same statement (so the count
+   * is exactly that version's), and caches it under that version.
    */
   const countLive = async (criteria: CustomerCriteria): Promise<{ version: string; value: KeywordTotal }> => {
     // A keyword too short for its GIN indexes is tested entry by entry; written so, the planner
@@ -138,7 +138,6 @@ export function createCustomerSearch<Columns extends Selection>(
     const counted = selectionWithValues({
       version: bookVersion(criteria),
       total: sql<number>`(select count(*) from ${customerC} where ${customerWhere(criteria, true, keywordUse)})::int`,
-      book: sql<number>`(select coalesce(sum(${b.clients}), 0) from ${bookSummaryB} where ${b.staffId} = ${criteria.staffId} and ${b.corpId} = ${criteria.corpId})::int`,
     });
     const [row] = await selectRows(db, selectQuery(counted, sql``));
     const { version, ...value } = row!;
@@ -156,7 +155,7 @@ export function createCustomerSearch<Columns extends Selection>(
           rowColumns,
           sql`from (${pageIds(criteria, view.sortBy, view.sortOrder, view, plan)}) page
               join ${customerC} on ${c.id} = page.id and ${c.corpId} = ${criteria.corpId}
-              order by ${customerOrder(view.sortBy, view.sortOrder)}`,
+              order by ${listOrder(criteria, view.sortBy, view.sortOrder)}`,
         );
 
   /** Per channel; sums are numeric in SQL so the HKD totals are exact to the cent. */
@@ -290,7 +289,7 @@ export function createCustomerSearch<Columns extends Selection>(
       const fromSummary = summaryAnswers(criteria);
       let known = fromSummary ? undefined : cache.peek<KeywordTotal>(totalKey(criteria));
       if (!known && criteria.keyword) known = await countLive(criteria);
-      let plan = planPage(criteria, view.sortBy, view, known?.value);
+      let plan = planPage(criteria, view, known?.value);
       if (plan === 'codeFilters' && !admitCodeFilterStatement(codeFilterKey(criteria, view))) plan = 'planner';
       const { rows, book } = await selectRowSets(
         db,
@@ -313,7 +312,7 @@ export function createCustomerSearch<Columns extends Selection>(
       // read is right whatever plan found it, unless the plan trusted an old "nothing matches".
       const fresh = await countLive(criteria);
       if (plan !== 'empty' || fresh.value.total === 0) return { rows, total: fresh.value.total };
-      const retryPlan = planPage(criteria, view.sortBy, view, fresh.value);
+      const retryPlan = planPage(criteria, view, fresh.value);
       const retried = await selectRows<Row>(db, pageRows(criteria, view, retryPlan), { prepare: retryPlan !== 'planner' });
       return { rows: retried, total: fresh.value.total };
     },

@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { likeEscaped } from '../../db/sql-rows';
+import { customerNoMatches, termsHoldWords, type CustomerKeyword } from './customer-keyword';
+import { a, accountA, c } from './customer-tables';
+
+/**
+ * How well a found client answers the keyword (issue 22, ADR 0046 §5); a keyword's list is ordered by
+ * this first, then by the chosen sort and id:
+ * - 0, exactly the client asked for: the customer number, an account number, the identity document's
+ *   last four, or the whole phone number (see `isWholePhone`);
+ * - 1, a name that begins with the keyword: the Chinese name or its folded form, a word of the English
+ *   name, or a romanised match (each of its words begins a word of the terms, so it is a prefix);
+ * - 2, the rest (a piece of a name or of a phone number).
+ * Only found rows are ranked: every tier's test implies one of the keyword's arms.
+ */
+export type MatchTier = 0 | 1 | 2;
+
+/**
+ * The columns a tier is decided from, by slot, as the book's index keeps them (`nameEnLower` is
+ * `lowerAsSql` of the English name; `foldedCn` and `termWords` split from the search terms, null
+ * until computed). Read in place: no object per match.
+ */
+export interface TieredColumns {
+  readonly customerNo: readonly string[];
+  readonly nameCn: readonly string[];
+  readonly nameEnLower: readonly string[];
+  readonly foldedCn: readonly (string | null)[];
+  readonly termWords: readonly (string | null)[];
+  readonly phoneDigits: readonly (string | null)[];
+  readonly idDocLast4: readonly string[];
+  readonly accountNos: readonly (readonly string[])[];
+}
+
+/**
+ * The shortest number a manager types as a whole phone without its country code: Hong Kong and Macau
+ * numbers have 8 digits, mainland mobiles 11. Shorter runs (`1234`) are pieces, not a phone.
+ */
+const NATIONAL_NUMBER_DIGITS = 8;
+/** Country codes are one to three digits (852, 853, 86, 1). */
+const COUNTRY_CODE_DIGITS = 3;
+
+/**
+ * Whether the typed digits are the client's whole phone: all its digits (country code included, as
+ * stored: `85291234567`), or its national number, the stored digits less a country code of one to
+ * three digits (`91234567`), when the typed digits are long enough to be a whole number (8 or more).
+ */
+export function isWholePhone(phoneDigits: string | null, typed: string): boolean {
+  if (phoneDigits === null) return false;
+  if (phoneDigits === typed) return true;
+  const countryCode = phoneDigits.length - typed.length;
+  return typed.length >= NATIONAL_NUMBER_DIGITS && countryCode >= 1 && countryCode <= COUNTRY_CODE_DIGITS && phoneDigits.endsWith(typed);
+}
+
+/**
+ * The keyword's tier tests, decided once per query (the in-memory index calls `of` for each match's slot).
+ * `englishLower`: the keyword lower-cased as ILIKE folds it (the index's `lowerAsSql`), looked for at the
+ * English name's start or after a space.
+ */
+export class MatchTiers {
+  private readonly englishLower: string | null;
+  private readonly englishAfterSpace: string | null;
+
+  constructor(
+    private readonly keyword: CustomerKeyword,
+    englishLower: string | null,
+  ) {
+    this.englishLower = keyword.englishName ? englishLower : null;
+    this.englishAfterSpace = this.englishLower === null ? null : ` ${this.englishLower}`;
+  }
+
+  of(row: TieredColumns, slot: number): MatchTier {
+    const keyword = this.keyword;
+    if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo[slot]!)) return 0;
+    if (keyword.accountNo !== null && row.accountNos[slot]!.includes(keyword.accountNo)) return 0;
+    if (keyword.idDocTail !== null && row.idDocLast4[slot] === keyword.idDocTail) return 0;
+    if (keyword.phone && isWholePhone(row.phoneDigits[slot]!, keyword.phone.digits)) return 0;
+    if (keyword.chineseName) {
+      if (row.nameCn[slot]!.startsWith(keyword.text)) return 1;
+      const folded = keyword.chineseName.folded;
+      const foldedCn = row.foldedCn[slot]!;
+      if (folded !== null && foldedCn !== null && foldedCn.startsWith(folded)) return 1;
+    }
+    if (this.englishLower !== null) {
+      const nameEnLower = row.nameEnLower[slot]!;
+      if (nameEnLower.startsWith(this.englishLower) || nameEnLower.includes(this.englishAfterSpace!)) return 1;
+    }
+    const termWords = row.termWords[slot]!;
+    if (keyword.romanised && termWords !== null && termsHoldWords(termWords, keyword.romanised.words)) return 1;
+    return 2;
+  }
+}
+
+/**
+ * The same tiers in SQL, over the customer `c`, for the ORDER BY of a keyword's page (both search paths
+ * must give the same pages: the equivalence test compares them). Only where the keyword has the arm.
+ */
+export function matchTierSql(keyword: CustomerKeyword, corpId: number): SQL {
+  const exact: SQL[] = [];
+  if (keyword.customerNo) {
+    const { key, prefix } = keyword.customerNo;
+    exact.push(
+      prefix
+        ? sql`(nullif(ltrim(substring(${c.customerNo} from '[0-9]+$'), '0'), '') = ${key} and translate(left(${c.customerNo}, ${prefix.length}::int), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') = ${prefix})`
+        : sql`nullif(ltrim(substring(${c.customerNo} from '[0-9]+$'), '0'), '') = ${key}`,
+    );
+  }
+  if (keyword.accountNo !== null)
+    exact.push(
+      sql`${c.id} = (select ${a.customerId} from ${accountA} where ${a.corpId} = ${corpId} and ${a.accountNo} = ${keyword.accountNo})`,
+    );
+  if (keyword.idDocTail !== null) exact.push(sql`${c.idDocLast4} = ${keyword.idDocTail}`);
+  if (keyword.phone) {
+    const { digits } = keyword.phone;
+    exact.push(
+      digits.length >= NATIONAL_NUMBER_DIGITS
+        ? sql`(${c.phoneDigits} = ${digits} or (right(${c.phoneDigits}, ${digits.length}::int) = ${digits} and length(${c.phoneDigits}) between ${digits.length + 1}::int and ${digits.length + COUNTRY_CODE_DIGITS}::int))`
+        : sql`${c.phoneDigits} = ${digits}`,
+    );
+  }
+  const prefix: SQL[] = [];
+  if (keyword.chineseName) {
+    prefix.push(sql`${c.nameCn} like ${`${likeEscaped(keyword.text)}%`}`);
+    const { folded } = keyword.chineseName;
+    if (folded !== null) prefix.push(sql`split_part(${c.searchTerms}, ' ', 1) like ${`${likeEscaped(folded)}%`}`);
+  }
+  if (keyword.englishName) {
+    const escaped = likeEscaped(keyword.text);
+    prefix.push(sql`(${c.nameEn} ilike ${`${escaped}%`} or ${c.nameEn} ilike ${`% ${escaped}%`})`);
+  }
+  if (keyword.romanised) {
+    prefix.push(
+      sql`(${sql.join(
+        keyword.romanised.words.map((word) => sql`${c.searchTerms} like ${`% ${word}%`}`),
+        sql` and `,
+      )})`,
+    );
+  }
+  const anyOf = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
+  const cases = [
+    ...(exact.length ? [sql`when ${anyOf(exact)} then 0`] : []),
+    ...(prefix.length ? [sql`when ${anyOf(prefix)} then 1`] : []),
+  ];
+  return cases.length ? sql`(case ${sql.join(cases, sql` `)} else 2 end)` : sql`2`;
+}
