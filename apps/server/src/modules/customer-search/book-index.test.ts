@@ -280,6 +280,47 @@ describe('a keyword page: the matches sorted, or marked and found along the sort
   });
 });
 
+describe('a ranked keyword page along the sort order: exact, then name prefix, then the rest (ADR 0046 §5)', () => {
+  // 3,000 clients: every 25th a WONG (a name that begins with the keyword), every 25th from the 5th a
+  // CHIWONG (the keyword inside a word), one whose ID document ends WONG and one holding account WONG (exact).
+  const rows = Array.from({ length: 3000 }, (_, index) =>
+    customer(index + 1, {
+      nameEn: index % 25 === 0 ? `WONG Client ${index}` : index % 25 === 5 ? `CHIWONG Client ${index}` : `CHAN Client ${index}`,
+      idDocLast4: index === 1234 ? 'WONG' : '1234',
+      accountNos: index === 2345 ? ['WONG'] : [],
+      assetCents: ((index * 7919) % 3001) * 100,
+      openDate: `20${String(10 + (index % 15)).padStart(2, '0')}-0${1 + (index % 9)}-1${index % 10}`,
+    }),
+  );
+  const index = new BookIndex('1', rows);
+  const tierOf = (row: IndexedCustomer) =>
+    row.idDocLast4 === 'WONG' || row.accountNos.includes('WONG') ? 0 : /^wong|\swong/i.test(row.nameEn) ? 1 : 2;
+  const matches = rows.filter((row) => tierOf(row) < 2 || /wong/i.test(row.nameEn));
+  const keyOf = {
+    totalAssets: (row: IndexedCustomer) => row.assetCents,
+    openDate: (row: IndexedCustomer) => dayKey(row.openDate)!,
+  };
+
+  it.each([
+    ['totalAssets', 'desc', 1, 20],
+    ['totalAssets', 'asc', 1, 20],
+    ['openDate', 'desc', 6, 20],
+    ['totalAssets', 'desc', 7, 20],
+    ['openDate', 'asc', 12, 20],
+    ['totalAssets', 'asc', 13, 20],
+  ] as const)('%s %s, page %i of %i: the rows of ranking every match', (sortBy, sortOrder, pageNum, pageSize) => {
+    const inOrder = (a: IndexedCustomer, b: IndexedCustomer) => keyOf[sortBy](b) - keyOf[sortBy](a) || a.id - b.id;
+    const expected = [...matches].sort((a, b) => tierOf(a) - tierOf(b) || (sortOrder === 'desc' ? inOrder(a, b) : inOrder(b, a)));
+    const start = (pageNum - 1) * pageSize;
+    const page = pageOf(index, { keyword: interpretKeyword('wong') }, sortBy, sortOrder, { pageNum, pageSize });
+    expect(matches).toHaveLength(242);
+    expect(page?.total).toBe(242);
+    expect(page?.ids).toEqual(expected.slice(start, start + pageSize).map((row) => row.id));
+    // Walking the order is the path these pages take (sorting is for few matches).
+    expect(walkIsCheaper(242, start + pageSize, 3000)).toBe(true);
+  });
+});
+
 describe('romanised keywords: the postings of whole reading words, intersected (ADR 0046, "Cost")', () => {
   // English names that hold none of the typed words, so only the romanised arm finds anyone.
   const named = (id: number, nameCn: string, fields: Partial<IndexedCustomer> = {}) =>

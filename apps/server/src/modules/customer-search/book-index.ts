@@ -744,7 +744,13 @@ export class BookIndex {
   /**
    * A keyword's page: its matches grouped by tier (`MatchTiers`: the client asked for exactly, then
    * names that begin with the keyword, then the rest), each tier in the sort's order, the page cut
-   * from the tiers one after another (ADR 0046 §5). Only the tiers the page reaches are ordered.
+   * from the tiers one after another (ADR 0046 §5).
+   *
+   * A keyword with thousands of matches (`wong`: 14,000 in a 125,000-client book) does not decide every
+   * match's tier: the matches are marked and counted, the exact ones (a few at most, found by equality
+   * tests only) set apart, and the sort's order is walked deciding the tier of the marked rows it
+   * reaches, until the page's rows of the name-prefix tier are found; only a page that reaches the last
+   * tier walks the whole order. Few matches are cheaper to rank all and sort (`walkIsCheaper`).
    */
   private rankedPage(
     keyword: CustomerKeyword,
@@ -756,21 +762,63 @@ export class BookIndex {
     end: number,
   ): IndexedPage {
     const tiers = new MatchTiers(keyword, keyword.englishName ? lowerAsSql(keyword.text) : null);
-    const byTier: [number[], number[], number[]] = [[], [], []];
-    const rank = (slot: number) => {
-      if (test.passes(slot)) byTier[tiers.of(this, slot)].push(slot);
+    const matches: number[] = [];
+    const collect = (slot: number) => {
+      if (test.passes(slot)) matches.push(slot);
     };
-    if (candidates) for (const slot of candidates) rank(slot);
-    else for (let slot = 0; slot < this.size; slot += 1) rank(slot);
-    const ids: number[] = [];
-    let before = 0;
-    for (const matches of byTier) {
-      const from = Math.max(start - before, 0);
-      const to = Math.min(end - before, matches.length);
-      if (from < to) ids.push(...this.orderedSlice(matches, sortBy, sortOrder, from, to));
-      before += matches.length;
+    if (candidates) for (const slot of candidates) collect(slot);
+    else for (let slot = 0; slot < this.size; slot += 1) collect(slot);
+    const total = matches.length;
+    if (!walkIsCheaper(total, end, this.live)) {
+      const byTier: [number[], number[], number[]] = [[], [], []];
+      for (const slot of matches) byTier[tiers.of(this, slot)].push(slot);
+      const ids: number[] = [];
+      let before = 0;
+      for (const tier of byTier) {
+        const from = Math.max(start - before, 0);
+        const to = Math.min(end - before, tier.length);
+        if (from < to) ids.push(...this.orderedSlice(tier, sortBy, sortOrder, from, to));
+        before += tier.length;
+      }
+      return { ids, total };
     }
-    return { ids, total: before };
+    // The exact tier, a handful of rows at most: the customer number's, the account's and the ID tail's own
+    // slots (confirmed: a slot stays in these lists after its row changes), and a whole phone among the matches.
+    const exactSlots = new Set<number>();
+    const confirm = (slots: readonly number[] | undefined) => {
+      for (const slot of slots ?? []) if (test.passes(slot) && tiers.isExact(this, slot)) exactSlots.add(slot);
+    };
+    if (keyword.customerNo) confirm(this.customerNoSlots.get(keyword.customerNo.key));
+    if (keyword.accountNo) confirm(this.accountSlots.get(keyword.accountNo));
+    if (keyword.idDocTail) confirm(this.idDocSlots.get(keyword.idDocTail));
+    const exact: number[] = [];
+    const mark = this.nextMark();
+    const stamp = this.stamp;
+    for (const slot of matches) {
+      if (exactSlots.has(slot) || (keyword.phone !== null && tiers.isExact(this, slot))) exact.push(slot);
+      else stamp[slot] = mark;
+    }
+    // Walk the order once: name-prefix rows in order until the page is full, the rest kept in order in case
+    // the page reaches past them.
+    const prefixWanted = end - exact.length;
+    const prefixed: number[] = [];
+    const rest: number[] = [];
+    if (prefixWanted > 0) {
+      const order = this.order(sortBy);
+      const last = order.length - 1;
+      const restWanted = end - exact.length;
+      for (let step = 0; step <= last && prefixed.length < prefixWanted; step += 1) {
+        const slot = order[sortOrder === 'desc' ? step : last - step]!;
+        if (stamp[slot] !== mark) continue;
+        if (tiers.isNamePrefix(this, slot)) prefixed.push(this.ids[slot]!);
+        else if (rest.length < restWanted) rest.push(this.ids[slot]!);
+      }
+    }
+    // Sorted after the walk, whose marks it must not disturb.
+    const ids: number[] = exact.length > 0 ? this.orderedSlice(exact, sortBy, sortOrder, 0, exact.length) : [];
+    // Not every prefixed row was found unless the walk ended: then `rest` is complete up to the page's end.
+    const ranked = prefixed.length < prefixWanted ? [...ids, ...prefixed, ...rest] : [...ids, ...prefixed];
+    return { ids: ranked.slice(start, end), total };
   }
 
   /**

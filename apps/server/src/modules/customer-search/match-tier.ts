@@ -69,24 +69,34 @@ export class MatchTiers {
   }
 
   of(row: TieredColumns, slot: number): MatchTier {
+    if (this.isExact(row, slot)) return 0;
+    return this.isNamePrefix(row, slot) ? 1 : 2;
+  }
+
+  /** Tier 0: equality tests only (the customer number's key, an account, the ID tail, the whole phone). */
+  isExact(row: TieredColumns, slot: number): boolean {
     const keyword = this.keyword;
-    if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo[slot]!)) return 0;
-    if (keyword.accountNo !== null && row.accountNos[slot]!.includes(keyword.accountNo)) return 0;
-    if (keyword.idDocTail !== null && row.idDocLast4[slot] === keyword.idDocTail) return 0;
-    if (keyword.phone && isWholePhone(row.phoneDigits[slot]!, keyword.phone.digits)) return 0;
+    if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo[slot]!)) return true;
+    if (keyword.accountNo !== null && row.accountNos[slot]!.includes(keyword.accountNo)) return true;
+    if (keyword.idDocTail !== null && row.idDocLast4[slot] === keyword.idDocTail) return true;
+    return keyword.phone !== null && isWholePhone(row.phoneDigits[slot]!, keyword.phone.digits);
+  }
+
+  /** Tier 1, for a row that is not exact: a name begins with the keyword. */
+  isNamePrefix(row: TieredColumns, slot: number): boolean {
+    const keyword = this.keyword;
     if (keyword.chineseName) {
-      if (row.nameCn[slot]!.startsWith(keyword.text)) return 1;
+      if (row.nameCn[slot]!.startsWith(keyword.text)) return true;
       const folded = keyword.chineseName.folded;
       const foldedCn = row.foldedCn[slot]!;
-      if (folded !== null && foldedCn !== null && foldedCn.startsWith(folded)) return 1;
+      if (folded !== null && foldedCn !== null && foldedCn.startsWith(folded)) return true;
     }
     if (this.englishLower !== null) {
       const nameEnLower = row.nameEnLower[slot]!;
-      if (nameEnLower.startsWith(this.englishLower) || nameEnLower.includes(this.englishAfterSpace!)) return 1;
+      if (nameEnLower.startsWith(this.englishLower) || nameEnLower.includes(this.englishAfterSpace!)) return true;
     }
     const termWords = row.termWords[slot]!;
-    if (keyword.romanised && termWords !== null && termsHoldWords(termWords, keyword.romanised.words)) return 1;
-    return 2;
+    return keyword.romanised !== null && termWords !== null && termsHoldWords(termWords, keyword.romanised.words);
   }
 }
 
