@@ -762,16 +762,38 @@ export class BookIndex {
     end: number,
   ): IndexedPage {
     const tiers = new MatchTiers(keyword, keyword.englishName ? lowerAsSql(keyword.text) : null);
-    const matches: number[] = [];
-    const collect = (slot: number) => {
-      if (test.passes(slot)) matches.push(slot);
+    // Mark and count the matches (no array of thousands per request: the garbage would cost more than the
+    // marking); a whole phone is exact, and a number keyword's matches are few, so it is decided here.
+    const mark = this.nextMark();
+    const stamp = this.stamp;
+    const exact: number[] = [];
+    let total = 0;
+    const count = (slot: number) => {
+      if (stamp[slot] === mark || !test.passes(slot)) return;
+      stamp[slot] = mark;
+      total += 1;
+      if (keyword.phone !== null && tiers.isExact(this, slot)) exact.push(slot);
     };
-    if (candidates) for (const slot of candidates) collect(slot);
-    else for (let slot = 0; slot < this.size; slot += 1) collect(slot);
-    const total = matches.length;
+    if (candidates) for (const slot of candidates) count(slot);
+    else for (let slot = 0; slot < this.size; slot += 1) count(slot);
+    // The rest of the exact tier, a handful of rows at most: the customer number's, the account's and the ID
+    // tail's own slots (confirmed: a slot stays in these lists after its row changes).
+    const confirm = (slots: readonly number[] | undefined) => {
+      for (const slot of slots ?? []) if (stamp[slot] === mark && !exact.includes(slot) && tiers.isExact(this, slot)) exact.push(slot);
+    };
+    if (keyword.customerNo) confirm(this.customerNoSlots.get(keyword.customerNo.key));
+    if (keyword.accountNo) confirm(this.accountSlots.get(keyword.accountNo));
+    if (keyword.idDocTail) confirm(this.idDocSlots.get(keyword.idDocTail));
+    const exactMark = this.nextMark();
+    for (const slot of exact) stamp[slot] = exactMark;
     if (!walkIsCheaper(total, end, this.live)) {
-      const byTier: [number[], number[], number[]] = [[], [], []];
-      for (const slot of matches) byTier[tiers.of(this, slot)].push(slot);
+      // Few matches (or a deep page): decide every one's tier and sort each tier.
+      const byTier: [number[], number[], number[]] = [exact, [], []];
+      const place = (slot: number) => {
+        if (stamp[slot] === mark) byTier[tiers.isNamePrefix(this, slot) ? 1 : 2].push(slot);
+      };
+      if (candidates) for (const slot of candidates) place(slot);
+      else for (let slot = 0; slot < this.size; slot += 1) place(slot);
       const ids: number[] = [];
       let before = 0;
       for (const tier of byTier) {
@@ -781,22 +803,6 @@ export class BookIndex {
         before += tier.length;
       }
       return { ids, total };
-    }
-    // The exact tier, a handful of rows at most: the customer number's, the account's and the ID tail's own
-    // slots (confirmed: a slot stays in these lists after its row changes), and a whole phone among the matches.
-    const exactSlots = new Set<number>();
-    const confirm = (slots: readonly number[] | undefined) => {
-      for (const slot of slots ?? []) if (test.passes(slot) && tiers.isExact(this, slot)) exactSlots.add(slot);
-    };
-    if (keyword.customerNo) confirm(this.customerNoSlots.get(keyword.customerNo.key));
-    if (keyword.accountNo) confirm(this.accountSlots.get(keyword.accountNo));
-    if (keyword.idDocTail) confirm(this.idDocSlots.get(keyword.idDocTail));
-    const exact: number[] = [];
-    const mark = this.nextMark();
-    const stamp = this.stamp;
-    for (const slot of matches) {
-      if (exactSlots.has(slot) || (keyword.phone !== null && tiers.isExact(this, slot))) exact.push(slot);
-      else stamp[slot] = mark;
     }
     // Walk the order once: name-prefix rows in order until the page is full, the rest kept in order in case
     // the page reaches past them.
