@@ -2,6 +2,7 @@ import * as OpenCC from 'opencc-js';
 import { pinyin } from 'pinyin-pro';
 import ToJyutping from 'to-jyutping';
 import type { DatabaseHandle } from './client';
+import { withTryAdvisoryLock } from './advisory-lock';
 import { hkSpellings } from './hk-romanisation';
 
 /**
@@ -329,21 +330,10 @@ export async function fillSearchTermsStep(
     if (database.kind !== 'postgres' || !database.pool) {
       return { status: 'filled', ...(await fillBatch((text, params) => database.query(text, params), afterId, limit)) };
     }
-    const lockClient = await database.pool.connect();
-    try {
-      const [lock] = (
-        await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [SEARCH_TERMS_FILL_LOCK_KEY])
-      ).rows;
-      if (!lock?.locked) return { status: 'busy' };
-      try {
-        const run: RunQuery = async (text, params) => (await lockClient.query(text, params)).rows;
-        return { status: 'filled', ...(await fillBatch(run, afterId, limit)) };
-      } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [SEARCH_TERMS_FILL_LOCK_KEY]).catch(() => undefined);
-      }
-    } finally {
-      lockClient.release();
-    }
+    const step = await withTryAdvisoryLock(database.pool, SEARCH_TERMS_FILL_LOCK_KEY, (lockClient) =>
+      fillBatch(async (text, params) => (await lockClient.query(text, params)).rows, afterId, limit),
+    );
+    return step.locked ? { status: 'filled', ...step.value } : { status: 'busy' };
   } finally {
     filling.delete(database);
   }

@@ -600,12 +600,7 @@ export class BookIndex {
 
   /** A mark no slot carries yet (`stamp[slot] === mark` then means "marked by this step"). */
   private nextMark(): number {
-    this.mark = (this.mark + 1) >>> 0;
-    if (this.mark === 0) {
-      this.stamp.fill(0);
-      this.mark = 1;
-    }
-    return this.mark;
+    return (this.mark = advancedMark(this.mark, this.stamp));
   }
 
   /** The test a row must pass and, for a keyword, its candidates. Undefined when SQL must answer (see `rowTest`). */
@@ -619,12 +614,7 @@ export class BookIndex {
 
   /** A mark no slot carries yet in `wordStamp`. */
   private nextWordMark(): number {
-    this.wordMark = (this.wordMark + 1) >>> 0;
-    if (this.wordMark === 0) {
-      this.wordStamp.fill(0);
-      this.wordMark = 1;
-    }
-    return this.wordMark;
+    return (this.wordMark = advancedMark(this.wordMark, this.wordStamp));
   }
 
   /** The postings of every word that begins with `prefix` (a typed word of a romanised keyword). */
@@ -938,6 +928,14 @@ export class BookIndex {
     }
     return rows.sort((a, b) => b.clients - a.clients || (a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0));
   }
+}
+
+/** The mark after `mark` for `stamps`; on wrapping past 2³²−1 every stamp is cleared, so no slot carries it yet. */
+function advancedMark(mark: number, stamps: Uint32Array): number {
+  const next = (mark + 1) >>> 0;
+  if (next !== 0) return next;
+  stamps.fill(0);
+  return 1;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
+import { withTryAdvisoryLock } from '../../db/advisory-lock';
 import { motSweepRuns as run } from '../../db/schema';
 import { columnName, columnNames, selection, selectQuery, selectRows } from '../../db/sql-rows';
 import { runMotRules, type MotRunResult } from './mot-engine';
@@ -40,37 +41,30 @@ const sweeping = new WeakSet<DatabaseHandle>();
 const runFinished = selection({ finished: sql<boolean>`${run.finishedAt} is not null` });
 
 async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
-  const lockClient = database.kind === 'postgres' ? await database.pool!.connect() : null;
-  try {
-    if (lockClient) {
-      const [locked] = (await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MOT_SWEEP_LOCK_KEY]))
-        .rows;
-      if (!locked?.locked) return { status: 'busy', asOf };
-    }
-    try {
-      const [done] = await selectRows(database.db, selectQuery(runFinished, sql`from ${run} where ${run.runDate} = ${asOf}`));
-      if (done?.finished && !force) return { status: 'done-already', asOf };
-      const owner = `${hostname()}:${process.pid}`;
-      await database.db.execute(
-        sql`insert into ${run} (${columnNames(run.runDate, run.owner)}) values (${asOf}, ${owner})
-            on conflict (${columnName(run.runDate)}) do update
-              set ${columnName(run.owner)} = excluded.${columnName(run.owner)}, ${columnName(run.startedAt)} = now(), ${columnName(run.finishedAt)} = null`,
-      );
-      const result = await runMotRules(database, { asOf });
-      // One WeCom card per manager with new events, queued before the day counts as done (ADR 0042):
-      // a replica dying here re-runs the day, whose events are all still unannounced.
-      await enqueueMotPushes(database, { reason: 'sweep' });
-      await database.db.execute(
-        sql`update ${run} set ${columnName(run.finishedAt)} = now(), ${columnName(run.inserted)} = ${JSON.stringify(result.inserted)}::jsonb,
-              ${columnName(run.elapsedMs)} = ${result.elapsedMs} where ${run.runDate} = ${asOf}`,
-      );
-      return { status: 'ran', result };
-    } finally {
-      await lockClient?.query('select pg_advisory_unlock($1)', [MOT_SWEEP_LOCK_KEY]).catch(() => undefined);
-    }
-  } finally {
-    lockClient?.release();
-  }
+  // PGlite has one process: the in-memory guard of runDailyMotSweep is the lock there.
+  if (database.kind !== 'postgres') return sweep(database, asOf, force);
+  const held = await withTryAdvisoryLock(database.pool!, MOT_SWEEP_LOCK_KEY, () => sweep(database, asOf, force));
+  return held.locked ? held.value : { status: 'busy', asOf };
+}
+
+async function sweep(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
+  const [done] = await selectRows(database.db, selectQuery(runFinished, sql`from ${run} where ${run.runDate} = ${asOf}`));
+  if (done?.finished && !force) return { status: 'done-already', asOf };
+  const owner = `${hostname()}:${process.pid}`;
+  await database.db.execute(
+    sql`insert into ${run} (${columnNames(run.runDate, run.owner)}) values (${asOf}, ${owner})
+        on conflict (${columnName(run.runDate)}) do update
+          set ${columnName(run.owner)} = excluded.${columnName(run.owner)}, ${columnName(run.startedAt)} = now(), ${columnName(run.finishedAt)} = null`,
+  );
+  const result = await runMotRules(database, { asOf });
+  // One WeCom card per manager with new events, queued before the day counts as done (ADR 0042):
+  // a replica dying here re-runs the day, whose events are all still unannounced.
+  await enqueueMotPushes(database, { reason: 'sweep' });
+  await database.db.execute(
+    sql`update ${run} set ${columnName(run.finishedAt)} = now(), ${columnName(run.inserted)} = ${JSON.stringify(result.inserted)}::jsonb,
+          ${columnName(run.elapsedMs)} = ${result.elapsedMs} where ${run.runDate} = ${asOf}`,
+  );
+  return { status: 'ran', result };
 }
 
 export interface MotScheduler {
