@@ -334,7 +334,7 @@ describe('romanised keywords: the postings of whole reading words, intersected (
       .filter(
         (row) =>
           row.searchTerms &&
-          termsHoldWords(row.searchTerms.substring(row.searchTerms.indexOf(' ')), interpretKeyword(keyword)!.romanised!.words),
+          termsHoldWords(row.searchTerms.substring(row.searchTerms.indexOf(' ')), interpretKeyword(keyword)!.romanised!.wordStarts),
       )
       .map((row) => row.id);
   const found = (keyword: string, on = index) => {

@@ -1,7 +1,7 @@
 import type { CustomerCriteria } from './customer-filters';
 import { customerNoMatches, termsHoldWords, type CustomerKeyword } from './customer-keyword';
 import { customerNoKey, type CustomerNoKeyword } from '../../db/search-terms';
-import { MatchTiers } from './match-tier';
+import { MatchTiers, isWholePhone } from './match-tier';
 import type { PageWindow, SortField, SortOrder } from './page-plan';
 
 /**
@@ -124,7 +124,7 @@ export function boundCents(hkd: number, inwards: 'up' | 'down'): number | undefi
 export const lowerAsSql = (text: string) => text.replace(/[\u0130\u03a3]/g, (char) => (char === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
 
 /** Grows a typed array to hold at least `size` entries. */
-function grown<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(array: T, size: number): T {
+function grown<T extends Float64Array | Int32Array | Uint8Array | Uint16Array | Uint32Array>(array: T, size: number): T {
   if (size <= array.length) return array;
   const next = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 64));
   next.set(array);
@@ -151,6 +151,45 @@ class Codes {
       if (number >= this.limit) throw new BookTooVaried(`more than ${this.limit} distinct codes`);
       this.numbers.set(code, number);
       this.codes.push(code);
+    }
+    return number;
+  }
+}
+
+/** The code group of a slot no longer in the book: no query's filters admit it. */
+const DEAD_GROUP = 0;
+/** Code groups fit a Uint16Array; a book with more combinations of codes is searched in SQL. */
+const MAX_GROUPS = 65_535;
+
+/**
+ * The combinations of channel, status, KYC binding and markets held that a book's customers have: a few
+ * hundred at most in practice (channels × statuses × 2 × the combinations of markets held). Group 0 is
+ * `DEAD_GROUP`. Groups are only added, never renumbered.
+ */
+class CodeGroups {
+  private readonly numbers = new Map<number, number>();
+  /** Per group: its channel, status and KYC binding codes and its markets' bits. */
+  readonly channel: number[] = [0];
+  readonly status: number[] = [0];
+  readonly kyc: number[] = [0];
+  readonly markets: number[] = [0];
+
+  get count(): number {
+    return this.channel.length;
+  }
+
+  numberOf(channel: number, status: number, kyc: number, markets: number): number {
+    // Channel and status are below 256, KYC 0 or 1, markets 30 bits: exact in a double.
+    const key = (channel | (status << 8) | (kyc << 16)) * 2 ** 30 + markets;
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      number = this.channel.length;
+      if (number > MAX_GROUPS) throw new BookTooVaried(`more than ${MAX_GROUPS} combinations of codes`);
+      this.numbers.set(key, number);
+      this.channel.push(channel);
+      this.status.push(status);
+      this.kyc.push(kyc);
+      this.markets.push(markets);
     }
     return number;
   }
@@ -236,6 +275,15 @@ export class BookIndex {
   /** @internal */ status = new Uint8Array(0);
   /** @internal */ kyc = new Uint8Array(0);
   /** @internal */ markets = new Uint32Array(0);
+  /**
+   * The slot's code group (`CodeGroups`): its channel, status, KYC binding and markets held as one
+   * number, 0 for a slot no longer in the book. A query decides each group once, so a row's codes
+   * are one read; a stat with code filters only is added up from the groups' tallies.
+   */
+  /** @internal */ group = new Uint16Array(0);
+  /** @internal */ readonly groups = new CodeGroups();
+  /** The groups' tallies, for `generation` (-1: none yet). */
+  private groupTallies: { generation: number; clients: Int32Array; cents: Float64Array } | undefined;
   /** @internal */ cents = new Float64Array(0);
   /** @internal */ openDay = new Int32Array(0);
   /** @internal */ lastTradeDay = new Int32Array(0);
@@ -300,8 +348,15 @@ export class BookIndex {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return undefined;
     const lastTrade = this.lastTradeDay[slot]!;
+    const card = this.cards[slot]!;
+    // Field by field, not a spread of the card: this runs for every row of every page.
     return {
-      ...this.cards[slot]!,
+      customerNo: card.customerNo,
+      nameEn: card.nameEn,
+      phone: card.phone,
+      idDocMasked: card.idDocMasked,
+      riskLevel: card.riskLevel,
+      tags: card.tags,
       id,
       channel: this.channels.codes[this.channel[slot]!]!,
       status: this.statuses.codes[this.status[slot]!]!,
@@ -335,6 +390,7 @@ export class BookIndex {
       const slot = this.slotOfId.get(id);
       if (slot === undefined) continue;
       this.alive[slot] = 0;
+      this.group[slot] = DEAD_GROUP;
       this.slotOfId.delete(id);
       this.live -= 1;
     }
@@ -400,6 +456,7 @@ export class BookIndex {
       this.status = grown(this.status, this.size);
       this.kyc = grown(this.kyc, this.size);
       this.markets = grown(this.markets, this.size);
+      this.group = grown(this.group, this.size);
       this.cents = grown(this.cents, this.size);
       this.openDay = grown(this.openDay, this.size);
       this.lastTradeDay = grown(this.lastTradeDay, this.size);
@@ -419,6 +476,7 @@ export class BookIndex {
     let bits = 0;
     for (const market of row.heldMarkets) bits |= 1 << this.marketBits.numberOf(market);
     this.markets[slot] = bits;
+    this.group[slot] = this.groups.numberOf(this.channel[slot]!, this.status[slot]!, this.kyc[slot]!, bits);
     this.cents[slot] = row.assetCents;
     this.maxAbsCents = Math.max(this.maxAbsCents, Math.abs(row.assetCents));
     this.openDay[slot] = openDay;
@@ -471,6 +529,27 @@ export class BookIndex {
     }
   }
 
+  /**
+   * Clients and cents per code group, counted in one pass when first needed after a change of the book
+   * (`generation`): a stat or a page total with code filters only adds a few hundred groups instead of
+   * testing every row.
+   */
+  private tallies(): { clients: Int32Array; cents: Float64Array } {
+    const known = this.groupTallies;
+    if (known && known.generation === this.generation && known.clients.length === this.groups.count) return known;
+    const clients = new Int32Array(this.groups.count);
+    const cents = new Float64Array(this.groups.count);
+    const { group } = this;
+    const amounts = this.cents;
+    for (let slot = 0; slot < this.size; slot += 1) {
+      const at = group[slot]!;
+      clients[at]! += 1;
+      cents[at]! += amounts[slot]!;
+    }
+    this.groupTallies = { generation: this.generation, clients, cents };
+    return this.groupTallies;
+  }
+
   /** The slots of a sort in descending order (key descending, then id ascending; no trade last). */
   private order(sortBy: SortField): Int32Array {
     let order = this.orders.get(sortBy);
@@ -513,17 +592,32 @@ export class BookIndex {
       if (bit !== undefined) marketsWanted |= 1 << bit;
     }
     const keyword = criteria.keyword;
+    const channels = allowedOf(this.channels, criteria.channels);
+    const statuses = allowedOf(this.statuses, criteria.statuses);
+    const kycWanted = criteria.kycBound === undefined ? -1 : criteria.kycBound ? 1 : 0;
+    const marketsFiltered = Boolean(criteria.markets?.length);
+    const holding = criteria.hasHolding === undefined ? -1 : criteria.hasHolding ? 1 : 0;
+    // Each code group decided once: a row's channel, status, KYC binding and markets are then one read.
+    const { groups } = this;
+    const admitted = new Uint8Array(groups.count);
+    for (let group = DEAD_GROUP + 1; group < groups.count; group += 1) {
+      if (channels !== undefined && channels[groups.channel[group]!] !== 1) continue;
+      if (statuses !== undefined && statuses[groups.status[group]!] !== 1) continue;
+      if (kycWanted >= 0 && groups.kyc[group] !== kycWanted) continue;
+      const markets = groups.markets[group]!;
+      if (marketsFiltered && (markets & marketsWanted) === 0) continue;
+      if (holding >= 0 && (markets !== 0 ? 1 : 0) !== holding) continue;
+      admitted[group] = 1;
+    }
     return new RowTest(this, {
-      channels: allowedOf(this.channels, criteria.channels),
-      statuses: allowedOf(this.statuses, criteria.statuses),
+      groups: admitted,
+      codesFiltered: channels !== undefined || statuses !== undefined || kycWanted >= 0 || marketsFiltered || holding >= 0,
+      assetRange: minCents !== -Infinity || maxCents !== Infinity,
       minCents,
       maxCents,
+      dayRange: from !== -Infinity || to !== Infinity,
       fromDay: from,
       toDay: to,
-      kycWanted: criteria.kycBound === undefined ? -1 : criteria.kycBound ? 1 : 0,
-      marketsFiltered: Boolean(criteria.markets?.length),
-      marketsWanted,
-      holding: criteria.hasHolding === undefined ? -1 : criteria.hasHolding ? 1 : 0,
       keyword: keyword !== undefined,
       chineseText: keyword?.chineseName ? keyword.text : null,
       foldedText: keyword?.chineseName?.folded ?? null,
@@ -606,7 +700,7 @@ export class BookIndex {
   /** The test a row must pass and, for a keyword, its candidates. Undefined when SQL must answer (see `rowTest`). */
   private matcher(criteria: CustomerCriteria): { test: RowTest; candidates: number[] | undefined } | undefined {
     const keyword = criteria.keyword;
-    const romanised = keyword?.romanised ? this.romanisedMatches(keyword.romanised.words) : undefined;
+    const romanised = keyword?.romanised ? this.romanisedMatches(keyword.romanised.words, keyword.romanised.wordStarts) : undefined;
     const test = this.rowTest(criteria, romanised);
     if (!test) return undefined;
     return { test, candidates: keyword ? this.keywordCandidates(keyword, romanised) : undefined };
@@ -640,7 +734,7 @@ export class BookIndex {
    * read, except a row written again since the build (its postings may keep words it lost) and the
    * candidates left when a typed word's postings are far larger than they are (a single letter).
    */
-  private romanisedMatches(words: readonly string[]): RomanisedMatches {
+  private romanisedMatches(words: readonly string[], wordStarts: readonly string[]): RomanisedMatches {
     const key = words.join(' ');
     const last = this.lastRomanised;
     if (last && last.key === key && last.generation === this.generation && last.mark === this.wordMark) return last;
@@ -683,7 +777,7 @@ export class BookIndex {
     for (const slot of slots) {
       if (confirmAll || this.rewritten[slot] === 1) {
         const terms = this.termWords[slot];
-        if (!terms || !termsHoldWords(terms, words)) continue;
+        if (!terms || !termsHoldWords(terms, wordStarts)) continue;
       }
       stamp[slot] = mark;
       matches.push(slot);
@@ -716,19 +810,63 @@ export class BookIndex {
         ids.push(this.ids[order[sortOrder === 'desc' ? step : last - step]!]!);
       return { ids, total: order.length };
     }
-    // Filters only, many matches possible: first mark and count them in slot order (columns read in
-    // sequence, not at the sort's random positions), then walk the sort's order reading only the
-    // marks, until the page is full.
+    if (test.decidedByGroup()) {
+      // Code filters only: the total from the groups' tallies, the page by walking the sort's order
+      // until it is full, each row's group read once.
+      const admitted = test.admittedGroups;
+      const { clients } = this.tallies();
+      let total = 0;
+      for (let group = DEAD_GROUP + 1; group < admitted.length; group += 1) if (admitted[group] === 1) total += clients[group]!;
+      return { ids: this.walkAdmitted(sortBy, sortOrder, admitted, start, end, total), total };
+    }
+    const range = this.narrowRange(test);
+    if (range && range.sortBy === sortBy) {
+      // The page's order is the range's: one pass over it counts the matches and keeps the page's.
+      const ids: number[] = [];
+      let total = 0;
+      for (let step = 0; step < range.to - range.from; step += 1) {
+        const slot = range.order[sortOrder === 'desc' ? range.from + step : range.to - 1 - step]!;
+        if (!test.passes(slot)) continue;
+        if (total >= start && total < end) ids.push(this.ids[slot]!);
+        total += 1;
+      }
+      return { ids, total };
+    }
+    // Filters with a range, many matches possible: first mark and count them (in slot order, columns read
+    // in sequence, unless a range holds few enough rows to read them at its order's positions), then walk
+    // the sort's order reading only the marks, until the page is full.
     const mark = this.nextMark();
     const stamp = this.stamp;
     let total = 0;
-    for (let slot = 0; slot < this.size; slot += 1) {
+    const markIfPasses = (slot: number) => {
       if (test.passes(slot)) {
         stamp[slot] = mark;
         total += 1;
       }
-    }
+    };
+    if (range) for (let at = range.from; at < range.to; at += 1) markIfPasses(range.order[at]!);
+    else for (let slot = 0; slot < this.size; slot += 1) markIfPasses(slot);
     return { ids: this.walkOrder(sortBy, sortOrder, mark, start, end, total), total };
+  }
+
+  /**
+   * The narrower of the test's asset and open-date ranges as a stretch of that sort's order, when it
+   * holds few enough rows (`RANGE_READ_SHARE` of the book) that reading them at the order's positions
+   * beats reading every row in sequence; undefined otherwise.
+   */
+  private narrowRange(test: RowTest): { sortBy: SortField; order: Int32Array; from: number; to: number } | undefined {
+    let best: { sortBy: SortField; order: Int32Array; from: number; to: number } | undefined;
+    for (const sortBy of ['totalAssets', 'openDate'] as const) {
+      const bounds = test.boundsOn(sortBy);
+      if (!bounds) continue;
+      const order = this.order(sortBy);
+      const keys = this.sortKeys(sortBy);
+      // Descending keys: the stretch runs from the first key at or below the upper bound to the first below the lower.
+      const from = firstAtOrBelow(order, keys, bounds[1]);
+      const to = firstAtOrBelow(order, keys, bounds[0], true);
+      if (!best || to - from < best.to - best.from) best = { sortBy, order, from, to };
+    }
+    return best && best.to - best.from <= this.live * RANGE_READ_SHARE ? best : undefined;
   }
 
   /**
@@ -757,12 +895,14 @@ export class BookIndex {
     const mark = this.nextMark();
     const stamp = this.stamp;
     const exact: number[] = [];
+    const wholePhone = keyword.phone?.digits ?? null;
     let total = 0;
     const count = (slot: number) => {
       if (stamp[slot] === mark || !test.passes(slot)) return;
       stamp[slot] = mark;
       total += 1;
-      if (keyword.phone !== null && tiers.isExact(this, slot)) exact.push(slot);
+      // Only the whole phone is tested per match: the other exact arms' few slots are confirmed below.
+      if (wholePhone !== null && isWholePhone(this.phoneDigits[slot]!, wholePhone)) exact.push(slot);
     };
     if (candidates) for (const slot of candidates) count(slot);
     else for (let slot = 0; slot < this.size; slot += 1) count(slot);
@@ -854,6 +994,24 @@ export class BookIndex {
     return pageIds;
   }
 
+  /** The ids of the rows of admitted code groups from `start` to `end` in the sort's order (`total` are admitted). */
+  private walkAdmitted(sortBy: SortField, sortOrder: SortOrder, admitted: Uint8Array, start: number, end: number, total: number): number[] {
+    const pageIds: number[] = [];
+    if (start >= total) return pageIds;
+    const order = this.order(sortBy);
+    const { ids, group } = this;
+    const wanted = Math.min(end, total);
+    let seen = 0;
+    const last = order.length - 1;
+    for (let step = 0; step <= last && seen < wanted; step += 1) {
+      const slot = order[sortOrder === 'desc' ? step : last - step]!;
+      if (admitted[group[slot]!] !== 1) continue;
+      if (seen >= start) pageIds.push(ids[slot]!);
+      seen += 1;
+    }
+    return pageIds;
+  }
+
   /** One channel's cents summed in BigInt (a book holding more than 90 trillion HKD). */
   private exactSum(test: RowTest, candidates: number[] | undefined, at: number): bigint {
     let total = 0n;
@@ -899,9 +1057,38 @@ export class BookIndex {
       // The whole book (the list's header with no filter, the most common stat): no test per row.
       const size = this.size;
       for (let slot = 0; slot < size; slot += 1) if (alive[slot] === 1) tally(slot);
+    } else if (test.decidedByGroup()) {
+      // Code filters only: the admitted groups' tallies, then "new this month" from the first entries of
+      // the open-date order (the month's new clients, a few hundred), read while they are this month's.
+      const admitted = test.admittedGroups;
+      const groups = this.groups;
+      const tallies = this.tallies();
+      for (let group = DEAD_GROUP + 1; group < admitted.length; group += 1) {
+        const inGroup = tallies.clients[group]!;
+        if (admitted[group] !== 1 || inGroup === 0) continue;
+        const at = groups.channel[group]!;
+        clients[at]! += inGroup;
+        sums[at]! += tallies.cents[group]!;
+        if (groups.status[group] === activeStatus) active[at]! += inGroup;
+      }
+      const byOpenDay = this.order('openDate');
+      const { group } = this;
+      for (let step = 0; step < byOpenDay.length; step += 1) {
+        const slot = byOpenDay[step]!;
+        if (openDay[slot]! < monthDay) break;
+        if (admitted[group[slot]!] === 1) fresh[channel[slot]!]! += 1;
+      }
     } else {
-      const size = this.size;
-      for (let slot = 0; slot < size; slot += 1) if (test.passes(slot)) tally(slot);
+      const range = this.narrowRange(test);
+      if (range) {
+        for (let at = range.from; at < range.to; at += 1) {
+          const slot = range.order[at]!;
+          if (test.passes(slot)) tally(slot);
+        }
+      } else {
+        const size = this.size;
+        for (let slot = 0; slot < size; slot += 1) if (test.passes(slot)) tally(slot);
+      }
     }
     for (let at = 0; at < channelCount; at += 1) {
       const odd = at + channelCount;
@@ -939,6 +1126,28 @@ function advancedMark(mark: number, stamps: Uint32Array): number {
 }
 
 /**
+ * A range holding up to this share of a book is read at its sort order's positions (random reads); a wider
+ * one costs less read row by row in sequence.
+ */
+const RANGE_READ_SHARE = 0.4;
+
+/**
+ * In an order of descending `keys`, the first position whose key is at or below `bound` (`strictly`:
+ * below it); the order's length when none is.
+ */
+function firstAtOrBelow(order: Int32Array, keys: Float64Array | Int32Array, bound: number, strictly = false): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const key = keys[order[middle]!]!;
+    if (strictly ? key < bound : key <= bound) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
  * Whether marking `matches` and walking a sort order of `live` slots finds a page ending at `end` in fewer
  * steps than sorting the matches: the walk reads about `end / matches` of the order (the matches are
  * spread through it), a sort compares ~m·log2 m times, a comparison costing a few steps of the walk.
@@ -967,18 +1176,18 @@ interface RomanisedMatches {
 
 /** What a query asks of each row, decided once per query (see `BookIndex.rowTest`). */
 interface RowConditions {
-  channels: Uint8Array | undefined;
-  statuses: Uint8Array | undefined;
+  /** Per code group: 1 when its channel, status, KYC binding and markets held pass the filters (never `DEAD_GROUP`). */
+  groups: Uint8Array;
+  /** A filter on channels, statuses, KYC binding, markets or holdings is set. */
+  codesFiltered: boolean;
+  /** A bound on the assets is set (`minCents`, `maxCents`): only then are the cents read. */
+  assetRange: boolean;
   minCents: number;
   maxCents: number;
+  /** A bound on the open date is set: only then is the open day read. */
+  dayRange: boolean;
   fromDay: number;
   toDay: number;
-  /** -1: either; 0 or 1: the KYC binding wanted. */
-  kycWanted: number;
-  marketsFiltered: boolean;
-  marketsWanted: number;
-  /** -1: either; 0 or 1: holding anything. */
-  holding: number;
   keyword: boolean;
   chineseText: string | null;
   foldedText: string | null;
@@ -1008,34 +1217,40 @@ class RowTest {
   /** No filter and no keyword: every live row passes. */
   admitsEveryRow(): boolean {
     const when = this.conditions;
-    return (
-      !when.keyword &&
-      when.channels === undefined &&
-      when.statuses === undefined &&
-      when.minCents === -Infinity &&
-      when.maxCents === Infinity &&
-      when.fromDay === -Infinity &&
-      when.toDay === Infinity &&
-      when.kycWanted < 0 &&
-      !when.marketsFiltered &&
-      when.holding < 0
-    );
+    return !when.keyword && !when.codesFiltered && !when.assetRange && !when.dayRange;
+  }
+
+  /** Only code filters (or none): whether a row passes is decided by its code group alone. */
+  decidedByGroup(): boolean {
+    const when = this.conditions;
+    return !when.keyword && !when.assetRange && !when.dayRange;
+  }
+
+  /** The bounds the test sets on a sort's key, lowest and highest (cents, or the open day as yyyymmdd); undefined: none. */
+  boundsOn(sortBy: 'totalAssets' | 'openDate'): [number, number] | undefined {
+    const when = this.conditions;
+    if (sortBy === 'totalAssets') return when.assetRange ? [when.minCents, when.maxCents] : undefined;
+    return when.dayRange ? [when.fromDay, when.toDay] : undefined;
+  }
+
+  /** Per code group, 1 when it passes (see `decidedByGroup`). */
+  get admittedGroups(): Uint8Array {
+    return this.conditions.groups;
   }
 
   passes(slot: number): boolean {
     const book = this.book;
     const when = this.conditions;
-    if (book.alive[slot] !== 1) return false;
-    if (when.channels !== undefined && when.channels[book.channel[slot]!] !== 1) return false;
-    if (when.statuses !== undefined && when.statuses[book.status[slot]!] !== 1) return false;
-    const cents = book.cents[slot]!;
-    if (cents < when.minCents || cents > when.maxCents) return false;
-    const openDay = book.openDay[slot]!;
-    if (openDay < when.fromDay || openDay > when.toDay) return false;
-    if (when.kycWanted >= 0 && book.kyc[slot] !== when.kycWanted) return false;
-    const markets = book.markets[slot]!;
-    if (when.marketsFiltered && (markets & when.marketsWanted) === 0) return false;
-    if (when.holding >= 0 && (markets !== 0 ? 1 : 0) !== when.holding) return false;
+    // Also refuses a slot no longer in the book (`DEAD_GROUP`).
+    if (when.groups[book.group[slot]!] !== 1) return false;
+    if (when.assetRange) {
+      const cents = book.cents[slot]!;
+      if (cents < when.minCents || cents > when.maxCents) return false;
+    }
+    if (when.dayRange) {
+      const openDay = book.openDay[slot]!;
+      if (openDay < when.fromDay || openDay > when.toDay) return false;
+    }
     return !when.keyword || this.keywordMatches(slot);
   }
 

@@ -58,8 +58,12 @@ describe('interpretKeyword', () => {
   it('reads Chinese characters folded to Simplified, Latin words as romanisation, letters and digits as a customer number (ADR 0046)', () => {
     expect(interpretKeyword('黃 志明')?.chineseName).toEqual({ byBigrams: true, folded: '黄志明' });
     expect(interpretKeyword('陈a')?.chineseName).toEqual({ byBigrams: true, folded: null });
-    expect(interpretKeyword('Wong Chi-ming')?.romanised).toEqual({ words: ['wong', 'chi', 'ming'], byWordTrigrams: true });
-    expect(interpretKeyword('ka wa')?.romanised).toEqual({ words: ['ka', 'wa'], byWordTrigrams: false });
+    expect(interpretKeyword('Wong Chi-ming')?.romanised).toEqual({
+      words: ['wong', 'chi', 'ming'],
+      wordStarts: [' wong', ' chi', ' ming'],
+      byWordTrigrams: true,
+    });
+    expect(interpretKeyword('ka wa')?.romanised).toEqual({ words: ['ka', 'wa'], wordStarts: [' ka', ' wa'], byWordTrigrams: false });
     expect(interpretKeyword('wong1')?.romanised).toBeNull();
     expect(interpretKeyword('c00001234')?.customerNo).toEqual({ prefix: 'C', key: '1234' });
     expect(interpretKeyword('1234')?.customerNo).toEqual({ prefix: '', key: '1234' });

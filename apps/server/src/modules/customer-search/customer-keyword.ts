@@ -31,6 +31,8 @@ export interface CustomerKeyword {
    */
   readonly romanised: {
     readonly words: readonly string[];
+    /** The words each after a space, as a word of the terms begins (`termsHoldWords` reads these). */
+    readonly wordStarts: readonly string[];
     /** A word of three letters or more: the book's word trigrams of the terms can find it (migration 0029). */
     readonly byWordTrigrams: boolean;
   } | null;
@@ -97,7 +99,9 @@ export function interpretKeyword(text: string | undefined): CustomerKeyword | un
     text,
     chineseName: chinese ? { byBigrams: [...text].length >= 2, folded: foldedChineseKeyword(text) } : null,
     englishName: latin ? { byWordTrigrams: wordTrigram } : null,
-    romanised: romanised ? { words: romanised, byWordTrigrams: romanised.some((word) => word.length >= 3) } : null,
+    romanised: romanised
+      ? { words: romanised, wordStarts: romanised.map((word) => ` ${word}`), byWordTrigrams: romanised.some((word) => word.length >= 3) }
+      : null,
     customerNo: customerNoKeyword(text),
     phone: digits ? { digits, byTrigrams: digits.length >= 3 } : null,
     accountNo: ACCOUNT_NO.test(text) ? text.toUpperCase() : null,
@@ -124,9 +128,14 @@ export function customerNoMatches(keyword: CustomerNoKeyword, customerNo: string
   return customerNoKey(customerNo) === keyword.key && upperAscii(customerNo.slice(0, keyword.prefix.length)) === keyword.prefix;
 }
 
-/** Whether stored search terms (`searchTerms`) hold a romanised keyword: each word begins one of theirs. */
-export function termsHoldWords(terms: string, words: readonly string[]): boolean {
-  return words.every((word) => terms.includes(` ${word}`));
+/**
+ * Whether stored search terms (`searchTerms`) hold a romanised keyword: each word begins one of theirs.
+ * `wordStarts`: the keyword's words, each after a space (`romanised.wordStarts`), so a test per row
+ * builds no string.
+ */
+export function termsHoldWords(terms: string, wordStarts: readonly string[]): boolean {
+  for (const start of wordStarts) if (!terms.includes(start)) return false;
+  return true;
 }
 
 /**
@@ -142,7 +151,7 @@ export function matchedOn(keyword: CustomerKeyword, row: KeywordTestedFields): M
     // The row's terms as computed now: a page shows a few rows, and this only labels them.
     const terms = searchTerms(row.nameCn);
     if (keyword.chineseName?.folded && terms.split(' ', 1)[0]!.includes(keyword.chineseName.folded)) return 'name';
-    if (keyword.romanised && termsHoldWords(terms, keyword.romanised.words)) return 'name';
+    if (keyword.romanised && termsHoldWords(terms, keyword.romanised.wordStarts)) return 'name';
   }
   if (keyword.phone && row.phoneDigits?.includes(keyword.phone.digits)) return 'phone';
   if (keyword.accountNo && row.accountNos.includes(keyword.accountNo)) return 'account';

@@ -96,7 +96,7 @@ export class MatchTiers {
       if (nameEnLower.startsWith(this.englishLower) || nameEnLower.includes(this.englishAfterSpace!)) return true;
     }
     const termWords = row.termWords[slot]!;
-    return keyword.romanised !== null && termWords !== null && termsHoldWords(termWords, keyword.romanised.words);
+    return keyword.romanised !== null && termWords !== null && termsHoldWords(termWords, keyword.romanised.wordStarts);
   }
 }
 
