@@ -73,9 +73,9 @@ if (process.env.CANDIDATES) {
       const criteria = criteriaOf(input);
       if (!criteria.keyword) continue;
       const found = (
-        index as unknown as { keywordCandidates(keyword: unknown, romanised: undefined): number[] | undefined }
+        index as unknown as { keywordCandidates(keyword: unknown, romanised: undefined): { slots: number[] } | undefined }
       ).keywordCandidates(criteria.keyword, undefined);
-      candidates += found ? found.length : rows.length;
+      candidates += found ? found.slots.length : rows.length;
       matches += index.page(criteria, 'totalAssets', 'desc', { pageNum: 1, pageSize: 20 })!.total;
       n += 1;
     }

@@ -319,7 +319,7 @@ export class BookIndex {
   private stamp = new Uint32Array(0);
   private mark = 0;
   /** 1: the slot was written again after the build, so its postings may hold words it no longer has. */
-  private rewritten = new Uint8Array(0);
+  /** @internal */ rewritten = new Uint8Array(0);
   /** The words of the `words` postings in code-unit order, for a typed word's prefix range; undefined: sort when next needed. */
   private wordVocabulary: string[] | undefined;
   /** The mark of the last romanised keyword's matches in `wordStamp` (apart from `stamp`, which a page reuses). */
@@ -634,11 +634,18 @@ export class BookIndex {
    * The slots that may match the keyword, from the postings of each arm; undefined when an arm has
    * no gram to look up (a single letter or digit): every row is then a candidate.
    */
-  private keywordCandidates(keyword: CustomerKeyword, romanised: RomanisedMatches | undefined): number[] | undefined {
+  private keywordCandidates(keyword: CustomerKeyword, romanised: RomanisedMatches | undefined): Candidates | undefined {
     const lists: ArrayLike<number>[] = [];
-    const byGrams = (field: Exclude<TextField, 'words'>, term: string): boolean => {
+    /** Lists whose rows hold the keyword, unless written again since the build (see `Candidates.held`). */
+    const heldLists: ArrayLike<number>[] = [];
+    /**
+     * `exact`: a posting of the term itself (a term of one gram) is exactly the rows whose text holds it,
+     * when the arm's test is that text holding the term.
+     */
+    const byGrams = (field: Exclude<TextField, 'words'>, term: string, exact = true): boolean => {
       const grams = lookupGrams(field, term);
       if (!grams) return false;
+      const into = exact && grams.length === 1 && grams[0] === term ? heldLists : lists;
       // The rarest gram's posting holds every row holding the term.
       let best: Posting | undefined;
       let bestSize = Infinity;
@@ -652,16 +659,19 @@ export class BookIndex {
         if (size === 0) break;
       }
       if (best) {
-        lists.push(best.base);
-        if (best.extra) lists.push(best.extra);
+        into.push(best.base);
+        if (best.extra) into.push(best.extra);
       }
       return true;
     };
-    if (keyword.chineseName && !byGrams('cn', keyword.text)) return undefined;
+    // A name's postings hold the grams of the name and of its folded form: a term is tested against both
+    // only when it is its own folded form (Simplified Chinese only), so only then is its posting exact.
+    const chinese = keyword.chineseName;
+    if (chinese && !byGrams('cn', keyword.text, chinese.folded === keyword.text)) return undefined;
     // The folded keyword's grams are in the same postings (a row's folded name's grams are added to its name's).
-    if (keyword.chineseName?.folded && keyword.chineseName.folded !== keyword.text && !byGrams('cn', keyword.chineseName.folded))
-      return undefined;
-    if (romanised) lists.push(romanised.slots);
+    if (chinese?.folded && chinese.folded !== keyword.text && !byGrams('cn', chinese.folded, false)) return undefined;
+    // Confirmed matches (a row written again since the build is confirmed on its terms).
+    if (romanised) heldLists.push(romanised.slots);
     if (keyword.customerNo) {
       const slots = this.customerNoSlots.get(keyword.customerNo.key);
       if (slots) lists.push(slots);
@@ -679,17 +689,20 @@ export class BookIndex {
     // Distinct slots: a posting can hold a slot twice once its row has changed.
     const mark = this.nextMark();
     const stamp = this.stamp;
-    const candidates: number[] = [];
-    for (const list of lists) {
+    const slots: number[] = [];
+    const add = (list: ArrayLike<number>) => {
       for (let index = 0; index < list.length; index += 1) {
         const slot = list[index]!;
         if (stamp[slot] !== mark) {
           stamp[slot] = mark;
-          candidates.push(slot);
+          slots.push(slot);
         }
       }
-    }
-    return candidates;
+    };
+    for (const list of heldLists) add(list);
+    const held = slots.length;
+    for (const list of lists) add(list);
+    return { slots, held };
   }
 
   /** A mark no slot carries yet (`stamp[slot] === mark` then means "marked by this step"). */
@@ -698,7 +711,7 @@ export class BookIndex {
   }
 
   /** The test a row must pass and, for a keyword, its candidates. Undefined when SQL must answer (see `rowTest`). */
-  private matcher(criteria: CustomerCriteria): { test: RowTest; candidates: number[] | undefined } | undefined {
+  private matcher(criteria: CustomerCriteria): { test: RowTest; candidates: Candidates | undefined } | undefined {
     const keyword = criteria.keyword;
     const romanised = keyword?.romanised ? this.romanisedMatches(keyword.romanised.words, keyword.romanised.wordStarts) : undefined;
     const test = this.rowTest(criteria, romanised);
@@ -883,7 +896,7 @@ export class BookIndex {
   private rankedPage(
     keyword: CustomerKeyword,
     test: RowTest,
-    candidates: number[] | undefined,
+    candidates: Candidates | undefined,
     sortBy: SortField,
     sortOrder: SortOrder,
     start: number,
@@ -897,15 +910,17 @@ export class BookIndex {
     const exact: number[] = [];
     const wholePhone = keyword.phone?.digits ?? null;
     let total = 0;
-    const count = (slot: number) => {
-      if (stamp[slot] === mark || !test.passes(slot)) return;
+    const count = (slot: number, held: boolean) => {
+      if (stamp[slot] === mark || !(held ? test.passesHeld(slot) : test.passes(slot))) return;
       stamp[slot] = mark;
       total += 1;
       // Only the whole phone is tested per match: the other exact arms' few slots are confirmed below.
       if (wholePhone !== null && isWholePhone(this.phoneDigits[slot]!, wholePhone)) exact.push(slot);
     };
-    if (candidates) for (const slot of candidates) count(slot);
-    else for (let slot = 0; slot < this.size; slot += 1) count(slot);
+    if (candidates) {
+      const { slots, held } = candidates;
+      for (let at = 0; at < slots.length; at += 1) count(slots[at]!, at < held);
+    } else for (let slot = 0; slot < this.size; slot += 1) count(slot, false);
     // The rest of the exact tier, a handful of rows at most: the customer number's, the account's and the ID
     // tail's own slots (confirmed: a slot stays in these lists after its row changes).
     const confirm = (slots: readonly number[] | undefined) => {
@@ -922,7 +937,7 @@ export class BookIndex {
       const place = (slot: number) => {
         if (stamp[slot] === mark) byTier[tiers.isNamePrefix(this, slot) ? 1 : 2].push(slot);
       };
-      if (candidates) for (const slot of candidates) place(slot);
+      if (candidates) for (const slot of candidates.slots) place(slot);
       else for (let slot = 0; slot < this.size; slot += 1) place(slot);
       const ids: number[] = [];
       let before = 0;
@@ -1013,12 +1028,12 @@ export class BookIndex {
   }
 
   /** One channel's cents summed in BigInt (a book holding more than 90 trillion HKD). */
-  private exactSum(test: RowTest, candidates: number[] | undefined, at: number): bigint {
+  private exactSum(test: RowTest, candidates: Candidates | undefined, at: number): bigint {
     let total = 0n;
     const add = (slot: number) => {
       if (this.channel[slot] === at && test.passes(slot)) total += BigInt(this.cents[slot]!);
     };
-    if (candidates) for (const slot of candidates) add(slot);
+    if (candidates) for (const slot of candidates.slots) add(slot);
     else for (let slot = 0; slot < this.size; slot += 1) add(slot);
     return total;
   }
@@ -1052,7 +1067,11 @@ export class BookIndex {
       fresh[at]! += +(openDay[slot]! >= monthDay);
     };
     if (candidates) {
-      for (const slot of candidates) if (test.passes(slot)) tally(slot);
+      const { slots, held } = candidates;
+      for (let at = 0; at < slots.length; at += 1) {
+        const slot = slots[at]!;
+        if (at < held ? test.passesHeld(slot) : test.passes(slot)) tally(slot);
+      }
     } else if (test.admitsEveryRow()) {
       // The whole book (the list's header with no filter, the most common stat): no test per row.
       const size = this.size;
@@ -1165,6 +1184,15 @@ export function walkIsCheaper(matches: number, end: number, live: number): boole
  */
 const CONFIRMED_OVER_MARKED = 32;
 
+/**
+ * A keyword's candidate slots, distinct. The first `held` hold the keyword unless their row was written again
+ * since the build (postings keep the grams a row lost): for those only the filters are tested.
+ */
+interface Candidates {
+  slots: number[];
+  held: number;
+}
+
 /** A romanised keyword's matches: their slots, marked `mark` in the book's `wordStamp` (see `romanisedMatches`). */
 interface RomanisedMatches {
   /** The typed words, one space apart. */
@@ -1252,6 +1280,23 @@ class RowTest {
       if (openDay < when.fromDay || openDay > when.toDay) return false;
     }
     return !when.keyword || this.keywordMatches(slot);
+  }
+
+  /** For a candidate whose posting holds the keyword (`Candidates.held`): the filters only, unless its row was written again. */
+  passesHeld(slot: number): boolean {
+    const book = this.book;
+    if (book.rewritten[slot] === 1) return this.passes(slot);
+    const when = this.conditions;
+    if (when.groups[book.group[slot]!] !== 1) return false;
+    if (when.assetRange) {
+      const cents = book.cents[slot]!;
+      if (cents < when.minCents || cents > when.maxCents) return false;
+    }
+    if (when.dayRange) {
+      const openDay = book.openDay[slot]!;
+      if (openDay < when.fromDay || openDay > when.toDay) return false;
+    }
+    return true;
   }
 
   private keywordMatches(slot: number): boolean {
