@@ -1267,26 +1267,19 @@ class RowTest {
   }
 
   passes(slot: number): boolean {
-    const book = this.book;
-    const when = this.conditions;
-    // Also refuses a slot no longer in the book (`DEAD_GROUP`).
-    if (when.groups[book.group[slot]!] !== 1) return false;
-    if (when.assetRange) {
-      const cents = book.cents[slot]!;
-      if (cents < when.minCents || cents > when.maxCents) return false;
-    }
-    if (when.dayRange) {
-      const openDay = book.openDay[slot]!;
-      if (openDay < when.fromDay || openDay > when.toDay) return false;
-    }
-    return !when.keyword || this.keywordMatches(slot);
+    return this.passesFilters(slot) && (!this.conditions.keyword || this.keywordMatches(slot));
   }
 
   /** For a candidate whose posting holds the keyword (`Candidates.held`): the filters only, unless its row was written again. */
   passesHeld(slot: number): boolean {
+    return this.book.rewritten[slot] === 1 ? this.passes(slot) : this.passesFilters(slot);
+  }
+
+  /** The filters, not the keyword. */
+  private passesFilters(slot: number): boolean {
     const book = this.book;
-    if (book.rewritten[slot] === 1) return this.passes(slot);
     const when = this.conditions;
+    // Also refuses a slot no longer in the book (`DEAD_GROUP`).
     if (when.groups[book.group[slot]!] !== 1) return false;
     if (when.assetRange) {
       const cents = book.cents[slot]!;
