@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
 import { apiClient, signInAs, type ApiClient } from '@broker/server/testing';
-import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
+import { launchBrowser, newPhone, saveScreenshot, untilApiQuiet } from './support/browser';
 import { startE2eServer, WEB_DIST, type E2eServer } from './support/server';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import {
   staticClosure,
   type Manifest,
 } from '../apps/web/src/build/first-screen-chunks';
+import { SEARCH_DEBOUNCE_MS } from '../apps/web/src/features/manage/client-search';
 import { isMarked, markPage, navigateInApp, openSignedIn, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
@@ -46,9 +47,8 @@ afterAll(async () => {
 });
 
 async function signedInPhone(path = '/client/manage/list'): Promise<Page> {
-  const context = await browser.newContext(PHONE_CONTEXT);
+  const { context, page } = await newPhone(browser);
   contexts.push(context);
-  const page = await context.newPage();
   await openSignedIn(page, server.baseUrl, path);
   return page;
 }
@@ -215,12 +215,12 @@ describe('client list, search, profile, holdings', () => {
     );
     await search.locator('input').pressSequentially(keyword, { delay: 40 });
     await asked;
-    // A request that is not made shows nowhere, so this one wait stays: twice the search's debounce
-    // (SEARCH_DEBOUNCE_MS, 300 ms) passes without a second search.
-    await page.waitForTimeout(600);
-    page.off('request', onRequest);
     const targetRow = search.locator(`[data-testid="client-row"][data-customer-id="${target!.customerId}"]`);
     await expect(targetRow).toBeVisible();
+    // A request that is not made shows nowhere: the answer is on screen, then the page's API stays quiet
+    // for twice the search's debounce, so a second search, had the typing started one, would be counted.
+    await untilApiQuiet(page, 2 * SEARCH_DEBOUNCE_MS);
+    page.off('request', onRequest);
     expect(searches).toHaveLength(1);
     expect(JSON.parse(searches[0]!)).toMatchObject({ keyword });
     await expect(targetRow.locator('mark').first()).toHaveText(keyword, { ignoreCase: true });

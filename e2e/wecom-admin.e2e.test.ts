@@ -81,18 +81,16 @@ describe('WeCom set up wrongly, as a client manager meets it (issue 19.2, 19.3)'
     // The KYC page shows the sidebar's answer about the contact at once and asks again (hasKyc): its
     // search is on screen before that second answer. The admin's change must come after it, or the page
     // meets the refusal first and shows it instead of the search (the stall seen under load, ADR 0036).
-    // Every answer is held back a little, so the order is the test's, not the machine's.
+    // The sidebar's own question (the first) is answered; every later one is held until the test lets it
+    // through, so the order is the test's, not the machine's.
+    let hasKycAsked = 0;
+    let letKycPageAnswer!: () => void;
+    const kycPageMayAnswer = new Promise<void>((resolve) => (letKycPageAnswer = resolve));
     await page.route('**/api/client/customer/kyc/hasKyc?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      hasKycAsked += 1;
+      if (hasKycAsked > 1) await kycPageMayAnswer;
       await route.continue();
     });
-    // Registered before the sign-in so it cannot be missed; the test's own timeout bounds it.
-    const kycPageAnswered = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/client/customer/kyc/hasKyc' && new URL(page.url()).pathname === '/kyc/index',
-      { timeout: 0 },
-    );
-    // A step failing before it is awaited closes the page, which rejects it: not a second, unhandled failure.
-    kycPageAnswered.catch(() => undefined);
     await page.goto(
       `${server.baseUrl}/wecom/__emulator/sidebar?${new URLSearchParams({ entry: 'single_chat_tools', externalUserId: HO, url: '/' })}`,
     );
@@ -100,6 +98,10 @@ describe('WeCom set up wrongly, as a client manager meets it (issue 19.2, 19.3)'
     await page.click('a.staff[data-userid="chanwaiman"]');
     await page.waitForURL((url) => url.pathname === '/kyc/index');
     await expect(page.getByTestId('kyc-search')).toBeVisible();
+    // The KYC page's own question is asked and waits; let it through and wait for its answer.
+    await expect.poll(() => hasKycAsked).toBe(2);
+    const kycPageAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/client/customer/kyc/hasKyc');
+    letKycPageAnswer();
     expect((await kycPageAnswered).status()).toBe(200);
     // The admin removes the app from 客户联系 while the client manager works.
     policy({ customerContact: false });
