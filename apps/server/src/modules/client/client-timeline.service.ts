@@ -26,6 +26,23 @@ import {
 
 const hkdOf = (amount: number, currency: string, rates: ExchangeRates) => toCents(convert(money(amount, currency), HKD, rates));
 
+type TradeData = Extract<TimelineRow, { source: 'trade' }>['data'];
+
+/** A trade's or a transfer's security, as both the timeline and the activity feed name it. */
+const securityOf = (data: Pick<TradeData, 'symbol' | 'nameCn' | 'nameHk' | 'nameEn'>) => ({
+  symbol: data.symbol,
+  securityNameCn: data.nameCn,
+  securityNameHk: data.nameHk,
+  securityNameEn: data.nameEn,
+});
+
+/** A trade's or a money movement's amount, its currency and its value in HKD. */
+const amountOf = (data: Pick<TradeData, 'amount' | 'currency'>, rates: ExchangeRates) => ({
+  amount: data.amount,
+  currency: data.currency,
+  amountHkd: hkdOf(data.amount, data.currency, rates),
+});
+
 /** The fields of a profile edit, before → after; phone numbers masked as in the audit trail. */
 function changesOf(data: AuditData) {
   const before = data.before ?? {};
@@ -96,15 +113,10 @@ export function toTimelineItem(row: TimelineRow, rates: ExchangeRates): Timeline
         trade: {
           tradeId: row.id,
           side: row.data.side === 'sell' ? 'sell' : 'buy',
-          symbol: row.data.symbol,
-          securityNameCn: row.data.nameCn,
-          securityNameHk: row.data.nameHk,
-          securityNameEn: row.data.nameEn,
+          ...securityOf(row.data),
           quantity: row.data.quantity,
           price: row.data.price,
-          amount: row.data.amount,
-          currency: row.data.currency,
-          amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+          ...amountOf(row.data, rates),
         },
       };
     case 'money':
@@ -115,9 +127,7 @@ export function toTimelineItem(row: TimelineRow, rates: ExchangeRates): Timeline
         money: {
           movementId: row.id,
           direction: row.data.direction === 'withdrawal' ? 'withdrawal' : 'deposit',
-          amount: row.data.amount,
-          currency: row.data.currency,
-          amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+          ...amountOf(row.data, rates),
           method: row.data.method,
         },
       };
@@ -129,10 +139,7 @@ export function toTimelineItem(row: TimelineRow, rates: ExchangeRates): Timeline
         transfer: {
           transferId: row.id,
           direction: row.data.direction === 'out' ? 'out' : 'in',
-          symbol: row.data.symbol,
-          securityNameCn: row.data.nameCn,
-          securityNameHk: row.data.nameHk,
-          securityNameEn: row.data.nameEn,
+          ...securityOf(row.data),
           quantity: row.data.quantity,
           counterparty: row.data.counterparty,
         },
@@ -171,34 +178,24 @@ export function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicIt
         key: `trade:${row.id}`,
         kind: 'trade',
         side: row.data.side,
-        symbol: row.data.symbol,
-        securityNameCn: row.data.nameCn,
-        securityNameHk: row.data.nameHk,
-        securityNameEn: row.data.nameEn,
+        ...securityOf(row.data),
         quantity: row.data.quantity,
         price: row.data.price,
-        amount: row.data.amount,
-        currency: row.data.currency,
-        amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+        ...amountOf(row.data, rates),
       };
     case 'money':
       return {
         ...base,
         key: `money:${row.id}`,
         kind: row.data.direction === 'withdrawal' ? 'withdrawal' : 'deposit',
-        amount: row.data.amount,
-        currency: row.data.currency,
-        amountHkd: hkdOf(row.data.amount, row.data.currency, rates),
+        ...amountOf(row.data, rates),
       };
     case 'transfer':
       return {
         ...base,
         key: `transfer:${row.id}`,
         kind: row.data.direction === 'out' ? 'transferOut' : 'transferIn',
-        symbol: row.data.symbol,
-        securityNameCn: row.data.nameCn,
-        securityNameHk: row.data.nameHk,
-        securityNameEn: row.data.nameEn,
+        ...securityOf(row.data),
         quantity: row.data.quantity,
         currency: row.data.currency,
       };

@@ -80,6 +80,15 @@ const share = (part: Money, whole: Money) => (whole.units > 0n ? Math.round((toN
 /** Whole-share quantities and prices come back as numbers; a market we do not list is a data error. */
 const market = (value: string): Market => marketSchema.parse(value);
 
+/** A holding's, a trade's or a transfer's security: its symbol, its names and its market. */
+const securityOf = (row: { symbol: string; nameCn: string; nameHk: string | null; nameEn: string; market: string }) => ({
+  symbol: row.symbol,
+  nameCn: row.nameCn,
+  nameHk: row.nameHk,
+  nameEn: row.nameEn,
+  market: market(row.market),
+});
+
 export function toBaseInfo(row: CustomerRow): CustomerBaseInfo {
   return {
     customerId: row.id,
@@ -289,11 +298,7 @@ export function createClientService(repository: ClientRepository) {
         };
         const item: HoldingItem = {
           accountNo: row.accountNo,
-          symbol: row.symbol,
-          nameCn: row.nameCn,
-          nameHk: row.nameHk,
-          nameEn: row.nameEn,
-          market: market(row.market),
+          ...securityOf(row),
           currency: row.currency,
           quantity: row.quantity,
           avgCost: row.avgCost,
@@ -349,11 +354,7 @@ export function createClientService(repository: ClientRepository) {
       const items: TradeItem[] = list.map((row) => ({
         id: row.id,
         accountNo: row.accountNo,
-        symbol: row.symbol,
-        nameCn: row.nameCn,
-        nameHk: row.nameHk,
-        nameEn: row.nameEn,
-        market: market(row.market),
+        ...securityOf(row),
         side: row.side === 'sell' ? 'sell' : 'buy',
         quantity: row.quantity,
         price: row.price,
@@ -428,11 +429,7 @@ export function createClientService(repository: ClientRepository) {
             id: row.id,
             accountNo: row.accountNo,
             direction: row.direction === 'out' ? ('out' as const) : ('in' as const),
-            symbol: row.symbol,
-            nameCn: row.nameCn,
-            nameHk: row.nameHk,
-            nameEn: row.nameEn,
-            market: market(row.market),
+            ...securityOf(row),
             currency: row.currency,
             quantity: row.quantity,
             counterparty: row.counterparty,

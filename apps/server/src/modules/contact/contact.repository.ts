@@ -157,6 +157,19 @@ export type WriteRefusal =
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+type AuditEntry = typeof auditLog.$inferInsert;
+
+/** An audit-trail entry about a contact record (or a customer's records), by the staff in scope. */
+function recordAudit(
+  scope: StaffScope,
+  action: string,
+  entityId: string,
+  before: AuditEntry['before'],
+  after: AuditEntry['after'],
+): AuditEntry {
+  return { corpId: scope.corpId, actorStaffId: scope.staffId, action, entity: 'contact_record', entityId, before, after };
+}
+
 /** The changed fields only, before and after, for the audit trail (as every other audited change). */
 function changedFields(before: RecordContent, after: RecordContent) {
   const fields = Object.keys(after) as (keyof RecordContent)[];
@@ -393,22 +406,14 @@ export function createContactRepository(db: Database, options: { lockHours: numb
         }
         if (input.nextStepDate) await placeFollowUp(tx, scope, { threadId: id, ...input });
         await tx.insert(auditLog).values([
-          {
-            corpId: scope.corpId,
-            actorStaffId: scope.staffId,
-            action: 'contact.add',
-            entity: 'contact_record',
-            entityId: String(id),
-            before: null,
-            after: {
-              customerId: input.customerId,
-              channel: input.channel,
-              purpose: input.purpose,
-              servedAt: input.servedAt,
-              eventIds,
-              ...(input.nextStepDate ? { nextStepDate: input.nextStepDate } : {}),
-            },
-          },
+          recordAudit(scope, 'contact.add', String(id), null, {
+            customerId: input.customerId,
+            channel: input.channel,
+            purpose: input.purpose,
+            servedAt: input.servedAt,
+            eventIds,
+            ...(input.nextStepDate ? { nextStepDate: input.nextStepDate } : {}),
+          }),
           // Each event handled keeps its own entry, as MOT's handle always wrote.
           ...events.map((event) => ({
             corpId: scope.corpId,
@@ -475,15 +480,14 @@ export function createContactRepository(db: Database, options: { lockHours: numb
                 where ${contactRecords.id} = ${current.recordId}`,
           );
           await placeFollowUp(tx, scope, { threadId: current.threadId, customerId: current.customerId, ...content });
-          await tx.insert(auditLog).values({
-            corpId: scope.corpId,
-            actorStaffId: scope.staffId,
-            action: 'contact.edit',
-            entity: 'contact_record',
-            entityId: String(current.recordId),
-            before: change.before,
-            after: { ...change.after, customerId: current.customerId },
-          });
+          await tx
+            .insert(auditLog)
+            .values(
+              recordAudit(scope, 'contact.edit', String(current.recordId), change.before, {
+                ...change.after,
+                customerId: current.customerId,
+              }),
+            );
           return { record: await readRecord(tx, current.recordId), mode: 'edit' as const };
         }
         if (!input.correctionReason) return { refused: 'reasonRequired' as const };
@@ -504,29 +508,30 @@ export function createContactRepository(db: Database, options: { lockHours: numb
                where ${contactRecords.id} = ${current.recordId}`,
         );
         await placeFollowUp(tx, scope, { threadId: current.threadId, customerId: current.customerId, ...content });
-        await tx.insert(auditLog).values({
-          corpId: scope.corpId,
-          actorStaffId: scope.staffId,
-          action: 'contact.correct',
-          entity: 'contact_record',
-          entityId: String(id),
-          before: { ...change.before, recordId: current.recordId },
-          after: { ...change.after, recordId: id, correctionReason: input.correctionReason, customerId: current.customerId },
-        });
+        await tx
+          .insert(auditLog)
+          .values(
+            recordAudit(
+              scope,
+              'contact.correct',
+              String(id),
+              { ...change.before, recordId: current.recordId },
+              { ...change.after, recordId: id, correctionReason: input.correctionReason, customerId: current.customerId },
+            ),
+          );
         return { record: await readRecord(tx, id), mode: 'correct' as const };
       });
     },
 
     async auditExport(scope: StaffScope, input: { customerId: number; dateFrom: string | null; dateTo: string | null; records: number }) {
-      await db.insert(auditLog).values({
-        corpId: scope.corpId,
-        actorStaffId: scope.staffId,
-        action: 'contact.export',
-        entity: 'contact_record',
-        entityId: `customer:${input.customerId}`,
-        before: null,
-        after: { customerId: input.customerId, dateFrom: input.dateFrom, dateTo: input.dateTo, records: input.records },
-      });
+      await db.insert(auditLog).values(
+        recordAudit(scope, 'contact.export', `customer:${input.customerId}`, null, {
+          customerId: input.customerId,
+          dateFrom: input.dateFrom,
+          dateTo: input.dateTo,
+          records: input.records,
+        }),
+      );
     },
   };
 }
