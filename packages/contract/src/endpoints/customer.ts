@@ -23,6 +23,40 @@ const byCustomer = z.strictObject({ customerId: customerIdSchema });
 /** `dateFrom`/`dateTo` are Hong Kong calendar days, both inclusive. */
 const dateRange = { dateFrom: daySchema.optional(), dateTo: daySchema.optional() };
 
+/** A holding's, a trade's or a transfer's security: its symbol, its names and its market. */
+const securityShape = {
+  symbol: z.string(),
+  nameCn: z.string(),
+  /** Hong Kong Traditional name; null when the reference data has none (the reader then sees nameCn). */
+  nameHk: z.string().nullable(),
+  nameEn: z.string(),
+  market: marketSchema,
+};
+
+/**
+ * One of a customer's record lists (holdings, trades, money movements, transfers): filtered, a page at a
+ * time, with totals (`summary`) over every record that matches the filters, not just the page.
+ */
+const customerRecordsEndpoint = <Filters extends z.ZodRawShape, Item extends z.ZodType, Totals extends z.ZodRawShape>(list: {
+  path: string;
+  filters: Filters;
+  item: Item;
+  totals: Totals;
+  summary: string;
+}) =>
+  defineEndpoint({
+    method: 'GET',
+    path: list.path,
+    agent: 'khzl',
+    auth: true,
+    payload: 'query',
+    request: z.strictObject({ customerId: customerIdSchema, ...list.filters, ...pagingShape }),
+    response: pagedSchema(list.item).extend({ summary: z.object(list.totals) }),
+    summary: list.summary,
+    tag: 'client',
+    errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
+  });
+
 export const accountSummarySchema = z.object({
   accountNo: z.string(),
   /** cash | margin */
@@ -205,12 +239,7 @@ export const getAsset = defineEndpoint({
 
 export const holdingItemSchema = z.object({
   accountNo: z.string(),
-  symbol: z.string(),
-  nameCn: z.string(),
-  /** Hong Kong Traditional name; null when the reference data has none (the reader then sees nameCn). */
-  nameHk: z.string().nullable(),
-  nameEn: z.string(),
-  market: marketSchema,
+  ...securityShape,
   currency: z.string(),
   quantity: z.number(),
   avgCost: z.number(),
@@ -227,20 +256,12 @@ export const holdingItemSchema = z.object({
 });
 export type HoldingItem = z.infer<typeof holdingItemSchema>;
 
-export const getHolding = defineEndpoint({
-  method: 'GET',
+export const getHolding = customerRecordsEndpoint({
   path: '/api/client/customer/getHolding',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
-  request: z.strictObject({ customerId: customerIdSchema, market: marketSchema.optional(), ...pagingShape }),
-  response: pagedSchema(holdingItemSchema).extend({
-    /** Over every holding that matches the filter, not just this page. */
-    summary: z.object({ marketValueHkd: moneySchema, unrealizedPnlHkd: moneySchema, todayPnlHkd: moneySchema }),
-  }),
+  filters: { market: marketSchema.optional() },
+  item: holdingItemSchema,
+  totals: { marketValueHkd: moneySchema, unrealizedPnlHkd: moneySchema, todayPnlHkd: moneySchema },
   summary: 'Holdings, largest first, with market value and P/L; totals for the filtered set',
-  tag: 'client',
-  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 /** Derived: a trade is `unsettled` until its settlement day (Hong Kong time) has come. */
@@ -249,12 +270,7 @@ export const tradeStatusSchema = z.enum(['settled', 'unsettled']);
 export const tradeItemSchema = z.object({
   id: z.number().int(),
   accountNo: z.string(),
-  symbol: z.string(),
-  nameCn: z.string(),
-  /** Hong Kong Traditional name; null when the reference data has none (the reader then sees nameCn). */
-  nameHk: z.string().nullable(),
-  nameEn: z.string(),
-  market: marketSchema,
+  ...securityShape,
   side: z.enum(['buy', 'sell']),
   quantity: z.number(),
   price: z.number(),
@@ -268,26 +284,17 @@ export const tradeItemSchema = z.object({
 });
 export type TradeItem = z.infer<typeof tradeItemSchema>;
 
-export const getTrade = defineEndpoint({
-  method: 'GET',
+export const getTrade = customerRecordsEndpoint({
   path: '/api/client/customer/getTrade',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
-  request: z.strictObject({
-    customerId: customerIdSchema,
+  filters: {
     ...dateRange,
     market: marketSchema.optional(),
     side: z.enum(['buy', 'sell']).optional(),
     status: tradeStatusSchema.optional(),
-    ...pagingShape,
-  }),
-  response: pagedSchema(tradeItemSchema).extend({
-    summary: z.object({ buyAmountHkd: moneySchema, sellAmountHkd: moneySchema, feeHkd: moneySchema }),
-  }),
+  },
+  item: tradeItemSchema,
+  totals: { buyAmountHkd: moneySchema, sellAmountHkd: moneySchema, feeHkd: moneySchema },
   summary: 'Trades, newest first, with date, market, side and settlement filters; totals for the filtered set',
-  tag: 'client',
-  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const moneyItemSchema = z.object({
@@ -303,37 +310,19 @@ export const moneyItemSchema = z.object({
 });
 export type MoneyItem = z.infer<typeof moneyItemSchema>;
 
-export const getWithdrawalDeposit = defineEndpoint({
-  method: 'GET',
+export const getWithdrawalDeposit = customerRecordsEndpoint({
   path: '/api/client/customer/getWithdrawalDeposit',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
-  request: z.strictObject({
-    customerId: customerIdSchema,
-    ...dateRange,
-    direction: z.enum(['deposit', 'withdrawal']).optional(),
-    currency: currencySchema.optional(),
-    ...pagingShape,
-  }),
-  response: pagedSchema(moneyItemSchema).extend({
-    summary: z.object({ depositHkd: moneySchema, withdrawalHkd: moneySchema, netHkd: moneySchema }),
-  }),
+  filters: { ...dateRange, direction: z.enum(['deposit', 'withdrawal']).optional(), currency: currencySchema.optional() },
+  item: moneyItemSchema,
+  totals: { depositHkd: moneySchema, withdrawalHkd: moneySchema, netHkd: moneySchema },
   summary: 'Deposits and withdrawals, newest first, with date, direction and currency filters; totals',
-  tag: 'client',
-  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 export const transferItemSchema = z.object({
   id: z.number().int(),
   accountNo: z.string(),
   direction: z.enum(['in', 'out']),
-  symbol: z.string(),
-  nameCn: z.string(),
-  /** Hong Kong Traditional name; null when the reference data has none (the reader then sees nameCn). */
-  nameHk: z.string().nullable(),
-  nameEn: z.string(),
-  market: marketSchema,
+  ...securityShape,
   currency: z.string(),
   quantity: z.number(),
   /** The other broker or custodian. */
@@ -344,25 +333,12 @@ export const transferItemSchema = z.object({
 });
 export type TransferItem = z.infer<typeof transferItemSchema>;
 
-export const getTransfer = defineEndpoint({
-  method: 'GET',
+export const getTransfer = customerRecordsEndpoint({
   path: '/api/client/customer/getTransfer',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
-  request: z.strictObject({
-    customerId: customerIdSchema,
-    ...dateRange,
-    market: marketSchema.optional(),
-    direction: z.enum(['in', 'out']).optional(),
-    ...pagingShape,
-  }),
-  response: pagedSchema(transferItemSchema).extend({
-    summary: z.object({ inCount: z.number().int(), outCount: z.number().int(), inValueHkd: moneySchema, outValueHkd: moneySchema }),
-  }),
+  filters: { ...dateRange, market: marketSchema.optional(), direction: z.enum(['in', 'out']).optional() },
+  item: transferItemSchema,
+  totals: { inCount: z.number().int(), outCount: z.number().int(), inValueHkd: moneySchema, outValueHkd: moneySchema },
   summary: 'Stock transfers in and out, newest first, with date, market and direction filters; totals',
-  tag: 'client',
-  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
 /** What a client manager may change. Names in Chinese, identity, status and risk come from the back office. */
