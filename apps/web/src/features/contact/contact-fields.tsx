@@ -72,6 +72,8 @@ export interface ContactFieldsProps {
   onBlur?: (field: ContactField) => void;
   /** What follows the fields: the events to link (the log form), the reason (a correction). */
   children?: ReactNode;
+  /** Why the server refused the last save, shown above the fields; null or absent: nothing refused. */
+  refusal?: string | null;
 }
 
 /**
@@ -79,7 +81,7 @@ export interface ContactFieldsProps {
  * shown in the reader's language), when, the note with its counter, the outcome, the suitability rationale
  * (asked for with a recommendation), and the next step with its date.
  */
-export function ContactFields({ values, onChange, errors, onBlur, children }: ContactFieldsProps) {
+export function ContactFields({ values, onChange, errors, onBlur, children, refusal }: ContactFieldsProps) {
   const { t } = useTranslation();
   const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => onChange({ ...values, [field]: value });
   const message = (field: ContactField) => {
@@ -87,139 +89,118 @@ export function ContactFields({ values, onChange, errors, onBlur, children }: Co
     return error ? t(`contact.error.${error.key}`, { max: error.max }) : undefined;
   };
   const blur = (field: ContactField) => () => onBlur?.(field);
+  /** A text, date or time input's binding to its field: its id, its value, and what typing and leaving it do. */
+  const bound = (field: 'servedDay' | 'servedTime' | 'note' | 'outcome' | 'suitability' | 'nextStep' | 'nextStepDate') => ({
+    id: fieldId(field),
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => set(field, event.target.value),
+    onBlur: blur(field),
+  });
   const today = hongKongDay();
 
   return (
-    <div className="ba-form">
-      <Field field="channel" label={t('contact.form.channel')} required>
-        <RadioButtons
-          label={t('contact.form.channel')}
-          options={CONTACT_CHANNELS}
-          value={values.channel}
-          onChange={(channel) => set('channel', channel)}
-          render={(channel) => (
-            <>
-              <span className="ba-tiles__icon">{channelIcon(channel)}</span>
-              {t(`contact.channel.${channel}`)}
-            </>
-          )}
-          className="ba-tiles ba-cchannels"
-          itemClassName="ba-tiles__item"
-          testId="contact-channel"
-        />
-      </Field>
-      <Field field="purpose" label={t('contact.form.purpose')} required>
-        <RadioButtons<ContactPurpose>
-          label={t('contact.form.purpose')}
-          options={CONTACT_PURPOSES}
-          value={values.purpose}
-          onChange={(purpose) => set('purpose', purpose)}
-          render={(purpose) => t(`contact.purpose.${purpose}`)}
-          className="ba-choice-chips ba-cchips"
-          itemClassName="ba-choice-chip"
-          testId="contact-purpose"
-        />
-      </Field>
-      <Field field="servedDay" label={t('contact.form.when')} required error={message('servedDay') ?? message('servedTime')}>
-        <div className="ba-cwhen">
-          <input
-            id={fieldId('servedDay')}
-            className="ba-form-input ba-cinput"
-            type="date"
-            aria-label={t('contact.form.day')}
-            max={today}
-            value={values.servedDay}
-            onChange={(event) => set('servedDay', event.target.value)}
-            onBlur={blur('servedDay')}
-          />
-          <input
-            id={fieldId('servedTime')}
-            className="ba-form-input ba-cinput ba-cinput--time"
-            type="time"
-            aria-label={t('contact.form.time')}
-            value={values.servedTime}
-            onChange={(event) => set('servedTime', event.target.value)}
-            onBlur={blur('servedTime')}
-          />
-        </div>
-      </Field>
-      <Field field="note" label={t('contact.form.note')} required error={message('note')} count={values.note.trim().length}>
-        <textarea
-          id={fieldId('note')}
-          className="ba-form-input ba-cinput ba-cinput--area"
-          rows={5}
-          placeholder={t('contact.form.notePlaceholder')}
-          value={values.note}
-          onChange={(event) => set('note', event.target.value)}
-          onBlur={blur('note')}
-        />
-      </Field>
-      <Field field="outcome" label={t('contact.form.outcome')} error={message('outcome')} count={values.outcome.trim().length}>
-        <input
-          id={fieldId('outcome')}
-          className="ba-form-input ba-cinput"
-          placeholder={t('contact.form.outcomePlaceholder')}
-          value={values.outcome}
-          onChange={(event) => set('outcome', event.target.value)}
-          onBlur={blur('outcome')}
-        />
-      </Field>
-      {showsSuitability(values) && (
-        <Field
-          field="suitability"
-          label={t('contact.form.suitability')}
-          required={values.purpose === 'recommendation'}
-          hint={t('contact.form.suitabilityHint')}
-          error={message('suitability')}
-          count={values.suitability.trim().length}
-        >
-          <textarea
-            id={fieldId('suitability')}
-            className="ba-form-input ba-cinput ba-cinput--area"
-            rows={4}
-            placeholder={t('contact.form.suitabilityPlaceholder')}
-            value={values.suitability}
-            onChange={(event) => set('suitability', event.target.value)}
-            onBlur={blur('suitability')}
+    <>
+      {refusal && (
+        <p className="ba-contact-refusal" role="alert" data-testid="contact-refusal">
+          {refusal}
+        </p>
+      )}
+      <div className="ba-form">
+        <Field field="channel" label={t('contact.form.channel')} required>
+          <RadioButtons
+            label={t('contact.form.channel')}
+            options={CONTACT_CHANNELS}
+            value={values.channel}
+            onChange={(channel) => set('channel', channel)}
+            render={(channel) => (
+              <>
+                <span className="ba-tiles__icon">{channelIcon(channel)}</span>
+                {t(`contact.channel.${channel}`)}
+              </>
+            )}
+            className="ba-tiles ba-cchannels"
+            itemClassName="ba-tiles__item"
+            testId="contact-channel"
           />
         </Field>
-      )}
-      <Field
-        field="nextStep"
-        label={t('contact.form.nextStep')}
-        error={message('nextStep') ?? message('nextStepDate')}
-        hint={values.nextStepDate ? t('contact.form.nextStepDateHint') : undefined}
-        count={values.nextStep.trim().length}
-      >
-        <input
-          id={fieldId('nextStep')}
-          className="ba-form-input ba-cinput"
-          placeholder={t('contact.form.nextStepPlaceholder')}
-          value={values.nextStep}
-          onChange={(event) => set('nextStep', event.target.value)}
-          onBlur={blur('nextStep')}
-        />
-        <div className="ba-cnext">
-          <label className="ba-cnext__label" htmlFor={fieldId('nextStepDate')}>
-            {t('contact.form.nextStepDate')}
-          </label>
-          <input
-            id={fieldId('nextStepDate')}
-            className="ba-form-input ba-cinput ba-cinput--date"
-            type="date"
-            min={values.servedDay || today}
-            value={values.nextStepDate}
-            onChange={(event) => set('nextStepDate', event.target.value)}
-            onBlur={blur('nextStepDate')}
+        <Field field="purpose" label={t('contact.form.purpose')} required>
+          <RadioButtons<ContactPurpose>
+            label={t('contact.form.purpose')}
+            options={CONTACT_PURPOSES}
+            value={values.purpose}
+            onChange={(purpose) => set('purpose', purpose)}
+            render={(purpose) => t(`contact.purpose.${purpose}`)}
+            className="ba-choice-chips ba-cchips"
+            itemClassName="ba-choice-chip"
+            testId="contact-purpose"
           />
-          {values.nextStepDate && (
-            <button type="button" className="ba-cnext__clear" onClick={() => set('nextStepDate', '')}>
-              {t('contact.form.clearDate')}
-            </button>
-          )}
-        </div>
-      </Field>
-      {children}
-    </div>
+        </Field>
+        <Field field="servedDay" label={t('contact.form.when')} required error={message('servedDay') ?? message('servedTime')}>
+          <div className="ba-cwhen">
+            <input {...bound('servedDay')} className="ba-form-input ba-cinput" type="date" aria-label={t('contact.form.day')} max={today} />
+            <input
+              {...bound('servedTime')}
+              className="ba-form-input ba-cinput ba-cinput--time"
+              type="time"
+              aria-label={t('contact.form.time')}
+            />
+          </div>
+        </Field>
+        <Field field="note" label={t('contact.form.note')} required error={message('note')} count={values.note.trim().length}>
+          <textarea
+            {...bound('note')}
+            className="ba-form-input ba-cinput ba-cinput--area"
+            rows={5}
+            placeholder={t('contact.form.notePlaceholder')}
+          />
+        </Field>
+        <Field field="outcome" label={t('contact.form.outcome')} error={message('outcome')} count={values.outcome.trim().length}>
+          <input {...bound('outcome')} className="ba-form-input ba-cinput" placeholder={t('contact.form.outcomePlaceholder')} />
+        </Field>
+        {showsSuitability(values) && (
+          <Field
+            field="suitability"
+            label={t('contact.form.suitability')}
+            required={values.purpose === 'recommendation'}
+            hint={t('contact.form.suitabilityHint')}
+            error={message('suitability')}
+            count={values.suitability.trim().length}
+          >
+            <textarea
+              {...bound('suitability')}
+              className="ba-form-input ba-cinput ba-cinput--area"
+              rows={4}
+              placeholder={t('contact.form.suitabilityPlaceholder')}
+            />
+          </Field>
+        )}
+        <Field
+          field="nextStep"
+          label={t('contact.form.nextStep')}
+          error={message('nextStep') ?? message('nextStepDate')}
+          hint={values.nextStepDate ? t('contact.form.nextStepDateHint') : undefined}
+          count={values.nextStep.trim().length}
+        >
+          <input {...bound('nextStep')} className="ba-form-input ba-cinput" placeholder={t('contact.form.nextStepPlaceholder')} />
+          <div className="ba-cnext">
+            <label className="ba-cnext__label" htmlFor={fieldId('nextStepDate')}>
+              {t('contact.form.nextStepDate')}
+            </label>
+            <input
+              {...bound('nextStepDate')}
+              className="ba-form-input ba-cinput ba-cinput--date"
+              type="date"
+              min={values.servedDay || today}
+            />
+            {values.nextStepDate && (
+              <button type="button" className="ba-cnext__clear" onClick={() => set('nextStepDate', '')}>
+                {t('contact.form.clearDate')}
+              </button>
+            )}
+          </div>
+        </Field>
+        {children}
+      </div>
+    </>
   );
 }

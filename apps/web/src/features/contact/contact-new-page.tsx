@@ -171,12 +171,8 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
           {t('contact.form.follows', { date: formatDate(follows.servedAt) })}
         </p>
       )}
-      {refusal && (
-        <p className="ba-contact-refusal" role="alert" data-testid="contact-refusal">
-          {refusal}
-        </p>
-      )}
       <ContactFields
+        refusal={refusal}
         values={form.values}
         onChange={(values) => setForm((current) => ({ ...current, values }))}
         errors={shown}

@@ -205,12 +205,8 @@ function Editor({ record, correcting, onDone }: EditorProps) {
         </div>
       )}
       {restored && !conflict && <DraftNotice draft={restored} />}
-      {refusal && (
-        <p className="ba-contact-refusal" role="alert" data-testid="contact-refusal">
-          {refusal}
-        </p>
-      )}
       <ContactFields
+        refusal={refusal}
         values={form.values}
         onChange={(values) => setForm((current) => ({ ...current, values }))}
         errors={shown}
