@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { apiClient, signInAs, type ApiAnswer } from '@broker/server/testing';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
@@ -44,15 +44,10 @@ beforeAll(async () => {
   await seedDemoData(server.database, { customers: 120, seed: 6, asOf: hongKongDay() });
   await runDailyMotSweep(server.database, { force: true });
   await doSomeWork();
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 describe('My activity', () => {
   test('reached from the top bar sheet; lists my own changes in plain words, phones masked', async () => {

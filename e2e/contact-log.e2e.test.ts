@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { addDays, hongKongDay } from '@broker/domain';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { launchBrowser, newPhone, saveScreenshot, closeInOrder } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
@@ -46,11 +46,7 @@ beforeAll(async () => {
   await openSignedIn(page, server.baseUrl, `/client/information?customerId=${customer.customerId}`);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 const route = (name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 const form = () => route('contactNew');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
-import { PHONE_CONTEXT, launchBrowser, newPhone, saveScreenshot, untilApiQuiet } from './support/browser';
+import { PHONE_CONTEXT, saveScreenshot, untilApiQuiet, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, signInThroughEmulator, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
@@ -36,16 +36,11 @@ beforeAll(async () => {
       where s.wecom_user_id = 'chanwaiman' and e.status <> 'handled' order by e.id limit 1`,
   );
   eventId = event!.id;
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
   await openSignedIn(page, server.baseUrl, '/client/manage/list');
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 /** The session ends as it does when its time is up: the server answers the next call with 080000. */
 const expireSessions = () => server.database.query('update auth_session set expires_at = now() where expires_at > now()');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { hongKongDay } from '@broker/domain';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
@@ -45,17 +45,12 @@ beforeAll(async () => {
       where s.wecom_user_id = 'chanwaiman' group by 1 order by count(*) desc, 1 limit 1`,
   );
   surname = common!.surname;
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
   await openSignedIn(page, server.baseUrl, '/client/manage/list');
   await expectRoute(page, 'clientManageList');
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 const route = (name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 

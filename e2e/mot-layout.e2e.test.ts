@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LATEST_RATES, runDailyMotSweep, seedDemoData } from '@broker/server';
 import { apiClient, signInAs } from '@broker/server/testing';
 import { hongKongDay } from '@broker/domain';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
@@ -114,17 +114,12 @@ beforeAll(async () => {
   eventOf = new Map(events.map((event) => [event.rule, event.id]));
   for (const rule of ['large_deposit', 'large_withdrawal', 'transfer_in', 'follow_up', 'contact_removed', 'id_expiry', 'birthday'])
     expect(eventOf.has(rule), `no ${rule} event on the book`).toBe(true);
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
   await openSignedIn(page, server.baseUrl, '/mot/home');
   await expectRoute(page, 'motHome');
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 /** Strips that scroll sideways by design (the date strip, the event types): what they hold may run off screen. */
 const SCROLL_STRIPS = ['.mot-dates', '.mot-types'];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dispatchMotPushes, runDailyMotSweep, seedDemoData } from '@broker/server';
 import { hongKongDay } from '@broker/domain';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, signInThroughEmulator } from './support/web-shell';
 import { expect } from './support/expect';
@@ -47,15 +47,10 @@ beforeAll(async () => {
     quietHours: null,
   });
   expect(sent.sent).toBe(1);
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 describe('MOT pushed into WeCom', () => {
   test('the member’s WeCom inbox shows one card naming the event, and its link opens the event after signing in', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { addDays, hongKongDay } from '@broker/domain';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
@@ -50,15 +50,10 @@ beforeAll(async () => {
     ],
   );
   topEventId = event!.id;
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 const rankedRows = () => page.locator('[data-testid=mot-ranked-list] [data-testid=mot-ranked-row]');
 const toastGone = () => expect(page.locator('.adm-toast-mask')).toHaveCount(0);

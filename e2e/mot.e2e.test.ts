@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
@@ -42,15 +42,10 @@ beforeAll(async () => {
   await depositToday(small.customerId, 60_000);
   const sweep = await runDailyMotSweep(server.database, { force: true });
   expect(sweep.status).toBe('ran');
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 const list = () => page.getByTestId('mot-list');
 const rowsOf = (customerId: number) => page.locator(`[data-testid=mot-list] [data-testid=mot-row][data-customer-id="${customerId}"]`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { refreshCustomerSummaries, runDailyMotSweep, seedDemoData } from '@broker/server';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { openSignedIn, expectRoute } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
@@ -63,15 +63,10 @@ beforeAll(async () => {
 
   const sweep = await runDailyMotSweep(server.database, { force: true });
   expect(sweep.status).toBe('ran');
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 const eventOf = async (rule: string, customerId: number) =>
   (

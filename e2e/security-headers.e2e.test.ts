@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
-import { launchBrowser, PHONE_CONTEXT } from './support/browser';
+import { launchBrowser, PHONE_CONTEXT, closeInOrder } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
@@ -59,11 +59,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 const expectNoViolations = (where: string) => {
   expect(violations, where).toEqual([]);

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
 import { apiClient, signInAs } from '@broker/server/testing';
 import { hongKongDay } from '@broker/domain';
-import { launchBrowser, newPhone, saveScreenshot } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
@@ -52,17 +52,12 @@ beforeAll(async () => {
     nextStepDate: today,
   });
   recordId = record.recordId;
-  browser = await launchBrowser();
-  ({ context, page } = await newPhone(browser));
+  ({ browser, context, page } = await launchPhone());
   await openSignedIn(page, server.baseUrl, '/client/manage/list');
   await expectRoute(page, 'clientManageList');
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 interface SmallTarget {
   selector: string;

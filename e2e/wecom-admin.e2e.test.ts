@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { asc, eq } from 'drizzle-orm';
 import { schema, seedDemoData } from '@broker/server';
-import { launchBrowser, PHONE_CONTEXT, saveScreenshot } from './support/browser';
+import { launchBrowser, PHONE_CONTEXT, saveScreenshot, closeInOrder } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
@@ -34,11 +34,7 @@ beforeEach(async () => {
   context = await browser.newContext(PHONE_CONTEXT);
   page = await context.newPage();
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => closeInOrder(context, browser, server));
 
 type PolicyChange = Parameters<NonNullable<E2eServer['app']['wecomEmulator']>['policies']['update']>[2];
 /** The khzl app's admin-console settings, changed the way a WeCom admin would. */

@@ -98,6 +98,20 @@ export async function newPhone(browser: Browser, options: BrowserContextOptions 
   return { context, page };
 }
 
+/** A browser and one phone in it (`newPhone`): the set-up of a suite that drives one page. */
+export async function launchPhone(options: BrowserContextOptions = {}): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await launchBrowser();
+  return { browser, ...(await newPhone(browser, options)) };
+}
+
+/**
+ * Closes what a suite opened, one after the other in the order given (the phone, its browser, then the server);
+ * a part its beforeAll never got to open is passed over.
+ */
+export async function closeInOrder(...parts: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const part of parts) await part?.close();
+}
+
 /** The page's calls to the app's API in flight, and when the last one started or ended (performance.now() of the runner). */
 const apiCalls = new WeakMap<Page, { inFlight: number; lastChange: number }>();
 
