@@ -159,59 +159,59 @@ const checkRecordFields = (fields: RecordFields, ctx: z.RefinementCtx) => {
   }
 };
 
-export const addContactRecord = defineEndpoint({
-  method: 'POST',
+/**
+ * A write of a record (adding one, changing one): its fields (`recordFields` among them) always checked
+ * together by `checkRecordFields`, and the record as written in the answer.
+ */
+const recordWriteEndpoint = <Shape extends typeof recordFields & z.ZodRawShape>(write: { path: string; fields: Shape; summary: string }) =>
+  defineEndpoint({
+    method: 'POST',
+    path: write.path,
+    agent: 'khzl',
+    shared: true,
+    auth: true,
+    payload: 'json',
+    // Shape holds recordFields, so its output holds RecordFields (which TypeScript cannot see through the generic).
+    request: z.strictObject(write.fields).superRefine((fields, ctx) => checkRecordFields(fields as RecordFields, ctx)),
+    response: contactRecordSchema,
+    summary: write.summary,
+    tag: 'contact',
+    errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
+  });
+
+export const addContactRecord = recordWriteEndpoint({
   path: '/api/contact/record/add',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
-  payload: 'json',
-  request: z
-    .strictObject({
-      customerId: customerIdSchema,
-      ...recordFields,
-      /** MOT events of this client the contact served: pending ones become handled. */
-      eventIds: z.array(eventIdSchema).max(CONTACT_EVENTS_MAX).optional(),
-      /**
-       * Chosen by the app for one attempt and sent again with every retry of it: a second request with
-       * the same id answers the record the first one wrote, so a retry never writes the record twice.
-       */
-      requestId: z.uuid('must be a UUID').optional(),
-    })
-    .superRefine(checkRecordFields),
-  response: contactRecordSchema,
+  fields: {
+    customerId: customerIdSchema,
+    ...recordFields,
+    /** MOT events of this client the contact served: pending ones become handled. */
+    eventIds: z.array(eventIdSchema).max(CONTACT_EVENTS_MAX).optional(),
+    /**
+     * Chosen by the app for one attempt and sent again with every retry of it: a second request with
+     * the same id answers the record the first one wrote, so a retry never writes the record twice.
+     */
+    requestId: z.uuid('must be a UUID').optional(),
+  },
   summary:
     'Log a contact with a client; linked pending MOT events become handled; a next-step date puts a follow-up on the MOT list that day',
-  tag: 'contact',
-  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });
 
-export const reviseContactRecord = defineEndpoint({
-  method: 'POST',
+export const reviseContactRecord = recordWriteEndpoint({
   path: '/api/contact/record/revise',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
-  payload: 'json',
-  request: z
-    .strictObject({
-      /** The latest version's id: a record revised meanwhile answers 090409. */
-      recordId: contactRecordIdSchema,
-      ...recordFields,
-      /**
-       * The `edits` of the version the change was made on: a version edited meanwhile answers 090409
-       * (with `recordId` this names exactly what the manager saw, so one of two concurrent changes wins).
-       */
-      edits: z.number().int().min(0).max(1_000_000),
-      /** Required for a correction (the record is locked, or the caller is not its author); ignored for an edit. */
-      correctionReason: z.string().trim().max(CONTACT_REASON_MAX).nullable().optional(),
-    })
-    .superRefine(checkRecordFields),
-  response: contactRecordSchema,
+  fields: {
+    /** The latest version's id: a record revised meanwhile answers 090409. */
+    recordId: contactRecordIdSchema,
+    ...recordFields,
+    /**
+     * The `edits` of the version the change was made on: a version edited meanwhile answers 090409
+     * (with `recordId` this names exactly what the manager saw, so one of two concurrent changes wins).
+     */
+    edits: z.number().int().min(0).max(1_000_000),
+    /** Required for a correction (the record is locked, or the caller is not its author); ignored for an edit. */
+    correctionReason: z.string().trim().max(CONTACT_REASON_MAX).nullable().optional(),
+  },
   summary:
     'Change a record: before it locks, its author edits it in place (audited); after, a correction with a reason adds a new version and keeps the old',
-  tag: 'contact',
-  errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });
 
 export const getContactRecord = defineEndpoint({
