@@ -35,6 +35,17 @@ interface LinkedEvent {
   dueDate: string;
 }
 
+/** What the manager wrote in a version of a record (RecordContent, but `servedAt`), for both selections below. */
+const contentColumns = {
+  channel: r.channel,
+  purpose: r.purpose,
+  note: r.note,
+  outcome: r.outcome,
+  nextStep: r.nextStep,
+  nextStepDate: asText(r.nextStepDate),
+  suitability: r.suitability,
+};
+
 /**
  * A version of a record as the contract shows it: `r` with its customer `c` and author `s`. Links
  * and the follow-up belong to the thread (the first version's id), so every version shows them.
@@ -49,13 +60,7 @@ const recordColumns = selection({
   customerNo: c.customerNo,
   staffId: r.staffId,
   staffName: s.name,
-  channel: r.channel,
-  purpose: r.purpose,
-  note: r.note,
-  outcome: r.outcome,
-  nextStep: r.nextStep,
-  nextStepDate: asText(r.nextStepDate),
-  suitability: r.suitability,
+  ...contentColumns,
   events: sql<
     LinkedEvent[]
   >`(select coalesce(jsonb_agg(jsonb_build_object('eventId', ${e.id}::float8, 'rule', ${e.rule}, 'dueDate', ${e.dueDate}::text) order by ${e.id}), '[]'::jsonb)
@@ -95,13 +100,7 @@ const versionColumns = selection({
   edits: r.edits,
   supersededBy: float8(r.supersededBy),
   locked: sql<boolean>`${r.locksAt} <= now()`,
-  channel: r.channel,
-  purpose: r.purpose,
-  note: r.note,
-  outcome: r.outcome,
-  nextStep: r.nextStep,
-  nextStepDate: asText(r.nextStepDate),
-  suitability: r.suitability,
+  ...contentColumns,
   servedAt: epochMs(r.servedAt),
   followsRecordId: float8(r.followsRecordId),
 });
@@ -480,14 +479,12 @@ export function createContactRepository(db: Database, options: { lockHours: numb
                 where ${contactRecords.id} = ${current.recordId}`,
           );
           await placeFollowUp(tx, scope, { threadId: current.threadId, customerId: current.customerId, ...content });
-          await tx
-            .insert(auditLog)
-            .values(
-              recordAudit(scope, 'contact.edit', String(current.recordId), change.before, {
-                ...change.after,
-                customerId: current.customerId,
-              }),
-            );
+          await tx.insert(auditLog).values(
+            recordAudit(scope, 'contact.edit', String(current.recordId), change.before, {
+              ...change.after,
+              customerId: current.customerId,
+            }),
+          );
           return { record: await readRecord(tx, current.recordId), mode: 'edit' as const };
         }
         if (!input.correctionReason) return { refused: 'reasonRequired' as const };
