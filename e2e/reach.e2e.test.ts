@@ -218,6 +218,28 @@ describe('reach a client in one tap', () => {
     await expect(actions.getByTestId('reach-send')).toHaveCount(0);
   });
 
+  test('a client with no bound WeCom contact is offered the KYC binding instead of a chat', async () => {
+    // Another of chanwaiman's clients, with nobody bound to it.
+    const [unbound] = await server.database.query<{ id: number }>(
+      `select c.id::float8 as id from customer c join staff s on s.id = c.staff_id
+        where s.wecom_user_id = 'chanwaiman' and c.status <> 'closed'
+          and not exists (select 1 from kyc_binding b where b.customer_id = c.id)
+        order by c.id limit 1`,
+    );
+    const page = await signedInPhone(`/client/information?customerId=${unbound!.id}`);
+    const actions = route(page, 'clientInformation').getByTestId('reach-actions');
+    await expect(actions.getByTestId('reach-bind')).toBeVisible();
+    await expect(actions.getByTestId('reach-chat')).toHaveCount(0);
+    const since = Date.now();
+    await actions.getByTestId('reach-bind').click();
+    await expectRoute(page, 'kycIndex');
+    await page.waitForURL(
+      (url) => url.pathname === '/kyc/index' && url.searchParams.get('redirectPage') === `/client/information?customerId=${unbound!.id}`,
+    );
+    // Nothing was opened in WeCom.
+    expect(await chatLog(since)).toEqual([]);
+  });
+
   test('the profile actions read naturally in zh-HK and English', async () => {
     const page = await signedInPhone(`/client/information?customerId=${client.id}`);
     for (const [language, chat, call] of [

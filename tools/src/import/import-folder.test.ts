@@ -257,8 +257,18 @@ for (const engine of testDatabases()) {
       );
       expect(events).toHaveLength(1);
       expect(JSON.stringify(events[0]!.facts)).toContain('880000');
+      // The events it raised are queued for their manager's WeCom card (issue 24.2, ADR 0042).
+      expect(report.motCardsQueued).toBeGreaterThanOrEqual(1);
+      const announced = await database.query<{ status: string; reason: string }>(
+        `select p.status, p.reason from mot_push_event pe join mot_push p on p.id = pe.push_id
+           join mot_event e on e.id = pe.event_id join customer c on c.id = e.customer_id
+          where c.customer_no = 'B00001' and e.rule = 'large_deposit' and e.due_date = $1`,
+        [today],
+      );
+      expect(announced).toEqual([{ status: 'pending', reason: 'import' }]);
       const again = await importFolder(database, folder, { corpCode: 'fxhl' });
       expect(again.motEventsCreated).toBe(0);
+      expect(again.motCardsQueued).toBe(0);
     });
   });
 }

@@ -11,6 +11,8 @@ import {
   type EndpointName,
 } from '../testing/endpoint-fixture';
 import { runMotRules } from '../modules/mot';
+import { dispatchMotPushes, enqueueMotPushes } from '../modules/mot-push';
+import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
 import type { DatabaseHandle } from './client';
 
 /**
@@ -144,6 +146,24 @@ describe('SQL snapshots: every statement of every endpoint', () => {
     // The daily sweep's batch (docs/mot.md): the same statements whether or not it inserts anything.
     const sweep = await record(() => runMotRules(database, { asOf: '2026-11-20' }));
     snapshotOf('mot').add('MOT rules (the daily sweep, mot-engine.ts)', sweep);
+    // One WeCom card of the sweep's events, built and sent (push-dispatcher.ts): the others wait unrecorded.
+    await enqueueMotPushes(database, { reason: 'sweep' });
+    await database.query(
+      `update mot_push set status = 'skipped' where status = 'pending' and id <> (select min(id) from mot_push where status = 'pending')`,
+    );
+    const corp = { ...DEFAULT_EMULATOR_CORP, id: fixture.corpId };
+    const dispatch = await record(() =>
+      dispatchMotPushes(database, {
+        corps: [corp],
+        send: async () => ({ msgid: 'msgid', invalidUsers: [], unlicensedUsers: [] }),
+        appUrl: 'https://broker.example.com',
+        quietHours: null,
+        minIntervalMs: 0,
+        concurrency: 1,
+      }),
+    );
+    expect(dispatch.some((statement) => statement.text.includes('mot_push_event'))).toBe(true);
+    snapshotOf('motPush').add('MOT push: one card built and sent (dispatchMotPushes, push-dispatcher.ts)', dispatch);
 
     for (const [area, snapshot] of [...snapshots].sort(([a], [b]) => a.localeCompare(b))) {
       // Soft: every area that changed is shown, not only the first.

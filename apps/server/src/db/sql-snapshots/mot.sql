@@ -43,7 +43,8 @@ floor(extract(epoch from "e"."handled_at") * 1000)::float8 as "handledAt",
 select (coalesce(($1::jsonb ->> "e"."rule")::float8, 1) * ($2::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $3::float8[]), 1)] * (1 + $4::float8 * least(greatest($5::date - "e"."due_date", 0), $6::int)) * (1 + $7::float8 * least(greatest(coalesce(($8::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $9::int), 0), $10::int))) as score, coalesce(($11::jsonb ->> "e"."rule")::float8, 1) as type_weight, greatest(width_bucket("c"."total_assets_hkd"::float8, $12::float8[]), 1)::int as tier, ($13::float8[])[greatest(width_bucket("c"."total_assets_hkd"::float8, $14::float8[]), 1)] as tier_factor,
 "c"."total_assets_hkd"::float8 as total_assets_hkd, greatest($15::date - "e"."due_date", 0)::int as overdue_days, (1 + $16::float8 * least(greatest($17::date - "e"."due_date", 0), $18::int)) as overdue_factor,
 ($19::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date)::int as days_since_contact, (1 + $20::float8 * least(greatest(coalesce(($21::date - (lc.last_served at time zone 'Asia/Hong_Kong')::date), $22::int), 0), $23::int)) as contact_factor,
-"e"."created_at" >= ($24::date::timestamp at time zone 'Asia/Hong_Kong') as raised_today from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id" cross join lateral (select max("r"."served_at") as last_served from "contact_record" "r"
+"e"."created_at" >= ($24::date::timestamp at time zone 'Asia/Hong_Kong') as raised_today from "mot_event" "e" join "customer" "c" on "c"."id" = "e"."customer_id"
+cross join lateral (select max("r"."served_at") as last_served from "contact_record" "r"
 where "r"."customer_id" = "e"."customer_id" and "r"."superseded_by" is null) lc
 where "e"."corp_id" = $25 and "e"."id" = $26 and "e"."status" <> 'handled';
 

@@ -295,6 +295,38 @@ for (const engine of testDatabases()) {
       expect((edit.body.data as ContactRecord).followUpEventId).toBeNull();
     });
 
+    it("MOT's handle and history read and write the same records: the log lists a handled event's record, history finds one logged without an event", async () => {
+      const fresh = await insertQuietCustomer(database, TODAY, { name_cn: '共用紀錄客戶' });
+      const mot = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman', { agentCode: 'mot' }));
+      const eventId = await pendingEvent(fresh.customerId, 'id_expiry');
+      const marker = randomUUID().slice(0, 8);
+      const handled = await mot.ok.handleEvent({ eventId, channel: 'meeting', note: `Handled from MOT ${marker}` });
+      const logged = await added(chan, { customerId: fresh.customerId, channel: 'email', note: `Logged on its own ${marker}` });
+
+      // The client's log (issue 23.2) holds the record MOT's handle wrote, linked to its event.
+      const log = await chan.call('listContactRecords', { customerId: fresh.customerId });
+      expectOk(log);
+      const records = (log.body.data as { list: ContactRecord[] }).list;
+      expect(records.map((record) => record.recordId).sort((a, b) => a - b)).toEqual(
+        [handled.recordId, logged.recordId].sort((a, b) => a - b),
+      );
+      expect(records.find((record) => record.recordId === handled.recordId)).toMatchObject({
+        channel: 'meeting',
+        events: [expect.objectContaining({ eventId, rule: 'id_expiry' })],
+      });
+
+      // MOT's history (its contract unchanged) finds both, the one without an event as such.
+      const history = await mot.ok.searchServiceHistory({ keyword: marker });
+      expect(history.total).toBe(2);
+      expect(history.list.find((record) => record.recordId === logged.recordId)).toMatchObject({
+        eventId: null,
+        rule: null,
+        channel: 'email',
+        customerId: fresh.customerId,
+      });
+      expect(history.list.find((record) => record.recordId === handled.recordId)).toMatchObject({ eventId, rule: 'id_expiry' });
+    });
+
     it("list: the client's log, newest contact first, keyset pages without gaps or repeats, filtered by channel", async () => {
       const fresh = await insertQuietCustomer(database, TODAY, { name_cn: '翻頁客戶' });
       const written: number[] = [];

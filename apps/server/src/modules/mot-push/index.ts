@@ -2,6 +2,5 @@ export { default as motPushPlugin, type MotPushPluginOptions } from './mot-push.
 export { enqueueMotPushes, type EnqueueResult, type PushReason } from './push-outbox';
 export { dispatchMotPushes, PUSH_DEFAULTS, type DispatchResult } from './push-dispatcher';
 export { buildTextcard, TEXTCARD_LIMITS } from './push-card';
-export { pushEventOrder } from './push-order';
 export { DEFAULT_QUIET_HOURS, nextSendableAt, parseQuietHours } from './quiet-hours';
 export { motPushRoutes } from './mot-push.routes';

@@ -121,7 +121,7 @@ for (const engine of testDatabases()) {
       expect(inboxOf('chanwaiman')).toHaveLength(1);
     });
 
-    it('orders the named events by due date, then by the rule’s weight', async () => {
+    it('of events that score alike, names the heaviest rule, then the earliest due (the ranked day’s order)', async () => {
       const birthdayIn = (days: number) => `1985-${addDays(TODAY, days).slice(5)}`;
       await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(5), name_cn: '五日后' }, 'wongchishing');
       await insertQuietCustomer(database, TODAY, { birthday: birthdayIn(2), name_cn: '两日后' }, 'wongchishing');
@@ -132,13 +132,74 @@ for (const engine of testDatabases()) {
       await dispatch();
       const [card] = inboxOf('wongchishing');
       const rows = [...card!.textcard.description.matchAll(/<div class="normal">([^<]*)<\/div>/g)].map((match) => match[1]);
-      // Due today: the ID expiry outweighs the birthday; then the birthday in two days; the one in five is counted only.
+      // Clients alike (no assets, never contacted), none overdue: the ID expiry's weight leads; the birthdays score
+      // alike, the earliest due first; the one in five days is counted only.
       expect(rows).toEqual([
         `证件到期 · 证* · ${TODAY.slice(5)}`,
         `客户生日 · 今* · ${TODAY.slice(5)}`,
         `客户生日 · 两** · ${addDays(TODAY, 2).slice(5)}`,
       ]);
       expect(card!.textcard.description).toContain('另有 1 个事件');
+    });
+
+    /**
+     * Four new events of wongchishing's, each of its own client (the names' first characters tell them apart on
+     * the card): where the due day and the ranked day's score disagree.
+     */
+    const rankedBatch = async () => {
+      const event = async (name: string, assetsHkd: number, contactedDaysAgo: number | null, rule: string, dueDate: string) => {
+        const { customerId } = await insertQuietCustomer(database, TODAY, { name_cn: name }, 'wongchishing');
+        await database.query('update customer set total_assets_hkd = $2 where id = $1', [customerId, assetsHkd]);
+        if (contactedDaysAgo !== null)
+          await database.query(
+            `insert into contact_record (corp_id, customer_id, staff_id, channel, purpose, note, served_at, locks_at)
+             select corp_id, id, staff_id, 'phone', 'service', 'called', now() - make_interval(days => $2), now() + interval '1 day'
+               from customer where id = $1`,
+            [customerId, contactedDaysAgo],
+          );
+        await database.query(
+          `insert into mot_event (corp_id, rule, customer_id, staff_id, fact_key, due_date, facts)
+           select corp_id, $2, id, staff_id, $3, $4::date, '{}'::jsonb from customer where id = $1`,
+          [customerId, rule, `push-rank-${customerId}`, dueDate],
+        );
+      };
+      // Default weights: risk 5 × HKD 10 M (× 2) × 1 day overdue (× 1.1) × never contacted (× 2) = 22.
+      await event('大户', 10_000_000, null, 'risk_expiry', addDays(TODAY, -1));
+      // ID 5 × HKD 10 K (× 1) × 6 days overdue (× 1.6) × never contacted (× 2) = 16: due first, ranked second.
+      await event('小户', 10_000, null, 'id_expiry', addDays(TODAY, -6));
+      // Concentration 3 × 1 × due today (× 1) × never contacted (× 2) = 6.
+      await event('远客', 10_000, null, 'concentration', TODAY);
+      // ID 5 × 1 × 1 day overdue (× 1.1) × contacted today (× 1) = 5.5: due before the concentration, ranked after it.
+      await event('近客', 10_000, 0, 'id_expiry', addDays(TODAY, -1));
+      await enqueueMotPushes(database, { reason: 'import' });
+    };
+    const namedRows = (card: InboxEntry | undefined) =>
+      [...card!.textcard.description.matchAll(/<div class="normal">([^<]*)<\/div>/g)].map((match) => match[1]);
+
+    it('names the events that rank highest by the ranked day’s score (tier, days overdue, last contact), not the earliest due', async () => {
+      await rankedBatch();
+      expect(await dispatch()).toMatchObject({ sent: 1 });
+      const [card, ...more] = inboxOf('wongchishing');
+      expect(more).toEqual([]);
+      // By due day it would name 小户, 近客, 大户.
+      expect(namedRows(card)).toEqual([
+        `风险评估到期 · 大* · ${addDays(TODAY, -1).slice(5)}`,
+        `证件到期 · 小* · ${addDays(TODAY, -6).slice(5)}`,
+        `持仓集中 · 远* · ${TODAY.slice(5)}`,
+      ]);
+      expect(card!.textcard.description).toContain('另有 1 个事件');
+    });
+
+    it('ranks with the corp’s own weights (motRank in the corps file)', async () => {
+      await rankedBatch();
+      // One tier for all, and a concentration weighing 20: 远客 20 × 2 = 40, 小户 16, 大户 5 × 1.1 × 2 = 11, 近客 5.5.
+      const weighted = { ...corp, motRank: { typeWeights: { concentration: 20 }, tiers: [{ minAssetsHkd: 0, factor: 1 }] } };
+      expect(await dispatch({ corps: [weighted] })).toMatchObject({ sent: 1 });
+      expect(namedRows(inboxOf('wongchishing')[0])).toEqual([
+        `持仓集中 · 远* · ${TODAY.slice(5)}`,
+        `证件到期 · 小* · ${addDays(TODAY, -6).slice(5)}`,
+        `风险评估到期 · 大* · ${addDays(TODAY, -1).slice(5)}`,
+      ]);
     });
 
     it('announces each event exactly once with concurrent triggers and sends each card once with two dispatchers', async () => {

@@ -1,3 +1,5 @@
+import type { MotRule } from '@broker/contract';
+
 /**
  * The WeCom textcard for one manager's new events (发送应用消息, document/path/90236): title ≤ 128
  * characters, description ≤ 512, url ≤ 2048 bytes with its scheme, btntxt ≤ 4 characters. WeCom cuts
@@ -19,7 +21,7 @@ export interface CardEvent {
 }
 
 /** The card is written in the app's default language (zh-CN): WeCom holds no language per member. */
-const RULE_LABELS: Record<string, string> = {
+const RULE_LABELS: Record<MotRule, string> = {
   birthday: '客户生日',
   anniversary: '开户周年',
   large_deposit: '大额入金',
@@ -33,6 +35,10 @@ const RULE_LABELS: Record<string, string> = {
   risk_expiry: '风险评估到期',
   contact_removed: '企业微信联系中断',
   follow_up: '跟进',
+  negative_equity: '负资产',
+  concentration: '持仓集中',
+  particulars_changed_withdrawal: '改资料后大额出金',
+  vulnerable_client: '长者客户',
 };
 
 /**
@@ -87,7 +93,7 @@ export function buildTextcard(input: {
   const title = `MOT：${count} 个新事件待跟进`;
   const rows = events.map(
     (event) =>
-      `<div class="normal">${escapeHtml(RULE_LABELS[event.rule] ?? event.rule)} · ${escapeHtml(maskedClientName(event.customerName))} · ${event.dueDate.slice(5)}</div>`,
+      `<div class="normal">${escapeHtml(RULE_LABELS[event.rule as MotRule] ?? event.rule)} · ${escapeHtml(maskedClientName(event.customerName))} · ${event.dueDate.slice(5)}</div>`,
   );
   const more = count > events.length ? `<div class="highlight">另有 ${count - events.length} 个事件</div>` : '';
   let description = `<div class="gray">${input.today}</div>${rows.join('')}${more}`;

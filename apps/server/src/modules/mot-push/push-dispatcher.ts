@@ -2,17 +2,22 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { hongKongDay } from '@broker/domain';
 import type { DatabaseHandle } from '../../db/client';
-import { rowsQuery, selectRows } from '../../db/sql-rows';
+import { asText, float8, rowsQuery, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
+import { motPushEvents } from '../../db/schema';
 import { WecomApiError, type WecomCorp, type WecomSendResult } from '../../wecom/wecom-client';
+import { rankWeightsOf, type MotRankConfig } from '../../mot-rank-config';
+import { eventRanking } from '../mot';
 import { buildTextcard, CARD_TOP_EVENTS, DUPLICATE_CHECK_INTERVAL_S, type CardEvent } from './push-card';
-import { pushEventOrder } from './push-order';
 import { nextSendableAt, type QuietHours } from './quiet-hours';
 
 /** The one WeCom call the dispatcher makes (the WeCom client's sendMessage; tests may wrap it). */
 export type SendMessage = (corp: WecomCorp, agentCode: 'mot', body: Record<string, unknown>) => Promise<WecomSendResult>;
 
+/** A corp as the dispatcher needs it: its WeCom app, its code (the card's link) and its ranked day's weights. */
+export type PushCorp = WecomCorp & { code: string; motRank?: MotRankConfig | undefined };
+
 export interface DispatchOptions {
-  corps: readonly (WecomCorp & { code: string })[];
+  corps: readonly PushCorp[];
   send: SendMessage;
   /** The app's public origin the cards link to. */
   appUrl: string;
@@ -236,24 +241,32 @@ async function backToPending(database: DatabaseHandle, id: number, at: string): 
   return false;
 }
 
-/** The card for one claimed row, from its events still new now; null when none is. */
+const pe = tableAlias(motPushEvents, 'pe');
+
+/**
+ * The card for one claimed row, from its events still new now; null when none is. The events it names
+ * are the ones that rank highest by the ranked day's score with the corp's weights, as of the day the card
+ * is built (`eventRanking`, ADR 0041): the card leads with what the manager's day would.
+ */
 async function buildBody(
   database: DatabaseHandle,
   card: ClaimedCard,
-  corp: WecomCorp & { code: string },
+  corp: PushCorp,
   appUrl: string,
   now: number,
 ): Promise<Record<string, unknown> | null> {
+  const today = hongKongDay(now);
+  const { e, c, joins, order } = eventRanking(rankWeightsOf(corp.motRank), today);
   const rows = await selectRows(
     database.db,
     rowsQuery<CardEvent & { total: number }>(sql`
-      select e.id::float8 as "eventId", e.rule, c.name_cn as "customerName", e.due_date::text as "dueDate",
+      select ${float8(e.id)} as "eventId", ${e.rule} as rule, ${c.nameCn} as "customerName", ${asText(e.dueDate)} as "dueDate",
              count(*) over ()::int as total
-        from mot_push_event pe
-        join mot_event e on e.id = pe.event_id
-        join customer c on c.id = e.customer_id
-       where pe.push_id = ${card.id} and pe.push_id > 0 and e.status = 'new'
-       order by ${pushEventOrder('e')}
+        from ${tableAs(pe)}
+        join ${tableAs(e)} on ${e.id} = ${pe.eventId}
+        ${joins}
+       where ${pe.pushId} = ${card.id} and ${pe.pushId} > 0 and ${e.status} = 'new'
+       order by ${order}
        limit ${CARD_TOP_EVENTS}`),
   );
   if (rows.length === 0) return null;
@@ -263,6 +276,6 @@ async function buildBody(
     count: rows[0]!.total,
     events: rows.map(({ eventId, rule, customerName, dueDate }) => ({ eventId, rule, customerName, dueDate })),
     entry: { appUrl, corpCode: corp.code, corpId: corp.corpId, agentId: corp.agents.mot!.agentId },
-    today: hongKongDay(now),
+    today,
   });
 }

@@ -54,6 +54,24 @@ function rankColumns(weights: MotRankWeights, today: string) {
 const lastContact = sql`cross join lateral (select max(${r.servedAt}) as last_served from ${tableAs(r)}
   where ${r.customerId} = ${e.customerId} and ${r.supersededBy} is null) lc`;
 
+/**
+ * The ranked day's order, for any statement over events `e` (the `e` it returns): `joins` brings in each
+ * event's client (`c`) and latest contact, `order` sorts by the score, highest first, then the earliest
+ * due, then the oldest event. The one order of events by importance: the ranked day and the WeCom card's
+ * top events (ADR 0042) both sort by it.
+ */
+export function eventRanking(weights: MotRankWeights, today: string) {
+  const rank = rankColumns(weights, today);
+  return {
+    e,
+    c,
+    rank,
+    joins: sql`join ${tableAs(c)} on ${c.id} = ${e.customerId}
+      ${lastContact}`,
+    order: sql`${rank.score} desc, ${e.dueDate}, ${e.id}`,
+  };
+}
+
 /** The rank's fields as they come out of SQL (snake case, as `rankColumns` names them). */
 interface RankSqlRow {
   score: number;
@@ -145,7 +163,7 @@ export function createMotRankRepository(db: Database) {
     const ownEvents = sql`${tableAs(e)} join ${tableAs(s)} on ${s.id} = ${scope.staffId}`;
     const ofToday = sql`${e.staffId} = ${scope.staffId} and ${e.corpId} = ${scope.corpId} and ${pending}
       and (${e.dueDate} <= ${today}::date or (${e.createdAt} >= ${hkDayStart(today)} and ${e.snoozedAt} is null))`;
-    const rank = rankColumns(weights, today);
+    const { rank, joins, order } = eventRanking(weights, today);
     const { rows, state } = await selectRowSets(
       db,
       {
@@ -154,10 +172,9 @@ export function createMotRankRepository(db: Database) {
                      ${c.phone} as phone, ${e.id}::float8 as "eventId", ${e.rule} as rule, ${e.status} as status,
                      ${e.dueDate}::text as "dueDate", ${e.facts} as facts, ${e.snoozedAt} is not null as snoozed, ${rank.list}
                 from ${ownEvents}
-                join ${tableAs(c)} on ${c.id} = ${e.customerId}
-                ${lastContact}
+                ${joins}
                where ${ofToday}
-               order by ${rank.score} desc, ${e.dueDate}, ${e.id}`,
+               order by ${order}`,
         ),
         state: dayStateOf(scope, today),
       },
@@ -200,11 +217,11 @@ export function createMotRankRepository(db: Database) {
 
     /** One pending event's rank as of today (none once handled). The caller has checked the event is theirs. */
     async eventRank(corpId: number, eventId: number, weights: MotRankWeights, today: string) {
-      const rank = rankColumns(weights, today);
+      const { rank, joins } = eventRanking(weights, today);
       const [row] = await selectRows(
         db,
         rowsQuery<RankSqlRow>(
-          sql`select ${rank.list} from ${tableAs(e)} join ${tableAs(c)} on ${c.id} = ${e.customerId} ${lastContact}
+          sql`select ${rank.list} from ${tableAs(e)} ${joins}
                where ${e.corpId} = ${corpId} and ${e.id} = ${eventId} and ${e.status} <> 'handled'`,
         ),
         { prepare: true },

@@ -132,3 +132,31 @@ test('the home lists one row per event, or per client once folded; unseen ones a
   expect(requestMock).toHaveBeenCalledWith(endpoints.setFold, { isFold: true });
   vi.useRealTimers();
 });
+
+test('the date strip never skips a day with events: it asks for 275 days back to 90 ahead and shows each such day', async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-20T02:00:00Z') });
+  const fold = { value: false };
+  serveHome(fold);
+  // Days with events far outside the steady week around today (11-17 … 11-27): overdue and snoozed ahead.
+  const far = [
+    { date: '2026-02-18', count: 1, unseen: 0 },
+    { date: '2026-10-01', count: 2, unseen: 1 },
+    { date: '2026-11-21', count: 3, unseen: 1 },
+    { date: '2027-02-17', count: 1, unseen: 0 },
+  ];
+  const serve = requestMock.getMockImplementation()!;
+  requestMock.mockImplementation(((endpoint: WireEndpoint, payload: Record<string, unknown>) =>
+    endpoint === endpoints.getTodoDates ? Promise.resolve(far) : serve(endpoint as never, payload as never)) as unknown as typeof request);
+  renderPage(<MotHomePage />);
+  const strip = await screen.findByTestId('mot-dates');
+  await waitFor(() => expect(strip.querySelector('[data-date="2026-02-18"]')).not.toBeNull());
+  expect(requestMock).toHaveBeenCalledWith(endpoints.getTodoDates, { dateFrom: '2026-02-18', dateTo: '2027-02-18' });
+  const days = [...strip.querySelectorAll('[data-date]')].map((chip) => chip.getAttribute('data-date'));
+  for (const { date } of far) expect(days).toContain(date);
+  // In order, and the steady week is there too.
+  expect(days).toEqual([...days].sort());
+  expect(days).toContain('2026-11-17');
+  expect(days).toContain('2026-11-27');
+  expect(strip.querySelector('[data-date="2026-10-01"] [data-testid="mot-date-count"]')!.textContent).toBe('2');
+  vi.useRealTimers();
+});
