@@ -46,6 +46,8 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** Log `process.memoryUsage()` (after a forced GC) every this many ms; see memory-probe.ts. */
   memoryProbeMs?: number;
+  /** Node or V8 flags for the server process (e.g. `--trace-gc` when measuring pauses). */
+  nodeFlags?: readonly string[];
 }
 
 interface ChildOutput {
@@ -130,7 +132,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // `node --import tsx`, not the tsx CLI: the CLI forks a second process, so SIGKILL and RSS would hit the wrapper.
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits (`npm run bench`, docs/benchmarks.md).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...probe, MAIN], {
+  // BENCH_NODE_FLAGS="<flags>": more Node flags for the server, e.g. `--import <file>` to record GC pauses while measuring.
+  const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...extraFlags, ...(options.nodeFlags ?? []), '--import', 'tsx', ...probe, MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

@@ -251,6 +251,7 @@ and "e"."status" = 'new' and "e"."id" in ($3)
 returning "e"."id"::float8 as id;
 
 -- searchServiceHistory: POST /api/mot/todoEvent/history
+-- prepared
 select (select coalesce(json_agg(t), '[]'::json) from (select "r"."id"::float8 as "recordId",
 "r"."customer_id"::float8 as "customerId",
 coalesce(nullif("c"."name_cn", ''), "c"."name_en") as "customerName",
