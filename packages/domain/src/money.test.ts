@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { add, compare, convert, money, roundTo, subtract, sum, times, toCents, toDecimalString, toNumber, zero } from './money';
+import { add, compare, convert, money, roundTo, subtract, sum, sumAsShown, times, toCents, toDecimalString, toNumber, zero } from './money';
 
 const RATES = new Map<string, number | string>([
   ['USD', 0.1285],
@@ -41,6 +41,22 @@ describe('Money', () => {
         expect(sum([...amounts].reverse(), 'HKD')).toEqual(total);
         expect(money(toDecimalString(total), 'HKD')).toEqual(total);
         if (amounts.length > 0) expect(subtract(total, amounts[0]!)).toEqual(sum(amounts.slice(1), 'HKD'));
+      }),
+    );
+  });
+
+  test('a total of shown parts is what the shown parts add up to, to the cent', () => {
+    const cash = money('80438.66449', 'HKD');
+    const marketValue = money('733066.38449', 'HKD');
+    // Rounded once, the exact sum shows a cent more than its shown parts add up to.
+    expect(toCents(add(cash, marketValue))).toBe(813505.05);
+    expect(toCents(sumAsShown([cash, marketValue], 'HKD'))).toBe(813505.04);
+    const subCents = fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n });
+    fc.assert(
+      fc.property(fc.array(subCents, { maxLength: 8 }), (list) => {
+        const parts = list.map((units) => ({ currency: 'HKD', units }));
+        const shownCents = (amount: (typeof parts)[number]) => Math.round(toCents(amount) * 100);
+        expect(shownCents(sumAsShown(parts, 'HKD'))).toBe(parts.reduce((total, part) => total + shownCents(part), 0));
       }),
     );
   });

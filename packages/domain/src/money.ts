@@ -92,6 +92,17 @@ export const sum = (amounts: Iterable<Money>, currency: string): Money => {
   return total;
 };
 
+/**
+ * A total of parts that are shown beside it: each part rounded to cents as the screen shows it, then added, so the
+ * shown parts add up to the shown total (cash 80,438.66 + market value 733,066.38 = 813,505.04, where rounding the
+ * exact sum once would show .05). The client list's stored total follows the same rule (customer-summary).
+ */
+export const sumAsShown = (parts: Iterable<Money>, currency: string): Money => {
+  let total = zero(currency);
+  for (const part of parts) total = add(total, roundTo(part, 2));
+  return total;
+};
+
 /** An amount times a decimal factor (a quantity of shares, say): exact for whole factors, else rounded by `rounding`. */
 export function times(amount: Money, factor: number | string, rounding: Rounding = 'halfAwayFromZero'): Money {
   const [digits, power] = parseDecimal(factor);

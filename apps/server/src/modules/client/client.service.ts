@@ -23,6 +23,7 @@ import {
   normalisePhone,
   subtract,
   sum,
+  sumAsShown,
   times,
   toCents,
   toNumber,
@@ -254,7 +255,9 @@ export function createClientService(repository: ClientRepository) {
       }
       const total = add(cashHkd, marketValueHkd);
       return {
-        totalAssetsHkd: toCents(total),
+        // The parts as shown, added: the profile's cash and market value add up to its total, which is the
+        // client list's (customer-summary stores round(cash, 2) + round(market value, 2)).
+        totalAssetsHkd: toCents(sumAsShown([cashHkd, marketValueHkd], HKD)),
         cashHkd: toCents(cashHkd),
         marketValueHkd: toCents(marketValueHkd),
         todayPnlHkd: toCents(todayPnlHkd),
@@ -273,7 +276,7 @@ export function createClientService(repository: ClientRepository) {
             key,
             cashHkd: toCents(entry.cashHkd),
             marketValueHkd: toCents(entry.marketValueHkd),
-            totalHkd: toCents(add(entry.cashHkd, entry.marketValueHkd)),
+            totalHkd: toCents(sumAsShown([entry.cashHkd, entry.marketValueHkd], HKD)),
             ratio: share(add(entry.cashHkd, entry.marketValueHkd), total),
             amount: toCents(entry.amount),
           }))
