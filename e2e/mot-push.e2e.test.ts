@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dispatchMotPushes, runDailyMotSweep, seedDemoData } from '@broker/server';
 import { hongKongDay } from '@broker/domain';
-import { saveScreenshot, closeInOrder, launchPhone } from './support/browser';
+import { saveScreenshot, closeInOrder, launchPhone, newPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import { expectRoute, signInThroughEmulator } from './support/web-shell';
 import { expect } from './support/expect';
@@ -51,6 +51,34 @@ beforeAll(async () => {
 });
 
 afterAll(() => closeInOrder(context, browser, server));
+
+/** The language the server keeps for a member: the one their cards are written in (staff.language). */
+const storedLanguage = async (userid: string) =>
+  (await server.database.query<{ language: string }>(`select language from staff where wecom_user_id = $1`, [userid]))[0]!.language;
+
+/** A new large withdrawal of one of `userid`'s clients, swept and its card sent at once (no quiet hours, no interval). */
+async function newCardFor(userid: string) {
+  const [row] = await server.database.query<{ customerId: number; accountId: number }>(
+    `select c.id::float8 as "customerId", a.id::float8 as "accountId"
+       from customer c join staff s on s.id = c.staff_id join account a on a.customer_id = c.id
+      where s.wecom_user_id = $1 and c.status <> 'closed' order by c.id desc limit 1`,
+    [userid],
+  );
+  await server.database.query(
+    `insert into money_movement (account_id, customer_id, direction, currency, amount, method, occurred_at)
+     values ($1, $2, 'withdrawal', 'HKD', 990000, 'fps', now())`,
+    [row!.accountId, row!.customerId],
+  );
+  expect((await runDailyMotSweep(server.database, { force: true })).status).toBe('ran');
+  const sent = await dispatchMotPushes(server.database, {
+    corps: server.app.corps.all(),
+    send: (corp, agentCode, body) => server.app.wecom.sendMessage(corp, agentCode, body),
+    appUrl: server.baseUrl,
+    quietHours: null,
+    minIntervalMs: 0,
+  });
+  expect(sent.sent).toBe(1);
+}
 
 describe('MOT pushed into WeCom', () => {
   test('the member’s WeCom inbox shows one card naming the event, and its link opens the event after signing in', async () => {
@@ -109,6 +137,51 @@ describe('MOT pushed into WeCom', () => {
       expect(staff!.opt_out).toBe(true);
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    }
+  });
+
+  test('a manager who chooses English in the “me” sheet gets the next card in English (the server keeps the language)', async () => {
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('language', 'zh-CN'));
+    await page.goto(`${server.baseUrl}/mot/home`);
+    await expectRoute(page, 'motHome');
+    await page.getByTestId('me-button').click();
+    await page.getByTestId('me-sheet').waitFor();
+    await page.getByRole('radio', { name: 'English' }).click();
+    await expect.poll(() => storedLanguage('chanwaiman')).toBe('en');
+
+    await newCardFor('chanwaiman');
+    await page.goto(`${server.baseUrl}/wecom/__emulator/inbox?userid=chanwaiman`);
+    const newest = page.locator('article.card').first();
+    await expect(newest.locator('h2')).toHaveText('MOT: 1 new event to follow up');
+    await expect(newest).toContainText('Large withdrawal');
+    await expect(newest.locator('a.more')).toHaveText('View');
+    await expect(newest).not.toContainText('大额出金');
+    await saveScreenshot(page, 'mot-push-inbox-en');
+    // The card before it stays as it was written.
+    await expect(page.locator('article.card').nth(1).locator('h2')).toHaveText('MOT：1 个新事件待跟进');
+  });
+
+  test('a manager who signs in with the app in Traditional Chinese gets cards in Traditional Chinese', async () => {
+    const phone = await newPhone(browser);
+    try {
+      const hongKong = phone.page;
+      await hongKong.goto(`${server.baseUrl}/wecom/__emulator/inbox?userid=leekaying`);
+      await hongKong.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('language', 'zh-HK'));
+      expect(await storedLanguage('leekaying')).toBe('zh-CN');
+      await hongKong.goto(`${server.baseUrl}/mot/home`);
+      await signInThroughEmulator(hongKong, 'leekaying');
+      await expectRoute(hongKong, 'motHome');
+      expect(await storedLanguage('leekaying')).toBe('zh-HK');
+
+      await newCardFor('leekaying');
+      await hongKong.goto(`${server.baseUrl}/wecom/__emulator/inbox?userid=leekaying`);
+      const card = hongKong.locator('article.card').first();
+      await expect(card.locator('h2')).toHaveText('MOT：1 個新事件待跟進');
+      await expect(card).toContainText('大額出金');
+      await expect(card.locator('a.more')).toHaveText('查看');
+      await saveScreenshot(hongKong, 'mot-push-inbox-zh-HK');
+    } finally {
+      await phone.context.close();
     }
   });
 });

@@ -4,6 +4,12 @@ export const currencySchema = z.enum(['HKD', 'USD', 'CNY']);
 export type Currency = z.infer<typeof currencySchema>;
 export const DEFAULT_CURRENCY: Currency = 'HKD';
 
+/** The languages the app is shown in (the web's i18n); zh-CN is every language's fallback and the default. */
+export const APP_LANGUAGES = ['zh-CN', 'zh-HK', 'en'] as const;
+export const appLanguageSchema = z.enum(APP_LANGUAGES, { error: 'must be zh-CN, zh-HK or en' });
+export type AppLanguage = z.infer<typeof appLanguageSchema>;
+export const DEFAULT_APP_LANGUAGE: AppLanguage = 'zh-CN';
+
 /** Timestamps cross the wire as epoch milliseconds. */
 export const epochMsSchema = z.number().int().nonnegative();
 

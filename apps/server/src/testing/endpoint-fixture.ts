@@ -201,7 +201,8 @@ export const validInputs: Record<EndpointName, InputMaker> = {
   getEventRank: async (fixture) => ({ eventId: await fixture.freshEvent() }),
   snoozeEvent: async (fixture) => ({ eventId: await fixture.freshEvent(), until: addDays(TODAY, 1), reason: 'client_unavailable' }),
   getMotPushSetting: () => ({}),
-  setMotPushSetting: () => ({ push: true }),
+  // Both fields, so every statement of the endpoint runs (the language as the seed has it: the cards stay in zh-CN).
+  setMotPushSetting: () => ({ push: true, language: 'zh-CN' }),
   getMyAuditTrail: () => ({}),
   addContactRecord: (fixture) => ({
     customerId: fixture.ownCustomerIds[0],

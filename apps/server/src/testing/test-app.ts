@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { makeEnv, type Env } from '../env';
 import type { DatabaseHandle } from '../db/client';
 import type { CorpConfigEntry } from '../corps';
-import type { LoginResult, SignInStart } from '@broker/contract';
+import type { AppLanguage, LoginResult, SignInStart } from '@broker/contract';
 import { BrowserJar } from './browser-jar';
 import { apiClient, isOk, type ApiAnswer } from './api-client';
 
@@ -104,10 +104,10 @@ export async function authorizeAs(
 /** Step 3, as /wxEntry does it: the code and state go to the server with the browser's cookies. */
 export function exchangeCode(
   baseUrl: string,
-  options: { jar: BrowserJar; code: string; state: string; corpCode?: string },
+  options: { jar: BrowserJar; code: string; state: string; corpCode?: string; language?: AppLanguage },
 ): Promise<ApiAnswer<LoginResult>> {
-  const { jar, code, state, corpCode = 'fxhl' } = options;
-  return apiClient(baseUrl, { corp: corpCode, cookies: jar }).loginQywx({ code, state });
+  const { jar, code, state, corpCode = 'fxhl', language } = options;
+  return apiClient(baseUrl, { corp: corpCode, cookies: jar }).loginQywx({ code, state, ...(language ? { language } : {}) });
 }
 
 /**
@@ -123,13 +123,14 @@ export async function signInAs(
     agentCode?: string;
     /** Where WeCom lives, when not this server's own emulator. */ wecomBaseUrl?: string;
     /** Sign in inside this test browser (its cookies), e.g. to play a second staff member on a shared PC. */ jar?: BrowserJar;
+    /** The language the page sends with the code (the app's; none: the stored one stays). */ language?: AppLanguage;
   } = {},
 ): Promise<SignedIn> {
-  const { corpCode = 'fxhl', agentCode = 'khzl', wecomBaseUrl, jar = new BrowserJar() } = options;
+  const { corpCode = 'fxhl', agentCode = 'khzl', wecomBaseUrl, jar = new BrowserJar(), language } = options;
   const started = await startSignInAt(baseUrl, { jar, corpCode, agentCode });
   if (!isOk(started)) throw new Error(`sign-in start failed: ${started.body.code} ${started.body.msg}`);
   const { code, state } = await authorizeAs(started.body.data.authorizeUrl, userid, wecomBaseUrl);
-  const login = await exchangeCode(baseUrl, { jar, code, state, corpCode });
+  const login = await exchangeCode(baseUrl, { jar, code, state, corpCode, ...(language ? { language } : {}) });
   if (!isOk(login)) throw new Error(`login failed: ${login.body.code} ${login.body.msg}`);
   const token = login.body.data.token;
   return {

@@ -8,6 +8,8 @@ import Toast from '../shared/ui/antd-toast';
 import { SheetClose } from '../shared/ui/sheet-close';
 import { RadioButtons } from '../shared/ui/radio-buttons';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n/i18n';
+import { endpoints } from '../shared/api/contract';
+import { request } from '../shared/api/request';
 import { useUser } from '../shared/session/user-store';
 import { TREND_COLOURS, trendColoursFor, useTrendColoursSetting } from '../shared/format/trend-colours';
 import { AUDIT_TRAIL_PATH } from '../features/audit';
@@ -87,6 +89,8 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
               onChange={(code) => {
                 onClose();
                 void changeLanguage(code);
+                // The server writes the manager's WeCom cards in it (ADR 0042); a failure is mended at the next sign-in.
+                if (signedIn) void request(endpoints.setMotPushSetting, { language: code }, { silent: true }).catch(() => undefined);
               }}
               render={(code) => t(`language.${code}`)}
               itemProps={(code) => ({ lang: code })}

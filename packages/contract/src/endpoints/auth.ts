@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
 import { APP_TARGET_MAX_LENGTH, SIGN_IN_CODE_MAX_LENGTH, isSignInCodeText, safeAppTarget } from '../app-routes';
 import { agentCodeSchema, corpCodeSchema } from '../headers';
-import { epochMsSchema } from '../common';
+import { appLanguageSchema, epochMsSchema } from '../common';
 
 export const loginResultSchema = z.object({
   token: z.string().min(1),
@@ -56,6 +56,8 @@ export const loginQywx = defineEndpoint({
       .refine(isSignInCodeText, 'must not contain control, format or space characters or a backslash (a WeCom code is URL-safe ASCII)'),
     /** The `state` WeCom handed back; must be the one this browser's sign-in started with (its cookie). */
     state: signInStateSchema,
+    /** The language the app is shown in on this device: kept for the staff member's WeCom cards (ADR 0042). */
+    language: appLanguageSchema.optional(),
   }),
   response: loginResultSchema,
   summary:

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { AppLanguage } from '@broker/contract';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -61,11 +63,16 @@ export const staff = pgTable(
     minCashIo: numeric('min_cash_io', { precision: 18, scale: 2 }).notNull().default('100000'),
     /** No MOT cards pushed into WeCom (the MOT settings sheet; migration 0026, ADR 0042). */
     motPushOptOut: boolean('mot_push_opt_out').notNull().default(false),
+    /** The language they use the app in, which their MOT cards are written in (migration 0033, ADR 0042). */
+    language: text('language').notNull().default('zh-CN').$type<AppLanguage>(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('staff_corp_wecom_user_uq').on(table.corpId, table.wecomUserId)],
+  (table) => [
+    uniqueIndex('staff_corp_wecom_user_uq').on(table.corpId, table.wecomUserId),
+    check('staff_language_ck', sql`${table.language} IN ('zh-CN', 'zh-HK', 'en')`),
+  ],
 );
 
 /**

@@ -15,7 +15,7 @@ greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => 
 select "auth_session"."staff_id", "auth_session"."agent_code", "auth_session"."expires_at" from "auth_session" inner join "staff" on "staff"."id" = "auth_session"."staff_id" where ("auth_session"."binding_hash" = $1 and "auth_session"."corp_id" = $2 and "auth_session"."revoked_at" is null and "auth_session"."expires_at" > now() and "staff"."active" = $3) order by "auth_session"."expires_at" desc limit $4;
 
 -- resumeSession: POST /api/auth/session/resume, statement 2 of 4
-select "id", "corp_id", "wecom_user_id", "name", "email", "mobile", "position", "channel", "online_staff", "bd", "heco", "default_currency", "mot_fold", "min_cash_io", "mot_push_opt_out", "active", "created_at", "updated_at" from "staff" where "staff"."id" = $1 limit $2;
+select "id", "corp_id", "wecom_user_id", "name", "email", "mobile", "position", "channel", "online_staff", "bd", "heco", "default_currency", "mot_fold", "min_cash_io", "mot_push_opt_out", "language", "active", "created_at", "updated_at" from "staff" where "staff"."id" = $1 limit $2;
 
 -- resumeSession: POST /api/auth/session/resume, statement 3 of 4
 delete from "auth_session" where "auth_session"."id" in (

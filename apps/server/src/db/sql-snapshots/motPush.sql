@@ -1,13 +1,16 @@
 -- getMotPushSetting: POST /api/mot/todoEventRule/getPush
 select mot_push_opt_out as "optOut" from staff where id = $1;
 
--- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 1 of 3
+-- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 1 of 4
 select mot_push_opt_out as "optOut" from staff where id = $1 for update;
 
--- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 2 of 3
+-- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 2 of 4
+update staff set language = $1, updated_at = now() where id = $2;
+
+-- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 3 of 4
 update staff set mot_push_opt_out = $1, updated_at = now() where id = $2;
 
--- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 3 of 3
+-- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 4 of 4
 insert into "audit_log" ("id", "corp_id", "actor_staff_id", "action", "entity", "entity_id", "before", "after", "at") values (default, $1, $2, $3, $4, $5, $6, $7, default);
 
 -- MOT push: one card built and sent (dispatchMotPushes, push-dispatcher.ts), statement 1 of 5
@@ -28,6 +31,7 @@ from due
 where p.id = due.id
 returning p.id, p.corp_id as "corpId", p.staff_id as "staffId",
 (select s.wecom_user_id from staff s where s.id = p.staff_id) as userid,
+(select s.language from staff s where s.id = p.staff_id) as language,
 p.body, p.attempts,
 floor(extract(epoch from p.first_attempt_at) * 1000)::float8 as "firstAttemptMs",
 p.maybe_delivered as "maybeDelivered",

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AppLanguage } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { authSessions, signInAttempts, staff } from '../../db/schema';
 import { float8, selection, selectQuery, selectRows, tableAlias, tableAs, type RowOf } from '../../db/sql-rows';
@@ -67,6 +68,14 @@ export function createAuthRepository(db: Database) {
 
     async refreshStaffContact(staffId: number, contact: { email: string | null; mobile: string | null }) {
       await db.update(staff).set({ email: contact.email, mobile: contact.mobile, updatedAt: new Date() }).where(eq(staff.id, staffId));
+    },
+
+    /** The language the staff member signed in with (the MOT cards' language, ADR 0042); written only when it changed. */
+    async keepStaffLanguage(staffId: number, language: AppLanguage) {
+      await db
+        .update(staff)
+        .set({ language, updatedAt: new Date() })
+        .where(and(eq(staff.id, staffId), ne(staff.language, language)));
     },
 
     async findStaff(staffId: number): Promise<StaffRow | undefined> {

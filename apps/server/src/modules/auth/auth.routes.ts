@@ -41,6 +41,7 @@ export const authRoutes = implementArea(contract.auth, (app, options: AuthRoutes
         state: input.state,
         cookieState,
         previousBindingSecret: readCookie(request, 'binding'),
+        language: input.language,
       });
       setCookie(request, reply, 'binding', issued.bindingSecret, options.tokenTtlSeconds);
       return issued.result;

@@ -1,4 +1,4 @@
-import { ErrorCode, type AgentCode, type LoginResult, type SignInStart } from '@broker/contract';
+import { ErrorCode, type AgentCode, type AppLanguage, type LoginResult, type SignInStart } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { Corp } from '../../corps';
 import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
@@ -86,7 +86,14 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async loginWithCode(
       corp: Corp,
-      input: { code: string; state: string; cookieState: string | null; previousBindingSecret: string | null },
+      input: {
+        code: string;
+        state: string;
+        cookieState: string | null;
+        previousBindingSecret: string | null;
+        /** The language the app is shown in on this device, kept for the MOT cards (ADR 0042). */
+        language?: AppLanguage | undefined;
+      },
     ): Promise<IssuedSession> {
       if (!input.cookieState || !sameSecret(input.cookieState, input.state)) throw stateInvalid();
       const attempt = await deps.repository.consumeSignInAttempt(hashSessionToken(input.state));
@@ -118,6 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (!(error instanceof WecomApiError)) throw error;
         }
       }
+      if (input.language && input.language !== member.language) await deps.repository.keepStaffLanguage(member.id, input.language);
       if (input.previousBindingSecret) {
         await deps.repository.revokeBrowserSessions({ bindingHash: hashSessionToken(input.previousBindingSecret) });
       }

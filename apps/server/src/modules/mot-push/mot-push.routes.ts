@@ -5,7 +5,10 @@ import { auditLog } from '../../db/schema';
 import { rowsQuery, selectRows } from '../../db/sql-rows';
 import type { QuietHours } from './quiet-hours';
 
-/** The MOT settings sheet's WeCom-card switch (agent `mot`). Opting out is audited like the other MOT settings. */
+/**
+ * The MOT settings sheet's WeCom-card switch (agent `mot`), and the language the cards are written in (the "me" sheet and
+ * each sign-in send it). Opting out is audited like the other MOT settings; the language, like the display currency, is not.
+ */
 export const motPushRoutes = implementArea(contract.motPush, (app, options: { quietHours: QuietHours | null }) => {
   const settingOf = (optOut: boolean): MotPushSetting => ({ push: !optOut, quietHours: options.quietHours });
   return {
@@ -17,12 +20,17 @@ export const motPushRoutes = implementArea(contract.motPush, (app, options: { qu
       return settingOf(row?.optOut ?? false);
     },
     async setMotPushSetting({ input, caller }) {
-      const optOut = !input.push;
-      await app.database.db.transaction(async (tx) => {
+      return app.database.db.transaction(async (tx) => {
         const [before] = await selectRows(
           tx,
           rowsQuery<{ optOut: boolean }>(sql`select mot_push_opt_out as "optOut" from staff where id = ${caller.staffId} for update`),
         );
+        const optOut = input.push === undefined ? (before?.optOut ?? false) : !input.push;
+        if (input.language !== undefined) {
+          // The cards' language (ADR 0042): cards already written keep theirs; the next is written in this one.
+          await tx.execute(sql`update staff set language = ${input.language}, updated_at = now() where id = ${caller.staffId}`);
+        }
+        if (input.push === undefined) return settingOf(optOut);
         await tx.execute(sql`update staff set mot_push_opt_out = ${optOut}, updated_at = now() where id = ${caller.staffId}`);
         if (optOut) {
           // Cards already waiting are not sent; their events stay in the app as they are.
@@ -39,8 +47,8 @@ export const motPushRoutes = implementArea(contract.motPush, (app, options: { qu
           before: { motPush: before ? !before.optOut : null },
           after: { motPush: input.push },
         });
+        return settingOf(optOut);
       });
-      return settingOf(optOut);
     },
   };
 });

@@ -10,7 +10,9 @@ import { runMotRules } from '../mot';
 import { insertMoneyMovement, insertQuietCustomer } from '../mot/mot-test-fixtures';
 import { dispatchMotPushes, type SendMessage } from './push-dispatcher';
 import { enqueueMotPushes } from './push-outbox';
-import { TEXTCARD_LIMITS } from './push-card';
+import { readFileSync } from 'node:fs';
+import { APP_LANGUAGES, ErrorCode, MOT_RULES, type AppLanguage } from '@broker/contract';
+import { buildTextcard, CARD_TOP_EVENTS, CARD_WORDS, TEXTCARD_LIMITS, type CardEvent } from './push-card';
 import { DEFAULT_QUIET_HOURS } from './quiet-hours';
 
 const TODAY = hongKongDay();
@@ -59,7 +61,7 @@ for (const engine of testDatabases()) {
       // Each test starts with nothing to announce and nothing queued, and an empty WeCom.
       await database.query(`insert into mot_push_event (event_id, push_id) select id, 0 from mot_event on conflict (event_id) do nothing`);
       await database.query(`update mot_push set status = 'skipped' where status in ('pending', 'retry', 'sending')`);
-      await database.query(`update staff set mot_push_opt_out = false`);
+      await database.query(`update staff set mot_push_opt_out = false, language = 'zh-CN'`);
       // Earlier tests' cards lie a day back: the per-member interval starts afresh.
       await database.query(`update mot_push set sent_at = sent_at - interval '1 day' where sent_at is not null`);
       state.inbox.splice(0);
@@ -70,6 +72,8 @@ for (const engine of testDatabases()) {
     const dispatch = (options: Partial<Parameters<typeof dispatchMotPushes>[1]> = {}) =>
       dispatchMotPushes(database, { corps: [corp], send, appUrl: APP_URL, quietHours: null, minIntervalMs: 0, ...options });
     const inboxOf = (userid: string) => state.inbox.filter((message) => message.userid === userid) as unknown as InboxEntry[];
+    const namedRows = (card: InboxEntry | undefined) =>
+      [...card!.textcard.description.matchAll(/<div class="normal">([^<]*)<\/div>/g)].map((match) => match[1]);
     /** New events for a manager: a customer whose ID expires in `days` days (one event each). */
     const newEvents = async (userid: string, count: number) => {
       for (let index = 0; index < count; index += 1) {
@@ -119,6 +123,34 @@ for (const engine of testDatabases()) {
       expect(await enqueueMotPushes(database, { reason: 'sweep' })).toEqual({ cards: 0, events: 0 });
       expect(await dispatch()).toMatchObject({ sent: 0 });
       expect(inboxOf('chanwaiman')).toHaveLength(1);
+    });
+
+    it('writes each card in its manager’s language (staff.language): en, zh-HK, and zh-CN by default', async () => {
+      await database.query(`update staff set language = 'en' where wecom_user_id = 'leekaying'`);
+      await database.query(`update staff set language = 'zh-HK' where wecom_user_id = 'zhangmin'`);
+      await newEvents('leekaying', 5);
+      await newEvents('zhangmin', 4);
+      await newEvents('chanwaiman', 1);
+      await enqueueMotPushes(database, { reason: 'sweep' });
+      expect(await dispatch()).toMatchObject({ sent: 3 });
+
+      const [english] = inboxOf('leekaying');
+      expect(english!.textcard.title).toBe('MOT: 5 new events to follow up');
+      expect(namedRows(english)[0]).toBe(`ID expiring · 推*** · ${TODAY.slice(5)}`);
+      expect(english!.textcard.description).toContain('<div class="highlight">2 more events</div>');
+      expect(english!.textcard.btntxt).toBe('View');
+      expect(english!.textcard.description).not.toMatch(/[\u4e00-\u9fff]{2}/);
+
+      const [hongKong] = inboxOf('zhangmin');
+      expect(hongKong!.textcard.title).toBe('MOT：4 個新事件待跟進');
+      expect(namedRows(hongKong)[0]).toBe(`證件到期 · 推*** · ${TODAY.slice(5)}`);
+      expect(hongKong!.textcard.description).toContain('另有 1 個事件');
+      expect(hongKong!.textcard.btntxt).toBe('查看');
+
+      const [simplified] = inboxOf('chanwaiman');
+      expect(simplified!.textcard.title).toBe('MOT：1 个新事件待跟进');
+      expect(namedRows(simplified)).toEqual([`证件到期 · 推*** · ${TODAY.slice(5)}`]);
+      for (const card of [english, hongKong, simplified]) expect(card!.cut).toEqual([]);
     });
 
     it('of events that score alike, names the heaviest rule, then the earliest due (the ranked day’s order)', async () => {
@@ -173,9 +205,6 @@ for (const engine of testDatabases()) {
       await event('近客', 10_000, 0, 'id_expiry', addDays(TODAY, -1));
       await enqueueMotPushes(database, { reason: 'import' });
     };
-    const namedRows = (card: InboxEntry | undefined) =>
-      [...card!.textcard.description.matchAll(/<div class="normal">([^<]*)<\/div>/g)].map((match) => match[1]);
-
     it('names the events that rank highest by the ranked day’s score (tier, days overdue, last contact), not the earliest due', async () => {
       await rankedBatch();
       expect(await dispatch()).toMatchObject({ sent: 1 });
@@ -384,5 +413,117 @@ for (const engine of testDatabases()) {
       expect(card?.reason).toBe('threshold');
       expect(card!.events).toBeGreaterThanOrEqual(1);
     });
+
+    it('keeps the language the app is used in (the cards’ language): set from the “me” sheet and with each sign-in; bad values refused', async () => {
+      const languageOf = async (userid: string) =>
+        (await database.query<{ language: string }>(`select language from staff where wecom_user_id = $1`, [userid]))[0]!.language;
+      expect(await languageOf('leekaying')).toBe('zh-CN');
+      const lee = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot' }));
+      const audited = async () =>
+        (await database.query<{ n: number }>(`select count(*)::int as n from audit_log where action = 'mot.setPush'`))[0]!.n;
+      const auditsBefore = await audited();
+
+      // The language alone: the switch and its audit trail are left as they are.
+      expect(await lee.ok.setMotPushSetting({ language: 'en' })).toEqual({ push: true, quietHours: { from: '21:00', until: '08:00' } });
+      expect(await languageOf('leekaying')).toBe('en');
+      expect(await lee.ok.setMotPushSetting({ language: 'zh-HK' })).toMatchObject({ push: true });
+      expect(await languageOf('leekaying')).toBe('zh-HK');
+      expect(await audited()).toBe(auditsBefore);
+      // Both at once.
+      expect(await lee.ok.setMotPushSetting({ push: false, language: 'en' })).toMatchObject({ push: false });
+      expect(await languageOf('leekaying')).toBe('en');
+      expect(await audited()).toBe(auditsBefore + 1);
+      await lee.ok.setMotPushSetting({ push: true });
+      expect(await languageOf('leekaying')).toBe('en');
+
+      for (const bad of ['fr', 'zh-TW', 'EN', '', 7, null]) {
+        const refused = await lee.call('setMotPushSetting', { language: bad });
+        expect(refused.body.code, String(bad)).toBe(ErrorCode.VALIDATION);
+        expect(refused.body.msg).toContain('body.language: must be zh-CN, zh-HK or en');
+      }
+      const empty = await lee.call('setMotPushSetting', {});
+      expect(empty.body.code).toBe(ErrorCode.VALIDATION);
+      expect(empty.body.msg).toContain('must name push, language or both');
+      expect(await languageOf('leekaying')).toBe('en');
+      // The table holds only the three, whoever writes it.
+      await expect(database.query(`update staff set language = 'fr' where wecom_user_id = 'leekaying'`)).rejects.toThrow(
+        /staff_language_ck/,
+      );
+
+      // A sign-in sends the app's language: kept when it differs; a sign-in without one leaves it.
+      await signInAs(server.baseUrl, 'leekaying', { agentCode: 'mot', language: 'zh-HK' });
+      expect(await languageOf('leekaying')).toBe('zh-HK');
+      await signInAs(server.baseUrl, 'leekaying', { agentCode: 'khzl' });
+      expect(await languageOf('leekaying')).toBe('zh-HK');
+      await expect(signInAs(server.baseUrl, 'leekaying', { language: 'fr' as AppLanguage })).rejects.toThrow(
+        /query\.language: must be zh-CN, zh-HK or en/,
+      );
+      await signInAs(server.baseUrl, 'leekaying', { language: 'zh-CN' });
+      expect(await languageOf('leekaying')).toBe('zh-CN');
+    });
   });
 }
+
+describe('the card’s words in each language (push-card.ts)', () => {
+  const entry = { appUrl: APP_URL, corpCode: 'fxhl', corpId: 'ww-corp', agentId: '1000003' };
+  const card = (language: AppLanguage | undefined, events: CardEvent[], count = events.length) =>
+    buildTextcard({ pushId: 9_007_199_254_740_991, userid: 'chanwaiman', count, events, entry, today: TODAY, language }).textcard;
+  const event = (rule: string, index = 0): CardEvent => ({
+    eventId: 9_000_000_000 + index,
+    rule,
+    customerName: '陳大文先生',
+    dueDate: TODAY,
+  });
+
+  it('names every rule in every language: none blank, none shared within a language', () => {
+    for (const language of APP_LANGUAGES) {
+      const labels = MOT_RULES.map((rule) => CARD_WORDS[language].rules[rule]);
+      expect(
+        labels.every((label) => typeof label === 'string' && label.trim() !== ''),
+        language,
+      ).toBe(true);
+      expect(new Set(labels).size, language).toBe(MOT_RULES.length);
+    }
+  });
+
+  it('in zh-HK and en, names the rules as the web does (apps/web/src/shared/i18n/mot-rule-names.ts)', () => {
+    const web = readFileSync(new URL('../../../../web/src/shared/i18n/mot-rule-names.ts', import.meta.url), 'utf8');
+    const block = (from: string, to: string) => web.slice(web.indexOf(from), web.indexOf(to));
+    const blocks = { 'zh-HK': block('const zhHK', 'const en:'), en: block('const en:', 'const riskZhCN') } as const;
+    for (const [language, text] of Object.entries(blocks))
+      for (const rule of MOT_RULES)
+        expect(text, `${language} ${rule}`).toContain(
+          `${rule}: ${JSON.stringify(CARD_WORDS[language as 'en'].rules[rule]).replace(/"/g, "'")},`,
+        );
+  });
+
+  it('no language given: zh-CN, as before', () => {
+    expect(card(undefined, [event('birthday')])).toEqual(card('zh-CN', [event('birthday')]));
+    expect(card(undefined, [event('birthday')]).title).toBe('MOT：1 个新事件待跟进');
+  });
+
+  it('english counts one event and many', () => {
+    expect(card('en', [event('dormant')]).title).toBe('MOT: 1 new event to follow up');
+    expect(card('en', [event('dormant'), event('dormant', 1)], 3).description).toContain('<div class="highlight">1 more event</div>');
+    expect(card('en', [event('dormant')], 12).description).toContain('<div class="highlight">11 more events</div>');
+  });
+
+  it('keeps within WeCom’s limits in every language, its longest labels and counts included (btntxt ≤ 4 characters)', () => {
+    for (const language of APP_LANGUAGES) {
+      const words = CARD_WORDS[language];
+      expect([...words.button].length, `${language} btntxt`).toBeLessThanOrEqual(TEXTCARD_LIMITS.btntxt);
+      const longest = [...MOT_RULES].sort((a, b) => [...words.rules[b]].length - [...words.rules[a]].length).slice(0, CARD_TOP_EVENTS);
+      const textcard = card(
+        language,
+        longest.map((rule, index) => event(rule, index)),
+        9_999_999,
+      );
+      expect([...textcard.title].length, `${language} title`).toBeLessThanOrEqual(TEXTCARD_LIMITS.title);
+      expect([...textcard.description].length, `${language} description`).toBeLessThanOrEqual(TEXTCARD_LIMITS.description);
+      expect(new TextEncoder().encode(textcard.url).length).toBeLessThanOrEqual(TEXTCARD_LIMITS.urlBytes);
+      expect(textcard.description.match(/class="normal"/g), language).toHaveLength(CARD_TOP_EVENTS);
+      expect(textcard.btntxt).toBe(words.button);
+    }
+    expect(CARD_WORDS.en.button).toBe('View');
+  });
+});

@@ -1,4 +1,4 @@
-import type { MotRule } from '@broker/contract';
+import type { AppLanguage, MotRule } from '@broker/contract';
 
 /**
  * The WeCom textcard for one manager's new events (发送应用消息, document/path/90236): title ≤ 128
@@ -20,25 +20,97 @@ export interface CardEvent {
   dueDate: string;
 }
 
-/** The card is written in the app's default language (zh-CN): WeCom holds no language per member. */
-const RULE_LABELS: Record<MotRule, string> = {
-  birthday: '客户生日',
-  anniversary: '开户周年',
-  large_deposit: '大额入金',
-  large_withdrawal: '大额出金',
-  transfer_in: '股票转入',
-  transfer_out: '股票转出',
-  dormant: '长期未交易',
-  position_loss: '持仓亏损',
-  unfunded: '开户未入金',
-  id_expiry: '证件到期',
-  risk_expiry: '风险评估到期',
-  contact_removed: '企业微信联系中断',
-  follow_up: '跟进',
-  negative_equity: '负资产',
-  concentration: '持仓集中',
-  particulars_changed_withdrawal: '改资料后大额出金',
-  vulnerable_client: '长者客户',
+/**
+ * What a card says, in each language the app is shown in: the card is written in the manager's own (staff.language,
+ * which the web keeps up to date; WeCom holds no language per member). Typed per language, so a rule without a
+ * label in any of them fails typecheck. The rule names are the web's own (apps/web/src/shared/i18n/mot-rule-names.ts)
+ * in zh-HK and en; zh-CN keeps the card's fuller names (客户生日, 长期未交易 …). Days are written as the web writes
+ * them in every language (ISO order, a row's due day as `MM-DD`): they read the same to a manager in any of them.
+ */
+interface CardWords {
+  rules: Record<MotRule, string>;
+  title: (count: number) => string;
+  /** The line under the rows when the card names fewer events than it counts. */
+  more: (count: number) => string;
+  /** At most TEXTCARD_LIMITS.btntxt characters. */
+  button: string;
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export const CARD_WORDS: Record<AppLanguage, CardWords> = {
+  'zh-CN': {
+    rules: {
+      birthday: '客户生日',
+      anniversary: '开户周年',
+      large_deposit: '大额入金',
+      large_withdrawal: '大额出金',
+      transfer_in: '股票转入',
+      transfer_out: '股票转出',
+      dormant: '长期未交易',
+      position_loss: '持仓亏损',
+      unfunded: '开户未入金',
+      id_expiry: '证件到期',
+      risk_expiry: '风险评估到期',
+      contact_removed: '企业微信联系中断',
+      follow_up: '跟进',
+      negative_equity: '负资产',
+      concentration: '持仓集中',
+      particulars_changed_withdrawal: '改资料后大额出金',
+      vulnerable_client: '长者客户',
+    },
+    title: (count) => `MOT：${count} 个新事件待跟进`,
+    more: (count) => `另有 ${count} 个事件`,
+    button: '查看',
+  },
+  'zh-HK': {
+    rules: {
+      birthday: '生日',
+      anniversary: '開戶周年',
+      large_deposit: '大額入金',
+      large_withdrawal: '大額出金',
+      transfer_in: '轉入',
+      transfer_out: '轉出',
+      dormant: '休眠賬戶',
+      position_loss: '持倉大幅虧損',
+      unfunded: '開戶未入金',
+      id_expiry: '證件到期',
+      risk_expiry: '風險評估到期',
+      contact_removed: '企微聯繫已中斷',
+      follow_up: '跟進',
+      negative_equity: '負資產',
+      concentration: '持倉集中',
+      particulars_changed_withdrawal: '改資料後大額出金',
+      vulnerable_client: '長者客戶',
+    },
+    title: (count) => `MOT：${count} 個新事件待跟進`,
+    more: (count) => `另有 ${count} 個事件`,
+    button: '查看',
+  },
+  en: {
+    rules: {
+      birthday: 'Birthday',
+      anniversary: 'Account anniversary',
+      large_deposit: 'Large deposit',
+      large_withdrawal: 'Large withdrawal',
+      transfer_in: 'Stock transfer in',
+      transfer_out: 'Stock transfer out',
+      dormant: 'Dormant account',
+      position_loss: 'Large position loss',
+      unfunded: 'Opened, not funded',
+      id_expiry: 'ID expiring',
+      risk_expiry: 'Risk assessment expiring',
+      contact_removed: 'WeCom contact lost',
+      follow_up: 'Follow-up',
+      negative_equity: 'Negative equity',
+      concentration: 'Concentrated position',
+      particulars_changed_withdrawal: 'Details changed, then withdrawal',
+      vulnerable_client: 'Elderly client',
+    },
+    title: (count) => `MOT: ${count} new ${plural(count, 'event', 'events')} to follow up`,
+    more: (count) => `${count} more ${plural(count, 'event', 'events')}`,
+    button: 'View',
+  },
 };
 
 /**
@@ -80,7 +152,7 @@ export function cardUrl(entry: PushEntry, events: readonly CardEvent[], count: n
   return url.toString();
 }
 
-/** The message/send body (without agentid, which the client sets from the configuration). */
+/** The message/send body (without agentid, which the client sets from the configuration), in the manager's language. */
 export function buildTextcard(input: {
   pushId: number;
   userid: string;
@@ -88,24 +160,27 @@ export function buildTextcard(input: {
   events: readonly CardEvent[];
   entry: PushEntry;
   today: string;
+  /** The manager's language (staff.language); zh-CN when not given. */
+  language?: AppLanguage | undefined;
 }) {
   const { count, events } = input;
-  const title = `MOT：${count} 个新事件待跟进`;
+  const words = CARD_WORDS[input.language ?? 'zh-CN'];
+  const title = words.title(count);
   const rows = events.map(
     (event) =>
-      `<div class="normal">${escapeHtml(RULE_LABELS[event.rule as MotRule] ?? event.rule)} · ${escapeHtml(maskedClientName(event.customerName))} · ${event.dueDate.slice(5)}</div>`,
+      `<div class="normal">${escapeHtml(words.rules[event.rule as MotRule] ?? event.rule)} · ${escapeHtml(maskedClientName(event.customerName))} · ${event.dueDate.slice(5)}</div>`,
   );
-  const more = count > events.length ? `<div class="highlight">另有 ${count - events.length} 个事件</div>` : '';
+  const more = count > events.length ? `<div class="highlight">${escapeHtml(words.more(count - events.length))}</div>` : '';
   let description = `<div class="gray">${input.today}</div>${rows.join('')}${more}`;
   // Rows are short; should a future rule label be long, drop rows rather than let WeCom cut mid-tag.
   while ([...description].length > TEXTCARD_LIMITS.description && rows.length > 1) {
     rows.pop();
-    description = `<div class="gray">${input.today}</div>${rows.join('')}<div class="highlight">另有 ${count - rows.length} 个事件</div>`;
+    description = `<div class="gray">${input.today}</div>${rows.join('')}<div class="highlight">${escapeHtml(words.more(count - rows.length))}</div>`;
   }
   return {
     touser: input.userid,
     msgtype: 'textcard',
-    textcard: { title, description, url: cardUrl(input.entry, events, count, input.pushId), btntxt: '查看' },
+    textcard: { title, description, url: cardUrl(input.entry, events, count, input.pushId), btntxt: words.button },
     enable_id_trans: 0,
     enable_duplicate_check: 1,
     duplicate_check_interval: DUPLICATE_CHECK_INTERVAL_S,

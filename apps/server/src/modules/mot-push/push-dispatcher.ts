@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { AppLanguage } from '@broker/contract';
 import { hongKongDay } from '@broker/domain';
 import type { DatabaseHandle } from '../../db/client';
 import { asText, float8, rowsQuery, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
@@ -62,6 +63,8 @@ interface ClaimedCard {
   corpId: number;
   staffId: number;
   userid: string;
+  /** The manager's language (staff.language): the card is written in it when its body is built. */
+  language: AppLanguage;
   /** The message/send JSON fixed before the first attempt (null: not built yet). */
   body: string | null;
   attempts: number;
@@ -127,6 +130,7 @@ async function claim(database: DatabaseHandle, owner: string, limit: number, lea
        where p.id = due.id
       returning p.id, p.corp_id as "corpId", p.staff_id as "staffId",
                 (select s.wecom_user_id from staff s where s.id = p.staff_id) as userid,
+                (select s.language from staff s where s.id = p.staff_id) as language,
                 p.body, p.attempts,
                 floor(extract(epoch from p.first_attempt_at) * 1000)::float8 as "firstAttemptMs",
                 p.maybe_delivered as "maybeDelivered",
@@ -277,5 +281,6 @@ async function buildBody(
     events: rows.map(({ eventId, rule, customerName, dueDate }) => ({ eventId, rule, customerName, dueDate })),
     entry: { appUrl, corpCode: corp.code, corpId: corp.corpId, agentId: corp.agents.mot!.agentId },
     today,
+    language: card.language,
   });
 }

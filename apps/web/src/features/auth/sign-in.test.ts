@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isForeignSignIn, signInWithCode } from './sign-in';
 import { useUser } from '../../shared/session/user-store';
 import { okResponse, signedIn } from '../../testing/fake-api';
+import { changeLanguage } from '../../shared/i18n/i18n';
 
 const login = () => signedIn({ token: 'new-token', userId: 'leekaying', staffName: '李嘉欣' });
 
@@ -37,9 +38,19 @@ describe('the page half of the login-CSRF check (ADR 0011)', () => {
   test('its own state goes to the server with the code; the remembered state is then used up', async () => {
     sessionStorage.setItem('signInState', 'mine');
     await signInWithCode('my-code', 'mine');
-    expect(calls).toEqual(['/api/auth/login/qywx?code=my-code&state=mine']);
+    expect(calls).toEqual(['/api/auth/login/qywx?code=my-code&state=mine&language=zh-CN']);
     expect(sessionStorage.getItem('signInState')).toBeNull();
     expect(useUser.getState()).toMatchObject({ token: 'new-token', userId: 'leekaying', staffName: '李嘉欣' });
+  });
+
+  test("the app's language goes with the code: the server keeps it for the manager's WeCom cards (ADR 0042)", async () => {
+    await changeLanguage('zh-HK');
+    try {
+      await signInWithCode('code-in-zh-hk', 'mine');
+    } finally {
+      await changeLanguage('zh-CN');
+    }
+    expect(calls).toEqual(['/api/auth/login/qywx?code=code-in-zh-hk&state=mine&language=zh-HK']);
   });
 
   test("the server's 080004 (no matching cookie) counts as foreign and stores no token", async () => {

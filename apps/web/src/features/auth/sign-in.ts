@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/api/api-error';
 import { showFailureToast } from '../../shared/api/toast';
 import { useUser } from '../../shared/session/user-store';
 import { expectedSignInState, forgetSignInState } from '../../shared/session/sign-in-state';
+import { currentLanguage } from '../../shared/i18n/i18n';
 
 const pending = new Map<string, Promise<void>>();
 
@@ -22,7 +23,8 @@ export const isForeignSignIn = (error: unknown) =>
 /**
  * Exchanges a WeCom code for a token once: a code is single-use, so a repeated call shares the first.
  * The `state` WeCom handed back must be the one this tab's sign-in started with; when the tab
- * remembers one and it differs, nothing is sent (the server checks its cookie as well, ADR 0011).
+ * remembers one and it differs, nothing is sent (the server checks its cookie as well, ADR 0011). The app's
+ * language goes with it: the server keeps it, when it differs, for the manager's WeCom cards (ADR 0042).
  */
 export function signInWithCode(code: string, state: string | null): Promise<void> {
   let signIn = pending.get(code);
@@ -31,7 +33,7 @@ export function signInWithCode(code: string, state: string | null): Promise<void
     signIn =
       !state || (expected !== null && expected !== state)
         ? Promise.reject(new ForeignSignInError())
-        : request(endpoints.loginQywx, { code, state }, { silent: true }).then(
+        : request(endpoints.loginQywx, { code, state, language: currentLanguage() }, { silent: true }).then(
             (result) => {
               forgetSignInState();
               useUser.getState().signIn(result);
