@@ -71,8 +71,15 @@ export default function ClientManageFilterPage() {
   const rangeChanged = assetMin !== applied.assetMin || assetMax !== applied.assetMax;
   const candidate: ClientFilters = { ...draft, assetMin, assetMax, assetCcy: rangeChanged ? money.currency : applied.assetCcy };
   const valid = !assetError && !dateError;
-  const settledPayload = useDebouncedValue(JSON.stringify(toFilterPayload(candidate)), 300);
-  const preview = useQuery({ ...customerStatQuery(JSON.parse(settledPayload) as FilterPayload), enabled: valid });
+  const payload = JSON.stringify(toFilterPayload(candidate));
+  const settledPayload = useDebouncedValue(payload, 300);
+  // Asked once typing has paused, and only for the form as it is: a range put right within the pause is valid at
+  // once while the settled payload is still the wrong one, which the server refuses (and a toast would say so).
+  // Meanwhile the button keeps the count of the last settled form.
+  const preview = useQuery({
+    ...customerStatQuery(JSON.parse(settledPayload) as FilterPayload),
+    enabled: valid && settledPayload === payload,
+  });
   const rangeCcy = rangeChanged || (applied.assetMin === null && applied.assetMax === null) ? money.currency : applied.assetCcy;
 
   const yesNo = (yes: string, no: string) => [
