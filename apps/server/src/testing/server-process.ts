@@ -46,8 +46,6 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** Log `process.memoryUsage()` (after a forced GC) every this many ms; see memory-probe.ts. */
   memoryProbeMs?: number;
-  /** Node or V8 flags for the server process (e.g. `--trace-gc` when measuring pauses). */
-  nodeFlags?: readonly string[];
 }
 
 interface ChildOutput {
@@ -134,7 +132,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_NODE_FLAGS="<flags>": more Node flags for the server, e.g. `--import <file>` to record GC pauses while measuring.
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...profile, ...extraFlags, ...(options.nodeFlags ?? []), '--import', 'tsx', ...probe, MAIN], {
+  const child = spawn(process.execPath, [...profile, ...extraFlags, '--import', 'tsx', ...probe, MAIN], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

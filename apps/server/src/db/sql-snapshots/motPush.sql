@@ -5,7 +5,7 @@ select mot_push_opt_out as "optOut" from staff where id = $1;
 select mot_push_opt_out as "optOut" from staff where id = $1 for update;
 
 -- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 2 of 4
-update staff set language = $1, updated_at = now() where id = $2;
+update "staff" set "language" = $1, "updated_at" = $2 where "staff"."id" = $3;
 
 -- setMotPushSetting: POST /api/mot/todoEventRule/setPush, statement 3 of 4
 update staff set mot_push_opt_out = $1, updated_at = now() where id = $2;

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { contract, type MotPushSetting } from '@broker/contract';
 import { implementArea } from '../../http/endpoint-route';
-import { auditLog } from '../../db/schema';
+import { auditLog, staff } from '../../db/schema';
 import { rowsQuery, selectRows } from '../../db/sql-rows';
 import type { QuietHours } from './quiet-hours';
 
@@ -28,7 +28,7 @@ export const motPushRoutes = implementArea(contract.motPush, (app, options: { qu
         const optOut = input.push === undefined ? (before?.optOut ?? false) : !input.push;
         if (input.language !== undefined) {
           // The cards' language (ADR 0042): cards already written keep theirs; the next is written in this one.
-          await tx.execute(sql`update staff set language = ${input.language}, updated_at = now() where id = ${caller.staffId}`);
+          await tx.update(staff).set({ language: input.language, updatedAt: new Date() }).where(eq(staff.id, caller.staffId));
         }
         if (input.push === undefined) return settingOf(optOut);
         await tx.execute(sql`update staff set mot_push_opt_out = ${optOut}, updated_at = now() where id = ${caller.staffId}`);
