@@ -323,7 +323,7 @@ async function runEngine(
       return startServerProcess({
         env: {
           ...('url' in connection
-            ? { DATABASE_URL: connection.url }
+            ? { DATABASE_URL: connection.url, ...(options.readUrl ? { DATABASE_READ_URL: options.readUrl } : {}) }
             : { PGLITE_DIR: connection.pgliteDir, PGLITE_WORKER: String(!options.pgliteInProcess) }),
           DATABASE_POOL_MAX: String(options.poolMax),
           // Production's default: the per-request log lines are part of what a request costs.
@@ -620,6 +620,7 @@ async function main() {
       concurrencies: options.concurrencies,
       seed: options.seed,
       replicas: options.replicas,
+      ...(options.readUrl ? { readFrom: options.readUrl.replace(/\/\/([^:@/]+):[^@/]*@/g, '//$1:***@') } : {}),
     },
     machine,
     datasets: ordered.map((run) => run.dataset),

@@ -67,6 +67,17 @@ describe('bench options', () => {
     expect(() => parseBenchOptions(['--engines', 'mysql'])).toThrow('--engines: unknown mysql');
     expect(() => parseBenchOptions(['--staff', '3'])).toThrow('--staff: must be at least 4');
     expect(() => parseBenchOptions(['--database-url', 'mysql://x'])).toThrow('--database-url: must be a postgres:// URL');
+    expect(() => parseBenchOptions(['--read-url', 'postgres://a/b,mysql://x'])).toThrow(
+      '--read-url: must be postgres:// URLs separated by commas',
+    );
+  });
+
+  it('passes standbys on to the servers, and a run reading from them is not the documented full run', () => {
+    expect(parseBenchOptions([]).readUrl).toBeNull();
+    const options = parseBenchOptions(['--read-url', 'postgres://root@127.0.0.1:5433/broker_bench']);
+    expect(options.readUrl).toBe('postgres://root@127.0.0.1:5433/broker_bench');
+    expect(isFullRun(options)).toBe(false);
+    expect(isFullRun({ ...options, readUrl: null })).toBe(true);
   });
 });
 

@@ -10,6 +10,11 @@ export interface BenchOptions {
   asOf: string;
   staff: number;
   databaseUrl: string;
+  /**
+   * PostgreSQL: the servers' DATABASE_READ_URL — streaming standbys of the database that serve page reads
+   * (docs/deployment.md). The SQL replay still runs on the primary. Null: every read on the primary.
+   */
+  readUrl: string | null;
   reseed: boolean;
   engines: Engine[];
   scenarios: ScenarioName[];
@@ -76,6 +81,8 @@ export const USAGE = `npm run bench -- [options]
                          the request parameters: the same seed sends the same sequence
   --database-url URL     PostgreSQL database to (re)use (default postgres://root@127.0.0.1:5432/broker_bench,
                          broker_bench_<N> for other sizes)
+  --read-url URL[,URL]   PostgreSQL: standbys of --database-url that serve the servers' page reads
+                         (their DATABASE_READ_URL; tools/scripts/local-standby.sh makes one on this machine)
   --reseed               load the PostgreSQL dataset again even if the database already holds it
   --engines LIST         postgres,pglite (default both)
   --endpoints LIST       some of ${SCENARIO_NAMES.join(', ')}
@@ -141,6 +148,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'as-of': { type: 'string' },
       staff: { type: 'string' },
       'database-url': { type: 'string' },
+      'read-url': { type: 'string' },
       reseed: { type: 'boolean', default: false },
       engines: { type: 'string' },
       endpoints: { type: 'string' },
@@ -182,6 +190,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   if (lighthouseOnly && values.endpoints !== undefined) throw new UsageError('--lighthouse-only: measures no endpoints; drop --endpoints');
   const databaseUrl = values['database-url'] ?? defaultDatabaseUrl(customers);
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError(`--database-url: must be a postgres:// URL, got "${databaseUrl}"`);
+  const readUrl = values['read-url'] ?? null;
+  if (readUrl !== null && !readUrl.split(',').every((url) => /^postgres(ql)?:\/\//.test(url.trim())))
+    throw new UsageError(`--read-url: must be postgres:// URLs separated by commas, got "${readUrl}"`);
   return {
     customers,
     pgliteCustomers: positiveInteger('pglite-customers', values['pglite-customers'], base.pgliteCustomers),
@@ -189,6 +200,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     asOf,
     staff,
     databaseUrl,
+    readUrl,
     reseed: values.reseed,
     engines: listOf('engines', values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
     scenarios: lighthouseOnly ? [] : listOf('endpoints', values.endpoints, SCENARIO_NAMES, SCENARIO_NAMES),
@@ -225,6 +237,7 @@ export function isFullRun(options: BenchOptions): boolean {
     options.scenarios.length === SCENARIO_NAMES.length &&
     options.concurrencies.join(',') === FULL_RUN.concurrencies.join(',') &&
     options.replicas === FULL_RUN.replicas &&
+    options.readUrl === null &&
     options.durationMs >= FULL_RUN.durationSeconds * 1000
   );
 }

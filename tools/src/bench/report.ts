@@ -59,6 +59,8 @@ export interface BenchReport {
     seed?: number;
     /** PostgreSQL's API server processes (absent in reports written before it was a choice: one). */
     replicas?: number;
+    /** PostgreSQL: standbys served the page reads (DATABASE_READ_URL), passwords hidden; absent: the primary alone. */
+    readFrom?: string;
   };
   machine: MachineInfo;
   datasets: DatasetSummary[];
@@ -431,7 +433,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
             .join(', ')} |`,
         ]
       : []),
-    `| Load | ${settings.durationMs / 1000} s per cell after ${settings.warmupMs / 1000} s warm-up; fresh parameters for every request${settings.seed !== undefined ? ` (seed ${settings.seed})` : ''}, and up to ${settings.paramsPerEndpoint} repeated parameter sets per endpoint in the warm-cache row; ${(settings.replicas ?? 1) > 1 ? `PostgreSQL: ${settings.replicas} API server processes, each cell's connections spread over them; ` : ''}server and SQL replay pool ${settings.poolMax} connections (per server process); concurrency ${settings.concurrencies.join(', ')} |`,
+    `| Load | ${settings.durationMs / 1000} s per cell after ${settings.warmupMs / 1000} s warm-up; fresh parameters for every request${settings.seed !== undefined ? ` (seed ${settings.seed})` : ''}, and up to ${settings.paramsPerEndpoint} repeated parameter sets per endpoint in the warm-cache row; ${(settings.replicas ?? 1) > 1 ? `PostgreSQL: ${settings.replicas} API server processes, each cell's connections spread over them; ` : ''}${settings.readFrom ? `page reads served by the standby ${settings.readFrom} (the SQL replay runs on the primary); ` : ''}server and SQL replay pool ${settings.poolMax} connections (per server process); concurrency ${settings.concurrencies.join(', ')} |`,
     '',
     '### Datasets',
     '',
