@@ -5,14 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { start } from './app/start';
 import { i18nReady } from './shared/i18n/i18n';
-
-/*
- * At most this long, the first render waits for the first page's chunk. Rendered before it, the page suspends and
- * StartupFallback is committed; React then holds the page back until 300 ms after that fallback (its
- * FALLBACK_THROTTLE_MS), which on a cold visit delayed the client list by ~0.2 s although its chunk was in
- * (ADR 0037). On a slower load the fallback shows, as before.
- */
-const FIRST_PAGE_WAIT_MS = 500;
+import { FIRST_PAGE_WAIT_MS } from './app/first-page-wait';
 
 const { router, firstPage } = start();
 const firstPageOrTimeout = Promise.race([firstPage, new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
