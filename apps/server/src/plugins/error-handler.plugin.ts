@@ -5,10 +5,13 @@ import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 import { ApiError } from '../http/api-error';
 import { bounded, describeValidationErrors, MAX_MESSAGE_LENGTH } from '../http/validation-message';
 import { isDatabaseBusy } from '../db/client';
+import { transientDatabaseFailure } from '../db/transient-errors';
 import { FORM_LIMITS } from '../http/form-body';
 
 /** Seconds a shed client is asked to wait: long enough for a burst to drain, short enough for a person. */
 const BUSY_RETRY_AFTER_S = 1;
+/** A failover takes seconds (docs/deployment.md): the client is told to come back after the first of them. */
+const TRANSIENT_RETRY_AFTER_S = 2;
 
 /** Fastify's and @fastify/multipart's refusals before a handler runs, each with its own code (ADR 0014). */
 const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: FastifyError) => string }> = {
@@ -100,6 +103,18 @@ async function errorHandlerPlugin(app: FastifyInstance) {
         reply,
         ErrorCode.UNAVAILABLE,
         `The server is busy (every database connection is in use); retry in ${BUSY_RETRY_AFTER_S} s`,
+        request.id,
+      );
+    }
+    const passing = transientDatabaseFailure(error);
+    if (passing) {
+      // A failover, a restart, a lost deadlock: nothing to fix here, and a retry shortly succeeds.
+      request.log.warn({ route: request.routeOptions.url, err: error }, `database unavailable: ${passing}`);
+      reply.header('retry-after', String(TRANSIENT_RETRY_AFTER_S));
+      return sendError(
+        reply,
+        ErrorCode.UNAVAILABLE,
+        `The database is briefly unavailable (${passing}); retry in ${TRANSIENT_RETRY_AFTER_S} s`,
         request.id,
       );
     }

@@ -1,0 +1,48 @@
+/**
+ * Database failures that pass by themselves: the primary restarting or failing over, a connection cut under a
+ * statement, a transaction that lost a deadlock or a serialization check. A retry a second later succeeds,
+ * so the error handler answers them 090503 with Retry-After rather than 090500 "quote this request id"
+ * (docs/deployment.md, "Failover"). Anything else is a fault and stays 090500.
+ */
+
+/** SQLSTATE codes (PostgreSQL's appendix A) of failures a retry resolves. */
+const TRANSIENT_SQLSTATES: Readonly<Record<string, string>> = {
+  '40001': 'a concurrent change conflicted with this one (serialization failure)',
+  '40P01': 'a concurrent change conflicted with this one (deadlock)',
+  '57P01': 'the database is restarting or failing over',
+  '57P02': 'the database is restarting or failing over',
+  '57P03': 'the database is starting up or shutting down',
+  '25006': 'the database is read-only for the moment (a standby during a failover)',
+  '53300': 'the database has no free connection',
+  '08000': 'the connection to the database was lost',
+  '08001': 'the database could not be reached',
+  '08003': 'the connection to the database was lost',
+  '08004': 'the database refused the connection',
+  '08006': 'the connection to the database was lost',
+};
+
+/** Node's socket errors and node-postgres's own messages when the server went away under a query. */
+const LOST_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const LOST_CONNECTION_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Client has encountered a connection error and is not queryable',
+  'terminating connection due to administrator command',
+];
+
+/**
+ * Why `error` (or anything in its `cause` chain: Drizzle wraps driver errors) is a passing database
+ * failure, in words for the envelope's msg; null when it is not one.
+ */
+export function transientDatabaseFailure(error: unknown): string | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (TRANSIENT_SQLSTATES[code]) return TRANSIENT_SQLSTATES[code];
+      if (LOST_CONNECTION_CODES.has(code)) return 'the connection to the database was lost';
+    }
+    if (LOST_CONNECTION_MESSAGES.some((message) => current instanceof Error && current.message.startsWith(message)))
+      return 'the connection to the database was lost';
+  }
+  return null;
+}
