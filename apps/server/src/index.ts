@@ -8,6 +8,7 @@ export * as schema from './db/schema';
 export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type SeedOptions, type SeedResult } from './db/seed';
 export { LATEST_RATES, SEED_TABLES } from './db/seed';
 export { refreshCustomerSummaries } from './db/customer-summary';
+export { ensureMonthPartitions } from './db/partitions';
 export { fillAllSearchTerms, nameReadings, searchTerms, traditionalChinese } from './db/search-terms';
 export { runMotRules, runMotForCustomers, runDailyMotSweep, MOT_THRESHOLDS, type MotRunResult, type MotSweepOutcome } from './modules/mot';
 export { dispatchMotPushes, enqueueMotPushes, type DispatchResult, type EnqueueResult } from './modules/mot-push';

@@ -1,5 +1,6 @@
 import { ConfigError, loadEnv, type Env } from './env';
 import { openDatabase } from './db/client';
+import { ensureMonthPartitions } from './db/partitions';
 import { buildApp } from './app';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { runDailyMotSweep } from './modules/mot';
@@ -26,6 +27,8 @@ async function main() {
     poolMax: env.DATABASE_POOL_MAX,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
   });
+  // The coming months' history partitions (ADR 0053); the MOT sweep creates them again each day.
+  await ensureMonthPartitions(database);
   // Log lines are written by the thread pool, batched while a write is in flight, instead of by one
   // synchronous write per line on the request thread: that write was a tenth of a detail request's
   // server CPU (ADR 0033). Lines still buffered are flushed on exit; only a SIGKILL can lose the last few ms.

@@ -164,6 +164,37 @@ for (const engine of testDatabases()) {
       expect(await database.query(`select external_ref from trade where external_ref like 'X%'`)).toEqual([{ external_ref: 'X1' }]);
     });
 
+    it('keeps one row per reference when the back office moves it to another month (partitioned tables, ADR 0053)', async () => {
+      const header = 'trade_ref,account_no,symbol,side,quantity,price,amount,fee,currency,traded_at,settle_date';
+      const tradeAt = (at: string, settle: string) => `M1,700010001,0700.HK,buy,100,500,50000,65,HKD,${at},${settle}`;
+      const movementAt = (at: string) =>
+        `movement_ref,account_no,direction,currency,amount,method,occurred_at\nMM1,700010001,deposit,HKD,10,fps,${at}\n`;
+      const importAt = async (at: string, settle: string) => {
+        const folder = folderWith({ 'trades.csv': `${header}\n${tradeAt(at, settle)}\n`, 'money_movements.csv': movementAt(at) });
+        folders.push(folder);
+        const report = await importFolder(database, folder, { corpCode: 'fxhl' });
+        expect(report.errors).toEqual([]);
+        return report.files.map(({ file, inserted, updated, unchanged }) => ({ file, inserted, updated, unchanged }));
+      };
+      const stored = async () => [
+        ...(await database.query(`select id::int, tableoid::regclass::text as partition from trade where external_ref = 'M1'`)),
+        ...(await database.query(`select id::int, tableoid::regclass::text as partition from money_movement where external_ref = 'MM1'`)),
+      ];
+      const counts = (inserted: number, updated: number, unchanged: number) =>
+        ['trades.csv', 'money_movements.csv'].map((file) => ({ file, inserted, updated, unchanged }));
+
+      expect(await importAt('2026-01-30 10:00', '2026-02-03')).toEqual(counts(1, 0, 0));
+      const [trade, movement] = (await stored()) as { id: number; partition: string }[];
+      expect([trade!.partition, movement!.partition]).toEqual(['trade_p2026_01', 'money_movement_p2026_01']);
+      expect(await importAt('2026-01-30 10:00', '2026-02-03')).toEqual(counts(0, 0, 1));
+      // Corrected into February: the same rows (same ids), now in February's partitions.
+      expect(await importAt('2026-02-02 10:00', '2026-02-04')).toEqual(counts(0, 1, 0));
+      expect(await stored()).toEqual([
+        { id: trade!.id, partition: 'trade_p2026_02' },
+        { id: movement!.id, partition: 'money_movement_p2026_02' },
+      ]);
+    });
+
     it('refuses lines that are not UTF-8 as file:line, stores no U+FFFD, and takes the good rows (BOM or not)', async () => {
       const header =
         'customer_no,staff_userid,channel,name_cn,name_en,gender,phone,email,id_doc_type,id_doc_number,id_doc_expiry,birthday,risk_level,risk_assessed_on,status,open_date,closed_date,tags,remark,account_no,account_type';

@@ -282,6 +282,11 @@ interface Upsert {
   alsoSet?: string;
   /** Columns returned besides `inserted`. */
   returning?: string;
+  /**
+   * A month-partitioned table's partition key, one of `values` (ADR 0053): its unique index can only be
+   * the key plus this column, so the row of the same key at another time is moved (same id) to the new one.
+   */
+  partitionKey?: string;
 }
 
 /**
@@ -289,19 +294,38 @@ interface Upsert {
  * only where a value differs, so a repeat changes nothing. Returns no row when nothing changed.
  */
 function upsertChanged<Returned = object>(database: DatabaseHandle, upsert: Upsert) {
-  const { table, key, fixed = {}, values } = upsert;
+  const { table, key, fixed = {}, values, partitionKey } = upsert;
   const row = { ...key, ...fixed, ...values };
   const columns = Object.keys(row);
+  const placeholder = (column: string) => `$${columns.indexOf(column) + 1}`;
   const compared = Object.keys(values);
-  const conflict = `(${Object.keys(key).join(', ')})${upsert.keyWhere ? ` where ${upsert.keyWhere}` : ''}`;
+  const conflictColumns = [...Object.keys(key), ...(partitionKey ? [partitionKey] : [])];
+  const conflict = `(${conflictColumns.join(', ')})${upsert.keyWhere ? ` where ${upsert.keyWhere}` : ''}`;
   const set = [...compared.map((column) => `${column} = excluded.${column}`), ...(upsert.alsoSet ? [upsert.alsoSet] : [])];
   const stored = compared.map((column) => `${table}.${column}`);
   const incoming = compared.map((column) => `excluded.${column}`);
+  const returning = `returning ${upsert.returning ? `${upsert.returning}, ` : ''}`;
+  if (!partitionKey)
+    return database.query<Returned & { inserted: boolean }>(
+      `insert into ${table} (${columns.join(', ')}) values (${columns.map(placeholder).join(', ')})
+       on conflict ${conflict} do update set ${set.join(', ')}
+       where (${stored.join(', ')}) is distinct from (${incoming.join(', ')})
+       ${returning}(xmax = 0) as inserted`,
+      Object.values(row),
+    );
+  // The same reference at another time: deleted and written again at its new time under its old id. A
+  // partitioned table cannot return xmax: the row was inserted when it has the id drawn for it.
+  const sameKey = Object.keys(key).map((column) => `${column} = ${placeholder(column)}`);
   return database.query<Returned & { inserted: boolean }>(
-    `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+    `with moved as (
+       delete from ${table} where ${sameKey.join(' and ')} and ${partitionKey} <> ${placeholder(partitionKey)}
+          ${upsert.keyWhere ? `and ${upsert.keyWhere}` : ''} returning id
+     ), drawn as (select nextval(pg_get_serial_sequence('${table}', 'id')) as id)
+     insert into ${table} (id, ${columns.join(', ')})
+     values (coalesce((select id from moved), (select id from drawn)), ${columns.map(placeholder).join(', ')})
      on conflict ${conflict} do update set ${set.join(', ')}
      where (${stored.join(', ')}) is distinct from (${incoming.join(', ')})
-     returning ${upsert.returning ? `${upsert.returning}, ` : ''}(xmax = 0) as inserted`,
+     ${returning}${table}.id = (select id from drawn) as inserted`,
     Object.values(row),
   );
 }
@@ -459,11 +483,19 @@ async function applyHolding(context: ImportContext, row: HoldingRow): Promise<Ro
 }
 
 /** Trades, money movements and transfers: facts of an account, keyed by the back office's own reference. */
-function upsertFact(context: ImportContext, account: AccountRef, table: string, ref: string, values: Record<string, unknown>) {
+function upsertFact(
+  context: ImportContext,
+  account: AccountRef,
+  table: string,
+  ref: string,
+  partitionKey: 'traded_at' | 'occurred_at',
+  values: Record<string, unknown>,
+) {
   return upsertChanged(context.database, {
     table,
     key: { account_id: account.id, external_ref: ref },
     keyWhere: 'external_ref is not null',
+    partitionKey,
     fixed: { customer_id: account.customerId },
     values,
   });
@@ -476,7 +508,7 @@ async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOut
     throw new RowRejected(`currency ${row.currency} does not match ${row.symbol}'s trading currency ${security.currency}`);
   if (row.settle_date < row.traded_at.slice(0, 10)) throw new RowRejected('settle_date is before traded_at');
   const amount = row.amount ?? (Math.round(row.quantity * Number(row.price) * 100) / 100).toFixed(2);
-  const rows = await upsertFact(context, account, 'trade', row.trade_ref, {
+  const rows = await upsertFact(context, account, 'trade', row.trade_ref, 'traded_at', {
     security_id: security.id,
     side: row.side,
     quantity: row.quantity,
@@ -492,7 +524,7 @@ async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOut
 
 async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
-  const rows = await upsertFact(context, account, 'money_movement', row.movement_ref, {
+  const rows = await upsertFact(context, account, 'money_movement', row.movement_ref, 'occurred_at', {
     direction: row.direction,
     currency: row.currency,
     amount: row.amount,
@@ -505,7 +537,7 @@ async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow)
 async function applyTransfer(context: ImportContext, row: TransferRow): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   const security = await securityOf(context, row.symbol);
-  const rows = await upsertFact(context, account, 'stock_transfer', row.transfer_ref, {
+  const rows = await upsertFact(context, account, 'stock_transfer', row.transfer_ref, 'occurred_at', {
     security_id: security.id,
     direction: row.direction,
     quantity: row.quantity,

@@ -1,6 +1,13 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { hongKongDay } from '@broker/domain';
 import { testDatabases } from '../testing';
-import { runMigrations, type DatabaseHandle } from './client';
+import { MIGRATIONS_FOLDER, runMigrations, type DatabaseHandle } from './client';
+import { ensureMonthPartitions } from './partitions';
 
 const EXPECTED_TABLES = [
   'corp',
@@ -122,6 +129,176 @@ for (const engine of testDatabases()) {
         );
       expect(await insert()).toHaveLength(1);
       expect(await insert()).toHaveLength(0);
+    });
+  });
+}
+
+/** A copy of the migrations folder that ends at `lastTag`: a database as it was before the later migrations. */
+function migrationsUpTo(lastTag: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'broker-migrations-'));
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  expect(last).toBeGreaterThan(0);
+  const entries = journal.entries.slice(0, last + 1);
+  mkdirSync(join(folder, 'meta'));
+  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const entry of entries) copyFileSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
+  return folder;
+}
+
+async function migrateFrom(database: DatabaseHandle, migrationsFolder: string) {
+  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
+  else await migratePg(database.db as never, { migrationsFolder });
+}
+
+/** The first day of the month `months` after the current Hong Kong month, as YYYY-MM. */
+function monthFromNow(months: number): string {
+  const [year, month] = hongKongDay().split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+for (const engine of testDatabases()) {
+  describe(`history partitioned by month, migration 0034 (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let folder: string;
+    // Hong Kong months: 2025-03-31 16:30 UTC is 1 April 00:30 there, so April's partition.
+    const tradedAt = [
+      '2025-01-15T02:00:00Z',
+      '2025-03-31T16:30:00Z',
+      '2025-03-31T15:30:00Z',
+      '2026-06-10T08:00:00Z',
+      '1999-12-31T20:00:00Z',
+    ];
+    const partitionsOf = async (table: string) =>
+      (
+        await database.query<{ name: string }>(
+          `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = $1::regclass order by 1`,
+          [table],
+        )
+      ).map((row) => row.name);
+    const whereIs = (table: string, id: number) =>
+      database.query<{ partition: string }>(`select tableoid::regclass::text as partition from ${table} where id = $1`, [id]);
+
+    beforeAll(async () => {
+      database = await engine.create({ migrate: false });
+      folder = migrationsUpTo('0033_staff_language');
+      await migrateFrom(database, folder);
+      const [corp] = await database.query<{ id: number }>(
+        `insert into corp (code, name, wecom_corp_id) values ('p', 'p', 'p') returning id`,
+      );
+      const [member] = await database.query<{ id: number }>(
+        `insert into staff (corp_id, wecom_user_id, name) values ($1, 'u1', 'U') returning id`,
+        [corp!.id],
+      );
+      const [customer] = await database.query<{ id: number }>(
+        `insert into customer (corp_id, staff_id, customer_no, channel, name_cn, name_en, id_doc_type, id_doc_masked, id_doc_last4, risk_level, open_date)
+         values ($1, $2, 'P1', 'branch', '测试', 'TEST', 'hkid', 'A1**4563', '4563', 3, '1999-01-01') returning id`,
+        [corp!.id, member!.id],
+      );
+      const [account] = await database.query<{ id: number }>(
+        `insert into account (corp_id, customer_id, account_no, type, open_date) values ($1, $2, 'PA1', 'cash', '1999-01-01') returning id`,
+        [corp!.id, customer!.id],
+      );
+      const [security] = await database.query<{ id: number }>(
+        `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date)
+         values ('0700.HK', 'HK', '腾讯', 'Tencent', 'HKD', 100, 400, 399, '2026-01-01') returning id`,
+      );
+      for (const [n, at] of tradedAt.entries()) {
+        await database.query(
+          `insert into trade (account_id, customer_id, security_id, side, quantity, price, amount, fee, currency, traded_at, settle_date, external_ref)
+           values ($1, $2, $3, 'buy', 100, 400, 40000, 50, 'HKD', $4, ($4::timestamptz)::date + 2, $5)`,
+          [account!.id, customer!.id, security!.id, at, `R${n}`],
+        );
+        await database.query(
+          `insert into money_movement (account_id, customer_id, direction, currency, amount, method, occurred_at) values ($1, $2, 'deposit', 'HKD', 1000, 'fps', $3)`,
+          [account!.id, customer!.id, at],
+        );
+        await database.query(
+          `insert into stock_transfer (account_id, customer_id, security_id, direction, quantity, counterparty, occurred_at) values ($1, $2, $3, 'in', 100, 'X', $4)`,
+          [account!.id, customer!.id, security!.id, at],
+        );
+      }
+      await runMigrations(database);
+    });
+    afterAll(async () => {
+      await database?.drop();
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    });
+
+    it('keeps every row, id and the id sequence, each row in its Hong Kong month', async () => {
+      for (const [table, column] of [
+        ['trade', 'traded_at'],
+        ['money_movement', 'occurred_at'],
+        ['stock_transfer', 'occurred_at'],
+      ] as const) {
+        const rows = await database.query<{ id: number; at: string; partition: string }>(
+          `select id::int, to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, tableoid::regclass::text as partition
+             from ${table} order by id`,
+        );
+        expect(rows.map((row) => row.at)).toEqual(tradedAt);
+        expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+        expect(rows.map((row) => row.partition)).toEqual(
+          ['2025_01', '2025_04', '2025_03', '2026_06', '2000_01'].map((month) => `${table}_p${month}`),
+        );
+        const [owned] = await database.query<{ sequence: string | null }>(`select pg_get_serial_sequence($1, 'id') as sequence`, [table]);
+        expect(owned?.sequence).toBe(`public.${table}_id_seq`);
+        // Partitions of the months with rows, not of every month between 2000 and 2026, plus this month and 3 ahead.
+        const partitions = await partitionsOf(table);
+        expect(partitions).toContain(`${table}_default`);
+        for (const month of [0, 1, 2, 3].map(monthFromNow)) expect(partitions).toContain(`${table}_p${month.replace('-', '_')}`);
+        expect(partitions).not.toContain(`${table}_p2010_01`);
+      }
+      // The old tables are gone; the importer's key holds per reference and time.
+      expect(await database.query(`select to_regclass('trade_unpartitioned') as gone`)).toEqual([{ gone: null }]);
+      await expect(
+        database.query(
+          `insert into trade (account_id, customer_id, security_id, side, quantity, price, amount, fee, currency, traded_at, settle_date, external_ref)
+           select account_id, customer_id, security_id, side, quantity, price, amount, fee, currency, traded_at, settle_date, external_ref from trade where external_ref = 'R0'`,
+        ),
+      ).rejects.toThrow(/trade_.*account_ref_uq|duplicate key/);
+    });
+
+    it('draws new ids from the same sequence, after the moved rows', async () => {
+      const [row] = await database.query<{ id: number }>(
+        `insert into money_movement (account_id, customer_id, direction, currency, amount, method, occurred_at)
+         select account_id, customer_id, direction, currency, amount, method, now() from money_movement limit 1 returning id::int`,
+      );
+      expect(row!.id).toBe(6);
+      expect(await whereIs('money_movement', 6)).toEqual([{ partition: `money_movement_p${monthFromNow(0).replace('-', '_')}` }]);
+    });
+
+    it('puts a row of a month without a partition in the default one, and the job moves it into the month it then creates', async () => {
+      const month = monthFromNow(60);
+      const [row] = await database.query<{ id: number }>(
+        `insert into trade (account_id, customer_id, security_id, side, quantity, price, amount, fee, currency, traded_at, settle_date)
+         select account_id, customer_id, security_id, side, quantity, price, amount, fee, currency, $1::timestamptz, settle_date from trade limit 1
+         returning id::int`,
+        [`${month}-15T04:00:00Z`],
+      );
+      expect(await whereIs('trade', row!.id)).toEqual([{ partition: 'trade_default' }]);
+      expect(await ensureMonthPartitions(database)).toBe(1);
+      expect(await whereIs('trade', row!.id)).toEqual([{ partition: `trade_p${month.replace('-', '_')}` }]);
+      expect(await database.query(`select count(*)::int as rows from trade_default`)).toEqual([{ rows: 0 }]);
+      // The moved month has the parent's indexes, as every partition.
+      const indexes = await database.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = $1 order by 1`, [
+        `trade_p${month.replace('-', '_')}`,
+      ]);
+      expect(indexes).toHaveLength(3);
+    });
+
+    it('creates the coming months once: a second run, or one racing it, creates nothing', async () => {
+      const before = await partitionsOf('stock_transfer');
+      expect(before).not.toContain(`stock_transfer_p${monthFromNow(5).replace('-', '_')}`);
+      const [first, second] = await Promise.all([
+        ensureMonthPartitions(database, { monthsAhead: 5 }),
+        ensureMonthPartitions(database, { monthsAhead: 5 }),
+      ]);
+      // Two months ahead more, for each of the three tables, created by one of the two runs.
+      expect(first! + second!).toBe(6);
+      expect(await ensureMonthPartitions(database, { monthsAhead: 5 })).toBe(0);
+      const after = await partitionsOf('stock_transfer');
+      expect(after).toEqual([...before, ...[4, 5].map((months) => `stock_transfer_p${monthFromNow(months).replace('-', '_')}`)].sort());
     });
   });
 }

@@ -6,9 +6,10 @@ export interface TestDatabase {
   kind: DatabaseKind;
   /**
    * A fresh, migrated, empty database; `drop()` removes it. `onQuery` sees every statement. `url`
-   * (PostgreSQL): for a child process, such as a tool, to open the same database.
+   * (PostgreSQL): for a child process, such as a tool, to open the same database. `migrate: false`:
+   * not migrated (a test that migrates it step by step).
    */
-  create(options?: { onQuery?: QueryObserver }): Promise<DatabaseHandle & { drop(): Promise<void>; url?: string }>;
+  create(options?: { onQuery?: QueryObserver; migrate?: boolean }): Promise<DatabaseHandle & { drop(): Promise<void>; url?: string }>;
 }
 
 /** Read once here so suites never touch process.env themselves. */

@@ -175,7 +175,7 @@ export const holdings = pgTable(
 export const trades = pgTable(
   'trade',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     accountId: accountIdColumn(),
     customerId: customerIdColumn(),
     securityId: securityIdColumn(),
@@ -193,10 +193,13 @@ export const trades = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
+    // Partitioned by month of traded_at (migration 0034, ADR 0053): every unique key must contain it.
+    primaryKey({ name: 'trade_pkey', columns: [table.id, table.tradedAt] }),
     // The id makes the order total: the timeline's keyset pages read ids from it alone (migration 0024, ADR 0040).
     index('trade_customer_time_idx').on(table.customerId, table.tradedAt.desc(), table.id.desc()),
+    // One row per reference and time; the importer keeps one per reference whatever its time (ADR 0053).
     uniqueIndex('trade_account_ref_uq')
-      .on(table.accountId, table.externalRef)
+      .on(table.accountId, table.externalRef, table.tradedAt)
       .where(sql`external_ref is not null`),
   ],
 );
@@ -204,7 +207,7 @@ export const trades = pgTable(
 export const moneyMovements = pgTable(
   'money_movement',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     accountId: accountIdColumn(),
     customerId: customerIdColumn(),
     /** deposit | withdrawal */
@@ -218,10 +221,12 @@ export const moneyMovements = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
+    // Partitioned by month of occurred_at (migration 0034, ADR 0053), as are stock transfers.
+    primaryKey({ name: 'money_movement_pkey', columns: [table.id, table.occurredAt] }),
     // Also INCLUDE (amount, currency) in migration 0024 (Drizzle cannot say it): the timeline's large-movement test from the index alone.
     index('money_movement_customer_time_idx').on(table.customerId, table.occurredAt.desc(), table.id.desc()),
     uniqueIndex('money_movement_account_ref_uq')
-      .on(table.accountId, table.externalRef)
+      .on(table.accountId, table.externalRef, table.occurredAt)
       .where(sql`external_ref is not null`),
   ],
 );
@@ -229,7 +234,7 @@ export const moneyMovements = pgTable(
 export const stockTransfers = pgTable(
   'stock_transfer',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     accountId: accountIdColumn(),
     customerId: customerIdColumn(),
     securityId: securityIdColumn(),
@@ -242,9 +247,10 @@ export const stockTransfers = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
+    primaryKey({ name: 'stock_transfer_pkey', columns: [table.id, table.occurredAt] }),
     index('stock_transfer_customer_time_idx').on(table.customerId, table.occurredAt.desc(), table.id.desc()),
     uniqueIndex('stock_transfer_account_ref_uq')
-      .on(table.accountId, table.externalRef)
+      .on(table.accountId, table.externalRef, table.occurredAt)
       .where(sql`external_ref is not null`),
   ],
 );

@@ -54,7 +54,8 @@ export async function dropSecondaryStructures(handle: DatabaseHandle, tables: re
   for (const index of indexes) await handle.query(`drop index "${index.name}"`);
   return {
     restore: [
-      ...indexes.map((index) => index.definition),
+      // A partitioned table's index is defined `ON ONLY` the parent; built on the parent, it is built on every partition.
+      ...indexes.map((index) => index.definition.replace(' ON ONLY ', ' ON ')),
       ...foreignKeys.map((fk) => `alter table ${fk.table} add constraint "${fk.name}" ${fk.definition}`),
     ],
   };

@@ -1,6 +1,7 @@
 import { DEFAULT_EMULATOR_CORP, EMULATOR_STAFF } from '@broker/wecom-emulator';
 import type { DatabaseHandle } from '../client';
 import { refreshCustomerSummaries } from '../customer-summary';
+import { ensureMonthPartitions } from '../partitions';
 import { formatDay, parseDay, weekdaysBetween } from './calendar';
 import { bulkLoaderFor, dropSecondaryStructures, restoreSecondaryStructures } from './bulk-loader';
 import {
@@ -97,6 +98,8 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
   }
   await seedExchangeRates(handle, options.seed, asOfDay);
 
+  // Every month of the generated history gets its partition before the load, not the default partition (ADR 0053).
+  await ensureMonthPartitions(handle, { since: context.dates[0]! });
   const load = bulkLoaderFor(handle);
   const deferred = handle.kind === 'postgres' ? await dropSecondaryStructures(handle, SEED_TABLES) : null;
   const ids: IdCounters = { trade: 1, moneyMovement: 1, transfer: 1 };

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { withTryAdvisoryLock } from '../../db/advisory-lock';
+import { ensureMonthPartitions } from '../../db/partitions';
 import { motSweepRuns as run } from '../../db/schema';
 import { columnName, columnNames, selection, selectQuery, selectRows } from '../../db/sql-rows';
 import { runMotRules, type MotRunResult } from './mot-engine';
@@ -56,6 +57,8 @@ async function sweep(database: DatabaseHandle, asOf: string, force: boolean): Pr
         on conflict (${columnName(run.runDate)}) do update
           set ${columnName(run.owner)} = excluded.${columnName(run.owner)}, ${columnName(run.startedAt)} = now(), ${columnName(run.finishedAt)} = null`,
   );
+  // The day's other housekeeping, idempotent like the rules: next months' history partitions (ADR 0053).
+  await ensureMonthPartitions(database);
   const result = await runMotRules(database, { asOf });
   // One WeCom card per manager with new events, queued before the day counts as done (ADR 0042):
   // a replica dying here re-runs the day, whose events are all still unannounced.
