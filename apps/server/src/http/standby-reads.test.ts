@@ -23,6 +23,7 @@ const readOnly = (url: string) => {
 };
 
 const WAIT_MS = 200;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const standbysAt = (urls: string[], more: Partial<StandbyOptions> = {}): StandbyOptions => ({
   urls,
   maxLagMs: 5000,
@@ -190,25 +191,62 @@ for (const engine of postgres) {
         // Down: the next reads do not try it.
         expect((await client.getTrade({ customerId })).body.code).toBe(ErrorCode.OK);
         expect(database.reads!.standbys()[0]!.reads).toBe(served + 1);
+        await proxy.restart();
+        await proxy.stop();
       });
+
+      it('the monitor marks a standby down when it stops answering, and up again when it answers', async () => {
+        const proxy = await tcpProxy(new URL(primary.url!));
+        const through = new URL(readOnly(primary.url!));
+        through.port = String(proxy.port);
+        const { database, client } = await appOn(standbysAt([through.toString()], { monitorIntervalMs: 50 }));
+        const state = () => database.reads!.standbys()[0]!.state;
+        const becomes = async (wanted: string) => {
+          for (const deadline = Date.now() + 5000; state() !== wanted && Date.now() < deadline; ) await sleep(20);
+          expect(state()).toBe(wanted);
+        };
+        expect(state()).toBe('up');
+        await proxy.stop();
+        await becomes('down');
+        // Reads answer meanwhile, from the primary.
+        expect((await client.getBaseInfo({ customerId: fixture.ownCustomerIds[0]! })).body.code).toBe(ErrorCode.OK);
+        await proxy.restart();
+        await becomes('up');
+        const before = database.reads!.standbys()[0]!.reads;
+        expect((await client.getBaseInfo({ customerId: fixture.ownCustomerIds[0]! })).body.code).toBe(ErrorCode.OK);
+        expect(database.reads!.standbys()[0]!.reads).toBeGreaterThan(before);
+        await proxy.stop();
+      });
+    });
+
+    it('session revocation still ends access to listed reads (sessions are checked on the primary, NOTIFY from it)', async () => {
+      const signedIn = await signInAs(server.baseUrl, 'wongchishing');
+      const wong = apiClient(server.baseUrl, { token: signedIn.token, cookies: signedIn.jar });
+      expect((await wong.getTodoTaskCount({})).body.code).toBe(ErrorCode.OK);
+      expect((await wong.signOutEverywhere({})).body.code).toBe(ErrorCode.OK);
+      expect((await wong.getTodoTaskCount({})).body.code).toBe(ErrorCode.LOGIN_INVALID);
     });
   });
 }
 
-/** A TCP relay to PostgreSQL that can be cut: a standby's network gone, as far as this process can tell. */
-async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<void> }> {
+/** A TCP relay to PostgreSQL that can be cut and restored: a standby's network gone and back, as far as this process can tell. */
+async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<void>; restart(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => socket.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  let server: Server;
+  const listen = async (port: number) => {
+    server = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return (server.address() as { port: number }).port;
+  };
+  const port = await listen(0);
   return {
     port,
     stop: async () => {
@@ -216,5 +254,6 @@ async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<vo
       for (const socket of sockets) socket.destroy();
       await closed;
     },
+    restart: async () => void (await listen(port)),
   };
 }
