@@ -202,7 +202,7 @@ for (const engine of postgres) {
         const { database, client } = await appOn(standbysAt([through.toString()], { monitorIntervalMs: 50 }));
         const state = () => database.reads!.standbys()[0]!.state;
         const becomes = async (wanted: string) => {
-          for (const deadline = Date.now() + 5000; state() !== wanted && Date.now() < deadline; ) await sleep(20);
+          for (const deadline = Date.now() + 5000; state() !== wanted && Date.now() < deadline;) await sleep(20);
           expect(state()).toBe(wanted);
         };
         expect(state()).toBe('up');
