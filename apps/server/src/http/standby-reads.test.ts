@@ -140,12 +140,10 @@ for (const engine of postgres) {
       }
     });
 
-    it('/readyz reports the standby beside the database', async () => {
+    it('/readyz reports the standby beside the database, numbered, not named', async () => {
       const ready = (await server.app.inject('/readyz')).json<{ status: string; standbys: unknown[] }>();
       expect(ready.status).toBe('ready');
-      expect(ready.standbys).toEqual([
-        { name: expect.stringMatching(/^127\.0\.0\.1:5432\/broker_test_/), state: 'up', lagMs: 0, reads: expect.any(Number) },
-      ]);
+      expect(ready.standbys).toEqual([{ standby: 1, state: 'up', lagMs: 0, reads: routed.reads!.standbys()[0]!.reads }]);
     });
 
     describe('a standby that fails', () => {
