@@ -27,7 +27,10 @@ for (const engine of postgres) {
     const settingsOf = async (handle: DatabaseHandle) => {
       const run = preparedRunnerOf(handle.db)!;
       const [prepared] = (await run(sql.raw(sourceOf('plan_cache_mode')))) as { source: string }[];
-      const [pooled] = (await handle.db.execute<{ source: string }>(sql.raw(sourceOf('max_parallel_workers_per_gather')))).rows;
+      const pooledResult = (await handle.db.execute(sql.raw(sourceOf('max_parallel_workers_per_gather')))) as unknown as {
+        rows: { source: string }[];
+      };
+      const [pooled] = pooledResult.rows;
       const [session] = (await handle.sessionPool!.query<{ source: string }>(sourceOf('max_parallel_workers_per_gather'))).rows;
       return { pooled: pooled!.source, prepared: prepared!.source, session: session!.source };
     };

@@ -42,13 +42,14 @@ const standbyStillUp = (error: unknown) =>
   (error instanceof Error && error.message === 'timeout exceeded when trying to connect');
 
 /**
- * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT (or a
- * parenthesised SELECT) that names no INSERT, UPDATE, DELETE or MERGE. Anything else, and every
- * transaction, counts as a write: a wrong guess costs one cookie, never a stale read.
+ * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT or WITH
+ * (or a parenthesised SELECT) that names no INSERT, UPDATE, DELETE or MERGE (a WITH may hide one).
+ * Anything else, and every transaction, counts as a write: a wrong guess costs one cookie, never a
+ * stale read.
  */
-const plainRead = /^\s*\(*\s*select\b/i;
+const plainRead = /^\s*\(*\s*(select|with)\b/i;
 const writeWord = /\b(insert|update|delete|merge)\b/i;
-const mayWrite = (query: unknown) => {
+export const mayWrite = (query: unknown) => {
   const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
   return typeof text !== 'string' || !plainRead.test(text) || writeWord.test(text);
 };

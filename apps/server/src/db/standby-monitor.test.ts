@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeStandby, pickStandby, type StandbyState } from './standby-monitor';
 import { PrimaryPositions } from './replication-lag';
-import { isStandbyFailure } from './read-routing';
+import { isStandbyFailure, mayWrite } from './read-routing';
 
 const standby = (name: string, state: StandbyState, replayed?: bigint) => ({ name, state, replayed });
 
@@ -90,5 +90,23 @@ describe('isStandbyFailure: which failed statements are run again on the primary
     [Object.assign(new Error('invalid input syntax'), { code: '22P02' }), false],
   ])('%s → %s', (error, expected) => {
     expect(isStandbyFailure(error)).toBe(expected);
+  });
+});
+
+describe('mayWrite: which statements earn the reader a read-your-writes position', () => {
+  it.each([
+    ['select 1', false],
+    ['  (select id from customer) union all (select id from customer)', false],
+    ['with t as (select 1) select * from t', false],
+    [{ text: 'select updated_at from customer', name: 's1' }, false],
+    ['insert into audit_log (action) values ($1)', true],
+    ['update customer set phone = $1', true],
+    ['with moved as (delete from staff_pin where id = $1 returning *) select * from moved', true],
+    ['select id from mot_event where id = $1 for update', true],
+    ['select pg_notify($1, $2)', false],
+    ['begin', true],
+    [undefined, true],
+  ])('%j → %s', (query, expected) => {
+    expect(mayWrite(query)).toBe(expected);
   });
 });
