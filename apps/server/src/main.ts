@@ -26,6 +26,10 @@ async function main() {
     pgliteWorker: env.PGLITE_WORKER,
     poolMax: env.DATABASE_POOL_MAX,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
+    directUrl: env.DATABASE_DIRECT_URL,
+    standbys: env.DATABASE_READ_URL
+      ? { urls: env.DATABASE_READ_URL, maxLagMs: env.DATABASE_READ_MAX_LAG_MS, waitMs: env.DATABASE_READ_WAIT_MS }
+      : undefined,
   });
   // The coming months' history partitions (ADR 0053); the MOT sweep creates them again each day.
   await ensureMonthPartitions(database);

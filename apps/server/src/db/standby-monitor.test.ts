@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { judgeStandby, pickStandby, type StandbyState } from './standby-monitor';
+import { PrimaryPositions } from './replication-lag';
+import { isStandbyFailure, mayWrite } from './read-routing';
+
+const standby = (name: string, state: StandbyState, replayed?: bigint) => ({ name, state, replayed });
+
+describe('pickStandby', () => {
+  const a = standby('a', 'up', 100n);
+  const b = standby('b', 'up', 300n);
+  const down = standby('down', 'down', 900n);
+  const lagging = standby('lagging', 'lagging', 900n);
+  const promoted = standby('promoted', 'not-standby', 900n);
+
+  it('takes turns among the standbys that are up, and never one that is down, lagging or not a standby', () => {
+    const all = [down, a, lagging, b, promoted];
+    const picked = [0, 1, 2, 3].map((turn) => (pickStandby(all, undefined, turn) as { use: { name: string } }).use.name);
+    expect(picked).toEqual(['a', 'b', 'a', 'b']);
+  });
+
+  it('answers none (the primary) when no standby is up', () => {
+    expect(pickStandby([down, lagging, promoted], undefined, 0)).toBeUndefined();
+    expect(pickStandby([down, lagging, promoted], 1n, 0)).toBeUndefined();
+    expect(pickStandby([], undefined, 0)).toBeUndefined();
+  });
+
+  it("uses only a standby that has replayed the reader's last write", () => {
+    expect(pickStandby([a, b], 200n, 0)).toEqual({ use: b });
+    expect(pickStandby([a, b], 200n, 1)).toEqual({ use: b });
+    expect(pickStandby([a, b], 100n, 1)).toEqual({ use: b });
+  });
+
+  it('else names the furthest standby that is up, to wait for', () => {
+    expect(pickStandby([a, b, down], 500n, 0)).toEqual({ waitFor: b });
+  });
+});
+
+describe('judgeStandby', () => {
+  const positions = new PrimaryPositions(60_000);
+  positions.record(0x1000n, 0);
+  positions.record(0x2000n, 4000);
+  const primary = '7712143948057430131 2026-11-25 16:17:20.642381+00';
+
+  it('a standby in recovery is up within the bound and lagging beyond it', () => {
+    expect(judgeStandby({ recovery: true, lsn: '0/2000', identity: primary }, primary, positions, 10_000, 5000)).toEqual({
+      state: 'up',
+      replayed: 0x2000n,
+      lagMs: 0,
+    });
+    expect(judgeStandby({ recovery: true, lsn: '0/1000', identity: primary }, primary, positions, 10_000, 5000)).toMatchObject({
+      state: 'lagging',
+      lagMs: 6000,
+    });
+    expect(judgeStandby({ recovery: true, lsn: '0/1000', identity: primary }, primary, positions, 8000, 5000)).toMatchObject({
+      state: 'up',
+      lagMs: 4000,
+    });
+    expect(judgeStandby({ recovery: true, lsn: null, identity: primary }, primary, positions, 8000, 5000).state).toBe('lagging');
+  });
+
+  it('a server out of recovery is trusted only if it is the primary itself (not a promoted standby)', () => {
+    const promoted = '7712143948057430131 2026-11-25 17:01:02.000001+00';
+    expect(judgeStandby({ recovery: false, lsn: '0/9000', identity: promoted }, primary, positions, 10_000, 5000)).toEqual({
+      state: 'not-standby',
+      replayed: undefined,
+      lagMs: null,
+    });
+    expect(judgeStandby({ recovery: false, lsn: '0/9000', identity: promoted }, undefined, positions, 10_000, 5000).state).toBe(
+      'not-standby',
+    );
+    expect(judgeStandby({ recovery: false, lsn: '0/1000', identity: primary }, primary, positions, 10_000, 5000)).toEqual({
+      state: 'up',
+      replayed: 0x1000n,
+      lagMs: 0,
+    });
+  });
+});
+
+describe('isStandbyFailure: which failed statements are run again on the primary', () => {
+  /** As pg builds an error PostgreSQL answered: with its severity and SQLSTATE. */
+  const answered = (code: string, message: string) => Object.assign(new Error(message), { severity: 'ERROR', code });
+  it.each([
+    [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }), true],
+    [Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), true],
+    [new Error('Connection terminated unexpectedly'), true],
+    [new Error('timeout exceeded when trying to connect'), true],
+    [answered('57P01', 'terminating connection due to administrator command'), true],
+    [answered('57P03', 'the database system is starting up'), true],
+    [answered('40001', 'canceling statement due to conflict with recovery'), true],
+    [answered('08006', 'connection failure'), true],
+    [answered('53300', 'sorry, too many clients already'), true],
+    [answered('25006', 'cannot execute INSERT in a read-only transaction'), false],
+    [answered('42P01', 'relation "x" does not exist'), false],
+    [answered('22P02', 'invalid input syntax'), false],
+  ])('%s → %s', (error, expected) => {
+    expect(isStandbyFailure(error)).toBe(expected);
+  });
+});
+
+describe('mayWrite: which statements earn the reader a read-your-writes position', () => {
+  it.each([
+    ['select 1', false],
+    ['  (select id from customer) union all (select id from customer)', false],
+    ['with t as (select 1) select * from t', false],
+    [{ text: 'select updated_at from customer', name: 's1' }, false],
+    ['insert into audit_log (action) values ($1)', true],
+    ['update customer set phone = $1', true],
+    ['with moved as (delete from staff_pin where id = $1 returning *) select * from moved', true],
+    ['select id from mot_event where id = $1 for update', true],
+    ['select pg_notify($1, $2)', false],
+    ['begin', true],
+    [undefined, true],
+  ])('%j → %s', (query, expected) => {
+    expect(mayWrite(query)).toBe(expected);
+  });
+});
