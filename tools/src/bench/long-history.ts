@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@broker/server';
+import { ensureMonthPartitions, type DatabaseHandle } from '@broker/server';
 
 /**
  * Issue 23 asks for the timeline's figure "for a client with 5 years of history"; the generator writes at
@@ -76,6 +76,8 @@ export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: n
        update account set open_date = least(open_date, ${opened}) where customer_id = $1`,
       [customerId, asOf],
     );
+    // The copies' months had no partitions: they went to the default ones, moved into their months now (ADR 0053).
+    await ensureMonthPartitions(handle);
   }
   if (!reach!.contacts) {
     // A contact record a month for six years, each locked a day after it was written (as the log locks them).

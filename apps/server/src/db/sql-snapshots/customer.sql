@@ -73,22 +73,22 @@ where $3::boolean and "r"."customer_id" = "c"."id" and "r"."superseded_by" is nu
 order by "r"."served_at" desc, "r"."id" desc limit $9) union all (select 'trade' as source, 0 as rank, "t"."id"::float8 as id, (extract(epoch from "t"."traded_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "t"."traded_at") * 1000)::float8 as "at", null::text as "staffName",
 json_build_object('side', "t"."side", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameHk', "s"."name_hk", 'nameEn', "s"."name_en", 'quantity', "t"."quantity"::float8,
 'price', "t"."price"::float8, 'amount', "t"."amount"::float8, 'currency', "t"."currency") as data
-from (select "tk"."id" from "trade" "tk"
+from (select "tk"."id", "tk"."traded_at" from "trade" "tk"
 where $10::boolean and "tk"."customer_id" = "c"."id" and "tk"."traded_at" <= (timestamptz 'epoch' + $11::float8 * interval '1 microsecond') and ("tk"."traded_at" < (timestamptz 'epoch' + $12::float8 * interval '1 microsecond') or 0 < $13::int or (0 = $14::int and "tk"."id" < $15::bigint))
 order by "tk"."traded_at" desc, "tk"."id" desc limit $16) as trade_page
-join "trade" "t" on "t"."id" = trade_page.id join "security" "s" on "s"."id" = "t"."security_id") union all (select 'money' as source, 2 as rank, "m"."id"::float8 as id, (extract(epoch from "m"."occurred_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "m"."occurred_at") * 1000)::float8 as "at", null::text as "staffName",
+join lateral (select * from "trade" "t" where "t"."id" = trade_page.id and "t"."traded_at" = trade_page.traded_at offset 0) "t" on true join "security" "s" on "s"."id" = "t"."security_id") union all (select 'money' as source, 2 as rank, "m"."id"::float8 as id, (extract(epoch from "m"."occurred_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "m"."occurred_at") * 1000)::float8 as "at", null::text as "staffName",
 json_build_object('direction', "m"."direction", 'currency', "m"."currency", 'amount', "m"."amount"::float8, 'method', "m"."method") as data
-from (select "mk"."id" from "money_movement" "mk"
+from (select "mk"."id", "mk"."occurred_at" from "money_movement" "mk"
 where $17::boolean and "mk"."customer_id" = "c"."id" and "mk"."occurred_at" <= (timestamptz 'epoch' + $18::float8 * interval '1 microsecond') and ("mk"."occurred_at" < (timestamptz 'epoch' + $19::float8 * interval '1 microsecond') or 2 < $20::int or (2 = $21::int and "mk"."id" < $22::bigint))
 and (not $23::boolean or "mk"."amount" >= "me"."min_cash_io" * case when "mk"."currency" = 'HKD' then 1 else (select "er"."rate" from "exchange_rate" "er" where "er"."currency" = "mk"."currency" order by "er"."rate_date" desc limit 1) end)
 order by "mk"."occurred_at" desc, "mk"."id" desc limit $24) as money_page
-join "money_movement" "m" on "m"."id" = money_page.id) union all (select 'transfer' as source, 1 as rank, "x"."id"::float8 as id, (extract(epoch from "x"."occurred_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "x"."occurred_at") * 1000)::float8 as "at", null::text as "staffName",
+join lateral (select * from "money_movement" "m" where "m"."id" = money_page.id and "m"."occurred_at" = money_page.occurred_at offset 0) "m" on true) union all (select 'transfer' as source, 1 as rank, "x"."id"::float8 as id, (extract(epoch from "x"."occurred_at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "x"."occurred_at") * 1000)::float8 as "at", null::text as "staffName",
 json_build_object('direction', "x"."direction", 'symbol', "s"."symbol", 'nameCn', "s"."name_cn", 'nameHk', "s"."name_hk", 'nameEn', "s"."name_en", 'currency', "s"."currency",
 'quantity', "x"."quantity"::float8, 'counterparty', "x"."counterparty") as data
-from (select "xk"."id" from "stock_transfer" "xk"
+from (select "xk"."id", "xk"."occurred_at" from "stock_transfer" "xk"
 where $25::boolean and "xk"."customer_id" = "c"."id" and "xk"."occurred_at" <= (timestamptz 'epoch' + $26::float8 * interval '1 microsecond') and ("xk"."occurred_at" < (timestamptz 'epoch' + $27::float8 * interval '1 microsecond') or 1 < $28::int or (1 = $29::int and "xk"."id" < $30::bigint))
 order by "xk"."occurred_at" desc, "xk"."id" desc limit $31) as transfer_page
-join "stock_transfer" "x" on "x"."id" = transfer_page.id join "security" "s" on "s"."id" = "x"."security_id") union all (select 'profileEdit' as source, 3 as rank, "l"."id"::float8 as id, (extract(epoch from "l"."at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "l"."at") * 1000)::float8 as "at",
+join lateral (select * from "stock_transfer" "x" where "x"."id" = transfer_page.id and "x"."occurred_at" = transfer_page.occurred_at offset 0) "x" on true join "security" "s" on "s"."id" = "x"."security_id") union all (select 'profileEdit' as source, 3 as rank, "l"."id"::float8 as id, (extract(epoch from "l"."at") * 1000000)::float8 as "atMicros", floor(extract(epoch from "l"."at") * 1000)::float8 as "at",
 "actor"."name" as "staffName", json_build_object('action', "l"."action", 'before', "l"."before", 'after', "l"."after") as data
 from "audit_log" "l" left join "staff" "actor" on "actor"."id" = "l"."actor_staff_id"
 where $32::boolean and "l"."entity" = 'customer' and "l"."entity_id" = $33 and "l"."action" = 'customer.update' and "l"."at" <= (timestamptz 'epoch' + $34::float8 * interval '1 microsecond') and ("l"."at" < (timestamptz 'epoch' + $35::float8 * interval '1 microsecond') or 3 < $36::int or (3 = $37::int and "l"."id" < $38::bigint))

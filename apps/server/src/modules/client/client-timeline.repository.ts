@@ -19,7 +19,9 @@ import type { Scope } from './client.repository';
  * One client's timeline (ADR 0040), and the profile's older activity feed (getDynamic), from one query:
  * a keyset merge. Each source is read by its own index on (customer, time) from the cursor down, at most
  * a page of rows each; the page is the newest of those. So a page costs the same for a client with five
- * years of history as for one with five days, however deep the cursor.
+ * years of history as for one with five days, however deep the cursor. The page's history rows are then
+ * fetched by (id, time), their primary key since they are partitioned by month (ADR 0053): by id alone,
+ * every month's partition would be searched for each.
  *
  * Items are ordered by (instant, rank, id), newest first: `rank` orders the sources among themselves when
  * two items share an instant to the microsecond, the id orders a source's own rows. The cursor is the
@@ -149,6 +151,14 @@ const e = tableAlias(motEvents, 'e');
 const rate = tableAlias(exchangeRates, 'er');
 const r = tableAlias(contactRecords, 'r');
 
+/**
+ * One history row of a page by its primary key (id, time), under the table's alias. `offset 0` keeps it a
+ * subquery run per page row: each run prunes to the one month's partition its time names, where a join the
+ * planner may turn into a hash join reads every partition whole (ADR 0053).
+ */
+const pageRow = (alias: typeof t | typeof m | typeof x, name: 't' | 'm' | 'x', byKey: SQL) =>
+  sql`(select * from ${tableAs(alias)} where ${byKey} offset 0) ${sql.identifier(name)}`;
+
 /** `at` in µs and whole ms (rounded down, as getDynamic's `before` expects), the same on both drivers. */
 const instant = (at: SQL) =>
   sql`(extract(epoch from ${at}) * 1000000)::float8 as "atMicros", floor(extract(epoch from ${at}) * 1000)::float8 as "at"`;
@@ -209,26 +219,26 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
   const tradeRows = sql`select 'trade' as source, ${rank(SOURCE_RANK.trade)} as rank, ${t.id}::float8 as id, ${instant(sql`${t.tradedAt}`)}, null::text as "staffName",
       json_build_object('side', ${t.side}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameHk', ${s.nameHk}, 'nameEn', ${s.nameEn}, 'quantity', ${t.quantity}::float8,
                         'price', ${t.price}::float8, 'amount', ${t.amount}::float8, 'currency', ${t.currency}) as data
-      from (select ${tk.id} from ${tableAs(tk)}
+      from (select ${tk.id}, ${tk.tradedAt} from ${tableAs(tk)}
              where ${on('trade')} and ${tk.customerId} = ${c.id} and ${below(sql`${tk.tradedAt}`, rank(SOURCE_RANK.trade), sql`${tk.id}`)}
              order by ${tk.tradedAt} desc, ${tk.id} desc limit ${rows}) as trade_page
-      join ${tableAs(t)} on ${t.id} = trade_page.id join ${tableAs(s)} on ${s.id} = ${t.securityId}`;
+      join lateral ${pageRow(t, 't', sql`${t.id} = trade_page.id and ${t.tradedAt} = trade_page.traded_at`)} on true join ${tableAs(s)} on ${s.id} = ${t.securityId}`;
 
   const moneyRows = sql`select 'money' as source, ${rank(SOURCE_RANK.money)} as rank, ${m.id}::float8 as id, ${instant(sql`${m.occurredAt}`)}, null::text as "staffName",
       json_build_object('direction', ${m.direction}, 'currency', ${m.currency}, 'amount', ${m.amount}::float8, 'method', ${m.method}) as data
-      from (select ${mk.id} from ${tableAs(mk)}
+      from (select ${mk.id}, ${mk.occurredAt} from ${tableAs(mk)}
              where ${on('money')} and ${mk.customerId} = ${c.id} and ${below(sql`${mk.occurredAt}`, rank(SOURCE_RANK.money), sql`${mk.id}`)}
                and (not ${value('largeMoneyOnly')}::boolean or ${mk.amount} >= ${me.minCashIo} * ${rateOfMovement})
              order by ${mk.occurredAt} desc, ${mk.id} desc limit ${rows}) as money_page
-      join ${tableAs(m)} on ${m.id} = money_page.id`;
+      join lateral ${pageRow(m, 'm', sql`${m.id} = money_page.id and ${m.occurredAt} = money_page.occurred_at`)} on true`;
 
   const transferRows = sql`select 'transfer' as source, ${rank(SOURCE_RANK.transfer)} as rank, ${x.id}::float8 as id, ${instant(sql`${x.occurredAt}`)}, null::text as "staffName",
       json_build_object('direction', ${x.direction}, 'symbol', ${s.symbol}, 'nameCn', ${s.nameCn}, 'nameHk', ${s.nameHk}, 'nameEn', ${s.nameEn}, 'currency', ${s.currency},
                         'quantity', ${x.quantity}::float8, 'counterparty', ${x.counterparty}) as data
-      from (select ${xk.id} from ${tableAs(xk)}
+      from (select ${xk.id}, ${xk.occurredAt} from ${tableAs(xk)}
              where ${on('transfer')} and ${xk.customerId} = ${c.id} and ${below(sql`${xk.occurredAt}`, rank(SOURCE_RANK.transfer), sql`${xk.id}`)}
              order by ${xk.occurredAt} desc, ${xk.id} desc limit ${rows}) as transfer_page
-      join ${tableAs(x)} on ${x.id} = transfer_page.id join ${tableAs(s)} on ${s.id} = ${x.securityId}`;
+      join lateral ${pageRow(x, 'x', sql`${x.id} = transfer_page.id and ${x.occurredAt} = transfer_page.occurred_at`)} on true join ${tableAs(s)} on ${s.id} = ${x.securityId}`;
 
   const auditRows = (
     source: 'profileEdit' | 'kyc',
