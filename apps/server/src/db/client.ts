@@ -272,6 +272,10 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
     const created = new pg.Pool({ connectionString: url, max: limits.max, connectionTimeoutMillis: limits.waitMs, options });
     // An idle client's network error must not crash the process; the pool replaces it.
     created.on('error', () => undefined);
+    // Nor a checked-out one's: pg-pool listens to a client only while it is idle, and a connection lost
+    // between two statements (the server, or PgBouncer's "server conn crashed?", at a failover) would end
+    // the process with an unheard 'error'. Heard, the client's next statement fails and the pool drops it.
+    created.on('connect', (client) => client.on('error', () => undefined));
     return created;
   };
   const pool = poolWith(SESSION_SETTINGS);
