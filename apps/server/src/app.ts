@@ -28,6 +28,7 @@ import { checkingIntervalMs, createClientErrorHandler, trackExchanges } from './
 import { AccessLogController, REDACTED_LOG_PATHS, serializeRequestForLog } from './http/log-redaction';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
+import readRoutingPlugin from './plugins/read-routing.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import { healthRoutes } from './modules/health';
 import { authPlugin, authRoutes } from './modules/auth';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Parses the sign-in and browser-binding cookies (ADRs 0011, 0012); none is signed or read by anything else.
   await app.register(cookie);
   await app.register(authPlugin, { sessionCache: env.SESSION_CACHE });
+  // Before the routes: with standbys, each handler's statements go where ADR 0052 says.
+  await app.register(readRoutingPlugin);
 
   const emulator = env.WECOM_MODE === 'emulator';
   await app.register(securityHeadersPlugin, { sentryDsn: env.SENTRY_DSN });

@@ -44,9 +44,38 @@ describe('configuration', () => {
     ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY="10.0.0.0\/33": "10.0.0.0\/33" is not an IP address or CIDR/],
     ['TRUST_PROXY', '10.0.0.1,proxy.internal', /"proxy.internal" is not an IP address or CIDR/],
     ['TRUST_PROXY', 'fd00::/129', /"fd00::\/129" is not an IP address or CIDR/],
+    ['DATABASE_READ_URL', 'mysql://standby', /DATABASE_READ_URL.0="mysql:\/\/standby": must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    ['DATABASE_READ_URL', ' , ', /DATABASE_READ_URL=" , ": must name at least one postgres:\/\/ URL/],
+    ['DATABASE_READ_MAX_LAG_MS', '10', /DATABASE_READ_MAX_LAG_MS="10": must be at least 100 \(milliseconds\)/],
+    ['DATABASE_READ_MAX_LAG_MS', 'soon', /DATABASE_READ_MAX_LAG_MS="soon": must be a number/],
+    ['DATABASE_READ_WAIT_MS', '-1', /DATABASE_READ_WAIT_MS="-1": must be at least 0/],
+    ['DATABASE_READ_WAIT_MS', '60000', /DATABASE_READ_WAIT_MS="60000": must be at most 10000/],
+    ['DATABASE_DIRECT_URL', 'http://db', /DATABASE_DIRECT_URL="http:\/\/db": must be a postgres:\/\/ or postgresql:\/\/ URL/],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('reads standbys, their bounds and a direct URL (ADR 0052); a read URL may be the primary itself', () => {
+    const primary = 'postgres://app@pgbouncer:6432/broker';
+    const env = loadEnv({
+      DATABASE_URL: primary,
+      DATABASE_READ_URL: `postgres://app@standby-a/broker , postgresql://app@standby-b:5433/broker,${primary}`,
+      DATABASE_DIRECT_URL: 'postgres://app@primary:5432/broker',
+    });
+    expect(env).toMatchObject({
+      DATABASE_READ_URL: ['postgres://app@standby-a/broker', 'postgresql://app@standby-b:5433/broker', primary],
+      DATABASE_READ_MAX_LAG_MS: 5000,
+      DATABASE_READ_WAIT_MS: 200,
+      DATABASE_DIRECT_URL: 'postgres://app@primary:5432/broker',
+    });
+    expect(loadEnv({}).DATABASE_READ_URL).toBeUndefined();
+    expect(loadEnv({ DATABASE_URL: primary, DATABASE_READ_WAIT_MS: '0' }).DATABASE_READ_WAIT_MS).toBe(0);
+  });
+
+  it('refuses standbys or a direct URL without DATABASE_URL: PGlite has neither', () => {
+    expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://standby/broker' })).toThrow(/DATABASE_READ_URL: needs DATABASE_URL/);
+    expect(() => loadEnv({ DATABASE_DIRECT_URL: 'postgres://primary/broker' })).toThrow(/DATABASE_DIRECT_URL: needs DATABASE_URL/);
   });
 
   it('resolves relative paths from the directory the command was typed in (npm: INIT_CWD), and leaves URLs alone', () => {

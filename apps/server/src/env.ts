@@ -18,6 +18,19 @@ const timeoutMs = (fallback: number) =>
     .max(600_000, 'must be at most 600000 (10 minutes)')
     .default(fallback);
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
+
+/** Comma-separated postgres:// URLs (spaces around the commas allowed). */
+const postgresUrlList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== ''),
+  )
+  .pipe(z.array(postgresUrl).min(1, 'must name at least one postgres:// URL'));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -29,10 +42,35 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  /**
+   * Streaming standbys (comma-separated postgres:// URLs) for the reads of the endpoints listed in
+   * http/standby-reads.ts (ADR 0052); absent, everything runs on DATABASE_URL.
+   */
+  DATABASE_READ_URL: postgresUrlList.optional(),
+  /** A standby further behind the primary than this is skipped until it catches up. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(600_000, 'must be at most 600000 (10 minutes)')
+    .default(5000),
+  /**
+   * How long a staff member's read waits for a standby to replay that member's own last write before
+   * it is sent to the primary instead; 0 never waits.
+   */
+  DATABASE_READ_WAIT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be at least 0')
+    .max(10_000, 'must be at most 10000 (10 seconds)')
+    .default(200),
+  /**
+   * The primary itself (or a session-mode pooler), when DATABASE_URL is a transaction-mode pooler
+   * such as PgBouncer: migrations, session advisory locks and LISTEN use it, and DATABASE_URL's
+   * connections are opened without startup options, which PgBouncer refuses (ADR 0052).
+   */
+  DATABASE_DIRECT_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /**
    * How long a request may wait for a free PostgreSQL connection; past it the server answers
@@ -225,6 +263,14 @@ function timeoutProblems(env: Env): string[] {
   ];
 }
 
+/** Standbys and a direct connection are PostgreSQL's: PGlite has neither. */
+function databaseTopologyProblems(env: Env): string[] {
+  if (env.DATABASE_URL) return [];
+  return (['DATABASE_READ_URL', 'DATABASE_DIRECT_URL'] as const)
+    .filter((key) => env[key] !== undefined)
+    .map((key) => `${key}: needs DATABASE_URL (the embedded PGlite database has no standbys and no pooler)`);
+}
+
 /** Reads and validates configuration; the only place that touches process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const relevant = Object.fromEntries(
@@ -241,7 +287,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ),
     );
   }
-  const unsafe = [...emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant))), ...timeoutProblems(parsed.data)];
+  const unsafe = [
+    ...emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant))),
+    ...timeoutProblems(parsed.data),
+    ...databaseTopologyProblems(parsed.data),
+  ];
   if (unsafe.length > 0) throw new ConfigError(unsafe);
   const base = userDirectory(source);
   const env = parsed.data;

@@ -25,6 +25,10 @@ async function main() {
     pgliteWorker: env.PGLITE_WORKER,
     poolMax: env.DATABASE_POOL_MAX,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
+    directUrl: env.DATABASE_DIRECT_URL,
+    standbys: env.DATABASE_READ_URL
+      ? { urls: env.DATABASE_READ_URL, maxLagMs: env.DATABASE_READ_MAX_LAG_MS, waitMs: env.DATABASE_READ_WAIT_MS }
+      : undefined,
   });
   // Log lines are written by the thread pool, batched while a write is in flight, instead of by one
   // synchronous write per line on the request thread: that write was a tenth of a detail request's

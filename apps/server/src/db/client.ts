@@ -17,6 +17,8 @@ import * as schema from './schema';
 import { lockPgliteDir } from './pglite-lock';
 import { databaseConnectionError } from './connection-failure';
 import { startPgliteWorker, type PgliteClient } from './pglite-worker-client';
+import { Probe, Standby, StandbyMonitor } from './standby-monitor';
+import { createReadRouter, RoutedPool, type ReadRouter } from './read-routing';
 
 /** One Drizzle type over both drivers: repositories never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,8 +36,17 @@ export interface DatabaseHandle {
    * connection is down; drop whatever they keep fresh); `onLive(true)`: they are delivered again.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
-  /** PostgreSQL only: the pool, for tools that stream with COPY. */
+  /** PostgreSQL only: the primary's pool, for tools that stream with COPY. */
   pool?: pg.Pool;
+  /**
+   * PostgreSQL only: connections that keep their session from one statement to the next, for
+   * session advisory locks and migrations: DATABASE_DIRECT_URL's, else `pool` itself. Behind a
+   * transaction-mode pooler a lock and its unlock would land on different server connections,
+   * and the lock would be held for ever (ADR 0052).
+   */
+  sessionPool?: pg.Pool;
+  /** PostgreSQL with DATABASE_READ_URL only: sends the reads of listed endpoints to standbys (ADR 0052). */
+  reads?: ReadRouter;
   /**
    * PostgreSQL only: the connections prepared statements run on, which always reuse their
    * generic plan (see `preparedRunnerOf`).
@@ -72,11 +83,29 @@ export interface DatabaseOptions {
    */
   poolWaitMs?: number;
   migrate?: boolean;
+  /** PostgreSQL only: streaming standbys for page reads (DATABASE_READ_URL), and how they are used (ADR 0052). */
+  standbys?: StandbyOptions | undefined;
+  /**
+   * PostgreSQL only: the primary itself, or a session-mode pooler, for what needs a whole session
+   * (DATABASE_DIRECT_URL). When set, DATABASE_URL is taken for a transaction-mode pooler, and its
+   * connections are opened without startup options, which PgBouncer refuses.
+   */
+  directUrl?: string | undefined;
   /**
    * Sees every statement with its parameters before it runs (Drizzle and raw). For the benchmark,
    * which replays an endpoint's SQL alone, and the query-plan test; never set in production.
    */
   onQuery?: QueryObserver;
+}
+
+export interface StandbyOptions {
+  urls: readonly string[];
+  /** DATABASE_READ_MAX_LAG_MS */
+  maxLagMs: number;
+  /** DATABASE_READ_WAIT_MS */
+  waitMs: number;
+  /** Between two looks at every server (tests shorten it). Default 250 ms. */
+  monitorIntervalMs?: number;
 }
 
 /** `prepared`: run as a named statement, so PostgreSQL may reuse a generic plan (see `preparedRunnerOf`). */
@@ -107,7 +136,12 @@ const MIGRATION_LOCK_KEY = 727_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const observe = options.onQuery;
   const handle = options.url
-    ? await openPostgres(options.url, { max: options.poolMax ?? 10, waitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS }, observe)
+    ? await openPostgres(
+        options.url,
+        { max: options.poolMax ?? 10, waitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS },
+        { directUrl: options.directUrl, standbys: options.standbys },
+        observe,
+      )
     : await openPglite(
         options.pgliteDir ?? 'memory://',
         { holder: options.holder ?? defaultHolder(), worker: options.pgliteWorker ?? false },
@@ -266,10 +300,37 @@ const SESSION_SETTINGS = '-c max_parallel_workers_per_gather=0';
  */
 const PREPARED_SESSION_SETTINGS = `${SESSION_SETTINGS} -c plan_cache_mode=force_generic_plan`;
 
-async function openPostgres(url: string, limits: { max: number; waitMs: number }, observe?: QueryObserver): Promise<DatabaseHandle> {
+/**
+ * `url`'s connection settings with `settings` added to the startup options it may carry itself (a
+ * URL's `options` would otherwise replace ours: pg reads the URL last).
+ */
+export function connectionConfig(url: string, settings: string): { connectionString: string; options?: string } {
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get('options');
+  if (own === null) return settings ? { connectionString: url, options: settings } : { connectionString: url };
+  parsed.searchParams.delete('options');
+  const options = [own, settings].filter(Boolean).join(' ');
+  return { connectionString: parsed.toString(), ...(options ? { options } : {}) };
+}
+
+/** Host, port and database of a URL: how a standby is named in logs and /readyz (never its password). */
+export function serverName(url: string): string {
+  const parsed = new URL(url);
+  return `${decodeURIComponent(parsed.hostname) || 'localhost'}:${parsed.port || '5432'}${decodeURIComponent(parsed.pathname) || '/'}`;
+}
+
+/** Session connections behind DATABASE_DIRECT_URL: the migration, demo-seed, MOT-sweep and search-terms locks at once. */
+const SESSION_POOL_MAX = 4;
+
+async function openPostgres(
+  url: string,
+  limits: { max: number; waitMs: number },
+  topology: { directUrl: string | undefined; standbys: StandbyOptions | undefined },
+  observe?: QueryObserver,
+): Promise<DatabaseHandle> {
   // connectionTimeoutMillis bounds both opening a connection and waiting for a busy pool to free one.
-  const poolWith = (options: string) => {
-    const created = new pg.Pool({ connectionString: url, max: limits.max, connectionTimeoutMillis: limits.waitMs, options });
+  const poolWith = (at: string, settings: string, max = limits.max) => {
+    const created = new pg.Pool({ ...connectionConfig(at, settings), max, connectionTimeoutMillis: limits.waitMs });
     // An idle client's network error must not crash the process; the pool replaces it.
     created.on('error', () => undefined);
     // Nor a checked-out one's: pg-pool listens to a client only while it is idle, and a connection lost
@@ -278,7 +339,12 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
     created.on('connect', (client) => client.on('error', () => undefined));
     return created;
   };
-  const pool = poolWith(SESSION_SETTINGS);
+  // PgBouncer refuses startup options ("unsupported startup parameter in options"): behind it the
+  // settings belong in postgresql.conf or its connect_query, and prepared statements keep
+  // plan_cache_mode=auto (ADR 0052).
+  const pooled = topology.directUrl !== undefined;
+  const pool = poolWith(url, pooled ? '' : SESSION_SETTINGS);
+  const pools = [pool];
   // One round trip before anything else, so an unreachable server, a missing database or role is reported
   // as what it is, naming DATABASE_URL, rather than as the first migration's failure.
   try {
@@ -289,13 +355,45 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
   }
   // A second pool, since the setting is per connection: every other statement with parameters must
   // keep its custom plan (a count of `陈` and of `Rong` need different ones).
-  const preparedPool = poolWith(PREPARED_SESSION_SETTINGS);
-  const db = drizzlePg({ client: pool, schema, ...loggerOf(observe) }) as unknown as Database;
+  const preparedPool = poolWith(url, pooled ? '' : PREPARED_SESSION_SETTINGS);
+  pools.push(preparedPool);
+  const sessionPool = topology.directUrl ? poolWith(topology.directUrl, SESSION_SETTINGS, SESSION_POOL_MAX) : pool;
+  if (sessionPool !== pool) pools.push(sessionPool);
+
+  let client: pg.Pool | RoutedPool = pool;
+  let preparedClient: pg.Pool | RoutedPool = preparedPool;
+  let monitor: StandbyMonitor | undefined;
+  let reads: ReadRouter | undefined;
+  const standbyUrls = topology.standbys?.urls ?? [];
+  if (topology.standbys && standbyUrls.length > 0) {
+    const standbys = standbyUrls.map((standbyUrl) => {
+      const standby = new Standby(
+        serverName(standbyUrl),
+        poolWith(standbyUrl, SESSION_SETTINGS),
+        poolWith(standbyUrl, PREPARED_SESSION_SETTINGS),
+        new Probe(connectionConfig(standbyUrl, '')),
+      );
+      pools.push(standby.pool, standby.preparedPool);
+      return standby;
+    });
+    // The primary's position is asked of the primary itself when it is known, not of a pooler's choice.
+    const primaryProbe = new Probe(connectionConfig(topology.directUrl ?? url, ''));
+    monitor = new StandbyMonitor(standbys, primaryProbe, {
+      maxLagMs: topology.standbys.maxLagMs,
+      waitMs: topology.standbys.waitMs,
+      ...(topology.standbys.monitorIntervalMs ? { intervalMs: topology.standbys.monitorIntervalMs } : {}),
+    });
+    await monitor.start();
+    client = new RoutedPool(pool, monitor, (standby) => standby.pool);
+    preparedClient = new RoutedPool(preparedPool, monitor, (standby) => standby.preparedPool);
+    reads = createReadRouter(pool, monitor, topology.standbys.maxLagMs);
+  }
+  const db = drizzlePg({ client: client as pg.Pool, schema, ...loggerOf(observe) }) as unknown as Database;
   const dialect = new PgDialect();
   const runPrepared: PreparedRunner = async (query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     observe?.(text, params, true);
-    const result = await preparedPool.query({ name: preparedStatementName(text), text, values: params });
+    const result = await (preparedClient as pg.Pool).query({ name: preparedStatementName(text), text, values: params });
     return result.rows;
   };
   Object.defineProperty(db, PREPARED_RUNNER, { value: runPrepared });
@@ -304,14 +402,18 @@ async function openPostgres(url: string, limits: { max: number; waitMs: number }
     kind: 'postgres',
     pool,
     preparedPool,
+    sessionPool,
+    ...(reads ? { reads } : {}),
     async query<Row>(text: string, params: unknown[] = []) {
       observe?.(text, params);
       const result = await pool.query(text, params);
       return result.rows as Row[];
     },
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    // NOTIFY comes from the primary, on a connection of its own: never a standby's, never a transaction-mode pooler's.
+    listen: (channel, handlers) => listenPostgres(topology.directUrl ?? url, channel, handlers),
     close: async () => {
-      await Promise.all([pool.end(), preparedPool.end()]);
+      monitor?.stop();
+      await Promise.all(pools.map((each) => each.end()));
     },
   };
 }
@@ -342,7 +444,7 @@ export async function runMigrations(handle: DatabaseHandle) {
     return;
   }
   // Replicas starting together must not migrate twice: serialise on an advisory lock.
-  const lockClient = await handle.pool!.connect();
+  const lockClient = await (handle.sessionPool ?? handle.pool!).connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     // On the lock's own connection: a pool of one (DATABASE_POOL_MAX=1) would otherwise wait for itself.

@@ -68,6 +68,10 @@ function diagnose(code: string | undefined, message: string, at: ConnectionParts
     case '57P03':
       return `PostgreSQL at ${where} is starting up or shutting down — start again once it accepts connections`;
     default:
+      // PgBouncer's answer to the session settings every connection asks for (ADR 0052).
+      if (/unsupported startup parameter/.test(message)) {
+        return `${where} refused the connection's startup options (${message}) — a transaction-mode pooler such as PgBouncer: set DATABASE_DIRECT_URL to the primary itself, and the app sends none`;
+      }
       return `cannot connect to ${where} (${message}) — check DATABASE_URL and that PostgreSQL is running there`;
   }
 }

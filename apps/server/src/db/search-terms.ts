@@ -320,17 +320,17 @@ async function fillBatch(run: RunQuery, afterId: string, limit: number): Promise
  * would otherwise wait for itself); PGlite has one process, and one fill per handle is guarded here.
  */
 export async function fillSearchTermsStep(
-  database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
+  database: Pick<DatabaseHandle, 'query' | 'kind' | 'sessionPool'>,
   afterId = '0',
   limit = FILL_BATCH,
 ): Promise<SearchTermsFillStep> {
   if (filling.has(database)) return { status: 'busy' };
   filling.add(database);
   try {
-    if (database.kind !== 'postgres' || !database.pool) {
+    if (database.kind !== 'postgres' || !database.sessionPool) {
       return { status: 'filled', ...(await fillBatch((text, params) => database.query(text, params), afterId, limit)) };
     }
-    const step = await withTryAdvisoryLock(database.pool, SEARCH_TERMS_FILL_LOCK_KEY, (lockClient) =>
+    const step = await withTryAdvisoryLock(database.sessionPool, SEARCH_TERMS_FILL_LOCK_KEY, (lockClient) =>
       fillBatch(async (text, params) => (await lockClient.query(text, params)).rows, afterId, limit),
     );
     return step.locked ? { status: 'filled', ...step.value } : { status: 'busy' };
@@ -346,7 +346,10 @@ const filling = new WeakSet<object>();
  * SQL, when nothing renames customers meanwhile), waiting while another process holds the fill.
  * Returns how many it wrote.
  */
-export async function fillAllSearchTerms(database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>, limit = FILL_BATCH): Promise<number> {
+export async function fillAllSearchTerms(
+  database: Pick<DatabaseHandle, 'query' | 'kind' | 'sessionPool'>,
+  limit = FILL_BATCH,
+): Promise<number> {
   let written = 0;
   let afterId = '0';
   for (;;) {
@@ -372,7 +375,7 @@ export async function fillAllSearchTerms(database: Pick<DatabaseHandle, 'query' 
  * that read rows.
  */
 export function startSearchTermsFill(
-  database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
+  database: Pick<DatabaseHandle, 'query' | 'kind' | 'sessionPool'>,
   options: {
     pauseMs: number;
     batchSize?: number;

@@ -31,6 +31,11 @@ declare module 'fastify' {
      * naming the code instead, so every suite that meets it fails. Otherwise it is logged (ADR 0022).
      */
     refuseUndeclaredErrorCodes: boolean;
+    /**
+     * Runs a handler with its statements on the database they belong on: a standby or the primary
+     * (plugins/read-routing.plugin.ts, ADR 0052). Absent without standbys: handlers run as they are.
+     */
+    routeStatements?: <T>(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => Promise<T>;
   }
 }
 
@@ -143,7 +148,8 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     handler: async (request, reply) => {
       const input = (carriesBody ? request.body : endpoint.payload === 'query' ? request.query : {}) as z.output<E['request']>;
       const args = endpoint.auth ? { input, request, reply, caller: callerOf(request) } : { input, request, reply };
-      const data = await handler(args as HandlerArgs<E>);
+      const run = async () => handler(args as HandlerArgs<E>);
+      const data = await (app.routeStatements ? app.routeStatements(endpoint, request, reply, run) : run());
       return { code: '0', msg: 'ok', data };
     },
   });

@@ -16,6 +16,13 @@ export interface DbPluginOptions {
 
 async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
   app.decorate('database', options.handle);
+  // One line per standby state change (ADR 0052), named by host, port and database, never the password.
+  const stopWatching = options.handle.reads?.watch(({ name, from, state, lagMs, reason }) => {
+    const line = { standby: name, from: from ?? null, state, lagMs, ...(reason ? { reason } : {}) };
+    if (state === 'up') app.log.info(line, `standby ${name}: up`);
+    else app.log.warn(line, `standby ${name}: ${state}, reads go elsewhere`);
+  });
+  if (stopWatching) app.addHook('onClose', async () => void stopWatching());
   if (options.closeOnShutdown) app.addHook('onClose', async () => options.handle.close());
 }
 

@@ -16,7 +16,7 @@ export interface DemoSeedOptions {
  * PostgreSQL serialise on an advisory lock, and the loser finds customers and does nothing.
  */
 export async function seedDemoDataIfEmpty(handle: DatabaseHandle, options: DemoSeedOptions): Promise<SeedResult | null> {
-  const lockClient = handle.kind === 'postgres' ? await handle.pool!.connect() : null;
+  const lockClient = handle.kind === 'postgres' ? await handle.sessionPool!.connect() : null;
   try {
     await lockClient?.query('select pg_advisory_lock($1)', [DEMO_SEED_LOCK_KEY]);
     if (await hasCustomers(handle)) return null;

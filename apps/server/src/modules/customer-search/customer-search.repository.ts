@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { onPrimary } from '../../db/read-routing';
 import {
   rowsQuery,
   selection,
@@ -282,7 +283,8 @@ export function createCustomerSearch<Columns extends Selection>(
      */
     async search(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number }> {
       if (indexes) {
-        const answered = await searchInMemory(criteria, view);
+        // The index and the version it is checked against are the primary's; SQL may answer from a standby (ADR 0052).
+        const answered = await onPrimary(() => searchInMemory(criteria, view));
         if (answered) return answered;
         bookIndexCounters.askedSql += 1;
       }
@@ -319,7 +321,7 @@ export function createCustomerSearch<Columns extends Selection>(
 
     async stat(criteria: CustomerCriteria): Promise<StatRow[]> {
       if (indexes) {
-        const answered = await statInMemory(criteria);
+        const answered = await onPrimary(() => statInMemory(criteria));
         if (answered) return answered;
         bookIndexCounters.askedSql += 1;
       }

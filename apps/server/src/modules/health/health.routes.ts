@@ -17,6 +17,8 @@ export async function healthRoutes(app: FastifyInstance) {
       return {
         status: 'ready',
         database: app.database.kind,
+        // Never makes the replica unready: reads fall back to the primary (ADR 0052).
+        ...(app.database.reads ? { standbys: app.database.reads.standbys() } : {}),
         wecom: app.wecomHealth.summary(),
         bookResultCache: { ...bookResultCacheCounters },
         bookIndex: { ...bookIndexCounters },

@@ -43,7 +43,7 @@ const runFinished = selection({ finished: sql<boolean>`${run.finishedAt} is not 
 async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
   // PGlite has one process: the in-memory guard of runDailyMotSweep is the lock there.
   if (database.kind !== 'postgres') return sweep(database, asOf, force);
-  const held = await withTryAdvisoryLock(database.pool!, MOT_SWEEP_LOCK_KEY, () => sweep(database, asOf, force));
+  const held = await withTryAdvisoryLock(database.sessionPool!, MOT_SWEEP_LOCK_KEY, () => sweep(database, asOf, force));
   return held.locked ? held.value : { status: 'busy', asOf };
 }
 

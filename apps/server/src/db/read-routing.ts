@@ -1,0 +1,149 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import { parseLsn } from './lsn';
+import type { Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
+
+/**
+ * Where the statements of one request go (ADR 0052). Outside any request (background jobs, the
+ * search index, sign-in and the session check, which run before the handler) there is none: the
+ * primary.
+ */
+interface Route {
+  /** The standby this request reads from; cleared (the primary from then on) if it fails. */
+  standby: Standby | undefined;
+  /** On the primary: whether a statement may have written, so the reader's next reads must see it. */
+  wrote: boolean;
+}
+
+const routes = new AsyncLocalStorage<Route>();
+
+/** Runs `work` with its statements on the primary, whatever request it serves (ADR 0052: the search index). */
+export const onPrimary = <T>(work: () => T): T => routes.exit(work);
+
+/**
+ * Errors that say the standby (not the statement) failed: no SQLSTATE (the connection refused,
+ * reset, timed out), a connection exception (class 08), the server shutting down or starting (57P0x),
+ * no free connection (53300), or a query cancelled for a conflict with recovery (40001, 40P01,
+ * which a standby raises when replay must remove rows the query still reads). Not 25006: a write
+ * sent to a standby is a routing bug, and must fail loudly.
+ */
+export function isStandbyFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  return code.startsWith('08') || code.startsWith('57P') || ['53300', '40001', '40P01'].includes(code);
+}
+
+/**
+ * Still up: a standby that cancelled a query for a conflict with recovery, or whose pool had no
+ * free connection within DATABASE_POOL_WAIT_MS (pg-pool's message): that read overflows to the primary.
+ */
+const standbyStillUp = (error: unknown) =>
+  ['40001', '40P01'].includes(String((error as { code?: unknown } | null)?.code)) ||
+  (error instanceof Error && error.message === 'timeout exceeded when trying to connect');
+
+/**
+ * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT (or a
+ * parenthesised SELECT) that names no INSERT, UPDATE, DELETE or MERGE. Anything else, and every
+ * transaction, counts as a write: a wrong guess costs one cookie, never a stale read.
+ */
+const plainRead = /^\s*\(*\s*select\b/i;
+const writeWord = /\b(insert|update|delete|merge)\b/i;
+const mayWrite = (query: unknown) => {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text !== 'string' || !plainRead.test(text) || writeWord.test(text);
+};
+
+export interface ReadRouter {
+  /** Runs `work` with its statements on a standby that has replayed `required` (else, after the wait, the primary). */
+  onStandby<T>(required: bigint | undefined, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on the primary; if it may have written, `afterWrite` gets the primary's WAL position
+   * after it (whether `work` succeeded or not: a failed request may still have written).
+   */
+  onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void): Promise<T>;
+  readonly maxLagMs: number;
+  standbys(): StandbyReport[];
+  watch(listener: (change: StandbyChange) => void): () => void;
+}
+
+/**
+ * Routes each statement to the pool the current request was given: Drizzle holds this one object
+ * (so repositories are built once and never know), and it passes Drizzle's pool check (the class
+ * name holds "Pool"), so a transaction checks a connection out of the chosen pool and releases it.
+ * A statement that fails because its standby did is run again on the primary, and the standby is
+ * marked down; reads can be repeated, and no write is ever sent to a standby.
+ */
+export class RoutedPool {
+  constructor(
+    private readonly primary: pg.Pool,
+    private readonly monitor: StandbyMonitor,
+    private readonly pick: (standby: Standby) => pg.Pool,
+  ) {}
+
+  query(...args: unknown[]): Promise<unknown> {
+    const route = routes.getStore();
+    const standby = route?.standby;
+    const onPrimary = () => (this.primary.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    if (!route || !standby) {
+      if (route && mayWrite(args[0])) route.wrote = true;
+      return onPrimary();
+    }
+    standby.reads += 1;
+    return (this.pick(standby).query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+      if (!isStandbyFailure(error)) throw error;
+      this.leave(route, standby, error);
+      return onPrimary();
+    });
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const route = routes.getStore();
+    const standby = route?.standby;
+    if (!route || !standby) {
+      if (route) route.wrote = true;
+      return this.primary.connect();
+    }
+    standby.reads += 1;
+    try {
+      return await this.pick(standby).connect();
+    } catch (error) {
+      if (!isStandbyFailure(error)) throw error;
+      this.leave(route, standby, error);
+      return this.primary.connect();
+    }
+  }
+
+  /** The rest of the request reads from the primary. */
+  private leave(route: Route, standby: Standby, error: unknown) {
+    route.standby = undefined;
+    if (!standbyStillUp(error)) this.monitor.markDown(standby, error);
+  }
+}
+
+/** A router over `monitor`'s standbys; `primary` answers the WAL position after a write. */
+export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number): ReadRouter {
+  return {
+    maxLagMs,
+    async onStandby(required, work) {
+      const standby = await monitor.standbyFor(required);
+      // Awaited inside: Drizzle's queries are lazy thenables, run by whoever calls `then`.
+      return routes.run({ standby, wrote: false }, async () => await work());
+    },
+    async onPrimaryNoting(work, afterWrite) {
+      const route: Route = { standby: undefined, wrote: false };
+      try {
+        return await routes.run(route, async () => await work());
+      } finally {
+        if (route.wrote) {
+          const lsn = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn').then(
+            ({ rows }) => parseLsn(rows[0]?.lsn),
+            () => undefined,
+          );
+          if (lsn !== undefined) afterWrite(lsn);
+        }
+      }
+    },
+    standbys: () => monitor.report(),
+    watch: (listener) => monitor.watch(listener),
+  };
+}

@@ -1,0 +1,272 @@
+import pg from 'pg';
+import { parseLsn } from './lsn';
+import { PrimaryPositions } from './replication-lag';
+
+/**
+ * `up`: fit for reads; `lagging`: further behind than DATABASE_READ_MAX_LAG_MS (or nothing replayed
+ * yet); `down`: no answer; `not-standby`: answers, but is not in recovery and is not the primary
+ * itself (a promoted standby, ADR 0052), so what it holds may have left the primary's history.
+ */
+export type StandbyState = 'up' | 'lagging' | 'down' | 'not-standby';
+
+/** What choosing a standby needs to know of one. */
+export interface StandbyView {
+  readonly state: StandbyState;
+  /** The newest WAL position it was seen to have replayed. */
+  readonly replayed: bigint | undefined;
+}
+
+/**
+ * A standby for a read: any one that is up and has replayed `required` (the reader's own last
+ * write), taking turns; else, if any is up, the furthest one to wait for; else none (the primary).
+ */
+export function pickStandby<S extends StandbyView>(
+  standbys: readonly S[],
+  required: bigint | undefined,
+  turn: number,
+): { use: S } | { waitFor: S } | undefined {
+  const healthy = standbys.filter((standby) => standby.state === 'up' && standby.replayed !== undefined);
+  if (healthy.length === 0) return undefined;
+  const fit = required === undefined ? healthy : healthy.filter((standby) => standby.replayed! >= required);
+  if (fit.length > 0) return { use: fit[turn % fit.length]! };
+  return { waitFor: healthy.reduce((furthest, standby) => (standby.replayed! > furthest.replayed! ? standby : furthest)) };
+}
+
+/** One probe's limit, to connect and to answer: past it the server counts as down. */
+const PROBE_TIMEOUT_MS = 1000;
+
+/**
+ * Which server answers: two servers never share both the cluster's system identifier and the
+ * postmaster's start time. A standby shares its primary's identifier, so the start time tells a
+ * promoted standby from the primary it left.
+ */
+const SERVER_IDENTITY = `(select system_identifier from pg_control_system())::text || ' ' || pg_postmaster_start_time()::text`;
+const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, ${SERVER_IDENTITY} as identity`;
+/** A server not in recovery has replayed nothing more: its own position is what it holds. */
+const POSITION = `(case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end)::text`;
+const STANDBY_QUERY = `select pg_is_in_recovery() as recovery, ${POSITION} as lsn, ${SERVER_IDENTITY} as identity`;
+
+/** A connection of its own for the monitor's questions, opened again after any failure. */
+export class Probe {
+  private client: pg.Client | undefined;
+
+  constructor(private readonly config: pg.ClientConfig) {}
+
+  async row<Row>(text: string): Promise<Row> {
+    try {
+      if (!this.client) {
+        const client = new pg.Client({ ...this.config, connectionTimeoutMillis: PROBE_TIMEOUT_MS, query_timeout: PROBE_TIMEOUT_MS });
+        client.on('error', () => this.drop(client));
+        this.client = client;
+        await client.connect();
+      }
+      return (await this.client.query(text)).rows[0] as Row;
+    } catch (error) {
+      // A timed-out query is still running on that connection: start afresh.
+      this.drop(this.client);
+      throw error;
+    }
+  }
+
+  drop(client = this.client): void {
+    if (!client) return;
+    if (this.client === client) this.client = undefined;
+    client.end().catch(() => undefined);
+  }
+}
+
+/** What a look at a standby answered. */
+export interface SeenStandby {
+  recovery: boolean;
+  lsn: string | null;
+  identity: string;
+}
+
+/**
+ * A standby's state from one look: not in recovery and not the primary itself, it is `not-standby`
+ * (a promoted standby may hold writes the primary never had, or miss some it had); in recovery, it
+ * is `up` while at most `maxLagMs` behind the primary's sampled positions; the primary itself
+ * (tests, or DATABASE_READ_URL reaching the new primary after a failover) is never behind.
+ */
+export function judgeStandby(
+  seen: SeenStandby,
+  primaryIdentity: string | undefined,
+  positions: Pick<PrimaryPositions, 'lagMs'>,
+  now: number,
+  maxLagMs: number,
+): { state: StandbyState; replayed: bigint | undefined; lagMs: number | null } {
+  if (!seen.recovery && seen.identity !== primaryIdentity) return { state: 'not-standby', replayed: undefined, lagMs: null };
+  const replayed = parseLsn(seen.lsn);
+  if (replayed === undefined) return { state: 'lagging', replayed: undefined, lagMs: null };
+  const lagMs = seen.recovery ? positions.lagMs(replayed, now) : 0;
+  return { state: lagMs > maxLagMs ? 'lagging' : 'up', replayed, lagMs };
+}
+
+export class Standby implements StandbyView {
+  state: StandbyState = 'down';
+  replayed: bigint | undefined;
+  lagMs: number | null = null;
+  /** Statements (and transactions) run here since start: /readyz shows them, so a deployment can see its standbys used. */
+  reads = 0;
+
+  constructor(
+    /** For logs and /readyz: host, port and database, never the password. */
+    readonly name: string,
+    readonly pool: pg.Pool,
+    readonly preparedPool: pg.Pool,
+    readonly probe: Probe,
+  ) {}
+}
+
+export interface StandbyReport {
+  name: string;
+  state: StandbyState;
+  lagMs: number | null;
+  reads: number;
+}
+
+export interface StandbyChange extends StandbyReport {
+  /** undefined: the first report of this standby. */
+  from: StandbyState | undefined;
+  /** Why it is down (the driver's message), when it is. */
+  reason?: string;
+}
+
+export interface StandbyMonitorOptions {
+  maxLagMs: number;
+  /** How long a read waits for a standby to replay its reader's last write (DATABASE_READ_WAIT_MS). */
+  waitMs: number;
+  /** Between two looks at every server. */
+  intervalMs?: number;
+}
+
+/** How often the monitor looks: lag is known to within this, and a dead standby is skipped within this plus the probe's limit. */
+const DEFAULT_INTERVAL_MS = 250;
+/** How often a waiting read asks its standby how far it has replayed. */
+const WAIT_POLL_MS = 10;
+
+/**
+ * Watches the primary's WAL position and each standby's (ADR 0052): a standby is `up` while it
+ * answers, is in recovery (or is the primary itself) and is at most `maxLagMs` behind.
+ */
+export class StandbyMonitor {
+  private readonly positions: PrimaryPositions;
+  private primaryIdentity: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private turn = 0;
+  private readonly listeners = new Set<(change: StandbyChange) => void>();
+
+  constructor(
+    readonly standbys: readonly Standby[],
+    private readonly primaryProbe: Probe,
+    private readonly options: StandbyMonitorOptions,
+  ) {
+    // Lag is measured exactly up to well past the bound; beyond, a standby is only "too far behind".
+    this.positions = new PrimaryPositions(Math.max(2 * options.maxLagMs, 10_000));
+  }
+
+  /** One look at every server (so the first requests already know), then one every interval. */
+  async start(): Promise<void> {
+    await this.look();
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.primaryProbe.drop();
+    for (const standby of this.standbys) standby.probe.drop();
+  }
+
+  /** Calls `listener` with every standby's state now, then with every change. */
+  watch(listener: (change: StandbyChange) => void): () => void {
+    for (const standby of this.standbys) listener({ ...this.reportOf(standby), from: undefined });
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  report(): StandbyReport[] {
+    return this.standbys.map((standby) => this.reportOf(standby));
+  }
+
+  /** A statement failed on `standby` for want of the server (not of the statement): skip it until it answers again. */
+  markDown(standby: Standby, error: unknown): void {
+    this.set(standby, 'down', null, error);
+  }
+
+  /**
+   * The standby a read may use, having replayed `required` if given: at once if one has, else
+   * after waiting at most DATABASE_READ_WAIT_MS for the furthest; undefined: read on the primary.
+   */
+  async standbyFor(required: bigint | undefined): Promise<Standby | undefined> {
+    const pick = pickStandby(this.standbys, required, this.turn++);
+    if (!pick) return undefined;
+    if ('use' in pick) return pick.use;
+    const standby = pick.waitFor;
+    const deadline = Date.now() + this.options.waitMs;
+    for (let left = this.options.waitMs; left > 0; left = deadline - Date.now()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_POLL_MS, left)));
+      let replayed: bigint | undefined;
+      try {
+        const { rows } = await standby.pool.query<{ lsn: string | null }>(`select ${POSITION} as lsn`);
+        replayed = parseLsn(rows[0]?.lsn);
+      } catch {
+        return undefined;
+      }
+      if (replayed !== undefined && replayed >= required!) {
+        if (standby.replayed === undefined || replayed > standby.replayed) standby.replayed = replayed;
+        return standby.state === 'up' ? standby : undefined;
+      }
+    }
+    return undefined;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.look().finally(() => this.schedule());
+    }, this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  private async look(): Promise<void> {
+    try {
+      const primary = await this.primaryProbe.row<{ lsn: string; identity: string }>(PRIMARY_QUERY);
+      const lsn = parseLsn(primary.lsn);
+      if (lsn !== undefined) this.positions.record(lsn, Date.now());
+      this.primaryIdentity = primary.identity;
+    } catch {
+      // The primary away: standbys are still measured against what it was last seen to hold.
+    }
+    await Promise.all(this.standbys.map((standby) => this.lookAt(standby)));
+  }
+
+  private async lookAt(standby: Standby): Promise<void> {
+    let seen: SeenStandby;
+    try {
+      seen = await standby.probe.row(STANDBY_QUERY);
+    } catch (error) {
+      this.set(standby, 'down', null, error);
+      return;
+    }
+    if (this.stopped) return;
+    const judged = judgeStandby(seen, this.primaryIdentity, this.positions, Date.now(), this.options.maxLagMs);
+    standby.replayed = judged.replayed;
+    this.set(standby, judged.state, judged.lagMs);
+  }
+
+  private set(standby: Standby, state: StandbyState, lagMs: number | null, error?: unknown): void {
+    const from = standby.state;
+    standby.state = state;
+    standby.lagMs = lagMs === null || Number.isFinite(lagMs) ? lagMs : null;
+    if (from === state) return;
+    const reason = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+    const change: StandbyChange = { ...this.reportOf(standby), from, ...(reason ? { reason } : {}) };
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private reportOf(standby: Standby): StandbyReport {
+    return { name: standby.name, state: standby.state, lagMs: standby.lagMs, reads: standby.reads };
+  }
+}

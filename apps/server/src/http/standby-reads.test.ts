@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { ErrorCode } from '@broker/contract';
+import { apiClient, signInAs, startTestApp, testDatabases, type ApiClient, type RunningTestApp } from '../testing';
+import { endpointEntries, seedEndpointFixture, sweepCaller, validInputs, type EndpointFixture } from '../testing/endpoint-fixture';
+import { openDatabase, type DatabaseHandle, type StandbyOptions } from '../db/client';
+import { STANDBY_READS } from './standby-reads';
+
+/*
+ * ADR 0052 without replication: the "standby" is the test database itself, reached by a session in
+ * which every transaction is read-only, so a write routed to it fails loudly ("cannot execute … in a
+ * read-only transaction") instead of passing unseen. The same server is not in recovery, and is
+ * trusted only because it is the primary itself (standby-monitor.ts). Real replication, PgBouncer and
+ * two API processes are the process test's (issue 25, part 4).
+ */
+const postgres = testDatabases().filter((engine) => engine.kind === 'postgres');
+
+const readOnly = (url: string) => {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', '-c default_transaction_read_only=on');
+  return parsed.toString();
+};
+
+const WAIT_MS = 200;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const standbysAt = (urls: string[], more: Partial<StandbyOptions> = {}): StandbyOptions => ({
+  urls,
+  maxLagMs: 5000,
+  waitMs: WAIT_MS,
+  ...more,
+});
+
+const readAfterCookie = /^broker_read_after=([0-9A-F]{1,8}\/[0-9A-F]{1,8}); Max-Age=6; Path=\/api; HttpOnly; SameSite=Strict$/;
+
+for (const engine of postgres) {
+  describe(`reads on standbys (${engine.kind}; a read-only session of the same database as the standby)`, () => {
+    let primary: DatabaseHandle & { drop(): Promise<void>; url?: string };
+    let routed: DatabaseHandle;
+    let server: RunningTestApp;
+    let fixture: EndpointFixture;
+    let chan: ApiClient;
+    let chanSignedIn: Awaited<ReturnType<typeof signInAs>>;
+
+    const standbyReads = () => routed.reads!.standbys()[0]!.reads;
+
+    beforeAll(async () => {
+      primary = await engine.create();
+      fixture = await seedEndpointFixture(primary);
+      routed = await openDatabase({ url: primary.url!, migrate: false, poolMax: 8, standbys: standbysAt([readOnly(primary.url!)]) });
+      // Searches in SQL, not in the book's in-memory index (which is the primary's, ADR 0052): so they reach the standby.
+      server = await startTestApp(routed, { SEARCH_INDEX_MAX_ROWS: '0', LOGIN_RATE_LIMIT: '0', KYC_SEARCH_RATE_LIMIT: '0' });
+      chanSignedIn = await signInAs(server.baseUrl, 'chanwaiman');
+      chan = apiClient(server.baseUrl, { token: chanSignedIn.token, cookies: chanSignedIn.jar });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await routed?.close();
+      await primary?.drop();
+    });
+
+    it('the standby is up, and a write sent to it would fail loudly', async () => {
+      expect(routed.reads!.standbys()).toEqual([expect.objectContaining({ state: 'up', lagMs: 0 })]);
+      await expect(
+        routed.reads!.onStandby(undefined, () => routed.db.execute(sql`update staff set min_cash_io = min_cash_io where false`)),
+      ).rejects.toMatchObject({ cause: { code: '25006', message: expect.stringMatching(/read-only transaction/) } });
+    });
+
+    const listed = endpointEntries().filter(([, endpoint]) => STANDBY_READS.has(endpoint));
+    const unlisted = endpointEntries().filter(([, endpoint]) => !STANDBY_READS.has(endpoint));
+
+    it('lists only authenticated endpoints, and a good share of the reads', () => {
+      expect(listed.every(([, endpoint]) => endpoint.auth)).toBe(true);
+      expect(listed.length).toBeGreaterThanOrEqual(20);
+    });
+
+    for (const [name, endpoint] of listed) {
+      it(`${name}: answered from the standby, writing nothing`, async () => {
+        const before = standbyReads();
+        const answer = await chan.call(endpoint, await validInputs[name](fixture));
+        expect(answer.body.code, `${name}: ${answer.text}`).toBe(ErrorCode.OK);
+        expect(standbyReads(), `${name} ran no statement on the standby`).toBeGreaterThan(before);
+        expect(answer.headers.getSetCookie(), `${name} asked for read-your-writes`).toEqual([]);
+      });
+    }
+
+    for (const [name, endpoint] of unlisted) {
+      it(`${name}: not listed, still answered, on the primary`, async () => {
+        const caller = await sweepCaller(server.baseUrl, name, chanSignedIn);
+        const client = apiClient(server.baseUrl, { token: caller.token, cookies: caller.jar });
+        const before = standbyReads();
+        const answer = await client.call(endpoint, await validInputs[name](fixture));
+        // A real code needs WeCom's OAuth round trip: refused here, as every sweep expects.
+        if (name !== 'loginQywx') expect(answer.body.code, `${name}: ${answer.text}`).toBe(ErrorCode.OK);
+        expect(standbyReads(), name).toBe(before);
+      });
+    }
+
+    it("a staff member's write hands back the primary's position; a read-only request does not", async () => {
+      const customerId = fixture.ownCustomerIds[0]!;
+      const write = await chan.updateProfile({ customerId, version: await fixture.versionOf(customerId), remark: 'read your writes' });
+      expect(write.body.code).toBe(ErrorCode.OK);
+      const [cookie] = write.headers.getSetCookie();
+      expect(cookie).toMatch(readAfterCookie);
+      const [position] = await primary.query<{ behind: boolean }>('select $1::pg_lsn <= pg_current_wal_lsn() as behind', [
+        readAfterCookie.exec(cookie!)![1],
+      ]);
+      expect(position!.behind).toBe(true);
+      // Not listed, but only reads: nothing to wait for.
+      expect((await chan.getMinCashIO({})).headers.getSetCookie()).toEqual([]);
+      expect((await chan.getShortcuts({})).headers.getSetCookie()).toEqual([]);
+
+      // The browser sends it back; the standby has replayed it (it is the primary), so it answers, with the write.
+      const before = standbyReads();
+      const read = await chan.ok.getBaseInfo({ customerId });
+      expect(read.remark).toBe('read your writes');
+      expect(standbyReads()).toBeGreaterThan(before);
+    });
+
+    it('a position no standby has replayed: the read waits at most DATABASE_READ_WAIT_MS, then the primary answers', async () => {
+      const customerId = fixture.ownCustomerIds[0]!;
+      chanSignedIn.jar.set('broker_read_after', 'FFFFFFFF/FFFFFFFF');
+      const before = standbyReads();
+      const started = Date.now();
+      const answer = await chan.getBaseInfo({ customerId });
+      const took = Date.now() - started;
+      expect(answer.body.code).toBe(ErrorCode.OK);
+      expect(took).toBeGreaterThanOrEqual(WAIT_MS);
+      expect(took).toBeLessThan(WAIT_MS + 1500);
+      expect(standbyReads()).toBe(before);
+    });
+
+    it('a cookie that is not a position is ignored: the standby answers at once', async () => {
+      for (const forged of ['not-an-lsn', '0/0; Path=/', `${'F'.repeat(300)}/0`, '-1/0']) {
+        chanSignedIn.jar.set('broker_read_after', forged);
+        const before = standbyReads();
+        const answer = await chan.getBaseInfo({ customerId: fixture.ownCustomerIds[0]! });
+        expect(answer.body.code, forged).toBe(ErrorCode.OK);
+        expect(standbyReads(), forged).toBeGreaterThan(before);
+      }
+    });
+
+    it('/readyz reports the standby beside the database', async () => {
+      const ready = (await server.app.inject('/readyz')).json<{ status: string; standbys: unknown[] }>();
+      expect(ready.status).toBe('ready');
+      expect(ready.standbys).toEqual([
+        { name: expect.stringMatching(/^127\.0\.0\.1:5432\/broker_test_/), state: 'up', lagMs: 0, reads: expect.any(Number) },
+      ]);
+    });
+
+    describe('a standby that fails', () => {
+      const apps: { server: RunningTestApp; database: DatabaseHandle }[] = [];
+      afterAll(async () => {
+        for (const { server: each, database } of apps) {
+          await each.close();
+          await database.close();
+        }
+      });
+      const appOn = async (standbys: StandbyOptions) => {
+        const database = await openDatabase({ url: primary.url!, migrate: false, poolMax: 4, standbys });
+        const started = await startTestApp(database, { SEARCH_INDEX_MAX_ROWS: '0' });
+        apps.push({ server: started, database });
+        const signedIn = await signInAs(started.baseUrl, 'chanwaiman');
+        return { database, client: apiClient(started.baseUrl, { token: signedIn.token, cookies: signedIn.jar }) };
+      };
+
+      it('refusing connections from the start: marked down, and reads answer from the primary', async () => {
+        const { database, client } = await appOn(standbysAt(['postgres://root@127.0.0.1:1/nowhere']));
+        expect(database.reads!.standbys()).toEqual([{ name: '127.0.0.1:1/nowhere', state: 'down', lagMs: null, reads: 0 }]);
+        expect((await client.getBaseInfo({ customerId: fixture.ownCustomerIds[0]! })).body.code).toBe(ErrorCode.OK);
+        expect((await client.searchCustomers({})).body.code).toBe(ErrorCode.OK);
+        expect(database.reads!.standbys()[0]).toMatchObject({ state: 'down', reads: 0 });
+      });
+
+      it('gone mid-way (the monitor not yet aware): the request answers from the primary, and the standby is marked down', async () => {
+        const proxy = await tcpProxy(new URL(primary.url!));
+        const through = new URL(readOnly(primary.url!));
+        through.port = String(proxy.port);
+        // The monitor looks once, at start, and not again during the test: only the request can find the standby gone.
+        const { database, client } = await appOn(standbysAt([through.toString()], { monitorIntervalMs: 600_000 }));
+        const customerId = fixture.ownCustomerIds[0]!;
+        expect(database.reads!.standbys()[0]!.state).toBe('up');
+        expect((await client.getBaseInfo({ customerId })).body.code).toBe(ErrorCode.OK);
+        const served = database.reads!.standbys()[0]!.reads;
+        expect(served).toBeGreaterThan(0);
+
+        await proxy.stop();
+        const answer = await client.getBaseInfo({ customerId });
+        expect(answer.body.code, answer.text).toBe(ErrorCode.OK);
+        expect(database.reads!.standbys()[0]).toMatchObject({ state: 'down', reads: served + 1 });
+        // Down: the next reads do not try it.
+        expect((await client.getTrade({ customerId })).body.code).toBe(ErrorCode.OK);
+        expect(database.reads!.standbys()[0]!.reads).toBe(served + 1);
+        await proxy.restart();
+        await proxy.stop();
+      });
+
+      it('the monitor marks a standby down when it stops answering, and up again when it answers', async () => {
+        const proxy = await tcpProxy(new URL(primary.url!));
+        const through = new URL(readOnly(primary.url!));
+        through.port = String(proxy.port);
+        const { database, client } = await appOn(standbysAt([through.toString()], { monitorIntervalMs: 50 }));
+        const state = () => database.reads!.standbys()[0]!.state;
+        const becomes = async (wanted: string) => {
+          for (const deadline = Date.now() + 5000; state() !== wanted && Date.now() < deadline; ) await sleep(20);
+          expect(state()).toBe(wanted);
+        };
+        expect(state()).toBe('up');
+        await proxy.stop();
+        await becomes('down');
+        // Reads answer meanwhile, from the primary.
+        expect((await client.getBaseInfo({ customerId: fixture.ownCustomerIds[0]! })).body.code).toBe(ErrorCode.OK);
+        await proxy.restart();
+        await becomes('up');
+        const before = database.reads!.standbys()[0]!.reads;
+        expect((await client.getBaseInfo({ customerId: fixture.ownCustomerIds[0]! })).body.code).toBe(ErrorCode.OK);
+        expect(database.reads!.standbys()[0]!.reads).toBeGreaterThan(before);
+        await proxy.stop();
+      });
+    });
+
+    it('session revocation still ends access to listed reads (sessions are checked on the primary, NOTIFY from it)', async () => {
+      const signedIn = await signInAs(server.baseUrl, 'wongchishing');
+      const wong = apiClient(server.baseUrl, { token: signedIn.token, cookies: signedIn.jar });
+      expect((await wong.getTodoTaskCount({})).body.code).toBe(ErrorCode.OK);
+      expect((await wong.signOutEverywhere({})).body.code).toBe(ErrorCode.OK);
+      expect((await wong.getTodoTaskCount({})).body.code).toBe(ErrorCode.LOGIN_INVALID);
+    });
+  });
+}
+
+/** A TCP relay to PostgreSQL that can be cut and restored: a standby's network gone and back, as far as this process can tell. */
+async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<void>; restart(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let server: Server;
+  const listen = async (port: number) => {
+    server = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return (server.address() as { port: number }).port;
+  };
+  const port = await listen(0);
+  return {
+    port,
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    restart: async () => void (await listen(port)),
+  };
+}

@@ -1,0 +1,60 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formatLsn, parseLsn } from '../db/lsn';
+import type { ReadRouter } from '../db/read-routing';
+import { STANDBY_READS } from '../http/standby-reads';
+
+/**
+ * Read-your-writes across API replicas (ADR 0052): after a staff member's request that may have
+ * written, the primary's WAL position goes back in this cookie, and the browser sends it with the
+ * next requests to whichever replica; their reads then need a standby that has replayed it.
+ * HttpOnly (no script needs it), SameSite=Strict, only for /api. Untrusted: read only through
+ * `parseLsn`, and the worst a forged value does is send its sender's own reads to the primary after
+ * DATABASE_READ_WAIT_MS.
+ */
+const COOKIE = 'broker_read_after';
+/** Over HTTPS the browser keeps a `__Secure-` cookie only if it is Secure. */
+const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? `__Secure-${COOKIE}` : COOKIE);
+
+/**
+ * Long enough for any standby still in use to have replayed the write: one at most
+ * DATABASE_READ_MAX_LAG_MS behind has replayed every position the monitor sampled that long ago,
+ * and the monitor samples within a second of the write.
+ */
+export const readAfterCookieSeconds = (maxLagMs: number) => Math.ceil((maxLagMs + 1000) / 1000);
+
+/** The position this caller's reads must see, or undefined (no cookie, expired, or not an LSN). */
+export function readAfter(request: FastifyRequest): bigint | undefined {
+  return parseLsn((request.cookies as Record<string, string | undefined> | undefined)?.[cookieName(request)]);
+}
+
+function setReadAfter(request: FastifyRequest, reply: FastifyReply, lsn: bigint, maxLagMs: number) {
+  void reply.setCookie(cookieName(request), formatLsn(lsn), {
+    httpOnly: true,
+    secure: request.protocol === 'https',
+    sameSite: 'strict',
+    path: '/api',
+    maxAge: readAfterCookieSeconds(maxLagMs),
+    // As PostgreSQL writes it: `/` is a valid cookie character, and parseLsn reads only this form.
+    encode: String,
+  });
+}
+
+/**
+ * With standbys (DATABASE_READ_URL), runs each endpoint's handler with its statements where they
+ * belong: a listed read on a standby that has replayed the caller's last write; a staff member's
+ * other requests on the primary, answering the position after them if they wrote; a public one
+ * (sign-in) on the primary. Without standbys it decorates nothing, and handlers run as they are.
+ */
+async function readRoutingPlugin(app: FastifyInstance) {
+  const reads: ReadRouter | undefined = app.database.reads;
+  if (!reads) return;
+  const routeStatements: NonNullable<FastifyInstance['routeStatements']> = (endpoint, request, reply, work) => {
+    if (STANDBY_READS.has(endpoint)) return reads.onStandby(readAfter(request), work);
+    if (!endpoint.auth) return work();
+    return reads.onPrimaryNoting(work, (lsn) => setReadAfter(request, reply, lsn, reads.maxLagMs));
+  };
+  app.decorate('routeStatements', routeStatements);
+}
+
+export default fp(readRoutingPlugin, { name: 'read-routing', dependencies: ['db', '@fastify/cookie'] });
