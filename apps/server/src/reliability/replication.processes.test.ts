@@ -78,6 +78,17 @@ function childLogs() {
     .join('\n');
 }
 
+/** The distinct errors the API replicas logged (what a failed call was, in the server's words). */
+const loggedErrors = () =>
+  new Set(
+    started.servers.flatMap((server) =>
+      server
+        .logLines()
+        .filter((line) => Number(line.level) >= 50)
+        .map((line) => String((line.err as { message?: string } | undefined)?.message ?? line.msg).slice(0, 100)),
+    ),
+  );
+
 /** Polls `check` until it returns a value (not undefined), or fails naming `what` after `timeoutMs`. */
 async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = performance.now() + timeoutMs;
@@ -440,7 +451,8 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
       console.info(
         `failover: ${failover.acknowledgedBefore} writes acknowledged before the kill; promote ${Math.round(failover.promoteMs)} ms, ` +
           `PgBouncer repointed ${Math.round(failover.repointMs)} ms later; first write acknowledged ${Math.round(firstWriteAfter - killedAt)} ms after the kill; ` +
-          `meanwhile ${JSON.stringify(Object.fromEntries(failedDuringFailover))} (HTTP status and code of the calls that failed)`,
+          `meanwhile ${JSON.stringify(Object.fromEntries(failedDuringFailover))} (HTTP status and code of the calls that failed), ` +
+          `the replicas logging ${JSON.stringify([...loggedErrors()])}`,
       );
       expect(firstWriteAfter).toBeGreaterThan(0);
 
