@@ -198,13 +198,24 @@ function postgresNode(bin: string, name: string, dataDir: string, port: number, 
 
 /**
  * A throw-away primary from Debian's binaries, on a free port and its own socket directory: trust
- * on 127.0.0.1 (replication too), WAL for a streaming standby, small memory. fsync stays on: the
- * failover test counts on acknowledged commits being on disk.
+ * on 127.0.0.1 (replication too), WAL for a streaming standby, small memory. fsync stays on for the
+ * server (a failover test counts on acknowledged commits being on disk); only initdb and
+ * pg_basebackup skip their final sync of files a crash of this machine would throw away anyway.
  */
 export async function initPrimary(bin: string, dir: string, name = 'primary'): Promise<PostgresNode> {
   const dataDir = join(dir, name);
   const port = await freePort();
-  await runAsPostgres(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  await runAsPostgres(join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   const conf = (file: string, text: string) => writeFileSync(join(dataDir, file), text);
   conf('pg_hba.conf', ['local all all trust', 'host all all 127.0.0.1/32 trust', 'host replication all 127.0.0.1/32 trust', ''].join('\n'));
   const node = postgresNode(bin, name, dataDir, port, dir);
@@ -238,6 +249,7 @@ export async function initStandby(bin: string, dir: string, primary: PostgresNod
     'stream',
     '-c',
     'fast',
+    '--no-sync',
   ]);
   const node = postgresNode(bin, name, dataDir, port, dir);
   node.configure({ port });
