@@ -61,8 +61,10 @@ export async function startPgbouncer(binary: string, dir: string, target: Pgboun
         `auth_file = ${userlist}`,
         'admin_users = postgres',
         'pool_mode = transaction',
-        // A replica without DATABASE_DIRECT_URL still sends its settings as startup options, which PgBouncer
-        // refuses; connect_query sets the one that matters, so they are dropped rather than refused.
+        // The app sends its settings as startup options on DATABASE_DIRECT_URL's pool (here broker_direct),
+        // and on DATABASE_URL's without a direct URL; PgBouncer refuses any it does not track ("unsupported
+        // startup parameter in options": the replicas did not start). Dropped instead: broker's connect_query
+        // sets the one that matters for page statements.
         'ignore_startup_parameters = options',
         `max_prepared_statements = ${options.maxPreparedStatements ?? 200}`,
         'default_pool_size = 20',
