@@ -376,8 +376,9 @@ async function openPostgres(
       pools.push(standby.pool, standby.preparedPool);
       return standby;
     });
-    // The primary's position is asked of the primary itself when it is known, not of a pooler's choice.
-    const primaryProbe = new Probe(connectionConfig(topology.directUrl ?? url, ''));
+    // Asked where the writes go (through the pooler, if any): after a failover that repoints the pooler,
+    // that is the new primary, even while DATABASE_DIRECT_URL still names the old one.
+    const primaryProbe = new Probe(connectionConfig(url, ''));
     monitor = new StandbyMonitor(standbys, primaryProbe, {
       maxLagMs: topology.standbys.maxLagMs,
       waitMs: topology.standbys.waitMs,

@@ -21,15 +21,16 @@ const routes = new AsyncLocalStorage<Route>();
 export const onPrimary = <T>(work: () => T): T => routes.exit(work);
 
 /**
- * Errors that say the standby (not the statement) failed: no SQLSTATE (the connection refused,
- * reset, timed out), a connection exception (class 08), the server shutting down or starting (57P0x),
- * no free connection (53300), or a query cancelled for a conflict with recovery (40001, 40P01,
- * which a standby raises when replay must remove rows the query still reads). Not 25006: a write
- * sent to a standby is a routing bug, and must fail loudly.
+ * Errors that say the standby (not the statement) failed: any error PostgreSQL did not answer (the
+ * connection refused, reset, timed out: no `severity`, which pg sets only on a server's error), a
+ * connection exception (class 08), the server shutting down or starting (57P0x), no free connection
+ * (53300), or a query cancelled for a conflict with recovery (40001, 40P01, which a standby raises
+ * when replay must remove rows the query still reads). Not 25006: a write sent to a standby is a
+ * routing bug, and must fail loudly.
  */
 export function isStandbyFailure(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  const { severity, code } = (error ?? {}) as { severity?: unknown; code?: unknown };
+  if (typeof severity !== 'string' || typeof code !== 'string') return true;
   return code.startsWith('08') || code.startsWith('57P') || ['53300', '40001', '40P01'].includes(code);
 }
 
@@ -42,13 +43,14 @@ const standbyStillUp = (error: unknown) =>
   (error instanceof Error && error.message === 'timeout exceeded when trying to connect');
 
 /**
- * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT (or a
- * parenthesised SELECT) that names no INSERT, UPDATE, DELETE or MERGE. Anything else, and every
- * transaction, counts as a write: a wrong guess costs one cookie, never a stale read.
+ * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT or WITH
+ * (or a parenthesised SELECT) that names no INSERT, UPDATE, DELETE or MERGE (a WITH may hide one).
+ * Anything else, and every transaction, counts as a write: a wrong guess costs one cookie, never a
+ * stale read.
  */
-const plainRead = /^\s*\(*\s*select\b/i;
+const plainRead = /^\s*\(*\s*(select|with)\b/i;
 const writeWord = /\b(insert|update|delete|merge)\b/i;
-const mayWrite = (query: unknown) => {
+export const mayWrite = (query: unknown) => {
   const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
   return typeof text !== 'string' || !plainRead.test(text) || writeWord.test(text);
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeStandby, pickStandby, type StandbyState } from './standby-monitor';
 import { PrimaryPositions } from './replication-lag';
-import { isStandbyFailure } from './read-routing';
+import { isStandbyFailure, mayWrite } from './read-routing';
 
 const standby = (name: string, state: StandbyState, replayed?: bigint) => ({ name, state, replayed });
 
@@ -77,18 +77,40 @@ describe('judgeStandby', () => {
 });
 
 describe('isStandbyFailure: which failed statements are run again on the primary', () => {
+  /** As pg builds an error PostgreSQL answered: with its severity and SQLSTATE. */
+  const answered = (code: string, message: string) => Object.assign(new Error(message), { severity: 'ERROR', code });
   it.each([
     [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }), true],
+    [Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), true],
     [new Error('Connection terminated unexpectedly'), true],
     [new Error('timeout exceeded when trying to connect'), true],
-    [Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), true],
-    [Object.assign(new Error('the database system is starting up'), { code: '57P03' }), true],
-    [Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' }), true],
-    [Object.assign(new Error('connection failure'), { code: '08006' }), true],
-    [Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' }), false],
-    [Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }), false],
-    [Object.assign(new Error('invalid input syntax'), { code: '22P02' }), false],
+    [answered('57P01', 'terminating connection due to administrator command'), true],
+    [answered('57P03', 'the database system is starting up'), true],
+    [answered('40001', 'canceling statement due to conflict with recovery'), true],
+    [answered('08006', 'connection failure'), true],
+    [answered('53300', 'sorry, too many clients already'), true],
+    [answered('25006', 'cannot execute INSERT in a read-only transaction'), false],
+    [answered('42P01', 'relation "x" does not exist'), false],
+    [answered('22P02', 'invalid input syntax'), false],
   ])('%s → %s', (error, expected) => {
     expect(isStandbyFailure(error)).toBe(expected);
+  });
+});
+
+describe('mayWrite: which statements earn the reader a read-your-writes position', () => {
+  it.each([
+    ['select 1', false],
+    ['  (select id from customer) union all (select id from customer)', false],
+    ['with t as (select 1) select * from t', false],
+    [{ text: 'select updated_at from customer', name: 's1' }, false],
+    ['insert into audit_log (action) values ($1)', true],
+    ['update customer set phone = $1', true],
+    ['with moved as (delete from staff_pin where id = $1 returning *) select * from moved', true],
+    ['select id from mot_event where id = $1 for update', true],
+    ['select pg_notify($1, $2)', false],
+    ['begin', true],
+    [undefined, true],
+  ])('%j → %s', (query, expected) => {
+    expect(mayWrite(query)).toBe(expected);
   });
 });

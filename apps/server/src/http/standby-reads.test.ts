@@ -140,12 +140,10 @@ for (const engine of postgres) {
       }
     });
 
-    it('/readyz reports the standby beside the database', async () => {
+    it('/readyz reports the standby beside the database, numbered, not named', async () => {
       const ready = (await server.app.inject('/readyz')).json<{ status: string; standbys: unknown[] }>();
       expect(ready.status).toBe('ready');
-      expect(ready.standbys).toEqual([
-        { name: expect.stringMatching(/^127\.0\.0\.1:5432\/broker_test_/), state: 'up', lagMs: 0, reads: expect.any(Number) },
-      ]);
+      expect(ready.standbys).toEqual([{ standby: 1, state: 'up', lagMs: 0, reads: routed.reads!.standbys()[0]!.reads }]);
     });
 
     describe('a standby that fails', () => {
@@ -202,7 +200,7 @@ for (const engine of postgres) {
         const { database, client } = await appOn(standbysAt([through.toString()], { monitorIntervalMs: 50 }));
         const state = () => database.reads!.standbys()[0]!.state;
         const becomes = async (wanted: string) => {
-          for (const deadline = Date.now() + 5000; state() !== wanted && Date.now() < deadline; ) await sleep(20);
+          for (const deadline = Date.now() + 5000; state() !== wanted && Date.now() < deadline;) await sleep(20);
           expect(state()).toBe(wanted);
         };
         expect(state()).toBe('up');

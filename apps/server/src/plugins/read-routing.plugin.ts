@@ -21,10 +21,10 @@ const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? 
  * DATABASE_READ_MAX_LAG_MS behind has replayed every position the monitor sampled that long ago,
  * and the monitor samples within a second of the write.
  */
-export const readAfterCookieSeconds = (maxLagMs: number) => Math.ceil((maxLagMs + 1000) / 1000);
+const readAfterCookieSeconds = (maxLagMs: number) => Math.ceil((maxLagMs + 1000) / 1000);
 
 /** The position this caller's reads must see, or undefined (no cookie, expired, or not an LSN). */
-export function readAfter(request: FastifyRequest): bigint | undefined {
+function readAfter(request: FastifyRequest): bigint | undefined {
   return parseLsn((request.cookies as Record<string, string | undefined> | undefined)?.[cookieName(request)]);
 }
 

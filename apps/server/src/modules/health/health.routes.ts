@@ -17,8 +17,15 @@ export async function healthRoutes(app: FastifyInstance) {
       return {
         status: 'ready',
         database: app.database.kind,
-        // Never makes the replica unready: reads fall back to the primary (ADR 0052).
-        ...(app.database.reads ? { standbys: app.database.reads.standbys() } : {}),
+        // Never makes the replica unready: reads fall back to the primary (ADR 0052). Numbered in
+        // DATABASE_READ_URL's order, not named: host names stay in the logs.
+        ...(app.database.reads
+          ? {
+              standbys: app.database.reads
+                .standbys()
+                .map(({ state, lagMs, reads }, index) => ({ standby: index + 1, state, lagMs, reads })),
+            }
+          : {}),
         wecom: app.wecomHealth.summary(),
         bookResultCache: { ...bookResultCacheCounters },
         bookIndex: { ...bookIndexCounters },
