@@ -452,7 +452,12 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         let afterFailover = 0;
         const burst = Promise.all(
           writers.map(async ({ browser, customers, events, slot }) => {
-            for (let serial = 100; afterFailover < 20 && performance.now() - (killedAt || performance.now()) < 30_000; serial += 1) {
+            // Until 20 writes after the failover, 30 s after the kill at most, or the first failure before it.
+            const going = () =>
+              afterFailover < 20 &&
+              performance.now() - (killedAt || performance.now()) < 30_000 &&
+              (duringFailover || failures.length === 0);
+            for (let serial = 100; going(); serial += 1) {
               const writtenBefore = acknowledged.records.size + acknowledged.edits.size + acknowledged.handled.size;
               await writeOnce(browser, customers, events, serial, `failover ${browser.userid}/${slot}`);
               const wrote = acknowledged.records.size + acknowledged.edits.size + acknowledged.handled.size > writtenBefore;
