@@ -13,7 +13,7 @@ const WEB_LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'docs/**', '.vitest-results/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'apps/server/drizzle/**', 'docs/**', '.vitest-results/**', 'data/**', '.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

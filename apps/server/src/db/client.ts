@@ -333,6 +333,10 @@ async function openPostgres(
     const created = new pg.Pool({ ...connectionConfig(at, settings), max, connectionTimeoutMillis: limits.waitMs });
     // An idle client's network error must not crash the process; the pool replaces it.
     created.on('error', () => undefined);
+    // Nor a checked-out one's: pg-pool listens to a client only while it is idle, and a connection lost
+    // between two statements (the server, or PgBouncer's "server conn crashed?", at a failover) would end
+    // the process with an unheard 'error'. Heard, the client's next statement fails and the pool drops it.
+    created.on('connect', (client) => client.on('error', () => undefined));
     return created;
   };
   // PgBouncer refuses startup options ("unsupported startup parameter in options"): behind it the
