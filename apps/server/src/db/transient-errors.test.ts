@@ -18,6 +18,11 @@ describe('a passing database failure is told from a fault', () => {
     expect(transientDatabaseFailure(sqlError('40P01'))).toMatch(/deadlock/);
     expect(transientDatabaseFailure(sqlError('40001'))).toMatch(/serialization/);
     expect(transientDatabaseFailure(sqlError('ECONNREFUSED'))).toBe('the connection to the database was lost');
+    // PgBouncer's own refusal while the primary it points at is gone (seen in the replication process test).
+    expect(
+      transientDatabaseFailure(sqlError('08P01', 'server login has been failing, cached error: connect failed (server_login_retry)')),
+    ).toBe('the connection to the database was lost or refused');
+    expect(transientDatabaseFailure(sqlError('57P05'))).toBe('the database is restarting or failing over');
     expect(transientDatabaseFailure(new Error('Connection terminated unexpectedly'))).toBe('the connection to the database was lost');
     expect(transientDatabaseFailure(new Error('Failed query: select 1', { cause: sqlError('57P03') }))).toMatch(
       /starting up or shutting down/,

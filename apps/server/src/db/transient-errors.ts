@@ -14,12 +14,16 @@ const TRANSIENT_SQLSTATES: Readonly<Record<string, string>> = {
   '57P03': 'the database is starting up or shutting down',
   '25006': 'the database is read-only for the moment (a standby during a failover)',
   '53300': 'the database has no free connection',
-  '08000': 'the connection to the database was lost',
-  '08001': 'the database could not be reached',
-  '08003': 'the connection to the database was lost',
-  '08004': 'the database refused the connection',
-  '08006': 'the connection to the database was lost',
 };
+
+/**
+ * Whole SQLSTATE classes: 08, connection exceptions (PgBouncer answers its own failures — a server it cannot
+ * reach during a failover, `server_login_retry`, a full pool — as 08P01), and 57P, operator intervention.
+ */
+const TRANSIENT_SQLSTATE_CLASSES: ReadonlyArray<readonly [prefix: string, reason: string]> = [
+  ['08', 'the connection to the database was lost or refused'],
+  ['57P', 'the database is restarting or failing over'],
+];
 
 /** Node's socket errors and node-postgres's own messages when the server went away under a query. */
 const LOST_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
@@ -39,6 +43,8 @@ export function transientDatabaseFailure(error: unknown): string | null {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (TRANSIENT_SQLSTATES[code]) return TRANSIENT_SQLSTATES[code];
+      const inClass = /^[0-9A-Z]{5}$/.test(code) ? TRANSIENT_SQLSTATE_CLASSES.find(([prefix]) => code.startsWith(prefix)) : undefined;
+      if (inClass) return inClass[1];
       if (LOST_CONNECTION_CODES.has(code)) return 'the connection to the database was lost';
     }
     if (LOST_CONNECTION_MESSAGES.some((message) => current instanceof Error && current.message.startsWith(message)))
