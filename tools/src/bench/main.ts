@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@broker/server';
 import { signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
-import { preparePgliteDataset, preparePostgresDataset, measureMotSweeps } from './datasets';
+import { measureDatabaseSize, measureMotSweeps, preparePgliteDataset, preparePostgresDataset } from './datasets';
 import { ensureLongHistoryClient } from './long-history';
 import { startCaptureApp, type CaptureApp } from './capture';
 import { assertErrorCodesAreHttpErrors, driveFixedRate, driveHttp } from './http-load';
@@ -241,6 +241,11 @@ async function runEngine(
       `  first ${(sweep.firstMs / 1000).toFixed(1)} s (${sweep.firstInserted.toLocaleString('en')} events), re-run ${(sweep.rerunMs / 1000).toFixed(1)} s`,
     );
     const staff = await pickBenchStaff(handle);
+    const size = engine === 'postgres' ? await measureDatabaseSize(handle) : null;
+    if (size)
+      log(
+        `database ${(size.databaseBytes / 1e9).toFixed(1)} GB, about ${(size.historyRows / 1e6).toFixed(1)} M history rows (trades, money movements, transfers)`,
+      );
     log(`signing in as ${staff.userid} (${staff.customers.toLocaleString('en')} customers, the biggest emulator book)`);
     if (options.scenarios.includes('timeline')) {
       const history = await ensureLongHistoryClient(handle, staff.staffId, options.asOf);
@@ -496,7 +501,16 @@ async function runEngine(
     log(`\n${label}\n${renderConsoleTable(cells)}`);
     if (fixedRate.length) log(`\n${label}, fixed arrival rate\n${renderFixedRateConsoleTable(fixedRate)}`);
     return {
-      dataset: { engine, customers, provenance, seedMs, staffUserId: staff.userid, staffCustomers: staff.customers },
+      dataset: {
+        engine,
+        customers,
+        provenance,
+        seedMs,
+        staffUserId: staff.userid,
+        staffCustomers: staff.customers,
+        staff: options.staff,
+        ...(size ?? {}),
+      },
       sweep,
       cells,
       fixedRate,
@@ -554,6 +568,21 @@ async function main() {
     process.exit(2);
   }
   assertErrorCodesAreHttpErrors();
+  if (options.datasetOnly) {
+    const started = performance.now();
+    const identity = { customers: options.customers, seed: options.seed, asOf: options.asOf, staff: options.staff };
+    log(`Dataset only: ${engineLabel('postgres', options.customers)} (${options.staff} staff) in ${options.databaseUrl}`);
+    const prepared = await preparePostgresDataset(options.databaseUrl, identity, { reseed: options.reseed, log });
+    const handle = await openDatabase({ url: options.databaseUrl, poolMax: 1 });
+    try {
+      const size = await measureDatabaseSize(handle);
+      log(`database ${(size.databaseBytes / 1e9).toFixed(1)} GB, about ${(size.historyRows / 1e6).toFixed(1)} M history rows`);
+    } finally {
+      await handle.close();
+    }
+    log(`Done in ${((performance.now() - started) / 60_000).toFixed(1)} min: ${prepared.decision.action}, ${prepared.decision.reason}.`);
+    return;
+  }
   const startedAt = new Date();
   const outDir = outDirFor(options);
   // Per engine and endpoint: API and SQL at each concurrency, the fixed-rate cells, and the warm-cache row (API and SQL).

@@ -60,6 +60,34 @@ describe('bench options', () => {
     expect(() => parseBenchOptions(['--lighthouse-only', '--endpoints', 'getProfile'])).toThrow('--lighthouse-only: measures no endpoints');
   });
 
+  it('above 1M, more staff by default, so the biggest emulator book stays the size it is at 1M', () => {
+    // The generator's weights: 1.5 for each of the emulator's four staff, 1 for everyone else.
+    const biggestBook = (customers: number, staff: number) => (customers * 1.5) / (4 * 1.5 + (staff - 4));
+    expect(parseBenchOptions([]).staff).toBe(10);
+    expect(parseBenchOptions(['--customers', '200000']).staff).toBe(10);
+    expect(parseBenchOptions(['--quick']).staff).toBe(10);
+    const atMillion = biggestBook(1_000_000, 10);
+    for (const customers of [2_000_000, 3_000_000, 7_500_000, 10_000_000]) {
+      const { staff } = parseBenchOptions(['--customers', String(customers)]);
+      expect(staff).toBeGreaterThan(10);
+      expect(Math.abs(biggestBook(customers, staff) / atMillion - 1)).toBeLessThan(0.01);
+    }
+    expect(parseBenchOptions(['--customers', '10000000']).staff).toBe(118);
+    expect(parseBenchOptions(['--customers', '10000000', '--staff', '10']).staff).toBe(10);
+  });
+
+  it('--dataset-only loads the PostgreSQL dataset and measures nothing', () => {
+    expect(parseBenchOptions([]).datasetOnly).toBe(false);
+    const options = parseBenchOptions(['--dataset-only', '--customers', '3000000']);
+    expect(options).toMatchObject({
+      datasetOnly: true,
+      engines: ['postgres'],
+      databaseUrl: 'postgres://root@127.0.0.1:5432/broker_bench_3000000',
+    });
+    expect(isFullRun(options)).toBe(false);
+    expect(() => parseBenchOptions(['--dataset-only', '--engines', 'pglite'])).toThrow('--dataset-only: loads the PostgreSQL dataset only');
+  });
+
   it('names the flag and the rule in every refusal', () => {
     expect(() => parseBenchOptions(['--customers=-5'])).toThrow('--customers: must be a positive integer, got "-5"');
     expect(() => parseBenchOptions(['--duration', 'soon'])).toThrow('--duration: must be a number of seconds from 0 to 600');

@@ -46,6 +46,11 @@ export interface BenchOptions {
   warm: boolean;
   /** Lighthouse alone: the dataset, the server and the Lighthouse runs, no API or SQL cells. */
   lighthouseOnly: boolean;
+  /**
+   * PostgreSQL: load (or adopt) the dataset, settle it and stop, so a standby can be made of it, or a
+   * large load run apart from the measurements (docs/deployment.md).
+   */
+  datasetOnly: boolean;
 }
 
 export const FULL_RUN = {
@@ -63,6 +68,19 @@ export const FULL_RUN = {
   replicas: 2,
 } as const;
 
+/**
+ * The generator's staff count when `--staff` is not given: the full run's 10 at 1,000,000 customers, and
+ * above it as many as keep the biggest emulator book the size it has at 1M (125,216 clients). A brokerage
+ * ten times larger has ten times the client managers, not managers with ten times the clients; measuring
+ * both sizes with the same book isolates what the database's size costs (the growth issue 25 asks for).
+ * The generator gives each of the emulator's four staff a weight of 1.5 and every other member 1, so the
+ * biggest book is 1.5 / (staff + 2) of the customers: 12 per million minus 2 staff keeps it at 1M's share.
+ */
+export function staffForCustomers(customers: number): number {
+  if (customers <= TARGETS.targetCustomers) return FULL_RUN.staff;
+  return Math.round((12 * customers) / TARGETS.targetCustomers) - 2;
+}
+
 const QUICK = {
   customers: 2000,
   pgliteCustomers: 2000,
@@ -77,13 +95,15 @@ export const USAGE = `npm run bench -- [options]
 
   --customers N          PostgreSQL dataset size (default 1000000)
   --pglite-customers N   PGlite dataset size (default 20000)
-  --seed N --as-of DAY --staff N   generator parameters (default 1, 2026-11-20, 10); the seed also seeds
-                         the request parameters: the same seed sends the same sequence
+  --seed N --as-of DAY --staff N   generator parameters (default 1, 2026-11-20, and 10 staff up to 1,000,000
+                         customers, 12 per million minus 2 above, so the biggest book stays 1M's 125,216);
+                         the seed also seeds the request parameters: the same seed sends the same sequence
   --database-url URL     PostgreSQL database to (re)use (default postgres://root@127.0.0.1:5432/broker_bench,
                          broker_bench_<N> for other sizes)
   --read-url URL[,URL]   PostgreSQL: standbys of --database-url that serve the servers' page reads
                          (their DATABASE_READ_URL; tools/scripts/local-standby.sh makes one on this machine)
   --reseed               load the PostgreSQL dataset again even if the database already holds it
+  --dataset-only         PostgreSQL: load (or reuse) the dataset, vacuum it and stop; nothing is measured
   --engines LIST         postgres,pglite (default both)
   --endpoints LIST       some of ${SCENARIO_NAMES.join(', ')}
   --concurrency LIST     default 1,16,64
@@ -168,6 +188,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'no-warm': { type: 'boolean', default: false },
       'no-fixed-rate': { type: 'boolean', default: false },
       'lighthouse-only': { type: 'boolean', default: false },
+      'dataset-only': { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
     },
   });
@@ -178,7 +199,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   if (!Number.isInteger(seed)) throw new UsageError(`--seed: must be an integer, got "${values.seed}"`);
   const asOf = values['as-of'] ?? base.asOf;
   if (!isCalendarDay(asOf)) throw new UsageError(`--as-of: must be a date like 2026-11-20, got "${asOf}"`);
-  const staff = positiveInteger('staff', values.staff, base.staff);
+  const staff = positiveInteger('staff', values.staff, quick ? base.staff : staffForCustomers(customers));
   if (staff < 4) throw new UsageError('--staff: must be at least 4 (the WeCom emulator has four staff members)');
   const concurrencies =
     values.concurrency === undefined
@@ -188,6 +209,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   const lighthouseOnly = values['lighthouse-only'];
   if (lighthouseOnly && values['no-lighthouse']) throw new UsageError('--lighthouse-only: cannot be combined with --no-lighthouse');
   if (lighthouseOnly && values.endpoints !== undefined) throw new UsageError('--lighthouse-only: measures no endpoints; drop --endpoints');
+  const datasetOnly = values['dataset-only'];
+  if (datasetOnly && values.engines !== undefined && values.engines.trim() !== 'postgres')
+    throw new UsageError('--dataset-only: loads the PostgreSQL dataset only; drop --engines or pass --engines postgres');
   const databaseUrl = values['database-url'] ?? defaultDatabaseUrl(customers);
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new UsageError(`--database-url: must be a postgres:// URL, got "${databaseUrl}"`);
   const readUrl = values['read-url'] ?? null;
@@ -202,7 +226,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     databaseUrl,
     readUrl,
     reseed: values.reseed,
-    engines: listOf('engines', values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
+    engines: datasetOnly ? ['postgres'] : listOf('engines', values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
     scenarios: lighthouseOnly ? [] : listOf('endpoints', values.endpoints, SCENARIO_NAMES, SCENARIO_NAMES),
     concurrencies,
     durationMs: seconds('duration', values.duration, base.durationSeconds),
@@ -221,6 +245,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     fixedRate: !values['no-fixed-rate'] && !lighthouseOnly,
     warm: !values['no-warm'] && !lighthouseOnly,
     lighthouseOnly,
+    datasetOnly,
   };
 }
 

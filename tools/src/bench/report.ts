@@ -30,6 +30,12 @@ export interface DatasetSummary {
   seedMs: number | null;
   staffUserId: string;
   staffCustomers: number;
+  /** Staff members the generator spread the customers over (absent before issue 25). */
+  staff?: number;
+  /** PostgreSQL: pg_database_size after the load (absent before issue 25). */
+  databaseBytes?: number;
+  /** PostgreSQL: trades, money movements and transfers, from the planner's row counts after ANALYZE. */
+  historyRows?: number;
 }
 
 export type LighthouseOutcome =
