@@ -43,6 +43,9 @@ for (const engine of testDatabases()) {
       );
       expect(owner).toEqual({ staffId, openDate: expect.any(String) });
       expect(owner!.openDate <= first.firstAt).toBe(true);
+      // Every row written years back is in its month's partition: none is left in a default one (ADR 0053).
+      for (const table of ['trade', 'money_movement', 'stock_transfer', 'audit_log'])
+        expect(await database.query(`select count(*)::int as rows from ${table}_default`), table).toEqual([{ rows: 0 }]);
 
       const again = await ensureLongHistoryClient(database, staffId, AS_OF);
       expect(again).toEqual({ ...first, written: false });

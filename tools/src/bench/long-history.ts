@@ -76,8 +76,6 @@ export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: n
        update account set open_date = least(open_date, ${opened}) where customer_id = $1`,
       [customerId, asOf],
     );
-    // The copies' months had no partitions: they went to the default ones, moved into their months now (ADR 0053).
-    await ensureMonthPartitions(handle);
   }
   if (!reach!.contacts) {
     // A contact record a month for six years, each locked a day after it was written (as the log locks them).
@@ -113,6 +111,9 @@ export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: n
       [customerId, asOf],
     );
   }
+  // The copied activity's and the audit rows' early months had no partitions: they went to the default ones,
+  // moved into their months now (ADR 0053).
+  if (!reach!.activity || !reach!.audit) await ensureMonthPartitions(handle);
   if (written) await handle.query('analyze trade, money_movement, stock_transfer, contact_record, audit_log, customer, account');
   const [counts] = await handle.query<Omit<LongHistory, 'customerId' | 'written'>>(
     `select (select count(*)::int from trade where customer_id = $1) as trades,

@@ -31,6 +31,14 @@ const EXPECTED_TABLES = [
   'rate_limit_counter',
 ];
 
+/** Every table range-partitioned by month (migrations 0034 and 0035, ADR 0053), with its partition key. */
+const MONTH_PARTITIONED_TABLES = [
+  ['audit_log', 'at'],
+  ['money_movement', 'occurred_at'],
+  ['stock_transfer', 'occurred_at'],
+  ['trade', 'traded_at'],
+] as const;
+
 for (const engine of testDatabases()) {
   describe(`migrations (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
@@ -102,6 +110,16 @@ for (const engine of testDatabases()) {
       }
     });
 
+    it('range-partitions by month exactly the tables that grow with time and may (ADR 0053)', async () => {
+      const rows = await database.query<{ name: string; key: string }>(
+        `select c.relname as name, a.attname as key
+           from pg_partitioned_table p join pg_class c on c.oid = p.partrelid
+           join pg_attribute a on a.attrelid = c.oid and a.attnum = p.partattrs[0]
+          where p.partstrat = 'r' and not c.relispartition and c.relnamespace = current_schema()::regnamespace order by 1`,
+      );
+      expect(rows.map((row) => [row.name, row.key])).toEqual(MONTH_PARTITIONED_TABLES.map(([table, key]) => [table, key]));
+    });
+
     it('is a no-op when applied again', async () => {
       const before = await database.query<{ count: string }>('select count(*)::text as count from pg_indexes');
       await runMigrations(database);
@@ -158,6 +176,20 @@ function monthFromNow(months: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
+/** The partitions of a partitioned table, by name. */
+async function partitionsOfTable(database: DatabaseHandle, table: string): Promise<string[]> {
+  const rows = await database.query<{ name: string }>(
+    `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = $1::regclass order by 1`,
+    [table],
+  );
+  return rows.map((row) => row.name);
+}
+
+/** The partition that holds the row `id` of `table`. */
+function partitionOfRow(database: DatabaseHandle, table: string, id: number) {
+  return database.query<{ partition: string }>(`select tableoid::regclass::text as partition from ${table} where id = $1`, [id]);
+}
+
 for (const engine of testDatabases()) {
   describe(`history partitioned by month, migration 0034 (${engine.kind})`, () => {
     let database: DatabaseHandle & { drop(): Promise<void> };
@@ -170,15 +202,8 @@ for (const engine of testDatabases()) {
       '2026-06-10T08:00:00Z',
       '1999-12-31T20:00:00Z',
     ];
-    const partitionsOf = async (table: string) =>
-      (
-        await database.query<{ name: string }>(
-          `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = $1::regclass order by 1`,
-          [table],
-        )
-      ).map((row) => row.name);
-    const whereIs = (table: string, id: number) =>
-      database.query<{ partition: string }>(`select tableoid::regclass::text as partition from ${table} where id = $1`, [id]);
+    const partitionsOf = (table: string) => partitionsOfTable(database, table);
+    const whereIs = (table: string, id: number) => partitionOfRow(database, table, id);
 
     beforeAll(async () => {
       database = await engine.create({ migrate: false });
@@ -294,11 +319,151 @@ for (const engine of testDatabases()) {
         ensureMonthPartitions(database, { monthsAhead: 5 }),
         ensureMonthPartitions(database, { monthsAhead: 5 }),
       ]);
-      // Two months ahead more, for each of the three tables, created by one of the two runs.
-      expect(first! + second!).toBe(6);
+      // Two months ahead more, for each month-partitioned table (audit_log too since migration 0035), created by one of the two runs.
+      expect(first! + second!).toBe(2 * MONTH_PARTITIONED_TABLES.length);
       expect(await ensureMonthPartitions(database, { monthsAhead: 5 })).toBe(0);
       const after = await partitionsOf('stock_transfer');
       expect(after).toEqual([...before, ...[4, 5].map((months) => `stock_transfer_p${monthFromNow(months).replace('-', '_')}`)].sort());
+    });
+  });
+}
+
+for (const engine of testDatabases()) {
+  describe(`audit log partitioned by month, migration 0035 (${engine.kind})`, () => {
+    let database: DatabaseHandle & { drop(): Promise<void> };
+    let folder: string;
+    let staffId: number;
+    // Hong Kong months, as for the history tables: 2025-03-31 16:30 UTC is 1 April 00:30 there.
+    const at = ['2025-01-15T02:00:00Z', '2025-03-31T16:30:00Z', '2025-03-31T15:30:00Z', '2026-06-10T08:00:00Z', '1999-12-31T20:00:00Z'];
+    const partitionOf = (month: string) => `audit_log_p${month.replace('-', '_')}`;
+
+    beforeAll(async () => {
+      database = await engine.create({ migrate: false });
+      folder = migrationsUpTo('0034_history_partitions');
+      await migrateFrom(database, folder);
+      const [corp] = await database.query<{ id: number }>(
+        `insert into corp (code, name, wecom_corp_id) values ('a', 'a', 'a') returning id`,
+      );
+      const [member] = await database.query<{ id: number }>(
+        `insert into staff (corp_id, wecom_user_id, name) values ($1, 'u1', 'U') returning id`,
+        [corp!.id],
+      );
+      staffId = member!.id;
+      // A profile edit and a KYC binding of a client at each instant; the KYC row names the client only in its JSON.
+      for (const [n, instant] of at.entries()) {
+        await database.query(
+          `insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after, at)
+           values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
+          n % 2 === 0
+            ? [
+                corp!.id,
+                staffId,
+                'customer.update',
+                'customer',
+                '42',
+                `{"email": "old${n}@example.com"}`,
+                `{"email": "new${n}@example.com"}`,
+                instant,
+              ]
+            : [corp!.id, staffId, 'kyc.bind', 'kyc_binding', `wm${n}`, null, '{"customerId": "42"}', instant],
+        );
+      }
+      // A system row (no actor) written now, as the app writes them: `at` by its default.
+      await database.query(`insert into audit_log (corp_id, action, entity, entity_id) values ($1, 'kyc.stale', 'kyc_binding', 'wm9')`, [
+        corp!.id,
+      ]);
+      await runMigrations(database);
+    });
+    afterAll(async () => {
+      await database?.drop();
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    });
+
+    it('keeps every row, id, value and the id sequence, each row in its Hong Kong month', async () => {
+      const rows = await database.query<{ id: number; at: string; partition: string; action: string; after: unknown }>(
+        `select id::int, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, tableoid::regclass::text as partition, action, after
+           from audit_log order by id`,
+      );
+      expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(rows.slice(0, 5).map((row) => row.at)).toEqual(at);
+      expect(rows.map((row) => row.partition)).toEqual(
+        ['2025-01', '2025-04', '2025-03', '2026-06', '2000-01', monthFromNow(0)].map(partitionOf),
+      );
+      expect(rows.map((row) => row.action)).toEqual([
+        'customer.update',
+        'kyc.bind',
+        'customer.update',
+        'kyc.bind',
+        'customer.update',
+        'kyc.stale',
+      ]);
+      expect(rows[1]!.after).toEqual({ customerId: '42' });
+      expect(rows[4]!.after).toEqual({ email: 'new4@example.com' });
+      const [owned] = await database.query<{ sequence: string | null }>(`select pg_get_serial_sequence('audit_log', 'id') as sequence`);
+      expect(owned?.sequence).toBe('public.audit_log_id_seq');
+      expect(await database.query(`select to_regclass('audit_log_unpartitioned') as gone`)).toEqual([{ gone: null }]);
+      // The months with rows (not every month between 2000 and 2026), this month and 3 ahead, and the default.
+      const partitions = await partitionsOfTable(database, 'audit_log');
+      expect(partitions).toContain('audit_log_default');
+      for (const month of ['2000-01', '2025-01', '2025-03', '2025-04', '2026-06', ...[0, 1, 2, 3].map(monthFromNow)])
+        expect(partitions).toContain(partitionOf(month));
+      expect(partitions).not.toContain('audit_log_p2010_01');
+    });
+
+    it('draws new ids from the same sequence, after the moved rows, into this month', async () => {
+      const [row] = await database.query<{ id: number }>(
+        `insert into audit_log (actor_staff_id, action, entity, entity_id) values ($1, 'customer.update', 'customer', '42') returning id::int`,
+        [staffId],
+      );
+      expect(row!.id).toBe(7);
+      expect(await partitionOfRow(database, 'audit_log', 7)).toEqual([{ partition: partitionOf(monthFromNow(0)) }]);
+    });
+
+    it('has the primary key (id, at), the three indexes and both foreign keys on the partitioned table', async () => {
+      const indexes = await database.query<{ name: string; definition: string }>(
+        `select indexname as name, indexdef as definition from pg_indexes where tablename = 'audit_log' order by 1`,
+      );
+      expect(indexes.map((index) => index.name)).toEqual([
+        'audit_log_actor_idx',
+        'audit_log_entity_idx',
+        'audit_log_kyc_customer_idx',
+        'audit_log_pkey',
+      ]);
+      expect(indexes.find((index) => index.name === 'audit_log_pkey')!.definition).toMatch(/\(id, at\)$/);
+      expect(indexes.find((index) => index.name === 'audit_log_kyc_customer_idx')!.definition).toMatch(
+        /WHERE \(entity = 'kyc_binding'::text\)$/,
+      );
+      const foreignKeys = await database.query<{ name: string }>(
+        `select conname as name from pg_constraint where conrelid = 'audit_log'::regclass and contype = 'f' order by 1`,
+      );
+      expect(foreignKeys.map((key) => key.name)).toEqual(['audit_log_actor_staff_id_staff_id_fk', 'audit_log_corp_id_corp_id_fk']);
+      await expect(
+        database.query(`insert into audit_log (actor_staff_id, action, entity, entity_id) values ($1, 'x', 'x', 'x')`, [staffId + 1000]),
+      ).rejects.toThrow(/audit_log_actor_staff_id_staff_id_fk|foreign key/);
+    });
+
+    it('puts a row of a month without a partition in the default one, and the job moves it into the month it then creates', async () => {
+      const month = monthFromNow(60);
+      const [row] = await database.query<{ id: number }>(
+        `insert into audit_log (actor_staff_id, action, entity, entity_id, at) values ($1, 'mot.handle', 'mot_event', '1', $2) returning id::int`,
+        [staffId, `${month}-15T04:00:00Z`],
+      );
+      expect(await partitionOfRow(database, 'audit_log', row!.id)).toEqual([{ partition: 'audit_log_default' }]);
+      expect(await ensureMonthPartitions(database)).toBe(1);
+      expect(await partitionOfRow(database, 'audit_log', row!.id)).toEqual([{ partition: partitionOf(month) }]);
+      expect(await database.query(`select count(*)::int as rows from audit_log_default`)).toEqual([{ rows: 0 }]);
+      // The new month has the parent's primary key and indexes, as every partition.
+      const indexes = await database.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = $1`, [
+        partitionOf(month),
+      ]);
+      expect(indexes).toHaveLength(4);
+    });
+
+    it('creates audit_log’s coming months with the other tables’', async () => {
+      const ahead = partitionOf(monthFromNow(6));
+      expect(await partitionsOfTable(database, 'audit_log')).not.toContain(ahead);
+      expect(await ensureMonthPartitions(database, { monthsAhead: 6 })).toBe(3 * MONTH_PARTITIONED_TABLES.length);
+      expect(await partitionsOfTable(database, 'audit_log')).toContain(ahead);
     });
   });
 }

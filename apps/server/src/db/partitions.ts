@@ -5,7 +5,7 @@ export const PARTITION_MONTHS_AHEAD = 3;
 
 /**
  * Creates the monthly partitions of every month-partitioned table (trade, money_movement,
- * stock_transfer; migration 0034) that are missing: the months from `since` (default: this Hong Kong
+ * stock_transfer: migration 0034; audit_log: 0035) that are missing: the months from `since` (default: this Hong Kong
  * month) through `monthsAhead` months ahead, and the month of every row waiting in a default
  * partition, whose rows it moves into their month. Idempotent, and safe on several replicas at once
  * (the SQL function takes a transaction advisory lock). Returns how many partitions it created.

@@ -3,6 +3,7 @@ import { endpoints, TIMELINE_KINDS, timelineCursorText } from '@broker/contract'
 import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
+import { ensureMonthPartitions } from './partitions';
 import { seedDemoData } from './seed';
 import { runMotRules } from '../modules/mot';
 import { hongKongDay, addDays, addMonths } from '@broker/domain';
@@ -23,6 +24,7 @@ const BIG_TABLES = new Set([
   'staff_book_change',
   'contact_record',
   'contact_record_event',
+  'audit_log',
 ]);
 
 type EndpointName = keyof typeof endpoints;
@@ -201,6 +203,7 @@ const excluded: Partial<Record<EndpointName, string>> = {
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
@@ -223,7 +226,7 @@ const gramFunctionsPerRow = (node: PlanNode): string[] => [
   ...(node.Plans ?? []).flatMap(gramFunctionsPerRow),
 ];
 
-/** A month's partition (`trade_p2026_01`, `trade_default`; migration 0034) stands for its table. */
+/** A month's partition (`trade_p2026_01`, `trade_default`; migrations 0034, 0035) stands for its table. */
 const MONTH_PARTITION = /^(.*)_(p\d{4}_\d{2}|default)$/;
 const tableOf = (relation: string) => {
   const parent = MONTH_PARTITION.exec(relation)?.[1];
@@ -271,6 +274,20 @@ for (const engine of testDatabases()) {
       });
       await seedDemoData(database, { customers: 3000, seed: 5, asOf: TODAY });
       await runMotRules(database, { asOf: TODAY });
+      // The seed writes no audit rows: two years of them, each client's profile edited and a WeCom contact bound
+      // every month by its manager, spread over the months of audit_log's partitions (migration 0035).
+      await database.query(
+        `insert into audit_log (corp_id, actor_staff_id, action, entity, entity_id, before, after, at)
+         select c.corp_id, c.staff_id, kind.action, kind.entity, case when kind.entity = 'customer' then c.id::text else 'wm' || c.id || '-' || n end,
+                case when kind.entity = 'customer' then jsonb_build_object('email', 'old' || n || '@example.com') end,
+                case when kind.entity = 'customer' then jsonb_build_object('email', 'new' || n || '@example.com')
+                     else jsonb_build_object('customerId', c.id::text) end,
+                ($1::date - make_interval(months => n))::timestamp at time zone 'Asia/Hong_Kong' + interval '9 hours' + (c.id % 480) * interval '1 minute'
+           from customer c cross join generate_series(0, 23) as n
+                cross join (values ('customer.update', 'customer'), ('kyc.bind', 'kyc_binding')) as kind(action, entity)`,
+        [TODAY],
+      );
+      await ensureMonthPartitions(database);
       // Statistics as a real database has them: the planner's choices depend on them.
       await database.query('analyze');
       server = await startTestApp(database);
@@ -459,6 +476,67 @@ for (const engine of testDatabases()) {
           // A generic plan cannot prune while planning; it prunes when it starts ("Subplans Removed").
           if (prepared && database.pool)
             expect(monthsOf(await genericPlanOf(text, params, { analyze: true })), `generic plan of ${where}`).toEqual(expected);
+        }
+      }
+    });
+
+    it('the audit trail and a timeline’s edits and KYC changes read a page through each month’s own index (ADR 0053)', async () => {
+      // Each partition's index is attached to the parent's: the parent's name says which index a scan used.
+      const parentIndexOf = new Map(
+        (
+          await database.query<{ child: string; parent: string }>(
+            `select child.relname as child, parent.relname as parent from pg_inherits i
+               join pg_class child on child.oid = i.inhrelid join pg_class parent on parent.oid = i.inhparent
+              where parent.relkind = 'I' and parent.relname like 'audit_log%'`,
+          )
+        ).map((row) => [row.child, row.parent]),
+      );
+      const auditIndexesUsed = (node: PlanNode): string[] => [
+        ...new Set([
+          ...(node['Index Name'] && parentIndexOf.has(node['Index Name']) ? [parentIndexOf.get(node['Index Name'])!] : []),
+          ...(node.Plans ?? []).flatMap(auditIndexesUsed),
+        ]),
+      ];
+      const [months] = await database.query<{ n: number }>(
+        `select count(*)::int as n from pg_inherits where inhparent = 'audit_log'::regclass`,
+      );
+      expect(months!.n, 'two years of months, the coming ones and the default').toBeGreaterThan(24);
+      const [middle] = await database.query<{ id: number }>(
+        `select l.id::float8 as id from audit_log l join staff s on s.id = l.actor_staff_id
+          where s.wecom_user_id = 'chanwaiman' and l.at < now() - interval '1 year' order by l.at desc, l.id desc limit 1`,
+      );
+      const limit = 5;
+      // What each may read of audit_log: its page (one more to know there is a next, one of the cut's own instant)
+      // and, as the months are merged rather than read in order (ADR 0053), the first entry of each month.
+      const page = limit + 2 + months!.n;
+      const cursor = timelineCursorText({ atMicros: (Date.now() - 300 * 86_400_000) * 1000, rank: 15, id: 1 });
+      const cases: { name: EndpointName; input: Input; indexes: string[]; reads: number }[] = [
+        { name: 'getMyAuditTrail', input: { limit }, indexes: ['audit_log_actor_idx'], reads: page },
+        // The entity is tested on the actor's entries: each month reads past the others' entries to its first match.
+        { name: 'getMyAuditTrail', input: { limit, entity: 'kyc_binding' }, indexes: ['audit_log_actor_idx'], reads: page + months!.n },
+        // The cursor's entry is found by its id in every month's primary key (id, at), then the page below it.
+        { name: 'getMyAuditTrail', input: { limit, cursor: middle!.id }, indexes: ['audit_log_actor_idx', 'audit_log_pkey'], reads: page },
+        ...[undefined, cursor].map((cut) => ({
+          name: 'getTimeline' as const,
+          input: { customerId: context.customerId, kinds: ['profileEdit', 'kyc'], limit, ...(cut ? { cursor: cut } : {}) },
+          indexes: ['audit_log_entity_idx', 'audit_log_kyc_customer_idx'],
+          // Two sources, each its own merge of the months.
+          reads: 2 * page,
+        })),
+      ];
+      for (const { name, input, indexes, reads: allowed } of cases) {
+        const reads = (await statementsRunBy(name, input)).filter(({ text }) => text.includes('from "audit_log"'));
+        expect(reads.length, `${name} reads audit_log`).toBeGreaterThan(0);
+        for (const { text, params, prepared } of reads) {
+          const where = `${name} ${JSON.stringify(input)}:\n${text}`;
+          const plan = await analyzedPlanOf(text, params, { seqScanOff: true });
+          expect(auditIndexesUsed(plan).sort(), where).toEqual(indexes);
+          expect(seqScansOnBigTables(plan), where).toEqual([]);
+          expect(rowsReadFrom(plan, 'audit_log'), where).toBeLessThanOrEqual(allowed);
+          if (prepared && database.pool) {
+            const generic = await genericPlanOf(text, params);
+            expect(auditIndexesUsed(generic).sort(), `generic plan of ${where}`).toEqual(indexes);
+          }
         }
       }
     });

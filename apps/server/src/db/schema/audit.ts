@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { corps, staff } from './platform';
 
 /** Who changed what: `before`/`after` hold only the fields that changed. A null actor is the system. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     corpId: integer('corp_id').references(() => corps.id),
     actorStaffId: integer('actor_staff_id').references(() => staff.id),
     action: text('action').notNull(),
@@ -17,6 +17,8 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // Partitioned by month of `at` (migration 0035, ADR 0053): every unique key must contain it.
+    primaryKey({ name: 'audit_log_pkey', columns: [table.id, table.at] }),
     index('audit_log_entity_idx').on(table.entity, table.entityId, table.at),
     index('audit_log_actor_idx').on(table.actorStaffId, table.at),
     // A client's KYC bindings, newest first, for the timeline: the customer is only in the JSON (migration 0024).
