@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeStandby, pickStandby, type StandbyState } from './standby-monitor';
+import { judgeStandby, pickStandby, type SeenStandby, type StandbyState } from './standby-monitor';
 import { PrimaryPositions } from './replication-lag';
 import { isStandbyFailure, mayWrite } from './read-routing';
 
@@ -39,36 +39,60 @@ describe('judgeStandby', () => {
   const positions = new PrimaryPositions(60_000);
   positions.record(0x1000n, 0);
   positions.record(0x2000n, 4000);
-  const primary = '7712143948057430131 2026-11-25 16:17:20.642381+00';
+  const primary = { system: '7712143948057430131', started: '1795848406.735472', timeline: '3' };
+  const standbyOf = (lsn: string | null, more: Partial<SeenStandby> = {}): SeenStandby => ({
+    recovery: true,
+    lsn,
+    system: primary.system,
+    started: '1795849999.000001',
+    timeline: '3',
+    ...more,
+  });
 
   it('a standby in recovery is up within the bound and lagging beyond it', () => {
-    expect(judgeStandby({ recovery: true, lsn: '0/2000', identity: primary }, primary, positions, 10_000, 5000)).toEqual({
+    expect(judgeStandby(standbyOf('0/2000'), primary, positions, 10_000, 5000)).toEqual({
       state: 'up',
       replayed: 0x2000n,
       lagMs: 0,
     });
-    expect(judgeStandby({ recovery: true, lsn: '0/1000', identity: primary }, primary, positions, 10_000, 5000)).toMatchObject({
+    expect(judgeStandby(standbyOf('0/1000'), primary, positions, 10_000, 5000)).toMatchObject({
       state: 'lagging',
       lagMs: 6000,
     });
-    expect(judgeStandby({ recovery: true, lsn: '0/1000', identity: primary }, primary, positions, 8000, 5000)).toMatchObject({
+    expect(judgeStandby(standbyOf('0/1000'), primary, positions, 8000, 5000)).toMatchObject({
       state: 'up',
       lagMs: 4000,
     });
-    expect(judgeStandby({ recovery: true, lsn: null, identity: primary }, primary, positions, 8000, 5000).state).toBe('lagging');
+    expect(judgeStandby(standbyOf(null), primary, positions, 8000, 5000).state).toBe('lagging');
+  });
+
+  it("a server in recovery is not a standby of this primary unless it follows the same cluster, on the primary's timeline", () => {
+    // Another cluster's standby: its positions say nothing about this cluster's, however close they look.
+    expect(judgeStandby(standbyOf('0/2000', { system: '7712143948057430999' }), primary, positions, 10_000, 5000)).toMatchObject({
+      state: 'not-standby',
+      replayed: undefined,
+      lagMs: null,
+      reason: expect.stringMatching(/another cluster/),
+    });
+    // Left on the old timeline by a failover: it may hold writes the new primary never had.
+    expect(judgeStandby(standbyOf('0/2000', { timeline: '2' }), primary, positions, 10_000, 5000)).toMatchObject({
+      state: 'not-standby',
+      reason: expect.stringMatching(/timeline 2.*timeline 3/),
+    });
+    expect(judgeStandby(standbyOf('0/2000', { timeline: null }), primary, positions, 10_000, 5000).state).toBe('not-standby');
+    // Which cluster it follows cannot be told before the primary has answered once: not used.
+    expect(judgeStandby(standbyOf('0/2000'), undefined, positions, 10_000, 5000)).toMatchObject({ state: 'lagging', lagMs: null });
   });
 
   it('a server out of recovery is trusted only if it is the primary itself (not a promoted standby)', () => {
-    const promoted = '7712143948057430131 2026-11-25 17:01:02.000001+00';
-    expect(judgeStandby({ recovery: false, lsn: '0/9000', identity: promoted }, primary, positions, 10_000, 5000)).toEqual({
+    const promoted = { recovery: false, lsn: '0/9000', system: primary.system, started: '1795851111.000001', timeline: '4' };
+    expect(judgeStandby(promoted, primary, positions, 10_000, 5000)).toMatchObject({
       state: 'not-standby',
       replayed: undefined,
       lagMs: null,
     });
-    expect(judgeStandby({ recovery: false, lsn: '0/9000', identity: promoted }, undefined, positions, 10_000, 5000).state).toBe(
-      'not-standby',
-    );
-    expect(judgeStandby({ recovery: false, lsn: '0/1000', identity: primary }, primary, positions, 10_000, 5000)).toEqual({
+    expect(judgeStandby(promoted, undefined, positions, 10_000, 5000).state).not.toBe('up');
+    expect(judgeStandby({ ...primary, recovery: false, lsn: '0/1000' }, primary, positions, 10_000, 5000)).toEqual({
       state: 'up',
       replayed: 0x1000n,
       lagMs: 0,

@@ -4,8 +4,9 @@ import { PrimaryPositions } from './replication-lag';
 
 /**
  * `up`: fit for reads; `lagging`: further behind than DATABASE_READ_MAX_LAG_MS (or nothing replayed
- * yet); `down`: no answer; `not-standby`: answers, but is not in recovery and is not the primary
- * itself (a promoted standby, ADR 0052), so what it holds may have left the primary's history.
+ * yet); `down`: no answer; `not-standby`: answers, but follows another cluster or another timeline,
+ * or is out of recovery without being the primary itself (a promoted standby, ADR 0052), so what it
+ * holds may have left the primary's history.
  */
 export type StandbyState = 'up' | 'lagging' | 'down' | 'not-standby';
 
@@ -36,15 +37,32 @@ export function pickStandby<S extends StandbyView>(
 const PROBE_TIMEOUT_MS = 1000;
 
 /**
- * Which server answers: two servers never share both the cluster's system identifier and the
- * postmaster's start time. A standby shares its primary's identifier, so the start time tells a
- * promoted standby from the primary it left.
+ * Which cluster a server belongs to: its system identifier, which `initdb` draws and every standby
+ * copied from it keeps. As text: it is a 64-bit number.
  */
-const SERVER_IDENTITY = `(select system_identifier from pg_control_system())::text || ' ' || pg_postmaster_start_time()::text`;
-const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, ${SERVER_IDENTITY} as identity`;
+const SYSTEM = `(select system_identifier from pg_control_system())::text`;
+/**
+ * When the postmaster started, in seconds since 1970: two servers of one cluster never share it, so
+ * it tells a promoted standby from the primary it left. A number, not a timestamp's text, which
+ * follows the session's TimeZone and DateStyle (a standby's URL or role may set other ones).
+ */
+const STARTED = `extract(epoch from pg_postmaster_start_time())::text`;
+/**
+ * The timeline the primary writes on: in the name of its current WAL file (pg_control_checkpoint's
+ * still names the old one after a promotion, until the next checkpoint ends).
+ */
+const WRITING_TIMELINE = `('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::bigint`;
+/**
+ * The timeline a standby follows: its WAL receiver's (visible to a role with pg_read_all_stats),
+ * else its last restartpoint's, which may still name the previous timeline for a while after it
+ * followed a promotion (it is then skipped until its next restartpoint: never used wrongly).
+ */
+const FOLLOWED_TIMELINE = `coalesce((select received_tli from pg_stat_wal_receiver), (select timeline_id from pg_control_checkpoint()))`;
+const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, ${SYSTEM} as system, ${STARTED} as started, ${WRITING_TIMELINE}::text as timeline`;
 /** A server not in recovery has replayed nothing more: its own position is what it holds. */
 const POSITION = `(case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end)::text`;
-const STANDBY_QUERY = `select pg_is_in_recovery() as recovery, ${POSITION} as lsn, ${SERVER_IDENTITY} as identity`;
+const STANDBY_QUERY = `select pg_is_in_recovery() as recovery, ${POSITION} as lsn, ${SYSTEM} as system, ${STARTED} as started,
+  (case when pg_is_in_recovery() then ${FOLLOWED_TIMELINE} else ${WRITING_TIMELINE} end)::text as timeline`;
 
 /** A connection of its own for the monitor's questions, opened again after any failure. */
 export class Probe {
@@ -75,30 +93,63 @@ export class Probe {
   }
 }
 
+/** Which server answered, and on which timeline it writes or follows (as text: numbers beyond 2^53). */
+export interface ServerIdentity {
+  system: string;
+  started: string;
+  timeline: string | null;
+}
+
 /** What a look at a standby answered. */
-export interface SeenStandby {
+export interface SeenStandby extends ServerIdentity {
   recovery: boolean;
   lsn: string | null;
-  identity: string;
+}
+
+export interface Judgement {
+  state: StandbyState;
+  replayed: bigint | undefined;
+  lagMs: number | null;
+  /** Why it is not used, when that is not plain lag. */
+  reason?: string;
 }
 
 /**
- * A standby's state from one look: not in recovery and not the primary itself, it is `not-standby`
- * (a promoted standby may hold writes the primary never had, or miss some it had); in recovery, it
- * is `up` while at most `maxLagMs` behind the primary's sampled positions; the primary itself
- * (tests, or DATABASE_READ_URL reaching the new primary after a failover) is never behind.
+ * A standby's state from one look. In recovery, it is a standby of this primary only if it follows
+ * the same cluster (system identifier) on the primary's current timeline: another cluster's standby,
+ * or one left on the old timeline by a failover, has positions that say nothing about this primary's,
+ * and would look 0 ms behind for ever. Such a server is `not-standby`; one of this primary's is `up`
+ * while at most `maxLagMs` behind its sampled positions. Out of recovery, only the primary itself
+ * (tests, or DATABASE_READ_URL reaching the new primary after a failover) is trusted, and is never
+ * behind; a promoted standby may hold writes the primary never had, or miss some it had. Before the
+ * primary has answered once, nothing can be verified: not used.
  */
 export function judgeStandby(
   seen: SeenStandby,
-  primaryIdentity: string | undefined,
+  primary: ServerIdentity | undefined,
   positions: Pick<PrimaryPositions, 'lagMs'>,
   now: number,
   maxLagMs: number,
-): { state: StandbyState; replayed: bigint | undefined; lagMs: number | null } {
-  if (!seen.recovery && seen.identity !== primaryIdentity) return { state: 'not-standby', replayed: undefined, lagMs: null };
+): Judgement {
+  const notStandby = (reason: string): Judgement => ({ state: 'not-standby', replayed: undefined, lagMs: null, reason });
+  if (!primary) {
+    return { state: 'lagging', replayed: undefined, lagMs: null, reason: 'the primary has not answered yet: nothing to compare with' };
+  }
+  if (!seen.recovery) {
+    if (seen.system === primary.system && seen.started === primary.started) return { state: 'up', replayed: parseLsn(seen.lsn), lagMs: 0 };
+    return notStandby('out of recovery, and not the primary itself (a promoted standby?)');
+  }
+  if (seen.system !== primary.system) {
+    return notStandby(`a standby of another cluster (system identifier ${seen.system}, the primary's ${primary.system})`);
+  }
+  if (seen.timeline === null || seen.timeline !== primary.timeline) {
+    return notStandby(
+      `follows timeline ${seen.timeline ?? 'unknown'}, the primary writes on timeline ${primary.timeline} (left behind by a failover?)`,
+    );
+  }
   const replayed = parseLsn(seen.lsn);
   if (replayed === undefined) return { state: 'lagging', replayed: undefined, lagMs: null };
-  const lagMs = seen.recovery ? positions.lagMs(replayed, now) : 0;
+  const lagMs = positions.lagMs(replayed, now);
   return { state: lagMs > maxLagMs ? 'lagging' : 'up', replayed, lagMs };
 }
 
@@ -151,7 +202,7 @@ const WAIT_POLL_MS = 10;
  */
 export class StandbyMonitor {
   private readonly positions: PrimaryPositions;
-  private primaryIdentity: string | undefined;
+  private primary: ServerIdentity | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private turn = 0;
@@ -232,10 +283,10 @@ export class StandbyMonitor {
 
   private async look(): Promise<void> {
     try {
-      const primary = await this.primaryProbe.row<{ lsn: string; identity: string }>(PRIMARY_QUERY);
-      const lsn = parseLsn(primary.lsn);
+      const { lsn: position, ...identity } = await this.primaryProbe.row<ServerIdentity & { lsn: string }>(PRIMARY_QUERY);
+      const lsn = parseLsn(position);
       if (lsn !== undefined) this.positions.record(lsn, Date.now());
-      this.primaryIdentity = primary.identity;
+      this.primary = identity;
     } catch {
       // The primary away: standbys are still measured against what it was last seen to hold.
     }
@@ -251,17 +302,18 @@ export class StandbyMonitor {
       return;
     }
     if (this.stopped) return;
-    const judged = judgeStandby(seen, this.primaryIdentity, this.positions, Date.now(), this.options.maxLagMs);
+    const judged = judgeStandby(seen, this.primary, this.positions, Date.now(), this.options.maxLagMs);
     standby.replayed = judged.replayed;
-    this.set(standby, judged.state, judged.lagMs);
+    this.set(standby, judged.state, judged.lagMs, judged.reason);
   }
 
-  private set(standby: Standby, state: StandbyState, lagMs: number | null, error?: unknown): void {
+  /** `why`: the error that made it down, or the reason it is not used; logged once per change of state. */
+  private set(standby: Standby, state: StandbyState, lagMs: number | null, why?: unknown): void {
     const from = standby.state;
     standby.state = state;
     standby.lagMs = lagMs === null || Number.isFinite(lagMs) ? lagMs : null;
     if (from === state) return;
-    const reason = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+    const reason = why === undefined ? undefined : why instanceof Error ? why.message : String(why);
     const change: StandbyChange = { ...this.reportOf(standby), from, ...(reason ? { reason } : {}) };
     for (const listener of this.listeners) listener(change);
   }

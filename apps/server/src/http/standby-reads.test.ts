@@ -66,6 +66,17 @@ for (const engine of postgres) {
       ).rejects.toMatchObject({ cause: { code: '25006', message: expect.stringMatching(/read-only transaction/) } });
     });
 
+    it("is recognised whatever the standby session's TimeZone and DateStyle (the server's identity is not a timestamp's text)", async () => {
+      const elsewhere = new URL(readOnly(primary.url!));
+      elsewhere.searchParams.set('options', `${elsewhere.searchParams.get('options')} -c TimeZone=Pacific/Chatham -c DateStyle=German`);
+      const handle = await openDatabase({ url: primary.url!, migrate: false, poolMax: 1, standbys: standbysAt([elsewhere.toString()]) });
+      try {
+        expect(handle.reads!.standbys()).toEqual([expect.objectContaining({ state: 'up', lagMs: 0 })]);
+      } finally {
+        await handle.close();
+      }
+    });
+
     const listed = endpointEntries().filter(([, endpoint]) => STANDBY_READS.has(endpoint));
     const unlisted = endpointEntries().filter(([, endpoint]) => !STANDBY_READS.has(endpoint));
 
