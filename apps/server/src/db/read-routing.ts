@@ -55,9 +55,15 @@ export const mayWrite = (query: unknown) => {
   return typeof text !== 'string' || !plainRead.test(text) || writeWord.test(text);
 };
 
+/** The positions a read must see. */
+export interface ReadPositions {
+  /** The reader's read-your-writes cookie, as `parseLsn` read it: untrusted (ADR 0052). */
+  claimed?: bigint | undefined;
+}
+
 export interface ReadRouter {
-  /** Runs `work` with its statements on a standby that has replayed `required` (else, after the wait, the primary). */
-  onStandby<T>(required: bigint | undefined, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` with its statements on a standby that has replayed `positions` (else, after the wait, the primary). */
+  onStandby<T>(positions: ReadPositions, work: () => Promise<T>): Promise<T>;
   /**
    * Runs `work` on the primary; if it may have written, `afterWrite` gets the primary's WAL position
    * after it (whether `work` succeeded or not: a failed request may still have written).
@@ -126,8 +132,8 @@ export class RoutedPool {
 export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number): ReadRouter {
   return {
     maxLagMs,
-    async onStandby(required, work) {
-      const standby = await monitor.standbyFor(required);
+    async onStandby({ claimed }, work) {
+      const standby = await monitor.standbyFor(undefined, claimed);
       // Awaited inside: Drizzle's queries are lazy thenables, run by whoever calls `then`.
       return routes.run({ standby, wrote: false }, async () => await work());
     },

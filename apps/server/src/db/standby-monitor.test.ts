@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judgeStandby, pickStandby, type SeenStandby, type StandbyState } from './standby-monitor';
+import type pg from 'pg';
+import { judgeStandby, pickStandby, Standby, StandbyMonitor, type Probe, type SeenStandby, type StandbyState } from './standby-monitor';
+import { formatLsn } from './lsn';
 import { PrimaryPositions } from './replication-lag';
 import { isStandbyFailure, mayWrite } from './read-routing';
 
@@ -138,3 +140,101 @@ describe('mayWrite: which statements earn the reader a read-your-writes position
     expect(mayWrite(query)).toBe(expected);
   });
 });
+
+describe('StandbyMonitor: reads that wait for a standby wait for the monitor, never query it', () => {
+  const identity = { system: '7712143948057430131', started: '1795848406.735472', timeline: '1' };
+  const never = new Promise<never>(() => undefined);
+
+  /** One primary and one standby behind fake probes and a fake pool that count what they are asked. */
+  async function harness(waitMs: number) {
+    const world = { primary: 0x5000n, replayed: 0x5000n, frozen: false };
+    const asked = { primary: 0, standby: 0, pool: 0 };
+    const primaryProbe = {
+      row: async () => {
+        asked.primary += 1;
+        return { lsn: formatLsn(world.primary), inserted: formatLsn(world.primary), ...identity };
+      },
+      drop: () => undefined,
+    } as unknown as Probe;
+    const standbyProbe = {
+      row: async () => {
+        asked.standby += 1;
+        return world.frozen ? never : { recovery: true, lsn: formatLsn(world.replayed), ...identity };
+      },
+      drop: () => undefined,
+    } as unknown as Probe;
+    const pool = {
+      query: async () => {
+        asked.pool += 1;
+        return world.frozen ? never : { rows: [{ lsn: formatLsn(world.replayed) }] };
+      },
+    } as unknown as pg.Pool;
+    const standby = new Standby('standby', pool, pool, standbyProbe);
+    // Looks only when a read waits: the usual interval is a minute.
+    const monitor = new StandbyMonitor([standby], primaryProbe, { maxLagMs: 5000, waitMs, intervalMs: 60_000 });
+    await monitor.start();
+    return { world, asked, standby, monitor };
+  }
+
+  it('ten reads waiting for one write cost the standby pool nothing and share the monitor’s looks', async () => {
+    const { world, asked, standby, monitor } = await harness(2000);
+    try {
+      world.primary = 0x9000n;
+      const waiting = Array.from({ length: 10 }, () => monitor.standbyFor(0x9000n));
+      await sleep(100);
+      world.replayed = 0x9000n;
+      expect(await Promise.all(waiting)).toEqual(Array.from({ length: 10 }, () => standby));
+      expect(asked.pool).toBe(0);
+      // About one look per 20 ms while anyone waits, however many wait (one read polling every 10 ms asked 10 a time).
+      expect(asked.standby).toBeLessThan(20);
+    } finally {
+      monitor.stop();
+    }
+  });
+
+  it('a forged position beyond any the primary has reached is ignored: the standby serves at once, unqueried', async () => {
+    const { asked, standby, monitor } = await harness(2000);
+    try {
+      const started = Date.now();
+      const forged = await Promise.all(Array.from({ length: 10 }, () => monitor.standbyFor(undefined, 2n ** 64n - 1n)));
+      expect(forged).toEqual(Array.from({ length: 10 }, () => standby));
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(asked.pool).toBe(0);
+    } finally {
+      monitor.stop();
+    }
+  });
+
+  it('a claimed position past the monitor’s last look but reached by the primary (another process’s write) is waited for', async () => {
+    const { world, monitor, standby } = await harness(2000);
+    try {
+      world.primary = 0x9000n;
+      const reading = monitor.standbyFor(undefined, 0x9000n);
+      await sleep(100);
+      world.replayed = 0x9000n;
+      expect(await reading).toBe(standby);
+      // Not replayed within the wait: the primary answers (undefined).
+      world.primary = 0xa000n;
+      const started = Date.now();
+      expect(await monitor.standbyFor(undefined, 0xa000n)).toBeUndefined();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1990);
+    } finally {
+      monitor.stop();
+    }
+  });
+
+  it('the wait ends at its deadline even when the standby has stopped answering (frozen, not closed)', async () => {
+    const { world, monitor } = await harness(300);
+    try {
+      world.primary = 0x9000n;
+      world.frozen = true;
+      const started = Date.now();
+      expect(await monitor.standbyFor(0x9000n)).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      monitor.stop();
+    }
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

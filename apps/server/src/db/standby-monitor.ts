@@ -58,7 +58,9 @@ const WRITING_TIMELINE = `('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 
  * followed a promotion (it is then skipped until its next restartpoint: never used wrongly).
  */
 const FOLLOWED_TIMELINE = `coalesce((select received_tli from pg_stat_wal_receiver), (select timeline_id from pg_control_checkpoint()))`;
-const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, ${SYSTEM} as system, ${STARTED} as started, ${WRITING_TIMELINE}::text as timeline`;
+/** `inserted`: how far the primary has written anything, the bound of every real read-your-writes position. */
+const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, pg_current_wal_insert_lsn()::text as inserted,
+  ${SYSTEM} as system, ${STARTED} as started, ${WRITING_TIMELINE}::text as timeline`;
 /** A server not in recovery has replayed nothing more: its own position is what it holds. */
 const POSITION = `(case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end)::text`;
 const STANDBY_QUERY = `select pg_is_in_recovery() as recovery, ${POSITION} as lsn, ${SYSTEM} as system, ${STARTED} as started,
@@ -193,19 +195,36 @@ export interface StandbyMonitorOptions {
 
 /** How often the monitor looks: lag is known to within this, and a dead standby is skipped within this plus the probe's limit. */
 const DEFAULT_INTERVAL_MS = 250;
-/** How often a waiting read asks its standby how far it has replayed. */
-const WAIT_POLL_MS = 10;
+/**
+ * How often it looks while a read waits (for a standby to replay a position, or for the primary to
+ * vouch for one): the waits share these looks, so a thousand waiting reads cost what one does.
+ */
+const WAITING_INTERVAL_MS = 20;
+
+/** A read waiting for what the next looks will see. */
+interface Waiter {
+  /** Called after every look. */
+  check(): void;
+  /** Ends the wait with nothing (the monitor stopped). */
+  cancel(): void;
+}
 
 /**
  * Watches the primary's WAL position and each standby's (ADR 0052): a standby is `up` while it
- * answers, is in recovery (or is the primary itself) and is at most `maxLagMs` behind.
+ * answers, is in recovery (or is the primary itself) and is at most `maxLagMs` behind. Reads that
+ * must wait for a standby wait for the monitor's own looks, never query a standby themselves.
  */
 export class StandbyMonitor {
   private readonly positions: PrimaryPositions;
   private primary: ServerIdentity | undefined;
+  /** The primary's insert position at its last answer, and when that look began. */
+  private primaryReached: { lsn: bigint; since: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private nextLookAt = Number.POSITIVE_INFINITY;
+  private looking = false;
   private stopped = false;
   private turn = 0;
+  private readonly waiters = new Set<Waiter>();
   private readonly listeners = new Set<(change: StandbyChange) => void>();
 
   constructor(
@@ -219,13 +238,19 @@ export class StandbyMonitor {
 
   /** One look at every server (so the first requests already know), then one every interval. */
   async start(): Promise<void> {
-    await this.look();
+    this.looking = true;
+    try {
+      await this.look();
+    } finally {
+      this.looking = false;
+    }
     this.schedule();
   }
 
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    for (const waiter of this.waiters) waiter.cancel();
     this.primaryProbe.drop();
     for (const standby of this.standbys) standby.probe.drop();
   }
@@ -247,50 +272,108 @@ export class StandbyMonitor {
   }
 
   /**
-   * The standby a read may use, having replayed `required` if given: at once if one has, else
-   * after waiting at most DATABASE_READ_WAIT_MS for the furthest; undefined: read on the primary.
+   * The standby a read may use: one that has replayed `required` (positions this process has from
+   * the primary) and `claimed` (the reader's cookie: untrusted), at once if one has, else after
+   * waiting at most DATABASE_READ_WAIT_MS for the monitor to see one that has; undefined: read on
+   * the primary. A claim beyond any position the primary has reached, in a look that began after
+   * the read arrived, is no write of anyone's (forged, or from before a failover): ignored.
    */
-  async standbyFor(required: bigint | undefined): Promise<Standby | undefined> {
-    const pick = pickStandby(this.standbys, required, this.turn++);
-    if (!pick) return undefined;
-    if ('use' in pick) return pick.use;
-    const standby = pick.waitFor;
-    const deadline = Date.now() + this.options.waitMs;
-    for (let left = this.options.waitMs; left > 0; left = deadline - Date.now()) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_POLL_MS, left)));
-      let replayed: bigint | undefined;
-      try {
-        const { rows } = await standby.pool.query<{ lsn: string | null }>(`select ${POSITION} as lsn`);
-        replayed = parseLsn(rows[0]?.lsn);
-      } catch {
-        return undefined;
-      }
-      if (replayed !== undefined && replayed >= required!) {
-        if (standby.replayed === undefined || replayed > standby.replayed) standby.replayed = replayed;
-        return standby.state === 'up' ? standby : undefined;
-      }
+  async standbyFor(required: bigint | undefined, claimed?: bigint): Promise<Standby | undefined> {
+    const arrived = Date.now();
+    const deadline = arrived + this.options.waitMs;
+    let wanted = required;
+    if (claimed !== undefined && (wanted === undefined || claimed > wanted)) {
+      const verdict = await this.until(deadline, () => this.claimVerdict(claimed, arrived));
+      // The primary has not answered within the wait: the claim may be a real write's.
+      if (verdict === undefined) return undefined;
+      if (verdict === 'reached') wanted = claimed;
     }
-    return undefined;
+    const turn = this.turn++;
+    const found = await this.until(deadline, () => {
+      const pick = pickStandby(this.standbys, wanted, turn);
+      if (!pick) return { standby: undefined };
+      return 'use' in pick ? { standby: pick.use } : undefined;
+    });
+    return found?.standby;
   }
 
-  private schedule(): void {
+  /**
+   * `reached`: the primary was seen at or past `claimed`; `beyond`: a look at it that began after
+   * `since` found it short of `claimed`; undefined: not known yet (a write another process has just
+   * acknowledged may lie beyond this monitor's last look).
+   */
+  private claimVerdict(claimed: bigint, since: number): 'reached' | 'beyond' | undefined {
+    const reached = this.primaryReached;
+    if (!reached) return undefined;
+    if (claimed <= reached.lsn) return 'reached';
+    return reached.since >= since ? 'beyond' : undefined;
+  }
+
+  /**
+   * What `check` answers, as soon as it answers something: now, or after one of the monitor's looks
+   * (which come every WAITING_INTERVAL_MS while anyone waits); undefined at `deadline`.
+   */
+  private until<T>(deadline: number, check: () => T | undefined): Promise<T | undefined> {
+    const now = check();
+    if (now !== undefined || this.stopped || Date.now() >= deadline) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const finish = (value: T | undefined) => {
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve(value);
+      };
+      const waiter: Waiter = {
+        check: () => {
+          const value = check();
+          if (value !== undefined) finish(value);
+        },
+        cancel: () => finish(undefined),
+      };
+      const timer = setTimeout(() => finish(undefined), deadline - Date.now());
+      this.waiters.add(waiter);
+      this.hurry();
+    });
+  }
+
+  /** A read waits: the next look comes within the waiting interval, not the usual one. */
+  private hurry(): void {
+    if (this.stopped || this.looking || this.nextLookAt - Date.now() <= WAITING_INTERVAL_MS) return;
+    this.schedule(0);
+  }
+
+  private schedule(delayMs = this.waiters.size > 0 ? WAITING_INTERVAL_MS : (this.options.intervalMs ?? DEFAULT_INTERVAL_MS)): void {
     if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.nextLookAt = Date.now() + delayMs;
     this.timer = setTimeout(() => {
-      void this.look().finally(() => this.schedule());
-    }, this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
+      this.nextLookAt = Number.POSITIVE_INFINITY;
+      this.looking = true;
+      void this.look().finally(() => {
+        this.looking = false;
+        this.schedule();
+      });
+    }, delayMs);
     this.timer.unref();
   }
 
   private async look(): Promise<void> {
+    const began = Date.now();
     try {
-      const { lsn: position, ...identity } = await this.primaryProbe.row<ServerIdentity & { lsn: string }>(PRIMARY_QUERY);
+      const {
+        lsn: position,
+        inserted,
+        ...identity
+      } = await this.primaryProbe.row<ServerIdentity & { lsn: string; inserted: string }>(PRIMARY_QUERY);
       const lsn = parseLsn(position);
       if (lsn !== undefined) this.positions.record(lsn, Date.now());
+      const reached = parseLsn(inserted);
+      if (reached !== undefined) this.primaryReached = { lsn: reached, since: began };
       this.primary = identity;
     } catch {
       // The primary away: standbys are still measured against what it was last seen to hold.
     }
     await Promise.all(this.standbys.map((standby) => this.lookAt(standby)));
+    for (const waiter of this.waiters) waiter.check();
   }
 
   private async lookAt(standby: Standby): Promise<void> {

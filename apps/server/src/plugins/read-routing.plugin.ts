@@ -8,13 +8,17 @@ import { STANDBY_READS } from '../http/standby-reads';
  * Read-your-writes across API replicas (ADR 0052): after a staff member's request that may have
  * written, the primary's WAL position goes back in this cookie, and the browser sends it with the
  * next requests to whichever replica; their reads then need a standby that has replayed it.
- * HttpOnly (no script needs it), SameSite=Strict, only for /api. Untrusted: read only through
- * `parseLsn`, and the worst a forged value does is send its sender's own reads to the primary after
+ * HttpOnly (no script needs it), SameSite=Strict. Untrusted: read only through `parseLsn` (format
+ * and length), and a position beyond any the primary has reached is ignored (the monitor's range
+ * check), so the worst a forged value does is send its sender's own reads to the primary after
  * DATABASE_READ_WAIT_MS.
+ *
+ * Over HTTPS it is `__Host-`, hence Secure, Path=/ and no Domain: the browser refuses such a cookie
+ * from a sibling subdomain, which could otherwise plant one of the same name with a longer path
+ * (sent first, read instead of ours) and make a member's reads skip their own last write.
  */
 const COOKIE = 'broker_read_after';
-/** Over HTTPS the browser keeps a `__Secure-` cookie only if it is Secure. */
-const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? `__Secure-${COOKIE}` : COOKIE);
+const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? `__Host-${COOKIE}` : COOKIE);
 
 /**
  * Long enough for any standby still in use to have replayed the write: one at most
@@ -33,7 +37,7 @@ function setReadAfter(request: FastifyRequest, reply: FastifyReply, lsn: bigint,
     httpOnly: true,
     secure: request.protocol === 'https',
     sameSite: 'strict',
-    path: '/api',
+    path: '/',
     maxAge: readAfterCookieSeconds(maxLagMs),
     // As PostgreSQL writes it: `/` is a valid cookie character, and parseLsn reads only this form.
     encode: String,
@@ -50,7 +54,7 @@ async function readRoutingPlugin(app: FastifyInstance) {
   const reads: ReadRouter | undefined = app.database.reads;
   if (!reads) return;
   const routeStatements: NonNullable<FastifyInstance['routeStatements']> = (endpoint, request, reply, work) => {
-    if (STANDBY_READS.has(endpoint)) return reads.onStandby(readAfter(request), work);
+    if (STANDBY_READS.has(endpoint)) return reads.onStandby({ claimed: readAfter(request) }, work);
     if (!endpoint.auth) return work();
     return reads.onPrimaryNoting(work, (lsn) => setReadAfter(request, reply, lsn, reads.maxLagMs));
   };
