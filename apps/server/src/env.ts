@@ -66,6 +66,17 @@ const envSchema = z.object({
     .max(10_000, 'must be at most 10000 (10 seconds)')
     .default(200),
   /**
+   * How long a statement may run on a standby: the standby cancels it then, and a standby that answers
+   * nothing (frozen, or a network black hole) is given up half a second later; either way the statement
+   * is repeated on the primary (ADR 0052).
+   */
+  DATABASE_READ_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(60_000, 'must be at most 60000 (1 minute)')
+    .default(2000),
+  /**
    * The primary itself (or a session-mode pooler), when DATABASE_URL is a transaction-mode pooler
    * such as PgBouncer: migrations, session advisory locks and LISTEN use it, and DATABASE_URL's
    * connections are opened without startup options, which PgBouncer refuses (ADR 0052).

@@ -22,24 +22,26 @@ export const onPrimary = <T>(work: () => T): T => routes.exit(work);
 
 /**
  * Errors that say the standby (not the statement) failed: any error PostgreSQL did not answer (the
- * connection refused, reset, timed out: no `severity`, which pg sets only on a server's error), a
- * connection exception (class 08), the server shutting down or starting (57P0x), no free connection
- * (53300), or a query cancelled for a conflict with recovery (40001, 40P01, which a standby raises
- * when replay must remove rows the query still reads). Not 25006: a write sent to a standby is a
- * routing bug, and must fail loudly.
+ * connection refused, reset, timed out, or no answer within DATABASE_READ_TIMEOUT_MS: no `severity`,
+ * which pg sets only on a server's error), a connection exception (class 08), the server shutting
+ * down or starting (57P0x), no free connection (53300), a query cancelled for a conflict with
+ * recovery (40001, 40P01, which a standby raises when replay must remove rows the query still reads)
+ * or for running past the standby's statement_timeout (57014). Not 25006: a write sent to a standby
+ * is a routing bug, and must fail loudly.
  */
 export function isStandbyFailure(error: unknown): boolean {
   const { severity, code } = (error ?? {}) as { severity?: unknown; code?: unknown };
   if (typeof severity !== 'string' || typeof code !== 'string') return true;
-  return code.startsWith('08') || code.startsWith('57P') || ['53300', '40001', '40P01'].includes(code);
+  return code.startsWith('08') || code.startsWith('57P') || ['53300', '40001', '40P01', '57014'].includes(code);
 }
 
 /**
- * Still up: a standby that cancelled a query for a conflict with recovery, or whose pool had no
- * free connection within DATABASE_POOL_WAIT_MS (pg-pool's message): that read overflows to the primary.
+ * Still up: a standby that cancelled a query itself (a conflict with recovery, its statement_timeout),
+ * or whose pool had no free connection within DATABASE_POOL_WAIT_MS (pg-pool's message): that read
+ * overflows to the primary.
  */
 const standbyStillUp = (error: unknown) =>
-  ['40001', '40P01'].includes(String((error as { code?: unknown } | null)?.code)) ||
+  ['40001', '40P01', '57014'].includes(String((error as { code?: unknown } | null)?.code)) ||
   (error instanceof Error && error.message === 'timeout exceeded when trying to connect');
 
 /**

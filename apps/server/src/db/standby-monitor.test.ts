@@ -113,6 +113,8 @@ describe('isStandbyFailure: which failed statements are run again on the primary
     [answered('57P01', 'terminating connection due to administrator command'), true],
     [answered('57P03', 'the database system is starting up'), true],
     [answered('40001', 'canceling statement due to conflict with recovery'), true],
+    [answered('57014', 'canceling statement due to statement timeout'), true],
+    [new Error('Query read timeout'), true],
     [answered('08006', 'connection failure'), true],
     [answered('53300', 'sorry, too many clients already'), true],
     [answered('25006', 'cannot execute INSERT in a read-only transaction'), false],

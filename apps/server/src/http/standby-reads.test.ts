@@ -205,6 +205,34 @@ for (const engine of postgres) {
         await proxy.stop();
       });
 
+      it('frozen mid-way (answers nothing, closes nothing): the statement is given up and repeated on the primary, the standby marked down', async () => {
+        const proxy = await tcpProxy(new URL(primary.url!));
+        const through = new URL(readOnly(primary.url!));
+        through.port = String(proxy.port);
+        const { database, client } = await appOn(standbysAt([through.toString()], { monitorIntervalMs: 600_000, timeoutMs: 300 }));
+        const customerId = fixture.ownCustomerIds[0]!;
+        expect((await client.getBaseInfo({ customerId })).body.code).toBe(ErrorCode.OK);
+        const served = database.reads!.standbys()[0]!.reads;
+        expect(served).toBeGreaterThan(0);
+
+        proxy.freeze();
+        const started = Date.now();
+        const answer = await Promise.race([client.getBaseInfo({ customerId }), sleep(15_000).then(() => 'still waiting after 15 s')]);
+        expect(typeof answer === 'string' ? answer : answer.body.code).toBe(ErrorCode.OK);
+        // 300 ms for the standby to cancel it itself, half a second more of silence, then the primary.
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(database.reads!.standbys()[0]).toMatchObject({ state: 'down', reads: served + 1 });
+        proxy.thaw();
+        await proxy.stop();
+      });
+
+      it('a statement longer than DATABASE_READ_TIMEOUT_MS is cancelled by the standby and repeated on the primary; the standby stays up', async () => {
+        const { database } = await appOn(standbysAt([readOnly(primary.url!)], { timeoutMs: 200 }));
+        const rows = await database.reads!.onStandby({}, () => database.db.execute(sql`select pg_sleep(0.5), 'slept' as done`));
+        expect((rows as unknown as { rows: { done: string }[] }).rows[0]!.done).toBe('slept');
+        expect(database.reads!.standbys()[0]).toMatchObject({ state: 'up', reads: 1 });
+      });
+
       it('the monitor marks a standby down when it stops answering, and up again when it answers', async () => {
         const proxy = await tcpProxy(new URL(primary.url!));
         const through = new URL(readOnly(primary.url!));
@@ -239,19 +267,34 @@ for (const engine of postgres) {
   });
 }
 
-/** A TCP relay to PostgreSQL that can be cut and restored: a standby's network gone and back, as far as this process can tell. */
-async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<void>; restart(): Promise<void> }> {
+/**
+ * A TCP relay to PostgreSQL that can be cut and restored (a standby's network gone and back, as far as
+ * this process can tell), or frozen: it keeps every connection open and forwards nothing either way,
+ * as a stopped (SIGSTOP) standby or a network black hole does.
+ */
+async function tcpProxy(
+  target: URL,
+): Promise<{ port: number; stop(): Promise<void>; restart(): Promise<void>; freeze(): void; thaw(): void }> {
   const sockets = new Set<Socket>();
   let server: Server;
+  let frozen = false;
+  const forward = (from: Socket, to: Socket) =>
+    from.on('data', (chunk) => {
+      if (!frozen) to.write(chunk);
+    });
   const listen = async (port: number) => {
     server = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
       for (const socket of [client, upstream]) {
         sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
+        socket.on('close', () => {
+          sockets.delete(socket);
+          (socket === client ? upstream : client).destroy();
+        });
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      forward(client, upstream);
+      forward(upstream, client);
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return (server.address() as { port: number }).port;
@@ -265,5 +308,7 @@ async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<vo
       await closed;
     },
     restart: async () => void (await listen(port)),
+    freeze: () => void (frozen = true),
+    thaw: () => void (frozen = false),
   };
 }
