@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { parseLsn } from './lsn';
+import { tagWriteOnStandby } from './write-on-standby';
 import type { Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
 
 /**
@@ -27,7 +28,7 @@ export const onPrimary = <T>(work: () => T): T => routes.exit(work);
  * down or starting (57P0x), no free connection (53300), a query cancelled for a conflict with
  * recovery (40001, 40P01, which a standby raises when replay must remove rows the query still reads)
  * or for running past the standby's statement_timeout (57014). Not 25006: a write sent to a standby
- * is a routing bug, and must fail loudly.
+ * is a routing bug, and must fail loudly (WriteOnStandbyError: 500, logged as an error).
  */
 export function isStandbyFailure(error: unknown): boolean {
   const { severity, code } = (error ?? {}) as { severity?: unknown; code?: unknown };
@@ -100,7 +101,7 @@ export class RoutedPool {
     }
     standby.reads += 1;
     return (this.pick(standby).query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-      if (!isStandbyFailure(error)) throw error;
+      if (!isStandbyFailure(error)) throw tagWriteOnStandby(error);
       this.leave(route, standby, error);
       return onPrimary();
     });
@@ -115,7 +116,7 @@ export class RoutedPool {
     }
     standby.reads += 1;
     try {
-      return await this.pick(standby).connect();
+      return withWritesTagged(await this.pick(standby).connect());
     } catch (error) {
       if (!isStandbyFailure(error)) throw error;
       this.leave(route, standby, error);
@@ -128,6 +129,19 @@ export class RoutedPool {
     route.standby = undefined;
     if (!standbyStillUp(error)) this.monitor.markDown(standby, error);
   }
+}
+
+/** A standby's connection for a transaction, whose statements' 25006 are tagged as routing bugs. */
+function withWritesTagged(client: pg.PoolClient): pg.PoolClient {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return (...args: unknown[]) => {
+        const result = (target.query as (...a: unknown[]) => unknown)(...args);
+        return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(tagWriteOnStandby(error))) : result;
+      };
+    },
+  });
 }
 
 /** A router over `monitor`'s standbys; `primary` answers the WAL position after a write. */

@@ -1,3 +1,5 @@
+import { WriteOnStandbyError } from './write-on-standby';
+
 /**
  * Database failures that pass by themselves: the primary restarting or failing over, a connection cut under a
  * statement, a transaction that lost a deadlock or a serialization check. A retry a second later succeeds,
@@ -40,6 +42,8 @@ const LOST_CONNECTION_MESSAGES = [
  */
 export function transientDatabaseFailure(error: unknown): string | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    // Its cause (25006) looks like a failover's read-only primary; it is a routing bug.
+    if (current instanceof WriteOnStandbyError) return null;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (TRANSIENT_SQLSTATES[code]) return TRANSIENT_SQLSTATES[code];

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { ErrorCode } from '@broker/contract';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { defineEndpoint, ErrorCode, HEADER_AGENT, HEADER_CORP } from '@broker/contract';
+import errorHandlerPlugin from '../plugins/error-handler.plugin';
+import { routeEndpoint } from './endpoint-route';
 import { apiClient, signInAs, startTestApp, testDatabases, type ApiClient, type RunningTestApp } from '../testing';
 import { endpointEntries, seedEndpointFixture, sweepCaller, validInputs, type EndpointFixture } from '../testing/endpoint-fixture';
 import { openDatabase, type DatabaseHandle, type StandbyOptions } from '../db/client';
@@ -63,7 +68,9 @@ for (const engine of postgres) {
       expect(routed.reads!.standbys()).toEqual([expect.objectContaining({ state: 'up', lagMs: 0 })]);
       await expect(
         routed.reads!.onStandby({}, () => routed.db.execute(sql`update staff set min_cash_io = min_cash_io where false`)),
-      ).rejects.toMatchObject({ cause: { code: '25006', message: expect.stringMatching(/read-only transaction/) } });
+      ).rejects.toMatchObject({
+        cause: { name: 'WriteOnStandbyError', cause: { code: '25006', message: expect.stringMatching(/read-only transaction/) } },
+      });
     });
 
     it("is recognised whatever the standby session's TimeZone and DateStyle (the server's identity is not a timestamp's text)", async () => {
@@ -74,6 +81,62 @@ for (const engine of postgres) {
         expect(handle.reads!.standbys()).toEqual([expect.objectContaining({ state: 'up', lagMs: 0 })]);
       } finally {
         await handle.close();
+      }
+    });
+
+    it('a write routed to a standby is a bug: 500/090500, logged as an error; a read-only primary (a failover) stays 503/090503', async () => {
+      const readOnlyPrimary = await openDatabase({ url: readOnly(primary.url!), migrate: false, poolMax: 1 });
+      const lines: Array<{ level: number; msg: string; err?: { message?: string } }> = [];
+      const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } });
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
+      app.decorate('refuseUndeclaredErrorCodes', false);
+      await app.register(errorHandlerPlugin);
+      const write = sql`update staff set min_cash_io = min_cash_io where false`;
+      const testEndpoint = (path: string) =>
+        defineEndpoint({
+          method: 'GET',
+          path,
+          agent: 'khzl',
+          auth: false,
+          payload: 'query',
+          request: z.strictObject({}),
+          response: z.object({}),
+          summary: 'test',
+          tag: 'test',
+          errors: [],
+        });
+      routeEndpoint(app, testEndpoint('/api/test/write-on-standby'), async () => {
+        await routed.reads!.onStandby({}, () => routed.db.execute(write));
+        return {};
+      });
+      routeEndpoint(app, testEndpoint('/api/test/write-on-read-only-primary'), async () => {
+        await readOnlyPrimary.db.execute(write);
+        return {};
+      });
+      await app.ready();
+      try {
+        const headers = { [HEADER_CORP]: 'fxhl', [HEADER_AGENT]: 'khzl' };
+        const onStandby = await app.inject({ method: 'GET', url: '/api/test/write-on-standby', headers });
+        expect(onStandby.statusCode).toBe(500);
+        expect(onStandby.json()).toMatchObject({ code: ErrorCode.INTERNAL });
+        expect(onStandby.headers['retry-after']).toBeUndefined();
+        expect(lines.filter((line) => line.level >= 50).map((line) => line.err?.message)).toEqual([
+          expect.stringMatching(/standby.*read-only transaction/s),
+        ]);
+
+        // Inside a transaction on the standby too (none of the listed reads opens one today).
+        await expect(routed.reads!.onStandby({}, () => routed.db.transaction((tx) => tx.execute(write)))).rejects.toMatchObject({
+          cause: { name: 'WriteOnStandbyError' },
+        });
+
+        const onPrimary = await app.inject({ method: 'GET', url: '/api/test/write-on-read-only-primary', headers });
+        expect(onPrimary.statusCode).toBe(503);
+        expect(onPrimary.json()).toMatchObject({ code: ErrorCode.UNAVAILABLE });
+        expect(lines.filter((line) => line.level >= 50)).toHaveLength(1);
+      } finally {
+        await app.close();
+        await readOnlyPrimary.close();
       }
     });
 
