@@ -152,6 +152,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.migrate !== false) {
     try {
       await runMigrations(handle);
+      // A standby may not have replayed the DDL yet: a read there would meet a missing column or table.
+      await handle.reads?.raiseFloor();
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;

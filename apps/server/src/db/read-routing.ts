@@ -72,6 +72,11 @@ export interface ReadRouter {
    * after it (whether `work` succeeded or not: a failed request may still have written).
    */
   onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void): Promise<T>;
+  /**
+   * From now on, this process's reads need a standby that has replayed everything the primary holds
+   * now: called after the migrations, so no read meets a standby that has not replayed their DDL.
+   */
+  raiseFloor(): Promise<void>;
   readonly maxLagMs: number;
   standbys(): StandbyReport[];
   watch(listener: (change: StandbyChange) => void): () => void;
@@ -146,10 +151,12 @@ function withWritesTagged(client: pg.PoolClient): pg.PoolClient {
 
 /** A router over `monitor`'s standbys; `primary` answers the WAL position after a write. */
 export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number): ReadRouter {
+  /** What every standby read needs, whoever reads (raiseFloor). */
+  let floor: bigint | undefined;
   return {
     maxLagMs,
     async onStandby({ claimed }, work) {
-      const standby = await monitor.standbyFor(undefined, claimed);
+      const standby = await monitor.standbyFor(floor, claimed);
       // Awaited inside: Drizzle's queries are lazy thenables, run by whoever calls `then`.
       return routes.run({ standby, wrote: false }, async () => await work());
     },
@@ -166,6 +173,11 @@ export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxL
           if (lsn !== undefined) afterWrite(lsn);
         }
       }
+    },
+    async raiseFloor() {
+      const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+      const lsn = parseLsn(rows[0]?.lsn);
+      if (lsn !== undefined && (floor === undefined || lsn > floor)) floor = lsn;
     },
     standbys: () => monitor.report(),
     watch: (listener) => monitor.watch(listener),

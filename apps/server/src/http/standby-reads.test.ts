@@ -330,6 +330,35 @@ for (const engine of postgres) {
   });
 }
 
+for (const engine of postgres) {
+  describe(`reads on standbys after this process's migrations (${engine.kind})`, () => {
+    it("wait for a standby that has replayed the migrations' DDL: one last seen before them is not used", async () => {
+      const fresh = await engine.create({ migrate: false });
+      const proxy = await tcpProxy(new URL(fresh.url!));
+      const through = new URL(readOnly(fresh.url!));
+      through.port = String(proxy.port);
+      // The monitor looks once, before the migrations run, and not again unless a read waits.
+      const database = await openDatabase({
+        url: fresh.url!,
+        migrate: true,
+        poolMax: 2,
+        standbys: standbysAt([through.toString()], { monitorIntervalMs: 600_000 }),
+      });
+      try {
+        expect(database.reads!.standbys()[0]!.state).toBe('up');
+        // The standby gone too: a read sent to it would fail there, then run on the primary.
+        await proxy.stop();
+        const rows = await database.reads!.onStandby({}, () => database.db.execute(sql`select count(*)::int as n from staff`));
+        expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+        expect(database.reads!.standbys()[0]!.reads).toBe(0);
+      } finally {
+        await database.close();
+        await fresh.drop();
+      }
+    });
+  });
+}
+
 /**
  * A TCP relay to PostgreSQL that can be cut and restored (a standby's network gone and back, as far as
  * this process can tell), or frozen: it keeps every connection open and forwards nothing either way,
