@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { parseLsn } from './lsn';
 import { tagWriteOnStandby } from './write-on-standby';
-import type { Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
+import type { PrimaryProbeChange, Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
 
 /**
  * Where the statements of one request go (ADR 0052). Outside any request (background jobs, the
@@ -80,6 +80,7 @@ export interface ReadRouter {
   readonly maxLagMs: number;
   standbys(): StandbyReport[];
   watch(listener: (change: StandbyChange) => void): () => void;
+  watchPrimary(listener: (change: PrimaryProbeChange) => void): () => void;
 }
 
 /**
@@ -181,5 +182,6 @@ export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxL
     },
     standbys: () => monitor.report(),
     watch: (listener) => monitor.watch(listener),
+    watchPrimary: (listener) => monitor.watchPrimary(listener),
   };
 }

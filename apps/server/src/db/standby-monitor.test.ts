@@ -148,12 +148,13 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
   const never = new Promise<never>(() => undefined);
 
   /** One primary and one standby behind fake probes and a fake pool that count what they are asked. */
-  async function harness(waitMs: number) {
-    const world = { primary: 0x5000n, replayed: 0x5000n, frozen: false };
+  async function harness(waitMs: number, timing: { maxLagMs?: number; intervalMs?: number } = {}) {
+    const world = { primary: 0x5000n, replayed: 0x5000n, frozen: false, primaryFails: false, standbyFails: false };
     const asked = { primary: 0, standby: 0, pool: 0 };
     const primaryProbe = {
       row: async () => {
         asked.primary += 1;
+        if (world.primaryFails) throw new Error('Query read timeout');
         return { lsn: formatLsn(world.primary), inserted: formatLsn(world.primary), ...identity };
       },
       drop: () => undefined,
@@ -161,6 +162,7 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
     const standbyProbe = {
       row: async () => {
         asked.standby += 1;
+        if (world.standbyFails) throw new Error('Query read timeout');
         return world.frozen ? never : { recovery: true, lsn: formatLsn(world.replayed), ...identity };
       },
       drop: () => undefined,
@@ -172,8 +174,12 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
       },
     } as unknown as pg.Pool;
     const standby = new Standby('standby', pool, pool, standbyProbe);
-    // Looks only when a read waits: the usual interval is a minute.
-    const monitor = new StandbyMonitor([standby], primaryProbe, { maxLagMs: 5000, waitMs, intervalMs: 60_000 });
+    // Looks only when a read waits, unless told otherwise: the usual interval is a minute.
+    const monitor = new StandbyMonitor([standby], primaryProbe, {
+      maxLagMs: timing.maxLagMs ?? 5000,
+      waitMs,
+      intervalMs: timing.intervalMs ?? 60_000,
+    });
     await monitor.start();
     return { world, asked, standby, monitor };
   }
@@ -240,3 +246,69 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('StandbyMonitor: it fails closed', () => {
+  const identity = { system: '7712143948057430131', started: '1795848406.735472', timeline: '1' };
+  const setUp = async () => {
+    const world = { primaryFails: false, standbyFails: false };
+    const probe = (answer: () => unknown) => ({ row: async () => answer(), drop: () => undefined }) as unknown as Probe;
+    const primaryProbe = probe(() => {
+      if (world.primaryFails) throw new Error('Query read timeout');
+      return { lsn: '0/5000', inserted: '0/5000', ...identity };
+    });
+    const standbyProbe = probe(() => {
+      if (world.standbyFails) throw new Error('Query read timeout');
+      return { recovery: true, lsn: '0/5000', ...identity };
+    });
+    const standby = new Standby('standby', {} as pg.Pool, {} as pg.Pool, standbyProbe);
+    const monitor = new StandbyMonitor([standby], primaryProbe, { maxLagMs: 200, waitMs: 0, intervalMs: 20 });
+    const changes: string[] = [];
+    monitor.watch(({ state, reason }) => changes.push(`${state}${reason ? `: ${reason}` : ''}`));
+    const primaryChanges: string[] = [];
+    monitor.watchPrimary(({ answering, reason }) => primaryChanges.push(answering ? 'answering' : `failing: ${reason}`));
+    await monitor.start();
+    return { world, standby, monitor, changes, primaryChanges };
+  };
+  const until = async (what: () => boolean) => {
+    for (const deadline = Date.now() + 3000; !what() && Date.now() < deadline;) await sleep(10);
+  };
+
+  it('a primary that stops answering is logged once, and its standbys are not used once its last answer is older than the lag bound', async () => {
+    const { world, standby, monitor, primaryChanges } = await setUp();
+    try {
+      expect(standby.state).toBe('up');
+      world.primaryFails = true;
+      await sleep(100);
+      // Within the bound: the standby is still measured against what the primary last said.
+      expect(standby.state).toBe('up');
+      await until(() => standby.state !== 'up');
+      expect(standby).toMatchObject({ state: 'lagging', lagMs: null });
+      await sleep(100);
+      expect(primaryChanges).toEqual(['failing: Query read timeout']);
+      world.primaryFails = false;
+      await until(() => standby.state === 'up');
+      expect(standby.state).toBe('up');
+      expect(primaryChanges).toEqual(['failing: Query read timeout', 'answering']);
+    } finally {
+      monitor.stop();
+    }
+  });
+
+  it('one failed look at a standby is not enough to call it down (a probe slow under load); three in a row are', async () => {
+    const { world, standby, monitor, changes } = await setUp();
+    try {
+      changes.length = 0;
+      // One look fails, the next answers: never down.
+      world.standbyFails = true;
+      await sleep(25);
+      world.standbyFails = false;
+      await sleep(100);
+      expect(changes).toEqual([]);
+      world.standbyFails = true;
+      await until(() => standby.state === 'down');
+      expect(changes).toEqual(['down: Query read timeout']);
+    } finally {
+      monitor.stop();
+    }
+  });
+});

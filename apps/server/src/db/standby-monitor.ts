@@ -161,6 +161,10 @@ export class Standby implements StandbyView {
   lagMs: number | null = null;
   /** Statements (and transactions) run here since start: /readyz shows them, so a deployment can see its standbys used. */
   reads = 0;
+  /** The monitor's last answer from it, judged again while looks fail. */
+  lastSeen: SeenStandby | undefined;
+  /** The monitor's looks that failed since the last that did not. */
+  failedLooks = 0;
 
   constructor(
     /** For logs and /readyz: host, port and database, never the password. */
@@ -185,6 +189,15 @@ export interface StandbyChange extends StandbyReport {
   reason?: string;
 }
 
+/** Whether the monitor's probe of the primary answers: while it does not, lag cannot be measured. */
+export interface PrimaryProbeChange {
+  answering: boolean;
+  /** Failing: the driver's message. */
+  reason?: string;
+  /** Answering again: how many looks failed before. */
+  failedLooks?: number;
+}
+
 export interface StandbyMonitorOptions {
   maxLagMs: number;
   /** How long a read waits for a standby to replay its reader's last write (DATABASE_READ_WAIT_MS). */
@@ -195,6 +208,12 @@ export interface StandbyMonitorOptions {
 
 /** How often the monitor looks: lag is known to within this, and a dead standby is skipped within this plus the probe's limit. */
 const DEFAULT_INTERVAL_MS = 250;
+/**
+ * Looks in a row a standby must fail to be called down: one probe past its second under a loaded CPU
+ * would otherwise take a live standby out and put it back, over and over. A statement that fails
+ * under a request marks it down at once.
+ */
+const FAILED_LOOKS_FOR_DOWN = 3;
 /**
  * How often it looks while a read waits (for a standby to replay a position, or for the primary to
  * vouch for one): the waits share these looks, so a thousand waiting reads cost what one does.
@@ -226,6 +245,10 @@ export class StandbyMonitor {
   private turn = 0;
   private readonly waiters = new Set<Waiter>();
   private readonly listeners = new Set<(change: StandbyChange) => void>();
+  private readonly primaryListeners = new Set<(change: PrimaryProbeChange) => void>();
+  /** undefined before the first look; the primary's failed looks in a row. */
+  private primaryAnswering: boolean | undefined;
+  private primaryFailedLooks = 0;
 
   constructor(
     readonly standbys: readonly Standby[],
@@ -260,6 +283,12 @@ export class StandbyMonitor {
     for (const standby of this.standbys) listener({ ...this.reportOf(standby), from: undefined });
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` when the primary's probe starts failing, and when it answers again. */
+  watchPrimary(listener: (change: PrimaryProbeChange) => void): () => void {
+    this.primaryListeners.add(listener);
+    return () => this.primaryListeners.delete(listener);
   }
 
   report(): StandbyReport[] {
@@ -369,25 +398,66 @@ export class StandbyMonitor {
       const reached = parseLsn(inserted);
       if (reached !== undefined) this.primaryReached = { lsn: reached, since: began };
       this.primary = identity;
-    } catch {
-      // The primary away: standbys are still measured against what it was last seen to hold.
+      this.primaryAnswered();
+    } catch (error) {
+      // Standbys are still measured against what it was last seen to hold, until that is older than
+      // the lag bound (judge): PgBouncer queueing the probe, or the primary gone.
+      this.primaryFailed(error);
     }
     await Promise.all(this.standbys.map((standby) => this.lookAt(standby)));
     for (const waiter of this.waiters) waiter.check();
   }
 
+  private primaryAnswered(): void {
+    const failedLooks = this.primaryFailedLooks;
+    this.primaryFailedLooks = 0;
+    if (this.primaryAnswering === false) for (const listener of this.primaryListeners) listener({ answering: true, failedLooks });
+    this.primaryAnswering = true;
+  }
+
+  private primaryFailed(error: unknown): void {
+    this.primaryFailedLooks += 1;
+    if (this.primaryAnswering === false) return;
+    this.primaryAnswering = false;
+    const reason = error instanceof Error ? error.message : String(error);
+    for (const listener of this.primaryListeners) listener({ answering: false, reason });
+  }
+
   private async lookAt(standby: Standby): Promise<void> {
-    let seen: SeenStandby;
     try {
-      seen = await standby.probe.row(STANDBY_QUERY);
+      standby.lastSeen = await standby.probe.row(STANDBY_QUERY);
+      standby.failedLooks = 0;
     } catch (error) {
-      this.set(standby, 'down', null, error);
-      return;
+      standby.failedLooks += 1;
+      if (standby.failedLooks >= FAILED_LOOKS_FOR_DOWN || !standby.lastSeen) {
+        this.set(standby, 'down', null, error);
+        return;
+      }
+      // Not yet down: what it said last is judged against the primary's positions now, which can
+      // only make it further behind.
     }
-    if (this.stopped) return;
-    const judged = judgeStandby(seen, this.primary, this.positions, Date.now(), this.options.maxLagMs);
+    if (this.stopped || !standby.lastSeen) return;
+    const judged = this.judge(standby.lastSeen);
     standby.replayed = judged.replayed;
     this.set(standby, judged.state, judged.lagMs, judged.reason);
+  }
+
+  /**
+   * judgeStandby, and a standby in recovery is not used once the primary's last answer is older than
+   * the lag bound: how far behind it is can no longer be told (the monitor must not fail open).
+   */
+  private judge(seen: SeenStandby): Judgement {
+    const now = Date.now();
+    const judged = judgeStandby(seen, this.primary, this.positions, now, this.options.maxLagMs);
+    const ageMs = this.positions.ageMs(now);
+    if (!seen.recovery || judged.state !== 'up' || ageMs <= this.options.maxLagMs) return judged;
+    const since = Number.isFinite(ageMs) ? `for ${Math.round(ageMs)} ms` : 'yet';
+    return {
+      state: 'lagging',
+      replayed: judged.replayed,
+      lagMs: null,
+      reason: `lag unknown: the primary has not answered the monitor ${since}`,
+    };
   }
 
   /** `why`: the error that made it down, or the reason it is not used; logged once per change of state. */
