@@ -36,7 +36,7 @@ const standbysAt = (urls: string[], more: Partial<StandbyOptions> = {}): Standby
   ...more,
 });
 
-const readAfterCookie = /^broker_read_after=([0-9A-F]{1,8}\/[0-9A-F]{1,8}); Max-Age=6; Path=\/; HttpOnly; SameSite=Strict$/;
+const readAfterCookie = /^broker_read_after=([0-9A-F]{1,8}\/[0-9A-F]{1,8}); Max-Age=15; Path=\/; HttpOnly; SameSite=Strict$/;
 
 for (const engine of postgres) {
   describe(`reads on standbys (${engine.kind}; a read-only session of the same database as the standby)`, () => {

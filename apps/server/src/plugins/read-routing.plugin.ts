@@ -21,11 +21,14 @@ const COOKIE = 'broker_read_after';
 const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? `__Host-${COOKIE}` : COOKIE);
 
 /**
- * Long enough for any standby still in use to have replayed the write: one at most
- * DATABASE_READ_MAX_LAG_MS behind has replayed every position the monitor sampled that long ago,
- * and the monitor samples within a second of the write.
+ * Long enough for every standby still in use to have replayed the write. A standby is used while it
+ * has replayed every primary position the monitor sampled up to DATABASE_READ_MAX_LAG_MS ago; those
+ * samples may themselves be up to DATABASE_READ_MAX_LAG_MS old while the primary's probe fails (the
+ * monitor fails closed past that), hence twice the bound; plus 5 s for the look that samples the
+ * write (a quarter second apart, a second's probe limit), a slow request and the browser's next one.
+ * The cookie only makes reads wait for what a standby would have anyway: a longer life costs nothing.
  */
-const readAfterCookieSeconds = (maxLagMs: number) => Math.ceil((maxLagMs + 1000) / 1000);
+const readAfterCookieSeconds = (maxLagMs: number) => Math.ceil((2 * maxLagMs + 5000) / 1000);
 
 /** The position this caller's reads must see, or undefined (no cookie, expired, or not an LSN). */
 function readAfter(request: FastifyRequest): bigint | undefined {
