@@ -167,7 +167,8 @@ export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxL
         return await routes.run(route, async () => await work());
       } finally {
         if (route.wrote) {
-          const lsn = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn').then(
+          // The insert position: with synchronous_commit = off the commit record may lie past the write position.
+          const lsn = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn').then(
             ({ rows }) => parseLsn(rows[0]?.lsn),
             () => undefined,
           );

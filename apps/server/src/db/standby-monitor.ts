@@ -61,8 +61,8 @@ const FOLLOWED_TIMELINE = `coalesce((select received_tli from pg_stat_wal_receiv
 /** `inserted`: how far the primary has written anything, the bound of every real read-your-writes position. */
 const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, pg_current_wal_insert_lsn()::text as inserted,
   ${SYSTEM} as system, ${STARTED} as started, ${WRITING_TIMELINE}::text as timeline`;
-/** A server not in recovery has replayed nothing more: its own position is what it holds. */
-const POSITION = `(case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end)::text`;
+/** A server not in recovery holds everything it has inserted (read-your-writes positions are insert positions). */
+const POSITION = `(case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_insert_lsn() end)::text`;
 const STANDBY_QUERY = `select pg_is_in_recovery() as recovery, ${POSITION} as lsn, ${SYSTEM} as system, ${STARTED} as started,
   (case when pg_is_in_recovery() then ${FOLLOWED_TIMELINE} else ${WRITING_TIMELINE} end)::text as timeline`;
 

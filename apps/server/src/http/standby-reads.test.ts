@@ -11,6 +11,7 @@ import { apiClient, signInAs, startTestApp, testDatabases, type ApiClient, type 
 import { endpointEntries, seedEndpointFixture, sweepCaller, validInputs, type EndpointFixture } from '../testing/endpoint-fixture';
 import { openDatabase, type DatabaseHandle, type StandbyOptions } from '../db/client';
 import { STANDBY_READS } from './standby-reads';
+import { formatLsn, parseLsn } from '../db/lsn';
 
 /*
  * ADR 0052 without replication: the "standby" is the test database itself, reached by a session in
@@ -176,7 +177,7 @@ for (const engine of postgres) {
       expect(write.body.code).toBe(ErrorCode.OK);
       const [cookie] = write.headers.getSetCookie();
       expect(cookie).toMatch(readAfterCookie);
-      const [position] = await primary.query<{ behind: boolean }>('select $1::pg_lsn <= pg_current_wal_lsn() as behind', [
+      const [position] = await primary.query<{ behind: boolean }>('select $1::pg_lsn <= pg_current_wal_insert_lsn() as behind', [
         readAfterCookie.exec(cookie!)![1],
       ]);
       expect(position!.behind).toBe(true);
@@ -189,6 +190,37 @@ for (const engine of postgres) {
       const read = await chan.ok.getBaseInfo({ customerId });
       expect(read.remark).toBe('read your writes');
       expect(standbyReads()).toBeGreaterThan(before);
+    });
+
+    it("the position handed back covers the write's commit record even with synchronous_commit = off (the insert position, not the write position)", async () => {
+      const asynchronous = new URL(primary.url!);
+      asynchronous.searchParams.set('options', '-c synchronous_commit=off');
+      const handle = await openDatabase({
+        url: asynchronous.toString(),
+        migrate: false,
+        poolMax: 1,
+        standbys: standbysAt([readOnly(primary.url!)]),
+      });
+      try {
+        for (let round = 0; round < 5; round += 1) {
+          let committedTo = 0n;
+          let handedBack = 0n;
+          await handle.reads!.onPrimaryNoting(
+            async () => {
+              await handle.db.transaction((tx) =>
+                tx.execute(sql`update staff set min_cash_io = min_cash_io where id = ${fixture.staffIds.chanwaiman!}`),
+              );
+              // Read at once after the commit: its record ends at or before this position.
+              const [row] = await handle.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+              committedTo = parseLsn(row!.lsn)!;
+            },
+            (lsn) => void (handedBack = lsn),
+          );
+          expect(handedBack >= committedTo, `round ${round}: ${formatLsn(handedBack)} < ${formatLsn(committedTo)}`).toBe(true);
+        }
+      } finally {
+        await handle.close();
+      }
     });
 
     it('a forged position beyond any the primary has reached is ignored: the standby answers, without the wait', async () => {
