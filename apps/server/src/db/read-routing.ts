@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { parseLsn } from './lsn';
+import { isLostConnection } from './transient-errors';
 import { tagWriteOnStandby } from './write-on-standby';
 import type { PrimaryProbeChange, Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
 
@@ -21,29 +22,38 @@ const routes = new AsyncLocalStorage<Route>();
 /** Runs `work` with its statements on the primary, whatever request it serves (ADR 0052: the search index). */
 export const onPrimary = <T>(work: () => T): T => routes.exit(work);
 
-/**
- * Errors that say the standby (not the statement) failed: any error PostgreSQL did not answer (the
- * connection refused, reset, timed out, or no answer within DATABASE_READ_TIMEOUT_MS: no `severity`,
- * which pg sets only on a server's error), a connection exception (class 08), the server shutting
- * down or starting (57P0x), no free connection (53300), a query cancelled for a conflict with
- * recovery (40001, 40P01, which a standby raises when replay must remove rows the query still reads)
- * or for running past the standby's statement_timeout (57014). Not 25006: a write sent to a standby
- * is a routing bug, and must fail loudly (WriteOnStandbyError: 500, logged as an error).
- */
-export function isStandbyFailure(error: unknown): boolean {
-  const { severity, code } = (error ?? {}) as { severity?: unknown; code?: unknown };
-  if (typeof severity !== 'string' || typeof code !== 'string') return true;
-  return code.startsWith('08') || code.startsWith('57P') || ['53300', '40001', '40P01', '57014'].includes(code);
-}
+/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
+const POOL_WAIT_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+/** node-postgres's own words for a server that answered nothing: query_timeout, or a closed client. */
+const STANDBY_SILENT_MESSAGES = new Set(['Query read timeout', 'Client was closed and is not queryable', 'Connection terminated']);
+/** Socket errors beyond the ones a lost primary shows: a standby's name or route gone. */
+const LOST_SOCKET_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTDOWN', 'ECONNABORTED']);
 
 /**
- * Still up: a standby that cancelled a query itself (a conflict with recovery, its statement_timeout),
- * or whose pool had no free connection within DATABASE_POOL_WAIT_MS (pg-pool's message): that read
- * overflows to the primary.
+ * How a statement that failed on a standby is answered (ADR 0052):
+ * - `down`: the standby failed, not the statement: the connection was refused, lost or never
+ *   answered (a socket error, node-postgres's lost-connection messages, no answer within
+ *   DATABASE_READ_TIMEOUT_MS), or the server says it is unusable (class 08 connection exception,
+ *   57P0x shutting down or starting, 58 system error). Repeated on the primary, the standby marked down.
+ * - `busy`: the standby is alive but could not take this statement: no connection free in its pool
+ *   within DATABASE_POOL_WAIT_MS, its connection slots full or another resource short (class 53, 53300
+ *   among them), or the statement cancelled for a conflict with recovery (40001, 40P01) or for running
+ *   past its statement_timeout (57014). Repeated on the primary; the standby stays up.
+ * - undefined: the statement's own error, or a fault of the code (a TypeError has no SQLSTATE either):
+ *   thrown as it is, never run twice, the standby untouched. A write refused by a standby (25006) is
+ *   one: a routing bug (WriteOnStandbyError: 500, logged as an error).
  */
-const standbyStillUp = (error: unknown) =>
-  ['40001', '40P01', '57014'].includes(String((error as { code?: unknown } | null)?.code)) ||
-  (error instanceof Error && error.message === 'timeout exceeded when trying to connect');
+export function standbyFailure(error: unknown): 'down' | 'busy' | undefined {
+  if (!(error instanceof Error)) return undefined;
+  if (error.message === POOL_WAIT_TIMEOUT_MESSAGE) return 'busy';
+  if (isLostConnection(error) || STANDBY_SILENT_MESSAGES.has(error.message)) return 'down';
+  const { severity, code } = error as { severity?: unknown; code?: unknown };
+  if (typeof code !== 'string') return undefined;
+  if (typeof severity !== 'string') return LOST_SOCKET_CODES.has(code) ? 'down' : undefined;
+  if (/^(08|57P|58)/.test(code)) return 'down';
+  if (code.startsWith('53') || ['40001', '40P01', '57014'].includes(code)) return 'busy';
+  return undefined;
+}
 
 /**
  * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT or WITH
@@ -107,8 +117,9 @@ export class RoutedPool {
     }
     standby.reads += 1;
     return (this.pick(standby).query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-      if (!isStandbyFailure(error)) throw tagWriteOnStandby(error);
-      this.leave(route, standby, error);
+      const failure = standbyFailure(error);
+      if (!failure) throw tagWriteOnStandby(error);
+      this.leave(route, standby, failure, error);
       return onPrimary();
     });
   }
@@ -124,16 +135,17 @@ export class RoutedPool {
     try {
       return withWritesTagged(await this.pick(standby).connect());
     } catch (error) {
-      if (!isStandbyFailure(error)) throw error;
-      this.leave(route, standby, error);
+      const failure = standbyFailure(error);
+      if (!failure) throw error;
+      this.leave(route, standby, failure, error);
       return this.primary.connect();
     }
   }
 
   /** The rest of the request reads from the primary. */
-  private leave(route: Route, standby: Standby, error: unknown) {
+  private leave(route: Route, standby: Standby, failure: 'down' | 'busy', error: unknown) {
     route.standby = undefined;
-    if (!standbyStillUp(error)) this.monitor.markDown(standby, error);
+    if (failure === 'down') this.monitor.markDown(standby, error);
   }
 }
 

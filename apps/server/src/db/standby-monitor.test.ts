@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type pg from 'pg';
 import { judgeStandby, pickStandby, Standby, StandbyMonitor, type Probe, type SeenStandby, type StandbyState } from './standby-monitor';
 import { formatLsn } from './lsn';
 import { PrimaryPositions } from './replication-lag';
-import { isStandbyFailure, mayWrite } from './read-routing';
+import { createReadRouter, mayWrite, RoutedPool, standbyFailure } from './read-routing';
 
 const standby = (name: string, state: StandbyState, replayed?: bigint) => ({ name, state, replayed });
 
@@ -102,26 +102,71 @@ describe('judgeStandby', () => {
   });
 });
 
-describe('isStandbyFailure: which failed statements are run again on the primary', () => {
+describe('standbyFailure: which failed statements are run again on the primary, and which mark the standby down', () => {
   /** As pg builds an error PostgreSQL answered: with its severity and SQLSTATE. */
   const answered = (code: string, message: string) => Object.assign(new Error(message), { severity: 'ERROR', code });
   it.each([
-    [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }), true],
-    [Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), true],
-    [new Error('Connection terminated unexpectedly'), true],
-    [new Error('timeout exceeded when trying to connect'), true],
-    [answered('57P01', 'terminating connection due to administrator command'), true],
-    [answered('57P03', 'the database system is starting up'), true],
-    [answered('40001', 'canceling statement due to conflict with recovery'), true],
-    [answered('57014', 'canceling statement due to statement timeout'), true],
-    [new Error('Query read timeout'), true],
-    [answered('08006', 'connection failure'), true],
-    [answered('53300', 'sorry, too many clients already'), true],
-    [answered('25006', 'cannot execute INSERT in a read-only transaction'), false],
-    [answered('42P01', 'relation "x" does not exist'), false],
-    [answered('22P02', 'invalid input syntax'), false],
+    [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }), 'down'],
+    [Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }), 'down'],
+    [Object.assign(new Error('getaddrinfo ENOTFOUND standby-a'), { code: 'ENOTFOUND' }), 'down'],
+    [new Error('Connection terminated unexpectedly'), 'down'],
+    [new Error('Connection terminated due to connection timeout'), 'down'],
+    [new Error('Query read timeout'), 'down'],
+    [answered('57P01', 'terminating connection due to administrator command'), 'down'],
+    [answered('57P03', 'the database system is starting up'), 'down'],
+    [answered('08006', 'connection failure'), 'down'],
+    [answered('58030', 'could not read block'), 'down'],
+    // The standby is alive and only could not take this statement: the primary runs it, the standby stays up.
+    [new Error('timeout exceeded when trying to connect'), 'busy'],
+    [answered('53300', 'sorry, too many clients already'), 'busy'],
+    [answered('53200', 'out of memory'), 'busy'],
+    [answered('40001', 'canceling statement due to conflict with recovery'), 'busy'],
+    [answered('40P01', 'canceling statement due to conflict with recovery'), 'busy'],
+    [answered('57014', 'canceling statement due to statement timeout'), 'busy'],
+    // The statement's own fault, or ours: thrown as it is, never run twice.
+    [answered('25006', 'cannot execute INSERT in a read-only transaction'), undefined],
+    [answered('42P01', 'relation "x" does not exist'), undefined],
+    [answered('22P02', 'invalid input syntax'), undefined],
+    [new TypeError("Cannot read properties of undefined (reading 'rows')"), undefined],
+    [new RangeError('Invalid array length'), undefined],
+    [new Error('something else'), undefined],
+    ['a string', undefined],
   ])('%s → %s', (error, expected) => {
-    expect(isStandbyFailure(error)).toBe(expected);
+    expect(standbyFailure(error)).toBe(expected);
+  });
+});
+
+describe('RoutedPool: a statement that fails on a standby', () => {
+  const answered = (code: string, message: string) => Object.assign(new Error(message), { severity: 'ERROR', code });
+  const routedOver = (failure: unknown) => {
+    const primary = { query: vi.fn(async () => ({ rows: [{ on: 'primary' }] })) } as unknown as pg.Pool;
+    const pool = { query: vi.fn(async () => Promise.reject(failure)) } as unknown as pg.Pool;
+    const standby = new Standby('standby', pool, pool, {} as Probe);
+    standby.state = 'up';
+    const monitor = { standbyFor: async () => standby, markDown: vi.fn() } as unknown as StandbyMonitor;
+    const routed = new RoutedPool(primary, monitor, (each) => each.pool);
+    const router = createReadRouter(primary, monitor, 5000);
+    return { primary, monitor, run: () => router.onStandby({}, () => routed.query('select 1')) };
+  };
+
+  it('for want of connections (53300) runs on the primary and leaves the standby up', async () => {
+    const { monitor, run } = routedOver(answered('53300', 'sorry, too many clients already'));
+    expect(await run()).toEqual({ rows: [{ on: 'primary' }] });
+    expect(monitor.markDown).not.toHaveBeenCalled();
+  });
+
+  it('for a fault of the code (no SQLSTATE, not a connection error) is thrown, not run twice, and leaves the standby up', async () => {
+    const fault = new TypeError("Cannot read properties of undefined (reading 'rows')");
+    const { primary, monitor, run } = routedOver(fault);
+    await expect(run()).rejects.toBe(fault);
+    expect(primary.query).not.toHaveBeenCalled();
+    expect(monitor.markDown).not.toHaveBeenCalled();
+  });
+
+  it('for a lost connection runs on the primary and marks the standby down', async () => {
+    const { monitor, run } = routedOver(new Error('Connection terminated unexpectedly'));
+    expect(await run()).toEqual({ rows: [{ on: 'primary' }] });
+    expect(monitor.markDown).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -36,6 +36,16 @@ const LOST_CONNECTION_MESSAGES = [
   'terminating connection due to administrator command',
 ];
 
+/** `error` itself (not its causes) says the connection to the server was lost or never made. */
+export function isLostConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) ||
+    LOST_CONNECTION_MESSAGES.some((message) => error.message.startsWith(message))
+  );
+}
+
 /**
  * Why `error` (or anything in its `cause` chain: Drizzle wraps driver errors) is a passing database
  * failure, in words for the envelope's msg; null when it is not one.
