@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { parseLsn } from './lsn';
+import { MEMBER_WROTE_CHANNEL } from './member-positions';
 import { isLostConnection } from './transient-errors';
 import { tagWriteOnStandby } from './write-on-standby';
 import type { PrimaryProbeChange, Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
@@ -72,6 +73,8 @@ export const mayWrite = (query: unknown) => {
 export interface ReadPositions {
   /** The reader's read-your-writes cookie, as `parseLsn` read it: untrusted (ADR 0052). */
   claimed?: bigint | undefined;
+  /** The reader's last write as the primary announced it (MemberPositions), whichever browser made it. */
+  member?: bigint | undefined;
 }
 
 export interface ReadRouter {
@@ -79,9 +82,11 @@ export interface ReadRouter {
   onStandby<T>(positions: ReadPositions, work: () => Promise<T>): Promise<T>;
   /**
    * Runs `work` on the primary; if it may have written, `afterWrite` gets the primary's WAL position
-   * after it (whether `work` succeeded or not: a failed request may still have written).
+   * after it (whether `work` succeeded or not: a failed request may still have written), and with
+   * `announceFor` (a staff id) the primary announces it to every API process (MEMBER_WROTE_CHANNEL),
+   * in the same statement.
    */
-  onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void): Promise<T>;
+  onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void, announceFor?: number): Promise<T>;
   /**
    * From now on, this process's reads need a standby that has replayed everything the primary holds
    * now: called after the migrations, so no read meets a standby that has not replayed their DDL.
@@ -162,25 +167,36 @@ function withWritesTagged(client: pg.PoolClient): pg.PoolClient {
   });
 }
 
+/** The insert position: with synchronous_commit = off the commit record may lie past the write position. */
+const INSERT_POSITION = 'pg_current_wal_insert_lsn()::text';
+/** The same, announced as `<staff id> <position>` (memberWrotePayload) to every process listening. */
+const ANNOUNCED_POSITION = `select lsn, pg_notify($1, $2 || lsn) from (select ${INSERT_POSITION} as lsn) as here`;
+
+const furthest = (...positions: Array<bigint | undefined>) =>
+  positions.reduce<bigint | undefined>((far, each) => (each !== undefined && (far === undefined || each > far) ? each : far), undefined);
+
 /** A router over `monitor`'s standbys; `primary` answers the WAL position after a write. */
 export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number): ReadRouter {
   /** What every standby read needs, whoever reads (raiseFloor). */
   let floor: bigint | undefined;
   return {
     maxLagMs,
-    async onStandby({ claimed }, work) {
-      const standby = await monitor.standbyFor(floor, claimed);
+    async onStandby({ claimed, member }, work) {
+      const standby = await monitor.standbyFor(furthest(floor, member), claimed);
       // Awaited inside: Drizzle's queries are lazy thenables, run by whoever calls `then`.
       return routes.run({ standby, wrote: false }, async () => await work());
     },
-    async onPrimaryNoting(work, afterWrite) {
+    async onPrimaryNoting(work, afterWrite, announceFor) {
       const route: Route = { standby: undefined, wrote: false };
       try {
         return await routes.run(route, async () => await work());
       } finally {
         if (route.wrote) {
-          // The insert position: with synchronous_commit = off the commit record may lie past the write position.
-          const lsn = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn').then(
+          const position =
+            announceFor === undefined
+              ? primary.query<{ lsn: string }>(`select ${INSERT_POSITION} as lsn`)
+              : primary.query<{ lsn: string }>(ANNOUNCED_POSITION, [MEMBER_WROTE_CHANNEL, `${announceFor} `]);
+          const lsn = await position.then(
             ({ rows }) => parseLsn(rows[0]?.lsn),
             () => undefined,
           );
@@ -189,7 +205,7 @@ export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxL
       }
     },
     async raiseFloor() {
-      const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+      const { rows } = await primary.query<{ lsn: string }>(`select ${INSERT_POSITION} as lsn`);
       const lsn = parseLsn(rows[0]?.lsn);
       if (lsn !== undefined && (floor === undefined || lsn > floor)) floor = lsn;
     },

@@ -352,6 +352,52 @@ for (const engine of postgres) {
       });
     });
 
+    it("a member's write is awaited by their reads in another browser, through another API process (announced by NOTIFY)", async () => {
+      // B: another API process on the same database, which looks at its standby once, at start, so that
+      // it takes the standby for one that has not replayed anything written since; it never waits.
+      const other = await openDatabase({
+        url: primary.url!,
+        migrate: false,
+        poolMax: 4,
+        standbys: standbysAt([readOnly(primary.url!)], { monitorIntervalMs: 600_000, waitMs: 0 }),
+      });
+      const b = await startTestApp(other, { SEARCH_INDEX_MAX_ROWS: '0' });
+      try {
+        const onB = async (userid: string) => {
+          const signedIn = await signInAs(b.baseUrl, userid);
+          return apiClient(b.baseUrl, { token: signedIn.token, cookies: signedIn.jar });
+        };
+        // The same member on their phone: their own session, their own cookies, on B.
+        const phone = await onB('chanwaiman');
+        const lee = await onB('leekaying');
+        const readsOnB = () => other.reads!.standbys()[0]!.reads;
+        const customerId = fixture.ownCustomerIds[1]!;
+        let before = readsOnB();
+        expect((await phone.getBaseInfo({ customerId })).body.code).toBe(ErrorCode.OK);
+        expect(readsOnB(), 'before the write, B reads the standby').toBeGreaterThan(before);
+
+        // The write, in the desktop browser, through A.
+        const remark = `written on the desktop ${Date.now()}`;
+        const write = await chan.updateProfile({ customerId, version: await fixture.versionOf(customerId), remark });
+        expect(write.body.code).toBe(ErrorCode.OK);
+        // A notification crosses in milliseconds; a person takes longer to pick up the phone.
+        await sleep(300);
+
+        before = readsOnB();
+        const read = await phone.getBaseInfo({ customerId });
+        expect(read.body.code).toBe(ErrorCode.OK);
+        expect((read.body as { data: { remark: string } }).data.remark).toBe(remark);
+        expect(readsOnB(), 'B sent the member’s read to a standby it believes behind their write').toBe(before);
+        // Another member's reads are not held back by it.
+        before = readsOnB();
+        expect((await lee.getBaseInfo({ customerId: fixture.foreignCustomerId })).body.code).toBe(ErrorCode.OK);
+        expect(readsOnB()).toBeGreaterThan(before);
+      } finally {
+        await b.close();
+        await other.close();
+      }
+    });
+
     it('session revocation still ends access to listed reads (sessions are checked on the primary, NOTIFY from it)', async () => {
       const signedIn = await signInAs(server.baseUrl, 'wongchishing');
       const wong = apiClient(server.baseUrl, { token: signedIn.token, cookies: signedIn.jar });

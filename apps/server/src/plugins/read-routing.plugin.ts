@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatLsn, parseLsn } from '../db/lsn';
+import { MEMBER_WROTE_CHANNEL, MemberPositions } from '../db/member-positions';
 import type { ReadRouter } from '../db/read-routing';
 import { STANDBY_READS } from '../http/standby-reads';
 
@@ -35,31 +36,59 @@ function readAfter(request: FastifyRequest): bigint | undefined {
   return parseLsn((request.cookies as Record<string, string | undefined> | undefined)?.[cookieName(request)]);
 }
 
-function setReadAfter(request: FastifyRequest, reply: FastifyReply, lsn: bigint, maxLagMs: number) {
+function setReadAfter(request: FastifyRequest, reply: FastifyReply, lsn: bigint, maxAgeSeconds: number) {
   void reply.setCookie(cookieName(request), formatLsn(lsn), {
     httpOnly: true,
     secure: request.protocol === 'https',
     sameSite: 'strict',
     path: '/',
-    maxAge: readAfterCookieSeconds(maxLagMs),
+    maxAge: maxAgeSeconds,
     // As PostgreSQL writes it: `/` is a valid cookie character, and parseLsn reads only this form.
     encode: String,
   });
 }
 
+export interface ReadRoutingOptions {
+  /**
+   * Whether this process can LISTEN (SESSION_CACHE: a direct connection to the primary, not a
+   * transaction-mode pooler): then it hears every process's announcements of a member's writes.
+   */
+  listen: boolean;
+}
+
 /**
  * With standbys (DATABASE_READ_URL), runs each endpoint's handler with its statements where they
- * belong: a listed read on a standby that has replayed the caller's last write; a staff member's
- * other requests on the primary, answering the position after them if they wrote; a public one
- * (sign-in) on the primary. Without standbys it decorates nothing, and handlers run as they are.
+ * belong: a listed read on a standby that has replayed the caller's last write (from the cookie of
+ * this browser, and from the member's writes in any browser, announced by whichever process served
+ * them); a staff member's other requests on the primary, answering the position after them if they
+ * wrote, and announcing it; a public one (sign-in) on the primary. Without standbys it decorates
+ * nothing, and handlers run as they are.
  */
-async function readRoutingPlugin(app: FastifyInstance) {
+async function readRoutingPlugin(app: FastifyInstance, options: ReadRoutingOptions) {
   const reads: ReadRouter | undefined = app.database.reads;
   if (!reads) return;
+  const cookieSeconds = readAfterCookieSeconds(reads.maxLagMs);
+  const members = new MemberPositions({ ttlMs: cookieSeconds * 1000 });
+  if (options.listen) {
+    // Missed announcements (the connection down) leave a member's other browsers with their own cookies.
+    const stopListening = await app.database.listen(MEMBER_WROTE_CHANNEL, {
+      onNotify: (payload) => members.hear(payload),
+      onLive: () => undefined,
+    });
+    app.addHook('onClose', async () => stopListening());
+  }
   const routeStatements: NonNullable<FastifyInstance['routeStatements']> = (endpoint, request, reply, work) => {
-    if (STANDBY_READS.has(endpoint)) return reads.onStandby({ claimed: readAfter(request) }, work);
+    const staffId = request.caller?.staffId;
+    if (STANDBY_READS.has(endpoint)) return reads.onStandby({ claimed: readAfter(request), member: members.of(staffId) }, work);
     if (!endpoint.auth) return work();
-    return reads.onPrimaryNoting(work, (lsn) => setReadAfter(request, reply, lsn, reads.maxLagMs));
+    return reads.onPrimaryNoting(
+      work,
+      (lsn) => {
+        setReadAfter(request, reply, lsn, cookieSeconds);
+        if (staffId !== undefined) members.note(staffId, lsn);
+      },
+      staffId,
+    );
   };
   app.decorate('routeStatements', routeStatements);
 }
