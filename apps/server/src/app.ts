@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(authPlugin, { sessionCache: env.SESSION_CACHE });
   // Before the routes: with standbys, each handler's statements go where ADR 0052 says.
-  await app.register(readRoutingPlugin);
+  await app.register(readRoutingPlugin, { listen: env.SESSION_CACHE });
 
   const emulator = env.WECOM_MODE === 'emulator';
   await app.register(securityHeadersPlugin, { sentryDsn: env.SENTRY_DSN });

@@ -48,8 +48,15 @@ describe('configuration', () => {
     ['DATABASE_READ_URL', ' , ', /DATABASE_READ_URL=" , ": must name at least one postgres:\/\/ URL/],
     ['DATABASE_READ_MAX_LAG_MS', '10', /DATABASE_READ_MAX_LAG_MS="10": must be at least 100 \(milliseconds\)/],
     ['DATABASE_READ_MAX_LAG_MS', 'soon', /DATABASE_READ_MAX_LAG_MS="soon": must be a number/],
+    [
+      'DATABASE_READ_MAX_LAG_MS',
+      '60000',
+      /DATABASE_READ_MAX_LAG_MS="60000": must be at most 30000 \(30 seconds\): .*reassigned client.*old manager/,
+    ],
     ['DATABASE_READ_WAIT_MS', '-1', /DATABASE_READ_WAIT_MS="-1": must be at least 0/],
     ['DATABASE_READ_WAIT_MS', '60000', /DATABASE_READ_WAIT_MS="60000": must be at most 10000/],
+    ['DATABASE_READ_TIMEOUT_MS', '50', /DATABASE_READ_TIMEOUT_MS="50": must be at least 100 \(milliseconds\)/],
+    ['DATABASE_READ_TIMEOUT_MS', '600000', /DATABASE_READ_TIMEOUT_MS="600000": must be at most 60000/],
     ['DATABASE_DIRECT_URL', 'http://db', /DATABASE_DIRECT_URL="http:\/\/db": must be a postgres:\/\/ or postgresql:\/\/ URL/],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
@@ -67,10 +74,12 @@ describe('configuration', () => {
       DATABASE_READ_URL: ['postgres://app@standby-a/broker', 'postgresql://app@standby-b:5433/broker', primary],
       DATABASE_READ_MAX_LAG_MS: 5000,
       DATABASE_READ_WAIT_MS: 200,
+      DATABASE_READ_TIMEOUT_MS: 2000,
       DATABASE_DIRECT_URL: 'postgres://app@primary:5432/broker',
     });
     expect(loadEnv({}).DATABASE_READ_URL).toBeUndefined();
     expect(loadEnv({ DATABASE_URL: primary, DATABASE_READ_WAIT_MS: '0' }).DATABASE_READ_WAIT_MS).toBe(0);
+    expect(loadEnv({ DATABASE_URL: primary, DATABASE_READ_MAX_LAG_MS: '30000' }).DATABASE_READ_MAX_LAG_MS).toBe(30_000);
   });
 
   it('refuses standbys or a direct URL without DATABASE_URL: PGlite has neither', () => {

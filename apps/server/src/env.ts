@@ -48,12 +48,19 @@ const envSchema = z.object({
    * http/standby-reads.ts (ADR 0052); absent, everything runs on DATABASE_URL.
    */
   DATABASE_READ_URL: postgresUrlList.optional(),
-  /** A standby further behind the primary than this is skipped until it catches up. */
+  /**
+   * A standby further behind the primary than this is skipped until it catches up. At most 30 s: the
+   * ownership checks of the reads on standbys run there too, so a client reassigned to another
+   * manager stays readable by the old one for up to this long (ADR 0052, "Limits").
+   */
   DATABASE_READ_MAX_LAG_MS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be an integer')
     .min(100, 'must be at least 100 (milliseconds)')
-    .max(600_000, 'must be at most 600000 (10 minutes)')
+    .max(
+      30_000,
+      'must be at most 30000 (30 seconds): reads on standbys check ownership there, so a reassigned client stays readable by its old manager for up to this long',
+    )
     .default(5000),
   /**
    * How long a staff member's read waits for a standby to replay that member's own last write before
@@ -65,6 +72,17 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(10_000, 'must be at most 10000 (10 seconds)')
     .default(200),
+  /**
+   * How long a statement may run on a standby: the standby cancels it then, and a standby that answers
+   * nothing (frozen, or a network black hole) is given up half a second later; either way the statement
+   * is repeated on the primary (ADR 0052).
+   */
+  DATABASE_READ_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(60_000, 'must be at most 60000 (1 minute)')
+    .default(2000),
   /**
    * The primary itself (or a session-mode pooler), when DATABASE_URL is a transaction-mode pooler
    * such as PgBouncer: migrations, session advisory locks and LISTEN use it, and DATABASE_URL's

@@ -28,7 +28,12 @@ async function main() {
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
     directUrl: env.DATABASE_DIRECT_URL,
     standbys: env.DATABASE_READ_URL
-      ? { urls: env.DATABASE_READ_URL, maxLagMs: env.DATABASE_READ_MAX_LAG_MS, waitMs: env.DATABASE_READ_WAIT_MS }
+      ? {
+          urls: env.DATABASE_READ_URL,
+          maxLagMs: env.DATABASE_READ_MAX_LAG_MS,
+          waitMs: env.DATABASE_READ_WAIT_MS,
+          timeoutMs: env.DATABASE_READ_TIMEOUT_MS,
+        }
       : undefined,
   });
   // The coming months' history partitions (ADR 0053); the MOT sweep creates them again each day.

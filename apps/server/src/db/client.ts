@@ -104,6 +104,8 @@ export interface StandbyOptions {
   maxLagMs: number;
   /** DATABASE_READ_WAIT_MS */
   waitMs: number;
+  /** DATABASE_READ_TIMEOUT_MS: how long a statement may take on a standby. Default 2000 ms. */
+  timeoutMs?: number;
   /** Between two looks at every server (tests shorten it). Default 250 ms. */
   monitorIntervalMs?: number;
 }
@@ -150,6 +152,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.migrate !== false) {
     try {
       await runMigrations(handle);
+      // A standby may not have replayed the DDL yet: a read there would meet a missing column or table.
+      await handle.reads?.raiseFloor();
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
@@ -319,6 +323,25 @@ export function serverName(url: string): string {
   return `${decodeURIComponent(parsed.hostname) || 'localhost'}:${parsed.port || '5432'}${decodeURIComponent(parsed.pathname) || '/'}`;
 }
 
+export const DEFAULT_READ_TIMEOUT_MS = 2000;
+/** How much longer than the standby's own statement_timeout the app waits for any answer at all. */
+const STANDBY_SILENCE_GRACE_MS = 500;
+
+/**
+ * A standby's statements are bounded (ADR 0052): the standby cancels one that runs longer than
+ * `timeoutMs` (57014, repeated on the primary); and a standby that answers nothing at all — stopped,
+ * frozen, behind a network black hole — is given up `STANDBY_SILENCE_GRACE_MS` later by the driver
+ * ("Query read timeout": the connection is dropped, the standby marked down, the statement repeated on
+ * the primary), instead of holding the request until TCP gives up. TCP keepalive finds idle
+ * connections to a vanished standby.
+ */
+function standbyStatementBounds(timeoutMs: number): { settings: string; pool: pg.PoolConfig } {
+  return {
+    settings: `-c statement_timeout=${timeoutMs}`,
+    pool: { query_timeout: timeoutMs + STANDBY_SILENCE_GRACE_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 },
+  };
+}
+
 /** Session connections behind DATABASE_DIRECT_URL: the migration, demo-seed, MOT-sweep and search-terms locks at once. */
 const SESSION_POOL_MAX = 4;
 
@@ -329,8 +352,8 @@ async function openPostgres(
   observe?: QueryObserver,
 ): Promise<DatabaseHandle> {
   // connectionTimeoutMillis bounds both opening a connection and waiting for a busy pool to free one.
-  const poolWith = (at: string, settings: string, max = limits.max) => {
-    const created = new pg.Pool({ ...connectionConfig(at, settings), max, connectionTimeoutMillis: limits.waitMs });
+  const poolWith = (at: string, settings: string, max = limits.max, more: pg.PoolConfig = {}) => {
+    const created = new pg.Pool({ ...connectionConfig(at, settings), max, connectionTimeoutMillis: limits.waitMs, ...more });
     // An idle client's network error must not crash the process; the pool replaces it.
     created.on('error', () => undefined);
     // Nor a checked-out one's: pg-pool listens to a client only while it is idle, and a connection lost
@@ -366,11 +389,12 @@ async function openPostgres(
   let reads: ReadRouter | undefined;
   const standbyUrls = topology.standbys?.urls ?? [];
   if (topology.standbys && standbyUrls.length > 0) {
+    const bounds = standbyStatementBounds(topology.standbys.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS);
     const standbys = standbyUrls.map((standbyUrl) => {
       const standby = new Standby(
         serverName(standbyUrl),
-        poolWith(standbyUrl, SESSION_SETTINGS),
-        poolWith(standbyUrl, PREPARED_SESSION_SETTINGS),
+        poolWith(standbyUrl, `${SESSION_SETTINGS} ${bounds.settings}`, limits.max, bounds.pool),
+        poolWith(standbyUrl, `${PREPARED_SESSION_SETTINGS} ${bounds.settings}`, limits.max, bounds.pool),
         new Probe(connectionConfig(standbyUrl, '')),
       );
       pools.push(standby.pool, standby.preparedPool);

@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { parseLsn } from './lsn';
-import type { Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
+import { MEMBER_WROTE_CHANNEL } from './member-positions';
+import { isLostConnection } from './transient-errors';
+import { tagWriteOnStandby } from './write-on-standby';
+import type { PrimaryProbeChange, Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
 
 /**
  * Where the statements of one request go (ADR 0052). Outside any request (background jobs, the
@@ -20,27 +23,38 @@ const routes = new AsyncLocalStorage<Route>();
 /** Runs `work` with its statements on the primary, whatever request it serves (ADR 0052: the search index). */
 export const onPrimary = <T>(work: () => T): T => routes.exit(work);
 
-/**
- * Errors that say the standby (not the statement) failed: any error PostgreSQL did not answer (the
- * connection refused, reset, timed out: no `severity`, which pg sets only on a server's error), a
- * connection exception (class 08), the server shutting down or starting (57P0x), no free connection
- * (53300), or a query cancelled for a conflict with recovery (40001, 40P01, which a standby raises
- * when replay must remove rows the query still reads). Not 25006: a write sent to a standby is a
- * routing bug, and must fail loudly.
- */
-export function isStandbyFailure(error: unknown): boolean {
-  const { severity, code } = (error ?? {}) as { severity?: unknown; code?: unknown };
-  if (typeof severity !== 'string' || typeof code !== 'string') return true;
-  return code.startsWith('08') || code.startsWith('57P') || ['53300', '40001', '40P01'].includes(code);
-}
+/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
+const POOL_WAIT_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+/** node-postgres's own words for a server that answered nothing: query_timeout, or a closed client. */
+const STANDBY_SILENT_MESSAGES = new Set(['Query read timeout', 'Client was closed and is not queryable', 'Connection terminated']);
+/** Socket errors beyond the ones a lost primary shows: a standby's name or route gone. */
+const LOST_SOCKET_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTDOWN', 'ECONNABORTED']);
 
 /**
- * Still up: a standby that cancelled a query for a conflict with recovery, or whose pool had no
- * free connection within DATABASE_POOL_WAIT_MS (pg-pool's message): that read overflows to the primary.
+ * How a statement that failed on a standby is answered (ADR 0052):
+ * - `down`: the standby failed, not the statement: the connection was refused, lost or never
+ *   answered (a socket error, node-postgres's lost-connection messages, no answer within
+ *   DATABASE_READ_TIMEOUT_MS), or the server says it is unusable (class 08 connection exception,
+ *   57P0x shutting down or starting, 58 system error). Repeated on the primary, the standby marked down.
+ * - `busy`: the standby is alive but could not take this statement: no connection free in its pool
+ *   within DATABASE_POOL_WAIT_MS, its connection slots full or another resource short (class 53, 53300
+ *   among them), or the statement cancelled for a conflict with recovery (40001, 40P01) or for running
+ *   past its statement_timeout (57014). Repeated on the primary; the standby stays up.
+ * - undefined: the statement's own error, or a fault of the code (a TypeError has no SQLSTATE either):
+ *   thrown as it is, never run twice, the standby untouched. A write refused by a standby (25006) is
+ *   one: a routing bug (WriteOnStandbyError: 500, logged as an error).
  */
-const standbyStillUp = (error: unknown) =>
-  ['40001', '40P01'].includes(String((error as { code?: unknown } | null)?.code)) ||
-  (error instanceof Error && error.message === 'timeout exceeded when trying to connect');
+export function standbyFailure(error: unknown): 'down' | 'busy' | undefined {
+  if (!(error instanceof Error)) return undefined;
+  if (error.message === POOL_WAIT_TIMEOUT_MESSAGE) return 'busy';
+  if (isLostConnection(error) || STANDBY_SILENT_MESSAGES.has(error.message)) return 'down';
+  const { severity, code } = error as { severity?: unknown; code?: unknown };
+  if (typeof code !== 'string') return undefined;
+  if (typeof severity !== 'string') return LOST_SOCKET_CODES.has(code) ? 'down' : undefined;
+  if (/^(08|57P|58)/.test(code)) return 'down';
+  if (code.startsWith('53') || ['40001', '40P01', '57014'].includes(code)) return 'busy';
+  return undefined;
+}
 
 /**
  * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT or WITH
@@ -55,17 +69,33 @@ export const mayWrite = (query: unknown) => {
   return typeof text !== 'string' || !plainRead.test(text) || writeWord.test(text);
 };
 
+/** The positions a read must see. */
+export interface ReadPositions {
+  /** The reader's read-your-writes cookie, as `parseLsn` read it: untrusted (ADR 0052). */
+  claimed?: bigint | undefined;
+  /** The reader's last write as the primary announced it (MemberPositions), whichever browser made it. */
+  member?: bigint | undefined;
+}
+
 export interface ReadRouter {
-  /** Runs `work` with its statements on a standby that has replayed `required` (else, after the wait, the primary). */
-  onStandby<T>(required: bigint | undefined, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` with its statements on a standby that has replayed `positions` (else, after the wait, the primary). */
+  onStandby<T>(positions: ReadPositions, work: () => Promise<T>): Promise<T>;
   /**
    * Runs `work` on the primary; if it may have written, `afterWrite` gets the primary's WAL position
-   * after it (whether `work` succeeded or not: a failed request may still have written).
+   * after it (whether `work` succeeded or not: a failed request may still have written), and with
+   * `announceFor` (a staff id) the primary announces it to every API process (MEMBER_WROTE_CHANNEL),
+   * in the same statement.
    */
-  onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void): Promise<T>;
+  onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void, announceFor?: number): Promise<T>;
+  /**
+   * From now on, this process's reads need a standby that has replayed everything the primary holds
+   * now: called after the migrations, so no read meets a standby that has not replayed their DDL.
+   */
+  raiseFloor(): Promise<void>;
   readonly maxLagMs: number;
   standbys(): StandbyReport[];
   watch(listener: (change: StandbyChange) => void): () => void;
+  watchPrimary(listener: (change: PrimaryProbeChange) => void): () => void;
 }
 
 /**
@@ -92,8 +122,9 @@ export class RoutedPool {
     }
     standby.reads += 1;
     return (this.pick(standby).query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-      if (!isStandbyFailure(error)) throw error;
-      this.leave(route, standby, error);
+      const failure = standbyFailure(error);
+      if (!failure) throw tagWriteOnStandby(error);
+      this.leave(route, standby, failure, error);
       return onPrimary();
     });
   }
@@ -107,37 +138,65 @@ export class RoutedPool {
     }
     standby.reads += 1;
     try {
-      return await this.pick(standby).connect();
+      return withWritesTagged(await this.pick(standby).connect());
     } catch (error) {
-      if (!isStandbyFailure(error)) throw error;
-      this.leave(route, standby, error);
+      const failure = standbyFailure(error);
+      if (!failure) throw error;
+      this.leave(route, standby, failure, error);
       return this.primary.connect();
     }
   }
 
   /** The rest of the request reads from the primary. */
-  private leave(route: Route, standby: Standby, error: unknown) {
+  private leave(route: Route, standby: Standby, failure: 'down' | 'busy', error: unknown) {
     route.standby = undefined;
-    if (!standbyStillUp(error)) this.monitor.markDown(standby, error);
+    if (failure === 'down') this.monitor.markDown(standby, error);
   }
 }
 
+/** A standby's connection for a transaction, whose statements' 25006 are tagged as routing bugs. */
+function withWritesTagged(client: pg.PoolClient): pg.PoolClient {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return (...args: unknown[]) => {
+        const result = (target.query as (...a: unknown[]) => unknown)(...args);
+        return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(tagWriteOnStandby(error))) : result;
+      };
+    },
+  });
+}
+
+/** The insert position: with synchronous_commit = off the commit record may lie past the write position. */
+const INSERT_POSITION = 'pg_current_wal_insert_lsn()::text';
+/** The same, announced as `<staff id> <position>` (memberWrotePayload) to every process listening. */
+const ANNOUNCED_POSITION = `select lsn, pg_notify($1, $2 || lsn) from (select ${INSERT_POSITION} as lsn) as here`;
+
+const furthest = (...positions: Array<bigint | undefined>) =>
+  positions.reduce<bigint | undefined>((far, each) => (each !== undefined && (far === undefined || each > far) ? each : far), undefined);
+
 /** A router over `monitor`'s standbys; `primary` answers the WAL position after a write. */
 export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number): ReadRouter {
+  /** What every standby read needs, whoever reads (raiseFloor). */
+  let floor: bigint | undefined;
   return {
     maxLagMs,
-    async onStandby(required, work) {
-      const standby = await monitor.standbyFor(required);
+    async onStandby({ claimed, member }, work) {
+      const standby = await monitor.standbyFor(furthest(floor, member), claimed);
       // Awaited inside: Drizzle's queries are lazy thenables, run by whoever calls `then`.
       return routes.run({ standby, wrote: false }, async () => await work());
     },
-    async onPrimaryNoting(work, afterWrite) {
+    async onPrimaryNoting(work, afterWrite, announceFor) {
       const route: Route = { standby: undefined, wrote: false };
       try {
         return await routes.run(route, async () => await work());
       } finally {
         if (route.wrote) {
-          const lsn = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn').then(
+          const position =
+            announceFor === undefined
+              ? primary.query<{ lsn: string }>(`select ${INSERT_POSITION} as lsn`)
+              : primary.query<{ lsn: string }>(ANNOUNCED_POSITION, [MEMBER_WROTE_CHANNEL, `${announceFor} `]);
+          const lsn = await position.then(
             ({ rows }) => parseLsn(rows[0]?.lsn),
             () => undefined,
           );
@@ -145,7 +204,13 @@ export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxL
         }
       }
     },
+    async raiseFloor() {
+      const { rows } = await primary.query<{ lsn: string }>(`select ${INSERT_POSITION} as lsn`);
+      const lsn = parseLsn(rows[0]?.lsn);
+      if (lsn !== undefined && (floor === undefined || lsn > floor)) floor = lsn;
+    },
     standbys: () => monitor.report(),
     watch: (listener) => monitor.watch(listener),
+    watchPrimary: (listener) => monitor.watchPrimary(listener),
   };
 }

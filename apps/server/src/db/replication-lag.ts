@@ -13,7 +13,11 @@ export class PrimaryPositions {
   /** `keepMs`: how far back lag is measured exactly; beyond it a standby is simply "too far behind". */
   constructor(private readonly keepMs: number) {}
 
+  /** When the primary last answered (whether its position moved or not). */
+  private lastAt: number | undefined;
+
   record(lsn: bigint, at: number): void {
+    this.lastAt = at;
     const last = this.samples.at(-1);
     if (last && lsn < last.lsn) {
       // Another server answers as the primary (a promoted standby, which may have missed the old
@@ -30,6 +34,11 @@ export class PrimaryPositions {
     if (this.floor !== undefined && replayed < this.floor) return Number.POSITIVE_INFINITY;
     const oldestMissed = this.samples.find((sample) => sample.lsn > replayed);
     return oldestMissed ? Math.max(0, now - oldestMissed.at) : 0;
+  }
+
+  /** How long ago the primary last answered; Infinity if it never has. */
+  ageMs(now: number): number {
+    return this.lastAt === undefined ? Number.POSITIVE_INFINITY : now - this.lastAt;
   }
 
   /** The newest position sampled, if any. */

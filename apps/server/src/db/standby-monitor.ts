@@ -4,8 +4,9 @@ import { PrimaryPositions } from './replication-lag';
 
 /**
  * `up`: fit for reads; `lagging`: further behind than DATABASE_READ_MAX_LAG_MS (or nothing replayed
- * yet); `down`: no answer; `not-standby`: answers, but is not in recovery and is not the primary
- * itself (a promoted standby, ADR 0052), so what it holds may have left the primary's history.
+ * yet); `down`: no answer; `not-standby`: answers, but follows another cluster or another timeline,
+ * or is out of recovery without being the primary itself (a promoted standby, ADR 0052), so what it
+ * holds may have left the primary's history.
  */
 export type StandbyState = 'up' | 'lagging' | 'down' | 'not-standby';
 
@@ -36,15 +37,34 @@ export function pickStandby<S extends StandbyView>(
 const PROBE_TIMEOUT_MS = 1000;
 
 /**
- * Which server answers: two servers never share both the cluster's system identifier and the
- * postmaster's start time. A standby shares its primary's identifier, so the start time tells a
- * promoted standby from the primary it left.
+ * Which cluster a server belongs to: its system identifier, which `initdb` draws and every standby
+ * copied from it keeps. As text: it is a 64-bit number.
  */
-const SERVER_IDENTITY = `(select system_identifier from pg_control_system())::text || ' ' || pg_postmaster_start_time()::text`;
-const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, ${SERVER_IDENTITY} as identity`;
-/** A server not in recovery has replayed nothing more: its own position is what it holds. */
-const POSITION = `(case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_lsn() end)::text`;
-const STANDBY_QUERY = `select pg_is_in_recovery() as recovery, ${POSITION} as lsn, ${SERVER_IDENTITY} as identity`;
+const SYSTEM = `(select system_identifier from pg_control_system())::text`;
+/**
+ * When the postmaster started, in seconds since 1970: two servers of one cluster never share it, so
+ * it tells a promoted standby from the primary it left. A number, not a timestamp's text, which
+ * follows the session's TimeZone and DateStyle (a standby's URL or role may set other ones).
+ */
+const STARTED = `extract(epoch from pg_postmaster_start_time())::text`;
+/**
+ * The timeline the primary writes on: in the name of its current WAL file (pg_control_checkpoint's
+ * still names the old one after a promotion, until the next checkpoint ends).
+ */
+const WRITING_TIMELINE = `('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::bigint`;
+/**
+ * The timeline a standby follows: its WAL receiver's (visible to a role with pg_read_all_stats),
+ * else its last restartpoint's, which may still name the previous timeline for a while after it
+ * followed a promotion (it is then skipped until its next restartpoint: never used wrongly).
+ */
+const FOLLOWED_TIMELINE = `coalesce((select received_tli from pg_stat_wal_receiver), (select timeline_id from pg_control_checkpoint()))`;
+/** `inserted`: how far the primary has written anything, the bound of every real read-your-writes position. */
+const PRIMARY_QUERY = `select pg_current_wal_lsn()::text as lsn, pg_current_wal_insert_lsn()::text as inserted,
+  ${SYSTEM} as system, ${STARTED} as started, ${WRITING_TIMELINE}::text as timeline`;
+/** A server not in recovery holds everything it has inserted (read-your-writes positions are insert positions). */
+const POSITION = `(case when pg_is_in_recovery() then pg_last_wal_replay_lsn() else pg_current_wal_insert_lsn() end)::text`;
+const STANDBY_QUERY = `select pg_is_in_recovery() as recovery, ${POSITION} as lsn, ${SYSTEM} as system, ${STARTED} as started,
+  (case when pg_is_in_recovery() then ${FOLLOWED_TIMELINE} else ${WRITING_TIMELINE} end)::text as timeline`;
 
 /** A connection of its own for the monitor's questions, opened again after any failure. */
 export class Probe {
@@ -75,30 +95,63 @@ export class Probe {
   }
 }
 
+/** Which server answered, and on which timeline it writes or follows (as text: numbers beyond 2^53). */
+export interface ServerIdentity {
+  system: string;
+  started: string;
+  timeline: string | null;
+}
+
 /** What a look at a standby answered. */
-export interface SeenStandby {
+export interface SeenStandby extends ServerIdentity {
   recovery: boolean;
   lsn: string | null;
-  identity: string;
+}
+
+export interface Judgement {
+  state: StandbyState;
+  replayed: bigint | undefined;
+  lagMs: number | null;
+  /** Why it is not used, when that is not plain lag. */
+  reason?: string;
 }
 
 /**
- * A standby's state from one look: not in recovery and not the primary itself, it is `not-standby`
- * (a promoted standby may hold writes the primary never had, or miss some it had); in recovery, it
- * is `up` while at most `maxLagMs` behind the primary's sampled positions; the primary itself
- * (tests, or DATABASE_READ_URL reaching the new primary after a failover) is never behind.
+ * A standby's state from one look. In recovery, it is a standby of this primary only if it follows
+ * the same cluster (system identifier) on the primary's current timeline: another cluster's standby,
+ * or one left on the old timeline by a failover, has positions that say nothing about this primary's,
+ * and would look 0 ms behind for ever. Such a server is `not-standby`; one of this primary's is `up`
+ * while at most `maxLagMs` behind its sampled positions. Out of recovery, only the primary itself
+ * (tests, or DATABASE_READ_URL reaching the new primary after a failover) is trusted, and is never
+ * behind; a promoted standby may hold writes the primary never had, or miss some it had. Before the
+ * primary has answered once, nothing can be verified: not used.
  */
 export function judgeStandby(
   seen: SeenStandby,
-  primaryIdentity: string | undefined,
+  primary: ServerIdentity | undefined,
   positions: Pick<PrimaryPositions, 'lagMs'>,
   now: number,
   maxLagMs: number,
-): { state: StandbyState; replayed: bigint | undefined; lagMs: number | null } {
-  if (!seen.recovery && seen.identity !== primaryIdentity) return { state: 'not-standby', replayed: undefined, lagMs: null };
+): Judgement {
+  const notStandby = (reason: string): Judgement => ({ state: 'not-standby', replayed: undefined, lagMs: null, reason });
+  if (!primary) {
+    return { state: 'lagging', replayed: undefined, lagMs: null, reason: 'the primary has not answered yet: nothing to compare with' };
+  }
+  if (!seen.recovery) {
+    if (seen.system === primary.system && seen.started === primary.started) return { state: 'up', replayed: parseLsn(seen.lsn), lagMs: 0 };
+    return notStandby('out of recovery, and not the primary itself (a promoted standby?)');
+  }
+  if (seen.system !== primary.system) {
+    return notStandby(`a standby of another cluster (system identifier ${seen.system}, the primary's ${primary.system})`);
+  }
+  if (seen.timeline === null || seen.timeline !== primary.timeline) {
+    return notStandby(
+      `follows timeline ${seen.timeline ?? 'unknown'}, the primary writes on timeline ${primary.timeline} (left behind by a failover?)`,
+    );
+  }
   const replayed = parseLsn(seen.lsn);
   if (replayed === undefined) return { state: 'lagging', replayed: undefined, lagMs: null };
-  const lagMs = seen.recovery ? positions.lagMs(replayed, now) : 0;
+  const lagMs = positions.lagMs(replayed, now);
   return { state: lagMs > maxLagMs ? 'lagging' : 'up', replayed, lagMs };
 }
 
@@ -108,6 +161,10 @@ export class Standby implements StandbyView {
   lagMs: number | null = null;
   /** Statements (and transactions) run here since start: /readyz shows them, so a deployment can see its standbys used. */
   reads = 0;
+  /** The monitor's last answer from it, judged again while looks fail. */
+  lastSeen: SeenStandby | undefined;
+  /** The monitor's looks that failed since the last that did not. */
+  failedLooks = 0;
 
   constructor(
     /** For logs and /readyz: host, port and database, never the password. */
@@ -132,6 +189,15 @@ export interface StandbyChange extends StandbyReport {
   reason?: string;
 }
 
+/** Whether the monitor's probe of the primary answers: while it does not, lag cannot be measured. */
+export interface PrimaryProbeChange {
+  answering: boolean;
+  /** Failing: the driver's message. */
+  reason?: string;
+  /** Answering again: how many looks failed before. */
+  failedLooks?: number;
+}
+
 export interface StandbyMonitorOptions {
   maxLagMs: number;
   /** How long a read waits for a standby to replay its reader's last write (DATABASE_READ_WAIT_MS). */
@@ -142,20 +208,47 @@ export interface StandbyMonitorOptions {
 
 /** How often the monitor looks: lag is known to within this, and a dead standby is skipped within this plus the probe's limit. */
 const DEFAULT_INTERVAL_MS = 250;
-/** How often a waiting read asks its standby how far it has replayed. */
-const WAIT_POLL_MS = 10;
+/**
+ * Looks in a row a standby must fail to be called down: one probe past its second under a loaded CPU
+ * would otherwise take a live standby out and put it back, over and over. A statement that fails
+ * under a request marks it down at once.
+ */
+const FAILED_LOOKS_FOR_DOWN = 3;
+/**
+ * How often it looks while a read waits (for a standby to replay a position, or for the primary to
+ * vouch for one): the waits share these looks, so a thousand waiting reads cost what one does.
+ */
+const WAITING_INTERVAL_MS = 20;
+
+/** A read waiting for what the next looks will see. */
+interface Waiter {
+  /** Called after every look. */
+  check(): void;
+  /** Ends the wait with nothing (the monitor stopped). */
+  cancel(): void;
+}
 
 /**
  * Watches the primary's WAL position and each standby's (ADR 0052): a standby is `up` while it
- * answers, is in recovery (or is the primary itself) and is at most `maxLagMs` behind.
+ * answers, is in recovery (or is the primary itself) and is at most `maxLagMs` behind. Reads that
+ * must wait for a standby wait for the monitor's own looks, never query a standby themselves.
  */
 export class StandbyMonitor {
   private readonly positions: PrimaryPositions;
-  private primaryIdentity: string | undefined;
+  private primary: ServerIdentity | undefined;
+  /** The primary's insert position at its last answer, and when that look began. */
+  private primaryReached: { lsn: bigint; since: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private nextLookAt = Number.POSITIVE_INFINITY;
+  private looking = false;
   private stopped = false;
   private turn = 0;
+  private readonly waiters = new Set<Waiter>();
   private readonly listeners = new Set<(change: StandbyChange) => void>();
+  private readonly primaryListeners = new Set<(change: PrimaryProbeChange) => void>();
+  /** undefined before the first look; the primary's failed looks in a row. */
+  private primaryAnswering: boolean | undefined;
+  private primaryFailedLooks = 0;
 
   constructor(
     readonly standbys: readonly Standby[],
@@ -168,13 +261,19 @@ export class StandbyMonitor {
 
   /** One look at every server (so the first requests already know), then one every interval. */
   async start(): Promise<void> {
-    await this.look();
+    this.looking = true;
+    try {
+      await this.look();
+    } finally {
+      this.looking = false;
+    }
     this.schedule();
   }
 
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
+    for (const waiter of this.waiters) waiter.cancel();
     this.primaryProbe.drop();
     for (const standby of this.standbys) standby.probe.drop();
   }
@@ -184,6 +283,12 @@ export class StandbyMonitor {
     for (const standby of this.standbys) listener({ ...this.reportOf(standby), from: undefined });
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` when the primary's probe starts failing, and when it answers again. */
+  watchPrimary(listener: (change: PrimaryProbeChange) => void): () => void {
+    this.primaryListeners.add(listener);
+    return () => this.primaryListeners.delete(listener);
   }
 
   report(): StandbyReport[] {
@@ -196,72 +301,172 @@ export class StandbyMonitor {
   }
 
   /**
-   * The standby a read may use, having replayed `required` if given: at once if one has, else
-   * after waiting at most DATABASE_READ_WAIT_MS for the furthest; undefined: read on the primary.
+   * The standby a read may use: one that has replayed `required` (positions this process has from
+   * the primary) and `claimed` (the reader's cookie: untrusted), at once if one has, else after
+   * waiting at most DATABASE_READ_WAIT_MS for the monitor to see one that has; undefined: read on
+   * the primary. A claim beyond any position the primary has reached, in a look that began after
+   * the read arrived, is no write of anyone's (forged, or from before a failover): ignored.
    */
-  async standbyFor(required: bigint | undefined): Promise<Standby | undefined> {
-    const pick = pickStandby(this.standbys, required, this.turn++);
-    if (!pick) return undefined;
-    if ('use' in pick) return pick.use;
-    const standby = pick.waitFor;
-    const deadline = Date.now() + this.options.waitMs;
-    for (let left = this.options.waitMs; left > 0; left = deadline - Date.now()) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_POLL_MS, left)));
-      let replayed: bigint | undefined;
-      try {
-        const { rows } = await standby.pool.query<{ lsn: string | null }>(`select ${POSITION} as lsn`);
-        replayed = parseLsn(rows[0]?.lsn);
-      } catch {
-        return undefined;
-      }
-      if (replayed !== undefined && replayed >= required!) {
-        if (standby.replayed === undefined || replayed > standby.replayed) standby.replayed = replayed;
-        return standby.state === 'up' ? standby : undefined;
-      }
+  async standbyFor(required: bigint | undefined, claimed?: bigint): Promise<Standby | undefined> {
+    const arrived = Date.now();
+    const deadline = arrived + this.options.waitMs;
+    let wanted = required;
+    if (claimed !== undefined && (wanted === undefined || claimed > wanted)) {
+      const verdict = await this.until(deadline, () => this.claimVerdict(claimed, arrived));
+      // The primary has not answered within the wait: the claim may be a real write's.
+      if (verdict === undefined) return undefined;
+      if (verdict === 'reached') wanted = claimed;
     }
-    return undefined;
+    const turn = this.turn++;
+    const found = await this.until(deadline, () => {
+      const pick = pickStandby(this.standbys, wanted, turn);
+      if (!pick) return { standby: undefined };
+      return 'use' in pick ? { standby: pick.use } : undefined;
+    });
+    return found?.standby;
   }
 
-  private schedule(): void {
+  /**
+   * `reached`: the primary was seen at or past `claimed`; `beyond`: a look at it that began after
+   * `since` found it short of `claimed`; undefined: not known yet (a write another process has just
+   * acknowledged may lie beyond this monitor's last look).
+   */
+  private claimVerdict(claimed: bigint, since: number): 'reached' | 'beyond' | undefined {
+    const reached = this.primaryReached;
+    if (!reached) return undefined;
+    if (claimed <= reached.lsn) return 'reached';
+    return reached.since >= since ? 'beyond' : undefined;
+  }
+
+  /**
+   * What `check` answers, as soon as it answers something: now, or after one of the monitor's looks
+   * (which come every WAITING_INTERVAL_MS while anyone waits); undefined at `deadline`.
+   */
+  private until<T>(deadline: number, check: () => T | undefined): Promise<T | undefined> {
+    const now = check();
+    if (now !== undefined || this.stopped || Date.now() >= deadline) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const finish = (value: T | undefined) => {
+        clearTimeout(timer);
+        this.waiters.delete(waiter);
+        resolve(value);
+      };
+      const waiter: Waiter = {
+        check: () => {
+          const value = check();
+          if (value !== undefined) finish(value);
+        },
+        cancel: () => finish(undefined),
+      };
+      const timer = setTimeout(() => finish(undefined), deadline - Date.now());
+      this.waiters.add(waiter);
+      this.hurry();
+    });
+  }
+
+  /** A read waits: the next look comes within the waiting interval, not the usual one. */
+  private hurry(): void {
+    if (this.stopped || this.looking || this.nextLookAt - Date.now() <= WAITING_INTERVAL_MS) return;
+    this.schedule(0);
+  }
+
+  private schedule(delayMs = this.waiters.size > 0 ? WAITING_INTERVAL_MS : (this.options.intervalMs ?? DEFAULT_INTERVAL_MS)): void {
     if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.nextLookAt = Date.now() + delayMs;
     this.timer = setTimeout(() => {
-      void this.look().finally(() => this.schedule());
-    }, this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
+      this.nextLookAt = Number.POSITIVE_INFINITY;
+      this.looking = true;
+      void this.look().finally(() => {
+        this.looking = false;
+        this.schedule();
+      });
+    }, delayMs);
     this.timer.unref();
   }
 
   private async look(): Promise<void> {
+    const began = Date.now();
     try {
-      const primary = await this.primaryProbe.row<{ lsn: string; identity: string }>(PRIMARY_QUERY);
-      const lsn = parseLsn(primary.lsn);
+      const {
+        lsn: position,
+        inserted,
+        ...identity
+      } = await this.primaryProbe.row<ServerIdentity & { lsn: string; inserted: string }>(PRIMARY_QUERY);
+      const lsn = parseLsn(position);
       if (lsn !== undefined) this.positions.record(lsn, Date.now());
-      this.primaryIdentity = primary.identity;
-    } catch {
-      // The primary away: standbys are still measured against what it was last seen to hold.
+      const reached = parseLsn(inserted);
+      if (reached !== undefined) this.primaryReached = { lsn: reached, since: began };
+      this.primary = identity;
+      this.primaryAnswered();
+    } catch (error) {
+      // Standbys are still measured against what it was last seen to hold, until that is older than
+      // the lag bound (judge): PgBouncer queueing the probe, or the primary gone.
+      this.primaryFailed(error);
     }
     await Promise.all(this.standbys.map((standby) => this.lookAt(standby)));
+    for (const waiter of this.waiters) waiter.check();
+  }
+
+  private primaryAnswered(): void {
+    const failedLooks = this.primaryFailedLooks;
+    this.primaryFailedLooks = 0;
+    if (this.primaryAnswering === false) for (const listener of this.primaryListeners) listener({ answering: true, failedLooks });
+    this.primaryAnswering = true;
+  }
+
+  private primaryFailed(error: unknown): void {
+    this.primaryFailedLooks += 1;
+    if (this.primaryAnswering === false) return;
+    this.primaryAnswering = false;
+    const reason = error instanceof Error ? error.message : String(error);
+    for (const listener of this.primaryListeners) listener({ answering: false, reason });
   }
 
   private async lookAt(standby: Standby): Promise<void> {
-    let seen: SeenStandby;
     try {
-      seen = await standby.probe.row(STANDBY_QUERY);
+      standby.lastSeen = await standby.probe.row(STANDBY_QUERY);
+      standby.failedLooks = 0;
     } catch (error) {
-      this.set(standby, 'down', null, error);
-      return;
+      standby.failedLooks += 1;
+      if (standby.failedLooks >= FAILED_LOOKS_FOR_DOWN || !standby.lastSeen) {
+        this.set(standby, 'down', null, error);
+        return;
+      }
+      // Not yet down: what it said last is judged against the primary's positions now, which can
+      // only make it further behind.
     }
-    if (this.stopped) return;
-    const judged = judgeStandby(seen, this.primaryIdentity, this.positions, Date.now(), this.options.maxLagMs);
+    if (this.stopped || !standby.lastSeen) return;
+    const judged = this.judge(standby.lastSeen);
     standby.replayed = judged.replayed;
-    this.set(standby, judged.state, judged.lagMs);
+    this.set(standby, judged.state, judged.lagMs, judged.reason);
   }
 
-  private set(standby: Standby, state: StandbyState, lagMs: number | null, error?: unknown): void {
+  /**
+   * judgeStandby, and a standby in recovery is not used once the primary's last answer is older than
+   * the lag bound: how far behind it is can no longer be told (the monitor must not fail open).
+   */
+  private judge(seen: SeenStandby): Judgement {
+    const now = Date.now();
+    const judged = judgeStandby(seen, this.primary, this.positions, now, this.options.maxLagMs);
+    const ageMs = this.positions.ageMs(now);
+    if (!seen.recovery || judged.state !== 'up' || ageMs <= this.options.maxLagMs) return judged;
+    const since = Number.isFinite(ageMs) ? `for ${Math.round(ageMs)} ms` : 'yet';
+    return {
+      state: 'lagging',
+      replayed: judged.replayed,
+      lagMs: null,
+      reason: `lag unknown: the primary has not answered the monitor ${since}`,
+    };
+  }
+
+  /** `why`: the error that made it down, or the reason it is not used; logged once per change of state. */
+  private set(standby: Standby, state: StandbyState, lagMs: number | null, why?: unknown): void {
     const from = standby.state;
     standby.state = state;
     standby.lagMs = lagMs === null || Number.isFinite(lagMs) ? lagMs : null;
     if (from === state) return;
-    const reason = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
+    const reason = why === undefined ? undefined : why instanceof Error ? why.message : String(why);
     const change: StandbyChange = { ...this.reportOf(standby), from, ...(reason ? { reason } : {}) };
     for (const listener of this.listeners) listener(change);
   }

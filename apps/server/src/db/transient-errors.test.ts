@@ -5,6 +5,7 @@ import { ErrorCode } from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../testing';
 import { openDatabase, type DatabaseHandle } from './client';
 import { transientDatabaseFailure } from './transient-errors';
+import { WriteOnStandbyError } from './write-on-standby';
 
 /** What node-postgres throws for a server error: an Error with the SQLSTATE in `code`. */
 const sqlError = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -34,6 +35,9 @@ describe('a passing database failure is told from a fault', () => {
     expect(transientDatabaseFailure(sqlError('42601', 'syntax error'))).toBeNull();
     expect(transientDatabaseFailure(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBeNull();
     expect(transientDatabaseFailure('57P01')).toBeNull();
+    // A write a standby refused is a routing bug, though its cause is a read-only primary's code.
+    const onStandby = new WriteOnStandbyError(sqlError('25006', 'cannot execute UPDATE in a read-only transaction'));
+    expect(transientDatabaseFailure(new Error('Failed query: update …', { cause: onStandby }))).toBeNull();
   });
 });
 

@@ -1,3 +1,5 @@
+import { WriteOnStandbyError } from './write-on-standby';
+
 /**
  * Database failures that pass by themselves: the primary restarting or failing over, a connection cut under a
  * statement, a transaction that lost a deadlock or a serialization check. A retry a second later succeeds,
@@ -34,12 +36,24 @@ const LOST_CONNECTION_MESSAGES = [
   'terminating connection due to administrator command',
 ];
 
+/** `error` itself (not its causes) says the connection to the server was lost or never made. */
+export function isLostConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) ||
+    LOST_CONNECTION_MESSAGES.some((message) => error.message.startsWith(message))
+  );
+}
+
 /**
  * Why `error` (or anything in its `cause` chain: Drizzle wraps driver errors) is a passing database
  * failure, in words for the envelope's msg; null when it is not one.
  */
 export function transientDatabaseFailure(error: unknown): string | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    // Its cause (25006) looks like a failover's read-only primary; it is a routing bug.
+    if (current instanceof WriteOnStandbyError) return null;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {
       if (TRANSIENT_SQLSTATES[code]) return TRANSIENT_SQLSTATES[code];

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { ErrorCode } from '@broker/contract';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { defineEndpoint, ErrorCode, HEADER_AGENT, HEADER_CORP } from '@broker/contract';
+import errorHandlerPlugin from '../plugins/error-handler.plugin';
+import { routeEndpoint } from './endpoint-route';
 import { apiClient, signInAs, startTestApp, testDatabases, type ApiClient, type RunningTestApp } from '../testing';
 import { endpointEntries, seedEndpointFixture, sweepCaller, validInputs, type EndpointFixture } from '../testing/endpoint-fixture';
 import { openDatabase, type DatabaseHandle, type StandbyOptions } from '../db/client';
 import { STANDBY_READS } from './standby-reads';
+import { formatLsn, parseLsn } from '../db/lsn';
 
 /*
  * ADR 0052 without replication: the "standby" is the test database itself, reached by a session in
@@ -31,7 +37,7 @@ const standbysAt = (urls: string[], more: Partial<StandbyOptions> = {}): Standby
   ...more,
 });
 
-const readAfterCookie = /^broker_read_after=([0-9A-F]{1,8}\/[0-9A-F]{1,8}); Max-Age=6; Path=\/api; HttpOnly; SameSite=Strict$/;
+const readAfterCookie = /^broker_read_after=([0-9A-F]{1,8}\/[0-9A-F]{1,8}); Max-Age=15; Path=\/; HttpOnly; SameSite=Strict$/;
 
 for (const engine of postgres) {
   describe(`reads on standbys (${engine.kind}; a read-only session of the same database as the standby)`, () => {
@@ -62,8 +68,77 @@ for (const engine of postgres) {
     it('the standby is up, and a write sent to it would fail loudly', async () => {
       expect(routed.reads!.standbys()).toEqual([expect.objectContaining({ state: 'up', lagMs: 0 })]);
       await expect(
-        routed.reads!.onStandby(undefined, () => routed.db.execute(sql`update staff set min_cash_io = min_cash_io where false`)),
-      ).rejects.toMatchObject({ cause: { code: '25006', message: expect.stringMatching(/read-only transaction/) } });
+        routed.reads!.onStandby({}, () => routed.db.execute(sql`update staff set min_cash_io = min_cash_io where false`)),
+      ).rejects.toMatchObject({
+        cause: { name: 'WriteOnStandbyError', cause: { code: '25006', message: expect.stringMatching(/read-only transaction/) } },
+      });
+    });
+
+    it("is recognised whatever the standby session's TimeZone and DateStyle (the server's identity is not a timestamp's text)", async () => {
+      const elsewhere = new URL(readOnly(primary.url!));
+      elsewhere.searchParams.set('options', `${elsewhere.searchParams.get('options')} -c TimeZone=Pacific/Chatham -c DateStyle=German`);
+      const handle = await openDatabase({ url: primary.url!, migrate: false, poolMax: 1, standbys: standbysAt([elsewhere.toString()]) });
+      try {
+        expect(handle.reads!.standbys()).toEqual([expect.objectContaining({ state: 'up', lagMs: 0 })]);
+      } finally {
+        await handle.close();
+      }
+    });
+
+    it('a write routed to a standby is a bug: 500/090500, logged as an error; a read-only primary (a failover) stays 503/090503', async () => {
+      const readOnlyPrimary = await openDatabase({ url: readOnly(primary.url!), migrate: false, poolMax: 1 });
+      const lines: Array<{ level: number; msg: string; err?: { message?: string } }> = [];
+      const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } });
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
+      app.decorate('refuseUndeclaredErrorCodes', false);
+      await app.register(errorHandlerPlugin);
+      const write = sql`update staff set min_cash_io = min_cash_io where false`;
+      const testEndpoint = (path: string) =>
+        defineEndpoint({
+          method: 'GET',
+          path,
+          agent: 'khzl',
+          auth: false,
+          payload: 'query',
+          request: z.strictObject({}),
+          response: z.object({}),
+          summary: 'test',
+          tag: 'test',
+          errors: [],
+        });
+      routeEndpoint(app, testEndpoint('/api/test/write-on-standby'), async () => {
+        await routed.reads!.onStandby({}, () => routed.db.execute(write));
+        return {};
+      });
+      routeEndpoint(app, testEndpoint('/api/test/write-on-read-only-primary'), async () => {
+        await readOnlyPrimary.db.execute(write);
+        return {};
+      });
+      await app.ready();
+      try {
+        const headers = { [HEADER_CORP]: 'fxhl', [HEADER_AGENT]: 'khzl' };
+        const onStandby = await app.inject({ method: 'GET', url: '/api/test/write-on-standby', headers });
+        expect(onStandby.statusCode).toBe(500);
+        expect(onStandby.json()).toMatchObject({ code: ErrorCode.INTERNAL });
+        expect(onStandby.headers['retry-after']).toBeUndefined();
+        expect(lines.filter((line) => line.level >= 50).map((line) => line.err?.message)).toEqual([
+          expect.stringMatching(/standby.*read-only transaction/s),
+        ]);
+
+        // Inside a transaction on the standby too (none of the listed reads opens one today).
+        await expect(routed.reads!.onStandby({}, () => routed.db.transaction((tx) => tx.execute(write)))).rejects.toMatchObject({
+          cause: { name: 'WriteOnStandbyError' },
+        });
+
+        const onPrimary = await app.inject({ method: 'GET', url: '/api/test/write-on-read-only-primary', headers });
+        expect(onPrimary.statusCode).toBe(503);
+        expect(onPrimary.json()).toMatchObject({ code: ErrorCode.UNAVAILABLE });
+        expect(lines.filter((line) => line.level >= 50)).toHaveLength(1);
+      } finally {
+        await app.close();
+        await readOnlyPrimary.close();
+      }
     });
 
     const listed = endpointEntries().filter(([, endpoint]) => STANDBY_READS.has(endpoint));
@@ -102,7 +177,7 @@ for (const engine of postgres) {
       expect(write.body.code).toBe(ErrorCode.OK);
       const [cookie] = write.headers.getSetCookie();
       expect(cookie).toMatch(readAfterCookie);
-      const [position] = await primary.query<{ behind: boolean }>('select $1::pg_lsn <= pg_current_wal_lsn() as behind', [
+      const [position] = await primary.query<{ behind: boolean }>('select $1::pg_lsn <= pg_current_wal_insert_lsn() as behind', [
         readAfterCookie.exec(cookie!)![1],
       ]);
       expect(position!.behind).toBe(true);
@@ -117,21 +192,53 @@ for (const engine of postgres) {
       expect(standbyReads()).toBeGreaterThan(before);
     });
 
-    it('a position no standby has replayed: the read waits at most DATABASE_READ_WAIT_MS, then the primary answers', async () => {
+    it("the position handed back covers the write's commit record even with synchronous_commit = off (the insert position, not the write position)", async () => {
+      const asynchronous = new URL(primary.url!);
+      asynchronous.searchParams.set('options', '-c synchronous_commit=off');
+      const handle = await openDatabase({
+        url: asynchronous.toString(),
+        migrate: false,
+        poolMax: 1,
+        standbys: standbysAt([readOnly(primary.url!)]),
+      });
+      try {
+        for (let round = 0; round < 5; round += 1) {
+          let committedTo = 0n;
+          let handedBack = 0n;
+          await handle.reads!.onPrimaryNoting(
+            async () => {
+              await handle.db.transaction((tx) =>
+                tx.execute(sql`update staff set min_cash_io = min_cash_io where id = ${fixture.staffIds.chanwaiman!}`),
+              );
+              // Read at once after the commit: its record ends at or before this position.
+              const [row] = await handle.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+              committedTo = parseLsn(row!.lsn)!;
+            },
+            (lsn) => void (handedBack = lsn),
+          );
+          expect(handedBack >= committedTo, `round ${round}: ${formatLsn(handedBack)} < ${formatLsn(committedTo)}`).toBe(true);
+        }
+      } finally {
+        await handle.close();
+      }
+    });
+
+    it('a forged position beyond any the primary has reached is ignored: the standby answers, without the wait', async () => {
       const customerId = fixture.ownCustomerIds[0]!;
-      chanSignedIn.jar.set('broker_read_after', 'FFFFFFFF/FFFFFFFF');
-      const before = standbyReads();
-      const started = Date.now();
-      const answer = await chan.getBaseInfo({ customerId });
-      const took = Date.now() - started;
-      expect(answer.body.code).toBe(ErrorCode.OK);
-      expect(took).toBeGreaterThanOrEqual(WAIT_MS);
-      expect(took).toBeLessThan(WAIT_MS + 1500);
-      expect(standbyReads()).toBe(before);
+      for (const forged of ['FFFFFFFF/FFFFFFFF', 'FFFF/0']) {
+        chanSignedIn.jar.set('broker_read_after', forged);
+        const before = standbyReads();
+        const started = Date.now();
+        const answers = await Promise.all(Array.from({ length: 10 }, () => chan.getBaseInfo({ customerId })));
+        expect(answers.map((answer) => answer.body.code)).toEqual(answers.map(() => ErrorCode.OK));
+        expect(standbyReads(), forged).toBeGreaterThanOrEqual(before + 10);
+        // One look at the primary settles them all, well within DATABASE_READ_WAIT_MS.
+        expect(Date.now() - started).toBeLessThan(WAIT_MS + 1500);
+      }
     });
 
     it('a cookie that is not a position is ignored: the standby answers at once', async () => {
-      for (const forged of ['not-an-lsn', '0/0; Path=/', `${'F'.repeat(300)}/0`, '-1/0']) {
+      for (const forged of ['not-an-lsn', '0/0; Path=/', `${'F'.repeat(300)}/0`, '-1/0', '0/0']) {
         chanSignedIn.jar.set('broker_read_after', forged);
         const before = standbyReads();
         const answer = await chan.getBaseInfo({ customerId: fixture.ownCustomerIds[0]! });
@@ -193,6 +300,34 @@ for (const engine of postgres) {
         await proxy.stop();
       });
 
+      it('frozen mid-way (answers nothing, closes nothing): the statement is given up and repeated on the primary, the standby marked down', async () => {
+        const proxy = await tcpProxy(new URL(primary.url!));
+        const through = new URL(readOnly(primary.url!));
+        through.port = String(proxy.port);
+        const { database, client } = await appOn(standbysAt([through.toString()], { monitorIntervalMs: 600_000, timeoutMs: 300 }));
+        const customerId = fixture.ownCustomerIds[0]!;
+        expect((await client.getBaseInfo({ customerId })).body.code).toBe(ErrorCode.OK);
+        const served = database.reads!.standbys()[0]!.reads;
+        expect(served).toBeGreaterThan(0);
+
+        proxy.freeze();
+        const started = Date.now();
+        const answer = await Promise.race([client.getBaseInfo({ customerId }), sleep(15_000).then(() => 'still waiting after 15 s')]);
+        expect(typeof answer === 'string' ? answer : answer.body.code).toBe(ErrorCode.OK);
+        // 300 ms for the standby to cancel it itself, half a second more of silence, then the primary.
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(database.reads!.standbys()[0]).toMatchObject({ state: 'down', reads: served + 1 });
+        proxy.thaw();
+        await proxy.stop();
+      });
+
+      it('a statement longer than DATABASE_READ_TIMEOUT_MS is cancelled by the standby and repeated on the primary; the standby stays up', async () => {
+        const { database } = await appOn(standbysAt([readOnly(primary.url!)], { timeoutMs: 200 }));
+        const rows = await database.reads!.onStandby({}, () => database.db.execute(sql`select pg_sleep(0.5), 'slept' as done`));
+        expect((rows as unknown as { rows: { done: string }[] }).rows[0]!.done).toBe('slept');
+        expect(database.reads!.standbys()[0]).toMatchObject({ state: 'up', reads: 1 });
+      });
+
       it('the monitor marks a standby down when it stops answering, and up again when it answers', async () => {
         const proxy = await tcpProxy(new URL(primary.url!));
         const through = new URL(readOnly(primary.url!));
@@ -217,6 +352,52 @@ for (const engine of postgres) {
       });
     });
 
+    it("a member's write is awaited by their reads in another browser, through another API process (announced by NOTIFY)", async () => {
+      // B: another API process on the same database, which looks at its standby once, at start, so that
+      // it takes the standby for one that has not replayed anything written since; it never waits.
+      const other = await openDatabase({
+        url: primary.url!,
+        migrate: false,
+        poolMax: 4,
+        standbys: standbysAt([readOnly(primary.url!)], { monitorIntervalMs: 600_000, waitMs: 0 }),
+      });
+      const b = await startTestApp(other, { SEARCH_INDEX_MAX_ROWS: '0' });
+      try {
+        const onB = async (userid: string) => {
+          const signedIn = await signInAs(b.baseUrl, userid);
+          return apiClient(b.baseUrl, { token: signedIn.token, cookies: signedIn.jar });
+        };
+        // The same member on their phone: their own session, their own cookies, on B.
+        const phone = await onB('chanwaiman');
+        const lee = await onB('leekaying');
+        const readsOnB = () => other.reads!.standbys()[0]!.reads;
+        const customerId = fixture.ownCustomerIds[1]!;
+        let before = readsOnB();
+        expect((await phone.getBaseInfo({ customerId })).body.code).toBe(ErrorCode.OK);
+        expect(readsOnB(), 'before the write, B reads the standby').toBeGreaterThan(before);
+
+        // The write, in the desktop browser, through A.
+        const remark = `written on the desktop ${Date.now()}`;
+        const write = await chan.updateProfile({ customerId, version: await fixture.versionOf(customerId), remark });
+        expect(write.body.code).toBe(ErrorCode.OK);
+        // A notification crosses in milliseconds; a person takes longer to pick up the phone.
+        await sleep(300);
+
+        before = readsOnB();
+        const read = await phone.getBaseInfo({ customerId });
+        expect(read.body.code).toBe(ErrorCode.OK);
+        expect((read.body as { data: { remark: string } }).data.remark).toBe(remark);
+        expect(readsOnB(), 'B sent the member’s read to a standby it believes behind their write').toBe(before);
+        // Another member's reads are not held back by it.
+        before = readsOnB();
+        expect((await lee.getBaseInfo({ customerId: fixture.foreignCustomerId })).body.code).toBe(ErrorCode.OK);
+        expect(readsOnB()).toBeGreaterThan(before);
+      } finally {
+        await b.close();
+        await other.close();
+      }
+    });
+
     it('session revocation still ends access to listed reads (sessions are checked on the primary, NOTIFY from it)', async () => {
       const signedIn = await signInAs(server.baseUrl, 'wongchishing');
       const wong = apiClient(server.baseUrl, { token: signedIn.token, cookies: signedIn.jar });
@@ -227,19 +408,63 @@ for (const engine of postgres) {
   });
 }
 
-/** A TCP relay to PostgreSQL that can be cut and restored: a standby's network gone and back, as far as this process can tell. */
-async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<void>; restart(): Promise<void> }> {
+for (const engine of postgres) {
+  describe(`reads on standbys after this process's migrations (${engine.kind})`, () => {
+    it("wait for a standby that has replayed the migrations' DDL: one last seen before them is not used", async () => {
+      const fresh = await engine.create({ migrate: false });
+      const proxy = await tcpProxy(new URL(fresh.url!));
+      const through = new URL(readOnly(fresh.url!));
+      through.port = String(proxy.port);
+      // The monitor looks once, before the migrations run, and not again unless a read waits.
+      const database = await openDatabase({
+        url: fresh.url!,
+        migrate: true,
+        poolMax: 2,
+        standbys: standbysAt([through.toString()], { monitorIntervalMs: 600_000 }),
+      });
+      try {
+        expect(database.reads!.standbys()[0]!.state).toBe('up');
+        // The standby gone too: a read sent to it would fail there, then run on the primary.
+        await proxy.stop();
+        const rows = await database.reads!.onStandby({}, () => database.db.execute(sql`select count(*)::int as n from staff`));
+        expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+        expect(database.reads!.standbys()[0]!.reads).toBe(0);
+      } finally {
+        await database.close();
+        await fresh.drop();
+      }
+    });
+  });
+}
+
+/**
+ * A TCP relay to PostgreSQL that can be cut and restored (a standby's network gone and back, as far as
+ * this process can tell), or frozen: it keeps every connection open and forwards nothing either way,
+ * as a stopped (SIGSTOP) standby or a network black hole does.
+ */
+async function tcpProxy(
+  target: URL,
+): Promise<{ port: number; stop(): Promise<void>; restart(): Promise<void>; freeze(): void; thaw(): void }> {
   const sockets = new Set<Socket>();
   let server: Server;
+  let frozen = false;
+  const forward = (from: Socket, to: Socket) =>
+    from.on('data', (chunk) => {
+      if (!frozen) to.write(chunk);
+    });
   const listen = async (port: number) => {
     server = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
       for (const socket of [client, upstream]) {
         sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
+        socket.on('close', () => {
+          sockets.delete(socket);
+          (socket === client ? upstream : client).destroy();
+        });
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
+      forward(client, upstream);
+      forward(upstream, client);
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return (server.address() as { port: number }).port;
@@ -253,5 +478,7 @@ async function tcpProxy(target: URL): Promise<{ port: number; stop(): Promise<vo
       await closed;
     },
     restart: async () => void (await listen(port)),
+    freeze: () => void (frozen = true),
+    thaw: () => void (frozen = false),
   };
 }

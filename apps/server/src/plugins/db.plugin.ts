@@ -23,6 +23,17 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
     else app.log.warn(line, `standby ${name}: ${state}, reads go elsewhere`);
   });
   if (stopWatching) app.addHook('onClose', async () => void stopWatching());
+  // The monitor's probe of the primary (through DATABASE_URL): while it fails, standbys are measured
+  // against older and older positions, and are not used once those are older than the lag bound.
+  const stopWatchingPrimary = options.handle.reads?.watchPrimary(({ answering, reason, failedLooks }) => {
+    if (answering) app.log.info({ failedLooks }, 'standby monitor: the primary answers its probe again');
+    else
+      app.log.warn(
+        { reason },
+        'standby monitor: the primary does not answer its probe; standbys go unused once its last answer is older than DATABASE_READ_MAX_LAG_MS',
+      );
+  });
+  if (stopWatchingPrimary) app.addHook('onClose', async () => void stopWatchingPrimary());
   if (options.closeOnShutdown) app.addHook('onClose', async () => options.handle.close());
 }
 

@@ -367,33 +367,46 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         for (const report of reports) expect(report[0]!.reads).toBeGreaterThan(0);
       });
 
-      await step('read-your-writes: written through A, read at once through B, with the standby behind', async () => {
-        const [writer] = browsers;
-        const other = await openBrowser(writer!.userid, a, [a, b], wecomBaseUrl);
-        const customerId = workload.customers.get(writer!.userid)![0]!;
-        const before = (await call(other.on[1], getBaseInfo, { customerId })) as { version: number; remark: string | null };
-        await replayedOnStandby();
-        // The standby stops applying WAL: from now on only the primary has the write below.
-        await sql(standby.url('broker'), 'select pg_wal_replay_pause()');
-        try {
-          const current = (await call(writer!.on[0], getBaseInfo, { customerId })) as { version: number };
-          const remark = `read-your-writes ${randomUUID()}`;
-          const saved = (await call(writer!.on[0], updateProfile, { customerId, version: current.version, remark })) as { version: number };
-          expect(failures).toEqual([]);
-          acknowledged.edits.set(customerId, { version: saved.version, remark });
-          const written = performance.now();
-          expect(await call(writer!.on[1], getBaseInfo, { customerId })).toMatchObject({ remark, version: saved.version });
-          console.info(
-            `read-your-writes: B answered the writer's read in ${Math.round(performance.now() - written)} ms with replay paused`,
-          );
-          // Another browser of the same member, which wrote nothing: served by the standby, as it stands.
-          expect(await call(other.on[1], getBaseInfo, { customerId })).toMatchObject({ remark: before.remark, version: before.version });
-        } finally {
-          await sql(standby.url('broker'), 'select pg_wal_replay_resume()');
-        }
-        await replayedOnStandby();
-        expect(await call(other.on[1], getBaseInfo, { customerId })).toMatchObject({ remark: acknowledged.edits.get(customerId)!.remark });
-      });
+      await step(
+        "read-your-writes: written through A, read at once through B, in the writer's browser and in another of the same member's, with the standby behind",
+        async () => {
+          const [writer] = browsers;
+          const other = await openBrowser(writer!.userid, a, [a, b], wecomBaseUrl);
+          const customerId = workload.customers.get(writer!.userid)![0]!;
+          await replayedOnStandby();
+          // The standby stops applying WAL: from now on only the primary has the write below.
+          await sql(standby.url('broker'), 'select pg_wal_replay_pause()');
+          try {
+            const current = (await call(writer!.on[0], getBaseInfo, { customerId })) as { version: number };
+            const remark = `read-your-writes ${randomUUID()}`;
+            const saved = (await call(writer!.on[0], updateProfile, { customerId, version: current.version, remark })) as {
+              version: number;
+            };
+            expect(failures).toEqual([]);
+            acknowledged.edits.set(customerId, { version: saved.version, remark });
+            const written = performance.now();
+            expect(await call(writer!.on[1], getBaseInfo, { customerId })).toMatchObject({ remark, version: saved.version });
+            console.info(
+              `read-your-writes: B answered the writer's read in ${Math.round(performance.now() - written)} ms with replay paused`,
+            );
+            // The same member in another browser (their phone: its own cookies, none of this write's) sees it
+            // too: A announced the member's position, and B heard it (NOTIFY through broker_direct).
+            expect(await call(other.on[1], getBaseInfo, { customerId })).toMatchObject({ remark, version: saved.version });
+            // Another member's reads still come from the standby, as it stands.
+            const [, bystander] = browsers;
+            const bystanderCustomer = workload.customers.get(bystander!.userid)![0]!;
+            const standbyReadsBefore = (await standbysOf(b))[0]!.reads;
+            expect(await call(bystander!.on[1], getBaseInfo, { customerId: bystanderCustomer })).toBeDefined();
+            expect((await standbysOf(b))[0]!.reads).toBeGreaterThan(standbyReadsBefore);
+          } finally {
+            await sql(standby.url('broker'), 'select pg_wal_replay_resume()');
+          }
+          await replayedOnStandby();
+          expect(await call(other.on[1], getBaseInfo, { customerId })).toMatchObject({
+            remark: acknowledged.edits.get(customerId)!.remark,
+          });
+        },
+      );
 
       await step('prepared statements through PgBouncer (transaction mode)', async () => {
         const broker = await brokerStats();
