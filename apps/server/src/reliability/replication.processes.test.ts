@@ -22,6 +22,7 @@ import { runMotRules } from '../modules/mot';
 import { apiClient, type ApiClient } from '../testing/api-client';
 import { BrowserJar } from '../testing/browser-jar';
 import { signInAs } from '../testing/test-app';
+import { hashSessionToken } from '../modules/auth/session-token';
 import { startEmulatorProcess, startServerProcess, type EmulatorProcess, type ServerProcess } from '../testing/server-process';
 import {
   clusterPrograms,
@@ -242,21 +243,23 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         });
       await replayedOnStandby();
 
-      // A third replica with SESSION_CACHE=false and no DATABASE_DIRECT_URL, started now (the migrations
-      // are done) so that it starts while the others work, and rides through the failover too.
-      const plainStarting = startServerProcess({
-        env: {
-          DATABASE_URL: bouncer.url,
-          SESSION_CACHE: 'false',
-          // Session advisory locks are not safe through a transaction-mode pooler: no fill, no MOT sweep here.
-          SEARCH_TERMS_FILL_PAUSE_MS: '0',
-          WECOM_API_BASE: wecomBaseUrl,
-        },
-      }).then((server) => {
-        started.servers.push(server);
-        return server;
-      });
-      started.starting.push(plainStarting.catch(() => undefined));
+      // Two more replicas through the transaction-mode entry without DATABASE_DIRECT_URL, started now (the
+      // migrations are done) so that they start while the others work, and ride through the failover too:
+      // SESSION_CACHE=false as documented, and SESSION_CACHE=true, whose LISTEN through the pooler hears
+      // nothing. Each runs the search-terms fill (a transaction lock) and tries the MOT sweep every second
+      // (a session lock, which it must not take: ADR 0052).
+      const replicaWithoutSession = (sessionCache: 'true' | 'false') => {
+        const starting = startServerProcess({
+          env: { DATABASE_URL: bouncer.url, SESSION_CACHE: sessionCache, MOT_SWEEP_INTERVAL_MS: '1000', WECOM_API_BASE: wecomBaseUrl },
+        }).then((server) => {
+          started.servers.push(server);
+          return server;
+        });
+        started.starting.push(starting.catch(() => undefined));
+        return starting;
+      };
+      const plainStarting = replicaWithoutSession('false');
+      const cachedStarting = replicaWithoutSession('true');
 
       const staff = EMULATOR_STAFF.map((member) => member.userid).filter((userid) => workload.customers.get(userid)?.length);
       const browsers = await step('sign-in through the emulator', () =>
@@ -393,6 +396,43 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         }
         await replayedOnStandby();
         expect(await call(other.on[1], getBaseInfo, { customerId })).toMatchObject({ remark: acknowledged.edits.get(customerId)!.remark });
+      });
+
+      /** Advisory locks held on a server, and by whom (a leaked one is held by an idle session, for ever). */
+      const advisoryLocks = (url: string) =>
+        sql<{ objid: number; state: string }>(
+          url,
+          "select l.objid::int as objid, a.state from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory'",
+        );
+      /** None held at some moment within 5 s: the fill's and a sweep's own locks come and go; a leaked lock stays. */
+      const noAdvisoryLockOn = (url: string) =>
+        waitFor(`no advisory lock held on ${url}`, async () => ((await advisoryLocks(url)).length === 0 ? true : undefined), 5_000).catch(
+          async (error: unknown) => {
+            throw new Error(`${(error as Error).message}: ${JSON.stringify(await advisoryLocks(url))}`, { cause: error });
+          },
+        );
+      /** The log line a replica without a session of its own writes at start (app.ts). */
+      const saidNoSession = (server: ServerProcess) =>
+        server.logLines().some((line) => line.level === 40 && line.msg.startsWith('no session advisory locks in this process'));
+      const sweptOnce = (server: ServerProcess) => server.logLines().some((line) => /^mot sweep: \d+ new events/.test(line.msg));
+
+      await step('replicas without DATABASE_DIRECT_URL: no advisory lock left on the primary, no session served from memory', async () => {
+        const [plain, cached] = await Promise.all([plainStarting, cachedStarting]);
+        // Both have migrated, tried the MOT sweep at start and run the search-terms fill by now.
+        await noAdvisoryLockOn(primary.url('broker'));
+        await waitFor('both to say at start that they take no session lock', async () =>
+          saidNoSession(plain) && saidNoSession(cached) ? true : undefined,
+        );
+        expect([plain, cached].map(sweptOnce)).toEqual([false, false]);
+        expect(cached.logLines().filter((line) => line.level === 40 && line.msg.startsWith('session cache off')).length).toBeGreaterThan(0);
+        // SESSION_CACHE=true through the transaction-mode entry: its LISTEN hears nothing, so it must not
+        // cache. Revoked in the database (as by a sign-out on another replica): refused at once.
+        const jar = new BrowserJar();
+        const { token } = await signInAs(cached.baseUrl, browsers[0]!.userid, { wecomBaseUrl, jar });
+        const api = apiClient(cached.baseUrl, { token, cookies: jar });
+        for (let attempt = 0; attempt < 3; attempt += 1) expect(codeOf(await callEndpoint(api, getChannel, {}))).toBe(ErrorCode.OK);
+        await sql(primary.url('broker'), 'update auth_session set revoked_at = now() where token_hash = $1', [hashSessionToken(token)]);
+        expect(codeOf(await callEndpoint(api, getChannel, {}))).toBe(ErrorCode.LOGIN_INVALID);
       });
 
       await step('prepared statements through PgBouncer (transaction mode)', async () => {
@@ -556,19 +596,8 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         console.info(`revocation on A refused by B after ${Math.round(performance.now() - revokedAt)} ms`);
       });
 
-      // Taken and released on broker_direct's sessions (migrations, search-terms fill), none is left held.
-      const advisoryLocks = (url: string) =>
-        sql<{ objid: number; state: string }>(
-          url,
-          "select l.objid::int as objid, a.state from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory'",
-        );
-      await step('no session advisory lock left held', () =>
-        waitFor(
-          'no advisory lock held on the new primary',
-          async () => ((await advisoryLocks(standby.url('broker'))).length === 0 ? true : undefined),
-          5_000,
-        ),
-      );
+      // Every replica took and released its locks through the failover (fill, migrations), none is left held.
+      await step('no advisory lock left held', () => noAdvisoryLockOn(standby.url('broker')));
 
       await step('a replica with SESSION_CACHE=false and no DATABASE_DIRECT_URL behind the pooler', async () => {
         const plain = await plainStarting;
@@ -590,11 +619,9 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         expect(codeOf(await callEndpoint(elsewhere.on[1], getChannel, {}))).toBe(ErrorCode.OK);
         expect(codeOf(await callEndpoint(elsewhere.on[0], signOutEverywhere, {}))).toBe(ErrorCode.OK);
         expect(codeOf(await callEndpoint(elsewhere.on[1], getChannel, {}))).toBe(ErrorCode.LOGIN_INVALID);
-        // What it cannot do safely: its migration lock went through the transaction pooler, where the
-        // lock and its unlock may land on different server connections (reported, not asserted).
-        console.info(
-          `advisory locks held after the replica without DATABASE_DIRECT_URL started: ${JSON.stringify(await advisoryLocks(standby.url('broker')))}`,
-        );
+        // A while later, on the promoted primary too: it never took a session lock, nor swept.
+        await noAdvisoryLockOn(standby.url('broker'));
+        expect(sweptOnce(plain)).toBe(false);
       });
 
       console.info(
