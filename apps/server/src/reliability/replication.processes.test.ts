@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import pg from 'pg';
 import type { z } from 'zod';
 import {
@@ -29,44 +31,93 @@ import {
   initPrimary,
   initStandby,
   makeClusterDir,
+  recordClusterProcess,
   removeClusterDir,
+  sweepStaleClusterDirs,
   type PostgresNode,
 } from '../testing/postgres-cluster';
 import { startPgbouncer, type PgbouncerProcess } from '../testing/pgbouncer-process';
 import { callEndpoint, postgresAdminUrl, sleep, staffWorkload, type CallOutcome } from './reliability-fixtures';
 
 const programs = clusterPrograms();
+const CLUSTER_DIR_PREFIX = 'broker-replication-';
 if (programs.missing && !programs.required) console.info(`replication process test skipped: ${programs.missing}`);
 
-/** Everything the test started, so that it all goes whatever happens (afterAll, or the process exiting). */
+/** Everything the test started, so that it all goes whatever happens (afterAll, a signal, or the process exiting). */
 interface Started {
   dir?: string;
   nodes: PostgresNode[];
   bouncer?: PgbouncerProcess;
   emulator?: EmulatorProcess;
+  /** Every API replica's process from its spawn on, so one still starting is stopped too. */
+  replicaChildren: ChildProcess[];
+  /** The replicas that came up. */
   servers: ServerProcess[];
-  /** A replica still starting: waited for, so that it is stopped too. */
-  starting: Array<Promise<unknown>>;
 }
-const started: Started = { nodes: [], servers: [], starting: [] };
+const started: Started = { nodes: [], replicaChildren: [], servers: [] };
 
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+/** SIGKILL, and its exit. */
+async function killChild(child: ChildProcess) {
+  if (!running(child)) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** `work`, or a rejection naming `what` after `ms`. */
+async function within<T>(what: string, work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: still stopping after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Each step on its own and bounded: one that fails or hangs neither skips nor holds up the others. */
 async function tearDown() {
-  await Promise.allSettled(started.starting);
-  await Promise.all(started.servers.map((server) => server.stop('SIGKILL')));
-  await started.emulator?.stop();
-  await started.bouncer?.stop();
-  for (const node of started.nodes) await node.destroy();
-  if (started.dir) removeClusterDir(started.dir);
-  Object.assign(started, { dir: undefined, nodes: [], bouncer: undefined, emulator: undefined, servers: [], starting: [] });
+  const steps: Array<[string, Promise<unknown>]> = [
+    ...started.replicaChildren.map((child): [string, Promise<unknown>] => [`API replica ${child.pid}`, killChild(child)]),
+    ['WeCom emulator', started.emulator?.stop() ?? Promise.resolve()],
+    ['PgBouncer', started.bouncer?.stop() ?? Promise.resolve()],
+    ...started.nodes.map((node): [string, Promise<unknown>] => [`PostgreSQL ${node.name}`, node.destroy()]),
+  ];
+  const outcomes = await Promise.allSettled(steps.map(([what, work]) => within(what, work, 20_000)));
+  // Whatever did not stop in time goes the hard way, and the directory with it.
+  tearDownNow();
+  Object.assign(started, { dir: undefined, nodes: [], bouncer: undefined, emulator: undefined, replicaChildren: [], servers: [] });
+  const failed = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as Error).message] : []));
+  if (failed.length > 0) console.warn(`replication process test teardown: ${failed.join('; ')}`);
 }
 
-/** A test process killed or exiting early must not leave a postmaster, a pooler or a replica behind. */
+/**
+ * A test process killed or exiting early must not leave a postmaster, a pooler or a replica behind.
+ * Synchronous, for 'exit'; postmasters get SIGQUIT by their pid file (pg_ctl starts them in a session
+ * of their own, so the signals a cancelled run's process group gets never reach them).
+ */
 function tearDownNow() {
-  for (const child of [...started.servers.map((server) => server.child), started.emulator?.child, started.bouncer?.child]) {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of [...started.replicaChildren, started.emulator?.child, started.bouncer?.child]) {
+    if (child && running(child)) child.kill('SIGKILL');
   }
   for (const node of started.nodes) node.destroySync();
-  if (started.dir) removeClusterDir(started.dir);
+  try {
+    if (started.dir) removeClusterDir(started.dir);
+  } catch {
+    // Left for the next run's sweep (sweepStaleClusterDirs): an 'exit' handler must not throw.
+  }
+}
+
+/** SIGTERM or SIGINT (a cancelled run): tear down at once, then end as that signal would have. */
+function tearDownOnSignal(signal: NodeJS.Signals) {
+  tearDownNow();
+  process.off('SIGTERM', tearDownOnSignal);
+  process.off('SIGINT', tearDownOnSignal);
+  process.kill(process.pid, signal);
 }
 
 const tail = (text: string, chars = 4000) => (text.length > chars ? `…${text.slice(-chars)}` : text);
@@ -161,8 +212,14 @@ interface Acknowledged {
 
 describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and two API replicas (postgres)', () => {
   afterAll(async () => {
-    process.off('exit', tearDownNow);
-    await tearDown();
+    try {
+      await tearDown();
+    } finally {
+      // Only now: until the teardown is over, a process ending mid-way still cleans up.
+      process.off('exit', tearDownNow);
+      process.off('SIGTERM', tearDownOnSignal);
+      process.off('SIGINT', tearDownOnSignal);
+    }
   });
 
   it.skipIf(Boolean(programs.missing) && !programs.required)(
@@ -172,6 +229,11 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
       if (programs.missing) throw new Error(`CI=true: ${programs.missing}`);
       const { postgresBin, pgbouncer } = programs as { postgresBin: string; pgbouncer: string };
       process.once('exit', tearDownNow);
+      process.on('SIGTERM', tearDownOnSignal);
+      process.on('SIGINT', tearDownOnSignal);
+      // A run killed before it could clean up left its directory, and maybe its postmasters, behind.
+      const swept = await sweepStaleClusterDirs(CLUSTER_DIR_PREFIX);
+      if (swept.length > 0) console.info(`removed what killed earlier runs left: ${swept.join(', ')}`);
       const timings: Array<[string, number]> = [];
       const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
         const begun = performance.now();
@@ -187,8 +249,20 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
 
       // Topology: primary ← streaming standby; PgBouncer (broker: transaction mode, broker_direct: session
       // mode) → primary; replicas A and B → PgBouncer for writes, the standby directly for reads.
-      const dir = makeClusterDir('broker-replication-');
+      const dir = makeClusterDir(CLUSTER_DIR_PREFIX);
       started.dir = dir;
+      /** An API replica, known to the teardown (and to a later run's sweep) from its spawn on. */
+      const startReplica = async (env: Record<string, string>) => {
+        const server = await startServerProcess({
+          env,
+          onSpawn: (child) => {
+            started.replicaChildren.push(child);
+            recordClusterProcess(dir, child.pid);
+          },
+        });
+        started.servers.push(server);
+        return server;
+      };
       const { primary, standby, bouncer } = await step('primary, standby and PgBouncer up', async () => {
         const primary = await initPrimary(postgresBin, dir);
         started.nodes.push(primary);
@@ -199,11 +273,13 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         await standby.start();
         const bouncer = await startPgbouncer(pgbouncer, dir, { host: '127.0.0.1', port: primary.port, dbname: 'broker' });
         started.bouncer = bouncer;
+        recordClusterProcess(dir, bouncer.child.pid);
         return { primary, standby, bouncer };
       });
 
       const emulator = await startEmulatorProcess();
       started.emulator = emulator;
+      recordClusterProcess(dir, emulator.child.pid);
       const wecomBaseUrl = emulator.wecomBaseUrl;
       const replicaEnv = {
         DATABASE_URL: bouncer.url,
@@ -215,9 +291,8 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         WECOM_API_BASE: wecomBaseUrl,
       };
       const [a, b] = await step('two API replicas up (migrations through broker_direct)', async () => {
-        const replicas = await Promise.all([startServerProcess({ env: replicaEnv }), startServerProcess({ env: replicaEnv })]);
-        started.servers.push(...replicas);
-        return replicas;
+        // Each is known to the teardown from its spawn: if one fails to start, the other is stopped too.
+        return Promise.all([startReplica(replicaEnv), startReplica(replicaEnv)]);
       });
 
       const today = hongKongDay();
@@ -249,13 +324,14 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
       // nothing. Each runs the search-terms fill (a transaction lock) and tries the MOT sweep every second
       // (a session lock, which it must not take: ADR 0052).
       const replicaWithoutSession = (sessionCache: 'true' | 'false') => {
-        const starting = startServerProcess({
-          env: { DATABASE_URL: bouncer.url, SESSION_CACHE: sessionCache, MOT_SWEEP_INTERVAL_MS: '1000', WECOM_API_BASE: wecomBaseUrl },
-        }).then((server) => {
-          started.servers.push(server);
-          return server;
+        const starting = startReplica({
+          DATABASE_URL: bouncer.url,
+          SESSION_CACHE: sessionCache,
+          MOT_SWEEP_INTERVAL_MS: '1000',
+          WECOM_API_BASE: wecomBaseUrl,
         });
-        started.starting.push(starting.catch(() => undefined));
+        // Awaited by a later step; a failure to start fails that step, not the process.
+        starting.catch(() => undefined);
         return starting;
       };
       const plainStarting = replicaWithoutSession('false');

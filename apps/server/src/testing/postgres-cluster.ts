@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,12 +96,100 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** A temporary directory the postgres user owns (it keeps data directories, sockets and logs). */
+/** When a process started (clock ticks since boot, /proc/<pid>/stat field 22): with the pid, who it is. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pid start-time` of a process, as the owner file keeps it. */
+const processMark = (pid: number) => `${pid} ${startTimeOf(pid) ?? '?'}`;
+
+/** Whether the process a mark names still runs (not merely another process given its pid since). */
+function markAlive(mark: string | undefined): boolean {
+  const [pid, startTime] = (mark ?? '').split(' ');
+  return Number(pid) > 0 && isAlive(Number(pid)) && startTimeOf(Number(pid)) === startTime;
+}
+
+/** The file naming the test process that made a cluster directory, then every process it started there. */
+const OWNER_FILE = 'owner';
+
+/** A temporary directory the postgres user owns (it keeps data directories, sockets and logs), marked as this process's. */
 export function makeClusterDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, OWNER_FILE), `${processMark(process.pid)}\n`);
   const owner = postgresUser();
   if (owner) chownSync(dir, owner.uid, owner.gid);
   return dir;
+}
+
+/** Records a process started for the cluster in `dir` (a replica, PgBouncer), so a later run can stop it if this one is killed. */
+export function recordClusterProcess(dir: string, pid: number | undefined) {
+  if (pid) appendFileSync(join(dir, OWNER_FILE), `${processMark(pid)}\n`);
+}
+
+/** Older than any run (the test's own timeout is 4 minutes): a directory from before owner files, or one whose file was lost. */
+const UNOWNED_STALE_MS = 15 * 60_000;
+
+/**
+ * Removes the cluster directories `prefix`* in the temporary directory that a killed earlier run left
+ * behind, stopping what still runs there: its postmasters (by postmaster.pid: pg_ctl starts them in a
+ * session of their own, out of reach of the signals a dying test's process group gets) and the
+ * processes it recorded. Stale means its owner is gone; a directory without an owner file, only when
+ * older than any run. A run in progress elsewhere (another worktree) is left alone. Returns what it removed.
+ */
+export async function sweepStaleClusterDirs(prefix: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(prefix))) {
+    const dir = join(tmpdir(), name);
+    let marks: string[] | undefined;
+    try {
+      marks = readFileSync(join(dir, OWNER_FILE), 'utf8').split('\n').filter(Boolean);
+    } catch {
+      marks = undefined;
+    }
+    let ageMs: number;
+    try {
+      ageMs = Date.now() - statSync(dir).mtimeMs;
+    } catch {
+      continue;
+    }
+    const stale = marks ? !markAlive(marks[0]) : ageMs > UNOWNED_STALE_MS;
+    if (!stale) continue;
+    for (const mark of marks?.slice(1) ?? []) if (markAlive(mark)) process.kill(Number(mark.split(' ')[0]), 'SIGKILL');
+    for (const entry of readdirSync(dir)) await stopStalePostmaster(join(dir, entry));
+    removeClusterDir(dir);
+    removed.push(dir);
+  }
+  return removed;
+}
+
+/** Immediate shutdown of the postmaster of `dataDir` if one still runs there, then its shared memory. */
+async function stopStalePostmaster(dataDir: string) {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return;
+  }
+  const pid = Number(lines[0]);
+  const ours = () => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+    } catch {
+      return false;
+    }
+  };
+  if (pid > 0 && ours()) {
+    process.kill(pid, 'SIGQUIT');
+    for (let waited = 0; waited < 5000 && ours(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (ours()) process.kill(pid, 'SIGKILL');
+  }
+  const shmId = lines[6]?.trim().split(/\s+/)[1];
+  if (shmId) await run('ipcrm', ['-m', shmId]).catch(() => undefined);
 }
 
 export interface PostgresNode {
