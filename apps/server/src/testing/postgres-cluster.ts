@@ -56,7 +56,11 @@ export function clusterPrograms(): ClusterPrograms {
   };
 }
 
-/** A TCP port nobody listens on right now (the kernel's pick). */
+/**
+ * A TCP port nobody listens on right now (the kernel's pick). Only a guess by the time it is used: a
+ * test file running beside this one may take it first, so whoever binds it retries on EADDRINUSE
+ * (`PostgresNode.start`, `startPgbouncer`).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -194,7 +198,8 @@ async function stopStalePostmaster(dataDir: string) {
 
 export interface PostgresNode {
   name: string;
-  port: number;
+  /** Chosen at the first start (0 before it), right before binding, and again if it was taken meanwhile. */
+  readonly port: number;
   dataDir: string;
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database: string): string;
@@ -202,6 +207,7 @@ export interface PostgresNode {
   log(): string;
   /** The postmaster's pid while it runs (from postmaster.pid), else undefined. */
   postmasterPid(): number | undefined;
+  /** The first start picks a free port, and another if that one was taken in between (EADDRINUSE). */
   start(): Promise<void>;
   /** `pg_ctl stop -m <mode>` (fast: as an operator stops a standby). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
@@ -218,7 +224,11 @@ export interface PostgresNode {
   destroySync(): void;
 }
 
-function postgresNode(bin: string, name: string, dataDir: string, port: number, socketDir: string): PostgresNode {
+/** Tries to bind a port that a test file running beside this one may have taken since it was found free. */
+const PORT_ATTEMPTS = 5;
+
+function postgresNode(bin: string, name: string, dataDir: string, socketDir: string): PostgresNode {
+  let port = 0;
   const logFile = join(socketDir, `${name}.log`);
   const pidLines = () => {
     try {
@@ -239,7 +249,9 @@ function postgresNode(bin: string, name: string, dataDir: string, port: number, 
   };
   const node: PostgresNode = {
     name,
-    port,
+    get port() {
+      return port;
+    },
     dataDir,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     log: () => {
@@ -251,8 +263,23 @@ function postgresNode(bin: string, name: string, dataDir: string, port: number, 
     },
     postmasterPid,
     async start() {
-      await runAsPostgres(join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile]);
-      rememberShm();
+      // A restart keeps its port: replicas and PgBouncer know it by then.
+      const firstStart = port === 0;
+      for (let attempt = 1; ; attempt += 1) {
+        if (firstStart) {
+          port = await freePort();
+          node.configure({ port });
+        }
+        const logBefore = node.log().length;
+        try {
+          await runAsPostgres(join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile]);
+          rememberShm();
+          return;
+        } catch (error) {
+          const taken = /Address already in use/.test(node.log().slice(logBefore));
+          if (!firstStart || !taken || attempt >= PORT_ATTEMPTS) throw error;
+        }
+      }
     },
     async stop(mode = 'fast') {
       await runAsPostgres(join(bin, 'pg_ctl'), ['stop', '-w', '-t', '60', '-m', mode, '-D', dataDir]);
@@ -292,7 +319,6 @@ function postgresNode(bin: string, name: string, dataDir: string, port: number, 
  */
 export async function initPrimary(bin: string, dir: string, name = 'primary'): Promise<PostgresNode> {
   const dataDir = join(dir, name);
-  const port = await freePort();
   await runAsPostgres(join(bin, 'initdb'), [
     '-D',
     dataDir,
@@ -306,10 +332,9 @@ export async function initPrimary(bin: string, dir: string, name = 'primary'): P
   ]);
   const conf = (file: string, text: string) => writeFileSync(join(dataDir, file), text);
   conf('pg_hba.conf', ['local all all trust', 'host all all 127.0.0.1/32 trust', 'host replication all 127.0.0.1/32 trust', ''].join('\n'));
-  const node = postgresNode(bin, name, dataDir, port, dir);
+  const node = postgresNode(bin, name, dataDir, dir);
   node.configure({
     listen_addresses: '127.0.0.1',
-    port,
     unix_socket_directories: dir,
     shared_buffers: '16MB',
     max_connections: 120,
@@ -326,7 +351,6 @@ export async function initPrimary(bin: string, dir: string, name = 'primary'): P
 /** A streaming standby of `primary` (`pg_basebackup -R`), its `application_name` its name, for synchronous replication. */
 export async function initStandby(bin: string, dir: string, primary: PostgresNode, name = 'standby'): Promise<PostgresNode> {
   const dataDir = join(dir, name);
-  const port = await freePort();
   await runAsPostgres(join(bin, 'pg_basebackup'), [
     '-D',
     dataDir,
@@ -339,9 +363,7 @@ export async function initStandby(bin: string, dir: string, primary: PostgresNod
     'fast',
     '--no-sync',
   ]);
-  const node = postgresNode(bin, name, dataDir, port, dir);
-  node.configure({ port });
-  return node;
+  return postgresNode(bin, name, dataDir, dir);
 }
 
 /** Removes the cluster's directory (data, sockets, logs). */
