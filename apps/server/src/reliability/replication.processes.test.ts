@@ -25,6 +25,7 @@ import { apiClient, type ApiClient } from '../testing/api-client';
 import { BrowserJar } from '../testing/browser-jar';
 import { signInAs } from '../testing/test-app';
 import { hashSessionToken } from '../modules/auth/session-token';
+import { MOT_SWEEP_LOCK_KEY } from '../modules/mot/mot-sweep';
 import { startEmulatorProcess, startServerProcess, type EmulatorProcess, type ServerProcess } from '../testing/server-process';
 import {
   clusterPrograms,
@@ -224,7 +225,7 @@ interface Acknowledged {
   handled: Map<number, string>;
 }
 
-describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and two API replicas (postgres)', () => {
+describe.skipIf(!postgresAdminUrl)('primary, two streaming standbys, PgBouncer and four API replicas (postgres)', () => {
   afterAll(async () => {
     try {
       await tearDown();
@@ -237,7 +238,7 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
   });
 
   it.skipIf(Boolean(programs.missing) && !programs.required)(
-    'reads on the standby, read-your-writes across replicas, prepared statements through PgBouncer, reads with the standby down, failover without an acknowledged write lost',
+    'reads on the standbys, read-your-writes across replicas, session locks only where sessions are, the MOT sweep taking turns, prepared statements through PgBouncer, reads with standbys down, failover without an acknowledged write lost',
     { timeout: 240_000 },
     async () => {
       if (programs.missing) throw new Error(`CI=true: ${programs.missing}`);
@@ -261,8 +262,8 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         }
       };
 
-      // Topology: primary ← streaming standby; PgBouncer (broker: transaction mode, broker_direct: session
-      // mode) → primary; replicas A and B → PgBouncer for writes, the standby directly for reads.
+      // Topology: primary ← two streaming standbys; PgBouncer (broker: transaction mode, broker_direct: session
+      // mode) → primary; replicas A and B → PgBouncer for writes, both standbys directly for reads.
       const dir = makeClusterDir(CLUSTER_DIR_PREFIX);
       started.dir = dir;
       /** An API replica, known to the teardown (and to a later run's sweep) from its spawn on. */
@@ -277,19 +278,26 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         started.servers.push(server);
         return server;
       };
-      const { primary, standby, bouncer } = await step('primary, standby and PgBouncer up', async () => {
+      const { primary, standby, standby2, bouncer } = await step('primary, two standbys and PgBouncer up', async () => {
         const primary = await initPrimary(postgresBin, dir);
         started.nodes.push(primary);
         await primary.start();
         await sql(primary.url('postgres'), 'create database broker');
-        const standby = await initStandby(postgresBin, dir, primary);
-        started.nodes.push(standby);
-        await standby.start();
+        const standbys = await Promise.all(
+          ['standby', 'standby2'].map(async (name) => {
+            const node = await initStandby(postgresBin, dir, primary, name);
+            started.nodes.push(node);
+            await node.start();
+            return node;
+          }),
+        );
         const bouncer = await startPgbouncer(pgbouncer, dir, { host: '127.0.0.1', port: primary.port, dbname: 'broker' });
         started.bouncer = bouncer;
         recordClusterProcess(dir, bouncer.child.pid);
-        return { primary, standby, bouncer };
+        return { primary, standby: standbys[0]!, standby2: standbys[1]!, bouncer };
       });
+      /** The standbys running (the second is stopped for good before the failover, which promotes the first). */
+      let readable = [standby, standby2];
 
       const emulator = await startEmulatorProcess();
       started.emulator = emulator;
@@ -298,10 +306,12 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
       const replicaEnv = {
         DATABASE_URL: bouncer.url,
         DATABASE_DIRECT_URL: bouncer.directUrl,
-        DATABASE_READ_URL: standby.url('broker'),
-        // Generous: replay is paused on purpose below, and the standby must still serve the others' reads.
+        DATABASE_READ_URL: `${standby.url('broker')},${standby2.url('broker')}`,
+        // Generous: replay is paused on purpose below, and the standbys must still serve the others' reads.
         DATABASE_READ_MAX_LAG_MS: '30000',
         DATABASE_READ_WAIT_MS: '500',
+        // Both look for the day's MOT batch every second, through broker_direct: they take turns (a step below).
+        MOT_SWEEP_INTERVAL_MS: '1000',
         WECOM_API_BASE: wecomBaseUrl,
       };
       const [a, b] = await step('two API replicas up (migrations through broker_direct)', async () => {
@@ -320,17 +330,20 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
           await seeding.close();
         }
       });
-      const replayedOnStandby = () =>
-        waitFor('the standby to replay the primary', async () => {
+      const replayedOnStandbys = () =>
+        waitFor('the standbys to replay the primary', async () => {
           const { lsn } = await sqlRow<{ lsn: string }>(primary.url('broker'), 'select pg_current_wal_lsn()::text as lsn');
-          const { caughtUp } = await sqlRow<{ caughtUp: boolean }>(
-            standby.url('broker'),
-            'select pg_last_wal_replay_lsn() >= $1::pg_lsn as "caughtUp"',
-            [lsn],
-          );
-          return caughtUp ? true : undefined;
+          for (const node of readable) {
+            const { caughtUp } = await sqlRow<{ caughtUp: boolean }>(
+              node.url('broker'),
+              'select pg_last_wal_replay_lsn() >= $1::pg_lsn as "caughtUp"',
+              [lsn],
+            );
+            if (!caughtUp) return undefined;
+          }
+          return true;
         });
-      await replayedOnStandby();
+      await replayedOnStandbys();
 
       // Two more replicas through the transaction-mode entry without DATABASE_DIRECT_URL, started now (the
       // migrations are done) so that they start while the others work, and ride through the failover too:
@@ -422,15 +435,21 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
           slot,
         })),
       );
-      /** The replicas' connections to the standby whose last statement read clients: its own statistics, not ours. */
-      const standbyClientReads = async () =>
-        (
-          await sql<{ reads: number }>(
-            standby.url('broker'),
-            `select count(*)::int as reads from pg_stat_activity
+      /** The replicas' connections to the standbys whose last statement read clients: their own statistics, not ours. */
+      const standbyClientReads = async () => {
+        let reads = 0;
+        for (const node of readable) {
+          const { count } = await sqlRow<{ count: number }>(
+            node.url('broker'),
+            `select count(*)::int as count from pg_stat_activity
               where datname = 'broker' and backend_type = 'client backend' and pid <> pg_backend_pid() and query ilike '%customer%'`,
-          )
-        )[0]!.reads;
+          );
+          reads += count;
+        }
+        return reads;
+      };
+      /** Reads each replica counts for standby `index` (its number in DATABASE_READ_URL, from 0). */
+      const readsOn = async (index: number) => (await Promise.all([a, b].map(standbysOf))).map((report) => report[index]?.reads ?? 0);
 
       await step('mixed reads and writes across both replicas', async () => {
         await Promise.all(
@@ -452,21 +471,23 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
             for (const api of browser.on) expect(await call(api, getBaseInfo, { customerId })).toMatchObject({ remark: edit.remark });
           }
         }
-        // The replicas' page reads went to the standby: its own activity shows them, and each replica counts them.
+        // The replicas' page reads went to the standbys: their own activity shows them, and each replica counts them.
         expect(await standbyClientReads()).toBeGreaterThan(0);
         const reports = await everyStandbyUp([a, b]);
-        console.info(`reads served by the standby: ${reports.map((report) => report[0]?.reads).join(' (A), ')} (B)`);
-        for (const report of reports) expect(report[0]!.reads).toBeGreaterThan(0);
+        console.info(
+          `reads served by the standbys: ${reports.map((report) => report.map((each) => each.reads).join(' + ')).join(' (A), ')} (B)`,
+        );
+        for (const report of reports) expect(report.reduce((sum, each) => sum + each.reads, 0)).toBeGreaterThan(0);
       });
 
-      await step('read-your-writes: written through A, read at once through B, with the standby behind', async () => {
+      await step('read-your-writes: written through A, read at once through B, with the standbys behind', async () => {
         const [writer] = browsers;
         const other = await openBrowser(writer!.userid, a, [a, b], wecomBaseUrl);
         const customerId = workload.customers.get(writer!.userid)![0]!;
         const before = (await call(other.on[1], getBaseInfo, { customerId })) as { version: number; remark: string | null };
-        await replayedOnStandby();
-        // The standby stops applying WAL: from now on only the primary has the write below.
-        await sql(standby.url('broker'), 'select pg_wal_replay_pause()');
+        await replayedOnStandbys();
+        // The standbys stop applying WAL: from now on only the primary has the write below.
+        for (const node of readable) await sql(node.url('broker'), 'select pg_wal_replay_pause()');
         try {
           const current = (await call(writer!.on[0], getBaseInfo, { customerId })) as { version: number };
           const remark = `read-your-writes ${randomUUID()}`;
@@ -483,9 +504,9 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
           await everyStandbyUp([b]);
           expect(await call(other.on[1], getBaseInfo, { customerId })).toMatchObject({ remark: before.remark, version: before.version });
         } finally {
-          await sql(standby.url('broker'), 'select pg_wal_replay_resume()');
+          for (const node of readable) await sql(node.url('broker'), 'select pg_wal_replay_resume()');
         }
-        await replayedOnStandby();
+        await replayedOnStandbys();
         expect(await call(other.on[1], getBaseInfo, { customerId })).toMatchObject({ remark: acknowledged.edits.get(customerId)!.remark });
       });
 
@@ -526,6 +547,46 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         expect(codeOf(await callEndpoint(api, getChannel, {}))).toBe(ErrorCode.LOGIN_INVALID);
       });
 
+      await step('the MOT sweep through broker_direct: one replica runs the day while the other finds it busy, then lets go', async () => {
+        const replicas = [a, b];
+        const logFrom = replicas.map((server) => server.logLines().length);
+        const sweepLines = (index: number) =>
+          replicas[index]!.logLines()
+            .slice(logFrom[index])
+            .filter((line) => line.msg.startsWith('mot sweep'));
+        const dayRun = async () =>
+          (
+            await sql<{ owner: string; finished: boolean }>(
+              primary.url('broker'),
+              'select owner, finished_at is not null as finished from mot_sweep_run where run_date = $1',
+              [today],
+            )
+          )[0];
+        // The sweep's first housekeeping (the month partitions) waits for this lock: whichever replica takes
+        // the day holds the sweep's lock for as long as the test holds this one, and the other's ticks meet it.
+        const partitionsLock = new pg.Client({ connectionString: primary.url('broker') });
+        await partitionsLock.connect();
+        let runner: number;
+        try {
+          await partitionsLock.query("select pg_advisory_lock(hashtext('broker_ensure_month_partitions'))");
+          // Both replicas have found the day done since their start; now it is not.
+          await sql(primary.url('broker'), 'delete from mot_sweep_run where run_date = $1', [today]);
+          runner = await waitFor('one replica to take the day and the other to find it busy', async () => {
+            const run = await dayRun();
+            const index = [a, b].findIndex((server) => run?.owner.endsWith(`:${server.child.pid}`));
+            return index >= 0 && sweepLines(1 - index).some((line) => line.outcome === 'busy') ? index : undefined;
+          });
+          expect((await advisoryLocks(primary.url('broker'))).map((lock) => lock.objid)).toContain(MOT_SWEEP_LOCK_KEY);
+        } finally {
+          await partitionsLock.end();
+        }
+        await waitFor('the day to be done', async () => ((await dayRun())?.finished ? true : undefined));
+        const ran = [0, 1].map((index) => sweepLines(index).filter((line) => /^mot sweep: \d+ new events/.test(line.msg)).length);
+        expect(ran).toEqual(runner === 0 ? [1, 0] : [0, 1]);
+        // And the lock went with the run: the next ticks take it and let it go again.
+        await noAdvisoryLockOn(primary.url('broker'));
+      });
+
       await step('prepared statements through PgBouncer (transaction mode)', async () => {
         const broker = await brokerStats();
         console.info(
@@ -538,8 +599,8 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
         expect(Number(broker.total_bind_count)).toBeGreaterThan(Number(broker.total_client_parse_count));
       });
 
-      await step('standby stopped: reads keep answering, from the primary', async () => {
-        await standby.stop('fast');
+      /** Page reads of every writer through both replicas, each answered. */
+      const readEverywhere = async () => {
         for (const { browser, customers } of writers) {
           for (const [index, api] of browser.on.entries()) {
             expect(codeOf(await callEndpoint(api, searchCustomers, { pageNum: 1, pageSize: 20 }))).toBe(ErrorCode.OK);
@@ -547,26 +608,54 @@ describe.skipIf(!postgresAdminUrl)('primary, streaming standby, PgBouncer and tw
             expect(codeOf(await callEndpoint(api, listContactRecords, { customerId: customers[index]! }))).toBe(ErrorCode.OK);
           }
         }
-        // Both replicas know it is down: those answers came from the primary.
-        await waitFor('both replicas to see the standby down', async () =>
-          (await Promise.all([a, b].map(standbysOf))).every((report) => report[0]?.state === 'down') ? true : undefined,
+      };
+      /** Until both replicas see standby `index` in `state`. */
+      const bothSee = (index: number, state: string) =>
+        waitFor(`both replicas to see standby ${index} ${state}`, async () =>
+          (await Promise.all([a, b].map(standbysOf))).every((report) => report[index]?.state === state) ? true : undefined,
         );
+
+      await step('standbys stopped one by one: reads stay on the other, then go to the primary', async () => {
+        await standby2.stop('fast');
+        readable = [standby];
+        await readEverywhere();
+        await bothSee(1, 'down');
+        // Once both replicas know, every listed read goes to the standby left.
+        const before = await readsOn(0);
+        await readEverywhere();
+        const after = await readsOn(0);
+        console.info(
+          `with the second standby down, the first served ${after.map((count, i) => count - before[i]!).join(' (A), ')} (B) reads`,
+        );
+        for (const [i, count] of after.entries()) expect(count).toBeGreaterThan(before[i]!);
+        // The second stays down from here: the failover below promotes the first.
+        await standby.stop('fast');
+        readable = [];
+        await readEverywhere();
+        await bothSee(0, 'down');
         await standby.start();
-        await waitFor('both replicas to see the standby up again', async () =>
-          (await Promise.all([a, b].map(standbysOf))).every((report) => report[0]?.state === 'up') ? true : undefined,
-        );
+        readable = [standby];
+        await bothSee(0, 'up');
         await waitFor('the standby streaming again', async () => {
-          const rows = await sql<{ state: string }>(primary.url('broker'), 'select state from pg_stat_replication');
+          const rows = await sql<{ state: string }>(
+            primary.url('broker'),
+            'select state from pg_stat_replication where application_name = $1',
+            [standby.name],
+          );
           return rows[0]?.state === 'streaming' ? true : undefined;
         });
-        await replayedOnStandby();
+        await replayedOnStandbys();
       });
 
       await step('synchronous replication on', async () => {
         primary.configure({ synchronous_standby_names: standby.name, synchronous_commit: 'on' });
         await primary.reload();
         await waitFor('pg_stat_replication to say sync', async () => {
-          const rows = await sql<{ sync: string }>(primary.url('broker'), 'select sync_state as sync from pg_stat_replication');
+          const rows = await sql<{ sync: string }>(
+            primary.url('broker'),
+            'select sync_state as sync from pg_stat_replication where application_name = $1',
+            [standby.name],
+          );
           return rows[0]?.sync === 'sync' ? true : undefined;
         });
       });
