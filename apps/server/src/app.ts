@@ -12,7 +12,7 @@ import { HEADER_REQUEST_ID } from '@broker/contract';
 import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF, wecomEmulatorPlugin, type EmulatorState } from '@broker/wecom-emulator';
 import type { Env } from './env';
 import { loadCorps, type CorpConfigEntry } from './corps';
-import type { DatabaseHandle } from './db/client';
+import { SESSION_PROOF_TIMEOUT_MS, type DatabaseHandle } from './db/client';
 import { ensureEmulatorStaff } from './db/bootstrap';
 import { startSearchTermsFill } from './db/search-terms';
 import dbPlugin from './plugins/db.plugin';
@@ -69,6 +69,18 @@ export interface BuildAppOptions {
 }
 
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
+
+/** What a process without a session of its own does not run, why, and what runs it instead. */
+export function noSessionWarning(env: Pick<Env, 'DATABASE_DIRECT_URL'>): string {
+  const where = env.DATABASE_DIRECT_URL ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL';
+  return (
+    `no session advisory locks in this process: ${where} does not keep a session (a NOTIFY sent through DATABASE_URL ` +
+    `did not reach a LISTEN on ${where} within ${SESSION_PROOF_TIMEOUT_MS} ms: a transaction-mode pooler?), and a lock and ` +
+    'its unlock would land on different server connections. So it runs no MOT sweep and no first-start demo seed; ' +
+    'a process with DATABASE_DIRECT_URL (the primary, or a session-mode pooler entry) runs them, or ' +
+    '`npm run mot-sweep -- --database-url <direct URL>` from cron (ADR 0052)'
+  );
+}
 
 /** Builds the whole server. Each module is registered by hand, in the order it depends on. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -218,6 +230,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(wecomCallbackRoutes);
 
+  // A process whose connections are not sessions takes no session advisory lock (ADR 0052): said once
+  // at start, not awaited (the proof waits up to SESSION_PROOF_TIMEOUT_MS for what never comes).
+  app.addHook('onReady', async () => {
+    void app.database.keepsSessions().then(
+      (keeps) => {
+        if (!keeps) app.log.warn(noSessionWarning(env));
+      },
+      () => undefined,
+    );
+  });
   // The daily MOT batch starts once the app is ready (after a first-start demo seed in main.ts).
   if (env.MOT_SWEEP_INTERVAL_MS > 0) {
     let scheduler: MotScheduler | null = null;

@@ -86,7 +86,8 @@ const envSchema = z.object({
   /**
    * The primary itself (or a session-mode pooler), when DATABASE_URL is a transaction-mode pooler
    * such as PgBouncer: migrations, session advisory locks and LISTEN use it, and DATABASE_URL's
-   * connections are opened without startup options, which PgBouncer refuses (ADR 0052).
+   * connections are opened without startup options, which PgBouncer refuses (ADR 0052). Without it
+   * behind such a pooler the process is safe but runs no MOT sweep and no demo seed (it says so at start).
    */
   DATABASE_DIRECT_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -96,9 +97,9 @@ const envSchema = z.object({
    */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100, 'must be at least 100').max(60_000, 'must be at most 60000').default(2000),
   /**
-   * Keep sessions in memory, ended by the database's change notifications (ADR 0010). Turn off when
-   * LISTEN cannot work: behind a transaction-mode pooler, notifications go to whoever holds the
-   * server connection, not to this process.
+   * Keep sessions in memory, ended by the database's change notifications (ADR 0010). The cache is used
+   * only while its LISTEN hears a notification of its own (ADR 0052), so behind a transaction-mode
+   * pooler without DATABASE_DIRECT_URL it stays unused either way: turn it off there to save the attempts.
    */
   SESSION_CACHE: booleanFromString.default(true),
   /**

@@ -32,6 +32,8 @@ export function parseSweepCommand(args: string[], now: Date = new Date()): Sweep
 
 /** Exit code when another process is running the day's batch right now (EX_TEMPFAIL: try again later). */
 export const SWEEP_BUSY_EXIT = 75;
+/** Exit code when the database URL keeps no session for the batch's lock (EX_CONFIG: point it elsewhere). */
+export const SWEEP_NO_SESSION_EXIT = 78;
 
 /**
  * Runs the day's batch (or, `--no-lock`, just the rules) and prints per-rule counts. A day already
@@ -49,6 +51,12 @@ export async function runSweep(database: DatabaseHandle, command: SweepCommand, 
     if (outcome.status === 'busy') {
       print(`Another process is running the MOT batch for ${outcome.asOf} right now: try again when it has finished.`);
       return SWEEP_BUSY_EXIT;
+    }
+    if (outcome.status === 'no-session') {
+      print(
+        "This database URL keeps no session for the batch's lock (a transaction-mode pooler?): give --database-url the primary itself or a session-mode pooler entry.",
+      );
+      return SWEEP_NO_SESSION_EXIT;
     }
     result = outcome.result;
   }

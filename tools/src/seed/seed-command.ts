@@ -73,10 +73,12 @@ export async function runSeed(
   const outcome = await runDailyMotSweep(database, { asOf: command.asOf, force: true });
   // `busy`: another process on this PostgreSQL is running that day's batch over the new data right now.
   const motEvents = outcome.status === 'ran' ? outcome.result.total : 0;
-  hooks.log(
-    outcome.status === 'ran'
-      ? `MOT batch for ${command.asOf}: ${motEvents} events`
-      : `MOT batch for ${command.asOf}: ${outcome.status === 'busy' ? 'being run by another process' : 'already ran'}`,
-  );
+  const notRun = {
+    busy: 'being run by another process',
+    'done-already': 'already ran',
+    'no-session':
+      'not run: this database URL keeps no session for its lock (a transaction-mode pooler?); run npm run mot-sweep with a direct URL',
+  };
+  hooks.log(`MOT batch for ${command.asOf}: ${outcome.status === 'ran' ? `${motEvents} events` : notRun[outcome.status]}`);
   return { seeded, motEvents };
 }

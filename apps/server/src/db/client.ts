@@ -7,11 +7,11 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockPgliteDir } from './pglite-lock';
@@ -39,12 +39,19 @@ export interface DatabaseHandle {
   /** PostgreSQL only: the primary's pool, for tools that stream with COPY. */
   pool?: pg.Pool;
   /**
-   * PostgreSQL only: connections that keep their session from one statement to the next, for
-   * session advisory locks and migrations: DATABASE_DIRECT_URL's, else `pool` itself. Behind a
-   * transaction-mode pooler a lock and its unlock would land on different server connections,
-   * and the lock would be held for ever (ADR 0052).
+   * PostgreSQL only: the connections session advisory locks are taken on (db/advisory-lock.ts):
+   * DATABASE_DIRECT_URL's, else `pool` itself. Used only once `keepsSessions` has proven them
+   * sessions of their own: behind a transaction-mode pooler a lock and its unlock would land on
+   * different server connections, and the lock would outlive this process (ADR 0052).
    */
   sessionPool?: pg.Pool;
+  /**
+   * Whether `sessionPool`'s connections keep their session from one statement to the next: a
+   * NOTIFY sent through DATABASE_URL reached a LISTEN on one of them within
+   * SESSION_PROOF_TIMEOUT_MS (through a transaction-mode pooler it never does). Proven once, then
+   * remembered; a failed proof stands for a minute, then is tried again. PGlite: always true.
+   */
+  keepsSessions(): Promise<boolean>;
   /** PostgreSQL with DATABASE_READ_URL only: sends the reads of listed endpoints to standbys (ADR 0052). */
   reads?: ReadRouter;
   /**
@@ -59,6 +66,12 @@ export interface DatabaseHandle {
 export interface NotificationHandlers {
   onNotify(payload: string): void;
   onLive(live: boolean): void;
+  /**
+   * The listening connection was opened but did not hear a notification of its own sent through
+   * DATABASE_URL (a transaction-mode pooler in between): not live; tried again later. `problem`
+   * says where and what to change, for one log line.
+   */
+  onUnproven?(problem: string): void;
 }
 
 export interface DatabaseOptions {
@@ -91,6 +104,8 @@ export interface DatabaseOptions {
    * connections are opened without startup options, which PgBouncer refuses.
    */
   directUrl?: string | undefined;
+  /** PostgreSQL only: how long a session proof waits for its notification (tests shorten it). Default SESSION_PROOF_TIMEOUT_MS. */
+  sessionProofTimeoutMs?: number;
   /**
    * Sees every statement with its parameters before it runs (Drizzle and raw). For the benchmark,
    * which replays an endpoint's SQL alone, and the query-plan test; never set in production.
@@ -141,7 +156,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ? await openPostgres(
         options.url,
         { max: options.poolMax ?? 10, waitMs: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS },
-        { directUrl: options.directUrl, standbys: options.standbys },
+        {
+          directUrl: options.directUrl,
+          standbys: options.standbys,
+          sessionProofTimeoutMs: options.sessionProofTimeoutMs ?? SESSION_PROOF_TIMEOUT_MS,
+        },
         observe,
       )
     : await openPglite(
@@ -200,6 +219,8 @@ async function openPglite(dir: string, how: { holder: string; worker: boolean },
     db,
     kind: 'pglite',
     pglite: client,
+    // One process, one connection: its session is the only one.
+    keepsSessions: async () => true,
     async query<Row>(text: string, params: unknown[] = []) {
       observe?.(text, params);
       const result = await client.query<Row>(text, params);
@@ -229,14 +250,84 @@ const checkedChannel = (channel: string) => {
   return channel;
 };
 
-/** Retry delays of a lost listening connection: from half a second, doubling, at most 30 s. */
+/** Retry delays of a lost or unproven listening connection: from half a second, doubling, at most 30 s. */
 const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to other statements), opened
- * again whenever it is lost, with TCP keepalive so a silent network loss is noticed.
+ * How long a session proof waits for its own notification: a server reached directly (or through a
+ * session-mode pooler) delivers it within milliseconds, even loaded; through a transaction-mode
+ * pooler it never arrives.
  */
-async function listenPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+export const SESSION_PROOF_TIMEOUT_MS = 2000;
+const SESSION_PROOF_CHANNEL = 'broker_session_proof';
+/** A failed proof is the answer for this long (a transaction-mode pooler stays one); then it is tried again. */
+const SESSION_PROOF_RETRY_MS = 60_000;
+
+/** Sends `payload` on the session-proof channel from another connection than the one listening. */
+type ProofNotifier = (payload: string) => Promise<unknown>;
+
+/**
+ * LISTENs on `client` and has `notify` send a fresh nonce from another connection: true once the
+ * nonce arrives within `timeoutMs`. Through a transaction-mode pooler `client` holds no server
+ * connection between statements, so the LISTEN "succeeds" on a server connection that is handed to
+ * someone else, and the notification never reaches `client`. No false positive is possible: only a
+ * session that is still listening hears it.
+ */
+async function hearsOwnNotification(client: pg.Client, notify: ProofNotifier, timeoutMs: number): Promise<boolean> {
+  const nonce = randomUUID();
+  let heard = () => {};
+  const arrived = new Promise<boolean>((resolve) => {
+    heard = () => resolve(true);
+  });
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === SESSION_PROOF_CHANNEL && message.payload === nonce) heard();
+  };
+  client.on('notification', onNotification);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await client.query(`listen ${SESSION_PROOF_CHANNEL}`);
+    await notify(nonce);
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+      timer.unref();
+    });
+    const proven = await Promise.race([arrived, timedOut]);
+    // Other processes' proofs are not this connection's business (through a pooler the UNLISTEN could land elsewhere).
+    if (proven) await client.query(`unlisten ${SESSION_PROOF_CHANNEL}`);
+    return proven;
+  } finally {
+    clearTimeout(timer);
+    client.off('notification', onNotification);
+  }
+}
+
+/** Whether connections to `url` keep their session: `hearsOwnNotification` on a connection of its own, closed afterwards. */
+async function proveSession(url: string, notify: ProofNotifier, timeoutMs: number): Promise<boolean> {
+  const client = new pg.Client({ ...connectionConfig(url, ''), connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return await hearsOwnNotification(client, notify, timeoutMs);
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other statements), opened
+ * again whenever it is lost, with TCP keepalive so a silent network loss is noticed. Live only once
+ * the connection has heard a notification of its own (`hearsOwnNotification`): a LISTEN through a
+ * transaction-mode pooler succeeds and hears nothing, and a cache trusting it would serve revoked
+ * sessions until its entries expire.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+  proof: { notify: ProofNotifier; timeoutMs: number; where: string; settled(proven: boolean): void },
+): Promise<() => Promise<void>> {
   const name = checkedChannel(channel);
   let stopped = false;
   let current: pg.Client | null = null;
@@ -266,14 +357,27 @@ async function listenPostgres(url: string, channel: string, handlers: Notificati
     client.on('notification', (message) => {
       if (message.channel === name) handlers.onNotify(message.payload ?? '');
     });
+    let proven: boolean;
     try {
       await client.connect();
-      await client.query(`listen ${name}`);
+      // Proven first, then listening: the same session keeps both.
+      proven = await hearsOwnNotification(client, proof.notify, proof.timeoutMs);
+      if (proven) await client.query(`listen ${name}`);
     } catch {
       lost();
       return;
     }
     if (current !== client) return;
+    proof.settled(proven);
+    if (!proven) {
+      handlers.onUnproven?.(
+        `the LISTEN on ${proof.where} did not hear a notification sent through DATABASE_URL within ${proof.timeoutMs} ms ` +
+          '(a transaction-mode pooler?): sessions are read from the database on every request until it does; ' +
+          'set DATABASE_DIRECT_URL to the primary or a session-mode pooler entry, or SESSION_CACHE=false (ADR 0052)',
+      );
+      lost();
+      return;
+    }
     retryMs = LISTEN_RETRY_MS.first;
     handlers.onLive(true);
   };
@@ -348,7 +452,7 @@ const SESSION_POOL_MAX = 4;
 async function openPostgres(
   url: string,
   limits: { max: number; waitMs: number },
-  topology: { directUrl: string | undefined; standbys: StandbyOptions | undefined },
+  topology: { directUrl: string | undefined; standbys: StandbyOptions | undefined; sessionProofTimeoutMs: number },
   observe?: QueryObserver,
 ): Promise<DatabaseHandle> {
   // connectionTimeoutMillis bounds both opening a connection and waiting for a busy pool to free one.
@@ -414,6 +518,17 @@ async function openPostgres(
     reads = createReadRouter(pool, monitor, topology.standbys.maxLagMs);
   }
   const db = drizzlePg({ client: client as pg.Pool, schema, ...loggerOf(observe) }) as unknown as Database;
+  // Sessions (locks, LISTEN) are DATABASE_DIRECT_URL's, else DATABASE_URL's; a proof's nonce is sent
+  // through DATABASE_URL, as the session-change triggers' notifications are.
+  const sessionUrl = topology.directUrl ?? url;
+  const notifyProof: ProofNotifier = (payload) => pool.query('select pg_notify($1, $2)', [SESSION_PROOF_CHANNEL, payload]);
+  let sessionsProven = false;
+  let lastFailedProofAt = Number.NEGATIVE_INFINITY;
+  let sessionProof: Promise<boolean> | undefined;
+  const settleSessionProof = (proven: boolean) => {
+    if (proven) sessionsProven = true;
+    else lastFailedProofAt = performance.now();
+  };
   const dialect = new PgDialect();
   const runPrepared: PreparedRunner = async (query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
@@ -434,8 +549,24 @@ async function openPostgres(
       const result = await pool.query(text, params);
       return result.rows as Row[];
     },
+    keepsSessions: async () => {
+      if (sessionsProven) return true;
+      if (performance.now() - lastFailedProofAt < SESSION_PROOF_RETRY_MS) return false;
+      sessionProof ??= proveSession(sessionUrl, notifyProof, topology.sessionProofTimeoutMs).finally(() => {
+        sessionProof = undefined;
+      });
+      settleSessionProof(await sessionProof);
+      return sessionsProven;
+    },
     // NOTIFY comes from the primary, on a connection of its own: never a standby's, never a transaction-mode pooler's.
-    listen: (channel, handlers) => listenPostgres(topology.directUrl ?? url, channel, handlers),
+    listen: (channel, handlers) =>
+      listenPostgres(sessionUrl, channel, handlers, {
+        notify: notifyProof,
+        timeoutMs: topology.sessionProofTimeoutMs,
+        // The LISTEN's own proof is one of the same URL's sessions: it answers keepsSessions too.
+        settled: settleSessionProof,
+        where: `${topology.directUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL'} (${serverName(sessionUrl)})`,
+      }),
     close: async () => {
       monitor?.stop();
       await Promise.all(pools.map((each) => each.end()));
@@ -468,15 +599,55 @@ export async function runMigrations(handle: DatabaseHandle) {
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  // Replicas starting together must not migrate twice: serialise on an advisory lock.
-  const lockClient = await (handle.sessionPool ?? handle.pool!).connect();
+  const client = await (handle.sessionPool ?? handle.pool!).connect();
+  let failed = false;
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    // On the lock's own connection: a pool of one (DATABASE_POOL_MAX=1) would otherwise wait for itself.
-    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePostgres(client);
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lockClient.release();
+    // A failed migration's connection may be mid-transaction or broken: not handed to anyone else.
+    client.release(failed);
+  }
+}
+
+/**
+ * Drizzle's migrator for node-postgres, in one transaction that first takes a transaction advisory
+ * lock: replicas starting together migrate once, the second finding the first's work done. Drizzle's
+ * own reads the last applied migration before its transaction, so a lock taken inside that
+ * transaction would come too late, and a session lock taken around it leaks through a
+ * transaction-mode pooler (the unlock lands on another server connection, and the next replica's
+ * start waits on it). This one is released by COMMIT or ROLLBACK on the server connection that took
+ * it, wherever that is. Same journal table and rules as Drizzle's (a migration applies when newer than
+ * the last one recorded), so either may run after the other.
+ */
+async function migratePostgres(client: pg.PoolClient) {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('create schema if not exists drizzle');
+    await client.query(
+      'create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)',
+    );
+    const [last] = (
+      await client.query<{ createdAt: string }>(
+        'select created_at as "createdAt" from drizzle.__drizzle_migrations order by created_at desc limit 1',
+      )
+    ).rows;
+    for (const migration of migrations) {
+      if (last && Number(last.createdAt) >= migration.folderMillis) continue;
+      for (const statement of migration.sql) await client.query(statement);
+      await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+        migration.hash,
+        migration.folderMillis,
+      ]);
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
   }
 }
 

@@ -2,7 +2,7 @@ import * as OpenCC from 'opencc-js';
 import { pinyin } from 'pinyin-pro';
 import ToJyutping from 'to-jyutping';
 import type { DatabaseHandle } from './client';
-import { withTryAdvisoryLock } from './advisory-lock';
+import { withTryTransactionLock } from './advisory-lock';
 import { hkSpellings } from './hk-romanisation';
 
 /**
@@ -315,25 +315,26 @@ async function fillBatch(run: RunQuery, afterId: string, limit: number): Promise
 
 /**
  * One batch of the fill after `afterId`, by at most one process at a time on a database: on
- * PostgreSQL, replicas take turns on a session advisory lock (try-lock, so a replica finding it held
- * answers `busy` and does nothing), the batch running on the lock's own connection (a pool of one
- * would otherwise wait for itself); PGlite has one process, and one fill per handle is guarded here.
+ * PostgreSQL, replicas take turns on a transaction advisory lock (try-lock, so a replica finding it
+ * held answers `busy` and does nothing), the batch running in the lock's transaction, so the lock is
+ * released with it even through a transaction-mode pooler; PGlite has one process, and one fill per
+ * handle is guarded here.
  */
 export async function fillSearchTermsStep(
-  database: Pick<DatabaseHandle, 'query' | 'kind' | 'sessionPool'>,
+  database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
   afterId = '0',
   limit = FILL_BATCH,
 ): Promise<SearchTermsFillStep> {
   if (filling.has(database)) return { status: 'busy' };
   filling.add(database);
   try {
-    if (database.kind !== 'postgres' || !database.sessionPool) {
+    if (database.kind !== 'postgres' || !database.pool) {
       return { status: 'filled', ...(await fillBatch((text, params) => database.query(text, params), afterId, limit)) };
     }
-    const step = await withTryAdvisoryLock(database.sessionPool, SEARCH_TERMS_FILL_LOCK_KEY, (lockClient) =>
-      fillBatch(async (text, params) => (await lockClient.query(text, params)).rows, afterId, limit),
+    const step = await withTryTransactionLock(database.pool, SEARCH_TERMS_FILL_LOCK_KEY, (client) =>
+      fillBatch(async (text, params) => (await client.query(text, params)).rows, afterId, limit),
     );
-    return step.locked ? { status: 'filled', ...step.value } : { status: 'busy' };
+    return step.status === 'ran' ? { status: 'filled', ...step.value } : { status: 'busy' };
   } finally {
     filling.delete(database);
   }
@@ -346,10 +347,7 @@ const filling = new WeakSet<object>();
  * SQL, when nothing renames customers meanwhile), waiting while another process holds the fill.
  * Returns how many it wrote.
  */
-export async function fillAllSearchTerms(
-  database: Pick<DatabaseHandle, 'query' | 'kind' | 'sessionPool'>,
-  limit = FILL_BATCH,
-): Promise<number> {
+export async function fillAllSearchTerms(database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>, limit = FILL_BATCH): Promise<number> {
   let written = 0;
   let afterId = '0';
   for (;;) {
@@ -375,7 +373,7 @@ export async function fillAllSearchTerms(
  * that read rows.
  */
 export function startSearchTermsFill(
-  database: Pick<DatabaseHandle, 'query' | 'kind' | 'sessionPool'>,
+  database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
   options: {
     pauseMs: number;
     batchSize?: number;

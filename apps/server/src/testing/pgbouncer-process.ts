@@ -41,7 +41,19 @@ export interface PgbouncerOptions {
  * so the child is ours to kill.
  */
 export async function startPgbouncer(binary: string, dir: string, target: PgbouncerTarget, options: PgbouncerOptions = {}) {
-  const port = await freePort();
+  // The port was free when found; a test file running beside this one may bind it first: another, then.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startPgbouncerOn(await freePort(), binary, dir, target, options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startPgbouncerOn(port: number, binary: string, dir: string, target: PgbouncerTarget, options: PgbouncerOptions) {
   const ini = join(dir, 'pgbouncer.ini');
   const userlist = join(dir, 'userlist.txt');
   writeFileSync(userlist, '"postgres" ""\n');
@@ -101,7 +113,10 @@ export async function startPgbouncer(binary: string, dir: string, target: Pgboun
   // Up once its admin console answers (bounded: a wrong binary or ini exits or never listens).
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`pgbouncer exited (${child.exitCode}):\n${text}`);
+    if (child.exitCode !== null) {
+      const message = `pgbouncer exited (${child.exitCode}):\n${text}`;
+      throw /Address already in use/.test(text) ? new PortTakenError(message) : new Error(message);
+    }
     try {
       await admin('SHOW VERSION');
       break;

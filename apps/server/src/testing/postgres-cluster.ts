@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +56,11 @@ export function clusterPrograms(): ClusterPrograms {
   };
 }
 
-/** A TCP port nobody listens on right now (the kernel's pick). */
+/**
+ * A TCP port nobody listens on right now (the kernel's pick). Only a guess by the time it is used: a
+ * test file running beside this one may take it first, so whoever binds it retries on EADDRINUSE
+ * (`PostgresNode.start`, `startPgbouncer`).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -96,17 +100,106 @@ const isAlive = (pid: number) => {
   }
 };
 
-/** A temporary directory the postgres user owns (it keeps data directories, sockets and logs). */
+/** When a process started (clock ticks since boot, /proc/<pid>/stat field 22): with the pid, who it is. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** `pid start-time` of a process, as the owner file keeps it. */
+const processMark = (pid: number) => `${pid} ${startTimeOf(pid) ?? '?'}`;
+
+/** Whether the process a mark names still runs (not merely another process given its pid since). */
+function markAlive(mark: string | undefined): boolean {
+  const [pid, startTime] = (mark ?? '').split(' ');
+  return Number(pid) > 0 && isAlive(Number(pid)) && startTimeOf(Number(pid)) === startTime;
+}
+
+/** The file naming the test process that made a cluster directory, then every process it started there. */
+const OWNER_FILE = 'owner';
+
+/** A temporary directory the postgres user owns (it keeps data directories, sockets and logs), marked as this process's. */
 export function makeClusterDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  writeFileSync(join(dir, OWNER_FILE), `${processMark(process.pid)}\n`);
   const owner = postgresUser();
   if (owner) chownSync(dir, owner.uid, owner.gid);
   return dir;
 }
 
+/** Records a process started for the cluster in `dir` (a replica, PgBouncer), so a later run can stop it if this one is killed. */
+export function recordClusterProcess(dir: string, pid: number | undefined) {
+  if (pid) appendFileSync(join(dir, OWNER_FILE), `${processMark(pid)}\n`);
+}
+
+/** Older than any run (the test's own timeout is 4 minutes): a directory from before owner files, or one whose file was lost. */
+const UNOWNED_STALE_MS = 15 * 60_000;
+
+/**
+ * Removes the cluster directories `prefix`* in the temporary directory that a killed earlier run left
+ * behind, stopping what still runs there: its postmasters (by postmaster.pid: pg_ctl starts them in a
+ * session of their own, out of reach of the signals a dying test's process group gets) and the
+ * processes it recorded. Stale means its owner is gone; a directory without an owner file, only when
+ * older than any run. A run in progress elsewhere (another worktree) is left alone. Returns what it removed.
+ */
+export async function sweepStaleClusterDirs(prefix: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(prefix))) {
+    const dir = join(tmpdir(), name);
+    let marks: string[] | undefined;
+    try {
+      marks = readFileSync(join(dir, OWNER_FILE), 'utf8').split('\n').filter(Boolean);
+    } catch {
+      marks = undefined;
+    }
+    let ageMs: number;
+    try {
+      ageMs = Date.now() - statSync(dir).mtimeMs;
+    } catch {
+      continue;
+    }
+    const stale = marks ? !markAlive(marks[0]) : ageMs > UNOWNED_STALE_MS;
+    if (!stale) continue;
+    for (const mark of marks?.slice(1) ?? []) if (markAlive(mark)) process.kill(Number(mark.split(' ')[0]), 'SIGKILL');
+    for (const entry of readdirSync(dir)) await stopStalePostmaster(join(dir, entry));
+    removeClusterDir(dir);
+    removed.push(dir);
+  }
+  return removed;
+}
+
+/** Immediate shutdown of the postmaster of `dataDir` if one still runs there, then its shared memory. */
+async function stopStalePostmaster(dataDir: string) {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return;
+  }
+  const pid = Number(lines[0]);
+  const ours = () => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+    } catch {
+      return false;
+    }
+  };
+  if (pid > 0 && ours()) {
+    process.kill(pid, 'SIGQUIT');
+    for (let waited = 0; waited < 5000 && ours(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (ours()) process.kill(pid, 'SIGKILL');
+  }
+  const shmId = lines[6]?.trim().split(/\s+/)[1];
+  if (shmId) await run('ipcrm', ['-m', shmId]).catch(() => undefined);
+}
+
 export interface PostgresNode {
   name: string;
-  port: number;
+  /** Chosen at the first start (0 before it), right before binding, and again if it was taken meanwhile. */
+  readonly port: number;
   dataDir: string;
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database: string): string;
@@ -114,6 +207,7 @@ export interface PostgresNode {
   log(): string;
   /** The postmaster's pid while it runs (from postmaster.pid), else undefined. */
   postmasterPid(): number | undefined;
+  /** The first start picks a free port, and another if that one was taken in between (EADDRINUSE). */
   start(): Promise<void>;
   /** `pg_ctl stop -m <mode>` (fast: as an operator stops a standby). */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
@@ -130,7 +224,11 @@ export interface PostgresNode {
   destroySync(): void;
 }
 
-function postgresNode(bin: string, name: string, dataDir: string, port: number, socketDir: string): PostgresNode {
+/** Tries to bind a port that a test file running beside this one may have taken since it was found free. */
+const PORT_ATTEMPTS = 5;
+
+function postgresNode(bin: string, name: string, dataDir: string, socketDir: string): PostgresNode {
+  let port = 0;
   const logFile = join(socketDir, `${name}.log`);
   const pidLines = () => {
     try {
@@ -151,7 +249,9 @@ function postgresNode(bin: string, name: string, dataDir: string, port: number, 
   };
   const node: PostgresNode = {
     name,
-    port,
+    get port() {
+      return port;
+    },
     dataDir,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     log: () => {
@@ -163,8 +263,23 @@ function postgresNode(bin: string, name: string, dataDir: string, port: number, 
     },
     postmasterPid,
     async start() {
-      await runAsPostgres(join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile]);
-      rememberShm();
+      // A restart keeps its port: replicas and PgBouncer know it by then.
+      const firstStart = port === 0;
+      for (let attempt = 1; ; attempt += 1) {
+        if (firstStart) {
+          port = await freePort();
+          node.configure({ port });
+        }
+        const logBefore = node.log().length;
+        try {
+          await runAsPostgres(join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', dataDir, '-l', logFile]);
+          rememberShm();
+          return;
+        } catch (error) {
+          const taken = /Address already in use/.test(node.log().slice(logBefore));
+          if (!firstStart || !taken || attempt >= PORT_ATTEMPTS) throw error;
+        }
+      }
     },
     async stop(mode = 'fast') {
       await runAsPostgres(join(bin, 'pg_ctl'), ['stop', '-w', '-t', '60', '-m', mode, '-D', dataDir]);
@@ -204,7 +319,6 @@ function postgresNode(bin: string, name: string, dataDir: string, port: number, 
  */
 export async function initPrimary(bin: string, dir: string, name = 'primary'): Promise<PostgresNode> {
   const dataDir = join(dir, name);
-  const port = await freePort();
   await runAsPostgres(join(bin, 'initdb'), [
     '-D',
     dataDir,
@@ -218,10 +332,9 @@ export async function initPrimary(bin: string, dir: string, name = 'primary'): P
   ]);
   const conf = (file: string, text: string) => writeFileSync(join(dataDir, file), text);
   conf('pg_hba.conf', ['local all all trust', 'host all all 127.0.0.1/32 trust', 'host replication all 127.0.0.1/32 trust', ''].join('\n'));
-  const node = postgresNode(bin, name, dataDir, port, dir);
+  const node = postgresNode(bin, name, dataDir, dir);
   node.configure({
     listen_addresses: '127.0.0.1',
-    port,
     unix_socket_directories: dir,
     shared_buffers: '16MB',
     max_connections: 120,
@@ -238,7 +351,6 @@ export async function initPrimary(bin: string, dir: string, name = 'primary'): P
 /** A streaming standby of `primary` (`pg_basebackup -R`), its `application_name` its name, for synchronous replication. */
 export async function initStandby(bin: string, dir: string, primary: PostgresNode, name = 'standby'): Promise<PostgresNode> {
   const dataDir = join(dir, name);
-  const port = await freePort();
   await runAsPostgres(join(bin, 'pg_basebackup'), [
     '-D',
     dataDir,
@@ -251,9 +363,7 @@ export async function initStandby(bin: string, dir: string, primary: PostgresNod
     'fast',
     '--no-sync',
   ]);
-  const node = postgresNode(bin, name, dataDir, port, dir);
-  node.configure({ port });
-  return node;
+  return postgresNode(bin, name, dataDir, dir);
 }
 
 /** Removes the cluster's directory (data, sockets, logs). */

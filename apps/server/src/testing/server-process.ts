@@ -46,6 +46,8 @@ export interface ServerProcessOptions {
   startTimeoutMs?: number;
   /** Log `process.memoryUsage()` (after a forced GC) every this many ms; see memory-probe.ts. */
   memoryProbeMs?: number;
+  /** Hears the child as soon as it is spawned, before it listens: a caller's cleanup can reach one still starting. */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 interface ChildOutput {
@@ -152,6 +154,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  options.onSpawn?.(child);
   const exited = once(child, 'exit').then(() => undefined);
   const output = collectOutput(child);
   let baseUrl: string;

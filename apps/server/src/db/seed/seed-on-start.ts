@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../client';
+import { withSessionLock } from '../advisory-lock';
 import { hasCustomers, seedDemoData, type SeedResult } from './seed-demo-data';
 
 /** Any stable number; distinct from the migration lock. */
@@ -13,35 +14,41 @@ export interface DemoSeedOptions {
 
 /**
  * First start only: fills a database that has no customers. Replicas starting together on one
- * PostgreSQL serialise on an advisory lock, and the loser finds customers and does nothing.
+ * PostgreSQL serialise on a session advisory lock, and the loser finds customers and does nothing.
+ * A process without a session to hold it on (a transaction-mode pooler without DATABASE_DIRECT_URL)
+ * seeds nothing: the seed runs many transactions on other connections, so no transaction-scoped
+ * lock can cover it; a replica with DATABASE_DIRECT_URL, or `npm run seed`, seeds (app.ts says so at start).
  */
 export async function seedDemoDataIfEmpty(handle: DatabaseHandle, options: DemoSeedOptions): Promise<SeedResult | null> {
-  const lockClient = handle.kind === 'postgres' ? await handle.sessionPool!.connect() : null;
-  try {
-    await lockClient?.query('select pg_advisory_lock($1)', [DEMO_SEED_LOCK_KEY]);
-    if (await hasCustomers(handle)) return null;
-    options.log(`database has no customers: seeding ${options.customers} demo customers`);
-    let reported = 0;
-    const result = await seedDemoData(handle, {
-      customers: options.customers,
-      seed: 1,
-      staff: 10,
-      asOf: options.asOf,
-      corpCode: options.corpCode,
-      log: options.log,
-      onProgress: (done, total) => {
-        if (done - reported >= total / 4 || done === total) {
-          reported = done;
-          options.log(`demo seed: ${done}/${total} customers`);
-        }
-      },
-    });
-    options.log(
-      `demo data ready in ${(result.elapsedMs / 1000).toFixed(1)} s: ${result.customers} customers, ${result.staff} staff, ${result.trades} trades, ${result.moneyMovements} money movements, ${result.transfers} transfers`,
-    );
-    return result;
-  } finally {
-    await lockClient?.query('select pg_advisory_unlock($1)', [DEMO_SEED_LOCK_KEY]).catch(() => undefined);
-    lockClient?.release();
-  }
+  // Almost every start finds customers: no lock needed to see that.
+  if (await hasCustomers(handle)) return null;
+  if (handle.kind !== 'postgres') return seedIfStillEmpty(handle, options);
+  const locked = await withSessionLock(handle, DEMO_SEED_LOCK_KEY, () => seedIfStillEmpty(handle, options));
+  if (locked.status === 'ran') return locked.value;
+  options.log('database has no customers, but this process has no session to seed under (see the warning above): not seeding');
+  return null;
+}
+
+async function seedIfStillEmpty(handle: DatabaseHandle, options: DemoSeedOptions): Promise<SeedResult | null> {
+  if (await hasCustomers(handle)) return null;
+  options.log(`database has no customers: seeding ${options.customers} demo customers`);
+  let reported = 0;
+  const result = await seedDemoData(handle, {
+    customers: options.customers,
+    seed: 1,
+    staff: 10,
+    asOf: options.asOf,
+    corpCode: options.corpCode,
+    log: options.log,
+    onProgress: (done, total) => {
+      if (done - reported >= total / 4 || done === total) {
+        reported = done;
+        options.log(`demo seed: ${done}/${total} customers`);
+      }
+    },
+  });
+  options.log(
+    `demo data ready in ${(result.elapsedMs / 1000).toFixed(1)} s: ${result.customers} customers, ${result.staff} staff, ${result.trades} trades, ${result.moneyMovements} money movements, ${result.transfers} transfers`,
+  );
+  return result;
 }

@@ -37,9 +37,19 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   // Never live unless listening: with the cache off, every lookup reads the database.
   const sessions = new SessionCache();
   if (options.sessionCache) {
+    // One warning while the LISTEN cannot prove itself, not one per retry.
+    let warned = false;
     const stopListening = await app.database.listen(SESSION_CHANGE_CHANNEL, {
       onNotify: (payload) => sessions.invalidate(payload),
-      onLive: (live) => sessions.setLive(live),
+      onLive: (live) => {
+        sessions.setLive(live);
+        if (live && warned) app.log.info('session cache: its LISTEN hears notifications again; sessions are cached');
+        if (live) warned = false;
+      },
+      onUnproven: (problem) => {
+        if (!warned) app.log.warn(`session cache off: ${problem}`);
+        warned = true;
+      },
     });
     app.addHook('onClose', async () => stopListening());
   }

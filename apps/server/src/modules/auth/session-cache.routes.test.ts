@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@broker/contract';
 import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../../testing';
-import type { DatabaseHandle } from '../../db/client';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { hashSessionToken } from './session-token';
 
 const SESSION_LOOKUP = /from "auth_session" "s" join "staff"/;
@@ -9,7 +9,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const engine of testDatabases()) {
   describe(`cached sessions, ended by the database's change notifications (${engine.kind})`, () => {
-    let database: DatabaseHandle & { drop(): Promise<void> };
+    let database: DatabaseHandle & { drop(): Promise<void>; url?: string };
     let server: RunningTestApp;
     const statements: string[] = [];
 
@@ -86,6 +86,36 @@ for (const engine of testDatabases()) {
     });
 
     if (engine.kind === 'postgres') {
+      it('never serves a session from memory when its LISTEN cannot hear DATABASE_URL (as through a transaction-mode pooler)', async () => {
+        // DATABASE_DIRECT_URL naming another database: the LISTEN there succeeds and hears none of this
+        // database's notifications, as a LISTEN through PgBouncer's transaction mode (ADR 0052).
+        const elsewhere = await engine.create({ migrate: false });
+        const deaf = await openDatabase({
+          url: database.url!,
+          directUrl: elsewhere.url!,
+          migrate: false,
+          poolMax: 2,
+          sessionProofTimeoutMs: 200,
+          onQuery: (text) => statements.push(text),
+        });
+        const unproven = await startTestApp(deaf, { SESSION_CACHE: 'true' });
+        try {
+          const chan = await signInAs(unproven.baseUrl, 'chanwaiman');
+          for (let attempt = 0; attempt < 2; attempt += 1) {
+            statements.length = 0;
+            expect((await apiClient(unproven.baseUrl, chan).getDefaultCcy()).body.code).toBe(ErrorCode.OK);
+            expect(statements.some((text) => SESSION_LOOKUP.test(text))).toBe(true);
+          }
+          await database.query(`update auth_session set revoked_at = now() where token_hash = $1`, [hashSessionToken(chan.token)]);
+          // At once, not when a cache entry would have expired.
+          expect((await apiClient(unproven.baseUrl, chan).getDefaultCcy()).body.code).toBe(ErrorCode.LOGIN_INVALID);
+        } finally {
+          await unproven.close();
+          await deaf.close();
+          await elsewhere.drop();
+        }
+      });
+
       it('reads every session from the database while its listening connection is lost, and caches again once it is back', async () => {
         const wong = await signInAs(server.baseUrl, 'wongchishing');
         await call(wong);

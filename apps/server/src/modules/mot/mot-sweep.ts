@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { withTryAdvisoryLock } from '../../db/advisory-lock';
+import { withTrySessionLock } from '../../db/advisory-lock';
 import { ensureMonthPartitions } from '../../db/partitions';
 import { motSweepRuns as run } from '../../db/schema';
 import { columnName, columnNames, selection, selectQuery, selectRows } from '../../db/sql-rows';
@@ -13,14 +13,20 @@ import { enqueueMotPushes } from '../mot-push';
 export const MOT_SWEEP_LOCK_KEY = 727_007;
 
 export type MotSweepOutcome =
-  { status: 'ran'; result: MotRunResult } | { status: 'done-already'; asOf: string } | { status: 'busy'; asOf: string };
+  | { status: 'ran'; result: MotRunResult }
+  | { status: 'done-already'; asOf: string }
+  | { status: 'busy'; asOf: string }
+  /** This process's connections are not sessions (a transaction-mode pooler without DATABASE_DIRECT_URL): it cannot take the lock. */
+  | { status: 'no-session'; asOf: string };
 
 /**
  * The daily batch: every rule over every customer, at most once per Hong Kong day across all
  * replicas on one PostgreSQL. A replica runs it only while holding a session advisory lock
  * (others answer `busy`) and only if the day's `mot_sweep_run` row is not finished (else
  * `done-already`). A replica that dies mid-run drops its lock and leaves the row unfinished, so
- * the next tick anywhere takes over. `force` re-runs a finished day (after a demo seed).
+ * the next tick anywhere takes over. `force` re-runs a finished day (after a demo seed). A process
+ * whose connections are not proven sessions (`keepsSessions`) answers `no-session` and runs nothing:
+ * the run takes many transactions on other connections, so no transaction-scoped lock can cover it.
  */
 export async function runDailyMotSweep(
   database: DatabaseHandle,
@@ -44,8 +50,8 @@ const runFinished = selection({ finished: sql<boolean>`${run.finishedAt} is not 
 async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
   // PGlite has one process: the in-memory guard of runDailyMotSweep is the lock there.
   if (database.kind !== 'postgres') return sweep(database, asOf, force);
-  const held = await withTryAdvisoryLock(database.sessionPool!, MOT_SWEEP_LOCK_KEY, () => sweep(database, asOf, force));
-  return held.locked ? held.value : { status: 'busy', asOf };
+  const held = await withTrySessionLock(database, MOT_SWEEP_LOCK_KEY, () => sweep(database, asOf, force));
+  return held.status === 'ran' ? held.value : { status: held.status, asOf };
 }
 
 async function sweep(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
@@ -100,7 +106,8 @@ export function startMotScheduler(
             `mot sweep: ${result.total} new events in ${result.elapsedMs} ms`,
           );
         } else {
-          // Every tick after the day's batch finds it done: not worth an info line each time.
+          // Every tick after the day's batch finds it done: not worth an info line each time. Nor does
+          // one without a session: the process said so once at start (app.ts).
           const level = outcome.status === 'busy' ? 'info' : 'debug';
           options.log[level]({ asOf: outcome.asOf, outcome: outcome.status }, `mot sweep: skipped (${outcome.status})`);
         }
