@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seedDemoData } from '@broker/server';
 import { apiClient, signInAs, type ApiClient } from '@broker/server/testing';
 import { launchBrowser, newPhone, saveScreenshot, untilApiQuiet } from './support/browser';
@@ -15,7 +15,15 @@ import {
 } from '../apps/web/src/build/first-screen-chunks';
 import { SEARCH_DEBOUNCE_MS } from '../apps/web/src/features/manage/client-search';
 import { FIRST_PAGE_WAIT_MS } from '../apps/web/src/app/first-page-wait';
-import { isMarked, markPage, navigateInApp, openSignedIn, expectRoute } from './support/web-shell';
+import {
+  clientRowsOnScreen,
+  drawnClientRowsOnScreen,
+  expectRoute,
+  isMarked,
+  markPage,
+  navigateInApp,
+  openSignedIn,
+} from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
@@ -57,19 +65,6 @@ async function signedInPhone(path = '/client/manage/list'): Promise<Page> {
 const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 const scrollerOf = (page: Page, name: string) => route(page, name).locator('[data-testid="page-scroll"]').first();
 
-/**
- * The list's rows on a 812 px screen (ids and their top edge), as the manager sees them, read in one pass in the page.
- * (Not row by row through `.all()`: the windowed list mounts and unmounts rows as it settles, so the nth row found a
- * moment before may be gone, and its boundingBox() then waits 30 s for it, longer than the poll around this allows.)
- */
-function rowsOnScreen(list: Locator) {
-  return list.locator('[data-testid="client-row"]').evaluateAll((rows) =>
-    rows.flatMap((row) => {
-      const box = row.getBoundingClientRect();
-      return box.height > 0 && box.top >= 0 && box.bottom <= 812 ? [`${row.getAttribute('data-customer-id')}@${Math.round(box.top)}`] : [];
-    }),
-  );
-}
 /** Resolves once the page has drawn two more frames (a gesture's moves come one a frame, as a finger's do). */
 const nextFrame = (page: Page) =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
@@ -205,8 +200,7 @@ describe('client list, search, profile, holdings', () => {
         return element.scrollTop;
       }, scrollTop),
     ).toBe(scrollTop);
-    const rowsSeen = await rowsOnScreen(list);
-    expect(rowsSeen.length).toBeGreaterThan(2);
+    const rowsSeen = await drawnClientRowsOnScreen(page);
     await markPage(page, 'clientManageList');
 
     const [target] = (await api.ok.searchCustomers({ pageSize: 1, sortBy: 'totalAssets', sortOrder: 'desc' })).list;
@@ -283,7 +277,7 @@ describe('client list, search, profile, holdings', () => {
     // Its place is the rows on screen, not the offset: the client opened from the search joined the recent clients
     // above the rows meanwhile (ADR 0047's last section), so the same rows are further down the page.
     await expect(list.getByTestId('recent-clients')).toBeVisible();
-    await expect.poll(() => rowsOnScreen(list)).toEqual(rowsSeen);
+    await expect.poll(() => clientRowsOnScreen(page)).toEqual(rowsSeen);
   });
 
   test('the other detail pages show their records and totals', async () => {

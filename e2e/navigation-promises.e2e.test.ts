@@ -4,7 +4,7 @@ import { seedDemoData } from '@broker/server';
 import { apiClient, signInAs } from '@broker/server/testing';
 import { PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { expectRoute, navigateInApp, openSignedIn } from './support/web-shell';
+import { clientRowsOnScreen, drawnClientRowsOnScreen, expectRoute, navigateInApp, openSignedIn } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
@@ -38,17 +38,6 @@ async function freshPhone(): Promise<Page> {
 const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 const scrollerOf = (page: Page, name: string) => route(page, name).locator('[data-testid="page-scroll"]').first();
 const storedToken = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'));
-
-/** The rows on screen in the list (ids and their top edge), as the manager sees them. */
-async function rowsOnScreen(page: Page) {
-  const rows = route(page, 'clientManageList').locator('[data-testid="client-row"]');
-  const seen: string[] = [];
-  for (const row of await rows.all()) {
-    const box = await row.boundingBox();
-    if (box && box.y >= 0 && box.y + box.height <= 812) seen.push(`${await row.getAttribute('data-customer-id')}@${Math.round(box.y)}`);
-  }
-  return seen;
-}
 
 describe('the client list keeps its place with filters and sort on (issue 22.2)', () => {
   /** How the list was narrowed: on the filter page (a sort, a status) or by a keyword in its own search box. */
@@ -119,8 +108,7 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
         return element.scrollTop;
       });
       expect(scrollTop).toBeGreaterThan(1000);
-      const before = await rowsOnScreen(page);
-      expect(before.length).toBeGreaterThan(2);
+      const before = await drawnClientRowsOnScreen(page);
 
       await list.locator(`[data-testid="client-row"][data-customer-id="${before[1]!.split('@')[0]}"]`).click();
       await expectRoute(page, 'clientInformation');
@@ -142,10 +130,10 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
       else await expect(list.getByTestId('saved-filters')).toBeVisible();
       if (!narrowed && !way.whileAway) await expect(list.getByTestId('recent-clients')).toBeVisible();
       // The block above grew while the manager was away: the rows they were looking at stay where they were.
-      await expect.poll(() => rowsOnScreen(page)).toEqual(before);
+      await expect.poll(() => clientRowsOnScreen(page)).toEqual(before);
       // And the place is the manager's again: scrolling on from there moves the rows.
       await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollBy(0, -300));
-      await expect.poll(() => rowsOnScreen(page)).not.toEqual(before);
+      await expect.poll(() => clientRowsOnScreen(page)).not.toEqual(before);
     });
   }
 });
@@ -166,14 +154,14 @@ describe('the first recent client at 375 px in the three languages (issue 22.2)'
       await expect(rows.first()).toBeVisible();
       // A little way down: the stat header's foot still on screen, the rows under it.
       await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, 300));
-      const before = await rowsOnScreen(page);
+      const before = await drawnClientRowsOnScreen(page);
       await list.locator(`[data-testid="client-row"][data-customer-id="${before[0]!.split('@')[0]}"]`).click();
       await expectRoute(page, 'clientInformation');
       await expect(route(page, 'clientInformation').locator('[data-testid="profile-name"]')).toBeVisible();
       await page.goBack();
       await expectRoute(page, 'clientManageList');
       await expect(list.getByTestId('recent-clients')).toHaveCount(1);
-      await expect.poll(() => rowsOnScreen(page)).toEqual(before);
+      await expect.poll(() => clientRowsOnScreen(page)).toEqual(before);
       await saveScreenshot(page, `list-kept-rows-first-recent-${language}-375`);
       await scrollerOf(page, 'clientManageList').evaluate((element) => element.scrollTo(0, 0));
       await expect(list.getByTestId('recent-clients')).toBeInViewport();

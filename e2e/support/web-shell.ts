@@ -50,3 +50,35 @@ export async function isMarked(page: Page, route: string) {
 export async function expectRoute(page: Page, route: string) {
   await expect(page.locator(`.ba-route[data-route="${route}"]`)).toBeVisible();
 }
+
+/**
+ * The client list's rows on a 812 px phone screen ("id@top"), as the manager sees them, read in one pass in the page.
+ * (Not row by row through `.all()`: the windowed list mounts and unmounts rows as it settles, so the nth row found a
+ * moment before may be gone, and its boundingBox() then waits 30 s for it, longer than the poll around this allows.)
+ */
+export function clientRowsOnScreen(page: Page) {
+  return page.locator('.ba-route[data-route="clientManageList"] [data-testid="client-row"]').evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const box = row.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= 812 ? [`${row.getAttribute('data-customer-id')}@${Math.round(box.top)}`] : [];
+    }),
+  );
+}
+
+/**
+ * The client list's rows on screen once it has drawn them after a scroll. The windowed list draws a new offset's rows
+ * in a frame after the scroll event, not within scrollTo: read at once on a loaded machine, the screen held no row
+ * yet (CI saw 0). Waits until at least `atLeast` rows are on screen and two reads a frame apart agree.
+ */
+export async function drawnClientRowsOnScreen(page: Page, atLeast = 3) {
+  let previous: string[] = [];
+  await expect
+    .poll(async () => {
+      const seen = await clientRowsOnScreen(page);
+      const settled = seen.length >= atLeast && seen.join() === previous.join();
+      previous = seen;
+      return settled;
+    })
+    .toBe(true);
+  return previous;
+}
