@@ -24,8 +24,13 @@ case "$action" in
     mkdir -p "$data" && chown postgres:postgres "$data" && chmod 700 "$data"
     echo "copying 127.0.0.1:$primary_port into $data (pg_basebackup)…"
     start=$(date +%s)
+    # A replication slot of its own: the primary keeps the WAL the standby has not replayed yet, however far a bulk
+    # load runs ahead of it (without one, a load outrunning wal_keep_size cut the standby off). `stop` drops it.
+    slot="standby_$port"
+    psql -h 127.0.0.1 -p "$primary_port" -d postgres -Atc \
+      "select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = '$slot' and not active" >/dev/null
     as_postgres "$bin/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres -D "$data" -R -X stream -c fast \
-      -d "application_name=standby_$port"
+      -C -S "$slot" -d "application_name=standby_$port"
     echo "copied in $(( $(date +%s) - start )) s ($(du -sh "$data" | cut -f1))"
     # Debian keeps a cluster's configuration outside its data directory, so pg_basebackup did not copy it:
     # the standby gets its own, with the primary's memory settings, and the primary's access rules.
@@ -48,6 +53,9 @@ CONF
   stop)
     if [ -f "$data/postmaster.pid" ]; then as_postgres "$bin/pg_ctl" -D "$data" -m fast -w stop; fi
     rm -rf "$data"
+    # Its slot would keep WAL on the primary for ever.
+    psql -h 127.0.0.1 -p "$primary_port" -d postgres -Atc \
+      "select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = 'standby_$port' and not active" >/dev/null
     ;;
   *)
     echo "usage: $0 start|stop [PORT]" >&2

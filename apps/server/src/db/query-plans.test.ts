@@ -4,6 +4,7 @@ import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
 import { ensureMonthPartitions } from './partitions';
+import { indexesNotYetUsable, untilIndexesUsable } from './seed/bulk-loader';
 import { seedDemoData } from './seed';
 import { runMotRules } from '../modules/mot';
 import { hongKongDay, addDays, addMonths } from '@broker/domain';
@@ -290,6 +291,9 @@ for (const engine of testDatabases()) {
       await ensureMonthPartitions(database);
       // Statistics as a real database has them: the planner's choices depend on them.
       await database.query('analyze');
+      // The seed waited for the indexes it rebuilt; a snapshot held longer elsewhere in the cluster would still hide
+      // them from the plans below (indcheckxmin), and the guard would then name a sequential scan that is not ours.
+      expect(await untilIndexesUsable(database), `indexes the planner may not use yet: ${await indexesNotYetUsable(database)}`).toBe(true);
       server = await startTestApp(database);
       sqlServer = await startTestApp(database, { SEARCH_INDEX_MAX_ROWS: '0' });
       const [customer] = await database.query<{ id: number; accountNo: string; idLast4: string }>(

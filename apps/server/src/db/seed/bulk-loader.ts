@@ -78,4 +78,39 @@ export async function restoreSecondaryStructures(handle: DatabaseHandle, ddl: De
   await Promise.all(Array.from({ length: parallel }, worker));
   // Constraints last: validating them reads the freshly indexed parents.
   for (const statement of constraints) await handle.query(statement);
+  await untilIndexesUsable(handle);
+}
+
+/**
+ * Waits, at most `timeoutMs`, until the planner may use every index of the database. An index built over a table
+ * with HOT-updated rows (the customer summaries are written after the load, before the indexes exist) while an
+ * older transaction with a transaction id runs anywhere in the cluster, in any database, is marked `indcheckxmin`:
+ * until every transaction older than its build has ended, plans treat it as absent and read the table whole. A
+ * seed followed at once by a query-plan check on a busy server (CI runs test files side by side, writing) planned
+ * the keyword searches as sequential scans of customer. Returns whether every index is usable (false once the wait
+ * is over: a long transaction elsewhere, which only delays the indexes' first use).
+ */
+export async function untilIndexesUsable(handle: Pick<DatabaseHandle, 'query' | 'kind'>, timeoutMs = 30_000): Promise<boolean> {
+  if (handle.kind !== 'postgres') return true;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((await indexesNotYetUsable(handle)).length === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Indexes the planner may not use yet: marked `indcheckxmin`, and built by a transaction that does not precede this
+ * statement's snapshot's xmin (the planner's own test, with the snapshot's xmin as `TransactionXmin`). The xmin of
+ * `pg_index`'s row is the building transaction; xid8 (with its epoch) is brought to xid's 32 bits for `age()`.
+ */
+export async function indexesNotYetUsable(handle: Pick<DatabaseHandle, 'query'>): Promise<string[]> {
+  const rows = await handle.query<{ name: string }>(
+    `select i.indexrelid::regclass::text as name from pg_index i
+      where i.indcheckxmin
+        and age(i.xmin) <= age(((pg_snapshot_xmin(pg_current_snapshot())::text::numeric % 4294967296)::text)::xid)
+      order by 1`,
+  );
+  return rows.map((row) => row.name);
 }
