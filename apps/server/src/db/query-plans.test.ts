@@ -291,9 +291,12 @@ for (const engine of testDatabases()) {
       await ensureMonthPartitions(database);
       // Statistics as a real database has them: the planner's choices depend on them.
       await database.query('analyze');
-      // The seed waited for the indexes it rebuilt; a snapshot held longer elsewhere in the cluster would still hide
+      // The seed waited for the indexes it rebuilt; a transaction running longer elsewhere in the cluster would still hide
       // them from the plans below (indcheckxmin), and the guard would then name a sequential scan that is not ours.
-      expect(await untilIndexesUsable(database), `indexes the planner may not use yet: ${await indexesNotYetUsable(database)}`).toBe(true);
+      expect(
+        await untilIndexesUsable(database, 60_000),
+        `indexes the planner may not use yet: ${await indexesNotYetUsable(database)}`,
+      ).toBe(true);
       server = await startTestApp(database);
       sqlServer = await startTestApp(database, { SEARCH_INDEX_MAX_ROWS: '0' });
       const [customer] = await database.query<{ id: number; accountNo: string; idLast4: string }>(

@@ -78,7 +78,8 @@ export async function restoreSecondaryStructures(handle: DatabaseHandle, ddl: De
   await Promise.all(Array.from({ length: parallel }, worker));
   // Constraints last: validating them reads the freshly indexed parents.
   for (const statement of constraints) await handle.query(statement);
-  await untilIndexesUsable(handle);
+  // Briefly: a writer's transaction is seconds; a longer one only slows the first plans (a check of plans waits itself).
+  await untilIndexesUsable(handle, 10_000);
 }
 
 /**
