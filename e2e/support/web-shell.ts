@@ -68,7 +68,7 @@ export function clientRowsOnScreen(page: Page) {
 /**
  * The client list's rows on screen once it has drawn them after a scroll. The windowed list draws a new offset's rows
  * in a frame after the scroll event, not within scrollTo: read at once on a loaded machine, the screen held no row
- * yet (CI saw 0). Waits until at least `atLeast` rows are on screen and two reads a frame apart agree.
+ * yet (CI saw 0). Waits until at least `atLeast` rows are on screen and two reads in a row agree.
  */
 export async function drawnClientRowsOnScreen(page: Page, atLeast = 3) {
   let previous: string[] = [];

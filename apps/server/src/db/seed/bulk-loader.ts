@@ -88,15 +88,15 @@ export async function restoreSecondaryStructures(handle: DatabaseHandle, ddl: De
  * older transaction with a transaction id runs anywhere in the cluster, in any database, is marked `indcheckxmin`:
  * until every transaction older than its build has ended, plans treat it as absent and read the table whole. A
  * seed followed at once by a query-plan check on a busy server (CI runs test files side by side, writing) planned
- * the keyword searches as sequential scans of customer. Returns whether every index is usable (false once the wait
- * is over: a long transaction elsewhere, which only delays the indexes' first use).
+ * the keyword searches as sequential scans of customer. Returns the indexes still not usable when the wait ended
+ * (none, or those a long transaction elsewhere holds back: it only delays their first use).
  */
-export async function untilIndexesUsable(handle: Pick<DatabaseHandle, 'query' | 'kind'>, timeoutMs = 30_000): Promise<boolean> {
-  if (handle.kind !== 'postgres') return true;
+export async function untilIndexesUsable(handle: Pick<DatabaseHandle, 'query' | 'kind'>, timeoutMs = 30_000): Promise<string[]> {
+  if (handle.kind !== 'postgres') return [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if ((await indexesNotYetUsable(handle)).length === 0) return true;
-    if (Date.now() >= deadline) return false;
+    const waiting = await indexesNotYetUsable(handle);
+    if (waiting.length === 0 || Date.now() >= deadline) return waiting;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
