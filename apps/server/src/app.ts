@@ -182,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   await app.register(openApiPlugin);
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { detailToken: env.HEALTH_DETAIL_TOKEN });
   // The client list and KYC search the same books: one set of in-memory indexes for both (ADR 0035).
   const indexes = new BookIndexStore(app.database.db, env.SEARCH_INDEX_MAX_ROWS);
   // Customers without search terms (a database migrated with rows, ADR 0046) get them in the background.

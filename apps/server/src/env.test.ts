@@ -63,6 +63,20 @@ describe('configuration', () => {
     expect(() => loadEnv({ [name]: value })).toThrow(message);
   });
 
+  it('a configuration error never quotes a secret: the health token by its length, a URL without its password', () => {
+    const token = 'not-long-enough-but-secret';
+    expect(() => loadEnv({ HEALTH_DETAIL_TOKEN: token })).toThrow(
+      /HEALTH_DETAIL_TOKEN=\(hidden, 26 characters\): must be at least 32 characters/,
+    );
+    expect(() => loadEnv({ HEALTH_DETAIL_TOKEN: token })).not.toThrow(new RegExp(token));
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://app:pa55word@db/broker' })).toThrow(/DATABASE_URL="mysql:\/\/app:\*\*\*@db\/broker"/);
+    expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://a@s1/b, http://app:pa55word@s2/b' })).not.toThrow(/pa55word/);
+    expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://a@s1/b, http://app:pa55word@s2/b' })).toThrow(/app:\*\*\*@s2/);
+    expect(() => loadDatabaseTarget({ databaseUrl: 'mysql://app:pa55word@db/broker' }, {})).toThrow(
+      /--database-url="mysql:\/\/app:\*\*\*@db/,
+    );
+  });
+
   it('reads standbys, their bounds and a direct URL (ADR 0052); a read URL may be the primary itself', () => {
     const primary = 'postgres://app@pgbouncer:6432/broker';
     const env = loadEnv({

@@ -132,6 +132,16 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 3600 * 1000)
     .default(5 * 60 * 1000),
+  /**
+   * The bearer token that shows /readyz's details (standbys, each WeCom app's problem, cache counters) to
+   * monitoring; without it /readyz says only whether the replica is ready (ADR 0054). Unset: the details
+   * are never shown, and a caller presenting any token is refused.
+   */
+  HEALTH_DETAIL_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   /** JSON file describing corps and their WeCom agents (format: README, "Configuration"). */
   CORPS_FILE: z.string().min(1).optional(),
   TOKEN_TTL_SECONDS: z.coerce
@@ -290,6 +300,18 @@ function databaseTopologyProblems(env: Env): string[] {
     .map((key) => `${key}: needs DATABASE_URL (the embedded PGlite database has no standbys and no pooler)`);
 }
 
+/** Settings whose value is a secret: a configuration error names them and their length, never their value. */
+const SECRET_SETTINGS = new Set(['HEALTH_DETAIL_TOKEN']);
+
+/**
+ * A setting's value as a configuration error quotes it (errors reach logs and terminals): secrets hidden,
+ * and a URL's password (postgres://user:password@host) starred out, the rest kept so the mistake shows.
+ */
+function shownValue(key: string, value: string): string {
+  if (SECRET_SETTINGS.has(key)) return `(hidden, ${value.length} characters)`;
+  return JSON.stringify(value.replace(/(\/\/[^/:@\s]*:)[^@\s]*@/g, '$1***@'));
+}
+
 /** Reads and validates configuration; the only place that touches process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const relevant = Object.fromEntries(
@@ -302,7 +324,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map(
-        (issue) => `${issue.path.join('.')}=${JSON.stringify(relevant[String(issue.path[0])] ?? '')}: ${issue.message}`,
+        (issue) => `${issue.path.join('.')}=${shownValue(String(issue.path[0]), relevant[String(issue.path[0])] ?? '')}: ${issue.message}`,
       ),
     );
   }
@@ -367,7 +389,7 @@ export function loadDatabaseTarget(
         const key = String(issue.path[0]) as keyof typeof given;
         const flag = key === 'DATABASE_URL' ? flags.databaseUrl : flags.pgliteDir;
         const name = flag === undefined ? key : key === 'DATABASE_URL' ? '--database-url' : '--pglite-dir';
-        return `${name}=${JSON.stringify(given[key] ?? '')}: ${issue.message}`;
+        return `${name}=${shownValue(key, given[key] ?? '')}: ${issue.message}`;
       }),
     );
   }

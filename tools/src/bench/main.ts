@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@broker/server';
-import { signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
+import { healthDetailHeaders, signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
 import { measureDatabaseSize, measureMotSweeps, preparePgliteDataset, preparePostgresDataset } from './datasets';
 import { ensureLongHistoryClient } from './long-history';
 import { startCaptureApp, type CaptureApp } from './capture';
@@ -114,7 +114,8 @@ interface ReadyCounters {
 
 async function readReadyCounters(baseUrl: string): Promise<ReadyCounters | null> {
   try {
-    return (await (await fetch(`${baseUrl}/readyz`)).json()) as ReadyCounters;
+    // The servers start with the suites' HEALTH_DETAIL_TOKEN (startServerProcess): the counters are /readyz's details.
+    return (await (await fetch(`${baseUrl}/readyz`, { headers: healthDetailHeaders })).json()) as ReadyCounters;
   } catch {
     return null;
   }

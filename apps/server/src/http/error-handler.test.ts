@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorEnvelopeSchema } from '@broker/contract';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
+import { healthDetailHeaders, TEST_HEALTH_DETAIL_TOKEN } from '../testing';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
 describe('error envelope', () => {
@@ -19,7 +20,11 @@ describe('error envelope', () => {
         done();
       },
     });
-    app = await buildApp({ env: makeEnv({ LOG_LEVEL: 'error', WEB_DIST_DIR: '' }), database, logStream });
+    app = await buildApp({
+      env: makeEnv({ LOG_LEVEL: 'error', WEB_DIST_DIR: '', HEALTH_DETAIL_TOKEN: TEST_HEALTH_DETAIL_TOKEN }),
+      database,
+      logStream,
+    });
     app.get('/api/test/explode', async () => {
       throw new Error('connection to 10.0.0.7 refused: password=hunter2');
     });
@@ -50,7 +55,11 @@ describe('error envelope', () => {
   it('answers health and readiness', async () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     // WeCom beside the database: unchecked until the start-up probe runs (main.ts).
-    expect((await app.inject('/readyz')).json()).toMatchObject({ status: 'ready', database: 'pglite', wecom: { status: 'unchecked' } });
+    expect((await app.inject({ url: '/readyz', headers: healthDetailHeaders })).json()).toMatchObject({
+      status: 'ready',
+      database: 'pglite',
+      wecom: { status: 'unchecked' },
+    });
   });
 
   it('serves an OpenAPI 3.1 document generated from the contract, and its viewer', async () => {
@@ -68,6 +77,7 @@ describe('error envelope', () => {
     await lonely.close();
     const response = await other.inject('/readyz');
     expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
     await other.close().catch(() => undefined);
   });
 });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint, ErrorCode, HEADER_AGENT, HEADER_CORP } from '@broker/contract';
 import errorHandlerPlugin from '../plugins/error-handler.plugin';
 import { routeEndpoint } from './endpoint-route';
-import { apiClient, signInAs, startTestApp, testDatabases, type ApiClient, type RunningTestApp } from '../testing';
+import { apiClient, healthDetailHeaders, signInAs, startTestApp, testDatabases, type ApiClient, type RunningTestApp } from '../testing';
 import { endpointEntries, seedEndpointFixture, sweepCaller, validInputs, type EndpointFixture } from '../testing/endpoint-fixture';
 import { openDatabase, type DatabaseHandle, type StandbyOptions } from '../db/client';
 import { STANDBY_READS } from './standby-reads';
@@ -248,7 +248,10 @@ for (const engine of postgres) {
     });
 
     it('/readyz reports the standby beside the database, numbered, not named', async () => {
-      const ready = (await server.app.inject('/readyz')).json<{ status: string; standbys: unknown[] }>();
+      const ready = (await server.app.inject({ url: '/readyz', headers: healthDetailHeaders })).json<{
+        status: string;
+        standbys: unknown[];
+      }>();
       expect(ready.status).toBe('ready');
       expect(ready.standbys).toEqual([{ standby: 1, state: 'up', lagMs: 0, reads: routed.reads!.standbys()[0]!.reads }]);
     });

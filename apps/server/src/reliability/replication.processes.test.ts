@@ -23,6 +23,7 @@ import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
 import { apiClient, type ApiClient } from '../testing/api-client';
 import { BrowserJar } from '../testing/browser-jar';
+import { healthDetailHeaders } from '../testing/health-detail';
 import { signInAs } from '../testing/test-app';
 import { hashSessionToken } from '../modules/auth/session-token';
 import { MOT_SWEEP_LOCK_KEY } from '../modules/mot/mot-sweep';
@@ -136,7 +137,9 @@ function childLogs() {
 
 /** What a replica's /readyz says of its standbys (ADR 0052): state, and how many reads each served. */
 async function standbysOf(server: ServerProcess) {
-  const answer = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as { standbys?: Array<{ state: string; reads: number }> };
+  const answer = (await (await fetch(`${server.baseUrl}/readyz`, { headers: healthDetailHeaders })).json()) as {
+    standbys?: Array<{ state: string; reads: number }>;
+  };
   return answer.standbys ?? [];
 }
 

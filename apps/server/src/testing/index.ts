@@ -15,6 +15,7 @@ export { BrowserJar } from './browser-jar';
 export { testDatabases, type TestDatabase } from './test-databases';
 export { seededStaff, customerIdsOf } from './seeded-staff';
 export { startTwoReplicas } from './replicas';
+export { TEST_HEALTH_DETAIL_TOKEN, healthDetailHeaders } from './health-detail';
 export { startServerProcess, startEmulatorProcess, type ServerProcess, type EmulatorProcess } from './server-process';
 export { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from './debian-chromium';
 export {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { TEST_HEALTH_DETAIL_TOKEN } from './health-detail';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const MEMORY_PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
@@ -149,6 +150,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       LOGIN_RATE_LIMIT: '100000',
       KYC_SEARCH_RATE_LIMIT: '100000',
       PHONE_REVEAL_RATE_LIMIT: '100000',
+      // What monitoring presents to read /readyz's details (healthDetailHeaders).
+      HEALTH_DETAIL_TOKEN: TEST_HEALTH_DETAIL_TOKEN,
       ...(options.memoryProbeMs ? { BROKER_MEMORY_PROBE_MS: String(options.memoryProbeMs) } : {}),
       ...options.env,
     },

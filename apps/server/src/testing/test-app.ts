@@ -6,6 +6,7 @@ import type { CorpConfigEntry } from '../corps';
 import type { AppLanguage, LoginResult, SignInStart } from '@broker/contract';
 import { BrowserJar } from './browser-jar';
 import { apiClient, isOk, type ApiAnswer } from './api-client';
+import { TEST_HEALTH_DETAIL_TOKEN } from './health-detail';
 
 export interface RunningTestApp {
   app: FastifyInstance;
@@ -36,6 +37,8 @@ export async function startTestApp(
     LOGIN_RATE_LIMIT: '100000',
     KYC_SEARCH_RATE_LIMIT: '100000',
     PHONE_REVEAL_RATE_LIMIT: '100000',
+    // What monitoring presents to read /readyz's details (healthDetailHeaders).
+    HEALTH_DETAIL_TOKEN: TEST_HEALTH_DETAIL_TOKEN,
     ...overrides,
   });
   const app = await buildApp({

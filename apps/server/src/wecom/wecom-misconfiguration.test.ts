@@ -6,7 +6,18 @@ import { ErrorCode } from '@broker/contract';
 import { DEFAULT_EMULATOR_CORP, type AgentPolicy } from '@broker/wecom-emulator';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
-import { apiClient, authorizeAs, BrowserJar, exchangeCode, startSignInAt, testDatabases, signInAs, type ApiClient } from '../testing';
+import {
+  apiClient,
+  authorizeAs,
+  BrowserJar,
+  exchangeCode,
+  healthDetailHeaders,
+  startSignInAt,
+  testDatabases,
+  signInAs,
+  TEST_HEALTH_DETAIL_TOKEN,
+  type ApiClient,
+} from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { customers, staff, wecomCredentials } from '../db/schema';
@@ -49,6 +60,7 @@ for (const engine of testDatabases()) {
         env: makeEnv({
           WECOM_MODE: 'emulator',
           LOG_LEVEL: 'warn',
+          HEALTH_DETAIL_TOKEN: TEST_HEALTH_DETAIL_TOKEN,
           WEB_DIST_DIR: '',
           SEED_DEMO: 'false',
           MOT_SWEEP_INTERVAL_MS: '0',
@@ -162,7 +174,7 @@ for (const engine of testDatabases()) {
     it('/readyz reports WeCom beside the database, and a WeCom problem does not make the replica unready', async () => {
       policy('khzl', { trustedIps: ['203.0.113.7'] });
       await sign();
-      const ready = await fetch(`${baseUrl}/readyz`);
+      const ready = await fetch(`${baseUrl}/readyz`, { headers: healthDetailHeaders });
       expect(ready.status).toBe(200);
       const body = (await ready.json()) as {
         status: string;

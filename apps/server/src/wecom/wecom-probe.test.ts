@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildEmulatorApp, DEFAULT_EMULATOR_CORP, type EmulatorState } from '@broker/wecom-emulator';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
-import { testDatabases } from '../testing';
+import { healthDetailHeaders, testDatabases, TEST_HEALTH_DETAIL_TOKEN } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import type { CorpConfigEntry } from '../corps';
 
@@ -48,6 +48,7 @@ for (const engine of testDatabases()) {
         env: makeEnv({
           WECOM_MODE: 'real',
           WECOM_API_BASE: apiBase,
+          HEALTH_DETAIL_TOKEN: TEST_HEALTH_DETAIL_TOKEN,
           LOG_LEVEL: 'info',
           WEB_DIST_DIR: '',
           SEED_DEMO: 'false',
@@ -61,7 +62,10 @@ for (const engine of testDatabases()) {
       try {
         await app.ready();
         const lines = await app.startWecomProbe(0);
-        const readyz = (await app.inject('/readyz')).json<{ status: string; wecom: { status: string; agents: unknown[] } }>();
+        const readyz = (await app.inject({ url: '/readyz', headers: healthDetailHeaders })).json<{
+          status: string;
+          wecom: { status: string; agents: unknown[] };
+        }>();
         return { lines, readyz, logged: logged.filter((line) => line.probe) };
       } finally {
         await app.close();
