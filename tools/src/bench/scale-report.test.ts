@@ -115,6 +115,14 @@ describe('scale report (issue 25: growth from 1M for every cell)', () => {
     expect(() => assertComparable(grown, base)).toThrow(/must be the larger dataset/);
   });
 
+  it('says so above the tables when the two runs had different CPUs, and nothing when they had the same', () => {
+    expect(renderScaleSection(base, grown, { base: 'a', grown: 'b' })).not.toContain('different machines');
+    const elsewhere = { ...grown, machine: { ...grown.machine, cpu: 'AMD EPYC' } };
+    const section = renderScaleSection(base, elsewhere, { base: 'a', grown: 'b' });
+    expect(section).toContain('**The two runs had different machines:** 1M on x, 2 cores, 8M on AMD EPYC, 2 cores.');
+    expect(section.indexOf('different machines')).toBeLessThan(section.indexOf('#### Growth per cell'));
+  });
+
   it('replaces its own section and leaves the rest of the document alone', () => {
     const doc = '# Benchmarks\n\n## At scale\n\nhand-written\n\n## Changes\n';
     const once = spliceScaleSection(doc, `${SCALE_START}\nfirst\n${SCALE_END}`, '## At scale');
