@@ -5,7 +5,7 @@ import { safeAppTarget } from '@broker/contract/app-routes';
 import { hostileNavigationSample, hostileTargetArbitrary, type HostileTarget } from '@broker/contract/testing';
 import { PHONE_CONTEXT, launchBrowser } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
-import { openSignedIn, signInThroughEmulator } from './support/web-shell';
+import { openSignedIn, sidebarEntryOf, signInThroughEmulator } from './support/web-shell';
 import { expect } from './support/expect';
 
 /*
@@ -137,6 +137,9 @@ describe('the KYC storage listener, driven from a second tab (entry single_chat_
       url: '/client/information?customerId=1',
     });
     await openSignedIn(watched.page, server.baseUrl, `/wecom/__emulator/sidebar?${opener.toString()}`);
+    // The listener follows only once the page knows its entry (from WeCom, after the first page shows); a case
+    // that reloads the page before then starts with entry 'normal' and the bind is rightly ignored.
+    await expect.poll(() => sidebarEntryOf(watched.page)).toBe('single_chat_tools');
     writer = await watched.context.newPage();
     await writer.goto(`${server.baseUrl}/healthz`);
   });

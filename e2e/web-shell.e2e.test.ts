@@ -3,7 +3,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP_SIDEBAR_CONTEXT, PHONE_CONTEXT, launchBrowser, saveScreenshot } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
 import type { PageGlobals } from './support/page-globals';
-import { isMarked, markPage, navigateInApp, openSignedIn, signInThroughEmulator, topBarTitle, expectRoute } from './support/web-shell';
+import {
+  isMarked,
+  markPage,
+  navigateInApp,
+  openSignedIn,
+  sidebarEntryOf,
+  signInThroughEmulator,
+  topBarTitle,
+  expectRoute,
+} from './support/web-shell';
 import { expect } from './support/expect';
 
 let server: E2eServer;
@@ -333,20 +342,12 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
 const fromChatToolbar = (url: string) =>
   `/wecom/__emulator/sidebar?${new URLSearchParams({ entry: 'single_chat_tools', externalUserId: 'wmEmu0001HoKwokLeung', url }).toString()}`;
 
-/** The entry the app took from WeCom's context (ww.getContext()), as it keeps it for the tab. */
-const entryOf = (page: Page) =>
-  page.evaluate(
-    () =>
-      (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
-        .state?.entry,
-  );
-
 describe('top bar', () => {
   test('no back arrow on a phone, even in the single-chat sidebar', async () => {
     const page = await freshPage(PHONE_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/client/manage/list'));
     await expectRoute(page, 'clientManageList');
-    await expect.poll(() => entryOf(page)).toBe('single_chat_tools');
+    await expect.poll(() => sidebarEntryOf(page)).toBe('single_chat_tools');
     await expect(page.locator('.ba-topbar .adm-nav-bar-back-arrow')).toHaveCount(0);
   });
 
@@ -374,7 +375,7 @@ describe('top bar', () => {
     const page = await freshPage(DESKTOP_SIDEBAR_CONTEXT);
     await openSignedIn(page, server.baseUrl, fromChatToolbar('/mot/singleClient?redirectPage=%2Fmot%2FsingleClient'));
     await expectRoute(page, 'motSingleClient');
-    await expect.poll(() => entryOf(page)).toBe('single_chat_tools');
+    await expect.poll(() => sidebarEntryOf(page)).toBe('single_chat_tools');
     const other = await page.context().newPage();
     await other.goto(`${server.baseUrl}/kyc/index`);
     await other.evaluate(() => {

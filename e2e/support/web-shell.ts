@@ -16,6 +16,17 @@ export async function openSignedIn(page: Page, baseUrl: string, path = '/') {
   await signInThroughEmulator(page);
 }
 
+/**
+ * How the page says WeCom opened it (`entry`, kept for the browser session): 'normal' until the sidebar flow has
+ * heard `ww.getContext()`, which happens after the first page shows. A test that depends on the entry waits for it.
+ */
+export const sidebarEntryOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      (JSON.parse((globalThis as unknown as PageGlobals).sessionStorage.getItem('appSettings') ?? '{}') as { state?: { entry?: string } })
+        .state?.entry,
+  );
+
 /** The title in the app's top bar (assert on it with toHaveText: it retries until the page shows it). */
 export const topBarTitle = (page: Page) => page.locator('.ba-topbar__title');
 

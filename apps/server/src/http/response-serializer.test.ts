@@ -42,6 +42,31 @@ describe('responses written from the contract (ADR 0033)', () => {
     expect(() => compile(schema)({ ...profile, data: rest })).toThrow(/customerNo/);
   });
 
+  test("an MOT event's facts carry the names the rules give them (camelCase): another name fails a suite, `__proto__` is not passed on", () => {
+    const detail = envelopeSchema(contract.mot.getTodoTaskDetail.response);
+    const answer = fc.sample(validData(detail), { numRuns: 1, seed: 11 })[0] as { data: { event: Record<string, unknown> } };
+    // As node-postgres reads jsonb: JSON.parse, which keeps `__proto__` as an own key.
+    const withFacts = (json: string) => ({ ...answer, data: { ...answer.data, event: { ...answer.data.event, facts: JSON.parse(json) } } });
+    const factsWritten = (json: string) =>
+      (JSON.parse(compile(detail, true)(withFacts(json))) as { data: { event: { facts: unknown } } }).data.event.facts;
+    const refusal = (json: string) => {
+      try {
+        compile(detail, true)(withFacts(json));
+      } catch (error) {
+        return (error as { cause: z.ZodError }).cause.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      }
+      return 'written';
+    };
+    for (const json of ['{"amount_hkd": 1}', '{"AmountHkd": 1}', '{"": 1}'])
+      expect(refusal(json), json).toMatch(/^data\.event\.facts\..*: Invalid key in record$/);
+    expect(factsWritten('{"__proto__": 1, "amountHkd": 250000}')).toEqual({ amountHkd: 250000 });
+    expect(factsWritten('{"amountHkd": 250000, "currency": "USD", "warning": null}')).toEqual({
+      amountHkd: 250000,
+      currency: 'USD',
+      warning: null,
+    });
+  });
+
   test('with checkResponses (tests), a value of the wrong type is refused with the contract issue', () => {
     const wrong = { ...profile, data: { ...profile.data, totalAssetsHkd: null } };
     let thrown: unknown;

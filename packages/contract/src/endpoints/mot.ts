@@ -54,7 +54,12 @@ export const motEventIdSchema = z.coerce.number().int().positive().max(Number.MA
  * Why an event fired: the values the rule looked at and the thresholds they crossed, flat, e.g.
  * `{ amountHkd: 250000, thresholdHkd: 100000, currency: 'USD', amount: 32000, … }`.
  */
-export const motFactsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export const motFactsSchema = z.record(
+  // Named by the rules (mot-rules.ts), all camelCase. A name outside that (`__proto__`, `constructor`) would be
+  // written by the server's serializer but lost or turned into a prototype by a reader building an object from it.
+  z.string().regex(/^[a-z][A-Za-z0-9]*$/),
+  z.union([z.string(), z.number(), z.boolean(), z.null()]),
+);
 export type MotFacts = z.infer<typeof motFactsSchema>;
 
 export const motEventBriefSchema = z.object({
