@@ -55,8 +55,9 @@ export const motEventIdSchema = z.coerce.number().int().positive().max(Number.MA
  * `{ amountHkd: 250000, thresholdHkd: 100000, currency: 'USD', amount: 32000, … }`.
  */
 export const motFactsSchema = z.record(
-  // Named by the rules (mot-rules.ts), all camelCase. A name outside that (`__proto__`, `constructor`) would be
-  // written by the server's serializer but lost or turned into a prototype by a reader building an object from it.
+  // Named by the rules (mot-rules.ts), all camelCase; tests refuse any other name (response check). `__proto__`
+  // especially: the server's serializer would write it, and a reader building an object from it loses it (zod)
+  // or sets the object's prototype with it.
   z.string().regex(/^[a-z][A-Za-z0-9]*$/),
   z.union([z.string(), z.number(), z.boolean(), z.null()]),
 );
