@@ -379,6 +379,16 @@ describe('filter', () => {
     // All on the list's first page (20 rows, manage-queries.ts): the filtered list shows each of them.
     expect(dormant.clients).toBeLessThan(20);
 
+    const searches: string[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('/manage/search')) return;
+      void response
+        .json()
+        .then((body: { data?: { total?: number; list?: unknown[] } }) =>
+          searches.push(`${response.request().postData() ?? ''} -> total ${body.data?.total} rows ${body.data?.list?.length}`),
+        )
+        .catch(() => undefined);
+    });
     await list.locator('[data-testid="filter-entry"]').click();
     await expectRoute(page, 'clientManageFilter');
     const filter = route(page, 'clientManageFilter');
@@ -404,7 +414,21 @@ describe('filter', () => {
     // each retries until the list shows the filtered page; a failure says how many rows were shown instead. (A poll
     // comparing two separate counts passed on an empty or loading list and, when it failed, did not say what it saw.)
     const rows = list.locator('[data-testid="client-row"]');
-    await expect(rows).toHaveCount(dormant.clients);
+    await expect(rows)
+      .toHaveCount(dormant.clients)
+      .catch(async (error: unknown) => {
+        const shown = await list.evaluate((element) => ({
+          head: element.querySelector('.ba-client-list__head')?.textContent,
+          chips: element.querySelector('[data-testid="active-filters"]')?.textContent,
+          stat: element.querySelector('[data-testid="stat-clients"]')?.textContent,
+          lists: element.querySelectorAll('.ba-vlist').length,
+          rows: [...element.querySelectorAll('[data-testid="client-row"]')].map(
+            (row) => `${row.getAttribute('data-customer-id')}:${row.querySelector('.ba-tag')?.className ?? ''}`,
+          ),
+          routes: element.ownerDocument.querySelectorAll('.ba-route').length,
+        }));
+        throw new Error(`${String(error)}\nshown: ${JSON.stringify(shown)}\nsearches: ${JSON.stringify(searches)}`);
+      });
     await expect(rows.filter({ hasNot: page.locator('.ba-tag--dormant') })).toHaveCount(0);
     await expect(list.locator('[data-testid="filter-entry"] .ba-manage__badge')).toHaveText('2');
     await saveScreenshot(page, 'manage-list-filtered');
@@ -422,6 +446,44 @@ describe('filter', () => {
     await filter.locator('[data-testid="filter-apply"]').click();
     await expectRoute(page, 'clientManageList');
     await expect(list.locator('[data-testid="active-filters"]')).toHaveCount(0);
+  });
+  // ADR 0055. The list is kept alive (React <Activity>) while the filter page is open. Its pins-and-recents row loads
+  // its code late; while a Suspense boundary waited on it across that hide and show, the list kept its unfiltered
+  // rows in the page above the filtered ones (9 dormant clients showed as 29 rows, the stat saying 9). Here the
+  // row's code is held until the filters are applied, the worst moment (before the fix most rounds failed).
+  test('a part of the list whose code arrives late leaves none of the earlier rows behind', async () => {
+    const [someone] = (await api.ok.searchCustomers({ pageSize: 1 })).list;
+    await api.ok.recordClientOpened({ customerId: someone!.customerId });
+    const dormant = await api.ok.statCustomers({ statuses: ['dormant'], hasHolding: true });
+    for (let round = 1; round <= 3; round += 1) {
+      // Its own phone each round, so the row's code is fetched afresh (closed by the browser if a round fails).
+      const { context, page } = await newPhone(browser);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/client-shortcuts-[^/]*\.js$/, async (chunk) => {
+        await held;
+        await chunk.continue();
+      });
+      await openSignedIn(page, server.baseUrl, '/client/manage/list');
+      const list = route(page, 'clientManageList');
+      await expect(list.locator('[data-testid="client-row"]')).toHaveCount(20);
+      await list.locator('[data-testid="filter-entry"]').click();
+      const filter = route(page, 'clientManageFilter');
+      await filter.locator('.adm-selector-item', { hasText: '休眠' }).click();
+      await filter.locator('.adm-selector-item', { hasText: '有持仓' }).click();
+      await expect(filter.locator('[data-testid="filter-apply"]')).toHaveText(`查看 ${dormant.clients} 位客户`);
+      await filter.locator('[data-testid="filter-apply"]').click();
+      setTimeout(release, 100);
+      await expectRoute(page, 'clientManageList');
+      await expect(list.locator('[data-testid="recent-clients"]')).toHaveCount(0);
+      await expect(list.locator('[data-testid="stat-clients"]')).toHaveText(grouped(dormant.clients, 0));
+      await expect(list.locator('.ba-vlist')).toHaveCount(1);
+      await expect(list.locator('[data-testid="client-row"]')).toHaveCount(dormant.clients);
+      // The row's code did arrive: back on the unfiltered list, the recent client shows.
+      await list.locator('[data-testid="clear-filters"]').click();
+      await expect(list.locator(`[data-testid="recent-clients"] [data-customer-id="${someone!.customerId}"]`)).toBeVisible();
+      await context.close();
+    }
   });
 });
 

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../shared/i18n/use-translation';
 import NavBar from 'antd-mobile/es/components/nav-bar';
-import UserOutline from 'antd-mobile-icons/es/UserOutline';
+import { lazyPart, WhenLoaded } from '../shared/ui/lazy-part';
+import { MeIcon } from './me-icon';
 
-const MeSheet = lazy(() => import('./me-sheet'));
+const meSheet = lazyPart(() => import('./me-sheet').then((module) => module.default));
 
 export function TopBar({ title, showBack, onBack }: { title: string; showBack: boolean; onBack: () => void }) {
   const { t } = useTranslation();
@@ -26,17 +27,13 @@ export function TopBar({ title, showBack, onBack }: { title: string; showBack: b
               setOpen(true);
             }}
           >
-            <UserOutline />
+            <MeIcon />
           </button>
         }
       >
         <h1 className="ba-topbar__title">{title}</h1>
       </NavBar>
-      {sheetLoaded && (
-        <Suspense fallback={null}>
-          <MeSheet visible={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {sheetLoaded && <WhenLoaded part={meSheet}>{(MeSheet) => <MeSheet visible={open} onClose={() => setOpen(false)} />}</WhenLoaded>}
     </header>
   );
 }

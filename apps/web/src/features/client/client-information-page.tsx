@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +18,8 @@ import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-
 import { formatRiskLevel } from '../../shared/format/risk-level';
 import { CurrencySwitcher } from '../staff';
 import { ReachActions } from '../reach';
-import { PinToggle } from '../manage';
+import { pinToggle } from '../manage';
+import { WhenLoaded } from '../../shared/ui/lazy-part';
 import { assetQuery, baseInfoQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { TimelineCard } from './client-timeline';
@@ -47,9 +47,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
             {profile.nameEn}
           </p>
         </div>
-        <Suspense fallback={null}>
-          <PinToggle customerId={profile.customerId} />
-        </Suspense>
+        <WhenLoaded part={pinToggle}>{(PinToggle) => <PinToggle customerId={profile.customerId} />}</WhenLoaded>
         <Link className="ba-profile__edit ba-hit" to={withCustomer(CLIENT_PATHS.edit, profile.customerId)} data-testid="profile-edit">
           <EditSOutline />
           {t('client.editProfile')}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -11,6 +11,7 @@ import { SearchInput } from '../../shared/ui/search-input';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh';
 import { LongList } from '../../shared/ui/long-list';
+import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
@@ -29,7 +30,7 @@ import './manage-locales';
 import './client-manage.css';
 
 // Pins, recents and saved filters (issue 22.6) load once the manager has some: not first-screen JavaScript for everyone.
-const ListShortcuts = lazy(() => withShortcutStrings(import('./client-shortcuts')).then((module) => ({ default: module.ListShortcuts })));
+const listShortcuts = lazyPart(() => withShortcutStrings(import('./client-shortcuts')).then((module) => module.ListShortcuts));
 
 /**
  * Home of the client manager: the stat header and the list under it describe the same filters.
@@ -142,11 +143,7 @@ export default function ClientManageListPage() {
           </dl>
           <ChannelStrip byChannel={stat.data?.byChannel} />
         </section>
-        {hasShortcuts && (
-          <Suspense fallback={null}>
-            <ListShortcuts filtered={filtered} />
-          </Suspense>
-        )}
+        {hasShortcuts && <WhenLoaded part={listShortcuts}>{(ListShortcuts) => <ListShortcuts filtered={filtered} />}</WhenLoaded>}
         {!filtered && (
           <Card title={t('manage.shortcuts')} className="ba-card--shortcuts">
             <IconLinks links={shortcuts} className="ba-shortcuts" />

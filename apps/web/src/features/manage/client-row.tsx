@@ -1,20 +1,33 @@
-import { lazy, Suspense, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerListItem } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { Highlight } from './highlight';
 import { withShortcutStrings } from './shortcut-strings';
+import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
 
 /** A row's usual height at 375 px wide (two lines and tags), for rows the virtual list has not measured yet. */
 export const CLIENT_ROW_HEIGHT = 86;
 
 export const profilePath = (customerId: number) => `/client/information?customerId=${customerId}`;
 
-// The reach sheet (and its strings) loads on the first long press, not with the list (ADR 0037).
-const ReachSheet = lazy(() => import('../reach').then((module) => ({ default: module.ReachSheet })));
-// Pin/unpin is one of the row's actions in that sheet (issue 22.6), loaded with it.
-const PinAction = lazy(() => withShortcutStrings(import('./pin-toggle')).then((module) => ({ default: module.PinAction })));
+/**
+ * The reach sheet (and its strings) loads on the first long press, not with the list (ADR 0037), with pin/unpin,
+ * one of the row's actions in it (issue 22.6): shown once both are in, never half a sheet.
+ */
+const rowReachSheet = lazyPart(() =>
+  Promise.all([import('../reach'), withShortcutStrings(import('./pin-toggle'))]).then(
+    ([{ ReachSheet }, { PinAction }]) =>
+      function RowReachSheet({ client, onClose }: { client: CustomerListItem; onClose: () => void }) {
+        return (
+          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={onClose}>
+            <PinAction customerId={client.customerId} onDone={onClose} />
+          </ReachSheet>
+        );
+      },
+  ),
+);
 
 /** How long a finger stays on a row before it asks to reach the client rather than open them. */
 const LONG_PRESS_MS = 500;
@@ -137,11 +150,9 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
       </Link>
       {/* Outside the link: a tap in the sheet must not also open the profile. */}
       {reaching && (
-        <Suspense fallback={null}>
-          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={() => setReaching(false)}>
-            <PinAction customerId={client.customerId} onDone={() => setReaching(false)} />
-          </ReachSheet>
-        </Suspense>
+        <WhenLoaded part={rowReachSheet}>
+          {(RowReachSheet) => <RowReachSheet client={client} onClose={() => setReaching(false)} />}
+        </WhenLoaded>
       )}
     </>
   );

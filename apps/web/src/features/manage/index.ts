@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPart } from '../../shared/ui/lazy-part';
 import { withShortcutStrings } from './shortcut-strings';
 
 /** A page of this feature, once its strings in the current language are in (see manage-locales.ts). */
@@ -13,5 +13,5 @@ export const managePages = {
   clientManageFilter: () => withStrings(withShortcutStrings(import('./client-manage-filter-page'))),
 };
 
-/** Pin/unpin on a client's profile header (issue 22.6); loaded with the page that shows it, not with the app. */
-export const PinToggle = lazy(() => withShortcutStrings(import('./pin-toggle')).then((module) => ({ default: module.PinToggle })));
+/** Pin/unpin on a client's profile header (issue 22.6); loaded with the page that shows it, not with the app (useLazyPart). */
+export const pinToggle = lazyPart(() => withShortcutStrings(import('./pin-toggle')).then((module) => module.PinToggle));

@@ -1,25 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { lazyPart, WhenLoaded } from './lazy-part';
 import type { ShownSizes, VirtualListProps } from './virtual-list';
 
 /** Up to this many rows (two pages of 20) a list renders plainly; beyond, it windows. */
 export const WINDOW_FROM = 40;
 
-type WindowedList = ComponentType<VirtualListProps<unknown> & { shownSizes: ShownSizes }>;
+type WindowedProps = VirtualListProps<unknown> & { shownSizes: ShownSizes };
 
-let windowedList: WindowedList | null = null;
-let loadingWindowedList: Promise<WindowedList> | null = null;
-
-/** VirtualList's chunk, loaded once (a failed load is tried again by the next list that needs it). */
-function loadWindowedList(): Promise<WindowedList> {
-  loadingWindowedList ??= import('./virtual-list').then(
-    (module) => (windowedList = module.VirtualList as WindowedList),
-    (error: unknown) => {
-      loadingWindowedList = null;
-      throw error;
-    },
-  );
-  return loadingWindowedList;
-}
+/** VirtualList's chunk, loaded once a list first grows long. */
+const windowedList = lazyPart(() => import('./virtual-list').then((module) => module.VirtualList as ComponentType<WindowedProps>));
 
 /**
  * A list that can grow long (infinite scroll). Its first page renders plainly: no windowing code on
@@ -32,20 +21,6 @@ function loadWindowedList(): Promise<WindowedList> {
 export function LongList<Item>(props: VirtualListProps<Item>) {
   const { items, itemKey, renderItem, className } = props;
   const long = items.length > WINDOW_FROM;
-  const [Windowed, setWindowed] = useState<WindowedList | null>(() => windowedList);
-  useEffect(() => {
-    if (!long || Windowed) return undefined;
-    let wanted = true;
-    // A failed load keeps the plain rows: the whole list, only not windowed.
-    loadWindowedList().then(
-      (loaded) => wanted && setWindowed(() => loaded),
-      () => undefined,
-    );
-    return () => {
-      wanted = false;
-    };
-  }, [long, Windowed]);
-
   const plainList = useRef<HTMLDivElement>(null);
   const [shownSizes] = useState<Map<string | number, number>>(() => new Map());
   useLayoutEffect(() => {
@@ -56,8 +31,7 @@ export function LongList<Item>(props: VirtualListProps<Item>) {
     }
   }, [items, itemKey, shownSizes]);
 
-  if (long && Windowed) return <Windowed {...(props as VirtualListProps<unknown>)} shownSizes={shownSizes} />;
-  return (
+  const plain = (
     <div className={className ? `ba-vlist ${className}` : 'ba-vlist'} role="list" ref={plainList}>
       {items.map((item) => (
         <div key={itemKey(item)} className="ba-vlist__row" role="listitem" data-row-key={itemKey(item)}>
@@ -65,5 +39,11 @@ export function LongList<Item>(props: VirtualListProps<Item>) {
         </div>
       ))}
     </div>
+  );
+  // A failed load keeps the plain rows: the whole list, only not windowed.
+  return (
+    <WhenLoaded part={windowedList} wanted={long} fallback={plain}>
+      {(Windowed) => <Windowed {...(props as VirtualListProps<unknown>)} shownSizes={shownSizes} />}
+    </WhenLoaded>
   );
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { lazyPart, WhenLoaded } from './lazy-part';
 import './states.css';
 
 /**
@@ -10,7 +11,7 @@ import './states.css';
  * never shows, so it loads when an empty or error state first appears; until then the same title,
  * description and actions show without the picture (in ErrorBlock's own layout classes).
  */
-const ErrorBlock = lazy(() => import('antd-mobile/es/components/error-block'));
+const errorBlock = lazyPart(() => import('antd-mobile/es/components/error-block').then((module) => module.default));
 
 interface BlockProps {
   status: 'empty' | 'default';
@@ -34,11 +35,13 @@ function PlainBlock({ title, description, children }: BlockProps) {
 
 export function StateBlock(props: BlockProps) {
   return (
-    <Suspense fallback={<PlainBlock {...props} />}>
-      <ErrorBlock status={props.status} title={props.title} description={props.description}>
-        {props.children}
-      </ErrorBlock>
-    </Suspense>
+    <WhenLoaded part={errorBlock} fallback={<PlainBlock {...props} />}>
+      {(ErrorBlock) => (
+        <ErrorBlock status={props.status} title={props.title} description={props.description}>
+          {props.children}
+        </ErrorBlock>
+      )}
+    </WhenLoaded>
   );
 }
 

@@ -1,0 +1,15 @@
+/**
+ * The person of the top bar's "me" button, on every screen. Drawn here in two shapes instead of
+ * antd-mobile-icons' UserOutline, whose outline is traced in one ~1.9 kB path: that path was 0.6 kB of the
+ * first screen's 145 kB budget (ADR 0055). Same box as the library's icons (1em, currentColor, 48-unit grid).
+ */
+export function MeIcon() {
+  return (
+    <svg className="antd-mobile-icon" width="1em" height="1em" viewBox="0 0 48 48" style={{ verticalAlign: '-0.125em' }} aria-hidden>
+      <g fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinejoin="round">
+        <circle cx="24" cy="15" r="8.5" />
+        <path d="M8.5 41c0-6.6 6.9-11.5 15.5-11.5S39.5 34.4 39.5 41v1.5h-31z" />
+      </g>
+    </svg>
+  );
+}
