@@ -460,7 +460,9 @@ describe('filter', () => {
       const { context, page } = await newPhone(browser);
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let heldChunks = 0;
       await page.route(/\/client-shortcuts-[^/]*\.js$/, async (chunk) => {
+        heldChunks += 1;
         await held;
         await chunk.continue();
       });
@@ -482,6 +484,8 @@ describe('filter', () => {
       // The row's code did arrive: back on the unfiltered list, the recent client shows.
       await list.locator('[data-testid="clear-filters"]').click();
       await expect(list.locator(`[data-testid="recent-clients"] [data-customer-id="${someone!.customerId}"]`)).toBeVisible();
+      // The chunk held was the row's (a renamed chunk would leave nothing held and prove nothing).
+      expect(heldChunks).toBe(1);
       await context.close();
     }
   });
