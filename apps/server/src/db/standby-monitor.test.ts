@@ -193,14 +193,21 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
   const never = new Promise<never>(() => undefined);
 
   /** One primary and one standby behind fake probes and a fake pool that count what they are asked. */
-  async function harness(waitMs: number, timing: { maxLagMs?: number; intervalMs?: number } = {}) {
+  async function harness(
+    waitMs: number,
+    timing: { maxLagMs?: number; intervalMs?: number } = {},
+    /** Called by the primary's probe once it has taken its answer (the look is under way, its answer fixed). */
+    primaryAnswered: () => void = () => undefined,
+  ) {
     const world = { primary: 0x5000n, replayed: 0x5000n, frozen: false, primaryFails: false, standbyFails: false };
     const asked = { primary: 0, standby: 0, pool: 0 };
     const primaryProbe = {
       row: async () => {
         asked.primary += 1;
         if (world.primaryFails) throw new Error('Query read timeout');
-        return { lsn: formatLsn(world.primary), inserted: formatLsn(world.primary), ...identity };
+        const answer = { lsn: formatLsn(world.primary), inserted: formatLsn(world.primary), ...identity };
+        primaryAnswered();
+        return answer;
       },
       drop: () => undefined,
     } as unknown as Probe;
@@ -271,6 +278,35 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
       const started = Date.now();
       expect(await monitor.standbyFor(undefined, 0xa000n)).toBeUndefined();
       expect(Date.now() - started).toBeGreaterThanOrEqual(1990);
+    } finally {
+      monitor.stop();
+    }
+  });
+
+  it('a look under way when a read arrives does not judge its claim, even within the same millisecond', async () => {
+    // A look begins, reads the primary, and only then is a write acknowledged and its reader's next read arrives
+    // (all in one millisecond here: Date.now() is held). That look saw the primary short of the claim, which proves
+    // nothing about it; only a look begun after the read may call a claim forged. CI once sent such a read to a
+    // standby that lacked the write (the first case above, 113 ms).
+    let reading: Promise<Standby | undefined> | undefined;
+    let write = () => undefined as void;
+    const { world, monitor } = await harness(300, {}, () => write());
+    try {
+      world.primary = 0x9000n;
+      write = () => {
+        write = () => undefined;
+        world.primary = 0xa000n;
+        reading = monitor.standbyFor(undefined, 0xa000n);
+      };
+      const held = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+      try {
+        await monitor.standbyFor(0x9000n);
+      } finally {
+        held.mockRestore();
+      }
+      expect(reading).toBeDefined();
+      // The standby never replays 0xa000: the read waits for a look that sees the claim reached, then reads on the primary.
+      expect(await reading).toBeUndefined();
     } finally {
       monitor.stop();
     }
