@@ -287,9 +287,9 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
     // A look begins, reads the primary, and only then is a write acknowledged and its reader's next read arrives
     // (all in one millisecond here: Date.now() is held). That look saw the primary short of the claim, which proves
     // nothing about it; only a look begun after the read may call a claim forged. CI once sent such a read to a
-    // standby that lacked the write (the first case above, 113 ms).
+    // standby that lacked the write (the claimed-position case above, 113 ms).
     let reading: Promise<Standby | undefined> | undefined;
-    let write = () => undefined as void;
+    let write: () => void = () => undefined;
     const { world, monitor } = await harness(300, {}, () => write());
     try {
       world.primary = 0x9000n;
