@@ -88,6 +88,8 @@ export interface DatabaseOptions {
    * (ADR 0036). Default false (ADR 0036, "Status"): it runs on the calling thread.
    */
   pgliteWorker?: boolean;
+  /** PGlite only: starts from this dump of a data directory (`dumpDataDir`) instead of an empty one (tests' migrated template). */
+  pgliteData?: Blob;
   poolMax?: number;
   /**
    * PostgreSQL only: how long a query may wait for a free pool connection before it fails
@@ -165,7 +167,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       )
     : await openPglite(
         options.pgliteDir ?? 'memory://',
-        { holder: options.holder ?? defaultHolder(), worker: options.pgliteWorker ?? false },
+        { holder: options.holder ?? defaultHolder(), worker: options.pgliteWorker ?? false, data: options.pgliteData },
         observe,
       );
   if (options.migrate !== false) {
@@ -185,7 +187,11 @@ const loggerOf = (observe: QueryObserver | undefined) => (observe ? { logger: { 
 
 const defaultHolder = () => process.argv.slice(1, 2).join(' ') || 'node';
 
-async function openPglite(dir: string, how: { holder: string; worker: boolean }, observe?: QueryObserver): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string,
+  how: { holder: string; worker: boolean; data?: Blob | undefined },
+  observe?: QueryObserver,
+): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // One process per directory: a second PGlite on the same files corrupts them without a word (ADR 0020).
@@ -194,7 +200,9 @@ async function openPglite(dir: string, how: { holder: string; worker: boolean },
   let client: PgliteClient;
   try {
     // btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
-    client = how.worker ? await startPgliteWorker(dir) : await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+    client = how.worker
+      ? await startPgliteWorker(dir)
+      : await PGlite.create(dir, { extensions: { pg_trgm, btree_gin }, ...(how.data ? { loadDataDir: how.data } : {}) });
   } catch (error) {
     lock?.release();
     throw error;
