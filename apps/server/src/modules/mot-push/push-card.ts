@@ -1,4 +1,5 @@
 import type { AppLanguage, MotRule } from '@broker/contract';
+import { MOT_RULE_NAMES } from '@broker/contract/mot-rule-names';
 
 /**
  * The WeCom textcard for one manager's new events (发送应用消息, document/path/90236): title ≤ 128
@@ -22,10 +23,9 @@ export interface CardEvent {
 
 /**
  * What a card says, in each language the app is shown in: the card is written in the manager's own (staff.language,
- * which the web keeps up to date; WeCom holds no language per member). Typed per language, so a rule without a
- * label in any of them fails typecheck. The rule names are the web's own (apps/web/src/shared/i18n/mot-rule-names.ts)
- * in zh-HK and en; zh-CN keeps the card's fuller names (客户生日, 长期未交易 …). Days are written as the web writes
- * them in every language (ISO order, a row's due day as `MM-DD`): they read the same to a manager in any of them.
+ * which the web keeps up to date; WeCom holds no language per member). The rule names are the contract's, the web's
+ * too, so a card and the page it opens name an event alike. Days are written as the web writes them in every
+ * language (ISO order, a row's due day as `MM-DD`): they read the same to a manager in any of them.
  */
 interface CardWords {
   rules: Record<MotRule, string>;
@@ -40,73 +40,19 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 
 export const CARD_WORDS: Record<AppLanguage, CardWords> = {
   'zh-CN': {
-    rules: {
-      birthday: '客户生日',
-      anniversary: '开户周年',
-      large_deposit: '大额入金',
-      large_withdrawal: '大额出金',
-      transfer_in: '股票转入',
-      transfer_out: '股票转出',
-      dormant: '长期未交易',
-      position_loss: '持仓亏损',
-      unfunded: '开户未入金',
-      id_expiry: '证件到期',
-      risk_expiry: '风险评估到期',
-      contact_removed: '企业微信联系中断',
-      follow_up: '跟进',
-      negative_equity: '负资产',
-      concentration: '持仓集中',
-      particulars_changed_withdrawal: '改资料后大额出金',
-      vulnerable_client: '长者客户',
-    },
+    rules: MOT_RULE_NAMES['zh-CN'],
     title: (count) => `MOT：${count} 个新事件待跟进`,
     more: (count) => `另有 ${count} 个事件`,
     button: '查看',
   },
   'zh-HK': {
-    rules: {
-      birthday: '生日',
-      anniversary: '開戶周年',
-      large_deposit: '大額入金',
-      large_withdrawal: '大額出金',
-      transfer_in: '轉入',
-      transfer_out: '轉出',
-      dormant: '休眠賬戶',
-      position_loss: '持倉大幅虧損',
-      unfunded: '開戶未入金',
-      id_expiry: '證件到期',
-      risk_expiry: '風險評估到期',
-      contact_removed: '企微聯繫已中斷',
-      follow_up: '跟進',
-      negative_equity: '負資產',
-      concentration: '持倉集中',
-      particulars_changed_withdrawal: '改資料後大額出金',
-      vulnerable_client: '長者客戶',
-    },
+    rules: MOT_RULE_NAMES['zh-HK'],
     title: (count) => `MOT：${count} 個新事件待跟進`,
     more: (count) => `另有 ${count} 個事件`,
     button: '查看',
   },
   en: {
-    rules: {
-      birthday: 'Birthday',
-      anniversary: 'Account anniversary',
-      large_deposit: 'Large deposit',
-      large_withdrawal: 'Large withdrawal',
-      transfer_in: 'Stock transfer in',
-      transfer_out: 'Stock transfer out',
-      dormant: 'Dormant account',
-      position_loss: 'Large position loss',
-      unfunded: 'Opened, not funded',
-      id_expiry: 'ID expiring',
-      risk_expiry: 'Risk assessment expiring',
-      contact_removed: 'WeCom contact lost',
-      follow_up: 'Follow-up',
-      negative_equity: 'Negative equity',
-      concentration: 'Concentrated position',
-      particulars_changed_withdrawal: 'Details changed, then withdrawal',
-      vulnerable_client: 'Elderly client',
-    },
+    rules: MOT_RULE_NAMES.en,
     title: (count) => `MOT: ${count} new ${plural(count, 'event', 'events')} to follow up`,
     more: (count) => `${count} more ${plural(count, 'event', 'events')}`,
     button: 'View',

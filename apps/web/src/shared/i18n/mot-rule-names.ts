@@ -1,69 +1,5 @@
+import { MOT_RULE_NAMES } from '@broker/contract/mot-rule-names';
 import { registerLocales } from './i18n';
-
-/**
- * The MOT rules' names, `mot.rule.<rule>`: one copy for the MOT screens, the client pages, the contact log and
- * the audit trail. Shared, not exported by features/mot's index: that index is in the first screen's entry
- * (through the route table), and these ~2.7 kB gzip are not (first-screen budget, ADR 0032).
- */
-const zhCN = {
-  birthday: '生日',
-  large_deposit: '大额入金',
-  large_withdrawal: '大额出金',
-  transfer_in: '转入',
-  transfer_out: '转出',
-  dormant: '休眠账户',
-  position_loss: '持仓大幅亏损',
-  unfunded: '开户未入金',
-  anniversary: '开户周年',
-  id_expiry: '证件到期',
-  risk_expiry: '风险评估到期',
-  contact_removed: '企微联系已断开',
-  follow_up: '跟进',
-  negative_equity: '负资产',
-  concentration: '持仓集中',
-  particulars_changed_withdrawal: '改资料后大额出金',
-  vulnerable_client: '长者客户',
-};
-
-const zhHK: typeof zhCN = {
-  birthday: '生日',
-  large_deposit: '大額入金',
-  large_withdrawal: '大額出金',
-  transfer_in: '轉入',
-  transfer_out: '轉出',
-  dormant: '休眠賬戶',
-  position_loss: '持倉大幅虧損',
-  unfunded: '開戶未入金',
-  anniversary: '開戶周年',
-  id_expiry: '證件到期',
-  risk_expiry: '風險評估到期',
-  contact_removed: '企微聯繫已中斷',
-  follow_up: '跟進',
-  negative_equity: '負資產',
-  concentration: '持倉集中',
-  particulars_changed_withdrawal: '改資料後大額出金',
-  vulnerable_client: '長者客戶',
-};
-
-const en: typeof zhCN = {
-  birthday: 'Birthday',
-  large_deposit: 'Large deposit',
-  large_withdrawal: 'Large withdrawal',
-  transfer_in: 'Stock transfer in',
-  transfer_out: 'Stock transfer out',
-  dormant: 'Dormant account',
-  position_loss: 'Large position loss',
-  unfunded: 'Opened, not funded',
-  anniversary: 'Account anniversary',
-  id_expiry: 'ID expiring',
-  risk_expiry: 'Risk assessment expiring',
-  contact_removed: 'WeCom contact lost',
-  follow_up: 'Follow-up',
-  negative_equity: 'Negative equity',
-  concentration: 'Concentrated position',
-  particulars_changed_withdrawal: 'Details changed, then withdrawal',
-  vulnerable_client: 'Elderly client',
-};
 
 /**
  * What the risk rules of issue 24 (ADR 0043) say on the event's screen: the reason sentence, its facts'
@@ -182,10 +118,16 @@ const riskEn: typeof riskZhCN = {
   market: { HK: 'Hong Kong', US: 'US', SH: 'Shanghai', SZ: 'Shenzhen', none: 'none (first trade)' },
 };
 
+/**
+ * The MOT rules' names, `mot.rule.<rule>` (their one copy is the contract's, which the WeCom card reads too), for
+ * the MOT screens, the client pages, the contact log and the audit trail. Shared, not exported by features/mot's
+ * index: that index is in the first screen's entry (through the route table), and these ~2.7 kB gzip are not
+ * (first-screen budget, ADR 0032).
+ */
 const RULE_NAMES = {
-  'zh-CN': { mot: { rule: zhCN, ...riskZhCN } },
-  'zh-HK': { mot: { rule: zhHK, ...riskZhHK } },
-  en: { mot: { rule: en, ...riskEn } },
+  'zh-CN': { mot: { rule: MOT_RULE_NAMES['zh-CN'], ...riskZhCN } },
+  'zh-HK': { mot: { rule: MOT_RULE_NAMES['zh-HK'], ...riskZhHK } },
+  en: { mot: { rule: MOT_RULE_NAMES.en, ...riskEn } },
 };
 
 /** Adds the rule names (and the risk rules' texts) to i18n (all three languages: they are few); registering again is a no-op. */
