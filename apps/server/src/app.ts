@@ -9,16 +9,16 @@ import { SERVER_ROOT } from './server-root';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { HEADER_REQUEST_ID } from '@broker/contract';
-import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF, wecomEmulatorPlugin, type EmulatorState } from '@broker/wecom-emulator';
 import type { Env } from './env';
 import { loadCorps, type CorpConfigEntry } from './corps';
 import { SESSION_PROOF_TIMEOUT_MS, type DatabaseHandle } from './db/client';
-import { ensureEmulatorStaff } from './db/bootstrap';
 import { startSearchTermsFill } from './db/search-terms';
 import dbPlugin from './plugins/db.plugin';
 import corpsPlugin from './plugins/corps.plugin';
 import errorHandlerPlugin, { answerFrameworkError, sendNotFound } from './plugins/error-handler.plugin';
 import wecomPlugin from './plugins/wecom.plugin';
+import { mountWecomEmulator } from './wecom/emulator-mount';
+import { IMPLIED_EMULATOR_NOTICE } from './wecom-mode-guard';
 import openApiPlugin from './plugins/openapi.plugin';
 import webStaticPlugin from './plugins/web-static.plugin';
 import { API_COMPRESSION } from './http/compression';
@@ -45,13 +45,6 @@ import { auditRoutes } from './modules/audit';
 import { contactRoutes } from './modules/contact';
 import { wecomCallbackRoutes } from './modules/wecom-callback';
 import { registerContractRoutes, withOptions } from './http/endpoint-route';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Present in emulator mode: the emulated WeCom's state (tests inspect and steer it). */
-    wecomEmulator: EmulatorState | null;
-  }
-}
 
 export interface BuildAppOptions {
   env: Env;
@@ -136,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the routes: with standbys, each handler's statements go where ADR 0052 says.
   await app.register(readRoutingPlugin, { listen: env.SESSION_CACHE });
 
-  const emulator = env.WECOM_MODE === 'emulator';
+  const emulator = env.WECOM_MODE !== 'real';
   await app.register(securityHeadersPlugin, { sentryDsn: env.SENTRY_DSN });
   // Before the routes: it attaches its guards as each guarded route is registered.
   await app.register(rateLimitPlugin, {
@@ -158,31 +151,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('wecomEmulator', null);
   app.decorate('refuseUndeclaredErrorCodes', options.refuseUndeclaredErrorCodes ?? false);
   if (emulator) {
-    await app.register(wecomEmulatorPlugin, {
-      prefix: '/wecom',
-      corps: corps.map((corp) => ({
-        code: corp.code,
-        name: corp.name,
-        corpId: corp.corpId,
-        agents: corp.agents as never,
-        ...(corp.callback ? { callback: corp.callback } : {}),
-      })),
-      // Where the emulated WeCom delivers callbacks: this server, as the admin console would be told.
+    await mountWecomEmulator(app, {
+      implied: env.WECOM_MODE === undefined,
+      addDemoStaff: options.corps !== undefined || !env.CORPS_FILE,
       callbackUrl: (corp) => `${selfBase()}/api/wecom/callback/${corp.code}`,
-      staff: EMULATOR_STAFF,
-      externalContacts: EMULATOR_EXTERNAL_CONTACTS,
-      onState: (state) => {
-        app.wecomEmulator = state;
-      },
     });
-    // Its made-up staff sign in to the demo corps only: a corp from CORPS_FILE is real, and its staff
-    // table must hold real people (ADR 0016).
-    const corpsFromFile = !options.corps && Boolean(env.CORPS_FILE);
-    if (!corpsFromFile) for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
   }
 
   await app.register(openApiPlugin);
-  await app.register(healthRoutes, { detailToken: env.HEALTH_DETAIL_TOKEN });
+  await app.register(healthRoutes, {
+    detailToken: env.HEALTH_DETAIL_TOKEN,
+    development: env.WECOM_MODE === undefined ? IMPLIED_EMULATOR_NOTICE : undefined,
+  });
   // The client list and KYC search the same books: one set of in-memory indexes for both (ADR 0035).
   const indexes = new BookIndexStore(app.database.db, env.SEARCH_INDEX_MAX_ROWS);
   // Customers without search terms (a database migrated with rows, ADR 0046) get them in the background.

@@ -5,7 +5,9 @@ import { ConfigError, loadDatabaseTarget, loadEnv } from './env';
 describe('configuration', () => {
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', WECOM_MODE: 'emulator', SEED_DEMO: true, PGLITE_WORKER: false });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED_DEMO: true, PGLITE_WORKER: false });
+    // Unset: the emulator, implied (wecom-mode-guard.ts).
+    expect(env.WECOM_MODE).toBeUndefined();
     expect(loadEnv({ PGLITE_WORKER: 'true' }).PGLITE_WORKER).toBe(true);
     expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));
     expect(env.DATABASE_URL).toBeUndefined();

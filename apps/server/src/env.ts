@@ -114,10 +114,10 @@ const envSchema = z.object({
    */
   PGLITE_WORKER: booleanFromString.default(false),
   /**
-   * `emulator` by default only on a loopback development server: beyond loopback, with CORPS_FILE, or
-   * in production behind TRUST_PROXY it must be set explicitly (wecom-mode-guard.ts, ADR 0016).
+   * Unset: the emulator, as a development set-up that answers only this machine (no proxy); beyond
+   * loopback, with CORPS_FILE, or in production behind TRUST_PROXY it must be set (wecom-mode-guard.ts, ADR 0016).
    */
-  WECOM_MODE: z.enum(['emulator', 'real']).default('emulator'),
+  WECOM_MODE: z.enum(['emulator', 'real']).optional(),
   /** WeCom server API base; in emulator mode it defaults to this server's own /wecom mount. */
   WECOM_API_BASE: z.url({ error: 'must be a URL' }).optional(),
   /** Base of WeCom's OAuth page as the browser reaches it; emulator default: /wecom on this origin. */
@@ -328,11 +328,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ),
     );
   }
-  const unsafe = [
-    ...emulatorByDefaultProblems(parsed.data, new Set(Object.keys(relevant))),
-    ...timeoutProblems(parsed.data),
-    ...databaseTopologyProblems(parsed.data),
-  ];
+  const unsafe = [...emulatorByDefaultProblems(parsed.data), ...timeoutProblems(parsed.data), ...databaseTopologyProblems(parsed.data)];
   if (unsafe.length > 0) throw new ConfigError(unsafe);
   const base = userDirectory(source);
   const env = parsed.data;

@@ -1,4 +1,5 @@
 import { ConfigError, loadEnv, type Env } from './env';
+import { IMPLIED_EMULATOR_NOTICE } from './wecom-mode-guard';
 import { openDatabase } from './db/client';
 import { ensureMonthPartitions } from './db/partitions';
 import { buildApp } from './app';
@@ -89,8 +90,8 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const base = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${(app.server.address() as { port: number }).port}`;
   app.log.info(
-    `Broker Assistant is up on ${base} (database: ${database.kind}${database.kind === 'pglite' ? ` at ${env.PGLITE_DIR}` : ''}, WeCom: ${env.WECOM_MODE}).` +
-      (env.WECOM_MODE === 'emulator' ? ` Open ${base}/ and pick a staff member on the emulated WeCom sign-in page.` : ''),
+    `Broker Assistant is up on ${base} (database: ${database.kind}${database.kind === 'pglite' ? ` at ${env.PGLITE_DIR}` : ''}, WeCom: ${env.WECOM_MODE ?? `emulator, implied: ${IMPLIED_EMULATOR_NOTICE}`}).` +
+      (env.WECOM_MODE !== 'real' ? ` Open ${base}/ and pick a staff member on the emulated WeCom sign-in page.` : ''),
   );
   // After listen: in emulator mode WeCom is this very server. Not awaited: WeCom never holds up start-up.
   if (env.WECOM_PROBE_INTERVAL_MS > 0) {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
-import { isLoopbackHost } from './wecom-mode-guard';
+import { impliedEmulatorRefusal, isLoopbackHost } from './wecom-mode-guard';
 
 /**
  * Issue 17.3: the WeCom emulator signs anyone in as any staff member, so a server that could be
  * production must not get it by default. A fresh clone on loopback keeps its demo.
  */
 describe('the emulator is never on by accident', () => {
-  it('a fresh clone (loopback, no corps file) still defaults to the emulator', () => {
-    expect(loadEnv({}).WECOM_MODE).toBe('emulator');
-    expect(loadEnv({ HOST: 'localhost' }).WECOM_MODE).toBe('emulator');
-    expect(loadEnv({ HOST: '::1', TRUST_PROXY: '1', NODE_ENV: 'development' }).WECOM_MODE).toBe('emulator');
+  it('a fresh clone (loopback, no corps file) still starts, with the emulator implied (WECOM_MODE unset)', () => {
+    expect(loadEnv({}).WECOM_MODE).toBeUndefined();
+    expect(loadEnv({ HOST: 'localhost' }).WECOM_MODE).toBeUndefined();
+    expect(loadEnv({ HOST: '::1', TRUST_PROXY: '1', NODE_ENV: 'development' }).WECOM_MODE).toBeUndefined();
   });
 
   it.each([
@@ -33,9 +33,31 @@ describe('the emulator is never on by accident', () => {
   });
 
   it('a proxy in development or tests is not production', () => {
-    expect(loadEnv({ NODE_ENV: 'test', TRUST_PROXY: '1' }).WECOM_MODE).toBe('emulator');
-    expect(loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'false' }).WECOM_MODE).toBe('emulator');
-    expect(loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '0' }).WECOM_MODE).toBe('emulator');
+    expect(() => loadEnv({ NODE_ENV: 'test', TRUST_PROXY: '1' })).not.toThrow();
+    expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: 'false' })).not.toThrow();
+    expect(() => loadEnv({ NODE_ENV: 'production', TRUST_PROXY: '0' })).not.toThrow();
+  });
+
+  // Issue 36.1: the implied emulator answers this machine only, directly (the process test puts a real proxy in front).
+  const direct = { headers: { host: '127.0.0.1:3000' }, peer: '127.0.0.1' };
+  it.each([
+    ['a request made on this machine', direct, null],
+    ['localhost with a port', { ...direct, headers: { host: 'localhost:5173' } }, null],
+    ['IPv6 loopback', { headers: { host: '[::1]:3000' }, peer: '::ffff:127.0.0.1' }, null],
+    ['X-Forwarded-For', { ...direct, headers: { ...direct.headers, 'x-forwarded-for': '203.0.113.7' } }, /proxy \(x-forwarded-for\)/],
+    ['X-Forwarded-Proto alone', { ...direct, headers: { ...direct.headers, 'x-forwarded-proto': 'https' } }, /x-forwarded-proto/],
+    ['Forwarded', { ...direct, headers: { ...direct.headers, forwarded: 'for=203.0.113.7' } }, /forwarded/],
+    ['Via', { ...direct, headers: { ...direct.headers, via: '1.1 lb' } }, /via/],
+    ['X-Real-IP', { ...direct, headers: { ...direct.headers, 'x-real-ip': '203.0.113.7' } }, /x-real-ip/],
+    ['another machine', { ...direct, peer: '192.168.1.20' }, /from 192\.168\.1\.20/],
+    ['a closed connection', { ...direct, peer: undefined }, /unknown address/],
+    ['a public Host', { ...direct, headers: { host: 'broker.example.test' } }, /host "broker\.example\.test"/],
+    ['a Host that only starts like localhost', { ...direct, headers: { host: 'localhost.evil.example:3000' } }, /host/],
+    ['no Host', { ...direct, headers: {} }, /host ""/],
+  ])('%s: %s', (_what, request, refusal) => {
+    const answer = impliedEmulatorRefusal(request);
+    if (refusal === null) expect(answer).toBeNull();
+    else expect(answer).toMatch(refusal);
   });
 
   it.each([

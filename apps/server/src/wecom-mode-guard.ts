@@ -5,7 +5,7 @@ import { trustsAProxy, type TrustProxy } from './http/trust-proxy';
  * Issue 17.3 and ADR 0016: the WeCom emulator signs anyone in as any staff member, so it may be the
  * default only where nobody else can reach it. A server that looks like production — it listens
  * beyond loopback, it has a corps file, or it runs in production behind a proxy — must be told
- * WECOM_MODE explicitly, either way.
+ * WECOM_MODE explicitly, either way; one that is not told serves the emulator to this machine only.
  */
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -26,14 +26,12 @@ interface GuardedSettings {
   HOST: string;
   CORPS_FILE?: string | undefined;
   TRUST_PROXY: TrustProxy;
+  WECOM_MODE?: string | undefined;
 }
 
-/**
- * The reasons this configuration looks like production, or none. `explicit` holds the variables
- * the operator actually set (defaults do not count).
- */
-export function emulatorByDefaultProblems(env: GuardedSettings, explicit: ReadonlySet<string>): string[] {
-  if (explicit.has('WECOM_MODE')) return [];
+/** The reasons this configuration looks like production while WECOM_MODE is unset, or none. */
+export function emulatorByDefaultProblems(env: GuardedSettings): string[] {
+  if (env.WECOM_MODE !== undefined) return [];
   const reasons = [
     ...(isLoopbackHost(env.HOST) ? [] : [`HOST=${env.HOST} listens beyond loopback`]),
     ...(env.CORPS_FILE ? [`CORPS_FILE names real corps`] : []),
@@ -44,4 +42,26 @@ export function emulatorByDefaultProblems(env: GuardedSettings, explicit: Readon
     `WECOM_MODE="": must be set explicitly (real or emulator) because ${reasons.join(', and ')}; ` +
       'the default WeCom emulator lets anyone sign in as any staff member',
   ];
+}
+
+/** What a server with the emulator implied (WECOM_MODE unset) says of itself: at start and in /readyz details. */
+export const IMPLIED_EMULATOR_NOTICE =
+  'a development set-up: WECOM_MODE is unset, so the WeCom emulator is on and answers only requests made on this machine, ' +
+  'directly (none through a proxy); set WECOM_MODE=real to deploy, or WECOM_MODE=emulator to show the demo beyond this machine';
+
+/** Headers a proxy adds (RFC 7239, the X-Forwarded-* family, RFC 9110 Via, nginx's X-Real-IP). */
+const PROXY_HEADER = /^(forwarded|via|x-forwarded-.+|x-real-ip)$/;
+
+/**
+ * Why the implied emulator must not answer this request, or null: it came through a proxy, from another
+ * machine, or names a host beyond loopback (a bare TCP forwarder, a rebound DNS name). Issue 36.1: the
+ * README's nginx forwards `Host: 127.0.0.1:3000` from a loopback peer, so only its headers betray it.
+ */
+export function impliedEmulatorRefusal(request: { headers: Record<string, unknown>; peer: string | undefined }): string | null {
+  const proxied = Object.keys(request.headers).find((name) => PROXY_HEADER.test(name));
+  if (proxied) return `the request came through a proxy (${proxied})`;
+  if (!request.peer || !isLoopbackHost(request.peer)) return `the request came from ${request.peer ?? 'an unknown address'}`;
+  const host = typeof request.headers.host === 'string' ? request.headers.host.replace(/:\d*$/, '') : '';
+  if (!isLoopbackHost(host)) return `the request names host "${host.slice(0, 100)}"`;
+  return null;
 }

@@ -6,6 +6,8 @@ import { bookIndexCounters, bookResultCacheCounters } from '../customer-search';
 export interface HealthRoutesOptions {
   /** HEALTH_DETAIL_TOKEN: what monitoring presents to see /readyz's details (ADR 0054); unset, nobody sees them. */
   detailToken?: string | undefined;
+  /** Shown with the details when this server is a development set-up (the WeCom emulator implied, ADR 0016). */
+  development?: string | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
       // The count cache's use since start: the benchmark reads it around each cell (hit rate).
       return {
         status: 'ready',
+        ...(options.development ? { development: options.development } : {}),
         database: app.database.kind,
         // Never makes the replica unready: reads fall back to the primary (ADR 0052). Numbered in
         // DATABASE_READ_URL's order, not named: host names stay in the logs.

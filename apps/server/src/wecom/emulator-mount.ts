@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorState } from '@broker/wecom-emulator';
+import { ApiError } from '../http/api-error';
+import { ensureEmulatorStaff } from '../db/bootstrap';
+import { impliedEmulatorRefusal } from '../wecom-mode-guard';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present in emulator mode: the emulated WeCom's state (tests inspect and steer it). */
+    wecomEmulator: EmulatorState | null;
+  }
+}
+
+export interface EmulatorMountOptions {
+  /** WECOM_MODE unset: a development set-up, served to this machine only, directly (ADR 0016). */
+  implied: boolean;
+  /** Sign its made-up staff in to the corps: not to corps from CORPS_FILE, whose staff are real people (ADR 0016). */
+  addDemoStaff: boolean;
+  /** Where the emulated WeCom delivers a corp's callbacks: this server, as the admin console would be told. */
+  callbackUrl: (corp: { code: string }) => string;
+}
+
+/**
+ * The one place the WeCom emulator is loaded, at `/wecom`, and only in emulator mode: a server talking to
+ * real WeCom never loads the stand-in.
+ */
+export async function mountWecomEmulator(app: FastifyInstance, options: EmulatorMountOptions) {
+  const { wecomEmulatorPlugin, EMULATOR_STAFF, EMULATOR_EXTERNAL_CONTACTS } = await import('@broker/wecom-emulator');
+  await app.register(
+    async (scope) => {
+      if (options.implied)
+        scope.addHook('onRequest', async (request) => {
+          const refusal = impliedEmulatorRefusal({ headers: request.headers, peer: request.raw.socket?.remoteAddress });
+          if (refusal)
+            throw ApiError.forbidden(
+              `the WeCom emulator is not served here: ${refusal}. With WECOM_MODE unset it answers only this machine, ` +
+                'directly; set WECOM_MODE=emulator to expose it on purpose (ADR 0016)',
+            );
+        });
+      await scope.register(wecomEmulatorPlugin, {
+        corps: app.corps
+          .all()
+          .map(({ code, name, corpId, agents, callback }) => ({ code, name, corpId, agents, ...(callback ? { callback } : {}) })),
+        callbackUrl: options.callbackUrl,
+        staff: EMULATOR_STAFF,
+        externalContacts: EMULATOR_EXTERNAL_CONTACTS,
+        onState: (state) => {
+          app.wecomEmulator = state;
+        },
+      });
+    },
+    { prefix: '/wecom' },
+  );
+  if (options.addDemoStaff) for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
+}
