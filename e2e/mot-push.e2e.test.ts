@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { dispatchMotPushes, runDailyMotSweep, seedDemoData } from '@broker/server';
+import { announceSweep, dispatchMotPushes, runDailyMotSweep, seedDemoData } from '@broker/server';
 import { hongKongDay } from '@broker/domain';
 import { saveScreenshot, closeInOrder, launchPhone, newPhone } from './support/browser';
 import { startE2eServer, type E2eServer } from './support/server';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   server = await startE2eServer({ MOT_PUSH_QUIET_HOURS: '21:00-08:00' });
   await seedDemoData(server.database, { customers: 60, seed: 11, asOf: hongKongDay() });
   // The demo's own events are old news: announced by no card.
-  await runDailyMotSweep(server.database, { force: true });
+  await runDailyMotSweep(server.database, { force: true, announce: announceSweep });
   await server.database.query(
     `insert into mot_push_event (event_id, push_id) select id, 0 from mot_event on conflict (event_id) do update set push_id = 0`,
   );
@@ -37,7 +37,7 @@ beforeAll(async () => {
     [row!.accountId, row!.customerId],
   );
   // The sweep raises the one new event and queues its manager's card.
-  const sweep = await runDailyMotSweep(server.database, { force: true });
+  const sweep = await runDailyMotSweep(server.database, { force: true, announce: announceSweep });
   expect(sweep.status).toBe('ran');
   // The ticker's work, done now and whatever the hour: this suite may run inside the quiet hours.
   const sent = await dispatchMotPushes(server.database, {
@@ -69,7 +69,7 @@ async function newCardFor(userid: string) {
      values ($1, $2, 'withdrawal', 'HKD', 990000, 'fps', now())`,
     [row!.accountId, row!.customerId],
   );
-  expect((await runDailyMotSweep(server.database, { force: true })).status).toBe('ran');
+  expect((await runDailyMotSweep(server.database, { force: true, announce: announceSweep })).status).toBe('ran');
   const sent = await dispatchMotPushes(server.database, {
     corps: server.app.corps.all(),
     send: (corp, agentCode, body) => server.app.wecom.sendMessage(corp, agentCode, body),

@@ -40,7 +40,7 @@ import { shortcutsRoutes } from './modules/shortcuts';
 import { kycRoutes } from './modules/kyc';
 import { BookIndexStore } from './modules/customer-search';
 import { motRoutes, startMotScheduler, type MotScheduler } from './modules/mot';
-import { motPushPlugin, motPushRoutes, parseQuietHours } from './modules/mot-push';
+import { announceSweep, motPushPlugin, motPushRoutes, parseQuietHours } from './modules/mot-push';
 import { auditRoutes } from './modules/audit';
 import { contactRoutes } from './modules/contact';
 import { wecomCallbackRoutes } from './modules/wecom-callback';
@@ -227,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scheduler = startMotScheduler(app.database, {
         intervalMs: env.MOT_SWEEP_INTERVAL_MS,
         ...(env.MOT_SWEEP_FIRST_AT ? { firstAt: Date.parse(env.MOT_SWEEP_FIRST_AT) } : {}),
+        announce: announceSweep,
         log: app.log,
       });
     });

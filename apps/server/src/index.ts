@@ -11,4 +11,4 @@ export { refreshCustomerSummaries } from './db/customer-summary';
 export { ensureMonthPartitions } from './db/partitions';
 export { fillAllSearchTerms, nameReadings, searchTerms, traditionalChinese } from './db/search-terms';
 export { runMotRules, runMotForCustomers, runDailyMotSweep, MOT_THRESHOLDS, type MotRunResult, type MotSweepOutcome } from './modules/mot';
-export { dispatchMotPushes, enqueueMotPushes, type DispatchResult, type EnqueueResult } from './modules/mot-push';
+export { announceSweep, dispatchMotPushes, enqueueMotPushes, type DispatchResult, type EnqueueResult } from './modules/mot-push';

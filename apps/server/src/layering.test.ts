@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +55,64 @@ describe('server layering (eslint-plugin-boundaries)', () => {
         "import { ApiError } from '../http/api-error';\nimport type { DatabaseHandle } from '../db/client';\nexport const probe: [typeof ApiError, DatabaseHandle | null] = [ApiError, null];\n",
       ),
     ).toEqual([]);
+  });
+});
+
+/** Each module's production files and the modules they import (`'../<module>'`: lint allows only the index). */
+function moduleImports(): Map<string, Set<string>> {
+  const root = new URL('modules/', import.meta.url);
+  const graph = new Map<string, Set<string>>();
+  for (const module of readdirSync(root)) {
+    const imports = new Set<string>();
+    for (const file of readdirSync(new URL(`${module}/`, root), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file) || /\.test(-d)?\.tsx?$|\.fixture\.ts$|fixtures?\.ts$/.test(file)) continue;
+      const text = readFileSync(new URL(`${module}/${file}`, root), 'utf8');
+      for (const [, other] of text.matchAll(/(?:from|import\()\s*'\.\.\/([\w-]+)'/g)) if (other !== module) imports.add(other!);
+    }
+    graph.set(module, imports);
+  }
+  return graph;
+}
+
+/** The first import cycle found, as `a → b → a`; null when the graph has none. */
+function firstCycle(graph: Map<string, Set<string>>): string | null {
+  const done = new Set<string>();
+  const visit = (node: string, path: string[]): string | null => {
+    if (path.includes(node)) return [...path.slice(path.indexOf(node)), node].join(' → ');
+    if (done.has(node)) return null;
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next, [...path, node]);
+      if (cycle) return cycle;
+    }
+    done.add(node);
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+describe('server modules', () => {
+  // Boundaries allows module → module through an index in either direction; a cycle would tie two areas
+  // into one that neither can be changed, tested or deleted without (the app wires them instead).
+  it('import one another in one direction only', () => {
+    const graph = moduleImports();
+    expect(graph.get('mot-push')).toContain('mot');
+    expect(firstCycle(graph)).toBeNull();
+  });
+
+  it('finds a cycle when there is one', () => {
+    expect(
+      firstCycle(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['c'])],
+          ['c', new Set(['a'])],
+        ]),
+      ),
+    ).toBe('a → b → c → a');
   });
 });
 

@@ -5,6 +5,7 @@ import { ensureMonthPartitions } from './db/partitions';
 import { buildApp } from './app';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { runDailyMotSweep } from './modules/mot';
+import { announceSweep } from './modules/mot-push';
 import { hongKongDay } from '@broker/domain';
 import pino from 'pino';
 
@@ -80,7 +81,7 @@ async function main() {
       });
       // Fresh demo data: raise its MOT events now, even if today's sweep already ran on an empty database.
       if (seeded) {
-        const outcome = await runDailyMotSweep(database, { asOf: today, force: true });
+        const outcome = await runDailyMotSweep(database, { asOf: today, force: true, announce: announceSweep });
         if (outcome.status === 'ran')
           app.log.info({ inserted: outcome.result.inserted }, `demo MOT events: ${outcome.result.total} in ${outcome.result.elapsedMs} ms`);
       }

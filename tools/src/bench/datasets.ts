@@ -1,5 +1,13 @@
 import cliProgress from 'cli-progress';
-import { clearCustomerData, fillAllSearchTerms, openDatabase, runDailyMotSweep, seedDemoData, type DatabaseHandle } from '@broker/server';
+import {
+  announceSweep,
+  clearCustomerData,
+  fillAllSearchTerms,
+  openDatabase,
+  runDailyMotSweep,
+  seedDemoData,
+  type DatabaseHandle,
+} from '@broker/server';
 import { decideDataset, formatMarker, parseMarker, type DatasetDecision, type DatasetIdentity } from './dataset-marker';
 import type { Engine, MotSweepFigures } from './targets';
 
@@ -152,9 +160,9 @@ export async function measureMotSweeps(handle: DatabaseHandle, engine: Engine, c
     'truncate contact_record_event, contact_record, mot_event_snooze, mot_push_event, mot_push, mot_event restart identity',
   );
   await handle.query('delete from mot_sweep_run');
-  const first = await runDailyMotSweep(handle, { asOf, force: true });
+  const first = await runDailyMotSweep(handle, { asOf, force: true, announce: announceSweep });
   if (first.status !== 'ran') throw new Error(`MOT sweep did not run: ${first.status}`);
-  const rerun = await runDailyMotSweep(handle, { asOf, force: true });
+  const rerun = await runDailyMotSweep(handle, { asOf, force: true, announce: announceSweep });
   if (rerun.status !== 'ran') throw new Error(`MOT sweep re-run did not run: ${rerun.status}`);
   return {
     engine,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { runDailyMotSweep, runMotRules, type DatabaseHandle, type MotRunResult } from '@broker/server';
+import { announceSweep, runDailyMotSweep, runMotRules, type DatabaseHandle, type MotRunResult } from '@broker/server';
 import { asOfOption } from '../cli/as-of-option';
 import { DATABASE_FLAG_OPTIONS, type DatabaseFlags } from '../cli/tool-database';
 
@@ -43,7 +43,7 @@ export async function runSweep(database: DatabaseHandle, command: SweepCommand, 
   let result: MotRunResult;
   if (command.noLock) result = await runMotRules(database, { asOf: command.asOf });
   else {
-    const outcome = await runDailyMotSweep(database, { asOf: command.asOf, force: command.force });
+    const outcome = await runDailyMotSweep(database, { asOf: command.asOf, force: command.force, announce: announceSweep });
     if (outcome.status === 'done-already') {
       print(`The MOT batch for ${outcome.asOf} already ran: nothing to do. To run it again: npm run mot-sweep -- --force`);
       return 0;

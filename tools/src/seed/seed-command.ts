@@ -1,5 +1,13 @@
 import { parseArgs } from 'node:util';
-import { clearCustomerData, hasCustomers, runDailyMotSweep, seedDemoData, type DatabaseHandle, type SeedResult } from '@broker/server';
+import {
+  announceSweep,
+  clearCustomerData,
+  hasCustomers,
+  runDailyMotSweep,
+  seedDemoData,
+  type DatabaseHandle,
+  type SeedResult,
+} from '@broker/server';
 import { asOfOption } from '../cli/as-of-option';
 import { DATABASE_FLAG_OPTIONS, type DatabaseFlags } from '../cli/tool-database';
 import { UsageError } from '../cli/tool-errors';
@@ -70,7 +78,7 @@ export async function runSeed(
     ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
     log: hooks.log,
   });
-  const outcome = await runDailyMotSweep(database, { asOf: command.asOf, force: true });
+  const outcome = await runDailyMotSweep(database, { asOf: command.asOf, force: true, announce: announceSweep });
   // `busy`: another process on this PostgreSQL is running that day's batch over the new data right now.
   const motEvents = outcome.status === 'ran' ? outcome.result.total : 0;
   const notRun = {

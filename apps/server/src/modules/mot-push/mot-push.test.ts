@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, hongKongDay, hongKongInstant } from '@broker/domain';
-import { buildEmulatorApp, DEFAULT_EMULATOR_CORP, type EmulatorState } from '@broker/wecom-emulator';
+import { buildEmulatorApp, type EmulatorState } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../../corps';
 import { apiClient, signInAs, startTestApp, testDatabases, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { createCredentialStore } from '../../wecom/credential-store';
 import { createWecomClient, type WecomCorp } from '../../wecom/wecom-client';
-import { runMotRules } from '../mot';
+import { runDailyMotSweep, runMotRules } from '../mot';
 import { insertMoneyMovement, insertQuietCustomer } from '../mot/mot-test-fixtures';
 import { dispatchMotPushes, type SendMessage } from './push-dispatcher';
-import { enqueueMotPushes } from './push-outbox';
+import { announceSweep, enqueueMotPushes } from './push-outbox';
 import { APP_LANGUAGES, ErrorCode, MOT_RULES, type AppLanguage } from '@broker/contract';
 import { buildTextcard, CARD_TOP_EVENTS, CARD_WORDS, TEXTCARD_LIMITS, type CardEvent } from './push-card';
 import { DEFAULT_QUIET_HOURS } from './quiet-hours';
@@ -47,8 +48,8 @@ for (const engine of testDatabases()) {
         credentials: createCredentialStore(database.db),
         sleep: async () => undefined,
       });
-      const [row] = await database.query<{ id: number }>(`select id from corp where code = $1`, [DEFAULT_EMULATOR_CORP.code]);
-      corp = { id: row!.id, code: DEFAULT_EMULATOR_CORP.code, corpId: DEFAULT_EMULATOR_CORP.corpId, agents: DEFAULT_EMULATOR_CORP.agents };
+      const [row] = await database.query<{ id: number }>(`select id from corp where code = $1`, [BUILT_IN_CORP.code]);
+      corp = { id: row!.id, code: BUILT_IN_CORP.code, corpId: BUILT_IN_CORP.corpId, agents: BUILT_IN_CORP.agents };
       send = (target, agentCode, body) => wecom.sendMessage(target, agentCode, body);
     });
     afterAll(async () => {
@@ -101,8 +102,8 @@ for (const engine of testDatabases()) {
       expect(Object.fromEntries(home.searchParams)).toMatchObject({
         corpCode: 'fxhl',
         agentCode: 'mot',
-        agentId: DEFAULT_EMULATOR_CORP.agents.mot.agentId,
-        wxAppId: DEFAULT_EMULATOR_CORP.corpId,
+        agentId: BUILT_IN_CORP.agents.mot.agentId,
+        wxAppId: BUILT_IN_CORP.corpId,
       });
       // Within WeCom's limits: nothing was cut.
       expect(chanCard!.cut).toEqual([]);
@@ -122,6 +123,19 @@ for (const engine of testDatabases()) {
       expect(await enqueueMotPushes(database, { reason: 'sweep' })).toEqual({ cards: 0, events: 0 });
       expect(await dispatch()).toMatchObject({ sent: 0 });
       expect(inboxOf('chanwaiman')).toHaveLength(1);
+    });
+
+    it('queues the daily sweep’s cards through its announce, before the day counts as done', async () => {
+      for (const userid of ['chanwaiman', 'leekaying']) {
+        await insertQuietCustomer(database, TODAY, { id_doc_expiry: addDays(TODAY, 4), name_cn: '批次客户' }, userid);
+      }
+      const failing = () => Promise.reject(new Error('replica died while queueing'));
+      await expect(runDailyMotSweep(database, { asOf: TODAY, force: true, announce: failing })).rejects.toThrow('replica died');
+      // The day is not done: the next tick runs it again, and its events are still unannounced.
+      const outcome = await runDailyMotSweep(database, { asOf: TODAY, announce: announceSweep });
+      expect(outcome.status).toBe('ran');
+      const [queued] = await database.query<{ cards: number }>(`select count(*)::int as cards from mot_push where status = 'pending'`);
+      expect(queued!.cards).toBe(2);
     });
 
     it('writes each card in its manager’s language (staff.language): en, zh-HK, and zh-CN by default', async () => {
@@ -345,7 +359,7 @@ for (const engine of testDatabases()) {
     });
 
     it('a member WeCom does not send to (outside the mot app’s visible range) fails for good, others are sent', async () => {
-      state.policies.update(corp.corpId, DEFAULT_EMULATOR_CORP.agents.mot.agentId, { visibleUserIds: ['chanwaiman'] });
+      state.policies.update(corp.corpId, BUILT_IN_CORP.agents.mot.agentId, { visibleUserIds: ['chanwaiman'] });
       await newEvents('chanwaiman', 1);
       await newEvents('zhangmin', 1);
       await enqueueMotPushes(database, { reason: 'sweep' });

@@ -24,6 +24,9 @@ export interface EnqueueResult {
   events: number;
 }
 
+/** The daily sweep's `announce` (runDailyMotSweep, wired by its callers): one card per manager with new events. */
+export const announceSweep = (database: DatabaseHandle) => enqueueMotPushes(database, { reason: 'sweep' });
+
 /** Events are candidates this long after they were raised (ADR 0042); a trigger follows its events within seconds. */
 export const ANNOUNCE_WINDOW = '2 days';
 

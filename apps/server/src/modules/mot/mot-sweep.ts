@@ -7,7 +7,6 @@ import { motSweepRuns as run } from '../../db/schema';
 import { columnName, columnNames, selection, selectQuery, selectRows } from '../../db/sql-rows';
 import { runMotRules, type MotRunResult } from './mot-engine';
 import { hongKongDay } from '@broker/domain';
-import { enqueueMotPushes } from '../mot-push';
 
 /** Any stable number; distinct from the migration (727_001) and demo-seed (727_002) locks. */
 export const MOT_SWEEP_LOCK_KEY = 727_007;
@@ -19,6 +18,16 @@ export type MotSweepOutcome =
   /** This process's connections are not sessions (a transaction-mode pooler without DATABASE_DIRECT_URL): it cannot take the lock. */
   | { status: 'no-session'; asOf: string };
 
+export interface MotSweepOptions {
+  asOf?: string;
+  force?: boolean;
+  /**
+   * Runs after the rules, before the day counts as done: the app queues the day's WeCom cards here
+   * (ADR 0042), so a replica dying in it re-runs the day, whose events are all still unannounced.
+   */
+  announce?: (database: DatabaseHandle) => Promise<unknown>;
+}
+
 /**
  * The daily batch: every rule over every customer, at most once per Hong Kong day across all
  * replicas on one PostgreSQL. A replica runs it only while holding a session advisory lock
@@ -28,16 +37,13 @@ export type MotSweepOutcome =
  * whose connections are not proven sessions (`keepsSessions`) answers `no-session` and runs nothing:
  * the run takes many transactions on other connections, so no transaction-scoped lock can cover it.
  */
-export async function runDailyMotSweep(
-  database: DatabaseHandle,
-  options: { asOf?: string; force?: boolean } = {},
-): Promise<MotSweepOutcome> {
+export async function runDailyMotSweep(database: DatabaseHandle, options: MotSweepOptions = {}): Promise<MotSweepOutcome> {
   const asOf = options.asOf ?? hongKongDay();
   // Within one process (and for PGlite, which only one process can open) an in-memory guard suffices.
   if (sweeping.has(database)) return { status: 'busy', asOf };
   sweeping.add(database);
   try {
-    return await sweepUnderLock(database, asOf, options.force ?? false);
+    return await sweepUnderLock(database, { ...options, asOf });
   } finally {
     sweeping.delete(database);
   }
@@ -47,14 +53,16 @@ const sweeping = new WeakSet<DatabaseHandle>();
 
 const runFinished = selection({ finished: sql<boolean>`${run.finishedAt} is not null` });
 
-async function sweepUnderLock(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
+type SweepDay = MotSweepOptions & { asOf: string };
+
+async function sweepUnderLock(database: DatabaseHandle, day: SweepDay): Promise<MotSweepOutcome> {
   // PGlite has one process: the in-memory guard of runDailyMotSweep is the lock there.
-  if (database.kind !== 'postgres') return sweep(database, asOf, force);
-  const held = await withTrySessionLock(database, MOT_SWEEP_LOCK_KEY, () => sweep(database, asOf, force));
-  return held.status === 'ran' ? held.value : { status: held.status, asOf };
+  if (database.kind !== 'postgres') return sweep(database, day);
+  const held = await withTrySessionLock(database, MOT_SWEEP_LOCK_KEY, () => sweep(database, day));
+  return held.status === 'ran' ? held.value : { status: held.status, asOf: day.asOf };
 }
 
-async function sweep(database: DatabaseHandle, asOf: string, force: boolean): Promise<MotSweepOutcome> {
+async function sweep(database: DatabaseHandle, { asOf, force, announce }: SweepDay): Promise<MotSweepOutcome> {
   const [done] = await selectRows(database.db, selectQuery(runFinished, sql`from ${run} where ${run.runDate} = ${asOf}`));
   if (done?.finished && !force) return { status: 'done-already', asOf };
   const owner = `${hostname()}:${process.pid}`;
@@ -66,9 +74,7 @@ async function sweep(database: DatabaseHandle, asOf: string, force: boolean): Pr
   // The day's other housekeeping, idempotent like the rules: next months' history partitions (ADR 0053).
   await ensureMonthPartitions(database);
   const result = await runMotRules(database, { asOf });
-  // One WeCom card per manager with new events, queued before the day counts as done (ADR 0042):
-  // a replica dying here re-runs the day, whose events are all still unannounced.
-  await enqueueMotPushes(database, { reason: 'sweep' });
+  await announce?.(database);
   await database.db.execute(
     sql`update ${run} set ${columnName(run.finishedAt)} = now(), ${columnName(run.inserted)} = ${JSON.stringify(result.inserted)}::jsonb,
           ${columnName(run.elapsedMs)} = ${result.elapsedMs} where ${run.runDate} = ${asOf}`,
@@ -90,6 +96,7 @@ export function startMotScheduler(
     intervalMs: number;
     /** Epoch ms of the first check; default now. */
     firstAt?: number;
+    announce?: MotSweepOptions['announce'];
     log: Record<'debug' | 'info' | 'error', (object: object, message: string) => void>;
   },
 ): MotScheduler {
@@ -97,7 +104,7 @@ export function startMotScheduler(
   let stopped = false;
   const tick = () => {
     if (running || stopped) return;
-    running = runDailyMotSweep(database)
+    running = runDailyMotSweep(database, { announce: options.announce })
       .then((outcome) => {
         if (outcome.status === 'ran') {
           const { result } = outcome;
