@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 
 /** The time limits a connection lives under (env.ts, ADR 0014). */
@@ -93,5 +93,18 @@ export function createClientErrorHandler(limits: ConnectionLimits, log: () => Fa
     log().info({ code: answer.code, cause: error.code }, 'connection refused before a handler');
     if (socket.writable && unanswered(socket)) socket.write(rawEnvelopeResponse(answer));
     socket.destroy();
+  };
+}
+
+/**
+ * An onRequest hook that runs only while its request's connection is open. Node's parser may refuse
+ * a connection (a broken chunked body, a lying content-length) while an earlier hook still waits on
+ * the database: the socket is gone, `request.ip` is undefined, and no answer can reach anyone. The
+ * request ends there, silently: no later hook, no handler, nothing counted, nothing logged as an error.
+ */
+export function whileConnected(hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+  return async function connectedOnly(request: FastifyRequest, reply: FastifyReply) {
+    if (request.raw.socket?.destroyed) return void reply.hijack();
+    await hook(request, reply);
   };
 }

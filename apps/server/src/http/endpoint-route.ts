@@ -19,6 +19,7 @@ import { callerOf, type Caller } from './caller';
 import { ApiError } from './api-error';
 import { refuseUnstorableText, requireContentType } from './request-guards';
 import { readFormBody } from './form-body';
+import { whileConnected } from './client-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -127,7 +128,7 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
     method: endpoint.method,
     url: endpoint.path,
     config: { endpoint },
-    onRequest: [...(endpoint.auth ? [app.authenticate] : []), requireAgent(endpoint)],
+    onRequest: [...(endpoint.auth ? [app.authenticate] : []), requireAgent(endpoint)].map(whileConnected),
     preSerialization: guardDeclaredErrorCodes(app, endpoint),
     ...(carriesBody ? { preParsing: [requireContentType(endpoint.payload)] } : {}),
     preValidation: endpoint.payload === 'form' ? [readFormBody, refuseUnstorableText] : [refuseUnstorableText],

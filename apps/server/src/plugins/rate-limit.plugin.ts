@@ -7,6 +7,7 @@ import { rateLimitCounters } from '../db/schema';
 import { columnName, columnNames, insertTarget, rowsQuery, selectionWithValues, selectRows, tableAlias, type RowOf } from '../db/sql-rows';
 import { ApiError } from '../http/api-error';
 import { callerOf } from '../http/caller';
+import { whileConnected } from '../http/client-error';
 
 /** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
 export interface RateLimitRule {
@@ -154,7 +155,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
     if (!entry || entry.rule.limit === 0) return;
     const hook = guard(entry);
     if (entry.stage === 'onRequest') {
-      route.onRequest = [...toArray(route.onRequest), hook as onRequestHookHandler];
+      route.onRequest = [...toArray(route.onRequest), whileConnected(hook) as onRequestHookHandler];
     } else {
       route.preValidation = [...toArray(route.preValidation), hook as preValidationHookHandler];
     }

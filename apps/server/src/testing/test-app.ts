@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { makeEnv, type Env } from '../env';
 import type { DatabaseHandle } from '../db/client';
@@ -18,7 +19,7 @@ export interface RunningTestApp {
 export async function startTestApp(
   database: DatabaseHandle,
   overrides: Partial<Record<keyof Env, string>> = {},
-  options: { corps?: CorpConfigEntry[] } = {},
+  options: { corps?: CorpConfigEntry[]; /** Log lines go here (at LOG_LEVEL) instead of nowhere. */ logStream?: DestinationStream } = {},
 ): Promise<RunningTestApp> {
   const env = makeEnv({
     PORT: '0',
@@ -45,7 +46,7 @@ export async function startTestApp(
     env,
     database,
     ownsDatabase: false,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     // An error code an endpoint does not declare fails the test that meets it (ADR 0022).
     refuseUndeclaredErrorCodes: true,
     // A value that strays from the contract at run time (a null where a number is promised) fails the suite (ADR 0033).
