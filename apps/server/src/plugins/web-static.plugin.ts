@@ -11,7 +11,8 @@ declare module 'fastify' {
   }
 }
 
-const NOT_SPA = /^\/(api|wecom|healthz|readyz)(\/|$)/;
+/** The server's own prefixes, in any case and behind any number of slashes (`//API/x`): never the web page. */
+const NOT_SPA = /^\/+(api|wecom|healthz|readyz)(\/|$)/i;
 
 /** Serves the built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
 async function webStaticPlugin(app: FastifyInstance, options: { distDir: string | undefined }) {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { openDatabase } from '../db/client';
+import { rawHttp, requestHead } from '../testing/raw-http';
 
 const BIG_ASSET = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, name: `row ${index}` })))};`;
 const PRECOMPRESSED_BR = brotliCompressSync(BIG_ASSET);
@@ -62,5 +63,39 @@ describe('serving the web app', () => {
     expect((await app.inject('/api/unknown')).json()).toMatchObject({ code: '090610' });
     expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/client/manage/list' })).statusCode).toBe(404);
+  });
+
+  // Over a real socket: inject would read `//api/x` as a URL whose host is "api".
+  it('answers every unknown path under the API prefix with the 404 envelope, in any case and with doubled slashes', async () => {
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const path of [
+      '//api/unknown',
+      '///api/x',
+      '/API/unknown',
+      '/Api/auth/login/qywx',
+      '/api//x',
+      '//API//x?y=1',
+      '/READYZ/x',
+      '//wecom/x',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await rawHttp(baseUrl, [requestHead(method, path, { accept: 'text/html', connection: 'close' })]);
+        expect(answer.status, `${method} ${path}: ${answer.text.slice(0, 200)}`).toBe(404);
+        expect(answer.headers['content-type'], `${method} ${path}`).toMatch(/^application\/json/);
+        if (method === 'GET') expect(answer.body, path).toMatchObject({ code: '090610' });
+      }
+    }
+    // SPEC.md's own path has a double slash: it is routed (and refused for want of a session), not a 404.
+    const body = '{"customerId":1}';
+    const spec = await rawHttp(baseUrl, [
+      requestHead('POST', '/api/mot//todoEvent/clientHistory', {
+        'corp-code': 'fxhl',
+        'agent-code': 'mot',
+        'content-type': 'application/json',
+        'content-length': body.length,
+        connection: 'close',
+      }) + body,
+    ]);
+    expect(spec.body, spec.text).toMatchObject({ code: '080001' });
   });
 });
