@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Issue 25's measurement at one size, start to finish, as docs/benchmarks.md "At scale" describes it:
+# The measurement at scale, at one size, start to finish, as docs/benchmarks/scale.md describes it:
 #   tools/scripts/scale-run.sh CUSTOMERS [BASE_RESULTS]
 # makes a streaming standby of 127.0.0.1:5432 on port 5433 if there is none (before the load, so it streams the
 # load), loads the dataset (reused if already there), measures it with page reads on the standby, and writes the
 # growth table against BASE_RESULTS (default: the committed 1M run, docs/benchmarks/scale/1000000.json) into
-# docs/benchmarks.md. Needs about 2 × 4.3 GB of free disk per million customers, and the machine to itself while
+# docs/benchmarks/scale.md. Needs about 2 × 4.3 GB of free disk per million customers, and the machine to itself while
 # it measures. Leaves the database and the standby in place (tools/scripts/local-standby.sh stop 5433; dropdb).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

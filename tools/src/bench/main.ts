@@ -537,19 +537,17 @@ const outDirFor = (options: BenchOptions) =>
   options.outDir ?? (isFullRun(options) ? join(REPO_ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'broker-bench-report-')));
 
 function writeReport(report: BenchReport, outDir: string): string {
-  const docPath = join(outDir, 'benchmarks.md');
+  const docPath = join(outDir, 'benchmarks', 'results.md');
   const chartPath = join(outDir, 'benchmarks', 'p95-c16.svg');
   mkdirSync(dirname(chartPath), { recursive: true });
   const labels = Object.fromEntries(report.datasets.map((dataset) => [dataset.engine, engineLabel(dataset.engine, dataset.customers)]));
   writeFileSync(chartPath, renderP95Chart(report.cells, labels));
   writeFileSync(join(outDir, 'benchmarks', 'results.json'), JSON.stringify(report, null, 2) + '\n');
   // A report outside docs/ starts from the committed document, so it reads the same.
-  const committed = join(REPO_ROOT, 'docs', 'benchmarks.md');
+  const committed = join(REPO_ROOT, 'docs', 'benchmarks', 'results.md');
   const existing = existsSync(docPath) ? readFileSync(docPath, 'utf8') : null;
-  const template = existsSync(committed)
-    ? readFileSync(committed, 'utf8')
-    : '# Benchmarks\n\n## Changes and before/after\n\n- (to be filled in)\n';
-  writeFileSync(docPath, spliceGenerated(existing, renderGeneratedSection(report, 'benchmarks/p95-c16.svg'), template));
+  const template = existsSync(committed) ? readFileSync(committed, 'utf8') : '# Benchmark results\n';
+  writeFileSync(docPath, spliceGenerated(existing, renderGeneratedSection(report, 'p95-c16.svg'), template));
   return docPath;
 }
 

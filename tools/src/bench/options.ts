@@ -23,7 +23,7 @@ export interface BenchOptions {
   warmupMs: number;
   paramsPerEndpoint: number;
   poolMax: number;
-  /** Where docs/benchmarks.md-style output goes; null: decide from whether this is a full run. */
+  /** Where docs/benchmarks/results.md-style output goes; null: decide from whether this is a full run. */
   outDir: string | null;
   lighthouse: boolean;
   /** Lighthouse runs; the median is reported (its score varies by several points between runs). */
@@ -113,7 +113,7 @@ export const USAGE = `npm run bench -- [options]
   --no-warm              skip the warm-cache row (the old repeated parameters)
   --no-fixed-rate        skip the fixed-arrival-rate cells (50% and 80% of the c16 capacity)
   --pool N               server DATABASE_POOL_MAX and the SQL replay pool (default 10)
-  --out DIR              write benchmarks.md, benchmarks/p95-c16.svg and benchmarks/results.json here
+  --out DIR              write benchmarks/results.md, benchmarks/p95-c16.svg and benchmarks/results.json here
                          (default: docs/ for a full run, a temporary folder otherwise)
   --no-lighthouse        skip Lighthouse
   --lighthouse-runs N    Lighthouse runs, each with a cold cache, the median reported (default 5; quick 1)
@@ -249,7 +249,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   };
 }
 
-/** Only a run with the documented parameters may overwrite docs/benchmarks.md. */
+/** Only a run with the documented parameters may overwrite docs/benchmarks/results.md. */
 export function isFullRun(options: BenchOptions): boolean {
   return (
     !options.quick &&

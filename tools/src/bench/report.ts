@@ -412,7 +412,7 @@ export function cpuShareSection(cells: readonly CellResult[], fixedRate: readonl
   ];
 }
 
-/** The part of docs/benchmarks.md the benchmark owns (between the generated markers). */
+/** The part of docs/benchmarks/results.md the benchmark owns (between the generated markers). */
 export function renderGeneratedSection(report: BenchReport, chartPath: string): string {
   const { machine, settings } = report;
   const out: string[] = [GENERATED_START];

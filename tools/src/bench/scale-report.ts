@@ -4,7 +4,7 @@ import { p95Verdict, TARGETS, type CellResult, type FixedRateResult } from './ta
 /**
  * Issue 25's "growth from 1M to that size for every cell": two PostgreSQL runs of the same benchmark (same
  * seed, cells and settings, page reads on a standby) at two dataset sizes, cell by cell. Written into
- * docs/benchmarks.md between these markers by `npm run bench:scale`; the runs' own results.json are kept
+ * docs/benchmarks/scale.md between these markers by `npm run bench:scale`; the runs' own results.json are kept
  * beside it (docs/benchmarks/scale/), so every figure here can be traced to its run.
  */
 export const SCALE_START = '<!-- bench:scale:start -->';
@@ -224,7 +224,7 @@ export function spliceScaleSection(document: string, section: string, under: str
   const end = document.indexOf(SCALE_END);
   if (start !== -1 && end > start) return document.slice(0, start) + section + document.slice(end + SCALE_END.length);
   const heading = document.indexOf(under);
-  if (heading === -1) throw new Error(`docs/benchmarks.md has neither the scale markers nor the heading "${under}"`);
+  if (heading === -1) throw new Error(`docs/benchmarks/scale.md has neither the scale markers nor the heading "${under}"`);
   const lineEnd = document.indexOf('\n', heading);
   const insertAt = lineEnd === -1 ? document.length : lineEnd + 1;
   return `${document.slice(0, insertAt)}\n${section}\n${document.slice(insertAt)}`;

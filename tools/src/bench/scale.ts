@@ -7,11 +7,11 @@ import { renderScaleSection, spliceScaleSection } from './scale-report';
 /**
  * `npm run bench:scale -- <smaller results.json> <larger results.json>`: issue 25's growth table. Copies both
  * runs' raw figures to docs/benchmarks/scale/<customers>.json and writes the comparison into
- * docs/benchmarks.md (between the scale markers, placed under "## At scale" the first time).
+ * docs/benchmarks/scale.md (between the scale markers, placed under "# At scale" the first time).
  */
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SCALE_DIR = join(REPO_ROOT, 'docs', 'benchmarks', 'scale');
-const DOC = join(REPO_ROOT, 'docs', 'benchmarks.md');
+const DOC = join(REPO_ROOT, 'docs', 'benchmarks', 'scale.md');
 
 function main() {
   const [basePath, grownPath] = process.argv.slice(2);
@@ -31,8 +31,8 @@ function main() {
   };
   const sources = { base: keep(basePath, base), grown: keep(grownPath, grown) };
   const section = renderScaleSection(base, grown, sources);
-  writeFileSync(DOC, spliceScaleSection(readFileSync(DOC, 'utf8'), section, '## At scale'));
-  console.log(`docs/benchmarks.md: scale section written from ${sources.base} and ${sources.grown}`);
+  writeFileSync(DOC, spliceScaleSection(readFileSync(DOC, 'utf8'), section, '# At scale'));
+  console.log(`docs/benchmarks/scale.md: scale section written from ${sources.base} and ${sources.grown}`);
 }
 
 main();
