@@ -1,9 +1,9 @@
-// Compiles the server into one ES module, apps/server/dist/start.js, for `npm start` (ADR 0031), and
+// Compiles the server into ES modules, apps/server/dist/start.js and the chunks it imports, for `npm start` (ADR 0031), and
 // PGlite's worker thread beside it, apps/server/dist/pglite-worker.js (ADR 0036).
 // Our own workspaces (@broker/*, TypeScript sources) are bundled in; every other package stays an import,
 // resolved from node_modules at run time, so the bundle needs only production dependencies.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +37,11 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
     target: 'node20',
     sourcemap: true,
     metafile: true,
+    // What only an import() reaches (the WeCom emulator, ADR 0016) is a chunk of its own, loaded when imported:
+    // a server on real WeCom never loads it. Chunks sit beside start.js, so paths taken from import.meta.url
+    // (server-root.ts, the PGlite worker) are the same from every file.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     write: false,
     logLevel: 'warning',
     plugins: [externalPackages],
@@ -51,6 +56,10 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);
   }
+  // Chunks of earlier builds (named by their content) would pile up.
+  const written = new Set(result.outputFiles.map((file) => basename(file.path)));
+  for (const name of readdirSync(dirname(outfile)))
+    if (/^chunk-.*\.js(\.map)?$/.test(name) && !written.has(name)) rmSync(join(dirname(outfile), name), { force: true });
   const imported = new Set();
   for (const output of Object.values(result.metafile.outputs))
     for (const entry of output.imports) if (entry.external && !entry.path.startsWith('node:')) imported.add(entry.path);

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { agentCodeSchema, corpCodeSchema, type AgentCode } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
 import { motRankConfigSchema } from './mot-rank-config';
 
 const agentSchema = z.object({ agentId: z.string().min(1), secret: z.string().min(1) });
@@ -37,16 +36,23 @@ export interface Corp extends CorpConfigEntry {
   id: number;
 }
 
-/** The corp the emulator knows out of the box: code `fxhl`, agents `khzl`, `khgl`, `mot`. */
-export const defaultCorps: CorpConfigEntry[] = [
-  {
-    code: DEFAULT_EMULATOR_CORP.code,
-    name: DEFAULT_EMULATOR_CORP.name,
-    corpId: DEFAULT_EMULATOR_CORP.corpId,
-    agents: DEFAULT_EMULATOR_CORP.agents,
-    callback: DEFAULT_EMULATOR_CORP.callback,
+/**
+ * The demo corp, used when CORPS_FILE is unset: code `fxhl`, agents `khzl`, `khgl`, `mot` and callback
+ * settings. The WeCom emulator is given it (and the standalone emulator reads it), so both ends agree.
+ */
+export const BUILT_IN_CORP = {
+  code: 'fxhl',
+  name: '富兴证券（香港）',
+  corpId: 'ww7a1f3c9e5b2d4f60',
+  agents: {
+    khzl: { agentId: '1000002', secret: 'emu-khzl-secret-5d1c2f8a9b7e4a01' },
+    khgl: { agentId: '1000003', secret: 'emu-khgl-secret-8e2b6c4d1f9a7b02' },
+    mot: { agentId: '1000004', secret: 'emu-mot-secret-3a9f7e1c5b2d8c03' },
   },
-];
+  callback: { token: 'emuCallbackToken7f3a9c1e', encodingAesKey: 'emuCallbackAesKey0123456789abcdefghijklmnop' },
+} satisfies CorpConfigEntry;
+
+export const defaultCorps: CorpConfigEntry[] = [BUILT_IN_CORP];
 
 export function loadCorps(file: string | undefined): CorpConfigEntry[] {
   if (!file) return defaultCorps;

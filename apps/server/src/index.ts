@@ -6,7 +6,7 @@ export { DatabaseConnectionError } from './db/connection-failure';
 export { PgliteDirInUseError, PGLITE_LOCK_FILE, type PgliteLockHolder } from './db/pglite-lock';
 export * as schema from './db/schema';
 export { seedDemoData, clearCustomerData, hasCustomers, SeedRefusedError, type SeedOptions, type SeedResult } from './db/seed';
-export { LATEST_RATES, SEED_TABLES } from './db/seed';
+export { DEMO_STAFF, LATEST_RATES, SEED_TABLES } from './db/seed';
 export { refreshCustomerSummaries } from './db/customer-summary';
 export { ensureMonthPartitions } from './db/partitions';
 export { fillAllSearchTerms, nameReadings, searchTerms, traditionalChinese } from './db/search-terms';

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildEmulatorApp } from './emulator-app';
 import type { EmulatorState } from './state';
-import { DEFAULT_EMULATOR_CORP } from './directory';
+import { BUILT_IN_CORP } from '../../server/src/corps';
 
 /** Issue 19.2: each setting a WeCom admin can get wrong, reproduced per agent as WeCom answers it. */
-const CORP = DEFAULT_EMULATOR_CORP;
+const CORP = BUILT_IN_CORP;
 const KHZL = CORP.agents.khzl;
 const KHGL = CORP.agents.khgl;
 // 谢美仪 is followed by chanwaiman and leekaying; 刘志强 by leekaying only.

@@ -1,13 +1,15 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { wecomEmulatorPlugin } from './emulator.plugin';
 import type { EmulatorOptions, EmulatorState } from './state';
-import { DEFAULT_EMULATOR_CORP, EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from './directory';
+// The server owns the demo's directory; the standalone emulator and these tests stand in for the same WeCom.
+import { BUILT_IN_CORP } from '../../server/src/corps';
+import { DEMO_EXTERNAL_CONTACTS, DEMO_STAFF } from '../../server/src/db/seed/reference-data';
 
-/** The sandbox's WeCom directory: the default corp, its made-up staff and the contacts they follow. */
+/** The sandbox's WeCom directory: the server's built-in corp, the demo's members and the contacts they follow. */
 export const EMULATOR_DIRECTORY = {
-  corps: [DEFAULT_EMULATOR_CORP],
-  staff: EMULATOR_STAFF,
-  externalContacts: EMULATOR_EXTERNAL_CONTACTS,
+  corps: [BUILT_IN_CORP],
+  staff: DEMO_STAFF,
+  externalContacts: DEMO_EXTERNAL_CONTACTS,
 } satisfies EmulatorOptions;
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { APP_HOME_PATH } from '@broker/contract/app-routes';
 import { hostileNavigationTargets } from '@broker/contract/testing';
 import { buildEmulatorApp } from './emulator-app';
-import { DEFAULT_EMULATOR_CORP } from './directory';
+import { BUILT_IN_CORP } from '../../server/src/corps';
 import type { EmulatorState } from './state';
 
 let app: FastifyInstance;
@@ -52,7 +52,7 @@ describe('chats the emulated client opens and messages it sends (ADR 0039)', () 
 
   /** Signs in to the emulated client as `userid` through the authorise page; the cookie it sets. */
   async function clientCookie(userid: string) {
-    const corp = DEFAULT_EMULATOR_CORP;
+    const corp = BUILT_IN_CORP;
     const response = await chats.inject({
       method: 'GET',
       url: '/wecom/connect/oauth2/authorize/confirm',

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildEmulatorApp } from './emulator-app';
 import type { EmulatorState } from './state';
-import { DEFAULT_EMULATOR_CORP } from './directory';
+import { BUILT_IN_CORP } from '../../server/src/corps';
 
 /** 发送应用消息 (document/path/90236) as strictly as WeCom answers it, and the inbox page (issue 24.2). */
-const CORP = DEFAULT_EMULATOR_CORP;
+const CORP = BUILT_IN_CORP;
 const MOT = CORP.agents.mot;
 const KHZL = CORP.agents.khzl;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmulatorState } from './state';
-import { DEFAULT_EMULATOR_CORP } from './directory';
+import { BUILT_IN_CORP } from '../../server/src/corps';
 import { EMULATOR_DIRECTORY } from './emulator-app';
 
 const MINUTE = 60_000;
@@ -12,8 +12,8 @@ function emulatorAt(start: number) {
 }
 
 describe('emulator state keeps nothing past its life (issue 17.3)', () => {
-  const corpId = DEFAULT_EMULATOR_CORP.corpId;
-  const agentId = DEFAULT_EMULATOR_CORP.agents.khzl.agentId;
+  const corpId = BUILT_IN_CORP.corpId;
+  const agentId = BUILT_IN_CORP.agents.khzl.agentId;
 
   it('a code lives five minutes, as in WeCom', () => {
     const { state, clock } = emulatorAt(1_000_000);

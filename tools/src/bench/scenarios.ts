@@ -15,8 +15,7 @@ import {
   statCustomers,
   type Endpoint,
 } from '@broker/contract';
-import type { DatabaseHandle } from '@broker/server';
-import { EMULATOR_STAFF } from '@broker/wecom-emulator';
+import { DEMO_STAFF, type DatabaseHandle } from '@broker/server';
 import { callEndpoint, wireRequest, type EndpointInput } from './http-request';
 import { paramStream, type BookSample } from './param-generator';
 import type { EndpointGroup } from './targets';
@@ -81,7 +80,7 @@ export async function pickBenchStaff(database: Queryable): Promise<BenchStaff> {
        from customer c join staff s on s.id = c.staff_id
       where s.wecom_user_id = any($1::text[])
       group by s.id order by customers desc, s.id limit 1`,
-    [EMULATOR_STAFF.map((member) => member.userid)],
+    [DEMO_STAFF.map((member) => member.userid)],
   );
   if (!row) throw new Error('no emulator staff member has customers: was the database seeded?');
   return row;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, TIMELINE_KINDS, timelineCursorText } from '@broker/contract';
-import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
+import { DEMO_EXTERNAL_CONTACTS } from './seed/reference-data';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from './client';
 import { ensureMonthPartitions } from './partitions';
@@ -122,7 +122,7 @@ const checked: Partial<Record<EndpointName, Samples>> = {
     { keyword: 'wong' },
     { keyword: 'c123' },
   ],
-  hasKyc: () => [{ externalUserId: EMULATOR_EXTERNAL_CONTACTS[0]!.externalUserId }],
+  hasKyc: () => [{ externalUserId: DEMO_EXTERNAL_CONTACTS[0]!.externalUserId }],
   getProfile: byCustomer,
   getBaseInfo: byCustomer,
   // Tapped on every row's sheet and event card: the customer by primary key, its binding by the customer's unique key.

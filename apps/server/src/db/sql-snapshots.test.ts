@@ -12,7 +12,7 @@ import {
 } from '../testing/endpoint-fixture';
 import { runMotRules } from '../modules/mot';
 import { dispatchMotPushes, enqueueMotPushes } from '../modules/mot-push';
-import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../corps';
 import type { DatabaseHandle } from './client';
 
 /**
@@ -151,7 +151,7 @@ describe('SQL snapshots: every statement of every endpoint', () => {
     await database.query(
       `update mot_push set status = 'skipped' where status = 'pending' and id <> (select min(id) from mot_push where status = 'pending')`,
     );
-    const corp = { ...DEFAULT_EMULATOR_CORP, id: fixture.corpId };
+    const corp = { ...BUILT_IN_CORP, id: fixture.corpId };
     const dispatch = await record(() =>
       dispatchMotPushes(database, {
         corps: [corp],

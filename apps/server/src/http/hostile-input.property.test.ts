@@ -9,7 +9,7 @@ import {
   type Endpoint,
   type ErrorCodeValue,
 } from '@broker/contract';
-import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
+import { DEMO_EXTERNAL_CONTACTS } from '../db/seed/reference-data';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import { acceptedBySchema, requestArbitrary, type Hints, type WireRequest } from '../testing/contract-arbitraries';
 import { createTableDigest, referenceWriteGuard } from '../testing/table-digest';
@@ -65,7 +65,7 @@ for (const engine of testDatabases()) {
          select c.corp_id, 'wmPropertyBound01', c.id, c.staff_id from customer c where c.id = $1`,
         [own[0]],
       );
-      const contacts = [...EMULATOR_EXTERNAL_CONTACTS.map((contact) => contact.externalUserId), 'wmPropertyBound01', 'wmNobodyKnows'];
+      const contacts = [...DEMO_EXTERNAL_CONTACTS.map((contact) => contact.externalUserId), 'wmPropertyBound01', 'wmNobodyKnows'];
       expect(own.length).toBeGreaterThan(2);
       expect(events.length).toBeGreaterThan(0);
       hints = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../corps';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 
@@ -90,10 +90,10 @@ for (const engine of testDatabases()) {
     });
 
     it('puts the same policy and frame rule on the emulated WeCom pages (same origin, so no exemption)', async () => {
-      const corpId = DEFAULT_EMULATOR_CORP.corpId;
+      const corpId = BUILT_IN_CORP.corpId;
       const pages = {
         sidebar: `${server.baseUrl}/wecom/__emulator/sidebar?entry=normal&url=/`,
-        authorise: `${server.baseUrl}/wecom/connect/oauth2/authorize?appid=${corpId}&redirect_uri=${encodeURIComponent(`${server.baseUrl}/wxEntry`)}&response_type=code&scope=snsapi_privateinfo&agentid=${DEFAULT_EMULATOR_CORP.agents.khzl.agentId}&state=s`,
+        authorise: `${server.baseUrl}/wecom/connect/oauth2/authorize?appid=${corpId}&redirect_uri=${encodeURIComponent(`${server.baseUrl}/wxEntry`)}&response_type=code&scope=snsapi_privateinfo&agentid=${BUILT_IN_CORP.agents.khzl.agentId}&state=s`,
         'error page': `${server.baseUrl}/wecom/connect/oauth2/authorize?appid=nobody`,
         bridge: `${server.baseUrl}/wecom/jsbridge.js`,
       };

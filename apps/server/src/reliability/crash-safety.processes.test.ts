@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { ErrorCode, getBaseInfo, handleEvent, kycBind, markEventsSeen, updateProfile, type Endpoint } from '@broker/contract';
-import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from '@broker/wecom-emulator';
+import { DEMO_EXTERNAL_CONTACTS, DEMO_STAFF } from '../db/seed/reference-data';
 import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
@@ -79,7 +79,7 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
     let server: ServerProcess | undefined = await startServerProcess({ env: engine.env });
     try {
       const sessions = new Map<string, SignedIn>();
-      for (const member of EMULATOR_STAFF) sessions.set(member.userid, await signInAs(server.baseUrl, member.userid));
+      for (const member of DEMO_STAFF) sessions.set(member.userid, await signInAs(server.baseUrl, member.userid));
       const writes: Writes = { edits: new Map(), inFlightEdits: new Map(), handled: new Map(), seen: new Set(), bindings: new Map() };
       const unexpected: string[] = [];
       let acknowledged = 0;
@@ -100,7 +100,7 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
         return undefined;
       };
 
-      const userids = EMULATOR_STAFF.map((member) => member.userid);
+      const userids = DEMO_STAFF.map((member) => member.userid);
       const perStaff = WRITERS / userids.length;
       const writers = Array.from({ length: WRITERS }, async (_, index) => {
         const userid = userids[index % userids.length]!;
@@ -110,7 +110,7 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
         const customers = mine(workload.customers.get(userid));
         const events = mine(workload.pendingEvents.get(userid));
         // Each contact can be bound once: the first of its followers binds it, in the first writer slot.
-        const contacts = slot === 0 ? EMULATOR_EXTERNAL_CONTACTS.filter((contact) => contact.followedBy[0] === userid) : [];
+        const contacts = slot === 0 ? DEMO_EXTERNAL_CONTACTS.filter((contact) => contact.followedBy[0] === userid) : [];
         for (let serial = 0; !killed; serial += 1) {
           const contact = contacts.pop();
           if (contact) {

@@ -17,7 +17,7 @@ import {
   type Endpoint,
 } from '@broker/contract';
 import { hongKongDay } from '@broker/domain';
-import { EMULATOR_STAFF } from '@broker/wecom-emulator';
+import { DEMO_STAFF } from '../db/seed/reference-data';
 import { openDatabase } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
@@ -367,7 +367,7 @@ describe.skipIf(!postgresAdminUrl)('primary, two streaming standbys, PgBouncer a
       const plainStarting = replicaWithoutSession('false');
       const cachedStarting = replicaWithoutSession('true');
 
-      const staff = EMULATOR_STAFF.map((member) => member.userid).filter((userid) => workload.customers.get(userid)?.length);
+      const staff = DEMO_STAFF.map((member) => member.userid).filter((userid) => workload.customers.get(userid)?.length);
       const browsers = await step('sign-in through the emulator', () =>
         Promise.all(staff.map((userid, index) => openBrowser(userid, index % 2 ? b : a, [a, b], wecomBaseUrl))),
       );

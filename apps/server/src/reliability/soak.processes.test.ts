@@ -21,7 +21,7 @@ import {
   updateProfile,
   type Endpoint,
 } from '@broker/contract';
-import { EMULATOR_EXTERNAL_CONTACTS, EMULATOR_STAFF } from '@broker/wecom-emulator';
+import { DEMO_EXTERNAL_CONTACTS, DEMO_STAFF } from '../db/seed/reference-data';
 import { seedDemoData } from '../db/seed';
 import { runMotRules } from '../modules/mot';
 import { hongKongDay } from '@broker/domain';
@@ -102,7 +102,7 @@ describe.skipIf(!postgresAdminUrl)(
           const baseUrl = server.baseUrl;
 
           const { customers: customersByStaff, pendingEvents: eventsByStaff } = await staffWorkload(database.handle);
-          const userids = EMULATOR_STAFF.map((member) => member.userid);
+          const userids = DEMO_STAFF.map((member) => member.userid);
           const sessions = new Map<string, SignedIn>();
           for (const userid of userids) sessions.set(userid, await signInAs(baseUrl, userid));
           const writersPerStaff = CONNECTIONS / userids.length;
@@ -185,7 +185,7 @@ describe.skipIf(!postgresAdminUrl)(
             [
               5,
               (worker) =>
-                call(worker, hasKyc, { externalUserId: pick(EMULATOR_EXTERNAL_CONTACTS).externalUserId }, [
+                call(worker, hasKyc, { externalUserId: pick(DEMO_EXTERNAL_CONTACTS).externalUserId }, [
                   ErrorCode.OK,
                   ErrorCode.KYC_NOT_FOLLOWING,
                 ]),

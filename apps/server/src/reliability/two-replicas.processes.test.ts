@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, getChannel, hasKyc, signOutEverywhere } from '@broker/contract';
-import { EMULATOR_EXTERNAL_CONTACTS } from '@broker/wecom-emulator';
+import { DEMO_EXTERNAL_CONTACTS } from '../db/seed/reference-data';
 import { signInAs } from '../testing/test-app';
 import { apiClient } from '../testing/api-client';
 import { startEmulatorProcess, startServerProcess, type EmulatorProcess, type ServerProcess } from '../testing/server-process';
@@ -67,7 +67,7 @@ describe.skipIf(!postgresAdminUrl)('two replicas on one PostgreSQL (postgres; sk
         // token (WeCom's contact lookup). One gettoken upstream for all of them.
         await database.handle.query('delete from wecom_credential');
         const before = await statsOf(emulator);
-        const contact = EMULATOR_EXTERNAL_CONTACTS.find((entry) => entry.followedBy.includes('leekaying'))!;
+        const contact = DEMO_EXTERNAL_CONTACTS.find((entry) => entry.followedBy.includes('leekaying'))!;
         const outcomes = await Promise.all(
           Array.from({ length: 24 }, (_, index) =>
             callEndpoint(apiClient(index % 2 ? a.baseUrl : b.baseUrl, onB), hasKyc, { externalUserId: contact.externalUserId }),

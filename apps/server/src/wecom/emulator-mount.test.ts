@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP, EMULATOR_STAFF } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../corps';
+import { DEMO_STAFF } from '../db/seed/reference-data';
 import { testDatabases, startTestApp, signInAs, type RunningTestApp } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import { corps, staff } from '../db/schema';
@@ -28,7 +29,7 @@ for (const engine of testDatabases()) {
             code: 'fxhl',
             name: '富兴证券（香港）',
             corpId: 'ww7a1f3c9e5b2d4f60',
-            agents: DEFAULT_EMULATOR_CORP.agents,
+            agents: BUILT_IN_CORP.agents,
           },
         ]),
       );
@@ -48,7 +49,7 @@ for (const engine of testDatabases()) {
         .select({ userid: staff.wecomUserId })
         .from(staff)
         .where(and(eq(staff.corpId, corp!.id)));
-      const emulated = new Set(EMULATOR_STAFF.map((member) => member.userid));
+      const emulated = new Set(DEMO_STAFF.map((member) => member.userid));
       expect(rows.filter((row) => emulated.has(row.userid))).toEqual([]);
       // So the emulated WeCom cannot sign anyone into that corp.
       await expect(signInAs(fromFile.baseUrl, 'chanwaiman')).rejects.toThrow(new RegExp(`login failed: ${ErrorCode.LOGIN_STAFF_UNKNOWN}`));

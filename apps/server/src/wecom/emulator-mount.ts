@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '@broker/wecom-emulator';
 import { ApiError } from '../http/api-error';
-import { ensureEmulatorStaff } from '../db/bootstrap';
+import { whileConnected } from '../http/client-error';
+import { staff } from '../db/schema';
+import { DEMO_EXTERNAL_CONTACTS, DEMO_STAFF } from '../db/seed/reference-data';
 import { impliedEmulatorRefusal } from '../wecom-mode-guard';
 
 declare module 'fastify' {
@@ -22,28 +24,32 @@ export interface EmulatorMountOptions {
 
 /**
  * The one place the WeCom emulator is loaded, at `/wecom`, and only in emulator mode: a server talking to
- * real WeCom never loads the stand-in.
+ * real WeCom never loads the stand-in (emulator-loading.test.ts). The server gives it its directory: the
+ * configured corps, the demo's WeCom members and their external contacts.
  */
 export async function mountWecomEmulator(app: FastifyInstance, options: EmulatorMountOptions) {
-  const { wecomEmulatorPlugin, EMULATOR_STAFF, EMULATOR_EXTERNAL_CONTACTS } = await import('@broker/wecom-emulator');
+  const { wecomEmulatorPlugin } = await import('@broker/wecom-emulator/plugin');
   await app.register(
     async (scope) => {
       if (options.implied)
-        scope.addHook('onRequest', async (request) => {
-          const refusal = impliedEmulatorRefusal({ headers: request.headers, peer: request.raw.socket?.remoteAddress });
-          if (refusal)
-            throw ApiError.forbidden(
-              `the WeCom emulator is not served here: ${refusal}. With WECOM_MODE unset it answers only this machine, ` +
-                'directly; set WECOM_MODE=emulator to expose it on purpose (ADR 0016)',
-            );
-        });
+        scope.addHook(
+          'onRequest',
+          whileConnected(async (request) => {
+            const refusal = impliedEmulatorRefusal({ headers: request.headers, peer: request.raw.socket.remoteAddress });
+            if (refusal)
+              throw ApiError.forbidden(
+                `the WeCom emulator is not served here: ${refusal}. With WECOM_MODE unset it answers only this machine, ` +
+                  'directly; set WECOM_MODE=emulator to expose it on purpose (ADR 0016)',
+              );
+          }),
+        );
       await scope.register(wecomEmulatorPlugin, {
         corps: app.corps
           .all()
           .map(({ code, name, corpId, agents, callback }) => ({ code, name, corpId, agents, ...(callback ? { callback } : {}) })),
         callbackUrl: options.callbackUrl,
-        staff: EMULATOR_STAFF,
-        externalContacts: EMULATOR_EXTERNAL_CONTACTS,
+        staff: DEMO_STAFF,
+        externalContacts: DEMO_EXTERNAL_CONTACTS,
         onState: (state) => {
           app.wecomEmulator = state;
         },
@@ -51,5 +57,21 @@ export async function mountWecomEmulator(app: FastifyInstance, options: Emulator
     },
     { prefix: '/wecom' },
   );
-  if (options.addDemoStaff) for (const corp of app.corps.all()) await ensureEmulatorStaff(app.database.db, corp.id);
+  // Every emulated sign-in must map to a staff record, or it fails.
+  if (!options.addDemoStaff) return;
+  for (const corp of app.corps.all()) {
+    await app.database.db
+      .insert(staff)
+      .values(
+        DEMO_STAFF.map(({ userid, name, email, mobile, position }) => ({
+          corpId: corp.id,
+          wecomUserId: userid,
+          name,
+          email,
+          mobile,
+          position,
+        })),
+      )
+      .onConflictDoNothing({ target: [staff.corpId, staff.wecomUserId] });
+  }
 }

@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP, type AgentPolicy } from '@broker/wecom-emulator';
+import type { AgentPolicy } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../corps';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import {
@@ -22,7 +23,7 @@ import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { customers, staff, wecomCredentials } from '../db/schema';
 
-const CORP = DEFAULT_EMULATOR_CORP;
+const CORP = BUILT_IN_CORP;
 // 王磊 is followed by zhangmin first, then chanwaiman.
 const WANG = 'wmEmu0005WangLei';
 

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildEmulatorApp, DEFAULT_EMULATOR_CORP, type EmulatorState } from '@broker/wecom-emulator';
+import { buildEmulatorApp, type EmulatorState } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../corps';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { healthDetailHeaders, testDatabases, TEST_HEALTH_DETAIL_TOKEN } from '../testing';
 import type { DatabaseHandle } from '../db/client';
 import type { CorpConfigEntry } from '../corps';
 
-const CORP = DEFAULT_EMULATOR_CORP;
+const CORP = BUILT_IN_CORP;
 const agents = CORP.agents;
 
 /**

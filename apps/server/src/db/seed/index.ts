@@ -7,6 +7,6 @@ export {
   type SeedOptions,
   type SeedResult,
 } from './seed-demo-data';
-export { LATEST_RATES, SECURITIES } from './reference-data';
+export { DEMO_STAFF, LATEST_RATES, SECURITIES } from './reference-data';
 export { SEED_TABLES } from './customer-generator';
 export { seedDemoDataIfEmpty, type DemoSeedOptions } from './seed-on-start';

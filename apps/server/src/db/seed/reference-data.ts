@@ -150,7 +150,7 @@ export interface StaffSeed {
   channel: Channel;
 }
 
-/** Beyond the emulator's four: six more client managers, so the demo has ten. */
+/** Beyond DEMO_STAFF's four: six more client managers, so the demo has ten. */
 export const EXTRA_STAFF: StaffSeed[] = [
   {
     wecomUserId: 'hoyeeman',
@@ -202,12 +202,68 @@ export const EXTRA_STAFF: StaffSeed[] = [
   },
 ];
 
-export const EMULATOR_STAFF_CHANNELS: Record<string, Channel> = {
-  chanwaiman: 'branch',
-  leekaying: 'branch',
-  wongchishing: 'wealth',
-  zhangmin: 'online',
-};
+/** A member of the demo corp as WeCom's directory lists them, and the channel the seed gives their book. */
+export interface DemoWecomMember {
+  userid: string;
+  name: string;
+  position: string;
+  email: string;
+  mobile: string;
+  gender: '1' | '2';
+  channel: Channel;
+}
+
+/**
+ * The demo corp's WeCom members: the staff the WeCom emulator offers to sign in as (the server hands it
+ * this list), seeded first with larger books so a demo sign-in has plenty to show.
+ */
+export const DEMO_STAFF: DemoWecomMember[] = [
+  {
+    userid: 'chanwaiman',
+    name: '陈伟文',
+    position: '高级客户经理',
+    email: 'waiman.chan@fxhl.example.com',
+    mobile: '+852 9123 4501',
+    gender: '1',
+    channel: 'branch',
+  },
+  {
+    userid: 'leekaying',
+    name: '李嘉欣',
+    position: '客户经理',
+    email: 'kaying.lee@fxhl.example.com',
+    mobile: '+852 9234 5602',
+    gender: '2',
+    channel: 'branch',
+  },
+  {
+    userid: 'wongchishing',
+    name: '黄志诚',
+    position: '客户经理',
+    email: 'chishing.wong@fxhl.example.com',
+    mobile: '+852 6345 6703',
+    gender: '1',
+    channel: 'wealth',
+  },
+  {
+    userid: 'zhangmin',
+    name: '张敏',
+    position: '财富顾问',
+    email: 'min.zhang@fxhl.example.com',
+    mobile: '+86 138 0013 8004',
+    gender: '2',
+    channel: 'online',
+  },
+];
+
+/** The demo's customers on WeChat, as WeCom knows them: external contacts, each followed by some of DEMO_STAFF. */
+export const DEMO_EXTERNAL_CONTACTS: { externalUserId: string; name: string; gender: 1 | 2; followedBy: string[] }[] = [
+  { externalUserId: 'wmEmu0001HoKwokLeung', name: '何国良', gender: 1, followedBy: ['chanwaiman'] },
+  { externalUserId: 'wmEmu0002TseMeiYee', name: '谢美仪', gender: 2, followedBy: ['chanwaiman', 'leekaying'] },
+  { externalUserId: 'wmEmu0003LauChiKeung', name: '刘志强', gender: 1, followedBy: ['leekaying'] },
+  { externalUserId: 'wmEmu0004ChowSiuFan', name: '周小凡', gender: 2, followedBy: ['wongchishing'] },
+  { externalUserId: 'wmEmu0005WangLei', name: '王磊', gender: 1, followedBy: ['zhangmin', 'chanwaiman'] },
+];
 
 /** [character, Cantonese romanisation, pinyin, weight] */
 export const SURNAMES: [string, string, string, number][] = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMULATOR_STAFF } from '@broker/wecom-emulator';
+import { DEMO_STAFF } from './reference-data';
 import { testDatabases } from '../../testing';
 import type { DatabaseHandle } from '../client';
 import { seedDemoData, SeedRefusedError } from './seed-demo-data';
@@ -124,7 +124,7 @@ for (const engine of testDatabases()) {
         'select s.wecom_user_id, count(c.id)::text as n from staff s left join customer c on c.staff_id = s.id group by 1',
       );
       expect(rows).toHaveLength(10);
-      for (const member of EMULATOR_STAFF) expect(Number(rows.find((row) => row.wecom_user_id === member.userid)?.n)).toBeGreaterThan(0);
+      for (const member of DEMO_STAFF) expect(Number(rows.find((row) => row.wecom_user_id === member.userid)?.n)).toBeGreaterThan(0);
     });
 
     it('keeps the business story straight: closed customers are emptied, dormant ones went quiet', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_EMULATOR_CORP, EMULATOR_STAFF } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../../corps';
 import type { DatabaseHandle } from '../client';
 import { refreshCustomerSummaries } from '../customer-summary';
 import { ensureMonthPartitions } from '../partitions';
@@ -14,7 +14,7 @@ import {
   type StaffRef,
 } from './customer-generator';
 import { Prng } from './prng';
-import { EMULATOR_STAFF_CHANNELS, EXTRA_STAFF, LATEST_RATES, CHANNELS, type StaffSeed } from './reference-data';
+import { DEMO_STAFF, EXTRA_STAFF, LATEST_RATES, CHANNELS, type StaffSeed } from './reference-data';
 
 export interface SeedOptions {
   customers: number;
@@ -68,8 +68,8 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
   if (await hasCustomers(handle)) throw new SeedRefusedError('the database already has customers; clear them first (seed --reset)');
   const asOfDay = parseDay(options.asOf);
 
-  const corpId = await ensureCorp(handle, options.corpCode ?? DEFAULT_EMULATOR_CORP.code);
-  const staff = await ensureStaff(handle, corpId, Math.max(options.staff ?? 10, EMULATOR_STAFF.length));
+  const corpId = await ensureCorp(handle, options.corpCode ?? BUILT_IN_CORP.code);
+  const staff = await ensureStaff(handle, corpId, Math.max(options.staff ?? 10, DEMO_STAFF.length));
   const context = buildContext({ seed: options.seed, corpId, asOfDay, staff, securityIds: new Map() });
   const lastDate = context.dates[context.lastTi]!;
   for (const security of context.securities) {
@@ -185,22 +185,22 @@ async function ensureCorp(handle: DatabaseHandle, code: string): Promise<number>
   // The server upserts configured corps at start; the CLI may run first, so create the default one if absent.
   await handle.query(`insert into corp (code, name, wecom_corp_id) values ($1, $2, $3) on conflict (code) do nothing`, [
     code,
-    code === DEFAULT_EMULATOR_CORP.code ? DEFAULT_EMULATOR_CORP.name : code,
-    code === DEFAULT_EMULATOR_CORP.code ? DEFAULT_EMULATOR_CORP.corpId : code,
+    code === BUILT_IN_CORP.code ? BUILT_IN_CORP.name : code,
+    code === BUILT_IN_CORP.code ? BUILT_IN_CORP.corpId : code,
   ]);
   const [row] = await handle.query<{ id: number }>('select id from corp where code = $1', [code]);
   return row!.id;
 }
 
-/** The emulator's staff first (same WeCom userids, so signing in shows their customers), then more. */
+/** The demo's WeCom members first (same userids, so signing in shows their customers), then more. */
 function staffRoster(count: number): StaffSeed[] {
-  const roster: StaffSeed[] = EMULATOR_STAFF.map((member) => ({
-    wecomUserId: member.userid,
-    name: member.name,
-    email: member.email,
-    mobile: member.mobile,
-    position: member.position,
-    channel: EMULATOR_STAFF_CHANNELS[member.userid] ?? 'branch',
+  const roster: StaffSeed[] = DEMO_STAFF.map(({ userid, name, email, mobile, position, channel }) => ({
+    wecomUserId: userid,
+    name,
+    email,
+    mobile,
+    position,
+    channel,
   }));
   roster.push(...EXTRA_STAFF);
   for (let n = roster.length + 1; roster.length < count; n++) {
@@ -226,8 +226,8 @@ async function ensureStaff(handle: DatabaseHandle, corpId: number, count: number
        returning id`,
       [corpId, member.wecomUserId, member.name, member.email, member.mobile, member.position, member.channel],
     );
-    const emulated = EMULATOR_STAFF.some((emulatorMember) => emulatorMember.userid === member.wecomUserId);
-    // The emulator's users get a larger book so a demo sign-in has plenty to show.
+    const emulated = DEMO_STAFF.some((demoMember) => demoMember.userid === member.wecomUserId);
+    // The demo's WeCom members get a larger book so a demo sign-in has plenty to show.
     refs.push({ id: row!.id, channel: member.channel, weight: emulated ? 1.5 : 1 });
   }
   return refs;

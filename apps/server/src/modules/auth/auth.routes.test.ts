@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../../corps';
 import {
   apiClient,
   authorizeAs,
@@ -60,12 +60,12 @@ for (const engine of testDatabases()) {
       expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${server.baseUrl}/wecom/connect/oauth2/authorize`);
       expect(authorizeUrl.hash).toBe('#wechat_redirect');
       expect(Object.fromEntries(authorizeUrl.searchParams)).toEqual({
-        appid: DEFAULT_EMULATOR_CORP.corpId,
+        appid: BUILT_IN_CORP.corpId,
         redirect_uri: expect.any(String),
         response_type: 'code',
         scope: 'snsapi_privateinfo',
         state: start.state,
-        agentid: DEFAULT_EMULATOR_CORP.agents.khzl.agentId,
+        agentid: BUILT_IN_CORP.agents.khzl.agentId,
       });
       // SPEC.md §4: the return address is /wxEntry with redirectPage, corpCode, agentCode, agentId, wxAppId, needBack=1.
       const back = new URL(authorizeUrl.searchParams.get('redirect_uri')!);
@@ -74,8 +74,8 @@ for (const engine of testDatabases()) {
         redirectPage: '/client/manage/list',
         corpCode: 'fxhl',
         agentCode: 'khzl',
-        agentId: DEFAULT_EMULATOR_CORP.agents.khzl.agentId,
-        wxAppId: DEFAULT_EMULATOR_CORP.corpId,
+        agentId: BUILT_IN_CORP.agents.khzl.agentId,
+        wxAppId: BUILT_IN_CORP.corpId,
         needBack: '1',
       });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ErrorCode, agentCodeSchema, type AgentCode } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../../corps';
 import {
   apiClient,
   authorizeAs,
@@ -172,7 +172,7 @@ for (const engine of testDatabases()) {
       expect(Object.fromEntries(back.searchParams)).toMatchObject({
         redirectPage: '/mot/eventDetail?eventId=7',
         agentCode: 'mot',
-        agentId: DEFAULT_EMULATOR_CORP.agents.mot.agentId,
+        agentId: BUILT_IN_CORP.agents.mot.agentId,
         relauchType: 'pushPage',
       });
     });
@@ -187,7 +187,7 @@ for (const engine of testDatabases()) {
         const jar = new BrowserJar();
         const started = (await startSignInAt(server.baseUrl, { jar, agentCode })).body.data!;
         const authorize = new URL(started.authorizeUrl);
-        const agentId = DEFAULT_EMULATOR_CORP.agents[agentCode as AgentCode].agentId;
+        const agentId = BUILT_IN_CORP.agents[agentCode as AgentCode].agentId;
         expect(authorize.searchParams.get('agentid')).toBe(agentId);
         expect(new URL(authorize.searchParams.get('redirect_uri')!).searchParams.get('agentCode')).toBe(agentCode);
         const { code, state } = await authorizeAs(started.authorizeUrl, 'wongchishing');

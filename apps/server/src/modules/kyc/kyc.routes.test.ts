@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, httpStatusOf } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP, type AgentPolicy } from '@broker/wecom-emulator';
+import type { AgentPolicy } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../../corps';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
@@ -248,7 +249,7 @@ for (const engine of testDatabases()) {
       ['60020: this server is not a trusted IP', { trustedIps: ['203.0.113.7'] }, ErrorCode.WECOM_IP_NOT_TRUSTED],
     ])('names a WeCom refusal (%s) instead of answering as for an unknown contact', async (_what, change, code) => {
       const emulator = server.app.wecomEmulator!;
-      const { corpId, agents } = DEFAULT_EMULATOR_CORP;
+      const { corpId, agents } = BUILT_IN_CORP;
       emulator.policies.update(corpId, agents.khzl.agentId, change);
       try {
         const answer = await hasKycAnswer(chan, HO);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { encrypt, getSignature } from '@wecom/crypto';
 import { contactMeState, ErrorCode, type Envelope } from '@broker/contract';
-import { DEFAULT_EMULATOR_CORP } from '@broker/wecom-emulator';
+import { BUILT_IN_CORP } from '../../corps';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
@@ -11,8 +11,8 @@ import { auditLog, customers, kycBindings, motEvents, staff, wecomCallbackEvents
 // Emulator contacts: 0001 何国良 is followed by chanwaiman; 0002 谢美仪 by chanwaiman and leekaying.
 const HO = 'wmEmu0001HoKwokLeung';
 const TSE = 'wmEmu0002TseMeiYee';
-const CORP_ID = DEFAULT_EMULATOR_CORP.corpId;
-const { token: TOKEN, encodingAesKey: AES_KEY } = DEFAULT_EMULATOR_CORP.callback!;
+const CORP_ID = BUILT_IN_CORP.corpId;
+const { token: TOKEN, encodingAesKey: AES_KEY } = BUILT_IN_CORP.callback!;
 
 interface Delivered {
   status: number;
