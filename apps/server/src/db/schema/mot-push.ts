@@ -14,9 +14,9 @@ export const motPushes = pgTable(
     corpId: corpIdColumn(),
     staffId: staffIdColumn(),
     /** pending (later events join it) | sending | retry (body fixed, waiting to resend) | sent | skipped | failed */
-    status: text('status').notNull().default('pending'),
+    status: text('status').notNull().default('pending').$type<'pending' | 'sending' | 'retry' | 'sent' | 'skipped' | 'failed'>(),
     /** sweep | import | threshold: the trigger that queued it. */
-    reason: text('reason').notNull(),
+    reason: text('reason').notNull().$type<'sweep' | 'import' | 'threshold'>(),
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
     /** The message/send JSON as sent (text, not jsonb: a resend must repeat its very bytes). */
     body: text('body'),

@@ -430,35 +430,35 @@ select count(*)::int as "inserted" from fired;
 
 -- setMinCashIO: POST /api/mot/todoEventRule/setMinCashIO, statement 9 of 9
 with candidates as (
-select e.id, e.staff_id, e.corp_id,
-(e.status = 'new' and not s.mot_push_opt_out and s.active
-and e.rule <> all(ARRAY['follow_up']::text[])) as announce
-from mot_event e
-join staff s on s.id = e.staff_id
-where e.created_at > now() - interval '2 days' and e.staff_id = $1
-and not exists (select 1 from mot_push_event pe where pe.event_id = e.id)
-and (e.cash_io_hkd is null or e.cash_io_hkd >= s.min_cash_io)
+select "e"."id", "e"."staff_id", "e"."corp_id",
+("e"."status" = 'new' and not "s"."mot_push_opt_out" and "s"."active"
+and "e"."rule" <> all(ARRAY['follow_up']::text[])) as announce
+from "mot_event" "e"
+join "staff" "s" on "s"."id" = "e"."staff_id"
+where "e"."created_at" > now() - interval '2 days' and "e"."staff_id" = $1
+and not exists (select 1 from "mot_push_event" "pe" where "pe"."event_id" = "e"."id")
+and ("e"."cash_io_hkd" is null or "e"."cash_io_hkd" >= "s"."min_cash_io")
 ),
 managers as (
 select staff_id, min(corp_id) as corp_id from candidates where announce group by staff_id
 ),
 cards as (
-insert into mot_push (corp_id, staff_id, reason, not_before)
+insert into "mot_push" ("corp_id", "staff_id", "reason", "not_before")
 select corp_id, staff_id, $2, $3::timestamptz from managers
-on conflict (staff_id) where status = 'pending'
-do update set not_before = mot_push.not_before
-returning id, staff_id
+on conflict ("staff_id") where "status" = 'pending'
+do update set "not_before" = "mot_push"."not_before"
+returning "mot_push"."id", "mot_push"."staff_id"
 ),
 announced as (
-insert into mot_push_event (event_id, push_id)
+insert into "mot_push_event" ("event_id", "push_id")
 select u.id, coalesce(c.id, 0)
 from candidates u
 left join cards c on c.staff_id = u.staff_id and u.announce
-on conflict (event_id) do nothing
-returning push_id
+on conflict ("event_id") do nothing
+returning "mot_push_event"."push_id"
 )
-select (select count(*) from cards)::int as cards,
-(select count(*) from announced where push_id > 0)::int as events;
+select (select count(*) from cards)::int as "cards",
+(select count(*) from announced where push_id > 0)::int as "events";
 
 -- snoozeEvent: POST /api/mot/todoEvent/snooze, statement 2 of 6
 select "e"."status" as status, "e"."due_date"::text as "dueDate" from "mot_event" "e" where "e"."id" = $1 for update;

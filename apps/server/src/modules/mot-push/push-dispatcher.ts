@@ -1,14 +1,27 @@
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
-import type { AppLanguage } from '@broker/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { hongKongDay } from '@broker/domain';
 import type { DatabaseHandle } from '../../db/client';
-import { asText, float8, rowsQuery, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
-import { motPushEvents } from '../../db/schema';
+import {
+  asText,
+  columnName,
+  epochMs,
+  float8,
+  rowsQuery,
+  selectQuery,
+  selection,
+  selectionWithValues,
+  selectRows,
+  tableAlias,
+  tableAs,
+  type RowOf,
+} from '../../db/sql-rows';
+import { motPushes, motPushEvents, staff } from '../../db/schema';
 import { WecomApiError, type WecomCorp, type WecomSendResult } from '../../wecom/wecom-client';
 import { rankWeightsOf, type MotRankConfig } from '../../mot-rank-config';
 import { eventRanking } from '../mot';
-import { buildTextcard, CARD_TOP_EVENTS, DUPLICATE_CHECK_INTERVAL_S, type CardEvent } from './push-card';
+import { buildTextcard, CARD_TOP_EVENTS, DUPLICATE_CHECK_INTERVAL_S } from './push-card';
 import { nextSendableAt, type QuietHours } from './quiet-hours';
 
 /** The one WeCom call the dispatcher makes (the WeCom client's sendMessage; tests may wrap it). */
@@ -58,20 +71,31 @@ export interface DispatchResult {
   deferred: number;
 }
 
-interface ClaimedCard {
-  id: number;
-  corpId: number;
-  staffId: number;
-  userid: string;
-  /** The manager's language (staff.language): the card is written in it when its body is built. */
-  language: AppLanguage;
-  /** The message/send JSON fixed before the first attempt (null: not built yet). */
-  body: string | null;
-  attempts: number;
-  firstAttemptMs: number | null;
-  maybeDelivered: boolean;
-  lastSentMs: number | null;
-}
+const p = tableAlias(motPushes, 'p');
+const q = tableAlias(motPushes, 'q');
+const other = tableAlias(motPushes, 'other');
+const me = tableAlias(motPushes, 'me');
+const s = tableAlias(staff, 's');
+const pe = tableAlias(motPushEvents, 'pe');
+
+/**
+ * A claimed card: `body` is the message/send JSON fixed before the first attempt (null: not built yet),
+ * `language` the manager's (staff.language), which the card is written in when its body is built.
+ */
+const claimedColumns = selection({
+  id: float8(p.id),
+  corpId: p.corpId,
+  staffId: p.staffId,
+  userid: s.wecomUserId,
+  language: s.language,
+  body: p.body,
+  attempts: p.attempts,
+  firstAttemptMs: epochMs(p.firstAttemptAt),
+  maybeDelivered: p.maybeDelivered,
+  lastSentMs: sql<number | null>`(select floor(extract(epoch from max(${q.sentAt})) * 1000)::float8 from ${tableAs(q)}
+    where ${q.staffId} = ${p.staffId} and ${q.status} = 'sent')`,
+});
+type ClaimedCard = RowOf<typeof claimedColumns>;
 
 /**
  * Sends every due card once (ADR 0042). Claims up to `batchSize` due rows at a time with
@@ -115,27 +139,21 @@ async function claim(database: DatabaseHandle, owner: string, limit: number, lea
     database.db,
     rowsQuery<ClaimedCard>(sql`
       with due as (
-        select id from mot_push
-         where (status in ('pending', 'retry') and not_before <= ${at}::timestamptz)
-            or (status = 'sending' and lease_until < ${at}::timestamptz)
-         order by not_before, id
+        select ${motPushes.id} from ${motPushes}
+         where (${motPushes.status} in ('pending', 'retry') and ${motPushes.notBefore} <= ${at}::timestamptz)
+            or (${motPushes.status} = 'sending' and ${motPushes.leaseUntil} < ${at}::timestamptz)
+         order by ${motPushes.notBefore}, ${motPushes.id}
          limit ${limit}
          for update skip locked
       )
-      update mot_push p
-         set status = 'sending', claimed_by = ${owner}, lease_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval,
+      update ${tableAs(p)}
+         set ${columnName(p.status)} = 'sending', ${columnName(p.claimedBy)} = ${owner},
+             ${columnName(p.leaseUntil)} = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval,
              -- Found still sending: its replica died mid-send, so WeCom may have it.
-             maybe_delivered = p.maybe_delivered or p.status = 'sending'
-        from due
-       where p.id = due.id
-      returning p.id, p.corp_id as "corpId", p.staff_id as "staffId",
-                (select s.wecom_user_id from staff s where s.id = p.staff_id) as userid,
-                (select s.language from staff s where s.id = p.staff_id) as language,
-                p.body, p.attempts,
-                floor(extract(epoch from p.first_attempt_at) * 1000)::float8 as "firstAttemptMs",
-                p.maybe_delivered as "maybeDelivered",
-                (select floor(extract(epoch from max(q.sent_at)) * 1000)::float8 from mot_push q
-                  where q.staff_id = p.staff_id and q.status = 'sent') as "lastSentMs"
+             ${columnName(p.maybeDelivered)} = ${p.maybeDelivered} or ${p.status} = 'sending'
+        from due, ${tableAs(s)}
+       where ${p.id} = due.id and ${s.id} = ${p.staffId}
+      returning ${claimedColumns}
     `),
   );
 }
@@ -149,103 +167,106 @@ async function deliver(
   settings: typeof PUSH_DEFAULTS,
   now: () => number,
 ): Promise<Outcome> {
-  const update = (set: ReturnType<typeof sql>) =>
-    database.db.execute(sql`update mot_push set ${set}, lease_until = null where id = ${card.id} and status = 'sending'`);
+  const thisCard = eq(motPushes.id, card.id);
+  const stillClaimed = and(thisCard, eq(motPushes.status, 'sending'));
+  const update = (set: PgUpdateSetSource<typeof motPushes>) =>
+    database.db
+      .update(motPushes)
+      .set({ ...set, leaseUntil: null })
+      .where(stillClaimed);
+  const attempted = sql`${motPushes.attempts} + 1`;
   const corp = options.corps.find((entry) => entry.id === card.corpId);
   if (!corp?.agents.mot) {
-    await update(sql`status = 'failed', last_error = 'the mot agent is not configured for this corp'`);
+    await update({ status: 'failed', lastError: 'the mot agent is not configured for this corp' });
     return 'failed';
   }
   let body = card.body;
   if (!body) {
     // Per member: at most one card per interval. The card goes back to waiting (new events keep joining it).
     if (card.lastSentMs !== null && now() - card.lastSentMs < settings.minIntervalMs) {
-      const at = new Date(nextSendableAt(card.lastSentMs + settings.minIntervalMs, options.quietHours ?? null)).toISOString();
+      const at = new Date(nextSendableAt(card.lastSentMs + settings.minIntervalMs, options.quietHours ?? null));
       if (await backToPending(database, card.id, at)) return 'deferred';
       // Another card of this member is already waiting: this one's events join it.
-      await database.db.execute(
-        sql`update mot_push set status = 'skipped', lease_until = null, last_error = 'merged' where id = ${card.id}`,
-      );
+      await database.db.update(motPushes).set({ status: 'skipped', leaseUntil: null, lastError: 'merged' }).where(thisCard);
       return 'skipped';
     }
     const built = await buildBody(database, card, corp, options.appUrl, now());
     if (!built) {
-      await update(sql`status = 'skipped', last_error = 'no event still new'`);
+      await update({ status: 'skipped', lastError: 'no event still new' });
       return 'skipped';
     }
     body = JSON.stringify(built);
     // Written with the first attempt, before it: every attempt, this one included, sends these very bytes.
-    await database.db.execute(
-      sql`update mot_push set body = ${body}, first_attempt_at = ${new Date(now()).toISOString()}::timestamptz, attempts = attempts + 1
-           where id = ${card.id} and status = 'sending'`,
-    );
+    await database.db
+      .update(motPushes)
+      .set({ body, firstAttemptAt: new Date(now()), attempts: attempted })
+      .where(stillClaimed);
   } else if (
     card.maybeDelivered &&
     card.firstAttemptMs !== null &&
     now() - card.firstAttemptMs > (DUPLICATE_CHECK_INTERVAL_S - 600) * 1000
   ) {
     // WeCom would no longer recognise a resend: better one card missing than two.
-    await update(sql`status = 'failed', last_error = 'outcome unknown past the duplicate-check window'`);
+    await update({ status: 'failed', lastError: 'outcome unknown past the duplicate-check window' });
     return 'failed';
   } else {
-    await database.db.execute(sql`update mot_push set attempts = attempts + 1 where id = ${card.id}`);
+    await database.db.update(motPushes).set({ attempts: attempted }).where(thisCard);
   }
   try {
     const answer = await options.send(corp, 'mot', JSON.parse(body) as Record<string, unknown>);
     if (answer.invalidUsers.includes(card.userid.toLowerCase()) || answer.unlicensedUsers.includes(card.userid.toLowerCase())) {
-      await update(sql`status = 'failed', last_error = ${`WeCom did not send to ${card.userid} (invaliduser/unlicenseduser)`}`);
+      await update({ status: 'failed', lastError: `WeCom did not send to ${card.userid} (invaliduser/unlicenseduser)` });
       return 'failed';
     }
-    await update(sql`status = 'sent', sent_at = ${new Date(now()).toISOString()}::timestamptz, msgid = ${answer.msgid}, last_error = null`);
+    await update({ status: 'sent', sentAt: new Date(now()), msgid: answer.msgid, lastError: null });
     return 'sent';
   } catch (error) {
     const wecom = error instanceof WecomApiError ? error : null;
     const message = wecom ? `${wecom.errcode} ${wecom.errmsg}` : error instanceof Error ? error.message : String(error);
     // No answer (timeout, network): WeCom may have sent it.
     const unknown = !wecom || wecom.unreachable;
+    const maybeDelivered = sql`${motPushes.maybeDelivered} or ${unknown}`;
     const attempts = card.attempts + 1;
     if (
       wecom?.errcode === 81013 ||
       attempts >= settings.maxAttempts ||
       (wecom && !wecom.unreachable && !RETRYABLE_ERRCODES.has(wecom.errcode) && attempts >= 3)
     ) {
-      await update(sql`status = 'failed', last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`);
+      await update({ status: 'failed', lastError: message, maybeDelivered });
       return 'failed';
     }
     const delay = Math.min(settings.retryBaseMs * 2 ** (attempts - 1), settings.retryMaxMs) * (0.75 + Math.random() / 2);
-    const at = new Date(nextSendableAt(now() + delay, options.quietHours ?? null)).toISOString();
+    const notBefore = new Date(nextSendableAt(now() + delay, options.quietHours ?? null));
     // `retry`, not `pending`: its body is fixed, so later events must not join it (they queue a card of their own).
-    await update(
-      sql`status = 'retry', not_before = ${at}::timestamptz, last_error = ${message}, maybe_delivered = maybe_delivered or ${unknown}`,
-    );
+    await update({ status: 'retry', notBefore, lastError: message, maybeDelivered });
     return 'retried';
   }
 }
 
 /** Returns a claimed card to waiting, unless another card of the member is waiting already (the unique index). */
-async function backToPending(database: DatabaseHandle, id: number, at: string): Promise<boolean> {
+async function backToPending(database: DatabaseHandle, id: number, notBefore: Date): Promise<boolean> {
   try {
-    const rows = await selectRows(
-      database.db,
-      rowsQuery<{ id: number }>(sql`
-        update mot_push set status = 'pending', not_before = ${at}::timestamptz, lease_until = null
-         where id = ${id} and status = 'sending'
-           and not exists (select 1 from mot_push other where other.staff_id = mot_push.staff_id and other.status = 'pending')
-        returning id`),
-    );
+    const rows = await database.db
+      .update(motPushes)
+      .set({ status: 'pending', notBefore, leaseUntil: null })
+      .where(
+        and(
+          eq(motPushes.id, id),
+          eq(motPushes.status, 'sending'),
+          sql`not exists (select 1 from ${tableAs(other)} where ${other.staffId} = ${motPushes.staffId} and ${other.status} = 'pending')`,
+        ),
+      )
+      .returning({ id: motPushes.id });
     if (rows.length > 0) return true;
   } catch {
     // A trigger queued a card for this member in between (mot_push_one_pending_uq): join it below.
   }
   // Hand this card's events to the waiting one, so none is lost.
-  await database.db.execute(sql`
-    update mot_push_event set push_id = (select other.id from mot_push other join mot_push me on me.id = ${id}
-                                          where other.staff_id = me.staff_id and other.status = 'pending')
-     where push_id = ${id}`);
+  const waiting = sql<number>`(select ${other.id} from ${tableAs(other)} join ${tableAs(me)} on ${me.id} = ${id}
+    where ${other.staffId} = ${me.staffId} and ${other.status} = 'pending')`;
+  await database.db.update(motPushEvents).set({ pushId: waiting }).where(eq(motPushEvents.pushId, id));
   return false;
 }
-
-const pe = tableAlias(motPushEvents, 'pe');
 
 /**
  * The card for one claimed row, from its events still new now; null when none is. The events it names
@@ -261,17 +282,24 @@ async function buildBody(
 ): Promise<Record<string, unknown> | null> {
   const today = hongKongDay(now);
   const { e, c, joins, order } = eventRanking(rankWeightsOf(corp.motRank), today);
+  const columns = selectionWithValues({
+    eventId: float8(e.id),
+    rule: e.rule,
+    customerName: c.nameCn,
+    dueDate: asText(e.dueDate),
+    total: sql<number>`count(*) over ()::int`,
+  });
   const rows = await selectRows(
     database.db,
-    rowsQuery<CardEvent & { total: number }>(sql`
-      select ${float8(e.id)} as "eventId", ${e.rule} as rule, ${c.nameCn} as "customerName", ${asText(e.dueDate)} as "dueDate",
-             count(*) over ()::int as total
-        from ${tableAs(pe)}
+    selectQuery(
+      columns,
+      sql`from ${tableAs(pe)}
         join ${tableAs(e)} on ${e.id} = ${pe.eventId}
         ${joins}
        where ${pe.pushId} = ${card.id} and ${pe.pushId} > 0 and ${e.status} = 'new'
        order by ${order}
-       limit ${CARD_TOP_EVENTS}`),
+       limit ${CARD_TOP_EVENTS}`,
+    ),
   );
   if (rows.length === 0) return null;
   return buildTextcard({

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { rowsQuery, selectRows } from '../../db/sql-rows';
+import { motEvents, motPushes, motPushEvents, staff } from '../../db/schema';
+import { columnName, columnNames, rowsQuery, selection, selectRows, tableAlias, tableAs, type RowOf } from '../../db/sql-rows';
 import { nextSendableAt, type QuietHours } from './quiet-hours';
 
 /** What queued a card: the daily sweep, an import of data, a threshold change (setMinCashIO). */
-export type PushReason = 'sweep' | 'import' | 'threshold';
+export type PushReason = (typeof motPushes.$inferInsert)['reason'];
 
 /** Rules a card never announces: a follow-up is the manager's own next step, written by themselves. */
 const NOT_ANNOUNCED_RULES = ['follow_up'];
@@ -30,6 +31,14 @@ export const announceSweep = (database: DatabaseHandle) => enqueueMotPushes(data
 /** Events are candidates this long after they were raised (ADR 0042); a trigger follows its events within seconds. */
 export const ANNOUNCE_WINDOW = '2 days';
 
+const e = tableAlias(motEvents, 'e');
+const s = tableAlias(staff, 's');
+const pe = tableAlias(motPushEvents, 'pe');
+const queued = selection({
+  cards: sql<number>`(select count(*) from cards)::int`,
+  events: sql<number>`(select count(*) from announced where push_id > 0)::int`,
+});
+
 /**
  * Queues one card per manager with new, unannounced events — after the daily sweep, an import or a
  * threshold change — in one statement, so every trigger is one batch:
@@ -49,40 +58,39 @@ export const ANNOUNCE_WINDOW = '2 days';
 export async function enqueueMotPushes(database: DatabaseHandle, options: EnqueueOptions): Promise<EnqueueResult> {
   const now = options.now ?? Date.now();
   const notBefore = new Date(nextSendableAt(now, options.quietHours ?? null)).toISOString();
-  const onlyStaff = options.staffId === undefined ? sql`` : sql`and e.staff_id = ${options.staffId}`;
+  const onlyStaff = options.staffId === undefined ? sql`` : sql`and ${e.staffId} = ${options.staffId}`;
   const [result] = await selectRows(
     database.db,
-    rowsQuery<{ cards: number; events: number }>(sql`
+    rowsQuery<RowOf<typeof queued>>(sql`
       with candidates as (
-        select e.id, e.staff_id, e.corp_id,
-               (e.status = 'new' and not s.mot_push_opt_out and s.active
-                 and e.rule <> all(${sql.raw(`ARRAY[${NOT_ANNOUNCED_RULES.map((rule) => `'${rule}'`).join(',')}]::text[]`)})) as announce
-          from mot_event e
-          join staff s on s.id = e.staff_id
-         where e.created_at > now() - ${sql.raw(`interval '${ANNOUNCE_WINDOW}'`)} ${onlyStaff}
-           and not exists (select 1 from mot_push_event pe where pe.event_id = e.id)
-           and (e.cash_io_hkd is null or e.cash_io_hkd >= s.min_cash_io)
+        select ${e.id}, ${e.staffId}, ${e.corpId},
+               (${e.status} = 'new' and not ${s.motPushOptOut} and ${s.active}
+                 and ${e.rule} <> all(${sql.raw(`ARRAY[${NOT_ANNOUNCED_RULES.map((rule) => `'${rule}'`).join(',')}]::text[]`)})) as announce
+          from ${tableAs(e)}
+          join ${tableAs(s)} on ${s.id} = ${e.staffId}
+         where ${e.createdAt} > now() - ${sql.raw(`interval '${ANNOUNCE_WINDOW}'`)} ${onlyStaff}
+           and not exists (select 1 from ${tableAs(pe)} where ${pe.eventId} = ${e.id})
+           and (${e.cashIoHkd} is null or ${e.cashIoHkd} >= ${s.minCashIo})
       ),
       managers as (
         select staff_id, min(corp_id) as corp_id from candidates where announce group by staff_id
       ),
       cards as (
-        insert into mot_push (corp_id, staff_id, reason, not_before)
+        insert into ${motPushes} (${columnNames(motPushes.corpId, motPushes.staffId, motPushes.reason, motPushes.notBefore)})
         select corp_id, staff_id, ${options.reason}, ${notBefore}::timestamptz from managers
-        on conflict (staff_id) where status = 'pending'
-          do update set not_before = mot_push.not_before
-        returning id, staff_id
+        on conflict (${columnName(motPushes.staffId)}) where ${columnName(motPushes.status)} = 'pending'
+          do update set ${columnName(motPushes.notBefore)} = ${motPushes.notBefore}
+        returning ${motPushes.id}, ${motPushes.staffId}
       ),
       announced as (
-        insert into mot_push_event (event_id, push_id)
+        insert into ${motPushEvents} (${columnNames(motPushEvents.eventId, motPushEvents.pushId)})
         select u.id, coalesce(c.id, 0)
           from candidates u
           left join cards c on c.staff_id = u.staff_id and u.announce
-        on conflict (event_id) do nothing
-        returning push_id
+        on conflict (${columnName(motPushEvents.eventId)}) do nothing
+        returning ${motPushEvents.pushId}
       )
-      select (select count(*) from cards)::int as cards,
-             (select count(*) from announced where push_id > 0)::int as events
+      select ${queued}
     `),
   );
   return result ?? { cards: 0, events: 0 };
