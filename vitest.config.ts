@@ -18,8 +18,9 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One line at the end of the run when the PostgreSQL variants were skipped.
-          globalSetup: ['apps/server/src/testing/postgres-suite-notice.ts'],
+          // The migrated templates every test database is copied from (ADR 0057); one line at the end of the run when the
+          // PostgreSQL variants were skipped.
+          globalSetup: ['apps/server/src/testing/database-templates.ts', 'apps/server/src/testing/postgres-suite-notice.ts'],
         },
       },
       {
@@ -40,6 +41,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One Chromium for the run, and the migrated template each file's server database is copied from.
+          globalSetup: ['apps/server/src/testing/database-templates.ts', 'e2e/support/browser-server.ts'],
         },
       },
     ],

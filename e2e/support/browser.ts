@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page } from 'playwright-core';
 import { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from '@broker/server/testing';
 
 /**
@@ -55,18 +56,23 @@ function assertPinnedDay() {
     throw new Error(`docs/screenshots/ are drawn as of a fixed day: run them with \`npm run screenshots\` (it is ${today} here)`);
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** How the run's Chromium is started (support/browser-server.ts, once per run). */
+export function browserLaunchOptions(): LaunchOptions {
   const missing = debianChromiumMissing();
   if (missing) throw new Error(`${missing}; browser tests cannot run without it`);
   if (SCREENSHOTS_FOR_DOCS) assertPinnedDay();
   // Only the committed screenshots pin the font; a test run draws with whatever the machine has.
   const fonts = SCREENSHOTS_FOR_DOCS ? { env: { ...process.env, ...screenshotFontconfig() } } : {};
-  return chromium.launch({
-    executablePath: DEBIAN_CHROMIUM_PATH,
-    args: [...DEBIAN_CHROMIUM_FLAGS],
-    headless: true,
-    ...fonts,
-  });
+  return { executablePath: DEBIAN_CHROMIUM_PATH, args: [...DEBIAN_CHROMIUM_FLAGS], headless: true, ...fonts };
+}
+
+/**
+ * The run's Chromium, shared by every file (launched by the e2e project's global setup): a file gets a connection of its
+ * own, and its contexts are fresh; closing the connection closes them. Launched here when there is none to share.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = inject('chromiumEndpoint');
+  return shared ? chromium.connect(shared) : chromium.launch(browserLaunchOptions());
 }
 
 /** An iPhone-sized phone running WeCom's in-app browser: 375×812. */

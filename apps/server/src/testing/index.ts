@@ -12,7 +12,7 @@
  */
 export { startTestApp, signInAs, startSignInAt, authorizeAs, exchangeCode, type RunningTestApp, type SignedIn } from './test-app';
 export { BrowserJar } from './browser-jar';
-export { testDatabases, type TestDatabase } from './test-databases';
+export { testDatabases, pgliteTestDatabase, type TestDatabase } from './test-databases';
 export { seededStaff, customerIdsOf } from './seeded-staff';
 export { startTwoReplicas } from './replicas';
 export { TEST_HEALTH_DETAIL_TOKEN, healthDetailHeaders } from './health-detail';

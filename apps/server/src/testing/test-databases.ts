@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type DatabaseKind, type QueryObserver } from '../db/client';
+import { databaseUrl, pgliteTemplate, postgresTemplate, withAdmin } from './database-templates';
 
 export interface TestDatabase {
   kind: DatabaseKind;
   /**
-   * A fresh, migrated, empty database; `drop()` removes it. `onQuery` sees every statement. `url`
-   * (PostgreSQL): for a child process, such as a tool, to open the same database. `migrate: false`:
-   * not migrated (a test that migrates it step by step).
+   * A fresh, migrated, empty database (a copy of the run's migrated template); `drop()` removes it. `onQuery`
+   * sees every statement. `url` (PostgreSQL): for a child process, such as a tool, to open the same database.
+   * `migrate: false`: not migrated (a test that migrates it step by step).
    */
   create(options?: { onQuery?: QueryObserver; migrate?: boolean }): Promise<DatabaseHandle & { drop(): Promise<void>; url?: string }>;
 }
@@ -16,35 +16,32 @@ export interface TestDatabase {
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const inCi = process.env.CI === 'true';
 
-const pglite: TestDatabase = {
+/** PGlite in memory, loaded from a template (database-templates.ts) rather than made by initdb and migrated. */
+export const pgliteTestDatabase: TestDatabase = {
   kind: 'pglite',
   async create(options = {}) {
-    const handle = await openDatabase({ pgliteDir: 'memory://', ...options });
+    const pgliteData = await pgliteTemplate(options.migrate !== false);
+    const handle = await openDatabase({ pgliteDir: 'memory://', ...options, pgliteData, migrate: false });
     return { ...handle, drop: () => handle.close() };
   },
 };
 
-function postgres(adminUrl: string): TestDatabase {
+function postgres(serverUrl: string): TestDatabase {
+  let template: Promise<string> | undefined;
   return {
     kind: 'postgres',
     async create(options = {}) {
       const name = `broker_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ url: url.toString(), poolMax: 8, ...options });
+      const copied = options.migrate !== false ? await (template ??= postgresTemplate(serverUrl)) : undefined;
+      await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}${copied ? ` template ${copied}` : ''}`));
+      const url = databaseUrl(serverUrl, name);
+      const handle = await openDatabase({ url, poolMax: 8, ...options, migrate: false });
       return {
         ...handle,
-        url: url.toString(),
+        url,
         async drop() {
           await handle.close();
-          const cleanup = new pg.Client({ connectionString: adminUrl });
-          await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
+          await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
         },
       };
     },
@@ -57,7 +54,7 @@ function postgres(adminUrl: string): TestDatabase {
  */
 export function testDatabases(): TestDatabase[] {
   if (!testDatabaseUrl && inCi) throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite would be skipped');
-  return testDatabaseUrl ? [pglite, postgres(testDatabaseUrl)] : [pglite];
+  return testDatabaseUrl ? [pgliteTestDatabase, postgres(testDatabaseUrl)] : [pgliteTestDatabase];
 }
 
 export const testDatabaseUrlForTools = () => testDatabaseUrl;
