@@ -202,3 +202,9 @@ const en: AuditMessages = {
 void registerMotRuleNames();
 void registerContactLabels();
 void registerLocales({ 'zh-CN': { audit: zhCN }, 'zh-HK': { audit: zhHK }, en: { audit: en } });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    audit: { audit: typeof zhCN };
+  }
+}

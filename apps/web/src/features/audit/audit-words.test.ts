@@ -4,7 +4,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { describeAuditChanges, describeAuditEntry } from './audit-words';
 import './audit-locales';
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+const { t } = i18n;
 const customer = { customerId: 7, nameCn: '陈大文', nameEn: 'CHAN Tai Man', customerNo: 'C0000007' };
 const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   id: 1,

@@ -1,14 +1,13 @@
 import { AUDIT_ACTIONS, type AuditChange, type AuditEntry } from '@broker/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatDateTime } from '../../shared/format/date-format';
-
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+import type { KeysUnder, TFunction } from '../../shared/i18n/translator';
 
 /** A contact record's fields, as its edits and corrections name them (the server logs only those that changed). */
 const CONTACT_FIELDS = ['channel', 'purpose', 'servedAt', 'note', 'outcome', 'nextStep', 'nextStepDate', 'suitability'] as const;
 
 /** Fields shown for each action, in this order; others (ids the user cannot act on) are left out. */
-const SHOWN_FIELDS: Record<string, readonly string[]> = {
+const SHOWN_FIELDS: Record<string, readonly KeysUnder<'audit.field'>[]> = {
   'customer.update': ['nameEn', 'phone', 'email', 'tags', 'remark'],
   'mot.handle': ['status'],
   'mot.setMinCashIO': ['minCashIO'],
@@ -21,11 +20,12 @@ const SHOWN_FIELDS: Record<string, readonly string[]> = {
   'contact.export': ['records'],
 };
 
+const isKnownAction = (action: string): action is (typeof AUDIT_ACTIONS)[number] => (AUDIT_ACTIONS as readonly string[]).includes(action);
+
 /** The headline: what was done, to whom, in plain words. */
-export function describeAuditEntry(entry: AuditEntry, t: Translate): string {
+export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
   const customer = entry.customer?.nameCn || entry.customer?.nameEn || t('audit.unknownCustomer');
-  const known = (AUDIT_ACTIONS as readonly string[]).includes(entry.action);
-  if (!known) return t('audit.action.unknown', { action: entry.action });
+  if (!isKnownAction(entry.action)) return t('audit.action.unknown', { action: entry.action });
   return t(`audit.action.${entry.action}`, {
     customer,
     contact: entry.entityId,
@@ -34,7 +34,7 @@ export function describeAuditEntry(entry: AuditEntry, t: Translate): string {
   });
 }
 
-function formatValue(field: string, value: unknown, t: Translate): string {
+function formatValue(field: string, value: unknown, t: TFunction): string {
   if (value === null || value === undefined || value === '') return t('audit.value.empty');
   if (Array.isArray(value)) return value.length === 0 ? t('audit.value.empty') : value.join('、');
   if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
@@ -48,7 +48,7 @@ function formatValue(field: string, value: unknown, t: Translate): string {
 }
 
 /** One line per changed field: `手机 +852 9123 **** → +852 6789 ****`. Values arrive masked from the server. */
-export function describeAuditChanges(entry: AuditEntry, t: Translate): { field: string; label: string; from: string; to: string }[] {
+export function describeAuditChanges(entry: AuditEntry, t: TFunction): { field: string; label: string; from: string; to: string }[] {
   const shown = SHOWN_FIELDS[entry.action];
   if (!shown) return [];
   const byField = new Map<string, AuditChange>(entry.changes.map((change) => [change.field, change]));

@@ -674,3 +674,9 @@ void registerLocales({ 'zh-CN': zhCN, 'zh-HK': zhHK, en });
 // The timeline names MOT events by their rule (`mot.rule.<rule>`), contacts by their channel and purpose (`contact.…`).
 void registerMotRuleNames();
 void registerContactLabels();
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    client: typeof zhCN;
+  }
+}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import type { TranslationKey } from '../../shared/i18n/translator';
 import { TIMELINE_DEFAULT_KINDS, TIMELINE_KINDS, type TimelineItem, type TimelineKind } from '../../shared/api/contract';
 import { useRestorableState } from '../../shared/drafts/page-state';
 import { Card } from '../../shared/ui/card';
@@ -163,7 +164,7 @@ function ItemText({ item }: { item: TimelineItem }) {
 }
 
 /** Where an item's full record lives, if it has a page of its own. */
-function detailLink(item: TimelineItem, customerId: number): { to: string; label: string } | null {
+function detailLink(item: TimelineItem, customerId: number): { to: string; label: TranslationKey } | null {
   if (item.contact) return { to: `${CONTACT_RECORD_PATH}?recordId=${item.contact.recordId}`, label: 'client.timeline.open.contact' };
   if (item.mot) return { to: `${MOT_EVENT_PATH}?eventId=${item.mot.eventId}`, label: 'client.timeline.open.mot' };
   if (item.money) return { to: withCustomer(CLIENT_PATHS.money, customerId), label: 'client.timeline.open.money' };

@@ -1,3 +1,4 @@
+import type { TranslationKey } from '../../shared/i18n/translator';
 import { PROFILE_TAG_LIMIT, profileEditSchema, type CustomerBaseInfo, type RequestOf, type endpoints } from '@broker/contract';
 
 /**
@@ -13,7 +14,12 @@ export interface ProfileFormValues {
 }
 
 export type ProfileField = keyof ProfileFormValues;
-export type FieldErrors = Partial<Record<ProfileField, { key: string; max?: number }>>;
+/** A failed rule, named by its string. */
+export interface FieldError {
+  key: TranslationKey;
+  max?: number;
+}
+export type FieldErrors = Partial<Record<ProfileField, FieldError>>;
 
 export const formValuesOf = (info: CustomerBaseInfo): ProfileFormValues => ({
   nameEn: info.nameEn,
@@ -58,7 +64,7 @@ export function validateProfile(values: ProfileFormValues): FieldErrors {
 }
 
 /** Why a new tag cannot be added, or null when it can. */
-export function tagError(tags: readonly string[], tag: string): { key: string; max?: number } | null {
+export function tagError(tags: readonly string[], tag: string): FieldError | null {
   const trimmed = tag.trim();
   if (!trimmed) return null;
   if (trimmed.length > LIMITS.tag) return { key: 'client.edit.errors.tooLong', max: LIMITS.tag };

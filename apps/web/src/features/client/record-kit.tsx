@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import type { KeysUnder } from '../../shared/i18n/translator';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { marketValues, type RequestOf, type WireEndpoint } from '../../shared/api/contract';
 import { isDayOrEmpty, oneOf } from '../../shared/drafts/page-state';
@@ -51,7 +52,7 @@ function FilterRow<V extends string>({
  * in the page's URL, so it comes back with the page: back and forward, a reload, a sign-in round trip. `param` is what it adds to the request:
  * nothing for "all", else `{ [name]: value }`.
  */
-export function useChoiceFilter<K extends string, V extends string>(
+export function useChoiceFilter<K extends KeysUnder<'client.filters'>, V extends string>(
   name: K,
   values: readonly V[],
   labelOf: (value: V) => string,

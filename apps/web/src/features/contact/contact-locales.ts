@@ -394,3 +394,9 @@ const en: WithPluralForms<ContactMessages> = {
 void registerMotRuleNames();
 void registerContactLabels();
 void registerLocales({ 'zh-CN': { contact: zhCN }, 'zh-HK': { contact: zhHK }, en: { contact: en } });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    contact: { contact: ContactMessages };
+  }
+}

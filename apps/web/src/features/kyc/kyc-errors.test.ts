@@ -5,7 +5,7 @@ import { WeComError } from '../../shared/wecom/wecom-sdk';
 import { kycErrorMessage } from './kyc-errors';
 import { kycLocales } from './locales';
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+const { t } = i18n;
 const CODES = ['091001', '091002', '091003', '091004', '091005', '090403'] as const;
 
 test.each(['zh-CN', 'zh-HK', 'en'] as const)('every KYC rule breach has its own message in %s', async (language) => {

@@ -267,3 +267,9 @@ const en: KycMessages = {
 export const kycLocales = { 'zh-CN': zhCN, 'zh-HK': zhHK, en } as const;
 
 void registerLocales({ 'zh-CN': { kyc: zhCN }, 'zh-HK': { kyc: zhHK }, en: { kyc: en } });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    kyc: { kyc: typeof zhCN };
+  }
+}

@@ -36,7 +36,7 @@ async function showWeComFailure(error: unknown) {
   const { default: Dialog } = await import('../../shared/ui/antd-dialog');
   await Dialog.alert({
     title: i18n.t('kyc.wecomFailed.title'),
-    content: createElement(KycErrorContent, { error, t: (key, options) => i18n.t(key, options) }),
+    content: createElement(KycErrorContent, { error, t: i18n.t }),
     confirmText: i18n.t('kyc.wecomFailed.ok'),
   });
 }

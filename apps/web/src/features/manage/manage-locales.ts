@@ -99,3 +99,9 @@ export const manageLocalesReady = registerLocales({
   'zh-HK': () => import('./manage-locales.zh-HK').then((module) => module.zhHK),
   en: () => import('./manage-locales.en').then((module) => module.en),
 });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    manage: ManageMessages;
+  }
+}

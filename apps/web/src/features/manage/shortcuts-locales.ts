@@ -43,3 +43,9 @@ export const shortcutsLocalesReady = registerLocales({
   'zh-HK': () => import('./shortcuts-locales.zh-HK').then((module) => module.zhHK),
   en: () => import('./shortcuts-locales.en').then((module) => module.en),
 });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    shortcuts: ShortcutsMessages;
+  }
+}

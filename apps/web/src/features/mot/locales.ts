@@ -550,3 +550,9 @@ void registerMotRuleNames();
 // A service record's channel is a contact's (`contact.channel.<channel>`), named as the contact log names it.
 void registerContactLabels();
 void registerLocales({ 'zh-CN': { mot: zhCN }, 'zh-HK': { mot: zhHK }, en: { mot: en } });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    mot: { mot: MotMessages };
+  }
+}

@@ -1,4 +1,4 @@
-import type { TFunction } from '../../shared/i18n/translator';
+import type { KeysUnder, TFunction } from '../../shared/i18n/translator';
 import type { MotFacts, MotRule } from '@broker/contract';
 import { formatNumber, formatPercentFigure } from '../../shared/format/number-format';
 import { formatDateTime } from '../../shared/format/date-format';
@@ -260,7 +260,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
 }
 
 /** The facts worth a row each, per rule (ids and rule settings stay out: the reason sentence covers them). */
-const FACT_ROWS: Record<MotRule, readonly string[]> = {
+const FACT_ROWS: Record<MotRule, readonly KeysUnder<'mot.fact'>[]> = {
   birthday: ['birthday', 'date', 'years'],
   anniversary: ['openDate', 'date', 'years'],
   large_deposit: ['occurredAt', 'currency', 'amount', 'amountHkd', 'thresholdHkd', 'method'],

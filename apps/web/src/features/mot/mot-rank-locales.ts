@@ -180,3 +180,9 @@ const en: WithPluralForms<typeof zhCN> = {
 };
 
 void registerLocales({ 'zh-CN': { mot: zhCN }, 'zh-HK': { mot: zhHK }, en: { mot: en } });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    motRank: { mot: typeof zhCN };
+  }
+}

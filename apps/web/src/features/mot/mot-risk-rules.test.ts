@@ -10,7 +10,7 @@ const inHkd = moneyIn('HKD', RATES);
 const inUsd = moneyIn('USD', RATES);
 
 // The risk rules of issue 24 (ADR 0043): what their events say, in each language, from facts as the rules write them.
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+const { t } = i18n;
 
 const NEGATIVE: MotFacts = { netAssetsHkd: -120000.5, cashHkd: -800000.5, marketValueHkd: 680000, shortfallHkd: 120000.5, repeatDays: 7 };
 const CONCENTRATION: MotFacts = {

@@ -121,3 +121,9 @@ const en: ReachMessages = {
 };
 
 export const reachLocalesReady = registerLocales({ 'zh-CN': { reach: zhCN }, 'zh-HK': { reach: zhHK }, en: { reach: en } });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    reach: { reach: typeof zhCN };
+  }
+}

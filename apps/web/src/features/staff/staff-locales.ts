@@ -5,3 +5,9 @@ const zhHK = { staff: { currency: '顯示幣種', ccyName: { HKD: '港幣', USD:
 const en = { staff: { currency: 'Display currency', ccyName: { HKD: 'Hong Kong dollar', USD: 'US dollar', CNY: 'Renminbi' } } };
 
 void registerLocales({ 'zh-CN': zhCN, 'zh-HK': zhHK, en });
+
+declare module '../../shared/i18n/translator' {
+  interface StringSets {
+    staff: typeof zhCN;
+  }
+}

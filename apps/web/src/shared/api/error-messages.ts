@@ -143,7 +143,7 @@ void registerLocales({ 'zh-CN': codeMessagesIn('zh-CN'), 'zh-HK': codeMessagesIn
 const isKnown = (code: string): code is KnownCode => code in CODE_MESSAGES;
 
 /** Codes whose message says when to try again, from the response's Retry-After. */
-const WAIT_CODES: readonly string[] = [
+const WAIT_CODES: readonly KnownCode[] = [
   ErrorCode.LOGIN_RATE_LIMITED,
   ErrorCode.KYC_SEARCH_RATE_LIMITED,
   ErrorCode.PHONE_REVEAL_RATE_LIMITED,
@@ -154,10 +154,17 @@ const WAIT_CODES: readonly string[] = [
  * A rate limit without a usable Retry-After falls back to the general "too many requests".
  */
 export function localizedErrorMessage(code: string, context: { retryAfter?: string | null } = {}): string | null {
+  if (!isKnown(code)) return null;
   if (WAIT_CODES.includes(code)) {
     const seconds = Number(context.retryAfter);
     if (!Number.isInteger(seconds) || seconds < 1) return i18n.t(`errors.code.${ErrorCode.RATE_LIMITED}`);
     return i18n.t(`errors.code.${code}`, { seconds });
   }
-  return isKnown(code) ? i18n.t(`errors.code.${code}`) : null;
+  return i18n.t(`errors.code.${code}`);
+}
+
+declare module '../i18n/translator' {
+  interface StringSets {
+    errorCodes: { errors: { code: Record<KnownCode, string> } };
+  }
 }

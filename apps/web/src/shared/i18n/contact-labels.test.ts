@@ -34,7 +34,7 @@ describe("every channel and purpose of the contract has a name in every language
     for (const language of LANGUAGES)
       for (const [group, codes] of Object.entries(GROUPS))
         for (const code of codes)
-          expect(i18n.t(`contact.${group}.${code}`, { lng: language })).toBe(
+          expect(i18n.translate(`contact.${group}.${code}`, { lng: language })).toBe(
             CONTACT_LABELS[language][group as keyof typeof GROUPS][code as never],
           );
     expect(i18n.t('contact.channel.meeting', { lng: 'zh-HK' })).toBe('面談');

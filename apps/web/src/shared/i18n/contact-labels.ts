@@ -63,3 +63,9 @@ const LABEL_LOCALES = {
 
 /** Adds the labels to i18n (all three languages: they are few); registering again is a no-op. */
 export const registerContactLabels = () => registerLocales(LABEL_LOCALES);
+
+declare module './translator' {
+  interface StringSets {
+    contactLabels: { contact: ContactLabels };
+  }
+}

@@ -20,7 +20,7 @@ test("a later-registered set's strings win in every language, whatever order the
   });
   await loadLanguage('zh-HK');
   await loadLanguage('en');
-  expect(i18n.t('order.title', { lng: 'zh-CN' })).toBe('功能');
-  expect(i18n.t('order.title', { lng: 'zh-HK' })).toBe('功能');
-  expect(i18n.t('order.title', { lng: 'en' })).toBe('Feature');
+  expect(i18n.translate('order.title', { lng: 'zh-CN' })).toBe('功能');
+  expect(i18n.translate('order.title', { lng: 'zh-HK' })).toBe('功能');
+  expect(i18n.translate('order.title', { lng: 'en' })).toBe('Feature');
 });

@@ -132,3 +132,9 @@ const RULE_NAMES = {
 
 /** Adds the rule names (and the risk rules' texts) to i18n (all three languages: they are few); registering again is a no-op. */
 export const registerMotRuleNames = () => registerLocales(RULE_NAMES);
+
+declare module './translator' {
+  interface StringSets {
+    motRuleNames: (typeof RULE_NAMES)['zh-CN'];
+  }
+}

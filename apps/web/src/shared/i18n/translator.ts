@@ -33,9 +33,45 @@ export interface TOptions {
   [name: string]: unknown;
 }
 
+/**
+ * Every set of strings adds its default language's shape here, under a name of its own (declaration merging, as
+ * i18next's CustomTypeOptions): `declare module '…/shared/i18n/translator' { interface StringSets { kyc: … } }`
+ * beside its `registerLocales`. `t` then takes only keys that exist, so a misspelt or missing key fails typecheck.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each set's augmentation
+export interface StringSets {}
+
+/** The paths through `T` to a string (`leaf`), to any object (`group`), or to an object that holds only strings (`labels`). */
+type PathsOf<T, Prefix extends string, Want extends 'leaf' | 'group' | 'labels'> = {
+  [K in keyof T & string]: T[K] extends string
+    ? Want extends 'leaf'
+      ? `${Prefix}${K}`
+      : never
+    : | (Want extends 'group' ? `${Prefix}${K}` : never)
+      | (Want extends 'labels' ? (T[K][keyof T[K]] extends string ? `${Prefix}${K}` : never) : never)
+      | PathsOf<T[K], `${Prefix}${K}.`, Want>;
+}[keyof T & string];
+type AllPaths<Want extends 'leaf' | 'group' | 'labels'> = { [S in keyof StringSets]: PathsOf<StringSets[S], '', Want> }[keyof StringSets];
+
+/** A key that names a string. */
+export type TranslationKey = AllPaths<'leaf'>;
+/** A key that names a group of strings (for `returnObjects`). */
+export type TranslationGroup = AllPaths<'group'>;
+/** A group that holds only strings, such as `mot.market`: what a key built from data may name the last part of. */
+type LabelGroup = AllPaths<'labels'>;
+
+/** The names in a group of strings: `KeysUnder<'mot.fact'>` is 'amount' | 'currency' | …. */
+export type KeysUnder<Group extends TranslationGroup> = TranslationKey extends infer Key
+  ? Key extends `${Group}.${infer Name}`
+    ? Name
+    : never
+  : never;
+
 export interface TFunction {
-  (key: string, options?: TOptions & { returnObjects?: false }): string;
-  (key: string, options: TOptions & { returnObjects: true }): unknown;
+  (key: TranslationKey, options?: TOptions & { returnObjects?: false }): string;
+  /** A key built from data the app does not enumerate (a fact's market, a field's value): its group is checked, and a value with no string says `defaultValue`. */
+  (key: `${LabelGroup}.${string}`, options: TOptions & { defaultValue: string; returnObjects?: false }): string;
+  (key: TranslationGroup, options: TOptions & { returnObjects: true }): unknown;
 }
 
 const isObject = (value: unknown): value is Strings => typeof value === 'object' && value !== null;

@@ -115,3 +115,9 @@ export const zhCN = {
 };
 
 export type Messages = typeof zhCN;
+
+declare module '../translator' {
+  interface StringSets {
+    core: Messages;
+  }
+}
