@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
-import { openDatabase } from '../db/client';
+import { pgliteTestDatabase } from '../testing/test-databases';
 
 /** A client page's worth of JSON, bigger than the plugin's own 8 KB ceiling for synchronous compression. */
 const PAGE = {
@@ -25,7 +25,7 @@ describe('API response compression', () => {
   let body: string;
 
   beforeAll(async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await pgliteTestDatabase.create();
     app = await buildApp({ env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '' }), database, logger: false });
     app.get('/test/page', async () => PAGE);
     app.get('/test/small', async () => ({ code: '0', msg: 'ok', data: { id: 1 } }));

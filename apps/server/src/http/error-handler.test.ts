@@ -5,7 +5,8 @@ import { errorEnvelopeSchema } from '@broker/contract';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
 import { healthDetailHeaders, TEST_HEALTH_DETAIL_TOKEN } from '../testing';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { pgliteTestDatabase } from '../testing/test-databases';
 
 describe('error envelope', () => {
   let database: DatabaseHandle;
@@ -13,7 +14,7 @@ describe('error envelope', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://' });
+    database = await pgliteTestDatabase.create();
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         logged.push(...chunk.toString().split('\n').filter(Boolean));
@@ -72,7 +73,7 @@ describe('error envelope', () => {
   });
 
   it('reports readiness failure when the database is gone', async () => {
-    const lonely = await openDatabase({ pgliteDir: 'memory://' });
+    const lonely = await pgliteTestDatabase.create();
     const other = await buildApp({ env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '' }), database: lonely, logger: false });
     await lonely.close();
     const response = await other.inject('/readyz');

@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { makeEnv } from '../env';
-import { openDatabase } from '../db/client';
+import { pgliteTestDatabase } from '../testing/test-databases';
 import { rawHttp, requestHead } from '../testing/raw-http';
 
 const BIG_ASSET = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, name: `row ${index}` })))};`;
@@ -24,7 +24,7 @@ describe('serving the web app', () => {
     writeFileSync(join(dist, 'assets', 'big-9c1d.js'), BIG_ASSET);
     writeFileSync(join(dist, 'assets', 'big-9c1d.js.br'), PRECOMPRESSED_BR);
     writeFileSync(join(dist, 'assets', 'big-9c1d.js.gz'), gzipSync(BIG_ASSET, { level: 9 }));
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await pgliteTestDatabase.create();
     app = await buildApp({ env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: dist }), database, logger: false });
   });
   afterAll(async () => {

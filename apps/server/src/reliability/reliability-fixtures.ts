@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema, type Endpoint } from '@broker/contract';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { testDatabases, testDatabaseUrlForTools } from '../testing/test-databases';
+import { postgresTemplate } from '../testing/database-templates';
 import type { ApiAnswer, ApiClient } from '../testing/api-client';
 
 // Throws when CI=true and TEST_DATABASE_URL is missing: in CI these suites must run, not skip.
@@ -25,7 +26,7 @@ export async function createPostgresDatabase(prefix: string): Promise<ThrowAwayP
   const name = `broker_${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${await postgresTemplate(postgresAdminUrl)}`);
   await admin.end();
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;

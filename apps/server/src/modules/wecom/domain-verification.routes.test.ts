@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { makeEnv } from '../../env';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
+import { pgliteTestDatabase } from '../../testing/test-databases';
 
 /**
  * Issue 19.7: WeCom proves the trusted domain (可信域名) by fetching `https://HOST/WW_verify_<token>.txt`
@@ -22,7 +23,7 @@ describe('WeCom domain verification file', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">broker</div>');
     writeFileSync(join(dist, 'WW_verify_FromTheBuild01.txt'), 'FromTheBuild01');
     writeFileSync(join(verifyDir, 'WW_verify_aBcD1234eFgH5678.txt'), 'aBcD1234eFgH5678');
-    database = await openDatabase({ pgliteDir: 'memory://' });
+    database = await pgliteTestDatabase.create();
     app = await buildApp({
       env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: dist, WECOM_VERIFY_DIR: verifyDir, MOT_SWEEP_INTERVAL_MS: '0' }),
       database,
