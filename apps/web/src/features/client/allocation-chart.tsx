@@ -4,7 +4,8 @@ import type { CustomerAsset } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { formatPercent } from '../../shared/format/number-format';
 
-const COLORS = ['#1f5eff', '#ff8f3f', '#36b37e', '#8e6cff', '#1fb6c9', '#f7b500', '#a3a9b3'];
+/** The slices' colours, from the design tokens (shared/ui/tokens.css). */
+const COLORS = ['primary', 'orange', 'green', 'purple', 'teal', 'yellow', 'text-faint'].map((name) => `var(--ba-${name})`);
 
 interface Part {
   key: string;
@@ -24,7 +25,7 @@ function Donut({ slices, label }: { slices: Slice[]; label: string }) {
   const offsets = lengths.map((_, index) => 25 - lengths.slice(0, index).reduce((sum, length) => sum + length, 0));
   return (
     <svg className="ba-donut" viewBox="0 0 42 42" role="img" aria-label={label}>
-      <circle cx="21" cy="21" r="15.915" fill="none" stroke="#f2f3f5" strokeWidth="6" />
+      <circle cx="21" cy="21" r="15.915" fill="none" style={{ stroke: 'var(--ba-bg)' }} strokeWidth="6" />
       {slices.map((slice, index) => (
         <circle
           key={slice.key}
@@ -32,7 +33,7 @@ function Donut({ slices, label }: { slices: Slice[]; label: string }) {
           cy="21"
           r="15.915"
           fill="none"
-          stroke={COLORS[index % COLORS.length]}
+          style={{ stroke: COLORS[index % COLORS.length] }}
           strokeWidth="6"
           strokeDasharray={`${lengths[index]} ${100 - (lengths[index] ?? 0)}`}
           strokeDashoffset={offsets[index]}
