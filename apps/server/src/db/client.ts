@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { SERVER_ROOT } from '../server-root';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pgliteOptions } from './pglite-options';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -199,10 +198,7 @@ async function openPglite(
   const lock = inMemory ? null : lockPgliteDir(dir, how.holder);
   let client: PgliteClient;
   try {
-    // btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
-    client = how.worker
-      ? await startPgliteWorker(dir)
-      : await PGlite.create(dir, { extensions: { pg_trgm, btree_gin }, ...(how.data ? { loadDataDir: how.data } : {}) });
+    client = how.worker ? await startPgliteWorker(dir) : await PGlite.create(pgliteOptions(dir, how.data ? { loadDataDir: how.data } : {}));
   } catch (error) {
     lock?.release();
     throw error;

@@ -1,11 +1,10 @@
 // @ts-check
 // The thread that owns PGlite (ADR 0036): it runs the statements the request thread sends, so the
-// WASM's work uses a core of its own. Plain JavaScript, importing only packages, so the same file runs
+// WASM's work uses a core of its own. Plain JavaScript, importing only packages and pglite-options.js, so it runs
 // under tsx, under vitest and beside the compiled bundle without a TypeScript loader in this thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, messages } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pgliteOptions } from './pglite-options.js';
 
 /**
  * @typedef {import('./pglite-worker-protocol').PgliteWorkerData} PgliteWorkerData
@@ -19,8 +18,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const { dataDir } = /** @type {PgliteWorkerData} */ (workerData);
 
-// btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
-const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+const pglite = await PGlite.create(pgliteOptions(dataDir));
 
 /** Thrown inside PGlite's transaction() to make it roll back; never leaves this file. */
 const ROLLBACK = Symbol('rollback');
