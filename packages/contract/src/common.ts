@@ -10,6 +10,26 @@ export const appLanguageSchema = z.enum(APP_LANGUAGES, { error: 'must be zh-CN, 
 export type AppLanguage = z.infer<typeof appLanguageSchema>;
 export const DEFAULT_APP_LANGUAGE: AppLanguage = 'zh-CN';
 
+const ID_RULE = 'must be a whole number above 0 written in digits, such as 12';
+
+/**
+ * Every id a request names (a customer, an event, a record, a saved filter). A query string carries it
+ * as text and JSON as a number: either way only the digits of a whole number (`12`, `"12"`). zod's
+ * coercion read `"1e3"` as 1000 and `" 12"` as 12, another id than the client wrote; these, `"1.0"`
+ * and `"0x10"` are refused naming the rule (a JSON `1e3` is refused by the JSON parser, json-body.ts).
+ */
+export const idSchema = z.union(
+  [
+    z.number({ error: ID_RULE }).int(ID_RULE).positive(ID_RULE),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/, ID_RULE)
+      .transform(Number)
+      .pipe(z.number().int(ID_RULE)),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'is required' : ID_RULE) },
+);
+
 /** Timestamps cross the wire as epoch milliseconds. */
 export const epochMsSchema = z.number().int().nonnegative();
 

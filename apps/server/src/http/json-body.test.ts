@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { firstInvalidUtf8, jsonFieldAt } from './json-body';
+import { firstInvalidUtf8, jsonFieldAt, wholeNumberNotInDigits } from './json-body';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 const decodes = (bytes: Uint8Array) => {
@@ -55,7 +55,7 @@ describe('firstInvalidUtf8', () => {
 
 describe('jsonFieldAt', () => {
   const at = (json: string, marker = '§') => {
-    const bytes = Buffer.from(json, 'latin1');
+    const bytes = Buffer.from(json.replace(marker, ''), 'latin1');
     return jsonFieldAt(bytes, json.indexOf(marker));
   };
   it.each([
@@ -66,9 +66,23 @@ describe('jsonFieldAt', () => {
     ['{"k§": 1}', 'body (a field name)'],
     ['{"a": {"k§": 1}}', 'body.a (a field name)'],
     ['{"a": 1§}', 'body'],
+    ['{"a": §1}', 'body.a'],
+    ['{"a": [1, §2]}', 'body.a.1'],
+    ['§{"a": 1}', 'body'],
     ['["§"]', 'body.0'],
     [`${'['.repeat(20)}"§"`, `body.${Array(8).fill('0').join('.')}.…`],
   ])('%s → %s', (json, expected) => {
     expect(at(json)).toBe(expected);
+  });
+});
+
+describe('wholeNumberNotInDigits', () => {
+  it.each([
+    ['{"a": 1e3}', '1e3'],
+    ['{"a": [1, 12.0]}', '12.0'],
+    ['{"a": 0.5e1}', '0.5e1'],
+    ['{"a": "1e3", "b": 2, "c": 1.5, "d": 1e-7, "e": "x\\"1.0"}', null],
+  ])('%s → %s', (json, token) => {
+    expect(wholeNumberNotInDigits(json)?.token ?? null).toBe(token);
   });
 });

@@ -90,11 +90,32 @@ export function jsonFieldAt(bytes: Uint8Array, offset: number): string {
     else if (byte === 0x2c && top?.kind === 'object') Object.assign(top, { key: null, expectingKey: true });
     else if (byte === 0x2c && top?.kind === 'array') top.index += 1;
   }
-  if (!inString) return 'body';
+  // Outside a string only a number names its field or item (a stray byte between fields is the body's).
+  const byte = bytes[offset];
+  const atNumber = byte !== undefined && (byte === 0x2d || (byte >= 0x30 && byte <= 0x39));
+  if (!inString && !atNumber) return 'body';
+  if (!inString) stringIsKey = false;
   const frames = stringIsKey ? stack.slice(0, -1) : stack;
   const steps = frames.map((frame) => (frame.kind === 'object' ? (frame.key ?? '?') : String(frame.index)));
   const path = ['body', ...steps.slice(0, MAX_PATH_STEPS), ...(steps.length > MAX_PATH_STEPS ? ['…'] : [])].join('.');
   return stringIsKey ? `${path} (a field name)` : path;
+}
+
+/** Strings and numbers of a JSON text, in order: a number is never matched inside a string. */
+const JSON_SCALARS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * A whole number written with a fraction or an exponent (`1e3`, `12.0`) in valid JSON, or null. JSON.parse
+ * reads them as 1000 and 12, so an id would silently name another row than the one written; no client of
+ * ours writes a whole number so (JavaScript writes 1000 and 12).
+ */
+export function wholeNumberNotInDigits(text: string): { offset: number; token: string } | null {
+  for (const match of text.matchAll(JSON_SCALARS)) {
+    const token = match[0];
+    if (token.startsWith('"') || !/[.eE]/.test(token) || !Number.isInteger(Number(token))) continue;
+    return { offset: match.index, token };
+  }
+  return null;
 }
 
 const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
@@ -152,6 +173,15 @@ export function registerStrictJsonParser(app: FastifyInstance) {
       if (error && (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isPlainJson(text)) {
         // Valid JSON that the prototype-poisoning guard refused: a field rule, not a syntax error.
         done(ApiError.validation('body', 'a field must not be named __proto__, nor constructor with a prototype'), undefined);
+        return;
+      }
+      const loose = error ? null : wholeNumberNotInDigits(text);
+      if (loose) {
+        const field = jsonFieldAt(body, Buffer.byteLength(text.slice(0, loose.offset)));
+        done(
+          ApiError.validation(field, `a whole number must be written in digits (${Number(loose.token)}, not ${loose.token.slice(0, 40)})`),
+          undefined,
+        );
         return;
       }
       done(error, value);

@@ -272,6 +272,41 @@ for (const engine of testDatabases()) {
       });
     });
 
+    describe('ids are whole numbers written in digits', () => {
+      const RULE = /must be a whole number above 0 written in digits, such as 12/;
+
+      it('"1e0", "1.0", " 1", "0x1" and a JSON 1e0 or 1.0 are refused naming the field, never read as another id', async () => {
+        const event = await fixture.freshEvent();
+        for (const written of [`"${event}e0"`, `"${event}.0"`, `" ${event}"`, `"0x${event.toString(16)}"`, `"+${event}"`]) {
+          await expectRefused(
+            send(endpoints.markEventsSeen, `{"eventIds": [${written}]}`, 'application/json'),
+            ErrorCode.VALIDATION,
+            new RegExp(`^body.eventIds.0: ${RULE.source}$`),
+          );
+        }
+        for (const written of [`${event}e0`, `${event}.0`, `${event / 10}e1`]) {
+          await expectRefused(
+            send(endpoints.markEventsSeen, `{"eventIds": [${written}]}`, 'application/json'),
+            ErrorCode.VALIDATION,
+            new RegExp(`^body.eventIds.0: a whole number must be written in digits \\(${event}, not ${written.replace('.', '\\.')}\\)$`),
+          );
+        }
+        const customerId = fixture.ownCustomerIds[0]!;
+        for (const written of [`${customerId}e0`, `${customerId}.0`, ` ${customerId}`, '']) {
+          const answer = await api.raw(endpoints.getProfile, { query: { customerId: written } });
+          expect(answer.body, answer.text).toMatchObject({
+            code: ErrorCode.VALIDATION,
+            msg: expect.stringMatching(written === '' ? /^query.customerId: / : RULE),
+          });
+        }
+        // Written in digits, as text or a number, the id is read as written.
+        expect((await api.call(endpoints.markEventsSeen, { eventIds: [String(event)] })).body.code).toBe(ErrorCode.OK);
+        expect((await api.raw(endpoints.getProfile, { query: { customerId: String(customerId) } })).body).toMatchObject({
+          code: ErrorCode.OK,
+        });
+      });
+    });
+
     describe('each refusal Fastify makes before a route has its own code', () => {
       it('empty or broken JSON is 090604, a wrong type 090415, too large 090413', async () => {
         await expectRefused(send(endpoints.updateProfile, '', 'application/json'), ErrorCode.JSON_MALFORMED, /^body: must not be empty/);

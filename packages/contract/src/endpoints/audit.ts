@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { epochMsSchema } from '../common';
+import { epochMsSchema, idSchema } from '../common';
 
 /** What the audit log records; the web words each kind. */
 export const AUDIT_ACTIONS = [
@@ -60,7 +60,7 @@ export const getMyAuditTrail = defineEndpoint({
   payload: 'query',
   request: z.strictObject({
     /** Only entries older than this one (the last `id` of the previous page). */
-    cursor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    cursor: idSchema.optional(),
     entity: auditEntitySchema.optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   }),

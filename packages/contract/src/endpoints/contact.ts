@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { daySchema, epochMsSchema } from '../common';
+import { daySchema, epochMsSchema, idSchema } from '../common';
 import { customerIdSchema } from './customer';
 
 /**
@@ -80,8 +80,7 @@ export const CONTACT_REASON_MAX = 500;
 /** At most this many MOT events linked to one record. */
 export const CONTACT_EVENTS_MAX = 20;
 
-export const contactRecordIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const eventIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const contactRecordIdSchema = idSchema;
 
 /** The MOT events a record is linked to: the event ids and their rules (a string, so an older web survives a newer rule). */
 export const contactLinkedEventSchema = z.object({ eventId: z.number().int(), rule: z.string(), dueDate: daySchema });
@@ -185,7 +184,7 @@ export const addContactRecord = recordWriteEndpoint({
     customerId: customerIdSchema,
     ...recordFields,
     /** MOT events of this client the contact served: pending ones become handled. */
-    eventIds: z.array(eventIdSchema).max(CONTACT_EVENTS_MAX).optional(),
+    eventIds: z.array(idSchema).max(CONTACT_EVENTS_MAX).optional(),
     /**
      * Chosen by the app for one attempt and sent again with every retry of it: a second request with
      * the same id answers the record the first one wrote, so a retry never writes the record twice.

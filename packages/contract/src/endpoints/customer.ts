@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { currencySchema, daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape } from '../common';
+import { currencySchema, daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape, idSchema } from '../common';
 
 /**
  * One client, as a client manager sees it (agent `khzl`). Every call names the client by
@@ -13,7 +13,7 @@ import { currencySchema, daySchema, epochMsSchema, moneySchema, pagedSchema, pag
  * currency switch does.
  */
 
-export const customerIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const customerIdSchema = idSchema;
 export const marketSchema = z.enum(['HK', 'US', 'SH', 'SZ']);
 export type Market = z.infer<typeof marketSchema>;
 export const customerStatusSchema = z.enum(['active', 'dormant', 'closed']);
@@ -374,7 +374,7 @@ export const updateProfile = defineEndpoint({
   auth: true,
   payload: 'json',
   request: z.strictObject({
-    customerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    customerId: customerIdSchema,
     /** The `version` from getBaseInfo; a newer one on the server answers 090409 and changes nothing. */
     version: z.number().int().positive(),
     nameEn: profileEditSchema.nameEn.optional(),
@@ -433,7 +433,7 @@ export const revealPhone = defineEndpoint({
   auth: true,
   payload: 'json',
   request: z.strictObject({
-    customerId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    customerId: customerIdSchema,
     purpose: phoneRevealPurposeSchema,
   }),
   response: z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
-import { epochMsSchema } from '../common';
+import { epochMsSchema, idSchema } from '../common';
 
 /** A WeCom external contact id (the chat counterpart), as `getCurExternalContact` returns it. */
 export const externalUserIdSchema = z
@@ -81,7 +81,7 @@ export const kycBind = defineEndpoint({
   agent: 'khzl',
   auth: true,
   payload: 'json',
-  request: z.strictObject({ externalUserId: externalUserIdSchema, customerId: z.number().int().positive() }),
+  request: z.strictObject({ externalUserId: externalUserIdSchema, customerId: idSchema }),
   response: kycBindingSchema,
   summary: 'Bind a WeCom chat contact to one of your customers (the contact must be yours in WeCom)',
   tag: 'kyc',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape } from '../common';
+import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape, idSchema } from '../common';
 import { customerIdSchema } from './customer';
 import { contactChannelSchema } from './contact';
 
@@ -48,7 +48,7 @@ export type MotStatus = z.infer<typeof motStatusSchema>;
 export const serviceChannelSchema = contactChannelSchema;
 export type ServiceChannel = z.infer<typeof serviceChannelSchema>;
 
-export const motEventIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const motEventIdSchema = idSchema;
 
 /**
  * Why an event fired: the values the rule looked at and the thresholds they crossed, flat, e.g.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { currencySchema, epochMsSchema } from '../common';
+import { currencySchema, epochMsSchema, idSchema } from '../common';
 import { customerFilterShape, sortFieldSchema } from './manage';
 
 /**
@@ -83,8 +83,6 @@ export const shortcutsSchema = z.object({
 });
 export type Shortcuts = z.infer<typeof shortcutsSchema>;
 
-const customerIdSchema = z.number().int().positive();
-
 export const getShortcuts = defineEndpoint({
   method: 'GET',
   path: '/api/client/customer/manage/shortcuts',
@@ -104,7 +102,7 @@ export const setClientPin = defineEndpoint({
   agent: 'khgl',
   auth: true,
   payload: 'json',
-  request: z.strictObject({ customerId: customerIdSchema, pinned: z.boolean() }),
+  request: z.strictObject({ customerId: idSchema, pinned: z.boolean() }),
   response: z.object({ pinned: z.array(shortcutClientSchema) }),
   summary: `Pin or unpin one of your clients (at most ${MAX_PINNED_CLIENTS} pinned: 090409 beyond); unpinning is always allowed`,
   tag: 'manage',
@@ -118,7 +116,7 @@ export const recordClientOpened = defineEndpoint({
   auth: true,
   payload: 'json',
   request: z.strictObject({
-    customerId: customerIdSchema,
+    customerId: idSchema,
     /** The keyword that found it, when it was opened from search results: kept as a recent search (not a search itself). */
     search: recentKeywordSchema.optional(),
   }),
@@ -150,7 +148,7 @@ export const saveFilter = defineEndpoint({
   payload: 'json',
   request: z.strictObject({
     /** Absent: a new saved filter. Present: rename it and/or replace its filters. */
-    filterId: z.number().int().positive().optional(),
+    filterId: idSchema.optional(),
     name: savedFilterNameSchema,
     /** Absent when renaming: the filters stay as they are. */
     filters: savedFilterSetSchema.optional(),
@@ -168,7 +166,7 @@ export const deleteSavedFilter = defineEndpoint({
   agent: 'khgl',
   auth: true,
   payload: 'json',
-  request: z.strictObject({ filterId: z.number().int().positive() }),
+  request: z.strictObject({ filterId: idSchema }),
   response: z.object({ filterId: z.number().int() }),
   summary: 'Delete one of your saved filters',
   tag: 'manage',
