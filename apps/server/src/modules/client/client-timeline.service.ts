@@ -7,12 +7,18 @@ import {
   type TimelineCursor,
   type TimelineItem,
   type TimelineKind,
+  type getTimeline as getTimelineEndpoint,
 } from '@broker/contract';
 import { HKD, convert, money, toCents, type ExchangeRates } from '@broker/domain';
 import { maskAuditValue } from '../audit';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { Caller } from '../../http/caller';
+import { readOwnWithRates } from './client-reads';
 import {
   SOURCE_OF_KIND,
   TIMELINE_TOP,
+  timelinePage,
   type AuditData,
   type TimelineOptions,
   type TimelineRow,
@@ -204,4 +210,28 @@ export function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicIt
     default:
       return null;
   }
+}
+
+type TimelineRequest = z.output<typeof getTimelineEndpoint.request>;
+
+/**
+ * One client's timeline, newest first (ADR 0040): a keyset page of the kinds asked for, read with
+ * the ownership check and the rates in one statement.
+ */
+export async function getTimeline(db: Database, caller: Caller, input: TimelineRequest) {
+  const options = timelineOptions(input.kinds, input.cursor, input.limit);
+  const { rates, rows } = await readOwnWithRates(db, caller, input.customerId, (scope) => ({
+    rows: timelinePage(scope, input.customerId, options),
+  }));
+  return timelinePageOf(rows, input.limit, rates);
+}
+
+/** The profile's older activity feed: the timeline's query over trades, money, transfers and edits; `before` pages further back. */
+export async function getDynamic(db: Database, caller: Caller, customerId: number, before: number | undefined, limit: number) {
+  const options = dynamicOptions(before, limit);
+  const { rates, rows } = await readOwnWithRates(db, caller, customerId, (scope) => ({
+    rows: timelinePage(scope, customerId, options),
+  }));
+  const items = rows.flatMap((row) => toDynamicItem(row, rates) ?? []);
+  return { list: items.slice(0, limit), hasMore: items.length > limit };
 }

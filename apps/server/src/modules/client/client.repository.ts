@@ -1,5 +1,4 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import {
   asText,
@@ -10,17 +9,12 @@ import {
   rowsQuery,
   selection,
   selectQuery,
-  selectRows,
-  selectRowSets,
   tableAlias,
   tableAs,
   type RowOf,
-  type RowSets,
-  type RowsQuery,
 } from '../../db/sql-rows';
 import {
   accounts,
-  auditLog,
   cashBalances,
   customers,
   exchangeRates,
@@ -160,6 +154,7 @@ export interface ProfileChanges {
 }
 
 const ownerColumns = selection({ staffId: c.staffId });
+const phoneColumns = selection({ phone: c.phone });
 
 const cashColumns = selection({ currency: cb.currency, balance: sumFloat8(cb.balance) });
 
@@ -260,16 +255,22 @@ const heldOnly = renderedOnce(sql`and ${h.quantity} > 0`);
 const securityMarketIs = renderedOnce(sql`${s.market} =`);
 const holdingsOrder = renderedOnce(sql`order by ${s.symbol}, ${a.accountNo}`);
 
-/** One row, or none: who serves a customer of this corp (tells 403 from 404 in `read`). */
-const ownerQuery = (corpId: number, customerId: number) =>
-  selectQuery(ownerColumns, sql`from ${tableAs(c)} where ${c.id} = ${customerId} and ${c.corpId} = ${corpId}`);
-
 /**
- * The queries behind the client pages. They are built here and run by `read`, which sends them
- * together with the ownership check as one statement.
+ * The queries behind the client pages. The reads are sent together with the ownership check as one
+ * statement (`readOwn` in client-reads.ts).
  */
 export const clientQueries = {
+  /** One row, or none: who serves a customer of this corp (tells 403 from 404). */
+  owner: (corpId: number, customerId: number) =>
+    selectQuery(ownerColumns, sql`from ${tableAs(c)} where ${c.id} = ${customerId} and ${c.corpId} = ${corpId}`),
+
   customer: (scope: Scope, customerId: number) => selectQuery(customerColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
+
+  /** The row locked for an edit: a concurrent edit of the same version waits, then sees the new version. */
+  customerForUpdate: (scope: Scope, customerId: number) =>
+    selectQuery(customerColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)} for update of c`),
+
+  phone: (scope: Scope, customerId: number) => selectQuery(phoneColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
 
   reach: (scope: Scope, customerId: number) => selectQuery(reachColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
 
@@ -343,107 +344,18 @@ export const clientQueries = {
 const textArrayLiteral = (tags: readonly string[]) =>
   `{${tags.map((tag) => `"${tag.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 
-export function createClientRepository(db: Database) {
-  return {
-    /** Who owns a customer of this corp (null: no such customer here). Tells 403 from 404. */
-    async ownerOf(corpId: number, customerId: number): Promise<number | null> {
-      const [row] = await selectRows(db, ownerQuery(corpId, customerId), { prepare: true });
-      return row?.staffId ?? null;
-    },
-
-    /**
-     * Who serves the customer (null: none in this corp) and the row sets asked for, read in one
-     * statement: one round trip per page view, and the check and the data see one snapshot.
-     * Every query in `queries` carries the caller's scope itself, so another manager's client
-     * yields empty sets even before the service turns the owner into a 403.
-     */
-    async read<Queries extends Record<string, RowsQuery<unknown>>>(
-      corpId: number,
-      customerId: number,
-      queries: Queries,
-    ): Promise<{ owner: number | null; sets: RowSets<Queries> }> {
-      // Prepared: every query here is keyed by the customer, so one plan suits every customer.
-      const { owner, ...sets } = await selectRowSets(db, { owner: ownerQuery(corpId, customerId), ...queries }, { prepare: true });
-      return { owner: (owner as Array<{ staffId: number }>)[0]?.staffId ?? null, sets: sets as unknown as RowSets<Queries> };
-    },
-
-    /**
-     * The client's full phone number, and one audit row saying who asked for it, when, and to do what
-     * (view: `customer.revealPhone`, call: `customer.callPhone`), in one transaction: no number leaves
-     * without its audit row (ADR 0039). A client without a phone yields null and no row: nothing was shown.
-     */
-    async revealPhone(scope: Scope, customerId: number, purpose: 'view' | 'call'): Promise<{ found: boolean; phone: string | null }> {
-      return db.transaction(async (tx) => {
-        const [row] = await selectRows(
-          tx,
-          selectQuery(selection({ phone: c.phone }), sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
-        );
-        if (!row) return { found: false, phone: null };
-        if (row.phone === null) return { found: true, phone: null };
-        await tx.insert(auditLog).values({
-          corpId: scope.corpId,
-          actorStaffId: scope.staffId,
-          action: purpose === 'call' ? 'customer.callPhone' : 'customer.revealPhone',
-          entity: 'customer',
-          entityId: String(customerId),
-          before: null,
-          // The number as it was shown: the trail reads it masked (audit.routes.ts), like every phone.
-          after: { phone: row.phone },
-        });
-        return { found: true, phone: row.phone };
-      });
-    },
-
-    /**
-     * Applies `changes` if the row is still at `version`, bumping it and writing one audit row
-     * with only the changed fields, all in one transaction. The row lock makes a concurrent edit
-     * of the same version wait and then see the new version.
-     */
-    async updateProfile(
-      scope: Scope,
-      customerId: number,
-      version: number,
-      diff: (current: CustomerRow) => { changes: ProfileChanges; before: Record<string, unknown>; after: Record<string, unknown> },
-    ): Promise<
-      { outcome: 'missing' } | { outcome: 'stale'; currentVersion: number } | { outcome: 'saved' | 'unchanged'; customer: CustomerRow }
-    > {
-      return db.transaction(async (tx) => {
-        const [current] = await selectRows(
-          tx,
-          selectQuery(customerColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)} for update of c`),
-        );
-        if (!current) return { outcome: 'missing' as const };
-        if (current.version !== version) return { outcome: 'stale' as const, currentVersion: current.version };
-        const { changes, before, after } = diff(current);
-        if (Object.keys(changes).length === 0) return { outcome: 'unchanged' as const, customer: current };
-        const assignments: SQL[] = [];
-        const set = (column: AnyColumn, value: unknown) => assignments.push(sql`${columnName(column)} = ${value}`);
-        if ('nameEn' in changes) set(c.nameEn, changes.nameEn);
-        if ('phone' in changes) {
-          set(c.phone, changes.phone);
-          set(c.phoneDigits, changes.phoneDigits ?? null);
-        }
-        if ('email' in changes) set(c.email, changes.email);
-        if ('tags' in changes) set(c.tags, sql`${textArrayLiteral(changes.tags ?? [])}::text[]`);
-        if ('remark' in changes) set(c.remark, changes.remark);
-        await tx.execute(
-          sql`update ${tableAs(c)} set ${sql.join(assignments, sql`, `)}, ${columnName(c.version)} = ${c.version} + 1, ${columnName(c.updatedAt)} = now()
-               where ${inScope(scope, customerId)} and ${c.version} = ${version}`,
-        );
-        await tx.insert(auditLog).values({
-          corpId: scope.corpId,
-          actorStaffId: scope.staffId,
-          action: 'customer.update',
-          entity: 'customer',
-          entityId: String(customerId),
-          before,
-          after,
-        });
-        const [saved] = await selectRows(tx, clientQueries.customer(scope, customerId));
-        return { outcome: 'saved' as const, customer: saved! };
-      });
-    },
-  };
+/** The edit of `changes`, only while the row is still at `version`: bumps the version. */
+export function profileUpdate(scope: Scope, customerId: number, version: number, changes: ProfileChanges): SQL {
+  const assignments: SQL[] = [];
+  const set = (column: AnyColumn, value: unknown) => assignments.push(sql`${columnName(column)} = ${value}`);
+  if ('nameEn' in changes) set(c.nameEn, changes.nameEn);
+  if ('phone' in changes) {
+    set(c.phone, changes.phone);
+    set(c.phoneDigits, changes.phoneDigits ?? null);
+  }
+  if ('email' in changes) set(c.email, changes.email);
+  if ('tags' in changes) set(c.tags, sql`${textArrayLiteral(changes.tags ?? [])}::text[]`);
+  if ('remark' in changes) set(c.remark, changes.remark);
+  return sql`update ${tableAs(c)} set ${sql.join(assignments, sql`, `)}, ${columnName(c.version)} = ${c.version} + 1, ${columnName(c.updatedAt)} = now()
+         where ${inScope(scope, customerId)} and ${c.version} = ${version}`;
 }
-
-export type ClientRepository = ReturnType<typeof createClientRepository>;
