@@ -1,5 +1,4 @@
-// Compiles the server into ES modules, apps/server/dist/start.js and the chunks it imports, for `npm start` (ADR 0031), and
-// PGlite's worker thread beside it, apps/server/dist/pglite-worker.js (ADR 0036).
+// Compiles the server into ES modules, apps/server/dist/start.js and the chunks it imports, for `npm start` (ADR 0031).
 // Our own workspaces (@broker/*, TypeScript sources) are bundled in; every other package stays an import,
 // resolved from node_modules at run time, so the bundle needs only production dependencies.
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,12 +23,7 @@ const externalPackages = {
  */
 export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
   const result = await esbuild.build({
-    // PGlite's worker thread (ADR 0036) is a file of its own beside the bundle, where the database client
-    // looks for it (`new URL('./pglite-worker.js', import.meta.url)`), as it sits beside client.ts in src/db/.
-    entryPoints: {
-      [basename(outfile, '.js')]: `${ROOT}tools/src/ops/start.ts`,
-      'pglite-worker': `${SERVER_DIR}src/db/pglite-worker.js`,
-    },
+    entryPoints: { [basename(outfile, '.js')]: `${ROOT}tools/src/ops/start.ts` },
     outdir: dirname(outfile),
     bundle: true,
     platform: 'node',
@@ -39,7 +33,7 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
     metafile: true,
     // What only an import() reaches (the WeCom emulator, ADR 0016) is a chunk of its own, loaded when imported:
     // a server on real WeCom never loads it. Chunks sit beside start.js, so paths taken from import.meta.url
-    // (server-root.ts, the PGlite worker) are the same from every file.
+    // (server-root.ts) are the same from every file.
     splitting: true,
     chunkNames: 'chunk-[hash]',
     write: false,

@@ -5,10 +5,9 @@ import { ConfigError, loadDatabaseTarget, loadEnv } from './env';
 describe('configuration', () => {
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED_DEMO: true, PGLITE_WORKER: false });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED_DEMO: true });
     // Unset: the emulator, implied (wecom-mode-guard.ts).
     expect(env.WECOM_MODE).toBeUndefined();
-    expect(loadEnv({ PGLITE_WORKER: 'true' }).PGLITE_WORKER).toBe(true);
     expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));
     expect(env.DATABASE_URL).toBeUndefined();
     // A client that stops mid-request is closed within 30 s (issue 17.6).
@@ -26,7 +25,6 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": must be a postgres:\/\/ or postgresql:\/\/ URL/],
     ['WECOM_MODE', 'prod', /WECOM_MODE="prod": must be one of emulator, real/],
     ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": must be true or false/],
-    ['PGLITE_WORKER', 'thread', /PGLITE_WORKER="thread": must be true or false/],
     ['CONTACT_RECORD_LOCK_HOURS', '0', /CONTACT_RECORD_LOCK_HOURS="0": must be a positive number of hours/],
     ['CONTACT_RECORD_LOCK_HOURS', '-2', /CONTACT_RECORD_LOCK_HOURS="-2": must be a positive number of hours/],
     ['CONTACT_RECORD_LOCK_HOURS', 'a day', /CONTACT_RECORD_LOCK_HOURS="a day": must be a number/],

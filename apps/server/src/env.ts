@@ -108,12 +108,6 @@ const envSchema = z.object({
    */
   PGLITE_DIR: z.string().min(1).default('./data/pglite'),
   /**
-   * Run PGlite in a worker thread, so its statements use another core than the one serving HTTP
-   * (ADR 0036). Off by default until two browser-test stalls seen with it under load are explained
-   * (ADR 0036, "Status"); false runs it on the request thread.
-   */
-  PGLITE_WORKER: booleanFromString.default(false),
-  /**
    * Unset: the emulator, as a development set-up that answers only this machine (no proxy); beyond
    * loopback, with CORPS_FILE, or in production behind TRUST_PROXY it must be set (wecom-mode-guard.ts, ADR 0016).
    */

@@ -25,7 +25,6 @@ async function main() {
     url: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
     holder: 'server (apps/server/src/main.ts)',
-    pgliteWorker: env.PGLITE_WORKER,
     poolMax: env.DATABASE_POOL_MAX,
     poolWaitMs: env.DATABASE_POOL_WAIT_MS,
     directUrl: env.DATABASE_DIRECT_URL,

@@ -35,7 +35,6 @@ import {
   p95Verdict,
   ratioVerdict,
   TARGETS,
-  type CacheUse,
   type CellResult,
   type Engine,
   type FixedRateResult,
@@ -108,7 +107,6 @@ interface EngineRun {
 }
 
 interface ReadyCounters {
-  bookResultCache?: { lookups: number; computed: number };
   bookIndex?: { served: number; askedSql: number; loading: number };
 }
 
@@ -119,16 +117,6 @@ async function readReadyCounters(baseUrl: string): Promise<ReadyCounters | null>
   } catch {
     return null;
   }
-}
-
-/** The servers' count-cache counters (/readyz), summed over the replicas, or null when one does not report them. */
-async function readCacheCounters(baseUrls: readonly string[]): Promise<{ lookups: number; computed: number } | null> {
-  const each = await Promise.all(baseUrls.map(async (baseUrl) => (await readReadyCounters(baseUrl))?.bookResultCache ?? null));
-  if (each.some((counters) => counters === null)) return null;
-  return {
-    lookups: each.reduce((sum, counters) => sum + counters!.lookups, 0),
-    computed: each.reduce((sum, counters) => sum + counters!.computed, 0),
-  };
 }
 
 /** The book-index counters summed over the replicas, or undefined when one does not report them. */
@@ -166,19 +154,6 @@ async function withIndexUse<T>(baseUrls: readonly string[], measure: () => Promi
   const asked = served + after.askedSql - before.askedSql;
   return { result, indexed: asked > 0 ? `; book index ${((served / asked) * 100).toFixed(0)}% of ${asked}` : '' };
 }
-
-/** Runs `measure` between two readings of the server's cache counters: what the cell did to the cache. */
-async function withCacheUse<T>(baseUrls: readonly string[], measure: () => Promise<T>): Promise<{ result: T; cache: CacheUse | null }> {
-  const before = await readCacheCounters(baseUrls);
-  const result = await measure();
-  const after = await readCacheCounters(baseUrls);
-  if (!before || !after) return { result, cache: null };
-  const lookups = after.lookups - before.lookups;
-  return { result, cache: { lookups, hits: Math.max(0, lookups - (after.computed - before.computed)) } };
-}
-
-const describeCache = (cache: CacheUse | null | undefined) =>
-  cache && cache.lookups > 0 ? `cache ${((cache.hits / cache.lookups) * 100).toFixed(0)}% of ${cache.lookups} lookups` : 'no cache lookups';
 
 /** A cell measured over HTTP whose statements are still to be captured and replayed. */
 interface PendingSql {
@@ -229,8 +204,7 @@ async function runEngine(
   // same machine conditions.
   const interleave = engine === 'postgres';
   const recorder = createStatementRecorder();
-  // The capture app and the SQL replay run PGlite on this thread, so the replay times PGlite alone.
-  const openHandle = () => openDatabase({ ...connection, poolMax: options.poolMax, onQuery: recorder.observe, pgliteWorker: false });
+  const openHandle = () => openDatabase({ ...connection, poolMax: options.poolMax, onQuery: recorder.observe });
   let handle: DatabaseHandle | null = null;
   let capture: CaptureApp | null = null;
   let servers: ServerProcess[] = [];
@@ -330,7 +304,7 @@ async function runEngine(
         env: {
           ...('url' in connection
             ? { DATABASE_URL: connection.url, ...(options.readUrl ? { DATABASE_READ_URL: options.readUrl } : {}) }
-            : { PGLITE_DIR: connection.pgliteDir, PGLITE_WORKER: String(!options.pgliteInProcess) }),
+            : { PGLITE_DIR: connection.pgliteDir }),
           DATABASE_POOL_MAX: String(options.poolMax),
           // Production's default: the per-request log lines are part of what a request costs.
           LOG_LEVEL: 'info',
@@ -358,25 +332,20 @@ async function runEngine(
         return wireRequest(scenario.endpoint, input, auth.headers);
       };
       for (const concurrency of concurrencies) {
-        // Warm-up apart, so the CPU share and the cache counters cover the measured requests alone.
+        // Warm-up apart, so the CPU share and the index counters cover the measured requests alone.
         const warmup: EndpointInput[] = (sent = []);
         if (options.warmupMs > 0) await driveHttp(baseUrls, source, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
         await settleAll();
         sent = [];
         const repeatsBefore = scenario.repeats();
         const {
-          result: {
-            result: { result: api, cpu },
-            cache,
-          },
+          result: { result: api, cpu },
           indexed,
         } = await withIndexUse(baseUrls, () =>
-          withCacheUse(baseUrls, () =>
-            measureCpuShare(() => driveHttp(baseUrls, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
-              serverCpuSeconds,
-              localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
-            }),
-          ),
+          measureCpuShare(() => driveHttp(baseUrls, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
+            serverCpuSeconds,
+            localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
+          }),
         );
         const cell = {
           engine,
@@ -385,11 +354,10 @@ async function runEngine(
           concurrency,
           api,
           cpu,
-          cache,
           repeats: scenario.repeats() - repeatsBefore,
         };
         log(
-          `  ${next()} ${scenario.name.padEnd(20)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)}; ${describeCache(cache)}${indexed}` +
+          `  ${next()} ${scenario.name.padEnd(20)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)}${indexed}` +
             `${cell.repeats ? `; ${cell.repeats} repeated parameters` : ''}`,
         );
         if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);
@@ -412,14 +380,9 @@ async function runEngine(
           const repeatsBefore = scenario.repeats();
           // The CPU share too: a fixed rate sends each request on its own wake-up, so the load
           // generator's (and the server's) CPU per request can differ from the closed loop's.
-          const {
-            result: { result: api, cpu },
-            cache,
-          } = await withCacheUse(baseUrls, () =>
-            measureCpuShare(() => driveFixedRate(baseUrls, source, { ratePerSecond: targetRate, durationMs: options.durationMs }), {
-              serverCpuSeconds,
-              localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
-            }),
+          const { result: api, cpu } = await measureCpuShare(
+            () => driveFixedRate(baseUrls, source, { ratePerSecond: targetRate, durationMs: options.durationMs }),
+            { serverCpuSeconds, localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl) },
           );
           if (interleave) await capture!.mirror(scenario.endpoint, fixedSent);
           else deferred.push({ mirror: scenario, inputs: fixedSent });
@@ -432,12 +395,11 @@ async function runEngine(
             targetRate,
             api,
             cpu,
-            cache,
             repeats: scenario.repeats() - repeatsBefore,
           };
           fixedRate.push(result);
           log(
-            `  ${next()} ${scenario.name.padEnd(20)} ${`${fraction * 100}%`.padEnd(4)} fixed rate ${targetRate.toFixed(0)}/s: ${describeMeasurement(api)}; ${describeCache(cache)}`,
+            `  ${next()} ${scenario.name.padEnd(20)} ${`${fraction * 100}%`.padEnd(4)} fixed rate ${targetRate.toFixed(0)}/s: ${describeMeasurement(api)}`,
           );
           if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);
         }

@@ -26,13 +26,6 @@ describe('bench options', () => {
     expect(parseBenchOptions(['--quick', '--duration', '2']).durationMs).toBe(2000);
   });
 
-  it('--pglite-in-process measures the server with PGlite on its request thread, and stays out of docs/', () => {
-    expect(parseBenchOptions([]).pgliteInProcess).toBe(false);
-    const options = parseBenchOptions(['--pglite-in-process']);
-    expect(options.pgliteInProcess).toBe(true);
-    expect(isFullRun(options)).toBe(false);
-  });
-
   it('--replicas: two API processes by default (production topology); another count stays out of docs/', () => {
     expect(parseBenchOptions([]).replicas).toBe(2);
     expect(parseBenchOptions(['--replicas', '1']).replicas).toBe(1);

@@ -31,8 +31,6 @@ export interface BenchOptions {
   webDist: string | null;
   quick: boolean;
   keepPglite: boolean;
-  /** The measured server runs PGlite on its request thread (PGLITE_WORKER=false), as before ADR 0036. */
-  pgliteInProcess: boolean;
   /**
    * PostgreSQL: API server processes measured side by side, the load balanced over them by connection
    * (ADR 0007's production topology is two replicas). PGlite is one embedded process: always 1.
@@ -120,7 +118,6 @@ export const USAGE = `npm run bench -- [options]
   --web-dist DIR         built web app for Lighthouse (default: build one into a temporary folder)
   --lighthouse-only      Lighthouse alone: no API or SQL cells (with --quick too: 1 run unless --lighthouse-runs)
   --keep-pglite          keep the temporary PGlite folder
-  --pglite-in-process    the server runs PGlite on its request thread (PGLITE_WORKER=false), for comparison
   --replicas N           PostgreSQL: N API server processes side by side, each cell's connections (and a fixed
                          rate's requests) spread over them as a load balancer would (default 2, production's
                          topology: ADR 0051; 1 for the single process of earlier figures)
@@ -182,7 +179,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'lighthouse-runs': { type: 'string' },
       'web-dist': { type: 'string' },
       'keep-pglite': { type: 'boolean', default: false },
-      'pglite-in-process': { type: 'boolean', default: false },
       replicas: { type: 'string' },
       explain: { type: 'boolean', default: false },
       'no-warm': { type: 'boolean', default: false },
@@ -239,7 +235,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     webDist: values['web-dist'] ?? null,
     quick,
     keepPglite: values['keep-pglite'],
-    pgliteInProcess: values['pglite-in-process'],
     replicas: positiveInteger('replicas', values.replicas, FULL_RUN.replicas),
     explain: values.explain && !lighthouseOnly,
     fixedRate: !values['no-fixed-rate'] && !lighthouseOnly,
@@ -253,7 +248,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
 export function isFullRun(options: BenchOptions): boolean {
   return (
     !options.quick &&
-    !options.pgliteInProcess &&
     options.customers === FULL_RUN.customers &&
     options.pgliteCustomers === FULL_RUN.pgliteCustomers &&
     options.seed === FULL_RUN.seed &&

@@ -15,7 +15,6 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockPgliteDir } from './pglite-lock';
 import { databaseConnectionError } from './connection-failure';
-import { startPgliteWorker, type PgliteClient } from './pglite-worker-client';
 import { Probe, Standby, StandbyMonitor } from './standby-monitor';
 import { createReadRouter, RoutedPool, type ReadRouter } from './read-routing';
 
@@ -58,8 +57,8 @@ export interface DatabaseHandle {
    * generic plan (see `preparedRunnerOf`).
    */
   preparedPool?: pg.Pool;
-  /** PGlite only: PGlite itself, or its thread's client (ADR 0036), for COPY and the bench's SQL replay. */
-  pglite?: PgliteClient;
+  /** PGlite only: PGlite itself, for COPY and the bench's SQL replay. */
+  pglite?: PGlite;
 }
 
 export interface NotificationHandlers {
@@ -82,11 +81,6 @@ export interface DatabaseOptions {
    * process refused the directory while this one holds it. Default: the script's path.
    */
   holder?: string;
-  /**
-   * PGlite: run it in a worker thread, so its statements use another core than the request thread
-   * (ADR 0036). Default false (ADR 0036, "Status"): it runs on the calling thread.
-   */
-  pgliteWorker?: boolean;
   /** PGlite only: starts from this dump of a data directory (`dumpDataDir`) instead of an empty one (tests' migrated template). */
   pgliteData?: Blob;
   poolMax?: number;
@@ -166,7 +160,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       )
     : await openPglite(
         options.pgliteDir ?? 'memory://',
-        { holder: options.holder ?? defaultHolder(), worker: options.pgliteWorker ?? false, data: options.pgliteData },
+        { holder: options.holder ?? defaultHolder(), data: options.pgliteData },
         observe,
       );
   if (options.migrate !== false) {
@@ -188,29 +182,26 @@ const defaultHolder = () => process.argv.slice(1, 2).join(' ') || 'node';
 
 async function openPglite(
   dir: string,
-  how: { holder: string; worker: boolean; data?: Blob | undefined },
+  how: { holder: string; data?: Blob | undefined },
   observe?: QueryObserver,
 ): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   // One process per directory: a second PGlite on the same files corrupts them without a word (ADR 0020).
-  // The worker is a thread of this process: the lock is this thread's, released once the worker has closed PGlite.
   const lock = inMemory ? null : lockPgliteDir(dir, how.holder);
-  let client: PgliteClient;
+  let client: PGlite;
   try {
-    client = how.worker ? await startPgliteWorker(dir) : await PGlite.create(pgliteOptions(dir, how.data ? { loadDataDir: how.data } : {}));
+    client = await PGlite.create(pgliteOptions(dir, how.data ? { loadDataDir: how.data } : {}));
   } catch (error) {
     lock?.release();
     throw error;
   }
-  // Drizzle's driver is typed for PGlite but calls only query() and transaction(), which both clients have.
-  const driverClient = client as PGlite;
-  const db = drizzlePglite({ client: driverClient, schema, ...loggerOf(observe) }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, ...loggerOf(observe) }) as unknown as Database;
   if (observe) {
     // PGlite has no plan cache, so a prepared statement is an ordinary query; it is still reported as
     // prepared (by a Drizzle without the logger, else it would be seen twice), so the SQL snapshots
     // show which statements PostgreSQL runs prepared.
-    const unobserved = drizzlePglite({ client: driverClient, schema }) as unknown as Database;
+    const unobserved = drizzlePglite({ client, schema }) as unknown as Database;
     const dialect = new PgDialect();
     const runPrepared: PreparedRunner = async (query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);

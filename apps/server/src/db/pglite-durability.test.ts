@@ -47,13 +47,4 @@ describe('file-backed PGlite is durable', () => {
       await database.close();
     }
   });
-
-  it('its worker thread opens it the same way', async () => {
-    const database = await openDatabase({ pgliteDir: join(root, 'worker'), pgliteWorker: true, migrate: false });
-    try {
-      expect(await durabilitySettings(database)).toEqual(DURABLE);
-    } finally {
-      await database.close();
-    }
-  });
 });

@@ -1,6 +1,5 @@
 // @ts-check
-// How PGlite is opened, by the request thread (client.ts) and by PGlite's worker thread (pglite-worker.js) alike.
-// Plain JavaScript importing only packages, like the worker itself (ADR 0036).
+// How PGlite is opened (client.ts).
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
