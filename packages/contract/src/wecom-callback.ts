@@ -12,11 +12,29 @@ export const WECOM_CALLBACK_PATH = '/api/wecom/callback/:corpCode';
 
 export const wecomCallbackParamsSchema = z.strictObject({ corpCode: corpCodeSchema });
 
+/**
+ * How far WeCom's times may be from our clock: the signed `timestamp` and the event's `CreateTime`. WeCom
+ * retries an unanswered callback three times within seconds; a captured one replayed later, or an event
+ * dated anywhere else (year 1970, 33658, beyond any date), is refused (093004). Five minutes covers drift.
+ */
+export const CALLBACK_REPLAY_WINDOW_S = 300;
+
+/** Seconds since the epoch as WeCom writes them: digits only (not 1e3, 1.0, -5 or " 12"). */
+const epochSecondsText = z.string().regex(/^\d{1,16}$/, 'must be whole seconds since the epoch, written in digits');
+
+/** Why a WeCom time is not now, or null when it is within the replay window of `nowMs`. */
+export function callbackTimeProblem(seconds: number, nowMs: number): string | null {
+  const skew = Math.abs(Math.floor(nowMs / 1000) - seconds);
+  return skew > CALLBACK_REPLAY_WINDOW_S
+    ? `${skew} s away from this server's clock (at most ${CALLBACK_REPLAY_WINDOW_S} s); a replayed callback, or a clock to fix`
+    : null;
+}
+
 /** Query of both the URL check (GET, with echostr) and every event (POST). */
 export const wecomCallbackQuerySchema = z.object({
   msg_signature: z.string().regex(/^[0-9a-fA-F]{40}$/, 'must be 40 hex digits'),
   /** Seconds since the epoch, as WeCom signed it. */
-  timestamp: z.string().regex(/^\d{1,12}$/, 'must be seconds since the epoch'),
+  timestamp: epochSecondsText,
   nonce: z.string().min(1).max(64),
   /** GET only: the encrypted string whose plaintext proves we hold the EncodingAESKey. */
   echostr: z.string().min(1).max(4096).optional(),
@@ -40,7 +58,7 @@ export const wecomCallbackEventSchema = z.object({
   ToUserName: z.string(),
   /** `sys` for system events. */
   FromUserName: z.string().optional(),
-  CreateTime: z.coerce.number().int().nonnegative(),
+  CreateTime: epochSecondsText.transform(Number),
   MsgType: z.string(),
   Event: z.string().optional(),
   ChangeType: z.string().optional(),

@@ -9,9 +9,11 @@ import {
   type Endpoint,
   type ErrorCodeValue,
 } from '@broker/contract';
+import { encrypt, getSignature } from '@wecom/crypto';
 import { DEMO_EXTERNAL_CONTACTS } from '../db/seed/reference-data';
+import { BUILT_IN_CORP } from '../corps';
 import { testDatabases, startTestApp, signInAs, apiClient, type ApiClient, type RunningTestApp } from '../testing';
-import { acceptedBySchema, requestArbitrary, type Hints, type WireRequest } from '../testing/contract-arbitraries';
+import { acceptedBySchema, HOSTILE_TEXTS, requestArbitrary, type Hints, type WireRequest } from '../testing/contract-arbitraries';
 import { createTableDigest, referenceWriteGuard } from '../testing/table-digest';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
@@ -30,6 +32,52 @@ const RUNS_PER_ENDPOINT = 30;
 /** Fixed so a failure replays; fast-check prints the seed and the shrunk counterexample. */
 const SEED = 20_261_121;
 const TODAY = hongKongDay();
+
+/**
+ * The decrypted fields of a WeCom change_external_contact callback, each valid, on an edge or broken:
+ * what a corp whose callback key leaked (or a WeCom bug) could make the server read.
+ */
+function callbackEventArbitrary(names: { staff: string[]; contacts: string[]; customerNos: string[] }) {
+  const hostile = fc.constantFrom(...HOSTILE_TEXTS.map((entry) => entry.text));
+  // Mostly valid, so that most events reach the rules that act on them (and on their CreateTime).
+  const text = (valid: fc.Arbitrary<string>) =>
+    fc.option(fc.oneof({ arbitrary: valid, weight: 10 }, hostile, fc.string({ maxLength: 80 })), { freq: 12 });
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const createTime = fc.oneof(
+    { arbitrary: fc.integer({ min: -300, max: 300 }).map((offset) => String(nowSeconds() + offset)), weight: 3 },
+    fc.integer({ min: -400_000_000, max: 400_000_000 }).map((offset) => String(nowSeconds() + offset)),
+    // Beyond any date a clock can show, and not written in digits.
+    { arbitrary: fc.bigInt({ min: 10n ** 12n, max: 10n ** 20n }).map(String), weight: 2 },
+    fc.constantFrom('0', '1e3', '-5', '', ' 12', '1.5', 'NaN'),
+    fc.string({ maxLength: 20 }),
+  );
+  return fc.record(
+    {
+      CreateTime: createTime,
+      MsgType: text(fc.constant('event')),
+      Event: text(fc.constantFrom('change_external_contact', 'change_external_chat')),
+      ChangeType: text(fc.constantFrom('add_external_contact', 'del_external_contact', 'del_follow_user', 'edit_external_contact')),
+      UserID: text(fc.constantFrom(...names.staff)),
+      ExternalUserID: text(fc.constantFrom(...names.contacts)),
+      State: text(fc.constantFrom(...names.customerNos.map((customerNo) => `kyc:${customerNo}`), 'kyc:', 'kyc:../x')),
+      Source: text(fc.constant('DELETE_BY_TRANSFER')),
+    },
+    { requiredKeys: ['CreateTime'] },
+  );
+}
+
+/** The event as WeCom seals it: XML, encrypted with the corp's EncodingAESKey and signed with its Token. */
+function sealedCallback(fields: Record<string, string | null | undefined>) {
+  const xml = `<xml><ToUserName><![CDATA[${BUILT_IN_CORP.corpId}]]></ToUserName>${Object.entries(fields)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([name, value]) => `<${name}><![CDATA[${value}]]></${name}>`)
+    .join('')}</xml>`;
+  const { token, encodingAesKey } = BUILT_IN_CORP.callback;
+  const ciphertext = encrypt(encodingAesKey, xml, BUILT_IN_CORP.corpId);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const query = new URLSearchParams({ msg_signature: getSignature(token, timestamp, 'n0nce', ciphertext), timestamp, nonce: 'n0nce' });
+  return { query: query.toString(), body: `<xml><Encrypt><![CDATA[${ciphertext}]]></Encrypt></xml>` };
+}
 
 for (const engine of testDatabases()) {
   describe(`hostile input, generated from the contract (${engine.kind})`, () => {
@@ -108,6 +156,37 @@ for (const engine of testDatabases()) {
       api = apiClient(server.baseUrl, await signInAs(server.baseUrl, 'chanwaiman'));
       lastDigest = await digest();
     };
+
+    it('the WeCom callback: whatever its signed event holds, never 5xx, success or an envelope, refusals write nothing', async () => {
+      const column = async (text: string) => (await database.query<{ value: string }>(text)).map((row) => row.value);
+      const names = {
+        staff: [...(await column('select wecom_user_id as value from staff order by id')), 'nobody'],
+        contacts: [...DEMO_EXTERNAL_CONTACTS.map((contact) => contact.externalUserId), 'wmPropertyBound01', 'wmNobodyKnows'],
+        customerNos: await column('select customer_no as value from customer order by id limit 6'),
+      };
+      await fc.assert(
+        fc.asyncProperty(callbackEventArbitrary(names), async (fields) => {
+          const { query, body } = sealedCallback(fields);
+          const { status, text } = await api.raw(`/api/wecom/callback/fxhl?${query}`, { method: 'POST', body, contentType: 'text/xml' });
+          sent.requests += 1;
+          const context = `${JSON.stringify(fields).slice(0, 400)} → ${status} ${text.slice(0, 300)}`;
+          expect(status, context).toBeLessThan(500);
+          const after = await digest();
+          if (status === 200) {
+            expect(text, context).toBe('success');
+            sent.ok += 1;
+            lastDigest = after;
+          } else {
+            const envelope = errorEnvelopeSchema.parse(JSON.parse(text));
+            expect(status, context).toBe(httpStatusOf[envelope.code as ErrorCodeValue]);
+            sent.rejected += 1;
+            expect(after, `refused callback changed the database: ${context}`).toBe(lastDigest);
+          }
+          expect(guard.writes(), context).toEqual([]);
+        }),
+        { numRuns: 150, seed: SEED },
+      );
+    });
 
     for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
       it(`${name}: never 5xx, always an envelope, refusals write nothing`, async () => {

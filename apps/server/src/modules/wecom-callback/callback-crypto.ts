@@ -1,16 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { decrypt, getSignature } from '@wecom/crypto';
 import { XMLParser } from 'fast-xml-parser';
-import { ErrorCode } from '@broker/contract';
+import { callbackTimeProblem, ErrorCode } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { CallbackConfig } from '../../corps';
-
-/**
- * How far WeCom's signed timestamp may be from our clock. WeCom retries an unanswered callback
- * three times within seconds, with the same signature; a captured callback replayed later is
- * refused (093004). Clocks are NTP-synchronised on both sides; five minutes covers drift.
- */
-export const CALLBACK_TIMESTAMP_WINDOW_S = 300;
 
 const sameHex = (a: string, b: string) => {
   const left = Buffer.from(a.toLowerCase(), 'utf8');
@@ -31,13 +24,7 @@ export interface SignedQuery {
  * CorpID (a payload sealed for another corp is refused even if both share a key).
  */
 export function openCallback(settings: CallbackConfig, corpId: string, query: SignedQuery, ciphertext: string, nowMs = Date.now()): string {
-  const skew = Math.abs(Math.floor(nowMs / 1000) - Number(query.timestamp));
-  if (skew > CALLBACK_TIMESTAMP_WINDOW_S) {
-    throw new ApiError(
-      ErrorCode.WECOM_CALLBACK_EXPIRED,
-      `timestamp: ${skew} s away from this server's clock (at most ${CALLBACK_TIMESTAMP_WINDOW_S} s); a replayed callback, or a clock to fix`,
-    );
-  }
+  requireNow('timestamp', Number(query.timestamp), nowMs);
   const expected = getSignature(settings.token, query.timestamp, query.nonce, ciphertext);
   if (!sameHex(expected, query.msg_signature)) {
     throw new ApiError(
@@ -58,6 +45,12 @@ export function openCallback(settings: CallbackConfig, corpId: string, query: Si
     );
   }
   return opened.message;
+}
+
+/** A WeCom time (the signed timestamp, an event's CreateTime) outside the replay window is 093004. */
+export function requireNow(field: string, seconds: number, nowMs = Date.now()) {
+  const problem = callbackTimeProblem(seconds, nowMs);
+  if (problem) throw new ApiError(ErrorCode.WECOM_CALLBACK_EXPIRED, `${field}: ${problem}`);
 }
 
 // No entities, no attributes, every value a string: the XML WeCom sends is flat CDATA text.

@@ -161,6 +161,30 @@ for (const engine of testDatabases()) {
       expect((await kycOf(TSE)).binding?.stale).toBeNull();
     });
 
+    it('an event whose CreateTime is not now (outside the replay window, or beyond any date) is 093004; one not in digits is 090400', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const sendEvent = async (createTime: string) => {
+        const { query, ciphertext } = sealed(
+          eventXml({ CreateTime: createTime, ChangeType: 'del_follow_user', UserID: 'chanwaiman', ExternalUserID: TSE }),
+        );
+        const answer = await post(query, outerXml(ciphertext));
+        return { status: answer.status, body: (await answer.json()) as Envelope<null> };
+      };
+      for (const createTime of [String(now - 301), String(now + 301), '0', '99999999999999', '9999999999999999']) {
+        const answer = await sendEvent(createTime);
+        expect(answer.status, `${createTime}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body.code).toBe(ErrorCode.WECOM_CALLBACK_EXPIRED);
+        expect(answer.body.msg).toMatch(/^Encrypt\.CreateTime: \d+ s away from this server's clock \(at most 300 s\)/);
+      }
+      for (const createTime of ['1e3', `${now}.0`, ` ${now}`, '-5', '', '99999999999999999999']) {
+        const answer = await sendEvent(createTime);
+        expect(answer.status, `${createTime}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body).toMatchObject({ code: ErrorCode.VALIDATION, msg: expect.stringMatching(/^Encrypt\.CreateTime: /) });
+      }
+      expect(await database.db.select().from(wecomCallbackEvents).where(eq(wecomCallbackEvents.externalUserId, TSE))).toEqual([]);
+      expect((await kycOf(TSE)).binding?.stale).toBeNull();
+    });
+
     it('the customer deletes their manager: the binding turns stale, the manager gets an MOT event, once however often WeCom retries', async () => {
       const customer = chanCustomers[0]!;
       await bindDirectly(HO, customer.id);

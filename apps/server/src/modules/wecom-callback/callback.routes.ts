@@ -10,7 +10,7 @@ import {
   wecomCallbackQuerySchema,
 } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
-import { openCallback, parseCallbackXml } from './callback-crypto';
+import { openCallback, parseCallbackXml, requireNow } from './callback-crypto';
 import { createContactChangeService } from './contact-change.service';
 
 /** WeCom's callbacks are a few hundred bytes; nothing larger is read. */
@@ -89,6 +89,7 @@ export async function wecomCallbackRoutes(app: FastifyInstance) {
       const plaintext = openCallback(settings, corp.corpId, request.query, envelope.data.Encrypt);
       const event = wecomCallbackEventSchema.safeParse(parseCallbackXml(plaintext, 'Encrypt'));
       if (!event.success) throw firstIssue(event.error, 'Encrypt');
+      requireNow('Encrypt.CreateTime', event.data.CreateTime);
       await contactChanges.handle(corp, event.data);
       return reply.type('text/plain; charset=utf-8').send('success' as never);
     },
