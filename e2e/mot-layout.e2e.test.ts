@@ -130,9 +130,8 @@ const SCROLL_STRIPS = ['.mot-dates', '.mot-types'];
  */
 const CUT_BY_DESIGN = [
   '.mot-row__name small',
+  // Also the ranked row's client line (Chinese name first, then the English name and number): the event page has it whole.
   '.mot-row__meta',
-  // The ranked row's client line (Chinese name first, then the English name and number): the event page has it whole.
-  '.mot-ranked__meta',
   '.mot-subject--text',
   '.mot-row__reason',
   '.mot-row__served-note',

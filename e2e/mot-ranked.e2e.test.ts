@@ -160,7 +160,7 @@ describe('MOT: the ranked day and snoozing', () => {
       await page.getByTestId('mot-rank-factors').scrollIntoViewIfNeeded();
       await saveScreenshot(page, `mot-rank-why-${language}`);
       await page.getByTestId('mot-snooze-open').click();
-      await expect(page.locator('.mot-sheet__title', { hasText: snoozeTitle })).toBeVisible();
+      await expect(page.locator('.ba-sheet__title', { hasText: snoozeTitle })).toBeVisible();
       await page.getByTestId('mot-snooze-preset-in3Days').click();
       await saveScreenshot(page, `mot-snooze-${language}`);
       await page.locator('.mot-sheet .ba-sheet-close').click();

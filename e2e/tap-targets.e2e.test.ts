@@ -337,7 +337,7 @@ describe("the list card's channel strip", () => {
     await saveScreenshot(page, 'manage-list-channels-320');
 
     // The keyboard: Tab from the card's last currency button lands on the strip, → scrolls it to its end.
-    await page.locator('[data-testid=client-stat] .ba-ccy__item').last().focus();
+    await page.locator('[data-testid=client-stat] .ba-segmented__item').last().focus();
     await page.keyboard.press('Tab');
     await expect(strip()).toBeFocused();
     for (let press = 0; press < 40 && (await state()).after; press += 1) await page.keyboard.press('ArrowRight');

@@ -5,7 +5,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import List from 'antd-mobile/es/components/list';
 import Dialog from '../shared/ui/antd-dialog';
 import Toast from '../shared/ui/antd-toast';
-import { SheetClose } from '../shared/ui/sheet-close';
+import { SheetClose } from '../shared/ui/sheet';
 import { RadioButtons } from '../shared/ui/radio-buttons';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../shared/i18n/i18n';
 import { endpoints } from '../shared/api/contract';
@@ -60,7 +60,7 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-me-sheet" destroyOnClose>
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet ba-me-sheet" destroyOnClose>
       <div className="ba-me-sheet__head" data-testid="me-sheet">
         {signedIn && (
           <>

@@ -84,14 +84,14 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
 
   return (
     <div className="ba-alloc" data-testid="allocation-chart">
-      <div className="ba-alloc__tabs" role="tablist">
+      <div className="ba-segmented" role="tablist">
         {(['market', 'currency'] as const).map((option) => (
           <button
             key={option}
             type="button"
             role="tab"
             aria-selected={view === option}
-            className={view === option ? 'ba-alloc__tab ba-hit ba-alloc__tab--on' : 'ba-alloc__tab ba-hit'}
+            className={view === option ? 'ba-segmented__item ba-hit ba-segmented__item--on' : 'ba-segmented__item ba-hit'}
             onClick={() => setView(option)}
           >
             {option === 'market' ? t('client.asset.byMarket') : t('client.asset.byCurrency')}

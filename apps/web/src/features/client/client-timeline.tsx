@@ -9,7 +9,7 @@ import { useRestorableState } from '../../shared/drafts/page-state';
 import { Card } from '../../shared/ui/card';
 import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
 import { LoadingState } from '../../shared/ui/states';
-import { SheetClose } from '../../shared/ui/sheet-close';
+import { SheetClose } from '../../shared/ui/sheet';
 import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { timelineQuery } from './client-queries';
@@ -242,7 +242,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
   }
   const link = item ? detailLink(item, customerId) : null;
   return (
-    <Popup visible={item !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-timeline-sheet" destroyOnClose>
+    <Popup visible={item !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet ba-timeline-sheet" destroyOnClose>
       {item && (
         <div data-testid="timeline-sheet" data-kind={item.kind}>
           <div className="ba-timeline-sheet__head">

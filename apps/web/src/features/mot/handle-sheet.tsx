@@ -14,7 +14,8 @@ import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { handOverTyped } from '../../shared/drafts/handover';
 import { useHandleEvent } from './mot-api';
-import { channelIcon, RuleTag, SheetHead } from './mot-parts';
+import { channelIcon, RuleTag } from './mot-parts';
+import { SheetHead } from '../../shared/ui/sheet';
 import { SERVICE_OUTCOME_CODES, outcomeText } from '../../shared/format/outcome';
 
 const CHANNELS = serviceChannelValues;
@@ -115,13 +116,13 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
       <SheetHead title={t('mot.handle.title')} onClose={onClose} />
       <div className="mot-sheet__subject">
         <RuleTag rule={rule} />
         <span>{customerName}</span>
       </div>
-      <div className="mot-sheet__body">
+      <div className="ba-sheet__body">
         {restored && <DraftNotice draft={restored} onDiscard={discard} />}
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.handle.channel')}</div>
@@ -189,7 +190,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
           </div>
         </div>
       </div>
-      <div className="mot-sheet__foot">
+      <div className="ba-sheet__foot">
         <Button block color="primary" shape="rounded" size="large" loading={handle.isPending} onClick={submit}>
           {t('mot.handle.submit')}
         </Button>

@@ -17,7 +17,8 @@ import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import './locales';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from '@broker/domain';
-import { LoadMore, ServiceRecordBody, SheetHead } from './mot-parts';
+import { LoadMore, ServiceRecordBody } from './mot-parts';
+import { SheetHead } from '../../shared/ui/sheet';
 import { isDay, isString, useRestorableState } from '../../shared/drafts/page-state';
 
 interface Filters {
@@ -126,7 +127,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
   return (
     <>
       <SheetHead title={t('mot.history.filter')} onClose={onClose} />
-      <div className="mot-sheet__body">
+      <div className="ba-sheet__body">
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.rule')}</div>
           <Chips
@@ -164,7 +165,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
           </div>
         </div>
       </div>
-      <div className="mot-sheet__foot mot-sheet__foot--split">
+      <div className="ba-sheet__foot mot-sheet__foot--split">
         <Button shape="rounded" size="large" onClick={() => setDraft({})}>
           {t('mot.history.reset')}
         </Button>
@@ -178,7 +179,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
 
 function FilterSheet({ visible, ...props }: FilterSheetProps) {
   return (
-    <Popup visible={visible} onMaskClick={props.onClose} onClose={props.onClose} bodyClassName="mot-sheet" destroyOnClose>
+    <Popup visible={visible} onMaskClick={props.onClose} onClose={props.onClose} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
       <FilterForm {...props} />
     </Popup>
   );

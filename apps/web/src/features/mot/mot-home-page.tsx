@@ -199,13 +199,13 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
         <span className="mot-list__total">
           {folded ? t('mot.home.clientsTotal', { count: total }) : t('mot.home.eventsTotal', { count: total })}
         </span>
-        <div className="mot-toggle" role="group" aria-label={t('mot.settings.fold')}>
+        <div className="ba-segmented mot-toggle" role="group" aria-label={t('mot.settings.fold')}>
           {[true, false].map((value) => (
             <button
               key={String(value)}
               type="button"
               aria-pressed={folded === value}
-              className={folded === value ? 'mot-toggle__item ba-hit mot-toggle__item--on' : 'mot-toggle__item ba-hit'}
+              className={folded === value ? 'ba-segmented__item ba-hit ba-segmented__item--on' : 'ba-segmented__item ba-hit'}
               disabled={setFold.isPending}
               data-testid={value ? 'mot-fold-on' : 'mot-fold-off'}
               onClick={() => folded !== value && setFold.mutate(value)}
@@ -238,13 +238,13 @@ function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view: HomeV
   const { t } = useTranslation();
   return (
     <div className="mot-view-bar">
-      <div className="mot-toggle" role="group" aria-label={t('mot.rank.viewLabel')} data-testid="mot-view">
+      <div className="ba-segmented mot-toggle" role="group" aria-label={t('mot.rank.viewLabel')} data-testid="mot-view">
         {(['ranked', 'day'] as const).map((value) => (
           <button
             key={value}
             type="button"
             aria-pressed={view === value}
-            className={view === value ? 'mot-toggle__item ba-hit mot-toggle__item--on' : 'mot-toggle__item ba-hit'}
+            className={view === value ? 'ba-segmented__item ba-hit ba-segmented__item--on' : 'ba-segmented__item ba-hit'}
             data-testid={`mot-view-${value}`}
             onClick={() => onChange(value)}
           >

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { MotCustomerSummary, MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
-import { SheetClose } from '../../shared/ui/sheet-close';
 import Button from 'antd-mobile/es/components/button';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
 import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
@@ -87,20 +86,9 @@ export function LoadMore({
   return saysEnd ? <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div> : null;
 }
 
-/** A MOT sheet's head: its title, centred, and the close button. */
-export function SheetHead({ title, onClose }: { title: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mot-sheet__head">
-      <h2 className="mot-sheet__title">{title}</h2>
-      <SheetClose label={t('nav.cancel')} onClose={onClose} />
-    </div>
-  );
-}
-
 export function RuleIcon({ rule, size = 'md' }: { rule: MotRule; size?: 'md' | 'lg' }) {
   return (
-    <span className={`mot-rule-icon mot-rule-icon--${size} mot-tone--${RULE_TONE[rule]}`} aria-hidden="true">
+    <span className={`mot-rule-icon mot-rule-icon--${size} ba-tone--${RULE_TONE[rule]}`} aria-hidden="true">
       {RULE_ICON[rule]}
     </span>
   );
@@ -108,7 +96,7 @@ export function RuleIcon({ rule, size = 'md' }: { rule: MotRule; size?: 'md' | '
 
 export function RuleTag({ rule }: { rule: MotRule }) {
   const { t } = useTranslation();
-  return <span className={`mot-rule-tag mot-tone--${RULE_TONE[rule]}`}>{t(`mot.rule.${rule}`)}</span>;
+  return <span className={`mot-rule-tag ba-tone--${RULE_TONE[rule]}`}>{t(`mot.rule.${rule}`)}</span>;
 }
 
 export function StatusTag({ status }: { status: MotStatus }) {
@@ -144,7 +132,7 @@ export function ServiceRecordBody({
       <div className="mot-record__head">
         {showClient && <span className="mot-record__client">{record.customerName}</span>}
         {showRule &&
-          (record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag mot-tone--grey">{t('mot.history.noEvent')}</span>)}
+          (record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag ba-tone--grey">{t('mot.history.noEvent')}</span>)}
         <span className="mot-record__time">{formatDateTime(record.servedAt)}</span>
       </div>
       <p className="mot-record__note">{record.note}</p>

@@ -64,7 +64,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
   return (
     <Link
       to={`/mot/eventDetail?eventId=${event.eventId}`}
-      className={event.status === 'new' ? 'mot-ranked mot-ranked--unseen' : 'mot-ranked'}
+      className={event.status === 'new' ? 'mot-row mot-ranked mot-ranked--unseen' : 'mot-row mot-ranked'}
       data-testid="mot-ranked-row"
       data-event-id={event.eventId}
       data-customer-id={row.customerId}
@@ -74,17 +74,17 @@ function RankedRow({ row }: { row: MotRankedRow }) {
         {row.position}
       </span>
       <RuleIcon rule={event.rule} />
-      <span className="mot-ranked__body">
+      <span className="mot-row__who">
         <span className="mot-ranked__title">
           <span className="mot-ranked__rule">{t(`mot.rule.${event.rule}`)}</span>
-          <span className="mot-ranked__subject">{eventSubject(event.rule, event.facts, i18n.language, money)}</span>
+          <span className="mot-row__subject">{eventSubject(event.rule, event.facts, i18n.language, money)}</span>
         </span>
-        <span className="mot-ranked__meta">
+        <span className="mot-row__meta">
           {row.nameCn} {row.nameEn} · {row.customerNo}
         </span>
         <RankBadges row={row} />
       </span>
-      <span className="mot-ranked__side">
+      <span className="mot-row__side">
         <span className="mot-ranked__score" title={t('mot.rank.score')} data-testid="mot-ranked-score">
           {formatNumber(row.rank.score, 1)}
         </span>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { SheetHead } from './mot-parts';
+import { SheetHead } from '../../shared/ui/sheet';
 import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import Input from 'antd-mobile/es/components/input';
@@ -153,9 +153,9 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
   const saved = minCashIo.data?.minCashIO;
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
       <SheetHead title={t('mot.settings.title')} onClose={onClose} />
-      <div className="mot-sheet__body" data-testid="mot-settings">
+      <div className="ba-sheet__body" data-testid="mot-settings">
         {minCashIo.isSuccess ? (
           <ThresholdField key={saved} saved={saved} saving={setMinCashIo.isPending} onSave={save} />
         ) : (

@@ -13,7 +13,8 @@ import './locales';
 import './mot-rank-locales';
 import './mot-rank.css';
 import { useSnoozeEvent } from './mot-rank-api';
-import { RuleTag, SheetHead } from './mot-parts';
+import { RuleTag } from './mot-parts';
+import { SheetHead } from '../../shared/ui/sheet';
 
 /** The quick picks, in days after today: tomorrow, in 3 days, next week. */
 export const SNOOZE_PRESETS = [
@@ -119,13 +120,13 @@ export function SnoozeSheet({
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="mot-sheet" destroyOnClose>
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
       <SheetHead title={t('mot.snooze.title')} onClose={onClose} />
       <div className="mot-sheet__subject">
         <RuleTag rule={rule} />
         <span>{customerName}</span>
       </div>
-      <div className="mot-sheet__body" data-testid="mot-snooze-sheet">
+      <div className="ba-sheet__body" data-testid="mot-snooze-sheet">
         {restored && <DraftNotice draft={restored} onDiscard={discard} />}
         <div className="mot-field">
           <div className="mot-field__label mot-field__label--required">{t('mot.snooze.until')}</div>
@@ -203,7 +204,7 @@ export function SnoozeSheet({
           {noteError && <div className="mot-field__error">{t('mot.snooze.noteRequired')}</div>}
         </div>
       </div>
-      <div className="mot-sheet__foot">
+      <div className="ba-sheet__foot">
         <Button
           block
           color="primary"

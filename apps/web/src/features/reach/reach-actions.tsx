@@ -12,7 +12,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { showFailureToast } from '../../shared/api/toast';
-import { SheetClose } from '../../shared/ui/sheet-close';
+import { SheetHead } from '../../shared/ui/sheet';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { dial, isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
 import { currentChatContactQuery, reachQuery, revealPhone } from './reach-api';
@@ -276,12 +276,9 @@ function TemplateSheet({
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-reach-sheet" destroyOnClose>
-      <div className="ba-reach-sheet__head">
-        <h2 className="ba-reach-sheet__title">{t('reach.templates.title')}</h2>
-        <SheetClose label={t('nav.cancel')} onClose={onClose} />
-      </div>
-      <div className="ba-reach-sheet__body" data-testid="reach-templates">
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet" destroyOnClose>
+      <SheetHead title={t('reach.templates.title')} onClose={onClose} />
+      <div className="ba-sheet__body ba-reach-sheet__body" data-testid="reach-templates">
         <RadioButtons
           label={t('reach.templates.title')}
           options={MESSAGE_TEMPLATES}
@@ -323,7 +320,7 @@ function TemplateSheet({
           </p>
         )}
       </div>
-      <div className="ba-reach-sheet__foot">
+      <div className="ba-sheet__foot">
         <Button
           block
           color="primary"
@@ -357,12 +354,9 @@ export function ReachSheet({
 }) {
   const { t } = useTranslation();
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-reach-sheet" destroyOnClose>
-      <div className="ba-reach-sheet__head">
-        <h2 className="ba-reach-sheet__title">{t('reach.title', { name })}</h2>
-        <SheetClose label={t('nav.cancel')} onClose={onClose} />
-      </div>
-      <div className="ba-reach-sheet__body" data-testid="reach-sheet">
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet" destroyOnClose>
+      <SheetHead title={t('reach.title', { name })} onClose={onClose} />
+      <div className="ba-sheet__body ba-reach-sheet__body" data-testid="reach-sheet">
         <ReachActions customerId={customerId} layout="list" onActed={onClose} />
         {children}
         <p className="ba-reach-sheet__notice">{t('reach.notice')}</p>

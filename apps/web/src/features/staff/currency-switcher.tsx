@@ -8,6 +8,7 @@ import { useAppSettings } from '../../shared/session/app-settings-store';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { defaultCurrencyQuery } from './user-settings';
 import './staff-locales';
+import '../../shared/ui/segmented.css';
 import './currency-switcher.css';
 
 const CURRENCIES = currencyValues;
@@ -42,8 +43,8 @@ export default function CurrencySwitcher({ tone = 'plain' }: { tone?: 'plain' | 
         if (ccy !== currency) save.mutate(ccy);
       }}
       itemProps={(ccy) => ({ title: t(`staff.ccyName.${ccy}`) })}
-      className={`ba-ccy ba-ccy--${tone}`}
-      itemClassName="ba-ccy__item"
+      className={`ba-segmented ba-ccy ba-ccy--${tone}`}
+      itemClassName="ba-segmented__item"
       testId="currency-switcher"
     />
   );
