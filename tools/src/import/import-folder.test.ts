@@ -164,6 +164,36 @@ for (const engine of testDatabases()) {
       expect(await database.query(`select external_ref from trade where external_ref like 'X%'`)).toEqual([{ external_ref: 'X1' }]);
     });
 
+    it('refuses a time or day no clock or calendar shows (year 0, 9999, 30 February, 25:00) by line, and takes the rows after it', async () => {
+      const header = 'trade_ref,account_no,symbol,side,quantity,price,amount,fee,currency,traded_at,settle_date';
+      const trade = (ref: string, at: string, settle = '2026-01-07') => `${ref},700010001,0700.HK,buy,100,500,50000,65,HKD,${at},${settle}`;
+      const folder = folderWith({
+        'trades.csv': [
+          header,
+          trade('T0', '0000-01-05 10:00'),
+          trade('T1', '9999-01-05 10:00'),
+          trade('T2', '2026-02-30 10:00'),
+          trade('T3', '2026-01-05 25:00'),
+          trade('T4', '2026-01-05 10:00+99:00'),
+          trade('T5', '2026-01-05 10:00', '0000-01-07'),
+          trade('T6', '2026-01-05 10:00'),
+        ].join('\n'),
+        'money_movements.csv':
+          'movement_ref,account_no,direction,currency,amount,method,occurred_at\nMT0,700010001,deposit,HKD,10,fps,1899-12-31 10:00\nMT1,700010001,deposit,HKD,10,fps,2026-01-05 10:00\n',
+      });
+      folders.push(folder);
+      const report = await importFolder(database, folder, { corpCode: 'fxhl' });
+      expect(report.errors.map((error) => `${error.file}:${error.line}: ${error.reason}`)).toEqual([
+        ...[2, 3, 4, 5, 6].map((line) => expect.stringMatching(new RegExp(`^trades\\.csv:${line}: traded_at: must be`))),
+        expect.stringMatching(/^trades\.csv:7: settle_date: must be a real calendar day between 1900-01-01 and 2999-12-31/),
+        expect.stringMatching(/^money_movements\.csv:2: occurred_at: must be a real calendar day between 1900-01-01 and 2999-12-31/),
+      ]);
+      expect(await database.query(`select external_ref from trade where external_ref like 'T_'`)).toEqual([{ external_ref: 'T6' }]);
+      expect(await database.query(`select external_ref from money_movement where external_ref like 'MT_'`)).toEqual([
+        { external_ref: 'MT1' },
+      ]);
+    });
+
     it('keeps one row per reference when the back office moves it to another month (partitioned tables, ADR 0053)', async () => {
       const header = 'trade_ref,account_no,symbol,side,quantity,price,amount,fee,currency,traded_at,settle_date';
       const tradeAt = (at: string, settle: string) => `M1,700010001,0700.HK,buy,100,500,50000,65,HKD,${at},${settle}`;

@@ -1,4 +1,4 @@
-import { isCalendarDay } from '@broker/domain';
+import { daySchema } from '@broker/contract';
 import { z } from 'zod';
 
 /**
@@ -9,17 +9,19 @@ import { z } from 'zod';
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine(isCalendarDay, 'is not a real date');
-
-/** With an offset, or local Hong Kong time when none is given. */
+/**
+ * With an offset, or local Hong Kong time when none is given. The day is a real one (the contract's rule),
+ * the time of day a real one: `2026-02-30` became 2 March, and year 0 made PostgreSQL refuse the insert,
+ * which ended the file there.
+ */
 const timestamp = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}(:?\d{2})?)?$/, 'must be a timestamp YYYY-MM-DD HH:MM[:SS][+08:00]')
-  .transform((value) => (/(Z|[+-]\d{2}(:?\d{2})?)$/.test(value.slice(10)) ? value : `${value}+08:00`))
-  .refine((value) => !Number.isNaN(Date.parse(value.replace(' ', 'T'))), 'is not a real timestamp');
+  .regex(
+    /^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?(Z|[+-](0\d|1[0-4])(:?[0-5]\d)?)?$/,
+    'must be a timestamp YYYY-MM-DD HH:MM[:SS][+08:00]',
+  )
+  .refine((value) => daySchema.safeParse(value.slice(0, 10)).success, 'must be a real calendar day between 1900-01-01 and 2999-12-31')
+  .transform((value) => (/(Z|[+-]\d{2}(:?\d{2})?)$/.test(value.slice(10)) ? value : `${value}+08:00`));
 
 const decimal = (label: string, scale: number) =>
   z
@@ -44,7 +46,7 @@ const reference = (label: string) => z.string().trim().min(1, `${label} is requi
 
 export const exchangeRateRow = z.object({
   currency,
-  rate_date: isoDate,
+  rate_date: daySchema,
   rate: positiveDecimal('rate', 8),
   source: optional(z.string().trim().max(40)),
 });
@@ -63,7 +65,7 @@ export const priceRow = z.object({
   lot_size: wholeNumber('lot_size').refine((value) => value >= 1, 'lot_size must be at least 1'),
   last_price: positiveDecimal('last_price', 4),
   prev_close: positiveDecimal('prev_close', 4),
-  price_date: isoDate,
+  price_date: daySchema,
 });
 
 export const customerRow = z
@@ -95,13 +97,13 @@ export const customerRow = z
       .string()
       .trim()
       .regex(/^[0-9A-Za-z()]{6,20}$/, 'id_doc_number must be 6-20 letters and digits'),
-    id_doc_expiry: optional(isoDate),
-    birthday: optional(isoDate),
+    id_doc_expiry: optional(daySchema),
+    birthday: optional(daySchema),
     risk_level: wholeNumber('risk_level').refine((value) => value >= 1 && value <= 5, 'risk_level must be 1 to 5'),
-    risk_assessed_on: optional(isoDate),
+    risk_assessed_on: optional(daySchema),
     status: z.enum(['active', 'dormant', 'closed']),
-    open_date: isoDate,
-    closed_date: optional(isoDate),
+    open_date: daySchema,
+    closed_date: optional(daySchema),
     tags: optional(z.string()),
     remark: optional(z.string().max(500)),
     account_no: reference('account_no'),
@@ -140,7 +142,7 @@ export const tradeRow = z.object({
   fee: nonNegativeDecimal('fee', 2),
   currency,
   traded_at: timestamp,
-  settle_date: isoDate,
+  settle_date: daySchema,
 });
 
 export const moneyMovementRow = z.object({
