@@ -6,7 +6,6 @@ import {
   niceCeiling,
   cpuShareSection,
   fixedRateVerdict,
-  formatCacheUse,
   renderConsoleTable,
   renderGeneratedSection,
   renderMarkdownTable,
@@ -95,7 +94,7 @@ describe('tables', () => {
     const lines = renderConsoleTable(cells).split('\n');
     expect(lines).toHaveLength(2 + cells.length);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
-    expect(lines[2]).toMatch(/^getProfile\s+16\s+3\.00\s+20\.0\s+20\.0\s+500\s+0\s+—\s+—\s+—\s+2\.00\s+9\.00\s+1\.50×\s+PASS\s+PASS$/);
+    expect(lines[2]).toMatch(/^getProfile\s+16\s+3\.00\s+20\.0\s+20\.0\s+500\s+0\s+—\s+—\s+2\.00\s+9\.00\s+1\.50×\s+PASS\s+PASS$/);
     expect(lines[3]).toMatch(/search:name .* 60\.0 .* MISS\s+MISS$/);
   });
 
@@ -105,14 +104,9 @@ describe('tables', () => {
     expect(row).toMatch(/\| MISS \|$/);
   });
 
-  it('shows the cache hit rate of the lookups the cell made, and the repeated parameters', () => {
-    expect([formatCacheUse(null), formatCacheUse({ lookups: 0, hits: 0 }), formatCacheUse({ lookups: 200, hits: 3 })]).toEqual([
-      '—',
-      'none',
-      '2% of 200',
-    ]);
-    const row = renderMarkdownTable([cell({ cache: { lookups: 40, hits: 10 }, repeats: 0 })]).split('\n')[2]!;
-    expect(row).toContain('| 0 | 25% of 40 | 0 | — |');
+  it('shows the repeated parameters', () => {
+    const row = renderMarkdownTable([cell({ repeats: 3 })]).split('\n')[2]!;
+    expect(row).toContain('| 0 | 3 | — |');
   });
 
   it('formats milliseconds by size and shows missing figures as a dash', () => {

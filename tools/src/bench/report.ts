@@ -4,7 +4,6 @@ import {
   p95Verdict,
   ratioVerdict,
   TARGETS,
-  type CacheUse,
   type CellResult,
   type Engine,
   type FixedRateResult,
@@ -101,13 +100,6 @@ const formatRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixe
 export const engineLabel = (engine: Engine, customers: number) =>
   `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${customers.toLocaleString('en')} customers`;
 
-/** The share of the cell's count-cache lookups answered from memory, and how many there were. */
-export function formatCacheUse(cache: CacheUse | null | undefined): string {
-  if (!cache) return '—';
-  if (cache.lookups === 0) return 'none';
-  return `${Math.round((cache.hits / cache.lookups) * 100)}% of ${cache.lookups}`;
-}
-
 const COLUMNS = [
   'endpoint',
   'c',
@@ -116,7 +108,6 @@ const COLUMNS = [
   'p99',
   'req/s',
   'errors',
-  'cache hits',
   'repeats',
   'prepared',
   'SQL p50',
@@ -135,7 +126,6 @@ function cellRow(cell: CellResult): string[] {
     formatMs(cell.api.latency.p99),
     formatRate(cell.api.requestsPerSecond),
     cell.api.errors + cell.sql.errors > 0 ? `${cell.api.errors}${cell.sql.errors ? ` (+${cell.sql.errors} SQL)` : ''}` : '0',
-    formatCacheUse(cell.cache),
     cell.repeats === undefined ? '—' : String(cell.repeats),
     cell.preparedShare === undefined ? '—' : `${Math.round(cell.preparedShare * 100)}%`,
     formatMs(cell.sql.latency.p50),
@@ -172,7 +162,6 @@ const FIXED_RATE_COLUMNS = [
   'p95',
   'p99',
   'errors',
-  'cache hits',
   'repeats',
   'p99≤100',
 ] as const;
@@ -187,7 +176,6 @@ function fixedRateRow(result: FixedRateResult): string[] {
     formatMs(result.api.latency.p95),
     formatMs(result.api.latency.p99),
     String(result.api.errors),
-    formatCacheUse(result.cache),
     result.repeats === undefined ? '—' : String(result.repeats),
     fixedRateVerdict(result) ?? '',
   ];
@@ -210,7 +198,6 @@ export const renderFixedRateMarkdownTable = (results: readonly FixedRateResult[]
       'p95 ms',
       'p99 ms',
       'errors',
-      'cache hits',
       'repeated params',
       'p99 ≤ 100 ms',
     ],
@@ -227,7 +214,6 @@ export function renderMarkdownTable(cells: readonly CellResult[]): string {
       'p99 ms',
       'req/s',
       'errors',
-      'cache hits',
       'repeated params',
       'statements prepared',
       'SQL p50 ms',

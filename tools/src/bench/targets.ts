@@ -20,8 +20,6 @@ export interface CellResult {
   sql: Measurement;
   /** Where the CPU went during the API cell (absent in results from before it was measured). */
   cpu?: CpuShare | null;
-  /** The server's count cache during the API cell (absent in results from before issue 21). */
-  cache?: CacheUse | null;
   /** Requests of the cell whose parameters had been sent before in the run (absent before issue 21). */
   repeats?: number;
   /**
@@ -29,15 +27,6 @@ export interface CellResult {
    * ADR 0009): the prepared paths' hit rate (absent before issue 21).
    */
   preparedShare?: number;
-}
-
-/**
- * The server's book-result cache (totals and stats of live filters) as read from its /readyz
- * counters around a cell: lookups, and of those the ones answered without computing.
- */
-export interface CacheUse {
-  lookups: number;
-  hits: number;
 }
 
 /**
@@ -56,7 +45,6 @@ export interface FixedRateResult {
   api: Measurement;
   /** Where the CPU went during the run (absent in results from before it was measured). */
   cpu?: CpuShare | null;
-  cache?: CacheUse | null;
   repeats?: number;
 }
 

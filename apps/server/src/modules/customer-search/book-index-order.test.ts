@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BookIndex, type IndexedCustomer } from './book-index';
-import type { SortField, SortOrder } from './page-plan';
+import type { SortField, SortOrder } from './customer-search.repository';
 
 /** A seeded generator, so a failure names the book it happened on. */
 function random(seed: number) {

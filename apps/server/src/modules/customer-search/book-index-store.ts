@@ -11,9 +11,9 @@ const bookChangeCh = tableAs(ch);
 
 /**
  * Books up to this size are loaded by the request that first needs them; a larger book loads in
- * the background while SQL answers its searches (a 125,000-client book takes about a second).
+ * the background while SQL answers its searches (ADR 0035).
  */
-const LOAD_INLINE_BELOW_ROWS = 5_000;
+export const LOAD_INLINE_BELOW_ROWS = 5_000;
 /** More changed customers than this since the index's version: reload the book rather than the rows. */
 const MAX_CHANGED_ROWS = 5_000;
 /** A book too large for the budget (or too varied) is asked of SQL, and looked at again after this long. */

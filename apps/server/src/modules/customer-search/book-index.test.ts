@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BookIndex, BookTooVaried, boundCents, centsText, dayKey, lowerAsSql, walkIsCheaper, type IndexedCustomer } from './book-index';
-import type { CustomerCriteria } from './customer-filters';
+import { BookIndex, BookTooVaried, centsText, walkIsCheaper, type IndexedCustomer } from './book-index';
+import { lowerAsSql } from './book-texts';
+import { boundCents, dayKey, type CustomerCriteria } from './customer-filters';
 import { interpretKeyword, termsHoldWords } from './customer-keyword';
 import { searchTerms } from '../../db/search-terms';
 

@@ -1,8 +1,34 @@
-import type { CustomerCriteria } from './customer-filters';
+import {
+  codeFiltersSet,
+  dayKey,
+  groupAdmitted,
+  rangeBounds,
+  type CustomerCriteria,
+  type GroupCodes,
+  type RangeBounds,
+} from './customer-filters';
 import { customerNoMatches, termsHoldWords, type CustomerKeyword } from './customer-keyword';
 import { customerNoKey, type CustomerNoKeyword } from '../../db/search-terms';
-import { MatchTiers, isWholePhone } from './match-tier';
-import type { PageWindow, SortField, SortOrder } from './page-plan';
+import {
+  ACCOUNT_NOS,
+  BookTexts,
+  CUSTOMER_NO,
+  FOLDED,
+  grown,
+  ID_DOC_LAST4,
+  ID_DOC_MASKED,
+  lowerAsSql,
+  MAX_FIELD_BYTES,
+  NAME_CN,
+  NAME_EN,
+  PHONE,
+  PHONE_DIGITS,
+  Postings,
+  TAGS,
+  utf8,
+} from './book-texts';
+import { MatchTiers } from './match-tier';
+import type { PageWindow, SortField, SortOrder, StatRow } from './customer-search.repository';
 
 /**
  * What the in-memory index keeps of one customer: every field a search's keyword, filters and sort
@@ -36,23 +62,8 @@ export interface IndexedCustomer {
   tags: string[];
 }
 
-/** What only a list row shows: kept per customer beside the searched columns (ADR 0035's addendum). */
-type CustomerCard = Pick<IndexedCustomer, 'customerNo' | 'nameEn' | 'phone' | 'idDocMasked' | 'riskLevel' | 'tags'>;
-
 /** A customer as the index holds it, for a page's rows: every field but the markets held and the search terms. */
 export type HeldCustomer = Omit<IndexedCustomer, 'heldMarkets' | 'searchTerms'>;
-
-/** One empty tag list shared by every customer without tags (most of them). */
-const NO_TAGS: string[] = [];
-
-/** A channel row of the header stat, as `customer-search.repository` returns it (HKD as exact text). */
-export interface IndexedStatRow {
-  channel: string;
-  clients: number;
-  totalAssetsHkd: string;
-  active: number;
-  newThisMonth: number;
-}
 
 /** A sort's slots in descending order: `slots[0 … length)`, with room to grow. */
 interface SortOrderSlots {
@@ -70,12 +81,6 @@ const MAX_CODES = 255;
 /** A `lastTrade` that never happened sorts after every date when descending, as `nulls last` does. */
 const NO_TRADE = -1;
 
-/** `YYYY-MM-DD` as the number yyyymmdd (same order); undefined for anything else. */
-export function dayKey(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  return match ? Number(match[1]) * 10_000 + Number(match[2]) * 100 + Number(match[3]) : undefined;
-}
-
 /** The number yyyymmdd as `YYYY-MM-DD` (dayKey's inverse). */
 export function dayText(key: number): string {
   const month = Math.floor(key / 100) % 100;
@@ -90,53 +95,12 @@ export function centsText(cents: bigint): string {
   return `${sign}${whole / 100n}.${String(whole % 100n).padStart(2, '0')}`;
 }
 
-/**
- * A bound in HKD as whole cents, as PostgreSQL compares numeric with it: the drivers send the number
- * as JavaScript prints it, its shortest exact decimal (`0.1 + 0.2` is sent as 0.30000000000000004,
- * which a client at 0.30 is below), so that decimal is read exactly here and a finer bound rounded
- * inwards ('up' for a minimum, 'down' for a maximum). Undefined for NaN or an infinity: SQL answers.
- * (Scaling the double instead, `hkd * 100` read to 15 digits, lost the 16th and 17th and counted the
- * 0.30 client in; the equivalence test found it.)
- */
-export function boundCents(hkd: number, inwards: 'up' | 'down'): number | undefined {
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(hkd));
-  if (!match) return undefined;
-  const [, sign, whole, fraction = '', exponent = '0'] = match;
-  const digits = BigInt(whole! + fraction);
-  // |hkd| in cents is digits × 10^shift.
-  const shift = Number(exponent) - fraction.length + 2;
-  if (shift >= 0) return Number((sign ? -digits : digits) * 10n ** BigInt(shift));
-  const scale = 10n ** BigInt(-shift);
-  const truncated = digits / scale;
-  const exact = truncated * scale === digits;
-  // Away from zero when the rounding goes that way for this sign: up for a positive bound, down for a negative one.
-  const away = !exact && (inwards === 'up') === !sign;
-  const magnitude = away ? truncated + 1n : truncated;
-  return magnitude === 0n ? 0 : Number(sign ? -magnitude : magnitude);
-}
-
-/**
- * Lower case as ILIKE folds it (PostgreSQL's lower(), a UTF-8 ctype: character by character).
- * JavaScript's toLowerCase differs in two places only: İ becomes i + U+0307, and Σ ending a word
- * becomes ς; PostgreSQL gives i and σ. (`İPEK` was not found by `ipek` in memory; the equivalence
- * test found it.) A database whose ctype is C folds only A–Z, and is not what the index assumes.
- */
-export const lowerAsSql = (text: string) => text.replace(/[\u0130\u03a3]/g, (char) => (char === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
-
-/** Grows a typed array to hold at least `size` entries. */
-function grown<T extends Float64Array | Int32Array | Uint8Array | Uint16Array | Uint32Array>(array: T, size: number): T {
-  if (size <= array.length) return array;
-  const next = new (array.constructor as new (length: number) => T)(Math.max(size, array.length * 2, 64));
-  next.set(array);
-  return next;
-}
-
-/** Adds `slot` to the slots kept under `key` (once: a slot whose row changed back is not added twice). */
-function addSlot(map: Map<string, number[]>, key: string, slot: number) {
-  const slots = map.get(key);
-  if (!slots) map.set(key, [slot]);
-  else if (slots[slots.length - 1] !== slot && !slots.includes(slot)) slots.push(slot);
-}
+/** `split_part(search_terms, ' ', 1)`, as SQL reads it (ADR 0046); null until the terms are computed. */
+const foldedOf = (searchTerms: string | null): string | null => {
+  if (searchTerms === null) return null;
+  const space = searchTerms.indexOf(' ');
+  return space < 0 ? searchTerms : searchTerms.substring(0, space);
+};
 
 /** A small vocabulary: code ↔ number. */
 class Codes {
@@ -195,59 +159,49 @@ class CodeGroups {
   }
 }
 
-/** A book whose codes do not fit the index's compact columns: it is searched in SQL instead. */
+/** A book whose codes or texts do not fit the index's compact columns: it is searched in SQL instead. */
 export class BookTooVaried extends Error {}
 
 /**
- * Slots of rows holding a gram. Built in bulk as a typed array; rows changed later are appended to
- * `extra`. Entries are never removed: a candidate is confirmed against the row's current text (for the
- * romanisation words, only a row written again since the build), so an entry left by an old value costs
- * a test and changes no answer.
+ * The postings' keys: a field's letter, then the gram. Chinese names (and their folded form) by their one and
+ * two characters, English names (lower-cased as ILIKE folds them) and phones by two and three, the
+ * romanisation words whole (`romanisedMatches`), and the exact arms' values.
  */
-interface Posting {
-  base: Int32Array;
-  extra: number[] | undefined;
-}
+const CN = 'c';
+const EN = 'e';
+const PHONE_GRAM = 'p';
+const WORD = 'w';
+const ACCOUNT = 'a';
+const NUMBER_KEY = 'n';
+const ID_TAIL = 'i';
+type GramField = typeof CN | typeof EN | typeof PHONE_GRAM;
+const gramLengths: Record<GramField, readonly number[]> = { c: [1, 2], e: [2, 3], p: [2, 3] };
 
-/** `words`: the romanisation words of the search terms, each kept whole (see `romanisedMatches`). */
-type TextField = 'cn' | 'en' | 'phone' | 'words';
-
-/**
- * Which substrings a field's grams are kept for: two and three characters (CJK names: one and two as
- * well); for `words`, the words themselves.
- */
-function gramsOf(field: TextField, text: string): Set<string> {
-  const grams = new Set<string>();
-  if (field === 'words') {
-    for (const word of text.split(' ')) if (word) grams.add(word);
-    return grams;
+/** The grams of a text, as keys (`field` then the gram). */
+function addGrams(keys: Set<string>, field: GramField, text: string): void {
+  const chars = SURROGATE.test(text) ? [...text] : text;
+  for (const length of gramLengths[field]) {
+    for (let start = 0; start + length <= chars.length; start += 1)
+      keys.add(field + (typeof chars === 'string' ? chars.substring(start, start + length) : chars.slice(start, start + length).join('')));
   }
-  const lengths = field === 'cn' ? [1, 2, 3] : [2, 3];
-  if (!SURROGATE.test(text)) {
-    // One code unit per character (nearly every name and phone): substrings, without splitting.
-    for (const length of lengths)
-      for (let start = 0; start + length <= text.length; start += 1) grams.add(text.substring(start, start + length));
-    return grams;
-  }
-  const chars = [...text];
-  for (const length of lengths) {
-    for (let start = 0; start + length <= chars.length; start += 1) grams.add(chars.slice(start, start + length).join(''));
-  }
-  return grams;
 }
 
 /** A character outside the Basic Multilingual Plane (rare CJK, emoji) takes two code units. */
 const SURROGATE = /[\ud800-\udfff]/;
 
-/** The gram the index can look a term up by (the term itself when short), or undefined when it has none. */
-function lookupGrams(field: Exclude<TextField, 'words'>, term: string): string[] | undefined {
+/**
+ * The keys a term can be looked up by: itself when it is one gram (`exact`: its posting is then exactly the
+ * rows holding it), else its longest grams (each posting holds every row holding the term); undefined when the
+ * term is shorter than any gram.
+ */
+function lookupKeys(field: GramField, term: string): { keys: string[]; exact: boolean } | undefined {
   const chars = [...term];
-  const shortest = field === 'cn' ? 1 : 2;
+  const [shortest, longest] = [gramLengths[field][0]!, gramLengths[field].at(-1)!];
   if (chars.length < shortest) return undefined;
-  if (chars.length <= 3) return [term];
-  const grams: string[] = [];
-  for (let start = 0; start + 3 <= chars.length; start += 1) grams.push(chars.slice(start, start + 3).join(''));
-  return grams;
+  if (chars.length <= longest) return { keys: [field + term], exact: true };
+  const keys: string[] = [];
+  for (let start = 0; start + longest <= chars.length; start += 1) keys.push(field + chars.slice(start, start + longest).join(''));
+  return { keys, exact: false };
 }
 
 /** A page of ids in the list's order, and how many customers match in all. */
@@ -257,10 +211,17 @@ export interface IndexedPage {
 }
 
 /**
- * One client manager's book in memory: compact columns per row slot, gram postings for the name and
- * phone keyword arms, and the book's order under each sort. It answers exactly what the SQL search
- * (`customerWhere`, `customerOrder`) answers for the same rows — the equivalence test runs both on
- * random criteria — and is brought up to date by `apply` from the book's change log (ADR 0035).
+ * Rows written since the postings were built are tested on every keyword search: past this many (or a
+ * sixteenth of the book, if more), the book is read again and the postings rebuilt.
+ */
+const MAX_REWRITTEN = 5_000;
+
+/**
+ * One client manager's book in memory: compact columns per row slot, the texts and keyword postings packed in
+ * `BookTexts` and `Postings`, and the book's order under each sort. It answers exactly what the SQL search
+ * answers for the same rows (the filters and arms are defined side by side in `customer-filters.ts` and
+ * `keyword-condition.ts`; the equivalence test runs both on random criteria) and is brought up to date by
+ * `apply` from the book's change log (ADR 0035).
  *
  * Everything here is synchronous: a query never sees a half-applied change.
  */
@@ -270,47 +231,28 @@ export class BookIndex {
   private size = 0;
   private live = 0;
   /** @internal */ ids = new Float64Array(0);
-  /** @internal */ alive = new Uint8Array(0);
-  /** @internal */ channel = new Uint8Array(0);
-  /** @internal */ status = new Uint8Array(0);
-  /** @internal */ kyc = new Uint8Array(0);
-  /** @internal */ markets = new Uint32Array(0);
-  /**
-   * The slot's code group (`CodeGroups`): its channel, status, KYC binding and markets held as one
-   * number, 0 for a slot no longer in the book. A query decides each group once, so a row's codes
-   * are one read; a stat with code filters only is added up from the groups' tallies.
-   */
+  /** The slot's code group (`CodeGroups`), `DEAD_GROUP` for a slot no longer in the book. */
   /** @internal */ group = new Uint16Array(0);
   /** @internal */ readonly groups = new CodeGroups();
-  /** The groups' tallies, for `generation` (-1: none yet). */
+  private readonly knownGroups: GroupCodes[] = [];
+  /** The groups' tallies, for `generation`. */
   private groupTallies: { generation: number; clients: Int32Array; cents: Float64Array } | undefined;
   /** @internal */ cents = new Float64Array(0);
   /** @internal */ openDay = new Int32Array(0);
   /** @internal */ lastTradeDay = new Int32Array(0);
-  /** @internal */ nameCn: string[] = [];
-  /** @internal */ nameEnLower: string[] = [];
-  /** The folded name of the search terms (null: none computed); the name itself when the same, so no extra string. */
-  /** @internal */ foldedCn: (string | null)[] = [];
-  /** The romanisation words of the search terms, after a space each (` wong huang chi…`); null: none computed. */
-  /** @internal */ termWords: (string | null)[] = [];
+  private riskLevel = new Int32Array(0);
+  /** @internal */ readonly texts = new BookTexts();
+  /** The keys of every row as built (`CN`, `EN`, …); rows written since are in `rewrittenSlots` instead. */
+  private readonly postings: Postings;
+  /** 1: the slot was written after the postings were built, so they may miss it or hold what it no longer has. */
+  /** @internal */ rewritten = new Uint8Array(0);
+  /** The slots written since the build, and their romanisation words (null: none computed). */
+  private readonly rewrittenSlots = new Map<number, string | null>();
   /** @internal */ wordStamp = new Uint32Array(0);
-  /** @internal */ customerNo: string[] = [];
-  /** @internal */ phoneDigits: (string | null)[] = [];
-  /** @internal */ idDocLast4: string[] = [];
-  /** @internal */ accountNos: string[][] = [];
-  /** What only a list row shows, per slot (the searched fields are in the columns above). */
-  private cards: CustomerCard[] = [];
   private readonly slotOfId = new Map<number, number>();
-  /** Account number → slots holding it (a number is unique per corp; a stale slot is confirmed away). */
-  private readonly accountSlots = new Map<string, number[]>();
-  /** Customer-number key (`customerNoKey`) → slots (stale slots are confirmed away, as for accounts). */
-  private readonly customerNoSlots = new Map<string, number[]>();
-  /** Identity-document tail → slots (stale slots are confirmed away, as for accounts). */
-  private readonly idDocSlots = new Map<string, number[]>();
   private readonly channels = new Codes(MAX_CODES);
   private readonly statuses = new Codes(MAX_CODES);
   private readonly marketBits = new Codes(MAX_MARKETS);
-  private readonly postings: Record<TextField, Map<string, Posting>> = { cn: new Map(), en: new Map(), phone: new Map(), words: new Map() };
   /** Slots in descending order of each sort (ascending is the same walked backwards); built when first needed. */
   private readonly orders = new Map<SortField, SortOrderSlots>();
   /** No customer's assets were ever larger in size (an upper bound: a change never lowers it). */
@@ -318,10 +260,6 @@ export class BookIndex {
   /** Per-query marks: `stamp[slot] === mark` means "a candidate of this query". */
   private stamp = new Uint32Array(0);
   private mark = 0;
-  /** 1: the slot was written again after the build, so its postings may hold words it no longer has. */
-  /** @internal */ rewritten = new Uint8Array(0);
-  /** The words of the `words` postings in code-unit order, for a typed word's prefix range; undefined: sort when next needed. */
-  private wordVocabulary: string[] | undefined;
   /** The mark of the last romanised keyword's matches in `wordStamp` (apart from `stamp`, which a page reuses). */
   private wordMark = 0;
   /** Moves with every change applied: a romanised keyword's matches found before are not trusted after. */
@@ -331,11 +269,16 @@ export class BookIndex {
 
   constructor(version: string, rows: IndexedCustomer[]) {
     this.version = version;
-    const bulk: Record<TextField, Map<string, number[]>> = { cn: new Map(), en: new Map(), phone: new Map(), words: new Map() };
-    for (const row of rows) this.write(row, bulk);
-    for (const field of ['cn', 'en', 'phone', 'words'] as const) {
-      for (const [gram, slots] of bulk[field]) this.postings[field].set(gram, { base: Int32Array.from(slots), extra: undefined });
+    const keys = new Map<string, number[]>();
+    for (const row of rows) {
+      const slot = this.write(row, false);
+      for (const key of this.keysOf(row)) {
+        const slots = keys.get(key);
+        if (slots) slots.push(slot);
+        else keys.set(key, [slot]);
+      }
     }
+    this.postings = new Postings(keys);
   }
 
   /** Customers held. */
@@ -348,37 +291,37 @@ export class BookIndex {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return undefined;
     const lastTrade = this.lastTradeDay[slot]!;
-    const card = this.cards[slot]!;
-    // Field by field, not a spread of the card: this runs for every row of every page.
+    const group = this.group[slot]!;
+    const { texts, groups } = this;
     return {
-      customerNo: card.customerNo,
-      nameEn: card.nameEn,
-      phone: card.phone,
-      idDocMasked: card.idDocMasked,
-      riskLevel: card.riskLevel,
-      tags: card.tags,
       id,
-      channel: this.channels.codes[this.channel[slot]!]!,
-      status: this.statuses.codes[this.status[slot]!]!,
-      nameCn: this.nameCn[slot]!,
-      phoneDigits: this.phoneDigits[slot]!,
-      idDocLast4: this.idDocLast4[slot]!,
+      customerNo: texts.text(slot, CUSTOMER_NO)!,
+      nameCn: texts.text(slot, NAME_CN)!,
+      nameEn: texts.text(slot, NAME_EN)!,
+      phone: texts.text(slot, PHONE),
+      phoneDigits: texts.text(slot, PHONE_DIGITS),
+      idDocMasked: texts.text(slot, ID_DOC_MASKED)!,
+      idDocLast4: texts.text(slot, ID_DOC_LAST4)!,
+      accountNos: texts.list(slot, ACCOUNT_NOS),
+      channel: this.channels.codes[groups.channel[group]!]!,
+      status: this.statuses.codes[groups.status[group]!]!,
+      riskLevel: this.riskLevel[slot]!,
+      tags: texts.list(slot, TAGS),
+      kycBound: groups.kyc[group] === 1,
       assetCents: this.cents[slot]!,
       openDate: dayText(this.openDay[slot]!),
       lastTradeDate: lastTrade === NO_TRADE ? null : dayText(lastTrade),
-      kycBound: this.kyc[slot] === 1,
-      accountNos: this.accountNos[slot]!,
     };
   }
 
   /**
    * Brings the index to `version`: `rows` are the current rows of the customers logged since the
    * last version that are still in the book; every other logged id has left it (deleted or reassigned).
+   * Throws `BookTooVaried` when the book no longer fits (then the store reads it again).
    */
   apply(version: string, changedIds: number[], rows: IndexedCustomer[]): void {
     // A few changes move their rows within the sort orders already built (a binary search and a
-    // move of the entries between, each); many rebuild them when next needed. Rebuilding a
-    // 125,000-client book's order on the first search after every edit cost ~50 ms.
+    // move of the entries between, each); many rebuild them when next needed.
     this.generation += 1;
     const patch = changedIds.length <= PATCHED_CHANGES;
     const touched = changedIds.map((id) => this.slotOfId.get(id)).filter((slot): slot is number => slot !== undefined);
@@ -389,18 +332,19 @@ export class BookIndex {
       if (present.has(id)) continue;
       const slot = this.slotOfId.get(id);
       if (slot === undefined) continue;
-      this.alive[slot] = 0;
       this.group[slot] = DEAD_GROUP;
       this.slotOfId.delete(id);
       this.live -= 1;
     }
-    for (const row of rows) this.write(row, undefined);
+    for (const row of rows) this.write(row, true);
     if (patch) {
       for (const [sortBy, order] of this.orders) {
         for (const row of rows) this.insertIntoOrder(sortBy, order, this.slotOfId.get(row.id)!);
       }
     }
     this.version = version;
+    if (this.rewrittenSlots.size > Math.max(MAX_REWRITTEN, this.live / 16))
+      throw new BookTooVaried('too many rows written since the build');
   }
 
   /** The column a sort orders by. */
@@ -442,8 +386,32 @@ export class BookIndex {
     order.length += 1;
   }
 
-  /** Stores a row in its slot (a new one for a new customer); grams go to `bulk` while building. */
-  private write(row: IndexedCustomer, bulk: Record<TextField, Map<string, number[]>> | undefined): void {
+  /** The romanisation words of search terms, after a space each (` wong huang chi…`); null: none computed. */
+  private static termWords(searchTerms: string | null): string | null {
+    if (searchTerms === null) return null;
+    const space = searchTerms.indexOf(' ');
+    return space < 0 ? '' : searchTerms.substring(space);
+  }
+
+  /** The postings' keys of a row. */
+  private keysOf(row: IndexedCustomer): Set<string> {
+    const keys = new Set<string>();
+    addGrams(keys, CN, row.nameCn);
+    // The folded name's grams join the name's (the same, for a name already in Simplified).
+    const folded = foldedOf(row.searchTerms);
+    if (folded && folded !== row.nameCn) addGrams(keys, CN, folded);
+    for (const word of (BookIndex.termWords(row.searchTerms) ?? '').split(' ')) if (word) keys.add(WORD + word);
+    addGrams(keys, EN, lowerAsSql(row.nameEn));
+    if (row.phoneDigits) addGrams(keys, PHONE_GRAM, row.phoneDigits);
+    for (const accountNo of row.accountNos) keys.add(ACCOUNT + accountNo);
+    keys.add(ID_TAIL + row.idDocLast4);
+    const noKey = customerNoKey(row.customerNo);
+    if (noKey !== null) keys.add(NUMBER_KEY + noKey);
+    return keys;
+  }
+
+  /** Stores a row in its slot (a new one for a new customer), and returns the slot; `rewritten`: after the build. */
+  private write(row: IndexedCustomer, rewritten: boolean): number {
     let slot = this.slotOfId.get(row.id);
     if (slot === undefined) {
       slot = this.size;
@@ -451,82 +419,49 @@ export class BookIndex {
       this.live += 1;
       this.slotOfId.set(row.id, slot);
       this.ids = grown(this.ids, this.size);
-      this.alive = grown(this.alive, this.size);
-      this.channel = grown(this.channel, this.size);
-      this.status = grown(this.status, this.size);
-      this.kyc = grown(this.kyc, this.size);
-      this.markets = grown(this.markets, this.size);
       this.group = grown(this.group, this.size);
       this.cents = grown(this.cents, this.size);
       this.openDay = grown(this.openDay, this.size);
       this.lastTradeDay = grown(this.lastTradeDay, this.size);
+      this.riskLevel = grown(this.riskLevel, this.size);
       this.stamp = grown(this.stamp, this.size);
       this.wordStamp = grown(this.wordStamp, this.size);
       this.rewritten = grown(this.rewritten, this.size);
-    } else {
+    }
+    if (rewritten) {
       this.rewritten[slot] = 1;
+      this.rewrittenSlots.set(slot, BookIndex.termWords(row.searchTerms));
     }
     const openDay = dayKey(row.openDate);
     if (openDay === undefined) throw new Error(`customer ${row.id}: open date ${row.openDate} is not a day`);
+    const written = this.texts.write(slot, [
+      row.nameCn,
+      foldedOf(row.searchTerms),
+      row.nameEn,
+      row.phoneDigits,
+      row.customerNo,
+      row.idDocLast4,
+      row.accountNos.length ? row.accountNos.join('\0') : null,
+      row.phone,
+      row.idDocMasked,
+      row.tags.length ? row.tags.join('\0') : null,
+    ]);
+    if (!written) throw new BookTooVaried(`customer ${row.id}: a text longer than ${MAX_FIELD_BYTES} bytes`);
     this.ids[slot] = row.id;
-    this.alive[slot] = 1;
-    this.channel[slot] = this.channels.numberOf(row.channel);
-    this.status[slot] = this.statuses.numberOf(row.status);
-    this.kyc[slot] = row.kycBound ? 1 : 0;
     let bits = 0;
     for (const market of row.heldMarkets) bits |= 1 << this.marketBits.numberOf(market);
-    this.markets[slot] = bits;
-    this.group[slot] = this.groups.numberOf(this.channel[slot]!, this.status[slot]!, this.kyc[slot]!, bits);
+    this.group[slot] = this.groups.numberOf(
+      this.channels.numberOf(row.channel),
+      this.statuses.numberOf(row.status),
+      row.kycBound ? 1 : 0,
+      bits,
+    );
     this.cents[slot] = row.assetCents;
     this.maxAbsCents = Math.max(this.maxAbsCents, Math.abs(row.assetCents));
     this.openDay[slot] = openDay;
     this.lastTradeDay[slot] = row.lastTradeDate === null ? NO_TRADE : (dayKey(row.lastTradeDate) ?? NO_TRADE);
-    this.nameCn[slot] = row.nameCn;
-    this.nameEnLower[slot] = lowerAsSql(row.nameEn);
-    const space = row.searchTerms === null ? -1 : row.searchTerms.indexOf(' ');
-    // split_part(search_terms, ' ', 1) and the rest, as SQL reads them (ADR 0046).
-    const folded = row.searchTerms === null ? null : space < 0 ? row.searchTerms : row.searchTerms.substring(0, space);
-    this.foldedCn[slot] = folded === row.nameCn ? row.nameCn : folded;
-    this.termWords[slot] = row.searchTerms === null ? null : space < 0 ? '' : row.searchTerms.substring(space);
-    this.customerNo[slot] = row.customerNo;
-    this.phoneDigits[slot] = row.phoneDigits;
-    this.idDocLast4[slot] = row.idDocLast4;
-    this.accountNos[slot] = row.accountNos;
-    this.cards[slot] = {
-      customerNo: row.customerNo,
-      nameEn: row.nameEn,
-      phone: row.phone,
-      idDocMasked: row.idDocMasked,
-      riskLevel: row.riskLevel,
-      tags: row.tags.length ? row.tags : NO_TAGS,
-    };
-    for (const accountNo of row.accountNos) addSlot(this.accountSlots, accountNo, slot);
-    addSlot(this.idDocSlots, row.idDocLast4, slot);
-    const noKey = customerNoKey(row.customerNo);
-    if (noKey !== null) addSlot(this.customerNoSlots, noKey, slot);
-    const cnGrams = gramsOf('cn', row.nameCn);
-    // The folded name's grams join the name's (the same, for a name already in Simplified).
-    if (folded && folded !== row.nameCn) for (const gram of gramsOf('cn', folded)) cnGrams.add(gram);
-    const texts: [TextField, Set<string>][] = [['cn', cnGrams]];
-    const words = this.termWords[slot];
-    if (words) texts.push(['words', gramsOf('words', words)]);
-    texts.push(['en', gramsOf('en', this.nameEnLower[slot]!)]);
-    if (row.phoneDigits) texts.push(['phone', gramsOf('phone', row.phoneDigits)]);
-    for (const [field, grams] of texts) {
-      for (const gram of grams) {
-        if (bulk) {
-          const slots = bulk[field].get(gram);
-          if (slots) slots.push(slot);
-          else bulk[field].set(gram, [slot]);
-          continue;
-        }
-        const posting = this.postings[field].get(gram);
-        if (!posting) {
-          this.postings[field].set(gram, { base: new Int32Array(0), extra: [slot] });
-          if (field === 'words') this.wordVocabulary = undefined;
-        } else (posting.extra ??= []).push(slot);
-      }
-    }
+    this.riskLevel[slot] = row.riskLevel;
+    return slot;
   }
 
   /**
@@ -556,7 +491,7 @@ export class BookIndex {
     if (!order) {
       const keys = this.sortKeys(sortBy);
       const slots: number[] = [];
-      for (let slot = 0; slot < this.size; slot += 1) if (this.alive[slot]) slots.push(slot);
+      for (let slot = 0; slot < this.size; slot += 1) if (this.group[slot] !== DEAD_GROUP) slots.push(slot);
       const ids = this.ids;
       slots.sort((a, b) => keys[b]! - keys[a]! || ids[a]! - ids[b]!);
       order = { slots: Int32Array.from(slots), length: slots.length };
@@ -565,128 +500,94 @@ export class BookIndex {
     return order.slots.subarray(0, order.length);
   }
 
+  /** What each code group stands for, as the filters read it (groups are only ever added). */
+  private groupCodes(): GroupCodes[] {
+    const { groups, knownGroups } = this;
+    for (let group = knownGroups.length; group < groups.count; group += 1) {
+      const bits = groups.markets[group]!;
+      knownGroups.push({
+        channel: this.channels.codes[groups.channel[group]!]!,
+        status: this.statuses.codes[groups.status[group]!]!,
+        kycBound: groups.kyc[group] === 1,
+        markets: this.marketBits.codes.filter((_, bit) => (bits & (1 << bit)) !== 0),
+      });
+    }
+    return knownGroups;
+  }
+
   /**
-   * The test a row must pass; undefined when the criteria hold a value the index cannot decide
-   * exactly (a date that is not `YYYY-MM-DD`, a bound that is not a finite number): the caller then
-   * asks SQL.
+   * The test a row must pass; undefined when the criteria hold a value the index cannot decide exactly (a
+   * date that is not `YYYY-MM-DD`, a bound that is not a finite number): the caller then asks SQL. The
+   * filters are those of `customer-filters.ts`, each code group decided once by their `admits`.
    */
   private rowTest(criteria: CustomerCriteria, romanised: RomanisedMatches | undefined): RowTest | undefined {
-    const allowedOf = (codes: Codes, values: string[] | undefined) => {
-      if (!values?.length) return undefined;
-      const allowed = new Uint8Array(MAX_CODES + 1);
-      for (const value of values) {
-        const number = codes.numbers.get(value);
-        if (number !== undefined) allowed[number] = 1;
-      }
-      return allowed;
-    };
-    const minCents = criteria.assetMinHkd === undefined ? -Infinity : boundCents(criteria.assetMinHkd, 'up');
-    const maxCents = criteria.assetMaxHkd === undefined ? Infinity : boundCents(criteria.assetMaxHkd, 'down');
-    if (minCents === undefined || maxCents === undefined) return undefined;
-    const from = criteria.openDateFrom ? dayKey(criteria.openDateFrom) : -Infinity;
-    const to = criteria.openDateTo ? dayKey(criteria.openDateTo) : Infinity;
-    if (from === undefined || to === undefined) return undefined;
-    let marketsWanted = 0;
-    for (const market of criteria.markets ?? []) {
-      const bit = this.marketBits.numbers.get(market);
-      if (bit !== undefined) marketsWanted |= 1 << bit;
+    const ranges = rangeBounds(criteria);
+    if (!ranges) return undefined;
+    const admitted = new Uint8Array(this.groups.count);
+    const codesFiltered = codeFiltersSet(criteria);
+    const codes = this.groupCodes();
+    for (let group = DEAD_GROUP + 1; group < admitted.length; group += 1) {
+      if (!codesFiltered || groupAdmitted(criteria, codes[group]!)) admitted[group] = 1;
     }
     const keyword = criteria.keyword;
-    const channels = allowedOf(this.channels, criteria.channels);
-    const statuses = allowedOf(this.statuses, criteria.statuses);
-    const kycWanted = criteria.kycBound === undefined ? -1 : criteria.kycBound ? 1 : 0;
-    const marketsFiltered = Boolean(criteria.markets?.length);
-    const holding = criteria.hasHolding === undefined ? -1 : criteria.hasHolding ? 1 : 0;
-    // Each code group decided once: a row's channel, status, KYC binding and markets are then one read.
-    const { groups } = this;
-    const admitted = new Uint8Array(groups.count);
-    for (let group = DEAD_GROUP + 1; group < groups.count; group += 1) {
-      if (channels !== undefined && channels[groups.channel[group]!] !== 1) continue;
-      if (statuses !== undefined && statuses[groups.status[group]!] !== 1) continue;
-      if (kycWanted >= 0 && groups.kyc[group] !== kycWanted) continue;
-      const markets = groups.markets[group]!;
-      if (marketsFiltered && (markets & marketsWanted) === 0) continue;
-      if (holding >= 0 && (markets !== 0 ? 1 : 0) !== holding) continue;
-      admitted[group] = 1;
-    }
     return new RowTest(this, {
       groups: admitted,
-      codesFiltered: channels !== undefined || statuses !== undefined || kycWanted >= 0 || marketsFiltered || holding >= 0,
-      assetRange: minCents !== -Infinity || maxCents !== Infinity,
-      minCents,
-      maxCents,
-      dayRange: from !== -Infinity || to !== Infinity,
-      fromDay: from,
-      toDay: to,
+      codesFiltered,
+      assetRange: ranges.minCents !== -Infinity || ranges.maxCents !== Infinity,
+      ...ranges,
+      dayRange: ranges.fromDay !== -Infinity || ranges.toDay !== Infinity,
       keyword: keyword !== undefined,
-      chineseText: keyword?.chineseName ? keyword.text : null,
-      foldedText: keyword?.chineseName?.folded ?? null,
+      chineseText: keyword?.chineseName ? utf8(keyword.text) : null,
+      foldedText: keyword?.chineseName?.folded ? utf8(keyword.chineseName.folded) : null,
       romanisedMark: romanised?.mark ?? 0,
       customerNo: keyword?.customerNo ?? null,
+      customerNoKey: keyword?.customerNo ? utf8(keyword.customerNo.key) : null,
       englishText: keyword?.englishName ? lowerAsSql(keyword.text) : null,
-      phoneDigits: keyword?.phone?.digits ?? null,
-      accountNo: keyword?.accountNo ?? null,
-      idDocTail: keyword?.idDocTail ?? null,
+      englishBytes: keyword?.englishName ? utf8(lowerAsSql(keyword.text)) : null,
+      phoneDigits: keyword?.phone ? utf8(keyword.phone.digits) : null,
+      accountNo: keyword?.accountNo ? utf8(keyword.accountNo) : null,
+      idDocTail: keyword?.idDocTail ? utf8(keyword.idDocTail) : null,
     });
   }
 
   /**
-   * The slots that may match the keyword, from the postings of each arm; undefined when an arm has
-   * no gram to look up (a single letter or digit): every row is then a candidate.
+   * The slots that may match the keyword, from the postings of each arm and the rows written since the build;
+   * undefined when an arm has no gram to look up (a single letter or digit): every row is then a candidate.
    */
   private keywordCandidates(keyword: CustomerKeyword, romanised: RomanisedMatches | undefined): Candidates | undefined {
     const lists: ArrayLike<number>[] = [];
     /** Lists whose rows hold the keyword, unless written again since the build (see `Candidates.held`). */
     const heldLists: ArrayLike<number>[] = [];
-    /**
-     * `exact`: a posting of the term itself (a term of one gram) is exactly the rows whose text holds it,
-     * when the arm's test is that text holding the term.
-     */
-    const byGrams = (field: Exclude<TextField, 'words'>, term: string, exact = true): boolean => {
-      const grams = lookupGrams(field, term);
-      if (!grams) return false;
-      const into = exact && grams.length === 1 && grams[0] === term ? heldLists : lists;
+    /** `exact`: the arm's test is the text holding the term, so a posting of the term itself is exactly its rows. */
+    const byGrams = (field: GramField, term: string, exact = true): boolean => {
+      const lookup = lookupKeys(field, term);
+      if (!lookup) return false;
       // The rarest gram's posting holds every row holding the term.
-      let best: Posting | undefined;
-      let bestSize = Infinity;
-      for (const gram of grams) {
-        const posting = this.postings[field].get(gram);
-        const size = posting ? posting.base.length + (posting.extra?.length ?? 0) : 0;
-        if (size < bestSize) {
-          best = posting;
-          bestSize = size;
-        }
-        if (size === 0) break;
+      let best: Int32Array | undefined;
+      for (const key of lookup.keys) {
+        const posting = this.postings.of(utf8(key));
+        if (!best || posting.length < best.length) best = posting;
+        if (posting.length === 0) break;
       }
-      if (best) {
-        into.push(best.base);
-        if (best.extra) into.push(best.extra);
-      }
+      (exact && lookup.exact ? heldLists : lists).push(best!);
       return true;
     };
     // A name's postings hold the grams of the name and of its folded form: a term is tested against both
     // only when it is its own folded form (Simplified Chinese only), so only then is its posting exact.
     const chinese = keyword.chineseName;
-    if (chinese && !byGrams('cn', keyword.text, chinese.folded === keyword.text)) return undefined;
+    if (chinese && !byGrams(CN, keyword.text, chinese.folded === keyword.text)) return undefined;
     // The folded keyword's grams are in the same postings (a row's folded name's grams are added to its name's).
-    if (chinese?.folded && chinese.folded !== keyword.text && !byGrams('cn', chinese.folded, false)) return undefined;
+    if (chinese?.folded && chinese.folded !== keyword.text && !byGrams(CN, chinese.folded, false)) return undefined;
     // Confirmed matches (a row written again since the build is confirmed on its terms).
     if (romanised) heldLists.push(romanised.slots);
-    if (keyword.customerNo) {
-      const slots = this.customerNoSlots.get(keyword.customerNo.key);
-      if (slots) lists.push(slots);
-    }
-    if (keyword.englishName && !byGrams('en', lowerAsSql(keyword.text))) return undefined;
-    if (keyword.phone && !byGrams('phone', keyword.phone.digits)) return undefined;
-    if (keyword.accountNo) {
-      const slots = this.accountSlots.get(keyword.accountNo);
-      if (slots) lists.push(slots);
-    }
-    if (keyword.idDocTail) {
-      const slots = this.idDocSlots.get(keyword.idDocTail);
-      if (slots) lists.push(slots);
-    }
-    // Distinct slots: a posting can hold a slot twice once its row has changed.
+    if (keyword.customerNo) lists.push(this.postings.of(utf8(NUMBER_KEY + keyword.customerNo.key)));
+    if (keyword.englishName && !byGrams(EN, lowerAsSql(keyword.text))) return undefined;
+    if (keyword.phone && !byGrams(PHONE_GRAM, keyword.phone.digits)) return undefined;
+    if (keyword.accountNo) lists.push(this.postings.of(utf8(ACCOUNT + keyword.accountNo)));
+    if (keyword.idDocTail) lists.push(this.postings.of(utf8(ID_TAIL + keyword.idDocTail)));
+    // The postings do not know the rows written since the build.
+    lists.push([...this.rewrittenSlots.keys()]);
+    // Distinct slots: a row written again may be in a posting and among the rows written since.
     const mark = this.nextMark();
     const stamp = this.stamp;
     const slots: number[] = [];
@@ -724,80 +625,57 @@ export class BookIndex {
     return (this.wordMark = advancedMark(this.wordMark, this.wordStamp));
   }
 
-  /** The postings of every word that begins with `prefix` (a typed word of a romanised keyword). */
-  private postingsBeginningWith(prefix: string): Posting[] {
-    const postings = this.postings.words;
-    const vocabulary = (this.wordVocabulary ??= [...postings.keys()].sort());
-    let low = 0;
-    let high = vocabulary.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (vocabulary[middle]! < prefix) low = middle + 1;
-      else high = middle;
-    }
-    const found: Posting[] = [];
-    for (let at = low; at < vocabulary.length && vocabulary[at]!.startsWith(prefix); at += 1) found.push(postings.get(vocabulary[at]!)!);
-    return found;
-  }
-
   /**
    * The slots whose terms hold every typed word at the start of one of their words (`termsHoldWords`),
    * marked in `wordStamp`. Each typed word is the union of the postings of the whole words it begins;
    * the words are intersected rarest first, so the work follows the postings' sizes and no row's text is
-   * read, except a row written again since the build (its postings may keep words it lost) and the
-   * candidates left when a typed word's postings are far larger than they are (a single letter).
+   * read, except the terms of a row written since the build (kept apart, `rewrittenSlots`).
    */
   private romanisedMatches(words: readonly string[], wordStarts: readonly string[]): RomanisedMatches {
     const key = words.join(' ');
     const last = this.lastRomanised;
     if (last && last.key === key && last.generation === this.generation && last.mark === this.wordMark) return last;
     const perWord = words.map((word) => {
-      const postings = this.postingsBeginningWith(word);
+      const postings = this.postings.beginningWith(utf8(WORD + word));
       let size = 0;
-      for (const posting of postings) size += posting.base.length + (posting.extra?.length ?? 0);
+      for (const posting of postings) size += posting.length;
       return { postings, size };
     });
     perWord.sort((a, b) => a.size - b.size);
     const stamp = this.wordStamp;
-    const markAll = (postings: Posting[], mark: number, each: ((slot: number) => void) | undefined) => {
-      for (const posting of postings) {
-        for (const list of posting.extra ? [posting.base, posting.extra] : [posting.base]) {
-          for (let index = 0; index < list.length; index += 1) {
-            const slot = list[index]!;
-            if (stamp[slot] === mark) continue;
-            stamp[slot] = mark;
-            each?.(slot);
-          }
+    const markAll = (postings: Int32Array[], mark: number, each: ((slot: number) => void) | undefined) => {
+      for (const list of postings) {
+        for (let index = 0; index < list.length; index += 1) {
+          const slot = list[index]!;
+          if (stamp[slot] === mark) continue;
+          stamp[slot] = mark;
+          each?.(slot);
         }
       }
     };
     let slots: number[] = [];
     markAll(perWord[0]!.postings, this.nextWordMark(), (slot) => slots.push(slot));
-    let confirmAll = false;
-    for (const { postings, size } of perWord.slice(1)) {
+    for (const { postings } of perWord.slice(1)) {
       if (slots.length === 0) break;
-      if (size > CONFIRMED_OVER_MARKED * slots.length) {
-        // Reading a few candidates' terms is cheaper than marking this word's postings.
-        confirmAll = true;
-        continue;
-      }
       const mark = this.nextWordMark();
       markAll(postings, mark, undefined);
       slots = slots.filter((slot) => stamp[slot] === mark);
     }
     const mark = this.nextWordMark();
     let matches: number[] = [];
+    const confirmed = (slot: number, terms: string | null) => terms !== null && termsHoldWords(terms, wordStarts);
     for (const slot of slots) {
-      if (confirmAll || this.rewritten[slot] === 1) {
-        const terms = this.termWords[slot];
-        if (!terms || !termsHoldWords(terms, wordStarts)) continue;
-      }
+      if (this.rewritten[slot] === 1 && !confirmed(slot, this.rewrittenSlots.get(slot)!)) continue;
       stamp[slot] = mark;
       matches.push(slot);
     }
-    // In slot order, so the page and the stat read the columns in sequence: the union of several words'
-    // postings (`chan`, `chang`, `chanwai`…) is not, and reading a book's columns at random positions cost
-    // several times more than the reading itself.
+    for (const [slot, terms] of this.rewrittenSlots) {
+      if (stamp[slot] !== mark && this.group[slot] !== DEAD_GROUP && confirmed(slot, terms)) {
+        stamp[slot] = mark;
+        matches.push(slot);
+      }
+    }
+    // In slot order, so the page and the stat read the columns in sequence.
     if (matches.length * 32 > this.size) {
       matches = [];
       for (let slot = 0; slot < this.size; slot += 1) if (stamp[slot] === mark) matches.push(slot);
@@ -887,7 +765,7 @@ export class BookIndex {
    * names that begin with the keyword, then the rest), each tier in the sort's order, the page cut
    * from the tiers one after another (ADR 0046 §5).
    *
-   * A keyword with thousands of matches (`wong`: 14,000 in a 125,000-client book) does not decide every
+   * A keyword with thousands of matches (`wong` in a large book) does not decide every
    * match's tier: the matches are marked and counted, the exact ones (a few at most, found by equality
    * tests only) set apart, and the sort's order is walked deciding the tier of the marked rows it
    * reaches, until the page's rows of the name-prefix tier are found; only a page that reaches the last
@@ -902,20 +780,20 @@ export class BookIndex {
     start: number,
     end: number,
   ): IndexedPage {
-    const tiers = new MatchTiers(keyword, keyword.englishName ? lowerAsSql(keyword.text) : null);
+    const tiers = new MatchTiers(keyword, this.texts, this.wordStamp, test.romanisedMark);
     // Mark and count the matches (no array of thousands per request: the garbage would cost more than the
     // marking); a whole phone is exact, and a number keyword's matches are few, so it is decided here.
     const mark = this.nextMark();
     const stamp = this.stamp;
     const exact: number[] = [];
-    const wholePhone = keyword.phone?.digits ?? null;
+    const wholePhone = keyword.phone;
     let total = 0;
     const count = (slot: number, held: boolean) => {
       if (stamp[slot] === mark || !(held ? test.passesHeld(slot) : test.passes(slot))) return;
       stamp[slot] = mark;
       total += 1;
       // Only the whole phone is tested per match: the other exact arms' few slots are confirmed below.
-      if (wholePhone !== null && isWholePhone(this.phoneDigits[slot]!, wholePhone)) exact.push(slot);
+      if (wholePhone !== null && tiers.isWholePhone(slot)) exact.push(slot);
     };
     if (candidates) {
       const { slots, held } = candidates;
@@ -923,19 +801,23 @@ export class BookIndex {
     } else for (let slot = 0; slot < this.size; slot += 1) count(slot, false);
     // The rest of the exact tier, a handful of rows at most: the customer number's, the account's and the ID
     // tail's own slots (confirmed: a slot stays in these lists after its row changes).
-    const confirm = (slots: readonly number[] | undefined) => {
-      for (const slot of slots ?? []) if (stamp[slot] === mark && !exact.includes(slot) && tiers.isExact(this, slot)) exact.push(slot);
+    const confirm = (slots: ArrayLike<number>) => {
+      for (let at = 0; at < slots.length; at += 1) {
+        const slot = slots[at]!;
+        if (stamp[slot] === mark && !exact.includes(slot) && tiers.isExact(slot)) exact.push(slot);
+      }
     };
-    if (keyword.customerNo) confirm(this.customerNoSlots.get(keyword.customerNo.key));
-    if (keyword.accountNo) confirm(this.accountSlots.get(keyword.accountNo));
-    if (keyword.idDocTail) confirm(this.idDocSlots.get(keyword.idDocTail));
+    if (keyword.customerNo) confirm(this.postings.of(utf8(NUMBER_KEY + keyword.customerNo.key)));
+    if (keyword.accountNo) confirm(this.postings.of(utf8(ACCOUNT + keyword.accountNo)));
+    if (keyword.idDocTail) confirm(this.postings.of(utf8(ID_TAIL + keyword.idDocTail)));
+    if (keyword.customerNo || keyword.accountNo || keyword.idDocTail) confirm([...this.rewrittenSlots.keys()]);
     const exactMark = this.nextMark();
     for (const slot of exact) stamp[slot] = exactMark;
     if (!walkIsCheaper(total, end, this.live)) {
       // Few matches (or a deep page): decide every one's tier and sort each tier.
       const byTier: [number[], number[], number[]] = [exact, [], []];
       const place = (slot: number) => {
-        if (stamp[slot] === mark) byTier[tiers.isNamePrefix(this, slot) ? 1 : 2].push(slot);
+        if (stamp[slot] === mark) byTier[tiers.isNamePrefix(slot) ? 1 : 2].push(slot);
       };
       if (candidates) for (const slot of candidates.slots) place(slot);
       else for (let slot = 0; slot < this.size; slot += 1) place(slot);
@@ -961,7 +843,7 @@ export class BookIndex {
       for (let step = 0; step <= last && prefixed.length < prefixWanted; step += 1) {
         const slot = order[sortOrder === 'desc' ? step : last - step]!;
         if (stamp[slot] !== mark) continue;
-        if (tiers.isNamePrefix(this, slot)) prefixed.push(this.ids[slot]!);
+        if (tiers.isNamePrefix(slot)) prefixed.push(this.ids[slot]!);
         else if (rest.length < restWanted) rest.push(this.ids[slot]!);
       }
     }
@@ -974,9 +856,7 @@ export class BookIndex {
 
   /**
    * The ids of `matches[from … to)` once in the sort's order, found the cheaper way: sort the matches,
-   * or mark them and walk the sort's order until the slice is full. A one-character name's few
-   * thousand matches cost ~1.5 ms to sort on the bench's 2-core host, while its first page is found a
-   * few hundred steps into the order.
+   * or mark them and walk the sort's order until the slice is full (`walkIsCheaper`).
    */
   private orderedSlice(matches: number[], sortBy: SortField, sortOrder: SortOrder, from: number, to: number): number[] {
     const ids = this.ids;
@@ -1031,7 +911,7 @@ export class BookIndex {
   private exactSum(test: RowTest, candidates: Candidates | undefined, at: number): bigint {
     let total = 0n;
     const add = (slot: number) => {
-      if (this.channel[slot] === at && test.passes(slot)) total += BigInt(this.cents[slot]!);
+      if (this.groups.channel[this.group[slot]!] === at && test.passes(slot)) total += BigInt(this.cents[slot]!);
     };
     if (candidates) for (const slot of candidates.slots) add(slot);
     else for (let slot = 0; slot < this.size; slot += 1) add(slot);
@@ -1043,7 +923,7 @@ export class BookIndex {
    * `monthStart` (`YYYY-MM-DD`, the Hong Kong month). Ordered as SQL orders it: clients descending,
    * then channel. Undefined: ask SQL.
    */
-  stat(criteria: CustomerCriteria, monthStart: string): IndexedStatRow[] | undefined {
+  stat(criteria: CustomerCriteria, monthStart: string): StatRow[] | undefined {
     const matcher = this.matcher(criteria);
     const monthDay = dayKey(monthStart);
     if (!matcher || monthDay === undefined) return undefined;
@@ -1058,12 +938,15 @@ export class BookIndex {
     const active = new Int32Array(banks);
     const fresh = new Int32Array(banks);
     const activeStatus = this.statuses.numbers.get('active') ?? -1;
-    const { alive, channel, status, cents, openDay } = this;
+    const { group, cents, openDay, groups } = this;
+    // Per code group: its channel, and 1 when its status is active.
+    const channel = Int32Array.from(groups.channel);
+    const activeGroup = Int32Array.from(groups.status, (status) => +(status === activeStatus));
     const tally = (slot: number) => {
-      const at = channel[slot]! + (slot & 1) * channelCount;
+      const at = channel[group[slot]!]! + (slot & 1) * channelCount;
       clients[at]! += 1;
       sums[at]! += cents[slot]!;
-      active[at]! += +(status[slot] === activeStatus);
+      active[at]! += activeGroup[group[slot]!]!;
       fresh[at]! += +(openDay[slot]! >= monthDay);
     };
     if (candidates) {
@@ -1075,12 +958,11 @@ export class BookIndex {
     } else if (test.admitsEveryRow()) {
       // The whole book (the list's header with no filter, the most common stat): no test per row.
       const size = this.size;
-      for (let slot = 0; slot < size; slot += 1) if (alive[slot] === 1) tally(slot);
+      for (let slot = 0; slot < size; slot += 1) if (group[slot] !== DEAD_GROUP) tally(slot);
     } else if (test.decidedByGroup()) {
       // Code filters only: the admitted groups' tallies, then "new this month" from the first entries of
       // the open-date order (the month's new clients, a few hundred), read while they are this month's.
       const admitted = test.admittedGroups;
-      const groups = this.groups;
       const tallies = this.tallies();
       for (let group = DEAD_GROUP + 1; group < admitted.length; group += 1) {
         const inGroup = tallies.clients[group]!;
@@ -1091,11 +973,10 @@ export class BookIndex {
         if (groups.status[group] === activeStatus) active[at]! += inGroup;
       }
       const byOpenDay = this.order('openDate');
-      const { group } = this;
       for (let step = 0; step < byOpenDay.length; step += 1) {
         const slot = byOpenDay[step]!;
         if (openDay[slot]! < monthDay) break;
-        if (admitted[group[slot]!] === 1) fresh[channel[slot]!]! += 1;
+        if (admitted[group[slot]!] === 1) fresh[channel[group[slot]!]!]! += 1;
       }
     } else {
       const range = this.narrowRange(test);
@@ -1120,7 +1001,7 @@ export class BookIndex {
     // the clients counted times the largest size any customer had bounds. Past that, the channel's sum
     // is done again in BigInt.
     const exactInDouble = (at: number) => clients[at]! * this.maxAbsCents < Number.MAX_SAFE_INTEGER;
-    const rows: IndexedStatRow[] = [];
+    const rows: StatRow[] = [];
     for (const [code, at] of this.channels.numbers) {
       if (clients[at] === 0) continue;
       const total = exactInDouble(at) ? BigInt(sums[at]!) : this.exactSum(test, candidates, at);
@@ -1179,12 +1060,6 @@ export function walkIsCheaper(matches: number, end: number, live: number): boole
 }
 
 /**
- * Reading a candidate's terms costs about as much as marking this many postings' entries: a typed word
- * whose postings are larger than that many times the candidates is confirmed on them instead.
- */
-const CONFIRMED_OVER_MARKED = 32;
-
-/**
  * A keyword's candidate slots, distinct. The first `held` hold the keyword unless their row was written again
  * since the build (postings keep the grams a row lost): for those only the filters are tested.
  */
@@ -1203,35 +1078,33 @@ interface RomanisedMatches {
 }
 
 /** What a query asks of each row, decided once per query (see `BookIndex.rowTest`). */
-interface RowConditions {
+interface RowConditions extends RangeBounds {
   /** Per code group: 1 when its channel, status, KYC binding and markets held pass the filters (never `DEAD_GROUP`). */
   groups: Uint8Array;
   /** A filter on channels, statuses, KYC binding, markets or holdings is set. */
   codesFiltered: boolean;
   /** A bound on the assets is set (`minCents`, `maxCents`): only then are the cents read. */
   assetRange: boolean;
-  minCents: number;
-  maxCents: number;
   /** A bound on the open date is set: only then is the open day read. */
   dayRange: boolean;
-  fromDay: number;
-  toDay: number;
   keyword: boolean;
-  chineseText: string | null;
-  foldedText: string | null;
+  chineseText: Uint8Array | null;
+  foldedText: Uint8Array | null;
   /** The romanised keyword's matches are the slots carrying this mark in `wordStamp`; 0: no such arm. */
   romanisedMark: number;
   customerNo: CustomerNoKeyword | null;
+  customerNoKey: Uint8Array | null;
   englishText: string | null;
-  phoneDigits: string | null;
-  accountNo: string | null;
-  idDocTail: string | null;
+  englishBytes: Uint8Array | null;
+  phoneDigits: Uint8Array | null;
+  accountNo: Uint8Array | null;
+  idDocTail: Uint8Array | null;
 }
 
 /**
- * The filters and the keyword's arms (`customerWhere`, `keywordCondition`) as one method of one class:
- * V8 inlines `passes` into the loops over a book. A closure made per query is a new function each
- * time; once a loop had seen a few, it called them instead, about ten nanoseconds a row.
+ * The filters and the keyword's arms as one method of one class: V8 inlines `passes` into the loops over a
+ * book. A closure made per query is a new function each time; once a loop had seen a few, it called them
+ * instead. The arms are `keywordCondition`'s, over the index's packed texts.
  */
 class RowTest {
   private readonly book: BookIndex;
@@ -1266,6 +1139,10 @@ class RowTest {
     return this.conditions.groups;
   }
 
+  get romanisedMark(): number {
+    return this.conditions.romanisedMark;
+  }
+
   passes(slot: number): boolean {
     return this.passesFilters(slot) && (!this.conditions.keyword || this.keywordMatches(slot));
   }
@@ -1293,19 +1170,18 @@ class RowTest {
   }
 
   private keywordMatches(slot: number): boolean {
-    const book = this.book;
+    const texts = this.book.texts;
     const when = this.conditions;
     // The romanised arm first: a mark read, where the others read text.
-    if (when.romanisedMark !== 0 && book.wordStamp[slot] === when.romanisedMark) return true;
-    if (when.chineseText !== null && book.nameCn[slot]!.includes(when.chineseText)) return true;
-    if (when.foldedText !== null && (book.foldedCn[slot]?.includes(when.foldedText) ?? false)) return true;
-    if (when.englishText !== null && book.nameEnLower[slot]!.includes(when.englishText)) return true;
-    if (when.phoneDigits !== null && (book.phoneDigits[slot]?.includes(when.phoneDigits) ?? false)) return true;
-    if (when.customerNo !== null) {
-      const number = book.customerNo[slot]!;
-      if (number.endsWith(when.customerNo.key) && customerNoMatches(when.customerNo, number)) return true;
+    if (when.romanisedMark !== 0 && this.book.wordStamp[slot] === when.romanisedMark) return true;
+    if (when.chineseText !== null && texts.holds(slot, NAME_CN, when.chineseText)) return true;
+    if (when.foldedText !== null && texts.holds(slot, FOLDED, when.foldedText)) return true;
+    if (when.englishBytes !== null && texts.nameEnHolds(slot, when.englishBytes, when.englishText!, false)) return true;
+    if (when.phoneDigits !== null && texts.holds(slot, PHONE_DIGITS, when.phoneDigits)) return true;
+    if (when.customerNoKey !== null && texts.endsWith(slot, CUSTOMER_NO, when.customerNoKey)) {
+      if (customerNoMatches(when.customerNo!, texts.text(slot, CUSTOMER_NO)!)) return true;
     }
-    if (when.accountNo !== null && book.accountNos[slot]!.includes(when.accountNo)) return true;
-    return when.idDocTail !== null && book.idDocLast4[slot] === when.idDocTail;
+    if (when.accountNo !== null && texts.holdsEntry(slot, ACCOUNT_NOS, when.accountNo)) return true;
+    return when.idDocTail !== null && texts.equals(slot, ID_DOC_LAST4, when.idDocTail);
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '../../db/search-terms';
 
 /**
- * What a client manager's search keyword can mean, decided once: every SQL arm, the page planner and
+ * What a client manager's search keyword can mean, decided once: every SQL arm, the book index and
  * `matchedOn` read this value and never look at the typed text again (ADR 0026).
  */
 export interface CustomerKeyword {
@@ -56,14 +56,9 @@ export interface CustomerKeyword {
   /**
    * Every arm can be narrowed by a staff-scoped GIN index (two or more Chinese characters; otherwise
    * three or more letters or digits, a trigram's length). Then a book holds at most a few thousand
-   * matches, and a page is best chosen among them (see `planPage`).
+   * matches, and its GIN indexes find them (the SQL path's `keywordUse`).
    */
   readonly narrowsByIndex: boolean;
-  /**
-   * Every arm is found through the book's own grams or pins a row (account, identity document), so
-   * `staff_id` needs only checking (see `customerWhere`).
-   */
-  readonly foundThroughOwnArms: boolean;
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -107,8 +102,6 @@ export function interpretKeyword(text: string | undefined): CustomerKeyword | un
     accountNo: ACCOUNT_NO.test(text) ? text.toUpperCase() : null,
     idDocTail: ID_DOC_TAIL.test(text) ? text.toUpperCase() : null,
     narrowsByIndex: narrows,
-    // Without a word trigram the English-name arm still needs customer_staff_name_en_trgm_idx, which is scoped by its staff_id column.
-    foundThroughOwnArms: narrows && (!latin || wordTrigram),
   };
 }
 

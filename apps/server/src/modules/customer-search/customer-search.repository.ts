@@ -1,24 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { onPrimary } from '../../db/read-routing';
-import {
-  rowsQuery,
-  selection,
-  selectionWithValues,
-  selectQuery,
-  selectRowSets,
-  selectRows,
-  type RowOf as RowOfSelection,
-} from '../../db/sql-rows';
-import { BookResultCache, criteriaKey } from './book-result-cache';
+import { selection, selectionWithValues, selectQuery, selectRowSets, selectRows, type RowOf as RowOfSelection } from '../../db/sql-rows';
 import { bookIndexCounters, type BookIndexStore } from './book-index-store';
 import type { HeldCustomer } from './book-index';
-import { customerWhere, servedBySummary, servedBySummaryMinusBound, summaryWhere, type CustomerCriteria } from './customer-filters';
+import { customerWhere, servedBySummary, summaryWhere, type CustomerCriteria } from './customer-filters';
 import { b, bookSummaryB, bookVersionV, c, customerC, v, type RowOf, type Selection } from './customer-tables';
-import { pageIds, listOrder } from './page-query';
-import { planPage, type KeywordTotal, type PagePlan, type PageWindow, type SortField, type SortOrder } from './page-plan';
-import { CODE_FILTER_STATEMENTS, statementBudget } from './statement-budget';
+import { matchTierSql } from './match-tier';
 
+export type SortField = 'totalAssets' | 'openDate' | 'lastTrade';
+export type SortOrder = 'asc' | 'desc';
+export interface PageWindow {
+  pageNum: number;
+  pageSize: number;
+}
 /** Which page of a search, in which order. */
 export interface PageView extends PageWindow {
   sortBy: SortField;
@@ -29,186 +24,121 @@ export interface PageView extends PageWindow {
 const hkMonthStart = sql`(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)`;
 
 /** Per channel; `totalAssetsHkd` is numeric as text, so sums stay exact to the cent. */
-const liveStatColumns = selection({
+const statColumns = selection({
   channel: c.channel,
   clients: sql<number>`count(*)::int`,
   totalAssetsHkd: sql<string>`coalesce(sum(${c.totalAssetsHkd}), 0)::text`,
   active: sql<number>`(count(*) filter (where ${c.status} = 'active'))::int`,
   newThisMonth: sql<number>`(count(*) filter (where ${c.openDate} >= ${hkMonthStart}))::int`,
 });
-export type StatRow = RowOfSelection<typeof liveStatColumns>;
-/** The summary's figures per channel; "new this month" is counted live beside them. */
-const summaryStatColumns = selection({
-  channel: b.channel,
-  clients: sql<number>`sum(${b.clients})::int`,
-  totalAssetsHkd: sql<string>`sum(${b.totalAssetsHkd})::text`,
-  active: sql<number>`coalesce(sum(${b.clients}) filter (where ${b.status} = 'active'), 0)::int`,
-});
-/** The same, as the summary's grouped rows (`b`) minus the bound clients' (`k`): columns of the two subqueries, not tables. */
-const summaryMinusBoundColumns = selection({
-  channel: sql<string>`b.channel`,
-  clients: sql<number>`(b.clients - coalesce(k.clients, 0))::int`,
-  totalAssetsHkd: sql<string>`(b.assets - coalesce(k.assets, 0))::text`,
-  active: sql<number>`(b.active - coalesce(k.active, 0))::int`,
-});
-const newThisMonthColumns = selection({ channel: c.channel, newThisMonth: sql<number>`count(*)::int` });
+export type StatRow = RowOfSelection<typeof statColumns>;
+const totalColumns = selection({ total: sql<number>`count(*)::int` });
+const summaryTotalColumns = selection({ total: sql<number>`coalesce(sum(${b.clients}), 0)::int` });
 
-/** The book's version (a primary-key lookup), as a column of whichever statement needs it. */
-const bookVersion = (criteria: CustomerCriteria) =>
-  sql<string>`coalesce((select ${v.version} from ${bookVersionV} where ${v.corpId} = ${criteria.corpId} and ${v.staffId} = ${criteria.staffId}), 0)::text`;
 /**
- * The book's state as read at the start of a request: `staff_book_version.version` (migration 0013,
- * bumped in the writer's transaction by every customer, KYC-binding and account write of the
- * book; bigint as text, exact however far it grows) and the Hong Kong month, which "new this month"
- * counts against without any write.
+ * The stat from the book's summary (ADR 0006) when it holds the answer (`servedBySummary`); "new this month"
+ * depends on today, so it is counted live per channel, a short range of the open-date index.
+ */
+const summaryStatColumns = (criteria: CustomerCriteria) =>
+  selectionWithValues({
+    channel: b.channel,
+    clients: sql<number>`sum(${b.clients})::int`,
+    totalAssetsHkd: sql<string>`sum(${b.totalAssetsHkd})::text`,
+    active: sql<number>`coalesce(sum(${b.clients}) filter (where ${b.status} = 'active'), 0)::int`,
+    newThisMonth: sql<number>`(select count(*) from ${customerC} where ${customerWhere(criteria)} and ${c.channel} = ${b.channel}
+                                 and ${c.openDate} >= ${hkMonthStart})::int`,
+  });
+
+/**
+ * The book's state as read at the start of a request: `staff_book_version.version` (migration 0013, bumped in
+ * the writer's transaction by every customer, KYC-binding and account write of the book; bigint as text) and
+ * the Hong Kong month, which "new this month" counts against without any write.
  */
 const bookStateColumns = (criteria: CustomerCriteria) =>
-  selectionWithValues({ version: bookVersion(criteria), month: sql<string>`${hkMonthStart}::text` });
+  selectionWithValues({
+    version: sql<string>`coalesce((select ${v.version} from ${bookVersionV} where ${v.corpId} = ${criteria.corpId} and ${v.staffId} = ${criteria.staffId}), 0)::text`,
+    month: sql<string>`${hkMonthStart}::text`,
+  });
 
 /**
- * A client manager's search of their book, for one row shape (`columns`, over the customer `c`):
- * the page, its total and the header stat, each in as few statements as ADR 0008 allows, with the
- * path to a keyword's page chosen from its cached count (ADR 0009).
- *
- * `cache` holds the totals and stats of live filters (see BookResultCache); one per search, since
- * its entries are only valid against the database they were read from.
+ * The list's order (descending: key descending, ties by id ascending, no trade last; ascending is that
+ * reversed, as the book index walks it): with a keyword, its tiers first (`matchTierSql`, ADR 0046 §5).
+ */
+export function listOrder(criteria: CustomerCriteria, sortBy: SortField, sortOrder: SortOrder): SQL {
+  const column = { totalAssets: c.totalAssetsHkd, openDate: c.openDate, lastTrade: c.lastTradeDate }[sortBy];
+  const nulls = sortBy === 'lastTrade' ? (sortOrder === 'desc' ? sql` nulls last` : sql` nulls first`) : sql``;
+  const sorted = sortOrder === 'desc' ? sql`${column} desc${nulls}, ${c.id} asc` : sql`${column} asc${nulls}, ${c.id} desc`;
+  const tier = criteria.keyword && matchTierSql(criteria.keyword, criteria.corpId);
+  return tier ? sql`${tier}, ${sorted}` : sorted;
+}
+
+/**
+ * A keyword too short for its GIN indexes (one Chinese character, one or two letters or digits) is tested
+ * entry by entry over the book's staff indexes (`keywordCondition`'s `filter`).
+ */
+const keywordUse = (criteria: CustomerCriteria) => (criteria.keyword && !criteria.keyword.narrowsByIndex ? 'filter' : 'index');
+
+/**
+ * A client manager's search of their book, for one row shape (`columns`, over the customer `c`): the page,
+ * its total and the header stat. The book's in-memory index answers whenever it holds the book at the
+ * database's version (ADR 0035); SQL answers the rest (a book over the budget, one still loading), plainly,
+ * one statement per request.
  */
 export function createCustomerSearch<Columns extends Selection>(
   db: Database,
   columns: Columns,
-  cache: BookResultCache = new BookResultCache(),
   indexes?: BookIndexStore,
   /**
    * The row shape built from what the book's index holds, when it holds all of it: a search the index
    * answers then reads only the book's version (one primary-key row) instead of its page's rows (ADR
-   * 0035's addendum). Must give what `columns` gives for the same customer (the equivalence test checks).
+   * 0035). Must give what `columns` gives for the same customer (the equivalence test checks).
    */
   rowFromIndex?: (customer: HeldCustomer) => RowOf<Columns>,
 ) {
   type Row = RowOf<Columns>;
-  /** The row shape's select list, rendered once. */
   const rowColumns = selection(columns);
-  const admitCodeFilterStatement = statementBudget(CODE_FILTER_STATEMENTS);
-  /** What a `codeFilters` statement's text depends on: everything but the book (a parameter). */
-  const codeFilterKey = (criteria: CustomerCriteria, view: PageView) =>
-    JSON.stringify([
-      criteria.channels,
-      criteria.statuses,
-      criteria.markets,
-      criteria.hasHolding,
-      criteria.kycBound,
-      view.sortBy,
-      view.sortOrder,
-      { pageNum: view.pageNum, pageSize: view.pageSize },
-    ]);
-  /** Read before anything is computed from the book (see BookResultCache). */
+
   const bookState = async (criteria: CustomerCriteria) => {
     const [row] = await selectRows(db, selectQuery(bookStateColumns(criteria), sql``), { prepare: true });
     return row!;
   };
-  /**
-   * Live stats read the whole filtered book, so they are cached while the book is unchanged; the
-   * summary's answers read a few summary rows and are not (ADR 0029 has the figures). (Search totals
-   * are cached by `countLive`, checked against the version the page statement reads.)
-   */
-  const cachedStat = async (criteria: CustomerCriteria, compute: () => Promise<StatRow[]>): Promise<StatRow[]> => {
-    if (servedBySummary(criteria)) return compute();
-    const state = await bookState(criteria);
-    // "New this month" changes with the month, not only with writes.
-    return cache.getOrCompute(`stat:${state.month}:${criteriaKey(criteria)}`, state.version, compute);
-  };
 
-  /** The number of customers matching, from the summary: only when `summaryAnswers(criteria)`. */
-  const summaryTotal = (criteria: CustomerCriteria) => {
-    const fromSummary = sql`select coalesce(sum(${b.clients}), 0) from ${bookSummaryB} where ${summaryWhere(criteria)}`;
-    return servedBySummary(criteria)
-      ? sql<number>`(${fromSummary})::int`
-      : sql<number>`((${fromSummary}) - (select count(*) from ${customerC} where ${customerWhere({ ...criteria, kycBound: true })}))::int`;
-  };
-  const summaryAnswers = (criteria: CustomerCriteria) => servedBySummary(criteria) || servedBySummaryMinusBound(criteria);
-
-  const totalKey = (criteria: CustomerCriteria) => `total:${criteriaKey(criteria)}`;
-  /**
-   * Counts the customers matching, with the book's version read in the same statement (so the count
-   * is exactly that version's), and caches it under that version.
-   */
-  const countLive = async (criteria: CustomerCriteria): Promise<{ version: string; value: KeywordTotal }> => {
-    // A keyword too short for its GIN indexes is tested entry by entry; written so, the planner
-    // counts over the book's covering index without heap visits, instead of visiting every match's row.
-    const keywordUse = criteria.keyword?.narrowsByIndex ? 'index' : 'filter';
-    const counted = selectionWithValues({
-      version: bookVersion(criteria),
-      total: sql<number>`(select count(*) from ${customerC} where ${customerWhere(criteria, true, keywordUse)})::int`,
+  /** The page's ids first, then their columns (the per-row subqueries run for the rows shown only), and the total. */
+  async function searchInSql(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number }> {
+    const order = listOrder(criteria, view.sortBy, view.sortOrder);
+    const { rows, total } = await selectRowSets(db, {
+      rows: selectQuery(
+        rowColumns,
+        sql`from (select ${c.id} from ${customerC} where ${customerWhere(criteria, false, keywordUse(criteria))}
+                  order by ${order} limit ${view.pageSize} offset ${(view.pageNum - 1) * view.pageSize}) page
+            join ${customerC} on ${c.id} = page.id and ${c.corpId} = ${criteria.corpId}
+            order by ${order}`,
+      ),
+      total: servedBySummary(criteria)
+        ? selectQuery(summaryTotalColumns, sql`from ${bookSummaryB} where ${summaryWhere(criteria)}`)
+        : selectQuery(totalColumns, sql`from ${customerC} where ${customerWhere(criteria, true, keywordUse(criteria))}`),
     });
-    const [row] = await selectRows(db, selectQuery(counted, sql``));
-    const { version, ...value } = row!;
-    cache.store(totalKey(criteria), version, value);
-    return { version, value };
-  };
-
-  /** The columns of a page's rows, for ids chosen by `pageIds`. */
-  const pageRows = (criteria: CustomerCriteria, view: PageView, plan: PagePlan) =>
-    plan === 'empty'
-      ? rowsQuery<Row>(sql`select null where false`)
-      : // The page's ids first, then its columns: the per-row subqueries (accounts, KYC) run for the
-        // rows shown, not for every row an OFFSET skips (ADR 0029 has the figures).
-        selectQuery(
-          rowColumns,
-          sql`from (${pageIds(criteria, view.sortBy, view.sortOrder, view, plan)}) page
-              join ${customerC} on ${c.id} = page.id and ${c.corpId} = ${criteria.corpId}
-              order by ${listOrder(criteria, view.sortBy, view.sortOrder)}`,
-        );
-
-  /** Per channel; sums are numeric in SQL so the HKD totals are exact to the cent. */
-  async function computeStat(criteria: CustomerCriteria): Promise<StatRow[]> {
-    const minusBound = servedBySummaryMinusBound(criteria);
-    if (!servedBySummary(criteria) && !minusBound) {
-      return selectRows(
-        db,
-        selectQuery(
-          liveStatColumns,
-          sql`from ${customerC} where ${customerWhere(criteria)} group by ${c.channel} order by clients desc, ${c.channel}`,
-        ),
-      );
-    }
-    // The month's new clients depend on today, so they are counted live: a short range of the open-date index.
-    const [rows, fresh] = await Promise.all([
-      selectRows(
-        db,
-        minusBound
-          ? selectQuery(
-              summaryMinusBoundColumns,
-              sql`from (select ${b.channel}, sum(${b.clients}) as clients, sum(${b.totalAssetsHkd}) as assets,
-                               coalesce(sum(${b.clients}) filter (where ${b.status} = 'active'), 0) as active
-                        from ${bookSummaryB} where ${summaryWhere(criteria)} group by ${b.channel}) b
-                  left join (select ${c.channel}, count(*) as clients, sum(${c.totalAssetsHkd}) as assets,
-                                    count(*) filter (where ${c.status} = 'active') as active
-                             from ${customerC} where ${customerWhere({ ...criteria, kycBound: true })} group by ${c.channel}) k on k.channel = b.channel
-                  where b.clients - coalesce(k.clients, 0) > 0
-                  order by clients desc, b.channel`,
-            )
-          : selectQuery(
-              summaryStatColumns,
-              sql`from ${bookSummaryB} where ${summaryWhere(criteria)}
-                  group by ${b.channel} having sum(${b.clients}) > 0 order by clients desc, ${b.channel}`,
-            ),
-      ),
-      selectRows(
-        db,
-        selectQuery(
-          newThisMonthColumns,
-          sql`from ${customerC} where ${customerWhere(criteria)} and ${c.openDate} >= ${hkMonthStart} group by ${c.channel}`,
-        ),
-      ),
-    ]);
-    const freshByChannel = new Map(fresh.map((row) => [row.channel, row.newThisMonth]));
-    return rows.map((row) => ({ ...row, newThisMonth: freshByChannel.get(row.channel) ?? 0 }));
+    return { rows: rows as Row[], total: total[0]!.total };
   }
 
+  const statInSql = (criteria: CustomerCriteria) =>
+    selectRows(
+      db,
+      servedBySummary(criteria)
+        ? selectQuery(
+            summaryStatColumns(criteria),
+            sql`from ${bookSummaryB} where ${summaryWhere(criteria)}
+                group by ${b.channel} having sum(${b.clients}) > 0 order by clients desc, ${b.channel}`,
+          )
+        : selectQuery(
+            statColumns,
+            sql`from ${customerC} where ${customerWhere(criteria, true, keywordUse(criteria))} group by ${c.channel} order by clients desc, ${c.channel}`,
+          ),
+    );
+
   /**
-   * The page's rows for ids found in memory, in that order, with the book's version and the Hong
-   * Kong month read in the same statement: the ids are right only if the version is still the
-   * index's (ADR 0035).
+   * The page's rows for ids found in memory, in that order, with the book's version read in the same
+   * statement: the ids are right only if the version is still the index's (ADR 0035).
    */
   const rowsByIds = (criteria: CustomerCriteria, ids: number[]) =>
     selectRowSets(
@@ -276,11 +206,6 @@ export function createCustomerSearch<Columns extends Selection>(
   }
 
   return {
-    /**
-     * One statement in the usual case: the page, with the book version that says whether the
-     * cached total still holds (or the summary's total, which is not cached). A first keyword
-     * search counts before it pages, since how the page is found depends on the count (`planPage`).
-     */
     async search(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number }> {
       if (indexes) {
         // The index and the version it is checked against are the primary's; SQL may answer from a standby (ADR 0052).
@@ -288,35 +213,7 @@ export function createCustomerSearch<Columns extends Selection>(
         if (answered) return answered;
         bookIndexCounters.askedSql += 1;
       }
-      const fromSummary = summaryAnswers(criteria);
-      let known = fromSummary ? undefined : cache.peek<KeywordTotal>(totalKey(criteria));
-      if (!known && criteria.keyword) known = await countLive(criteria);
-      let plan = planPage(criteria, view, known?.value);
-      if (plan === 'codeFilters' && !admitCodeFilterStatement(codeFilterKey(criteria, view))) plan = 'planner';
-      const { rows, book } = await selectRowSets(
-        db,
-        {
-          rows: pageRows(criteria, view, plan),
-          book: selectQuery(
-            selectionWithValues({
-              version: bookVersion(criteria),
-              total: fromSummary ? summaryTotal(criteria) : sql<number | null>`null::int`,
-            }),
-            sql``,
-          ),
-        },
-        { prepare: plan !== 'planner' },
-      );
-      const { version, total } = book[0]!;
-      if (fromSummary) return { rows, total: total! };
-      if (known && known.version === version) return { rows, total: known.value.total };
-      // The book changed since the total was counted (or it never was): count again. The page already
-      // read is right whatever plan found it, unless the plan trusted an old "nothing matches".
-      const fresh = await countLive(criteria);
-      if (plan !== 'empty' || fresh.value.total === 0) return { rows, total: fresh.value.total };
-      const retryPlan = planPage(criteria, view, fresh.value);
-      const retried = await selectRows<Row>(db, pageRows(criteria, view, retryPlan), { prepare: retryPlan !== 'planner' });
-      return { rows: retried, total: fresh.value.total };
+      return searchInSql(criteria, view);
     },
 
     async stat(criteria: CustomerCriteria): Promise<StatRow[]> {
@@ -325,7 +222,7 @@ export function createCustomerSearch<Columns extends Selection>(
         if (answered) return answered;
         bookIndexCounters.askedSql += 1;
       }
-      return cachedStat(criteria, () => computeStat(criteria));
+      return statInSql(criteria);
     },
   };
 }

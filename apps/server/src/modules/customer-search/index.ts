@@ -5,9 +5,14 @@
  */
 export { interpretKeyword, matchedOn, type CustomerKeyword, type MatchedOn } from './customer-keyword';
 export type { CustomerCriteria } from './customer-filters';
-export { BookResultCache, bookResultCacheCounters } from './book-result-cache';
 export { BookIndexStore, bookIndexCounters } from './book-index-store';
 export type { HeldCustomer } from './book-index';
 export { searchAliases, type RowOf, type Selection } from './customer-tables';
-export type { SortField, SortOrder } from './page-plan';
-export { createCustomerSearch, type CustomerSearch, type PageView, type StatRow } from './customer-search.repository';
+export {
+  createCustomerSearch,
+  type CustomerSearch,
+  type PageView,
+  type SortField,
+  type SortOrder,
+  type StatRow,
+} from './customer-search.repository';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { likeEscaped } from '../../db/sql-rows';
-import { customerNoMatches, termsHoldWords, type CustomerKeyword } from './customer-keyword';
+import { ACCOUNT_NOS, CUSTOMER_NO, FOLDED, ID_DOC_LAST4, lowerAsSql, NAME_CN, PHONE_DIGITS, utf8, type BookTexts } from './book-texts';
+import { customerNoMatches, type CustomerKeyword } from './customer-keyword';
 import { a, accountA, c } from './customer-tables';
 
 /**
@@ -14,22 +15,6 @@ import { a, accountA, c } from './customer-tables';
  * Only found rows are ranked: every tier's test implies one of the keyword's arms.
  */
 export type MatchTier = 0 | 1 | 2;
-
-/**
- * The columns a tier is decided from, by slot, as the book's index keeps them (`nameEnLower` is
- * `lowerAsSql` of the English name; `foldedCn` and `termWords` split from the search terms, null
- * until computed). Read in place: no object per match.
- */
-export interface TieredColumns {
-  readonly customerNo: readonly string[];
-  readonly nameCn: readonly string[];
-  readonly nameEnLower: readonly string[];
-  readonly foldedCn: readonly (string | null)[];
-  readonly termWords: readonly (string | null)[];
-  readonly phoneDigits: readonly (string | null)[];
-  readonly idDocLast4: readonly string[];
-  readonly accountNos: readonly (readonly string[])[];
-}
 
 /**
  * The shortest number a manager types as a whole phone without its country code: Hong Kong and Macau
@@ -52,59 +37,59 @@ export function isWholePhone(phoneDigits: string | null, typed: string): boolean
 }
 
 /**
- * The keyword's tier tests, decided once per query (the in-memory index calls `of` for each match's slot).
- * `englishLower`: the keyword lower-cased as ILIKE folds it (the index's `lowerAsSql`), looked for at the
- * English name's start or after a space.
+ * The keyword's tier tests over a book index's packed texts, decided once per query (the index asks them of
+ * each match's slot). `romanisedMark`: the romanised arm's matches carry it in `wordStamp` (each typed word
+ * begins a word of their terms, so they begin a name by construction).
  */
 export class MatchTiers {
-  private readonly englishLower: string | null;
-  private readonly englishAfterSpace: string | null;
+  private readonly text: Uint8Array;
+  private readonly folded: Uint8Array | null;
+  private readonly englishText: string | null;
+  private readonly english: Uint8Array | null;
 
   constructor(
     private readonly keyword: CustomerKeyword,
-    englishLower: string | null,
+    private readonly texts: BookTexts,
+    private readonly wordStamp: Uint32Array,
+    private readonly romanisedMark: number,
   ) {
-    this.englishLower = keyword.englishName ? englishLower : null;
-    this.englishAfterSpace = this.englishLower === null ? null : ` ${this.englishLower}`;
+    this.text = utf8(keyword.text);
+    this.folded = keyword.chineseName?.folded ? utf8(keyword.chineseName.folded) : null;
+    this.englishText = keyword.englishName ? lowerAsSql(keyword.text) : null;
+    this.english = this.englishText === null ? null : utf8(this.englishText);
   }
 
-  of(row: TieredColumns, slot: number): MatchTier {
-    if (this.isExact(row, slot)) return 0;
-    return this.isNamePrefix(row, slot) ? 1 : 2;
+  isWholePhone(slot: number): boolean {
+    return this.keyword.phone !== null && isWholePhone(this.texts.text(slot, PHONE_DIGITS), this.keyword.phone.digits);
   }
 
   /** Tier 0: equality tests only (the customer number's key, an account, the ID tail, the whole phone). */
-  isExact(row: TieredColumns, slot: number): boolean {
-    const keyword = this.keyword;
-    if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo[slot]!)) return true;
-    if (keyword.accountNo !== null && row.accountNos[slot]!.includes(keyword.accountNo)) return true;
-    if (keyword.idDocTail !== null && row.idDocLast4[slot] === keyword.idDocTail) return true;
-    return keyword.phone !== null && isWholePhone(row.phoneDigits[slot]!, keyword.phone.digits);
+  isExact(slot: number): boolean {
+    const { keyword, texts } = this;
+    if (keyword.customerNo && customerNoMatches(keyword.customerNo, texts.text(slot, CUSTOMER_NO)!)) return true;
+    if (keyword.accountNo !== null && texts.list(slot, ACCOUNT_NOS).includes(keyword.accountNo)) return true;
+    if (keyword.idDocTail !== null && texts.text(slot, ID_DOC_LAST4) === keyword.idDocTail) return true;
+    return this.isWholePhone(slot);
   }
 
   /** Tier 1, for a row that is not exact: a name begins with the keyword. */
-  isNamePrefix(row: TieredColumns, slot: number): boolean {
-    const keyword = this.keyword;
-    if (keyword.chineseName) {
-      if (row.nameCn[slot]!.startsWith(keyword.text)) return true;
-      const folded = keyword.chineseName.folded;
-      const foldedCn = row.foldedCn[slot]!;
-      if (folded !== null && foldedCn !== null && foldedCn.startsWith(folded)) return true;
+  isNamePrefix(slot: number): boolean {
+    const { texts } = this;
+    if (this.keyword.chineseName) {
+      if (texts.startsWith(slot, NAME_CN, this.text)) return true;
+      if (this.folded !== null && texts.startsWith(slot, FOLDED, this.folded)) return true;
     }
-    if (this.englishLower !== null) {
-      const nameEnLower = row.nameEnLower[slot]!;
-      if (nameEnLower.startsWith(this.englishLower) || nameEnLower.includes(this.englishAfterSpace!)) return true;
-    }
-    const termWords = row.termWords[slot]!;
-    return keyword.romanised !== null && termWords !== null && termsHoldWords(termWords, keyword.romanised.wordStarts);
+    if (this.english !== null && texts.nameEnHolds(slot, this.english, this.englishText!, true)) return true;
+    return this.romanisedMark !== 0 && this.wordStamp[slot] === this.romanisedMark;
   }
 }
 
 /**
  * The same tiers in SQL, over the customer `c`, for the ORDER BY of a keyword's page (both search paths
- * must give the same pages: the equivalence test compares them). Only where the keyword has the arm.
+ * must give the same pages: the equivalence test compares them). Only where the keyword has the arm; undefined
+ * when it has none that ranks (every match is then of the last tier).
  */
-export function matchTierSql(keyword: CustomerKeyword, corpId: number): SQL {
+export function matchTierSql(keyword: CustomerKeyword, corpId: number): SQL | undefined {
   const exact: SQL[] = [];
   if (keyword.customerNo) {
     const { key, prefix } = keyword.customerNo;
@@ -150,5 +135,5 @@ export function matchTierSql(keyword: CustomerKeyword, corpId: number): SQL {
     ...(exact.length ? [sql`when ${anyOf(exact)} then 0`] : []),
     ...(prefix.length ? [sql`when ${anyOf(prefix)} then 1`] : []),
   ];
-  return cases.length ? sql`(case ${sql.join(cases, sql` `)} else 2 end)` : sql`2`;
+  return cases.length ? sql`(case ${sql.join(cases, sql` `)} else 2 end)` : undefined;
 }

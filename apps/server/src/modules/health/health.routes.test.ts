@@ -4,7 +4,6 @@ import { buildApp } from '../../app';
 import { makeEnv, ConfigError, loadEnv } from '../../env';
 import { openDatabase } from '../../db/client';
 import { healthDetailHeaders, TEST_HEALTH_DETAIL_TOKEN } from '../../testing';
-import { BookResultCache } from '../customer-search';
 import { readinessAudience } from './health.routes';
 
 const appWith = async (detailToken?: string) => {
@@ -40,7 +39,6 @@ describe('/readyz: readiness for everyone, the details only for monitoring with 
       status: 'ready',
       database: 'pglite',
       wecom: { status: expect.any(String) },
-      bookResultCache: { lookups: expect.any(Number), computed: expect.any(Number) },
       bookIndex: expect.any(Object),
     });
   });
@@ -99,20 +97,5 @@ describe('/readyz: readiness for everyone, the details only for monitoring with 
     expect(readinessAudience(`Bearer ${token}`, undefined)).toBe('refused');
     expect(readinessAudience(`Bearer ${'m'.repeat(39)}`, token)).toBe('refused');
     expect(readinessAudience(`Bearer ${token}\n`, token)).toBe('refused');
-  });
-
-  it("counts this process's lookups and the values it had to compute, for the benchmark's hit rate", async () => {
-    const counters = async () =>
-      (await app.inject({ url: '/readyz', headers: healthDetailHeaders })).json<{
-        bookResultCache: { lookups: number; computed: number };
-      }>().bookResultCache;
-    const before = await counters();
-    const cache = new BookResultCache();
-    await cache.getOrCompute('total:a', '1', async () => 3);
-    await cache.getOrCompute('total:a', '1', async () => 3);
-    expect(cache.peek('total:b')).toBeUndefined();
-    const after = await counters();
-    // Three lookups: one answered from memory, two that were not (one of them then computed and stored).
-    expect({ lookups: after.lookups - before.lookups, computed: after.computed - before.computed }).toEqual({ lookups: 3, computed: 1 });
   });
 });

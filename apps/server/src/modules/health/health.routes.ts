@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase } from '../../db/client';
-import { bookIndexCounters, bookResultCacheCounters } from '../customer-search';
+import { bookIndexCounters } from '../customer-search';
 
 export interface HealthRoutesOptions {
   /** HEALTH_DETAIL_TOKEN: what monitoring presents to see /readyz's details (ADR 0054); unset, nobody sees them. */
@@ -64,7 +64,6 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
             }
           : {}),
         wecom: app.wecomHealth.summary(),
-        bookResultCache: { ...bookResultCacheCounters },
         bookIndex: { ...bookIndexCounters },
       };
     } catch (error) {

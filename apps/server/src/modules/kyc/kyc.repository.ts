@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import { auditLog, customers, kycBindings } from '../../db/schema';
-import { BookResultCache, createCustomerSearch, searchAliases, type BookIndexStore, type CustomerKeyword } from '../customer-search';
+import { createCustomerSearch, searchAliases, type BookIndexStore, type CustomerKeyword } from '../customer-search';
 
 const { c, a, k, accountA, kycBindingK } = searchAliases;
 
@@ -23,7 +23,7 @@ const candidateColumns = {
 
 /** `indexes`: the books held in memory (ADR 0035), shared with the client list; without them SQL answers. */
 export function createKycRepository(db: Database, indexes?: BookIndexStore) {
-  const customerSearch = createCustomerSearch(db, candidateColumns, new BookResultCache(), indexes);
+  const customerSearch = createCustomerSearch(db, candidateColumns, indexes);
   return {
     /**
      * The caller's own customers the keyword finds, as the client list finds them (customer-search,

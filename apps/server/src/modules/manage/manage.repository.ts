@@ -2,14 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
 import { float8, selection, selectQuery, selectRows } from '../../db/sql-rows';
-import {
-  BookResultCache,
-  createCustomerSearch,
-  searchAliases,
-  type BookIndexStore,
-  type HeldCustomer,
-  type RowOf,
-} from '../customer-search';
+import { createCustomerSearch, searchAliases, type BookIndexStore, type HeldCustomer, type RowOf } from '../customer-search';
 
 const { c, a, k, b, accountA, kycBindingK, bookSummaryB } = searchAliases;
 
@@ -66,11 +59,10 @@ const channelColumns = selection({ channel: b.channel, clients: sql<number>`sum(
 
 /**
  * The client list's reads: its search and stat (customer-search), and what only the list needs.
- * `cache`: see BookResultCache; one per app. `indexes`: the books held in memory (ADR 0035); without
- * them every search is answered in SQL.
+ * `indexes`: the books held in memory (ADR 0035); without them every search is answered in SQL.
  */
-export function createManageRepository(db: Database, cache = new BookResultCache(), indexes?: BookIndexStore) {
-  const customerSearch = createCustomerSearch(db, listColumns, cache, indexes, listRowFromIndex);
+export function createManageRepository(db: Database, indexes?: BookIndexStore) {
+  const customerSearch = createCustomerSearch(db, listColumns, indexes, listRowFromIndex);
   return {
     search: customerSearch.search,
     stat: customerSearch.stat,

@@ -6,7 +6,7 @@ import { createManageService } from './manage.service';
 
 /** The signed-in manager's client list: channels, search with filters and sort, stat header. */
 export const manageRoutes = implementArea(contract.manage, (app, options: { indexes?: BookIndexStore }) => {
-  const service = createManageService(createManageRepository(app.database.db, undefined, options.indexes));
+  const service = createManageService(createManageRepository(app.database.db, options.indexes));
   return {
     getChannel: ({ caller }) => service.channels(caller),
     searchCustomers: ({ input, caller }) => service.search(caller, input),

@@ -1,0 +1,301 @@
+// What an in-memory book index (ADR 0035) costs: heap bytes per customer after a forced GC, heap objects
+// (a heap snapshot's node count before and after the build), the pause of a full GC with the book loaded,
+// the longest GC pauses seen during a search workload (PerformanceObserver 'gc'), and CPU per request of the
+// bench's search cells, each request a new input from the bench's own generators (never repeated). The book
+// is synthetic, drawn from the seed's tables like the bench's biggest book (125,000 clients by default).
+// Run from the repository root (figures go to docs, ADR 0035):
+//   nice -n 19 node --expose-gc --import tsx tools/src/bench/book-index-probe.ts
+// SIZE (customers), N (requests per cell), CELLS (comma-separated), SNAPSHOT=0 (skip the heap snapshots) and
+// ROOT (another checkout's root, to measure it with the same book and inputs) can be set in the environment.
+// With DATABASE_URL (PostgreSQL) the book is that database's biggest, as the store loads it; with SQL_PATH=1 as
+// well, it measures the SQL path instead: that book searched by the client list's repository without an index,
+// N requests per cell one after another, wall time each.
+import { readFileSync, rmSync } from 'node:fs';
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
+import { loadBookSample, paramStream, seededRandom, type BookSample } from './param-generator';
+
+const root = process.env.ROOT ?? new URL('../../..', import.meta.url).pathname;
+const search = `${root}/apps/server/src/modules/customer-search`;
+const { BookIndex } = await import(`${search}/book-index.ts`);
+const { interpretKeyword } = await import(`${search}/customer-keyword.ts`);
+const { searchTerms } = await import(`${root}/apps/server/src/db/search-terms.ts`);
+const ref = await import(`${root}/apps/server/src/db/seed/reference-data.ts`);
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc');
+const BOOK_SIZE = Number(process.env.SIZE ?? 125_000);
+const N = Number(process.env.N ?? 2000);
+const CELLS = (process.env.CELLS ?? 'search:name,search:phone,search:account,search:filters,search:pages,stat').split(',');
+const ASOF = '2026-11-20';
+if (process.env.DATABASE_URL && process.env.SQL_PATH === '1') {
+  await measureSql(process.env.DATABASE_URL);
+  process.exit(0);
+}
+
+/** A book drawn from the seed's tables like the bench's biggest, every row with its terms and a list row's display fields. */
+function syntheticBook() {
+  const random = seededRandom(46);
+  const int = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const chance = (p: number) => random() < p;
+  const totalWeight = ref.SURNAME_WEIGHTS.reduce((sum: number, weight: number) => sum + weight, 0);
+  const surnameOf = () => {
+    let left = random() * totalWeight;
+    for (const surname of ref.SURNAMES) if ((left -= surname[3]) < 0) return surname;
+    return ref.SURNAMES[0];
+  };
+  const termsOf = new Map<string, string>();
+  const rows = [];
+  for (let id = 1; id <= BOOK_SIZE; id += 1) {
+    const surname = surnameOf();
+    const male = chance(0.5);
+    const pool = male ? ref.GIVEN_MALE : ref.GIVEN_FEMALE;
+    const given: string[][] = chance(0.85) ? [pick(pool), pick(pool)] : [pick(pool)];
+    const nameCn = surname[0] + given.map((part) => part[0]).join('');
+    let nameEn: string;
+    if (chance(0.3)) {
+      const pinyin = given.map((part) => part[2]).join('');
+      nameEn = `${surname[2]} ${pinyin.charAt(0) + pinyin.slice(1).toLowerCase()}`;
+    } else {
+      const english = chance(0.4) ? pick(male ? ref.ENGLISH_MALE : ref.ENGLISH_FEMALE) : null;
+      const cantonese = given.map((part) => part[1]).join(' ');
+      nameEn = english ? `${english} ${surname[1]} ${cantonese}` : `${surname[1]} ${cantonese}`;
+    }
+    let terms = termsOf.get(nameCn);
+    if (terms === undefined) termsOf.set(nameCn, (terms = searchTerms(nameCn)));
+    const phoneDigits = `852${int(50_000_000, 99_999_999)}`;
+    const idDocLast4 = `${int(100, 999)}${pick(['0', '1', '2', 'A'])}`;
+    rows.push({
+      id,
+      channel: pick(ref.CHANNELS),
+      status: chance(0.72) ? 'active' : chance(0.7) ? 'dormant' : 'closed',
+      nameCn,
+      nameEn,
+      searchTerms: terms,
+      phoneDigits,
+      idDocLast4,
+      assetCents: int(0, 500_000_000),
+      openDate: `20${10 + int(0, 16)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(10, 28))}`,
+      lastTradeDate: chance(0.8) ? `2026-${String(int(1, 11)).padStart(2, '0')}-${String(int(10, 28))}` : null,
+      heldMarkets: chance(0.6) ? (chance(0.3) ? ['HK', 'US'] : ['HK']) : [],
+      kycBound: chance(0.05),
+      accountNos: chance(0.3)
+        ? [`${int(10, 99)}${String(id).padStart(6, '0')}`, `M${String(id).padStart(7, '0')}`]
+        : [`${int(10, 99)}${String(id).padStart(6, '0')}`],
+      customerNo: `C${String(id).padStart(8, '0')}`,
+      phone: `+852 ${phoneDigits.slice(3, 7)} ${phoneDigits.slice(7)}`,
+      idDocMasked: `A${idDocLast4.slice(0, 1)}****${idDocLast4.slice(3)}`,
+      riskLevel: int(1, 5),
+      tags: chance(0.3) ? [pick(ref.CUSTOMER_TAGS)] : [],
+    });
+  }
+  const sample: BookSample = {
+    customers: rows.map(({ id, customerNo, nameCn, nameEn, phoneDigits, idDocLast4, accountNos }) => ({
+      id,
+      customerNo,
+      nameCn,
+      nameEn,
+      phoneDigits,
+      idDocLast4,
+      accountNos,
+    })),
+    channels: [...ref.CHANNELS],
+    eventCustomerIds: [],
+    servedNames: [],
+    asOf: ASOF,
+    firstOpenDate: '2010-01-10',
+    timelineCustomer: null,
+  };
+  return { rows, sample };
+}
+
+/** The biggest book of a seeded database, as the store loads it. */
+async function databaseBook(url: string) {
+  const { openDatabase } = await import(`${root}/apps/server/src/db/client.ts`);
+  const database = await openDatabase({ url, poolMax: 2 });
+  const [book] = await database.query(`select staff_id as "staffId" from customer group by 1 order by count(*) desc limit 1`);
+  const rows = await database.query(
+    `select c.id::float8 as id, c.channel, c.status, c.name_cn as "nameCn", c.name_en as "nameEn", c.search_terms as "searchTerms",
+            c.phone_digits as "phoneDigits", c.id_doc_last4 as "idDocLast4", (c.total_assets_hkd * 100)::float8 as "assetCents",
+            c.open_date::text as "openDate", c.last_trade_date::text as "lastTradeDate", c.held_markets as "heldMarkets",
+            exists (select 1 from kyc_binding k where k.customer_id = c.id and k.corp_id = c.corp_id) as "kycBound",
+            array(select a.account_no from account a where a.customer_id = c.id order by a.id) as "accountNos",
+            c.customer_no as "customerNo", c.phone, c.id_doc_masked as "idDocMasked", c.risk_level as "riskLevel", c.tags
+       from customer c where c.staff_id = $1`,
+    [book.staffId],
+  );
+  const sample = await loadBookSample(database, book.staffId, ASOF);
+  await database.close();
+  return { rows, sample };
+}
+
+const { rows, sample } = process.env.DATABASE_URL ? await databaseBook(process.env.DATABASE_URL) : syntheticBook();
+const SIZE = rows.length;
+// The inputs, drawn before anything is measured (the generators allocate too).
+const inputs = new Map(
+  CELLS.map((cell) => {
+    const stream = paramStream(cell, sample, 1);
+    return [cell, Array.from({ length: N + 200 }, () => stream.next() as Record<string, never>)];
+  }),
+);
+
+/** Heap objects: the node count at the head of a heap snapshot of this process. */
+const heapObjects = () => {
+  if (process.env.SNAPSHOT === '0') return NaN;
+  const file = writeHeapSnapshot(`/tmp/book-index-probe-${process.pid}.heapsnapshot`);
+  const head = readFileSync(file, { encoding: 'utf8', flag: 'r' }).slice(0, 4000);
+  rmSync(file);
+  return Number(/"node_count":(\d+)/.exec(head)![1]);
+};
+/** The JS heap and the typed arrays' stores outside it, after two forced GCs. */
+const settle = () => {
+  gc();
+  gc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return { heap: heapUsed, stores: arrayBuffers };
+};
+
+let started = performance.now();
+let index = new BookIndex('1', rows);
+const buildMs = performance.now() - started;
+// The index alone: the heap with it, less the heap once it is dropped (the rows it was built from are gone first).
+rows.length = 0;
+const heapWith = settle();
+const objectsWith = heapObjects();
+
+const pauses: { kind: number; ms: number }[] = [];
+const observer = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    pauses.push({ kind: (entry as { detail?: { kind: number } }).detail?.kind ?? 0, ms: entry.duration });
+});
+observer.observe({ entryTypes: ['gc'] });
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+await tick();
+pauses.length = 0;
+started = performance.now();
+gc();
+const fullGcMs = performance.now() - started;
+
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const criteriaOf = (input: Record<string, never>) => ({
+  corpId: 1,
+  staffId: 1,
+  keyword: interpretKeyword(input.keyword),
+  channels: input.channels,
+  statuses: input.statuses,
+  assetMinHkd: input.assetMin,
+  assetMaxHkd: input.assetMax,
+  openDateFrom: input.openDateFrom,
+  openDateTo: input.openDateTo,
+  kycBound: input.kycBound,
+  markets: input.markets,
+  hasHolding: input.hasHolding,
+});
+/** A request as the list answers it: the page and its rows (the stat cell: the header stat). */
+const answer = (cell: string, input: Record<string, never>) => {
+  const criteria = criteriaOf(input);
+  if (cell === 'stat') return index.stat(criteria, `${ASOF.slice(0, 8)}01`);
+  const page = index.page(criteria, input.sortBy ?? 'totalAssets', input.sortOrder ?? 'desc', {
+    pageNum: input.pageNum ?? 1,
+    pageSize: input.pageSize ?? 20,
+  });
+  return JSON.stringify(page.ids.map((id: number) => index.customer(id)));
+};
+for (const cell of CELLS) {
+  const cellInputs = inputs.get(cell)!;
+  // The first 200 warm the sort orders and the JIT, as the bench's warm-up does; the rest are measured.
+  for (const input of cellInputs.slice(0, 200)) answer(cell, input);
+  const times: number[] = [];
+  const cpuBefore = cpuMs();
+  for (const input of cellInputs.slice(200)) {
+    const at = performance.now();
+    answer(cell, input);
+    times.push(performance.now() - at);
+    await tick();
+  }
+  const cpu = (cpuMs() - cpuBefore) / N;
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3);
+  console.log(`${cell.padEnd(15)} CPU ${cpu.toFixed(3)} ms/request; wall p50 ${q(0.5)} p95 ${q(0.95)} max ${q(1)} ms`);
+}
+await tick();
+observer.disconnect();
+const worst = (kind: number) => pauses.filter((pause) => pause.kind === kind).reduce((max, pause) => Math.max(max, pause.ms), 0);
+const count = (kind: number) => pauses.filter((pause) => pause.kind === kind).length;
+console.log(
+  `GC: a forced full GC with the book loaded ${fullGcMs.toFixed(1)} ms; during the workload ` +
+    `major ${count(constants.NODE_PERFORMANCE_GC_MAJOR)} (max ${worst(constants.NODE_PERFORMANCE_GC_MAJOR).toFixed(1)} ms), ` +
+    `minor ${count(constants.NODE_PERFORMANCE_GC_MINOR)} (max ${worst(constants.NODE_PERFORMANCE_GC_MINOR).toFixed(1)} ms), ` +
+    `incremental ${count(constants.NODE_PERFORMANCE_GC_INCREMENTAL)} (max ${worst(constants.NODE_PERFORMANCE_GC_INCREMENTAL).toFixed(1)} ms)`,
+);
+if (index.rows !== SIZE) throw new Error(`the index holds ${index.rows} customers`);
+index = undefined;
+const heapWithout = settle();
+started = performance.now();
+gc();
+console.log(`a forced full GC once the book is dropped: ${(performance.now() - started).toFixed(1)} ms`);
+const objectsWithout = heapObjects();
+const perCustomer = (bytes: number) => `${(bytes / SIZE).toFixed(0)} B per customer (${(bytes / 2 ** 20).toFixed(1)} MB)`;
+console.log(
+  `book of ${SIZE} customers, built in ${buildMs.toFixed(0)} ms: JS heap ${perCustomer(heapWith.heap - heapWithout.heap)}, ` +
+    `typed arrays' stores ${perCustomer(heapWith.stores - heapWithout.stores)}, together ` +
+    `${perCustomer(heapWith.heap + heapWith.stores - heapWithout.heap - heapWithout.stores)}; ` +
+    `${objectsWith - objectsWithout} heap objects (${objectsWith} in the process)`,
+);
+
+/** The SQL path (a book the index does not hold) of the checkout at ROOT, cell by cell. */
+async function measureSql(url: string) {
+  const { openDatabase } = await import(`${root}/apps/server/src/db/client.ts`);
+  const { createManageRepository } = await import(`${root}/apps/server/src/modules/manage/manage.repository.ts`);
+  const { interpretKeyword } = await import(`${search}/customer-keyword.ts`);
+  const database = await openDatabase({ url, poolMax: 2 });
+  const [book] = await database.query(
+    `select staff_id as "staffId", corp_id as "corpId", count(*)::int as clients from customer group by 1, 2 order by 3 desc limit 1`,
+  );
+  const [{ asOf }] = await database.query(`select coalesce(max(open_date), current_date)::text as "asOf" from customer`);
+  const sample = await loadBookSample(database, book.staffId, asOf);
+  // Without indexes: every search is answered in SQL, as for a book over the budget.
+  const repository = createManageRepository(database.db);
+  const n = Number(process.env.N ?? 100);
+  console.log(`SQL path, book of ${book.clients} customers, ${n} requests per cell (never repeated), one at a time:`);
+  for (const cell of CELLS) {
+    const stream = paramStream(cell, sample, 2);
+    const times: number[] = [];
+    for (let at = -10; at < n; at += 1) {
+      const input = stream.next() as Record<string, never>;
+      const criteria = {
+        corpId: book.corpId,
+        staffId: book.staffId,
+        keyword: interpretKeyword(input.keyword),
+        channels: input.channels,
+        statuses: input.statuses,
+        assetMinHkd: input.assetMin,
+        assetMaxHkd: input.assetMax,
+        openDateFrom: input.openDateFrom,
+        openDateTo: input.openDateTo,
+        kycBound: input.kycBound,
+        markets: input.markets,
+        hasHolding: input.hasHolding,
+      };
+      const started = performance.now();
+      if (cell === 'stat') await repository.stat(criteria);
+      else
+        await repository.search(criteria, {
+          sortBy: input.sortBy ?? 'totalAssets',
+          sortOrder: input.sortOrder ?? 'desc',
+          pageNum: input.pageNum ?? 1,
+          pageSize: input.pageSize ?? 20,
+        });
+      if (at >= 0) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
+    const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
+    console.log(`${cell.padEnd(15)} mean ${mean.toFixed(1)} p50 ${q(0.5)} p95 ${q(0.95)} max ${q(1)} ms`);
+  }
+  await database.close();
+}
