@@ -55,7 +55,7 @@ const PROXY_HEADER = /^(forwarded|via|x-forwarded-.+|x-real-ip)$/;
 /**
  * Why the implied emulator must not answer this request, or null: it came through a proxy, from another
  * machine, or names a host beyond loopback (a bare TCP forwarder, a rebound DNS name). Issue 36.1: the
- * README's nginx forwards `Host: 127.0.0.1:3000` from a loopback peer, so only its headers betray it.
+ * deployment guide's nginx forwards `Host: 127.0.0.1:3000` from a loopback peer, so only its headers betray it.
  */
 export function impliedEmulatorRefusal(request: { headers: Record<string, unknown>; peer: string | undefined }): string | null {
   const proxied = Object.keys(request.headers).find((name) => PROXY_HEADER.test(name));

@@ -6,7 +6,7 @@ import { ErrorCode } from '@broker/contract';
 import { healthDetailHeaders, signInAs, startServerProcess, startTestApp, testDatabases, type ServerProcess } from '../testing';
 
 /**
- * A reverse proxy as the README's nginx block configures one (`proxy_pass http://127.0.0.1:<port>` with
+ * A reverse proxy as docs/deployment.md's nginx block configures one (`proxy_pass http://127.0.0.1:<port>` with
  * `X-Forwarded-For $proxy_add_x_forwarded_for` and `X-Forwarded-Proto $scheme`): Host becomes the upstream's
  * own `127.0.0.1:<port>` (nginx's `$proxy_host`) unless `host` names the public one (`proxy_set_header Host $host`).
  */
@@ -45,7 +45,7 @@ function get(url: string, headers: Record<string, string>) {
 const AUTHORIZE = '/wecom/connect/oauth2/authorize?appid=ww7a1f3c9e5b2d4f60&redirect_uri=http%3A%2F%2F127.0.0.1%2FwxEntry&agentid=1000002';
 
 /**
- * Issue 36.1 (ADR 0016): started as a fresh clone starts, without WECOM_MODE, behind the README's reverse proxy,
+ * Issue 36.1 (ADR 0016): started as a fresh clone starts, without WECOM_MODE, behind that reverse proxy,
  * the server must not let whoever reaches the proxy sign in as any staff member through its emulator.
  */
 describe('the WeCom emulator implied by default, behind a reverse proxy', () => {
