@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Prints the path of a PgBouncer of at least 1.21 (prepared statements in transaction mode, issue 25):
-# the one on PATH if new enough, else one built earlier into .cache/pgbouncer/<version>/, else it
-# builds one there from Debian trixie's source package. Debian bookworm's own pgbouncer is 1.18.
+# the one on PATH if new enough, else one built earlier into ~/.cache/broker-assistant/pgbouncer/<version>/
+# (outside the clone: CI's fresh clone on the same machine finds it), else it builds one there from Debian
+# trixie's source package. Debian bookworm's own pgbouncer is 1.18.
 # Everything but the path goes to stderr, so `PGBOUNCER_BIN=$(.ci/pgbouncer.sh)` works.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MIN_MINOR=21
-CACHE="$PWD/.cache/pgbouncer"
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/broker-assistant/pgbouncer"
 
 new_enough() {
   local version
