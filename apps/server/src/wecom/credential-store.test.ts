@@ -50,4 +50,19 @@ describe.each(testDatabases())('WeCom credential store ($kind)', (engine) => {
     expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
     expect(await store.get(corpId, 'mot', 'access_token', async () => ({ value: 'recovered', expiresIn: 7200 }))).toBe('recovered');
   });
+
+  it('a lifetime WeCom states that no clock can hold (NaN, 1e20, negative) is taken as WeCom’s documented two hours', async () => {
+    const store = createCredentialStore(database.db);
+    for (const [index, expiresIn] of [Number.NaN, 1e20, -5, 0, 7200.5].entries()) {
+      const kind = index % 2 ? 'jsapi_ticket' : 'agent_ticket';
+      await database.query('delete from wecom_credential where corp_id = $1', [corpId]);
+      expect(await store.get(corpId, 'khgl', kind, async () => ({ value: `t${index}`, expiresIn }))).toBe(`t${index}`);
+      const [row] = await database.query<{ seconds: number }>(
+        'select extract(epoch from expires_at - now())::float8 as seconds from wecom_credential where corp_id = $1',
+        [corpId],
+      );
+      expect(row!.seconds, String(expiresIn)).toBeGreaterThan(6800);
+      expect(row!.seconds, String(expiresIn)).toBeLessThanOrEqual(7200);
+    }
+  });
 });

@@ -12,6 +12,8 @@ export interface FetchedCredential {
 
 /** Refresh this long before WeCom's expiry, so a credential never dies mid-request. */
 const SAFETY_MARGIN_S = 300;
+/** WeCom's documented lifetime of an access token and a ticket: taken when its reply states no whole number up to it. */
+const DOCUMENTED_LIFETIME_S = 7200;
 
 /** One app's credentials (with `kind`, one credential): what every statement here narrows to first. */
 const ofAgent = (corpId: number, agentCode: string, kind?: CredentialKind) => [
@@ -44,7 +46,10 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
       const raced = await read(tx, corpId, agentCode, kind);
       if (raced) return raced;
       const fresh = await fetchFresh();
-      const lifetimeS = Math.max(fresh.expiresIn - SAFETY_MARGIN_S, Math.ceil(fresh.expiresIn / 2));
+      // A time from outside: NaN or 1e20 made an invalid date (a 500), a negative one a credential expired on arrival.
+      const stated = Number.isInteger(fresh.expiresIn) && fresh.expiresIn > 0 && fresh.expiresIn <= DOCUMENTED_LIFETIME_S;
+      const expiresIn = stated ? fresh.expiresIn : DOCUMENTED_LIFETIME_S;
+      const lifetimeS = Math.max(expiresIn - SAFETY_MARGIN_S, Math.ceil(expiresIn / 2));
       const expiresAt = new Date(now() + lifetimeS * 1000);
       await tx
         .insert(wecomCredentials)
