@@ -1,9 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { contractWire } from './apps/web/vite-plugins/contract-wire';
 
 export default defineConfig({
   test: {
+    // A file per core, e2e files too (two at a time on two cores, each on its own server and database, in contexts of
+    // the one Chromium): much of a file's time is spent waiting on PostgreSQL, Chromium or a child process. Vitest's
+    // default leaves a core idle, and e2e files run one at a time after everything else (ADR 0057).
+    maxWorkers: availableParallelism(),
     reporters: process.env.CI === 'true' ? ['default', ['json', { outputFile: '.vitest-results/results.json' }]] : ['default'],
     projects: [
       {
@@ -40,7 +45,6 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
           // One Chromium for the run, and the migrated template each file's server database is copied from.
           globalSetup: ['apps/server/src/testing/database-templates.ts', 'e2e/support/browser-server.ts'],
         },
