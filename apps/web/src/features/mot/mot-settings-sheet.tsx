@@ -15,6 +15,8 @@ import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft, removeDraft } from '../../shared/drafts/draft-store';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { minCashIoQuery, motPushQuery, useSetFold, useSetMinCashIo, useSetMotPush } from './mot-api';
+import './locales';
+import './mot.css';
 
 /** The threshold as typed, kept until saved (ADR 0013). */
 interface ThresholdDraft {
