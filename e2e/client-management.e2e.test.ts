@@ -532,7 +532,7 @@ describe('edit', () => {
     await expect(profile.locator('[data-testid="info-tags"]')).toContainText('高净值');
     await expect(profile.locator('[data-testid="info-email"]')).toContainText('tai.man@example.com');
 
-    // Someone else saves while this user edits: the save is refused, explained, and nothing typed is lost.
+    // Someone else saves while this user edits: the save is refused, merged with theirs, and nothing typed is lost.
     await profile.locator('[data-testid="profile-edit"]').click();
     await expectRoute(page, 'clientEdit');
     await expect(edit.locator('#edit-remark')).toBeVisible();
@@ -541,17 +541,13 @@ describe('edit', () => {
     const mine = `${remark} · 第二次`;
     await edit.locator('#edit-remark').fill(mine);
     await edit.locator('[data-testid="edit-save"]').click();
-    const conflict = edit.locator('[data-testid="edit-conflict"]');
-    await expect(conflict).toBeVisible();
+    // Only the colleague changed the email: it is taken and named, the remark typed is kept; nothing to choose.
+    await expect(edit.locator('[data-testid="merge-notice"]')).toContainText('邮箱');
     await expect(page.locator('.adm-toast-mask')).not.toBeAttached();
-    await expect(conflict).toContainText('资料已被他人修改');
-    await expect(edit.locator('#edit-remark')).toHaveValue(mine);
-    await saveScreenshot(page, 'client-edit-conflict');
-
-    await edit.locator('[data-testid="edit-reapply"]').click();
-    await expect(edit.locator('[data-testid="edit-notice"]')).toBeVisible();
+    await expect(edit.locator('[data-testid="edit-conflict"]')).toHaveCount(0);
     await expect(edit.locator('#edit-remark')).toHaveValue(mine);
     await expect(edit.locator('#edit-email')).toHaveValue('colleague@example.com');
+    await saveScreenshot(page, 'client-edit-conflict');
     await edit.locator('[data-testid="edit-save"]').click();
     await expectRoute(page, 'clientInformation');
     await expect(profile.locator('[data-testid="info-remark"]')).toContainText(mine);

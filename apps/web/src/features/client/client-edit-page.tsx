@@ -4,7 +4,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import Button from 'antd-mobile/es/components/button';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
-import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import type { CustomerBaseInfo } from '@broker/contract';
 import { ErrorCode, endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
@@ -16,6 +15,8 @@ import { LoadingState } from '../../shared/ui/states';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
+import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
+import type { MergeChoice } from '../../shared/drafts/edit-merge';
 import { baseInfoQuery, clientKeys, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { NoCustomer } from './no-customer';
@@ -23,10 +24,14 @@ import { ClientErrorState } from './client-error-state';
 import {
   changedFields,
   formValuesOf,
-  reapplyChanges,
+  freshEdit,
+  keepsBoth,
+  mergedProfile,
+  profileMerge,
   tagError,
   updatePayload,
   validateProfile,
+  type ProfileEdit,
   type ProfileField,
   type ProfileFormValues,
 } from './profile-form';
@@ -37,15 +42,10 @@ import './client.css';
 const FIELD_ORDER: ProfileField[] = ['nameEn', 'phone', 'email', 'tags', 'remark'];
 
 /**
- * An unsaved edit (ADR 0013): what the user typed, what the form started from, and the version of the
- * profile it was against, so a draft restored over a profile changed meanwhile is not saved over it blindly.
+ * An unsaved edit (ADR 0013): what the user typed, what the form started from, the version of the profile it was
+ * against and the number on file then, so a draft restored over a profile changed meanwhile is merged, not saved over it.
  */
-interface EditDraft {
-  version: number;
-  started: ProfileFormValues;
-  values: ProfileFormValues;
-  newTag: string;
-}
+type EditDraft = Omit<ProfileEdit, 'phoneOnFile'> & { phoneOnFile?: string | null; newTag: string };
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 const isFormValues = (value: unknown): value is ProfileFormValues => {
@@ -70,7 +70,8 @@ const isEditDraft = (data: unknown): data is EditDraft => {
     Number.isSafeInteger(draft.version) &&
     isFormValues(draft.started) &&
     isFormValues(draft.values) &&
-    isText(draft.newTag, 100)
+    isText(draft.newTag, 100) &&
+    (draft.phoneOnFile === undefined || draft.phoneOnFile === null || isText(draft.phoneOnFile, 100))
   );
 };
 const nothingTyped = (draft: EditDraft) => Object.keys(changedFields(draft.started, draft.values)).length === 0 && !draft.newTag.trim();
@@ -112,26 +113,42 @@ function Field({
   );
 }
 
+/** A profile saved meanwhile, met by the edit: the user chooses per field both changed (ADR 0013). */
+interface OpenMerge {
+  latest: CustomerBaseInfo;
+  choices: Partial<Record<ProfileField, MergeChoice>>;
+}
+
+/** The form's first state: fresh, or a restored draft; over a newer version, merged (or, where both changed a field, to choose). */
+function startFrom(info: CustomerBaseInfo, draft: EditDraft | null) {
+  if (!draft) return { edit: freshEdit(info), merge: null, taken: null };
+  const edit: ProfileEdit = { ...draft, phoneOnFile: draft.phoneOnFile === undefined ? info.phoneMasked : draft.phoneOnFile };
+  if (edit.version === info.version) return { edit, merge: null, taken: null };
+  const { clashes, taken } = profileMerge(edit, info);
+  if (clashes.length > 0) return { edit, merge: { latest: info, choices: {} }, taken: null };
+  return { edit: mergedProfile(edit, info, {}), merge: null, taken };
+}
+
 function EditForm({ info }: { info: CustomerBaseInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const kept = useDraft(`clientEdit:${info.customerId}`, isEditDraft, nothingTyped);
-  const [restored, setRestored] = useState(() => (kept.restored && !nothingTyped(kept.restored.data) ? kept.restored : null));
-  // A draft against an older version: the profile changed since (someone else, or that very save went through).
-  const restoredStale = restored !== null && restored.data.version !== info.version;
-  // `base` is the profile the edit is against (its version goes with the save); `started` what the form began from.
-  // A stale draft stays against its own version, so saving it is refused (090409) rather than overwriting.
-  const [base, setBase] = useState(() => (restoredStale ? { ...info, version: restored.data.version } : info));
-  const [started, setStarted] = useState(() => (restoredStale ? restored.data.started : formValuesOf(info)));
-  const [values, setValues] = useState(() => restored?.data.values ?? formValuesOf(info));
+  const typed = kept.restored && !nothingTyped(kept.restored.data) ? kept.restored : null;
+  const [first] = useState(() => startFrom(info, typed?.data ?? null));
+  // Said only of a draft laid over the version it was typed on; one merged onto a newer version says so instead.
+  const [restored, setRestored] = useState(() => (typed?.data.version === info.version ? typed : null));
+  // `record` is the latest profile known (the who line, the number on file); `edit.version` the one the save is against.
+  const [record, setRecord] = useState(info);
+  const [edit, setEdit] = useState<ProfileEdit>(first.edit);
+  const [merge, setMerge] = useState<OpenMerge | null>(first.merge);
+  const [taken, setTaken] = useState<ProfileField[] | null>(first.taken);
   const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [newTag, setNewTag] = useState(restored?.data.newTag ?? '');
-  const [conflict, setConflict] = useState<'save' | 'restored' | null>(restoredStale ? 'restored' : null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [newTag, setNewTag] = useState(kept.restored?.data.newTag ?? '');
+  const { started, values } = edit;
 
-  // Kept while typing, so neither a session expiry nor a crash loses the edit.
-  useEffect(() => kept.keep({ version: base.version, started, values, newTag }), [kept, base.version, started, values, newTag]);
+  // Kept while typing, so neither a session expiry nor a crash loses the edit; while a merge is open, against the old version.
+  useEffect(() => kept.keep({ ...edit, newTag }), [kept, edit, newTag]);
 
   const errors = validateProfile(values);
   const shown = (field: ProfileField) => {
@@ -139,7 +156,13 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     return error && (submitted || touched[field]) ? t(error.key, { max: error.max }) : undefined;
   };
   const newTagProblem = tagError(values.tags, newTag);
-  const set = (field: ProfileField, value: ProfileFormValues[ProfileField]) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: ProfileField, value: ProfileFormValues[ProfileField]) =>
+    setEdit((current) => ({ ...current, values: { ...current.values, [field]: value } }));
+  const label = (field: ProfileField) => t(`client.edit.${field}`);
+  const inWords = (value: string | string[]) => (Array.isArray(value) ? value.join(t('editConflict.listSeparator')) : value);
+  // The number on file is only ever shown masked.
+  const savedText = (field: ProfileField, latestInfo: CustomerBaseInfo) =>
+    field === 'phone' ? (latestInfo.phoneMasked ?? '') : inWords(formValuesOf(latestInfo)[field]);
   const blur = (field: ProfileField) => () => setTouched((current) => ({ ...current, [field]: true }));
 
   /** A one-line field of the form: its label, its input, and its error once touched (or after a save). */
@@ -160,7 +183,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   );
 
   const save = useMutation({
-    mutationFn: () => request(endpoints.updateProfile, updatePayload(base.customerId, base.version, started, values), { silent: true }),
+    mutationFn: () => request(endpoints.updateProfile, updatePayload(record.customerId, edit.version, started, values), { silent: true }),
     onSuccess: (saved) => {
       kept.saved();
       queryClient.setQueryData(baseInfoQuery(saved.customerId).queryKey, saved);
@@ -179,25 +202,30 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     onError: (error) => {
       // A session expiry leaves the draft marked as being submitted, for the page to offer again after sign-in.
       if (endedBySignIn(error)) return;
-      kept.keep({ version: base.version, started, values, newTag });
+      kept.keep({ ...edit, newTag });
       if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
-        setConflict('save');
+        latest.mutate();
         return;
       }
       showFailureToast(error.message);
     },
   });
 
-  const reload = useMutation({
-    mutationFn: () => queryClient.fetchQuery({ ...baseInfoQuery(base.customerId), staleTime: 0 }),
-    onSuccess: (latest) => {
-      const latestValues = formValuesOf(latest);
-      setValues(reapplyChanges(started, values, latestValues));
-      setStarted(latestValues);
-      setBase(latest);
-      setConflict(null);
-      setRestored(null);
-      setNotice(t('client.edit.reapplied'));
+  /** Moves the edit onto `latest`, each field both changed as chosen; says which fields now read as saved meanwhile. */
+  const applyMerge = (latestInfo: CustomerBaseInfo, choices: OpenMerge['choices']) => {
+    setTaken(profileMerge(edit, latestInfo).taken);
+    setEdit(mergedProfile(edit, latestInfo, choices));
+    setMerge(null);
+    setRestored(null);
+  };
+
+  // A save refused as stale: the profile as saved now, met field by field.
+  const latest = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ ...baseInfoQuery(record.customerId), staleTime: 0 }),
+    onSuccess: (latestInfo) => {
+      setRecord(latestInfo);
+      if (profileMerge(edit, latestInfo).clashes.length === 0) applyMerge(latestInfo, {});
+      else setMerge({ latest: latestInfo, choices: {} });
     },
     onError: (error) => showFailureToast(error.message),
   });
@@ -211,7 +239,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
 
   const submit = () => {
     setSubmitted(true);
-    setNotice(null);
+    setTaken(null);
     const firstInvalid = FIELD_ORDER.find((field) => errors[field]);
     if (firstInvalid) {
       // The message sits under the field; bring the first one into view rather than toasting over the form.
@@ -224,61 +252,60 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       showToast(t('client.edit.unchanged'));
       return;
     }
-    kept.submitting({ version: base.version, started, values, newTag });
+    kept.submitting({ ...edit, newTag });
     save.mutate();
   };
+
+  const standing = merge && profileMerge(edit, merge.latest);
 
   return (
     <PageFrame
       className="ba-edit"
       footer={
         <footer className="ba-footer-bar ba-footer-bar--form">
-          <Button block color="primary" loading={save.isPending} disabled={conflict !== null} onClick={submit} data-testid="edit-save">
+          <Button
+            block
+            color="primary"
+            loading={save.isPending || latest.isPending}
+            disabled={merge !== null}
+            onClick={submit}
+            data-testid="edit-save"
+          >
             {t('client.edit.save')}
           </Button>
         </footer>
       }
     >
-      {conflict && (
-        <div className="ba-conflict" role="alert" data-testid="edit-conflict">
-          <p className="ba-conflict__title">
-            <ExclamationCircleFill /> {t('client.edit.conflictTitle')}
-          </p>
-          <p className="ba-conflict__body">
-            {conflict === 'restored' ? t('client.edit.restoredConflictBody') : t('client.edit.conflictBody')}
-          </p>
-          <div className="ba-conflict__actions">
-            <Button size="small" onClick={() => setConflict(null)}>
-              {t('client.edit.keepEditing')}
-            </Button>
-            <Button size="small" color="primary" loading={reload.isPending} onClick={() => reload.mutate()} data-testid="edit-reapply">
-              {t('client.edit.reapply')}
-            </Button>
-          </div>
-        </div>
+      {merge && standing && (
+        <EditConflict
+          clashes={standing.clashes.map((field) => ({
+            field,
+            label: label(field),
+            theirs: savedText(field, merge.latest),
+            mine: inWords(values[field]),
+            canKeepBoth: keepsBoth(field),
+          }))}
+          taken={standing.taken.map(label)}
+          choices={merge.choices}
+          onChoose={(field, choice) => setMerge({ ...merge, choices: { ...merge.choices, [field]: choice } })}
+          onApply={() => applyMerge(merge.latest, merge.choices)}
+        />
       )}
-      {restored && conflict !== 'restored' && (
+      {restored && !merge && (
         <DraftNotice
           draft={restored}
           onDiscard={() => {
             kept.saved();
             setRestored(null);
-            setBase(info);
-            setStarted(formValuesOf(info));
-            setValues(formValuesOf(info));
+            setEdit(freshEdit(record));
             setNewTag('');
-            setConflict(null);
           }}
         />
       )}
-      {notice && (
-        <p className="ba-edit__notice" role="status" data-testid="edit-notice">
-          {notice}
-        </p>
-      )}
+      {taken && <MergedNotice taken={taken.map(label)} />}
       <section className="ba-edit__readonly">
         <p className="ba-edit__who">
-          <b>{base.nameCn}</b> · {base.customerNo} · {base.idDocMasked}
+          <b>{record.nameCn}</b> · {record.customerNo} · {record.idDocMasked}
         </p>
         <p className="ba-form-hint">{t('client.edit.readonlyHint')}</p>
       </section>
@@ -288,8 +315,8 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         {textField('phone', {
           type: 'tel',
           inputMode: 'tel',
-          placeholder: base.phoneMasked
-            ? t('client.edit.phoneKeepPlaceholder', { phone: base.phoneMasked })
+          placeholder: record.phoneMasked
+            ? t('client.edit.phoneKeepPlaceholder', { phone: record.phoneMasked })
             : t('client.edit.phonePlaceholder'),
         })}
         {textField('email', { type: 'email', inputMode: 'email', placeholder: t('client.edit.emailPlaceholder') })}

@@ -211,14 +211,6 @@ const zhCN = {
         tagRepeat: '标签已存在',
         fix: '请先修正标红的内容',
       },
-      conflictTitle: '资料已被他人修改',
-      conflictBody:
-        '在您编辑期间，该客户的资料已被他人修改。为避免覆盖对方的修改，本次没有保存。您的输入都还在：可载入最新资料并保留您改动的字段，确认后再保存。',
-      reapply: '载入最新并保留我的修改',
-      keepEditing: '继续编辑',
-      reapplied: '已载入最新资料并保留了您的修改，请确认后保存',
-      restoredConflictBody:
-        '您上次未保存的修改已恢复，但此后该客户的资料已被他人修改。为免覆盖对方的修改，请载入最新资料并保留您改动的字段，确认后再保存。',
     },
   },
 };
@@ -431,14 +423,6 @@ const zhHK: typeof zhCN = {
         tagRepeat: '標籤已存在',
         fix: '請先修正標紅的內容',
       },
-      conflictTitle: '資料已被他人修改',
-      conflictBody:
-        '在您編輯期間，該客戶的資料已被他人修改。為免覆蓋對方的修改，今次沒有儲存。您的輸入仍然保留：可載入最新資料並保留您改動的欄位，確認後再儲存。',
-      reapply: '載入最新並保留我的修改',
-      keepEditing: '繼續編輯',
-      reapplied: '已載入最新資料並保留了您的修改，請確認後儲存',
-      restoredConflictBody:
-        '您上次未儲存的修改已恢復，但其後該客戶的資料已被他人修改。為免覆蓋對方的修改，請載入最新資料並保留您改動的欄位，確認後再儲存。',
     },
   },
 };
@@ -658,14 +642,6 @@ const en: WithPluralForms<typeof zhCN> = {
         tagRepeat: 'This tag is already there',
         fix: 'Please correct the fields marked in red',
       },
-      conflictTitle: 'Someone else changed this profile',
-      conflictBody:
-        'While you were editing, someone else saved changes to this client. To avoid overwriting them, nothing was saved. Your input is still here: load the latest profile with your changes kept on top, check it, then save.',
-      reapply: 'Load latest and keep my changes',
-      keepEditing: 'Keep editing',
-      reapplied: 'The latest profile is loaded with your changes kept. Check and save.',
-      restoredConflictBody:
-        'Your unsaved changes are restored, but someone else has changed this client since. To avoid overwriting them, load the latest profile with your changes kept on top, check it, then save.',
     },
   },
 };

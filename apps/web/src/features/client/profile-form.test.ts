@@ -3,7 +3,9 @@ import type { CustomerBaseInfo } from '@broker/contract';
 import {
   changedFields,
   formValuesOf,
-  reapplyChanges,
+  freshEdit,
+  mergedProfile,
+  profileMerge,
   tagError,
   updatePayload,
   validateProfile,
@@ -52,11 +54,62 @@ describe('what is sent', () => {
       remark: 'call after 6pm',
     });
   });
+});
 
-  test('after a conflict the latest profile is the start and only my own changes are laid on top', () => {
-    const mine = { ...base, remark: 'my note' };
-    const latest = { ...base, email: 'colleague@example.com', tags: ['VIP', 'HNW'] };
-    expect(reapplyChanges(base, mine, latest)).toEqual({ ...latest, remark: 'my note' });
+describe('an edit that meets a profile saved meanwhile (ADR 0013)', () => {
+  const info = {
+    customerId: 1,
+    nameEn: 'WONG Wai',
+    phoneMasked: '+852 9086 ****',
+    email: 'wai@example.com',
+    tags: ['VIP'],
+    remark: 'prefers calls',
+    version: 3,
+  } as unknown as CustomerBaseInfo;
+  const mineOn = (changes: Partial<ProfileFormValues>) => {
+    const edit = freshEdit(info);
+    return { ...edit, values: { ...edit.values, ...changes } };
+  };
+
+  test('the remark both changed is a clash; the email only they changed is taken; my name is kept', () => {
+    const edit = mineOn({ remark: 'my note', nameEn: 'WONG Tai Wai' });
+    const latest = { ...info, remark: 'their note', email: 'new@example.com', version: 4 };
+    expect(profileMerge(edit, latest)).toEqual({ clashes: ['remark'], taken: ['email'], kept: ['nameEn'] });
+    const merged = mergedProfile(edit, latest, { remark: 'both' });
+    expect(merged.version).toBe(4);
+    expect(merged.started).toEqual(formValuesOf(latest));
+    expect(merged.values).toEqual({ ...formValuesOf(latest), nameEn: 'WONG Tai Wai', remark: 'their note\nmy note' });
+    // Saved now, the payload sends only my fields, against the new version: their email is not undone.
+    expect(updatePayload(1, merged.version, merged.started, merged.values)).toEqual({
+      customerId: 1,
+      version: 4,
+      nameEn: 'WONG Tai Wai',
+      remark: 'their note\nmy note',
+    });
+  });
+
+  test('tags both changed: keeping both keeps every tag of each', () => {
+    const edit = mineOn({ tags: ['VIP', 'Tech'] });
+    const latest = { ...info, tags: ['VIP', 'HNW'], version: 4 };
+    expect(profileMerge(edit, latest).clashes).toEqual(['tags']);
+    expect(mergedProfile(edit, latest, { tags: 'both' }).values.tags).toEqual(['VIP', 'HNW', 'Tech']);
+    expect(mergedProfile(edit, latest, { tags: 'mine' }).values.tags).toEqual(['VIP', 'Tech']);
+  });
+
+  test('the phone, held masked: a number I typed clashes with a number they saved; taking theirs keeps it on file', () => {
+    const edit = mineOn({ phone: '+852 6123 4567' });
+    const latest = { ...info, phoneMasked: '+852 5555 ****', version: 4 };
+    expect(profileMerge(edit, latest).clashes).toEqual(['phone']);
+    expect(mergedProfile(edit, latest, { phone: 'theirs' }).values.phone).toBe('');
+    expect(mergedProfile(edit, latest, { phone: 'mine' }).values.phone).toBe('+852 6123 4567');
+    // Their new number with mine untouched is simply theirs; my number with theirs untouched is kept.
+    expect(profileMerge(mineOn({ remark: 'x' }), latest).taken).toEqual(['phone']);
+    expect(profileMerge(edit, { ...info, version: 4 }).kept).toEqual(['phone']);
+  });
+
+  test('both changed a field to the same value: nothing to choose', () => {
+    const edit = mineOn({ remark: ' same words ' });
+    expect(profileMerge(edit, { ...info, remark: 'same words', version: 4 }).clashes).toEqual([]);
   });
 });
 

@@ -1,5 +1,14 @@
 import type { TranslationKey } from '../../shared/i18n/translator';
 import { PROFILE_TAG_LIMIT, profileEditSchema, type CustomerBaseInfo, type RequestOf, type endpoints } from '@broker/contract';
+import {
+  bothLists,
+  bothTexts,
+  compareEdits,
+  mergeEdits,
+  type Comparable,
+  type EditMerge,
+  type MergeChoice,
+} from '../../shared/drafts/edit-merge';
 
 /**
  * The edit form's values: text as typed; empty text means "clear" for the optional fields, except the
@@ -99,13 +108,55 @@ export function updatePayload(customerId: number, version: number, base: Profile
 }
 
 /**
- * After a conflict: start from the latest profile and lay the user's own changes (against what they
- * started from) on top, so nothing they typed is lost and nothing someone else changed is undone.
+ * An edit as it stands: the version of the profile it is against, what the form began from, the number on file
+ * then (masked: the form never holds it, ADR 0039), and what the user has typed.
  */
-export function reapplyChanges(started: ProfileFormValues, mine: ProfileFormValues, latest: ProfileFormValues): ProfileFormValues {
-  const result = { ...latest };
-  (Object.keys(mine) as ProfileField[]).forEach((field) => {
-    if (JSON.stringify(started[field]) !== JSON.stringify(mine[field])) Object.assign(result, { [field]: mine[field] });
-  });
-  return result;
+export interface ProfileEdit {
+  version: number;
+  started: ProfileFormValues;
+  phoneOnFile: string | null;
+  values: ProfileFormValues;
+}
+
+export const freshEdit = (info: CustomerBaseInfo): ProfileEdit => ({
+  version: info.version,
+  started: formValuesOf(info),
+  phoneOnFile: info.phoneMasked,
+  values: formValuesOf(info),
+});
+
+/** Each field as a merge compares it; the phone by the number on file unless a new one is typed. */
+function comparable(values: ProfileFormValues, phoneOnFile: string | null): Comparable<ProfileField> {
+  const sent = normalized(values);
+  return {
+    nameEn: sent.nameEn,
+    phone: sent.phone ?? `on file ${phoneOnFile ?? ''}`,
+    email: JSON.stringify(sent.email),
+    tags: JSON.stringify(sent.tags),
+    remark: JSON.stringify(sent.remark),
+  };
+}
+
+/** How the edit stands against the profile saved meanwhile (ADR 0013): the fields both changed, only they, only the user. */
+export const profileMerge = (edit: ProfileEdit, latest: CustomerBaseInfo): EditMerge<ProfileField> =>
+  compareEdits(
+    comparable(edit.started, edit.phoneOnFile),
+    comparable(edit.values, edit.phoneOnFile),
+    comparable(formValuesOf(latest), latest.phoneMasked),
+  );
+
+/** Remark and tags can keep both values; the other fields are one value each. */
+export const keepsBoth = (field: ProfileField) => field === 'remark' || field === 'tags';
+
+/** The edit moved onto the latest profile: their changes in, the user's kept, each clash as chosen. */
+export function mergedProfile(
+  edit: ProfileEdit,
+  latest: CustomerBaseInfo,
+  choices: Partial<Record<ProfileField, MergeChoice>>,
+): ProfileEdit {
+  const start = freshEdit(latest);
+  const values = mergeEdits(profileMerge(edit, latest), edit.values, start.started, choices, (_, theirs, mine) =>
+    Array.isArray(theirs) && Array.isArray(mine) ? bothLists(theirs, mine) : bothTexts(String(theirs), String(mine)),
+  );
+  return { ...start, values };
 }

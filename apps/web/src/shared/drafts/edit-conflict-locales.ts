@@ -1,0 +1,60 @@
+import { registerLocales } from '../i18n/i18n';
+
+const zhCN = {
+  editConflict: {
+    title: '您编辑期间，这里已被保存过新的版本',
+    body: '您的修改还没有保存，也都还在。下列内容双方都改过，请逐项选择要保留哪一个：',
+    theirs: '已保存的版本',
+    mine: '您的修改',
+    both: '两者都保留',
+    empty: '（空）',
+    listSeparator: '、',
+    taken: '只在已保存的版本中改动、将一并采用：{{fields}}',
+    apply: '按所选合并，继续编辑',
+    chooseEach: '请为每一项选择后再继续',
+    merged: '已与最新版本合并：{{fields}}已采用已保存的内容，您的其他修改都保留着。请检查后保存。',
+    mergedMineOnly: '已与最新版本合并，您的修改都保留着。请检查后保存。',
+  },
+};
+
+const zhHK: typeof zhCN = {
+  editConflict: {
+    title: '您編輯期間，這裏已被儲存過新的版本',
+    body: '您的修改還沒有儲存，也都還在。下列內容雙方都改過，請逐項選擇要保留哪一個：',
+    theirs: '已儲存的版本',
+    mine: '您的修改',
+    both: '兩者都保留',
+    empty: '（空）',
+    listSeparator: '、',
+    taken: '只在已儲存的版本中改動、將一併採用：{{fields}}',
+    apply: '按所選合併，繼續編輯',
+    chooseEach: '請為每一項選擇後再繼續',
+    merged: '已與最新版本合併：{{fields}}已採用已儲存的內容，您的其他修改都保留着。請檢查後儲存。',
+    mergedMineOnly: '已與最新版本合併，您的修改都保留着。請檢查後儲存。',
+  },
+};
+
+const en: typeof zhCN = {
+  editConflict: {
+    title: 'A newer version was saved while you were editing',
+    body: 'Your changes are not saved yet, and nothing you typed is lost. Both of you changed the fields below: choose what to keep in each.',
+    theirs: 'Saved version',
+    mine: 'Your change',
+    both: 'Keep both',
+    empty: '(empty)',
+    listSeparator: ', ',
+    taken: 'Changed only in the saved version, taken as saved: {{fields}}',
+    apply: 'Merge as chosen and keep editing',
+    chooseEach: 'Choose for each field to go on',
+    merged: 'Merged with the latest version: {{fields}} now as saved, your other changes kept. Check, then save.',
+    mergedMineOnly: 'Merged with the latest version, all your changes kept. Check, then save.',
+  },
+};
+
+void registerLocales({ 'zh-CN': zhCN, 'zh-HK': zhHK, en });
+
+declare module '../i18n/translator' {
+  interface StringSets {
+    editConflict: typeof zhCN;
+  }
+}

@@ -1,0 +1,103 @@
+import { useLayoutEffect, useRef } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
+import { useTranslation } from '../i18n/use-translation';
+import { RadioButtons } from '../ui/radio-buttons';
+import type { MergeChoice } from './edit-merge';
+import './edit-conflict-locales';
+import './draft-notice.css';
+import './edit-conflict.css';
+
+/** A field both sides changed, as the user reads it: its label and the two values in words. */
+export interface Clash<F extends string> {
+  field: F;
+  label: string;
+  theirs: string;
+  mine: string;
+  /** Free text and tags can keep both values. */
+  canKeepBoth: boolean;
+}
+
+/**
+ * A save met a newer version (ADR 0013): for each field both changed, the saved value beside the user's, and the
+ * user picks one (or both); the fields only the saved version changed are named, to be taken with it. Until every
+ * field is chosen nothing is merged, and the form keeps what the user typed.
+ */
+export function EditConflict<F extends string>({
+  clashes,
+  taken,
+  choices,
+  onChoose,
+  onApply,
+}: {
+  clashes: Clash<F>[];
+  /** Labels of the fields taken from the saved version. */
+  taken: string[];
+  choices: Partial<Record<F, MergeChoice>>;
+  onChoose: (field: F, choice: MergeChoice) => void;
+  onApply: () => void;
+}) {
+  const { t } = useTranslation();
+  const panel = useRef<HTMLElement>(null);
+  // It opens after a tap on save, at the foot of the form: brought into view once.
+  useLayoutEffect(() => {
+    panel.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
+  const allChosen = clashes.every((clash) => choices[clash.field] !== undefined);
+  const side = (label: string, value: string) => (
+    <>
+      <span className="ba-merge__side">{label}</span>
+      <span className="ba-merge__value">{value || t('editConflict.empty')}</span>
+    </>
+  );
+  return (
+    <section ref={panel} className="ba-conflict" role="alert" data-testid="edit-conflict">
+      <p className="ba-conflict__title">
+        <ExclamationCircleFill /> {t('editConflict.title')}
+      </p>
+      <p className="ba-conflict__body">{t('editConflict.body')}</p>
+      {clashes.map((clash) => (
+        <div className="ba-merge__field" key={clash.field} data-testid="merge-field" data-field={clash.field}>
+          <p className="ba-merge__label">{clash.label}</p>
+          <RadioButtons<MergeChoice | ''>
+            label={clash.label}
+            options={clash.canKeepBoth ? ['theirs', 'mine', 'both'] : ['theirs', 'mine']}
+            value={choices[clash.field] ?? ''}
+            onChange={(choice) => onChoose(clash.field, choice as MergeChoice)}
+            className="ba-merge__options"
+            itemClassName="ba-merge__option"
+            render={(choice) =>
+              choice === 'theirs'
+                ? side(t('editConflict.theirs'), clash.theirs)
+                : choice === 'mine'
+                  ? side(t('editConflict.mine'), clash.mine)
+                  : t('editConflict.both')
+            }
+          />
+        </div>
+      ))}
+      {taken.length > 0 && (
+        <p className="ba-merge__taken" data-testid="merge-taken">
+          {t('editConflict.taken', { fields: taken.join(t('editConflict.listSeparator')) })}
+        </p>
+      )}
+      <div className="ba-conflict__actions">
+        <Button size="small" color="primary" disabled={!allChosen} onClick={onApply} data-testid="merge-apply">
+          {allChosen ? t('editConflict.apply') : t('editConflict.chooseEach')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** What a merge did, said once it is done: which fields now read as saved meanwhile. */
+export function MergedNotice({ taken }: { taken: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <p className="ba-draft" role="status" data-testid="merge-notice">
+      {taken.length > 0
+        ? t('editConflict.merged', { fields: taken.join(t('editConflict.listSeparator')) })
+        : t('editConflict.mergedMineOnly')}
+    </p>
+  );
+}
