@@ -8,7 +8,8 @@ import {
   isReviseDraft,
   newFormValues,
   newRequestId,
-  reapplyChanges,
+  contactMerge,
+  mergedContact,
   recordFormValues,
   revisePayload,
   suggestedPurpose,
@@ -134,11 +135,16 @@ describe('changing a record', () => {
     expect(changedFields(values, { ...values, servedTime: '16:00', outcome: '' })).toEqual(['outcome', 'servedTime']);
   });
 
-  test('after a conflict, my changes go on top of the latest version and theirs stay', () => {
+  test('after a conflict: a field both changed is mine to choose, theirs alone is taken, mine alone kept', () => {
     const started = recordFormValues(record);
     const mine = { ...started, note: '检视组合，客户想加仓科技股', servedTime: '16:00' };
-    const latest = { ...started, outcome: '客户考虑加仓' };
-    expect(reapplyChanges(started, mine, latest)).toEqual({ ...latest, note: mine.note, servedTime: '16:00' });
+    const latest = { ...started, note: '检视组合，客户考虑加仓', outcome: '客户考虑加仓' };
+    expect(contactMerge(started, mine, latest)).toEqual({ clashes: ['note'], taken: ['outcome'], kept: ['servedTime'] });
+    expect(mergedContact(started, mine, latest, { note: 'theirs' })).toEqual({ ...latest, servedTime: '16:00' });
+    expect(mergedContact(started, mine, latest, { note: 'mine' })).toEqual({ ...latest, note: mine.note, servedTime: '16:00' });
+    expect(mergedContact(started, mine, latest, { note: 'both' }).note).toBe(`${latest.note}\n${mine.note}`);
+    // Only what would be sent counts: spaces around a note are no change.
+    expect(contactMerge(started, { ...started, note: ` ${started.note} ` }, latest).clashes).toEqual([]);
   });
 });
 

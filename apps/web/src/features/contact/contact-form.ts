@@ -15,6 +15,7 @@ import {
   type RequestOf,
 } from '@broker/contract';
 import { hongKongDateTime, hongKongDay, hongKongInstant, isCalendarDay } from '@broker/domain';
+import { bothTexts, compareEdits, mergeEdits, type Comparable, type MergeChoice } from '../../shared/drafts/edit-merge';
 
 /** The log form as typed: text as it is in the inputs (empty = none), the time as Hong Kong day and time. */
 export interface ContactFormValues {
@@ -223,15 +224,31 @@ export function validateContactForm(values: ContactFormValues, context: Validati
   return errors;
 }
 
-/**
- * After a conflict: start from the latest version and lay the user's own changes (against what they started
- * from) on top, so nothing they typed is lost and nothing someone else changed is undone.
- */
-export function reapplyChanges(started: ContactFormValues, mine: ContactFormValues, latest: ContactFormValues): ContactFormValues {
-  const result = { ...latest };
-  for (const field of changedFields(started, mine)) Object.assign(result, { [field]: mine[field] });
-  return result;
+/** Each field as a merge compares it: as the contract would send it (trimmed, empty as none); the time as typed. */
+function comparable(values: ContactFormValues): Comparable<keyof ContactFormValues> {
+  const sent = recordFields(values);
+  const fields = Object.keys(values) as (keyof ContactFormValues)[];
+  return Object.fromEntries(
+    fields.map((field) => [field, field === 'servedDay' || field === 'servedTime' ? values[field] : JSON.stringify(sent[field])]),
+  ) as Comparable<keyof ContactFormValues>;
 }
+
+/** How a change stands against the version saved meanwhile (ADR 0013): the fields both changed, only they, only the user. */
+export const contactMerge = (started: ContactFormValues, mine: ContactFormValues, latest: ContactFormValues) =>
+  compareEdits(comparable(started), comparable(mine), comparable(latest));
+
+/** The free-text fields, which can keep both values. */
+export const keepsBoth = (field: keyof ContactFormValues) =>
+  field === 'note' || field === 'outcome' || field === 'nextStep' || field === 'suitability';
+
+/** The change moved onto the latest version: their changes in, the user's kept, each clash as chosen. */
+export const mergedContact = (
+  started: ContactFormValues,
+  mine: ContactFormValues,
+  latest: ContactFormValues,
+  choices: Partial<Record<keyof ContactFormValues, MergeChoice>>,
+): ContactFormValues =>
+  mergeEdits(contactMerge(started, mine, latest), mine, latest, choices, (_, theirs, typed) => bothTexts(theirs, typed));
 
 /** The fields that differ from the record (a save that changes nothing is not sent). */
 export function changedFields(record: ContactFormValues, values: ContactFormValues): (keyof ContactFormValues)[] {

@@ -307,16 +307,19 @@ describe('a record: edit before the lock, correct after it', () => {
     expect(reviseCalls()[0]).toMatchObject({ recordId: 71, correctionReason: '补充联系方式', note: '生日问候（电话），客户很高兴' });
   });
 
-  test('a conflict keeps what was typed, and lays it over the latest version', async () => {
+  test('a conflict: their change alone is taken, a field both changed is chosen, nothing typed is lost', async () => {
     let current = record();
     serve(
       new Map<WireEndpoint, Handler>([
         [endpoints.getContactRecord, () => ({ record: current, versions: [] })],
         [
           endpoints.reviseContactRecord,
-          () => {
-            current = record({ outcome: '客户约了面谈', edits: 1 });
-            throw new ApiError(ErrorCode.CONFLICT, '记录已被更改', '/api/contact/record/revise');
+          (payload) => {
+            if (payload.edits === 0) {
+              current = record({ outcome: '客户约了面谈', note: '生日问候，客户提到想加仓', edits: 1 });
+              throw new ApiError(ErrorCode.CONFLICT, '记录已被更改', '/api/contact/record/revise');
+            }
+            return { ...current, note: payload.note as string, edits: 2 };
           },
         ],
       ]),
@@ -325,16 +328,34 @@ describe('a record: edit before the lock, correct after it', () => {
     fireEvent.click(await screen.findByTestId('contact-edit'));
     typeNote('生日问候，送了礼篮');
     fireEvent.click(screen.getByTestId('contact-save'));
-    expect(await screen.findByTestId('contact-conflict')).toBeTruthy();
+    const conflict = await screen.findByTestId('edit-conflict');
     expect((screen.getByTestId('contact-save') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByTestId('contact-rebase'));
-    await waitFor(() => expect((screen.getByPlaceholderText(/一句话结果/) as HTMLInputElement).value).toBe('客户约了面谈'));
+    // The note both changed, side by side; the outcome only they changed, named.
+    const note = within(conflict).getByTestId('merge-field');
+    expect(note.getAttribute('data-field')).toBe('note');
+    expect(within(note).getByRole('radio', { name: /已保存的版本.*生日问候，客户提到想加仓/ })).toBeTruthy();
+    expect(within(note).getByRole('radio', { name: /您的修改.*生日问候，送了礼篮/ })).toBeTruthy();
+    expect(within(conflict).getByTestId('merge-taken').textContent).toContain('结果');
+    expect((screen.getByTestId('merge-apply') as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('生日问候，送了礼篮');
-    expect(screen.queryByTestId('contact-conflict')).toBeNull();
+
+    fireEvent.click(within(note).getByRole('radio', { name: '两者都保留' }));
+    fireEvent.click(screen.getByTestId('merge-apply'));
+    expect(screen.queryByTestId('edit-conflict')).toBeNull();
+    expect(screen.getByTestId('merge-notice').textContent).toContain('结果');
+    expect((screen.getByPlaceholderText(/一句话结果/) as HTMLInputElement).value).toBe('客户约了面谈');
+    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe(
+      '生日问候，客户提到想加仓\n生日问候，送了礼篮',
+    );
     fireEvent.click(screen.getByTestId('contact-save'));
     await waitFor(() => expect(reviseCalls()).toHaveLength(2));
-    // Against the version as it stands now: its in-place edits counted.
-    expect(reviseCalls()[1]).toMatchObject({ recordId: 70, edits: 1, outcome: '客户约了面谈', note: '生日问候，送了礼篮' });
+    // Against the version as it stands now (its in-place edits counted), their outcome kept.
+    expect(reviseCalls()[1]).toMatchObject({
+      recordId: 70,
+      edits: 1,
+      outcome: '客户约了面谈',
+      note: '生日问候，客户提到想加仓\n生日问候，送了礼篮',
+    });
   });
 });
 

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
-import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import type { ContactRecord } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -16,19 +15,24 @@ import Toast from '../../shared/ui/antd-toast';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
+import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
+import type { MergeChoice } from '../../shared/drafts/edit-merge';
 import { readDraft } from '../../shared/drafts/draft-store';
 import { contactRecordQuery, useReviseContactRecord } from './contact-api';
 import {
   changedFields,
+  contactMerge,
   FIELD_MAX,
   isLocked,
   isReviseDraft,
+  keepsBoth,
+  mergedContact,
   recordFormValues,
   revisePayload,
   reviseDraftKey,
-  reapplyChanges,
   validateContactForm,
   type ContactField,
+  type ContactFormValues,
   type ReviseDraft,
 } from './contact-form';
 import { ContactFields, fieldId, focusFirstError } from './contact-fields';
@@ -71,6 +75,40 @@ interface EditorProps {
   onDone: () => void;
 }
 
+type MergeField = keyof ContactFormValues;
+
+/** A version saved meanwhile, met by the change: the user chooses per field both changed (ADR 0013). */
+interface OpenMerge {
+  latest: ContactRecord;
+  choices: Partial<Record<MergeField, MergeChoice>>;
+}
+
+const isBehind = (form: ReviseDraft, latest: ContactRecord) => form.basedOn !== latest.recordId || form.edits !== latest.edits;
+
+/** The change moved onto `latest`, each field both changed as chosen (none chosen: there were none). */
+const rebased = (form: ReviseDraft, latest: ContactRecord, choices: OpenMerge['choices']): ReviseDraft => ({
+  basedOn: latest.recordId,
+  edits: latest.edits,
+  started: recordFormValues(latest),
+  values: mergedContact(form.started, form.values, recordFormValues(latest), choices),
+  reason: form.reason,
+});
+
+/** The editor's first state: a restored change over a newer version is merged, or opens the choice where both changed a field. */
+function startFrom(record: ContactRecord, draft: ReviseDraft | null) {
+  const form = draft ?? {
+    basedOn: record.recordId,
+    edits: record.edits,
+    started: recordFormValues(record),
+    values: recordFormValues(record),
+    reason: '',
+  };
+  if (!isBehind(form, record)) return { form, merge: null, taken: null };
+  const { clashes, taken } = contactMerge(form.started, form.values, recordFormValues(record));
+  if (clashes.length > 0) return { form, merge: { latest: record, choices: {} }, taken: null };
+  return { form: rebased(form, record, {}), merge: null, taken };
+}
+
 /** Editing before the lock, correcting after it (with a reason): the same fields as the log form. */
 function Editor({ record, correcting, onDone }: EditorProps) {
   const { t } = useTranslation();
@@ -79,26 +117,17 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     isReviseDraft,
     (data) => changedFields(data.started, data.values).length === 0 && !data.reason.trim(),
   );
-  const [restored, setRestored] = useState(draft.restored);
-  // A draft is against the version it was typed on: saving it over a newer one is refused (090409), not overwritten.
-  const [form, setForm] = useState<ReviseDraft>(
-    () =>
-      restored?.data ?? {
-        basedOn: record.recordId,
-        edits: record.edits,
-        started: recordFormValues(record),
-        values: recordFormValues(record),
-        reason: '',
-      },
-  );
+  const [first] = useState(() => startFrom(record, draft.restored?.data ?? null));
+  // A draft is against the version it was typed on: saving it over a newer one is refused (090409), then merged.
+  const [form, setForm] = useState<ReviseDraft>(first.form);
+  const [merge, setMerge] = useState<OpenMerge | null>(first.merge);
+  const [taken, setTaken] = useState<MergeField[] | null>(first.taken);
+  const [restored, setRestored] = useState(() => (first.merge || first.taken ? null : draft.restored));
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set());
-  const [conflict, setConflict] = useState(
-    restored !== null && (restored.data.basedOn !== record.recordId || restored.data.edits !== record.edits),
-  );
   const [refusal, setRefusal] = useState<string | null>(null);
   const [lockedMeanwhile, setLockedMeanwhile] = useState(false);
-  const [rebasing, setRebasing] = useState(false);
+  const [fetchingLatest, setFetchingLatest] = useState(false);
   const revise = useReviseContactRecord();
   const asCorrection = correcting || lockedMeanwhile;
 
@@ -107,38 +136,49 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   const errors = validateContactForm(form.values, { correcting: asCorrection, correctionReason: form.reason });
   const shown = Object.fromEntries(Object.entries(errors).filter(([field]) => submitted || touched.has(field as ContactField)));
 
+  const label = (field: MergeField) =>
+    field === 'servedDay' || field === 'servedTime'
+      ? `${t('contact.form.when')} · ${t(field === 'servedDay' ? 'contact.form.day' : 'contact.form.time')}`
+      : t(`contact.form.${field}`);
+  const inWords = (field: MergeField, values: ContactFormValues) =>
+    field === 'channel'
+      ? t(`contact.channel.${values.channel}`)
+      : field === 'purpose'
+        ? t(`contact.purpose.${values.purpose}`)
+        : values[field];
+
   const close = () => {
     draft.saved();
     onDone();
   };
 
-  /** Start again from the record as it stands now (fetched afresh), the user's own changes on top of it. */
-  const rebase = async () => {
-    setRebasing(true);
+  const applyMerge = (latest: ContactRecord, choices: OpenMerge['choices']) => {
+    setTaken(contactMerge(form.started, form.values, recordFormValues(latest)).taken);
+    setForm((current) => rebased(current, latest, choices));
+    setMerge(null);
+    setRestored(null);
+  };
+
+  /** A save refused as stale: the record as it stands now (fetched afresh), met field by field. */
+  const meetLatest = async () => {
+    setFetchingLatest(true);
     try {
       // Any version's id finds the record as it stands now.
-      const { record: latestRecord } = await queryClient.fetchQuery({ ...contactRecordQuery(record.recordId), staleTime: 0 });
-      const latest = recordFormValues(latestRecord);
-      setForm((current) => ({
-        basedOn: latestRecord.recordId,
-        edits: latestRecord.edits,
-        started: latest,
-        values: reapplyChanges(current.started, current.values, latest),
-        reason: current.reason,
-      }));
-      setConflict(false);
-      setRestored(null);
+      const { record: latest } = await queryClient.fetchQuery({ ...contactRecordQuery(record.recordId), staleTime: 0 });
       void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
+      if (contactMerge(form.started, form.values, recordFormValues(latest)).clashes.length === 0) applyMerge(latest, {});
+      else setMerge({ latest, choices: {} });
     } catch (error) {
       showFailureToast(error instanceof Error ? error.message : String(error));
     } finally {
-      setRebasing(false);
+      setFetchingLatest(false);
     }
   };
 
   const submit = () => {
     setSubmitted(true);
     setRefusal(null);
+    setTaken(null);
     if (focusFirstError(errors)) return;
     if (changedFields(form.started, form.values).length === 0) {
       void Toast.show({ content: t('contact.unchanged') });
@@ -155,8 +195,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
         if (endedBySignIn(error)) return;
         draft.keep(form);
         if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
-          setConflict(true);
-          void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
+          void meetLatest();
           return;
         }
         if (error instanceof ApiError && Object.values<string>(ClientErrorCode).includes(error.code)) {
@@ -177,6 +216,8 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     });
   };
 
+  const standing = merge && contactMerge(form.started, form.values, recordFormValues(merge.latest));
+
   return (
     <PageFrame
       className="ba-contact"
@@ -185,7 +226,13 @@ function Editor({ record, correcting, onDone }: EditorProps) {
           <Button onClick={close} data-testid="contact-cancel">
             {t('contact.record.cancel')}
           </Button>
-          <Button color="primary" loading={revise.isPending} disabled={conflict} onClick={submit} data-testid="contact-save">
+          <Button
+            color="primary"
+            loading={revise.isPending || fetchingLatest}
+            disabled={merge !== null}
+            onClick={submit}
+            data-testid="contact-save"
+          >
             {asCorrection ? t('contact.record.saveCorrection') : t('contact.record.save')}
           </Button>
         </footer>
@@ -193,18 +240,23 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     >
       <h2 className="ba-contact-heading">{asCorrection ? t('contact.record.correctTitle') : t('contact.record.editTitle')}</h2>
       {asCorrection && <p className="ba-contact-notice ba-contact-notice--info">{t('contact.record.correctHint')}</p>}
-      {conflict && (
-        <div className="ba-conflict ba-contact-conflict" role="alert" data-testid="contact-conflict">
-          <p className="ba-conflict__title">
-            <ExclamationCircleFill /> {t('contact.error.conflictTitle')}
-          </p>
-          <p>{t('contact.error.conflictBody')}</p>
-          <Button size="small" color="primary" loading={rebasing} onClick={() => void rebase()} data-testid="contact-rebase">
-            {t('contact.error.reload')}
-          </Button>
-        </div>
+      {merge && standing && (
+        <EditConflict
+          clashes={standing.clashes.map((field) => ({
+            field,
+            label: label(field),
+            theirs: inWords(field, recordFormValues(merge.latest)),
+            mine: inWords(field, form.values),
+            canKeepBoth: keepsBoth(field),
+          }))}
+          taken={standing.taken.map(label)}
+          choices={merge.choices}
+          onChoose={(field, choice) => setMerge({ ...merge, choices: { ...merge.choices, [field]: choice } })}
+          onApply={() => applyMerge(merge.latest, merge.choices)}
+        />
       )}
-      {restored && !conflict && <DraftNotice draft={restored} />}
+      {restored && !merge && <DraftNotice draft={restored} />}
+      {taken && <MergedNotice taken={taken.map(label)} />}
       <ContactFields
         refusal={refusal}
         values={form.values}
