@@ -36,9 +36,13 @@ export function ChannelLabel({ channel }: { channel: ContactChannel }) {
   );
 }
 
+/** The purposes that stand out in a list; the others are plain. */
+const PURPOSE_TONE: Partial<Record<ContactRecord['purpose'], string>> = { recommendation: 'amber', complaint: 'red', follow_up: 'blue' };
+
 export function PurposeTag({ purpose }: { purpose: ContactRecord['purpose'] }) {
   const { t } = useTranslation();
-  return <span className={`ba-contact-purpose ba-contact-purpose--${purpose}`}>{t(`contact.purpose.${purpose}`)}</span>;
+  const tone = PURPOSE_TONE[purpose];
+  return <span className={tone ? `ba-tag ba-tone--${tone}` : 'ba-tag'}>{t(`contact.purpose.${purpose}`)}</span>;
 }
 
 /** A linked MOT event, named as MOT names its rule (a rule newer than this app reads as its code). */

@@ -338,7 +338,9 @@ function CandidateItem({
         <p className="ba-kyc__candidate-no">
           {candidate.customerNo}
           {candidate.status !== 'active' && (
-            <span className={`ba-kyc__candidate-status ba-kyc__candidate-status--${candidate.status}`}>
+            <span
+              className={candidate.status === 'closed' ? 'ba-tag ba-kyc__candidate-status ba-tone--red' : 'ba-tag ba-kyc__candidate-status'}
+            >
               {t(`kyc.status.${candidate.status}`, { defaultValue: candidate.status })}
             </span>
           )}

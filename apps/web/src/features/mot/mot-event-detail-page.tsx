@@ -97,7 +97,7 @@ function EventDetail({ eventId }: { eventId: number }) {
           <div className="mot-event-head__meta">
             {t('mot.detail.dueDate')} {event.dueDate}
             {event.snoozed && (
-              <span className="mot-rank-badge mot-rank-badge--snoozed" data-testid="mot-snoozed-mark">
+              <span className="ba-tag ba-tone--amber" data-testid="mot-snoozed-mark">
                 {t('mot.rank.snoozed')}
               </span>
             )}

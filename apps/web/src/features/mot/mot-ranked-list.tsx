@@ -45,11 +45,11 @@ export function RankBadges({ row }: { row: Pick<MotRankedRow, 'event' | 'rank'> 
   return (
     <span className="mot-rank-badges">
       {row.rank.overdueDays > 0 && (
-        <span className="mot-rank-badge mot-rank-badge--overdue">{t('mot.rank.overdueDays', { count: row.rank.overdueDays })}</span>
+        <span className="ba-tag ba-tone--red">{t('mot.rank.overdueDays', { count: row.rank.overdueDays })}</span>
       )}
-      {row.rank.raisedToday && <span className="mot-rank-badge mot-rank-badge--new">{t('mot.rank.raisedToday')}</span>}
+      {row.rank.raisedToday && <span className="ba-tag ba-tone--blue">{t('mot.rank.raisedToday')}</span>}
       {row.event.snoozed && (
-        <span className="mot-rank-badge mot-rank-badge--snoozed" data-testid="mot-snoozed-mark">
+        <span className="ba-tag ba-tone--amber" data-testid="mot-snoozed-mark">
           {t('mot.rank.snoozed')}
         </span>
       )}
