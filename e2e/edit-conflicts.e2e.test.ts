@@ -99,6 +99,8 @@ for (const engine of testDatabases()) {
       await first.setViewportSize({ width: 375, height: 812 });
 
       await remark.getByRole('radio', { name: '两者都保留' }).click();
+      await expect(first.getByTestId('merge-apply')).toBeEnabled();
+      await shoot(first, 'edit-conflict-chosen');
       await first.getByTestId('merge-apply').click();
       await expect(first.getByTestId('edit-conflict')).toHaveCount(0);
       await expect(first.getByTestId('merge-notice')).toContainText('邮箱');
