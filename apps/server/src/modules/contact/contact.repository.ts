@@ -15,9 +15,9 @@ import {
   tableAs,
   type RowOf,
 } from '../../db/sql-rows';
-import { auditLog, contactRecordEvents, contactRecords, customers, motEvents, staff } from '../../db/schema';
+import { contactRecordEvents, contactRecords, customers, motEvents, staff, type auditLog } from '../../db/schema';
 
-const r = tableAlias(contactRecords, 'r');
+export const r = tableAlias(contactRecords, 'r');
 const c = tableAlias(customers, 'c');
 const s = tableAlias(staff, 's');
 const e = tableAlias(motEvents, 'e');
@@ -91,7 +91,7 @@ const customerColumns = selection({
 export type CustomerRow = RowOf<typeof customerColumns>;
 
 /** What a revise reads of the version it changes, under its row lock. */
-const versionColumns = selection({
+export const versionColumns = selection({
   recordId: float8(r.id),
   threadId: float8(r.threadId),
   version: r.version,
@@ -106,7 +106,7 @@ const versionColumns = selection({
 });
 export type VersionRow = RowOf<typeof versionColumns>;
 
-const idList = (ids: readonly number[]) =>
+export const idList = (ids: readonly number[]) =>
   sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
@@ -145,21 +145,12 @@ interface NewVersion extends RecordContent {
   requestId: string | null;
 }
 
-/** Why a write stopped: the service turns each into the error the contract names. */
-export type WriteRefusal =
-  | { refused: 'eventMissing'; eventIds: number[] }
-  | { refused: 'eventOfAnotherClient'; eventIds: number[] }
-  | { refused: 'eventHandled'; eventIds: number[] }
-  | { refused: 'requestIdReused' }
-  | { refused: 'changedMeanwhile'; latestRecordId: number | null }
-  | { refused: 'reasonRequired' };
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type AuditEntry = typeof auditLog.$inferInsert;
 
 /** An audit-trail entry about a contact record (or a customer's records), by the staff in scope. */
-function recordAudit(
+export function recordAudit(
   scope: StaffScope,
   action: string,
   entityId: string,
@@ -169,368 +160,155 @@ function recordAudit(
   return { corpId: scope.corpId, actorStaffId: scope.staffId, action, entity: 'contact_record', entityId, before, after };
 }
 
-/** The changed fields only, before and after, for the audit trail (as every other audited change). */
-function changedFields(before: RecordContent, after: RecordContent) {
-  const fields = Object.keys(after) as (keyof RecordContent)[];
-  const changed = fields.filter((field) => before[field] !== after[field]);
-  return {
-    before: Object.fromEntries(changed.map((field) => [field, before[field]])),
-    after: Object.fromEntries(changed.map((field) => [field, after[field]])),
-  };
-}
-
-export function createContactRepository(db: Database, options: { lockHours: number }) {
-  /**
-   * The record's next step on the MOT list: one `follow_up` event per thread (fact_key = thread id),
-   * due on the next-step date. A new date moves a pending one; a cleared date removes a pending one;
-   * one already handled stays as it was (the follow-up happened).
-   */
-  async function placeFollowUp(
-    tx: Tx,
-    scope: StaffScope,
-    record: { threadId: number; customerId: number; nextStep: string | null; nextStepDate: string | null },
-  ) {
-    const factKey = String(record.threadId);
-    if (!record.nextStepDate) {
-      await tx.execute(
-        sql`delete from ${motEvents} where ${motEvents.rule} = ${FOLLOW_UP_RULE} and ${motEvents.customerId} = ${record.customerId}
-               and ${motEvents.factKey} = ${factKey} and ${motEvents.status} <> 'handled'
-               and not exists (select from ${contactRecordEvents} where ${contactRecordEvents.motEventId} = ${motEvents.id})`,
-      );
-      return;
-    }
-    const facts = JSON.stringify({ recordId: record.threadId, nextStep: record.nextStep });
-    // The customer_name_en sort key is filled by the trigger of migration 0009.
+/**
+ * The record's next step on the MOT list: one `follow_up` event per thread (fact_key = thread id),
+ * due on the next-step date. A new date moves a pending one; a cleared date removes a pending one;
+ * one already handled stays as it was (the follow-up happened).
+ */
+export async function placeFollowUp(
+  tx: Tx,
+  scope: StaffScope,
+  record: { threadId: number; customerId: number; nextStep: string | null; nextStepDate: string | null },
+) {
+  const factKey = String(record.threadId);
+  if (!record.nextStepDate) {
     await tx.execute(
-      sql`insert into ${motEvents} (${columnName(motEvents.corpId)}, ${columnName(motEvents.rule)}, ${columnName(motEvents.customerId)},
-                 ${columnName(motEvents.staffId)}, ${columnName(motEvents.factKey)}, ${columnName(motEvents.dueDate)}, ${columnName(motEvents.facts)})
-          values (${scope.corpId}, ${FOLLOW_UP_RULE}, ${record.customerId}, ${scope.staffId}, ${factKey}, ${record.nextStepDate}::date, ${facts}::jsonb)
-          on conflict (rule, customer_id, fact_key) do update
-             set due_date = excluded.due_date, facts = excluded.facts
-           where ${motEvents}.status <> 'handled'`,
+      sql`delete from ${motEvents} where ${motEvents.rule} = ${FOLLOW_UP_RULE} and ${motEvents.customerId} = ${record.customerId}
+             and ${motEvents.factKey} = ${factKey} and ${motEvents.status} <> 'handled'
+             and not exists (select from ${contactRecordEvents} where ${contactRecordEvents.motEventId} = ${motEvents.id})`,
     );
+    return;
   }
-
-  /**
-   * THE one insert of a contact record version, for a record's first version (`threadId` null: the
-   * version opens its own thread, its id drawn first so the thread id can be written with it) and a
-   * correction's next one. Answers the new version's id, or null when a first version's requestId was
-   * already written by this staff (a retry that committed while this attempt waited on the unique index).
-   */
-  async function insertVersion(tx: Tx, scope: StaffScope, version: NewVersion): Promise<number | null> {
-    const [next] = await selectRows(tx, rowsQuery<{ id: number }>(sql`select nextval('contact_record_id_seq')::float8 as id`));
-    const id = next!.id;
-    const inserted = await selectRows(
-      tx,
-      rowsQuery<{ id: number }>(
-        sql`insert into ${contactRecords} (${sql.join(
-          [
-            contactRecords.id,
-            contactRecords.threadId,
-            contactRecords.version,
-            contactRecords.corpId,
-            contactRecords.customerId,
-            contactRecords.staffId,
-            contactRecords.channel,
-            contactRecords.purpose,
-            contactRecords.note,
-            contactRecords.outcome,
-            contactRecords.nextStep,
-            contactRecords.nextStepDate,
-            contactRecords.suitability,
-            contactRecords.servedAt,
-            contactRecords.followsRecordId,
-            contactRecords.correctionReason,
-            contactRecords.locksAt,
-            contactRecords.requestId,
-          ].map(columnName),
-          sql`, `,
-        )})
-            values (${id}, ${version.threadId ?? id}, ${version.version}, ${scope.corpId}, ${version.customerId}, ${scope.staffId},
-                    ${version.channel}, ${version.purpose}, ${version.note}, ${version.outcome}, ${version.nextStep}, ${version.nextStepDate}::date,
-                    ${version.suitability}, to_timestamp(${version.servedAt}::float8 / 1000), ${version.followsRecordId}, ${version.correctionReason},
-                    ${lockAfter(options.lockHours)}, ${version.requestId}::uuid)
-            on conflict (staff_id, request_id) where request_id is not null do nothing
-            returning id::float8 as id`,
-      ),
-    );
-    return inserted.length === 0 ? null : id;
-  }
-
-  async function readRecord(executor: Pick<Database, 'execute'>, recordId: number) {
-    const [row] = await selectRows(executor, selectQuery(recordColumns, sql`from ${recordsJoined} where ${r.id} = ${recordId}`));
-    return row!;
-  }
-
-  return {
-    async customer(corpId: number, customerId: number) {
-      const [row] = await selectRows(
-        db,
-        selectQuery(customerColumns, sql`from ${tableAs(c)} where ${c.corpId} = ${corpId} and ${c.id} = ${customerId}`),
-        { prepare: true },
-      );
-      return row;
-    },
-
-    /** Any version by id within the corp, with the client's current manager (for 403 vs 404). */
-    async versionOwner(corpId: number, recordId: number) {
-      const [row] = await selectRows(
-        db,
-        rowsQuery<{ threadId: number; customerId: number; managerId: number }>(
-          sql`select ${r.threadId}::float8 as "threadId", ${r.customerId}::float8 as "customerId", ${c.staffId} as "managerId"
-                from ${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}
-               where ${r.id} = ${recordId} and ${r.corpId} = ${corpId}`,
-        ),
-        { prepare: true },
-      );
-      return row;
-    },
-
-    /** Every version of a thread, newest first (contact_record_thread_idx). */
-    async thread(threadId: number) {
-      return selectRows(
-        db,
-        selectQuery(recordColumns, sql`from ${recordsJoined} where ${r.threadId} = ${threadId} order by ${r.version} desc`),
-        { prepare: true },
-      );
-    },
-
-    /**
-     * A client's log: latest versions, newest contact first, keyset-paged on (served_at, id) from
-     * contact_record_customer_latest_idx. `after` is the last record id of the previous page.
-     */
-    async page(input: { customerId: number; channel?: string | undefined; after?: number | undefined; limit: number }) {
-      const conditions: SQL[] = [sql`${r.customerId} = ${input.customerId}`, sql`${r.supersededBy} is null`];
-      if (input.channel) conditions.push(sql`${r.channel} = ${input.channel}`);
-      if (input.after !== undefined) {
-        conditions.push(
-          sql`(${r.servedAt}, ${r.id}) < (select ${cursor.servedAt}, ${cursor.id} from ${tableAs(cursor)} where ${cursor.id} = ${input.after} and ${cursor.customerId} = ${input.customerId})`,
-        );
-      }
-      return selectRows(
-        db,
-        selectQuery(
-          recordColumns,
-          sql`from ${recordsJoined} where ${sql.join(conditions, sql` and `)}
-              order by ${r.servedAt} desc, ${r.id} desc limit ${input.limit + 1}`,
-        ),
-      );
-    },
-
-    /** Every version of every record of the client whose contact falls in the range (Hong Kong days), oldest contact first. */
-    async allVersions(input: { customerId: number; dateFrom?: string | undefined; dateTo?: string | undefined }) {
-      const conditions: SQL[] = [sql`${r.customerId} = ${input.customerId}`];
-      if (input.dateFrom) conditions.push(sql`${r.servedAt} >= ${hkDayStart(input.dateFrom)}`);
-      if (input.dateTo) conditions.push(sql`${r.servedAt} < ${hkDayStart(input.dateTo)} + interval '1 day'`);
-      return selectRows(
-        db,
-        selectQuery(
-          recordColumns,
-          sql`from ${recordsJoined} where ${sql.join(conditions, sql` and `)} order by ${r.servedAt}, ${r.threadId}, ${r.version}`,
-        ),
-      );
-    },
-
-    /**
-     * THE one way a contact record is written (the contact log's add and MOT's handle both come here),
-     * in one transaction: the record, its event links (pending events become handled), the follow-up
-     * its next step raises, and the audit entries. A retry with the same requestId returns the record
-     * the first attempt wrote. `handledBy` names the MOT audit entry for each event handled.
-     */
-    async add(scope: StaffScope, input: NewRecord): Promise<{ record: RecordRow; deduplicated: boolean } | WriteRefusal> {
-      return db.transaction(async (tx) => {
-        const earlier = async () => {
-          const [row] = await selectRows(
-            tx,
-            rowsQuery<{ id: number; customerId: number }>(
-              sql`select ${r.id}::float8 as id, ${r.customerId}::float8 as "customerId" from ${tableAs(r)}
-                   where ${r.staffId} = ${scope.staffId} and ${r.requestId} = ${input.requestId}`,
-            ),
-          );
-          return row;
-        };
-        if (input.requestId) {
-          const found = await earlier();
-          if (found) {
-            return found.customerId === input.customerId
-              ? { record: await readRecord(tx, found.id), deduplicated: true }
-              : { refused: 'requestIdReused' as const };
-          }
-        }
-        const eventIds = [...new Set(input.eventIds)].sort((a, b) => a - b);
-        // Locked in id order, so two writers linking the same events cannot deadlock.
-        const events =
-          eventIds.length === 0
-            ? []
-            : await selectRows(
-                tx,
-                rowsQuery<{ id: number; customerId: number; status: string; rule: string; factKey: string }>(
-                  sql`select ${motEvents.id}::float8 as id, ${motEvents.customerId}::float8 as "customerId", ${motEvents.status} as status,
-                             ${motEvents.rule} as rule, ${motEvents.factKey} as "factKey"
-                        from ${motEvents} where ${motEvents.corpId} = ${scope.corpId} and ${motEvents.id} in (${idList(eventIds)})
-                       order by ${motEvents.id} for update`,
-                ),
-              );
-        const missing = eventIds.filter((id) => !events.some((event) => event.id === id));
-        if (missing.length > 0) return { refused: 'eventMissing' as const, eventIds: missing };
-        const foreign = events.filter((event) => event.customerId !== input.customerId).map((event) => event.id);
-        if (foreign.length > 0) return { refused: 'eventOfAnotherClient' as const, eventIds: foreign };
-        const handled = events.filter((event) => event.status === 'handled').map((event) => event.id);
-        if (handled.length > 0) return { refused: 'eventHandled' as const, eventIds: handled };
-        // Completing a follow-up links the new record to the record whose next step it was.
-        const followUp = events.find((event) => event.rule === FOLLOW_UP_RULE);
-        const followsRecordId = followUp ? Number(followUp.factKey) : null;
-
-        const id = await insertVersion(tx, scope, {
-          ...input,
-          threadId: null,
-          version: 1,
-          followsRecordId,
-          correctionReason: null,
-        });
-        if (id === null) {
-          // A retry of the same attempt committed while this one waited on the unique index: answer its record.
-          const found = await earlier();
-          return found && found.customerId === input.customerId
-            ? { record: await readRecord(tx, found.id), deduplicated: true }
-            : { refused: 'requestIdReused' as const };
-        }
-        if (events.length > 0) {
-          await tx.execute(
-            sql`update ${motEvents} set ${columnName(motEvents.status)} = 'handled', ${columnName(motEvents.handledAt)} = now(),
-                       ${columnName(motEvents.seenAt)} = coalesce(${motEvents.seenAt}, now())
-                 where ${motEvents.id} in (${idList(eventIds)})`,
-          );
-          await tx.insert(contactRecordEvents).values(eventIds.map((motEventId) => ({ recordId: id, motEventId })));
-        }
-        if (input.nextStepDate) await placeFollowUp(tx, scope, { threadId: id, ...input });
-        await tx.insert(auditLog).values([
-          recordAudit(scope, 'contact.add', String(id), null, {
-            customerId: input.customerId,
-            channel: input.channel,
-            purpose: input.purpose,
-            servedAt: input.servedAt,
-            eventIds,
-            ...(input.nextStepDate ? { nextStepDate: input.nextStepDate } : {}),
-          }),
-          // Each event handled keeps its own entry, as MOT's handle always wrote.
-          ...events.map((event) => ({
-            corpId: scope.corpId,
-            actorStaffId: scope.staffId,
-            action: 'mot.handle',
-            entity: 'mot_event',
-            entityId: String(event.id),
-            before: { status: event.status },
-            after: { status: 'handled', serviceRecordId: id, channel: input.channel, outcome: input.outcome },
-          })),
-        ]);
-        return { record: await readRecord(tx, id), deduplicated: false };
-      });
-    },
-
-    /**
-     * Changes the version `recordId` names, under its row lock, so of two concurrent revises of one
-     * version the second finds it superseded or edited and is refused. `asCorrection` is decided by
-     * the caller from the lock and the author; the lock is re-read here under the row lock and wins.
-     */
-    async revise(
-      scope: StaffScope,
-      input: { recordId: number; edits: number; content: RecordContent; correctionReason: string | null },
-    ): Promise<{ record: RecordRow; mode: 'edit' | 'correct' | 'unchanged' } | WriteRefusal> {
-      return db.transaction(async (tx) => {
-        const [current] = await selectRows(
-          tx,
-          selectQuery(versionColumns, sql`from ${tableAs(r)} where ${r.id} = ${input.recordId} for update`),
-        );
-        if (!current) return { refused: 'changedMeanwhile' as const, latestRecordId: null };
-        if (current.supersededBy !== null) {
-          const [latest] = await selectRows(
-            tx,
-            rowsQuery<{ id: number }>(
-              sql`select ${r.id}::float8 as id from ${tableAs(r)} where ${r.threadId} = ${current.threadId} and ${r.supersededBy} is null`,
-            ),
-          );
-          return { refused: 'changedMeanwhile' as const, latestRecordId: latest?.id ?? null };
-        }
-        if (current.edits !== input.edits) return { refused: 'changedMeanwhile' as const, latestRecordId: current.recordId };
-        const before: RecordContent = {
-          channel: current.channel,
-          purpose: current.purpose,
-          note: current.note,
-          outcome: current.outcome,
-          nextStep: current.nextStep,
-          nextStepDate: current.nextStepDate,
-          suitability: current.suitability,
-          servedAt: current.servedAt,
-        };
-        const change = changedFields(before, input.content);
-        const isEdit = !current.locked && current.staffId === scope.staffId;
-        if (isEdit) {
-          if (Object.keys(change.after).length === 0) return { record: await readRecord(tx, current.recordId), mode: 'unchanged' as const };
-          const content = input.content;
-          await tx.execute(
-            sql`update ${contactRecords} set
-                  ${columnName(contactRecords.channel)} = ${content.channel}, ${columnName(contactRecords.purpose)} = ${content.purpose},
-                  ${columnName(contactRecords.note)} = ${content.note}, ${columnName(contactRecords.outcome)} = ${content.outcome},
-                  ${columnName(contactRecords.nextStep)} = ${content.nextStep}, ${columnName(contactRecords.nextStepDate)} = ${content.nextStepDate}::date,
-                  ${columnName(contactRecords.suitability)} = ${content.suitability},
-                  ${columnName(contactRecords.servedAt)} = to_timestamp(${content.servedAt}::float8 / 1000),
-                  ${columnName(contactRecords.edits)} = ${contactRecords.edits} + 1
-                where ${contactRecords.id} = ${current.recordId}`,
-          );
-          await placeFollowUp(tx, scope, { threadId: current.threadId, customerId: current.customerId, ...content });
-          await tx.insert(auditLog).values(
-            recordAudit(scope, 'contact.edit', String(current.recordId), change.before, {
-              ...change.after,
-              customerId: current.customerId,
-            }),
-          );
-          return { record: await readRecord(tx, current.recordId), mode: 'edit' as const };
-        }
-        if (!input.correctionReason) return { refused: 'reasonRequired' as const };
-        const content = input.content;
-        // Without a requestId the insert always writes: the id is never null.
-        const id = (await insertVersion(tx, scope, {
-          ...content,
-          threadId: current.threadId,
-          version: current.version + 1,
-          customerId: current.customerId,
-          followsRecordId: current.followsRecordId,
-          correctionReason: input.correctionReason,
-          requestId: null,
-        }))!;
-        // The only change a locked version takes (trigger contact_record_guards_update).
-        await tx.execute(
-          sql`update ${contactRecords} set ${columnName(contactRecords.supersededBy)} = ${id}, ${columnName(contactRecords.supersededAt)} = now()
-               where ${contactRecords.id} = ${current.recordId}`,
-        );
-        await placeFollowUp(tx, scope, { threadId: current.threadId, customerId: current.customerId, ...content });
-        await tx
-          .insert(auditLog)
-          .values(
-            recordAudit(
-              scope,
-              'contact.correct',
-              String(id),
-              { ...change.before, recordId: current.recordId },
-              { ...change.after, recordId: id, correctionReason: input.correctionReason, customerId: current.customerId },
-            ),
-          );
-        return { record: await readRecord(tx, id), mode: 'correct' as const };
-      });
-    },
-
-    async auditExport(scope: StaffScope, input: { customerId: number; dateFrom: string | null; dateTo: string | null; records: number }) {
-      await db.insert(auditLog).values(
-        recordAudit(scope, 'contact.export', `customer:${input.customerId}`, null, {
-          customerId: input.customerId,
-          dateFrom: input.dateFrom,
-          dateTo: input.dateTo,
-          records: input.records,
-        }),
-      );
-    },
-  };
+  const facts = JSON.stringify({ recordId: record.threadId, nextStep: record.nextStep });
+  // The customer_name_en sort key is filled by the trigger of migration 0009.
+  await tx.execute(
+    sql`insert into ${motEvents} (${columnName(motEvents.corpId)}, ${columnName(motEvents.rule)}, ${columnName(motEvents.customerId)},
+               ${columnName(motEvents.staffId)}, ${columnName(motEvents.factKey)}, ${columnName(motEvents.dueDate)}, ${columnName(motEvents.facts)})
+        values (${scope.corpId}, ${FOLLOW_UP_RULE}, ${record.customerId}, ${scope.staffId}, ${factKey}, ${record.nextStepDate}::date, ${facts}::jsonb)
+        on conflict (rule, customer_id, fact_key) do update
+           set due_date = excluded.due_date, facts = excluded.facts
+         where ${motEvents}.status <> 'handled'`,
+  );
 }
 
-export type ContactRepository = ReturnType<typeof createContactRepository>;
+/**
+ * THE one insert of a contact record version, for a record's first version (`threadId` null: the
+ * version opens its own thread, its id drawn first so the thread id can be written with it) and a
+ * correction's next one. Answers the new version's id, or null when a first version's requestId was
+ * already written by this staff (a retry that committed while this attempt waited on the unique index).
+ */
+export async function insertVersion(tx: Tx, scope: StaffScope, version: NewVersion, lockHours: number): Promise<number | null> {
+  const [next] = await selectRows(tx, rowsQuery<{ id: number }>(sql`select nextval('contact_record_id_seq')::float8 as id`));
+  const id = next!.id;
+  const inserted = await selectRows(
+    tx,
+    rowsQuery<{ id: number }>(
+      sql`insert into ${contactRecords} (${sql.join(
+        [
+          contactRecords.id,
+          contactRecords.threadId,
+          contactRecords.version,
+          contactRecords.corpId,
+          contactRecords.customerId,
+          contactRecords.staffId,
+          contactRecords.channel,
+          contactRecords.purpose,
+          contactRecords.note,
+          contactRecords.outcome,
+          contactRecords.nextStep,
+          contactRecords.nextStepDate,
+          contactRecords.suitability,
+          contactRecords.servedAt,
+          contactRecords.followsRecordId,
+          contactRecords.correctionReason,
+          contactRecords.locksAt,
+          contactRecords.requestId,
+        ].map(columnName),
+        sql`, `,
+      )})
+          values (${id}, ${version.threadId ?? id}, ${version.version}, ${scope.corpId}, ${version.customerId}, ${scope.staffId},
+                  ${version.channel}, ${version.purpose}, ${version.note}, ${version.outcome}, ${version.nextStep}, ${version.nextStepDate}::date,
+                  ${version.suitability}, to_timestamp(${version.servedAt}::float8 / 1000), ${version.followsRecordId}, ${version.correctionReason},
+                  ${lockAfter(lockHours)}, ${version.requestId}::uuid)
+          on conflict (staff_id, request_id) where request_id is not null do nothing
+          returning id::float8 as id`,
+    ),
+  );
+  return inserted.length === 0 ? null : id;
+}
+
+export async function readRecord(executor: Pick<Database, 'execute'>, recordId: number) {
+  const [row] = await selectRows(executor, selectQuery(recordColumns, sql`from ${recordsJoined} where ${r.id} = ${recordId}`));
+  return row!;
+}
+
+export async function contactCustomer(db: Database, corpId: number, customerId: number) {
+  const [row] = await selectRows(
+    db,
+    selectQuery(customerColumns, sql`from ${tableAs(c)} where ${c.corpId} = ${corpId} and ${c.id} = ${customerId}`),
+    { prepare: true },
+  );
+  return row;
+}
+
+/** Any version by id within the corp, with the client's current manager (for 403 vs 404). */
+export async function versionOwner(db: Database, corpId: number, recordId: number) {
+  const [row] = await selectRows(
+    db,
+    rowsQuery<{ threadId: number; customerId: number; managerId: number }>(
+      sql`select ${r.threadId}::float8 as "threadId", ${r.customerId}::float8 as "customerId", ${c.staffId} as "managerId"
+            from ${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}
+           where ${r.id} = ${recordId} and ${r.corpId} = ${corpId}`,
+    ),
+    { prepare: true },
+  );
+  return row;
+}
+
+/** Every version of a thread, newest first (contact_record_thread_idx). */
+export async function threadOf(db: Database, threadId: number) {
+  return selectRows(
+    db,
+    selectQuery(recordColumns, sql`from ${recordsJoined} where ${r.threadId} = ${threadId} order by ${r.version} desc`),
+    { prepare: true },
+  );
+}
+
+/**
+ * A client's log: latest versions, newest contact first, keyset-paged on (served_at, id) from
+ * contact_record_customer_latest_idx. `after` is the last record id of the previous page.
+ */
+export async function recordPage(
+  db: Database,
+  input: { customerId: number; channel?: string | undefined; after?: number | undefined; limit: number },
+) {
+  const conditions: SQL[] = [sql`${r.customerId} = ${input.customerId}`, sql`${r.supersededBy} is null`];
+  if (input.channel) conditions.push(sql`${r.channel} = ${input.channel}`);
+  if (input.after !== undefined) {
+    conditions.push(
+      sql`(${r.servedAt}, ${r.id}) < (select ${cursor.servedAt}, ${cursor.id} from ${tableAs(cursor)} where ${cursor.id} = ${input.after} and ${cursor.customerId} = ${input.customerId})`,
+    );
+  }
+  return selectRows(
+    db,
+    selectQuery(
+      recordColumns,
+      sql`from ${recordsJoined} where ${sql.join(conditions, sql` and `)}
+          order by ${r.servedAt} desc, ${r.id} desc limit ${input.limit + 1}`,
+    ),
+  );
+}
+
+/** Every version of every record of the client whose contact falls in the range (Hong Kong days), oldest contact first. */
+export async function allVersions(db: Database, input: { customerId: number; dateFrom?: string | undefined; dateTo?: string | undefined }) {
+  const conditions: SQL[] = [sql`${r.customerId} = ${input.customerId}`];
+  if (input.dateFrom) conditions.push(sql`${r.servedAt} >= ${hkDayStart(input.dateFrom)}`);
+  if (input.dateTo) conditions.push(sql`${r.servedAt} < ${hkDayStart(input.dateTo)} + interval '1 day'`);
+  return selectRows(
+    db,
+    selectQuery(
+      recordColumns,
+      sql`from ${recordsJoined} where ${sql.join(conditions, sql` and `)} order by ${r.servedAt}, ${r.threadId}, ${r.version}`,
+    ),
+  );
+}

@@ -2,18 +2,14 @@ import { contract } from '@broker/contract';
 import { implementArea } from '../../http/endpoint-route';
 import { createMotRepository } from './mot.repository';
 import { createMotService } from './mot.service';
-import { createContactRepository, createContactService } from '../contact';
 import { createMotRankRepository } from './mot-rank';
 import { createMotSnoozeRepository } from './mot-snooze';
 import { createMotRankService } from './mot-rank.service';
 
 /** MOT to-do list, handling and service history (agent `mot`). The fold flag's reader, isFold, lives with the staff settings. */
 export const motRoutes = implementArea(contract.mot, (app, options: { contactRecordLockHours: number }) => {
-  const contactLog = createContactService({
-    repository: createContactRepository(app.database.db, { lockHours: options.contactRecordLockHours }),
-  });
   const repository = createMotRepository(app.database.db);
-  const service = createMotService({ repository, database: app.database, contactLog });
+  const service = createMotService({ repository, database: app.database, contactRecordLockHours: options.contactRecordLockHours });
   const ranking = createMotRankService({
     events: repository,
     rank: createMotRankRepository(app.database.db),

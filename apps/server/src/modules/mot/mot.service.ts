@@ -13,7 +13,7 @@ import { addDays, dayNumber, hongKongDay, maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import type { DatabaseHandle } from '../../db/client';
-import type { ContactService } from '../contact';
+import { addContactRecord } from '../contact';
 import { runMotRules } from './mot-engine';
 import { CASH_THRESHOLD_RULES } from './mot-rules';
 import type { CustomerSummaryRow, EventRow, MotRepository, RecordRow, TodoRow } from './mot.repository';
@@ -67,7 +67,7 @@ const toTodoRow = (row: TodoRow): MotTodoRow => ({
   events: row.events.map((event) => ({ ...event, rule: event.rule as MotRule, status: event.status as MotEvent['status'] })),
 });
 
-export function createMotService(deps: { repository: MotRepository; database: DatabaseHandle; contactLog: ContactService }) {
+export function createMotService(deps: { repository: MotRepository; database: DatabaseHandle; contactRecordLockHours: number }) {
   const { repository } = deps;
 
   function requireOwnCustomer(caller: Caller, customerId: number, customer: CustomerSummaryRow | undefined): CustomerSummaryRow {
@@ -132,8 +132,10 @@ export function createMotService(deps: { repository: MotRepository; database: Da
     ): Promise<ServiceRecord> {
       const event = await ownEvent(caller, input.eventId);
       if (event.status === 'handled') throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
-      const record = await deps.contactLog
-        .add(caller, {
+      const record = await addContactRecord(
+        deps.database.db,
+        caller,
+        {
           customerId: event.customerId,
           channel: input.channel,
           purpose: purposeOfRule(event.rule),
@@ -141,13 +143,14 @@ export function createMotService(deps: { repository: MotRepository; database: Da
           outcome: input.outcome,
           servedAt: input.servedAt,
           eventIds: [input.eventId],
-        })
-        .catch((error: unknown) => {
-          // This call names one event, as `eventId`: so does its conflict.
-          if (error instanceof ApiError && error.code === ErrorCode.CONFLICT)
-            throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
-          throw error;
-        });
+        },
+        deps.contactRecordLockHours,
+      ).catch((error: unknown) => {
+        // This call names one event, as `eventId`: so does its conflict.
+        if (error instanceof ApiError && error.code === ErrorCode.CONFLICT)
+          throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
+        throw error;
+      });
       return {
         recordId: record.recordId,
         customerId: record.customerId,

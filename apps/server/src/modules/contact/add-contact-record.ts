@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { ContactRecord } from '@broker/contract';
+import type { Database } from '../../db/client';
+import { auditLog, contactRecordEvents, motEvents } from '../../db/schema';
+import { columnName, rowsQuery, selectRows, tableAs } from '../../db/sql-rows';
+import { ApiError } from '../../http/api-error';
+import { scopeOf, type Caller } from '../../http/caller';
+import { FOLLOW_UP_RULE, idList, insertVersion, placeFollowUp, r, readRecord, recordAudit, type NewRecord } from './contact.repository';
+import { content, ownCustomer, toContactRecord, type RecordFieldsInput } from './contact.service';
+
+export interface AddInput extends RecordFieldsInput {
+  customerId: number;
+  eventIds?: number[] | undefined;
+  requestId?: string | undefined;
+}
+
+const requestIdReused = () => ApiError.conflict('requestId: already used for a record about another client; send a new one');
+
+/**
+ * THE one way a contact record is written (the contact log's add and MOT's handle both come here),
+ * in one transaction: the record, its event links (pending events become handled), the follow-up
+ * its next step raises, and the audit entries. A retry with the same requestId returns the record
+ * the first attempt wrote. Each event handled gets its MOT audit entry.
+ */
+export async function addContactRecord(db: Database, caller: Caller, request: AddInput, lockHours: number): Promise<ContactRecord> {
+  const customer = await ownCustomer(db, caller, request.customerId);
+  const scope = scopeOf(caller);
+  const input: NewRecord = {
+    ...content(customer, request, request.servedAt ?? Date.now()),
+    customerId: request.customerId,
+    eventIds: request.eventIds ?? [],
+    requestId: request.requestId ?? null,
+  };
+  const record = await db.transaction(async (tx) => {
+    const earlier = async () => {
+      const [row] = await selectRows(
+        tx,
+        rowsQuery<{ id: number; customerId: number }>(
+          sql`select ${r.id}::float8 as id, ${r.customerId}::float8 as "customerId" from ${tableAs(r)}
+               where ${r.staffId} = ${scope.staffId} and ${r.requestId} = ${input.requestId}`,
+        ),
+      );
+      return row;
+    };
+    if (input.requestId) {
+      const found = await earlier();
+      if (found) {
+        if (found.customerId !== input.customerId) throw requestIdReused();
+        return readRecord(tx, found.id);
+      }
+    }
+    const eventIds = [...new Set(input.eventIds)].sort((a, b) => a - b);
+    // Locked in id order, so two writers linking the same events cannot deadlock.
+    const events =
+      eventIds.length === 0
+        ? []
+        : await selectRows(
+            tx,
+            rowsQuery<{ id: number; customerId: number; status: string; rule: string; factKey: string }>(
+              sql`select ${motEvents.id}::float8 as id, ${motEvents.customerId}::float8 as "customerId", ${motEvents.status} as status,
+                         ${motEvents.rule} as rule, ${motEvents.factKey} as "factKey"
+                    from ${motEvents} where ${motEvents.corpId} = ${scope.corpId} and ${motEvents.id} in (${idList(eventIds)})
+                   order by ${motEvents.id} for update`,
+            ),
+          );
+    const missing = eventIds.filter((id) => !events.some((event) => event.id === id));
+    if (missing.length > 0) throw ApiError.notFound(`eventIds: no event ${missing.join(', ')}`);
+    const foreign = events.filter((event) => event.customerId !== input.customerId).map((event) => event.id);
+    if (foreign.length > 0) throw ApiError.validation('eventIds', `event ${foreign.join(', ')} is not about this client`);
+    const handled = events.filter((event) => event.status === 'handled').map((event) => event.id);
+    if (handled.length > 0) throw ApiError.conflict(`eventIds: event ${handled.join(', ')} has already been handled`);
+    // Completing a follow-up links the new record to the record whose next step it was.
+    const followUp = events.find((event) => event.rule === FOLLOW_UP_RULE);
+    const followsRecordId = followUp ? Number(followUp.factKey) : null;
+
+    const id = await insertVersion(tx, scope, { ...input, threadId: null, version: 1, followsRecordId, correctionReason: null }, lockHours);
+    if (id === null) {
+      // A retry of the same attempt committed while this one waited on the unique index: answer its record.
+      const found = await earlier();
+      if (found?.customerId !== input.customerId) throw requestIdReused();
+      return readRecord(tx, found.id);
+    }
+    if (events.length > 0) {
+      await tx.execute(
+        sql`update ${motEvents} set ${columnName(motEvents.status)} = 'handled', ${columnName(motEvents.handledAt)} = now(),
+                   ${columnName(motEvents.seenAt)} = coalesce(${motEvents.seenAt}, now())
+             where ${motEvents.id} in (${idList(eventIds)})`,
+      );
+      await tx.insert(contactRecordEvents).values(eventIds.map((motEventId) => ({ recordId: id, motEventId })));
+    }
+    if (input.nextStepDate) await placeFollowUp(tx, scope, { threadId: id, ...input });
+    await tx.insert(auditLog).values([
+      recordAudit(scope, 'contact.add', String(id), null, {
+        customerId: input.customerId,
+        channel: input.channel,
+        purpose: input.purpose,
+        servedAt: input.servedAt,
+        eventIds,
+        ...(input.nextStepDate ? { nextStepDate: input.nextStepDate } : {}),
+      }),
+      // Each event handled keeps its own entry, as MOT's handle always wrote.
+      ...events.map((event) => ({
+        corpId: scope.corpId,
+        actorStaffId: scope.staffId,
+        action: 'mot.handle',
+        entity: 'mot_event',
+        entityId: String(event.id),
+        before: { status: event.status },
+        after: { status: 'handled', serviceRecordId: id, channel: input.channel, outcome: input.outcome },
+      })),
+    ]);
+    return readRecord(tx, id);
+  });
+  return toContactRecord(record);
+}
