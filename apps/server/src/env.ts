@@ -159,7 +159,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /**
    * Customers whose search fields each replica keeps in memory, over all the books it has searched
-   * (ADR 0035; about 600 bytes each, so the default holds ~300 MB at most). A book larger than this
+   * (ADR 0035; about 550 bytes each, so the default holds ~275 MB at most). A book larger than this
    * is searched in SQL; 0 searches every book in SQL.
    */
   SEARCH_INDEX_MAX_ROWS: z.coerce
