@@ -224,7 +224,8 @@ describe('a session belongs to the browser it was issued to (ADR 0012)', () => {
     expect(authorisePages).toEqual([]);
     const resumed = await storedToken(page);
     expect(resumed).toBeTruthy();
-    expect(resumed).not.toBe(first);
+    // The browser's one live session again, not another (ADR 0012).
+    expect(resumed).toBe(first);
     expect((await sessionOf(resumed!))?.userid).toBe('chanwaiman');
     expect(await signedInName(page)).toBe('陈伟文');
   });

@@ -31,7 +31,7 @@ import securityHeadersPlugin from './plugins/security-headers.plugin';
 import readRoutingPlugin from './plugins/read-routing.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import { healthRoutes } from './modules/health';
-import { authPlugin, authRoutes } from './modules/auth';
+import { authPlugin, authRoutes, carriesOwnSignInState } from './modules/auth';
 import { jssdkRoutes, wecomDomainVerificationRoutes } from './modules/wecom';
 import { settingsRoutes, staffRoutes } from './modules/staff';
 import { clientRoutes } from './modules/client';
@@ -136,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     login: { limit: env.LOGIN_RATE_LIMIT, windowSeconds: env.LOGIN_RATE_WINDOW_SECONDS },
     kycSearch: { limit: env.KYC_SEARCH_RATE_LIMIT, windowSeconds: env.KYC_SEARCH_RATE_WINDOW_SECONDS },
     phoneReveal: { limit: env.PHONE_REVEAL_RATE_LIMIT, windowSeconds: env.PHONE_REVEAL_RATE_WINDOW_SECONDS },
+    ownSignIn: carriesOwnSignInState,
   });
   const selfBase = () => {
     const address = app.server.address();

@@ -191,7 +191,7 @@ const excluded: Partial<Record<EndpointName, string>> = {
   snoozeEvent: 'write: one event by primary key, one snooze row, one audit row',
   setMotPushSetting: "write: one staff row by primary key, the member's pending card by mot_push_one_pending_uq, an audit row",
   startSignIn: 'sign-in: once per session; deletes expired sign-ins by their expiry index, inserts one row',
-  resumeSession: 'once per page load at most; one session by its binding index, one staff row by primary key, inserts one session',
+  resumeSession: 'once per page load at most; one session by its token index, one staff row by primary key, two limit counters',
   signOut: 'write: sessions of one browser by the binding index (or one by primary key)',
   signOutEverywhere: "write: one staff member's sessions by the staff index",
   setClientPin: 'write: one customer by primary key (its book checked), one pin row by its key',

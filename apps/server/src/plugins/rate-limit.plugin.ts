@@ -81,46 +81,79 @@ export function createRateLimiter(database: Pick<DatabaseHandle, 'db'>) {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-interface LimitedEndpoint {
-  endpoint: Endpoint;
+/** A limit and its answer past it: the endpoint's code, and a msg that says what was limited and when to retry. */
+export interface Limit {
   rule: RateLimitRule;
   code: ErrorCodeValue;
+  message: (rule: RateLimitRule, retryAfterSeconds: number) => string;
+}
+
+/** Counts one hit of `subject`; past the limit: HTTP 429 with the limit's code, `Retry-After` in whole seconds and its msg. */
+export async function enforceLimit(limiter: RateLimiter, limit: Limit, subject: string, reply: FastifyReply) {
+  if (limit.rule.limit === 0) return;
+  const verdict = await limiter.hit(limit.rule, subject);
+  if (verdict.allowed) return;
+  void reply.header('retry-after', String(verdict.retryAfterSeconds));
+  throw new ApiError(limit.code, limit.message(limit.rule, verdict.retryAfterSeconds));
+}
+
+interface LimitedEndpoint extends Limit {
+  endpoint: Endpoint;
   /** Who the budget belongs to. */
   subjectOf: (request: FastifyRequest) => string;
-  /** The envelope msg: what was limited and when to retry. */
-  message: (rule: RateLimitRule, retryAfterSeconds: number) => string;
+  /** Requests this limit neither counts nor refuses. */
+  exempt?: (request: FastifyRequest) => boolean;
   /** Sign-in counts before anything else runs; KYC search after authentication, which names the staff member. */
   stage: 'onRequest' | 'preValidation';
 }
 
 export interface RateLimitOptions {
+  /** Sign-in: returns from WeCom without this browser's own state, per address; starts get ten times as many. */
   login: { limit: number; windowSeconds: number };
   kycSearch: { limit: number; windowSeconds: number };
   /** Full phone numbers revealed or dialled (ADR 0039). */
   phoneReveal: { limit: number; windowSeconds: number };
+  /** Whether a return from WeCom carries this browser's own sign-in state (modules/auth). */
+  ownSignIn: (request: FastifyRequest) => boolean;
 }
 
 /**
- * Rate limits on the endpoints worth hammering: the WeCom code exchange (each attempt costs a call
- * to WeCom, keyed by client address — `request.ip` honours TRUST_PROXY) and KYC search (a lookup of
- * customers by phone or ID, keyed by staff member) and a phone's reveal (by staff member). Over the limit: HTTP 429, the endpoint's own
- * code and `Retry-After`. Must be registered before the routes it guards.
+ * Starts per address against failures: a start writes a row and buys one WeCom call, and an office behind one
+ * address (or every user behind an untrusted proxy) starts many; only a flood reaches ten times the failure budget.
+ */
+const STARTS_PER_FAILURE = 10;
+
+/**
+ * Rate limits on the endpoints worth hammering (ADRs 0007, 0058): sign-in by client address (`request.ip`
+ * honours TRUST_PROXY) — its starts, and the returns that can only fail, never a browser's own sign-in, so
+ * that forging locks nobody else out — then KYC search (a lookup of customers by phone or ID) and a phone's
+ * reveal, by staff member. Over the limit: HTTP 429, the endpoint's own code and `Retry-After`. Must be
+ * registered before the routes it guards.
  */
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) {
   const limiter = createRateLimiter(app.database);
-  /** Sign-in by client address: the start writes a sign-in row, the exchange calls WeCom; each counted apart. */
-  const signInLimit = (endpoint: typeof loginQywx | typeof startSignIn, bucket: string): LimitedEndpoint => ({
-    endpoint,
-    rule: { bucket, limit: options.login.limit, windowSeconds: options.login.windowSeconds },
-    code: ErrorCode.LOGIN_RATE_LIMITED,
-    subjectOf: (request) => request.ip,
-    message: (rule, retry) =>
-      `sign-in: too many attempts from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
-    stage: 'onRequest',
-  });
+  const { windowSeconds } = options.login;
   const limited: LimitedEndpoint[] = [
-    signInLimit(loginQywx, 'login'),
-    signInLimit(startSignIn, 'login-start'),
+    {
+      endpoint: loginQywx,
+      rule: { bucket: 'login', limit: options.login.limit, windowSeconds },
+      code: ErrorCode.LOGIN_RATE_LIMITED,
+      subjectOf: (request) => request.ip,
+      // A browser's own state goes through whatever this address did: a state is used once, and each cost a start.
+      exempt: options.ownSignIn,
+      message: (rule, retry) =>
+        `sign-in: too many returns without a sign-in of this browser from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
+      stage: 'onRequest',
+    },
+    {
+      endpoint: startSignIn,
+      rule: { bucket: 'login-start', limit: options.login.limit * STARTS_PER_FAILURE, windowSeconds },
+      code: ErrorCode.LOGIN_RATE_LIMITED,
+      subjectOf: (request) => request.ip,
+      message: (rule, retry) =>
+        `sign-in: too many sign-ins started from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
+      stage: 'onRequest',
+    },
     {
       endpoint: kycSearch,
       rule: { bucket: 'kyc-search', limit: options.kycSearch.limit, windowSeconds: options.kycSearch.windowSeconds },
@@ -144,10 +177,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
 
   const guard = (entry: LimitedEndpoint) =>
     async function rateLimitGuard(request: FastifyRequest, reply: FastifyReply) {
-      const verdict = await limiter.hit(entry.rule, entry.subjectOf(request));
-      if (verdict.allowed) return;
-      void reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw new ApiError(entry.code, entry.message(entry.rule, verdict.retryAfterSeconds));
+      if (!entry.exempt?.(request)) await enforceLimit(limiter, entry, entry.subjectOf(request), reply);
     };
 
   app.addHook('onRoute', (route) => {

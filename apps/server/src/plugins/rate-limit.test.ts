@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, errorEnvelopeSchema } from '@broker/contract';
 import {
   apiClient,
+  authorizeAs,
   BrowserJar,
   testDatabases,
   startTestApp,
@@ -76,10 +77,10 @@ for (const engine of testDatabases()) {
       return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: answer.body };
     };
 
-    describe('sign-in, per client address', () => {
+    describe('sign-in failures, per client address (they lock nobody out)', () => {
       beforeAll(resetCounters);
 
-      it('answers the attempt after the limit with 080429, HTTP 429 and Retry-After; the earlier ones are not limited', async () => {
+      it('answers the forged attempt after the limit with 080429, HTTP 429 and Retry-After; the earlier ones are not limited', async () => {
         // The budget is shared: attempts on one replica count on the other.
         const allowed = [await login(replica.baseUrl), await login(proxied.baseUrl), await login(replica.baseUrl)];
         for (const attempt of allowed) {
@@ -90,13 +91,15 @@ for (const engine of testDatabases()) {
         expect(limited.status).toBe(429);
         expect(limited.body.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
         expect(errorEnvelopeSchema.safeParse(limited.body).success).toBe(true);
-        expect(limited.body.msg).toMatch(/^sign-in: too many attempts from this address \(at most 3 per 86400 s\); retry in \d+ s$/);
+        expect(limited.body.msg).toMatch(
+          /^sign-in: too many returns without a sign-in of this browser from this address \(at most 3 per 86400 s\); retry in \d+ s$/,
+        );
         const retryAfter = Number(limited.retryAfter);
         expect(retryAfter).toBeGreaterThanOrEqual(1);
         expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
         expect(limited.body.msg).toContain(`retry in ${retryAfter} s`);
-        // A genuine sign-in from the same address waits too.
-        await expect(signInAs(replica.baseUrl, 'chanwaiman')).rejects.toThrow(/080429/);
+        // A genuine sign-in from the same address, with its own state cookie, is not refused.
+        await expect(signInAs(replica.baseUrl, 'chanwaiman')).resolves.toMatchObject({ token: expect.any(String) });
       });
 
       it('opens again when the window has passed', async () => {
@@ -104,6 +107,44 @@ for (const engine of testDatabases()) {
         await endWindows();
         expect((await login(replica.baseUrl)).body.code).toBe(ErrorCode.LOGIN_STATE_INVALID);
         await expect(signInAs(replica.baseUrl, 'wongchishing')).resolves.toMatchObject({ token: expect.any(String) });
+      });
+
+      it('two browsers behind one address, one forging codes: the other still signs in (an office NAT, or an untrusted proxy)', async () => {
+        await resetCounters();
+        const started = await startSignInAt(proxied.baseUrl, { jar: new BrowserJar() });
+        const state = started.body.data!.state;
+        /** The forger's browser, sending back its own sign-in cookie each time. */
+        const forger = () => new BrowserJar().set('broker_signin', state);
+        const forge = async (jar: BrowserJar | null, code: string, forgedState = state) => {
+          const answer = await apiClient(proxied.baseUrl, { cookies: jar, headers: { 'x-forwarded-for': '203.0.113.77' } }).loginQywx({
+            code,
+            state: forgedState,
+          });
+          return answer.body.code;
+        };
+        // Its own state with a made-up code (WeCom refuses it), then the same state again (used), then no state of its own.
+        const codes = [await forge(forger(), 'forged-code-1'), await forge(forger(), 'forged-code-2')];
+        for (let attempt = 0; attempt < 10 * LIMIT; attempt += 1)
+          codes.push(await forge(null, `forged-${attempt}`, `madeUpState${attempt}`));
+        expect(codes.slice(0, 2)).toEqual([ErrorCode.LOGIN_CODE_INVALID, ErrorCode.LOGIN_STATE_INVALID]);
+        expect(codes.slice(2 + LIMIT)).toEqual(Array<string>(10 * LIMIT - LIMIT).fill(ErrorCode.LOGIN_RATE_LIMITED));
+        // Meanwhile a colleague behind the same address signs in: own browser, own state cookie, a real code.
+        const colleague = new BrowserJar();
+        const office = { 'x-forwarded-for': '203.0.113.77' };
+        const begun = await apiClient(proxied.baseUrl, { cookies: colleague, headers: office }).startSignIn({
+          agentCode: 'khzl',
+          redirectPage: '/client/manage/list',
+        });
+        expect(begun.body.code, begun.body.msg).toBe(ErrorCode.OK);
+        const { code } = await authorizeAs(begun.body.data!.authorizeUrl, 'leekaying');
+        const login = await apiClient(proxied.baseUrl, { cookies: colleague, headers: office }).loginQywx({
+          code,
+          state: begun.body.data!.state,
+        });
+        expect(login.body.code, login.body.msg).toBe(ErrorCode.OK);
+        expect(login.body.data).toMatchObject({ userId: 'leekaying' });
+        // A return with the browser's own state is never refused by the limit (it is used once, and each costs a start).
+        expect(await forge(forger(), 'forged-code-3')).toBe(ErrorCode.LOGIN_STATE_INVALID);
       });
 
       it('keys by the forwarded address only behind a trusted proxy', async () => {
@@ -168,10 +209,10 @@ for (const engine of testDatabases()) {
     });
 
     describe('starting a sign-in, per client address', () => {
-      it('has the sign-in budget of its own (each start writes a row), apart from the exchange', async () => {
+      it('has a ceiling of its own (each start writes a row), ten times the failure limit, so an office behind one address fits', async () => {
         await resetCounters();
         const start = () => startSignInAt(replica.baseUrl, { jar: new BrowserJar() });
-        for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await start()).body.code).toBe(ErrorCode.OK);
+        for (let attempt = 0; attempt < 10 * LIMIT; attempt += 1) expect((await start()).body.code).toBe(ErrorCode.OK);
         const [before] = await database.query<{ n: number }>('select count(*)::int as n from sign_in_attempt');
         const limited = await start();
         expect(limited.status).toBe(429);

@@ -126,9 +126,9 @@ export const resumeSession = defineEndpoint({
   payload: 'none',
   request: z.strictObject({}),
   response: loginResultSchema,
-  summary: "A new token for the session this browser's cookie is bound to (same staff member, same expiry)",
+  summary: "The token of the live session this browser's cookie is bound to (same staff member, same expiry; nothing new is minted)",
   tag: 'auth',
-  errors: [ErrorCode.SESSION_NOT_RESUMABLE],
+  errors: [ErrorCode.SESSION_NOT_RESUMABLE, ErrorCode.LOGIN_RATE_LIMITED],
   silent: true,
 });
 

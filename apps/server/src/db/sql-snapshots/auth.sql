@@ -1,6 +1,14 @@
 -- getCorpConfig: GET /api/auth/corpConfig: no statement
 
--- loginQywx: GET /api/auth/login/qywx
+-- loginQywx: GET /api/auth/login/qywx, statement 1 of 2
+-- resumeSession: POST /api/auth/session/resume, statement 3 of 6
+-- resumeSession: POST /api/auth/session/resume, statement 5 of 6
+delete from "rate_limit_counter" where "rate_limit_counter"."bucket" = $1
+and "rate_limit_counter"."window_start" < now() - make_interval(secs => $2);
+
+-- loginQywx: GET /api/auth/login/qywx, statement 2 of 2
+-- resumeSession: POST /api/auth/session/resume, statement 4 of 6
+-- resumeSession: POST /api/auth/session/resume, statement 6 of 6
 -- startSignIn: POST /api/auth/login/start, statement 1 of 3
 with slot as (select to_timestamp(floor(extract(epoch from now()) / $1) * $2) as window_start)
 insert into "rate_limit_counter" as "c" ("bucket", "subject", "window_start", "hits")
@@ -11,21 +19,7 @@ set "hits" = case when excluded."window_start" > "c"."window_start" then 1 else 
 returning "c"."hits" as "hits",
 greatest(1, ceil(extract(epoch from ("c"."window_start" + make_interval(secs => $5) - now()))))::int as "retryAfterSeconds";
 
--- resumeSession: POST /api/auth/session/resume, statement 1 of 4
-select "auth_session"."staff_id", "auth_session"."agent_code", "auth_session"."expires_at" from "auth_session" inner join "staff" on "staff"."id" = "auth_session"."staff_id" where ("auth_session"."binding_hash" = $1 and "auth_session"."corp_id" = $2 and "auth_session"."revoked_at" is null and "auth_session"."expires_at" > now() and "staff"."active" = $3) order by "auth_session"."expires_at" desc limit $4;
-
--- resumeSession: POST /api/auth/session/resume, statement 2 of 4
-select "id", "corp_id", "wecom_user_id", "name", "email", "mobile", "position", "channel", "online_staff", "bd", "heco", "default_currency", "mot_fold", "min_cash_io", "mot_push_opt_out", "language", "active", "created_at", "updated_at" from "staff" where "staff"."id" = $1 limit $2;
-
--- resumeSession: POST /api/auth/session/resume, statement 3 of 4
-delete from "auth_session" where "auth_session"."id" in (
-select "auth_session"."id" from "auth_session"
-where "auth_session"."expires_at" < now() - make_interval(days => $1)
-limit $2);
-
--- resumeSession: POST /api/auth/session/resume, statement 4 of 4
-insert into "auth_session" ("id", "token_hash", "staff_id", "corp_id", "agent_code", "created_at", "expires_at", "revoked_at", "binding_hash") values (default, $1, $2, $3, $4, default, $5, default, $6);
-
+-- resumeSession: POST /api/auth/session/resume, statement 1 of 6
 -- signOut: POST /api/auth/logout, statement 1 of 2
 -- signOutEverywhere: POST /api/auth/logoutEverywhere, statement 1 of 2
 -- prepared
@@ -40,6 +34,9 @@ select "s"."id"::float8 as "sessionId",
 "s"."binding_hash" as "bindingHash" from "auth_session" "s" join "staff" "st" on "st"."id" = "s"."staff_id"
 where "s"."token_hash" = $1
 limit 1;
+
+-- resumeSession: POST /api/auth/session/resume, statement 2 of 6
+select "id", "corp_id", "wecom_user_id", "name", "email", "mobile", "position", "channel", "online_staff", "bd", "heco", "default_currency", "mot_fold", "min_cash_io", "mot_push_opt_out", "language", "active", "created_at", "updated_at" from "staff" where "staff"."id" = $1 limit $2;
 
 -- signOut: POST /api/auth/logout, statement 2 of 2
 update "auth_session" set "revoked_at" = now() where ("auth_session"."revoked_at" is null and ("auth_session"."binding_hash" = $1 or "auth_session"."id" = $2)) returning "id";

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppLanguage } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { authSessions, signInAttempts, staff } from '../../db/schema';
@@ -44,13 +44,6 @@ export type SessionForRequest = RowOf<typeof sessionForRequestColumns>;
 /** A sign-in under way, as the code exchange finds it. */
 export interface SignInAttempt {
   corpId: number;
-  agentCode: string;
-  expiresAt: Date;
-}
-
-/** The live session a browser's binding cookie can resume. */
-export interface ResumableSession {
-  staffId: number;
   agentCode: string;
   expiresAt: Date;
 }
@@ -107,26 +100,6 @@ export function createAuthRepository(db: Database) {
         .delete(signInAttempts)
         .where(eq(signInAttempts.stateHash, stateHash))
         .returning({ corpId: signInAttempts.corpId, agentCode: signInAttempts.agentCode, expiresAt: signInAttempts.expiresAt });
-      return row;
-    },
-
-    /** The newest session bound to this browser that still works, in this corp, of an active staff member. */
-    async findResumableSession(bindingHash: string, corpId: number): Promise<ResumableSession | undefined> {
-      const [row] = await db
-        .select({ staffId: authSessions.staffId, agentCode: authSessions.agentCode, expiresAt: authSessions.expiresAt })
-        .from(authSessions)
-        .innerJoin(staff, eq(staff.id, authSessions.staffId))
-        .where(
-          and(
-            eq(authSessions.bindingHash, bindingHash),
-            eq(authSessions.corpId, corpId),
-            isNull(authSessions.revokedAt),
-            gt(authSessions.expiresAt, sql`now()`),
-            eq(staff.active, true),
-          ),
-        )
-        .orderBy(desc(authSessions.expiresAt))
-        .limit(1);
       return row;
     },
 

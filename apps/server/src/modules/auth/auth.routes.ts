@@ -1,11 +1,29 @@
-import { contract } from '@broker/contract';
+import { contract, ErrorCode } from '@broker/contract';
 import { implementArea } from '../../http/endpoint-route';
 import { ApiError } from '../../http/api-error';
+import { createRateLimiter, enforceLimit, type Limit, type RateLimitRule } from '../../plugins/rate-limit.plugin';
 import { requireCorp } from './auth.plugin';
 import { createAuthRepository } from './auth.repository';
 import { createAuthService } from './auth.service';
 import { requestOrigin } from './authorize-url';
 import { clearCookie, readCookie, setCookie, SIGN_IN_COOKIE_SECONDS } from './session-cookies';
+
+/**
+ * Resumes are counted once the cookie opened a live session (a made-up cookie costs one lookup and counts
+ * against nobody): per browser, and per staff member across their browsers. A sidebar resumes once per load (ADR 0058).
+ */
+export const RESUME_LIMITS = {
+  browser: { bucket: 'resume-browser', limit: 30, windowSeconds: 600 },
+  staff: { bucket: 'resume-staff', limit: 60, windowSeconds: 600 },
+} satisfies Record<string, RateLimitRule>;
+
+const resumeLimit = (rule: RateLimitRule, whose: string): Limit => ({
+  rule,
+  code: ErrorCode.LOGIN_RATE_LIMITED,
+  message: ({ limit, windowSeconds }, retry) =>
+    `session resume: too many for this ${whose} (at most ${limit} per ${windowSeconds} s); retry in ${retry} s`,
+});
+const resumeLimits = { browser: resumeLimit(RESUME_LIMITS.browser, 'browser'), staff: resumeLimit(RESUME_LIMITS.staff, 'staff member') };
 
 export interface AuthRoutesOptions {
   tokenTtlSeconds: number;
@@ -21,6 +39,7 @@ export const authRoutes = implementArea(contract.auth, (app, options: AuthRoutes
     tokenTtlSeconds: options.tokenTtlSeconds,
     oauthBase: options.oauthBase,
   });
+  const limiter = createRateLimiter(app.database);
 
   return {
     startSignIn: async ({ input, request, reply }) => {
@@ -47,7 +66,12 @@ export const authRoutes = implementArea(contract.auth, (app, options: AuthRoutes
       return issued.result;
     },
 
-    resumeSession: ({ request }) => service.resume(requireCorp(app, request), readCookie(request, 'binding')),
+    resumeSession: async ({ request, reply }) => {
+      const resumed = await service.resume(requireCorp(app, request), readCookie(request, 'binding'));
+      await enforceLimit(limiter, resumeLimits.browser, `session:${resumed.sessionId}`, reply);
+      await enforceLimit(limiter, resumeLimits.staff, `staff:${resumed.staffId}`, reply);
+      return resumed.result;
+    },
 
     signOut: async ({ caller, request, reply }) => {
       const endedSessions = await service.signOut({ sessionId: caller.sessionId, bindingSecret: readCookie(request, 'binding') });

@@ -6,7 +6,7 @@ import { wecomFailure } from '../../wecom/wecom-errors';
 import type { AuthRepository, StaffRow } from './auth.repository';
 import { buildAuthorizeUrl } from './authorize-url';
 import { SIGN_IN_COOKIE_SECONDS } from './session-cookies';
-import { hashSessionToken, newBindingSecret, newSessionToken, newSignInState, sameSecret } from './session-token';
+import { hashSessionToken, newBindingSecret, newSignInState, sameSecret, sessionTokenOf } from './session-token';
 
 /** One message for every way a state can fail, so a prober learns nothing from which check refused. */
 const stateInvalid = () =>
@@ -129,8 +129,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.previousBindingSecret) {
         await deps.repository.revokeBrowserSessions({ bindingHash: hashSessionToken(input.previousBindingSecret) });
       }
-      const token = newSessionToken();
       const bindingSecret = newBindingSecret();
+      const token = sessionTokenOf(bindingSecret);
       const expiresAt = new Date(now() + deps.tokenTtlSeconds * 1000);
       await deps.repository.createSession({
         tokenHash: hashSessionToken(token),
@@ -144,27 +144,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * A fresh token for the browser's live session: same staff member, agent and binding, and the
-     * same expiry, so resuming never lengthens a sign-in.
+     * The browser's live session again, by its binding cookie: its token (derived from the cookie), its
+     * staff member and its expiry. Nothing is written, so resuming neither lengthens a sign-in nor adds one.
      */
-    async resume(corp: Corp, bindingSecret: string | null): Promise<LoginResult> {
+    async resume(corp: Corp, bindingSecret: string | null): Promise<{ result: LoginResult; sessionId: number; staffId: number }> {
       const notResumable = () =>
         new ApiError(ErrorCode.SESSION_NOT_RESUMABLE, 'cookie: no live session is bound to this browser; please sign in through WeCom');
       if (!bindingSecret) throw notResumable();
-      const bindingHash = hashSessionToken(bindingSecret);
-      const session = await deps.repository.findResumableSession(bindingHash, corp.id);
-      const member = session ? await deps.repository.findStaff(session.staffId) : undefined;
-      if (!session || !member) throw notResumable();
-      const token = newSessionToken();
-      await deps.repository.createSession({
-        tokenHash: hashSessionToken(token),
-        staffId: member.id,
-        corpId: corp.id,
-        agentCode: session.agentCode,
-        expiresAt: session.expiresAt,
-        bindingHash,
-      });
-      return loginResultOf(member, token, session.expiresAt);
+      const token = sessionTokenOf(bindingSecret);
+      const session = await deps.repository.findSession(hashSessionToken(token));
+      const live =
+        session &&
+        !session.revoked &&
+        session.corpId === corp.id &&
+        session.staffActive &&
+        session.expiresAtMs > now() &&
+        session.bindingHash !== null &&
+        sameSecret(session.bindingHash, hashSessionToken(bindingSecret));
+      const member = live ? await deps.repository.findStaff(session.staffId) : undefined;
+      if (!live || !member) throw notResumable();
+      return { result: loginResultOf(member, token, new Date(session.expiresAtMs)), sessionId: session.sessionId, staffId: member.id };
     },
 
     /** This device: every session of this browser (they share its binding), and the calling one. */

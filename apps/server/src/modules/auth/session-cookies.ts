@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { sameSecret } from './session-token';
 
 /**
  * The two cookies of sign-in (ADRs 0011, 0012). Both HttpOnly, so no script — ours or injected —
@@ -49,4 +50,14 @@ export function setCookie(request: FastifyRequest, reply: FastifyReply, cookie: 
 export function clearCookie(request: FastifyRequest, reply: FastifyReply, cookie: SignInCookie) {
   const secure = isSecure(request);
   void reply.setCookie(cookieName(cookie, secure), '', { ...cookieOptions(cookie, secure, 0), expires: new Date(0) });
+}
+
+/**
+ * Whether a return from WeCom (`?state=`) carries this browser's own sign-in state, in its cookie: the
+ * sign-in this browser started. Any other return can only fail (080004, ADR 0011).
+ */
+export function carriesOwnSignInState(request: FastifyRequest): boolean {
+  const cookie = readCookie(request, 'signIn');
+  const { state } = request.query as { state?: unknown };
+  return cookie !== null && typeof state === 'string' && sameSecret(cookie, state);
 }

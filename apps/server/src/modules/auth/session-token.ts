@@ -1,7 +1,11 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** 256 random bits, URL-safe: the opaque `broker-token` handed to the browser. */
-export const newSessionToken = () => randomBytes(32).toString('base64url');
+/**
+ * The opaque `broker-token` of the session bound to `bindingSecret` (ADRs 0012, 0058): 256 bits derived from the
+ * browser's binding cookie, so that a resume hands back the browser's one session instead of minting
+ * another. The cookie is fresh at every sign-in; neither the token nor its stored hash reveals it.
+ */
+export const sessionTokenOf = (bindingSecret: string) => createHmac('sha256', bindingSecret).update('broker-token').digest('base64url');
 
 /** Only this digest is stored, so a copy of the database cannot sign anyone in. */
 export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ErrorCode, type Endpoint } from '@broker/contract';
 import { apiClient, BrowserJar, signInAs, startTestApp, testDatabases, type RunningTestApp, type SignedIn } from '../../testing';
 import type { DatabaseHandle } from '../../db/client';
+import { RESUME_LIMITS } from './auth.routes';
 
 /**
  * Issue 17.4: sessions bound to the browser they were issued to, resumed without WeCom by that
@@ -92,7 +93,17 @@ for (const engine of testDatabases()) {
       expect(await settled(replicaB, chan.headers, ErrorCode.LOGIN_INVALID)).toBe(ErrorCode.LOGIN_INVALID);
     });
 
-    it('resume: the browser holding the cookie gets a new token for the same session, without WeCom, never longer-lived', async () => {
+    /** The live sessions bound to a browser's cookie. */
+    const liveSessionsOf = async (signedIn: SignedIn) => {
+      const [row] = await database.query<{ n: number }>(
+        `select count(*)::int as n from auth_session
+          where binding_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') and revoked_at is null and expires_at > now()`,
+        [signedIn.jar.get('broker_binding')],
+      );
+      return row!.n;
+    };
+
+    it('resume: the browser holding the cookie gets its live session back, without WeCom, never longer-lived', async () => {
       const chan = await signInAs(replicaA.baseUrl, 'chanwaiman');
       const emulator = replicaA.app.wecomEmulator!;
       const userinfoCalls = emulator.stats.getuserinfo;
@@ -101,13 +112,16 @@ for (const engine of testDatabases()) {
       expect(resumed.body.code).toBe(ErrorCode.OK);
       const login = resumed.body.data as SignedIn['login'];
       expect(login).toMatchObject({ userId: 'chanwaiman', staffName: '陈伟文', tokenExpireTime: chan.login.tokenExpireTime });
-      expect(login.token).not.toBe(chan.token);
+      // The same session, not another one: its token again, so every tab of the browser holds one token.
+      expect(login.token).toBe(chan.token);
       expect(emulator.stats.getuserinfo).toBe(userinfoCalls);
       // No new cookie: the browser keeps the one it has.
       expect(resumed.headers.getSetCookie()).toEqual([]);
-      expect(await codeOf(replicaA, { ...chan.headers, 'broker-token': login.token })).toBe(ErrorCode.OK);
-      // Both tokens live side by side (another tab may hold the first).
       expect(await codeOf(replicaA, chan.headers)).toBe(ErrorCode.OK);
+      // However often it resumes, the browser holds one live session (one binding cookie minted 5,454 in 30 s).
+      for (let resume = 0; resume < 20; resume += 1)
+        await call(replicaA, endpoints.resumeSession, { 'corp-code': 'fxhl', cookie: chan.headers.cookie! });
+      expect(await liveSessionsOf(chan)).toBe(1);
 
       // Refused: no cookie, a forged one, another corp, an expired session.
       const refused = async (headers: Record<string, string>) => (await call(replicaA, endpoints.resumeSession, headers)).body.code;
@@ -121,10 +135,45 @@ for (const engine of testDatabases()) {
       expect(await refused({ 'corp-code': 'fxhl', cookie: wong.headers.cookie! })).toBe(ErrorCode.SESSION_NOT_RESUMABLE);
     });
 
+    it('resumes are limited per browser and per staff member; another staff member is not affected', async () => {
+      const resume = async (signedIn: SignedIn) => {
+        const answer = await call(replicaA, endpoints.resumeSession, { 'corp-code': 'fxhl', cookie: signedIn.headers.cookie! });
+        return { code: answer.body.code, msg: answer.body.msg, retryAfter: answer.headers.get('retry-after') };
+      };
+      const [first, second, third] = [
+        await signInAs(replicaA.baseUrl, 'leekaying'),
+        await signInAs(replicaA.baseUrl, 'leekaying'),
+        await signInAs(replicaA.baseUrl, 'leekaying'),
+      ];
+      const { browser, staff } = RESUME_LIMITS;
+      for (let attempt = 0; attempt < browser.limit; attempt += 1) expect((await resume(first!)).code).toBe(ErrorCode.OK);
+      const perBrowser = await resume(first!);
+      expect(perBrowser.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
+      expect(perBrowser.msg).toMatch(
+        new RegExp(
+          `^session resume: too many for this browser \\(at most ${browser.limit} per ${browser.windowSeconds} s\\); retry in \\d+ s$`,
+        ),
+      );
+      expect(Number(perBrowser.retryAfter)).toBeGreaterThanOrEqual(1);
+      // Another browser of the same staff member resumes, until the staff member's own limit.
+      for (let attempt = browser.limit; attempt < staff.limit; attempt += 1) expect((await resume(second!)).code).toBe(ErrorCode.OK);
+      const perStaff = await resume(third!);
+      expect(perStaff.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
+      expect(perStaff.msg).toMatch(/^session resume: too many for this staff member \(at most \d+ per \d+ s\); retry in \d+ s$/);
+      expect((await resume(await signInAs(replicaA.baseUrl, 'zhangmin'))).code).toBe(ErrorCode.OK);
+      // A cookie that opens no session is refused as before, and counts against nobody.
+      const [before] = await database.query<{ n: number }>('select count(*)::int as n from rate_limit_counter');
+      expect((await call(replicaA, endpoints.resumeSession, { 'corp-code': 'fxhl', cookie: 'broker_binding=forged' })).body.code).toBe(
+        ErrorCode.SESSION_NOT_RESUMABLE,
+      );
+      const [after] = await database.query<{ n: number }>('select count(*)::int as n from rate_limit_counter');
+      expect(after!.n).toBe(before!.n);
+    });
+
     it('sign out (this device) ends every session of this browser on every replica, and only those', async () => {
       const phone = await signInAs(replicaA.baseUrl, 'zhangmin');
       const desktop = await signInAs(replicaA.baseUrl, 'zhangmin');
-      // A second token of the phone's browser (a resumed one).
+      // The phone's browser resumed its session (the Mac sidebar): still its one session.
       const resumed = (await call(replicaA, endpoints.resumeSession, { 'corp-code': 'fxhl', cookie: phone.headers.cookie! })).body
         .data as SignedIn['login'];
       const phoneAgain = { ...phone.headers, 'broker-token': resumed.token };
@@ -133,7 +182,7 @@ for (const engine of testDatabases()) {
       for (const replica of [replicaA, replicaB]) expect(await codeOf(replica, phoneAgain)).toBe(ErrorCode.OK);
 
       const out = await call(replicaB, endpoints.signOut, phone.headers);
-      expect(out.body).toMatchObject({ code: ErrorCode.OK, data: { endedSessions: 2 } });
+      expect(out.body).toMatchObject({ code: ErrorCode.OK, data: { endedSessions: 1 } });
       // The browser's cookie is cleared.
       expect(out.headers.getSetCookie()).toEqual([
         expect.stringMatching(/^broker_binding=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict$/),
