@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteOptions } from '../src/db/pglite-options.js';
+import { pgliteOptions } from '../src/db/pglite-options.ts';
 
 const N = Number(process.env.N ?? 500);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

@@ -1,16 +1,16 @@
-// @ts-check
-// How PGlite is opened (client.ts).
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 
-/**
- * @typedef {{ nfd?: number }} NodefsStream
- * @typedef {{ stream_ops: { fsync?: (stream: NodefsStream) => number }, tryFSOperation<T>(run: () => T): T }} Nodefs
- * @typedef {{ NODEFS: Nodefs }} EmscriptenModule
- */
+/** What this file reaches of Emscripten's module: NODEFS's shared stream operations and its error mapping. */
+interface EmscriptenNodefs {
+  NODEFS: {
+    stream_ops: { fsync?: (stream: { nfd?: number }) => number };
+    tryFSOperation<T>(run: () => T): T;
+  };
+}
 
 /**
  * PGlite's file system on Node (Emscripten's NODEFS) has no fsync: PostgreSQL's fsync() returns success having
@@ -20,17 +20,13 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
  * directories); a failure reaches PostgreSQL as the errno, which it answers with a PANIC, as it should.
  */
 class SyncingNodeFS extends NodeFS {
-  /**
-   * @override
-   * @param {Parameters<NodeFS['init']>} args
-   */
-  async init(...args) {
+  override async init(...args: Parameters<NodeFS['init']>) {
     const { emscriptenOpts } = await super.init(...args);
-    /** @param {unknown} module */
-    const addFsync = (module) => {
-      const { NODEFS } = /** @type {EmscriptenModule} */ (module);
+    const addFsync = (module: unknown) => {
+      const { NODEFS } = module as EmscriptenNodefs;
       NODEFS.stream_ops.fsync = (stream) => {
-        if (stream.nfd !== undefined) NODEFS.tryFSOperation(() => fs.fsyncSync(/** @type {number} */ (stream.nfd)));
+        const descriptor = stream.nfd;
+        if (descriptor !== undefined) NODEFS.tryFSOperation(() => fs.fsyncSync(descriptor));
         return 0;
       };
     };
@@ -42,18 +38,15 @@ class SyncingNodeFS extends NodeFS {
  * PGlite's own start parameters but with fsync on (its default `-F` turns it off), and the WAL flushed with
  * fsync() rather than fdatasync(), the one Emscripten leaves a no-op.
  */
-export const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
 
 /**
  * PGlite's options for `dir`: a file-backed directory is opened durable (a commit is on the disk before it is
  * acknowledged); `memory://` keeps nothing, so nothing is synced.
- * @param {string} dir
- * @param {{ loadDataDir?: Blob }} [extra]
- * @returns {import('@electric-sql/pglite').PGliteOptions & { extensions: { pg_trgm: typeof pg_trgm, btree_gin: typeof btree_gin } }}
  */
-export function pgliteOptions(dir, extra = {}) {
+export function pgliteOptions(dir: string, extra: { loadDataDir?: Blob } = {}) {
   // btree_gin: staff-scoped keyword indexes (migration 0011) put staff_id in a GIN index.
   const extensions = { pg_trgm, btree_gin };
-  if (dir.startsWith('memory://')) return { dataDir: dir, extensions, ...extra };
-  return { fs: new SyncingNodeFS(dir), startParams: DURABLE_START_PARAMS, extensions, ...extra };
+  if (dir.startsWith('memory://')) return { dataDir: dir, extensions, ...extra } satisfies PGliteOptions;
+  return { fs: new SyncingNodeFS(dir), startParams: DURABLE_START_PARAMS, extensions, ...extra } satisfies PGliteOptions;
 }
