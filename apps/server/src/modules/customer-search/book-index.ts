@@ -178,11 +178,11 @@ type GramField = typeof CN | typeof EN | typeof PHONE_GRAM;
 const gramLengths: Record<GramField, readonly number[]> = { c: [1, 2], e: [2, 3], p: [2, 3] };
 
 /** The grams of a text, as keys (`field` then the gram). */
-function addGrams(keys: Set<string>, field: GramField, text: string): void {
+function addGrams(add: (field: string, key: string) => void, field: GramField, text: string): void {
   const chars = SURROGATE.test(text) ? [...text] : text;
   for (const length of gramLengths[field]) {
     for (let start = 0; start + length <= chars.length; start += 1)
-      keys.add(field + (typeof chars === 'string' ? chars.substring(start, start + length) : chars.slice(start, start + length).join('')));
+      add(field, typeof chars === 'string' ? chars.substring(start, start + length) : chars.slice(start, start + length).join(''));
   }
 }
 
@@ -269,14 +269,19 @@ export class BookIndex {
 
   constructor(version: string, rows: IndexedCustomer[]) {
     this.version = version;
-    const keys = new Map<string, number[]>();
+    // Per field, each key's slots; a row's keys are added together, so a key it holds twice is its last slot.
+    const keys = new Map<string, Map<string, number[]>>();
+    let slot = -1;
+    const add = (field: string, key: string) => {
+      let ofField = keys.get(field);
+      if (!ofField) keys.set(field, (ofField = new Map()));
+      const slots = ofField.get(key);
+      if (!slots) ofField.set(key, [slot]);
+      else if (slots[slots.length - 1] !== slot) slots.push(slot);
+    };
     for (const row of rows) {
-      const slot = this.write(row, false);
-      for (const key of this.keysOf(row)) {
-        const slots = keys.get(key);
-        if (slots) slots.push(slot);
-        else keys.set(key, [slot]);
-      }
+      slot = this.write(row, false);
+      BookIndex.addKeys(row, add);
     }
     this.postings = new Postings(keys);
   }
@@ -394,20 +399,18 @@ export class BookIndex {
   }
 
   /** The postings' keys of a row. */
-  private keysOf(row: IndexedCustomer): Set<string> {
-    const keys = new Set<string>();
-    addGrams(keys, CN, row.nameCn);
+  private static addKeys(row: IndexedCustomer, add: (field: string, key: string) => void): void {
+    addGrams(add, CN, row.nameCn);
     // The folded name's grams join the name's (the same, for a name already in Simplified).
     const folded = foldedOf(row.searchTerms);
-    if (folded && folded !== row.nameCn) addGrams(keys, CN, folded);
-    for (const word of (BookIndex.termWords(row.searchTerms) ?? '').split(' ')) if (word) keys.add(WORD + word);
-    addGrams(keys, EN, lowerAsSql(row.nameEn));
-    if (row.phoneDigits) addGrams(keys, PHONE_GRAM, row.phoneDigits);
-    for (const accountNo of row.accountNos) keys.add(ACCOUNT + accountNo);
-    keys.add(ID_TAIL + row.idDocLast4);
+    if (folded && folded !== row.nameCn) addGrams(add, CN, folded);
+    for (const word of (BookIndex.termWords(row.searchTerms) ?? '').split(' ')) if (word) add(WORD, word);
+    addGrams(add, EN, lowerAsSql(row.nameEn));
+    if (row.phoneDigits) addGrams(add, PHONE_GRAM, row.phoneDigits);
+    for (const accountNo of row.accountNos) add(ACCOUNT, accountNo);
+    add(ID_TAIL, row.idDocLast4);
     const noKey = customerNoKey(row.customerNo);
-    if (noKey !== null) keys.add(NUMBER_KEY + noKey);
-    return keys;
+    if (noKey !== null) add(NUMBER_KEY, noKey);
   }
 
   /** Stores a row in its slot (a new one for a new customer), and returns the slot; `rewritten`: after the build. */

@@ -51,9 +51,8 @@ export function grown<T extends Buffer | Float64Array | Int32Array | Uint8Array 
 /** Each slot's record: its fields' UTF-8 bytes one after another, found by the record's start and the fields' lengths. */
 export class BookTexts {
   private bytes = Buffer.allocUnsafeSlow(1 << 16);
+  /** Bytes written; a record written again is appended (the book is read again after a few thousand, ADR 0035). */
   private used = 0;
-  /** Bytes of records rewritten since (copied away at the next compaction). */
-  private garbage = 0;
   private starts = new Int32Array(0);
   private lengths = new Uint16Array(0);
   /** 1 when the English name is all ASCII (then its case is folded byte by byte). */
@@ -66,12 +65,9 @@ export class BookTexts {
     );
     if (sizes.some((size) => size > MAX_FIELD_BYTES && size < SAME_AS_NAME)) return false;
     const total = sizes.reduce((sum, size) => sum + (size < SAME_AS_NAME ? size : 0), 0);
-    // A slot never written has no lengths yet: nothing of it becomes garbage.
-    if (slot < this.starts.length) this.garbage += this.recordBytes(slot);
     this.starts = grown(this.starts, slot + 1);
     this.lengths = grown(this.lengths, (slot + 1) * FIELDS);
     this.asciiEn = grown(this.asciiEn, slot + 1);
-    if (this.garbage > this.used / 2 && this.used > 1 << 20) this.compact();
     this.bytes = grown(this.bytes, this.used + total);
     this.starts[slot] = this.used;
     for (let field = 0; field < FIELDS; field += 1) {
@@ -81,30 +77,6 @@ export class BookTexts {
     }
     this.asciiEn[slot] = sizes[NAME_EN] === values[NAME_EN]!.length ? 1 : 0;
     return true;
-  }
-
-  private recordBytes(slot: number): number {
-    let total = 0;
-    for (let field = 0; field < FIELDS; field += 1) {
-      const size = this.lengths[slot * FIELDS + field]!;
-      if (size < SAME_AS_NAME) total += size;
-    }
-    return total;
-  }
-
-  /** Copies the current records into a buffer of their size. */
-  private compact(): void {
-    const next = Buffer.allocUnsafeSlow(Math.max(1 << 16, (this.used - this.garbage) * 2));
-    let used = 0;
-    for (let slot = 0; slot < this.starts.length; slot += 1) {
-      const size = this.recordBytes(slot);
-      this.bytes.copy(next, used, this.starts[slot]!, this.starts[slot]! + size);
-      this.starts[slot] = used;
-      used += size;
-    }
-    this.bytes = next;
-    this.used = used;
-    this.garbage = 0;
   }
 
   /** Where a field's bytes begin; `FOLDED` "the same as the name" is read as the name. */
@@ -229,8 +201,11 @@ export class Postings {
   private readonly slotStarts: Int32Array;
   private readonly slots: Int32Array;
 
-  constructor(entries: Map<string, number[]>) {
-    const sorted = [...entries].map(([key, slots]) => [utf8(key), slots] as const).sort((a, b) => Buffer.compare(a[0], b[0]));
+  /** `entries`: per field (a key's first character), each key's slots in ascending order. */
+  constructor(entries: Map<string, Map<string, number[]>>) {
+    const sorted = [...entries]
+      .flatMap(([field, keys]) => [...keys].map(([key, slots]) => [utf8(field + key), slots] as const))
+      .sort((a, b) => Buffer.compare(a[0], b[0]));
     this.keyStarts = new Int32Array(sorted.length + 1);
     this.slotStarts = new Int32Array(sorted.length + 1);
     let keyBytes = 0;

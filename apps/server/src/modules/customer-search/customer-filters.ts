@@ -129,7 +129,14 @@ export function rangeBounds(criteria: CustomerCriteria): RangeBounds | undefined
  * one corp, and the outer query checks the corp again on the rows it returns.
  */
 export function customerWhere(criteria: CustomerCriteria, scopeCorp = true, keywordUse: KeywordUse = 'index'): SQL {
-  const parts: SQL[] = [...(scopeCorp ? [sql`${c.corpId} = ${criteria.corpId}`] : []), sql`${c.staffId} = ${criteria.staffId}`];
+  // A keyword whose every arm is scoped by its own index (book grams) or pins a row is found through those
+  // alone; staff_id is then only checked, so that the planner cannot read the book from the staff indexes
+  // instead and run the gram functions on each row.
+  const staff =
+    keywordUse === 'index' && criteria.keyword?.foundThroughOwnArms
+      ? sql`${c.staffId} + 0 = ${criteria.staffId}`
+      : sql`${c.staffId} = ${criteria.staffId}`;
+  const parts: SQL[] = [...(scopeCorp ? [sql`${c.corpId} = ${criteria.corpId}`] : []), staff];
   if (criteria.keyword) parts.push(keywordCondition(criteria.keyword, criteria, keywordUse));
   for (const filter of CODE_FILTERS) {
     const value = setValue(criteria, filter);
@@ -159,7 +166,9 @@ const someInSummary = (criteria: CustomerCriteria) =>
  * and the sums.
  */
 export const servedBySummary = (criteria: CustomerCriteria) =>
-  !criteria.keyword && setValue(criteria, 'kycBound') === undefined && RANGE_FILTERS.every((filter) => setValue(criteria, filter) === undefined);
+  !criteria.keyword &&
+  setValue(criteria, 'kycBound') === undefined &&
+  RANGE_FILTERS.every((filter) => setValue(criteria, filter) === undefined);
 
 /** The summary rows of a book (alias `b`) narrowed by the same code filters as its customers. */
 export function summaryWhere(criteria: CustomerCriteria): SQL {

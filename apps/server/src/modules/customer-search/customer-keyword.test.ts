@@ -26,8 +26,8 @@ describe('interpretKeyword', () => {
       accountNo: null,
       idDocTail: null,
     });
-    expect(interpretKeyword('嘉欣')).toMatchObject({ chineseName: { byBigrams: true }, narrowsByIndex: true });
-    expect(interpretKeyword('陈')).toMatchObject({ narrowsByIndex: false });
+    expect(interpretKeyword('嘉欣')).toMatchObject({ chineseName: { byBigrams: true }, narrowsByIndex: true, foundThroughOwnArms: true });
+    expect(interpretKeyword('陈')).toMatchObject({ narrowsByIndex: false, foundThroughOwnArms: false });
     // With a Latin letter the English name is searched too, and needs a whole trigram to narrow.
     expect(interpretKeyword('陈a')).toMatchObject({
       chineseName: { byBigrams: true },
@@ -43,10 +43,15 @@ describe('interpretKeyword', () => {
       idDocTail: 'WONG',
       phone: null,
       narrowsByIndex: true,
+      foundThroughOwnArms: true,
     });
     expect(interpretKeyword('Chan Tai')).toMatchObject({ englishName: { byWordTrigrams: true }, accountNo: null, idDocTail: null });
     // `ka wa` narrows through the staff-scoped pg_trgm index, not the book's own grams.
-    expect(interpretKeyword('ka wa')).toMatchObject({ englishName: { byWordTrigrams: false }, narrowsByIndex: true });
+    expect(interpretKeyword('ka wa')).toMatchObject({
+      englishName: { byWordTrigrams: false },
+      narrowsByIndex: true,
+      foundThroughOwnArms: false,
+    });
     expect(interpretKeyword('wa')).toMatchObject({ narrowsByIndex: false });
   });
 
@@ -104,6 +109,8 @@ describe('interpretKeyword', () => {
         if (keyword.accountNo) expect(keyword.accountNo).toMatch(/^[A-Z0-9]{4,20}$/);
         expect(keyword.chineseName !== null).toBe(/[陈嘉欣]/.test(text));
         expect(keyword.englishName !== null).toBe(/[A-Za-z]/.test(text));
+        // Found through the book's own grams or pinned rows only if narrowed by an index at all.
+        if (keyword.foundThroughOwnArms) expect(keyword.narrowsByIndex).toBe(true);
         // An arm that is narrowed must be able to narrow: the SQL path trusts `narrowsByIndex`.
         if (keyword.narrowsByIndex && keyword.chineseName) expect(keyword.chineseName.byBigrams).toBe(true);
         if (keyword.narrowsByIndex && keyword.phone) expect(keyword.phone.byTrigrams).toBe(true);

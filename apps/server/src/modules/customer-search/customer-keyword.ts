@@ -59,6 +59,11 @@ export interface CustomerKeyword {
    * matches, and its GIN indexes find them (the SQL path's `keywordUse`).
    */
   readonly narrowsByIndex: boolean;
+  /**
+   * Every arm is found through the book's own grams or pins a row (account, identity document), so
+   * `staff_id` needs only checking (see `customerWhere`).
+   */
+  readonly foundThroughOwnArms: boolean;
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -102,6 +107,8 @@ export function interpretKeyword(text: string | undefined): CustomerKeyword | un
     accountNo: ACCOUNT_NO.test(text) ? text.toUpperCase() : null,
     idDocTail: ID_DOC_TAIL.test(text) ? text.toUpperCase() : null,
     narrowsByIndex: narrows,
+    // Without a word trigram the English-name arm still needs customer_staff_name_en_trgm_idx, which is scoped by its staff_id column.
+    foundThroughOwnArms: narrows && (!latin || wordTrigram),
   };
 }
 
