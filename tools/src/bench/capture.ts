@@ -47,7 +47,7 @@ export async function startCaptureApp(handle: DatabaseHandle, recorder: ReturnTy
     },
     /**
      * Sends requests the server was sent but the replay does not need (warm-ups, fixed-rate cells),
-     * so this app's caches and prepared-statement budget fill as the server's did.
+     * so this app's book indexes and prepared statements are in the state the server's were.
      */
     async mirror(endpoint: Endpoint, inputs: readonly EndpointInput[]): Promise<void> {
       for (const input of inputs.slice(0, CAPTURE_LIMIT))

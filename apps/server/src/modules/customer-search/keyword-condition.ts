@@ -5,10 +5,9 @@ import { a, accountA, c } from './customer-tables';
 
 /**
  * How the keyword's tests are written. `index`: so that the keyword's GIN indexes can find its
- * matches. `filter`: so that they cannot, for a keyword too short for them (`planPage`'s `scan` and
- * its count): the book is read from its staff-scoped indexes, each entry tested, where a generic plan
- * could otherwise pick a GIN that returns most of the book (the planner's trigram estimates are wrong
- * by a hundredfold in both directions).
+ * matches. `filter`: so that they cannot, for a keyword too short for them (`narrowsByIndex` false): the
+ * book is read from its staff-scoped indexes, each entry tested, where the planner could otherwise pick a
+ * GIN that returns most of the book (its trigram estimates are wrong by a hundredfold both ways, ADR 0009).
  */
 export type KeywordUse = 'index' | 'filter';
 
