@@ -711,7 +711,7 @@ export class BookIndex {
       const { clients } = this.tallies();
       let total = 0;
       for (let group = DEAD_GROUP + 1; group < admitted.length; group += 1) if (admitted[group] === 1) total += clients[group]!;
-      return { ids: this.walkAdmitted(sortBy, sortOrder, admitted, start, end, total), total };
+      return { ids: this.walkOrder(sortBy, sortOrder, 0, start, end, total, admitted), total };
     }
     const range = this.narrowRange(test);
     if (range && range.sortBy === sortBy) {
@@ -874,36 +874,29 @@ export class BookIndex {
     return this.walkOrder(sortBy, sortOrder, mark, from, to, matches.length);
   }
 
-  /** The ids of the marked slots from `start` to `end` in the sort's order (`total` are marked). */
-  private walkOrder(sortBy: SortField, sortOrder: SortOrder, mark: number, start: number, end: number, total: number): number[] {
+  /**
+   * The ids from `start` to `end` in the sort's order of the slots marked `mark` in `stamp` (`total` are), or,
+   * with `admitted`, of the slots whose code group it admits.
+   */
+  private walkOrder(
+    sortBy: SortField,
+    sortOrder: SortOrder,
+    mark: number,
+    start: number,
+    end: number,
+    total: number,
+    admitted?: Uint8Array,
+  ): number[] {
     const pageIds: number[] = [];
     if (start >= total) return pageIds;
     const order = this.order(sortBy);
-    const { ids, stamp } = this;
+    const { ids, stamp, group } = this;
     const wanted = Math.min(end, total);
     let seen = 0;
     const last = order.length - 1;
     for (let step = 0; step <= last && seen < wanted; step += 1) {
       const slot = order[sortOrder === 'desc' ? step : last - step]!;
-      if (stamp[slot] !== mark) continue;
-      if (seen >= start) pageIds.push(ids[slot]!);
-      seen += 1;
-    }
-    return pageIds;
-  }
-
-  /** The ids of the rows of admitted code groups from `start` to `end` in the sort's order (`total` are admitted). */
-  private walkAdmitted(sortBy: SortField, sortOrder: SortOrder, admitted: Uint8Array, start: number, end: number, total: number): number[] {
-    const pageIds: number[] = [];
-    if (start >= total) return pageIds;
-    const order = this.order(sortBy);
-    const { ids, group } = this;
-    const wanted = Math.min(end, total);
-    let seen = 0;
-    const last = order.length - 1;
-    for (let step = 0; step <= last && seen < wanted; step += 1) {
-      const slot = order[sortOrder === 'desc' ? step : last - step]!;
-      if (admitted[group[slot]!] !== 1) continue;
+      if (admitted ? admitted[group[slot]!] !== 1 : stamp[slot] !== mark) continue;
       if (seen >= start) pageIds.push(ids[slot]!);
       seen += 1;
     }
