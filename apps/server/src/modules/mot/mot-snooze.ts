@@ -9,7 +9,7 @@ import { auditLog, motEventSnoozes, motEvents, staff } from '../../db/schema';
 /**
  * Snoozing an MOT event (issue 24 part 3, ADR 0041): the event moves to a later due day and carries the
  * "snoozed" mark; `mot_event_snooze` keeps each snooze (who, when, from → to, why) and the audit log
- * records it. The service checks ownership and the day; this file writes and reads.
+ * records it. The use case (mot-rank.service.ts) checks ownership and the day; this file writes and reads.
  */
 
 const e = tableAlias(motEvents, 'e');
@@ -40,69 +40,64 @@ const toSnooze = (row: {
   reason: row.reason as SnoozeReason,
 });
 
-export function createMotSnoozeRepository(db: Database) {
-  return {
-    async snoozesOf(eventId: number) {
-      const rows = await selectRows(
-        db,
-        selectQuery(
-          snoozeColumns,
-          sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.eventId} = ${eventId} order by ${z.id} desc`,
-        ),
-        { prepare: true },
-      );
-      return rows.map(toSnooze);
-    },
-
-    /**
-     * Moves the event to `until` under its row lock (so a concurrent handle or snooze serialises), records the
-     * snooze and its audit row, in one transaction. A handled event is refused (090409): nothing is written.
-     */
-    async snooze(scope: StaffScope, input: { eventId: number; until: string; reason: SnoozeReason; note: string | null }) {
-      return db.transaction(async (tx) => {
-        const [locked] = await selectRows(
-          tx,
-          rowsQuery<{ status: string; dueDate: string }>(
-            sql`select ${e.status} as status, ${e.dueDate}::text as "dueDate" from ${tableAs(e)} where ${e.id} = ${input.eventId} for update`,
-          ),
-        );
-        if (!locked || locked.status === 'handled') throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
-        await tx.execute(
-          sql`update ${motEvents} set ${columnName(motEvents.dueDate)} = ${input.until}::date, ${columnName(motEvents.snoozedAt)} = now()
-               where ${motEvents.id} = ${input.eventId}`,
-        );
-        const [inserted] = await tx
-          .insert(motEventSnoozes)
-          .values({
-            corpId: scope.corpId,
-            eventId: input.eventId,
-            staffId: scope.staffId,
-            fromDate: locked.dueDate,
-            toDate: input.until,
-            reason: input.reason,
-            note: input.note,
-          })
-          .returning({ id: motEventSnoozes.id });
-        await tx.insert(auditLog).values({
-          corpId: scope.corpId,
-          actorStaffId: scope.staffId,
-          action: 'mot.snooze',
-          entity: 'mot_event',
-          entityId: String(input.eventId),
-          before: { dueDate: locked.dueDate },
-          after: { dueDate: input.until, reason: input.reason, note: input.note },
-        });
-        const [row] = await selectRows(
-          tx,
-          selectQuery(
-            snoozeColumns,
-            sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.id} = ${inserted!.id}`,
-          ),
-        );
-        return toSnooze(row!);
-      });
-    },
-  };
+export async function snoozesOf(db: Database, eventId: number) {
+  const rows = await selectRows(
+    db,
+    selectQuery(
+      snoozeColumns,
+      sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.eventId} = ${eventId} order by ${z.id} desc`,
+    ),
+    { prepare: true },
+  );
+  return rows.map(toSnooze);
 }
 
-export type MotSnoozeRepository = ReturnType<typeof createMotSnoozeRepository>;
+/**
+ * Moves the event to `until` under its row lock (so a concurrent handle or snooze serialises), records the
+ * snooze and its audit row, in one transaction. A handled event is refused (090409): nothing is written.
+ */
+export async function writeSnooze(
+  db: Database,
+  scope: StaffScope,
+  input: { eventId: number; until: string; reason: SnoozeReason; note: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const [locked] = await selectRows(
+      tx,
+      rowsQuery<{ status: string; dueDate: string }>(
+        sql`select ${e.status} as status, ${e.dueDate}::text as "dueDate" from ${tableAs(e)} where ${e.id} = ${input.eventId} for update`,
+      ),
+    );
+    if (!locked || locked.status === 'handled') throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
+    await tx.execute(
+      sql`update ${motEvents} set ${columnName(motEvents.dueDate)} = ${input.until}::date, ${columnName(motEvents.snoozedAt)} = now()
+           where ${motEvents.id} = ${input.eventId}`,
+    );
+    const [inserted] = await tx
+      .insert(motEventSnoozes)
+      .values({
+        corpId: scope.corpId,
+        eventId: input.eventId,
+        staffId: scope.staffId,
+        fromDate: locked.dueDate,
+        toDate: input.until,
+        reason: input.reason,
+        note: input.note,
+      })
+      .returning({ id: motEventSnoozes.id });
+    await tx.insert(auditLog).values({
+      corpId: scope.corpId,
+      actorStaffId: scope.staffId,
+      action: 'mot.snooze',
+      entity: 'mot_event',
+      entityId: String(input.eventId),
+      before: { dueDate: locked.dueDate },
+      after: { dueDate: input.until, reason: input.reason, note: input.note },
+    });
+    const [row] = await selectRows(
+      tx,
+      selectQuery(snoozeColumns, sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.id} = ${inserted!.id}`),
+    );
+    return toSnooze(row!);
+  });
+}

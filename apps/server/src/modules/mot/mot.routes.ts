@@ -1,39 +1,36 @@
 import { contract } from '@broker/contract';
 import { implementArea } from '../../http/endpoint-route';
-import { createMotRepository } from './mot.repository';
-import { createMotService } from './mot.service';
+import { getTodoTaskDetail, handleEvent, markEventsSeen } from './mot-events';
+import { getClientHistory, searchServiceHistory } from './mot-history';
 import { createMotRankRepository } from './mot-rank';
-import { createMotSnoozeRepository } from './mot-snooze';
-import { createMotRankService } from './mot-rank.service';
+import { getEventRank, getRankedToday, snoozeEvent } from './mot-rank.service';
+import { getMinCashIO, setFold, setMinCashIO } from './mot-settings';
+import { getTodoClients, getTodoDates, getTodoTaskCount } from './mot-todo';
 
 /** MOT to-do list, handling and service history (agent `mot`). The fold flag's reader, isFold, lives with the staff settings. */
 export const motRoutes = implementArea(contract.mot, (app, options: { contactRecordLockHours: number }) => {
-  const repository = createMotRepository(app.database.db);
-  const service = createMotService({ repository, database: app.database, contactRecordLockHours: options.contactRecordLockHours });
-  const ranking = createMotRankService({
-    events: repository,
-    rank: createMotRankRepository(app.database.db),
-    snooze: createMotSnoozeRepository(app.database.db),
-  });
+  const db = app.database.db;
+  // Each ranked day is kept per process while the member's events and book stand (ADR 0041).
+  const ranks = createMotRankRepository(db);
   return {
-    getTodoDates: ({ input, caller }) => service.dates(caller, input),
-    getTodoClients: ({ input, caller }) => service.todoClients(caller, input),
-    markEventsSeen: ({ input, caller }) => service.seen(caller, input.eventIds),
-    handleEvent: ({ input, caller }) => service.handle(caller, input),
-    getTodoTaskCount: ({ input, caller }) => service.taskCount(caller, input.date),
-    getTodoTaskDetail: ({ input, caller }) => service.detail(caller, input.eventId),
-    getMinCashIO: ({ caller }) => service.minCashIo(caller),
+    getTodoDates: ({ input, caller }) => getTodoDates(db, caller, input),
+    getTodoClients: ({ input, caller }) => getTodoClients(db, caller, input),
+    markEventsSeen: ({ input, caller }) => markEventsSeen(db, caller, input.eventIds),
+    handleEvent: ({ input, caller }) => handleEvent(db, caller, input, options.contactRecordLockHours),
+    getTodoTaskCount: ({ input, caller }) => getTodoTaskCount(db, caller, input.date),
+    getTodoTaskDetail: ({ input, caller }) => getTodoTaskDetail(db, caller, input.eventId),
+    getMinCashIO: ({ caller }) => getMinCashIO(db, caller),
     setMinCashIO: async ({ input, caller }) => {
-      const saved = await service.setMinCashIo(caller, input.minCashIO);
+      const saved = await setMinCashIO(app.database, caller, input.minCashIO);
       // A lower threshold can raise large-money events now: the real-time card (ADR 0042).
       await app.motPush.afterNewEvents({ reason: 'threshold', staffId: caller.staffId });
       return saved;
     },
-    searchServiceHistory: ({ input, caller }) => service.history(caller, input),
-    getClientHistory: ({ input, caller }) => service.clientHistory(caller, input),
-    setFold: ({ input, caller }) => service.setFold(caller, input.isFold),
-    getRankedToday: ({ input, caller }) => ranking.rankedToday(caller, input),
-    getEventRank: ({ input, caller }) => ranking.eventRank(caller, input.eventId),
-    snoozeEvent: ({ input, caller }) => ranking.snooze(caller, input),
+    searchServiceHistory: ({ input, caller }) => searchServiceHistory(db, caller, input),
+    getClientHistory: ({ input, caller }) => getClientHistory(db, caller, input),
+    setFold: ({ input, caller }) => setFold(db, caller, input.isFold),
+    getRankedToday: ({ input, caller }) => getRankedToday(ranks, caller, input),
+    getEventRank: ({ input, caller }) => getEventRank(db, ranks, caller, input.eventId),
+    snoozeEvent: ({ input, caller }) => snoozeEvent(db, caller, input),
   };
 });

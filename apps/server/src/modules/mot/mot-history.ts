@@ -1,0 +1,111 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { outcomeCodesMatching } from '@broker/contract';
+import type { Database } from '../../db/client';
+import { motEvents } from '../../db/schema';
+import { containsPattern, renderedOnce, rowsQuery, selectQuery, selectRowSets, tableAlias, tableAs } from '../../db/sql-rows';
+import { ApiError } from '../../http/api-error';
+import type { Caller } from '../../http/caller';
+import { c, customerSummaryQuery, e, eventColumns, hkDayStart, l, r, recordColumns, recordsOfEvents } from './mot.repository';
+import { paged, toCustomer, toEvent, toRecord } from './mot.service';
+
+/** Service history: the records searched, and one client's events with the records that handled them. */
+
+/** Latest versions with their customer and first linked event: `from` for `recordColumns`. */
+const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}
+  left join lateral (select ${l.motEventId} from ${tableAs(l)} where ${l.recordId} = ${r.threadId} order by ${l.motEventId} limit 1) first_event on true
+  left join ${tableAs(e)} on ${e.id} = first_event.mot_event_id`);
+
+/** The manager's service records (latest versions), newest first, by keyword, rule, channel and days. */
+export async function searchServiceHistory(
+  db: Database,
+  caller: Caller,
+  input: {
+    keyword?: string | undefined;
+    rule?: string | undefined;
+    channel?: string | undefined;
+    dateFrom?: string | undefined;
+    dateTo?: string | undefined;
+    pageNum: number;
+    pageSize: number;
+  },
+) {
+  const conditions: SQL[] = [sql`${r.corpId} = ${caller.corp.id}`, sql`${c.staffId} = ${caller.staffId}`, sql`${r.supersededBy} is null`];
+  if (input.keyword) {
+    const pattern = containsPattern(input.keyword);
+    // An outcome picked from a chip is stored as its code: the words the manager sees find it too.
+    const outcomeCodes = outcomeCodesMatching(input.keyword);
+    const byCode =
+      outcomeCodes.length > 0
+        ? sql` or ${r.outcome} in (${sql.join(
+            outcomeCodes.map((code) => sql`${code}`),
+            sql`, `,
+          )})`
+        : sql``;
+    conditions.push(
+      sql`(${r.note} ilike ${pattern} or ${r.outcome} ilike ${pattern}${byCode} or ${c.nameCn} ilike ${pattern} or ${c.nameEn} ilike ${pattern})`,
+    );
+  }
+  if (input.rule) {
+    const linked = tableAlias(motEvents, 'le');
+    conditions.push(
+      sql`exists (select from ${tableAs(l)} join ${tableAs(linked)} on ${linked.id} = ${l.motEventId} where ${l.recordId} = ${r.threadId} and ${linked.rule} = ${input.rule})`,
+    );
+  }
+  if (input.channel) conditions.push(sql`${r.channel} = ${input.channel}`);
+  if (input.dateFrom) conditions.push(sql`${r.servedAt} >= ${hkDayStart(input.dateFrom)}`);
+  if (input.dateTo) conditions.push(sql`${r.servedAt} < ${hkDayStart(input.dateTo)} + interval '1 day'`);
+  const from = sql`from ${recordsJoined} where ${sql.join(conditions, sql` and `)}`;
+  const { rows, total } = await selectRowSets(
+    db,
+    {
+      rows: selectQuery(
+        recordColumns,
+        sql`${from} order by ${r.servedAt} desc, ${r.id} desc limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`,
+      ),
+      total: rowsQuery<{ total: number }>(sql`select count(*)::int as total ${from}`),
+    },
+    // Prepared with or without a keyword (one generic plan per filter shape): the plan is led by the
+    // manager's clients and their records either way — a keyword filters rows the plan has already
+    // reached (no index serves an OR across the record's and the client's columns) — and planning
+    // it per call cost more PostgreSQL CPU than running it (ADR 0009's addendum).
+    { prepare: true },
+  );
+  return paged(rows.map(toRecord), total[0]?.total ?? 0, input);
+}
+
+/**
+ * One client's events, newest due first, with the records that handled them. The customer (with their
+ * manager, for 403 vs 404, checked before anything is returned) and the page come in one prepared statement.
+ */
+export async function getClientHistory(db: Database, caller: Caller, input: { customerId: number; pageNum: number; pageSize: number }) {
+  const { customerId } = input;
+  const found = await selectRowSets(
+    db,
+    {
+      customer: customerSummaryQuery(caller.corp.id, customerId),
+      rows: selectQuery(
+        eventColumns,
+        sql`from ${tableAs(e)} where ${e.customerId} = ${customerId}
+             order by ${e.dueDate} desc, ${e.id} desc limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`,
+      ),
+      total: rowsQuery<{ total: number }>(
+        sql`select count(*)::int as total from ${motEvents} where ${motEvents.customerId} = ${customerId}`,
+      ),
+    },
+    { prepare: true },
+  );
+  const [customer] = found.customer;
+  if (!customer) throw ApiError.notFound(`customerId: no customer ${customerId}`);
+  if (customer.staffId !== caller.staffId) throw ApiError.forbidden(`customerId: customer ${customerId} is not assigned to you`);
+  const records = await recordsOfEvents(
+    db,
+    found.rows.map((row) => row.eventId),
+  );
+  const list = found.rows.map((row) =>
+    toEvent(
+      row,
+      records.find((record) => record.eventId === row.eventId),
+    ),
+  );
+  return { ...paged(list, found.total[0]?.total ?? 0, input), customer: toCustomer(customer) };
+}
