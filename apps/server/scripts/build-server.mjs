@@ -1,13 +1,21 @@
-// Compiles the server into ES modules, apps/server/dist/start.js and the chunks it imports, for `npm start` (ADR 0031).
-// Our own workspaces (@broker/*, TypeScript sources) are bundled in; every other package stays an import,
-// resolved from node_modules at run time, so the bundle needs only production dependencies.
+// Compiles the server and the operator commands into ES modules in apps/server/dist/ (ADR 0031): one file per
+// command (start.js, seed.js, import.js, mot-sweep.js) and the chunks they share. Our own workspaces (@broker/*,
+// TypeScript sources) are bundled in; every other package stays an import, resolved from node_modules at run
+// time, so the bundles need only production dependencies (tools/src/ops/production-install.test.ts).
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const SERVER_BUNDLE = fileURLToPath(new URL('../dist/start.js', import.meta.url));
+export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** What `npm start`, `npm run seed`, `npm run import` and `npm run mot-sweep` run, by the file each is compiled from. */
+export const COMMANDS = {
+  start: 'tools/src/ops/start.ts',
+  seed: 'tools/src/seed/main.ts',
+  import: 'tools/src/import/main.ts',
+  'mot-sweep': 'tools/src/mot/main.ts',
+};
 
 /** Packages npm installs, not our workspaces: left as imports. */
 const externalPackages = {
@@ -18,13 +26,13 @@ const externalPackages = {
 };
 
 /**
- * Builds the bundle with esbuild (a dev dependency, handed in so this file imports nothing that
- * `npm ci --omit=dev` leaves out); returns the packages it imports, for the dependency check.
+ * Builds the bundles with esbuild (a dev dependency, handed in so this file imports nothing that
+ * `npm ci --omit=dev` leaves out); returns esbuild's metafile: what each output imports, from which source.
  */
-export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
+export async function buildServer(esbuild, outdir = DIST_DIR) {
   const result = await esbuild.build({
-    entryPoints: { [basename(outfile, '.js')]: `${ROOT}tools/src/ops/start.ts` },
-    outdir: dirname(outfile),
+    entryPoints: Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [name, join(ROOT, source)])),
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -32,7 +40,7 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
     sourcemap: true,
     metafile: true,
     // What only an import() reaches (the WeCom emulator, ADR 0016) is a chunk of its own, loaded when imported:
-    // a server on real WeCom never loads it. Chunks sit beside start.js, so paths taken from import.meta.url
+    // a server on real WeCom never loads it. Chunks sit beside the commands, so paths taken from import.meta.url
     // (server-root.ts) are the same from every file.
     splitting: true,
     chunkNames: 'chunk-[hash]',
@@ -44,24 +52,21 @@ export async function buildServer(esbuild, outfile = SERVER_BUNDLE) {
   });
   // Written whole, then renamed into place: a second replica starting from the same checkout never imports
   // a half-written bundle.
-  mkdirSync(dirname(outfile), { recursive: true });
+  mkdirSync(outdir, { recursive: true });
   for (const file of result.outputFiles) {
     const partial = `${file.path}.${process.pid}.partial`;
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);
   }
   // Chunks of earlier builds (named by their content) would pile up.
-  const written = new Set(result.outputFiles.map((file) => basename(file.path)));
-  for (const name of readdirSync(dirname(outfile)))
-    if (/^chunk-.*\.js(\.map)?$/.test(name) && !written.has(name)) rmSync(join(dirname(outfile), name), { force: true });
-  const imported = new Set();
-  for (const output of Object.values(result.metafile.outputs))
-    for (const entry of output.imports) if (entry.external && !entry.path.startsWith('node:')) imported.add(entry.path);
-  return [...imported].sort();
+  const written = new Set(result.outputFiles.map((file) => file.path));
+  for (const name of readdirSync(outdir))
+    if (/^chunk-.*\.js(\.map)?$/.test(name) && !written.has(join(outdir, name))) rmSync(join(outdir, name), { force: true });
+  return result.metafile;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const esbuild = await import('esbuild');
-  const imported = await buildServer(esbuild);
-  console.log(`server: built ${SERVER_BUNDLE} (${imported.length} imports from node_modules)`);
+  await buildServer(esbuild);
+  console.log(`server: built ${Object.keys(COMMANDS).join(', ')} into ${DIST_DIR}`);
 }

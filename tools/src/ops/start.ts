@@ -57,7 +57,7 @@ function buildWebApp() {
   if (result.status !== 0) throw new Error(`the web app did not build (npm run build exited ${result.status ?? result.signal})`);
 }
 
-/** Run by `npm start` (apps/server/scripts/start.mjs) from the compiled bundle, or directly from these sources. */
+/** Run by `npm start` (apps/server/scripts/run.mjs) from the compiled bundle, or directly from these sources. */
 export async function start() {
   try {
     prepareStart({
