@@ -187,7 +187,7 @@ const envSchema = z.object({
    * CIDRs; never everyone (http/trust-proxy.ts, ADR 0015).
    */
   TRUST_PROXY: trustProxySchema.default(false),
-  /** Sign-in attempts (WeCom code exchanges) allowed per client address per window; 0 turns the limit off. */
+  /** Returns from WeCom without this browser's own sign-in, per client address per window (starts: ten times as many; ADR 0058); 0 turns the limits off. */
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(100_000).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(86_400).default(60),
   /** KYC searches allowed per staff member per window; 0 turns the limit off. */
