@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as esbuild from 'esbuild';
 import { buildServer } from '@broker/server/build';
 
@@ -35,15 +35,12 @@ const packageOf = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
-/** Tests, test helpers and the benchmark: what may import a devDependency. The e2e workspace has no src/. */
-const TEST_ONLY = /\.test\.tsx?$|\/testing\/|\/bench\//;
-
-function productionSources(dir: string, found: string[] = []): string[] {
-  if (!existsSync(dir)) return found;
+/** The web app's sources Vite bundles: its src/ without tests and test helpers. */
+function webSources(dir = join(ROOT, 'apps/web/src'), found: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) productionSources(path, found);
-    else if (/\.(ts|tsx|mjs)$/.test(entry.name) && !TEST_ONLY.test(path)) found.push(path);
+    if (entry.isDirectory()) webSources(path, found);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|\/testing\//.test(path)) found.push(path);
   }
   return found;
 }
@@ -60,27 +57,42 @@ function runtimeImports(text: string): string[] {
   });
 }
 
+interface Metafile {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>;
+}
+let metafile: Metafile;
+beforeAll(async () => {
+  metafile = (await buildServer(esbuild, out)) as Metafile;
+});
+
+/**
+ * The code a production install runs, by workspace: the sources the compiled commands are built from (not
+ * tests, test helpers, the benchmark or the standalone emulator), and the web app's. The e2e workspace has none.
+ */
+function productionSources(workspace: string): string[] {
+  if (workspace === 'apps/web') return webSources();
+  return Object.keys(metafile.inputs)
+    .filter((file) => file.startsWith(`${workspace}/`))
+    .map((file) => join(ROOT, file));
+}
+
 describe('a production install (npm ci --omit=dev) holds what runs, and only that', () => {
-  test('each workspace declares in dependencies exactly the packages its code imports', () => {
+  test('each workspace declares in dependencies exactly the packages its production code imports', () => {
     const mismatches = WORKSPACES.flatMap((workspace) => {
-      const imported = new Set(
-        productionSources(join(ROOT, workspace, 'src')).flatMap((file) => runtimeImports(readFileSync(file, 'utf8'))),
-      );
+      const imported = new Set(productionSources(workspace).flatMap((file) => runtimeImports(readFileSync(file, 'utf8'))));
       const declared = new Set(Object.keys(manifest(workspace).dependencies ?? {}));
       return [
         ...[...imported].filter((name) => !declared.has(name)).map((name) => `${workspace} imports ${name}, not in its dependencies`),
         ...[...declared]
           .filter((name) => !imported.has(name))
-          .map((name) => `${workspace} lists ${name} in dependencies, but only tests, benchmarks or nothing import it`),
+          .map((name) => `${workspace} lists ${name} in dependencies, but no code a production install runs imports it`),
       ];
     });
     expect(mismatches).toEqual([]);
   });
 
-  test('the compiled commands import only packages npm ci --omit=dev installs where apps/server/dist finds them, and none of our TypeScript', async () => {
-    const metafile = (await buildServer(esbuild, out)) as {
-      outputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>;
-    };
+  test('the compiled commands import only packages npm ci --omit=dev installs where apps/server/dist finds them, and none of our TypeScript', () => {
     const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
     // Node looks in apps/server/node_modules, then the root's.
     const lockEntryOf = (name: string) => lock.packages[`apps/server/node_modules/${name}`] ?? lock.packages[`node_modules/${name}`];
