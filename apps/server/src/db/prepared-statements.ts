@@ -5,7 +5,7 @@ import type { Database, QueryObserver } from './client';
 /** Drizzle's logger option for a statement observer (`openDatabase({ onQuery })`). */
 export const loggerOf = (observe: QueryObserver | undefined) => (observe ? { logger: { logQuery: observe } } : {});
 
-export type PreparedRunner = (query: SQL) => Promise<unknown[]>;
+type PreparedRunner = (query: SQL) => Promise<unknown[]>;
 
 /** A prepared statement's name: one per distinct text, the same on every connection and process. */
 export const preparedStatementName = (text: string) => `s${createHash('sha1').update(text).digest('base64url')}`;

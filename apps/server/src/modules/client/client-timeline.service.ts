@@ -68,11 +68,7 @@ const viaOf = (data: AuditData) => {
 };
 
 /** The options of a timeline page: the kinds asked for (or the default), a page and one more row. */
-export function timelineOptions(
-  kinds: readonly TimelineKind[] | undefined,
-  cursor: TimelineCursor | undefined,
-  limit: number,
-): TimelineOptions {
+function timelineOptions(kinds: readonly TimelineKind[] | undefined, cursor: TimelineCursor | undefined, limit: number): TimelineOptions {
   return {
     sources: new Set<TimelineSource>((kinds ?? TIMELINE_DEFAULT_KINDS).map((kind) => SOURCE_OF_KIND[kind])),
     cut: cursor ?? TIMELINE_TOP,
@@ -82,7 +78,7 @@ export function timelineOptions(
 }
 
 /** getDynamic's `before` (whole ms, strictly older) as a cut below every item of that instant: rank −1. */
-export function dynamicOptions(before: number | undefined, limit: number): TimelineOptions {
+function dynamicOptions(before: number | undefined, limit: number): TimelineOptions {
   return {
     sources: new Set<TimelineSource>(['trade', 'money', 'transfer', 'profileEdit']),
     cut: before === undefined ? TIMELINE_TOP : { atMicros: before * 1000, rank: -1, id: 0 },
@@ -91,7 +87,7 @@ export function dynamicOptions(before: number | undefined, limit: number): Timel
   };
 }
 
-export function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
+function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
   const base = { at: row.at, staffName: row.staffName };
   switch (row.source) {
     case 'contact':
@@ -165,7 +161,7 @@ export function toTimelineItem(row: TimelineRow, rates: ExchangeRates): Timeline
 }
 
 /** A page of items and the cursor after its last one (null: nothing further). */
-export function timelinePageOf(rows: TimelineRow[], limit: number, rates: ExchangeRates) {
+function timelinePageOf(rows: TimelineRow[], limit: number, rates: ExchangeRates) {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
@@ -175,7 +171,7 @@ export function timelinePageOf(rows: TimelineRow[], limit: number, rates: Exchan
 }
 
 /** The same rows as getDynamic has always described them. */
-export function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | null {
+function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | null {
   const base = { at: row.at };
   switch (row.source) {
     case 'trade':

@@ -42,7 +42,7 @@ interface TodoEvent {
   facts: MotFacts;
   snoozed: boolean;
 }
-export type TodoRow = RowOf<typeof todoCustomerColumns> & { unseen: boolean; events: TodoEvent[] };
+type TodoRow = RowOf<typeof todoCustomerColumns> & { unseen: boolean; events: TodoEvent[] };
 const todoEventJson = renderedOnce(
   sql`jsonb_build_object('eventId', ${e.id}, 'rule', ${e.rule}, 'status', ${e.status}, 'dueDate', ${e.dueDate}::text, 'facts', ${e.facts}, 'snoozed', ${e.snoozedAt} is not null)`,
 );

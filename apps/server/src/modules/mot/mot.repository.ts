@@ -78,7 +78,7 @@ export const customerSummaryQuery = (corpId: number, customerId: number) =>
 /** What a rule recorded of the fact that fired it (a JSON object of the rule's inputs). */
 type EventFacts = Record<string, string | number | boolean | null>;
 
-export const eventSelection = {
+const eventSelection = {
   eventId: float8(e.id),
   rule: e.rule,
   status: e.status,
