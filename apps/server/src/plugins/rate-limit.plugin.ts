@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, kycSearch, loginQywx, revealPhone, startSignIn, type Endpoint, type ErrorCodeValue } from '@broker/contract';
 import type { DatabaseHandle } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
@@ -132,28 +132,20 @@ const STARTS_PER_FAILURE = 10;
  */
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) {
   const limiter = createRateLimiter(app.database);
-  const { windowSeconds } = options.login;
+  /** Sign-in by client address; `what` names, in the msg, what came too often. */
+  const signInLimit = (endpoint: Endpoint, bucket: string, limit: number, what: string): LimitedEndpoint => ({
+    endpoint,
+    rule: { bucket, limit, windowSeconds: options.login.windowSeconds },
+    code: ErrorCode.LOGIN_RATE_LIMITED,
+    subjectOf: (request) => request.ip,
+    message: (rule, retry) =>
+      `sign-in: too many ${what} from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
+    stage: 'onRequest',
+  });
   const limited: LimitedEndpoint[] = [
-    {
-      endpoint: loginQywx,
-      rule: { bucket: 'login', limit: options.login.limit, windowSeconds },
-      code: ErrorCode.LOGIN_RATE_LIMITED,
-      subjectOf: (request) => request.ip,
-      // A browser's own state goes through whatever this address did: a state is used once, and each cost a start.
-      exempt: options.ownSignIn,
-      message: (rule, retry) =>
-        `sign-in: too many returns without a sign-in of this browser from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
-      stage: 'onRequest',
-    },
-    {
-      endpoint: startSignIn,
-      rule: { bucket: 'login-start', limit: options.login.limit * STARTS_PER_FAILURE, windowSeconds },
-      code: ErrorCode.LOGIN_RATE_LIMITED,
-      subjectOf: (request) => request.ip,
-      message: (rule, retry) =>
-        `sign-in: too many sign-ins started from this address (at most ${rule.limit} per ${rule.windowSeconds} s); retry in ${retry} s`,
-      stage: 'onRequest',
-    },
+    // A browser's own state goes through whatever this address did: a state is used once, and each cost a start.
+    { ...signInLimit(loginQywx, 'login', options.login.limit, 'returns without a sign-in of this browser'), exempt: options.ownSignIn },
+    signInLimit(startSignIn, 'login-start', options.login.limit * STARTS_PER_FAILURE, 'sign-ins started'),
     {
       endpoint: kycSearch,
       rule: { bucket: 'kyc-search', limit: options.kycSearch.limit, windowSeconds: options.kycSearch.windowSeconds },
@@ -185,9 +177,9 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
     if (!entry || entry.rule.limit === 0) return;
     const hook = guard(entry);
     if (entry.stage === 'onRequest') {
-      route.onRequest = [...toArray(route.onRequest), whileConnected(hook) as onRequestHookHandler];
+      route.onRequest = [...toArray(route.onRequest), whileConnected(hook)];
     } else {
-      route.preValidation = [...toArray(route.preValidation), hook as preValidationHookHandler];
+      route.preValidation = [...toArray(route.preValidation), hook];
     }
   });
 }

@@ -146,8 +146,8 @@ for (const engine of testDatabases()) {
         await signInAs(replicaA.baseUrl, 'leekaying'),
       ];
       const { browser, staff } = RESUME_LIMITS;
-      for (let attempt = 0; attempt < browser.limit; attempt += 1) expect((await resume(first!)).code).toBe(ErrorCode.OK);
-      const perBrowser = await resume(first!);
+      for (let attempt = 0; attempt < browser.limit; attempt += 1) expect((await resume(first)).code).toBe(ErrorCode.OK);
+      const perBrowser = await resume(first);
       expect(perBrowser.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
       expect(perBrowser.msg).toMatch(
         new RegExp(
@@ -156,8 +156,8 @@ for (const engine of testDatabases()) {
       );
       expect(Number(perBrowser.retryAfter)).toBeGreaterThanOrEqual(1);
       // Another browser of the same staff member resumes, until the staff member's own limit.
-      for (let attempt = browser.limit; attempt < staff.limit; attempt += 1) expect((await resume(second!)).code).toBe(ErrorCode.OK);
-      const perStaff = await resume(third!);
+      for (let attempt = browser.limit; attempt < staff.limit; attempt += 1) expect((await resume(second)).code).toBe(ErrorCode.OK);
+      const perStaff = await resume(third);
       expect(perStaff.code).toBe(ErrorCode.LOGIN_RATE_LIMITED);
       expect(perStaff.msg).toMatch(/^session resume: too many for this staff member \(at most \d+ per \d+ s\); retry in \d+ s$/);
       expect((await resume(await signInAs(replicaA.baseUrl, 'zhangmin'))).code).toBe(ErrorCode.OK);
