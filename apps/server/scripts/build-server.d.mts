@@ -1,6 +1,8 @@
 import type * as esbuild from 'esbuild';
 
 export declare const SERVER_DIR: string;
-export declare const SERVER_BUNDLE: string;
-/** Compiles the server into ES modules (start.js and its chunks); returns the package specifiers they import from node_modules. */
-export declare function buildServer(build: typeof esbuild, outfile?: string): Promise<string[]>;
+export declare const DIST_DIR: string;
+/** Each command's name (`npm run <name>`, `npm start`) and the file it is compiled from. */
+export declare const COMMANDS: Readonly<Record<'start' | 'seed' | 'import' | 'mot-sweep', string>>;
+/** Compiles the commands into ES modules in `outdir` (each one's file and their chunks); returns esbuild's metafile. */
+export declare function buildServer(build: typeof esbuild, outdir?: string): Promise<esbuild.Metafile>;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const DIST_DIR = join(SERVER_DIR, 'dist');
 
 /** What `npm start`, `npm run seed`, `npm run import` and `npm run mot-sweep` run, by the file each is compiled from. */
 export const COMMANDS = {

@@ -10,6 +10,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { HEADER_REQUEST_ID } from '@broker/contract';
 import type { Env } from './env';
+import { TUNING, type Tuning } from './tuning';
 import { loadCorps, type CorpConfigEntry } from './corps';
 import { SESSION_PROOF_TIMEOUT_MS, type DatabaseHandle } from './db/client';
 import { startSearchTermsFill } from './db/search-terms';
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   refuseUndeclaredErrorCodes?: boolean;
   /** Check every response against its contract schema before writing it (tests; ADR 0033). */
   checkResponses?: boolean;
+  /** What a test or drill changes of the values no deployer turns (tuning.ts, ADR 0059). */
+  tuning?: Partial<Tuning>;
 }
 
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
@@ -78,8 +81,9 @@ export function noSessionWarning(env: Pick<Env, 'DATABASE_DIRECT_URL'>): string 
 /** Builds the whole server. Each module is registered by hand, in the order it depends on. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const tuning = { ...TUNING, ...options.tuning };
   const corps = options.corps ?? loadCorps(env.CORPS_FILE);
-  const limits = { headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS };
+  const limits = { headersTimeoutMs: tuning.httpHeadersTimeoutMs, requestTimeoutMs: tuning.httpRequestTimeoutMs };
   const app: FastifyInstance = Fastify({
     logger:
       options.logger === false
@@ -91,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: REDACTED_LOG_PATHS,
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    bodyLimit: env.BODY_LIMIT_BYTES,
+    bodyLimit: tuning.bodyLimitBytes,
     // Slow and stalled connections are answered 090601 and closed, before any hook runs (ADR 0014).
     http: {
       headersTimeout: limits.headersTimeoutMs,
@@ -99,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       connectionsCheckingInterval: checkingIntervalMs(limits),
     },
     requestTimeout: limits.requestTimeoutMs,
-    connectionTimeout: env.HTTP_IDLE_TIMEOUT_MS,
+    connectionTimeout: tuning.httpIdleTimeoutMs,
     keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     clientErrorHandler: createClientErrorHandler(limits, () => app.log),
     frameworkErrors: answerFrameworkError,
@@ -125,17 +129,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(corpsPlugin, { corps });
   // Parses the sign-in and browser-binding cookies (ADRs 0011, 0012); none is signed or read by anything else.
   await app.register(cookie);
-  await app.register(authPlugin, { sessionCache: env.SESSION_CACHE });
+  await app.register(authPlugin, { sessionCache: tuning.sessionCache });
   // Before the routes: with standbys, each handler's statements go where ADR 0052 says.
-  await app.register(readRoutingPlugin, { listen: env.SESSION_CACHE });
+  await app.register(readRoutingPlugin, { listen: tuning.sessionCache });
 
   const emulator = env.WECOM_MODE !== 'real';
   await app.register(securityHeadersPlugin, { sentryDsn: env.SENTRY_DSN });
   // Before the routes: it attaches its guards as each guarded route is registered.
   await app.register(rateLimitPlugin, {
-    login: { limit: env.LOGIN_RATE_LIMIT, windowSeconds: env.LOGIN_RATE_WINDOW_SECONDS },
-    kycSearch: { limit: env.KYC_SEARCH_RATE_LIMIT, windowSeconds: env.KYC_SEARCH_RATE_WINDOW_SECONDS },
-    phoneReveal: { limit: env.PHONE_REVEAL_RATE_LIMIT, windowSeconds: env.PHONE_REVEAL_RATE_WINDOW_SECONDS },
+    login: { limit: env.LOGIN_RATE_LIMIT, windowSeconds: tuning.loginRateWindowSeconds },
+    kycSearch: { limit: env.KYC_SEARCH_RATE_LIMIT, windowSeconds: tuning.kycSearchRateWindowSeconds },
+    phoneReveal: { limit: env.PHONE_REVEAL_RATE_LIMIT, windowSeconds: tuning.phoneRevealRateWindowSeconds },
     ownSignIn: carriesOwnSignInState,
   });
   const selfBase = () => {
@@ -167,10 +171,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The client list and KYC search the same books: one set of in-memory indexes for both (ADR 0035).
   const indexes = new BookIndexStore(app.database.db, env.SEARCH_INDEX_MAX_ROWS);
   // Customers without search terms (a database migrated with rows, ADR 0046) get them in the background.
-  if (env.SEARCH_TERMS_FILL_PAUSE_MS > 0) {
+  if (tuning.searchTermsFillPauseMs > 0) {
     let filled = 0;
     const stopFill = startSearchTermsFill(app.database, {
-      pauseMs: env.SEARCH_TERMS_FILL_PAUSE_MS,
+      pauseMs: tuning.searchTermsFillPauseMs,
       onProgress: ({ written }) => {
         filled += written;
         if (filled % 50_000 < written) app.log.info({ filled }, 'search terms filled so far');
@@ -183,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const quiet = parseQuietHours(env.MOT_PUSH_QUIET_HOURS);
   const quietHours = quiet === 'off' ? null : quiet;
   await app.register(motPushPlugin, {
-    intervalMs: env.MOT_PUSH_INTERVAL_MS,
+    intervalMs: tuning.motPushIntervalMs,
     quietHours,
     minIntervalMs: env.MOT_PUSH_MIN_INTERVAL_MINUTES * 60_000,
     // With the emulator, this server's own address (as the sandbox's phone, the browser, reaches it).
@@ -194,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerContractRoutes(app, {
     auth: withOptions(authRoutes, {
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-      oauthBase: env.WECOM_OAUTH_BASE ?? (emulator ? '/wecom' : 'https://open.weixin.qq.com'),
+      oauthBase: emulator ? '/wecom' : 'https://open.weixin.qq.com',
       emulator,
     }),
     wecom: jssdkRoutes,
@@ -222,12 +226,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   });
   // The daily MOT batch starts once the app is ready (after a first-start demo seed in main.ts).
-  if (env.MOT_SWEEP_INTERVAL_MS > 0) {
+  if (tuning.motSweepIntervalMs > 0) {
     let scheduler: MotScheduler | null = null;
     app.addHook('onReady', async () => {
       scheduler = startMotScheduler(app.database, {
-        intervalMs: env.MOT_SWEEP_INTERVAL_MS,
-        ...(env.MOT_SWEEP_FIRST_AT ? { firstAt: Date.parse(env.MOT_SWEEP_FIRST_AT) } : {}),
+        intervalMs: tuning.motSweepIntervalMs,
+        ...(tuning.motSweepFirstAt === undefined ? {} : { firstAt: tuning.motSweepFirstAt }),
         announce: announceSweep,
         log: app.log,
       });

@@ -10,10 +10,6 @@ describe('configuration', () => {
     expect(env.WECOM_MODE).toBeUndefined();
     expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));
     expect(env.DATABASE_URL).toBeUndefined();
-    // A client that stops mid-request is closed within 30 s (issue 17.6).
-    expect(env.HTTP_HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(env.HTTP_REQUEST_TIMEOUT_MS);
-    expect(env.HTTP_REQUEST_TIMEOUT_MS).toBeLessThan(30_000);
-    expect(env.HTTP_IDLE_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
     // Contact records lock a day after they are written; a browser test may make it seconds.
     expect(env.CONTACT_RECORD_LOCK_HOURS).toBe(24);
     expect(loadEnv({ CONTACT_RECORD_LOCK_HOURS: '0.001' }).CONTACT_RECORD_LOCK_HOURS).toBe(0.001);
@@ -29,10 +25,13 @@ describe('configuration', () => {
     ['CONTACT_RECORD_LOCK_HOURS', '-2', /CONTACT_RECORD_LOCK_HOURS="-2": must be a positive number of hours/],
     ['CONTACT_RECORD_LOCK_HOURS', 'a day', /CONTACT_RECORD_LOCK_HOURS="a day": must be a number/],
     ['TOKEN_TTL_SECONDS', '5', /TOKEN_TTL_SECONDS="5": must be at least 60/],
-    ['DATABASE_POOL_WAIT_MS', '10', /DATABASE_POOL_WAIT_MS="10": must be at least 100/],
-    ['HTTP_REQUEST_TIMEOUT_MS', '5', /HTTP_REQUEST_TIMEOUT_MS="5": must be at least 100 \(milliseconds\)/],
-    ['HTTP_IDLE_TIMEOUT_MS', 'soon', /HTTP_IDLE_TIMEOUT_MS="soon": must be a number/],
-    ['HTTP_HEADERS_TIMEOUT_MS', '30000', /HTTP_HEADERS_TIMEOUT_MS=30000: must be at most HTTP_REQUEST_TIMEOUT_MS \(20000\)/],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '5', /HTTP_KEEP_ALIVE_TIMEOUT_MS="5": must be at least 100 \(milliseconds\)/],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', 'soon', /HTTP_KEEP_ALIVE_TIMEOUT_MS="soon": must be a number/],
+    ['DATABASE_POOL_MAX', '0', /DATABASE_POOL_MAX="0": /],
+    ['MOT_PUSH_QUIET_HOURS', '9pm-8am', /MOT_PUSH_QUIET_HOURS="9pm-8am": must be HH:mm-HH:mm \(Hong Kong time\) or off/],
+    // Removed settings (ADR 0059): one left in an environment file must not be silently ignored.
+    ['MOT_PUSH_INTERVAL_MS', '0', /MOT_PUSH_INTERVAL_MS: no longer a setting, its value is fixed \(docs\/decisions\/0059/],
+    ['SESSION_CACHE', 'false', /SESSION_CACHE: no longer a setting/],
     // Issue 17.7: "trust everyone" lets any client choose its own address (ADR 0015).
     [
       'TRUST_PROXY',
@@ -53,10 +52,6 @@ describe('configuration', () => {
       '60000',
       /DATABASE_READ_MAX_LAG_MS="60000": must be at most 30000 \(30 seconds\): .*reassigned client.*old manager/,
     ],
-    ['DATABASE_READ_WAIT_MS', '-1', /DATABASE_READ_WAIT_MS="-1": must be at least 0/],
-    ['DATABASE_READ_WAIT_MS', '60000', /DATABASE_READ_WAIT_MS="60000": must be at most 10000/],
-    ['DATABASE_READ_TIMEOUT_MS', '50', /DATABASE_READ_TIMEOUT_MS="50": must be at least 100 \(milliseconds\)/],
-    ['DATABASE_READ_TIMEOUT_MS', '600000', /DATABASE_READ_TIMEOUT_MS="600000": must be at most 60000/],
     ['DATABASE_DIRECT_URL', 'http://db', /DATABASE_DIRECT_URL="http:\/\/db": must be a postgres:\/\/ or postgresql:\/\/ URL/],
   ])('refuses %s=%s, naming the variable', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
@@ -87,12 +82,9 @@ describe('configuration', () => {
     expect(env).toMatchObject({
       DATABASE_READ_URL: ['postgres://app@standby-a/broker', 'postgresql://app@standby-b:5433/broker', primary],
       DATABASE_READ_MAX_LAG_MS: 5000,
-      DATABASE_READ_WAIT_MS: 200,
-      DATABASE_READ_TIMEOUT_MS: 2000,
       DATABASE_DIRECT_URL: 'postgres://app@primary:5432/broker',
     });
     expect(loadEnv({}).DATABASE_READ_URL).toBeUndefined();
-    expect(loadEnv({ DATABASE_URL: primary, DATABASE_READ_WAIT_MS: '0' }).DATABASE_READ_WAIT_MS).toBe(0);
     expect(loadEnv({ DATABASE_URL: primary, DATABASE_READ_MAX_LAG_MS: '30000' }).DATABASE_READ_MAX_LAG_MS).toBe(30_000);
   });
 

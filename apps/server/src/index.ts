@@ -1,6 +1,17 @@
 export { SERVER_ROOT } from './server-root';
 export { buildApp, type BuildAppOptions } from './app';
-export { loadEnv, makeEnv, loadDatabaseTarget, resolveUserPath, userDirectory, ConfigError, type DatabaseTarget, type Env } from './env';
+export {
+  loadEnv,
+  makeEnv,
+  loadDatabaseTarget,
+  resolveUserPath,
+  userDirectory,
+  ConfigError,
+  SETTING_GROUPS,
+  type DatabaseTarget,
+  type Env,
+} from './env';
+export { TUNING, type Tuning } from './tuning';
 export { openDatabase, preparedStatementName, runMigrations, type Database, type DatabaseHandle, type DatabaseKind } from './db/client';
 export { DatabaseConnectionError } from './db/connection-failure';
 export { PgliteDirInUseError, PGLITE_LOCK_FILE, type PgliteLockHolder } from './db/pglite-lock';

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadEnv, type Env } from './env';
+import { TUNING, type Tuning } from './tuning';
 import { IMPLIED_EMULATOR_NOTICE } from './wecom-mode-guard';
 import { openDatabase } from './db/client';
 import { ensureMonthPartitions } from './db/partitions';
@@ -9,8 +11,18 @@ import { announceSweep } from './modules/mot-push';
 import { hongKongDay } from '@broker/domain';
 import pino from 'pino';
 
-/** Process entry: validated config, database, migrations, listen, graceful shutdown. */
-async function main() {
+/**
+ * Process entry: validated config, database, migrations, listen, graceful shutdown. `changes`: what a test
+ * or drill sets of the values no deployer turns (testing/server-process.ts, ADR 0059).
+ */
+export function runServer(changes: Partial<Tuning> = {}): Promise<void> {
+  return serve({ ...TUNING, ...changes }).catch((error: unknown) => {
+    console.error('Server failed to start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
+
+async function serve(tuning: Tuning) {
   let env: Env;
   try {
     env = loadEnv();
@@ -26,14 +38,14 @@ async function main() {
     pgliteDir: env.PGLITE_DIR,
     holder: 'server (apps/server/src/main.ts)',
     poolMax: env.DATABASE_POOL_MAX,
-    poolWaitMs: env.DATABASE_POOL_WAIT_MS,
+    poolWaitMs: tuning.databasePoolWaitMs,
     directUrl: env.DATABASE_DIRECT_URL,
     standbys: env.DATABASE_READ_URL
       ? {
           urls: env.DATABASE_READ_URL,
           maxLagMs: env.DATABASE_READ_MAX_LAG_MS,
-          waitMs: env.DATABASE_READ_WAIT_MS,
-          timeoutMs: env.DATABASE_READ_TIMEOUT_MS,
+          waitMs: tuning.standbyReadWaitMs,
+          timeoutMs: tuning.standbyReadTimeoutMs,
         }
       : undefined,
   });
@@ -43,7 +55,7 @@ async function main() {
   // synchronous write per line on the request thread: that write was a tenth of a detail request's
   // server CPU (ADR 0033). Lines still buffered are flushed on exit; only a SIGKILL can lose the last few ms.
   const logStream = pino.destination({ dest: 1, sync: false });
-  const app = await buildApp({ env, database, logStream });
+  const app = await buildApp({ env, database, logStream, tuning });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -53,7 +65,7 @@ async function main() {
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS);
+    }, tuning.shutdownTimeoutMs);
     timer.unref();
     app.close().then(
       () => process.exit(0),
@@ -66,14 +78,14 @@ async function main() {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  if (env.SEED_DEMO && env.DEMO_CUSTOMERS > 0) {
+  if (env.SEED_DEMO && tuning.demoCustomers > 0) {
     // After buildApp: the corps and the emulator's staff rows exist by now.
     const corp = app.corps.all()[0];
     if (corp) {
       // Seed and batch take the same day, from the one Hong Kong calendar.
       const today = hongKongDay();
       const seeded = await seedDemoDataIfEmpty(database, {
-        customers: env.DEMO_CUSTOMERS,
+        customers: tuning.demoCustomers,
         corpCode: corp.code,
         asOf: today,
         log: (message) => app.log.info(message),
@@ -94,12 +106,10 @@ async function main() {
       (env.WECOM_MODE !== 'real' ? ` Open ${base}/ and pick a staff member on the emulated WeCom sign-in page.` : ''),
   );
   // After listen: in emulator mode WeCom is this very server. Not awaited: WeCom never holds up start-up.
-  if (env.WECOM_PROBE_INTERVAL_MS > 0) {
-    void app.startWecomProbe(env.WECOM_PROBE_INTERVAL_MS).catch((error: unknown) => app.log.error({ err: error }, 'WeCom probe failed'));
+  if (tuning.wecomProbeIntervalMs > 0) {
+    void app.startWecomProbe(tuning.wecomProbeIntervalMs).catch((error: unknown) => app.log.error({ err: error }, 'WeCom probe failed'));
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Server failed to start:', error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// Run as a file (`npm run dev`, `node --import tsx main.ts`); `npm start` imports it and calls runServer.
+if (process.argv[1] === fileURLToPath(import.meta.url)) void runServer();

@@ -15,7 +15,8 @@ export const CAPTURE_LIMIT = 3000;
  */
 export async function startCaptureApp(handle: DatabaseHandle, recorder: ReturnType<typeof createStatementRecorder>, staffUserId: string) {
   const app = await buildApp({
-    env: makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '0' }),
+    env: makeEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEB_DIST_DIR: '' }),
+    tuning: { motSweepIntervalMs: 0 },
     database: handle,
     ownsDatabase: false,
     logger: false,

@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as esbuild from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { buildServer } from '@broker/server/build';
 
 /**
@@ -57,13 +58,9 @@ function runtimeImports(text: string): string[] {
   });
 }
 
-interface Metafile {
-  inputs: Record<string, unknown>;
-  outputs: Record<string, { imports: Array<{ path: string; external?: boolean }> }>;
-}
 let metafile: Metafile;
 beforeAll(async () => {
-  metafile = (await buildServer(esbuild, out)) as Metafile;
+  metafile = await buildServer(esbuild, out);
 });
 
 /**

@@ -130,7 +130,7 @@ describe('npm start runs compiled JavaScript (ADR 0031)', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       PGLITE_DIR: 'memory://',
-      DEMO_CUSTOMERS: '0',
+      SEED_DEMO: 'false',
       WEB_DIST_DIR: web,
     });
     try {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadEnv, SERVER_ROOT, type Env } from '@broker/server';
+import { ConfigError, loadEnv, SERVER_ROOT, type Env, type Tuning } from '@broker/server';
 import { recordWebBuild, webBuildState, webSourcesDigest } from './web-build-freshness';
 
 /** The checkout: found through the server, so it is the same from these sources and from the compiled bundle. */
@@ -57,8 +57,11 @@ function buildWebApp() {
   if (result.status !== 0) throw new Error(`the web app did not build (npm run build exited ${result.status ?? result.signal})`);
 }
 
-/** Run by `npm start` (apps/server/scripts/run.mjs) from the compiled bundle, or directly from these sources. */
-export async function start() {
+/**
+ * Run by `npm start` (apps/server/scripts/run.mjs) from the compiled bundle, or directly from these sources;
+ * `tuning`: what a test changes of the values no deployer turns (ADR 0059).
+ */
+export async function start(tuning: Partial<Tuning> = {}) {
   try {
     prepareStart({
       root: ROOT,
@@ -72,7 +75,8 @@ export async function start() {
     process.exit(error instanceof ConfigError ? 1 : 2);
   }
   // The server's own entry: it reads the same settings again, opens the database and listens.
-  await import('@broker/server/main');
+  const { runServer } = await import('@broker/server/main');
+  await runServer(tuning);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) void start();

@@ -107,9 +107,9 @@ export interface StandbyOptions {
   urls: readonly string[];
   /** DATABASE_READ_MAX_LAG_MS */
   maxLagMs: number;
-  /** DATABASE_READ_WAIT_MS */
+  /** tuning.ts's standbyReadWaitMs */
   waitMs: number;
-  /** DATABASE_READ_TIMEOUT_MS: how long a statement may take on a standby. Default 2000 ms. */
+  /** How long a statement may take on a standby (tuning.ts's standbyReadTimeoutMs). Default 2000 ms. */
   timeoutMs?: number;
   /** Between two looks at every server (tests shorten it). Default 250 ms. */
   monitorIntervalMs?: number;

@@ -85,7 +85,7 @@ describe('a database that cannot be opened is named: DATABASE_URL and what to ch
     test('the server process says it in one line and exits 1 (postgres)', async () => {
       const url = withPath(adminUrl!, (parsed) => (parsed.pathname = '/broker_no_such_database'));
       const child = spawn(TSX, [MAIN], {
-        env: { PATH: process.env.PATH, DATABASE_URL: url, SEED_DEMO: 'false', PORT: '0', WECOM_PROBE_INTERVAL_MS: '0' },
+        env: { PATH: process.env.PATH, DATABASE_URL: url, SEED_DEMO: 'false', PORT: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

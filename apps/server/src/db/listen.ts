@@ -131,7 +131,7 @@ async function listenPostgres(
       handlers.onUnproven?.(
         `the LISTEN on ${proof.where} did not hear a notification sent through DATABASE_URL within ${proof.timeoutMs} ms ` +
           '(a transaction-mode pooler?): sessions are read from the database on every request until it does; ' +
-          'set DATABASE_DIRECT_URL to the primary or a session-mode pooler entry, or SESSION_CACHE=false (ADR 0052)',
+          'set DATABASE_DIRECT_URL to the primary or a session-mode pooler entry (ADR 0052)',
       );
       lost();
       return;

@@ -34,10 +34,10 @@ const LOST_SOCKET_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHO
  * How a statement that failed on a standby is answered (ADR 0052):
  * - `down`: the standby failed, not the statement: the connection was refused, lost or never
  *   answered (a socket error, node-postgres's lost-connection messages, no answer within
- *   DATABASE_READ_TIMEOUT_MS), or the server says it is unusable (class 08 connection exception,
+ *   standbyReadTimeoutMs), or the server says it is unusable (class 08 connection exception,
  *   57P0x shutting down or starting, 58 system error). Repeated on the primary, the standby marked down.
  * - `busy`: the standby is alive but could not take this statement: no connection free in its pool
- *   within DATABASE_POOL_WAIT_MS, its connection slots full or another resource short (class 53, 53300
+ *   within databasePoolWaitMs, its connection slots full or another resource short (class 53, 53300
  *   among them), or the statement cancelled for a conflict with recovery (40001, 40P01) or for running
  *   past its statement_timeout (57014). Repeated on the primary; the standby stays up.
  * - undefined: the statement's own error, or a fault of the code (a TypeError has no SQLSTATE either):

@@ -94,7 +94,7 @@ describe('SQL snapshots: every statement of every endpoint', () => {
     database = await pglite.create({ onQuery: (text, _params, prepared) => recording?.push({ text, prepared: prepared === true }) });
     fixture = await seedEndpointFixture(database);
     // No background work may run statements while an endpoint is recorded.
-    server = await startTestApp(database, { WECOM_PROBE_INTERVAL_MS: '0' });
+    server = await startTestApp(database);
   }, 300_000);
   afterAll(async () => {
     await server?.close();
@@ -126,7 +126,7 @@ describe('SQL snapshots: every statement of every endpoint', () => {
       snapshotOf(AREA[name]).add(`${name}: ${endpoint.method} ${endpoint.path}`, statements);
     }
     // The client list and KYC search as a book too large for memory is searched: in SQL alone (ADR 0035).
-    const sqlServer = await startTestApp(database, { WECOM_PROBE_INTERVAL_MS: '0', SEARCH_INDEX_MAX_ROWS: '0' });
+    const sqlServer = await startTestApp(database, { SEARCH_INDEX_MAX_ROWS: '0' });
     try {
       const sqlCaller = await signInAs(sqlServer.baseUrl, 'chanwaiman');
       for (const name of ['kycSearch', 'searchCustomers', 'statCustomers'] as const) {

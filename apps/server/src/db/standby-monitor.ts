@@ -200,7 +200,7 @@ export interface PrimaryProbeChange {
 
 export interface StandbyMonitorOptions {
   maxLagMs: number;
-  /** How long a read waits for a standby to replay its reader's last write (DATABASE_READ_WAIT_MS). */
+  /** How long a read waits for a standby to replay its reader's last write (tuning.ts's standbyReadWaitMs). */
   waitMs: number;
   /** Between two looks at every server. */
   intervalMs?: number;
@@ -303,7 +303,7 @@ export class StandbyMonitor {
   /**
    * The standby a read may use: one that has replayed `required` (positions this process has from
    * the primary) and `claimed` (the reader's cookie: untrusted), at once if one has, else after
-   * waiting at most DATABASE_READ_WAIT_MS for the monitor to see one that has; undefined: read on
+   * waiting at most standbyReadWaitMs for the monitor to see one that has; undefined: read on
    * the primary. A claim beyond any position the primary has reached, in a look that began after
    * the read arrived, is no write of anyone's (forged, or from before a failover): ignored.
    */

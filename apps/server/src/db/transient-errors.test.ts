@@ -89,7 +89,7 @@ for (const engine of testDatabases().filter((candidate) => candidate.kind === 'p
       url.host = `127.0.0.1:${link.port}`;
       // Short waits: a connection attempt to the cut link is refused at once, but the pool must not wait long either.
       linked = await openDatabase({ url: url.toString(), poolMax: 4, poolWaitMs: 1000, migrate: false });
-      server = await startTestApp(linked, { SESSION_CACHE: 'false' });
+      server = await startTestApp(linked, {}, { tuning: { sessionCache: false } });
       chan = await signInAs(server.baseUrl, 'chanwaiman');
     });
     afterAll(async () => {

@@ -29,7 +29,7 @@ for (const engine of testDatabases()) {
 
     beforeAll(async () => {
       database = await engine.create();
-      server = await startTestApp(database, { BODY_LIMIT_BYTES: String(BODY_LIMIT) });
+      server = await startTestApp(database, {}, { tuning: { bodyLimitBytes: BODY_LIMIT } });
       api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
     });
     afterAll(async () => {
@@ -306,7 +306,7 @@ for (const engine of testDatabases()) {
       expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     });
 
-    it('bodies beyond BODY_LIMIT_BYTES (1 MiB by default) are 090413, with or without a content-length', async () => {
+    it('bodies beyond the body limit (1 MiB outside tests) are 090413, with or without a content-length', async () => {
       const endpoint = endpoints.updateProfile;
       const oversized = JSON.stringify({ customerId: fixture.ownCustomerIds[0], version: 1, remark: 'x'.repeat(1024 * 1024) });
       expectRefusal(await raw(endpoint, { body: oversized, contentType: 'application/json' }), [ErrorCode.PAYLOAD_TOO_LARGE]);

@@ -45,7 +45,8 @@ for (const engine of testDatabases()) {
       });
       // The most talkative level there is: whatever is hidden here is hidden at `info` too.
       app = await buildApp({
-        env: makeEnv({ LOG_LEVEL: 'trace', WEB_DIST_DIR: '', MOT_SWEEP_INTERVAL_MS: '0', SEED_DEMO: 'false' }),
+        env: makeEnv({ LOG_LEVEL: 'trace', WEB_DIST_DIR: '', SEED_DEMO: 'false' }),
+        tuning: { motSweepIntervalMs: 0 },
         database,
         ownsDatabase: false,
         logStream,

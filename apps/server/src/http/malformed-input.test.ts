@@ -27,7 +27,7 @@ for (const engine of testDatabases()) {
     beforeAll(async () => {
       database = await engine.create();
       fixture = await seedEndpointFixture(database);
-      server = await startTestApp(database, { BODY_LIMIT_BYTES: String(BODY_LIMIT) });
+      server = await startTestApp(database, {}, { tuning: { bodyLimitBytes: BODY_LIMIT } });
       api = apiClient(server.baseUrl, await signInAs(server.baseUrl));
       digest = createTableDigest(database);
     });

@@ -32,11 +32,11 @@ for (const engine of testDatabases()) {
 
     beforeAll(async () => {
       database = await engine.create();
-      server = await startTestApp(database, {
-        HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_MS),
-        HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
-        HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS),
-      });
+      server = await startTestApp(
+        database,
+        {},
+        { tuning: { httpHeadersTimeoutMs: HEADERS_MS, httpRequestTimeoutMs: REQUEST_MS, httpIdleTimeoutMs: IDLE_MS } },
+      );
       headers = (await signInAs(server.baseUrl)).headers;
     });
     afterAll(async () => {

@@ -232,7 +232,7 @@ for (const engine of postgres) {
         const answers = await Promise.all(Array.from({ length: 10 }, () => chan.getBaseInfo({ customerId })));
         expect(answers.map((answer) => answer.body.code)).toEqual(answers.map(() => ErrorCode.OK));
         expect(standbyReads(), forged).toBeGreaterThanOrEqual(before + 10);
-        // One look at the primary settles them all, well within DATABASE_READ_WAIT_MS.
+        // One look at the primary settles them all, well within the standby read wait.
         expect(Date.now() - started).toBeLessThan(WAIT_MS + 1500);
       }
     });
@@ -324,7 +324,7 @@ for (const engine of postgres) {
         await proxy.stop();
       });
 
-      it('a statement longer than DATABASE_READ_TIMEOUT_MS is cancelled by the standby and repeated on the primary; the standby stays up', async () => {
+      it('a statement longer than the standby timeout is cancelled by the standby and repeated on the primary; the standby stays up', async () => {
         const { database } = await appOn(standbysAt([readOnly(primary.url!)], { timeoutMs: 200 }));
         const rows = await database.reads!.onStandby({}, () => database.db.execute(sql`select pg_sleep(0.5), 'slept' as done`));
         expect((rows as unknown as { rows: { done: string }[] }).rows[0]!.done).toBe('slept');

@@ -42,16 +42,12 @@ for (const engine of testDatabases()) {
 
     beforeAll(async () => {
       database = await engine.create();
-      const limits = {
-        LOGIN_RATE_LIMIT: String(LIMIT),
-        LOGIN_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
-        KYC_SEARCH_RATE_LIMIT: String(LIMIT),
-        KYC_SEARCH_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
-      };
-      replica = await startTestApp(database, limits);
-      proxied = await startTestApp(database, { ...limits, TRUST_PROXY: '1' });
-      listedProxy = await startTestApp(database, { ...limits, TRUST_PROXY: '10.9.0.0/16,127.0.0.1,::1' });
-      otherProxies = await startTestApp(database, { ...limits, TRUST_PROXY: '10.0.0.0/8,fd00::/8' });
+      const limits = { LOGIN_RATE_LIMIT: String(LIMIT), KYC_SEARCH_RATE_LIMIT: String(LIMIT) };
+      const windows = { tuning: { loginRateWindowSeconds: WINDOW_SECONDS, kycSearchRateWindowSeconds: WINDOW_SECONDS } };
+      replica = await startTestApp(database, limits, windows);
+      proxied = await startTestApp(database, { ...limits, TRUST_PROXY: '1' }, windows);
+      listedProxy = await startTestApp(database, { ...limits, TRUST_PROXY: '10.9.0.0/16,127.0.0.1,::1' }, windows);
+      otherProxies = await startTestApp(database, { ...limits, TRUST_PROXY: '10.0.0.0/8,fd00::/8' }, windows);
       chan = await signInAs(replica.baseUrl, 'chanwaiman');
       lee = await signInAs(replica.baseUrl, 'leekaying');
     });

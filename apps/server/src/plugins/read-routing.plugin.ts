@@ -12,7 +12,7 @@ import { STANDBY_READS } from '../http/standby-reads';
  * HttpOnly (no script needs it), SameSite=Strict. Untrusted: read only through `parseLsn` (format
  * and length), and a position beyond any the primary has reached is ignored (the monitor's range
  * check), so the worst a forged value does is send its sender's own reads to the primary after
- * DATABASE_READ_WAIT_MS.
+ * standbyReadWaitMs (tuning.ts).
  *
  * Over HTTPS it is `__Host-`, hence Secure, Path=/ and no Domain: the browser refuses such a cookie
  * from a sibling subdomain, which could otherwise plant one of the same name with a longer path
@@ -50,7 +50,7 @@ function setReadAfter(request: FastifyRequest, reply: FastifyReply, lsn: bigint,
 
 export interface ReadRoutingOptions {
   /**
-   * Whether this process can LISTEN (SESSION_CACHE: a direct connection to the primary, not a
+   * Whether this process can LISTEN (the session cache's LISTEN: a direct connection to the primary, not a
    * transaction-mode pooler): then it hears every process's announcements of a member's writes.
    */
   listen: boolean;

@@ -17,7 +17,8 @@ describe.skipIf(!postgresAdminUrl)(
     it('answers 090503 with Retry-After while every connection is held, stays up, and serves normally once released', async () => {
       const database = await createPostgresDatabase('shed');
       const server = await startServerProcess({
-        env: { DATABASE_URL: database.url, DATABASE_POOL_MAX: String(POOL_MAX), DATABASE_POOL_WAIT_MS: String(POOL_WAIT_MS) },
+        env: { DATABASE_URL: database.url, DATABASE_POOL_MAX: String(POOL_MAX) },
+        tuning: { databasePoolWaitMs: POOL_WAIT_MS },
       });
       const holder = new pg.Client({ connectionString: database.url });
       try {
@@ -52,7 +53,7 @@ describe.skipIf(!postgresAdminUrl)(
         const shedAfterMs = answered.map(({ afterMs }) => afterMs);
         console.info(
           `load shedding: ${shed.length} of ${BURST} requests shed with 090503 after ${Math.round(Math.min(...shedAfterMs))}–` +
-            `${Math.round(Math.max(...shedAfterMs))} ms (DATABASE_POOL_WAIT_MS=${POOL_WAIT_MS}, pool ${POOL_MAX}, held)`,
+            `${Math.round(Math.max(...shedAfterMs))} ms (pool wait ${POOL_WAIT_MS} ms, pool ${POOL_MAX}, held)`,
         );
 
         await holder.query('commit');

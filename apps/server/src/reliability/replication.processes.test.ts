@@ -28,6 +28,7 @@ import { signInAs } from '../testing/test-app';
 import { hashSessionToken } from '../modules/auth/session-token';
 import { MOT_SWEEP_LOCK_KEY } from '../modules/mot/mot-sweep';
 import { startEmulatorProcess, startServerProcess, type EmulatorProcess, type ServerProcess } from '../testing/server-process';
+import type { Tuning } from '../tuning';
 import {
   clusterPrograms,
   initPrimary,
@@ -270,9 +271,10 @@ describe.skipIf(!postgresAdminUrl)('primary, two streaming standbys, PgBouncer a
       const dir = makeClusterDir(CLUSTER_DIR_PREFIX);
       started.dir = dir;
       /** An API replica, known to the teardown (and to a later run's sweep) from its spawn on. */
-      const startReplica = async (env: Record<string, string>) => {
+      const startReplica = async (env: Record<string, string>, tuning: Partial<Tuning>) => {
         const server = await startServerProcess({
           env,
+          tuning,
           onSpawn: (child) => {
             started.replicaChildren.push(child);
             recordClusterProcess(dir, child.pid);
@@ -312,14 +314,13 @@ describe.skipIf(!postgresAdminUrl)('primary, two streaming standbys, PgBouncer a
         DATABASE_READ_URL: `${standby.url('broker')},${standby2.url('broker')}`,
         // Generous: replay is paused on purpose below, and the standbys must still serve the others' reads.
         DATABASE_READ_MAX_LAG_MS: '30000',
-        DATABASE_READ_WAIT_MS: '500',
-        // Both look for the day's MOT batch every second, through broker_direct: they take turns (a step below).
-        MOT_SWEEP_INTERVAL_MS: '1000',
         WECOM_API_BASE: wecomBaseUrl,
       };
+      // Both look for the day's MOT batch every second, through broker_direct: they take turns (a step below).
+      const replicaTuning = { standbyReadWaitMs: 500, motSweepIntervalMs: 1000 };
       const [a, b] = await step('two API replicas up (migrations through broker_direct)', async () => {
         // Each is known to the teardown from its spawn: if one fails to start, the other is stopped too.
-        return Promise.all([startReplica(replicaEnv), startReplica(replicaEnv)]);
+        return Promise.all([startReplica(replicaEnv, replicaTuning), startReplica(replicaEnv, replicaTuning)]);
       });
 
       const today = hongKongDay();
@@ -350,22 +351,20 @@ describe.skipIf(!postgresAdminUrl)('primary, two streaming standbys, PgBouncer a
 
       // Two more replicas through the transaction-mode entry without DATABASE_DIRECT_URL, started now (the
       // migrations are done) so that they start while the others work, and ride through the failover too:
-      // SESSION_CACHE=false as documented, and SESSION_CACHE=true, whose LISTEN through the pooler hears
+      // the session cache off, and on, whose LISTEN through the pooler hears
       // nothing. Each runs the search-terms fill (a transaction lock) and tries the MOT sweep every second
       // (a session lock, which it must not take: ADR 0052).
-      const replicaWithoutSession = (sessionCache: 'true' | 'false') => {
-        const starting = startReplica({
-          DATABASE_URL: bouncer.url,
-          SESSION_CACHE: sessionCache,
-          MOT_SWEEP_INTERVAL_MS: '1000',
-          WECOM_API_BASE: wecomBaseUrl,
-        });
+      const replicaWithoutSession = (sessionCache: boolean) => {
+        const starting = startReplica(
+          { DATABASE_URL: bouncer.url, WECOM_API_BASE: wecomBaseUrl },
+          { sessionCache, motSweepIntervalMs: 1000 },
+        );
         // Awaited by a later step; a failure to start fails that step, not the process.
         starting.catch(() => undefined);
         return starting;
       };
-      const plainStarting = replicaWithoutSession('false');
-      const cachedStarting = replicaWithoutSession('true');
+      const plainStarting = replicaWithoutSession(false);
+      const cachedStarting = replicaWithoutSession(true);
 
       const staff = DEMO_STAFF.map((member) => member.userid).filter((userid) => workload.customers.get(userid)?.length);
       const browsers = await step('sign-in through the emulator', () =>
@@ -554,7 +553,7 @@ describe.skipIf(!postgresAdminUrl)('primary, two streaming standbys, PgBouncer a
         );
         expect([plain, cached].map(sweptOnce)).toEqual([false, false]);
         expect(cached.logLines().filter((line) => line.level === 40 && line.msg.startsWith('session cache off')).length).toBeGreaterThan(0);
-        // SESSION_CACHE=true through the transaction-mode entry: its LISTEN hears nothing, so it must not
+        // The session cache on through the transaction-mode entry: its LISTEN hears nothing, so it must not
         // cache. Revoked in the database (as by a sign-out on another replica): refused at once.
         const jar = new BrowserJar();
         const { token } = await signInAs(cached.baseUrl, browsers[0]!.userid, { wecomBaseUrl, jar });
@@ -796,7 +795,7 @@ describe.skipIf(!postgresAdminUrl)('primary, two streaming standbys, PgBouncer a
       // Every replica took and released its locks through the failover (fill, migrations), none is left held.
       await step('no advisory lock left held', () => noAdvisoryLockOn(standby.url('broker')));
 
-      await step('a replica with SESSION_CACHE=false and no DATABASE_DIRECT_URL behind the pooler', async () => {
+      await step('a replica with the session cache off and no DATABASE_DIRECT_URL behind the pooler', async () => {
         const plain = await plainStarting;
         const userid = browsers[1]!.userid;
         const browser = await openBrowser(userid, plain, [plain, plain], wecomBaseUrl);

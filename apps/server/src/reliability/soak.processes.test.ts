@@ -96,7 +96,8 @@ describe.skipIf(!postgresAdminUrl)(
           // shared two-core runner the wait for a connection can approach the 2 s default; shedding has
           // its own test (load-shedding.processes.test.ts). The figures show how many requests took longer.
           server = await startServerProcess({
-            env: { DATABASE_URL: database.url, DATABASE_POOL_WAIT_MS: '10000' },
+            env: { DATABASE_URL: database.url },
+            tuning: { databasePoolWaitMs: 10_000 },
             memoryProbeMs: SAMPLE_EVERY_MS,
           });
           const baseUrl = server.baseUrl;

@@ -2,9 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Tuning } from '../tuning';
 import { TEST_HEALTH_DETAIL_TOKEN } from './health-detail';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** The server's entry, whose runServer a child process calls with the test's tuning. */
+const MAIN = new URL('../main.ts', import.meta.url).href;
 const MEMORY_PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
 const EMULATOR_MAIN = fileURLToPath(new URL('../../../wecom-emulator/src/main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -43,6 +45,8 @@ export interface ServerProcess {
 export interface ServerProcessOptions {
   /** Environment for `main.ts` on top of a quiet default: no demo seed, no static web, port 0. */
   env: Record<string, string | undefined>;
+  /** Values no deployer turns, for this process (tuning.ts), on top of: no MOT schedule, no WeCom probe. */
+  tuning?: Partial<Tuning>;
   /** Give up waiting for "is up on" after this many ms. */
   startTimeoutMs?: number;
   /** Log `process.memoryUsage()` (after a forced GC) every this many ms; see memory-probe.ts. */
@@ -135,7 +139,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // BENCH_NODE_FLAGS="<flags>": more Node flags for the server, e.g. `--import <file>` to record GC pauses while measuring.
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...profile, ...extraFlags, '--import', 'tsx', ...probe, MAIN], {
+  // Drills count WeCom calls (one shared gettoken); the probe has its own tests. The sweep runs when a drill says.
+  const tuning: Partial<Tuning> = { motSweepIntervalMs: 0, wecomProbeIntervalMs: 0, ...options.tuning };
+  const entry = `const { runServer } = await import(${JSON.stringify(MAIN)}); await runServer(${JSON.stringify(tuning)});`;
+  const child = spawn(process.execPath, [...profile, ...extraFlags, '--import', 'tsx', ...probe, '--input-type=module', '-e', entry], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
@@ -143,9 +150,6 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       LOG_LEVEL: 'info',
       SEED_DEMO: 'false',
       WEB_DIST_DIR: '',
-      MOT_SWEEP_INTERVAL_MS: '0',
-      // Drills count WeCom calls (one shared gettoken); the probe has its own tests.
-      WECOM_PROBE_INTERVAL_MS: '0',
       // Load and replica drills sign in and search far more than a person; the limits have their own tests.
       LOGIN_RATE_LIMIT: '100000',
       KYC_SEARCH_RATE_LIMIT: '100000',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { makeEnv, type Env } from '../env';
+import type { Tuning } from '../tuning';
 import type { DatabaseHandle } from '../db/client';
 import type { CorpConfigEntry } from '../corps';
 import type { AppLanguage, LoginResult, SignInStart } from '@broker/contract';
@@ -19,7 +20,11 @@ export interface RunningTestApp {
 export async function startTestApp(
   database: DatabaseHandle,
   overrides: Partial<Record<keyof Env, string>> = {},
-  options: { corps?: CorpConfigEntry[]; /** Log lines go here (at LOG_LEVEL) instead of nowhere. */ logStream?: DestinationStream } = {},
+  options: {
+    corps?: CorpConfigEntry[];
+    /** Log lines go here (at LOG_LEVEL) instead of nowhere. */ logStream?: DestinationStream;
+    /** Values no deployer turns, changed for this test (tuning.ts). */ tuning?: Partial<Tuning>;
+  } = {},
 ): Promise<RunningTestApp> {
   const env = makeEnv({
     PORT: '0',
@@ -27,11 +32,6 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST_DIR: '',
-    MOT_SWEEP_INTERVAL_MS: '0',
-    // Suites dispatch MOT cards themselves (motPush.dispatchNow) when they mean to.
-    MOT_PUSH_INTERVAL_MS: '0',
-    // Suites fill search terms themselves (fillAllSearchTerms) when they mean to: a background write would bump books mid-test.
-    SEARCH_TERMS_FILL_PAUSE_MS: '0',
     // Chosen, not defaulted: suites that trust a proxy would otherwise look like production (ADR 0016).
     WECOM_MODE: 'emulator',
     // Suites sign in and search far more often than a person does; the limits have their own tests.
@@ -52,6 +52,14 @@ export async function startTestApp(
     // A value that strays from the contract at run time (a null where a number is promised) fails the suite (ADR 0033).
     checkResponses: true,
     ...(options.corps ? { corps: options.corps } : {}),
+    tuning: {
+      motSweepIntervalMs: 0,
+      // Suites dispatch MOT cards themselves (motPush.dispatchNow) when they mean to.
+      motPushIntervalMs: 0,
+      // Suites fill search terms themselves (fillAllSearchTerms) when they mean to: a background write would bump books mid-test.
+      searchTermsFillPauseMs: 0,
+      ...options.tuning,
+    },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

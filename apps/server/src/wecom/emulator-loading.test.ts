@@ -73,7 +73,7 @@ describe('the WeCom emulator in the compiled server', () => {
     symlinkSync(join(SERVER_DIR, 'drizzle'), join(root, 'drizzle'));
     mkdirSync(join(root, 'web'));
     writeFileSync(join(root, 'web', 'index.html'), '<!doctype html><title>compiled</title>');
-    await buildServer(esbuild, join(root, 'dist', 'start.js'));
+    await buildServer(esbuild, join(root, 'dist'));
     files = readBundle(join(root, 'dist'));
     emulatorFiles = [...files.values()]
       .filter((file) => file.sources.some((source) => EMULATOR_SOURCE.test(source)))
@@ -103,7 +103,11 @@ describe('the WeCom emulator in the compiled server', () => {
     const entry = pathToFileURL(join(root, 'dist', 'start.js')).href;
     const child = spawn(
       process.execPath,
-      ['--input-type=module', '-e', `const { start } = await import(${JSON.stringify(entry)}); await start();`],
+      [
+        '--input-type=module',
+        '-e',
+        `const { start } = await import(${JSON.stringify(entry)}); await start({ motSweepIntervalMs: 0, wecomProbeIntervalMs: 0 });`,
+      ],
       {
         env: {
           PATH: process.env.PATH,
@@ -112,8 +116,6 @@ describe('the WeCom emulator in the compiled server', () => {
           PGLITE_DIR: 'memory://',
           WEB_DIST_DIR: join(root, 'web'),
           SEED_DEMO: 'false',
-          MOT_SWEEP_INTERVAL_MS: '0',
-          WECOM_PROBE_INTERVAL_MS: '0',
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

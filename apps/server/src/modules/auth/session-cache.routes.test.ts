@@ -46,8 +46,8 @@ for (const engine of testDatabases()) {
       expect(await call(chan)).toEqual({ code: ErrorCode.OK, lookedUp: false });
     });
 
-    it('reads every session from the database with SESSION_CACHE=false (for a transaction-mode pooler)', async () => {
-      const uncached = await startTestApp(database, { SESSION_CACHE: 'false' });
+    it('reads every session from the database with the cache off', async () => {
+      const uncached = await startTestApp(database, {}, { tuning: { sessionCache: false } });
       try {
         const chan = await signInAs(uncached.baseUrl, 'chanwaiman');
         for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -98,7 +98,7 @@ for (const engine of testDatabases()) {
           sessionProofTimeoutMs: 200,
           onQuery: (text) => statements.push(text),
         });
-        const unproven = await startTestApp(deaf, { SESSION_CACHE: 'true' });
+        const unproven = await startTestApp(deaf);
         try {
           const chan = await signInAs(unproven.baseUrl, 'chanwaiman');
           for (let attempt = 0; attempt < 2; attempt += 1) {

@@ -190,7 +190,7 @@ for (const engine of testDatabases()) {
       });
 
       it('revealPhone is limited per staff member (094429, Retry-After), and what is refused is not audited', async () => {
-        const limited = await startTestApp(database, { PHONE_REVEAL_RATE_LIMIT: '2', PHONE_REVEAL_RATE_WINDOW_SECONDS: '86400' });
+        const limited = await startTestApp(database, { PHONE_REVEAL_RATE_LIMIT: '2' }, { tuning: { phoneRevealRateWindowSeconds: 86400 } });
         try {
           const caller = apiClient(limited.baseUrl, await signInAs(limited.baseUrl, 'chanwaiman'));
           await database.query(`delete from rate_limit_counter where bucket = 'phone-reveal'`);

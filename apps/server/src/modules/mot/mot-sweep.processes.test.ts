@@ -14,7 +14,8 @@ const adminUrl = testDatabaseUrlForTools();
 /** `main.ts` in its own process, sweeping first at `firstAt`. */
 const startServer = (databaseUrl: string, firstAt: string) =>
   startServerProcess({
-    env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug', MOT_SWEEP_INTERVAL_MS: '600000', MOT_SWEEP_FIRST_AT: firstAt },
+    env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug' },
+    tuning: { motSweepIntervalMs: 600_000, motSweepFirstAt: Date.parse(firstAt) },
   });
 
 const sweepLogs = (server: ServerProcess) =>

@@ -25,7 +25,8 @@ describe('WeCom domain verification file', () => {
     writeFileSync(join(verifyDir, 'WW_verify_aBcD1234eFgH5678.txt'), 'aBcD1234eFgH5678');
     database = await pgliteTestDatabase.create();
     app = await buildApp({
-      env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: dist, WECOM_VERIFY_DIR: verifyDir, MOT_SWEEP_INTERVAL_MS: '0' }),
+      env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: dist, WECOM_VERIFY_DIR: verifyDir }),
+      tuning: { motSweepIntervalMs: 0 },
       database,
       logger: false,
     });
