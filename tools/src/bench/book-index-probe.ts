@@ -10,7 +10,7 @@
 // With DATABASE_URL (PostgreSQL) the book is that database's biggest, as the store loads it; with SQL_PATH=1 as
 // well, it measures the SQL path instead: that book searched by the client list's repository without an index,
 // N requests per cell one after another, wall time each.
-import { readFileSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { loadBookSample, paramStream, seededRandom, type BookSample } from './param-generator';
@@ -26,7 +26,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 const BOOK_SIZE = Number(process.env.SIZE ?? 125_000);
 const N = Number(process.env.N ?? 2000);
-const CELLS = (process.env.CELLS ?? 'search:name,search:phone,search:account,search:filters,search:pages,stat').split(',');
+const CELLS = (process.env.CELLS ?? 'search:name,search:phone,search:account,search:filters,search:pages,stat').split(',').filter(Boolean);
 const ASOF = '2026-11-20';
 if (process.env.DATABASE_URL && process.env.SQL_PATH === '1') {
   await measureSql(process.env.DATABASE_URL);
@@ -58,7 +58,7 @@ function syntheticBook() {
       const pinyin = given.map((part) => part[2]).join('');
       nameEn = `${surname[2]} ${pinyin.charAt(0) + pinyin.slice(1).toLowerCase()}`;
     } else {
-      const english = chance(0.4) ? pick(male ? ref.ENGLISH_MALE : ref.ENGLISH_FEMALE) : null;
+      const english: string | null = chance(0.4) ? pick<string>(male ? ref.ENGLISH_MALE : ref.ENGLISH_FEMALE) : null;
       const cantonese = given.map((part) => part[1]).join(' ');
       nameEn = english ? `${english} ${surname[1]} ${cantonese}` : `${surname[1]} ${cantonese}`;
     }
@@ -130,12 +130,13 @@ async function databaseBook(url: string) {
   return { rows, sample };
 }
 
-const { rows, sample } = process.env.DATABASE_URL ? await databaseBook(process.env.DATABASE_URL) : syntheticBook();
+const book = process.env.DATABASE_URL ? await databaseBook(process.env.DATABASE_URL) : syntheticBook();
+const { rows } = book;
 const SIZE = rows.length;
 // The inputs, drawn before anything is measured (the generators allocate too).
 const inputs = new Map(
   CELLS.map((cell) => {
-    const stream = paramStream(cell, sample, 1);
+    const stream = paramStream(cell, book.sample, 1);
     return [cell, Array.from({ length: N + 200 }, () => stream.next() as Record<string, never>)];
   }),
 );
@@ -144,9 +145,13 @@ const inputs = new Map(
 const heapObjects = () => {
   if (process.env.SNAPSHOT === '0') return NaN;
   const file = writeHeapSnapshot(`/tmp/book-index-probe-${process.pid}.heapsnapshot`);
-  const head = readFileSync(file, { encoding: 'utf8', flag: 'r' }).slice(0, 4000);
+  // Only the head: the whole file as a string would stay reachable from the RegExp's last match.
+  const descriptor = openSync(file, 'r');
+  const head = Buffer.alloc(4000);
+  readSync(descriptor, head, 0, head.length, 0);
+  closeSync(descriptor);
   rmSync(file);
-  return Number(/"node_count":(\d+)/.exec(head)![1]);
+  return Number(/"node_count":(\d+)/.exec(head.toString('latin1'))![1]);
 };
 /** The JS heap and the typed arrays' stores outside it, after two forced GCs. */
 const settle = () => {
@@ -159,10 +164,7 @@ const settle = () => {
 const started = performance.now();
 let index = new BookIndex('1', rows);
 const buildMs = performance.now() - started;
-// The index alone: the heap with it, less the heap once it is dropped (the rows it was built from are gone first).
 rows.length = 0;
-const heapWith = settle();
-const objectsWith = heapObjects();
 
 const pauses: { kind: number; ms: number }[] = [];
 const observer = new PerformanceObserver((list) => {
@@ -183,7 +185,6 @@ const fullGc = () => {
   return `${(performance.now() - wall).toFixed(1)} ms (${(cpuMs() - cpu).toFixed(1)} ms CPU)`;
 };
 pauses.length = 0;
-const fullGcWithBook = fullGc();
 const criteriaOf = (input: Record<string, never>) => ({
   corpId: 1,
   staffId: 1,
@@ -227,10 +228,17 @@ for (const cell of CELLS) {
 }
 await tick();
 observer.disconnect();
+// What a server holds: the book and the modules, not the probe's sample and inputs.
+(book as { sample?: unknown }).sample = undefined;
+inputs.clear();
+// The index alone, its sort orders built: the heap with it, less the heap once it is dropped.
+const heapWith = settle();
+const objectsWith = heapObjects();
+const fullGcWithBook = fullGc();
 const worst = (kind: number) => pauses.filter((pause) => pause.kind === kind).reduce((max, pause) => Math.max(max, pause.ms), 0);
 const count = (kind: number) => pauses.filter((pause) => pause.kind === kind).length;
 console.log(
-  `GC: a forced full GC with the book loaded ${fullGcWithBook}; during the workload ` +
+  `GC: during the workload ` +
     `major ${count(constants.NODE_PERFORMANCE_GC_MAJOR)} (max ${worst(constants.NODE_PERFORMANCE_GC_MAJOR).toFixed(1)} ms), ` +
     `minor ${count(constants.NODE_PERFORMANCE_GC_MINOR)} (max ${worst(constants.NODE_PERFORMANCE_GC_MINOR).toFixed(1)} ms), ` +
     `incremental ${count(constants.NODE_PERFORMANCE_GC_INCREMENTAL)} (max ${worst(constants.NODE_PERFORMANCE_GC_INCREMENTAL).toFixed(1)} ms)`,
@@ -238,7 +246,7 @@ console.log(
 if (index.rows !== SIZE) throw new Error(`the index holds ${index.rows} customers`);
 index = undefined;
 const heapWithout = settle();
-console.log(`a forced full GC once the book is dropped: ${fullGc()}`);
+console.log(`a forced full GC with the book loaded: ${fullGcWithBook}; once it is dropped: ${fullGc()}`);
 const objectsWithout = heapObjects();
 const perCustomer = (bytes: number) => `${(bytes / SIZE).toFixed(0)} B per customer (${(bytes / 2 ** 20).toFixed(1)} MB)`;
 console.log(
