@@ -14,6 +14,7 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { LoadingState } from '../../shared/ui/states';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
@@ -74,6 +75,9 @@ const isEditDraft = (data: unknown): data is EditDraft => {
     (draft.phoneOnFile === undefined || draft.phoneOnFile === null || isText(draft.phoneOnFile, 100))
   );
 };
+const editDraftKey = (customerId: number) => `clientEdit:${customerId}`;
+/** The changes typed, to tell drafts apart. */
+const describeEdit = (draft: EditDraft) => Object.values(changedFields(draft.started, draft.values)).flat().join(' · ');
 const nothingTyped = (draft: EditDraft) => Object.keys(changedFields(draft.started, draft.values)).length === 0 && !draft.newTag.trim();
 
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -132,7 +136,7 @@ function startFrom(info: CustomerBaseInfo, draft: EditDraft | null) {
 function EditForm({ info }: { info: CustomerBaseInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const kept = useDraft(`clientEdit:${info.customerId}`, isEditDraft, nothingTyped);
+  const kept = useDraft(editDraftKey(info.customerId), isEditDraft, nothingTyped);
   const typed = kept.restored && !nothingTyped(kept.restored.data) ? kept.restored : null;
   const [first] = useState(() => startFrom(info, typed?.data ?? null));
   // Said only of a draft laid over the version it was typed on; one merged onto a newer version says so instead.
@@ -404,5 +408,9 @@ export default function ClientEditPage() {
         <ClientErrorState error={info.error} onRetry={() => void info.refetch()} />
       </PageFrame>
     );
-  return <EditForm key={customerId} info={info.data} />;
+  return (
+    <DraftChoice key={customerId} page draftKey={editDraftKey(customerId)} accept={isEditDraft} describe={describeEdit}>
+      <EditForm info={info.data} />
+    </DraftChoice>
+  );
 }

@@ -17,6 +17,7 @@ import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
 import './locales';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
@@ -102,7 +103,11 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
           <EmptyState title={t('kyc.elsewhere.title')} description={t('kyc.elsewhere.description')} />
         </div>
       )}
-      {!bound && <CandidateSearch externalUserId={externalUserId} contactName={name} />}
+      {!bound && (
+        <DraftChoice draftKey={bindDraftKey(externalUserId)} accept={isBindDraft} describe={(draft) => draft.keyword}>
+          <CandidateSearch externalUserId={externalUserId} contactName={name} />
+        </DraftChoice>
+      )}
     </>
   );
 }
@@ -204,13 +209,14 @@ const isBindDraft = (data: unknown): data is BindDraft => {
   );
 };
 const nothingToBind = (draft: BindDraft) => !draft.keyword.trim() && draft.customerId === null;
+const bindDraftKey = (externalUserId: string) => `kycBind:${externalUserId}`;
 
 function CandidateSearch({ externalUserId, contactName }: { externalUserId: string; contactName: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const kept = useDraft(`kycBind:${externalUserId}`, isBindDraft, nothingToBind);
+  const kept = useDraft(bindDraftKey(externalUserId), isBindDraft, nothingToBind);
   const [restored, setRestored] = useState(kept.restored);
   const [keyword, setKeyword] = useState(restored?.data.keyword ?? '');
   const [binding, setBinding] = useState<number | null>(null);

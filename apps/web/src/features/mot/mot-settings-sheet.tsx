@@ -14,6 +14,7 @@ import { CurrencySwitcher } from '../staff';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft, removeDraft } from '../../shared/drafts/draft-store';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { minCashIoQuery, motPushQuery, useSetFold, useSetMinCashIo, useSetMotPush } from './mot-api';
 import './locales';
 import './mot.css';
@@ -159,7 +160,9 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
       <SheetHead title={t('mot.settings.title')} onClose={onClose} />
       <div className="ba-sheet__body" data-testid="mot-settings">
         {minCashIo.isSuccess ? (
-          <ThresholdField key={saved} saved={saved} saving={setMinCashIo.isPending} onSave={save} />
+          <DraftChoice key={saved} draftKey={THRESHOLD_DRAFT} accept={isThresholdDraft} describe={(draft) => draft.amount}>
+            <ThresholdField saved={saved} saving={setMinCashIo.isPending} onSave={save} />
+          </DraftChoice>
         ) : (
           <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>
         )}

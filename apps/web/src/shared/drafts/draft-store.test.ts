@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { useUser } from '../session/user-store';
 import { signInAs } from '../../testing/fake-api';
 import { useAppSettings } from '../session/app-settings-store';
-import { DRAFT_TTL_MS, readDraft, removeDraft, sweepDrafts, writeDraft } from './draft-store';
+import { DRAFT_TTL_MS, readDraft, readDrafts, removeDraft, sweepDrafts, takeDraft, writeDraft } from './draft-store';
 import { DRAFT_WRITE_DELAY_MS, useDraft } from './use-draft';
 import { forgetDrafts, installDrafts } from './install';
 
@@ -112,6 +112,64 @@ describe('a draft is kept where it survives, for a day, until saved', () => {
     expect(readDraft('motHandle:2', isNote)).toBeNull();
     localStorage.setItem(key, JSON.stringify({ data: { note: 'x' }, savedAt: Date.now() + 3_600_000 }));
     expect(readDraft('motHandle:2', isNote)).toBeNull();
+  });
+});
+
+/** Another tab of the same browser: its own sessionStorage (and so its own id), the one localStorage. A closed tab's sessionStorage is gone. */
+function switchTab(to: Record<string, string> = {}): Record<string, string> {
+  const left = { ...sessionStorage };
+  sessionStorage.clear();
+  for (const [key, value] of Object.entries(to)) sessionStorage.setItem(key, value);
+  return left;
+}
+
+describe('two tabs on one record keep two drafts (issue 36.6)', () => {
+  test("one tab's save leaves the other's draft: that tab, closed and opened again, gets its text back", () => {
+    writeDraft('clientEdit:5', { note: 'typed in the first tab' });
+    switchTab();
+    writeDraft('clientEdit:5', { note: 'typed in the second tab' });
+    expect(readDraft('clientEdit:5', isNote)?.data.note).toBe('typed in the second tab');
+    removeDraft('clientEdit:5'); // the second tab saved
+    switchTab(); // the first tab was closed; it is opened again
+    expect(readDraft('clientEdit:5', isNote)?.data.note).toBe('typed in the first tab');
+  });
+
+  test("a tab's typing never overwrites the other tab's copy; a reload reads its own", () => {
+    writeDraft('clientEdit:5', { note: 'first' });
+    const first = switchTab();
+    writeDraft('clientEdit:5', { note: 'second' });
+    switchTab(first);
+    expect(readDraft('clientEdit:5', isNote)?.data.note).toBe('first');
+    expect(readDrafts('clientEdit:5', isNote).others.map((draft) => draft.data.note)).toEqual(['second']);
+  });
+
+  test('a tab without its own takes over the one draft it finds: moved, so its save leaves nothing behind', () => {
+    writeDraft('motHandle:1', { note: 'left by a closed tab' });
+    switchTab();
+    const { result } = renderHook(() => useDraft('motHandle:1', isNote, isBlank));
+    expect(result.current.restored?.data.note).toBe('left by a closed tab');
+    expect(draftKeys(localStorage)).toHaveLength(1);
+    act(() => result.current.saved());
+    expect(draftKeys(localStorage)).toEqual([]);
+  });
+
+  test("several other tabs' drafts: none is picked silently; the one taken moves, the others stay", () => {
+    writeDraft('motHandle:1', { note: 'older' }, {}, Date.now() - 5000);
+    switchTab();
+    writeDraft('motHandle:1', { note: 'newer' });
+    switchTab();
+    expect(readDraft('motHandle:1', isNote)).toBeNull();
+    const { mine, others } = readDrafts('motHandle:1', isNote);
+    expect(mine).toBeNull();
+    expect(others.map((draft) => draft.data.note)).toEqual(['newer', 'older']);
+    takeDraft('motHandle:1', others[1]!);
+    expect(readDraft('motHandle:1', isNote)?.data.note).toBe('older');
+    expect(readDrafts('motHandle:1', isNote).others.map((draft) => draft.data.note)).toEqual(['newer']);
+  });
+
+  test('a draft written before drafts had tabs is still found', () => {
+    localStorage.setItem('draft:fxhl/chanwaiman:motHandle:3', JSON.stringify({ data: { note: 'from before' }, savedAt: Date.now() }));
+    expect(readDraft('motHandle:3', isNote)?.data.note).toBe('from before');
   });
 });
 

@@ -1,5 +1,6 @@
 import { getAppSettings } from '../session/app-settings-store';
 import { hasUsableToken, useUser } from '../session/user-store';
+import { StorageKey } from '../session/storage-keys';
 
 /*
  * What a user typed and has not saved yet, kept in the browser so that neither a session expiry (the
@@ -10,6 +11,9 @@ import { hasUsableToken, useUser } from '../session/user-store';
  *   other owner's drafts are removed (a shared PC: B never sees, nor can dig out, A's unsaved notes).
  * - It lives in localStorage (survives a closed WebView) and sessionStorage (survives the sign-in round
  *   trip where localStorage does not last, as in WeCom's Mac sidebar); the newer copy wins.
+ * - It belongs to the tab it was typed in: two tabs on one record keep two drafts, and one tab's save or
+ *   discard removes only its own. A tab opened afresh takes over another tab's draft if there is one (a
+ *   tab closed and reopened), and is offered the choice if there are several (DraftChoice).
  * - It expires DRAFT_TTL_MS after it was last written, and is removed once saved.
  * - Whatever is read back is untrusted (storage can be edited): each caller checks the data's shape.
  */
@@ -51,6 +55,26 @@ export function draftOwner(): string | null {
 
 const storageKey = (owner: string, key: string) => `${PREFIX}${owner}:${key}`;
 
+const TAB_ID = /^[a-z0-9]{8,16}$/;
+const newTabId = () => Math.random().toString(36).slice(2, 10).padEnd(8, '0');
+const tabWithoutStorage = newTabId();
+
+/** This tab's id, kept in sessionStorage: a reload and the sign-in round trip keep it, a new tab gets its own. */
+export function thisTab(): string {
+  try {
+    const known = window.sessionStorage.getItem(StorageKey.draftTab);
+    if (known && TAB_ID.test(known)) return known;
+    const id = newTabId();
+    window.sessionStorage.setItem(StorageKey.draftTab, id);
+    return id;
+  } catch {
+    return tabWithoutStorage;
+  }
+}
+
+/** Where a tab's copy of a draft is kept; tab '' is a draft written before drafts had tabs. */
+const tabKey = (base: string, tab: string) => (tab ? `${base}#${tab}` : base);
+
 function parse(raw: string | null, now: number): StoredDraft<unknown> | null {
   if (!raw) return null;
   try {
@@ -64,17 +88,41 @@ function parse(raw: string | null, now: number): StoredDraft<unknown> | null {
   }
 }
 
-/** The signed-in staff member's draft under `key`, if one is there, fresh, and of the shape `accept` checks. */
-export function readDraft<T>(key: string, accept: (data: unknown) => data is T, now = Date.now()): StoredDraft<T> | null {
+const keysOf = (storage: Storage) => Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
+
+/** Another tab's draft of the same record. */
+export type TabDraft<T> = StoredDraft<T> & { tab: string };
+
+/**
+ * The signed-in staff member's drafts under `key` that are fresh and of the shape `accept` checks: this tab's,
+ * and every other tab's, newest first.
+ */
+export function readDrafts<T>(key: string, accept: (data: unknown) => data is T, now = Date.now()) {
   const owner = draftOwner();
-  if (!owner) return null;
-  let newest: StoredDraft<unknown> | null = null;
-  for (const storage of storages()) {
-    const draft = parse(storage.getItem(storageKey(owner, key)), now);
-    if (draft && (!newest || draft.savedAt > newest.savedAt)) newest = draft;
+  const byTab = new Map<string, StoredDraft<unknown>>();
+  if (owner) {
+    const base = storageKey(owner, key);
+    for (const storage of storages())
+      for (const name of keysOf(storage)) {
+        const tab = name === base ? '' : name.startsWith(`${base}#`) ? name.slice(base.length + 1) : null;
+        if (tab === null) continue;
+        const draft = parse(storage.getItem(name), now);
+        const known = byTab.get(tab);
+        if (draft && (!known || draft.savedAt > known.savedAt)) byTab.set(tab, draft);
+      }
   }
-  if (!newest || !accept(newest.data)) return null;
-  return newest as StoredDraft<T>;
+  const here = thisTab();
+  const accepted = [...byTab].filter(([, draft]) => accept(draft.data)).map(([tab, draft]) => ({ ...draft, tab }) as TabDraft<T>);
+  return {
+    mine: accepted.find((draft) => draft.tab === here) ?? null,
+    others: accepted.filter((draft) => draft.tab !== here).sort((a, b) => b.savedAt - a.savedAt),
+  };
+}
+
+/** This tab's draft under `key`; in a tab without one, the one other tab's (none when there are several to choose from). */
+export function readDraft<T>(key: string, accept: (data: unknown) => data is T, now = Date.now()): TabDraft<T> | null {
+  const { mine, others } = readDrafts(key, accept, now);
+  return mine ?? (others.length === 1 ? others[0]! : null);
 }
 
 export function writeDraft(key: string, data: unknown, options: { submitting?: boolean } = {}, now = Date.now()): void {
@@ -83,17 +131,25 @@ export function writeDraft(key: string, data: unknown, options: { submitting?: b
   const value = JSON.stringify({ data, savedAt: now, submitting: options.submitting === true });
   for (const storage of storages()) {
     try {
-      storage.setItem(storageKey(owner, key), value);
+      storage.setItem(tabKey(storageKey(owner, key), thisTab()), value);
     } catch {
       // Quota: the other storage may still take it.
     }
   }
 }
 
-export function removeDraft(key: string): void {
+/** This tab's draft under `key` (saved, or thrown away by the user); other tabs keep theirs. */
+export function removeDraft(key: string, tab = thisTab()): void {
   const owner = draftOwner();
   if (!owner) return;
-  for (const storage of storages()) storage.removeItem(storageKey(owner, key));
+  for (const storage of storages()) storage.removeItem(tabKey(storageKey(owner, key), tab));
+}
+
+/** Another tab's draft becomes this tab's: moved, not copied, so one text is never offered twice. */
+export function takeDraft(key: string, draft: TabDraft<unknown>): void {
+  if (draft.tab === thisTab()) return;
+  writeDraft(key, draft.data, { submitting: draft.submitting }, draft.savedAt);
+  removeDraft(key, draft.tab);
 }
 
 /**
@@ -102,12 +158,7 @@ export function removeDraft(key: string): void {
  */
 export function sweepDrafts(keepOwner: string | null = draftOwner(), now = Date.now()): void {
   for (const storage of storages()) {
-    const keys: string[] = [];
-    for (let index = 0; index < storage.length; index += 1) {
-      const key = storage.key(index);
-      if (key?.startsWith(PREFIX)) keys.push(key);
-    }
-    for (const key of keys) {
+    for (const key of keysOf(storage).filter((name) => name.startsWith(PREFIX))) {
       const mine = keepOwner !== null && key.startsWith(`${PREFIX}${keepOwner}:`);
       if (!mine || !parse(storage.getItem(key), now)) storage.removeItem(key);
     }

@@ -1,6 +1,12 @@
 import { registerLocales } from '../i18n/i18n';
 
 const zhCN = {
+  draftChoice: {
+    title: '这里有 {{count}} 份未保存的草稿，来自其他窗口',
+    body: '请选择要继续编辑的一份；其余的仍会保留，下次打开时可再选。',
+    savedAt: '最后输入于 {{time}}',
+    none: '都不用，从已保存的内容开始',
+  },
   editConflict: {
     title: '您编辑期间，这里已被保存过新的版本',
     body: '您的修改还没有保存，也都还在。下列内容双方都改过，请逐项选择要保留哪一个：',
@@ -18,6 +24,12 @@ const zhCN = {
 };
 
 const zhHK: typeof zhCN = {
+  draftChoice: {
+    title: '這裏有 {{count}} 份未儲存的草稿，來自其他視窗',
+    body: '請選擇要繼續編輯的一份；其餘的仍會保留，下次打開時可再選。',
+    savedAt: '最後輸入於 {{time}}',
+    none: '都不用，從已儲存的內容開始',
+  },
   editConflict: {
     title: '您編輯期間，這裏已被儲存過新的版本',
     body: '您的修改還沒有儲存，也都還在。下列內容雙方都改過，請逐項選擇要保留哪一個：',
@@ -35,6 +47,12 @@ const zhHK: typeof zhCN = {
 };
 
 const en: typeof zhCN = {
+  draftChoice: {
+    title: '{{count}} unsaved drafts of this, from other windows',
+    body: 'Choose the one to go on with; the others stay, to choose from next time.',
+    savedAt: 'Last typed {{time}}',
+    none: 'None of them: start from what is saved',
+  },
   editConflict: {
     title: 'A newer version was saved while you were editing',
     body: 'Your changes are not saved yet, and nothing you typed is lost. Both of you changed the fields below: choose what to keep in each.',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { readDraft, removeDraft, writeDraft, type StoredDraft } from './draft-store';
+import { readDraft, removeDraft, takeDraft, writeDraft, type StoredDraft } from './draft-store';
 
 /** Typing is written at most this often; a pending write is flushed when the form unmounts or the page hides. */
 export const DRAFT_WRITE_DELAY_MS = 400;
@@ -16,11 +16,16 @@ export interface Draft<T> {
 }
 
 /**
- * A form's draft under `key` (which names the record: `motHandle:42`), owned by the signed-in staff member.
- * `accept` checks what comes back from storage before the form uses it.
+ * A form's draft under `key` (which names the record: `motHandle:42`), owned by the signed-in staff member and
+ * this tab. `accept` checks what comes back from storage before the form uses it.
  */
 export function useDraft<T>(key: string, accept: (data: unknown) => data is T, isEmpty: (data: T) => boolean): Draft<T> {
-  const [restored] = useState(() => readDraft(key, accept));
+  const [restored] = useState(() => {
+    const found = readDraft(key, accept);
+    // Left by a tab now closed (or still open): this tab goes on with it, and its save removes it.
+    if (found) takeDraft(key, found);
+    return found;
+  });
   const pending = useRef<{ data: T; timer: ReturnType<typeof setTimeout> } | null>(null);
   // The latest check, without making the draft's methods change identity each render (forms depend on them).
   const isEmptyRef = useRef(isEmpty);

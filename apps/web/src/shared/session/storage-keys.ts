@@ -12,4 +12,6 @@ export const StorageKey = {
   signInState: 'signInState',
   /** sessionStorage: the user signed out in this tab; sign in again only when they ask. */
   signedOut: 'signedOut',
+  /** sessionStorage: this tab's id, which its drafts are kept under (ADR 0013). */
+  draftTab: 'draftTab',
 } as const;

@@ -1,0 +1,66 @@
+import { useState, type ReactNode } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import { useTranslation } from '../i18n/use-translation';
+import { formatDateTime } from '../format/date-format';
+import { PageFrame } from '../ui/page-frame';
+import { readDrafts, takeDraft, type TabDraft } from './draft-store';
+import './edit-conflict-locales';
+import '../ui/form.css';
+import './edit-conflict.css';
+
+/**
+ * Unsaved drafts of one record from several other tabs (closed, or still open), and none of this tab's: none is
+ * picked silently (ADR 0013). The form (`children`, which reads its draft as it mounts) waits until the user takes
+ * one, or starts without them; the drafts not taken stay where they are.
+ */
+export function DraftChoice<T>({
+  draftKey,
+  accept,
+  describe,
+  page = false,
+  children,
+}: {
+  draftKey: string;
+  accept: (data: unknown) => data is T;
+  /** What was typed, in a line or two, to tell the drafts apart. */
+  describe: (data: T) => string;
+  /** The form is a whole page: the choice is shown as one. */
+  page?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [offered, setOffered] = useState<TabDraft<T>[] | null>(() => {
+    const { mine, others } = readDrafts(draftKey, accept);
+    return !mine && others.length > 1 ? others : null;
+  });
+  if (!offered) return children;
+  const choice = (
+    <section className="ba-conflict" role="alert" data-testid="draft-choice">
+      <p className="ba-conflict__title">{t('draftChoice.title', { count: offered.length })}</p>
+      <p className="ba-conflict__body">{t('draftChoice.body')}</p>
+      <div className="ba-merge__options ba-merge__field">
+        {offered.map((draft) => (
+          <button
+            type="button"
+            key={draft.tab}
+            className="ba-merge__option"
+            onClick={() => {
+              takeDraft(draftKey, draft);
+              setOffered(null);
+            }}
+            data-testid="draft-choice-item"
+          >
+            <span className="ba-merge__side">{t('draftChoice.savedAt', { time: formatDateTime(draft.savedAt) })}</span>
+            <span className="ba-merge__value">{describe(draft.data) || t('editConflict.empty')}</span>
+          </button>
+        ))}
+      </div>
+      <div className="ba-conflict__actions">
+        <Button size="small" onClick={() => setOffered(null)} data-testid="draft-choice-none">
+          {t('draftChoice.none')}
+        </Button>
+      </div>
+    </section>
+  );
+  return page ? <PageFrame>{choice}</PageFrame> : choice;
+}
