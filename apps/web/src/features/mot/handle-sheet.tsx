@@ -27,7 +27,7 @@ interface HandleDraft {
   outcome: string;
 }
 
-const isHandleDraft = (data: unknown): data is HandleDraft => {
+export const isHandleDraft = (data: unknown): data is HandleDraft => {
   const draft = data as Partial<HandleDraft> | null;
   return (
     typeof draft === 'object' &&

@@ -134,6 +134,10 @@ const zhCN = {
     submit: '提交',
     fullForm: '填写完整记录（目的、下一步、适合性）',
     success: '已处理，已记入服务记录',
+    meanwhileTitle: '此事件已在别处处理',
+    meanwhileBody: '您为它填写的内容还没有保存，保留如下。可以把它记为这位客户的一条联系记录。',
+    meanwhileSave: '记为联系记录',
+    meanwhileDiscard: '不保留',
   },
   history: {
     searchPlaceholder: '搜索客户姓名/服务内容/结果',
@@ -311,6 +315,10 @@ const zhHK: MotMessages = {
     submit: '提交',
     fullForm: '填寫完整記錄（目的、下一步、適合性）',
     success: '已處理，已記入服務記錄',
+    meanwhileTitle: '此事件已在別處處理',
+    meanwhileBody: '您為它填寫的內容還沒有儲存，保留如下。可以把它記為這位客戶的一條聯絡記錄。',
+    meanwhileSave: '記為聯絡記錄',
+    meanwhileDiscard: '不保留',
   },
   history: {
     searchPlaceholder: '搜尋客戶姓名/服務內容/結果',
@@ -498,6 +506,10 @@ const en: WithPluralForms<MotMessages> = {
     submit: 'Submit',
     fullForm: 'Full record (purpose, next step, suitability)',
     success: 'Handled and saved to service records',
+    meanwhileTitle: 'This event was handled meanwhile',
+    meanwhileBody: 'What you typed for it is not saved yet, and is kept below. You can save it as a contact record for this client.',
+    meanwhileSave: 'Save as a contact record',
+    meanwhileDiscard: 'Discard',
   },
   history: {
     searchPlaceholder: 'Client, note or outcome',

@@ -14,12 +14,13 @@ import { eventDetailQuery, useMarkSeen } from './mot-api';
 import { describeReason, factRows } from './mot-format';
 import { formatDateTime } from '../../shared/format/date-format';
 import { ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
-import { HandleSheet, handleDraftKey, handleWasInterrupted } from './handle-sheet';
-import { removeDraft } from '../../shared/drafts/draft-store';
+import { HandleSheet, handleDraftKey, handleWasInterrupted, isHandleDraft } from './handle-sheet';
+import { DraftChoice } from '../../shared/drafts/draft-choice';
+import { HandledMeanwhile } from './handled-meanwhile';
 import { useMoney } from '../../shared/format/use-money';
 import { ReachActions } from '../reach';
 import { EventRankCards } from './mot-rank-parts';
-import { SnoozeSheet, snoozeDraftKey } from './mot-snooze-sheet';
+import { isSnoozeDraft, SnoozeSheet, snoozeDraftKey } from './mot-snooze-sheet';
 
 function EventDetail({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
@@ -32,14 +33,6 @@ function EventDetail({ eventId }: { eventId: number }) {
   const [snoozeOpen, setSnoozeOpen] = useState(false);
   const status = detail.data?.event.status;
   const { mutate: markSeenMutate } = markSeen;
-
-  // Handled meanwhile (elsewhere, or that very save went through): nothing left to submit.
-  useEffect(() => {
-    if (status === 'handled') {
-      removeDraft(handleDraftKey(eventId));
-      removeDraft(snoozeDraftKey(eventId));
-    }
-  }, [status, eventId]);
 
   // Opening an event is seeing it: new → seen (the to-do list's unseen marks follow).
   useEffect(() => {
@@ -106,6 +99,34 @@ function EventDetail({ eventId }: { eventId: number }) {
         <StatusTag status={event.status} />
       </section>
 
+      {/* Handled meanwhile (elsewhere, or that very save went through): what was typed and not saved is shown. */}
+      {handled && <HandledMeanwhile eventId={event.eventId} customerId={customer.customerId} saved={event.serviceRecord} />}
+      {!handled && (
+        <DraftChoice draftKey={handleDraftKey(event.eventId)} accept={isHandleDraft} describe={(draft) => draft.note}>
+          <HandleSheet
+            visible={sheetOpen}
+            eventId={event.eventId}
+            rule={event.rule}
+            customerId={customer.customerId}
+            customerName={customer.nameCn || customer.nameEn}
+            onClose={() => setSheetOpen(false)}
+            onHandled={() => setSheetOpen(false)}
+          />
+        </DraftChoice>
+      )}
+      {!handled && (
+        <DraftChoice draftKey={snoozeDraftKey(event.eventId)} accept={isSnoozeDraft} describe={(draft) => draft.note}>
+          <SnoozeSheet
+            visible={snoozeOpen}
+            eventId={event.eventId}
+            rule={event.rule}
+            customerName={customer.nameCn || customer.nameEn}
+            onClose={() => setSnoozeOpen(false)}
+            onSnoozed={() => setSnoozeOpen(false)}
+          />
+        </DraftChoice>
+      )}
+
       {event.serviceRecord && (
         <Card
           title={
@@ -145,28 +166,6 @@ function EventDetail({ eventId }: { eventId: number }) {
         <ReachActions customerId={customer.customerId} eventId={event.eventId} />
         <ClientLinks customerId={customer.customerId} withMotHistory />
       </Card>
-
-      {!handled && (
-        <HandleSheet
-          visible={sheetOpen}
-          eventId={event.eventId}
-          rule={event.rule}
-          customerId={customer.customerId}
-          customerName={customer.nameCn || customer.nameEn}
-          onClose={() => setSheetOpen(false)}
-          onHandled={() => setSheetOpen(false)}
-        />
-      )}
-      {!handled && (
-        <SnoozeSheet
-          visible={snoozeOpen}
-          eventId={event.eventId}
-          rule={event.rule}
-          customerName={customer.nameCn || customer.nameEn}
-          onClose={() => setSnoozeOpen(false)}
-          onSnoozed={() => setSnoozeOpen(false)}
-        />
-      )}
     </PageFrame>
   );
 }

@@ -29,7 +29,7 @@ interface SnoozeDraft {
   reason: SnoozeReason;
   note: string;
 }
-const isSnoozeDraft = (data: unknown): data is SnoozeDraft => {
+export const isSnoozeDraft = (data: unknown): data is SnoozeDraft => {
   const draft = data as Partial<SnoozeDraft> | null;
   return (
     typeof draft === 'object' &&
