@@ -154,9 +154,12 @@ for (const engine of testDatabases()) {
 
       await note.getByRole('radio', { name: /您的修改/ }).click();
       await first.getByTestId('merge-apply').click();
-      await expect(first.locator('#contact-note')).toHaveValue(mine);
+      // The version saved meanwhile is new and not locked yet: the change is now an edit of it, which keeps no
+      // reason, so the reason typed moves into the note, in sight.
+      const kept = `${mine}\n（修改原因：补充客户反应）`;
+      await expect(first.locator('#contact-note')).toHaveValue(kept);
+      await expect(first.getByTestId('contact-reason-moved')).toBeVisible();
       await expect(first.locator('#contact-outcome')).toHaveValue('已安排再投资');
-      // The version saved meanwhile is new and not locked yet: the change is now an edit of it, needing no reason.
       await expect(first.locator('#contact-correctionReason')).toHaveCount(0);
       await first.getByTestId('contact-save').click();
       await expect(route(first, 'contactRecord').getByTestId('contact-record')).toContainText(mine);
@@ -166,7 +169,7 @@ for (const engine of testDatabases()) {
           where thread_id = (select thread_id from contact_record where id = $1) and superseded_by is null`,
         [found!.id],
       );
-      expect(latest).toEqual({ note: mine, outcome: '已安排再投资', version: 2, edits: 1 });
+      expect(latest).toEqual({ note: kept, outcome: '已安排再投资', version: 2, edits: 1 });
     });
   });
 }

@@ -13,6 +13,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import Toast from '../../shared/ui/antd-toast';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { writeDraft } from '../../shared/drafts/draft-store';
 import { forgetHandover, handedOver } from '../../shared/drafts/handover';
@@ -243,7 +244,8 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
   if (params.eventId !== null) {
     if (event.isError) notices.push(t('contact.form.eventUnavailable'));
     else if (event.data && event.data.event.customerId !== params.customerId) notices.push(t('contact.form.eventNotThisClient'));
-    else if (event.data && event.data.event.status !== 'handled') {
+    else if (event.data?.event.status === 'handled') notices.push(t('contact.form.eventHandledAlready'));
+    else if (event.data) {
       // The linked event first, even if it is older than the latest events the client list carries.
       const linked = event.data.event;
       if (!pending.some((item) => item.eventId === linked.eventId)) pending.unshift(linked);
@@ -269,14 +271,16 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
     notices.unshift(t('contact.form.ignored', { names: names.map((name) => t(`contact.form.paramNames.${name}`)).join('、') }));
 
   return (
-    <ContactForm
-      params={params}
-      customer={client.data.customer}
-      pending={pending}
-      preTicked={preTicked}
-      follows={followed}
-      notices={notices}
-    />
+    <DraftChoice page draftKey={newContactDraftKey(params.customerId)} accept={isNewContactDraft} describe={(draft) => draft.values.note}>
+      <ContactForm
+        params={params}
+        customer={client.data.customer}
+        pending={pending}
+        preTicked={preTicked}
+        follows={followed}
+        notices={notices}
+      />
+    </DraftChoice>
   );
 }
 

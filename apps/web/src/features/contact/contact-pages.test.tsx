@@ -244,6 +244,22 @@ describe('logging a contact', () => {
     expect(screen.getByRole('radio', { name: '文件续期' }).getAttribute('aria-checked')).toBe('true');
   });
 
+  test('an event handled before the form opened (a note carried over from MOT) is not linked; the page says so and keeps the note', async () => {
+    serve(
+      new Map<WireEndpoint, Handler>([
+        [endpoints.getClientHistory, clientHistory],
+        [endpoints.getTodoTaskDetail, () => ({ event: event(9, 'handled'), customer })],
+      ]),
+    );
+    handOverTyped('contactNew:3', { note: '祝贺生日，客户约下周面谈', outcome: '' });
+    open('/client/contact/new?customerId=3&eventId=9&channel=phone');
+    expect((await screen.findByTestId('contact-notice')).textContent).toBe(
+      '链接中的事件已被处理，未关联；您填写的内容仍会保存为一条联系记录',
+    );
+    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('祝贺生日，客户约下周面谈');
+    expect(within(screen.getByTestId('contact-events')).queryByRole('checkbox', { checked: true })).toBeNull();
+  });
+
   test('an event of another client named by the link is not linked, and the page says so', async () => {
     serve(
       new Map<WireEndpoint, Handler>([
@@ -356,6 +372,50 @@ describe('a record: edit before the lock, correct after it', () => {
       outcome: '客户约了面谈',
       note: '生日问候，客户提到想加仓\n生日问候，送了礼篮',
     });
+  });
+  test('a correction met by a version saved meanwhile and not locked yet: the change edits it in place, and the reason typed moves into the note in sight', async () => {
+    let current = record({ locked: true, locksAt: NOW - 1 });
+    serve(
+      new Map<WireEndpoint, Handler>([
+        [endpoints.getContactRecord, () => ({ record: current, versions: [] })],
+        [
+          endpoints.reviseContactRecord,
+          (payload) => {
+            if (payload.recordId === 70) {
+              // Another tab corrected it first: version 2, just written, editable in place for a day.
+              current = record({
+                recordId: 71,
+                version: 2,
+                note: '生日问候（电话）',
+                correctionReason: '补充方式',
+                locksAt: NOW + 3_600_000,
+              });
+              throw new ApiError(ErrorCode.CONFLICT, 'recordId: the record changed meanwhile', '/api/contact/record/revise');
+            }
+            return { ...current, note: payload.note as string, edits: 1 };
+          },
+        ],
+      ]),
+    );
+    open('/client/contact/record?recordId=70');
+    fireEvent.click(await screen.findByTestId('contact-correct'));
+    typeNote('生日问候，客户很高兴，约下月饮茶');
+    fireEvent.change(screen.getByPlaceholderText(/联系时间记错/), { target: { value: '补充后续安排' } });
+    fireEvent.click(screen.getByTestId('contact-save'));
+    const conflict = await screen.findByTestId('edit-conflict');
+    // While the choice is open, the reason typed is still there.
+    expect((screen.getByPlaceholderText(/联系时间记错/) as HTMLTextAreaElement).value).toBe('补充后续安排');
+    fireEvent.click(within(conflict).getByRole('radio', { name: /您的修改/ }));
+    fireEvent.click(screen.getByTestId('merge-apply'));
+
+    expect(screen.getByTestId('contact-reason-moved')).toBeTruthy();
+    expect(screen.queryByPlaceholderText(/联系时间记错/)).toBeNull();
+    const note = '生日问候，客户很高兴，约下月饮茶\n（修改原因：补充后续安排）';
+    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe(note);
+    fireEvent.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(reviseCalls()).toHaveLength(2));
+    expect(reviseCalls()[1]).toMatchObject({ recordId: 71, edits: 0, note });
+    expect(reviseCalls()[1]).not.toHaveProperty('correctionReason');
   });
 });
 

@@ -14,12 +14,14 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import Toast from '../../shared/ui/antd-toast';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
-import { readDraft } from '../../shared/drafts/draft-store';
+import { readDrafts } from '../../shared/drafts/draft-store';
 import { contactRecordQuery, useReviseContactRecord } from './contact-api';
 import {
+  appendText,
   changedFields,
   contactMerge,
   FIELD_MAX,
@@ -85,17 +87,28 @@ interface OpenMerge {
 
 const isBehind = (form: ReviseDraft, latest: ContactRecord) => form.basedOn !== latest.recordId || form.edits !== latest.edits;
 
-/** The change moved onto `latest`, each field both changed as chosen (none chosen: there were none). */
-const rebased = (form: ReviseDraft, latest: ContactRecord, choices: OpenMerge['choices']): ReviseDraft => ({
-  basedOn: latest.recordId,
-  edits: latest.edits,
-  started: recordFormValues(latest),
-  values: mergedContact(form.started, form.values, recordFormValues(latest), choices),
-  reason: form.reason,
-});
+/** Words that keep a correction's reason in the note (`contact.record.reasonLine`). */
+type ReasonLine = (reason: string) => string;
+
+/**
+ * The change moved onto `latest`, each field both changed as chosen (none chosen: there were none). A version not
+ * locked yet is edited in place, which keeps no reason (docs/contact-log.md): a reason typed moves into the note,
+ * in sight, instead of being dropped.
+ */
+function rebased(form: ReviseDraft, latest: ContactRecord, choices: OpenMerge['choices'], reasonLine: ReasonLine): ReviseDraft {
+  const values = mergedContact(form.started, form.values, recordFormValues(latest), choices);
+  const moveReason = !isLocked(latest) && form.reason.trim() !== '';
+  return {
+    basedOn: latest.recordId,
+    edits: latest.edits,
+    started: recordFormValues(latest),
+    values: moveReason ? { ...values, note: appendText(values.note, reasonLine(form.reason.trim())) } : values,
+    reason: moveReason ? '' : form.reason,
+  };
+}
 
 /** The editor's first state: a restored change over a newer version is merged, or opens the choice where both changed a field. */
-function startFrom(record: ContactRecord, draft: ReviseDraft | null) {
+function startFrom(record: ContactRecord, draft: ReviseDraft | null, reasonLine: ReasonLine) {
   const form = draft ?? {
     basedOn: record.recordId,
     edits: record.edits,
@@ -106,7 +119,7 @@ function startFrom(record: ContactRecord, draft: ReviseDraft | null) {
   if (!isBehind(form, record)) return { form, merge: null, taken: null };
   const { clashes, taken } = contactMerge(form.started, form.values, recordFormValues(record));
   if (clashes.length > 0) return { form, merge: { latest: record, choices: {} }, taken: null };
-  return { form: rebased(form, record, {}), merge: null, taken };
+  return { form: rebased(form, record, {}, reasonLine), merge: null, taken };
 }
 
 /** Editing before the lock, correcting after it (with a reason): the same fields as the log form. */
@@ -117,7 +130,8 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     isReviseDraft,
     (data) => changedFields(data.started, data.values).length === 0 && !data.reason.trim(),
   );
-  const [first] = useState(() => startFrom(record, draft.restored?.data ?? null));
+  const reasonLine: ReasonLine = (reason) => t('contact.record.reasonLine', { reason });
+  const [first] = useState(() => startFrom(record, draft.restored?.data ?? null, reasonLine));
   // A draft is against the version it was typed on: saving it over a newer one is refused (090409), then merged.
   const [form, setForm] = useState<ReviseDraft>(first.form);
   const [merge, setMerge] = useState<OpenMerge | null>(first.merge);
@@ -127,6 +141,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set());
   const [refusal, setRefusal] = useState<string | null>(null);
   const [lockedMeanwhile, setLockedMeanwhile] = useState(false);
+  const [reasonMoved, setReasonMoved] = useState(() => draft.restored !== null && draft.restored.data.reason !== first.form.reason);
   const [fetchingLatest, setFetchingLatest] = useState(false);
   const revise = useReviseContactRecord();
   const asCorrection = correcting || lockedMeanwhile;
@@ -153,8 +168,12 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   };
 
   const applyMerge = (latest: ContactRecord, choices: OpenMerge['choices']) => {
+    const next = rebased(form, latest, choices, reasonLine);
     setTaken(contactMerge(form.started, form.values, recordFormValues(latest)).taken);
-    setForm((current) => rebased(current, latest, choices));
+    setForm(next);
+    setReasonMoved(next.reason !== form.reason);
+    // Whether the change is a correction is the new version's to say.
+    setLockedMeanwhile(false);
     setMerge(null);
     setRestored(null);
   };
@@ -257,6 +276,11 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       )}
       {restored && !merge && <DraftNotice draft={restored} />}
       {taken && <MergedNotice taken={taken.map(label)} />}
+      {reasonMoved && (
+        <p className="ba-draft" role="status" data-testid="contact-reason-moved">
+          {t('contact.record.reasonMoved')}
+        </p>
+      )}
       <ContactFields
         refusal={refusal}
         values={form.values}
@@ -264,7 +288,8 @@ function Editor({ record, correcting, onDone }: EditorProps) {
         errors={shown}
         onBlur={(field) => setTouched((current) => new Set(current).add(field))}
       >
-        {asCorrection && (
+        {/* A reason typed stays in sight, also while a version saved meanwhile is being merged. */}
+        {(asCorrection || form.reason.trim() !== '') && (
           <div className={shown.correctionReason ? 'ba-form-row ba-form-row--error' : 'ba-form-row'} data-field="correctionReason">
             <div className="ba-cfield__head">
               <label className="ba-cfield__label" htmlFor={fieldId('correctionReason')}>
@@ -305,7 +330,10 @@ function RecordView({ recordId }: { recordId: number }) {
   const [editing, setEditing] = useState<boolean | null>(null);
   const [now, setNow] = useState(() => Date.now());
   // A change left unsaved (a sign-in, a crash) opens the editor again with it, once the record is in.
-  const leftUnsaved = useMemo(() => threadId !== undefined && readDraft(reviseDraftKey(threadId), isReviseDraft) !== null, [threadId]);
+  const leftUnsaved = useMemo(() => {
+    const drafts = threadId === undefined ? null : readDrafts(reviseDraftKey(threadId), isReviseDraft);
+    return drafts !== null && (drafts.mine !== null || drafts.others.length > 0);
+  }, [threadId]);
   const isEditing = editing ?? leftUnsaved;
 
   // The lock comes while the page is open: the action changes from edit to correct at that moment.
@@ -340,15 +368,22 @@ function RecordView({ recordId }: { recordId: number }) {
   if (isEditing)
     return (
       // Kept mounted through newer versions of the record (a conflict refetches it): what is typed stays on screen.
-      <Editor
+      <DraftChoice
         key={record.threadId}
-        record={record}
-        correcting={locked}
-        onDone={() => {
-          setEditing(false);
-          setNow(Date.now());
-        }}
-      />
+        page
+        draftKey={reviseDraftKey(record.threadId)}
+        accept={isReviseDraft}
+        describe={(draft) => draft.values.note}
+      >
+        <Editor
+          record={record}
+          correcting={locked}
+          onDone={() => {
+            setEditing(false);
+            setNow(Date.now());
+          }}
+        />
+      </DraftChoice>
     );
 
   return (
