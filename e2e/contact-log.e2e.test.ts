@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runDailyMotSweep, seedDemoData } from '@broker/server';
@@ -149,7 +149,8 @@ describe('the contact log', () => {
     await route('contactLog').getByTestId('contact-export').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^contact-log-.+\.csv$/);
-    const csv = readFileSync((await file.path())!, 'utf8');
+    // Read through playwright's stream: the run's shared Chromium is connected to, and a connection has no local path.
+    const csv = (await buffer(await file.createReadStream())).toString('utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(`${NOTE}（更正：电话联系）`);
     expect(csv).toContain('联系方式记错，实为电话');
