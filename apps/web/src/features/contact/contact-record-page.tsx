@@ -87,6 +87,9 @@ interface OpenMerge {
 
 const isBehind = (form: ReviseDraft, latest: ContactRecord) => form.basedOn !== latest.recordId || form.edits !== latest.edits;
 
+/** The save was tapped at the foot of the form: what happened to the reason is brought into view once (a stable ref). */
+const bringIntoView = (node: HTMLElement | null) => node?.scrollIntoView?.({ block: 'start' });
+
 /** Words that keep a correction's reason in the note (`contact.record.reasonLine`). */
 type ReasonLine = (reason: string) => string;
 
@@ -277,7 +280,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       {restored && !merge && <DraftNotice draft={restored} />}
       {taken && <MergedNotice taken={taken.map(label)} />}
       {reasonMoved && (
-        <p className="ba-draft" role="status" data-testid="contact-reason-moved">
+        <p ref={bringIntoView} className="ba-draft" role="status" data-testid="contact-reason-moved">
           {t('contact.record.reasonMoved')}
         </p>
       )}
