@@ -198,7 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerContractRoutes(app, {
     auth: withOptions(authRoutes, {
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-      oauthBase: emulator ? '/wecom' : 'https://open.weixin.qq.com',
+      // A standalone emulator (WECOM_API_BASE) serves its sign-in page beside its API; real WeCom's page is its own.
+      oauthBase: emulator ? (env.WECOM_API_BASE ?? '/wecom') : 'https://open.weixin.qq.com',
       emulator,
     }),
     wecom: jssdkRoutes,

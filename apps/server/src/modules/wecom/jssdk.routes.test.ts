@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { getJsSdkSign, ResponseOf } from '@broker/contract';
-import { testDatabases, startTestApp, signInAs, apiClient, type RunningTestApp, type SignedIn } from '../../testing';
+import {
+  testDatabases,
+  startTestApp,
+  signInAs,
+  startSignInAt,
+  apiClient,
+  BrowserJar,
+  type RunningTestApp,
+  type SignedIn,
+} from '../../testing';
+import { isOk } from '../../testing/api-client';
 import type { DatabaseHandle } from '../../db/client';
 import { signJsSdk } from './jssdk-signature';
 import { wecomCredentials } from '../../db/schema';
@@ -157,6 +167,14 @@ for (const engine of testDatabases()) {
       const response = await sign(primary.baseUrl, await signInAs(primary.baseUrl), 'javascript:alert(1)');
       expect(response.code).toBe('090400');
       expect(response.msg).toMatch(/^body\.url: /);
+    });
+
+    it("a replica on the other's emulator (WECOM_API_BASE) sends the browser to that emulator's sign-in page", async () => {
+      // Without WECOM_OAUTH_BASE (ADR 0059): the page that issues the code is the one the replica exchanges it with.
+      const jar = new BrowserJar();
+      const started = await startSignInAt(replica.baseUrl, { jar });
+      expect(isOk(started) && started.body.data.authorizeUrl).toMatch(new RegExp(`^${primary.baseUrl}/wecom/connect/oauth2/authorize\\?`));
+      expect((await signInAs(replica.baseUrl, 'wongchishing')).token).toMatch(/\S{20,}/);
     });
   });
 }
