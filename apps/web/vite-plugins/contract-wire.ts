@@ -40,7 +40,7 @@ function isPlainData(value: unknown): boolean {
   if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
   if (Array.isArray(value)) return value.every(isPlainData);
   if (typeof value !== 'object' || isSchema(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  return Object.values(value as object).every(isPlainData);
+  return Object.values(value).every(isPlainData);
 }
 
 /** The single regex of a string schema such as corpCodeSchema, if that is all it checks. */

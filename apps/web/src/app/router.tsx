@@ -4,6 +4,7 @@ import {
   Router,
   type Location,
   type NavigationType,
+  type NavigateOptions,
   type Navigator,
   type To,
 } from 'react-router';
@@ -20,6 +21,15 @@ import { RouteErrorPage } from './route-error-page';
  * first page of a visit shows StartupFallback while it loads (route-match.tsx). Every view update is a
  * transition, so a page still loading after back/forward also keeps the previous one on screen.
  */
+
+// In declarative mode useNavigate() returns nothing (the data router's returns a promise); React Router's
+// types allow both, so every navigate() read as a floating promise to the lint.
+declare module 'react-router' {
+  interface NavigateFunction {
+    (to: To, options?: NavigateOptions): void;
+    (delta: number): void;
+  }
+}
 
 /** What the KYC listener and the sidebar flow need of the router (the shape of the data router's, kept). */
 export interface AppRouter {

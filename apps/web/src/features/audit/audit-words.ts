@@ -44,7 +44,8 @@ function formatValue(field: string, value: unknown, t: TFunction): string {
   if ((field === 'channel' || field === 'purpose') && typeof value === 'string')
     return t(`contact.${field}.${value}`, { defaultValue: value });
   if (field === 'reason' && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
-  return String(value);
+  // Anything else (a value this app does not know the shape of) as JSON, not "[object Object]".
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 /** One line per changed field: `手机 +852 9123 **** → +852 6789 ****`. Values arrive masked from the server. */

@@ -66,7 +66,7 @@ function useChangeValue() {
   return (value: unknown) => {
     if (value === null || value === undefined || value === '') return t('client.timeline.emptyValue');
     if (Array.isArray(value)) return value.length ? value.join(t('client.timeline.listJoin')) : t('client.timeline.emptyValue');
-    return String(value);
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
   };
 }
 

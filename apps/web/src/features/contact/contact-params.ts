@@ -1,4 +1,11 @@
-import { contactChannelSchema, contactRecordIdSchema, customerIdSchema, motEventIdSchema, type ContactChannel } from '@broker/contract';
+import {
+  contactChannelSchema,
+  contactRecordIdSchema,
+  customerIdSchema,
+  motEventIdSchema,
+  type ContactChannel,
+  type idSchema,
+} from '@broker/contract';
 import { CONTACT_PATHS } from './contact-paths';
 
 /*
@@ -41,7 +48,7 @@ function single(search: URLSearchParams, name: string): { present: boolean; valu
 const DIGITS = /^\d{1,16}$/;
 
 /** A positive id from the query, by the contract's rule for it; null when absent or not acceptable. */
-function idParam(search: URLSearchParams, name: string, schema: typeof customerIdSchema | typeof motEventIdSchema) {
+function idParam(search: URLSearchParams, name: string, schema: typeof idSchema) {
   const { present, value } = single(search, name);
   if (!present) return { present, id: null };
   if (value === null || !DIGITS.test(value)) return { present, id: null };

@@ -2,7 +2,7 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { followSidebarContext, runSidebarFlow, SIDEBAR_PENDING_KEY, type SidebarRouter } from './sidebar-flow';
 
-const wecom = vi.hoisted(() => ({ entry: 'single_chat_tools' as string, contact: 'wmEmu0001HoKwokLeung' }));
+const wecom = vi.hoisted(() => ({ entry: 'single_chat_tools', contact: 'wmEmu0001HoKwokLeung' }));
 const hasKyc = vi.hoisted(() => vi.fn());
 
 vi.mock('../../shared/wecom/wecom-sdk', async (importOriginal) => ({

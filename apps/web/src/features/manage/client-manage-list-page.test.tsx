@@ -15,7 +15,7 @@ beforeEach(async () => {
   await manageLocalesReady;
   queryClient.clear();
   stubIntersectionObserver();
-  requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
+  requestMock.mockImplementation(async (endpoint: WireEndpoint) => {
     if (endpoint === endpoints.statCustomers) return { clients: 20, totalAssetsHkd: 20_000, active: 20, newThisMonth: 0, byChannel: [] };
     if (endpoint === endpoints.searchCustomers)
       return {
@@ -27,7 +27,7 @@ beforeEach(async () => {
       };
     if (endpoint === endpoints.getShortcuts) return { pinned: [], recentClients: [], recentSearches: [], savedFilters: [] };
     throw new Error(`unexpected ${endpoint.path}`);
-  }) as unknown as typeof request);
+  });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -46,7 +46,9 @@ test('the kept client list still holds its rows when the manager comes back, how
   vi.useFakeTimers();
   // Kept alive but hidden, the page observes no query: half an hour with a client's profile open.
   view.rerender(listPage('hidden'));
-  act(() => vi.advanceTimersByTime(30 * 60_000));
+  act(() => {
+    vi.advanceTimersByTime(30 * 60_000);
+  });
   view.rerender(listPage('visible'));
   // The same rows at once (the place the manager left is among them), not a first page loading again.
   expect(screen.getAllByTestId('client-row')).toHaveLength(20);

@@ -67,10 +67,10 @@ const event: MotEvent = {
 };
 
 test("the client's page: the reason's equivalent and threshold and the total assets in the chosen currency, switching at once", async () => {
-  requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
+  requestMock.mockImplementation(async (endpoint: WireEndpoint) => {
     if (endpoint === endpoints.getClientHistory) return { list: [event], total: 1, pageNum: 1, pageSize: 20, hasMore: false, customer };
     throw new Error(`unexpected ${endpoint.path}`);
-  }) as unknown as typeof request);
+  });
   renderPage(<MotSingleClientPage />, { path: '/mot/singleClient?customerId=5' });
 
   const row = await screen.findByTestId('mot-client-event');
@@ -88,11 +88,11 @@ test("the client's page: the reason's equivalent and threshold and the total ass
 
 test("the client's page names negative net assets as such (ADR 0043), and the risk level as R1–R5", async () => {
   const underWater = { ...customer, totalAssetsHkd: -120_000.5 };
-  requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
+  requestMock.mockImplementation(async (endpoint: WireEndpoint) => {
     if (endpoint === endpoints.getClientHistory)
       return { list: [event], total: 1, pageNum: 1, pageSize: 20, hasMore: false, customer: underWater };
     throw new Error(`unexpected ${endpoint.path}`);
-  }) as unknown as typeof request);
+  });
   renderPage(<MotSingleClientPage />, { path: '/mot/singleClient?customerId=5' });
 
   await screen.findByTestId('mot-client-event');
@@ -114,7 +114,7 @@ test('the home list: an amount booked in another currency is followed by its val
     unseen: false,
     events: [{ eventId, rule: 'large_withdrawal', status: 'seen', dueDate: '2026-11-21', facts }],
   });
-  requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
+  requestMock.mockImplementation(async (endpoint: WireEndpoint) => {
     if (endpoint === endpoints.getTodoDates) return [{ date: '2026-11-21', count: 2, unseen: 0 }];
     if (endpoint === endpoints.getTodoTaskCount)
       return { total: 2, unseen: 0, byRule: [{ rule: 'large_withdrawal', count: 2, unseen: 0 }] };
@@ -123,7 +123,7 @@ test('the home list: an amount booked in another currency is followed by its val
       return { list, total: 2, pageNum: 1, pageSize: 20, hasMore: false, fold: false };
     }
     throw new Error(`unexpected ${endpoint.path}`);
-  }) as unknown as typeof request);
+  });
   // Today's list by client (the ranked one is `mot-rank.test.tsx`'s).
   renderPage(<MotHomePage />, { path: '/?view=day' });
 

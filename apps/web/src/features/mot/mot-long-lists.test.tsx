@@ -34,7 +34,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('zh-CN');
   queryClient.clear();
   useAppSettings.getState().reset();
-  requestMock.mockImplementation((async (endpoint: WireEndpoint) => {
+  requestMock.mockImplementation(async (endpoint: WireEndpoint) => {
     if (endpoint === endpoints.getTodoDates) return [{ date: '2026-11-21', count: EVENTS, unseen: 0 }];
     if (endpoint === endpoints.getTodoTaskCount)
       return { total: EVENTS, unseen: 0, byRule: [{ rule: 'birthday', count: EVENTS, unseen: 0 }] };
@@ -53,7 +53,7 @@ beforeEach(async () => {
         byRule: [],
       };
     throw new Error(`unexpected ${endpoint.path}`);
-  }) as unknown as typeof request);
+  });
 });
 afterEach(() => requestMock.mockReset());
 

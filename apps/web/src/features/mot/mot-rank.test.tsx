@@ -111,9 +111,9 @@ test('the snooze sheet needs a note for "other", then sends the day, the reason 
   });
   renderPage(<SnoozeSheet visible eventId={9} rule="birthday" customerName="陈大文" onClose={() => undefined} onSnoozed={onSnoozed} />);
 
-  expect(((await screen.findByTestId('mot-snooze-date')) as HTMLInputElement).value).toBe('2026-11-22');
+  expect((await screen.findByTestId<HTMLInputElement>('mot-snooze-date')).value).toBe('2026-11-22');
   fireEvent.click(screen.getByTestId('mot-snooze-preset-in3Days'));
-  expect((screen.getByTestId('mot-snooze-date') as HTMLInputElement).value).toBe('2026-11-24');
+  expect(screen.getByTestId<HTMLInputElement>('mot-snooze-date').value).toBe('2026-11-24');
   fireEvent.click(screen.getByRole('radio', { name: '其他' }));
   fireEvent.click(screen.getByTestId('mot-snooze-submit'));
   expect(await screen.findByText('选“其他”时请写明原因')).toBeTruthy();

@@ -53,7 +53,7 @@ test('the handle sheet asks for a note before it sends channel, note and outcome
   fireEvent.change(screen.getByPlaceholderText(/记录与客户沟通的内容/), { target: { value: '  面谈祝贺生日 ' } });
   fireEvent.click(screen.getByRole('button', { name: '已约面谈' }));
   // The chip's words in the box, its code on the wire (issue 22 §4): a reader in another language sees theirs.
-  expect((screen.getByPlaceholderText(/客户有意追加投资/) as HTMLInputElement).value).toBe('已约面谈');
+  expect(screen.getByPlaceholderText<HTMLInputElement>(/客户有意追加投资/).value).toBe('已约面谈');
   fireEvent.click(screen.getByRole('button', { name: '提交' }));
 
   await waitFor(() => expect(onHandled).toHaveBeenCalledTimes(1));
@@ -146,7 +146,7 @@ test('the date strip never skips a day with events: it asks for 275 days back to
   ];
   const serve = requestMock.getMockImplementation()!;
   requestMock.mockImplementation(((endpoint: WireEndpoint, payload: Record<string, unknown>) =>
-    endpoint === endpoints.getTodoDates ? Promise.resolve(far) : serve(endpoint as never, payload as never)) as unknown as typeof request);
+    endpoint === endpoints.getTodoDates ? Promise.resolve(far) : serve(endpoint, payload)) as unknown as typeof request);
   renderPage(<MotHomePage />);
   const strip = await screen.findByTestId('mot-dates');
   await waitFor(() => expect(strip.querySelector('[data-date="2026-02-18"]')).not.toBeNull());

@@ -234,7 +234,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
 /** The language a message to the client starts in: the manager's own. */
 const startingLanguage = (): MessageLanguage => {
   const language = currentLanguage();
-  return (MESSAGE_LANGUAGES as readonly string[]).includes(language) ? (language as MessageLanguage) : 'zh-CN';
+  return (MESSAGE_LANGUAGES as readonly string[]).includes(language) ? language : 'zh-CN';
 };
 
 /** Pick an occasion, text or card, and the client's language; see it as the client will; send it into this chat. */

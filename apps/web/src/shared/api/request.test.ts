@@ -63,7 +63,7 @@ describe('request layer', () => {
     await expect(request(endpoints.markEventsSeen, { eventIds: [7, 8] })).resolves.toEqual({ updated: 2 });
     expect(calls[0]?.init.method).toBe('POST');
     expect(headersOf(calls[0]!)['content-type']).toBe('application/json');
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ eventIds: [7, 8] });
+    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ eventIds: [7, 8] });
   });
 
   test('POST form-data sends a FormData body without a JSON content type', async () => {

@@ -51,7 +51,7 @@ export async function request<E extends WireEndpoint>(
     throw error;
   };
 
-  const wire = buildWire(endpoint, (payload ?? {}) as Record<string, unknown>, options.signal);
+  const wire = buildWire(endpoint, payload ?? {}, options.signal);
   // Loads beside the call, so a first call waits for no extra round trip.
   const checking = checkerFor(endpoint);
 

@@ -130,7 +130,9 @@ function interpolate(text: string, options: TOptions): string {
     const name = raw.trim();
     const value = pathIn(options, name);
     if (value === undefined) return Object.hasOwn(options, name) ? '' : placeholder;
-    return value === null ? '' : String(value);
+    if (value === null) return '';
+    // An object named by a placeholder shows as JSON, not "[object Object]".
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
   });
 }
 

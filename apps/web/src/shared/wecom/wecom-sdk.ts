@@ -179,7 +179,8 @@ async function ready(): Promise<Ww> {
 export async function getWeComEntry(): Promise<Entry> {
   const ww = await ready();
   const context = await step('context', () => ww.getContext());
-  return ENTRIES.find((entry) => entry === context.entry) ?? 'normal';
+  const entry: string = context.entry;
+  return ENTRIES.find((known) => known === entry) ?? 'normal';
 }
 
 /** The external userId of the customer WeCom opened the page for (single chat toolbar or contact card). */
