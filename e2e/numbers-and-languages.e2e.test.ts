@@ -191,7 +191,7 @@ describe('languages all the way down (issue 22 §4)', () => {
       const how = style.textOverflow === 'ellipsis' || style.overflowX !== 'visible' ? 'cut' : 'spills';
       const needs = Math.ceil(textRight - textLeft);
       problems.push(
-        `«${element.textContent!.trim().slice(0, 60)}» ${how}: text needs ${needs}px, has ${Math.floor(contentRight - contentLeft)}px`,
+        `«${element.textContent.trim().slice(0, 60)}» ${how}: text needs ${needs}px, has ${Math.floor(contentRight - contentLeft)}px`,
       );
     }
     return problems;

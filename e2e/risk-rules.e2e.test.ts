@@ -44,7 +44,7 @@ beforeAll(async () => {
   )) as [{ marketValue: number }];
   await server.database.query(`insert into cash_balance (account_id, currency, balance) values ($1, 'HKD', $2)`, [
     negative.accountId,
-    -(marketValue + SHORTFALL).toFixed(2),
+    (-(marketValue + SHORTFALL)).toFixed(2),
   ]);
   await refreshCustomerSummaries(server.database, [negative.customerId]);
 

@@ -34,7 +34,7 @@ function parsePolicyChange(body: unknown): { change: Partial<AgentPolicy> } | { 
       return { problem: `${field}: unknown setting (known: ${Object.keys(DEFAULT_AGENT_POLICY).join(', ')})` };
     if (!POLICY_CHECKS[field as keyof AgentPolicy](value)) return { problem: `${field}: invalid value ${JSON.stringify(value)}` };
   }
-  return { change: body as Partial<AgentPolicy> };
+  return { change: body };
 }
 
 /**

@@ -101,8 +101,8 @@ export async function driveHttp(
             },
           ],
         },
-        (error) => {
-          if (error) reject(error);
+        (error: unknown) => {
+          if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
           else resolve({ errors, completed, elapsedMs: performance.now() - started });
         },
       );

@@ -161,7 +161,7 @@ describe('the request parameter generator', () => {
         inputs.some((input) => field in input),
         field,
       ).toBe(true);
-    const sorts = new Set(inputs.map((input) => `${input.sortBy} ${input.sortOrder}`));
+    const sorts = new Set(inputs.map((input) => JSON.stringify([input.sortBy, input.sortOrder])));
     expect(sorts.size).toBe(6);
     expect(Math.max(...inputs.map((input) => Number(input.pageNum)))).toBeGreaterThan(400);
     for (const input of inputs) if (input.openDateFrom && input.openDateTo) expect(input.openDateFrom <= input.openDateTo).toBe(true);

@@ -299,7 +299,7 @@ export function renderP95Chart(cells: readonly CellResult[], labels: Partial<Rec
 export function niceCeiling(value: number): number {
   if (!(value > 0)) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  return ([1, 2, 5, 10].map((step) => step * power).find((candidate) => candidate >= value) ?? 10 * power) as number;
+  return [1, 2, 5, 10].map((step) => step * power).find((candidate) => candidate >= value) ?? 10 * power;
 }
 
 function summaryLines(report: BenchReport): string[] {

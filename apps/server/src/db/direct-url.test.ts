@@ -27,7 +27,7 @@ for (const engine of postgres) {
     const settingsOf = async (handle: DatabaseHandle) => {
       const run = preparedRunnerOf(handle.db)!;
       const [prepared] = (await run(sql.raw(sourceOf('plan_cache_mode')))) as { source: string }[];
-      const pooledResult = (await handle.db.execute(sql.raw(sourceOf('max_parallel_workers_per_gather')))) as unknown as {
+      const pooledResult = (await handle.db.execute(sql.raw(sourceOf('max_parallel_workers_per_gather')))) as {
         rows: { source: string }[];
       };
       const [pooled] = pooledResult.rows;

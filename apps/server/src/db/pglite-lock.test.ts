@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 /** A pid that existed and has exited (reaped): nobody holds a lock with it. */
-const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;
+const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
 const writeLock = (dir: string, holder: Partial<PgliteLockHolder>) =>
   writeFileSync(
     join(dir, PGLITE_LOCK_FILE),

@@ -37,7 +37,7 @@ export async function openPglite(
     attachPreparedRunner(db, async (query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       observe(text, params, true);
-      return ((await unobserved.execute(query)) as unknown as { rows: unknown[] }).rows;
+      return ((await unobserved.execute(query)) as { rows: unknown[] }).rows;
     });
   }
   return {

@@ -113,7 +113,7 @@ function cached<T>(map: Map<string, T>, key: string, compute: () => T): T {
 
 /** A character's Jyutping (a surname's reading when `surname`); null when it has none. */
 function jyutping(raw: string, folded: string, surname: boolean): string | null {
-  if (surname && CANTONESE_SURNAME_READINGS[folded]) return CANTONESE_SURNAME_READINGS[folded]!;
+  if (surname && CANTONESE_SURNAME_READINGS[folded]) return CANTONESE_SURNAME_READINGS[folded];
   return cached(jyutpingOf, raw, () => ToJyutping.getJyutpingList(raw)[0]?.[1] ?? null);
 }
 

@@ -9,7 +9,7 @@ import { alias, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 export async function selectRows<Row>(db: Pick<Database, 'execute'>, query: RowsQuery<Row>, options: SelectOptions = {}): Promise<Row[]> {
   const runPrepared = options.prepare ? preparedRunnerOf(db) : undefined;
   if (runPrepared) return (await runPrepared(query)) as Row[];
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
 }
 

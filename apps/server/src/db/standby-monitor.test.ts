@@ -140,7 +140,11 @@ describe('RoutedPool: a statement that fails on a standby', () => {
   const answered = (code: string, message: string) => Object.assign(new Error(message), { severity: 'ERROR', code });
   const routedOver = (failure: unknown) => {
     const primary = { query: vi.fn(async () => ({ rows: [{ on: 'primary' }] })) } as unknown as pg.Pool;
-    const pool = { query: vi.fn(async () => Promise.reject(failure)) } as unknown as pg.Pool;
+    const pool = {
+      query: vi.fn(async () => {
+        throw failure;
+      }),
+    } as unknown as pg.Pool;
     const standby = new Standby('standby', pool, pool, {} as Probe);
     standby.state = 'up';
     const monitor = { standbyFor: async () => standby, markDown: vi.fn() } as unknown as StandbyMonitor;

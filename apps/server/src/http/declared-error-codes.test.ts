@@ -100,7 +100,7 @@ for (const engine of testDatabases()) {
 
     it("OpenAPI lists each operation's codes in x-error-codes and names its own in the 4xx/5xx descriptions", async () => {
       type Operation = { 'x-error-codes'?: string[]; responses: Record<string, { description: string }> };
-      const doc = (await server.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, Operation>> };
+      const doc = (await server.app.inject('/api/docs/json')).json<{ paths: Record<string, Record<string, Operation>> }>();
       for (const [name, endpoint] of endpointEntries()) {
         const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
         expect(operation?.['x-error-codes'], name).toEqual(errorCodesOf(endpoint));

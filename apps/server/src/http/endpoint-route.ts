@@ -179,7 +179,7 @@ export function implementArea<A extends Area, Handlers extends AreaHandlers<A>, 
   handlersFor: (app: FastifyInstance, options: Options) => Handlers & NoExtraHandlers<A, Handlers>,
 ): AreaRoutes<A, Options> {
   const plugin: FastifyPluginAsync<Options & object> = async (scope, options) => {
-    const handlers = handlersFor(scope, options as Options);
+    const handlers = handlersFor(scope, options);
     for (const name of Object.keys(area) as (keyof A & string)[]) {
       routeEndpoint(scope, area[name]!, handlers[name] as EndpointHandler<Endpoint>);
     }

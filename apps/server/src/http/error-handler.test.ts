@@ -64,7 +64,7 @@ describe('error envelope', () => {
   });
 
   it('serves an OpenAPI 3.1 document generated from the contract, and its viewer', async () => {
-    const doc = (await app.inject('/api/docs/json')).json() as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await app.inject('/api/docs/json')).json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login/qywx', '/api/aggregation/qywx/getJsSdkSign']));
     const viewer = await app.inject('/api/docs/');

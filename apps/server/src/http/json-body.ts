@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@broker/contract';
 import { ApiError } from './api-error';
 
@@ -145,10 +145,12 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * strictly first; the parse itself (and its prototype-poisoning guard) stays Fastify's.
  */
 export function registerStrictJsonParser(app: FastifyInstance) {
+  // Fastify's default JSON parser is its callback form: it calls `done` and returns nothing. Its type allows
+  // the promise form too, which would read as a floating promise below.
   const parse = app.getDefaultJsonParser(
     app.initialConfig.onProtoPoisoning ?? 'error',
     app.initialConfig.onConstructorPoisoning ?? 'error',
-  );
+  ) as (request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => void;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();

@@ -327,7 +327,7 @@ for (const engine of postgres) {
       it('a statement longer than the standby timeout is cancelled by the standby and repeated on the primary; the standby stays up', async () => {
         const { database } = await appOn(standbysAt([readOnly(primary.url!)], { timeoutMs: 200 }));
         const rows = await database.reads!.onStandby({}, () => database.db.execute(sql`select pg_sleep(0.5), 'slept' as done`));
-        expect((rows as unknown as { rows: { done: string }[] }).rows[0]!.done).toBe('slept');
+        expect((rows as { rows: { done: string }[] }).rows[0]!.done).toBe('slept');
         expect(database.reads!.standbys()[0]).toMatchObject({ state: 'up', reads: 1 });
       });
 
@@ -430,7 +430,7 @@ for (const engine of postgres) {
         // The standby gone too: a read sent to it would fail there, then run on the primary.
         await proxy.stop();
         const rows = await database.reads!.onStandby({}, () => database.db.execute(sql`select count(*)::int as n from staff`));
-        expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+        expect((rows as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
         expect(database.reads!.standbys()[0]!.reads).toBe(0);
       } finally {
         await database.close();

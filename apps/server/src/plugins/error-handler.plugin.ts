@@ -65,11 +65,11 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
  * Fastify's `frameworkErrors`: the URL refusals its router makes before any route (and so before the
  * error handler), which it would otherwise write as its own JSON.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, ErrorCode.URL_MALFORMED, 'url: a path segment is too long');
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const mapped = error.code ? fastifyCodeMap[error.code] : undefined;
-  if (mapped) return sendError(reply, mapped.code, mapped.msg(error));
-  return sendError(reply, ErrorCode.URL_MALFORMED, 'url: cannot be routed');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') sendError(reply, ErrorCode.URL_MALFORMED, 'url: a path segment is too long');
+  else if (mapped) sendError(reply, mapped.code, mapped.msg(error));
+  else sendError(reply, ErrorCode.URL_MALFORMED, 'url: cannot be routed');
 }
 
 /** The one place that turns any failure into the `{code, msg, data}` envelope. */

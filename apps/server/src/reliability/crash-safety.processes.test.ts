@@ -105,7 +105,7 @@ describe.each(engines)('crash safety on %s: kill -9 in the middle of a write bur
       const writers = Array.from({ length: WRITERS }, async (_, index) => {
         const userid = userids[index % userids.length]!;
         const slot = Math.floor(index / userids.length);
-        const api = apiClient(server!.baseUrl, sessions.get(userid)!);
+        const api = apiClient(server!.baseUrl, sessions.get(userid));
         const mine = <T>(items: T[] | undefined) => (items ?? []).filter((_, position) => position % perStaff === slot);
         const customers = mine(workload.customers.get(userid));
         const events = mine(workload.pendingEvents.get(userid));

@@ -75,7 +75,7 @@ export async function callEndpoint<E extends Endpoint>(api: ApiClient, endpoint:
   if (!checked.success) {
     return { kind: 'invalid', status, problem: `${checked.error.issues[0]?.message ?? 'bad envelope'}: ${text.slice(0, 200)}` };
   }
-  const envelope = checked.data as { code: string; msg: string; data: unknown };
+  const envelope = checked.data;
   return {
     kind: 'answer',
     status,

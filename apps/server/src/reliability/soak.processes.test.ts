@@ -114,7 +114,7 @@ describe.skipIf(!postgresAdminUrl)(
             const contended = customers.slice(0, CONTENDED_PER_STAFF);
             const ownCustomers = customers.slice(CONTENDED_PER_STAFF).filter((_, position) => position % writersPerStaff === slot);
             const ownEvents = (eventsByStaff.get(userid) ?? []).filter((_, position) => position % writersPerStaff === slot);
-            return { index, api: apiClient(baseUrl, sessions.get(userid)!), userid, customers, ownCustomers, contended, ownEvents };
+            return { index, api: apiClient(baseUrl, sessions.get(userid)), userid, customers, ownCustomers, contended, ownEvents };
           });
           for (const worker of workers) expect(worker.ownCustomers.length, worker.userid).toBeGreaterThan(10);
 

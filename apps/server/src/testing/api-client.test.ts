@@ -53,7 +53,7 @@ describe('apiClient: one typed client for every suite', () => {
   });
 
   // The echo answers with what it saw; the client types `data` by the real endpoint's response.
-  const seenOf = (answer: ApiAnswer<unknown>) => answer.body.data as unknown as Seen;
+  const seenOf = (answer: ApiAnswer<unknown>) => answer.body.data as Seen;
 
   for (const kind of ['inject', 'http'] as const) {
     describe(`over ${kind}`, () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_CORP_CODE,
@@ -280,7 +280,8 @@ function transportFor(target: ApiTarget): (request: WireRequest) => Promise<Wire
     };
   }
   return async ({ method, url, headers, body }) => {
-    const payload = body instanceof ReadableStream ? Readable.fromWeb(body as NodeReadableStream<Uint8Array>) : body;
+    // Node's class (the global one): under the e2e project's DOM typings the global is the DOM's stream.
+    const payload = body instanceof NodeReadableStream ? Readable.fromWeb(body) : body;
     const response = await target.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
     const answerHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {

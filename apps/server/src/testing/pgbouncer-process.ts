@@ -97,8 +97,8 @@ async function startPgbouncerOn(port: number, binary: string, dir: string, targe
   const take = (chunk: Buffer) => {
     text += chunk.toString();
   };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
   const exited = once(child, 'exit').then(() => undefined);
 
   const admin = async <Row>(command: string) => {

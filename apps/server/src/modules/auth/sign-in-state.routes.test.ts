@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ErrorCode, agentCodeSchema, type AgentCode } from '@broker/contract';
+import { endpoints, ErrorCode, agentCodeSchema } from '@broker/contract';
 import { BUILT_IN_CORP } from '../../corps';
 import {
   apiClient,
@@ -187,7 +187,7 @@ for (const engine of testDatabases()) {
         const jar = new BrowserJar();
         const started = (await startSignInAt(server.baseUrl, { jar, agentCode })).body.data!;
         const authorize = new URL(started.authorizeUrl);
-        const agentId = BUILT_IN_CORP.agents[agentCode as AgentCode].agentId;
+        const agentId = BUILT_IN_CORP.agents[agentCode].agentId;
         expect(authorize.searchParams.get('agentid')).toBe(agentId);
         expect(new URL(authorize.searchParams.get('redirect_uri')!).searchParams.get('agentCode')).toBe(agentCode);
         const { code, state } = await authorizeAs(started.authorizeUrl, 'wongchishing');

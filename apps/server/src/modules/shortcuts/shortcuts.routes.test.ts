@@ -178,7 +178,7 @@ for (const engine of testDatabases()) {
         ["deleting a colleague's filter", lee.deleteSavedFilter({ filterId: saved.filterId }), ErrorCode.NOT_FOUND, /^filterId: /],
       ];
       for (const [label, call, code, msg] of refused) {
-        const answer = (await call) as { status: number; body: { code: string; msg: string } };
+        const answer = await call;
         expect(answer.body.code, label).toBe(code);
         expect(answer.body.msg, label).toMatch(msg);
       }

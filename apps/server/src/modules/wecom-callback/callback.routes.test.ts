@@ -12,7 +12,7 @@ import { auditLog, customers, kycBindings, motEvents, staff, wecomCallbackEvents
 const HO = 'wmEmu0001HoKwokLeung';
 const TSE = 'wmEmu0002TseMeiYee';
 const CORP_ID = BUILT_IN_CORP.corpId;
-const { token: TOKEN, encodingAesKey: AES_KEY } = BUILT_IN_CORP.callback!;
+const { token: TOKEN, encodingAesKey: AES_KEY } = BUILT_IN_CORP.callback;
 
 interface Delivered {
   status: number;

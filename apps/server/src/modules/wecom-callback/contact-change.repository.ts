@@ -177,7 +177,9 @@ export function createContactChangeRepository(tx: Tx) {
         });
         return 'bound';
       } catch (error) {
-        const text = `${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`;
+        // Drizzle's error names the statement; the driver's, kept as its cause, names the constraint.
+        const { message, cause } = error as Error;
+        const text = `${message} ${cause instanceof Error ? cause.message : ''}`;
         if (text.includes('kyc_binding_contact_uq') || text.includes('kyc_binding_customer_uq')) return 'raced';
         throw error;
       }
