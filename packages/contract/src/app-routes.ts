@@ -1,8 +1,6 @@
 /*
- * The web app's own routes, and the one rule for navigating to a target that came from outside the code:
- * a URL's query (`redirectPage` on /wxEntry, `relauchType` returns), storage (the KYC listener of SPEC.md
- * §4) or a message (the emulator's sidebar `url`). Plain TypeScript, no zod: the web app's first screen
- * and the WeCom emulator import it as `@broker/contract/app-routes`. ADR 0013.
+ * The web app's routes and the one rule for navigating to a target from outside the code (a URL's query, storage, a
+ * message; ADR 0013). No zod: the web's first screen and the WeCom emulator import it as `@broker/contract/app-routes`.
  */
 
 /** Where the app lands when nothing else (or nothing acceptable) is asked for: the client list. */
@@ -11,7 +9,7 @@ export const APP_HOME_PATH = '/client/manage/list';
 /** WeCom's OAuth return point: never a target (a sign-in would land on itself again). */
 export const APP_SIGN_IN_RETURN_PATH = '/wxEntry';
 
-/** Every page of SPEC.md §2 (and the audit trail); `apps/web/src/app/route-table.ts` lists the same (a test checks). */
+/** Every page of docs/spec.md §2 (and the audit trail); `apps/web/src/app/route-table.ts` lists the same (a test checks). */
 export const APP_PAGE_PATHS = [
   '/client/manage/list',
   '/client/manage/search',
@@ -41,11 +39,7 @@ export const APP_REDIRECT_PATHS = ['/', '/client', '/client/manage', '/mot'] as 
 /** A longer target is refused whole rather than cut (a cut query could change its meaning). */
 export const APP_TARGET_MAX_LENGTH = 2048;
 
-/**
- * Control and format characters (NUL, tab, newline, DEL, C1, zero-width and bidi marks, BOM …), every kind
- * of space, and the backslash: browsers drop or rewrite these while parsing a URL (`/\evil` and `/\t/evil`
- * become `//evil`), so a target holding one is refused outright instead of being guessed at.
- */
+/** Control, format and space characters and the backslash: browsers drop or rewrite them in a URL (`/\evil` → `//evil`). */
 const UNSAFE_CHARACTER = /[\p{C}\p{Z}\\]/u;
 
 const OWN_PATHS: ReadonlyMap<string, string> = new Map(
@@ -56,17 +50,9 @@ const OWN_PATHS: ReadonlyMap<string, string> = new Map(
 const PARSE_BASE = 'https://app.invalid';
 
 /**
- * The one safe-navigation rule: `raw` as a same-origin target when its path is one of this app's own routes
- * (page or redirect, never /wxEntry), otherwise the client list. What comes back is always a relative URL
- * of the form `/route` or `/route?query` — the route spelled as the route table spells it (the router
- * matches without case and trailing slash), the query as the URL parser normalised it, no fragment. The query
- * is passed on as data: the page reading it checks each value (a nested `redirectPage` goes through here
- * again). Idempotent: a result passed back in comes out unchanged.
- *
- * Refused (→ client list): anything not a string, empty or longer than APP_TARGET_MAX_LENGTH; absolute and
- * protocol-relative URLs (`https://x`, `//x`, `/\x`, `\\x`), `javascript:` / `data:` / `vbscript:` in any
- * case; control characters, whitespace and backslashes anywhere; encoded or look-alike slashes
- * (`/%2F%2Fx`, `%2F%2Fx`, `/%5Cx`, `／／x`), which simply name no route; unknown paths; /wxEntry.
+ * The one safe-navigation rule: `raw` as `/route` or `/route?query` when its path is one of this app's routes (never
+ * /wxEntry), the route spelled as the route table spells it, no fragment; anything else the client list. Idempotent.
+ * The query is passed on as data, each value checked by the page that reads it.
  */
 export function safeAppTarget(raw: unknown): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > APP_TARGET_MAX_LENGTH) return APP_HOME_PATH;
@@ -90,17 +76,12 @@ export function safeAppTarget(raw: unknown): string {
 /** The longest WeCom OAuth code accepted (the loginQywx request schema allows the same). */
 export const SIGN_IN_CODE_MAX_LENGTH = 512;
 
-/**
- * A WeCom OAuth code is URL-safe ASCII: one holding a control, format or space character or a backslash is no
- * code (the loginQywx request schema refuses it, and the sign-in return does not send it).
- */
+/** A WeCom OAuth code is URL-safe ASCII: one with a control, format or space character or a backslash is no code. */
 export const isSignInCodeText = (code: string) => !UNSAFE_CHARACTER.test(code);
 
 /**
- * The one check of a WeCom OAuth return (`/wxEntry?code=…`), which anyone can craft: the code when the path is
- * the sign-in return and its `code` is one the server would take (trimmed, 1–SIGN_IN_CODE_MAX_LENGTH characters,
- * no control, format or space characters, no backslash); otherwise null — not a sign-in, nothing is exchanged.
- * Passing says nothing of whose code it is: the `state` check (ADR 0011) and the server decide that.
+ * The one check of a WeCom OAuth return (`/wxEntry?code=…`), which anyone can craft: the code when it is one the server
+ * would take, else null (nothing is exchanged). Whose code it is, the `state` check (ADR 0011) and the server decide.
  */
 export function signInCodeOf(pathname: string, search: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;

@@ -8,16 +8,10 @@ export const DEFAULT_CURRENCY: Currency = 'HKD';
 export const APP_LANGUAGES = ['zh-CN', 'zh-HK', 'en'] as const;
 export const appLanguageSchema = z.enum(APP_LANGUAGES, { error: 'must be zh-CN, zh-HK or en' });
 export type AppLanguage = z.infer<typeof appLanguageSchema>;
-export const DEFAULT_APP_LANGUAGE: AppLanguage = 'zh-CN';
 
 const ID_RULE = 'must be a whole number above 0 written in digits, such as 12';
 
-/**
- * Every id a request names (a customer, an event, a record, a saved filter). A query string carries it
- * as text and JSON as a number: either way only the digits of a whole number (`12`, `"12"`). zod's
- * coercion read `"1e3"` as 1000 and `" 12"` as 12, another id than the client wrote; these, `"1.0"`
- * and `"0x10"` are refused naming the rule (a JSON `1e3` is refused by the JSON parser, json-body.ts).
- */
+/** Every id a request names: a whole JSON number, or only its digits in a query string (`"1e3"`, `" 12"`, `"0x10"` refused). */
 export const idSchema = z.union(
   [
     z.number({ error: ID_RULE }).int(ID_RULE).positive(ID_RULE),
@@ -35,10 +29,7 @@ export const epochMsSchema = z.number().int().nonnegative();
 
 const DAY_SHAPE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/**
- * A day that exists (no 2026-02-30) in years the business can mean. The shape alone let
- * `0000-10-31` and `2026-02-31` through to PostgreSQL, which refused them with a 500.
- */
+/** A day that exists (no 2026-02-30) in years the business can mean: PostgreSQL refused others with a 500. */
 const isRealDay = (text: string) => {
   const match = DAY_SHAPE.exec(text);
   if (!match) return true; // the shape check reports it
@@ -51,6 +42,13 @@ export const daySchema = z
   .string()
   .regex(DAY_SHAPE, 'must be a date like 2026-01-31')
   .refine(isRealDay, 'must be a real calendar day between 1900-01-01 and 2999-12-31');
+
+/** A request's `dateFrom`/`dateTo` (Hong Kong days, inclusive): dateTo must not be before dateFrom. */
+export const withDayRangeCheck = <Range extends z.ZodType<{ dateFrom?: string | undefined; dateTo?: string | undefined }>>(schema: Range) =>
+  schema.refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, {
+    message: 'dateTo: must not be before dateFrom',
+    path: ['dateTo'],
+  });
 
 /** Listing pages through at most 500 pages of at most 50: deep offsets are slow and nobody scrolls that far. */
 export const MAX_PAGE_NUM = 500;
@@ -72,9 +70,5 @@ export const pagedSchema = <Item extends z.ZodType>(item: Item) =>
     hasMore: z.boolean(),
   });
 
-/**
- * Money on the wire: a JSON number rounded to 2 decimals. Amounts named `…Hkd` are in HKD; the
- * web converts them for display by multiplying by the chosen currency's rate (SPEC §9).
- * Amounts without the suffix are in the row's own `currency`.
- */
+/** Money on the wire: a number rounded to 2 decimals; `…Hkd` amounts in HKD (docs/spec.md §9), others in the row's `currency`. */
 export const moneySchema = z.number();

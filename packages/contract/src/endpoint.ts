@@ -9,16 +9,9 @@ export type PayloadKind = 'query' | 'json' | 'form' | 'none';
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, Auth extends boolean = boolean> {
   method: HttpMethod;
   path: string;
-  /**
-   * The WeCom app the call belongs to (SPEC.md §7), its one owner: the web app sends it as
-   * `agent-code` and the server refuses any other app with 090701 (ADR 0015).
-   */
+  /** The WeCom app the call belongs to (docs/spec.md §7): sent as `agent-code`, any other refused with 090701 (ADR 0015). */
   agent: AgentCode;
-  /**
-   * Staff, common, sign-in, JS-SDK and audit calls, which every app of the corp makes: the owner
-   * (khzl) is sent by default, and any other app of the corp is accepted ("unless the app sends
-   * otherwise", issue 17.7).
-   */
+  /** Staff, common, sign-in, JS-SDK and audit calls, which every app of the corp makes: any app of the corp is accepted (ADR 0015). */
   shared?: true;
   /** Whether the call needs `broker-token`; the server hands an authenticated call's handler its caller. */
   auth: Auth;
@@ -28,18 +21,30 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   response: Res;
   summary: string;
   tag: string;
-  /** The web app shows no toast when this call fails (SPEC.md §7 "errors silent"). */
+  /** The web app shows no toast when this call fails (docs/spec.md §7 "errors silent"). */
   silent?: boolean;
-  /**
-   * The codes this endpoint answers beyond those every endpoint can answer (`commonErrorCodesOf`):
-   * its own refusals. The server refuses, in tests, to answer a code not declared (ADR 0022).
-   */
+  /** Its own refusals, beyond `commonErrorCodesOf`; in tests the server refuses to answer a code not declared (ADR 0022). */
   errors: readonly ErrorCodeValue[];
 }
 
+/** An endpoint as written: `payload` follows the method unless given (GET a query string, POST a JSON body); `errors` default to none. */
+type EndpointDefinition<Req extends z.ZodType, Res extends z.ZodType, Auth extends boolean> = Omit<
+  Endpoint<Req, Res, Auth>,
+  'payload' | 'errors'
+> &
+  Partial<Pick<Endpoint, 'payload' | 'errors'>>;
+
 export const defineEndpoint = <Req extends z.ZodType, Res extends z.ZodType, Auth extends boolean>(
-  endpoint: Endpoint<Req, Res, Auth>,
-): Endpoint<Req, Res, Auth> => endpoint;
+  endpoint: EndpointDefinition<Req, Res, Auth>,
+): Endpoint<Req, Res, Auth> => ({ payload: endpoint.method === 'GET' ? 'query' : 'json', errors: [], ...endpoint });
+
+/** The endpoints of one area share their app, their tag and whether they are shared; each needs a session unless `auth: false`. */
+export const areaEndpoints =
+  (area: Pick<Endpoint, 'agent' | 'tag' | 'shared'>) =>
+  <Req extends z.ZodType, Res extends z.ZodType, Auth extends boolean = true>(
+    endpoint: Omit<EndpointDefinition<Req, Res, Auth>, 'agent' | 'tag' | 'auth'> & { auth?: Auth },
+  ): Endpoint<Req, Res, Auth> =>
+    defineEndpoint<Req, Res, Auth>({ ...area, auth: true as Auth, ...endpoint });
 
 export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
 export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
@@ -48,11 +53,7 @@ export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<
 export const agentsAccepted = (endpoint: Pick<Endpoint, 'agent' | 'shared'>): readonly AgentCode[] =>
   endpoint.shared ? agentCodeSchema.options : [endpoint.agent];
 
-/**
- * What any endpoint can answer, whatever it does: a request refused before or during validation
- * (the bytes, the connection, the fields, the app), the server failing or shedding load, a
- * general rate limit; and, when it needs a session, an invalid or expired one.
- */
+/** What any endpoint can answer, whatever it does: bad bytes, connection or fields, the wrong app, a failing or shedding server. */
 const ANY_ENDPOINT_ERRORS: readonly ErrorCodeValue[] = [
   ErrorCode.VALIDATION,
   ErrorCode.PAYLOAD_TOO_LARGE,

@@ -64,7 +64,6 @@ export const contract = {
     revealPhone,
   },
   manage: { getChannel, searchCustomers, statCustomers },
-  // Issue 22.6: pins, recents and saved filters (endpoints/shortcuts.ts).
   shortcuts: { getShortcuts, setClientPin, recordClientOpened, forgetRecentSearches, saveFilter, deleteSavedFilter },
   kyc: { kycSearch, kycBind, kycUnbind, hasKyc },
   mot: {
@@ -79,7 +78,6 @@ export const contract = {
     searchServiceHistory,
     getClientHistory,
     setFold,
-    // Issue 24: the ranked day and snoozing (endpoints/mot-rank.ts).
     getRankedToday,
     getEventRank,
     snoozeEvent,
@@ -92,10 +90,7 @@ export const contract = {
 export type Contract = typeof contract;
 export type AreaName = keyof Contract;
 
-/**
- * Every endpoint of the API, flat: the web calls them by name and tests walk this list
- * (malformed-input and authorisation sweeps), so a new endpoint cannot escape them.
- */
+/** Every endpoint, flat: the web calls them by name and the malformed-input and authorisation sweeps walk them all. */
 export const endpoints = {
   ...contract.auth,
   ...contract.wecom,

@@ -1,9 +1,6 @@
 /*
- * How a call to an endpoint goes on the wire: its method, its path (with the query string when the payload
- * travels there), the headers naming the corp, the app and the session, and the payload as a query string,
- * a JSON body, multipart form-data or nothing, as the endpoint's `payload` says. One owner for the web app's
- * request layer and the server's test client. Plain TypeScript, no zod: the web app's first screen imports
- * it as `@broker/contract/request-encoding`.
+ * How a call goes on the wire (method, path and query, headers, body as its `payload` says): one owner for the web's
+ * request layer and the server's test client. No zod: the web's first screen imports `@broker/contract/request-encoding`.
  */
 import type { Endpoint } from './endpoint';
 
@@ -34,10 +31,7 @@ export interface EncodedRequest {
   body?: string | FormData;
 }
 
-/**
- * The headers of a call: the app (the endpoint's own unless the caller names another), the corp, and the
- * token only when the endpoint needs a session. An endpoint without an app sends none unless the caller names one.
- */
+/** The headers of a call: the app (the endpoint's unless the caller names one), the corp, and the token only where a session is needed. */
 export function requestHeaders(endpoint: { agent?: string; auth: boolean }, caller: RequestCaller): Record<string, string> {
   const headers: Record<string, string> = {};
   const agent = caller.agent === undefined ? endpoint.agent : caller.agent;

@@ -2,21 +2,14 @@ import { z } from 'zod';
 import { corpCodeSchema } from './headers';
 
 /**
- * WeCom's callback ("接收消息服务器"), as WeCom speaks it — not our `{code, msg, data}` contract:
- * WeCom calls `/api/wecom/callback/<corpCode>` with a signed query string; the body (POST) is XML
- * whose `Encrypt` holds the AES-encrypted event. Success answers are plain text (the decrypted
- * `echostr`, or `success`); failures answer our error envelope with a 0930xx code (WeCom only looks
- * at the status, a person reading the server's answer sees which check failed). ADR 0019.
+ * WeCom's callback (接收消息服务器, ADR 0019), as WeCom speaks it: a signed query string and an XML body whose `Encrypt`
+ * holds the AES-encrypted event. Success answers plain text; a failure our envelope with a 0930xx code naming the check.
  */
 export const WECOM_CALLBACK_PATH = '/api/wecom/callback/:corpCode';
 
 export const wecomCallbackParamsSchema = z.strictObject({ corpCode: corpCodeSchema });
 
-/**
- * How far WeCom's times may be from our clock: the signed `timestamp` and the event's `CreateTime`. WeCom
- * retries an unanswered callback three times within seconds; a captured one replayed later, or an event
- * dated anywhere else (year 1970, 33658, beyond any date), is refused (093004). Five minutes covers drift.
- */
+/** How far WeCom's `timestamp` and `CreateTime` may be from our clock: WeCom retries within seconds, a replay comes later (093004). */
 export const CALLBACK_REPLAY_WINDOW_S = 300;
 
 /** Seconds since the epoch as WeCom writes them: digits only (not 1e3, 1.0, -5 or " 12"). */
@@ -73,10 +66,7 @@ export const wecomCallbackEventSchema = z.object({
 });
 export type WecomCallbackEvent = z.infer<typeof wecomCallbackEventSchema>;
 
-/**
- * The 「联系我」 `state` that binds a new contact to a customer: `kyc:` and the customer number
- * (WeCom allows 30 characters). A QR code made for one customer carries their number.
- */
+/** The 「联系我」 `state` that binds a new contact to a customer: `kyc:` and the customer number (WeCom allows 30 characters). */
 export const CONTACT_ME_STATE_PREFIX = 'kyc:';
 export const contactMeState = (customerNo: string) => `${CONTACT_ME_STATE_PREFIX}${customerNo}`;
 export function customerNoOfState(state: string | undefined): string | null {

@@ -10,15 +10,9 @@ const MAX_KEY_LENGTH = 32;
 const quoteKey = (key: string) =>
   `"${key.slice(0, MAX_KEY_LENGTH).replace(/[^\x20-\x7e]/g, '?')}${key.length > MAX_KEY_LENGTH ? '…' : ''}"`;
 
-/**
- * Plain-words messages for every schema of the contract, shared by server and web, so an error
- * reads "query.ccy: must be one of HKD, USD, CNY" rather than zod's internal phrasing.
- * A message given on a schema itself still wins.
- */
+/** Plain-words messages for every schema ("query.ccy: must be one of HKD, USD, CNY"); a schema's own message still wins. */
 z.config({
-  // In the browser zod must not compile parsers with `new Function`: the Content-Security-Policy has no
-  // 'unsafe-eval', and even zod's guarded probe for eval fires a securitypolicyviolation report.
-  // The server keeps the compiled (faster) parsers.
+  // The browser's Content-Security-Policy has no 'unsafe-eval' (zod's probe for it alone fires a violation report).
   jitless: 'document' in globalThis,
   customError: (issue) => {
     switch (issue.code) {

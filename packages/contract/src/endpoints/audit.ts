@@ -10,11 +10,11 @@ export const AUDIT_ACTIONS = [
   'mot.handle',
   'mot.setMinCashIO',
   'mot.setFold',
-  /** An MOT event put off to a later day (issue 24). */
+  /** An MOT event put off to a later day (ADR 0041). */
   'mot.snooze',
   /** WeCom cards for new MOT events turned on or off (ADR 0042). */
   'mot.setPush',
-  /** The contact log (issue 23): a record written, edited before its lock, corrected after it, a client's log exported. */
+  /** The contact log (ADR 0038): a record written, edited before its lock, corrected after it, a client's log exported. */
   'contact.add',
   'contact.edit',
   'contact.correct',
@@ -57,7 +57,6 @@ export const getMyAuditTrail = defineEndpoint({
   agent: 'khzl',
   shared: true,
   auth: true,
-  payload: 'query',
   request: z.strictObject({
     /** Only entries older than this one (the last `id` of the previous page). */
     cursor: idSchema.optional(),
@@ -71,5 +70,4 @@ export const getMyAuditTrail = defineEndpoint({
   }),
   summary: 'Your own audit trail, newest first: profile edits, KYC bindings, MOT events handled, MOT settings',
   tag: 'audit',
-  errors: [],
 });

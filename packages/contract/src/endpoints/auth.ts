@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
 import { APP_TARGET_MAX_LENGTH, SIGN_IN_CODE_MAX_LENGTH, isSignInCodeText, safeAppTarget } from '../app-routes';
 import { agentCodeSchema, corpCodeSchema } from '../headers';
 import { appLanguageSchema, epochMsSchema } from '../common';
+
+const authEndpoint = areaEndpoints({ agent: 'khzl', shared: true, tag: 'auth' });
 
 export const loginResultSchema = z.object({
   token: z.string().min(1),
@@ -19,34 +21,23 @@ export const loginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-/**
- * WeCom returns `state` as it was given and allows only letters and digits, up to 128 bytes; the
- * server's are 64 hex digits (256 random bits).
- */
+/** WeCom returns `state` as given, letters and digits up to 128 bytes; the server's are 64 hex digits. */
 export const signInStateSchema = z
   .string()
   .min(1, 'must not be empty')
   .max(128, 'must be at most 128 characters')
   .regex(/^[A-Za-z0-9]+$/, 'must be letters and digits only');
 
-/**
- * A page of this app to come back to after signing in: exactly what the one safe-navigation rule
- * (safeAppTarget, ADR 0013) makes of it — one of this app's own routes, never /wxEntry. The page sends
- * safeAppTarget's answer, so only a hand-made request is refused; the server builds the return address
- * from nothing else.
- */
+/** The page to come back to after signing in: exactly what safeAppTarget (ADR 0013) makes of it, so only a hand-made request fails. */
 export const returnPageSchema = z
   .string()
   .max(APP_TARGET_MAX_LENGTH, `must be at most ${APP_TARGET_MAX_LENGTH} characters`)
   .refine((page) => safeAppTarget(page) === page, 'must be a page of this app (a path of its route table, not /wxEntry)');
 
-export const loginQywx = defineEndpoint({
+export const loginQywx = authEndpoint({
   method: 'GET',
   path: '/api/auth/login/qywx',
-  agent: 'khzl',
-  shared: true,
   auth: false,
-  payload: 'query',
   request: z.strictObject({
     code: z
       .string()
@@ -63,7 +54,6 @@ export const loginQywx = defineEndpoint({
   summary:
     'Exchange a WeCom OAuth code for a broker token. Needs the sign-in cookie set by startSignIn and its `state`; ' +
     "the code is exchanged with the access token of the agent that started the sign-in. Sets the browser's session cookie.",
-  tag: 'auth',
   errors: [
     ErrorCode.LOGIN_STATE_INVALID,
     ErrorCode.LOGIN_CODE_INVALID,
@@ -85,23 +75,17 @@ export const signInStartSchema = z.object({
 });
 export type SignInStart = z.infer<typeof signInStartSchema>;
 
-/**
- * Sign-in begins on the server: it records which agent started it and sets an HttpOnly cookie
- * holding a fresh state, which loginQywx compares (ADR 0011).
- */
-export const startSignIn = defineEndpoint({
+/** Sign-in begins on the server: it records the agent and sets an HttpOnly cookie with a fresh state for loginQywx (ADR 0011). */
+export const startSignIn = authEndpoint({
   method: 'POST',
   path: '/api/auth/login/start',
-  agent: 'khzl',
-  shared: true,
   auth: false,
-  payload: 'json',
   request: z.strictObject({
     /** The WeCom app whose home page the user opened: its token exchanges the code. */
     agentCode: agentCodeSchema,
     /** Where to land after signing in. */
     redirectPage: returnPageSchema,
-    /** SPEC.md §4: carried back to /wxEntry when given. */
+    /** docs/spec.md §4: carried back to /wxEntry when given. */
     relauchType: z
       .string()
       .regex(/^[A-Za-z]{1,32}$/, 'must be 1-32 letters')
@@ -109,25 +93,18 @@ export const startSignIn = defineEndpoint({
   }),
   response: signInStartSchema,
   summary: "Begin a sign-in: WeCom's authorise URL for this corp and agent, and the browser's sign-in cookie",
-  tag: 'auth',
   errors: [ErrorCode.LOGIN_RATE_LIMITED],
 });
 
-/**
- * A browser that still holds its session cookie gets a fresh token for that session without an
- * OAuth round trip: WeCom's Mac sidebar empties localStorage on each load (ADR 0012).
- */
-export const resumeSession = defineEndpoint({
+/** A browser holding its session cookie gets the token again without OAuth: WeCom's Mac sidebar empties localStorage (ADR 0012). */
+export const resumeSession = authEndpoint({
   method: 'POST',
   path: '/api/auth/session/resume',
-  agent: 'khzl',
-  shared: true,
   auth: false,
   payload: 'none',
   request: z.strictObject({}),
   response: loginResultSchema,
   summary: "The token of the live session this browser's cookie is bound to (same staff member, same expiry; nothing new is minted)",
-  tag: 'auth',
   errors: [ErrorCode.SESSION_NOT_RESUMABLE, ErrorCode.LOGIN_RATE_LIMITED],
   silent: true,
 });
@@ -138,32 +115,22 @@ export const signOutResultSchema = z.object({
 });
 export type SignOutResult = z.infer<typeof signOutResultSchema>;
 
-export const signOut = defineEndpoint({
+export const signOut = authEndpoint({
   method: 'POST',
   path: '/api/auth/logout',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
   payload: 'none',
   request: z.strictObject({}),
   response: signOutResultSchema,
   summary: 'Sign out on this device: ends every session of this browser and clears its session cookie',
-  tag: 'auth',
-  errors: [],
 });
 
-export const signOutEverywhere = defineEndpoint({
+export const signOutEverywhere = authEndpoint({
   method: 'POST',
   path: '/api/auth/logoutEverywhere',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
   payload: 'none',
   request: z.strictObject({}),
   response: signOutResultSchema,
   summary: 'Sign out everywhere: ends every session of the caller, on every device',
-  tag: 'auth',
-  errors: [],
 });
 
 export const corpConfigSchema = z.object({
@@ -179,16 +146,12 @@ export const corpConfigSchema = z.object({
 export type CorpConfig = z.infer<typeof corpConfigSchema>;
 
 /** Public facts the web app needs before sign-in: corpId (wxAppId), agent ids, OAuth base. */
-export const getCorpConfig = defineEndpoint({
+export const getCorpConfig = authEndpoint({
   method: 'GET',
   path: '/api/auth/corpConfig',
-  agent: 'khzl',
-  shared: true,
   auth: false,
-  payload: 'query',
   request: z.strictObject({ corpCode: corpCodeSchema }),
   response: corpConfigSchema,
   summary: 'Public sign-in configuration of a corp',
-  tag: 'auth',
   errors: [ErrorCode.NOT_FOUND],
 });

@@ -1,25 +1,15 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { daySchema, epochMsSchema, idSchema } from '../common';
+import { daySchema, epochMsSchema, idSchema, withDayRangeCheck } from '../common';
 import { customerIdSchema } from './customer';
 
 /**
- * The contact log (issue 23): how and when a client manager reached a client, kept the way Hong
- * Kong's SFC expects records of client contact to be kept — never deleted, unalterable once locked.
- *
- * A contact record generalises MOT's service record: the same rows (`handleEvent` writes one linked
- * to the event it handles; `searchServiceHistory` and `getClientHistory` read them). A record may link
- * no event, or several.
- *
- * Lifecycle (docs/contact-log.md): a record can be edited in place by its author until it locks
- * (`locksAt`, by default 24 h after it was written; every edit is in the audit trail with before →
- * after). After that a *correction* adds a new version, with a reason, and keeps every earlier one;
- * the versions of one record share its `threadId` (the first version's id). Nothing is ever deleted.
- *
- * Every call names a client of the caller's book: another manager's client answers 090403, an unknown
- * client or record 090404. The calls are made from the client pages (khzl) and from MOT (mot): shared.
+ * The contact log (ADR 0038, docs/contact-log.md): records of client contact as the SFC expects them, never deleted,
+ * edited by their author until they lock, corrected after by a new version. MOT's service records are these rows.
+ * Called from the client pages and MOT (shared); another manager's client answers 090403, an unknown one 090404.
  */
+const contactEndpoint = areaEndpoints({ agent: 'khzl', shared: true, tag: 'contact' });
 
 /** How the client was reached. (MOT's `serviceChannelSchema` is this one.) */
 export const contactChannelSchema = z.enum(['phone', 'wecom', 'meeting', 'email', 'other']);
@@ -46,18 +36,11 @@ export const contactPurposeSchema = z.enum([
 export type ContactPurpose = z.infer<typeof contactPurposeSchema>;
 export const CONTACT_PURPOSES = contactPurposeSchema.options;
 
-/**
- * Outcomes a manager picks from a chip instead of typing (issue 22 §4): stored as these codes and shown in the
- * reader's language. A record's `outcome` is either one of them or the manager's own words.
- */
+/** Outcomes a manager picks from a chip (ADR 0048), stored as codes; a record's `outcome` is one of them or free words. */
 export const SERVICE_OUTCOME_CODES = ['contacted', 'no_need', 'meeting_booked', 'unreachable'] as const;
 export type ServiceOutcomeCode = (typeof SERVICE_OUTCOME_CODES)[number];
 
-/**
- * The words each outcome chip shows, in zh-CN, zh-HK and en (the web's i18n labels are checked against these).
- * Domain data, not only display: records saved before chips saved codes hold these words, and a manager who
- * searches the service history for the words they see must find the records stored as codes.
- */
+/** Each chip's words (zh-CN, zh-HK, en): domain data, as a search for the words shown must find the records stored as codes. */
 export const SERVICE_OUTCOME_WORDS: Readonly<Record<ServiceOutcomeCode, readonly [zhCN: string, zhHK: string, en: string]>> = {
   contacted: ['已联系客户', '已聯絡客戶', 'Client contacted'],
   no_need: ['客户暂无需求', '客戶暫無需求', 'No need for now'],
@@ -158,23 +141,15 @@ const checkRecordFields = (fields: RecordFields, ctx: z.RefinementCtx) => {
   }
 };
 
-/**
- * A write of a record (adding one, changing one): its fields (`recordFields` among them) always checked
- * together by `checkRecordFields`, and the record as written in the answer.
- */
+/** Adding or changing a record: its fields always checked together by `checkRecordFields`; the record as written in the answer. */
 const recordWriteEndpoint = <Shape extends typeof recordFields & z.ZodRawShape>(write: { path: string; fields: Shape; summary: string }) =>
-  defineEndpoint({
+  contactEndpoint({
     method: 'POST',
     path: write.path,
-    agent: 'khzl',
-    shared: true,
-    auth: true,
-    payload: 'json',
     // Shape holds recordFields, so its output holds RecordFields (which TypeScript cannot see through the generic).
     request: z.strictObject(write.fields).superRefine((fields, ctx) => checkRecordFields(fields as RecordFields, ctx)),
     response: contactRecordSchema,
     summary: write.summary,
-    tag: 'contact',
     errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
   });
 
@@ -185,10 +160,7 @@ export const addContactRecord = recordWriteEndpoint({
     ...recordFields,
     /** MOT events of this client the contact served: pending ones become handled. */
     eventIds: z.array(idSchema).max(CONTACT_EVENTS_MAX).optional(),
-    /**
-     * Chosen by the app for one attempt and sent again with every retry of it: a second request with
-     * the same id answers the record the first one wrote, so a retry never writes the record twice.
-     */
+    /** One per attempt, sent again with each retry: a repeat answers the record the first one wrote. */
     requestId: z.uuid('must be a UUID').optional(),
   },
   summary:
@@ -201,10 +173,7 @@ export const reviseContactRecord = recordWriteEndpoint({
     /** The latest version's id: a record revised meanwhile answers 090409. */
     recordId: contactRecordIdSchema,
     ...recordFields,
-    /**
-     * The `edits` of the version the change was made on: a version edited meanwhile answers 090409
-     * (with `recordId` this names exactly what the manager saw, so one of two concurrent changes wins).
-     */
+    /** The `edits` of the version changed: a version edited meanwhile answers 090409 (one of two concurrent changes wins). */
     edits: z.number().int().min(0).max(1_000_000),
     /** Required for a correction (the record is locked, or the caller is not its author); ignored for an edit. */
     correctionReason: z.string().trim().max(CONTACT_REASON_MAX).nullable().optional(),
@@ -213,13 +182,9 @@ export const reviseContactRecord = recordWriteEndpoint({
     'Change a record: before it locks, its author edits it in place (audited); after, a correction with a reason adds a new version and keeps the old',
 });
 
-export const getContactRecord = defineEndpoint({
+export const getContactRecord = contactEndpoint({
   method: 'GET',
   path: '/api/contact/record',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
-  payload: 'query',
   request: z.strictObject({ recordId: contactRecordIdSchema }),
   response: z.object({
     /** The latest version of the record the id belongs to (any version's id finds it). */
@@ -228,17 +193,12 @@ export const getContactRecord = defineEndpoint({
     versions: z.array(contactRecordSchema),
   }),
   summary: 'One contact record as it stands now, with every earlier version',
-  tag: 'contact',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
-export const listContactRecords = defineEndpoint({
+export const listContactRecords = contactEndpoint({
   method: 'GET',
   path: '/api/contact/records',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
-  payload: 'query',
   request: z.strictObject({
     customerId: customerIdSchema,
     channel: contactChannelSchema.optional(),
@@ -252,23 +212,15 @@ export const listContactRecords = defineEndpoint({
     nextCursor: z.string().nullable(),
   }),
   summary: "A client's contact log, newest contact first (each record as it stands now)",
-  tag: 'contact',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
-export const exportContactRecords = defineEndpoint({
+export const exportContactRecords = contactEndpoint({
   method: 'GET',
   path: '/api/contact/records/export',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
-  payload: 'query',
-  request: z
-    .strictObject({ customerId: customerIdSchema, dateFrom: daySchema.optional(), dateTo: daySchema.optional() })
-    .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, {
-      message: 'dateTo: must not be before dateFrom',
-      path: ['dateTo'],
-    }),
+  request: withDayRangeCheck(
+    z.strictObject({ customerId: customerIdSchema, dateFrom: daySchema.optional(), dateTo: daySchema.optional() }),
+  ),
   response: z.object({
     /** e.g. `contact-log-C00012345-2026-11-24.csv` */
     fileName: z.string(),
@@ -277,6 +229,5 @@ export const exportContactRecords = defineEndpoint({
     records: z.number().int(),
   }),
   summary: "A client's whole contact log, every version, as CSV for a compliance request (the export is audited)",
-  tag: 'contact',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });

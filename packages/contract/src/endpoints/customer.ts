@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
 import { currencySchema, daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape, idSchema } from '../common';
 
 /**
- * One client, as a client manager sees it (agent `khzl`). Every call names the client by
- * `customerId`; a client of another staff member answers 090403, an unknown id 090404.
- *
- * Currency: amounts named `…Hkd` are HKD; the web multiplies them by the chosen currency's rate
- * (getCurrencyExchangeRate). Rows that happen in a foreign currency (a US trade, a CNY deposit)
- * also carry `amount` and `currency` as booked; their `…Hkd` uses the latest rate, as the screen's
- * currency switch does.
+ * One client, as a client manager sees it: every call names a client of the caller's book (another's: 090403, unknown:
+ * 090404). Foreign-currency rows carry `amount` and `currency` as booked; their `…Hkd` uses the latest rate.
  */
+export const clientEndpoint = areaEndpoints({ agent: 'khzl', tag: 'client' });
 
 export const customerIdSchema = idSchema;
 export const marketSchema = z.enum(['HK', 'US', 'SH', 'SZ']);
@@ -33,10 +29,7 @@ const securityShape = {
   market: marketSchema,
 };
 
-/**
- * One of a customer's record lists (holdings, trades, money movements, transfers): filtered, a page at a
- * time, with totals (`summary`) over every record that matches the filters, not just the page.
- */
+/** One of a client's record lists: filtered, paged, with totals (`summary`) over every matching record, not just the page. */
 const customerRecordsEndpoint = <Filters extends z.ZodRawShape, Item extends z.ZodType, Totals extends z.ZodRawShape>(list: {
   path: string;
   filters: Filters;
@@ -44,16 +37,12 @@ const customerRecordsEndpoint = <Filters extends z.ZodRawShape, Item extends z.Z
   totals: Totals;
   summary: string;
 }) =>
-  defineEndpoint({
+  clientEndpoint({
     method: 'GET',
     path: list.path,
-    agent: 'khzl',
-    auth: true,
-    payload: 'query',
     request: z.strictObject({ customerId: customerIdSchema, ...list.filters, ...pagingShape }),
     response: pagedSchema(list.item).extend({ summary: z.object(list.totals) }),
     summary: list.summary,
-    tag: 'client',
     errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
   });
 
@@ -90,12 +79,7 @@ export const customerProfileSchema = z.object({
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
-/**
- * Base information card and the edit form's starting values. The phone is masked here as everywhere:
- * its full number leaves the server only through `revealPhone`, which puts who, when and which client
- * in the audit trail (ADR 0039). The identity document is only ever the stored masked form; the full
- * number is never kept.
- */
+/** Base information and the edit form's starting values; the full phone leaves the server only by `revealPhone` (ADR 0039). */
 export const customerBaseInfoSchema = z.object({
   customerId: z.number().int(),
   customerNo: z.string(),
@@ -124,29 +108,21 @@ export const customerBaseInfoSchema = z.object({
 });
 export type CustomerBaseInfo = z.infer<typeof customerBaseInfoSchema>;
 
-export const getProfile = defineEndpoint({
+export const getProfile = clientEndpoint({
   method: 'GET',
   path: '/api/client/customer/getProfile',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
   request: byCustomer,
   response: customerProfileSchema,
   summary: 'Client profile header: names, status, risk, tags, total assets',
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
-export const getBaseInfo = defineEndpoint({
+export const getBaseInfo = clientEndpoint({
   method: 'GET',
   path: '/api/client/customer/getBaseInfo',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
   request: byCustomer,
   response: customerBaseInfoSchema,
   summary: 'Client base information (contact, identity document masked, accounts) and edit version',
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
@@ -176,12 +152,9 @@ export const dynamicItemSchema = z.object({
 });
 export type DynamicItem = z.infer<typeof dynamicItemSchema>;
 
-export const getDynamic = defineEndpoint({
+export const getDynamic = clientEndpoint({
   method: 'GET',
   path: '/api/client/customer/getDynamic',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({
     customerId: customerIdSchema,
     /** Only entries strictly older than this (the last `at` of the previous page). */
@@ -190,7 +163,6 @@ export const getDynamic = defineEndpoint({
   }),
   response: z.object({ list: z.array(dynamicItemSchema), hasMore: z.boolean() }),
   summary: 'Recent activity: trades, deposits and withdrawals, stock transfers and profile edits, newest first',
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
@@ -224,16 +196,12 @@ export const customerAssetSchema = z.object({
 });
 export type CustomerAsset = z.infer<typeof customerAssetSchema>;
 
-export const getAsset = defineEndpoint({
+export const getAsset = clientEndpoint({
   method: 'GET',
   path: '/api/client/customer/getAsset',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
   request: byCustomer,
   response: customerAssetSchema,
   summary: "Asset summary: total, cash, market value, today's P/L, allocation by market and by currency",
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
@@ -367,12 +335,9 @@ export const profileEditSchema = {
 export type ProfileEditableField = keyof typeof profileEditSchema;
 export const PROFILE_EDITABLE_FIELDS = Object.keys(profileEditSchema) as ProfileEditableField[];
 
-export const updateProfile = defineEndpoint({
+export const updateProfile = clientEndpoint({
   method: 'POST',
   path: '/api/client/customer/updateProfile',
-  agent: 'khzl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     customerId: customerIdSchema,
     /** The `version` from getBaseInfo; a newer one on the server answers 090409 and changes nothing. */
@@ -385,39 +350,28 @@ export const updateProfile = defineEndpoint({
   }),
   response: customerBaseInfoSchema,
   summary: 'Edit contact details, tags and remark (fields left out stay as they are); optimistic locking by version',
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });
 
-/**
- * Reaching a client (ADR 0039): the WeCom contact their chat opens with, and whether they have a
- * phone, masked. Asked from the profile (khzl), an MOT event (mot) and a client-list row (khgl): shared.
- */
+/** Reaching a client (ADR 0039), from the profile, an MOT event and a client-list row (so shared). */
 export const customerReachSchema = z.object({
   customerId: z.number().int(),
   nameCn: z.string(),
   nameEn: z.string(),
   /** `+852 9123 ****`; null when the client has no phone on file. */
   phoneMasked: z.string().nullable(),
-  /**
-   * The WeCom external contact bound to this client (KYC); null when none is bound: the app offers to
-   * bind one. `stale`: WeCom said the contact and the manager are no longer connected.
-   */
+  /** The bound WeCom contact (KYC), null when none; `stale`: WeCom said they are no longer connected. */
   wecom: z.object({ externalUserId: z.string(), stale: z.boolean() }).nullable(),
 });
 export type CustomerReach = z.infer<typeof customerReachSchema>;
 
-export const getReach = defineEndpoint({
+export const getReach = clientEndpoint({
   method: 'GET',
   path: '/api/client/customer/getReach',
-  agent: 'khzl',
   shared: true,
-  auth: true,
-  payload: 'query',
   request: byCustomer,
   response: customerReachSchema,
   summary: 'How to reach a client: the bound WeCom contact to chat with, and whether there is a phone (masked)',
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
@@ -425,13 +379,10 @@ export const getReach = defineEndpoint({
 export const phoneRevealPurposeSchema = z.enum(['view', 'call']);
 export type PhoneRevealPurpose = z.infer<typeof phoneRevealPurposeSchema>;
 
-export const revealPhone = defineEndpoint({
+export const revealPhone = clientEndpoint({
   method: 'POST',
   path: '/api/client/customer/revealPhone',
-  agent: 'khzl',
   shared: true,
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     customerId: customerIdSchema,
     purpose: phoneRevealPurposeSchema,
@@ -444,6 +395,5 @@ export const revealPhone = defineEndpoint({
     dial: z.string().nullable(),
   }),
   summary: "A client's full phone number, to read or to dial; each reveal is in the audit trail (who, when, which client); rate-limited",
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.PHONE_REVEAL_RATE_LIMITED],
 });

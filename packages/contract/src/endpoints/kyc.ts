@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
 import { epochMsSchema, idSchema } from '../common';
+
+const kycEndpoint = areaEndpoints({ agent: 'khzl', tag: 'kyc' });
 
 /** A WeCom external contact id (the chat counterpart), as `getCurExternalContact` returns it. */
 export const externalUserIdSchema = z
@@ -27,12 +29,9 @@ export const kycCandidateSchema = z.object({
 });
 export type KycCandidate = z.infer<typeof kycCandidateSchema>;
 
-export const kycSearch = defineEndpoint({
+export const kycSearch = kycEndpoint({
   method: 'POST',
   path: '/api/client/customer/kyc/search',
-  agent: 'khzl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     keyword: z.string().trim().min(1, 'must not be empty').max(50),
     pageNum: z.number().int().min(1).max(1000).default(1),
@@ -46,16 +45,10 @@ export const kycSearch = defineEndpoint({
     hasMore: z.boolean(),
   }),
   summary: "Find the signed-in staff member's customers to bind: name, phone, account number or ID tail",
-  tag: 'kyc',
   errors: [ErrorCode.KYC_SEARCH_RATE_LIMITED],
 });
 
-/**
- * Why a binding went stale: WeCom told us (change_external_contact callback) that the customer
- * deleted their client manager (`del_follow_user`) or the manager deleted the customer
- * (`del_external_contact`). The binding stays until someone unbinds it; it heals by itself when the
- * two add each other again.
- */
+/** Why a binding went stale, as WeCom's change_external_contact said; it heals when the two add each other again. */
 export const kycStaleReasonSchema = z.enum(['del_follow_user', 'del_external_contact']);
 export type KycStaleReason = z.infer<typeof kycStaleReasonSchema>;
 
@@ -75,16 +68,12 @@ export const kycBindingSchema = z.object({
 });
 export type KycBinding = z.infer<typeof kycBindingSchema>;
 
-export const kycBind = defineEndpoint({
+export const kycBind = kycEndpoint({
   method: 'POST',
   path: '/api/client/customer/kyc/bind',
-  agent: 'khzl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({ externalUserId: externalUserIdSchema, customerId: idSchema }),
   response: kycBindingSchema,
   summary: 'Bind a WeCom chat contact to one of your customers (the contact must be yours in WeCom)',
-  tag: 'kyc',
   errors: [
     ErrorCode.FORBIDDEN,
     ErrorCode.NOT_FOUND,
@@ -95,39 +84,27 @@ export const kycBind = defineEndpoint({
   ],
 });
 
-export const kycUnbind = defineEndpoint({
+export const kycUnbind = kycEndpoint({
   method: 'POST',
   path: '/api/client/customer/kyc/unbind',
-  agent: 'khzl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({ externalUserId: externalUserIdSchema }),
   response: kycBindingSchema,
   summary: 'Remove the binding of a WeCom chat contact (your customer only)',
-  tag: 'kyc',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.KYC_NOT_FOLLOWING, ErrorCode.KYC_NOT_BOUND, ...WECOM_FAILURE_CODES],
 });
 
-export const hasKyc = defineEndpoint({
+export const hasKyc = kycEndpoint({
   method: 'GET',
   path: '/api/client/customer/kyc/hasKyc',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({ externalUserId: externalUserIdSchema }),
   response: z.object({
     bound: z.boolean(),
     /** False when the contact is bound to a customer of another staff member (details withheld). */
     ownCustomer: z.boolean(),
     binding: kycBindingSchema.nullable(),
-    /**
-     * The contact as WeCom knows it; null only for a contact bound to your own customer that you no
-     * longer follow. A contact you do not follow is refused (091003) exactly like one WeCom does not
-     * know; a WeCom refusal is named (0925xx) — ADR 0015.
-     */
+    /** The contact as WeCom knows it; null for your own customer's contact you no longer follow (one never followed: 091003, ADR 0015). */
     contact: z.object({ externalUserId: z.string(), name: z.string(), followedByYou: z.boolean() }).nullable(),
   }),
   summary: 'Is this WeCom contact bound, and to which of your customers',
-  tag: 'kyc',
   errors: [ErrorCode.KYC_NOT_FOLLOWING, ...WECOM_FAILURE_CODES],
 });

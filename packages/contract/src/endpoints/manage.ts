@@ -1,25 +1,17 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { currencySchema, daySchema, moneySchema, pagedSchema, pagingShape } from '../common';
 import { customerStatusSchema, marketSchema } from './customer';
 
-/**
- * The client list of the signed-in staff member (agent `khgl`): only their own clients in their
- * corp, ever. Phone numbers and identity documents are masked in every row.
- */
+const manageEndpoint = areaEndpoints({ agent: 'khgl', tag: 'manage' });
+
+/** The caller's client list: only their own clients, phone numbers and identity documents masked in every row. */
 
 export const channelCodeSchema = z.string().regex(/^[a-z0-9_]{1,32}$/, 'must be a channel code such as branch');
 
-/**
- * Filters shared by search and stat, so the stat header always describes the list under it.
- * `assetMin`/`assetMax` are in `ccy` (default HKD) and converted to HKD with the latest rate.
- * `openDateFrom`/`openDateTo` are inclusive Hong Kong days.
- */
+/** Filters shared by search and stat (so the header describes the list); asset bounds in `ccy`, dates inclusive Hong Kong days. */
 export const customerFilterShape = {
-  /**
-   * Partial match on the Chinese or English name or any run of phone digits; exact match on an
-   * account number or the last four characters of the identity document. Case-insensitive.
-   */
+  /** Part of a name or of the phone digits, or an account number or the ID document's last four exactly; any case (ADR 0046). */
   keyword: z.string().trim().max(50).optional(),
   channels: z.array(channelCodeSchema).max(10).optional(),
   statuses: z.array(customerStatusSchema).max(3).optional(),
@@ -55,33 +47,22 @@ export const customerListItemSchema = z.object({
   totalAssetsHkd: moneySchema,
   openDate: daySchema,
   lastTradeDate: daySchema.nullable(),
-  /**
-   * What the keyword matched, for highlighting: customerNo (the number in any of its forms), name
-   * (as written, in the other script, or romanised), phone, account or idDoc; null without keyword.
-   */
+  /** What the keyword matched, for highlighting; null without a keyword. */
   matchedOn: z.enum(['customerNo', 'name', 'phone', 'account', 'idDoc']).nullable(),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
-export const getChannel = defineEndpoint({
+export const getChannel = manageEndpoint({
   method: 'GET',
   path: '/api/client/customer/manage/getChannel',
-  agent: 'khgl',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({}),
   response: z.array(z.object({ channel: z.string(), clients: z.number().int() })),
   summary: "The channels of the caller's clients, with how many clients each (filter options)",
-  tag: 'manage',
-  errors: [],
 });
 
-export const searchCustomers = defineEndpoint({
+export const searchCustomers = manageEndpoint({
   method: 'POST',
   path: '/api/client/customer/manage/search',
-  agent: 'khgl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     ...customerFilterShape,
     sortBy: sortFieldSchema.default('totalAssets'),
@@ -90,8 +71,6 @@ export const searchCustomers = defineEndpoint({
   }),
   response: pagedSchema(customerListItemSchema),
   summary: "Search, filter, sort and page the caller's clients",
-  tag: 'manage',
-  errors: [],
 });
 
 export const customerStatSchema = z.object({
@@ -105,15 +84,10 @@ export const customerStatSchema = z.object({
 });
 export type CustomerStat = z.infer<typeof customerStatSchema>;
 
-export const statCustomers = defineEndpoint({
+export const statCustomers = manageEndpoint({
   method: 'POST',
   path: '/api/client/customer/manage/stat',
-  agent: 'khgl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject(customerFilterShape),
   response: customerStatSchema,
   summary: "Counts and totals of the caller's clients matching the same filters as search",
-  tag: 'manage',
-  errors: [],
 });

@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
 import { daySchema, epochMsSchema, pagedSchema, pagingShape } from '../common';
 import { motEventBriefSchema, motEventIdSchema, motRuleSchema } from './mot';
 
-/**
- * Issue 24 parts 1 and 3: the ranked "today" list (overdue + due today + raised today, ordered by a rule
- * score, ADR 0041) with the day's completion, each event's "why this rank", and snoozing an event to a
- * later day. Agent `mot`; only the caller's own customers' events.
- */
+const motEndpoint = areaEndpoints({ agent: 'mot', tag: 'mot' });
 
-/**
- * Why an event ranks where it does: score = typeWeight × tierFactor × overdueFactor × contactFactor.
- * Each factor with the fact it was read from, so the screen can show every one.
- */
+/** The ranked "today" list (overdue, due today, raised today; ADR 0041), each event's "why this rank", and snoozing. */
+
+/** score = typeWeight × tierFactor × overdueFactor × contactFactor, each factor with the fact it was read from. */
 export const motRankSchema = z.object({
   score: z.number(),
   /** The event type's weight (the corp's configuration). */
@@ -56,12 +51,9 @@ export const motDayProgressSchema = z.object({
 });
 export type MotDayProgress = z.infer<typeof motDayProgressSchema>;
 
-export const getRankedToday = defineEndpoint({
+export const getRankedToday = motEndpoint({
   method: 'GET',
   path: '/api/mot/todoEvent/ranked',
-  agent: 'mot',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({ rule: motRuleSchema.optional(), ...pagingShape }),
   response: pagedSchema(motRankedRowSchema).extend({
     progress: motDayProgressSchema,
@@ -69,8 +61,6 @@ export const getRankedToday = defineEndpoint({
     byRule: z.array(z.object({ rule: motRuleSchema, count: z.number().int() })),
   }),
   summary: "Today's events (overdue, due today, raised today), highest rule score first, with today's completion",
-  tag: 'mot',
-  errors: [],
 });
 
 /** Why a snooze: a preset; `other` needs a note. */
@@ -92,12 +82,9 @@ export const motSnoozeSchema = z.object({
 });
 export type MotSnooze = z.infer<typeof motSnoozeSchema>;
 
-export const getEventRank = defineEndpoint({
+export const getEventRank = motEndpoint({
   method: 'GET',
   path: '/api/mot/todoEvent/rank',
-  agent: 'mot',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({ eventId: motEventIdSchema }),
   response: z.object({
     /** Null once handled (a handled event is not ranked). */
@@ -106,16 +93,12 @@ export const getEventRank = defineEndpoint({
     snoozes: z.array(motSnoozeSchema),
   }),
   summary: 'Why an event ranks where it does (each factor of its score) and its snooze history',
-  tag: 'mot',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
-export const snoozeEvent = defineEndpoint({
+export const snoozeEvent = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEvent/snooze',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
   request: z
     .strictObject({
       eventId: motEventIdSchema,
@@ -131,6 +114,5 @@ export const snoozeEvent = defineEndpoint({
   response: z.object({ eventId: z.number().int(), dueDate: daySchema, snooze: motSnoozeSchema }),
   summary:
     'Put an event off to a later day: it leaves today and comes back on that day marked snoozed; an event already handled answers 090409',
-  tag: 'mot',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape, idSchema } from '../common';
+import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape, idSchema, withDayRangeCheck } from '../common';
 import { customerIdSchema } from './customer';
 import { contactChannelSchema } from './contact';
 
+const motEndpoint = areaEndpoints({ agent: 'mot', tag: 'mot' });
+
 /**
- * MOT ("moments of truth", agent `mot`): the client manager's to-do list of events the rule
- * engine raised for their customers, handling them (a service record), and the service history.
- * Only the caller's own customers' events are visible; another staff member's event or customer
- * answers 090403, an unknown one 090404. Days are Hong Kong calendar days.
+ * MOT ("moments of truth"): the to-do list of events the rules raised for the caller's clients, handling them, and the
+ * service history. Another manager's event or client answers 090403, an unknown one 090404.
  */
 
 export const motRuleSchema = z.enum([
@@ -44,7 +44,7 @@ export const MOT_RULES = motRuleSchema.options;
 export const motStatusSchema = z.enum(['new', 'seen', 'handled']);
 export type MotStatus = z.infer<typeof motStatusSchema>;
 
-/** A service record is a contact record (issue 23): the same channels, email included. */
+/** A service record is a contact record (ADR 0038): the same channels, email included. */
 export const serviceChannelSchema = contactChannelSchema;
 export type ServiceChannel = z.infer<typeof serviceChannelSchema>;
 
@@ -55,9 +55,7 @@ export const motEventIdSchema = idSchema;
  * `{ amountHkd: 250000, thresholdHkd: 100000, currency: 'USD', amount: 32000, … }`.
  */
 export const motFactsSchema = z.record(
-  // Named by the rules (mot-rules.ts), all camelCase; tests refuse any other name (response check). `__proto__`
-  // especially: the server's serializer would write it, and a reader building an object from it loses it (zod)
-  // or sets the object's prototype with it.
+  // camelCase names only (tests refuse others): a `__proto__` key would set the prototype of the object a reader builds.
   z.string().regex(/^[a-z][A-Za-z0-9]*$/),
   z.union([z.string(), z.number(), z.boolean(), z.null()]),
 );
@@ -70,7 +68,7 @@ export const motEventBriefSchema = z.object({
   dueDate: daySchema,
   /** Why it fired: lets a list say which stock, amount or date without opening the event. */
   facts: motFactsSchema,
-  /** Put off to this due day by a snooze (issue 24; endpoints/mot-rank.ts). Absent from older servers. */
+  /** Put off to this due day by a snooze (ADR 0041). Absent from older servers. */
   snoozed: z.boolean().optional(),
 });
 export type MotEventBrief = z.infer<typeof motEventBriefSchema>;
@@ -127,58 +125,35 @@ export const motEventSchema = motEventBriefSchema.extend({
 });
 export type MotEvent = z.infer<typeof motEventSchema>;
 
-const dayRange = z
-  .strictObject({ dateFrom: daySchema.optional(), dateTo: daySchema.optional() })
-  .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, {
-    message: 'dateTo: must not be before dateFrom',
-    path: ['dateTo'],
-  });
-
-export const getTodoDates = defineEndpoint({
+export const getTodoDates = motEndpoint({
   method: 'GET',
   path: '/api/mot/todoEvent/todoClient/date',
-  agent: 'mot',
-  auth: true,
-  payload: 'query',
-  request: dayRange,
+  request: withDayRangeCheck(z.strictObject({ dateFrom: daySchema.optional(), dateTo: daySchema.optional() })),
   response: z.array(z.object({ date: daySchema, count: z.number().int(), unseen: z.number().int() })),
   summary: 'Days with pending (new or seen) events and their counts; default range: 30 days back to 30 days ahead',
-  tag: 'mot',
-  errors: [],
 });
 
-export const getTodoClients = defineEndpoint({
+export const getTodoClients = motEndpoint({
   method: 'GET',
   path: '/api/mot/todoEvent/todoClient',
-  agent: 'mot',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({ date: daySchema.optional(), rule: motRuleSchema.optional(), ...pagingShape }),
   response: pagedSchema(motTodoRowSchema).extend({ fold: z.boolean() }),
   summary: "Pending events due on a day (default today), one row per client when the caller's fold flag is on, else one per event",
-  tag: 'mot',
   errors: [ErrorCode.NOT_FOUND],
 });
 
-export const markEventsSeen = defineEndpoint({
+export const markEventsSeen = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEvent/seen',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({ eventIds: z.array(motEventIdSchema).min(1, 'must name at least one event').max(200) }),
   response: z.object({ updated: z.number().int() }),
   summary: 'Mark events as seen (new → seen); seen or handled events stay as they are',
-  tag: 'mot',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
-export const handleEvent = defineEndpoint({
+export const handleEvent = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEvent/handle',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     eventId: motEventIdSchema,
     channel: serviceChannelSchema,
@@ -189,16 +164,12 @@ export const handleEvent = defineEndpoint({
   }),
   response: serviceRecordSchema,
   summary: 'Handle an event: writes its service record; an event already handled answers 090409',
-  tag: 'mot',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });
 
-export const getTodoTaskCount = defineEndpoint({
+export const getTodoTaskCount = motEndpoint({
   method: 'GET',
   path: '/api/mot/todoEvent/todoTaskCount',
-  agent: 'mot',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({ date: daySchema.optional() }),
   response: z.object({
     total: z.number().int(),
@@ -206,20 +177,14 @@ export const getTodoTaskCount = defineEndpoint({
     byRule: z.array(z.object({ rule: motRuleSchema, count: z.number().int(), unseen: z.number().int() })),
   }),
   summary: 'Pending events by type, for one day or (without date) all pending',
-  tag: 'mot',
-  errors: [],
 });
 
-export const getTodoTaskDetail = defineEndpoint({
+export const getTodoTaskDetail = motEndpoint({
   method: 'GET',
   path: '/api/mot/todoEvent/todoTaskDetail',
-  agent: 'mot',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({ eventId: motEventIdSchema }),
   response: z.object({ event: motEventSchema, customer: motCustomerSummarySchema }),
   summary: 'One event with the facts that made it fire, and its client',
-  tag: 'mot',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
@@ -228,41 +193,30 @@ const minCashIoSchema = z.object({
   minCashIO: moneySchema,
 });
 
-export const getMinCashIO = defineEndpoint({
+export const getMinCashIO = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEventRule/getMinCashIO',
-  agent: 'mot',
-  auth: true,
   payload: 'none',
   request: z.strictObject({}),
   response: minCashIoSchema,
   summary: "The caller's large deposit / withdrawal threshold (HKD)",
-  tag: 'mot',
   errors: [ErrorCode.NOT_FOUND],
 });
 
-export const setMinCashIO = defineEndpoint({
+export const setMinCashIO = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEventRule/setMinCashIO',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({ minCashIO: z.number().min(1, 'must be at least 1').max(1e12, 'must be at most 1,000,000,000,000') }),
   response: minCashIoSchema,
   summary:
     'Change the threshold: the to-do list shows only large-money events at or above it; movements of the last 7 days are re-evaluated',
-  tag: 'mot',
-  errors: [],
 });
 
-export const searchServiceHistory = defineEndpoint({
+export const searchServiceHistory = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEvent/history',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
-  request: z
-    .strictObject({
+  request: withDayRangeCheck(
+    z.strictObject({
       /** Part of the note, outcome or client name. */
       keyword: z.string().trim().max(50).optional(),
       rule: motRuleSchema.optional(),
@@ -271,24 +225,16 @@ export const searchServiceHistory = defineEndpoint({
       dateTo: daySchema.optional(),
       pageNum: z.number().int().min(1).max(500).default(1),
       pageSize: z.number().int().min(1).max(50).default(20),
-    })
-    .refine((range) => !range.dateFrom || !range.dateTo || range.dateFrom <= range.dateTo, {
-      message: 'dateTo: must not be before dateFrom',
-      path: ['dateTo'],
     }),
+  ),
   response: pagedSchema(serviceRecordSchema),
   summary: "Search the caller's service records by keyword, event type and served date, newest first",
-  tag: 'mot',
-  errors: [],
 });
 
-export const getClientHistory = defineEndpoint({
+export const getClientHistory = motEndpoint({
   method: 'POST',
-  // The double slash is the product's path (SPEC.md §7).
+  // The double slash is the product's path (docs/spec.md §7).
   path: '/api/mot//todoEvent/clientHistory',
-  agent: 'mot',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     customerId: customerIdSchema,
     pageNum: z.number().int().min(1).max(500).default(1),
@@ -296,15 +242,12 @@ export const getClientHistory = defineEndpoint({
   }),
   response: pagedSchema(motEventSchema).extend({ customer: motCustomerSummarySchema }),
   summary: "One client's events of every status, newest first, each with its service record",
-  tag: 'mot',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
-export const setFold = defineEndpoint({
+export const setFold = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEventRule/setFold',
-  agent: 'mot',
-  auth: true,
   payload: 'form',
   request: z.strictObject({
     isFold: z
@@ -313,6 +256,4 @@ export const setFold = defineEndpoint({
   }),
   response: z.boolean(),
   summary: 'Set the MOT fold flag (multipart form-data field isFold: true | false)',
-  tag: 'mot',
-  errors: [],
 });

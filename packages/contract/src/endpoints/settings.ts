@@ -15,12 +15,10 @@ export const getCurrencyExchangeRate = defineEndpoint({
   agent: 'khzl',
   shared: true,
   auth: true,
-  payload: 'query',
   request: z.strictObject({}),
   response: z.array(exchangeRateSchema),
   summary: 'Exchange rates from HKD to each supported currency',
   tag: 'staff',
-  errors: [],
   silent: true,
 });
 
@@ -35,6 +33,5 @@ export const isFold = defineEndpoint({
   response: z.boolean(),
   summary: "The signed-in staff member's MOT fold setting",
   tag: 'mot',
-  errors: [],
   silent: true,
 });

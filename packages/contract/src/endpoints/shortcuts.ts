@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
 import { currencySchema, epochMsSchema, idSchema } from '../common';
 import { customerFilterShape, sortFieldSchema } from './manage';
 
+const manageEndpoint = areaEndpoints({ agent: 'khgl', tag: 'manage' });
+
 /**
- * The client manager's ways back to their clients (issue 22.6, ADR 0049): pinned clients, recently opened
- * clients, recent searches and saved filters. They belong to the staff member (server-side, so they follow a
- * re-login and another device, and never show to another manager signing in on the same phone); a client
- * shows only while it is in the caller's book.
+ * Pinned and recently opened clients, recent searches and saved filters (ADR 0049): the staff member's, kept on the
+ * server; a client shows only while it is in the caller's book.
  */
 
 /** Most clients one manager may pin: a short list to come back to, not a second client list. */
@@ -43,11 +43,7 @@ export type SavedFilterSet = z.output<typeof savedFilterSetSchema>;
 
 export const savedFilterNameSchema = z.string().trim().min(1, 'must not be empty').max(20, 'must be at most 20 characters');
 
-/**
- * A saved filter set as answered: stored after `savedFilterSetSchema` applied its defaults, so every default
- * field is there. A response schema states what is sent, without defaults (the response serialiser and the
- * web's compiled checker are built from it).
- */
+/** A saved filter set as answered: stored with its defaults applied; a response schema has no defaults of its own. */
 export const savedFilterSetAnswerSchema = z.object({
   keyword: z.string().optional(),
   channels: z.array(customerFilterShape.channels.unwrap().element).optional(),
@@ -83,38 +79,26 @@ export const shortcutsSchema = z.object({
 });
 export type Shortcuts = z.infer<typeof shortcutsSchema>;
 
-export const getShortcuts = defineEndpoint({
+export const getShortcuts = manageEndpoint({
   method: 'GET',
   path: '/api/client/customer/manage/shortcuts',
-  agent: 'khgl',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({}),
   response: shortcutsSchema,
   summary: "The caller's pinned clients, recently opened clients, recent searches and saved filters",
-  tag: 'manage',
-  errors: [],
 });
 
-export const setClientPin = defineEndpoint({
+export const setClientPin = manageEndpoint({
   method: 'POST',
   path: '/api/client/customer/manage/pin',
-  agent: 'khgl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({ customerId: idSchema, pinned: z.boolean() }),
   response: z.object({ pinned: z.array(shortcutClientSchema) }),
   summary: `Pin or unpin one of your clients (at most ${MAX_PINNED_CLIENTS} pinned: 090409 beyond); unpinning is always allowed`,
-  tag: 'manage',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });
 
-export const recordClientOpened = defineEndpoint({
+export const recordClientOpened = manageEndpoint({
   method: 'POST',
   path: '/api/client/customer/manage/opened',
-  agent: 'khgl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     customerId: idSchema,
     /** The keyword that found it, when it was opened from search results: kept as a recent search (not a search itself). */
@@ -122,30 +106,21 @@ export const recordClientOpened = defineEndpoint({
   }),
   response: z.object({ customerId: z.number().int() }),
   summary: 'Remember that you opened one of your clients (and the search that found it)',
-  tag: 'manage',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });
 
-export const forgetRecentSearches = defineEndpoint({
+export const forgetRecentSearches = manageEndpoint({
   method: 'POST',
   path: '/api/client/customer/manage/forgetSearches',
-  agent: 'khgl',
-  auth: true,
-  payload: 'json',
   /** Without `search`, every recent search goes. */
   request: z.strictObject({ search: recentKeywordSchema.optional() }),
   response: z.object({ recentSearches: z.array(z.string()) }),
   summary: 'Remove one recent search, or all of them',
-  tag: 'manage',
-  errors: [],
 });
 
-export const saveFilter = defineEndpoint({
+export const saveFilter = manageEndpoint({
   method: 'POST',
   path: '/api/client/customer/manage/saveFilter',
-  agent: 'khgl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({
     /** Absent: a new saved filter. Present: rename it and/or replace its filters. */
     filterId: idSchema.optional(),
@@ -156,19 +131,14 @@ export const saveFilter = defineEndpoint({
   /** The saved filter's id and name; the list reads the filters back with getShortcuts. */
   response: z.object({ filterId: z.number().int(), name: z.string() }),
   summary: `Save the current filters under a name, or rename one (names are unique per manager; at most ${MAX_SAVED_FILTERS})`,
-  tag: 'manage',
   errors: [ErrorCode.NOT_FOUND, ErrorCode.CONFLICT],
 });
 
-export const deleteSavedFilter = defineEndpoint({
+export const deleteSavedFilter = manageEndpoint({
   method: 'POST',
   path: '/api/client/customer/manage/deleteFilter',
-  agent: 'khgl',
-  auth: true,
-  payload: 'json',
   request: z.strictObject({ filterId: idSchema }),
   response: z.object({ filterId: z.number().int() }),
   summary: 'Delete one of your saved filters',
-  tag: 'manage',
   errors: [ErrorCode.NOT_FOUND],
 });

@@ -1,32 +1,19 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
 import { ErrorCode } from '../error-codes';
 import { daySchema, epochMsSchema, moneySchema } from '../common';
-import { customerIdSchema } from './customer';
+import { clientEndpoint, customerIdSchema } from './customer';
 import { contactChannelSchema, contactPurposeSchema } from './contact';
 
-/**
- * One client's timeline (issue 23, ADR 0040): everything that happened between the firm and the client,
- * newest first, one kind of thing per item. It lives in its own file only because it names the contact
- * log's codes (contact.ts imports customer.ts); it is an endpoint of the `customer` area.
- */
+/** One client's timeline (ADR 0040), newest first; a `customer` endpoint in a file of its own because contact.ts imports customer.ts. */
 
 /** What the filter picks from. `trade` is left out unless asked for: see TIMELINE_DEFAULT_KINDS. */
 export const timelineKindSchema = z.enum(['contact', 'mot', 'kyc', 'profileEdit', 'money', 'transfer', 'trade']);
 export type TimelineKind = z.infer<typeof timelineKindSchema>;
 export const TIMELINE_KINDS = timelineKindSchema.options;
-/**
- * Without a filter: every kind but trades. An active client trades hundreds of times a year, and a timeline
- * of the relationship (contacts, events, bindings, edits, large movements) would be buried under them; the
- * trade list has its own page, and `trade` can be picked in the filter (ADR 0040).
- */
+/** Without a filter, every kind but trades, which would bury the relationship under them (ADR 0040). */
 export const TIMELINE_DEFAULT_KINDS: readonly TimelineKind[] = TIMELINE_KINDS.filter((kind) => kind !== 'trade');
 
-/**
- * Where a page ends: the last item's instant in microseconds (the database's own precision, so no two
- * items are ever confused), an order among items of the same instant, and the item's id. Opaque to the
- * web, which hands back `nextCursor` as it came; the bench builds its own with `timelineCursorText`.
- */
+/** Where a page ends: the last item's instant in microseconds (the database's precision), a rank within it, its id. */
 export interface TimelineCursor {
   atMicros: number;
   /** 0–15: items of one instant are ordered by this, then by id, both descending. */
@@ -159,12 +146,9 @@ export const timelineItemSchema = z.object({
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
-export const getTimeline = defineEndpoint({
+export const getTimeline = clientEndpoint({
   method: 'GET',
   path: '/api/client/customer/getTimeline',
-  agent: 'khzl',
-  auth: true,
-  payload: 'query',
   request: z.strictObject({
     customerId: customerIdSchema,
     /** The kinds to show; default TIMELINE_DEFAULT_KINDS (everything but trades). */
@@ -180,6 +164,5 @@ export const getTimeline = defineEndpoint({
   }),
   summary:
     "One client's timeline, newest first: contact records, MOT events (raised, seen, handled), KYC bind and unbind, profile edits, large money movements, stock transfers and, when asked, trades",
-  tag: 'client',
   errors: [ErrorCode.FORBIDDEN, ErrorCode.NOT_FOUND],
 });

@@ -14,7 +14,6 @@ export const getJsSdkSign = defineEndpoint({
   agent: 'khzl',
   shared: true,
   auth: true,
-  payload: 'json',
   request: z.strictObject({
     url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048, 'must be at most 2048 characters'),
     /**
