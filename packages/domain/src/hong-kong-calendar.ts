@@ -1,8 +1,4 @@
-/**
- * The brokerage's calendar: every "day" in the app is a Hong Kong day, written `YYYY-MM-DD`, whatever
- * the time zone of the server, the phone or the test runner. Instants become Hong Kong wall-clock time
- * through Intl's tz database rather than a fixed `+8h`, so the one rule holds for any instant Intl knows.
- */
+/** Every "day" in the app is a Hong Kong day, `YYYY-MM-DD`, whatever the machine's time zone; instants go through Intl's tz data. */
 
 export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
 
@@ -77,10 +73,7 @@ export const isCalendarDay = (text: string) =>
 /** `day` moved by `days` (negative for earlier). */
 export const addDays = (day: CalendarDay, days: number): CalendarDay => dayOfNumber(dayNumber(day) + days);
 
-/**
- * `day` moved by whole months; a day the target month lacks runs over into the next month, as
- * `Date#setUTCMonth` does (`2026-05-31` minus 3 months is `2026-03-03`).
- */
+/** `day` moved by whole months; a day the month lacks runs over (`2026-05-31` minus 3 months is `2026-03-03`). */
 export function addMonths(day: CalendarDay, months: number): CalendarDay {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCMonth(date.getUTCMonth() + months);
@@ -90,10 +83,7 @@ export function addMonths(day: CalendarDay, months: number): CalendarDay {
 /** 0 for Sunday … 6 for Saturday. */
 export const weekdayOf = (day: CalendarDay) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
-/**
- * The instant a Hong Kong wall-clock time names: `day` (`YYYY-MM-DD`) at `time` (`HH:mm`), as epoch ms; null
- * when either is not a real day or time. The inverse of `hongKongDateTime` (a form's "when it happened").
- */
+/** The epoch ms of Hong Kong `day` at `time` (`HH:mm`), null when either is not real: `hongKongDateTime`'s inverse. */
 export function hongKongInstant(day: CalendarDay, time: string): number | null {
   const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
   if (!isCalendarDay(day) || !clock) return null;

@@ -1,7 +1,4 @@
-/**
- * What a screen may show of a client's phone, identity document and email: enough to recognise the
- * client, not enough to read a number off a screen over a shoulder.
- */
+/** What a screen may show of a phone, identity document and email: enough to recognise, not to read over a shoulder. */
 
 const isDigit = (char: string) => char >= '0' && char <= '9';
 
@@ -23,10 +20,8 @@ export function maskPhone(phone: string | null | undefined): string | null {
 export const normaliseIdNumber = (number: string) => number.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
 /**
- * The normalised number with only its ends shown, the rest starred, length kept. Seven characters or
- * more (every Hong Kong ID, mainland ID and passport number): the first two and last four,
- * `A123456(3)` → `A1**4563`. Shorter: never more than half of it, the first one and the rest from the
- * end (`K1234` → `K***4`, `AB1234` → `A***34`), so no number is ever shown whole.
+ * Only the ends shown, length kept: from seven characters the first two and last four (`A123456(3)` → `A1**4563`),
+ * shorter never more than half (`K1234` → `K***4`, `AB1234` → `A***34`).
  */
 export function maskIdNumber(number: string): string {
   const clean = normaliseIdNumber(number);
@@ -39,11 +34,7 @@ export function maskIdNumber(number: string): string {
 /** The last four characters of the normalised number, kept beside the mask so staff can search by them. */
 export const idNumberLast4 = (number: string) => normaliseIdNumber(number).slice(-4);
 
-/**
- * The first character of the mailbox and the whole domain, the rest of the mailbox starred, same
- * length: `chan.taiman@example.com` → `c**********@example.com`. A one-letter mailbox, or text without
- * an `@`, is starred whole.
- */
+/** `chan.taiman@example.com` → `c**********@example.com`; a one-letter mailbox, or text without `@`, starred whole. */
 export function maskEmail(email: string | null | undefined): string | null {
   if (!email) return null;
   const chars = [...email];

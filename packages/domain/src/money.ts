@@ -1,8 +1,6 @@
 /**
- * Money: an exact amount in a currency. Amounts are held as a bigint count of 10⁻⁸ of the currency's
- * unit, fine enough for every stored value (amounts 2 decimals, prices 4, rates 8) and for a quantity
- * times a price, so adding and multiplying by whole quantities never round. Only a conversion and
- * the last step to the wire round, each by a named rule (ADR 0025).
+ * Money: an exact amount, a bigint count of 10⁻⁸ of the currency's unit, so sums and whole multiples never round; only a
+ * conversion and the last step to the wire round, each by a named rule (ADR 0025).
  */
 
 /** Decimal places Money keeps. */
@@ -21,10 +19,7 @@ export interface Money {
   readonly units: bigint;
 }
 
-/**
- * Units of each currency per 1 HKD, as the exchange_rate table keeps them: HKD → X multiplies by
- * X's rate (SPEC.md §9), X → HKD divides by it. HKD itself needs no entry.
- */
+/** Units of each currency per 1 HKD, as the exchange_rate table keeps them (docs/spec.md §9); HKD needs no entry. */
 export type ExchangeRates = ReadonlyMap<string, number | string>;
 
 /** `n / d` as an integer, rounded by `rounding` (bigint division alone truncates toward zero). */
@@ -41,7 +36,7 @@ function divide(n: bigint, d: bigint, rounding: Rounding): bigint {
 
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 
-/** 10ⁿ for the powers Money meets (a detail page computes hundreds of them per request). */
+/** 10ⁿ for the powers Money meets, computed once. */
 const POWERS_OF_TEN = Array.from({ length: 64 }, (_, n) => 10n ** BigInt(n));
 const pow10 = (n: number): bigint => POWERS_OF_TEN[n] ?? 10n ** BigInt(n);
 
@@ -64,11 +59,7 @@ function toScale(digits: bigint, power: number, scale: number): bigint {
   return shift >= 0 ? digits * pow10(shift) : divide(digits, pow10(-shift), 'halfAwayFromZero');
 }
 
-/**
- * Money from a decimal string (`'1234.56'`) or a number read from the database (`::float8`), which is
- * taken by its shortest decimal text, so `1234.56` is exactly 1234.56. Anything finer than 10⁻⁸ is
- * rounded half away from zero.
- */
+/** Money from a decimal string, or a number by its shortest decimal text (`1234.56` is exactly that); finer than 10⁻⁸ rounds. */
 export function money(amount: string | number, currency: string): Money {
   const [digits, power] = parseDecimal(amount);
   return { currency, units: toScale(digits, power, MONEY_SCALE) };
@@ -92,11 +83,7 @@ export const sum = (amounts: Iterable<Money>, currency: string): Money => {
   return total;
 };
 
-/**
- * A total of parts that are shown beside it: each part rounded to cents as the screen shows it, then added, so the
- * shown parts add up to the shown total (cash 80,438.66 + market value 733,066.38 = 813,505.04, where rounding the
- * exact sum once would show .05). The client list's stored total follows the same rule (customer-summary).
- */
+/** A total shown beside its parts: each part rounded to cents first, so the parts shown add up to the total shown. */
 export const sumAsShown = (parts: Iterable<Money>, currency: string): Money => {
   let total = zero(currency);
   for (const part of parts) total = add(total, roundTo(part, 2));
@@ -132,16 +119,10 @@ function rateOf(currency: string, rates: ExchangeRates): [bigint, number] {
   parsedRates.set(currency, parsed);
   return parsed;
 }
-/**
- * Each rate table's rates, parsed once: a page converts every line with the same table. Keyed by the
- * table object, so a table is read as it was when first used; callers build a new one per request.
- */
+/** Each rate table's rates, parsed once per table object (callers build one per request). */
 const parsedRatesOf = new WeakMap<ExchangeRates, Map<string, [bigint, number]>>();
 
-/**
- * The amount in `currency`, by SPEC.md §9's rule: from HKD multiply by the target's rate, to HKD
- * divide by the source's rate, between two others go through HKD. The result is rounded to 10⁻⁸ by `rounding`.
- */
+/** The amount in `currency` by docs/spec.md §9: from HKD multiply by the rate, to HKD divide, others through HKD. */
 export function convert(amount: Money, currency: string, rates: ExchangeRates, rounding: Rounding = 'halfAwayFromZero'): Money {
   if (amount.currency === currency) return amount;
   let units = amount.units;
@@ -179,8 +160,7 @@ export const toNumber = (amount: Money): number => Number(toDecimalString(amount
 /** Rounded to cents (half away from zero) as a number: how every amount crosses the wire. */
 export function toCents(amount: Money): number {
   const cents = divide(amount.units, CENT, 'halfAwayFromZero');
-  // Both integers are exact doubles, and IEEE division rounds correctly: the same number as parsing the
-  // decimal text, without building it. Beyond 2⁵³ cents, through the text.
+  // Exact doubles divided: the same number as parsing the decimal text (beyond 2⁵³ cents, through the text).
   return cents >= -MAX_EXACT_CENTS && cents <= MAX_EXACT_CENTS ? Number(cents) / 100 : toNumber(roundTo(amount, 2));
 }
 const CENT = pow10(MONEY_SCALE - 2);

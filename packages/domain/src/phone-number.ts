@@ -1,19 +1,10 @@
-/**
- * A phone number as the back office stores it: `+852 9123 4567`, `+86 139 1234 5678`, and its digits
- * (country code included) for search. Masking is `maskPhone`'s (masking.ts).
- */
+/** A phone number as the back office stores it (`+852 9123 4567`), and every digit of it, country code first, for search. */
 export interface NormalisedPhone {
-  /** The display form: `+`, the country code, the number grouped as it is read aloud. */
   phone: string;
-  /** Every digit of the display form, country code first: what a search by phone compares. */
   digits: string;
 }
 
-/**
- * Normalises an entered number. Eight digits with no `+` are a Hong Kong number (the back office's
- * files write them so); Hong Kong (852 + 8 digits) and mainland mobile (86 + 11 digits) numbers are
- * regrouped; any other keeps its country code and digits, with runs of spaces and dashes made one space.
- */
+/** Eight digits without `+` are a Hong Kong number; Hong Kong and mainland mobiles are regrouped, others keep their spacing. */
 export function normalisePhone(input: string): NormalisedPhone {
   const entered = input.trim();
   const given = entered.replace(/\D/g, '');
