@@ -11,7 +11,7 @@ const CODES = ['091001', '091002', '091003', '091004', '091005', '090403'] as co
 test.each(['zh-CN', 'zh-HK', 'en'] as const)('every KYC rule breach has its own message in %s', async (language) => {
   await i18n.changeLanguage(language);
   const messages = CODES.map((code) => kycErrorMessage(new ApiError(code, 'server words', '/api/client/customer/kyc/bind'), t));
-  expect(messages).toEqual(CODES.map((code) => kycLocales[language].errors[code]));
+  expect(messages).toEqual(CODES.map((code) => kycLocales[language].kyc.errors[code]));
   expect(new Set(messages.slice(0, 5)).size).toBe(5);
   await i18n.changeLanguage('zh-CN');
 });

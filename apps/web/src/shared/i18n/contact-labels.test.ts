@@ -11,7 +11,7 @@ describe("every channel and purpose of the contract has a name in every language
       Object.entries(GROUPS).flatMap(([group, codes]) =>
         codes
           .filter((code) => {
-            const labels: Record<string, unknown> = CONTACT_LABELS[language][group as keyof typeof GROUPS];
+            const labels: Record<string, unknown> = CONTACT_LABELS[language].contact[group as keyof typeof GROUPS];
             const label = labels[code];
             return typeof label !== 'string' || label.trim() === '';
           })
@@ -24,7 +24,7 @@ describe("every channel and purpose of the contract has a name in every language
   test('within a language, two channels (or two purposes) never share a name', () => {
     for (const language of LANGUAGES)
       for (const group of Object.keys(GROUPS) as (keyof typeof GROUPS)[]) {
-        const names = Object.values(CONTACT_LABELS[language][group]);
+        const names = Object.values(CONTACT_LABELS[language].contact[group]);
         expect(new Set(names).size, `${language} ${group}`).toBe(names.length);
       }
   });
@@ -35,7 +35,7 @@ describe("every channel and purpose of the contract has a name in every language
       for (const [group, codes] of Object.entries(GROUPS))
         for (const code of codes)
           expect(i18n.translate(`contact.${group}.${code}`, { lng: language })).toBe(
-            CONTACT_LABELS[language][group as keyof typeof GROUPS][code as never],
+            CONTACT_LABELS[language].contact[group as keyof typeof GROUPS][code as never],
           );
     expect(i18n.t('contact.channel.meeting', { lng: 'zh-HK' })).toBe('面談');
     expect(i18n.t('contact.purpose.recommendation', { lng: 'en' })).toBe('Recommendation');

@@ -1,5 +1,6 @@
 import type { ContactChannel, ContactPurpose } from '@broker/contract';
-import { registerLocales, type Language } from './i18n';
+import { byLanguage, type Entry } from './by-language';
+import { registerLocales } from './i18n';
 
 /**
  * A contact's channel and purpose as the reader's language names them, `contact.channel.<channel>` and
@@ -13,56 +14,30 @@ export interface ContactLabels {
   purpose: Record<ContactPurpose, string>;
 }
 
-export const CONTACT_LABELS: Record<Language, ContactLabels> = {
-  'zh-CN': {
-    channel: { phone: '电话', wecom: '企业微信', meeting: '面谈', email: '邮件', other: '其他' },
-    purpose: {
-      service: '日常服务',
-      review: '账户检视',
-      recommendation: '产品推荐',
-      care: '关怀问候',
-      document: '文件续期',
-      follow_up: '跟进',
-      complaint: '投诉',
-      other: '其他',
-    },
+const LABELS = {
+  channel: {
+    phone: ['电话', '電話', 'Phone'],
+    wecom: ['企业微信', '企業微信', 'WeCom'],
+    meeting: ['面谈', '面談', 'Meeting'],
+    email: ['邮件', '電郵', 'Email'],
+    other: ['其他', '其他', 'Other'],
   },
-  'zh-HK': {
-    channel: { phone: '電話', wecom: '企業微信', meeting: '面談', email: '電郵', other: '其他' },
-    purpose: {
-      service: '日常服務',
-      review: '賬戶檢視',
-      recommendation: '產品推介',
-      care: '關懷問候',
-      document: '文件續期',
-      follow_up: '跟進',
-      complaint: '投訴',
-      other: '其他',
-    },
+  purpose: {
+    service: ['日常服务', '日常服務', 'Servicing'],
+    review: ['账户检视', '賬戶檢視', 'Review'],
+    recommendation: ['产品推荐', '產品推介', 'Recommendation'],
+    care: ['关怀问候', '關懷問候', 'Greetings'],
+    document: ['文件续期', '文件續期', 'Documents'],
+    follow_up: ['跟进', '跟進', 'Follow-up'],
+    complaint: ['投诉', '投訴', 'Complaint'],
+    other: ['其他', '其他', 'Other'],
   },
-  en: {
-    channel: { phone: 'Phone', wecom: 'WeCom', meeting: 'Meeting', email: 'Email', other: 'Other' },
-    purpose: {
-      service: 'Servicing',
-      review: 'Review',
-      recommendation: 'Recommendation',
-      care: 'Greetings',
-      document: 'Documents',
-      follow_up: 'Follow-up',
-      complaint: 'Complaint',
-      other: 'Other',
-    },
-  },
-};
+} satisfies { [Group in keyof ContactLabels]: Record<keyof ContactLabels[Group], Entry> };
 
-const LABEL_LOCALES = {
-  'zh-CN': { contact: CONTACT_LABELS['zh-CN'] },
-  'zh-HK': { contact: CONTACT_LABELS['zh-HK'] },
-  en: { contact: CONTACT_LABELS.en },
-};
+export const CONTACT_LABELS = byLanguage({ contact: LABELS });
 
 /** Adds the labels to i18n (all three languages: they are few); registering again is a no-op. */
-export const registerContactLabels = () => registerLocales(LABEL_LOCALES);
+export const registerContactLabels = () => registerLocales(CONTACT_LABELS);
 
 declare module './translator' {
   interface StringSets {
