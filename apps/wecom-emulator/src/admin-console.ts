@@ -38,9 +38,8 @@ function parsePolicyChange(body: unknown): { change: Partial<AgentPolicy> } | { 
 }
 
 /**
- * The emulated admin console: per-agent settings enforced on every API call (a gateway in front of
- * /cgi-bin, so routes added later are covered too), the cheap calls a start-up probe makes, and
- * control endpoints for tests and developers (issue 19.2; README "WeCom emulator").
+ * The emulated admin console (ADR 0016; docs/deployment.md, 'Reproducing an admin's mistake with the emulator'): per-agent
+ * settings enforced by a gateway in front of /cgi-bin, the calls a start-up probe makes, and controls for tests.
  */
 export async function registerAdminConsole(app: FastifyInstance, state: EmulatorState) {
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -117,11 +116,7 @@ export async function registerAdminConsole(app: FastifyInstance, state: Emulator
   });
 }
 
-/**
- * Why WeCom's authorise step would refuse this request (its error page), or undefined. With an agentid
- * the redirect must go to that app's trusted domain; without one any app's domain will do (91022).
- * snsapi_privateinfo needs the member in the app's visible range.
- */
+/** Why WeCom's authorise step would refuse (91022): a redirect outside the app's (any app's) trusted domain, a member out of range. */
 export function oauthRefusal(
   state: EmulatorState,
   request: {

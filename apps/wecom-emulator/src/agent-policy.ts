@@ -2,20 +2,14 @@ import { randomInt } from 'node:crypto';
 import type { EmulatorCorp } from './directory';
 
 /**
- * What a WeCom admin sets per app (agent) in the admin console, and gets wrong. The emulator enforces
- * each as WeCom does, so tests and a developer can reproduce an admin's mistake (issue 19.2, ADR 0016).
- * Sources (developer.work.weixin.qq.com): 构造网页授权链接 (91022: snsapi_privateinfo needs the member in
- * the app's visible range; the redirect_uri's domain must be the app's 可信域名, port included),
- * 获取客户详情 (92114: follow_user within the visible range, paged by cursor/next_cursor),
- * 客户联系 可调用接口的应用 (48002 otherwise), 企业可信IP (60020), 全局错误码 (45009, -1).
+ * What a WeCom admin sets per app in the admin console, and gets wrong, enforced as WeCom does so an admin's mistake can
+ * be reproduced (ADR 0016). Sources: 构造网页授权链接 (91022), 获取客户详情 (92114), 客户联系 可调用接口的应用 (48002),
+ * 企业可信IP (60020), 全局错误码 (45009, -1).
  */
 export interface AgentPolicy {
   /** WeCom userids in the app's visible range (可见范围); null: the whole corp (its root department). */
   visibleUserIds: string[] | null;
-  /**
-   * The app's trusted domain (可信域名), `host` or `host:port`, matched exactly, port included.
-   * null: the demo's default — loopback hosts, or the host the browser reached the emulator at.
-   */
+  /** 可信域名, `host[:port]` matched exactly; null: loopback hosts or the host the browser reached the emulator at. */
   trustedDomain: string | null;
   /** 企业可信IP: addresses allowed to call the API with this app's token; null: not restricted. */
   trustedIps: string[] | null;
@@ -107,10 +101,7 @@ export class AgentPolicies {
     return visible === null || visible.includes(userid);
   }
 
-  /**
-   * Whether a redirect_uri may carry this app's codes. `reachedAt` is the Host the browser used for the
-   * emulator; with no trusted domain set (the demo) that host and loopback hosts are accepted.
-   */
+  /** Whether a redirect_uri may carry this app's codes; `reachedAt`: the Host the browser used for the emulator. */
   redirectAllowed(corpId: string, agentId: string, redirectUri: string, reachedAt: string | undefined) {
     const domain = domainOf(redirectUri);
     if (!domain) return false;
@@ -119,10 +110,7 @@ export class AgentPolicies {
     return domain === trusted.toLowerCase();
   }
 
-  /**
-   * The refusal WeCom would answer an API call of this app with, or undefined. Order as WeCom's
-   * gateway: busy, then the caller's address, then frequency, then the API's permission.
-   */
+  /** WeCom's refusal of an API call of this app, in its gateway's order: busy, address, frequency, permission. */
   refusal(corpId: string, agentId: string, call: { path: string; ip: string }): { errcode: number; errmsg: string } | undefined {
     const policy = this.of(corpId, agentId);
     if (policy.busyCalls > 0) {

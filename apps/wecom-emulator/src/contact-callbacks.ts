@@ -5,11 +5,8 @@ import type { EmulatorCorp, EmulatorExternalContact } from './directory';
 import type { EmulatorState } from './state';
 
 /**
- * WeCom's side of the 客户联系 change callback: the controls below change a follower in the emulated
- * directory — as a customer scanning a 「联系我」 QR code, or deleting their client manager, or a
- * manager deleting a customer would — and WeCom then POSTs the change_external_contact event to the
- * corp's callback URL, signed with its Token and AES-encrypted with its EncodingAESKey, in WeCom's
- * XML. The request is kept so a test can replay it exactly as WeCom's retry would.
+ * WeCom's side of the 客户联系 change callback: a control changes a follower in the emulated directory, then the
+ * change_external_contact event is POSTed to the corp's callback URL, signed and encrypted, kept for a replay.
  */
 
 export interface DeliveredCallback {

@@ -1,8 +1,4 @@
-/**
- * What the emulated WeCom's directory holds: corps with their agents, their members, and the external
- * contacts (customers on WeChat) the members follow. Whoever runs the emulator hands it one (ADR 0016):
- * the server its configured corps and demo members, so every emulated sign-in maps to a staff record.
- */
+/** The emulated WeCom's directory (corps and agents, members, the external contacts they follow), handed in by its host (ADR 0016). */
 import type { AgentPolicy } from './agent-policy';
 
 export interface EmulatorAgent {

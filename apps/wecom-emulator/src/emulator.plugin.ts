@@ -7,7 +7,7 @@ import { CLIENT_SESSION_COOKIE, registerJsBridgeRoutes } from './js-bridge';
 import { registerContactCallbackRoutes } from './contact-callbacks';
 import { oauthRefusal, registerAdminConsole } from './admin-console';
 import { wecomErrmsg } from './agent-policy';
-import { INBOX_STYLESHEET, registerMessageSendRoutes } from './message-send';
+import { registerMessageSendRoutes } from './message-send';
 
 type Query = Record<string, string | undefined>;
 type WecomError = (typeof WecomErr)[keyof typeof WecomErr];
@@ -31,10 +31,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
   const fail = (reply: FastifyReply, error: WecomError) => reply.send({ ...error });
   const stylesheetUrl = `${app.prefix}/__emulator/emulator.css`;
   app.get('/__emulator/emulator.css', async (_request, reply) =>
-    reply
-      .type('text/css')
-      .header('cache-control', 'no-cache')
-      .send(EMULATOR_STYLESHEET + INBOX_STYLESHEET),
+    reply.type('text/css').header('cache-control', 'no-cache').send(EMULATOR_STYLESHEET),
   );
 
   /** The error page WeCom's OAuth pages show instead of going on. */

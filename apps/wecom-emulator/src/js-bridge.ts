@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { safeAppTarget } from '@broker/contract/app-routes';
 import type { EmulatorState } from './state';
+import { escapeHtml } from './authorize-page';
 
 /** WeCom's JS-SDK signature, computed independently of the server, as WeCom's client would check it. */
 const sha1Signature = (ticket: string, nonceStr: string, timestamp: string, url: string) =>
@@ -43,17 +44,9 @@ export const SEND_CHAT_ENTRIES = ['single_chat_tools', 'group_chat_tools', 'chat
 const SEND_CHAT_MSGTYPES = ['text', 'image', 'video', 'file', 'news', 'miniprogram'];
 
 /**
- * The part of the WeCom client a page talks to: `window.WeixinJSBridge`, as `@wecom/jssdk` uses it.
- * `preVerifyJSAPI` and `agentConfig` succeed only with signatures made from tickets this emulator
- * issued for the page's URL; each remembers the jsApiList it was given, and a call outside both lists
- * is refused (`permission denied`), as WeCom refuses it. `getContext` and `getCurExternalContact`
- * answer from the context the emulator opened the page with (see /__emulator/sidebar).
- *
- * Chats (ADR 0039): `openEnterpriseChat` (corp or app identity) opens a chat with external contacts
- * of the signed-in member only; `openExistedChatWithMsg` and `sendChatMessage` need the app identity
- * (agentConfig: else `fail no permission`); `sendChatMessage` works only from the entries WeCom lists
- * (else `fail without context of external contact`). The parameters are checked as WeCom documents
- * them; what passes is recorded by the emulator (GET /__emulator/chat-log) for tests to read.
+ * `window.WeixinJSBridge` as `@wecom/jssdk` uses it, as strict as WeCom: config and agentConfig only with signatures of
+ * this emulator's tickets, calls only within their jsApiList, chats (ADR 0039) only with the member's own contacts and
+ * from the entries WeCom allows. What passes is recorded (GET /__emulator/chat-log) for tests to read.
  */
 const bridgeScript = (base: string) => `(() => {
   if (window.WeixinJSBridge) return;
@@ -139,9 +132,7 @@ const bridgeScript = (base: string) => `(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
   Object.defineProperty(document, 'hidden', { configurable: true, get: () => visibility === 'hidden' });
   window.wecomEmulator = {
-    // A desktop browser has no phone: the sandbox records the call (chat-log, api "tel") where a phone's
-    // WeCom would hand the tel: link to its dialler (a tel: navigation here would also leave the page
-    // waiting on the browser's "open an external application?" prompt).
+    // No dialler here: the call is recorded (chat-log, api "tel"); a tel: navigation would wait on the browser's prompt.
     dial(number) {
       return chat({ api: 'tel', number: String(number) });
     },
@@ -172,8 +163,6 @@ const cookieOf = (header: string | undefined, name: string) =>
     .map((part) => part.trim().split('='))
     .find(([key]) => key === name)?.[1];
 
-const escapeAttr = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 export async function registerJsBridgeRoutes(app: FastifyInstance, state: EmulatorState) {
   app.get('/jsbridge.js', async (request, reply) => {
     const base = `${request.url.split('/jsbridge.js')[0]}/__emulator/jsapi`;
@@ -195,12 +184,7 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     return { ok };
   });
 
-  /**
-   * The emulated client opens a chat or sends into the current one, once the bridge has checked the
-   * page's identity, jsApiList, entry and parameters. It acts as the member signed in to the client
-   * (the authorise page's cookie), and reaches only that member's own external contacts, as WeCom does
-   * (a chat cannot be opened with someone else's customer). Answers the bridge's err_msg.
-   */
+  /** A chat opened or a message sent, as the member signed in to the client, with their own contacts only; answers err_msg. */
   app.post('/__emulator/jsapi/chat', async (request) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const api = typeof body.api === 'string' ? body.api : '';
@@ -263,7 +247,7 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     return reply
       .type('text/html')
       .send(
-        `<!doctype html><meta charset="utf-8"><title>WeCom</title><script src="${escapeAttr(`${app.prefix}/__emulator/sidebar.js`)}" data-context="${escapeAttr(JSON.stringify(context))}" data-target="${escapeAttr(target)}"></script><a href="${escapeAttr(target)}">continue</a>`,
+        `<!doctype html><meta charset="utf-8"><title>WeCom</title><script src="${escapeHtml(`${app.prefix}/__emulator/sidebar.js`)}" data-context="${escapeHtml(JSON.stringify(context))}" data-target="${escapeHtml(target)}"></script><a href="${escapeHtml(target)}">continue</a>`,
       );
   });
 }

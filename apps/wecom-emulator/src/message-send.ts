@@ -2,26 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorState } from './state';
 import { WecomErr } from './errors';
+import type { EmulatorStaff } from './directory';
+import { escapeHtml, pageHeader, renderPage, staffList } from './authorize-page';
 
 /**
- * 发送应用消息 (developer.work.weixin.qq.com/document/path/90236), as strict as WeCom where WeCom documents
- * a rule, for the msgtypes the app sends (`textcard`; `text` too):
- *
- * - a live access_token of the app (the gateway in admin-console.ts adds 45009 / -1 / IP refusals);
- * - `agentid` an integer naming the token's own app: missing 41011, unknown 40056, another app 301002;
- * - `touser` / `toparty` / `totag` not all empty, touser at most 1000 ids split by `|` (40058 otherwise);
- *   ids outside the app's visible range or unknown come back in `invaliduser` (lower-cased), and when
- *   none is valid the call fails with 81013;
- * - `msgtype` one of the above (40008 otherwise); textcard `title` (41016 missing), `description`
- *   (41033 missing) and `url` (40058 missing, not http(s), over 2048 bytes) required; title over 128
- *   characters, description over 512 and btntxt over 4 are cut, as WeCom cuts them (recorded in `cut`);
- * - `enable_duplicate_check`: the same request JSON within `duplicate_check_interval` (default 1800 s,
- *   at most 4 h) answers ok and is not delivered again;
- * - per member and app at most 30 messages a minute and 1000 an hour: beyond, WeCom answers ok and drops
- *   the message ("超过部分会被丢弃不下发"), recorded here as not delivered.
- *
- * Where WeCom's documentation names no errcode for a broken field, the emulator answers 40058 (invalid
- * Request Parameter) with an errmsg naming the field.
+ * 发送应用消息 (document/path/90236) for `textcard` and `text`, as strict as WeCom documents it: the errcodes below,
+ * fields cut to WeCom's limits (recorded in `cut`), enable_duplicate_check, and messages past the per-member limit
+ * answered ok and dropped ("超过部分会被丢弃不下发"). A broken field WeCom names no errcode for answers 40058.
  */
 export interface InboxMessage {
   msgid: string;
@@ -64,13 +51,7 @@ interface SendBody {
   duplicate_check_interval?: unknown;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
-/**
- * A textcard description as WeCom's client shows it: `<div class="gray|normal|highlight">` and `<br>`
- * only; anything else is shown as text.
- */
+/** A textcard description as WeCom's client shows it: `<div class="gray|normal|highlight">` and `<br>` only, the rest as text. */
 function renderDescription(description: string) {
   const parts = description.split(/(<div class="(?:gray|normal|highlight)">|<\/div>|<br\s*\/?>)/);
   return parts
@@ -91,51 +72,37 @@ function renderDescription(description: string) {
     .join('');
 }
 
-export const INBOX_STYLESHEET = `.inbox{margin:12px;display:flex;flex-direction:column;gap:12px}
-.card{background:#fff;border-radius:10px;padding:16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
-.card h2{font-size:17px;margin:0 0 10px;line-height:1.4;word-break:break-word}
-.card .card-gray{color:#86909c;font-size:13px;margin-bottom:6px}.card .card-normal{font-size:15px;line-height:1.6}
-.card .card-highlight{color:#0082ef;font-size:14px;margin-top:6px}
-.card .meta{font-size:12px;color:#86909c;margin-top:10px}
-.card a.more{display:block;border-top:1px solid #f0f1f2;margin:12px -16px -16px;padding:12px 16px;color:#1f2329;text-decoration:none;font-size:14px}
-.card a.more::after{content:"›";float:right;color:#c9cdd4}
-.empty{text-align:center;color:#86909c;padding:40px 20px}
-`;
-
 export function renderInboxPage(input: {
-  member: { userid: string; name: string } | undefined;
-  staff: { userid: string; name: string }[];
+  member: EmulatorStaff | undefined;
+  staff: EmulatorStaff[];
   messages: InboxMessage[];
   stylesheetUrl: string;
   inboxUrl: (userid: string) => string;
 }) {
-  const head = `<!doctype html>
-<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>企业微信消息（模拟）</title>
-<link rel="stylesheet" href="${escapeHtml(input.stylesheetUrl)}">
-</head><body>`;
-  if (!input.member) {
-    const rows = input.staff
-      .map(
-        (member) =>
-          `<li><a class="staff" href="${escapeHtml(input.inboxUrl(member.userid))}"><span class="avatar">${escapeHtml(member.name.slice(0, 1))}</span><span class="who"><b>${escapeHtml(member.name)}</b><small>${escapeHtml(member.userid)}</small></span><span class="go">›</span></a></li>`,
-      )
-      .join('');
-    return `${head}<header><div class="logo">企</div><h1>应用消息</h1><p>模拟企业微信 · 选择成员查看收到的消息 / Choose a member to see their messages</p></header><ul>${rows}</ul></body></html>`;
-  }
+  if (!input.member)
+    return renderPage(
+      '企业微信消息（模拟）',
+      input.stylesheetUrl,
+      pageHeader('应用消息', '模拟企业微信 · 选择成员查看收到的消息 / Choose a member to see their messages') +
+        staffList(input.staff, input.inboxUrl, (member) => member.userid),
+    );
   const cards = input.messages
     .filter((message) => message.delivered)
-    .slice()
     .reverse()
     .map((message) => {
-      const when = new Date(message.at).toLocaleString('zh-CN', { timeZone: 'Asia/Hong_Kong', hour12: false });
-      if (message.textcard) {
-        return `<article class="card" data-msgid="${escapeHtml(message.msgid)}"><h2>${escapeHtml(message.textcard.title)}</h2>${renderDescription(message.textcard.description)}<div class="meta">${escapeHtml(when)}</div><a class="more" href="${escapeHtml(message.textcard.url)}">${escapeHtml(message.textcard.btntxt)}</a></article>`;
-      }
-      return `<article class="card" data-msgid="${escapeHtml(message.msgid)}"><div class="card-normal">${escapeHtml(message.text?.content ?? '')}</div><div class="meta">${escapeHtml(when)}</div></article>`;
+      const meta = `<div class="meta">${escapeHtml(new Date(message.at).toLocaleString('zh-CN', { timeZone: 'Asia/Hong_Kong', hour12: false }))}</div>`;
+      const card = message.textcard
+        ? `<h2>${escapeHtml(message.textcard.title)}</h2>${renderDescription(message.textcard.description)}${meta}<a class="more" href="${escapeHtml(message.textcard.url)}">${escapeHtml(message.textcard.btntxt)}</a>`
+        : `<div class="card-normal">${escapeHtml(message.text?.content ?? '')}</div>${meta}`;
+      return `<article class="card" data-msgid="${escapeHtml(message.msgid)}">${card}</article>`;
     })
     .join('');
-  return `${head}<header><div class="logo">企</div><h1>${escapeHtml(input.member.name)}</h1><p>应用消息 · ${escapeHtml(input.member.userid)}</p></header><main class="inbox">${cards || '<p class="empty">暂无消息 / No messages</p>'}</main></body></html>`;
+  return renderPage(
+    '企业微信消息（模拟）',
+    input.stylesheetUrl,
+    pageHeader(input.member.name, `应用消息 · ${input.member.userid}`) +
+      `<main class="inbox">${cards || '<p class="empty">暂无消息 / No messages</p>'}</main>`,
+  );
 }
 
 export async function registerMessageSendRoutes(

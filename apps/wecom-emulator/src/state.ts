@@ -212,24 +212,22 @@ export class EmulatorState {
 
   /** Test hook: WeCom no longer accepts the JS-SDK tickets issued so far (the page's signatures fail). */
   invalidateTickets(corpId?: string, agentId?: string) {
-    let count = 0;
-    for (const entry of this.tickets) {
-      if (
-        (corpId === undefined || entry.corpId === corpId) &&
-        (agentId === undefined || entry.agentId === agentId) &&
-        entry.expiresAt > this.now()
-      ) {
-        entry.expiresAt = this.now() - 1;
-        count += 1;
-      }
-    }
-    return count;
+    const live = this.ticketsLive(undefined, corpId, agentId);
+    for (const entry of live) entry.expiresAt = this.now() - 1;
+    return live.length;
   }
 
-  /**
-   * The WeCom client's own sign-in: the member who confirmed the authorise page is the one using the
-   * client on this device (its JS-SDK calls act as them). A cookie value, signed by this emulator.
-   */
+  private ticketsLive(kind?: 'jsapi' | 'agent', corpId?: string, agentId?: string) {
+    return this.tickets.filter(
+      (entry) =>
+        (kind === undefined || entry.kind === kind) &&
+        (corpId === undefined || entry.corpId === corpId) &&
+        (agentId === undefined || entry.agentId === agentId) &&
+        entry.expiresAt > this.now(),
+    );
+  }
+
+  /** A signed cookie naming the member who confirmed the authorise page: the one using the client (its JS-SDK calls act as them). */
   clientSession(corpId: string, userid: string) {
     const body = `${corpId}.${userid}`;
     return `${body}.${createHmac('sha256', this.clientKey).update(body).digest('base64url')}`;
@@ -283,14 +281,6 @@ export class EmulatorState {
   }
 
   liveTickets(kind: 'jsapi' | 'agent', corpId: string, agentId?: string) {
-    return this.tickets
-      .filter(
-        (entry) =>
-          entry.kind === kind &&
-          entry.corpId === corpId &&
-          (agentId === undefined || entry.agentId === agentId) &&
-          entry.expiresAt > this.now(),
-      )
-      .map((entry) => entry.ticket);
+    return this.ticketsLive(kind, corpId, agentId).map((entry) => entry.ticket);
   }
 }
