@@ -114,6 +114,36 @@ describe('two tabs on one client profile', () => {
   });
 });
 
+test('a client moved to another manager: the edit page no longer opens, and what was typed for it is shown', async () => {
+  const [customer] = await server.database.query<{ id: number }>(
+    `select c.id::float8 as id from customer c join staff s on s.id = c.staff_id
+      where s.wecom_user_id = 'chanwaiman' and c.status <> 'closed' order by c.id desc limit 1`,
+  );
+  const path = `/client/edit?customerId=${customer!.id}`;
+  const typed = `客户要求改用电邮联系 ${stamp}`;
+  const before = await tabAt(path, 'clientEdit');
+  await before.fill('#edit-remark', typed);
+  await expect.poll(() => draftsOf(before, `clientEdit:${customer!.id}`)).toBe(1);
+  await before.close();
+  await server.database.query(`update customer set staff_id = (select id from staff where wecom_user_id = 'leekaying') where id = $1`, [
+    customer!.id,
+  ]);
+
+  const page = await tabAt(path, 'clientEdit');
+  await expect(page.getByTestId('client-unavailable')).toBeVisible();
+  await expect(page.getByTestId('unreachable-draft')).toHaveText(typed);
+  for (const language of [...LANGUAGES.slice(1), 'zh-CN'] as const) {
+    await useLanguage(page, language);
+    await page.reload();
+    await expect(page.getByTestId('unreachable-draft')).toHaveText(typed);
+    await saveScreenshot(page, `unreachable-draft-${language}`);
+  }
+  await page.getByTestId('unreachable-discard').click();
+  await expect(page.getByTestId('unreachable-drafts')).toHaveCount(0);
+  expect(await draftsOf(page, `clientEdit:${customer!.id}`)).toBe(0);
+  await page.close();
+});
+
 test('a note typed for an MOT event handled in another tab meanwhile is shown, and saved as a contact record', async () => {
   const [event] = await server.database.query<{ id: number; customerId: number }>(
     `select e.id::float8 as id, e.customer_id::float8 as "customerId" from mot_event e join staff s on s.id = e.staff_id

@@ -14,7 +14,7 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { LoadingState } from '../../shared/ui/states';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
-import { DraftChoice } from '../../shared/drafts/draft-choice';
+import { DraftChoice, UnreachableDrafts } from '../../shared/drafts/draft-choice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
@@ -406,6 +406,7 @@ export default function ClientEditPage() {
     return (
       <PageFrame>
         <ClientErrorState error={info.error} onRetry={() => void info.refetch()} />
+        <UnreachableDrafts draftKey={editDraftKey(customerId)} accept={isEditDraft} describe={describeEdit} />
       </PageFrame>
     );
   return (

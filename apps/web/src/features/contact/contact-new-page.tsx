@@ -13,7 +13,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import Toast from '../../shared/ui/antd-toast';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
-import { DraftChoice } from '../../shared/drafts/draft-choice';
+import { DraftChoice, UnreachableDrafts } from '../../shared/drafts/draft-choice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { writeDraft } from '../../shared/drafts/draft-store';
 import { forgetHandover, handedOver } from '../../shared/drafts/handover';
@@ -35,6 +35,10 @@ import { ContactFields, focusFirstError } from './contact-fields';
 import { ClientStrip, ContactErrorState, EventTag } from './contact-parts';
 import { contactRecordPath, parseContactFormParams, type ContactFormParamName, type ContactFormParams } from './contact-params';
 import { formatDate } from '../../shared/format/date-format';
+
+/** What was typed, to tell drafts apart or to copy. */
+const describeNewContact = ({ values }: NewContactDraft) =>
+  [values.note, values.outcome, values.nextStep, values.suitability].filter((text) => text.trim()).join('\n');
 
 const pendingOf = (events: readonly MotEvent[]) => events.filter((event) => event.status !== 'handled');
 
@@ -234,6 +238,7 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
     return (
       <PageFrame>
         <ContactErrorState error={client.error} onRetry={() => void client.refetch()} onLeave={() => navigate('/client/manage/list')} />
+        <UnreachableDrafts draftKey={newContactDraftKey(params.customerId)} accept={isNewContactDraft} describe={describeNewContact} />
       </PageFrame>
     );
 
@@ -271,7 +276,7 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
     notices.unshift(t('contact.form.ignored', { names: names.map((name) => t(`contact.form.paramNames.${name}`)).join('、') }));
 
   return (
-    <DraftChoice page draftKey={newContactDraftKey(params.customerId)} accept={isNewContactDraft} describe={(draft) => draft.values.note}>
+    <DraftChoice page draftKey={newContactDraftKey(params.customerId)} accept={isNewContactDraft} describe={describeNewContact}>
       <ContactForm
         params={params}
         customer={client.data.customer}

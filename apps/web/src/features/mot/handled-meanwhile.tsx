@@ -4,20 +4,20 @@ import Button from 'antd-mobile/es/components/button';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import type { ServiceRecord } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import { readDrafts, removeDraft, type TabDraft } from '../../shared/drafts/draft-store';
+import { allDrafts, removeDraft } from '../../shared/drafts/draft-store';
 import { handOverTyped } from '../../shared/drafts/handover';
 import { outcomeText } from '../../shared/format/outcome';
 import { handleDraftKey, isHandleDraft } from './handle-sheet';
 import { isSnoozeDraft, snoozeDraftKey } from './mot-snooze-sheet';
 import './locales';
+import '../../shared/drafts/edit-conflict.css';
 
-const every = <T,>({ mine, others }: { mine: TabDraft<T> | null; others: TabDraft<T>[] }) => (mine ? [mine, ...others] : others);
 const joined = (texts: string[]) => [...new Set(texts.map((text) => text.trim()).filter(Boolean))].join('\n');
 
 /** What this browser's tabs typed for the event and never saved: handlings and snoozes, each tab's. */
 function leftFor(eventId: number, saved: ServiceRecord | null) {
-  const handles = every(readDrafts(handleDraftKey(eventId), isHandleDraft));
-  const snoozes = every(readDrafts(snoozeDraftKey(eventId), isSnoozeDraft));
+  const handles = allDrafts(handleDraftKey(eventId), isHandleDraft);
+  const snoozes = allDrafts(snoozeDraftKey(eventId), isSnoozeDraft);
   // A handling whose save went through (its answer lost on the way) is the saved record itself: nothing is left of it.
   const wentThrough = (draft: (typeof handles)[number]) => saved !== null && draft.data.note.trim() === saved.note.trim();
   for (const draft of handles.filter(wentThrough)) removeDraft(handleDraftKey(eventId), draft.tab);
@@ -58,7 +58,7 @@ export function HandledMeanwhile({ eventId, customerId, saved }: { eventId: numb
         <ExclamationCircleFill /> {t('mot.handle.meanwhileTitle')}
       </p>
       <p className="ba-conflict__body">{t('mot.handle.meanwhileBody')}</p>
-      <p className="ba-merge__value mot-left-note" data-testid="mot-left-note">
+      <p className="ba-merge__value ba-merge__quote" data-testid="mot-left-note">
         {left.note}
         {left.outcome && `\n${t('mot.handle.outcome')}: ${left.outcome}`}
       </p>

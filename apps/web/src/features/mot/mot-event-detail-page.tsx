@@ -15,7 +15,7 @@ import { describeReason, factRows } from './mot-format';
 import { formatDateTime } from '../../shared/format/date-format';
 import { ClientFacts, ClientHead, ClientLinks, RuleIcon, ServiceRecordBody, StatusTag } from './mot-parts';
 import { HandleSheet, handleDraftKey, handleWasInterrupted, isHandleDraft } from './handle-sheet';
-import { DraftChoice } from '../../shared/drafts/draft-choice';
+import { DraftChoice, UnreachableDrafts } from '../../shared/drafts/draft-choice';
 import { HandledMeanwhile } from './handled-meanwhile';
 import { useMoney } from '../../shared/format/use-money';
 import { ReachActions } from '../reach';
@@ -55,6 +55,8 @@ function EventDetail({ eventId }: { eventId: number }) {
           onRetry={() => void detail.refetch()}
           leave={{ label: t('mot.detail.backToList'), onLeave: () => void navigate('/mot/home') }}
         />
+        <UnreachableDrafts draftKey={handleDraftKey(eventId)} accept={isHandleDraft} describe={(draft) => draft.note} />
+        <UnreachableDrafts draftKey={snoozeDraftKey(eventId)} accept={isSnoozeDraft} describe={(draft) => draft.note} />
       </PageFrame>
     );
   }

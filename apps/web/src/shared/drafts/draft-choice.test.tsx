@@ -2,8 +2,8 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useUser } from '../session/user-store';
 import { signInAs } from '../../testing/fake-api';
-import { readDrafts, writeDraft } from './draft-store';
-import { DraftChoice } from './draft-choice';
+import { allDrafts, readDrafts, writeDraft } from './draft-store';
+import { DraftChoice, UnreachableDrafts } from './draft-choice';
 import { useDraft } from './use-draft';
 
 interface Note {
@@ -59,4 +59,18 @@ test("one draft of this tab's own, or a single other, opens the form at once", (
   writeDraft('motHandle:9', { note: 'mine' });
   render(choose());
   expect(screen.getByTestId('form').textContent).toBe('mine');
+});
+
+test("a record whose page does not open (another manager's client now) still shows what every tab typed for it, until let go", () => {
+  leftByTwoClosedTabs();
+  writeDraft('motHandle:9', { note: 'this tab' });
+  render(<UnreachableDrafts draftKey="motHandle:9" accept={isNote} describe={(data) => data.note} />);
+  expect(screen.getAllByTestId('unreachable-draft').map((item) => item.textContent)).toEqual([
+    'this tab',
+    'from the second tab',
+    'from the first tab',
+  ]);
+  fireEvent.click(screen.getByTestId('unreachable-discard'));
+  expect(screen.queryByTestId('unreachable-drafts')).toBeNull();
+  expect(allDrafts('motHandle:9', isNote)).toEqual([]);
 });

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from '../i18n/use-translation';
 import { formatDateTime } from '../format/date-format';
 import { PageFrame } from '../ui/page-frame';
-import { readDrafts, takeDraft, type TabDraft } from './draft-store';
+import { allDrafts, readDrafts, removeDraft, takeDraft, type TabDraft } from './draft-store';
 import './edit-conflict-locales';
 import '../ui/form.css';
 import './edit-conflict.css';
@@ -63,4 +63,45 @@ export function DraftChoice<T>({
     </section>
   );
   return page ? <PageFrame>{choice}</PageFrame> : choice;
+}
+
+/**
+ * The record's page does not open (another manager's client now, not found, or a failure): what every tab typed for
+ * it and did not save is shown below the failure, to copy, until the user lets it go. Never dropped unseen (ADR 0013).
+ */
+export function UnreachableDrafts<T>({
+  draftKey,
+  accept,
+  describe,
+}: {
+  draftKey: string;
+  accept: (data: unknown) => data is T;
+  describe: (data: T) => string;
+}) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(() => allDrafts(draftKey, accept).filter((draft) => describe(draft.data).trim() !== ''));
+  if (left.length === 0) return null;
+  return (
+    <section className="ba-conflict" role="status" data-testid="unreachable-drafts">
+      <p className="ba-conflict__title">{t('drafts.unreachableTitle')}</p>
+      <p className="ba-conflict__body">{t('drafts.unreachableBody')}</p>
+      {left.map((draft) => (
+        <p key={draft.tab} className="ba-merge__value ba-merge__quote" data-testid="unreachable-draft">
+          {describe(draft.data)}
+        </p>
+      ))}
+      <div className="ba-conflict__actions">
+        <Button
+          size="small"
+          onClick={() => {
+            for (const draft of left) removeDraft(draftKey, draft.tab);
+            setLeft([]);
+          }}
+          data-testid="unreachable-discard"
+        >
+          {t('drafts.discard')}
+        </Button>
+      </div>
+    </section>
+  );
 }

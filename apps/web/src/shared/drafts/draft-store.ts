@@ -125,6 +125,12 @@ export function readDraft<T>(key: string, accept: (data: unknown) => data is T, 
   return mine ?? (others.length === 1 ? others[0]! : null);
 }
 
+/** Every tab's draft under `key`, this tab's first. */
+export function allDrafts<T>(key: string, accept: (data: unknown) => data is T): TabDraft<T>[] {
+  const { mine, others } = readDrafts(key, accept);
+  return mine ? [mine, ...others] : others;
+}
+
 export function writeDraft(key: string, data: unknown, options: { submitting?: boolean } = {}, now = Date.now()): void {
   const owner = draftOwner();
   if (!owner) return;

@@ -97,6 +97,8 @@ export const en: Messages = {
     restored: 'Restored what you had not submitted yet',
     interrupted: 'Your sign-in expired before this was saved. What you entered is kept: check it and submit again',
     discard: 'Discard',
+    unreachableTitle: 'What you typed here is not saved',
+    unreachableBody: 'The record it belongs to does not open now. It is kept below, to copy and record elsewhere.',
   },
   feature: {
     clientList: 'The client list',

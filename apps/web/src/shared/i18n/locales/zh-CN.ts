@@ -95,6 +95,8 @@ export const zhCN = {
     restored: '已恢复您上次未提交的内容',
     interrupted: '登录已过期，您填写的内容已保留，请检查后重新提交',
     discard: '清除',
+    unreachableTitle: '您在这里填写的内容还没有保存',
+    unreachableBody: '它所属的记录现在打不开，内容保留如下，可复制后另行记录。',
   },
   feature: {
     clientList: '客户列表',

@@ -97,6 +97,8 @@ export const zhHK: Messages = {
     restored: '已恢復您上次未提交的內容',
     interrupted: '登入已過期，您填寫的內容已保留，請檢查後重新提交',
     discard: '清除',
+    unreachableTitle: '您在這裏填寫的內容還沒有儲存',
+    unreachableBody: '它所屬的記錄現在打不開，內容保留如下，可複製後另行記錄。',
   },
   feature: {
     clientList: '客戶列表',
