@@ -344,7 +344,8 @@ for (const engine of testDatabases()) {
     ): Promise<PlanNode> {
       const client = await database.pool!.connect();
       // EXECUTE's arguments cannot be bind parameters; as untyped literals they take the statement's types.
-      const literal = (value: unknown) => (value === null ? 'null' : `'${String(value).replace(/'/g, "''")}'`);
+      const literal = (value: unknown) =>
+        value === null ? 'null' : `'${(typeof value === 'string' ? value : JSON.stringify(value)).replace(/'/g, "''")}'`;
       try {
         if (!options.analyze) await client.query('set enable_seqscan = off');
         await client.query(`set plan_cache_mode = ${options.mode ?? 'force_generic_plan'}`);

@@ -161,7 +161,11 @@ function withWritesTagged(client: pg.PoolClient): pg.PoolClient {
       if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
       return (...args: unknown[]) => {
         const result = (target.query as (...a: unknown[]) => unknown)(...args);
-        return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(tagWriteOnStandby(error))) : result;
+        return result instanceof Promise
+          ? result.catch((error: unknown) => {
+              throw tagWriteOnStandby(error);
+            })
+          : result;
       };
     },
   });

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import pg from 'pg';
 import { parseLsn } from './lsn';
 import { PrimaryPositions } from './replication-lag';
@@ -470,7 +471,7 @@ export class StandbyMonitor {
     standby.state = state;
     standby.lagMs = lagMs === null || Number.isFinite(lagMs) ? lagMs : null;
     if (from === state) return;
-    const reason = why === undefined ? undefined : why instanceof Error ? why.message : String(why);
+    const reason = why === undefined ? undefined : why instanceof Error ? why.message : typeof why === 'string' ? why : inspect(why);
     const change: StandbyChange = { ...this.reportOf(standby), from, ...(reason ? { reason } : {}) };
     for (const listener of this.listeners) listener(change);
   }

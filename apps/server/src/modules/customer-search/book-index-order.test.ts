@@ -74,7 +74,7 @@ describe('BookIndex keeps its sort orders through changes', () => {
           } else if (rows.length > 0) {
             const at = Math.floor(next() * rows.length);
             rows[at] = customer(rows[at]!.id, next);
-            changed.add(rows[at]!.id);
+            changed.add(rows[at].id);
           }
         }
         const current = rows.filter((row) => changed.has(row.id));

@@ -100,7 +100,9 @@ export class BookIndexStore {
     }
     if (book.index) return book.index;
     if (Date.now() < book.unsuitableUntil) return undefined;
-    if (!book.pending) this.load(key, book, corpId, staffId);
+    // A large book goes on loading after SQL has answered this request. The load never rejects: a failure
+    // is kept as book.unsuitableUntil.
+    if (!book.pending) void this.load(key, book, corpId, staffId);
     await book.sized;
     if (book.small) await book.pending;
     return book.index;

@@ -221,8 +221,8 @@ export class Postings {
     this.keys = Buffer.allocUnsafeSlow(keyBytes);
     this.slots = new Int32Array(slotCount);
     sorted.forEach(([key, slots], index) => {
-      key.copy(this.keys, this.keyStarts[index]!);
-      this.slots.set(slots, this.slotStarts[index]!);
+      key.copy(this.keys, this.keyStarts[index]);
+      this.slots.set(slots, this.slotStarts[index]);
     });
   }
 
@@ -253,14 +253,14 @@ export class Postings {
   of(key: Uint8Array): Int32Array {
     const at = this.lowerBound(key);
     if (at === this.keyStarts.length - 1 || !this.keyIs(at, key, true)) return EMPTY;
-    return this.slots.subarray(this.slotStarts[at]!, this.slotStarts[at + 1]!);
+    return this.slots.subarray(this.slotStarts[at], this.slotStarts[at + 1]);
   }
 
   /** The slots under each key that begins with `prefix`. */
   beginningWith(prefix: Uint8Array): Int32Array[] {
     const found: Int32Array[] = [];
     for (let at = this.lowerBound(prefix); at < this.keyStarts.length - 1 && this.keyIs(at, prefix, false); at += 1)
-      found.push(this.slots.subarray(this.slotStarts[at]!, this.slotStarts[at + 1]!));
+      found.push(this.slots.subarray(this.slotStarts[at], this.slotStarts[at + 1]));
     return found;
   }
 

@@ -118,7 +118,7 @@ export function createCustomerSearch<Columns extends Selection>(
         ? selectQuery(summaryTotalColumns, sql`from ${bookSummaryB} where ${summaryWhere(criteria)}`)
         : selectQuery(totalColumns, sql`from ${customerC} where ${customerWhere(criteria, true, keywordUse(criteria))}`),
     });
-    return { rows: rows as Row[], total: total[0]!.total };
+    return { rows, total: total[0]!.total };
   }
 
   const statInSql = (criteria: CustomerCriteria) =>
@@ -181,7 +181,7 @@ export function createCustomerSearch<Columns extends Selection>(
       const { rows, book } = await rowsByIds(criteria, page.ids);
       if (book[0]!.version === version) {
         bookIndexCounters.served += 1;
-        return { rows: rows as Row[], total: page.total };
+        return { rows, total: page.total };
       }
       await indexes!.refresh(criteria.corpId, criteria.staffId, index);
     }

@@ -250,11 +250,11 @@ for (const engine of testDatabases()) {
         enqueueMotPushes(database, { reason: 'sweep' }),
         enqueueMotPushes(database, { reason: 'import' }),
       ]);
-      expect(first!.events + second!.events).toBe(8);
+      expect(first.events + second.events).toBe(8);
       const [cards] = await database.query<{ n: number }>(`select count(*)::int as n from mot_push where status = 'pending'`);
       expect(cards!.n).toBe(4);
       const results = await Promise.all([dispatch({ owner: 'replica-a', batchSize: 1 }), dispatch({ owner: 'replica-b', batchSize: 1 })]);
-      expect(results[0]!.sent + results[1]!.sent).toBe(4);
+      expect(results[0].sent + results[1].sent).toBe(4);
       for (const userid of ['chanwaiman', 'leekaying', 'wongchishing', 'zhangmin']) expect(inboxOf(userid)).toHaveLength(1);
     });
 

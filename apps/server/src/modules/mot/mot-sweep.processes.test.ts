@@ -40,7 +40,9 @@ describe.skipIf(!adminUrl)('MOT daily sweep with two server processes on one dat
       const firstAt = new Date(moment).toISOString();
       const starting = [startServer(url.toString(), firstAt), startServer(url.toString(), firstAt)];
       const ownRun = new Promise<MotRunResult>((resolve, reject) =>
-        setTimeout(() => runMotRules(database).then(resolve, reject), moment - Date.now()),
+        setTimeout(() => {
+          runMotRules(database).then(resolve, reject);
+        }, moment - Date.now()),
       );
       for (const result of await Promise.allSettled(starting)) if (result.status === 'fulfilled') servers.push(result.value);
       await Promise.all(starting);
