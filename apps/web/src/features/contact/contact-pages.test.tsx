@@ -200,7 +200,7 @@ describe('logging a contact', () => {
     const [first, second] = addCalls() as { requestId: string; note: string }[];
     expect(second!.requestId).toBe(first!.requestId);
     expect(second!.note).toBe('客户询问美股开户');
-    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('客户询问美股开户');
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe('客户询问美股开户');
   });
 
   test('after a crash mid-save the form comes back as typed, and the retry carries the same request id', async () => {
@@ -222,7 +222,7 @@ describe('logging a contact', () => {
     queryClient.clear();
     open('/client/contact/new?customerId=3');
     expect(await screen.findByTestId('draft-notice')).toBeTruthy();
-    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('与客户面谈，讨论退休规划');
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe('与客户面谈，讨论退休规划');
     expect(screen.getByRole('radio', { name: /面谈/ }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByTestId('contact-save'));
     await waitFor(() => expect(addCalls()).toHaveLength(2));
@@ -240,7 +240,7 @@ describe('logging a contact', () => {
     handOverTyped('contactNew:3', { note: '提醒客户更新证件', outcome: '' });
     open('/client/contact/new?customerId=3&eventId=12&channel=phone');
     await screen.findByText('陈大文');
-    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('提醒客户更新证件');
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe('提醒客户更新证件');
     expect(screen.getByRole('radio', { name: '文件续期' }).getAttribute('aria-checked')).toBe('true');
   });
 
@@ -256,7 +256,7 @@ describe('logging a contact', () => {
     expect((await screen.findByTestId('contact-notice')).textContent).toBe(
       '链接中的事件已被处理，未关联；您填写的内容仍会保存为一条联系记录',
     );
-    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('祝贺生日，客户约下周面谈');
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe('祝贺生日，客户约下周面谈');
     expect(within(screen.getByTestId('contact-events')).queryByRole('checkbox', { checked: true })).toBeNull();
   });
 
@@ -345,22 +345,22 @@ describe('a record: edit before the lock, correct after it', () => {
     typeNote('生日问候，送了礼篮');
     fireEvent.click(screen.getByTestId('contact-save'));
     const conflict = await screen.findByTestId('edit-conflict');
-    expect((screen.getByTestId('contact-save') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('contact-save').disabled).toBe(true);
     // The note both changed, side by side; the outcome only they changed, named.
     const note = within(conflict).getByTestId('merge-field');
     expect(note.getAttribute('data-field')).toBe('note');
     expect(within(note).getByRole('radio', { name: /已保存的版本.*生日问候，客户提到想加仓/ })).toBeTruthy();
     expect(within(note).getByRole('radio', { name: /您的修改.*生日问候，送了礼篮/ })).toBeTruthy();
     expect(within(conflict).getByTestId('merge-taken').textContent).toContain('结果');
-    expect((screen.getByTestId('merge-apply') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe('生日问候，送了礼篮');
+    expect(screen.getByTestId<HTMLButtonElement>('merge-apply').disabled).toBe(true);
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe('生日问候，送了礼篮');
 
     fireEvent.click(within(note).getByRole('radio', { name: '两者都保留' }));
     fireEvent.click(screen.getByTestId('merge-apply'));
     expect(screen.queryByTestId('edit-conflict')).toBeNull();
     expect(screen.getByTestId('merge-notice').textContent).toContain('结果');
-    expect((screen.getByPlaceholderText(/一句话结果/) as HTMLInputElement).value).toBe('客户约了面谈');
-    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe(
+    expect(screen.getByPlaceholderText<HTMLInputElement>(/一句话结果/).value).toBe('客户约了面谈');
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe(
       '生日问候，客户提到想加仓\n生日问候，送了礼篮',
     );
     fireEvent.click(screen.getByTestId('contact-save'));
@@ -404,14 +404,14 @@ describe('a record: edit before the lock, correct after it', () => {
     fireEvent.click(screen.getByTestId('contact-save'));
     const conflict = await screen.findByTestId('edit-conflict');
     // While the choice is open, the reason typed is still there.
-    expect((screen.getByPlaceholderText(/联系时间记错/) as HTMLTextAreaElement).value).toBe('补充后续安排');
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/联系时间记错/).value).toBe('补充后续安排');
     fireEvent.click(within(conflict).getByRole('radio', { name: /您的修改/ }));
     fireEvent.click(screen.getByTestId('merge-apply'));
 
     expect(screen.getByTestId('contact-reason-moved')).toBeTruthy();
     expect(screen.queryByPlaceholderText(/联系时间记错/)).toBeNull();
     const note = '生日问候，客户很高兴，约下月饮茶\n（修改原因：补充后续安排）';
-    expect((screen.getByPlaceholderText(/记录与客户沟通的要点/) as HTMLTextAreaElement).value).toBe(note);
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe(note);
     fireEvent.click(screen.getByTestId('contact-save'));
     await waitFor(() => expect(reviseCalls()).toHaveLength(2));
     expect(reviseCalls()[1]).toMatchObject({ recordId: 71, edits: 0, note });

@@ -243,7 +243,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
       announceBind(result.customerId);
       void queryClient.invalidateQueries({ queryKey: ['kyc'] });
       void (await loadToast()).show({ icon: 'success', content: t('kyc.bindDone') });
-      await navigate(profileTarget(params.get('redirectPage'), result.customerId));
+      navigate(profileTarget(params.get('redirectPage'), result.customerId));
     } catch (error) {
       // A session expiry: the sign-in brings the user back here with the search and this bind to confirm again.
       if (endedBySignIn(error)) return;

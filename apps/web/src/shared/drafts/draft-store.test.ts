@@ -179,7 +179,9 @@ describe('useDraft', () => {
     const { result, unmount } = renderHook(() => useDraft('motHandle:7', isNote, isBlank));
     act(() => result.current.keep({ note: 'first words' }));
     expect(readDraft('motHandle:7', isNote)).toBeNull();
-    act(() => vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS);
+    });
     expect(readDraft('motHandle:7', isNote)?.data.note).toBe('first words');
     act(() => result.current.keep({ note: 'first words, more' }));
     unmount();
@@ -203,9 +205,13 @@ describe('useDraft', () => {
     act(() => result.current.saved());
     expect(readDraft('motHandle:7', isNote)).toBeNull();
     act(() => result.current.keep({ note: 'again' }));
-    act(() => vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS);
+    });
     act(() => result.current.keep({ note: '  ' }));
-    act(() => vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS);
+    });
     expect(readDraft('motHandle:7', isNote)).toBeNull();
   });
 
