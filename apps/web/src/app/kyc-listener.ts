@@ -7,7 +7,7 @@ import type { AppRouter } from './router';
 export { kycTarget };
 
 /**
- * SPEC.md §4 "KYC change": another page of the sidebar (the KYC bind flow) writes `kyc`; in the
+ * docs/spec.md §4 "KYC change": another page of the sidebar (the KYC bind flow) writes `kyc`; in the
  * single-chat sidebar this page follows (see kycTarget). What this page knew about bindings is stale now.
  */
 export function installKycListener(router: AppRouter, win: Window = window) {

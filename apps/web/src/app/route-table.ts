@@ -39,7 +39,7 @@ export interface PageRoute {
   /** No key: the default title (the product name). */
   titleKey?: TitleKey;
   /**
-   * SPEC.md §2 keep-alive: this page stays alive (hidden, with its state and scroll) while the user
+   * docs/spec.md §2 keep-alive: this page stays alive (hidden, with its state and scroll) while the user
    * is on one of these pages; `always` keeps it whatever comes next.
    */
   keepAliveFor?: readonly RouteName[] | 'always';
@@ -62,7 +62,7 @@ export const redirectRoutes: readonly RedirectRoute[] = [
   { path: '/mot', redirectTo: '/mot/home' },
 ];
 
-/** SPEC.md §2, row by row. */
+/** docs/spec.md §2, row by row. */
 export const pageRoutes: readonly PageRoute[] = [
   {
     path: '/client/manage/list',

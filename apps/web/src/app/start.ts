@@ -36,7 +36,7 @@ export function start() {
   // In WeCom: entry from ww.getContext() (the query above stays the fallback) and the chat-sidebar landing page.
   installSidebarFlow(router);
   if (hasUsableToken()) void loadUserSettings();
-  // After every sign-in — a WeCom code or a resumed session — the staff member's settings load (SPEC.md §4).
+  // After every sign-in — a WeCom code or a resumed session — the staff member's settings load (docs/spec.md §4).
   useUser.subscribe((user, previous) => {
     if (user.token && user.token !== previous.token) void loadUserSettings();
   });

@@ -4,7 +4,7 @@ import { APP_HOME_PATH, APP_SIGN_IN_RETURN_PATH, safeAppTarget } from '@broker/c
 export const HOME_PATH = APP_HOME_PATH;
 export const WX_ENTRY_PATH = APP_SIGN_IN_RETURN_PATH;
 
-/** relauchType values whose return page is the query's redirectPage (SPEC.md §4). */
+/** relauchType values whose return page is the query's redirectPage (docs/spec.md §4). */
 const RELAUNCH_WITH_REDIRECT = ['reLogin', 'pushPage'];
 
 /**

@@ -19,7 +19,7 @@ import { formatPrice } from '../../shared/format/price-format';
 import { ClientErrorState } from './client-error-state';
 import { outcomeText } from '../../shared/format/outcome';
 
-/** Where H-B's contact log shows one record (issue 23): the item's detail opens it. */
+/** Where H-B's contact log shows one record (ADR 0038): the item's detail opens it. */
 const CONTACT_RECORD_PATH = '/client/contact/record';
 const MOT_EVENT_PATH = '/mot/eventDetail';
 

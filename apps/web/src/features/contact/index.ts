@@ -1,4 +1,4 @@
-/** The contact log (issue 23): logging a contact with a client, the record and its versions, the client's log, its print. */
+/** The contact log (ADR 0038): logging a contact with a client, the record and its versions, the client's log, its print. */
 export const contactPages = {
   contactNew: () => import('./contact-new-page'),
   contactRecord: () => import('./contact-record-page'),

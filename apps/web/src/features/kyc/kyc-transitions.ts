@@ -22,7 +22,7 @@ export function profileTarget(redirectPage: string | null, customerId: string | 
 }
 
 /**
- * SPEC.md §4 "KYC change": where a single-chat sidebar page goes when another page of the same origin
+ * docs/spec.md §4 "KYC change": where a single-chat sidebar page goes when another page of the same origin
  * changed `kyc`: unbind → /kyc/index with redirectPage; otherwise → redirectPage with the customerId
  * from `kyc_customerId`. redirectPage is the current URL's `redirectPage`, else the client profile.
  */

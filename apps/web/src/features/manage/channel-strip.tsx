@@ -7,7 +7,7 @@ import { scrollFadeProps, useScrollEdges } from '../../shared/ui/use-scroll-edge
 /**
  * The stat card's clients by channel: one line that scrolls sideways (its height never depends on how many
  * channels a book has, so the figures arriving do not push the list down). It shows that it scrolls: a fade at
- * each end that hides more, gone once scrolled to that end (issue 22). A screen reader reads it as a named list,
+ * each end that hides more, gone once scrolled to that end. A screen reader reads it as a named list,
  * whole; when it overflows, Tab reaches it and the arrow keys scroll it.
  */
 export function ChannelStrip({ byChannel }: { byChannel: CustomerStat['byChannel'] | undefined }) {

@@ -66,7 +66,7 @@ export function toSearchPayload(filters: ClientFilters): Omit<SearchPayload, 'pa
 /** The search page's query for a keyword: the list's own with no filters, so both find the same clients in the same order. */
 export const searchQueryOf = (keyword: string) => toSearchPayload({ ...emptyFilters(), keyword });
 
-/** A saved filter set (issue 22.6) as the list applies it; a sort the list does not offer falls back to the default. */
+/** A saved filter set (ADR 0049) as the list applies it; a sort the list does not offer falls back to the default. */
 export function fromSavedFilters(saved: SavedFilterSet, keyword: string): ClientFilters {
   const sort = `${saved.sortBy}_${saved.sortOrder}`;
   return {

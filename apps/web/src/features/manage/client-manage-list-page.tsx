@@ -29,7 +29,7 @@ import { ChannelStrip } from './channel-strip';
 import './manage-locales';
 import './client-manage.css';
 
-// Pins, recents and saved filters (issue 22.6) load once the manager has some: not first-screen JavaScript for everyone.
+// Pins, recents and saved filters (ADR 0049) load once the manager has some: not first-screen JavaScript for everyone.
 const listShortcuts = lazyPart(() => withShortcutStrings(import('./client-shortcuts')).then((module) => module.ListShortcuts));
 
 /**
@@ -41,7 +41,7 @@ export default function ClientManageListPage() {
   const money = useMoney();
   const filters = useClientFilters((state) => state.applied);
   const setKeyword = useClientFilters((state) => state.setKeyword);
-  // The same search as the search page (issue 22.1): as the manager types, once typing pauses.
+  // The same search as the search page (ADR 0049): as the manager types, once typing pauses.
   const { input: keyword, setInput: setKeywordInput, keyword: typed } = useSearchAsYouType(filters.keyword);
   useEffect(() => {
     if (typed !== filters.keyword) setKeyword(typed);

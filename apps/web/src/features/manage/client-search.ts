@@ -5,7 +5,7 @@ import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The one search-as-you-type behaviour of the list's box and the search page (issue 22.1): `input` is what
+ * The one search-as-you-type behaviour of the list's box and the search page (ADR 0049): `input` is what
  * the box shows, `keyword` what is searched, once typing has paused for SEARCH_DEBOUNCE_MS (trimmed).
  */
 export function useSearchAsYouType(initial = '') {

@@ -13,5 +13,5 @@ export const managePages = {
   clientManageFilter: () => withStrings(withShortcutStrings(import('./client-manage-filter-page'))),
 };
 
-/** Pin/unpin on a client's profile header (issue 22.6); loaded with the page that shows it, not with the app (WhenLoaded). */
+/** Pin/unpin on a client's profile header (ADR 0049); loaded with the page that shows it, not with the app (WhenLoaded). */
 export const pinToggle = lazyPart(() => withShortcutStrings(import('./pin-toggle')).then((module) => module.PinToggle));

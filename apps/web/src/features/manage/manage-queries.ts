@@ -28,7 +28,7 @@ export const customerListQuery = (params: Omit<SearchPayload, 'pageNum' | 'pageS
   });
 
 /*
- * Pins, recents and saved filters (issue 22.6, ADR 0049) live on the server, per staff member: one query
+ * Pins, recents and saved filters (ADR 0049) live on the server, per staff member: one query
  * feeds the list, the search page and every pin toggle, and each write puts the server's answer back in it.
  * Here only what the list's first screen needs; the other writes are in shortcuts-mutations.ts (loaded with their pages).
  */

@@ -21,7 +21,7 @@ function usePin(customerId: number) {
   };
 }
 
-/** Pin/unpin on the client's profile header (issue 22.6): the pinned clients head the client list. */
+/** Pin/unpin on the client's profile header (ADR 0049): the pinned clients head the client list. */
 export function PinToggle({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const { pinned, ready, busy, toggle } = usePin(customerId);

@@ -1,7 +1,7 @@
 import { registerLocales } from '../../shared/i18n/i18n';
 
 /**
- * The strings of pins, recents and saved filters (issue 22.6), apart from the list's: only the pieces that load
+ * The strings of pins, recents and saved filters (ADR 0049), apart from the list's: only the pieces that load
  * when a manager has some (and the pages that edit them) need them, so they are not first-screen JavaScript.
  */
 export const zhCN = {

@@ -11,7 +11,7 @@ const PAGE_SIZE = 20;
 
 /**
  * The date strip's days: every pending day from 275 days back to 90 ahead (the furthest a snooze reaches),
- * 365 days, within what one call may ask for, so the strip never skips a day that has events (issue 24).
+ * 365 days, within what one call may ask for, so the strip never skips a day that has events (ADR 0041).
  */
 export const STRIP_RANGE = { back: 275, ahead: 90 } as const;
 export const todoDatesQuery = () =>

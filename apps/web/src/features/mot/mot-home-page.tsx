@@ -268,7 +268,7 @@ export default function MotHomePage() {
   // Back from a sign-in that interrupted saving the threshold: the settings open again with what was typed.
   const [settingsOpen, setSettingsOpen] = useState(thresholdWasInterrupted);
   const counts = useQuery(todoCountQuery(date));
-  // Today is the ranked day (overdue + due today + raised today, issue 24): its counts and the day's figure come with it.
+  // Today is the ranked day (overdue + due today + raised today, ADR 0041): its counts and the day's figure come with it.
   const summary = useQuery(todaySummaryQuery());
   // `?view=day` opens today's list by client name (a link or a test that wants it).
   const [params] = useSearchParams();

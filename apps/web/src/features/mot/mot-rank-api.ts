@@ -6,7 +6,7 @@ import { invalidateTodo } from './mot-api';
 
 const PAGE_SIZE = 20;
 
-/** Today's ranked events (issue 24), highest score first. */
+/** Today's ranked events (ADR 0041), highest score first. */
 export const rankedTodayQuery = (params: { rule?: MotRule }) =>
   infiniteQueryOptions({
     queryKey: ['motRanked', 'list', params],

@@ -46,7 +46,7 @@ const isUntouched = (draft: SnoozeDraft) => !draft.note.trim();
 export const snoozeDraftKey = (eventId: number) => `motSnooze:${eventId}`;
 
 /**
- * Put an event off to a later day (issue 24): a preset or any day up to MAX_SNOOZE_DAYS ahead, and why (a
+ * Put an event off to a later day (ADR 0041): a preset or any day up to MAX_SNOOZE_DAYS ahead, and why (a
  * preset reason; `other` needs a note). The server checks the same rules against the Hong Kong day.
  */
 export function SnoozeSheet({

@@ -1,4 +1,4 @@
-/** H-B's log form (issue 23): `/client/contact/new`, prefilled from its query, which that page checks with its own parser. */
+/** H-B's log form (ADR 0038): `/client/contact/new`, prefilled from its query, which that page checks with its own parser. */
 export const CONTACT_LOG_FORM_PATH = '/client/contact/new';
 
 /** How the client was just reached, as the contact log names it. */

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../shared/wecom/wecom-sdk';
 
-/** The occasions a client manager greets or reminds a client for (issue 23): one text and one card each. */
+/** The occasions a client manager greets or reminds a client for (ADR 0039): one text and one card each. */
 export const MESSAGE_TEMPLATES = ['birthday', 'anniversary', 'largeDeposit', 'documentExpiry'] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 export const MESSAGE_LANGUAGES = ['zh-CN', 'zh-HK', 'en'] as const;

@@ -48,7 +48,7 @@ function wecomFailure(error: unknown, t: Translate, what: 'chat' | 'send'): stri
 }
 
 /**
- * After a contact, the offer to log it (issue 23): the log form prefilled with the client, the channel,
+ * After a contact, the offer to log it (ADR 0038): the log form prefilled with the client, the channel,
  * the moment and the event it answers. "Later" leaves the page as it is.
  */
 async function offerToLog(

@@ -17,7 +17,7 @@ export const motFoldQuery = () =>
   queryOptions({ queryKey: ['motFold', 'detail', {}], queryFn: () => request(endpoints.isFold, {}), staleTime: Infinity });
 
 /**
- * Exchange rates, default currency and the MOT fold flag (SPEC.md §4 "Start"). Each is a silent
+ * Exchange rates, default currency and the MOT fold flag (docs/spec.md §4 "Start"). Each is a silent
  * call: one that fails leaves its default (HKD = 1, HKD, not folded) and never blocks start-up.
  */
 export async function loadUserSettings(): Promise<Partial<AppSettings>> {

@@ -4,7 +4,7 @@ import { i18n, registerLocales, type Language } from '../i18n/i18n';
 /**
  * The server's msgs are English. For codes a user can meet in normal use the toast says it in the
  * user's language instead; 090400 (validation) keeps the server's msg, which names the field and rule,
- * because forms validate inline before sending. 090409 (conflict) keeps it too (SPEC §8): one fixed
+ * because forms validate inline before sending. 090409 (conflict) keeps it too (docs/spec.md §8): one fixed
  * sentence cannot say what conflicted (a profile, a handled event, a contact record, a request id), the
  * server's msg does; the screens that meet a conflict in normal use (the profile edit, the contact log)
  * catch it by its code and explain it in the user's language themselves.
@@ -48,7 +48,7 @@ const CODE_MESSAGES = {
     'zh-HK': '查看電話號碼過於頻繁，請 {{seconds}} 秒後再試',
     en: 'Too many phone numbers shown. Please try again in {{seconds}} s.',
   },
-  // Issue 17.7: a page of one WeCom app called another app's endpoint; a stale or altered page, not the user's doing.
+  // ADR 0015: a page of one WeCom app called another app's endpoint; a stale or altered page, not the user's doing.
   [ErrorCode.AGENT_MISMATCH]: {
     'zh-CN': '此页面来自另一个企业微信应用，请从应用中重新打开（错误码 090701）',
     'zh-HK': '此頁面來自另一個企業微信應用，請從應用中重新開啟（錯誤碼 090701）',
@@ -70,7 +70,7 @@ const CODE_MESSAGES = {
     'zh-HK': '企業微信服務異常，請稍後重試',
     en: 'WeCom did not answer. Please try again later.',
   },
-  // Issue 19.3: what went wrong with WeCom, and whom to ask; the code is quoted for the administrator.
+  // ADR 0017: what went wrong with WeCom, and whom to ask; the code is quoted for the administrator.
   [ErrorCode.WECOM_IP_NOT_TRUSTED]: {
     'zh-CN': '企业微信拒绝了本系统的服务器地址（可信IP），请联系企业微信管理员（错误码 092501）',
     'zh-HK': '企業微信拒絕了本系統的伺服器地址（可信IP），請聯絡企業微信管理員（錯誤碼 092501）',

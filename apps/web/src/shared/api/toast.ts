@@ -1,4 +1,4 @@
-/** SPEC.md §9: failure toasts stay 2000 ms. */
+/** docs/spec.md §9: failure toasts stay 2000 ms. */
 export const TOAST_DURATION_MS = 2000;
 
 /** Toast (and the animation library under it) loads on the first failure, not with the first screen. */

@@ -6,7 +6,7 @@ export const EMPTY_VALUE = '-';
 export const MINUS = '-';
 
 /**
- * Thousands separators, optional fixed decimals, `-` for nothing (SPEC.md §9).
+ * Thousands separators, optional fixed decimals, `-` for nothing (docs/spec.md §9).
  * Without `decimals` the value keeps the decimals it has.
  */
 export function formatNumber(value: number | string | null | undefined, decimals?: number): string {

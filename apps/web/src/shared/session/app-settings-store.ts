@@ -6,7 +6,7 @@ import { StorageKey } from './storage-keys';
 
 /**
  * How WeCom opened the app, as `ww.getContext()` names it (WeCom's JS-SDK, getContext › entry).
- * SPEC.md §1 names `normal` and `single_chat_tools`; the others come from WeCom's other entries.
+ * docs/spec.md §1 names `normal` and `single_chat_tools`; the others come from WeCom's other entries.
  */
 export const ENTRIES = [
   'normal',
@@ -53,7 +53,7 @@ interface AppSettingsActions {
   reset(): void;
 }
 
-/** Client state for one browser session (SPEC.md §3 "kept for the browser session"). */
+/** Client state for one browser session (docs/spec.md §3 "kept for the browser session"). */
 export const useAppSettings = create<AppSettings & AppSettingsActions>()(
   persist(
     (set) => ({

@@ -1,4 +1,4 @@
-/** Keys of values the product keeps in the browser (SPEC.md §3). */
+/** Keys of values the product keeps in the browser (docs/spec.md §3). */
 export const StorageKey = {
   token: 'token',
   login: 'loginInfo',

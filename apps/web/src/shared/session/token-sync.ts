@@ -1,7 +1,7 @@
 import { readStoredToken, useUser } from './user-store';
 
 /**
- * SPEC.md §4 "Page show": a page restored from the back/forward cache, or shown again by WeCom,
+ * docs/spec.md §4 "Page show": a page restored from the back/forward cache, or shown again by WeCom,
  * may hold an older token than localStorage (another tab signed in again): take the stored one and reload.
  */
 export function installTokenSync(win: Window = window, reload: () => void = () => win.location.reload()) {

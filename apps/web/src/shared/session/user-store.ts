@@ -54,7 +54,7 @@ interface UserActions {
   restoreToken(token: string): void;
 }
 
-/** The signed-in staff member. Token under `token`, the rest of the login result beside it (SPEC.md §3, §4). */
+/** The signed-in staff member. Token under `token`, the rest of the login result beside it (docs/spec.md §3, §4). */
 export const useUser = create<UserState & UserActions & { signedOut: boolean }>()((set) => ({
   token: readStoredToken(),
   ...readStoredLogin(),

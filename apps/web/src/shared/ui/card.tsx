@@ -23,7 +23,7 @@ export interface CardProps {
   className?: string;
 }
 
-/** The card of SPEC.md §3: title, titleDesc, optional info icon, optional more link, rows of label and value. */
+/** The card of docs/spec.md §3: title, titleDesc, optional info icon, optional more link, rows of label and value. */
 export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, children, className }: CardProps) {
   return (
     <section className={className ? `ba-card ${className}` : 'ba-card'}>

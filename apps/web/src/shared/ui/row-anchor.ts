@@ -1,5 +1,5 @@
 /**
- * A kept page's place, by row rather than by pixels (issue 22.2). Restoring a scroll offset puts back the pixels,
+ * A kept page's place, by row rather than by pixels (ADR 0047). Restoring a scroll offset puts back the pixels,
  * not what the manager was looking at: a block above the rows that appears or grows while the page is hidden or
  * just after it shows again (the client list's recent clients on the first open, a pin, a saved filter added on
  * another device) pushes the rows down under the same offset. Chromium's own scroll anchoring catches some of
