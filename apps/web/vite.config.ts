@@ -29,7 +29,7 @@ export default defineConfig({
             {
               // The app's own start-up modules that every page shares: one chunk rather than several small ones.
               name: 'app-core',
-              test: /(packages[\\/]contract[\\/]src[\\/]app-routes\.ts|src[\\/]shared[\\/](api[\\/](request|contract|api-error|session-events|query-client|toast)|drafts[\\/]draft-store)\.ts|broker-contract-wire)$/,
+              test: /(packages[\\/]contract[\\/]src[\\/]app-routes\.ts|src[\\/]shared[\\/](api[\\/](request|contract|api-error|session-events|query-client|toast)|drafts[\\/]draft-owner)\.ts|broker-contract-wire)$/,
             },
             {
               name: 'home-icons',

@@ -9,7 +9,7 @@ import { queryClient } from '../../shared/api/query-client';
 import { request } from '../../shared/api/request';
 import { i18n } from '../../shared/i18n/i18n';
 import { useUser } from '../../shared/session/user-store';
-import { sweepDrafts } from '../../shared/drafts/draft-store';
+import { sweepDrafts } from '../../shared/drafts/draft-owner';
 import { handOverTyped } from '../../shared/drafts/handover';
 import { signInAs } from '../../testing/fake-api';
 import ContactNewPage from './contact-new-page';

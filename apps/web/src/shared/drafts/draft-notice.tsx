@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/use-translation';
-import type { StoredDraft } from './draft-store';
+import type { StoredDraft } from './draft-owner';
 import './draft-notice.css';
 
 /**

@@ -3,7 +3,8 @@ import { act, renderHook } from '@testing-library/react';
 import { useUser } from '../session/user-store';
 import { signInAs } from '../../testing/fake-api';
 import { useAppSettings } from '../session/app-settings-store';
-import { DRAFT_TTL_MS, readDraft, readDrafts, removeDraft, sweepDrafts, takeDraft, writeDraft } from './draft-store';
+import { DRAFT_TTL_MS, sweepDrafts } from './draft-owner';
+import { readDraft, readDrafts, removeDraft, takeDraft, writeDraft } from './draft-store';
 import { DRAFT_WRITE_DELAY_MS, useDraft } from './use-draft';
 import { forgetDrafts, installDrafts } from './install';
 

@@ -1,5 +1,5 @@
 import { useUser } from '../session/user-store';
-import { draftOwner, lastOwner, sweepDrafts } from './draft-store';
+import { draftOwner, lastOwner, sweepDrafts } from './draft-owner';
 import { installPageStateRestore, sweepPageState } from './page-state';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useLocation } from 'react-router';
 import { APP_SIGN_IN_RETURN_PATH, safeAppTarget } from '@broker/contract/app-routes';
 import { useUser } from '../session/user-store';
-import { draftOwner } from './draft-store';
+import { draftOwner } from './draft-owner';
 
 /*
  * What a page shows is chosen with filters kept in component state (a day, a market, a period). A session

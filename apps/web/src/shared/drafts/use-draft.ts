@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { readDraft, removeDraft, takeDraft, writeDraft, type StoredDraft } from './draft-store';
+import type { StoredDraft } from './draft-owner';
+import { readDraft, removeDraft, takeDraft, writeDraft } from './draft-store';
 
 /** Typing is written at most this often; a pending write is flushed when the form unmounts or the page hides. */
 export const DRAFT_WRITE_DELAY_MS = 400;
