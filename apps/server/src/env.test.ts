@@ -1,11 +1,20 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadDatabaseTarget, loadEnv } from './env';
+import { ConfigError, loadDatabaseTarget, loadEnv, seedsDemoData } from './env';
 
 describe('configuration', () => {
+  it('seeds demo clients with the emulator, and with real WeCom only when SEED_DEMO asks', () => {
+    expect(seedsDemoData(loadEnv({}))).toBe(true);
+    expect(seedsDemoData(loadEnv({ WECOM_MODE: 'emulator' }))).toBe(true);
+    expect(seedsDemoData(loadEnv({ WECOM_MODE: 'emulator', SEED_DEMO: 'false' }))).toBe(false);
+    expect(seedsDemoData(loadEnv({ WECOM_MODE: 'real', CORPS_FILE: 'corps.json' }))).toBe(false);
+    expect(seedsDemoData(loadEnv({ WECOM_MODE: 'real', CORPS_FILE: 'corps.json', SEED_DEMO: 'true' }))).toBe(true);
+  });
+
   it('has working defaults', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED_DEMO: true });
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1' });
+    expect(env.SEED_DEMO).toBeUndefined();
     // Unset: the emulator, implied (wecom-mode-guard.ts).
     expect(env.WECOM_MODE).toBeUndefined();
     expect(env.PGLITE_DIR).toBe(resolve(process.cwd(), 'data/pglite'));

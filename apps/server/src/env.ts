@@ -201,8 +201,9 @@ const operations = {
       'counters; without it `/readyz` answers only whether the process is ready, a wrong token gets `401` (ADR 0054)',
   ),
   SEED_DEMO: setting(
-    booleanFromString.default(true),
-    'seed 2,000 demo customers into the first corp on first start when the database holds none; `false` for a real deployment',
+    booleanFromString.optional(),
+    'seed 2,000 demo customers into the first corp on first start when the database holds none',
+    'unset: `true` with the emulator, `false` with `WECOM_MODE=real`',
   ),
 };
 
@@ -219,6 +220,9 @@ export const SETTING_GROUPS = {
 const envSchema = z.object({ ...server, ...database, ...wecom, ...signInAndLimits, ...clientWork, ...operations });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Demo clients in a real corp's database would be taken for the bank's own: with real WeCom only when asked. */
+export const seedsDemoData = (env: Env) => env.SEED_DEMO ?? env.WECOM_MODE !== 'real';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadEnv, type Env } from './env';
+import { ConfigError, loadEnv, seedsDemoData, type Env } from './env';
 import { TUNING, type Tuning } from './tuning';
 import { IMPLIED_EMULATOR_NOTICE } from './wecom-mode-guard';
 import { openDatabase } from './db/client';
@@ -78,7 +78,7 @@ async function serve(tuning: Tuning) {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  if (env.SEED_DEMO && tuning.demoCustomers > 0) {
+  if (seedsDemoData(env) && tuning.demoCustomers > 0) {
     // After buildApp: the corps and the emulator's staff rows exist by now.
     const corp = app.corps.all()[0];
     if (corp) {
