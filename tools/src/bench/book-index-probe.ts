@@ -1,15 +1,8 @@
-// What an in-memory book index (ADR 0035) costs: heap bytes per customer after a forced GC, heap objects
-// (a heap snapshot's node count before and after the build), the pause of a full GC with the book loaded,
-// the longest GC pauses seen during a search workload (PerformanceObserver 'gc'), and CPU per request of the
-// bench's search cells, each request a new input from the bench's own generators (never repeated). The book
-// is synthetic, drawn from the seed's tables like the bench's biggest book (125,000 clients by default).
-// Run from the repository root (figures go to docs, ADR 0035):
-//   nice -n 19 node --expose-gc --import tsx tools/src/bench/book-index-probe.ts
-// SIZE (customers), N (requests per cell), CELLS (comma-separated), SNAPSHOT=0 (skip the heap snapshots) and
-// ROOT (another checkout's root, to measure it with the same book and inputs) can be set in the environment.
-// With DATABASE_URL (PostgreSQL) the book is that database's biggest, as the store loads it; with SQL_PATH=1 as
-// well, it measures the SQL path instead: that book searched by the client list's repository without an index,
-// N requests per cell one after another, wall time each.
+// What an in-memory book index costs (ADR 0035): heap bytes per customer and heap objects, full-GC pauses with the book
+// loaded and GC pauses during a search workload, CPU per request of the bench's search cells (inputs never repeated).
+// The book is synthetic, like the bench's biggest, or with DATABASE_URL that database's biggest (SQL_PATH=1: searched in
+// SQL instead). Run from the repository root: nice -n 19 node --expose-gc --import tsx tools/src/bench/book-index-probe.ts
+// Settings: SIZE (customers), N (requests per cell), CELLS, SNAPSHOT=0 (no heap snapshots), ROOT (another checkout).
 import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
@@ -28,6 +21,26 @@ const BOOK_SIZE = Number(process.env.SIZE ?? 125_000);
 const N = Number(process.env.N ?? 2000);
 const CELLS = (process.env.CELLS ?? 'search:name,search:phone,search:account,search:filters,search:pages,stat').split(',').filter(Boolean);
 const ASOF = '2026-11-20';
+const criteriaOf = (input: Record<string, never>, book = { corpId: 1, staffId: 1 }) => ({
+  corpId: book.corpId,
+  staffId: book.staffId,
+  keyword: interpretKeyword(input.keyword),
+  channels: input.channels,
+  statuses: input.statuses,
+  assetMinHkd: input.assetMin,
+  assetMaxHkd: input.assetMax,
+  openDateFrom: input.openDateFrom,
+  openDateTo: input.openDateTo,
+  kycBound: input.kycBound,
+  markets: input.markets,
+  hasHolding: input.hasHolding,
+});
+/** The `p` quantile of the times, sorted in place, as text. */
+const quantiles = (times: number[], digits: number) => {
+  times.sort((a, b) => a - b);
+  return (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(digits);
+};
+
 if (process.env.DATABASE_URL && process.env.SQL_PATH === '1') {
   await measureSql(process.env.DATABASE_URL);
   process.exit(0);
@@ -185,20 +198,6 @@ const fullGc = () => {
   return `${(performance.now() - wall).toFixed(1)} ms (${(cpuMs() - cpu).toFixed(1)} ms CPU)`;
 };
 pauses.length = 0;
-const criteriaOf = (input: Record<string, never>) => ({
-  corpId: 1,
-  staffId: 1,
-  keyword: interpretKeyword(input.keyword),
-  channels: input.channels,
-  statuses: input.statuses,
-  assetMinHkd: input.assetMin,
-  assetMaxHkd: input.assetMax,
-  openDateFrom: input.openDateFrom,
-  openDateTo: input.openDateTo,
-  kycBound: input.kycBound,
-  markets: input.markets,
-  hasHolding: input.hasHolding,
-});
 /** A request as the list answers it: the page and its rows (the stat cell: the header stat). */
 const answer = (cell: string, input: Record<string, never>) => {
   const criteria = criteriaOf(input);
@@ -222,8 +221,7 @@ for (const cell of CELLS) {
     await tick();
   }
   const cpu = (cpuMs() - cpuBefore) / N;
-  times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(3);
+  const q = quantiles(times, 3);
   console.log(`${cell.padEnd(15)} CPU ${cpu.toFixed(3)} ms/request; wall p50 ${q(0.5)} p95 ${q(0.95)} max ${q(1)} ms`);
 }
 await tick();
@@ -260,7 +258,6 @@ console.log(
 async function measureSql(url: string) {
   const { openDatabase } = await import(`${root}/apps/server/src/db/client.ts`);
   const { createManageRepository } = await import(`${root}/apps/server/src/modules/manage/manage.repository.ts`);
-  const { interpretKeyword } = await import(`${search}/customer-keyword.ts`);
   const database = await openDatabase({ url, poolMax: 2 });
   const [book] = await database.query(
     `select staff_id as "staffId", corp_id as "corpId", count(*)::int as clients from customer group by 1, 2 order by 3 desc limit 1`,
@@ -276,20 +273,7 @@ async function measureSql(url: string) {
     const times: number[] = [];
     for (let at = -10; at < n; at += 1) {
       const input = stream.next() as Record<string, never>;
-      const criteria = {
-        corpId: book.corpId,
-        staffId: book.staffId,
-        keyword: interpretKeyword(input.keyword),
-        channels: input.channels,
-        statuses: input.statuses,
-        assetMinHkd: input.assetMin,
-        assetMaxHkd: input.assetMax,
-        openDateFrom: input.openDateFrom,
-        openDateTo: input.openDateTo,
-        kycBound: input.kycBound,
-        markets: input.markets,
-        hasHolding: input.hasHolding,
-      };
+      const criteria = criteriaOf(input, book);
       const started = performance.now();
       if (cell === 'stat') await repository.stat(criteria);
       else
@@ -301,8 +285,7 @@ async function measureSql(url: string) {
         });
       if (at >= 0) times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
+    const q = quantiles(times, 1);
     const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
     console.log(`${cell.padEnd(15)} mean ${mean.toFixed(1)} p50 ${q(0.5)} p95 ${q(0.95)} max ${q(1)} ms`);
   }

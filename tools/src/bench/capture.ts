@@ -8,10 +8,8 @@ import type { CapturedRequest, createStatementRecorder } from './sql-replay';
 export const CAPTURE_LIMIT = 3000;
 
 /**
- * The app in the benchmark's own process, on the handle that reports every statement: it is sent
- * the very requests the server process was sent, in the same order, one at a time, and keeps what
- * each ran. Parameters never repeat, so its caches meet each request as the server's did: a count
- * the server skipped (a cached total) is skipped here too, and the replay does not run it.
+ * The app in the benchmark's own process, on a handle that reports every statement, sent the server's requests in order
+ * one at a time: its caches meet each as the server's did, and it keeps what each ran.
  */
 export async function startCaptureApp(handle: DatabaseHandle, recorder: ReturnType<typeof createStatementRecorder>, staffUserId: string) {
   const app = await buildApp({
@@ -46,10 +44,7 @@ export async function startCaptureApp(handle: DatabaseHandle, recorder: ReturnTy
       }
       return { requests, failures };
     },
-    /**
-     * Sends requests the server was sent but the replay does not need (warm-ups, fixed-rate cells),
-     * so this app's book indexes and prepared statements are in the state the server's were.
-     */
+    /** Sends what the server was sent but the replay does not need, so this app's state follows the server's. */
     async mirror(endpoint: Endpoint, inputs: readonly EndpointInput[]): Promise<void> {
       for (const input of inputs.slice(0, CAPTURE_LIMIT))
         await callEndpoint(baseUrl, wireRequest(endpoint, input, auth.headers)).catch(() => undefined);

@@ -1,11 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/**
- * Where one cell's CPU went, in ms per completed request: the server process, the local
- * PostgreSQL's processes and the load generator (this process). On a 2-core machine all three
- * share the cores, so a figure here explains a latency there: at concurrency 16 the latency is
- * about 16 ÷ throughput, and the throughput is about the busy cores ÷ the CPU per request.
- */
+/** Where one cell's CPU went, in ms per completed request: the three share the cores, so this explains a latency. */
 export interface CpuShare {
   serverMs: number;
   /** null when PostgreSQL is not a local process (or the engine is PGlite, inside the server). */
@@ -54,10 +49,7 @@ export const canMeasureCpuShare = () => {
   }
 };
 
-/**
- * Runs `cell` and apportions the CPU used meanwhile. `serverCpuSeconds` reads the server
- * process; `localPostgres` says whether PostgreSQL's processes on this machine serve the cell.
- */
+/** Runs `cell` and apportions the CPU used meanwhile; `localPostgres`: PostgreSQL's processes on this machine serve it. */
 export async function measureCpuShare<T extends { requests: number }>(
   cell: () => Promise<T>,
   options: { serverCpuSeconds: () => number; localPostgres: boolean },

@@ -1,7 +1,8 @@
+import { z } from 'zod';
+
 /**
- * Seeding a million customers takes minutes, so the benchmark database remembers what was loaded
- * into it: a marker in the database's COMMENT (no table of ours, nothing a migration or a
- * schema check would see). A run reuses the database when the marker names the same dataset.
+ * Seeding a million customers takes minutes, so the benchmark database remembers what was loaded into it in its COMMENT
+ * (no table of ours, nothing a migration or schema check would see): a run reuses it when the marker names the dataset.
  */
 
 /** What makes two loads identical: the generator is deterministic per these. */
@@ -12,13 +13,18 @@ export interface DatasetIdentity {
   staff: number;
 }
 
-export interface DatasetMarker extends DatasetIdentity {
-  /** Migrations applied when the data was loaded (later ones are applied on open; they add indexes, not data). */
-  migrations: number;
-  seededAt: string;
+const markerSchema = z.object({
+  customers: z.number(),
+  seed: z.number(),
+  asOf: z.string(),
+  staff: z.number(),
+  /** Migrations applied when the data was loaded (later ones add indexes, not data). */
+  migrations: z.number(),
+  seededAt: z.string().catch(''),
   /** `seeded` by the benchmark, or `adopted` from a database seeded by `npm run seed`. */
-  origin: 'seeded' | 'adopted';
-}
+  origin: z.enum(['seeded', 'adopted']).catch('seeded'),
+});
+export type DatasetMarker = z.infer<typeof markerSchema>;
 
 const PREFIX = 'broker-bench dataset ';
 
@@ -28,24 +34,7 @@ export const formatMarker = (marker: DatasetMarker) => PREFIX + JSON.stringify(m
 export function parseMarker(comment: string | null | undefined): DatasetMarker | null {
   if (!comment?.startsWith(PREFIX)) return null;
   try {
-    const value = JSON.parse(comment.slice(PREFIX.length)) as Partial<DatasetMarker>;
-    if (
-      typeof value.customers !== 'number' ||
-      typeof value.seed !== 'number' ||
-      typeof value.asOf !== 'string' ||
-      typeof value.staff !== 'number' ||
-      typeof value.migrations !== 'number'
-    )
-      return null;
-    return {
-      customers: value.customers,
-      seed: value.seed,
-      asOf: value.asOf,
-      staff: value.staff,
-      migrations: value.migrations,
-      seededAt: typeof value.seededAt === 'string' ? value.seededAt : '',
-      origin: value.origin === 'adopted' ? 'adopted' : 'seeded',
-    };
+    return markerSchema.safeParse(JSON.parse(comment.slice(PREFIX.length))).data ?? null;
   } catch {
     return null;
   }

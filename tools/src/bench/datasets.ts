@@ -70,18 +70,14 @@ export interface PreparedDataset {
   seedMs: number | null;
 }
 
-/**
- * Makes the PostgreSQL database hold the wanted dataset: reuses a matching one (its marker),
- * adopts a matching unmarked one, or loads it (replacing any other customer data).
- */
+/** Makes the PostgreSQL database hold the wanted dataset: reused or adopted when it matches, else loaded afresh. */
 export async function preparePostgresDataset(
   url: string,
   identity: DatasetIdentity,
   options: { reseed: boolean; log: (line: string) => void },
 ): Promise<PreparedDataset> {
   await ensureDatabaseExists(url, options.log);
-  // A bulk load keeps every connection busy for seconds at a time: its workers wait for one rather than
-  // fail after the server's default 2 s (a load on a busy machine died at 800,000 customers).
+  // A bulk load keeps every connection busy for seconds: its workers wait for one rather than fail after the default 2 s.
   const handle = await openDatabase({ url, poolMax: 12, poolWaitMs: 120_000 });
   try {
     const migrations = await appliedMigrations(handle);
@@ -124,11 +120,8 @@ export async function preparePostgresDataset(
 }
 
 /**
- * A freshly loaded database is not yet what production runs on: the customer summaries rewrote
- * every customer row (974,000 dead tuples on 1M), and no page is marked all-visible, so every
- * "index-only" scan still visits the heap. Autovacuum would settle that some minutes later, in the
- * middle of the measurements (what that did to getProfile's p95: ADR 0029, docs/benchmarks.md round
- * four); vacuuming once here measures the steady state, every run.
+ * A fresh load has a dead tuple per customer (the summaries rewrote them) and no all-visible page, which autovacuum
+ * settles minutes later, mid-measurement (ADR 0029): vacuumed here, every run measures the steady state.
  */
 async function settleAfterLoad(handle: DatabaseHandle, log: (line: string) => void) {
   const started = performance.now();
@@ -148,14 +141,9 @@ export async function preparePgliteDataset(dir: string, identity: DatasetIdentit
   }
 }
 
-/**
- * The daily MOT batch from a clean slate (events, contact records, cards and run log cleared, so the
- * first sweep raises everything, as on the first day) and then again (everything already
- * raised: the cost of a quiet day). As of the dataset's day, so the figures do not drift with the clock.
- */
+/** The daily MOT batch from a clean slate (the first day) and again (a quiet day), as of the dataset's day. */
 export async function measureMotSweeps(handle: DatabaseHandle, engine: Engine, customers: number, asOf: string): Promise<MotSweepFigures> {
-  // With what hangs off the events: snoozes, and the WeCom cards that announced them (so the first sweep
-  // queues its cards as on the first day: its figure includes that, issue 24's "sweep and push").
+  // With their snoozes and cards, so the first sweep queues its cards as on the first day (ADR 0042: sweep and push).
   await handle.query(
     'truncate contact_record_event, contact_record, mot_event_snooze, mot_push_event, mot_push, mot_event restart identity',
   );
@@ -175,11 +163,7 @@ export async function measureMotSweeps(handle: DatabaseHandle, engine: Engine, c
   };
 }
 
-/**
- * A database loaded before migration 0029 has no `search_terms`: every server would fill them in the
- * background (ADR 0046), bumping book versions while the cells run. Filled here, at once, before anything
- * is measured; a load by this version writes them with the rows and finds nothing to do.
- */
+/** A database loaded before migration 0029 has no `search_terms`: filled before measuring, not by the servers mid-run (ADR 0046). */
 async function fillMissingSearchTerms(handle: DatabaseHandle, log: (line: string) => void) {
   const started = Date.now();
   const [missing] = await handle.query<{ any: boolean }>('select exists (select 1 from customer where search_terms is null) as any');
@@ -191,9 +175,8 @@ async function fillMissingSearchTerms(handle: DatabaseHandle, log: (line: string
 }
 
 /**
- * How big the PostgreSQL dataset is, for the scale comparison (issue 25): the database on disk, and its
- * history rows from the statistics the load's ANALYZE left (a count(*) over 75 million rows would take
- * minutes; the estimate is within a fraction of a percent after ANALYZE). Summed over the partitions.
+ * The database on disk and its history rows, for the scale comparison (ADR 0052 (standbys) / ADR 0053 (partitions)):
+ * rows from ANALYZE's statistics summed over the partitions, as a count(*) of them would take minutes.
  */
 export async function measureDatabaseSize(handle: DatabaseHandle): Promise<{ databaseBytes: number; historyRows: number }> {
   const [row] = await handle.query<{ databaseBytes: string; historyRows: string }>(

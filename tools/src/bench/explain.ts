@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@broker/server';
-import type { CapturedRequest } from './sql-replay';
+import { TRANSACTION_CONTROL, type CapturedRequest } from './sql-replay';
 
-/** Tables whose full scan on a request path is a bug at a million customers (issue 8). */
+/** Tables whose full scan on a request path is a bug at a million customers (the speed targets, docs/benchmarks.md). */
 export const BIG_TABLES = ['customer', 'trade', 'money_movement'];
 
 /** `Seq Scan on trade t` and the like, for the big tables only. */
@@ -11,13 +11,7 @@ export function bigTableSeqScans(plan: string): string[] {
   return [...found];
 }
 
-const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|rollback|savepoint)\b/i;
-
-/**
- * EXPLAIN (ANALYZE, BUFFERS) of every statement of the first `perScenario` captured calls of each
- * scenario, as Markdown, plus the big-table sequential scans found. Read-only statements only run
- * for real here; the benchmark captures no writes.
- */
+/** EXPLAIN ANALYZE of the first `perScenario` captured calls of each scenario (it captures no writes), and big-table seq scans. */
 export async function explainCaptured(
   handle: Pick<DatabaseHandle, 'query' | 'kind'>,
   captured: ReadonlyMap<string, CapturedRequest[]>,

@@ -5,10 +5,7 @@ import { summarize } from './stats';
 import type { Measurement } from './targets';
 import type { WireRequest } from './http-request';
 
-/**
- * During load the bench counts failures by HTTP status rather than decoding every (gzipped)
- * body: that is exact only while every non-"0" code answers a non-2xx status, so check it.
- */
+/** Failures are counted by HTTP status, not by decoding bodies: exact only while every non-"0" code is a non-2xx status. */
 export function assertErrorCodesAreHttpErrors() {
   const silent = Object.entries(httpStatusOf).filter(([code, status]) => code !== '0' && status < 400);
   if (silent.length > 0)
@@ -38,11 +35,7 @@ function measurementOf(latencies: number[], errors: string[], completed: number,
   };
 }
 
-/**
- * How `concurrency` connections spread over the replicas, as a connection-balancing load balancer
- * (Kubernetes' Service, an L4 balancer) spreads them: as evenly as they go, the first ones taking
- * the remainder; a replica left without a connection (c1 over two) is not driven.
- */
+/** `concurrency` connections spread over the replicas as an L4 balancer spreads them: evenly, the first taking the remainder. */
 export function connectionShares(baseUrls: readonly string[], concurrency: number): Array<[string, number]> {
   if (baseUrls.length === 0) throw new Error('driveHttp: no server to drive');
   return baseUrls
@@ -54,10 +47,8 @@ export function connectionShares(baseUrls: readonly string[], concurrency: numbe
 }
 
 /**
- * `concurrency` keep-alive connections send the requests (each taken from `source` as it is sent)
- * for `durationMs`, after an unmeasured warm-up: a closed loop, each connection sending its next
- * request when the last is answered. Latencies of 2xx answers are kept at full precision
- * (autocannon's own histogram rounds to whole milliseconds).
+ * A closed loop: `concurrency` keep-alive connections, each sending its next request (taken from `source` then) when the
+ * last is answered, after an unmeasured warm-up. Latencies at full precision (autocannon's histogram rounds to ms).
  */
 export async function driveHttp(
   target: string | readonly string[],
@@ -134,13 +125,9 @@ const realClock: SchedulerClock = {
 export const intendedSendTime = (index: number, ratePerSecond: number) => (index * 1000) / ratePerSecond;
 
 /**
- * Calls `send(timedFrom)` for request i at `start + i / rate`, never waiting for an answer: a
- * slow answer does not hold back the requests after it (it would in a closed loop, which then
- * measures fewer of the requests that queue behind it). When the sender falls behind, the overdue
- * requests go at once, still carrying their intended times. `timedFrom` is the intended time, or
- * the moment of sending when a timer woke early (Node's run on the event loop's cached
- * millisecond clock and can fire up to a millisecond early): the earlier of the two, so a
- * latency is never shortened. Resolves when every send has settled.
+ * Calls `send(timedFrom)` for request i at `start + i / rate`, never waiting for an answer, so a slow answer holds back
+ * no later request; overdue requests go at once. `timedFrom` is the earlier of the intended time and the moment of
+ * sending (a timer can wake a millisecond early), so a latency is never shortened.
  */
 export async function scheduleFixedRate(
   options: { ratePerSecond: number; durationMs: number },
@@ -161,10 +148,7 @@ export async function scheduleFixedRate(
   return { sent: count, startedAt };
 }
 
-/**
- * One request on the pool; resolves with the status once the whole body has arrived (dropped
- * unread). A raw dispatch handler rather than `pool.request`: no body stream per request.
- */
+/** One request on the pool, resolving with the status once the body (dropped unread) has arrived: no stream per request. */
 function dispatchOnce(pool: Pool, wire: WireRequest): Promise<number> {
   return new Promise((resolve, reject) => {
     let status = 0;
@@ -187,11 +171,8 @@ function dispatchOnce(pool: Pool, wire: WireRequest): Promise<number> {
 export const FIXED_RATE_CONNECTIONS = 32;
 
 /**
- * Fixed arrival rate: `ratePerSecond` requests a second for `durationMs`, over at most
- * `maxConnections` keep-alive connections (undici, one request at a time on each: no pipelining),
- * each latency measured from the request's intended send time. A request due while every
- * connection is busy waits in the pool's queue, and that wait counts in its latency, as does time
- * queued in the server: the run measures what a client arriving on schedule would have seen.
+ * Fixed arrival rate over at most `maxConnections` keep-alive connections, no pipelining, each latency from the intended
+ * send time: a wait in the pool's queue or the server's counts, as a client arriving on schedule would see it.
  */
 export async function driveFixedRate(
   target: string | readonly string[],
@@ -200,14 +181,13 @@ export async function driveFixedRate(
 ): Promise<Measurement> {
   const nextRequest = nextOf(source);
   const baseUrls = typeof target === 'string' ? [target] : target;
-  // One pool per replica, each request to the next in turn (a round-robin balancer); the connections
-  // are shared out as the closed loop's are.
+  // A pool per replica, requests round-robin, connections shared out as the closed loop's.
   const pools = connectionShares(baseUrls, options.maxConnections ?? FIXED_RATE_CONNECTIONS).map(
     ([baseUrl, connections]) =>
       new Pool(baseUrl, {
         connections,
         pipelining: 1,
-        // They run once a request is on a connection, not while it waits in the pool's queue: a slow answer fails, a queued one does not.
+        // Counted once a request is on a connection: a slow answer fails, a queued one does not.
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       }),

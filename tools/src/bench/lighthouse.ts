@@ -9,15 +9,9 @@ import { chromium } from 'playwright-core';
 import { DEBIAN_CHROMIUM_FLAGS, DEBIAN_CHROMIUM_PATH, debianChromiumMissing } from '@broker/server/testing';
 
 /**
- * Lighthouse's mobile performance score of the client list (issue 8: ≥ 95), measured as a client
- * manager meets it: signed in through the (emulated) WeCom sign-in, then Lighthouse's default mobile
- * form factor and simulated slow-4G throttling on `/client/manage/list`.
- *
- * Debian's chromium only (never a downloaded browser). chrome-launcher starts it with a debugging port
- * on a fresh profile of its own; playwright-core attaches to the same browser to sign in; Lighthouse then
- * audits in that browser with `disableStorageReset`, so the token the sign-in left in localStorage is
- * still there. The sign-in loaded the app, so its HTTP cache is emptied before the audit: every run is a
- * first visit (cold cache), as a manager opening the app on a new phone meets it.
+ * Lighthouse's mobile performance score of the client list (the speed targets, docs/benchmarks.md: ≥ 95), signed in
+ * through the emulated WeCom first: Debian's chromium on a fresh profile, playwright-core signs in, the HTTP cache is
+ * emptied, and Lighthouse audits without resetting storage (the token stays): a first visit on a new phone.
  */
 export const CLIENT_LIST_PATH = '/client/manage/list';
 const SIGN_IN_TIMEOUT_MS = 60_000;
@@ -33,18 +27,16 @@ const METRICS = {
 } as const;
 
 export interface LighthouseOptions {
-  /** The app's origin, e.g. http://127.0.0.1:3000. */
   baseUrl: string;
   /** Where the WeCom emulator's authorise page is, when not under `${baseUrl}/wecom`. */
   wecomBaseUrl?: string;
-  /** The staff member to sign in as on the emulator's page. */
   staffUserId: string;
   /** Where to write the HTML report (default: the system temp directory). */
   reportDir?: string;
 }
 
 export interface LighthouseResult {
-  /** Performance category, 0–100. */
+  /** 0–100. */
   score: number;
   metrics: Record<string, number>;
   reportPath?: string;
@@ -74,11 +66,7 @@ async function signIn(port: number, options: LighthouseOptions) {
   }
 }
 
-/**
- * Why Lighthouse cannot run here, or null. Asked before the benchmark starts: chrome-launcher
- * reports a missing browser as an unhandled error event, which ended an 18-minute run at its last
- * step with nothing written.
- */
+/** Why Lighthouse cannot run here, or null: asked first, as chrome-launcher reports a missing browser by crashing at the end. */
 export const lighthouseUnavailable = debianChromiumMissing;
 
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseResult> {

@@ -1,16 +1,9 @@
 import { ensureMonthPartitions, type DatabaseHandle } from '@broker/server';
 
 /**
- * Issue 23 asks for the timeline's figure "for a client with 5 years of history"; the generator writes at
- * most two years per client. So the bench gives one client of the measured book a long history: the
- * staff member's most active client's trades, money movements and stock transfers are copied two and
- * four years back (three times the rows, spanning six years), with a contact record a month, a profile
- * edit a quarter and a KYC bind and unbind in the years between. Everything is written as of the
- * dataset's day, so the same seed gives the same history.
- *
- * Idempotent part by part: activity, contact records and audit rows that already reach `LONG_HISTORY_YEARS`
- * back are left alone, so a reused database is not extended twice, and the contact records the MOT sweep
- * measurement truncates are written again.
+ * The timeline (ADR 0040) is measured for a client with five years of history; the generator writes two. So the busiest
+ * client's activity is copied two and four years back, with a contact record a month, a profile edit a quarter and KYC
+ * changes, as of the dataset's day. Idempotent part by part: what already reaches that far back is left alone.
  */
 export const LONG_HISTORY_YEARS = 5;
 const SHIFTS_YEARS = [2, 4] as const;

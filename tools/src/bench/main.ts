@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@broker/server';
 import { healthDetailHeaders, signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
 import { measureDatabaseSize, measureMotSweeps, preparePgliteDataset, preparePostgresDataset } from './datasets';
@@ -13,6 +13,7 @@ import { measureCpuShare, type CpuShare } from './cpu-share';
 import { wireRequest, type EndpointInput } from './http-request';
 import { explainCaptured } from './explain';
 import { describeMachine } from './machine';
+import type { runLighthouse as runLighthouseType } from './lighthouse';
 import { isFullRun, parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
 import {
   engineLabel,
@@ -43,25 +44,16 @@ import {
 } from './targets';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const LIGHTHOUSE_MODULE = fileURLToPath(new URL('./lighthouse.ts', import.meta.url));
 
 const log = (line: string) => console.log(line);
 
-/** The contract of `lighthouse.ts` (owned by the front end): mobile performance of the client list. */
-type RunLighthouse = (options: {
-  baseUrl: string;
-  wecomBaseUrl?: string;
-  staffUserId: string;
-}) => Promise<{ score: number; metrics: Record<string, number>; reportPath?: string }>;
+type RunLighthouse = typeof runLighthouseType;
 
+/** Loaded only when asked for: Lighthouse and its browser launcher are heavy, and the browser may be missing. */
 async function loadLighthouse(): Promise<RunLighthouse | string> {
-  if (!existsSync(LIGHTHOUSE_MODULE)) return `${relative(REPO_ROOT, LIGHTHOUSE_MODULE)} is not there`;
   try {
-    // A computed specifier: the module is optional, so the type checker must not require it.
-    const module = (await import(pathToFileURL(LIGHTHOUSE_MODULE).href)) as { runLighthouse?: unknown; lighthouseUnavailable?: unknown };
-    const unavailable = typeof module.lighthouseUnavailable === 'function' ? (module.lighthouseUnavailable as () => string | null)() : null;
-    if (unavailable) return unavailable;
-    return typeof module.runLighthouse === 'function' ? (module.runLighthouse as RunLighthouse) : 'lighthouse.ts exports no runLighthouse';
+    const { lighthouseUnavailable, runLighthouse } = await import('./lighthouse');
+    return lighthouseUnavailable() ?? runLighthouse;
   } catch (error) {
     return `lighthouse.ts failed to load: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -87,9 +79,12 @@ function progressTracker(total: number, cellMs: number) {
   };
 }
 
-const describeCpuShare = (cpu: CpuShare) =>
-  `server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.postgresMs === null ? 'n/a' : `${cpu.postgresMs.toFixed(2)} ms`}, ` +
-  `load generator ${cpu.loadGeneratorMs.toFixed(2)} ms; ${cpu.coresBusy.toFixed(2)} cores busy`;
+const logCpuShare = (cpu: CpuShare | null) =>
+  cpu &&
+  log(
+    `      CPU per request: server ${cpu.serverMs.toFixed(2)} ms, PostgreSQL ${cpu.postgresMs === null ? 'n/a' : `${cpu.postgresMs.toFixed(2)} ms`}, ` +
+      `load generator ${cpu.loadGeneratorMs.toFixed(2)} ms; ${cpu.coresBusy.toFixed(2)} cores busy`,
+  );
 
 /** PostgreSQL's processes can be read from /proc only when it runs on this machine. */
 const isLocalDatabase = (url: string) => ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(url).hostname);
@@ -119,21 +114,16 @@ async function readReadyCounters(baseUrl: string): Promise<ReadyCounters | null>
   }
 }
 
-/** The book-index counters summed over the replicas, or undefined when one does not report them. */
-async function readIndexCounters(baseUrls: readonly string[]): Promise<ReadyCounters['bookIndex']> {
+/** The book-index counters (served, asked of SQL) summed over the replicas, or undefined when one does not report them. */
+async function readIndexCounters(baseUrls: readonly string[]) {
   const each = await Promise.all(baseUrls.map(async (baseUrl) => (await readReadyCounters(baseUrl))?.bookIndex));
   if (each.some((counters) => !counters)) return undefined;
-  return {
-    served: each.reduce((sum, counters) => sum + counters!.served, 0),
-    askedSql: each.reduce((sum, counters) => sum + counters!.askedSql, 0),
-    loading: each.reduce((sum, counters) => sum + counters!.loading, 0),
-  };
+  const sum = (pick: (counters: NonNullable<ReadyCounters['bookIndex']>) => number) =>
+    each.reduce((total, counters) => total + pick(counters!), 0);
+  return { served: sum((counters) => counters.served), askedSql: sum((counters) => counters.askedSql) };
 }
 
-/**
- * Waits until no book index is loading (ADR 0035: a large book loads in the background while SQL
- * answers), so a cell measures the state a running server is in, not its first seconds.
- */
+/** Waits until no book index is loading (ADR 0035), so a cell measures a running server, not its first seconds. */
 export async function settleBookIndexes(baseUrl: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -155,21 +145,16 @@ async function withIndexUse<T>(baseUrls: readonly string[], measure: () => Promi
   return { result, indexed: asked > 0 ? `; book index ${((served / asked) * 100).toFixed(0)}% of ${asked}` : '' };
 }
 
-/** A cell measured over HTTP whose statements are still to be captured and replayed. */
+/** A cell measured over HTTP whose statements are still to be captured (what its warm-up sent: mirrored) and replayed. */
 interface PendingSql {
   scenario: Scenario;
   concurrency: number;
-  /** What its warm-up sent, in order: mirrored, not replayed. */
   warmup: EndpointInput[];
-  /** The inputs the measured part of the cell sent, in order. */
   sent: EndpointInput[];
   cell: Omit<CellResult, 'sql'>;
 }
 
-/**
- * One database end to end: prepare the data, time the MOT sweep, load the real server process over
- * HTTP with fresh parameters, then capture what each request ran and replay it alone.
- */
+/** One database end to end: the data, the MOT sweep, the server process over HTTP, then each cell's SQL replayed alone. */
 async function runEngine(
   engine: Engine,
   options: BenchOptions,
@@ -239,10 +224,7 @@ async function runEngine(
       capture.headers,
     );
     log(`handled ${written} MOT events through the API (service records for the history search)`);
-    // The sweep just rewrote mot_event; autovacuum would vacuum and analyze it within a minute or
-    // so. Doing it now keeps the measured plans from depending on whether that happened yet (stale
-    // statistics estimate 7 pending events where there are 18,000; without the visibility map
-    // the to-do list's index-only scan visits the heap for every entry).
+    // The sweep just rewrote mot_event: vacuumed now, the plans measured do not depend on whether autovacuum ran yet.
     await handle.query('vacuum (analyze) mot_event, contact_record, contact_record_event');
     const book = await loadBookSample(handle, staff.staffId, options.asOf);
     log(`read the book once for the parameter generator (seed ${options.seed}): ${book.customers.length.toLocaleString('en')} customers`);
@@ -316,7 +298,10 @@ async function runEngine(
     }
     const baseUrls = servers.map((server) => server.baseUrl);
     const baseUrl = baseUrls[0]!;
-    const serverCpuSeconds = () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0);
+    const cpuSources = {
+      serverCpuSeconds: () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0),
+      localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
+    };
     const settleAll = () => Promise.all(baseUrls.map((url) => settleBookIndexes(url)));
     const cells: CellResult[] = [];
     const fixedRate: FixedRateResult[] = [];
@@ -342,10 +327,7 @@ async function runEngine(
           result: { result: api, cpu },
           indexed,
         } = await withIndexUse(baseUrls, () =>
-          measureCpuShare(() => driveHttp(baseUrls, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), {
-            serverCpuSeconds,
-            localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
-          }),
+          measureCpuShare(() => driveHttp(baseUrls, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), cpuSources),
         );
         const cell = {
           engine,
@@ -360,7 +342,7 @@ async function runEngine(
           `  ${next()} ${scenario.name.padEnd(20)} c${String(concurrency).padEnd(3)} API ${describeMeasurement(api)}${indexed}` +
             `${cell.repeats ? `; ${cell.repeats} repeated parameters` : ''}`,
         );
-        if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);
+        logCpuShare(cpu);
         const pending: PendingSql = { scenario, concurrency, warmup, sent, cell };
         if (interleave) cells.push(await replayCell(pending));
         else deferred.push(pending);
@@ -374,15 +356,13 @@ async function runEngine(
           const targetRate = capacityCell.api.requestsPerSecond * fraction;
           // Warm-up and measured run both mirrored, in order (the capture app must see what the server saw).
           const fixedSent: EndpointInput[] = (sent = []);
-          // An unmeasured warm-up at the same rate, as the closed loop has: otherwise the first run's
-          // load generator figure includes compiling the driver's code and opening its connections.
+          // An unmeasured warm-up at the same rate, so the first run does not count compiling and connecting.
           if (options.warmupMs > 0) await driveFixedRate(baseUrls, source, { ratePerSecond: targetRate, durationMs: options.warmupMs });
           const repeatsBefore = scenario.repeats();
-          // The CPU share too: a fixed rate sends each request on its own wake-up, so the load
-          // generator's (and the server's) CPU per request can differ from the closed loop's.
+          // A fixed rate sends each request on its own wake-up: its CPU per request can differ from the closed loop's.
           const { result: api, cpu } = await measureCpuShare(
             () => driveFixedRate(baseUrls, source, { ratePerSecond: targetRate, durationMs: options.durationMs }),
-            { serverCpuSeconds, localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl) },
+            cpuSources,
           );
           if (interleave) await capture!.mirror(scenario.endpoint, fixedSent);
           else deferred.push({ mirror: scenario, inputs: fixedSent });
@@ -401,7 +381,7 @@ async function runEngine(
           log(
             `  ${next()} ${scenario.name.padEnd(20)} ${`${fraction * 100}%`.padEnd(4)} fixed rate ${targetRate.toFixed(0)}/s: ${describeMeasurement(api)}`,
           );
-          if (cpu) log(`      CPU per request: ${describeCpuShare(cpu)}`);
+          logCpuShare(cpu);
         }
       }
     }

@@ -10,10 +10,7 @@ export interface BenchOptions {
   asOf: string;
   staff: number;
   databaseUrl: string;
-  /**
-   * PostgreSQL: the servers' DATABASE_READ_URL — streaming standbys of the database that serve page reads
-   * (docs/deployment.md). The SQL replay still runs on the primary. Null: every read on the primary.
-   */
+  /** PostgreSQL: the servers' DATABASE_READ_URL (standbys serving page reads; the SQL replay stays on the primary). */
   readUrl: string | null;
   reseed: boolean;
   engines: Engine[];
@@ -23,31 +20,22 @@ export interface BenchOptions {
   warmupMs: number;
   paramsPerEndpoint: number;
   poolMax: number;
-  /** Where docs/benchmarks/results.md-style output goes; null: decide from whether this is a full run. */
+  /** Where the report goes; null: docs/ for a full run. */
   outDir: string | null;
   lighthouse: boolean;
-  /** Lighthouse runs; the median is reported (its score varies by several points between runs). */
+  /** Lighthouse runs, the median reported (its score varies between runs). */
   lighthouseRuns: number;
   webDist: string | null;
   quick: boolean;
   keepPglite: boolean;
-  /**
-   * PostgreSQL: API server processes measured side by side, the load balanced over them by connection
-   * (ADR 0007's production topology is two replicas). PGlite is one embedded process: always 1.
-   */
+  /** PostgreSQL: API server processes side by side, the load balanced by connection (ADR 0051); PGlite is always 1. */
   replicas: number;
   /** EXPLAIN ANALYZE the first captured calls of every endpoint into benchmarks/explain-<engine>.md. */
   explain: boolean;
-  /** The fixed-arrival-rate cells (50% and 80% of the closed loop's capacity at c16). */
   fixedRate: boolean;
-  /** The warm-cache row: the old rotation through `paramsPerEndpoint` repeated inputs, at c16. */
+  /** The warm-cache row: a rotation through `paramsPerEndpoint` repeated inputs, at c16. */
   warm: boolean;
-  /** Lighthouse alone: the dataset, the server and the Lighthouse runs, no API or SQL cells. */
   lighthouseOnly: boolean;
-  /**
-   * PostgreSQL: load (or adopt) the dataset, settle it and stop, so a standby can be made of it, or a
-   * large load run apart from the measurements (docs/deployment.md).
-   */
   datasetOnly: boolean;
 }
 
@@ -62,17 +50,13 @@ export const FULL_RUN = {
   warmupSeconds: 1,
   params: 100,
   lighthouseRuns: 5,
-  /** Production's topology (ADR 0007, ADR 0051): two API processes share the 2-core machine. */
   replicas: 2,
 } as const;
 
 /**
- * The generator's staff count when `--staff` is not given: the full run's 10 at 1,000,000 customers, and
- * above it as many as keep the biggest emulator book the size it has at 1M (125,216 clients). A brokerage
- * ten times larger has ten times the client managers, not managers with ten times the clients; measuring
- * both sizes with the same book isolates what the database's size costs (the growth issue 25 asks for).
- * The generator gives each of the emulator's four staff a weight of 1.5 and every other member 1, so the
- * biggest book is 1.5 / (staff + 2) of the customers: 12 per million minus 2 staff keeps it at 1M's share.
+ * 10 staff up to 1,000,000 customers; above, as many as keep the biggest book 1M's size (a larger brokerage has more
+ * managers), so the scale runs (ADR 0052, ADR 0053) measure the database's size alone. The emulator's four staff weigh
+ * 1.5 and the others 1, so the biggest book is 1.5 / (staff + 2) of the customers: 12 per million minus 2 keeps it.
  */
 export function staffForCustomers(customers: number): number {
   if (customers <= TARGETS.targetCustomers) return FULL_RUN.staff;
@@ -244,7 +228,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
   };
 }
 
-/** Only a run with the documented parameters may overwrite docs/benchmarks/results.md. */
+/** Only a run with the documented parameters may write docs/benchmarks/results.md. */
 export function isFullRun(options: BenchOptions): boolean {
   return (
     !options.quick &&

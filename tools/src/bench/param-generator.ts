@@ -5,14 +5,10 @@ import type { EndpointInput } from './http-request';
 
 type Queryable = Pick<DatabaseHandle, 'query'>;
 
-/**
- * What the generator draws from: the acting staff member's own book, read once at the start, so
- * every keyword is a fragment of a real client's name, phone, account or identity document.
- */
+/** What the generator draws from: the staff member's own book, read once, so every keyword is a real client's. */
 export interface BookSample {
   customers: Array<{
     id: number;
-    /** The back office's customer number (`C00001234`). */
     customerNo: string;
     nameCn: string;
     nameEn: string;
@@ -20,7 +16,6 @@ export interface BookSample {
     idDocLast4: string;
     accountNos: string[];
   }>;
-  /** The book's channel codes (filter options). */
   channels: string[];
   /** Customers with at least one MOT event (the client history). */
   eventCustomerIds: number[];
@@ -28,12 +23,8 @@ export interface BookSample {
   servedNames: Array<{ nameCn: string; nameEn: string }>;
   /** The dataset's day: date ranges end there. */
   asOf: string;
-  /** The book's earliest open date. */
   firstOpenDate: string;
-  /**
-   * The client with the longest history in the book (most trades, money movements and transfers): the
-   * timeline scenario pages through theirs. `firstAt`/`lastAt`: their first and last activity, epoch ms.
-   */
+  /** The client with the longest history, whose timeline is paged through: first and last activity, epoch ms. */
   timelineCustomer: { id: number; firstAt: number; lastAt: number; maxId: number } | null;
 }
 
@@ -156,10 +147,7 @@ function chineseFragment(draw: Draw, name: string): string {
   return chars.slice(start, start + length).join('');
 }
 
-/**
- * The English name whole, or from its second word ("Surname Given" after an English first name),
- * or a prefix of either of at least three characters, as typed before the list updates.
- */
+/** The English name whole, from its second word (after an English first name), or a prefix of three or more characters. */
 function englishName(draw: Draw, name: string): string {
   const words = name.split(' ');
   const from = words.length >= 3 && draw.chance(0.5) ? 1 : 0;
@@ -168,11 +156,7 @@ function englishName(draw: Draw, name: string): string {
   return text.slice(0, draw.int(3, text.length - 1)).trim();
 }
 
-/**
- * The Chinese name romanised as a manager types it (ADR 0046): Hong Kong Cantonese or pinyin, surname
- * first or last, the given name's syllables apart or joined, the last word cut short, or the initials;
- * in any case.
- */
+/** The Chinese name romanised as a manager types it (ADR 0046): Cantonese or pinyin, in any order, form and case. */
 function romanisedName(draw: Draw, nameCn: string): string {
   const readings = nameReadings(nameCn);
   const syllables = draw.chance(0.5) ? readings.cantonese : readings.pinyin;
@@ -324,10 +308,7 @@ const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
       pageNum: draw.int(1, 10),
     };
   },
-  /**
-   * The longest history's timeline: the first page or one from a random point of it (instant, source rank
-   * and id drawn, as a cursor the server handed out would be), with the default kinds or a random set.
-   */
+  /** The longest history's timeline: the first page or one from a random point (a cursor drawn), any kinds. */
   timeline: (draw, book) => {
     const customer = book.timelineCustomer;
     if (!customer) throw new Error('the book has no client with any activity for the timeline');
@@ -342,8 +323,7 @@ const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
       limit: draw.chance(0.7) ? 20 : draw.int(10, 50),
     };
   },
-  // The ranked day is always today's: what varies is the type filter, the page size and how far down the
-  // manager scrolls (the score is computed for the whole day at any depth, so deep pages cost the same).
+  // The ranked day is always today's: the type filter, page size and depth vary (deep pages cost the same).
   'mot:ranked': (draw) => ({
     rule: optional(draw, 0.3, () => draw.pick(MOT_RULES)),
     pageNum: draw.int(1, 20),

@@ -29,9 +29,9 @@ export interface DatasetSummary {
   seedMs: number | null;
   staffUserId: string;
   staffCustomers: number;
-  /** Staff members the generator spread the customers over (absent before issue 25). */
+  /** Staff members the generator spread the customers over (absent in older reports, as is the size). */
   staff?: number;
-  /** PostgreSQL: pg_database_size after the load (absent before issue 25). */
+  /** PostgreSQL: pg_database_size after the load. */
   databaseBytes?: number;
   /** PostgreSQL: trades, money movements and transfers, from the planner's row counts after ANALYZE. */
   historyRows?: number;
@@ -44,9 +44,8 @@ export type LighthouseOutcome =
       score: number;
       metrics: Record<string, number>;
       reportPath?: string | undefined;
-      /** Every run's score, in the order they ran (absent in reports written before runs were repeated). */
+      /** Every run's score and metrics, in the order they ran (absent in older reports). */
       runScores?: number[];
-      /** Every run's metrics, in the order they ran (absent before issue 21). */
       runMetrics?: Array<Record<string, number>>;
     }
   | { engine: Engine | null; skipped: string };
@@ -62,7 +61,7 @@ export interface BenchReport {
     poolMax: number;
     concurrencies: number[];
     seed?: number;
-    /** PostgreSQL's API server processes (absent in reports written before it was a choice: one). */
+    /** PostgreSQL's API server processes (absent in older reports: one). */
     replicas?: number;
     /** PostgreSQL: standbys served the page reads (DATABASE_READ_URL), passwords hidden; absent: the primary alone. */
     readFrom?: string;
@@ -70,7 +69,7 @@ export interface BenchReport {
   machine: MachineInfo;
   datasets: DatasetSummary[];
   cells: CellResult[];
-  /** Fixed-arrival-rate cells (absent in reports from before issue 21). */
+  /** Fixed-arrival-rate cells (absent in older reports). */
   fixedRate?: FixedRateResult[];
   sweeps: MotSweepFigures[];
   lighthouse: LighthouseOutcome | null;
@@ -100,21 +99,22 @@ const formatRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixe
 export const engineLabel = (engine: Engine, customers: number) =>
   `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${customers.toLocaleString('en')} customers`;
 
-const COLUMNS = [
-  'endpoint',
-  'c',
-  'p50',
-  'p95',
-  'p99',
-  'req/s',
-  'errors',
-  'repeats',
-  'prepared',
-  'SQL p50',
-  'SQL p95',
-  'API/SQL',
-  'p95≤50',
-  'API≤1.5×SQL+1',
+/** Each column's heading in the terminal and in Markdown. */
+const CELL_COLUMNS = [
+  ['endpoint', 'endpoint'],
+  ['c', 'c'],
+  ['p50', 'p50 ms'],
+  ['p95', 'p95 ms'],
+  ['p99', 'p99 ms'],
+  ['req/s', 'req/s'],
+  ['errors', 'errors'],
+  ['repeats', 'repeated params'],
+  ['prepared', 'statements prepared'],
+  ['SQL p50', 'SQL p50 ms'],
+  ['SQL p95', 'SQL p95 ms'],
+  ['API/SQL', 'API/SQL p50'],
+  ['p95≤50', 'p95 ≤ 50 ms'],
+  ['API≤1.5×SQL+1', 'API ≤ 1.5×SQL+1 ms'],
 ] as const;
 
 function cellRow(cell: CellResult): string[] {
@@ -145,25 +145,29 @@ function consoleTable(header: readonly string[], body: string[][]): string {
   return [line(rows[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-export const renderConsoleTable = (cells: readonly CellResult[]) => consoleTable(COLUMNS, cells.map(cellRow));
+export const renderConsoleTable = (cells: readonly CellResult[]) =>
+  consoleTable(
+    CELL_COLUMNS.map(([heading]) => heading),
+    cells.map(cellRow),
+  );
 
-/** p99 ≤ 100 ms at half the capacity, on PostgreSQL: issue 21's fixed-rate target (null where it does not apply). */
+/** p99 ≤ 100 ms at half the capacity, on PostgreSQL: the fixed-rate target (ADRs 0032–0037; null where it does not apply). */
 export function fixedRateVerdict(result: FixedRateResult): 'PASS' | 'MISS' | null {
   if (result.engine !== 'postgres' || result.group === 'mot' || result.group === 'warm' || result.fraction !== 0.5) return null;
   return result.api.errors === 0 && result.api.latency.p99 <= TARGETS.fixedRateP99Ms ? 'PASS' : 'MISS';
 }
 
 const FIXED_RATE_COLUMNS = [
-  'endpoint',
-  'of capacity',
-  'rate/s',
-  'answered/s',
-  'p50',
-  'p95',
-  'p99',
-  'errors',
-  'repeats',
-  'p99≤100',
+  ['endpoint', 'endpoint'],
+  ['of capacity', 'rate (share of closed-loop req/s)'],
+  ['rate/s', 'rate req/s'],
+  ['answered/s', 'answered req/s'],
+  ['p50', 'p50 ms'],
+  ['p95', 'p95 ms'],
+  ['p99', 'p99 ms'],
+  ['errors', 'errors'],
+  ['repeats', 'repeated params'],
+  ['p99≤100', 'p99 ≤ 100 ms'],
 ] as const;
 
 function fixedRateRow(result: FixedRateResult): string[] {
@@ -182,56 +186,30 @@ function fixedRateRow(result: FixedRateResult): string[] {
 }
 
 export const renderFixedRateConsoleTable = (results: readonly FixedRateResult[]) =>
-  consoleTable(FIXED_RATE_COLUMNS, results.map(fixedRateRow));
+  consoleTable(
+    FIXED_RATE_COLUMNS.map(([heading]) => heading),
+    results.map(fixedRateRow),
+  );
 
-const markdownTable = (header: readonly string[], body: string[][]) =>
+/** A Markdown table, the first column left-aligned and the rest (figures) right-aligned. */
+export const markdownTable = (header: readonly string[], body: string[][]) =>
   [header, header.map((_, index) => (index === 0 ? ':--' : '--:')), ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
 
 export const renderFixedRateMarkdownTable = (results: readonly FixedRateResult[]) =>
   markdownTable(
-    [
-      'endpoint',
-      'rate (share of closed-loop req/s)',
-      'rate req/s',
-      'answered req/s',
-      'p50 ms',
-      'p95 ms',
-      'p99 ms',
-      'errors',
-      'repeated params',
-      'p99 ≤ 100 ms',
-    ],
+    FIXED_RATE_COLUMNS.map(([, heading]) => heading),
     results.map(fixedRateRow),
   );
 
-export function renderMarkdownTable(cells: readonly CellResult[]): string {
-  return markdownTable(
-    [
-      'endpoint',
-      'c',
-      'p50 ms',
-      'p95 ms',
-      'p99 ms',
-      'req/s',
-      'errors',
-      'repeated params',
-      'statements prepared',
-      'SQL p50 ms',
-      'SQL p95 ms',
-      'API/SQL p50',
-      'p95 ≤ 50 ms',
-      'API ≤ 1.5×SQL+1 ms',
-    ],
+export const renderMarkdownTable = (cells: readonly CellResult[]) =>
+  markdownTable(
+    CELL_COLUMNS.map(([, heading]) => heading),
     cells.map(cellRow),
   );
-}
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/**
- * Grouped bars of API p95 at the target concurrency, one group per endpoint and one bar per
- * database, with the 50 ms target as a dashed line. Plain SVG, no chart library.
- */
+/** Grouped bars of API p95 at the target concurrency, a group per endpoint and a bar per database, the target dashed. */
 export function renderP95Chart(cells: readonly CellResult[], labels: Partial<Record<Engine, string>> = {}): string {
   const atTarget = cells.filter((cell) => cell.concurrency === TARGETS.p95Concurrency && cell.group !== 'warm');
   const endpoints = [...new Set(atTarget.map((cell) => cell.endpoint))];
@@ -332,8 +310,7 @@ function summaryLines(report: BenchReport): string[] {
       `- **API p50 ≤ ${TARGETS.apiOverSqlRatio} × SQL p50 + ${TARGETS.apiOverSqlSlackMs} ms (${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}):** ${cells.length - misses.length} of ${cells.length} cells PASS` +
         (misses.length ? `; MISS: ${misses.map((cell) => `${cell.endpoint} c${cell.concurrency}`).join(', ')}` : '.'),
     );
-    // One request at a time shows the server's own overhead; above that, every request also waits
-    // for the server's CPU on cores it shares with the database, which the SQL replay does not.
+    // At c1 the server's own overhead; above, each request also waits for CPU the database shares, which the replay does not.
     const alone = cells.filter((cell) => cell.concurrency === 1);
     const queued = cells.filter((cell) => cell.concurrency > 1);
     const passed = (group: CellResult[]) => group.filter((cell) => ratioVerdict(cell) === 'PASS').length;
@@ -367,10 +344,8 @@ function summaryLines(report: BenchReport): string[] {
 }
 
 /**
- * Where the cores went at the target concurrency and in the fixed-rate runs: the server,
- * PostgreSQL and the load generator share the machine, so CPU per request is what sets the
- * throughput and hence the latency; a fixed-rate run whose load generator costs much more than the
- * closed loop's measured the load generator rather than the server.
+ * Where the cores went at the target concurrency and at fixed rates: CPU per request sets the throughput and so the
+ * latency; a fixed-rate run whose load generator costs much more than the closed loop's measured the load generator.
  */
 export function cpuShareSection(cells: readonly CellResult[], fixedRate: readonly FixedRateResult[] = []): string[] {
   const measured = [
@@ -462,7 +437,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
     }
     if (warm.length)
       out.push(
-        'Warm cache (the benchmark before issue 21: a rotation through repeated parameters; no target):',
+        'Warm cache (a rotation through repeated parameters, as the benchmark ran before fresh ones; no target):',
         '',
         renderMarkdownTable(warm),
         '',
@@ -523,10 +498,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
   return out.join('\n');
 }
 
-/**
- * Puts the generated section into the document, keeping everything written by hand around it
- * (how to run, the before/after record). Without markers it goes before the changes section.
- */
+/** Puts the generated section into the document, between its markers, or else before the changes section. */
 export function spliceGenerated(existing: string | null, generated: string, template: string): string {
   const document = existing ?? template;
   const start = document.indexOf(GENERATED_START);

@@ -1,11 +1,17 @@
-import { engineLabel, fixedRateVerdict, formatMs, renderFixedRateMarkdownTable, renderMarkdownTable, type BenchReport } from './report';
+import {
+  engineLabel,
+  fixedRateVerdict,
+  formatMs,
+  markdownTable,
+  renderFixedRateMarkdownTable,
+  renderMarkdownTable,
+  type BenchReport,
+} from './report';
 import { p95Verdict, TARGETS, type CellResult, type FixedRateResult } from './targets';
 
 /**
- * Issue 25's "growth from 1M to that size for every cell": two PostgreSQL runs of the same benchmark (same
- * seed, cells and settings, page reads on a standby) at two dataset sizes, cell by cell. Written into
- * docs/benchmarks/scale.md between these markers by `npm run bench:scale`; the runs' own results.json are kept
- * beside it (docs/benchmarks/scale/), so every figure here can be traced to its run.
+ * The growth from 1M for every cell (ADR 0052 (standbys) / ADR 0053 (partitions)): two PostgreSQL runs of the same
+ * benchmark at two sizes, cell by cell, in docs/benchmarks/scale.md; the runs' results.json are kept in scale/ beside it.
  */
 export const SCALE_START = '<!-- bench:scale:start -->';
 export const SCALE_END = '<!-- bench:scale:end -->';
@@ -28,10 +34,7 @@ const postgresOf = (report: BenchReport, which: string) => {
   return dataset;
 };
 
-/**
- * The two runs must differ in their dataset's size only: a different seed, duration, concurrency, replica
- * count or read placement would make the ratios measure that instead.
- */
+/** The two runs must differ in their dataset's size only, or the ratios measure the other difference. */
 export function assertComparable(base: BenchReport, grown: BenchReport): void {
   const baseSize = postgresOf(base, 'the first run').customers;
   const grownSize = postgresOf(grown, 'the second run').customers;
@@ -90,20 +93,22 @@ function cellGrowthTable(base: BenchReport, grown: BenchReport, warm: boolean): 
         (other && p95Verdict(other)) ?? '',
       ];
     });
-  const header = [
-    'endpoint',
-    'c',
-    'p50 ms',
-    'p95 ms',
-    'p95 growth',
-    'p99 ms',
-    'req/s',
-    'SQL p95 ms',
-    'SQL p95 growth',
-    'errors (larger)',
-    `p95 ≤ ${TARGETS.p95Ms} ms (larger)`,
-  ];
-  return [header, header.map((_, index) => (index === 0 ? ':--' : '--:')), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+  return markdownTable(
+    [
+      'endpoint',
+      'c',
+      'p50 ms',
+      'p95 ms',
+      'p95 growth',
+      'p99 ms',
+      'req/s',
+      'SQL p95 ms',
+      'SQL p95 growth',
+      'errors (larger)',
+      `p95 ≤ ${TARGETS.p95Ms} ms (larger)`,
+    ],
+    rows,
+  );
 }
 
 function fixedRateGrowthTable(base: BenchReport, grown: BenchReport): string | null {
@@ -126,17 +131,10 @@ function fixedRateGrowthTable(base: BenchReport, grown: BenchReport): string | n
       ];
     });
   if (rows.length === 0) return null;
-  const header = [
-    'endpoint',
-    'rate',
-    'rate req/s',
-    'p95 ms',
-    'p99 ms',
-    'p99 growth',
-    'errors (larger)',
-    `p99 ≤ ${TARGETS.fixedRateP99Ms} ms (larger)`,
-  ];
-  return [header, header.map((_, index) => (index === 0 ? ':--' : '--:')), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+  return markdownTable(
+    ['endpoint', 'rate', 'rate req/s', 'p95 ms', 'p99 ms', 'p99 growth', 'errors (larger)', `p99 ≤ ${TARGETS.fixedRateP99Ms} ms (larger)`],
+    rows,
+  );
 }
 
 /** One line of the p95 budget's verdicts for a run, as the generated summary counts them. */
@@ -146,10 +144,7 @@ function p95Summary(report: BenchReport): string {
   return `${judged.length - missed.length} of ${judged.length}${missed.length ? ` (MISS: ${missed.map((cell) => `${cell.endpoint} ${formatMs(cell.api.latency.p95)} ms`).join(', ')})` : ''}`;
 }
 
-/**
- * The runs' machines, said once above the tables when they differ: a growth figure then mixes the
- * dataset's size with the machine's speed (a cloud machine of the "same" size may come with another CPU).
- */
+/** The runs' machines, said above the tables when they differ: a growth figure then mixes size and machine. */
 export function machineNote(base: BenchReport, grown: BenchReport): string[] {
   const describe = (report: BenchReport) => `${report.machine.cpu}, ${report.machine.cores} cores`;
   if (describe(base) === describe(grown)) return [];

@@ -5,9 +5,8 @@ import type { BenchReport } from './report';
 import { renderScaleSection, spliceScaleSection } from './scale-report';
 
 /**
- * `npm run bench:scale -- <smaller results.json> <larger results.json>`: issue 25's growth table. Copies both
- * runs' raw figures to docs/benchmarks/scale/<customers>.json and writes the comparison into
- * docs/benchmarks/scale.md (between the scale markers, placed under "# At scale" the first time).
+ * `npm run bench:scale -- <smaller results.json> <larger results.json>`: the growth table (ADR 0052 / ADR 0053) into
+ * docs/benchmarks/scale.md, both runs' figures kept as docs/benchmarks/scale/<customers>.json.
  */
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SCALE_DIR = join(REPO_ROOT, 'docs', 'benchmarks', 'scale');

@@ -7,20 +7,14 @@ export interface CapturedStatement {
   params: unknown[];
   /** The server ran it as a prepared statement (a reused plan); the replay does the same. */
   prepared: boolean;
-  /**
-   * Statements issued in the same event-loop turn share a wave: the endpoint ran them in
-   * parallel (Promise.all), so the replay does too; waves run one after another.
-   */
+  /** Statements issued in one event-loop turn share a wave: the endpoint ran them in parallel, and so does the replay. */
   wave: number;
 }
 
 /** Everything one API request ran, grouped into waves in the order they ran. */
 export type CapturedRequest = CapturedStatement[][];
 
-/**
- * Observes a database handle (`openDatabase({ onQuery })`) and attributes statements to the call
- * running inside `record`. Calls must not overlap: the capture runs them one at a time.
- */
+/** Attributes the statements a handle reports (`openDatabase({ onQuery })`) to the call inside `record`; calls must not overlap. */
 export function createStatementRecorder() {
   let current: CapturedStatement[] | null = null;
   let wave = 0;
@@ -99,7 +93,7 @@ export function sqlRunnerFor(handle: DatabaseHandle): SqlRunner {
   };
 }
 
-const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|rollback|savepoint)\b/i;
+export const TRANSACTION_CONTROL = /^\s*(begin|start\s+transaction|commit|rollback|savepoint)\b/i;
 
 async function replayOne(runner: SqlRunner, request: CapturedRequest) {
   if (request.some((wave) => wave.some((statement) => TRANSACTION_CONTROL.test(statement.text)))) {
@@ -112,11 +106,7 @@ async function replayOne(runner: SqlRunner, request: CapturedRequest) {
   }
 }
 
-/**
- * `concurrency` closed-loop workers replay the captured requests round-robin for `durationMs`
- * (after an unmeasured warm-up), each request's statements in its waves, as the endpoint ran
- * them. A request's latency is the time from its first statement to its last result.
- */
+/** `concurrency` closed-loop workers replay the captured requests round-robin, wave by wave, after an unmeasured warm-up. */
 export async function replaySql(
   runner: SqlRunner,
   requests: readonly CapturedRequest[],

@@ -3,11 +3,7 @@ import type { CpuShare } from './cpu-share';
 
 export type Engine = 'postgres' | 'pglite';
 
-/**
- * Which budget an endpoint answers to. `list` (search, stat) and `detail` (the client pages) carry
- * the 50 ms p95 target; `mot` is measured and reported without a latency target; `warm` (the old
- * repeated-parameter cells, answered mostly from the server's caches) is shown for comparison only.
- */
+/** Which budget an endpoint answers to: `list` and `detail` the p95 target; `mot` none; `warm` (repeated inputs) compared only. */
 export type EndpointGroup = 'list' | 'detail' | 'mot' | 'warm';
 
 /** One endpoint at one concurrency on one database: over HTTP, and its SQL alone. */
@@ -18,22 +14,15 @@ export interface CellResult {
   concurrency: number;
   api: Measurement;
   sql: Measurement;
-  /** Where the CPU went during the API cell (absent in results from before it was measured). */
+  /** Where the CPU went during the API cell (absent in older results, as are the next two). */
   cpu?: CpuShare | null;
-  /** Requests of the cell whose parameters had been sent before in the run (absent before issue 21). */
+  /** Requests whose parameters had been sent before in the run. */
   repeats?: number;
-  /**
-   * Of the statements the cell's requests ran, the share run prepared (a plan the connection keeps,
-   * ADR 0009): the prepared paths' hit rate (absent before issue 21).
-   */
+  /** Of the statements the requests ran, the share run prepared (ADR 0009). */
   preparedShare?: number;
 }
 
-/**
- * Requests sent at a fixed rate, whatever the answers, each timed from when it was meant to be
- * sent: a slow answer delays no later request, so queueing shows in the figures (no coordinated
- * omission).
- */
+/** Requests at a fixed rate, each timed from when it was meant to be sent, so queueing shows (no coordinated omission). */
 export interface FixedRateResult {
   engine: Engine;
   endpoint: string;
@@ -43,7 +32,6 @@ export interface FixedRateResult {
   capacityConcurrency: number;
   targetRate: number;
   api: Measurement;
-  /** Where the CPU went during the run (absent in results from before it was measured). */
   cpu?: CpuShare | null;
   repeats?: number;
 }
@@ -74,7 +62,7 @@ export const TARGETS = {
   /** Search and client-detail p95 at concurrency 16 on PostgreSQL with 1,000,000 customers. */
   p95Ms: 50,
   p95Concurrency: 16,
-  /** Fixed-rate mode at 50% of the closed loop's capacity at c16: p99 ≤ 100 ms (issue 21). */
+  /** Fixed-rate mode at 50% of the closed loop's capacity at c16: p99 ≤ 100 ms (the honest benchmark, ADRs 0032–0037). */
   fixedRateP99Ms: 100,
   fixedRateFractions: [0.5, 0.8],
   /** API p50 ≤ ratio × SQL p50 + slack. */
@@ -86,10 +74,7 @@ export const TARGETS = {
 
 export type Verdict = 'PASS' | 'MISS';
 
-/**
- * The p95 budget: only for list and detail endpoints at concurrency 16 on PostgreSQL (null where
- * it does not apply). A cell with errors misses whatever its latency: failed requests are fast.
- */
+/** The p95 budget, for list and detail cells at c16 on PostgreSQL (else null); a cell with errors misses (failures are fast). */
 export function p95Verdict(cell: CellResult): Verdict | null {
   if (cell.engine !== 'postgres' || cell.group === 'mot' || cell.group === 'warm' || cell.concurrency !== TARGETS.p95Concurrency)
     return null;

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { idNumberLast4, maskIdNumber, normalisePhone } from '@broker/domain';
 import {
   enqueueMotPushes,
@@ -87,82 +87,35 @@ interface ImportContext {
 interface FileSpec<Row> {
   file: string;
   schema: z.ZodType<Row>;
+  /** The columns a file must have: the schema's fields that are not optional. */
   required: string[];
   apply(context: ImportContext, row: Row): Promise<RowOutcome>;
 }
 
-const spec = <Row>(value: FileSpec<Row>) => value as unknown as FileSpec<unknown>;
+const spec = <Shape extends z.ZodRawShape>(
+  file: string,
+  schema: z.ZodObject<Shape>,
+  apply: (context: ImportContext, row: z.output<z.ZodObject<Shape>>) => Promise<RowOutcome>,
+): FileSpec<unknown> => ({
+  file,
+  schema,
+  required: Object.keys(schema.shape).filter((column) => !z.safeParse(schema.shape[column]!, undefined).success),
+  apply,
+});
 
 /** Files in the order they are applied: reference data first, then what refers to it. */
-export const IMPORT_FILES: FileSpec<unknown>[] = [
-  spec<ExchangeRateRow>({
-    file: 'exchange_rates.csv',
-    schema: exchangeRateRow,
-    required: ['currency', 'rate_date', 'rate'],
-    apply: applyExchangeRate,
-  }),
-  spec<PriceRow>({
-    file: 'prices.csv',
-    schema: priceRow,
-    required: ['symbol', 'market', 'name_cn', 'name_en', 'currency', 'lot_size', 'last_price', 'prev_close', 'price_date'],
-    apply: applyPrice,
-  }),
-  spec<CustomerRow>({
-    file: 'customers.csv',
-    schema: customerRow,
-    required: [
-      'customer_no',
-      'staff_userid',
-      'channel',
-      'name_cn',
-      'name_en',
-      'id_doc_type',
-      'id_doc_number',
-      'risk_level',
-      'status',
-      'open_date',
-      'account_no',
-      'account_type',
-    ],
-    apply: applyCustomer,
-  }),
-  spec<CashBalanceRow>({
-    file: 'cash_balances.csv',
-    schema: cashBalanceRow,
-    required: ['account_no', 'currency', 'balance'],
-    apply: applyCashBalance,
-  }),
-  spec<HoldingRow>({
-    file: 'holdings.csv',
-    schema: holdingRow,
-    required: ['account_no', 'symbol', 'quantity', 'avg_cost'],
-    apply: applyHolding,
-  }),
-  spec<TradeRow>({
-    file: 'trades.csv',
-    schema: tradeRow,
-    required: ['trade_ref', 'account_no', 'symbol', 'side', 'quantity', 'price', 'fee', 'currency', 'traded_at', 'settle_date'],
-    apply: applyTrade,
-  }),
-  spec<MoneyMovementRow>({
-    file: 'money_movements.csv',
-    schema: moneyMovementRow,
-    required: ['movement_ref', 'account_no', 'direction', 'currency', 'amount', 'method', 'occurred_at'],
-    apply: applyMoneyMovement,
-  }),
-  spec<TransferRow>({
-    file: 'transfers.csv',
-    schema: transferRow,
-    required: ['transfer_ref', 'account_no', 'symbol', 'direction', 'quantity', 'counterparty', 'occurred_at'],
-    apply: applyTransfer,
-  }),
+const IMPORT_FILES: FileSpec<unknown>[] = [
+  spec('exchange_rates.csv', exchangeRateRow, applyExchangeRate),
+  spec('prices.csv', priceRow, applyPrice),
+  spec('customers.csv', customerRow, applyCustomer),
+  spec('cash_balances.csv', cashBalanceRow, applyCashBalance),
+  spec('holdings.csv', holdingRow, applyHolding),
+  spec('trades.csv', tradeRow, applyTrade),
+  spec('money_movements.csv', moneyMovementRow, applyMoneyMovement),
+  spec('transfers.csv', transferRow, applyTransfer),
 ];
 
-/**
- * Imports whichever of the known CSV files exist in `folder`. Each row is validated and applied
- * on its own: a bad row is reported (file, line, reason) and the rest carry on. Every write is an
- * upsert on a natural key that only changes rows whose values differ, so a repeat changes nothing.
- */
+/** Imports the known CSV files in `folder`, row by row: a bad row is reported (file, line, reason), the rest carry on. */
 export async function importFolder(database: DatabaseHandle, folder: string, options: { corpCode: string }): Promise<ImportReport> {
   const [corp] = await database.query<{ id: number }>('select id from corp where code = $1', [options.corpCode]);
   if (!corp) throw new Error(`corp ${options.corpCode} does not exist: start the server once or run the seed first`);
@@ -272,27 +225,20 @@ interface Upsert {
   table: string;
   /** The natural key (the conflict target's columns) and its values. */
   key: Record<string, unknown>;
-  /** For a partial unique index: its predicate, named in the conflict target. */
+  /** A partial unique index's predicate. */
   keyWhere?: string;
-  /** Written when the row is inserted, never changed by a later file (whose row it is). */
+  /** Written on insert only (whose row it is). */
   fixed?: Record<string, unknown>;
   /** Compared with the stored row: a row is updated only when one of them differs. */
   values: Record<string, unknown>;
-  /** Set as well when the row is updated. */
   alsoSet?: string;
   /** Columns returned besides `inserted`. */
   returning?: string;
-  /**
-   * A month-partitioned table's partition key, one of `values` (ADR 0053): its unique index can only be
-   * the key plus this column, so the row of the same key at another time is moved (same id) to the new one.
-   */
+  /** A month-partitioned table's partition key (ADR 0053): the row of the same key at another time moves, keeping its id. */
   partitionKey?: string;
 }
 
-/**
- * Every write of the importer: an insert, or an update of the row with the same key that changes it
- * only where a value differs, so a repeat changes nothing. Returns no row when nothing changed.
- */
+/** Every write of the importer: an insert, or an update only where a value differs, so a repeat changes nothing (no row). */
 function upsertChanged<Returned = object>(database: DatabaseHandle, upsert: Upsert) {
   const { table, key, fixed = {}, values, partitionKey } = upsert;
   const row = { ...key, ...fixed, ...values };
@@ -331,32 +277,34 @@ function upsertChanged<Returned = object>(database: DatabaseHandle, upsert: Upse
 }
 
 async function applyExchangeRate({ database }: ImportContext, row: ExchangeRateRow): Promise<RowOutcome> {
-  const rows = await upsertChanged(database, {
-    table: 'exchange_rate',
-    key: { currency: row.currency, rate_date: row.rate_date },
-    values: { rate: row.rate, source: row.source ?? 'import' },
-  });
-  return outcomeOf(rows);
+  return outcomeOf(
+    await upsertChanged(database, {
+      table: 'exchange_rate',
+      key: { currency: row.currency, rate_date: row.rate_date },
+      values: { rate: row.rate, source: row.source ?? 'import' },
+    }),
+  );
 }
 
 async function applyPrice({ database }: ImportContext, row: PriceRow): Promise<RowOutcome> {
-  const rows = await upsertChanged(database, {
-    table: 'security',
-    key: { symbol: row.symbol },
-    values: {
-      market: row.market,
-      name_cn: row.name_cn,
-      // A file without Traditional names does not erase the ones the security table has.
-      ...(row.name_hk === undefined ? {} : { name_hk: row.name_hk }),
-      name_en: row.name_en,
-      currency: row.currency,
-      lot_size: row.lot_size,
-      last_price: row.last_price,
-      prev_close: row.prev_close,
-      price_date: row.price_date,
-    },
-  });
-  return outcomeOf(rows);
+  return outcomeOf(
+    await upsertChanged(database, {
+      table: 'security',
+      key: { symbol: row.symbol },
+      values: {
+        market: row.market,
+        name_cn: row.name_cn,
+        // A file without Traditional names does not erase the ones the security table has.
+        ...(row.name_hk === undefined ? {} : { name_hk: row.name_hk }),
+        name_en: row.name_en,
+        currency: row.currency,
+        lot_size: row.lot_size,
+        last_price: row.last_price,
+        prev_close: row.prev_close,
+        price_date: row.price_date,
+      },
+    }),
+  );
 }
 
 async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<RowOutcome> {

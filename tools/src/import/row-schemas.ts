@@ -1,19 +1,12 @@
 import { daySchema } from '@broker/contract';
 import { z } from 'zod';
 
-/**
- * One zod schema per back-office file. CSV cells arrive as strings; empty cells mean "absent".
- * docs/importer.md documents every column; keep the two in step.
- */
+/** One schema per back-office file; cells arrive as strings, empty means absent. docs/importer.md documents every column. */
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-/**
- * With an offset, or local Hong Kong time when none is given. The day is a real one (the contract's rule),
- * the time of day a real one: `2026-02-30` became 2 March, and year 0 made PostgreSQL refuse the insert,
- * which ended the file there.
- */
+/** With an offset, or Hong Kong time without one; a real day (the contract's rule) and a real time of day. */
 const timestamp = z
   .string()
   .regex(

@@ -4,10 +4,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 const NEWLINE = 0x0a;
 
 /**
- * Passes a file's bytes through unchanged and notes which lines (1-based, ended by `\n`) are not
- * valid UTF-8 — a file saved as GBK or Big5, or stray bytes — which a decoder downstream would
- * otherwise turn into U+FFFD without a word. Only whole lines are passed on, so by the time a reader
- * downstream sees a line it has been checked. A UTF-8 BOM is valid UTF-8 and passes.
+ * Passes a file's bytes through and notes which lines (1-based) are not UTF-8 (GBK, Big5, stray bytes), which a decoder
+ * would turn into U+FFFD without a word. Only whole lines pass, so a line is checked before a reader sees it.
  */
 export class Utf8LineCheck extends Transform {
   /** Line numbers that are not valid UTF-8, filled in as the bytes pass. */
