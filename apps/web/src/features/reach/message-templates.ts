@@ -1,3 +1,4 @@
+import { byLanguage, type Entry } from '../../shared/i18n/by-language';
 import type { ChatMessage } from '../../shared/wecom/wecom-sdk';
 
 /** The occasions a client manager greets or reminds a client for (ADR 0039): one text and one card each. */
@@ -20,66 +21,44 @@ interface Wording {
  * What the client reads, in the language chosen for them (not necessarily the manager's own): it leaves
  * the app, so it lives here rather than in the app's locale files, one owner for the words of each message.
  */
-const WORDING: Record<MessageLanguage, Record<MessageTemplate, Wording>> = {
-  'zh-CN': {
-    birthday: { greeting: '{{name}}，您好！', title: '生日快乐', body: '祝您生日快乐，身体健康，万事顺意！感谢您一直以来的信任与支持。' },
-    anniversary: {
-      greeting: '{{name}}，您好！',
-      title: '开户周年快乐',
-      body: '今天是您在我司开户的周年纪念日，感谢您一路相伴。如需检视投资组合，欢迎随时联系我。',
-    },
-    largeDeposit: {
-      greeting: '{{name}}，您好！',
-      title: '入金已到账',
-      body: '您的入金已到账，感谢您的信任。如需了解投资机会或安排资金，欢迎随时联系我。',
-    },
-    documentExpiry: {
-      greeting: '{{name}}，您好！',
-      title: '证件即将到期提醒',
-      body: '您登记的身份证明文件即将到期，请尽快提供更新后的证件，以免影响账户交易。如有疑问请随时联系我。',
-    },
+const WORDING = byLanguage({
+  birthday: {
+    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
+    title: ['生日快乐', '生日快樂', 'Happy birthday'],
+    body: [
+      '祝您生日快乐，身体健康，万事顺意！感谢您一直以来的信任与支持。',
+      '祝您生日快樂，身體健康，萬事順意！感謝您一直以來的信任與支持。',
+      'Wishing you a very happy birthday and a healthy, prosperous year ahead. Thank you for your continued trust.',
+    ],
   },
-  'zh-HK': {
-    birthday: { greeting: '{{name}}，您好！', title: '生日快樂', body: '祝您生日快樂，身體健康，萬事順意！感謝您一直以來的信任與支持。' },
-    anniversary: {
-      greeting: '{{name}}，您好！',
-      title: '開戶週年快樂',
-      body: '今天是您在本公司開戶的週年紀念日，感謝您一路相伴。如需檢視投資組合，歡迎隨時聯絡我。',
-    },
-    largeDeposit: {
-      greeting: '{{name}}，您好！',
-      title: '存款已到賬',
-      body: '您的存款已到賬，感謝您的信任。如需了解投資機會或安排資金，歡迎隨時聯絡我。',
-    },
-    documentExpiry: {
-      greeting: '{{name}}，您好！',
-      title: '證件即將到期提示',
-      body: '您登記的身份證明文件即將到期，請盡快提供更新後的證件，以免影響戶口交易。如有疑問請隨時聯絡我。',
-    },
+  anniversary: {
+    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
+    title: ['开户周年快乐', '開戶週年快樂', 'Happy account anniversary'],
+    body: [
+      '今天是您在我司开户的周年纪念日，感谢您一路相伴。如需检视投资组合，欢迎随时联系我。',
+      '今天是您在本公司開戶的週年紀念日，感謝您一路相伴。如需檢視投資組合，歡迎隨時聯絡我。',
+      'Today marks another year since you opened your account with us. Thank you for being with us; let me know whenever you would like to review your portfolio.',
+    ],
   },
-  en: {
-    birthday: {
-      greeting: 'Dear {{name}},',
-      title: 'Happy birthday',
-      body: 'Wishing you a very happy birthday and a healthy, prosperous year ahead. Thank you for your continued trust.',
-    },
-    anniversary: {
-      greeting: 'Dear {{name}},',
-      title: 'Happy account anniversary',
-      body: 'Today marks another year since you opened your account with us. Thank you for being with us; let me know whenever you would like to review your portfolio.',
-    },
-    largeDeposit: {
-      greeting: 'Dear {{name}},',
-      title: 'Your deposit has arrived',
-      body: 'Your deposit has been credited to your account. Thank you for your trust; I am happy to talk through opportunities whenever suits you.',
-    },
-    documentExpiry: {
-      greeting: 'Dear {{name}},',
-      title: 'Your identity document expires soon',
-      body: 'The identity document on your account expires soon. Please send us the renewed document so your trading is not interrupted. Do reach out with any questions.',
-    },
+  largeDeposit: {
+    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
+    title: ['入金已到账', '存款已到賬', 'Your deposit has arrived'],
+    body: [
+      '您的入金已到账，感谢您的信任。如需了解投资机会或安排资金，欢迎随时联系我。',
+      '您的存款已到賬，感謝您的信任。如需了解投資機會或安排資金，歡迎隨時聯絡我。',
+      'Your deposit has been credited to your account. Thank you for your trust; I am happy to talk through opportunities whenever suits you.',
+    ],
   },
-};
+  documentExpiry: {
+    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
+    title: ['证件即将到期提醒', '證件即將到期提示', 'Your identity document expires soon'],
+    body: [
+      '您登记的身份证明文件即将到期，请尽快提供更新后的证件，以免影响账户交易。如有疑问请随时联系我。',
+      '您登記的身份證明文件即將到期，請盡快提供更新後的證件，以免影響戶口交易。如有疑問請隨時聯絡我。',
+      'The identity document on your account expires soon. Please send us the renewed document so your trading is not interrupted. Do reach out with any questions.',
+    ],
+  },
+} satisfies Record<MessageTemplate, Record<keyof Wording, Entry>>);
 
 /** The client as a message addresses them: the Chinese name in Chinese, the English one in English (each the fallback of the other). */
 export function addressedName(client: { nameCn: string; nameEn: string }, language: MessageLanguage): string {
