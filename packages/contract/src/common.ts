@@ -24,6 +24,12 @@ export const idSchema = z.union(
   { error: (issue) => (issue.input === undefined ? 'is required' : ID_RULE) },
 );
 
+/** The client a row is about, named as every list names it. */
+export const clientNameShape = { customerId: z.number().int(), customerNo: z.string(), nameCn: z.string(), nameEn: z.string() };
+
+/** A phone as a screen may show it: `+852 9123 ****` (masking.ts); null without one. */
+export const maskedPhoneSchema = z.string().nullable();
+
 /** Timestamps cross the wire as epoch milliseconds. */
 export const epochMsSchema = z.number().int().nonnegative();
 

@@ -91,19 +91,9 @@ export type Contract = typeof contract;
 export type AreaName = keyof Contract;
 
 /** Every endpoint, flat: the web calls them by name and the malformed-input and authorisation sweeps walk them all. */
-export const endpoints = {
-  ...contract.auth,
-  ...contract.wecom,
-  ...contract.staff,
-  ...contract.settings,
-  ...contract.customer,
-  ...contract.manage,
-  ...contract.shortcuts,
-  ...contract.kyc,
-  ...contract.mot,
-  ...contract.motPush,
-  ...contract.audit,
-  ...contract.contact,
-} as const;
+export const endpoints = Object.assign({}, ...Object.values(contract)) as AllAreas<Contract>;
+
+/** The areas' endpoints in one object type (the intersection of the areas). */
+type AllAreas<Areas> = { [Area in keyof Areas]: (area: Areas[Area]) => void }[keyof Areas] extends (area: infer All) => void ? All : never;
 
 export type EndpointName = keyof typeof endpoints;

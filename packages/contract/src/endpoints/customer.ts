@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { currencySchema, daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape, idSchema } from '../common';
+import {
+  currencySchema,
+  daySchema,
+  epochMsSchema,
+  moneySchema,
+  pagedSchema,
+  pagingShape,
+  idSchema,
+  clientNameShape,
+  maskedPhoneSchema,
+} from '../common';
 
 /**
  * One client, as a client manager sees it: every call names a client of the caller's book (another's: 090403, unknown:
@@ -57,13 +67,10 @@ export const accountSummarySchema = z.object({
 
 /** Header of the client profile page. The phone is masked here (`+852 9123 ****`). */
 export const customerProfileSchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
+  ...clientNameShape,
   /** M | F | null */
   gender: z.string().nullable(),
-  phoneMasked: z.string().nullable(),
+  phoneMasked: maskedPhoneSchema,
   status: customerStatusSchema,
   /** 1 (conservative) … 5 (aggressive). */
   riskLevel: z.number().int(),
@@ -81,13 +88,10 @@ export type CustomerProfile = z.infer<typeof customerProfileSchema>;
 
 /** Base information and the edit form's starting values; the full phone leaves the server only by `revealPhone` (ADR 0039). */
 export const customerBaseInfoSchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
+  ...clientNameShape,
   gender: z.string().nullable(),
   birthday: daySchema.nullable(),
-  phoneMasked: z.string().nullable(),
+  phoneMasked: maskedPhoneSchema,
   email: z.string().nullable(),
   /** hkid | passport | mainland_id */
   idDocType: z.string(),
@@ -342,11 +346,7 @@ export const updateProfile = clientEndpoint({
     customerId: customerIdSchema,
     /** The `version` from getBaseInfo; a newer one on the server answers 090409 and changes nothing. */
     version: z.number().int().positive(),
-    nameEn: profileEditSchema.nameEn.optional(),
-    phone: profileEditSchema.phone.optional(),
-    email: profileEditSchema.email.optional(),
-    tags: profileEditSchema.tags.optional(),
-    remark: profileEditSchema.remark.optional(),
+    ...z.object(profileEditSchema).partial().shape,
   }),
   response: customerBaseInfoSchema,
   summary: 'Edit contact details, tags and remark (fields left out stay as they are); optimistic locking by version',
@@ -358,8 +358,7 @@ export const customerReachSchema = z.object({
   customerId: z.number().int(),
   nameCn: z.string(),
   nameEn: z.string(),
-  /** `+852 9123 ****`; null when the client has no phone on file. */
-  phoneMasked: z.string().nullable(),
+  phoneMasked: maskedPhoneSchema,
   /** The bound WeCom contact (KYC), null when none; `stale`: WeCom said they are no longer connected. */
   wecom: z.object({ externalUserId: z.string(), stale: z.boolean() }).nullable(),
 });

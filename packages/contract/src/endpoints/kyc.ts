@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
-import { epochMsSchema, idSchema } from '../common';
+import { epochMsSchema, idSchema, clientNameShape, maskedPhoneSchema } from '../common';
 
 const kycEndpoint = areaEndpoints({ agent: 'khzl', tag: 'kyc' });
 
@@ -14,12 +14,8 @@ export const externalUserIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a WeCom external userid (letters, digits, _ or -)');
 
 export const kycCandidateSchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
-  /** Masked: `+852 9123 ****`. */
-  phone: z.string().nullable(),
+  ...clientNameShape,
+  phone: maskedPhoneSchema,
   /** Masked as stored: the first two and last four characters, e.g. `A1**4563` for `A123456(3)`. */
   idDoc: z.string(),
   accountNos: z.array(z.string()),
@@ -60,8 +56,7 @@ export const kycBindingSchema = z.object({
   customerName: z.string(),
   customerNameEn: z.string(),
   customerNo: z.string(),
-  /** Masked: `+852 9123 ****`. */
-  phone: z.string().nullable(),
+  phone: maskedPhoneSchema,
   boundAt: epochMsSchema,
   /** Set while WeCom says the contact and the customer's manager are no longer connected. */
   stale: kycStaleSchema.nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
-import { currencySchema, daySchema, moneySchema, pagedSchema, pagingShape } from '../common';
+import { currencySchema, daySchema, moneySchema, pagedSchema, pagingShape, clientNameShape, maskedPhoneSchema } from '../common';
 import { customerStatusSchema, marketSchema } from './customer';
 
 const manageEndpoint = areaEndpoints({ agent: 'khgl', tag: 'manage' });
@@ -30,12 +30,8 @@ export const customerFilterShape = {
 export const sortFieldSchema = z.enum(['totalAssets', 'openDate', 'lastTrade']);
 
 export const customerListItemSchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
-  /** e.g. `+852 9123 ****`: the last four digits never leave the server in a list. */
-  phoneMasked: z.string().nullable(),
+  ...clientNameShape,
+  phoneMasked: maskedPhoneSchema,
   /** e.g. `A1**4567`, as stored. */
   idDocMasked: z.string(),
   accountNos: z.array(z.string()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { daySchema, epochMsSchema, pagedSchema, pagingShape } from '../common';
+import { daySchema, epochMsSchema, pagedSchema, pagingShape, clientNameShape, maskedPhoneSchema } from '../common';
 import { motEventBriefSchema, motEventIdSchema, motRuleSchema } from './mot';
 
 const motEndpoint = areaEndpoints({ agent: 'mot', tag: 'mot' });
@@ -30,12 +30,8 @@ export type MotRank = z.infer<typeof motRankSchema>;
 
 /** A row of the ranked list: one event, its client, its rank. */
 export const motRankedRowSchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
-  /** Masked: `+852 9123 ****`. */
-  phone: z.string().nullable(),
+  ...clientNameShape,
+  phone: maskedPhoneSchema,
   /** 1-based position in the whole ranked day. */
   position: z.number().int(),
   event: motEventBriefSchema.extend({ snoozed: z.boolean() }),

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { daySchema, epochMsSchema, moneySchema, pagedSchema, pagingShape, idSchema, withDayRangeCheck } from '../common';
+import {
+  daySchema,
+  epochMsSchema,
+  moneySchema,
+  pagedSchema,
+  pagingShape,
+  idSchema,
+  withDayRangeCheck,
+  clientNameShape,
+  maskedPhoneSchema,
+} from '../common';
 import { customerIdSchema } from './customer';
 import { contactChannelSchema } from './contact';
 
@@ -75,12 +85,8 @@ export type MotEventBrief = z.infer<typeof motEventBriefSchema>;
 
 /** A row of the MOT home. Folded: one row per client with all its events; unfolded: one row per event. */
 export const motTodoRowSchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
-  /** Masked: `+852 9123 ****`. */
-  phone: z.string().nullable(),
+  ...clientNameShape,
+  phone: maskedPhoneSchema,
   /** At least one of the row's events has not been opened yet. */
   unseen: z.boolean(),
   events: z.array(motEventBriefSchema),
@@ -101,11 +107,8 @@ export const serviceRecordSchema = z.object({
 export type ServiceRecord = z.infer<typeof serviceRecordSchema>;
 
 export const motCustomerSummarySchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
-  phone: z.string().nullable(),
+  ...clientNameShape,
+  phone: maskedPhoneSchema,
   status: z.string(),
   riskLevel: z.number().int(),
   openDate: daySchema,

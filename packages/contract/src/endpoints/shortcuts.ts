@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
-import { currencySchema, epochMsSchema, idSchema } from '../common';
+import { currencySchema, epochMsSchema, idSchema, clientNameShape } from '../common';
 import { customerFilterShape, sortFieldSchema } from './manage';
 
 const manageEndpoint = areaEndpoints({ agent: 'khgl', tag: 'manage' });
@@ -21,10 +21,7 @@ export const MAX_RECENT_CLIENTS = 10;
 
 /** A client in a shortcut list: enough to name it and open it. */
 export const shortcutClientSchema = z.object({
-  customerId: z.number().int(),
-  customerNo: z.string(),
-  nameCn: z.string(),
-  nameEn: z.string(),
+  ...clientNameShape,
   /** When it was pinned or last opened. */
   at: epochMsSchema,
 });
