@@ -233,10 +233,8 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
   });
 
   /**
-   * Opens a page the way WeCom opens an app: from the chat toolbar (entry single_chat_tools, with the
-   * chat's external contact), a customer's contact card (contact_profile), a group chat's toolbar, … or normally.
-   * The context is kept for the page's origin, as the client would. `url` is a link anyone can send: it opens only
-   * one of the app's own routes, by the app's own rule (safeAppTarget, ADR 0013); no url is the app's entry URL `/`.
+   * Opens a page as WeCom opens an app from an entry (the chat toolbar with its contact, a contact card, …), the context
+   * kept for the page's origin. `url` opens only one of the app's own routes (safeAppTarget, ADR 0013); none: `/`.
    */
   app.get('/__emulator/sidebar', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;

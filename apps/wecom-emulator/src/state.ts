@@ -34,23 +34,6 @@ export interface EmulatorOptions {
   callbackUrl?: (corp: EmulatorCorp) => string;
 }
 
-export interface EmulatorStats {
-  gettoken: number;
-  getuserinfo: number;
-  getuserdetail: number;
-  jsapiTicket: number;
-  agentTicket: number;
-  externalContactGet: number;
-  /** change_external_contact callbacks delivered (contact-callbacks.ts). */
-  callbacks: number;
-  /** message/send calls (message-send.ts). */
-  messageSend: number;
-  /** Of which dropped as a repeat by enable_duplicate_check. */
-  messagesDeduplicated: number;
-  /** Messages to a member dropped by WeCom's per-member limit (30 a minute, 1000 an hour). */
-  messagesDropped: number;
-}
-
 const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 /** A chat the emulated client opened, or a message it sent into the current chat (js-bridge.ts): what browser tests assert. */
@@ -78,7 +61,8 @@ export class EmulatorState {
   readonly callbackUrl: ((corp: EmulatorCorp) => string) | undefined;
   /** Each agent's admin-console settings (visible range, trusted domain and IPs, rights, limits). */
   readonly policies: AgentPolicies;
-  readonly stats: EmulatorStats = {
+  /** Calls by API; callbacks delivered; messages sent, of which dropped as repeats (enable_duplicate_check) or past the per-member limit. */
+  readonly stats = {
     gettoken: 0,
     getuserinfo: 0,
     getuserdetail: 0,
@@ -284,3 +268,5 @@ export class EmulatorState {
     return this.ticketsLive(kind, corpId, agentId).map((entry) => entry.ticket);
   }
 }
+
+export type EmulatorStats = EmulatorState['stats'];
