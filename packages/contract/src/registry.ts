@@ -40,9 +40,8 @@ import { getMotPushSetting, setMotPushSetting } from './endpoints/mot-push';
 import type { Endpoint } from './endpoint';
 
 /**
- * The API by area: each area is one typed object the server implements whole (`implementArea`),
- * so an endpoint added here does not compile until its handler exists (ADR 0022). The names are
- * the contract's own: `customer` is served by modules/client, `settings` by modules/staff.
+ * The API by area, each implemented whole by the server (`implementArea`): an endpoint does not compile without its
+ * handler (ADR 0022). `customer` is served by modules/client, `settings` by modules/staff.
  */
 export const contract = {
   auth: { startSignIn, loginQywx, resumeSession, signOut, signOutEverywhere, getCorpConfig },
