@@ -52,12 +52,7 @@ export type DatasetDecision = { action: 'reuse' | 'adopt' | 'seed'; reason: stri
 const describe = (identity: DatasetIdentity) =>
   `${identity.customers.toLocaleString('en')} customers, seed ${identity.seed}, as of ${identity.asOf}, ${identity.staff} staff`;
 
-/**
- * Reuse a database whose marker names the wanted dataset and still holds its customers; adopt one
- * without a marker that has exactly the wanted number of customers as of the wanted day (loaded by
- * `npm run seed` with the same parameters; its seed cannot be read back, so that is trusted);
- * otherwise load afresh.
- */
+/** Reuse a database whose marker names the dataset; adopt an unmarked one of its size and day (`npm run seed`); else load. */
 export function decideDataset(input: {
   wanted: DatasetIdentity;
   marker: DatasetMarker | null;

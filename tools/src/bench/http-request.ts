@@ -14,10 +14,7 @@ export type EndpointInput = Record<string, string | number | boolean | string[] 
 /** The web app's WebView always offers compression, so the server's gzip work is part of the measured time. */
 export const BROWSER_LIKE_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const;
 
-/**
- * An endpoint call with its input placed where the contract says (query string or JSON body), encoded by
- * the contract's own `encodeRequest`, as the web app sends it; `authHeaders` carry the corp and session.
- */
+/** An endpoint call encoded by the contract's own `encodeRequest`, as the web app sends it; `authHeaders`: corp and session. */
 export function wireRequest(endpoint: Endpoint, input: EndpointInput, authHeaders: Record<string, string>): WireRequest {
   if (endpoint.payload === 'form') throw new Error(`${endpoint.path}: form payloads are not benchmarked`);
   const encoded = encodeRequest(endpoint, input, { corp: null });

@@ -73,40 +73,40 @@ const QUICK = {
   lighthouseRuns: 1,
 } as const;
 
-export const USAGE = `npm run bench -- [options]
+/** Every flag: its parseArgs type, the value it takes and what it does, in the order `--help` lists them. */
+const FLAGS = {
+  customers: { type: 'string', value: 'N', help: 'PostgreSQL dataset size (default 1000000)' },
+  'pglite-customers': { type: 'string', value: 'N', help: 'PGlite dataset size (default 20000)' },
+  seed: { type: 'string', value: 'N', help: 'seed of the data and of the request parameters: the same sequence again (default 1)' },
+  'as-of': { type: 'string', value: 'DAY', help: "the dataset's last day (default 2026-11-20)" },
+  staff: { type: 'string', value: 'N', help: 'staff members (default 10 up to 1M customers, then 12 per million minus 2)' },
+  'database-url': { type: 'string', value: 'URL', help: 'PostgreSQL database (default 127.0.0.1/broker_bench, broker_bench_<N>)' },
+  'read-url': { type: 'string', value: 'URL[,URL]', help: 'PostgreSQL: standbys serving page reads (tools/scripts/local-standby.sh)' },
+  reseed: { type: 'boolean', default: false, help: 'load the PostgreSQL dataset again even if the database already holds it' },
+  'dataset-only': { type: 'boolean', default: false, help: 'PostgreSQL: load (or reuse) the dataset, vacuum it and stop' },
+  engines: { type: 'string', value: 'LIST', help: 'postgres,pglite (default both)' },
+  endpoints: { type: 'string', value: 'LIST', help: `some of ${SCENARIO_NAMES.join(', ')}` },
+  concurrency: { type: 'string', value: 'LIST', help: 'default 1,16,64' },
+  duration: { type: 'string', value: 'S', help: 'measured seconds per cell, API and SQL each (default 5)' },
+  warmup: { type: 'string', value: 'S', help: 'unmeasured seconds before each cell (default 1)' },
+  params: { type: 'string', value: 'N', help: 'parameter sets per endpoint of the warm-cache row (default 100)' },
+  'no-warm': { type: 'boolean', default: false, help: 'skip the warm-cache row (the old repeated parameters)' },
+  'no-fixed-rate': { type: 'boolean', default: false, help: 'skip the fixed-arrival-rate cells (50% and 80% of the c16 capacity)' },
+  pool: { type: 'string', value: 'N', help: 'server DATABASE_POOL_MAX and the SQL replay pool (default 10)' },
+  out: { type: 'string', value: 'DIR', help: 'where benchmarks/results.md goes (default: docs/ for a full run, else a temporary folder)' },
+  'no-lighthouse': { type: 'boolean', default: false, help: 'skip Lighthouse' },
+  'lighthouse-runs': { type: 'string', value: 'N', help: 'Lighthouse runs, cold cache each, the median reported (default 5; quick 1)' },
+  'web-dist': { type: 'string', value: 'DIR', help: 'built web app for Lighthouse (default: build one into a temporary folder)' },
+  'lighthouse-only': { type: 'boolean', default: false, help: 'Lighthouse alone, no API or SQL cells (with --quick: 1 run)' },
+  'keep-pglite': { type: 'boolean', default: false, help: 'keep the temporary PGlite folder' },
+  replicas: { type: 'string', value: 'N', help: 'PostgreSQL: API server processes sharing the load (default 2: ADR 0051)' },
+  explain: { type: 'boolean', default: false, help: "also write each endpoint's query plans to benchmarks/explain-<engine>.md" },
+  quick: { type: 'boolean', default: false, help: 'smoke run: 2,000 customers each, concurrency 1,16, 0.5 s cells, 20 parameter sets' },
+} as const;
 
-  --customers N          PostgreSQL dataset size (default 1000000)
-  --pglite-customers N   PGlite dataset size (default 20000)
-  --seed N --as-of DAY --staff N   generator parameters (default 1, 2026-11-20, and 10 staff up to 1,000,000
-                         customers, 12 per million minus 2 above, so the biggest book stays 1M's 125,216);
-                         the seed also seeds the request parameters: the same seed sends the same sequence
-  --database-url URL     PostgreSQL database to (re)use (default postgres://root@127.0.0.1:5432/broker_bench,
-                         broker_bench_<N> for other sizes)
-  --read-url URL[,URL]   PostgreSQL: standbys of --database-url that serve the servers' page reads
-                         (their DATABASE_READ_URL; tools/scripts/local-standby.sh makes one on this machine)
-  --reseed               load the PostgreSQL dataset again even if the database already holds it
-  --dataset-only         PostgreSQL: load (or reuse) the dataset, vacuum it and stop; nothing is measured
-  --engines LIST         postgres,pglite (default both)
-  --endpoints LIST       some of ${SCENARIO_NAMES.join(', ')}
-  --concurrency LIST     default 1,16,64
-  --duration S           measured seconds per cell, API and SQL each (default 5)
-  --warmup S             unmeasured seconds before each cell (default 1)
-  --params N             parameter sets per endpoint of the warm-cache row (default 100)
-  --no-warm              skip the warm-cache row (the old repeated parameters)
-  --no-fixed-rate        skip the fixed-arrival-rate cells (50% and 80% of the c16 capacity)
-  --pool N               server DATABASE_POOL_MAX and the SQL replay pool (default 10)
-  --out DIR              write benchmarks/results.md, benchmarks/p95-c16.svg and benchmarks/results.json here
-                         (default: docs/ for a full run, a temporary folder otherwise)
-  --no-lighthouse        skip Lighthouse
-  --lighthouse-runs N    Lighthouse runs, each with a cold cache, the median reported (default 5; quick 1)
-  --web-dist DIR         built web app for Lighthouse (default: build one into a temporary folder)
-  --lighthouse-only      Lighthouse alone: no API or SQL cells (with --quick too: 1 run unless --lighthouse-runs)
-  --keep-pglite          keep the temporary PGlite folder
-  --replicas N           PostgreSQL: N API server processes side by side, each cell's connections (and a fixed
-                         rate's requests) spread over them as a load balancer would (default 2, production's
-                         topology: ADR 0051; 1 for the single process of earlier figures)
-  --explain              also write EXPLAIN ANALYZE of each endpoint's statements to benchmarks/explain-<engine>.md
-  --quick                smoke run: 2,000 customers each, concurrency 1,16, 0.5 s cells, 20 parameter sets`;
+export const USAGE = `npm run bench -- [options]\n\n${Object.entries(FLAGS)
+  .map(([flag, spec]) => `  ${`--${flag}${'value' in spec ? ` ${spec.value}` : ''}`.padEnd(23)}${spec.help}`)
+  .join('\n')}`;
 
 export class UsageError extends Error {}
 
@@ -139,39 +139,7 @@ export const defaultDatabaseUrl = (customers: number) =>
   `postgres://root@127.0.0.1:5432/${customers === TARGETS.targetCustomers ? 'broker_bench' : `broker_bench_${customers}`}`;
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      customers: { type: 'string' },
-      'pglite-customers': { type: 'string' },
-      seed: { type: 'string' },
-      'as-of': { type: 'string' },
-      staff: { type: 'string' },
-      'database-url': { type: 'string' },
-      'read-url': { type: 'string' },
-      reseed: { type: 'boolean', default: false },
-      engines: { type: 'string' },
-      endpoints: { type: 'string' },
-      concurrency: { type: 'string' },
-      duration: { type: 'string' },
-      warmup: { type: 'string' },
-      params: { type: 'string' },
-      pool: { type: 'string' },
-      out: { type: 'string' },
-      'no-lighthouse': { type: 'boolean', default: false },
-      'lighthouse-runs': { type: 'string' },
-      'web-dist': { type: 'string' },
-      'keep-pglite': { type: 'boolean', default: false },
-      replicas: { type: 'string' },
-      explain: { type: 'boolean', default: false },
-      'no-warm': { type: 'boolean', default: false },
-      'no-fixed-rate': { type: 'boolean', default: false },
-      'lighthouse-only': { type: 'boolean', default: false },
-      'dataset-only': { type: 'boolean', default: false },
-      quick: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseArgs({ args: argv, strict: true, options: FLAGS });
   const quick = values.quick;
   const base = quick ? { ...FULL_RUN, ...QUICK } : FULL_RUN;
   const customers = positiveInteger('customers', values.customers, base.customers);

@@ -8,11 +8,7 @@ export interface LatencySummary {
   max: number;
 }
 
-/**
- * Nearest-rank percentile of values sorted ascending: the smallest value with at least `p` % of
- * the values at or below it. No interpolation, so every figure reported is a latency that was
- * actually observed. NaN for no values.
- */
+/** Nearest-rank percentile of sorted values, no interpolation: every figure reported is a latency observed (NaN for none). */
 export function percentile(sortedAscending: readonly number[], p: number): number {
   if (!(p > 0 && p <= 100)) throw new RangeError(`percentile: p must be in (0, 100], got ${p}`);
   if (sortedAscending.length === 0) return Number.NaN;

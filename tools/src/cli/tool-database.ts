@@ -11,11 +11,7 @@ export const DATABASE_FLAG_OPTIONS = {
   'pglite-dir': { type: 'string' },
 } as const;
 
-/**
- * Opens (and migrates) the database a tool was pointed at, exactly as the server finds it: flags,
- * else DATABASE_URL, else PGlite at PGLITE_DIR resolved from the directory the command was typed
- * in. `command` names this tool to a process that finds the PGlite directory taken.
- */
+/** Opens (and migrates) the database a tool was pointed at, found as the server finds it; `command` names the PGlite holder. */
 export async function openToolDatabase(
   flags: DatabaseFlags,
   command: string,

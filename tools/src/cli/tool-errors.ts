@@ -9,11 +9,7 @@ export class UsageError extends Error {
 const explainsItself = (error: unknown): error is Error =>
   error instanceof UsageError || error instanceof ConfigError || error instanceof PgliteDirInUseError;
 
-/**
- * Runs a tool's `main`: its resolved number is the exit code; a failure prints `<name> failed: …`
- * (a stack only for the unexpected) and exits 1. SIGINT / SIGTERM exit through `process.exit`, so
- * the PGlite directory's lock is released on the way out.
- */
+/** Runs a tool's `main` (its number is the exit code); SIGINT and SIGTERM exit through `process.exit`, releasing the PGlite lock. */
 export function runTool(name: string, main: () => Promise<number>) {
   process.once('SIGINT', () => process.exit(130));
   process.once('SIGTERM', () => process.exit(143));

@@ -35,10 +35,7 @@ export const SWEEP_BUSY_EXIT = 75;
 /** Exit code when the database URL keeps no session for the batch's lock (EX_CONFIG: point it elsewhere). */
 export const SWEEP_NO_SESSION_EXIT = 78;
 
-/**
- * Runs the day's batch (or, `--no-lock`, just the rules) and prints per-rule counts. A day already
- * done is an ordinary outcome, not a failure: it says so, names `--force`, and exits 0.
- */
+/** Runs the day's batch (`--no-lock`: just the rules) and prints per-rule counts; a day already done names `--force` and exits 0. */
 export async function runSweep(database: DatabaseHandle, command: SweepCommand, print: (line: string) => void): Promise<number> {
   let result: MotRunResult;
   if (command.noLock) result = await runMotRules(database, { asOf: command.asOf });

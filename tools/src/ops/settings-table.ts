@@ -3,11 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { SETTING_GROUPS } from '@broker/server';
 
-/**
- * `npm run docs:settings`: the README's configuration table, generated from the settings' descriptions in
- * apps/server/src/env.ts, the one place they are written (ADR 0059). settings-table.test.ts fails when the
- * committed table differs.
- */
+/** `npm run docs:settings`: the README's settings table from their one description in apps/server/src/env.ts (ADR 0059). */
 export const README = fileURLToPath(new URL('../../../README.md', import.meta.url));
 const START = '<!-- settings: generated from apps/server/src/env.ts by `npm run docs:settings`; edit the descriptions there -->';
 const END = '<!-- settings end -->';

@@ -15,9 +15,8 @@ export interface StartPlan {
 }
 
 /**
- * `npm start` before the server runs: settings first (a bad one stops here, before minutes of build),
- * then the web app is built only when its sources differ from the ones the current build was made from.
- * Without the build tools (`npm ci --omit=dev` after `npm run build`), the build there is served as it is.
+ * `npm start` before the server runs: settings first (before minutes of build), then the web app is built only when its
+ * sources changed since the current build; without the build tools (`npm ci --omit=dev`) that build is served as it is.
  */
 export function prepareStart(options: {
   root: string;

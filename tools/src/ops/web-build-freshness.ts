@@ -2,10 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
-/**
- * What the web build is made of: apps/web and the contract and domain packages it imports, the lockfile (dependency versions)
- * and the shared TypeScript settings. Tests and build output are not inputs.
- */
+/** What the web build is made of (tests and build output aside): the web app, the packages it imports, versions and settings. */
 export const WEB_SOURCE_FOLDERS = ['apps/web', 'packages/contract', 'packages/domain'] as const;
 export const WEB_SOURCE_FILES = ['package-lock.json', 'tsconfig.base.json'] as const;
 const NOT_SOURCES = new Set(['node_modules', 'dist', 'coverage']);
@@ -26,10 +23,7 @@ function sourceFiles(root: string, folder: string, found: string[] = []): string
   return found;
 }
 
-/**
- * SHA-256 over every source file's path and bytes, and the VITE_* settings Vite bakes into the bundle.
- * Contents rather than modification times: a checkout or a copy touches times without changing anything.
- */
+/** SHA-256 of the sources' paths and contents (a checkout touches times only) and the VITE_* settings baked into the bundle. */
 export function webSourcesDigest(root: string, viteSettings: Record<string, string | undefined> = {}): string {
   const hash = createHash('sha256');
   const files = [

@@ -56,10 +56,7 @@ export interface SeedHooks {
   log: (message: string) => void;
 }
 
-/**
- * Fills the database (replacing its customers with `--reset`), then runs the MOT batch for the
- * seed's day, so the MOT list is populated at once, as after the server's own first-start seed.
- */
+/** Fills the database (replacing its customers with `--reset`), then runs the seed day's MOT batch, as the server's first start does. */
 export async function runSeed(
   database: DatabaseHandle,
   command: SeedCommand,
