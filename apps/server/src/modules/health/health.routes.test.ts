@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { makeEnv, ConfigError, loadEnv } from '../../env';
-import { openDatabase } from '../../db/client';
-import { healthDetailHeaders, TEST_HEALTH_DETAIL_TOKEN } from '../../testing';
+import { healthDetailHeaders, pgliteTestDatabase, TEST_HEALTH_DETAIL_TOKEN } from '../../testing';
 import { readinessAudience } from './health.routes';
 
 const appWith = async (detailToken?: string) => {
   const app = await buildApp({
     env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...(detailToken ? { HEALTH_DETAIL_TOKEN: detailToken } : {}) }),
-    database: await openDatabase({ pgliteDir: 'memory://' }),
+    database: await pgliteTestDatabase.create(),
   });
   await app.ready();
   return app;
@@ -67,7 +66,7 @@ describe('/readyz: readiness for everyone, the details only for monitoring with 
   });
 
   it('an unready replica says only "unavailable" without the token, and the database kind with it', async () => {
-    const lonely = await openDatabase({ pgliteDir: 'memory://' });
+    const lonely = await pgliteTestDatabase.create();
     const other = await buildApp({
       env: makeEnv({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '', HEALTH_DETAIL_TOKEN: TEST_HEALTH_DETAIL_TOKEN }),
       database: lonely,
