@@ -28,7 +28,7 @@ import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
 
-/** Issue 5 acceptance: the client-management screens against the real server and seeded data. */
+/** The client-management screens (docs/spec.md §2) against the real server and seeded data. */
 
 let server: E2eServer;
 let browser: Browser;
@@ -36,7 +36,7 @@ let api: ApiClient;
 const contexts: BrowserContext[] = [];
 const today = hongKongDay();
 
-/** Same grouping and rounding as the app (SPEC.md §9). */
+/** Same grouping and rounding as the app (docs/spec.md §9). */
 const grouped = (value: number, decimals = 2) => {
   const [integer = '0', fraction] = Math.abs(value).toFixed(decimals).split('.');
   return `${value < 0 ? '-' : ''}${integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;

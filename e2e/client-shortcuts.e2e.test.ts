@@ -9,7 +9,7 @@ import { expectRoute, navigateInApp, signInThroughEmulator } from './support/web
 import { expect } from './support/expect';
 
 /**
- * Issue 22, parts 1 and 6: one search behaviour on the list's box and the search page, and the ways back to a
+ * ADR 0046 and ADR 0049: one search behaviour on the list's box and the search page, and the ways back to a
  * client — pinned clients, recently opened clients, recent searches, saved filters — kept on the server for the
  * staff member (ADR 0049), against the real server and seeded data.
  */
@@ -44,7 +44,7 @@ async function phone(path = '/client/manage/list', userid = 'chanwaiman'): Promi
 const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 const rowOf = (scope: Locator, customerId: number) => scope.locator(`[data-testid="client-row"][data-customer-id="${customerId}"]`);
 
-/** Every control the manager taps is at least 44 × 44 CSS px (issue 22.5). */
+/** Every control the manager taps is at least 44 × 44 CSS px (ADR 0050). */
 async function expectThumbSized(locator: Locator) {
   for (const box of await locator.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON()))) {
     const { width, height } = box as { width: number; height: number };

@@ -9,7 +9,7 @@ import { expectRoute, openSignedIn } from './support/web-shell';
 import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
 
-/** Issue 23: the client timeline on the profile — its filters, its infinite scroll, each item's detail. */
+/** The client timeline (ADR 0040) on the profile — its filters, its infinite scroll, each item's detail. */
 
 /** A WeCom contact chanwaiman follows in the emulator. */
 const HO = 'wmEmu0001HoKwokLeung';

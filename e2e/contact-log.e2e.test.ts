@@ -9,7 +9,7 @@ import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
 
 /*
- * Issue 23, the contact log in the browser against the real server: logging a contact from the profile (with
+ * The contact log (ADR 0038) in the browser against the real server: logging a contact from the profile (with
  * the rules the form shows before sending), editing it before it locks, correcting it after (a new version, the
  * old one kept), the client's log with its filter, the CSV export and the printable page; and MOT's handle sheet
  * handing what was typed over to the full form. The lock window is a few seconds here (CONTACT_RECORD_LOCK_HOURS).

@@ -8,7 +8,7 @@ import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
 
 /*
- * Issue 17.5: nothing a user typed is lost to a session expiry. Each save below hits 080000 (the session
+ * ADR 0013: nothing a user typed is lost to a session expiry. Each save below hits 080000 (the session
  * is expired in the database, which is what an expiry is), goes through the emulator's sign-in, comes
  * back to the same page with the draft (and the page's filters) restored, and is submitted again.
  */
@@ -221,7 +221,7 @@ describe("the page's filters come back too", () => {
     await expect(page.locator('[data-testid="client-row"]').first()).toBeVisible();
     // Expired once the page is idle: a background read would otherwise start the sign-in before the search.
     await expireSessionsOnceQuiet();
-    // Typing searches once it pauses (issue 22.1): that search meets the expired session.
+    // Typing searches once it pauses (ADR 0046): that search meets the expired session.
     await search.fill('陈');
     await signInThroughEmulator(page);
 

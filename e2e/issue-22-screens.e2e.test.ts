@@ -8,7 +8,7 @@ import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
 
 /**
- * Issue 22's screenshot set: the client list, search, a client's profile and the MOT home, on a 375×812 and a
+ * The screenshot set of ADR 0046 (search forms) and ADR 0048 (numbers, names): the client list, search, a client's profile and the MOT home, on a 375×812 and a
  * 320×568 phone, in the three languages (docs/screenshots/issue22-<screen>-<language>-<width>.png). Each screen
  * is also checked for what a manager would see broken at once: nothing sticking out of the screen sideways.
  */
@@ -67,7 +67,7 @@ async function shoot(name: string) {
   await saveScreenshot(page, name);
 }
 
-describe('issue 22 screens', () => {
+describe('search, numbers and names screens (ADRs 0046, 0048)', () => {
   for (const language of LANGUAGES) {
     test(`list, search, profile and MOT home in ${language}`, async () => {
       await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);

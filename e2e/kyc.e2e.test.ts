@@ -206,7 +206,7 @@ describe('KYC in the single-chat sidebar', () => {
     await page.goto(sidebarUrl(LAU));
     await page.waitForURL((url) => url.pathname === '/kyc/index');
     await expect(page.getByText('该联系人不是您在企业微信中的客户联系人，无法绑定')).toBeVisible();
-    // Issue 17.7: not even WeCom's name for the contact, nor whether anyone bound it.
+    // ADR 0015: not even WeCom's name for the contact, nor whether anyone bound it.
     await expect(page.getByTestId('kyc-contact')).toHaveCount(0);
     await expect(page.getByTestId('kyc-page')).not.toContainText('刘志强');
     await saveScreenshot(page, 'kyc-error-not-following');

@@ -10,7 +10,7 @@ import { expect } from './support/expect';
 import { settle } from './support/layout';
 
 /**
- * Issue 24, part 5: every MOT page shows money in the chosen currency, and every MOT screen fits a 320 and a
+ * ADR 0045: every MOT page shows money in the chosen currency, and every MOT screen fits a 320 and a
  * 375 px wide phone in the three languages — measured in the browser, screen by screen: no text cut or spilling
  * out of its box, no two neighbouring elements on top of each other, nothing wider than the screen.
  */

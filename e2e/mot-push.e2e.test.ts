@@ -8,7 +8,7 @@ import { expectRoute, signInThroughEmulator } from './support/web-shell';
 import { expect } from './support/expect';
 import type { PageGlobals } from './support/page-globals';
 
-/** Issue 24.2: a new event → one WeCom card in the member's inbox → its link → the event, signed in through WeCom OAuth. */
+/** ADR 0042: a new event → one WeCom card in the member's inbox → its link → the event, signed in through WeCom OAuth. */
 let server: E2eServer;
 let browser: Browser;
 let context: BrowserContext;

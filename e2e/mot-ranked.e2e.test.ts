@@ -8,7 +8,7 @@ import { openSignedIn, expectRoute } from './support/web-shell';
 import { expect } from './support/expect';
 
 /**
- * Issue 24 parts 1 and 3 in a real browser: today's MOT list ranked by the rule score with "why this rank"
+ * ADR 0041 in a real browser: today's MOT list ranked by the rule score with "why this rank"
  * on the event, the day's completion heading the home, and snoozing an event to a later day.
  */
 

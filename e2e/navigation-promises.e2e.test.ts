@@ -10,7 +10,7 @@ import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
 
 /**
- * Issue 22, parts 2 and 7: navigation keeps its promises (the list's place with filters on, sub-page filters,
+ * ADR 0047: navigation keeps its promises (the list's place with filters on, sub-page filters,
  * what a failed page says) and /wxEntry trusts a fresh WeCom code over a stored token. Real server, emulated WeCom.
  */
 let server: E2eServer;
@@ -39,7 +39,7 @@ const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="
 const scrollerOf = (page: Page, name: string) => route(page, name).locator('[data-testid="page-scroll"]').first();
 const storedToken = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('token'));
 
-describe('the client list keeps its place with filters and sort on (issue 22.2)', () => {
+describe('the client list keeps its place with filters and sort on (ADR 0047)', () => {
   /** How the list was narrowed: on the filter page (a sort, a status) or by a keyword in its own search box. */
   /** While the client is open: the manager pins them on the profile header, or saves a filter on another device. */
   type WhileAway = 'pin the client' | 'save a filter elsewhere';
@@ -138,7 +138,7 @@ describe('the client list keeps its place with filters and sort on (issue 22.2)'
   }
 });
 
-describe('the first recent client at 375 px in the three languages (issue 22.2)', () => {
+describe('the first recent client at 375 px in the three languages (ADR 0047)', () => {
   test('the rows stay under the manager as the block arrives above them; at the top, the block', async () => {
     for (const language of ['zh-CN', 'zh-HK', 'en'] as const) {
       await server.database.query('delete from staff_pinned_client');
@@ -170,7 +170,7 @@ describe('the first recent client at 375 px in the three languages (issue 22.2)'
   });
 });
 
-describe("a client's record pages keep their filters (issue 22.2)", () => {
+describe("a client's record pages keep their filters (ADR 0047)", () => {
   /** Each record page, and the filter rows whose second chip (the first choice after "all") is turned on. */
   const recordPages = [
     { link: 'link-trades', route: 'clientTransaction', rows: ['side', 'status', 'period'] },
@@ -221,7 +221,7 @@ describe("a client's record pages keep their filters (issue 22.2)", () => {
   }
 });
 
-describe('a page that cannot load says what failed (issue 22.2)', () => {
+describe('a page that cannot load says what failed (ADR 0047)', () => {
   test('an unknown event, record or client is named as such, in each language, with a way back', async () => {
     const page = await freshPhone();
     await openSignedIn(page, server.baseUrl, '/client/manage/list');
@@ -254,7 +254,7 @@ describe('a page that cannot load says what failed (issue 22.2)', () => {
   });
 });
 
-describe('/wxEntry trusts a fresh code over a stored token (issue 22.7)', () => {
+describe('/wxEntry trusts a fresh code over a stored token (ADR 0047)', () => {
   /**
    * Starts a real sign-in in a fresh phone and stops on WeCom's authorise page; before the manager picks
    * themselves there, the app's storage gets `token` (what an earlier session left behind).

@@ -8,7 +8,7 @@ import { expectRoute, openSignedIn } from './support/web-shell';
 import { expect } from './support/expect';
 
 /**
- * Issue 22 §3 and §4 in the browser: rise/fall colours are the reader's setting (ADR 0048) and apply to the
+ * In the browser: rise/fall colours are the reader's setting (ADR 0048) and apply to the
  * profile and the holdings at once; zh-HK shows securities by their Hong Kong Traditional names; and no English
  * label on the client pages is cut on a 320 px phone.
  */
@@ -126,7 +126,7 @@ describe('rise and fall colours are the reader’s (ADR 0048)', () => {
   });
 });
 
-describe('languages all the way down (issue 22 §4)', () => {
+describe('languages all the way down (ADR 0048)', () => {
   test('zh-HK shows each holding by its Hong Kong Traditional name', async () => {
     const names = await server.database.query<{ name_cn: string; name_hk: string }>(
       `select s.name_cn, s.name_hk from holding h join security s on s.id = h.security_id

@@ -9,7 +9,7 @@ import type { PageGlobals } from './support/page-globals';
 import { hongKongDay } from '@broker/domain';
 
 /**
- * Reaching a client in one tap (issue 23.1, ADR 0039): from the profile header, an MOT event and a
+ * Reaching a client in one tap (ADR 0039): from the profile header, an MOT event and a
  * long-pressed list row; a card sent into the client's chat from the sidebar; every reveal of a number
  * in the audit trail; and after each contact, the offer to log it.
  */
@@ -81,7 +81,7 @@ const revealsOf = (customerId: number) =>
 const route = (page: Page, name: string) => page.locator(`.ba-route[data-route="${name}"]`);
 const logDialog = (page: Page) => page.locator('.adm-dialog-body').filter({ hasText: '记录这次联系？' });
 
-/** The log form the offer leads to, with its query (the form itself is issue 23.2's page). */
+/** The log form the offer leads to, with its query (the form itself is the contact log's page, docs/contact-log.md). */
 async function expectLogForm(page: Page, expected: Record<string, string>) {
   await page.waitForURL((url) => url.pathname === '/client/contact/new');
   const query = Object.fromEntries(new URL(page.url()).searchParams);

@@ -8,7 +8,7 @@ import type { PageGlobals } from './support/page-globals';
 import { expect } from './support/expect';
 import { addDays, hongKongDay } from '@broker/domain';
 
-// The risk rules of issue 24 (ADR 0043) as a client manager meets them: a client whose net assets went
+// The risk rules (ADR 0043) as a client manager meets them: a client whose net assets went
 // negative (on the profile and as an MOT event), and contact particulars changed before a large withdrawal.
 
 let server: E2eServer;

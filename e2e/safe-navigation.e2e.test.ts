@@ -9,7 +9,7 @@ import { openSignedIn, sidebarEntryOf, signInThroughEmulator } from './support/w
 import { expect } from './support/expect';
 
 /*
- * Issue 17.2: every navigation to a target taken from a URL, storage or a message goes through one rule
+ * ADR 0013: every navigation to a target taken from a URL, storage or a message goes through one rule
  * (safeAppTarget, ADR 0013). Each hostile target is driven through each path in chromium: none may leave
  * the origin, run script, or leave the page on the sign-in spinner; the user lands on the client list (or
  * on the own route asked for).
@@ -103,7 +103,7 @@ describe('/wxEntry redirectPage and relauchType returns', () => {
 
   test.each(TARGETS)('$target', async ({ target, lands }) => {
     const { page } = watched;
-    // Signed out, a link asks to come back to `target` after sign-in (SPEC.md §4 relauchType=reLogin).
+    // Signed out, a link asks to come back to `target` after sign-in (docs/spec.md §4 relauchType=reLogin).
     // Both the token and the browser's binding cookie go, or the page would resume its session (ADR 0012).
     await page.evaluate(() => localStorage.removeItem('token'));
     await watched.context.clearCookies();

@@ -10,9 +10,8 @@ import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
 
 /**
- * Issue 17.1 (login CSRF), 17.4 (sessions end; a session belongs to its browser) and 19.1 (the
- * agent that started a sign-in exchanges its code), in Debian chromium against the real server and
- * its emulated WeCom. ADRs 0011 and 0012.
+ * Login CSRF and the agent that started a sign-in exchanging its code (ADR 0011), sessions that end and belong to their
+ * browser (ADR 0012), in Debian chromium against the real server and its emulated WeCom.
  */
 let server: E2eServer;
 let browser: Browser;
@@ -73,7 +72,7 @@ async function attackerLink(): Promise<{ link: string; attacker: Page }> {
   return { link, attacker };
 }
 
-describe('login CSRF (issue 17.1)', () => {
+describe('login CSRF (ADR 0011)', () => {
   test("someone else's code opened as /wxEntry switches nobody: a signed-in browser stays who it was", async () => {
     const { link, attacker } = await attackerLink();
     expect(new URL(link).searchParams.get('code')).toBeTruthy();
@@ -103,10 +102,10 @@ describe('login CSRF (issue 17.1)', () => {
   });
 });
 
-describe('the agent whose home page started the sign-in (issue 19.1)', () => {
+describe('the agent whose home page started the sign-in (ADR 0011)', () => {
   for (const agentCode of ['khgl', 'mot'] as const) {
     test(`opened from the ${agentCode} app, the code is exchanged as ${agentCode}`, async () => {
-      // The app's home page as the WeCom admin console sets it for this agent (README).
+      // The app's home page as the WeCom admin console sets it for this agent (docs/deployment.md, 'Real WeCom', the admin's checklist).
       const corp = await apiClient(server.baseUrl).ok.getCorpConfig({ corpCode: 'fxhl' });
       const agentId = corp.agents.find((agent) => agent.agentCode === agentCode)!.agentId;
       const page = await freshPage();
@@ -121,7 +120,7 @@ describe('the agent whose home page started the sign-in (issue 19.1)', () => {
   }
 });
 
-describe('the "me" sheet and signing out (issue 17.4)', () => {
+describe('the "me" sheet and signing out (ADR 0012)', () => {
   test('shows who is signed in and the language in every language, and signs out on this device', async () => {
     const page = await freshPage();
     await openSignedIn(page, server.baseUrl, '/client/manage/list');

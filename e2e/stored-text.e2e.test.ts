@@ -9,7 +9,7 @@ import { expect } from './support/expect';
 import { hongKongDay } from '@broker/domain';
 
 /**
- * Issue 9: free text a staff member saves — a profile remark and tags, a MOT service note and
+ * The reliability review (docs/reliability.md): free text a staff member saves — a profile remark and tags, a MOT service note and
  * outcome — comes back on every page that shows it as text: the markup appears literally, no
  * element is created from it, no script runs and no dialog opens.
  */

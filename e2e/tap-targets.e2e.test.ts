@@ -10,7 +10,7 @@ import { expect } from './support/expect';
 import { settle } from './support/layout';
 
 /**
- * Issue 22, part 5 — made for thumbs. Every page of the route table at 375×812: each thing a finger can tap
+ * ADR 0050 — made for thumbs. Every page of the route table at 375×812: each thing a finger can tap
  * (links, buttons, chips, tabs, radio buttons, checkboxes, a row's actions, close icons, fields) answers a tap
  * over at least 44×44 CSS px (Apple's HIG, WCAG 2.5.5). And the list card's channel strip shows that it scrolls.
  */

@@ -36,7 +36,7 @@ async function freshPage(options = PHONE_CONTEXT): Promise<Page> {
   return context.newPage();
 }
 
-/** Every page route of SPEC.md §2 with its zh-CN title. */
+/** Every page route of docs/spec.md §2 with its zh-CN title. */
 const ROUTES = [
   { path: '/client/manage/list', name: 'clientManageList', title: '客户管理' },
   { path: '/client/manage/search', name: 'clientManageSearch', title: '客户管理' },
@@ -219,7 +219,7 @@ describe('routes', () => {
   });
 });
 
-describe('keep-alive (SPEC.md §2 sets)', () => {
+describe('keep-alive (docs/spec.md §2 sets)', () => {
   let page: Page;
   beforeAll(async () => {
     page = await freshPage({ ...PHONE_CONTEXT, viewport: { width: 375, height: 560 } });
@@ -233,7 +233,7 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
   test('the client list keeps its search text and scroll position wherever the user goes', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
     await expectRoute(page, 'clientManageList');
-    // The box searches as you type (issue 22): the search it starts lands before the scroll, as a manager's
+    // The box searches as you type (ADR 0046): the search it starts lands before the scroll, as a manager's
     // would. A common surname, so the list stays long enough to scroll.
     const searched = page.waitForResponse(
       (response) => response.url().endsWith('/api/client/customer/manage/search') && (response.request().postData() ?? '').includes('陈'),
@@ -277,7 +277,7 @@ describe('keep-alive (SPEC.md §2 sets)', () => {
     expect(await searchValueOf('clientManageSearch')).toBe('');
   });
 
-  /** [page, destinations it stays alive for, a destination it does not] per SPEC.md §2. */
+  /** [page, destinations it stays alive for, a destination it does not] per docs/spec.md §2. */
   const PAIRS: [string, string, string[], string][] = [
     [
       'clientInformation',

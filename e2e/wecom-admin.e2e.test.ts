@@ -43,7 +43,7 @@ const policy = (change: PolicyChange) => {
   server.app.wecomEmulator!.policies.update(corp.corpId, corp.agents.khzl.agentId, change);
 };
 
-describe('WeCom set up wrongly, as a client manager meets it (issue 19.2, 19.3)', () => {
+describe('WeCom set up wrongly, as a client manager meets it (ADR 0016, ADR 0017)', () => {
   test('the emulated authorise page keeps its looks under the app’s CSP (stylesheet, no inline style)', async () => {
     await page.goto(`${server.baseUrl}/client/manage/list`);
     await page.waitForURL(/\/wecom\/connect\/oauth2\/authorize\?/);
