@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from '../testing';
+import { pgliteTestDatabase, testDatabases } from '../testing';
 import { runDailyMotSweep } from '../modules/mot';
 import { openDatabase, type DatabaseHandle } from './client';
 import { withSessionLock, withTrySessionLock, withTryTransactionLock } from './advisory-lock';
@@ -17,7 +17,7 @@ const PROOF_MS = 300;
 
 describe('session locks and LISTEN (pglite)', () => {
   it('one process, one connection: its session is proven by construction, and its LISTEN is live at once', async () => {
-    const handle = await openDatabase({ pgliteDir: 'memory://', migrate: false });
+    const handle = await pgliteTestDatabase.create({ migrate: false });
     try {
       expect(await handle.keepsSessions()).toBe(true);
       const live: boolean[] = [];
