@@ -19,7 +19,7 @@ const failedOutsideTests = report.testResults.filter(
 for (const suite of failedOutsideTests) console.error(`failed outside its tests: ${suite.name}\n${suite.message ?? ''}`);
 const browser = passed.filter((test) => /[\\/]e2e[\\/]/.test(test.file));
 const postgres = passed.filter((test) => /\(postgres\)/.test(test.fullName ?? test.ancestorTitles.join(' ')));
-// A throw-away primary, standby and PgBouncer (issue 25): it may skip on a laptop without them, never in CI.
+// A throw-away primary, standby and PgBouncer (ADR 0052): it may skip on a laptop without them, never in CI.
 const replication = passed.filter((test) => /replication\.processes\.test\.ts$/.test(test.file));
 
 const problems = [];

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the path of a PgBouncer of at least 1.21 (prepared statements in transaction mode, issue 25):
+# Prints the path of a PgBouncer of at least 1.21 (prepared statements in transaction mode, ADR 0052):
 # the one on PATH if new enough, else one built earlier into ~/.cache/broker-assistant/pgbouncer/<version>/
 # (outside the clone: CI's fresh clone on the same machine finds it), else it builds one there from Debian
 # trixie's source package. Debian bookworm's own pgbouncer is 1.18.
