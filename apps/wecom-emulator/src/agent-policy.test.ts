@@ -4,7 +4,7 @@ import { buildEmulatorApp } from './emulator-app';
 import type { EmulatorState } from './state';
 import { BUILT_IN_CORP } from '../../server/src/corps';
 
-/** Issue 19.2: each setting a WeCom admin can get wrong, reproduced per agent as WeCom answers it. */
+/** ADR 0016: each setting a WeCom admin can get wrong, reproduced per agent as WeCom answers it. */
 const CORP = BUILT_IN_CORP;
 const KHZL = CORP.agents.khzl;
 const KHGL = CORP.agents.khgl;

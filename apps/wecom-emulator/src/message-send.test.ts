@@ -4,7 +4,7 @@ import { buildEmulatorApp } from './emulator-app';
 import type { EmulatorState } from './state';
 import { BUILT_IN_CORP } from '../../server/src/corps';
 
-/** 发送应用消息 (document/path/90236) as strictly as WeCom answers it, and the inbox page (issue 24.2). */
+/** 发送应用消息 (document/path/90236) as strictly as WeCom answers it, and the inbox page (ADR 0042). */
 const CORP = BUILT_IN_CORP;
 const MOT = CORP.agents.mot;
 const KHZL = CORP.agents.khzl;

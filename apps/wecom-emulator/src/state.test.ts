@@ -11,7 +11,7 @@ function emulatorAt(start: number) {
   return { state, clock };
 }
 
-describe('emulator state keeps nothing past its life (issue 17.3)', () => {
+describe('emulator state keeps nothing past its life (ADR 0016)', () => {
   const corpId = BUILT_IN_CORP.corpId;
   const agentId = BUILT_IN_CORP.agents.khzl.agentId;
 
