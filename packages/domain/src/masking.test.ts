@@ -33,7 +33,7 @@ describe('maskIdNumber', () => {
       ['A123456(3)', 'A1**4563'],
       ['AB987654(3)', 'AB***6543'],
       ['440301198806150024', '44************0024'],
-      // Six characters or fewer: never shown whole (k1234 was shown as K1234 until issue 20).
+      // Six characters or fewer: never shown whole (k1234 was once shown as K1234; ADRs 0022–0030).
       ['k1234', 'K***4'],
       ['AB1234', 'A***34'],
       ['X1', 'X*'],

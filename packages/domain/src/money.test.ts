@@ -74,7 +74,7 @@ describe('Money', () => {
     expect(() => compare(zero('HKD'), zero('CNY'))).toThrow(TypeError);
   });
 
-  test('converts by the rate rule of SPEC §9: HKD → X multiplies, X → HKD divides', () => {
+  test('converts by the rate rule of docs/spec.md §9: HKD → X multiplies, X → HKD divides', () => {
     expect(toNumber(convert(money(1000, 'HKD'), 'USD', RATES))).toBe(128.5);
     expect(toNumber(convert(money('128.50', 'USD'), 'HKD', RATES))).toBe(1000);
     expect(toCents(convert(money(100, 'USD'), 'HKD', RATES))).toBe(778.21);
