@@ -74,7 +74,7 @@ const report = (
   lighthouse: null,
 });
 
-describe('scale report (issue 25: growth from 1M for every cell)', () => {
+describe('scale report (growth from 1M for every cell: ADR 0052, ADR 0053)', () => {
   const base = report(
     1_000_000,
     [cell('getTrade', 16, [5, 10, 20], [2, 4, 8]), cell('getAsset', 16, [3, 3, 3], [1, 1, 1])],

@@ -318,7 +318,7 @@ for (const engine of testDatabases()) {
       );
       expect(events).toHaveLength(1);
       expect(JSON.stringify(events[0]!.facts)).toContain('880000');
-      // The events it raised are queued for their manager's WeCom card (issue 24.2, ADR 0042).
+      // The events it raised are queued for their manager's WeCom card (ADR 0042).
       expect(report.motCardsQueued).toBeGreaterThanOrEqual(1);
       const announced = await database.query<{ status: string; reason: string }>(
         `select p.status, p.reason from mot_push_event pe join mot_push p on p.id = pe.push_id
