@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema, type Endpoint } from '@broker/contract';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { testDatabases, testDatabaseUrlForTools } from '../testing/test-databases';
-import { postgresTemplate } from '../testing/database-templates';
+import { createFromPostgresTemplate } from '../testing/database-templates';
 import type { ApiAnswer, ApiClient } from '../testing/api-client';
 
 // Throws when CI=true and TEST_DATABASE_URL is missing: in CI these suites must run, not skip.
@@ -24,10 +24,7 @@ export interface ThrowAwayPostgres {
 export async function createPostgresDatabase(prefix: string): Promise<ThrowAwayPostgres> {
   if (!postgresAdminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `broker_${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${await postgresTemplate(postgresAdminUrl)}`);
-  await admin.end();
+  await createFromPostgresTemplate(postgresAdminUrl, name);
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), poolMax: 4 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,20 +38,27 @@ export function pgliteTemplate(migrated: boolean): Promise<Blob> {
   return template;
 }
 
+const pgliteTemplateFile = (migrated: boolean) =>
+  join(TEMPLATE_FOLDER, `pglite-${PGLITE_VERSION}-${migrated ? templateKey() : 'initdb'}.tar`);
+
 async function loadPgliteTemplate(migrated: boolean): Promise<Blob> {
-  const file = join(TEMPLATE_FOLDER, `pglite-${PGLITE_VERSION}-${migrated ? templateKey() : 'initdb'}.tar`);
-  if (!existsSync(file)) {
-    const handle = await openDatabase({ pgliteDir: 'memory://', migrate: migrated });
-    // Opened on this thread (no pgliteWorker): the client is PGlite itself.
-    const dump = await (handle.pglite as PGlite).dumpDataDir('none');
-    await handle.close();
-    mkdirSync(TEMPLATE_FOLDER, { recursive: true });
-    // Written aside and renamed: a worker reading it meanwhile never sees half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
+  const file = pgliteTemplateFile(migrated);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch (error) {
+    // Not made yet, or removed as old by another checkout's run (removeOldTemplates): made again.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  return new Blob([readFileSync(file)]);
+  const handle = await openDatabase({ pgliteDir: 'memory://', migrate: migrated });
+  // Opened on this thread (no pgliteWorker): the client is PGlite itself.
+  const dump = Buffer.from(await (await (handle.pglite as PGlite).dumpDataDir('none')).arrayBuffer());
+  await handle.close();
+  mkdirSync(TEMPLATE_FOLDER, { recursive: true });
+  // Written aside and renamed: a worker reading it meanwhile never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, dump);
+  renameSync(partial, file);
+  return new Blob([dump]);
 }
 
 export function databaseUrl(serverUrl: string, name: string): string {
@@ -97,10 +104,62 @@ export async function postgresTemplate(serverUrl: string): Promise<string> {
   return name;
 }
 
-/** Vitest global setup: the templates are made once, before any worker needs one. */
+const postgresTemplates = new Map<string, Promise<string>>();
+
+/**
+ * Creates the database `name` on `serverUrl`'s server as a copy of the migrated template. A template that
+ * vanished since (dropped as old by another checkout's run: removeOldTemplates) is made again.
+ */
+export async function createFromPostgresTemplate(serverUrl: string, name: string): Promise<void> {
+  const copy = async () => {
+    let template = postgresTemplates.get(serverUrl);
+    if (!template) postgresTemplates.set(serverUrl, (template = postgresTemplate(serverUrl)));
+    const source = await template;
+    await withAdmin(serverUrl, (admin) => admin.query(`create database ${name} template ${source}`));
+  };
+  try {
+    await copy();
+  } catch (error) {
+    // 3D000, invalid_catalog_name: the template named a moment ago is gone.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    postgresTemplates.delete(serverUrl);
+    await copy();
+  }
+}
+
+/** A PGlite dump being written now is young; one left by a killed run is not. */
+const PARTIAL_DUMP_AGE_MS = 10 * 60_000;
+
+/**
+ * Templates of other migrations or months are dropped, the current ones kept: a few MB each, on the
+ * PostgreSQL server and in the temporary folder, for ever otherwise. A run of another checkout that was
+ * using one makes it again (createFromPostgresTemplate, loadPgliteTemplate); a template half-built by a
+ * run in progress is left alone.
+ */
+async function removeOldTemplates(serverUrl: string | undefined): Promise<void> {
+  const current = new Set([pgliteTemplateFile(true), pgliteTemplateFile(false)].map((file) => file.slice(TEMPLATE_FOLDER.length + 1)));
+  for (const file of readdirSync(TEMPLATE_FOLDER)) {
+    const path = join(TEMPLATE_FOLDER, file);
+    // A partial dump renamed meanwhile has no age: it is not old.
+    const old = file.endsWith('.partial')
+      ? Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > PARTIAL_DUMP_AGE_MS
+      : !current.has(file);
+    if (old) rmSync(path, { force: true });
+  }
+  if (!serverUrl) return;
+  const keep = await postgresTemplate(serverUrl);
+  await withAdmin(serverUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname ~ '^broker_template_[0-9a-f]{16}$' and datname <> $1`,
+      [keep],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname}`);
+  });
+}
+
+/** Vitest global setup: the templates are made once, before any worker needs one; older ones are removed. */
 export default async function setup() {
   await pgliteTemplate(true);
   await pgliteTemplate(false);
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) await postgresTemplate(serverUrl);
+  await removeOldTemplates(process.env.TEST_DATABASE_URL);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle, type DatabaseKind, type QueryObserver } from '../db/client';
-import { databaseUrl, pgliteTemplate, postgresTemplate, withAdmin } from './database-templates';
+import { createFromPostgresTemplate, databaseUrl, pgliteTemplate, withAdmin } from './database-templates';
 
 export interface TestDatabase {
   kind: DatabaseKind;
@@ -27,13 +27,12 @@ export const pgliteTestDatabase: TestDatabase = {
 };
 
 function postgres(serverUrl: string): TestDatabase {
-  let template: Promise<string> | undefined;
   return {
     kind: 'postgres',
     async create(options = {}) {
       const name = `broker_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-      const copied = options.migrate !== false ? await (template ??= postgresTemplate(serverUrl)) : undefined;
-      await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}${copied ? ` template ${copied}` : ''}`));
+      if (options.migrate !== false) await createFromPostgresTemplate(serverUrl, name);
+      else await withAdmin(serverUrl, (admin) => admin.query(`create database ${name}`));
       const url = databaseUrl(serverUrl, name);
       const handle = await openDatabase({ url, poolMax: 8, ...options, migrate: false });
       return {

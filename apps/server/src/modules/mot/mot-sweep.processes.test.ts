@@ -4,7 +4,7 @@ import pg from 'pg';
 import { openDatabase } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { testDatabaseUrlForTools } from '../../testing/test-databases';
-import { postgresTemplate } from '../../testing/database-templates';
+import { createFromPostgresTemplate } from '../../testing/database-templates';
 import { startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { hongKongDay } from '@broker/domain';
 import { runMotRules, type MotRunResult } from './mot-engine';
@@ -27,7 +27,7 @@ describe.skipIf(!adminUrl)('MOT daily sweep with two server processes on one dat
     const name = `broker_mot_${Date.now()}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template ${await postgresTemplate(adminUrl!)}`);
+    await createFromPostgresTemplate(adminUrl!, name);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), poolMax: 4 });
