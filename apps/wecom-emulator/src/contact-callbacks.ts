@@ -36,15 +36,7 @@ export function sealForCorp(corp: EmulatorCorp, message: string, timestamp: numb
   return { ciphertext, query: { msg_signature: getSignature(corp.callback.token, query.timestamp, query.nonce, ciphertext), ...query } };
 }
 
-interface FollowBody {
-  corpId?: unknown;
-  userid?: unknown;
-  externalUserId?: unknown;
-  name?: unknown;
-  state?: unknown;
-  by?: unknown;
-  source?: unknown;
-}
+type FollowBody = Record<string, unknown>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

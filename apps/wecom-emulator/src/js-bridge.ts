@@ -10,16 +10,6 @@ const sha1Signature = (ticket: string, nonceStr: string, timestamp: string, url:
     .update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${url.split('#')[0]}`)
     .digest('hex');
 
-interface VerifyBody {
-  kind?: unknown;
-  corpId?: unknown;
-  agentId?: unknown;
-  url?: unknown;
-  timestamp?: unknown;
-  nonceStr?: unknown;
-  signature?: unknown;
-}
-
 const CONTEXT_KEY = 'wecom-emulator:context';
 /** Names the member signed in to the emulated WeCom client (set when they confirm the authorise page). */
 export const CLIENT_SESSION_COOKIE = 'wecom_emulator_client';
@@ -174,7 +164,7 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
   );
 
   app.post('/__emulator/jsapi/verify', async (request) => {
-    const body = (request.body ?? {}) as VerifyBody;
+    const body = (request.body ?? {}) as Record<string, unknown>;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     const kind = body.kind === 'agent' ? 'agent' : 'jsapi';
     const candidates = state.liveTickets(kind, text(body.corpId), kind === 'agent' ? text(body.agentId) : undefined);

@@ -63,6 +63,13 @@ export type TimelineMotStage = z.infer<typeof timelineMotStageSchema>;
 /** bind / unbind by a manager (or WeCom's 「联系我」), stale / fresh as WeCom's callback reported the contact. */
 export const timelineKycActionSchema = z.enum(['bind', 'unbind', 'stale', 'fresh']);
 
+const securityNamesShape = {
+  symbol: z.string(),
+  securityNameCn: z.string(),
+  securityNameHk: z.string().nullable(),
+  securityNameEn: z.string(),
+};
+
 /** One item. Exactly one of the kind-named objects is set: the one `kind` names. */
 export const timelineItemSchema = z.object({
   /** Unique within the timeline, e.g. `trade:123`, `mot:seen:45`. */
@@ -120,10 +127,7 @@ export const timelineItemSchema = z.object({
     .object({
       transferId: z.number().int(),
       direction: z.enum(['in', 'out']),
-      symbol: z.string(),
-      securityNameCn: z.string(),
-      securityNameHk: z.string().nullable(),
-      securityNameEn: z.string(),
+      ...securityNamesShape,
       quantity: z.number(),
       counterparty: z.string(),
     })
@@ -132,10 +136,7 @@ export const timelineItemSchema = z.object({
     .object({
       tradeId: z.number().int(),
       side: z.enum(['buy', 'sell']),
-      symbol: z.string(),
-      securityNameCn: z.string(),
-      securityNameHk: z.string().nullable(),
-      securityNameEn: z.string(),
+      ...securityNamesShape,
       quantity: z.number(),
       price: z.number(),
       amount: moneySchema,
