@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
 import { ErrorCode, WECOM_FAILURE_CODES } from '../error-codes';
-import { epochMsSchema, idSchema, clientNameShape, maskedPhoneSchema } from '../common';
+import { epochMsSchema, idSchema, clientNameShape, maskedPhoneSchema, pagedSchema } from '../common';
 
 const kycEndpoint = areaEndpoints({ agent: 'khzl', tag: 'kyc' });
 
@@ -33,13 +33,7 @@ export const kycSearch = kycEndpoint({
     pageNum: z.number().int().min(1).max(1000).default(1),
     pageSize: z.number().int().min(1).max(50).default(20),
   }),
-  response: z.object({
-    list: z.array(kycCandidateSchema),
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-    hasMore: z.boolean(),
-  }),
+  response: pagedSchema(kycCandidateSchema),
   summary: "Find the signed-in staff member's customers to bind: name, phone, account number or ID tail",
   errors: [ErrorCode.KYC_SEARCH_RATE_LIMITED],
 });
