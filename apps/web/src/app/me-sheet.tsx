@@ -15,6 +15,7 @@ import { TREND_COLOURS, trendColoursFor, useTrendColoursSetting } from '../share
 import { AUDIT_TRAIL_PATH } from '../features/audit';
 import { signOutEverywhere, signOutHere } from '../features/auth';
 import './me-sheet.css';
+import './me-sheet-locales';
 
 /**
  * The top bar's "me" sheet, on every page: who is signed in, the language, the rise/fall colours, the staff member's own
@@ -72,8 +73,8 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
               <div className="ba-me-sheet__name" data-testid="me-name">
                 {staffName}
               </div>
-              <div className="ba-me-sheet__detail">{t('me.userId', { userId })}</div>
-              {email && <div className="ba-me-sheet__detail">{email}</div>}
+              <div className="ba-me-sheet__detail ba-ellipsis">{t('me.userId', { userId })}</div>
+              {email && <div className="ba-me-sheet__detail ba-ellipsis">{email}</div>}
             </div>
           </>
         )}

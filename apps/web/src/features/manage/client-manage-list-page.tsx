@@ -24,13 +24,12 @@ import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
 import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import { useSearchAsYouType } from './client-search';
-import { withShortcutStrings } from './shortcut-strings';
 import { ChannelStrip } from './channel-strip';
 import './manage-locales';
 import './client-manage.css';
 
 // Pins, recents and saved filters (ADR 0049) load once the manager has some: not first-screen JavaScript for everyone.
-const listShortcuts = lazyPart(() => withShortcutStrings(import('./client-shortcuts')).then((module) => module.ListShortcuts));
+const listShortcuts = lazyPart(() => import('./client-shortcuts').then((module) => module.ListShortcuts));
 
 /**
  * Home of the client manager: the stat header and the list under it describe the same filters.

@@ -4,7 +4,6 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerListItem } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { Highlight } from './highlight';
-import { withShortcutStrings } from './shortcut-strings';
 import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
 
 /** A row's usual height at 375 px wide (two lines and tags), for rows the virtual list has not measured yet. */
@@ -14,10 +13,10 @@ export const profilePath = (customerId: number) => `/client/information?customer
 
 /**
  * The reach sheet (and its strings) loads on the first long press, not with the list (ADR 0037), with pin/unpin,
- * one of the row's actions in it (issue 22.6): shown once both are in, never half a sheet.
+ * one of the row's actions in it (ADR 0049): shown once both are in, never half a sheet.
  */
 const rowReachSheet = lazyPart(() =>
-  Promise.all([import('../reach'), withShortcutStrings(import('./pin-toggle'))]).then(
+  Promise.all([import('../reach'), import('./pin-toggle')]).then(
     ([{ ReachSheet }, { PinAction }]) =>
       function RowReachSheet({ client, onClose }: { client: CustomerListItem; onClose: () => void }) {
         return (
@@ -116,7 +115,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
             <span className="ba-client__name">
               <Highlight text={client.nameCn} keyword={keyword} />
             </span>
-            <span className="ba-client__name-en">
+            <span className="ba-client__name-en ba-ellipsis">
               <Highlight text={client.nameEn} keyword={keyword} />
             </span>
           </span>
@@ -131,7 +130,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
           <span className="ba-client__tags">
             <span className={`ba-tag ba-tag--${client.status}`}>{t(`manage.status.${client.status}`)}</span>
             {negative && <span className="ba-tag ba-tag--negative-equity">{t('manage.negativeEquity')}</span>}
-            {client.kycBound && <span className="ba-tag ba-tag--kyc">{t('manage.kycBound')}</span>}
+            {client.kycBound && <span className="ba-tag ba-tone--blue">{t('manage.kycBound')}</span>}
             {client.tags.slice(0, 2).map((tag) => (
               <span className="ba-tag" key={tag}>
                 {tag}

@@ -1,5 +1,4 @@
 import { lazyPart } from '../../shared/ui/lazy-part';
-import { withShortcutStrings } from './shortcut-strings';
 
 /** A page of this feature, once its strings in the current language are in (see manage-locales.ts). */
 const withStrings = async <Page>(page: Promise<Page>) => {
@@ -9,9 +8,9 @@ const withStrings = async <Page>(page: Promise<Page>) => {
 
 export const managePages = {
   clientManageList: () => withStrings(import('./client-manage-list-page')),
-  clientManageSearch: () => withStrings(withShortcutStrings(import('./client-manage-search-page'))),
-  clientManageFilter: () => withStrings(withShortcutStrings(import('./client-manage-filter-page'))),
+  clientManageSearch: () => withStrings(import('./client-manage-search-page')),
+  clientManageFilter: () => withStrings(import('./client-manage-filter-page')),
 };
 
 /** Pin/unpin on a client's profile header (ADR 0049); loaded with the page that shows it, not with the app (WhenLoaded). */
-export const pinToggle = lazyPart(() => withShortcutStrings(import('./pin-toggle')).then((module) => module.PinToggle));
+export const pinToggle = lazyPart(() => import('./pin-toggle').then((module) => module.PinToggle));

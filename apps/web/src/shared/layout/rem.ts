@@ -1,4 +1,3 @@
-export const DESIGN_WIDTH = 375;
 /** Beyond this width (440/375 of the design) the layout stops growing. */
 export const MAX_SCALED_WIDTH = 440;
 
