@@ -1,7 +1,6 @@
 /**
- * The person of the top bar's "me" button, on every screen. Drawn here in two shapes instead of
- * antd-mobile-icons' UserOutline, whose outline is traced in one ~1.9 kB path: the icon was 0.9 kB gzip of the
- * first screen's 145 kB budget (ADR 0055). Same box as the library's icons (1em, currentColor, 48-unit grid).
+ * The top bar's "me" person in two shapes rather than antd-mobile-icons' UserOutline, one long traced path on
+ * the first screen (ADR 0055). Same box as the library's icons (1em, currentColor, 48-unit grid).
  */
 export function MeIcon() {
   return (

@@ -1,6 +1,6 @@
 /**
- * The part of i18next this app used, with i18next's rules, in a few hundred bytes instead of ~18 kB gzip of
- * first-screen JavaScript (i18next + react-i18next; ADR 0032). What it keeps:
+ * The part of i18next this app used, with i18next's rules, instead of i18next + react-i18next on the
+ * first screen (ADR 0032). What it keeps:
  *   - keys are paths through nested strings (`mot.rule.birthday`); a key missing in the current language
  *     comes from the fallback language, then `defaultValue` (even ''), then the key itself;
  *   - `{{name}}` (or a path, `{{a.b}}`) is replaced by the option of that name, without escaping (React
