@@ -9,19 +9,13 @@ import { a, accountA, b, bookSummaryB, bookVersionV, c, customerC, k, kycBinding
 const ch = tableAlias(staffBookChange, 'ch');
 const bookChangeCh = tableAs(ch);
 
-/**
- * Books up to this size are loaded by the request that first needs them; a larger book loads in
- * the background while SQL answers its searches (ADR 0035).
- */
+/** Smaller books load while the request waits; a larger one loads in the background while SQL answers. */
 export const LOAD_INLINE_BELOW_ROWS = 5_000;
 /** More changed customers than this since the index's version: reload the book rather than the rows. */
 const MAX_CHANGED_ROWS = 5_000;
-/** A book too large for the budget (or too varied) is asked of SQL, and looked at again after this long. */
 const RETRY_UNSUITABLE_MS = 10 * 60_000;
-/** A load that failed (the database away) is tried again after this long; SQL answers meanwhile. */
 const RETRY_FAILED_LOAD_MS = 5_000;
 
-/** What the index keeps of a customer, read with the schema's column names. */
 const indexedColumns = selection({
   id: sql<number>`${c.id}::float8`,
   channel: c.channel,
@@ -47,31 +41,23 @@ const indexedColumns = selection({
 const versionOf = (corpId: number, staffId: number) =>
   sql<string>`coalesce((select ${v.version} from ${bookVersionV} where ${v.corpId} = ${corpId} and ${v.staffId} = ${staffId}), 0)::text`;
 
-/**
- * This process's use of the in-memory book indexes since start (read by /readyz and the benchmark):
- * searches and stats `served` from memory or `askedSql`; books loaded, caught up from the log,
- * reloaded; and `loading`, the loads under way now.
- */
+/** This process's use of the book indexes since start (read by /readyz and the benchmark). */
 export const bookIndexCounters = { served: 0, askedSql: 0, loads: 0, refreshes: 0, reloads: 0, loading: 0 };
 
 interface Book {
   index: BookIndex | undefined;
-  /** A load or catch-up under way: every request of the book waits for the same one. */
+  /** Every request of the book waits for the same load or catch-up. */
   pending: Promise<void> | undefined;
   /** Resolves once a load has read the book's size (and so knows whether to be waited for). */
   sized: Promise<void> | undefined;
-  /** Small enough to load while the request waits (`LOAD_INLINE_BELOW_ROWS`). */
   small: boolean;
-  /** Set when the book is not indexed (too large, too varied, load failed): SQL answers until then. */
+  /** Until then SQL answers (too large, too varied, load failed). */
   unsuitableUntil: number;
 }
 
 /**
- * The in-memory search indexes of the books this process has searched (ADR 0035), least recently
- * used first out beyond `maxRows` customers in all. An index is only ever used at the version the
- * database holds: each answer is checked against `staff_book_version` read after it was computed,
- * and a changed book is brought up to date from `staff_book_change` (migration 0022) before it
- * answers again.
+ * The book indexes this process has searched (ADR 0035), least recently used out beyond `maxRows` customers.
+ * Callers check each answer against `staff_book_version`; `refresh` catches a changed book up from its log.
  */
 export class BookIndexStore {
   private readonly books: LRUCache<string, Book>;
@@ -86,10 +72,7 @@ export class BookIndexStore {
     });
   }
 
-  /**
-   * The book's index when it can answer now; undefined when SQL must (loading in the background,
-   * too large). The index may be behind the database: callers check the version.
-   */
+  /** Undefined when SQL must answer (loading in the background, too large); callers check the version. */
   async indexFor(corpId: number, staffId: number): Promise<BookIndex | undefined> {
     if (this.maxRows <= 0) return undefined;
     const key = `${corpId}:${staffId}`;
@@ -100,8 +83,7 @@ export class BookIndexStore {
     }
     if (book.index) return book.index;
     if (Date.now() < book.unsuitableUntil) return undefined;
-    // A large book goes on loading after SQL has answered this request. The load never rejects: a failure
-    // is kept as book.unsuitableUntil.
+    // The load never rejects: a failure is kept as book.unsuitableUntil.
     if (!book.pending) void this.load(key, book, corpId, staffId);
     await book.sized;
     if (book.small) await book.pending;
@@ -113,11 +95,7 @@ export class BookIndexStore {
     await this.books.get(`${corpId}:${staffId}`)?.pending;
   }
 
-  /**
-   * Brings the book's index from `stale` to the database's current version: the customers logged
-   * since are read again, or the whole book when the log cannot say (a gap, a bulk change, a TRUNCATE).
-   * Afterwards the book's index is current, or absent while a large book reloads in the background.
-   */
+  /** Reads the customers logged since `stale`, or the whole book when the log cannot say (a gap, a bulk change). */
   refresh(corpId: number, staffId: number, stale: BookIndex): Promise<void> {
     const key = `${corpId}:${staffId}`;
     const book = this.books.get(key);
@@ -144,8 +122,7 @@ export class BookIndexStore {
             versions: sql<number>`(select count(distinct ${ch.version}) ${changes(sql``)})::float8`,
             wholeBook: sql<boolean>`exists (select 1 ${changes(sql`and ${ch.customerId} is null`)})`,
             changedIds: sql<number[]>`array(select distinct ${ch.customerId}::float8 ${changes(logged)} limit ${MAX_CHANGED_ROWS + 1})`,
-            // Distinct, as changedIds: a client logged by many versions would otherwise fill the limit
-            // and crowd others out, and `apply` would take those for clients who left the book.
+            // Distinct: a client logged by many versions would fill the limit, and `apply` would take the others as gone.
             rows: sql<IndexedCustomer[]>`(select coalesce(json_agg(t), '[]'::json) from (select ${indexedColumns} from ${customerC}
                where ${c.corpId} = ${corpId} and ${c.staffId} = ${staffId}
                  and ${c.id} in (select distinct ${ch.customerId} ${changes(logged)} limit ${MAX_CHANGED_ROWS + 1})) t)`,
@@ -154,13 +131,12 @@ export class BookIndexStore {
         ),
       );
     } catch {
-      // SQL answers meanwhile; the next search of the book tries again.
       book.index = undefined;
       return;
     }
     const { version, versions, wholeBook, changedIds, rows } = delta!;
     const steps = BigInt(version) - BigInt(since);
-    // Every version after ours must be in the log (each bump logs a row), or some change is missing.
+    // Each bump logs a row: a version missing from the log is a change missing.
     const complete = steps >= 0n && BigInt(versions) === steps && !wholeBook && changedIds.length <= MAX_CHANGED_ROWS;
     if (complete) {
       try {
@@ -170,7 +146,7 @@ export class BookIndexStore {
         this.books.set(key, book);
         return;
       } catch {
-        // A code the compact columns cannot hold (BookTooVaried): the book is read again below.
+        // BookTooVaried: the book is read again below.
       }
     }
     bookIndexCounters.reloads += 1;
@@ -180,7 +156,6 @@ export class BookIndexStore {
     if (book.small) await reload;
   }
 
-  /** Reads the whole book into a new index; `book.sized` resolves once its size is known. */
   private load(key: string, book: Book, corpId: number, staffId: number): Promise<void> {
     let sizeKnown!: () => void;
     book.sized = new Promise((resolve) => (sizeKnown = resolve));
@@ -216,7 +191,6 @@ export class BookIndexStore {
         this.books.set(key, book);
       } catch (error) {
         book.index = undefined;
-        // Too varied: not worth trying again soon. Anything else (the database away): soon.
         book.unsuitableUntil = Date.now() + (error instanceof BookTooVaried ? RETRY_UNSUITABLE_MS : RETRY_FAILED_LOAD_MS);
       } finally {
         bookIndexCounters.loading -= 1;

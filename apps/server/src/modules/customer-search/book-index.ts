@@ -30,17 +30,13 @@ import {
 import { MatchTiers } from './match-tier';
 import type { PageWindow, SortField, SortOrder, StatRow } from './customer-search.repository';
 
-/**
- * What the in-memory index keeps of one customer: every field a search's keyword, filters and sort
- * read (ADR 0035). Amounts are whole cents, dates `YYYY-MM-DD`.
- */
+/** What the book index keeps of one customer (ADR 0035): amounts in whole cents, dates `YYYY-MM-DD`. */
 export interface IndexedCustomer {
   id: number;
   channel: string;
   status: string;
   nameCn: string;
   nameEn: string;
-  /** `customer.search_terms` (ADR 0046): the folded name, a space, the romanisation words; null until computed. */
   searchTerms: string | null;
   phoneDigits: string | null;
   idDocLast4: string;
@@ -49,12 +45,7 @@ export interface IndexedCustomer {
   lastTradeDate: string | null;
   heldMarkets: string[];
   kycBound: boolean;
-  /** In the order the client list shows them (by account id). */
   accountNos: string[];
-  /**
-   * What a client-list row shows besides the fields above, so an indexed search answers its page from
-   * memory and reads only the book's version from the database (ADR 0035's addendum).
-   */
   customerNo: string;
   phone: string | null;
   idDocMasked: string;
@@ -62,10 +53,8 @@ export interface IndexedCustomer {
   tags: string[];
 }
 
-/** A customer as the index holds it, for a page's rows: every field but the markets held and the search terms. */
 export type HeldCustomer = Omit<IndexedCustomer, 'heldMarkets' | 'searchTerms'>;
 
-/** A sort's slots in descending order: `slots[0 … length)`, with room to grow. */
 interface SortOrderSlots {
   slots: Int32Array;
   length: number;
@@ -74,38 +63,33 @@ interface SortOrderSlots {
 /** Up to this many changed customers are moved within the built sort orders; more rebuild them. */
 const PATCHED_CHANGES = 64;
 
-/** Markets held are a bit set: the vocabulary of one book holds far fewer than this. */
 const MAX_MARKETS = 30;
-/** Statuses and channels are small codes. */
 const MAX_CODES = 255;
 /** A `lastTrade` that never happened sorts after every date when descending, as `nulls last` does. */
 const NO_TRADE = -1;
 
-/** The number yyyymmdd as `YYYY-MM-DD` (dayKey's inverse). */
 export function dayText(key: number): string {
   const month = Math.floor(key / 100) % 100;
   const day = key % 100;
   return `${Math.floor(key / 10_000)}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
-/** Whole cents as the exact decimal text PostgreSQL's numeric sum would give (two places). */
+/** Whole cents as the decimal text PostgreSQL's numeric sum gives. */
 export function centsText(cents: bigint): string {
   const sign = cents < 0n ? '-' : '';
   const whole = cents < 0n ? -cents : cents;
   return `${sign}${whole / 100n}.${String(whole % 100n).padStart(2, '0')}`;
 }
 
-/** `split_part(search_terms, ' ', 1)`, as SQL reads it (ADR 0046); null until the terms are computed. */
+/** `split_part(search_terms, ' ', 1)` (ADR 0046). */
 const foldedOf = (searchTerms: string | null): string | null => {
   if (searchTerms === null) return null;
   const space = searchTerms.indexOf(' ');
   return space < 0 ? searchTerms : searchTerms.substring(0, space);
 };
 
-/** A small vocabulary: code ↔ number. */
 class Codes {
   readonly numbers = new Map<string, number>();
-  /** number → code */
   readonly codes: string[] = [];
   constructor(private readonly limit: number) {}
   numberOf(code: string): number {
@@ -122,17 +106,11 @@ class Codes {
 
 /** The code group of a slot no longer in the book: no query's filters admit it. */
 const DEAD_GROUP = 0;
-/** Code groups fit a Uint16Array; a book with more combinations of codes is searched in SQL. */
 const MAX_GROUPS = 65_535;
 
-/**
- * The combinations of channel, status, KYC binding and markets held that a book's customers have: a few
- * hundred at most in practice (channels × statuses × 2 × the combinations of markets held). Group 0 is
- * `DEAD_GROUP`. Groups are only added, never renumbered.
- */
+/** The combinations of channel, status, KYC binding and markets held in a book; only added, never renumbered. */
 class CodeGroups {
   private readonly numbers = new Map<number, number>();
-  /** Per group: its channel, status and KYC binding codes and its markets' bits. */
   readonly channel: number[] = [0];
   readonly status: number[] = [0];
   readonly kyc: number[] = [0];
@@ -143,7 +121,6 @@ class CodeGroups {
   }
 
   numberOf(channel: number, status: number, kyc: number, markets: number): number {
-    // Channel and status are below 256, KYC 0 or 1, markets 30 bits: exact in a double.
     const key = (channel | (status << 8) | (kyc << 16)) * 2 ** 30 + markets;
     let number = this.numbers.get(key);
     if (number === undefined) {
@@ -159,14 +136,9 @@ class CodeGroups {
   }
 }
 
-/** A book whose codes or texts do not fit the index's compact columns: it is searched in SQL instead. */
 export class BookTooVaried extends Error {}
 
-/**
- * The postings' keys: a field's letter, then the gram. Chinese names (and their folded form) by their one and
- * two characters, English names (lower-cased as ILIKE folds them) and phones by two and three, the
- * romanisation words whole (`romanisedMatches`), and the exact arms' values.
- */
+/** The postings' keys: a field's letter, then the gram or the exact arm's value. */
 const CN = 'c';
 const EN = 'e';
 const PHONE_GRAM = 'p';
@@ -177,7 +149,6 @@ const ID_TAIL = 'i';
 type GramField = typeof CN | typeof EN | typeof PHONE_GRAM;
 const gramLengths: Record<GramField, readonly number[]> = { c: [1, 2], e: [2, 3], p: [2, 3] };
 
-/** The grams of a text, as keys (`field` then the gram). */
 function addGrams(add: (field: string, key: string) => void, field: GramField, text: string): void {
   const chars = SURROGATE.test(text) ? [...text] : text;
   for (const length of gramLengths[field]) {
@@ -186,13 +157,11 @@ function addGrams(add: (field: string, key: string) => void, field: GramField, t
   }
 }
 
-/** A character outside the Basic Multilingual Plane (rare CJK, emoji) takes two code units. */
 const SURROGATE = /[\ud800-\udfff]/;
 
 /**
- * The keys a term can be looked up by: itself when it is one gram (`exact`: its posting is then exactly the
- * rows holding it), else its longest grams (each posting holds every row holding the term); undefined when the
- * term is shorter than any gram.
+ * The keys a term is looked up by: itself when it is one gram (`exact`: its posting is exactly the rows
+ * holding it), else its longest grams; undefined when the term is shorter than any gram.
  */
 function lookupKeys(field: GramField, term: string): { keys: string[]; exact: boolean } | undefined {
   const chars = [...term];
@@ -204,72 +173,58 @@ function lookupKeys(field: GramField, term: string): { keys: string[]; exact: bo
   return { keys, exact: false };
 }
 
-/** A page of ids in the list's order, and how many customers match in all. */
 export interface IndexedPage {
   ids: number[];
   total: number;
 }
 
-/**
- * Rows written since the postings were built are tested on every keyword search: past this many (or a
- * sixteenth of the book, if more), the book is read again and the postings rebuilt.
- */
+/** Past this many rows written since the build (or a sixteenth of the book), the book is read again. */
 const MAX_REWRITTEN = 5_000;
 
 /**
- * One client manager's book in memory: compact columns per row slot, the texts and keyword postings packed in
- * `BookTexts` and `Postings`, and the book's order under each sort. It answers exactly what the SQL search
- * answers for the same rows (the filters and arms are defined side by side in `customer-filters.ts` and
- * `keyword-condition.ts`; the equivalence test runs both on random criteria) and is brought up to date by
- * `apply` from the book's change log (ADR 0035).
- *
- * Everything here is synchronous: a query never sees a half-applied change.
+ * One client manager's book in memory (ADR 0035). It answers exactly what the SQL search answers for the same
+ * rows (the equivalence test runs both). Everything is synchronous: a query never sees a half-applied change.
  */
 export class BookIndex {
-  /** The book version the rows are those of (`staff_book_version`, as text). */
   version: string;
   private size = 0;
   private live = 0;
   /** @internal */ ids = new Float64Array(0);
-  /** The slot's code group (`CodeGroups`), `DEAD_GROUP` for a slot no longer in the book. */
   /** @internal */ group = new Uint16Array(0);
   /** @internal */ readonly groups = new CodeGroups();
   private readonly knownGroups: GroupCodes[] = [];
-  /** The groups' tallies, for `generation`. */
   private groupTallies: { generation: number; clients: Int32Array; cents: Float64Array } | undefined;
   /** @internal */ cents = new Float64Array(0);
   /** @internal */ openDay = new Int32Array(0);
   /** @internal */ lastTradeDay = new Int32Array(0);
   private riskLevel = new Int32Array(0);
   /** @internal */ readonly texts = new BookTexts();
-  /** The keys of every row as built (`CN`, `EN`, …); rows written since are in `rewrittenSlots` instead. */
   private readonly postings: Postings;
-  /** 1: the slot was written after the postings were built, so they may miss it or hold what it no longer has. */
+  /** 1: written after the postings were built, which may miss it or hold what it no longer has. */
   /** @internal */ rewritten = new Uint8Array(0);
-  /** The slots written since the build, and their romanisation words (null: none computed). */
+  /** The slots written since the build, and their romanisation words. */
   private readonly rewrittenSlots = new Map<number, string | null>();
   /** @internal */ wordStamp = new Uint32Array(0);
   private readonly slotOfId = new Map<number, number>();
   private readonly channels = new Codes(MAX_CODES);
   private readonly statuses = new Codes(MAX_CODES);
   private readonly marketBits = new Codes(MAX_MARKETS);
-  /** Slots in descending order of each sort (ascending is the same walked backwards); built when first needed. */
+  /** Slots in descending order of each sort (ascending walks it backwards); built when first needed. */
   private readonly orders = new Map<SortField, SortOrderSlots>();
-  /** No customer's assets were ever larger in size (an upper bound: a change never lowers it). */
+  /** An upper bound of any customer's assets' size (a change never lowers it), for exact sums. */
   private maxAbsCents = 0;
-  /** Per-query marks: `stamp[slot] === mark` means "a candidate of this query". */
   private stamp = new Uint32Array(0);
   private mark = 0;
-  /** The mark of the last romanised keyword's matches in `wordStamp` (apart from `stamp`, which a page reuses). */
+  /** Apart from `stamp`, which a page reuses while the romanised matches stand. */
   private wordMark = 0;
-  /** Moves with every change applied: a romanised keyword's matches found before are not trusted after. */
+  /** Moves with every change applied: romanised matches found before are not trusted after. */
   private generation = 0;
-  /** The last romanised keyword's matches, reused while their marks stand (the list asks a page and its stat in turn). */
+  /** Reused while their marks stand: the list asks a page and its stat in turn. */
   private lastRomanised: RomanisedMatches | undefined;
 
   constructor(version: string, rows: IndexedCustomer[]) {
     this.version = version;
-    // Per field, each key's slots; a row's keys are added together, so a key it holds twice is its last slot.
+    // A row's keys are added together, so a key it holds twice is its last slot.
     const keys = new Map<string, Map<string, number[]>>();
     let slot = -1;
     const add = (field: string, key: string) => {
@@ -286,12 +241,10 @@ export class BookIndex {
     this.postings = new Postings(keys);
   }
 
-  /** Customers held. */
   get rows(): number {
     return this.live;
   }
 
-  /** A customer held (as of `version`), or undefined when the book does not hold it. */
   customer(id: number): HeldCustomer | undefined {
     const slot = this.slotOfId.get(id);
     if (slot === undefined) return undefined;
@@ -320,13 +273,10 @@ export class BookIndex {
   }
 
   /**
-   * Brings the index to `version`: `rows` are the current rows of the customers logged since the
-   * last version that are still in the book; every other logged id has left it (deleted or reassigned).
+   * `rows` are the current rows of the logged customers still in the book; every other logged id has left it.
    * Throws `BookTooVaried` when the book no longer fits (then the store reads it again).
    */
   apply(version: string, changedIds: number[], rows: IndexedCustomer[]): void {
-    // A few changes move their rows within the sort orders already built (a binary search and a
-    // move of the entries between, each); many rebuild them when next needed.
     this.generation += 1;
     const patch = changedIds.length <= PATCHED_CHANGES;
     const touched = changedIds.map((id) => this.slotOfId.get(id)).filter((slot): slot is number => slot !== undefined);
@@ -352,12 +302,11 @@ export class BookIndex {
       throw new BookTooVaried('too many rows written since the build');
   }
 
-  /** The column a sort orders by. */
   private sortKeys(sortBy: SortField): Float64Array | Int32Array {
     return sortBy === 'totalAssets' ? this.cents : sortBy === 'openDate' ? this.openDay : this.lastTradeDay;
   }
 
-  /** Where `slot` goes (or is) in a descending order: the first entry that sorts after it. */
+  /** Where `slot` goes (or is) in a descending order. */
   private orderPosition(sortBy: SortField, order: SortOrderSlots, slot: number): number {
     const keys = this.sortKeys(sortBy);
     const ids = this.ids;
@@ -368,7 +317,6 @@ export class BookIndex {
     while (low < high) {
       const middle = (low + high) >>> 1;
       const other = order.slots[middle]!;
-      // Descending key, then ascending id: does `other` come before `slot`?
       const before = keys[other]! > key || (keys[other] === key && ids[other]! < id);
       if (before) low = middle + 1;
       else high = middle;
@@ -391,17 +339,15 @@ export class BookIndex {
     order.length += 1;
   }
 
-  /** The romanisation words of search terms, after a space each (` wong huang chi…`); null: none computed. */
+  /** The romanisation words of search terms, after a space each; null: none computed. */
   private static termWords(searchTerms: string | null): string | null {
     if (searchTerms === null) return null;
     const space = searchTerms.indexOf(' ');
     return space < 0 ? '' : searchTerms.substring(space);
   }
 
-  /** The postings' keys of a row. */
   private static addKeys(row: IndexedCustomer, add: (field: string, key: string) => void): void {
     addGrams(add, CN, row.nameCn);
-    // The folded name's grams join the name's (the same, for a name already in Simplified).
     const folded = foldedOf(row.searchTerms);
     if (folded && folded !== row.nameCn) addGrams(add, CN, folded);
     for (const word of (BookIndex.termWords(row.searchTerms) ?? '').split(' ')) if (word) add(WORD, word);
@@ -413,7 +359,6 @@ export class BookIndex {
     if (noKey !== null) add(NUMBER_KEY, noKey);
   }
 
-  /** Stores a row in its slot (a new one for a new customer), and returns the slot; `rewritten`: after the build. */
   private write(row: IndexedCustomer, rewritten: boolean): number {
     let slot = this.slotOfId.get(row.id);
     if (slot === undefined) {
@@ -467,11 +412,7 @@ export class BookIndex {
     return slot;
   }
 
-  /**
-   * Clients and cents per code group, counted in one pass when first needed after a change of the book
-   * (`generation`): a stat or a page total with code filters only adds a few hundred groups instead of
-   * testing every row.
-   */
+  /** Clients and cents per code group, counted once per change of the book (ADR 0035 history: code groups). */
   private tallies(): { clients: Int32Array; cents: Float64Array } {
     const known = this.groupTallies;
     if (known && known.generation === this.generation && known.clients.length === this.groups.count) return known;
@@ -488,7 +429,7 @@ export class BookIndex {
     return this.groupTallies;
   }
 
-  /** The slots of a sort in descending order (key descending, then id ascending; no trade last). */
+  /** The slots of a sort in descending order (key descending, then id ascending). */
   private order(sortBy: SortField): Int32Array {
     let order = this.orders.get(sortBy);
     if (!order) {
@@ -503,7 +444,6 @@ export class BookIndex {
     return order.slots.subarray(0, order.length);
   }
 
-  /** What each code group stands for, as the filters read it (groups are only ever added). */
   private groupCodes(): GroupCodes[] {
     const { groups, knownGroups } = this;
     for (let group = knownGroups.length; group < groups.count; group += 1) {
@@ -518,11 +458,7 @@ export class BookIndex {
     return knownGroups;
   }
 
-  /**
-   * The test a row must pass; undefined when the criteria hold a value the index cannot decide exactly (a
-   * date that is not `YYYY-MM-DD`, a bound that is not a finite number): the caller then asks SQL. The
-   * filters are those of `customer-filters.ts`, each code group decided once by their `admits`.
-   */
+  /** The test a row must pass; undefined when the criteria hold a value only SQL decides exactly. */
   private rowTest(criteria: CustomerCriteria, romanised: RomanisedMatches | undefined): RowTest | undefined {
     const ranges = rangeBounds(criteria);
     if (!ranges) return undefined;
@@ -553,15 +489,10 @@ export class BookIndex {
     });
   }
 
-  /**
-   * The slots that may match the keyword, from the postings of each arm and the rows written since the build;
-   * undefined when an arm has no gram to look up (a single letter or digit): every row is then a candidate.
-   */
+  /** Undefined when an arm has no gram to look up (one letter or digit): every row is then a candidate. */
   private keywordCandidates(keyword: CustomerKeyword, romanised: RomanisedMatches | undefined): Candidates | undefined {
     const lists: ArrayLike<number>[] = [];
-    /** Lists whose rows hold the keyword, unless written again since the build (see `Candidates.held`). */
     const heldLists: ArrayLike<number>[] = [];
-    /** `exact`: the arm's test is the text holding the term, so a posting of the term itself is exactly its rows. */
     const byGrams = (field: GramField, term: string, exact = true): boolean => {
       const lookup = lookupKeys(field, term);
       if (!lookup) return false;
@@ -575,22 +506,19 @@ export class BookIndex {
       (exact && lookup.exact ? heldLists : lists).push(best!);
       return true;
     };
-    // A name's postings hold the grams of the name and of its folded form: a term is tested against both
-    // only when it is its own folded form (Simplified Chinese only), so only then is its posting exact.
+    // A name's postings hold the grams of the name and its folded form: a posting is exact only for a term that is
+    // its own folded form.
     const chinese = keyword.chineseName;
     if (chinese && !byGrams(CN, keyword.text, chinese.folded === keyword.text)) return undefined;
-    // The folded keyword's grams are in the same postings (a row's folded name's grams are added to its name's).
     if (chinese?.folded && chinese.folded !== keyword.text && !byGrams(CN, chinese.folded, false)) return undefined;
-    // Confirmed matches (a row written again since the build is confirmed on its terms).
     if (romanised) heldLists.push(romanised.slots);
     if (keyword.customerNo) lists.push(this.postings.of(utf8(NUMBER_KEY + keyword.customerNo.key)));
     if (keyword.englishName && !byGrams(EN, lowerAsSql(keyword.text))) return undefined;
     if (keyword.phone && !byGrams(PHONE_GRAM, keyword.phone.digits)) return undefined;
     if (keyword.accountNo) lists.push(this.postings.of(utf8(ACCOUNT + keyword.accountNo)));
     if (keyword.idDocTail) lists.push(this.postings.of(utf8(ID_TAIL + keyword.idDocTail)));
-    // The postings do not know the rows written since the build.
     lists.push([...this.rewrittenSlots.keys()]);
-    // Distinct slots: a row written again may be in a posting and among the rows written since.
+    // Distinct: a row written again may be in a posting and among the rows written since.
     const mark = this.nextMark();
     const stamp = this.stamp;
     const slots: number[] = [];
@@ -609,12 +537,10 @@ export class BookIndex {
     return { slots, held };
   }
 
-  /** A mark no slot carries yet (`stamp[slot] === mark` then means "marked by this step"). */
   private nextMark(): number {
     return (this.mark = advancedMark(this.mark, this.stamp));
   }
 
-  /** The test a row must pass and, for a keyword, its candidates. Undefined when SQL must answer (see `rowTest`). */
   private matcher(criteria: CustomerCriteria): { test: RowTest; candidates: Candidates | undefined } | undefined {
     const keyword = criteria.keyword;
     const romanised = keyword?.romanised ? this.romanisedMatches(keyword.romanised.words, keyword.romanised.wordStarts) : undefined;
@@ -623,16 +549,13 @@ export class BookIndex {
     return { test, candidates: keyword ? this.keywordCandidates(keyword, romanised) : undefined };
   }
 
-  /** A mark no slot carries yet in `wordStamp`. */
   private nextWordMark(): number {
     return (this.wordMark = advancedMark(this.wordMark, this.wordStamp));
   }
 
   /**
-   * The slots whose terms hold every typed word at the start of one of their words (`termsHoldWords`),
-   * marked in `wordStamp`. Each typed word is the union of the postings of the whole words it begins;
-   * the words are intersected rarest first, so the work follows the postings' sizes and no row's text is
-   * read, except the terms of a row written since the build (kept apart, `rewrittenSlots`).
+   * The slots whose terms hold every typed word at a word's start (`termsHoldWords`), marked in `wordStamp`:
+   * the words' postings intersected rarest first, reading no text but that of rows written since the build.
    */
   private romanisedMatches(words: readonly string[], wordStarts: readonly string[]): RomanisedMatches {
     const key = words.join(' ');
@@ -687,7 +610,6 @@ export class BookIndex {
     return this.lastRomanised;
   }
 
-  /** One page of matching customers' ids in the list's order, and the total; undefined: ask SQL. */
   page(criteria: CustomerCriteria, sortBy: SortField, sortOrder: SortOrder, window: PageWindow): IndexedPage | undefined {
     const matcher = this.matcher(criteria);
     if (!matcher) return undefined;
@@ -696,7 +618,6 @@ export class BookIndex {
     const end = start + window.pageSize;
     if (criteria.keyword) return this.rankedPage(criteria.keyword, test, candidates, sortBy, sortOrder, start, end);
     if (test.admitsEveryRow()) {
-      // The whole book: its order is the page, its size the total.
       const order = this.order(sortBy);
       const last = order.length - 1;
       const ids: number[] = [];
@@ -705,8 +626,6 @@ export class BookIndex {
       return { ids, total: order.length };
     }
     if (test.decidedByGroup()) {
-      // Code filters only: the total from the groups' tallies, the page by walking the sort's order
-      // until it is full, each row's group read once.
       const admitted = test.admittedGroups;
       const { clients } = this.tallies();
       let total = 0;
@@ -715,7 +634,6 @@ export class BookIndex {
     }
     const range = this.narrowRange(test);
     if (range && range.sortBy === sortBy) {
-      // The page's order is the range's: one pass over it counts the matches and keeps the page's.
       const ids: number[] = [];
       let total = 0;
       for (let step = 0; step < range.to - range.from; step += 1) {
@@ -726,9 +644,7 @@ export class BookIndex {
       }
       return { ids, total };
     }
-    // Filters with a range, many matches possible: first mark and count them (in slot order, columns read
-    // in sequence, unless a range holds few enough rows to read them at its order's positions), then walk
-    // the sort's order reading only the marks, until the page is full.
+    // Mark and count the matches in slot order, then walk the sort's order reading only the marks.
     const mark = this.nextMark();
     const stamp = this.stamp;
     let total = 0;
@@ -743,11 +659,7 @@ export class BookIndex {
     return { ids: this.walkOrder(sortBy, sortOrder, mark, start, end, total), total };
   }
 
-  /**
-   * The narrower of the test's asset and open-date ranges as a stretch of that sort's order, when it
-   * holds few enough rows (`RANGE_READ_SHARE` of the book) that reading them at the order's positions
-   * beats reading every row in sequence; undefined otherwise.
-   */
+  /** The narrower of the asset and open-date ranges as a stretch of its sort's order, when it is narrow enough. */
   private narrowRange(test: RowTest): { sortBy: SortField; order: Int32Array; from: number; to: number } | undefined {
     let best: { sortBy: SortField; order: Int32Array; from: number; to: number } | undefined;
     for (const sortBy of ['totalAssets', 'openDate'] as const) {
@@ -755,7 +667,6 @@ export class BookIndex {
       if (!bounds) continue;
       const order = this.order(sortBy);
       const keys = this.sortKeys(sortBy);
-      // Descending keys: the stretch runs from the first key at or below the upper bound to the first below the lower.
       const from = firstAtOrBelow(order, keys, bounds[1]);
       const to = firstAtOrBelow(order, keys, bounds[0], true);
       if (!best || to - from < best.to - best.from) best = { sortBy, order, from, to };
@@ -764,15 +675,8 @@ export class BookIndex {
   }
 
   /**
-   * A keyword's page: its matches grouped by tier (`MatchTiers`: the client asked for exactly, then
-   * names that begin with the keyword, then the rest), each tier in the sort's order, the page cut
-   * from the tiers one after another (ADR 0046 §5).
-   *
-   * A keyword with thousands of matches (`wong` in a large book) does not decide every
-   * match's tier: the matches are marked and counted, the exact ones (a few at most, found by equality
-   * tests only) set apart, and the sort's order is walked deciding the tier of the marked rows it
-   * reaches, until the page's rows of the name-prefix tier are found; only a page that reaches the last
-   * tier walks the whole order. Few matches are cheaper to rank all and sort (`walkIsCheaper`).
+   * A keyword's page, ranked by tier (ADR 0046 §5). With many matches (`wong` in a large book) only the rows the
+   * sort's walk reaches have their tier decided; few are cheaper to rank all and sort (`walkIsCheaper`).
    */
   private rankedPage(
     keyword: CustomerKeyword,
@@ -784,8 +688,7 @@ export class BookIndex {
     end: number,
   ): IndexedPage {
     const tiers = new MatchTiers(keyword, this.texts, this.wordStamp, test.romanisedMark);
-    // Mark and count the matches (no array of thousands per request: the garbage would cost more than the
-    // marking); a whole phone is exact, and a number keyword's matches are few, so it is decided here.
+    // Marks, not an array per request: the garbage would cost more than the marking.
     const mark = this.nextMark();
     const stamp = this.stamp;
     const exact: number[] = [];
@@ -795,15 +698,13 @@ export class BookIndex {
       if (stamp[slot] === mark || !(held ? test.passesHeld(slot) : test.passes(slot))) return;
       stamp[slot] = mark;
       total += 1;
-      // Only the whole phone is tested per match: the other exact arms' few slots are confirmed below.
       if (wholePhone !== null && tiers.isWholePhone(slot)) exact.push(slot);
     };
     if (candidates) {
       const { slots, held } = candidates;
       for (let at = 0; at < slots.length; at += 1) count(slots[at]!, at < held);
     } else for (let slot = 0; slot < this.size; slot += 1) count(slot, false);
-    // The rest of the exact tier, a handful of rows at most: the customer number's, the account's and the ID
-    // tail's own slots (confirmed: a slot stays in these lists after its row changes).
+    // The rest of the exact tier: the number arms' own slots, confirmed (a slot stays in a posting after its row changes).
     const confirm = (slots: ArrayLike<number>) => {
       for (let at = 0; at < slots.length; at += 1) {
         const slot = slots[at]!;
@@ -817,7 +718,6 @@ export class BookIndex {
     const exactMark = this.nextMark();
     for (const slot of exact) stamp[slot] = exactMark;
     if (!walkIsCheaper(total, end, this.live)) {
-      // Few matches (or a deep page): decide every one's tier and sort each tier.
       const byTier: [number[], number[], number[]] = [exact, [], []];
       const place = (slot: number) => {
         if (stamp[slot] === mark) byTier[tiers.isNamePrefix(slot) ? 1 : 2].push(slot);
@@ -834,8 +734,7 @@ export class BookIndex {
       }
       return { ids, total };
     }
-    // Walk the order once: name-prefix rows in order until the page is full, the rest kept in order in case
-    // the page reaches past them.
+    // One walk: name-prefix rows until the page is full, the rest kept in case the page reaches past them.
     const prefixWanted = end - exact.length;
     const prefixed: number[] = [];
     const rest: number[] = [];
@@ -852,15 +751,12 @@ export class BookIndex {
     }
     // Sorted after the walk, whose marks it must not disturb.
     const ids: number[] = exact.length > 0 ? this.orderedSlice(exact, sortBy, sortOrder, 0, exact.length) : [];
-    // Not every prefixed row was found unless the walk ended: then `rest` is complete up to the page's end.
+    // `rest` is complete up to the page's end only when the walk ended.
     const ranked = prefixed.length < prefixWanted ? [...ids, ...prefixed, ...rest] : [...ids, ...prefixed];
     return { ids: ranked.slice(start, end), total };
   }
 
-  /**
-   * The ids of `matches[from … to)` once in the sort's order, found the cheaper way: sort the matches,
-   * or mark them and walk the sort's order until the slice is full (`walkIsCheaper`).
-   */
+  /** The ids of `matches[from … to)` in the sort's order, by sorting or by walking the order (`walkIsCheaper`). */
   private orderedSlice(matches: number[], sortBy: SortField, sortOrder: SortOrder, from: number, to: number): number[] {
     const ids = this.ids;
     if (!walkIsCheaper(matches.length, to, this.live)) {
@@ -874,10 +770,7 @@ export class BookIndex {
     return this.walkOrder(sortBy, sortOrder, mark, from, to, matches.length);
   }
 
-  /**
-   * The ids from `start` to `end` in the sort's order of the slots marked `mark` in `stamp` (`total` are), or,
-   * with `admitted`, of the slots whose code group it admits.
-   */
+  /** The ids from `start` to `end` in the sort's order of the slots marked `mark` (or whose group `admitted` admits). */
   private walkOrder(
     sortBy: SortField,
     sortOrder: SortOrder,
@@ -903,7 +796,7 @@ export class BookIndex {
     return pageIds;
   }
 
-  /** One channel's cents summed in BigInt (a book holding more than 90 trillion HKD). */
+  /** One channel's cents summed in BigInt, past what a double holds exactly. */
   private exactSum(test: RowTest, candidates: Candidates | undefined, at: number): bigint {
     let total = 0n;
     const add = (slot: number) => {
@@ -914,20 +807,14 @@ export class BookIndex {
     return total;
   }
 
-  /**
-   * The header stat per channel: clients, HKD total (exact to the cent), active, and new since
-   * `monthStart` (`YYYY-MM-DD`, the Hong Kong month). Ordered as SQL orders it: clients descending,
-   * then channel. Undefined: ask SQL.
-   */
+  /** The header stat per channel, ordered as SQL orders it (clients descending, then channel); undefined: ask SQL. */
   stat(criteria: CustomerCriteria, monthStart: string): StatRow[] | undefined {
     const matcher = this.matcher(criteria);
     const monthDay = dayKey(monthStart);
     if (!matcher || monthDay === undefined) return undefined;
     const { test, candidates } = matcher;
     const channelCount = this.channels.numbers.size;
-    // Two banks of tallies, even slots in the first and odd in the second, added at the end: consecutive
-    // rows of one channel no longer wait on each other's add. The yes/no tallies add 0 or 1 instead of
-    // branching (a status or an open day is as good as random from one row to the next).
+    // Two banks of tallies (even and odd slots) and branch-free yes/no counts (ADR 0051).
     const banks = channelCount * 2;
     const clients = new Int32Array(banks);
     const sums = new Float64Array(banks);
@@ -935,7 +822,6 @@ export class BookIndex {
     const fresh = new Int32Array(banks);
     const activeStatus = this.statuses.numbers.get('active') ?? -1;
     const { group, cents, openDay, groups } = this;
-    // Per code group: its channel, and 1 when its status is active.
     const channel = Int32Array.from(groups.channel);
     const activeGroup = Int32Array.from(groups.status, (status) => +(status === activeStatus));
     const tally = (slot: number) => {
@@ -952,12 +838,10 @@ export class BookIndex {
         if (at < held ? test.passesHeld(slot) : test.passes(slot)) tally(slot);
       }
     } else if (test.admitsEveryRow()) {
-      // The whole book (the list's header with no filter, the most common stat): no test per row.
       const size = this.size;
       for (let slot = 0; slot < size; slot += 1) if (group[slot] !== DEAD_GROUP) tally(slot);
     } else if (test.decidedByGroup()) {
-      // Code filters only: the admitted groups' tallies, then "new this month" from the first entries of
-      // the open-date order (the month's new clients, a few hundred), read while they are this month's.
+      // "New this month" from the head of the open-date order, read while it is this month's.
       const admitted = test.admittedGroups;
       const tallies = this.tallies();
       for (let group = DEAD_GROUP + 1; group < admitted.length; group += 1) {
@@ -993,9 +877,7 @@ export class BookIndex {
       active[at]! += active[odd]!;
       fresh[at]! += fresh[odd]!;
     }
-    // Whole cents add exactly in a double while no partial sum can pass 2^53 (90 trillion HKD), which
-    // the clients counted times the largest size any customer had bounds. Past that, the channel's sum
-    // is done again in BigInt.
+    // Whole cents add exactly in a double while no partial sum can pass 2^53; past that, in BigInt.
     const exactInDouble = (at: number) => clients[at]! * this.maxAbsCents < Number.MAX_SAFE_INTEGER;
     const rows: StatRow[] = [];
     for (const [code, at] of this.channels.numbers) {
@@ -1013,7 +895,7 @@ export class BookIndex {
   }
 }
 
-/** The mark after `mark` for `stamps`; on wrapping past 2³²−1 every stamp is cleared, so no slot carries it yet. */
+/** On wrapping past 2³²−1 every stamp is cleared. */
 function advancedMark(mark: number, stamps: Uint32Array): number {
   const next = (mark + 1) >>> 0;
   if (next !== 0) return next;
@@ -1021,16 +903,10 @@ function advancedMark(mark: number, stamps: Uint32Array): number {
   return 1;
 }
 
-/**
- * A range holding up to this share of a book is read at its sort order's positions (random reads); a wider
- * one costs less read row by row in sequence.
- */
+/** Up to this share of a book, a range is read at its order's positions; wider is cheaper read in sequence. */
 const RANGE_READ_SHARE = 0.4;
 
-/**
- * In an order of descending `keys`, the first position whose key is at or below `bound` (`strictly`:
- * below it); the order's length when none is.
- */
+/** In an order of descending `keys`, the first position whose key is at or below `bound` (`strictly`: below). */
 function firstAtOrBelow(order: Int32Array, keys: Float64Array | Int32Array, bound: number, strictly = false): number {
   let low = 0;
   let high = order.length;
@@ -1043,11 +919,7 @@ function firstAtOrBelow(order: Int32Array, keys: Float64Array | Int32Array, boun
   return low;
 }
 
-/**
- * Whether marking `matches` and walking a sort order of `live` slots finds a page ending at `end` in fewer
- * steps than sorting the matches: the walk reads about `end / matches` of the order (the matches are
- * spread through it), a sort compares ~m·log2 m times, a comparison costing a few steps of the walk.
- */
+/** Whether marking the matches and walking the order reaches `end` in fewer steps than sorting the matches. */
 export function walkIsCheaper(matches: number, end: number, live: number): boolean {
   if (matches <= 1) return false;
   const walkSteps = Math.min(live, ((Math.min(end, matches) + 1) / matches) * live);
@@ -1055,38 +927,29 @@ export function walkIsCheaper(matches: number, end: number, live: number): boole
   return walkSteps < sortSteps;
 }
 
-/**
- * A keyword's candidate slots, distinct. The first `held` hold the keyword unless their row was written again
- * since the build (postings keep the grams a row lost): for those only the filters are tested.
- */
+/** The first `held` hold the keyword unless their row was written again since the build. */
 interface Candidates {
   slots: number[];
   held: number;
 }
 
-/** A romanised keyword's matches: their slots, marked `mark` in the book's `wordStamp` (see `romanisedMatches`). */
 interface RomanisedMatches {
-  /** The typed words, one space apart. */
   key: string;
   generation: number;
   mark: number;
   slots: number[];
 }
 
-/** What a query asks of each row, decided once per query (see `BookIndex.rowTest`). */
 interface RowConditions extends RangeBounds {
-  /** Per code group: 1 when its channel, status, KYC binding and markets held pass the filters (never `DEAD_GROUP`). */
+  /** Per code group: 1 when the filters admit it (never `DEAD_GROUP`). */
   groups: Uint8Array;
-  /** A filter on channels, statuses, KYC binding, markets or holdings is set. */
   codesFiltered: boolean;
-  /** A bound on the assets is set (`minCents`, `maxCents`): only then are the cents read. */
   assetRange: boolean;
-  /** A bound on the open date is set: only then is the open day read. */
   dayRange: boolean;
   keyword: boolean;
   chineseText: Uint8Array | null;
   foldedText: Uint8Array | null;
-  /** The romanised keyword's matches are the slots carrying this mark in `wordStamp`; 0: no such arm. */
+  /** The romanised matches carry this mark in `wordStamp`; 0: no such arm. */
   romanisedMark: number;
   customerNo: CustomerNoKeyword | null;
   customerNoKey: Uint8Array | null;
@@ -1097,11 +960,7 @@ interface RowConditions extends RangeBounds {
   idDocTail: Uint8Array | null;
 }
 
-/**
- * The filters and the keyword's arms as one method of one class: V8 inlines `passes` into the loops over a
- * book. A closure made per query is a new function each time; once a loop had seen a few, it called them
- * instead. The arms are `keywordCondition`'s, over the index's packed texts.
- */
+/** One method of one class, so V8 inlines `passes` into the loops; a closure per query was called instead. */
 class RowTest {
   private readonly book: BookIndex;
   private readonly conditions: RowConditions;
@@ -1111,26 +970,22 @@ class RowTest {
     this.conditions = conditions;
   }
 
-  /** No filter and no keyword: every live row passes. */
   admitsEveryRow(): boolean {
     const when = this.conditions;
     return !when.keyword && !when.codesFiltered && !when.assetRange && !when.dayRange;
   }
 
-  /** Only code filters (or none): whether a row passes is decided by its code group alone. */
   decidedByGroup(): boolean {
     const when = this.conditions;
     return !when.keyword && !when.assetRange && !when.dayRange;
   }
 
-  /** The bounds the test sets on a sort's key, lowest and highest (cents, or the open day as yyyymmdd); undefined: none. */
   boundsOn(sortBy: 'totalAssets' | 'openDate'): [number, number] | undefined {
     const when = this.conditions;
     if (sortBy === 'totalAssets') return when.assetRange ? [when.minCents, when.maxCents] : undefined;
     return when.dayRange ? [when.fromDay, when.toDay] : undefined;
   }
 
-  /** Per code group, 1 when it passes (see `decidedByGroup`). */
   get admittedGroups(): Uint8Array {
     return this.conditions.groups;
   }
@@ -1143,16 +998,15 @@ class RowTest {
     return this.passesFilters(slot) && (!this.conditions.keyword || this.keywordMatches(slot));
   }
 
-  /** For a candidate whose posting holds the keyword (`Candidates.held`): the filters only, unless its row was written again. */
+  /** For a candidate whose posting holds the keyword: the filters only, unless its row was written again. */
   passesHeld(slot: number): boolean {
     return this.book.rewritten[slot] === 1 ? this.passes(slot) : this.passesFilters(slot);
   }
 
-  /** The filters, not the keyword. */
   private passesFilters(slot: number): boolean {
     const book = this.book;
     const when = this.conditions;
-    // Also refuses a slot no longer in the book (`DEAD_GROUP`).
+    // Also refuses a slot no longer in the book.
     if (when.groups[book.group[slot]!] !== 1) return false;
     if (when.assetRange) {
       const cents = book.cents[slot]!;
@@ -1168,7 +1022,6 @@ class RowTest {
   private keywordMatches(slot: number): boolean {
     const texts = this.book.texts;
     const when = this.conditions;
-    // The romanised arm first: a mark read, where the others read text.
     if (when.romanisedMark !== 0 && this.book.wordStamp[slot] === when.romanisedMark) return true;
     if (when.chineseText !== null && texts.holds(slot, NAME_CN, when.chineseText)) return true;
     if (when.foldedText !== null && texts.holds(slot, FOLDED, when.foldedText)) return true;

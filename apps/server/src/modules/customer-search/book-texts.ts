@@ -1,43 +1,36 @@
 /**
- * The texts of a book index (ADR 0035): every customer's searched and shown strings packed as UTF-8 in one
- * buffer, and the keyword postings in a few typed arrays: a book is a handful of heap objects instead of a
- * dozen per customer, so a full collection has little of it to mark (ADR 0035 has the figures). Keys and
- * needles are compared as UTF-8 bytes: for valid UTF-8, a run of bytes matches exactly where the characters do.
+ * A book index's texts (ADR 0035) packed as UTF-8 in one buffer and its postings in a few typed arrays, so a
+ * full collection has little to mark. Compared as bytes: for valid UTF-8 a run of bytes matches where the
+ * characters do.
  */
 
-/** The fields of a customer's record, in the order the record holds them. */
 export const NAME_CN = 0;
-/** `split_part(search_terms, ' ', 1)`: the name folded to Simplified (ADR 0046). */
+/** The name folded to Simplified (ADR 0046). */
 export const FOLDED = 1;
 export const NAME_EN = 2;
 export const PHONE_DIGITS = 3;
 export const CUSTOMER_NO = 4;
 export const ID_DOC_LAST4 = 5;
-/** Account numbers in account-id order, NUL apart (PostgreSQL text holds no NUL). */
+/** In account-id order, NUL apart (PostgreSQL text holds no NUL). */
 export const ACCOUNT_NOS = 6;
 export const PHONE = 7;
 export const ID_DOC_MASKED = 8;
-/** Tags, NUL apart; null for none. */
 export const TAGS = 9;
 const FIELDS = 10;
 
 /** A field's length marks: null, and (FOLDED) "the same as the Chinese name". */
 const NULL = 0xffff;
 const SAME_AS_NAME = 0xfffe;
-/** Longer fields do not fit the lengths: the book is searched in SQL (`BookTooVaried`). */
 export const MAX_FIELD_BYTES = 0xfffd;
 
 export const utf8 = (text: string): Buffer => Buffer.from(text, 'utf8');
 
 /**
- * Lower case as ILIKE folds it (PostgreSQL's lower(), a UTF-8 ctype: character by character).
- * JavaScript's toLowerCase differs in two places only: İ becomes i + U+0307, and Σ ending a word
- * becomes ς; PostgreSQL gives i and σ. (`İPEK` was not found by `ipek` in memory; the equivalence
- * test found it.) A database whose ctype is C folds only A–Z, and is not what the index assumes.
+ * Lower case as ILIKE folds it (PostgreSQL's lower() in a UTF-8 ctype). toLowerCase differs only for İ
+ * (i + U+0307) and a word-final Σ (ς); PostgreSQL gives i and σ.
  */
 export const lowerAsSql = (text: string) => text.replace(/[\u0130\u03a3]/g, (char) => (char === '\u0130' ? 'i' : '\u03c3')).toLowerCase();
 
-/** A grown copy of `array` holding at least `size` entries. */
 export function grown<T extends Buffer | Float64Array | Int32Array | Uint8Array | Uint16Array | Uint32Array>(array: T, size: number): T {
   if (size <= array.length) return array;
   const length = Math.max(size, array.length * 2, 64);
@@ -48,17 +41,16 @@ export function grown<T extends Buffer | Float64Array | Int32Array | Uint8Array 
   return next;
 }
 
-/** Each slot's record: its fields' UTF-8 bytes one after another, found by the record's start and the fields' lengths. */
+/** Each slot's record: its fields' bytes one after another, found by the record's start and the fields' lengths. */
 export class BookTexts {
   private bytes = Buffer.allocUnsafeSlow(1 << 16);
-  /** Bytes written; a record written again is appended (the book is read again after a few thousand, ADR 0035). */
+  /** A record written again is appended (the book is read again after a few thousand). */
   private used = 0;
   private starts = new Int32Array(0);
   private lengths = new Uint16Array(0);
   /** 1 when the English name is all ASCII (then its case is folded byte by byte). */
   private asciiEn = new Uint8Array(0);
 
-  /** Stores a slot's fields (`values` in field order; `FOLDED` may be `SAME_AS_NAME` as the name itself). */
   write(slot: number, values: readonly (string | null)[]): boolean {
     const sizes = values.map((value, field) =>
       value === null ? NULL : field === FOLDED && value === values[NAME_CN] ? SAME_AS_NAME : Buffer.byteLength(value, 'utf8'),
@@ -79,7 +71,6 @@ export class BookTexts {
     return true;
   }
 
-  /** Where a field's bytes begin; `FOLDED` "the same as the name" is read as the name. */
   private begin(slot: number, field: number): number {
     let at = this.starts[slot]!;
     const base = slot * FIELDS;
@@ -90,7 +81,7 @@ export class BookTexts {
     return at;
   }
 
-  /** A field's length in bytes, `-1` for null; `FOLDED` the same as the name is the name's. */
+  /** A field's length in bytes, `-1` for null. */
   size(slot: number, field: number): number {
     const size = this.lengths[slot * FIELDS + field]!;
     if (size === NULL) return -1;
@@ -108,13 +99,12 @@ export class BookTexts {
     return this.bytes.toString('utf8', at, at + size);
   }
 
-  /** A list field (`ACCOUNT_NOS`, `TAGS`) as its strings. */
   list(slot: number, field: number): string[] {
     const text = this.text(slot, field);
     return text === null ? [] : text.split('\0');
   }
 
-  /** The field holds `needle` somewhere (SQL's `like '%…%'`); null holds nothing. */
+  /** SQL's `like '%…%'`; null holds nothing. */
   holds(slot: number, field: number, needle: Uint8Array): boolean {
     const size = this.size(slot, field);
     return size >= 0 && indexIn(this.bytes, this.at(slot, field), size, needle, false) >= 0;
@@ -134,7 +124,6 @@ export class BookTexts {
     return this.size(slot, field) === needle.length && this.startsWith(slot, field, needle);
   }
 
-  /** A list field holds `needle` as one of its entries. */
   holdsEntry(slot: number, field: number, needle: Uint8Array): boolean {
     const size = this.size(slot, field);
     if (size < needle.length) return false;
@@ -149,11 +138,7 @@ export class BookTexts {
     return false;
   }
 
-  /**
-   * The English name lower-cased as ILIKE folds it (`lowered`) holds `needle` (already lowered): byte by byte,
-   * A–Z folded, for an ASCII name; through the string otherwise. `wordStart`: only at the name's start or
-   * after a space (the name-prefix tier).
-   */
+  /** The English name, lowered as ILIKE folds it, holds `needle`; `wordStart`: only at a word's start. */
   nameEnHolds(slot: number, needle: Uint8Array, needleText: string, wordStart: boolean): boolean {
     if (this.asciiEn[slot] !== 1) {
       const name = lowerAsSql(this.text(slot, NAME_EN)!);
@@ -169,7 +154,7 @@ export class BookTexts {
   }
 }
 
-/** `needle` at `at` (`fold`: A–Z in the haystack compared as a–z). */
+/** `fold`: A–Z in the haystack compared as a–z. */
 function matchesAt(bytes: Buffer, at: number, needle: Uint8Array, fold: boolean): boolean {
   for (let index = 0; index < needle.length; index += 1) {
     let byte = bytes[at + index]!;
@@ -179,7 +164,6 @@ function matchesAt(bytes: Buffer, at: number, needle: Uint8Array, fold: boolean)
   return true;
 }
 
-/** The first position of `needle` in `bytes[from … from + size)`, or -1. */
 function indexIn(bytes: Buffer, from: number, size: number, needle: Uint8Array, fold: boolean): number {
   const first = needle[0]!;
   for (let at = from, last = from + size - needle.length; at <= last; at += 1) {
@@ -190,11 +174,7 @@ function indexIn(bytes: Buffer, from: number, size: number, needle: Uint8Array, 
   return -1;
 }
 
-/**
- * Slots per key (a gram, a word, an account number…), built once: the keys' UTF-8 bytes sorted in one buffer,
- * each key's slots a stretch of one Int32Array. A key is found by binary search; the keys beginning with a
- * prefix are a stretch of the sorted keys.
- */
+/** Slots per key: the keys' bytes sorted in one buffer, each key's slots a stretch of one Int32Array. */
 export class Postings {
   private readonly keys: Buffer;
   private readonly keyStarts: Int32Array;
@@ -226,7 +206,6 @@ export class Postings {
     });
   }
 
-  /** The first key at or after `key` in byte order (the keys' count when none is). */
   private lowerBound(key: Uint8Array): number {
     const { keys, keyStarts } = this;
     let low = 0;
@@ -235,7 +214,6 @@ export class Postings {
       const middle = (low + high) >>> 1;
       const start = keyStarts[middle]!;
       const size = keyStarts[middle + 1]! - start;
-      // The key at `middle` against `key`, byte by byte: is it before?
       let before = size < key.length;
       for (let at = 0; at < Math.min(size, key.length); at += 1) {
         if (keys[start + at] !== key[at]) {
@@ -249,14 +227,12 @@ export class Postings {
     return low;
   }
 
-  /** The slots under exactly `key` (empty when none). */
   of(key: Uint8Array): Int32Array {
     const at = this.lowerBound(key);
     if (at === this.keyStarts.length - 1 || !this.keyIs(at, key, true)) return EMPTY;
     return this.slots.subarray(this.slotStarts[at], this.slotStarts[at + 1]);
   }
 
-  /** The slots under each key that begins with `prefix`. */
   beginningWith(prefix: Uint8Array): Int32Array[] {
     const found: Int32Array[] = [];
     for (let at = this.lowerBound(prefix); at < this.keyStarts.length - 1 && this.keyIs(at, prefix, false); at += 1)

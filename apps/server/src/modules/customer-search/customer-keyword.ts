@@ -8,61 +8,43 @@ import {
   type CustomerNoKeyword,
 } from '../../db/search-terms';
 
-/**
- * What a client manager's search keyword can mean, decided once: every SQL arm, the book index and
- * `matchedOn` read this value and never look at the typed text again (ADR 0026).
- */
+/** What a search keyword can mean, decided once: every SQL arm, the book index and `matchedOn` read this (ADR 0026). */
 export interface CustomerKeyword {
-  /** As typed (the contract trims it): names are matched against it anywhere. */
+  /** As typed (the contract trims it). */
   readonly text: string;
-  /** It holds a Chinese character: part of the Chinese name (LIKE). */
   readonly chineseName: {
     /** Two characters or more: the book's character pairs can find it (migration 0015). */
     readonly byBigrams: boolean;
-    /**
-     * Chinese characters only: the keyword folded to Simplified, matched in the folded name of
-     * `search_terms` too, so 黃 finds 黄 and 张伟 finds 張偉 (ADR 0046).
-     */
+    /** Chinese characters only: folded to Simplified, so 黃 finds 黄 and 张伟 finds 張偉 (ADR 0046). */
     readonly folded: string | null;
   } | null;
-  /**
-   * Latin letters only (words apart by spaces, hyphens, apostrophes or dots): each word must begin a
-   * word of the name's romanisations in `search_terms` (WONG, HUANG, chiming, initials), in any order.
-   */
+  /** Latin letters only: each word must begin a word of the name's romanisations, in any order. */
   readonly romanised: {
     readonly words: readonly string[];
-    /** The words each after a space, as a word of the terms begins (`termsHoldWords` reads these). */
+    /** The words each after a space, as a word of the terms begins. */
     readonly wordStarts: readonly string[];
-    /** A word of three letters or more: the book's word trigrams of the terms can find it (migration 0029). */
+    /** Three letters or more: the book's word trigrams of the terms can find it (migration 0029). */
     readonly byWordTrigrams: boolean;
   } | null;
-  /** Letters then digits (`C00001234`, `c1234`, `1234`): the customer number with these digits, any zeros before them. */
+  /** Letters then digits (`C00001234`, `c1234`, `1234`): the customer number with these digits. */
   readonly customerNo: CustomerNoKeyword | null;
-  /** It holds a Latin letter: part of the English name, ignoring case (ILIKE). */
   readonly englishName: {
     /** A run of three letters or digits: the book's word trigrams can find it (migration 0016). */
     readonly byWordTrigrams: boolean;
   } | null;
-  /** It is a number (digits, spaces, `+`, brackets, dashes): any run of the phone's digits. */
+  /** Digits, spaces, `+`, brackets, dashes: any run of the phone's digits. */
   readonly phone: {
     readonly digits: string;
     /** Three digits or more: the book's digit trigrams can find it (migration 0015). */
     readonly byTrigrams: boolean;
   } | null;
-  /** 4–20 letters or digits: an account number, exactly (upper-cased, as the back office keeps them). */
+  /** 4–20 letters or digits: an account number, exactly (upper-cased). */
   readonly accountNo: string | null;
-  /** Exactly 4 letters or digits: the identity document's last four, exactly (upper-cased). */
+  /** Exactly 4 letters or digits: the identity document's last four (upper-cased). */
   readonly idDocTail: string | null;
-  /**
-   * Every arm can be narrowed by a staff-scoped GIN index (two or more Chinese characters; otherwise
-   * three or more letters or digits, a trigram's length). Then a book holds at most a few thousand
-   * matches, and its GIN indexes find them (the SQL path's `keywordUse`).
-   */
+  /** Every arm can be narrowed by a staff-scoped GIN index, so a book's matches are few (`keywordUse`). */
   readonly narrowsByIndex: boolean;
-  /**
-   * Every arm is found through the book's own grams or pins a row (account, identity document), so
-   * `staff_id` needs only checking (see `customerWhere`).
-   */
+  /** Every arm is found through the book's own grams or pins a row, so `staff_id` needs only checking. */
   readonly foundThroughOwnArms: boolean;
 }
 
@@ -72,7 +54,6 @@ const NUMBER = /^[\d\s+()-]+$/;
 const ACCOUNT_NO = /^[A-Za-z0-9]{4,20}$/;
 const ID_DOC_TAIL = /^[A-Za-z0-9]{4}$/;
 
-/** A run of three letters or digits, split as `staff_word_trigrams` splits the lower-cased name. */
 const hasWordTrigram = (text: string) =>
   text
     .toLowerCase()
@@ -86,7 +67,6 @@ function narrowsByIndex(text: string, chinese: boolean, latin: boolean): boolean
   return text.replace(/[\s+()-]/g, '').length >= 3;
 }
 
-/** The keyword's meaning; undefined for none (absent or empty: no keyword filter). */
 export function interpretKeyword(text: string | undefined): CustomerKeyword | undefined {
   if (!text) return undefined;
   const chinese = CJK.test(text);
@@ -107,12 +87,11 @@ export function interpretKeyword(text: string | undefined): CustomerKeyword | un
     accountNo: ACCOUNT_NO.test(text) ? text.toUpperCase() : null,
     idDocTail: ID_DOC_TAIL.test(text) ? text.toUpperCase() : null,
     narrowsByIndex: narrows,
-    // Without a word trigram the English-name arm still needs customer_staff_name_en_trgm_idx, which is scoped by its staff_id column.
+    // Without a word trigram the English-name arm needs customer_staff_name_en_trgm_idx, scoped by its staff_id column.
     foundThroughOwnArms: narrows && (!latin || wordTrigram),
   };
 }
 
-/** What a found customer shows of the fields a keyword is tested against. */
 export interface KeywordTestedFields {
   customerNo: string;
   nameCn: string;
@@ -123,32 +102,24 @@ export interface KeywordTestedFields {
 
 export type MatchedOn = 'customerNo' | 'name' | 'phone' | 'account' | 'idDoc';
 
-/** Whether a customer number is the one a customer-number keyword means (both search paths test exactly this). */
+/** Both search paths test exactly this. */
 export function customerNoMatches(keyword: CustomerNoKeyword, customerNo: string): boolean {
   return customerNoKey(customerNo) === keyword.key && upperAscii(customerNo.slice(0, keyword.prefix.length)) === keyword.prefix;
 }
 
-/**
- * Whether stored search terms (`searchTerms`) hold a romanised keyword: each word begins one of theirs.
- * `wordStarts`: the keyword's words, each after a space (`romanised.wordStarts`), so a test per row
- * builds no string.
- */
+/** Each word of a romanised keyword (`wordStarts`, each after a space) begins a word of `terms`. */
 export function termsHoldWords(terms: string, wordStarts: readonly string[]): boolean {
   for (const start of wordStarts) if (!terms.includes(start)) return false;
   return true;
 }
 
-/**
- * Which arm found a customer, for highlighting: the customer number, else the first of name
- * (as written, folded or romanised), phone, account that holds the keyword, else the identity
- * document (the only arm whose field a list does not carry).
- */
+/** Which arm found a customer, for highlighting; the identity document last (a list does not carry it). */
 export function matchedOn(keyword: CustomerKeyword, row: KeywordTestedFields): MatchedOn {
   if (keyword.customerNo && customerNoMatches(keyword.customerNo, row.customerNo)) return 'customerNo';
   const lower = keyword.text.toLowerCase();
   if (row.nameCn.toLowerCase().includes(lower) || row.nameEn.toLowerCase().includes(lower)) return 'name';
   if (keyword.chineseName?.folded || keyword.romanised) {
-    // The row's terms as computed now: a page shows a few rows, and this only labels them.
+    // The terms as computed now: this only labels the few rows of a page.
     const terms = searchTerms(row.nameCn);
     if (keyword.chineseName?.folded && terms.split(' ', 1)[0]!.includes(keyword.chineseName.folded)) return 'name';
     if (keyword.romanised && termsHoldWords(terms, keyword.romanised.wordStarts)) return 'name';

@@ -14,16 +14,15 @@ export interface PageWindow {
   pageNum: number;
   pageSize: number;
 }
-/** Which page of a search, in which order. */
 export interface PageView extends PageWindow {
   sortBy: SortField;
   sortOrder: SortOrder;
 }
 
-// A scalar subquery, so it is computed once per statement (an InitPlan) instead of once per row counted.
+// A scalar subquery: an InitPlan computed once per statement.
 const hkMonthStart = sql`(select date_trunc('month', now() at time zone 'Asia/Hong_Kong')::date)`;
 
-/** Per channel; `totalAssetsHkd` is numeric as text, so sums stay exact to the cent. */
+/** `totalAssetsHkd` is numeric as text, so sums stay exact to the cent. */
 const statColumns = selection({
   channel: c.channel,
   clients: sql<number>`count(*)::int`,
@@ -35,10 +34,7 @@ export type StatRow = RowOfSelection<typeof statColumns>;
 const totalColumns = selection({ total: sql<number>`count(*)::int` });
 const summaryTotalColumns = selection({ total: sql<number>`coalesce(sum(${b.clients}), 0)::int` });
 
-/**
- * The stat from the book's summary (ADR 0006) when it holds the answer (`servedBySummary`); "new this month"
- * depends on today, so it is counted live per channel, a short range of the open-date index.
- */
+/** The stat from the book's summary (ADR 0006); "new this month" depends on today, so it is counted live. */
 const summaryStatColumns = (criteria: CustomerCriteria) =>
   selectionWithValues({
     channel: b.channel,
@@ -49,21 +45,14 @@ const summaryStatColumns = (criteria: CustomerCriteria) =>
                                  and ${c.openDate} >= ${hkMonthStart})::int`,
   });
 
-/**
- * The book's state as read at the start of a request: `staff_book_version.version` (migration 0013, bumped in
- * the writer's transaction by every customer, KYC-binding and account write of the book; bigint as text) and
- * the Hong Kong month, which "new this month" counts against without any write.
- */
+/** The book's version (bumped by every write of the book, ADR 0035) and the Hong Kong month. */
 const bookStateColumns = (criteria: CustomerCriteria) =>
   selectionWithValues({
     version: sql<string>`coalesce((select ${v.version} from ${bookVersionV} where ${v.corpId} = ${criteria.corpId} and ${v.staffId} = ${criteria.staffId}), 0)::text`,
     month: sql<string>`${hkMonthStart}::text`,
   });
 
-/**
- * The list's order (descending: key descending, ties by id ascending, no trade last; ascending is that
- * reversed, as the book index walks it): with a keyword, its tiers first (`matchTierSql`, ADR 0046 §5).
- */
+/** Descending: key, then id ascending, no trade last; ascending walks it reversed; a keyword's tiers first. */
 export function listOrder(criteria: CustomerCriteria, sortBy: SortField, sortOrder: SortOrder): SQL {
   const column = { totalAssets: c.totalAssetsHkd, openDate: c.openDate, lastTrade: c.lastTradeDate }[sortBy];
   const nulls = sortBy === 'lastTrade' ? (sortOrder === 'desc' ? sql` nulls last` : sql` nulls first`) : sql``;
@@ -72,27 +61,18 @@ export function listOrder(criteria: CustomerCriteria, sortBy: SortField, sortOrd
   return tier ? sql`${tier}, ${sorted}` : sorted;
 }
 
-/**
- * A keyword too short for its GIN indexes (one Chinese character, one or two letters or digits) is tested
- * entry by entry over the book's staff indexes (`keywordCondition`'s `filter`).
- */
+/** A keyword too short for its GIN indexes is tested entry by entry over the book's staff indexes. */
 const keywordUse = (criteria: CustomerCriteria) => (criteria.keyword && !criteria.keyword.narrowsByIndex ? 'filter' : 'index');
 
 /**
- * A client manager's search of their book, for one row shape (`columns`, over the customer `c`): the page,
- * its total and the header stat. The book's in-memory index answers whenever it holds the book at the
- * database's version (ADR 0035); SQL answers the rest (a book over the budget, one still loading), plainly,
- * one statement per request.
+ * A client manager's search of their book for one row shape: the book's index answers when it holds the book
+ * at the database's version (ADR 0035); SQL answers the rest, one plain statement per request.
  */
 export function createCustomerSearch<Columns extends Selection>(
   db: Database,
   columns: Columns,
   indexes?: BookIndexStore,
-  /**
-   * The row shape built from what the book's index holds, when it holds all of it: a search the index
-   * answers then reads only the book's version (one primary-key row) instead of its page's rows (ADR
-   * 0035). Must give what `columns` gives for the same customer (the equivalence test checks).
-   */
+  /** The row built from what the index holds: a search it answers then reads only the book's version. */
   rowFromIndex?: (customer: HeldCustomer) => RowOf<Columns>,
 ) {
   type Row = RowOf<Columns>;
@@ -103,7 +83,7 @@ export function createCustomerSearch<Columns extends Selection>(
     return row!;
   };
 
-  /** The page's ids first, then their columns (the per-row subqueries run for the rows shown only), and the total. */
+  /** The page's ids first, then their columns (the per-row subqueries run for the rows shown only). */
   async function searchInSql(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number }> {
     const order = listOrder(criteria, view.sortBy, view.sortOrder);
     const { rows, total } = await selectRowSets(db, {
@@ -136,10 +116,7 @@ export function createCustomerSearch<Columns extends Selection>(
           ),
     );
 
-  /**
-   * The page's rows for ids found in memory, in that order, with the book's version read in the same
-   * statement: the ids are right only if the version is still the index's (ADR 0035).
-   */
+  /** The rows for ids found in memory, with the book's version in the same statement. */
   const rowsByIds = (criteria: CustomerCriteria, ids: number[]) =>
     selectRowSets(
       db,
@@ -155,17 +132,16 @@ export function createCustomerSearch<Columns extends Selection>(
       { prepare: true },
     );
 
-  /** How many times a search tries its book's index before SQL answers (each try after a write catches up first). */
+  /** Each try after a write catches the index up first. */
   const INDEX_TRIES = 3;
 
-  /** A search answered from the book's index, or undefined when SQL must answer (ADR 0035). */
   async function searchInMemory(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number } | undefined> {
     for (let attempt = 0; attempt < INDEX_TRIES; attempt += 1) {
       const index = await indexes!.indexFor(criteria.corpId, criteria.staffId);
       if (!index) return undefined;
       if (rowFromIndex) {
         const state = await bookState(criteria);
-        // Synchronous from the check on: the index cannot change between it and the page's rows.
+        // Synchronous from the check on: the index cannot change before the rows are built.
         if (index.version === state.version) {
           const page = index.page(criteria, view.sortBy, view.sortOrder, view);
           if (!page) return undefined;
@@ -188,13 +164,11 @@ export function createCustomerSearch<Columns extends Selection>(
     return undefined;
   }
 
-  /** The header stat from the book's index, or undefined when SQL must answer. */
   async function statInMemory(criteria: CustomerCriteria): Promise<StatRow[] | undefined> {
     for (let attempt = 0; attempt < INDEX_TRIES; attempt += 1) {
       const index = await indexes!.indexFor(criteria.corpId, criteria.staffId);
       if (!index) return undefined;
       const state = await bookState(criteria);
-      // Synchronous from the check on: the index cannot change between the two.
       if (index.version === state.version) {
         const rows = index.stat(criteria, state.month);
         if (rows) bookIndexCounters.served += 1;
@@ -208,7 +182,7 @@ export function createCustomerSearch<Columns extends Selection>(
   return {
     async search(criteria: CustomerCriteria, view: PageView): Promise<{ rows: Row[]; total: number }> {
       if (indexes) {
-        // The index and the version it is checked against are the primary's; SQL may answer from a standby (ADR 0052).
+        // The index's version is the primary's; SQL may answer from a standby (ADR 0052).
         const answered = await onPrimary(() => searchInMemory(criteria, view));
         if (answered) return answered;
         bookIndexCounters.askedSql += 1;

@@ -1,8 +1,4 @@
-/**
- * Customer search: a client manager's search of their own book, by keyword and filters. The client
- * list (manage) and KYC's "find the customer to bind" both search through it, so a keyword means
- * the same on both screens (ADR 0026).
- */
+/** A client manager's search of their own book: the client list and KYC's binding search share it (ADR 0026). */
 export { interpretKeyword, matchedOn, type CustomerKeyword, type MatchedOn } from './customer-keyword';
 export type { CustomerCriteria } from './customer-filters';
 export { BookIndexStore, bookIndexCounters } from './book-index-store';

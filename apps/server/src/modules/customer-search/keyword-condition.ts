@@ -4,38 +4,26 @@ import type { CustomerKeyword } from './customer-keyword';
 import { a, accountA, c } from './customer-tables';
 
 /**
- * How the keyword's tests are written. `index`: so that the keyword's GIN indexes can find its
- * matches. `filter`: so that they cannot, for a keyword too short for them (`narrowsByIndex` false): the
- * book is read from its staff-scoped indexes, each entry tested, where the planner could otherwise pick a
- * GIN that returns most of the book (its trigram estimates are wrong by a hundredfold both ways, ADR 0009).
+ * `index`: written so the keyword's GIN indexes can find its matches. `filter`: so they cannot, for a keyword
+ * too short for them: the planner's trigram estimates are wrong a hundredfold both ways (ADR 0009).
  */
 export type KeywordUse = 'index' | 'filter';
 
-/** A column the GIN indexes cannot serve a test of: `|| ''` hides it from them and changes no value. */
+/** `|| ''` hides a column from the GIN indexes and changes no value. */
 const unindexed = (column: Column | SQL) => sql`(${column} || '')`;
 
-/**
- * One way a keyword can match: `test` decides exactly; `found`, where an index can serve it, finds
- * the arm's candidates in the book (every row passing `test` in the book passes `found`).
- */
+/** `test` decides exactly; `found` finds the arm's candidates through an index (it holds every row `test` passes). */
 interface KeywordArm {
   found?: SQL;
   test: SQL;
 }
 
 /**
- * The keyword's tests, each only where the keyword could match: names by partial match (trigram,
- * or CJK bigram for Chinese), phone digits by partial match, account number and identity-document
- * tail exactly. Grams are qualified by the book (migration 0015), so the GIN returns this manager's
- * candidates alone; LIKE confirms them, hidden from the trigram indexes: a generic plan (the page
- * is prepared) cannot see that a two-character term holds no trigram, and once read every entry of
- * customer_name_cn_trgm for one.
- *
- * When every arm has an index, the condition is `(found₁ or found₂ …) and (test₁ or test₂ …)`:
- * the first group is exactly the BitmapOr's condition, so PostgreSQL does not evaluate it again on
- * each row, and the rows are confirmed by LIKE alone. Written `found and test` per arm, every row
- * re-ran the gram functions (SQL functions) in the filter, most of a phone page's time (ADR 0029).
- * Both forms select the same rows, since each `test` implies its `found`.
+ * The keyword's arms. Grams are qualified by the book (migration 0015), so a GIN returns this manager's
+ * candidates only; LIKE confirms them, hidden from the trigram indexes (a generic plan read every entry of
+ * customer_name_cn_trgm for a two-character term). With an index for every arm the condition is
+ * `(found₁ or …) and (test₁ or …)`: the first group is the BitmapOr's condition, which PostgreSQL then does not
+ * re-run per row (per arm, the gram functions ran on every row). Each `test` implies its `found`.
  */
 export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: number; staffId: number }, use: KeywordUse = 'index'): SQL {
   const { corpId, staffId } = scope;
@@ -43,9 +31,8 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
   const pattern = containsPattern(keyword.text);
   const column = (name: Column) => (use === 'index' ? sql`${name}` : unindexed(name));
   if (keyword.chineseName) {
-    // pg_trgm cannot narrow a 2-character Chinese term; its character pairs can. One character is
-    // tested by LIKE over the book's covering index: a common surname such as `陈` matches too large a
-    // part of a book for an index to save the heap visits.
+    // Two Chinese characters: the book's character pairs (pg_trgm cannot narrow them). One: LIKE over the covering
+    // index, as a common surname matches too much of a book for an index to pay.
     arms.push(
       keyword.chineseName.byBigrams && use === 'index'
         ? {
@@ -56,7 +43,7 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
     );
     const { folded } = keyword.chineseName;
     if (folded) {
-      // The name folded to Simplified (ADR 0046): its first word of search_terms, indexed by migration 0029.
+      // The name folded to Simplified (ADR 0046), indexed by migration 0029.
       const foldedName = sql`split_part(${c.searchTerms}, ' ', 1)`;
       const foldedTest = sql`${unindexed(foldedName)} like ${containsPattern(folded)}`;
       arms.push(
@@ -76,13 +63,12 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
         test: sql`${unindexed(c.nameEn)} ilike ${pattern}`,
       });
     } else {
-      // Served by customer_staff_name_en_trgm_idx (staff_id, pg_trgm) when indexed.
       const test = sql`${column(c.nameEn)} ilike ${pattern}`;
       arms.push(use === 'index' ? { found: test, test } : { test });
     }
   }
   if (keyword.romanised) {
-    // Each word begins a word of the romanisations (`% wong%`); words are lower case, letters only.
+    // Words are lower case, letters only.
     const { words, byWordTrigrams } = keyword.romanised;
     const test = sql`(${sql.join(
       words.map((word) => sql`${unindexed(c.searchTerms)} like ${`% ${word}%`}`),
@@ -98,14 +84,14 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
     );
   }
   if (keyword.customerNo) {
-    // The number's digits without leading zeros (customer_no_key_idx), and the letters typed before them, if any.
+    // The digits without leading zeros (customer_no_key_idx), and the letters typed before them.
     const { key, prefix } = keyword.customerNo;
     const number = use === 'index' ? sql`${c.customerNo}` : unindexed(c.customerNo);
     const letters = prefix
       ? sql` and translate(left(${c.customerNo}, ${prefix.length}::int), 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') = ${prefix}`
       : sql``;
     const digits = sql`(${c.corpId} = ${corpId} and nullif(ltrim(substring(${number} from '[0-9]+$'), '0'), '') = ${key} and ${c.staffId} = ${staffId})`;
-    // The index finds the digits; the letters only confirm, so that the found group stays exactly the BitmapOr's condition.
+    // The letters only confirm, so that the found group stays exactly the BitmapOr's condition.
     const test = prefix ? sql`(${digits}${letters})` : digits;
     arms.push(use === 'index' ? { found: digits, test } : { test });
   }
@@ -117,7 +103,7 @@ export function keywordCondition(keyword: CustomerKeyword, scope: { corpId: numb
     });
   } else if (phone) arms.push({ test: sql`${column(c.phoneDigits)} like ${containsPattern(phone.digits)}` });
   if (keyword.accountNo) {
-    // Account numbers are unique per corp: a scalar subquery runs once and its id can drive an index arm of the OR.
+    // Account numbers are unique per corp: a scalar subquery runs once and can drive an index arm of the OR.
     const test = sql`${c.id} = (select ${a.customerId} from ${accountA} where ${a.corpId} = ${corpId} and ${a.accountNo} = ${keyword.accountNo})`;
     arms.push({ found: test, test });
   }

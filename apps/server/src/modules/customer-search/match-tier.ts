@@ -4,31 +4,11 @@ import { ACCOUNT_NOS, CUSTOMER_NO, FOLDED, ID_DOC_LAST4, lowerAsSql, NAME_CN, PH
 import { customerNoMatches, type CustomerKeyword } from './customer-keyword';
 import { a, accountA, c } from './customer-tables';
 
-/**
- * How well a found client answers the keyword (issue 22, ADR 0046 §5); a keyword's list is ordered by
- * this first, then by the chosen sort and id:
- * - 0, exactly the client asked for: the customer number, an account number, the identity document's
- *   last four, or the whole phone number (see `isWholePhone`);
- * - 1, a name that begins with the keyword: the Chinese name or its folded form, a word of the English
- *   name, or a romanised match (each of its words begins a word of the terms, so it is a prefix);
- * - 2, the rest (a piece of a name or of a phone number).
- * Only found rows are ranked: every tier's test implies one of the keyword's arms.
- */
-export type MatchTier = 0 | 1 | 2;
-
-/**
- * The shortest number a manager types as a whole phone without its country code: Hong Kong and Macau
- * numbers have 8 digits, mainland mobiles 11. Shorter runs (`1234`) are pieces, not a phone.
- */
+/** A whole phone without its country code: Hong Kong and Macau numbers have 8 digits, mainland mobiles 11. */
 const NATIONAL_NUMBER_DIGITS = 8;
-/** Country codes are one to three digits (852, 853, 86, 1). */
 const COUNTRY_CODE_DIGITS = 3;
 
-/**
- * Whether the typed digits are the client's whole phone: all its digits (country code included, as
- * stored: `85291234567`), or its national number, the stored digits less a country code of one to
- * three digits (`91234567`), when the typed digits are long enough to be a whole number (8 or more).
- */
+/** All the stored digits, or, for 8 typed digits or more, the stored digits less a 1–3-digit country code. */
 export function isWholePhone(phoneDigits: string | null, typed: string): boolean {
   if (phoneDigits === null) return false;
   if (phoneDigits === typed) return true;
@@ -36,11 +16,7 @@ export function isWholePhone(phoneDigits: string | null, typed: string): boolean
   return typed.length >= NATIONAL_NUMBER_DIGITS && countryCode >= 1 && countryCode <= COUNTRY_CODE_DIGITS && phoneDigits.endsWith(typed);
 }
 
-/**
- * The keyword's tier tests over a book index's packed texts, decided once per query (the index asks them of
- * each match's slot). `romanisedMark`: the romanised arm's matches carry it in `wordStamp` (each typed word
- * begins a word of their terms, so they begin a name by construction).
- */
+/** How well a found client answers the keyword (ADR 0046 §5): 0 exactly, 1 a name's start, 2 the rest; over a book's texts, romanised matches carry `romanisedMark` in `wordStamp`. */
 export class MatchTiers {
   private readonly text: Uint8Array;
   private readonly folded: Uint8Array | null;
@@ -63,7 +39,6 @@ export class MatchTiers {
     return this.keyword.phone !== null && isWholePhone(this.texts.text(slot, PHONE_DIGITS), this.keyword.phone.digits);
   }
 
-  /** Tier 0: equality tests only (the customer number's key, an account, the ID tail, the whole phone). */
   isExact(slot: number): boolean {
     const { keyword, texts } = this;
     if (keyword.customerNo && customerNoMatches(keyword.customerNo, texts.text(slot, CUSTOMER_NO)!)) return true;
@@ -72,7 +47,6 @@ export class MatchTiers {
     return this.isWholePhone(slot);
   }
 
-  /** Tier 1, for a row that is not exact: a name begins with the keyword. */
   isNamePrefix(slot: number): boolean {
     const { texts } = this;
     if (this.keyword.chineseName) {
@@ -84,11 +58,7 @@ export class MatchTiers {
   }
 }
 
-/**
- * The same tiers in SQL, over the customer `c`, for the ORDER BY of a keyword's page (both search paths
- * must give the same pages: the equivalence test compares them). Only where the keyword has the arm; undefined
- * when it has none that ranks (every match is then of the last tier).
- */
+/** The same tiers in SQL over `c`; undefined when no arm ranks (every match is then of the last tier). */
 export function matchTierSql(keyword: CustomerKeyword, corpId: number): SQL | undefined {
   const exact: SQL[] = [];
   if (keyword.customerNo) {
