@@ -1,19 +1,14 @@
 import type pg from 'pg';
 import type { DatabaseHandle } from './client';
 
-/** What a session lock's work came to: it ran, another process held the lock, or this process has no session to hold one on. */
 export type SessionLockOutcome<T> = { status: 'ran'; value: T } | { status: 'busy' } | { status: 'no-session' };
 
 type SessionDatabase = Pick<DatabaseHandle, 'sessionPool' | 'keepsSessions'>;
 
 /**
- * Runs `work` while this process holds the session advisory lock `key` on a connection of its
- * session pool, or answers `busy` at once when another process holds it (try-lock: replicas take
- * turns, none waits). The lock's connection is handed to `work` for statements that must run under
- * it (a pool of one would otherwise wait for itself); the lock is released, and the connection
- * returned, whatever happens. `no-session` when the session pool's connections are not proven to be
- * sessions of their own (`keepsSessions`): through a transaction-mode pooler the lock and its unlock
- * would land on different server connections, and the lock would outlive this process (ADR 0052).
+ * Runs `work` under the session advisory lock `key`, or answers `busy` when another process holds it; `work`
+ * gets the lock's connection. `no-session` unless `keepsSessions`: through a transaction-mode pooler the lock
+ * and its unlock would land on different server connections (ADR 0052).
  */
 export async function withTrySessionLock<T>(
   database: SessionDatabase,
@@ -56,11 +51,8 @@ export async function withSessionLock<T>(
 }
 
 /**
- * Runs `work` in one transaction on one connection of `pool` under the transaction advisory lock
- * `key`, or answers `busy` at once when another process holds it. COMMIT (or ROLLBACK, or the
- * connection's loss) releases the lock, on the one server connection the transaction ran on: safe
- * through a transaction-mode pooler, which keeps a client on one server connection for a whole
- * transaction. For work that fits in one transaction.
+ * Runs `work` in one transaction under the transaction advisory lock `key`, or answers `busy`. The commit
+ * releases it on the server connection it ran on: safe through a transaction-mode pooler.
  */
 export async function withTryTransactionLock<T>(
   pool: pg.Pool,

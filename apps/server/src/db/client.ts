@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 import { SESSION_PROOF_TIMEOUT_MS } from './listen';
+import { POOL_WAIT_TIMEOUT_MESSAGE } from './transient-errors';
 import { runMigrations } from './migrator';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -20,114 +21,82 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Raw SQL with positional parameters, returning rows (bulk tools, EXPLAIN, tests). */
+  /** Raw SQL with positional parameters (bulk tools, EXPLAIN, tests). */
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
   /**
-   * Subscribes to NOTIFY on `channel` (a lower-case identifier) and resolves with the function that
-   * ends the subscription. `onLive(false)`: notifications may be missed from now on (the listening
-   * connection is down; drop whatever they keep fresh); `onLive(true)`: they are delivered again.
+   * NOTIFY on `channel`; resolves with the unsubscribe. `onLive(false)`: notifications may be missed from now on
+   * (drop whatever they keep fresh); `onLive(true)`: delivered again.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** PostgreSQL only: the primary's pool, for tools that stream with COPY. */
   pool?: pg.Pool;
   /**
-   * PostgreSQL only: the connections session advisory locks are taken on (db/advisory-lock.ts):
-   * DATABASE_DIRECT_URL's, else `pool` itself. Used only once `keepsSessions` has proven them
-   * sessions of their own: behind a transaction-mode pooler a lock and its unlock would land on
-   * different server connections, and the lock would outlive this process (ADR 0052).
+   * PostgreSQL only: where session advisory locks are taken (DATABASE_DIRECT_URL's pool, else `pool`), once
+   * `keepsSessions` has proven them sessions: through a transaction-mode pooler a lock would outlive us (ADR 0052).
    */
   sessionPool?: pg.Pool;
   /**
-   * Whether `sessionPool`'s connections keep their session from one statement to the next: a
-   * NOTIFY sent through DATABASE_URL reached a LISTEN on one of them within
-   * SESSION_PROOF_TIMEOUT_MS (through a transaction-mode pooler it never does). Proven once, then
-   * remembered; a failed proof stands for a minute, then is tried again. PGlite: always true.
+   * A NOTIFY sent through DATABASE_URL reached a LISTEN on `sessionPool` (never through a transaction-mode pooler).
+   * Proven once; a failed proof stands for a minute. PGlite: always true.
    */
   keepsSessions(): Promise<boolean>;
-  /** PostgreSQL with DATABASE_READ_URL only: sends the reads of listed endpoints to standbys (ADR 0052). */
+  /** PostgreSQL with DATABASE_READ_URL only (ADR 0052). */
   reads?: ReadRouter;
-  /**
-   * PostgreSQL only: the connections prepared statements run on, which always reuse their
-   * generic plan (see `preparedRunnerOf`).
-   */
+  /** PostgreSQL only: connections that always reuse their generic plan (`preparedRunnerOf`). */
   preparedPool?: pg.Pool;
-  /** PGlite only: PGlite itself, for COPY and the bench's SQL replay. */
+  /** PGlite only: for COPY and the bench's SQL replay. */
   pglite?: PGlite;
 }
 
 export interface NotificationHandlers {
   onNotify(payload: string): void;
   onLive(live: boolean): void;
-  /**
-   * The listening connection was opened but did not hear a notification of its own sent through
-   * DATABASE_URL (a transaction-mode pooler in between): not live; tried again later. `problem`
-   * says where and what to change, for one log line.
-   */
+  /** The listening connection did not hear its own notification (a transaction-mode pooler): not live, tried later. */
   onUnproven?(problem: string): void;
 }
 
 export interface DatabaseOptions {
-  /** postgres:// URL; when absent, PGlite at `pgliteDir`. */
+  /** When absent, PGlite at `pgliteDir`. */
   url?: string | undefined;
   pgliteDir?: string;
-  /**
-   * PGlite in a directory: what this process is (`server`, `npm run seed`…), named to any other
-   * process refused the directory while this one holds it. Default: the script's path.
-   */
+  /** PGlite: this process's name (`server`, `npm run seed`…) for a process refused the directory. Default: the script's path. */
   holder?: string;
-  /** PGlite only: starts from this dump of a data directory (`dumpDataDir`) instead of an empty one (tests' migrated template). */
+  /** PGlite only: a dump of a data directory to start from (tests' migrated template). */
   pgliteData?: Blob;
   poolMax?: number;
-  /**
-   * PostgreSQL only: how long a query may wait for a free pool connection before it fails
-   * (`isDatabaseBusy`, answered 090503). Bounded so an exhausted pool sheds load instead of
-   * queueing requests without end. Default 2000 ms.
-   */
+  /** PostgreSQL only: the wait for a free pool connection (`isDatabaseBusy`), so a full pool sheds load. */
   poolWaitMs?: number;
   migrate?: boolean;
-  /** PostgreSQL only: streaming standbys for page reads (DATABASE_READ_URL), and how they are used (ADR 0052). */
+  /** PostgreSQL only: streaming standbys for page reads (DATABASE_READ_URL, ADR 0052). */
   standbys?: StandbyOptions | undefined;
   /**
-   * PostgreSQL only: the primary itself, or a session-mode pooler, for what needs a whole session
-   * (DATABASE_DIRECT_URL). When set, DATABASE_URL is taken for a transaction-mode pooler, and its
-   * connections are opened without startup options, which PgBouncer refuses.
+   * PostgreSQL only: the primary or a session-mode pooler (DATABASE_DIRECT_URL). When set, DATABASE_URL is taken
+   * for a transaction-mode pooler and opened without startup options, which PgBouncer refuses.
    */
   directUrl?: string | undefined;
-  /** PostgreSQL only: how long a session proof waits for its notification (tests shorten it). Default SESSION_PROOF_TIMEOUT_MS. */
+  /** Tests shorten it. */
   sessionProofTimeoutMs?: number;
-  /**
-   * Sees every statement with its parameters before it runs (Drizzle and raw). For the benchmark,
-   * which replays an endpoint's SQL alone, and the query-plan test; never set in production.
-   */
+  /** Sees every statement with its parameters (the benchmark's replay, the query-plan test); never in production. */
   onQuery?: QueryObserver;
 }
 
 export interface StandbyOptions {
   urls: readonly string[];
-  /** DATABASE_READ_MAX_LAG_MS */
   maxLagMs: number;
-  /** tuning.ts's standbyReadWaitMs */
   waitMs: number;
-  /** How long a statement may take on a standby (tuning.ts's standbyReadTimeoutMs). Default 2000 ms. */
+  /** Default 2000 ms. */
   timeoutMs?: number;
-  /** Between two looks at every server (tests shorten it). Default 250 ms. */
+  /** Tests shorten it. Default 250 ms. */
   monitorIntervalMs?: number;
 }
 
-/** `prepared`: run as a named statement, so PostgreSQL may reuse a generic plan (see `preparedRunnerOf`). */
+/** `prepared`: run as a named statement (`preparedRunnerOf`). */
 export type QueryObserver = (text: string, params: readonly unknown[], prepared?: boolean) => void;
 
 const DEFAULT_POOL_WAIT_MS = 2000;
 
-/** What pg-pool rejects with when no connection became free within `connectionTimeoutMillis`. */
-const POOL_WAIT_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
-
-/**
- * True when `error` (or anything in its `cause` chain: Drizzle wraps driver errors) means every
- * pool connection stayed busy for the whole bounded wait, i.e. the server is overloaded rather
- * than broken. The error handler answers these 090503 with Retry-After.
- */
+/** Every pool connection stayed busy for the whole wait: overloaded, not broken (090503 with Retry-After). */
 export function isDatabaseBusy(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     if (current.message === POOL_WAIT_TIMEOUT_MESSAGE) return true;
@@ -152,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.migrate !== false) {
     try {
       await runMigrations(handle);
-      // A standby may not have replayed the DDL yet: a read there would meet a missing column or table.
+      // A standby may not have replayed the DDL yet.
       await handle.reads?.raiseFloor();
     } catch (error) {
       await handle.close().catch(() => undefined);

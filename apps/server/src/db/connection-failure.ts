@@ -1,8 +1,4 @@
-/**
- * Why the server could not open its PostgreSQL database, in one line that names DATABASE_URL (password
- * masked) and what to check. Without it an operator sees `connect ECONNREFUSED 127.0.0.1:5432` or
- * `role "x" does not exist` with no hint which setting is wrong.
- */
+/** Why the PostgreSQL database could not be opened, in one line naming DATABASE_URL (password masked) and what to check. */
 export class DatabaseConnectionError extends Error {
   constructor(
     message: string,
@@ -13,7 +9,6 @@ export class DatabaseConnectionError extends Error {
   }
 }
 
-/** The URL as it may be shown: any password replaced by `***`. */
 export function maskedDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
@@ -41,7 +36,7 @@ function partsOf(url: string): ConnectionParts {
   };
 }
 
-/** What went wrong and what to check, from the driver's error code (node's or PostgreSQL's SQLSTATE). */
+/** From the driver's error code (node's or PostgreSQL's SQLSTATE). */
 function diagnose(code: string | undefined, message: string, at: ConnectionParts, waitMs: number): string {
   const where = `${at.host}:${at.port}`;
   switch (code) {
@@ -76,14 +71,14 @@ function diagnose(code: string | undefined, message: string, at: ConnectionParts
   }
 }
 
-/** Node puts the code on the error; pg's pool timeout has none, only its message. */
+/** pg's pool timeout has no code, only its message. */
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') return code;
   const message = error instanceof Error ? error.message : '';
   if (/timeout/i.test(message)) return 'TIMEOUT';
-  // An address with several IPs (localhost: ::1 and 127.0.0.1) fails with an AggregateError of each.
+  // Several IPs (localhost: ::1 and 127.0.0.1) fail with an AggregateError of each.
   const first = (error as { errors?: unknown[] }).errors?.[0];
   return first === undefined ? undefined : codeOf(first);
 }

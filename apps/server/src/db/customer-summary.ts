@@ -13,11 +13,8 @@ const s = tableAlias(securities, 's');
 const updated = selection({ id: c.id });
 
 /**
- * Recomputes the denormalised summary on `customer` (cash, market value and total assets in HKD,
- * last trade date, markets held) from the detail tables. Rows whose summary is already right are not touched,
- * so running it twice changes nothing. HKD value = amount / rate, since rates are units per HKD.
- * The CTEs (`rate`, `cash`, `market`, `last_trade`, `held`, `summary` read as `s` by the update) are
- * this statement's own: their columns are named here, not in the schema.
+ * Recomputes the denormalised summary on `customer` (HKD cash, market value, total assets, last trade, markets
+ * held) from the detail tables, touching only rows that differ. HKD = amount / rate (rates are units per HKD).
  */
 export async function refreshCustomerSummaries(database: Queryable, customerIds?: number[]): Promise<number> {
   const scoped = customerIds !== undefined;

@@ -1,15 +1,13 @@
 /**
- * Jyutping → how Hong Kong writes a Cantonese syllable in an English name (the government's
- * romanisation as the Immigration Department writes it on identity cards: WONG, CHAN, CHEUNG, CHI,
- * MING, TSANG, SZE, YEE…). Domain data, not an algorithm: one syllable can be written several ways
- * (張 CHEUNG or TSEUNG, 李 LEE or LEI, 華 WA or WAH), so each entry lists the spellings in use, the
- * usual one first. The usual spelling makes the name's initials; every spelling is indexed.
+ * Jyutping → how Hong Kong writes a Cantonese syllable in an English name (WONG, CHAN, CHEUNG, TSANG, SZE…).
+ * Domain data: a syllable has several spellings in use (張 CHEUNG or TSEUNG, 李 LEE or LEI), the usual one
+ * first; the usual spelling makes the initials, every spelling is indexed.
  */
 
-/** Jyutping initials, longest first so that `gw` is read before `g` and `ng` before `n`. */
+/** Longest first, so `gw` is read before `g` and `ng` before `n`. */
 const INITIALS = ['gw', 'kw', 'ng', 'b', 'p', 'm', 'f', 'd', 't', 'n', 'l', 'g', 'k', 'h', 'w', 'z', 'c', 's', 'j'] as const;
 
-/** Initial → its spellings. Unaspirated b/d/g are written as p/t/k; z and c as CH or TS. */
+/** Unaspirated b/d/g are written as p/t/k; z and c as CH or TS. */
 const INITIAL_SPELLINGS: Record<string, readonly string[]> = {
   '': [''],
   b: ['p'],
@@ -33,7 +31,7 @@ const INITIAL_SPELLINGS: Record<string, readonly string[]> = {
   j: ['y'],
 };
 
-/** Final → its spellings. Long and short a are written alike; oe/eo become EU/U (張 CHEUNG, 徐 TSUI). */
+/** Long and short a are written alike; oe/eo become EU/U (張 CHEUNG, 徐 TSUI). */
 const FINAL_SPELLINGS: Record<string, readonly string[]> = {
   '': [''],
   aa: ['a', 'ah'],
@@ -94,7 +92,7 @@ const FINAL_SPELLINGS: Record<string, readonly string[]> = {
   yut: ['uet', 'ut'],
 };
 
-/** Whole syllables written otherwise than initial + final: 志 CHI / TSZ, 詩 SZE, 兒 YEE, 吳 NG, 唔 M. */
+/** Written otherwise than initial + final: 志 CHI / TSZ, 詩 SZE, 兒 YEE, 吳 NG, 唔 M. */
 const SYLLABLE_SPELLINGS: Record<string, readonly string[]> = {
   zi: ['chi', 'tsz', 'chee'],
   ci: ['chi', 'tsz', 'chee'],
@@ -107,13 +105,9 @@ const SYLLABLE_SPELLINGS: Record<string, readonly string[]> = {
   hng: ['hng'],
 };
 
-/** Syllable → spellings, computed once per syllable (a few hundred syllables in all). */
 const cache = new Map<string, readonly string[]>();
 
-/**
- * The spellings of one Jyutping syllable (tone digit optional), the usual one first; empty for
- * anything that is not a Jyutping syllable (it is then not indexed rather than guessed).
- */
+/** The usual spelling first; empty for anything not a Jyutping syllable (not indexed rather than guessed). */
 export function hkSpellings(jyutping: string): readonly string[] {
   const syllable = jyutping.toLowerCase().replace(/[1-6]$/, '');
   const known = cache.get(syllable);
@@ -128,7 +122,6 @@ export function hkSpellings(jyutping: string): readonly string[] {
       const all: string[] = [];
       for (const finalSpelling of finals)
         for (const initialSpelling of INITIAL_SPELLINGS[initial]!) all.push(initialSpelling + finalSpelling);
-      // Usual initial with usual final first; then the rest in table order, once each.
       spellings = [...new Set(all)].filter((spelling) => spelling.length > 0);
     }
   }

@@ -8,28 +8,20 @@ export const checkedChannel = (channel: string) => {
   return channel;
 };
 
-/** Retry delays of a lost or unproven listening connection: from half a second, doubling, at most 30 s. */
+/** From half a second, doubling, at most 30 s. */
 const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
 
-/**
- * How long a session proof waits for its own notification: a server reached directly (or through a
- * session-mode pooler) delivers it within milliseconds, even loaded; through a transaction-mode
- * pooler it never arrives.
- */
+/** Directly or through a session-mode pooler it arrives within milliseconds; through a transaction-mode one never. */
 export const SESSION_PROOF_TIMEOUT_MS = 2000;
 const SESSION_PROOF_CHANNEL = 'broker_session_proof';
-/** A failed proof is the answer for this long (a transaction-mode pooler stays one); then it is tried again. */
+/** A failed proof stands this long (a transaction-mode pooler stays one). */
 const SESSION_PROOF_RETRY_MS = 60_000;
 
-/** Sends `payload` on the session-proof channel from another connection than the one listening. */
 type ProofNotifier = (payload: string) => Promise<unknown>;
 
 /**
- * LISTENs on `client` and has `notify` send a fresh nonce from another connection: true once the
- * nonce arrives within `timeoutMs`. Through a transaction-mode pooler `client` holds no server
- * connection between statements, so the LISTEN "succeeds" on a server connection that is handed to
- * someone else, and the notification never reaches `client`. No false positive is possible: only a
- * session that is still listening hears it.
+ * LISTENs on `client` and has `notify` send a fresh nonce from another connection. Through a transaction-mode
+ * pooler the LISTEN succeeds on a server connection handed to someone else, and the nonce never arrives.
  */
 async function hearsOwnNotification(client: pg.Client, notify: ProofNotifier, timeoutMs: number): Promise<boolean> {
   const nonce = randomUUID();
@@ -50,7 +42,7 @@ async function hearsOwnNotification(client: pg.Client, notify: ProofNotifier, ti
       timer.unref();
     });
     const proven = await Promise.race([arrived, timedOut]);
-    // Other processes' proofs are not this connection's business (through a pooler the UNLISTEN could land elsewhere).
+    // Through a pooler the UNLISTEN could land elsewhere.
     if (proven) await client.query(`unlisten ${SESSION_PROOF_CHANNEL}`);
     return proven;
   } finally {
@@ -59,7 +51,6 @@ async function hearsOwnNotification(client: pg.Client, notify: ProofNotifier, ti
   }
 }
 
-/** Whether connections to `url` keep their session: `hearsOwnNotification` on a connection of its own, closed afterwards. */
 async function proveSession(url: string, notify: ProofNotifier, timeoutMs: number): Promise<boolean> {
   const client = new pg.Client({ ...connectionConfig(url, ''), connectionTimeoutMillis: timeoutMs });
   client.on('error', () => undefined);
@@ -74,11 +65,8 @@ async function proveSession(url: string, notify: ProofNotifier, timeoutMs: numbe
 }
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to other statements), opened
- * again whenever it is lost, with TCP keepalive so a silent network loss is noticed. Live only once
- * the connection has heard a notification of its own (`hearsOwnNotification`): a LISTEN through a
- * transaction-mode pooler succeeds and hears nothing, and a cache trusting it would serve revoked
- * sessions until its entries expire.
+ * LISTEN on a connection of its own, reopened when lost (TCP keepalive notices a silent loss). Live only once it
+ * heard its own notification: a cache trusting a deaf LISTEN would serve revoked sessions.
  */
 async function listenPostgres(
   url: string,
@@ -118,7 +106,6 @@ async function listenPostgres(
     let proven: boolean;
     try {
       await client.connect();
-      // Proven first, then listening: the same session keeps both.
       proven = await hearsOwnNotification(client, proof.notify, proof.timeoutMs);
       if (proven) await client.query(`listen ${name}`);
     } catch {
@@ -151,10 +138,8 @@ async function listenPostgres(
 }
 
 /**
- * The session side of a PostgreSQL handle, on connections to `sessionUrl` (DATABASE_DIRECT_URL's, else
- * DATABASE_URL's): whether they keep their session (proven once; a failed proof stands for a while), and
- * LISTEN on one of them. A proof's nonce is sent through `pool` (DATABASE_URL), as the session-change
- * triggers' notifications are. `where` names the URL in a warning.
+ * The session side of a PostgreSQL handle, on `sessionUrl` (DATABASE_DIRECT_URL's, else DATABASE_URL's); proof
+ * nonces go through `pool`, as the session triggers' notifications do.
  */
 export function postgresSessions(
   pool: pg.Pool,
@@ -180,12 +165,12 @@ export function postgresSessions(
       settleSessionProof(await sessionProof);
       return sessionsProven;
     },
-    // NOTIFY comes from the primary, on a connection of its own: never a standby's, never a transaction-mode pooler's.
+    // NOTIFY comes from the primary: never a standby, never a transaction-mode pooler.
     listen: (channel, handlers) =>
       listenPostgres(sessionUrl, channel, handlers, {
         notify: notifyProof,
         timeoutMs,
-        // The LISTEN's own proof is one of the same URL's sessions: it answers keepsSessions too.
+        // The LISTEN's own proof answers keepsSessions too.
         settled: settleSessionProof,
         where,
       }),

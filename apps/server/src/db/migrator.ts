@@ -7,7 +7,7 @@ import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
 
-/** Any stable number: every replica takes this lock before migrating. */
+/** Every replica takes this lock before migrating. */
 const MIGRATION_LOCK_KEY = 727_001;
 
 export async function runMigrations(handle: DatabaseHandle) {
@@ -23,20 +23,15 @@ export async function runMigrations(handle: DatabaseHandle) {
     failed = true;
     throw error;
   } finally {
-    // A failed migration's connection may be mid-transaction or broken: not handed to anyone else.
+    // A failed migration's connection may be mid-transaction or broken.
     client.release(failed);
   }
 }
 
 /**
- * Drizzle's migrator for node-postgres, in one transaction that first takes a transaction advisory
- * lock: replicas starting together migrate once, the second finding the first's work done. Drizzle's
- * own reads the last applied migration before its transaction, so a lock taken inside that
- * transaction would come too late, and a session lock taken around it leaks through a
- * transaction-mode pooler (the unlock lands on another server connection, and the next replica's
- * start waits on it). This one is released by COMMIT or ROLLBACK on the server connection that took
- * it, wherever that is. Same journal table and rules as Drizzle's (a migration applies when newer than
- * the last one recorded), so either may run after the other.
+ * Drizzle's migrator in one transaction that first takes a transaction advisory lock, so replicas migrate once.
+ * Drizzle's own reads the last migration before its transaction (a lock inside comes too late), and a session
+ * lock leaks through a transaction-mode pooler. Same journal table and rules as Drizzle's.
  */
 async function migratePostgres(client: pg.PoolClient) {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });

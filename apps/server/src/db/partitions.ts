@@ -1,14 +1,12 @@
 import type { DatabaseHandle } from './client';
 
-/** How many months after the current Hong Kong month exist ahead of their first row (ADR 0053). */
+/** Months after the current Hong Kong month that exist before their first row (ADR 0053). */
 export const PARTITION_MONTHS_AHEAD = 3;
 
 /**
- * Creates the monthly partitions of every month-partitioned table (trade, money_movement,
- * stock_transfer: migration 0034; audit_log: 0035) that are missing: the months from `since` (default: this Hong Kong
- * month) through `monthsAhead` months ahead, and the month of every row waiting in a default
- * partition, whose rows it moves into their month. Idempotent, and safe on several replicas at once
- * (the SQL function takes a transaction advisory lock). Returns how many partitions it created.
+ * Creates the missing monthly partitions (migrations 0034, 0035) from `since` (default: this Hong Kong month)
+ * through `monthsAhead`, and moves rows waiting in a default partition into their month. Idempotent and safe
+ * on several replicas (the SQL function takes a lock). Returns how many it created.
  */
 export async function ensureMonthPartitions(
   database: Pick<DatabaseHandle, 'query'>,

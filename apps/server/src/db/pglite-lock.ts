@@ -3,26 +3,19 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-/** The lock's file name inside PGLITE_DIR. */
 export const PGLITE_LOCK_FILE = 'broker.lock';
 
-/** What the lock file records about its holder. */
 export interface PgliteLockHolder {
   pid: number;
   host: string;
-  /** What the holder is, for the refusal message: `server`, `npm run seed`, … */
+  /** For the refusal message: `server`, `npm run seed`, … */
   command: string;
-  /** ISO instant the holder opened the directory. */
   since: string;
-  /** Linux: the process's start time in clock ticks since boot, so a recycled pid is not taken for the holder. */
+  /** Linux: start time in clock ticks since boot, so a recycled pid is not taken for the holder. */
   startTicks?: string;
 }
 
-/**
- * Another live process holds the directory. PGlite is one PostgreSQL backend in one process: a
- * second process on the same files does not wait or fail, it silently writes over the first one's
- * pages (ADR 0020).
- */
+/** PGlite is one backend in one process: a second process on its files writes over the first's pages (ADR 0020). */
 export class PgliteDirInUseError extends Error {
   constructor(
     readonly dir: string,
@@ -39,11 +32,10 @@ export class PgliteDirInUseError extends Error {
 }
 
 export interface PgliteLock {
-  /** Removes the lock file if it is still this holder's. Idempotent. */
   release(): void;
 }
 
-/** Linux only (else undefined): field 22 of /proc/<pid>/stat, the process's start time. */
+/** Linux only: field 22 of /proc/<pid>/stat. */
 function startTicksOf(pid: number): string | undefined {
   try {
     // The command name (field 2) may hold spaces and parentheses: count from its closing one.
@@ -55,7 +47,7 @@ function startTicksOf(pid: number): string | undefined {
 }
 
 function isAlive(holder: PgliteLockHolder): boolean {
-  // A process on another machine (a shared volume) cannot be checked from here: assume it lives.
+  // On another machine (a shared volume): assume it lives.
   if (holder.host !== hostname()) return true;
   try {
     process.kill(holder.pid, 0);
@@ -80,16 +72,14 @@ function readHolder(path: string): { text: string; holder: PgliteLockHolder | nu
     if (typeof parsed.pid === 'number' && typeof parsed.host === 'string')
       return { text, holder: { command: '?', since: '?', ...parsed } as PgliteLockHolder };
   } catch {
-    // Half-written by a process that died between create and write: nobody holds it.
+    // Half-written by a process that died between create and write.
   }
   return { text, holder: null };
 }
 
 /**
- * Takes `dir` for this process, or throws PgliteDirInUseError naming the live holder. The lock
- * file is created exclusively; one left by a dead process is taken over (moved aside, checked to
- * be the very file judged dead, then created afresh, so two processes racing for a stale lock
- * cannot both win). Released by `release()` and, failing that, when the process exits.
+ * Throws PgliteDirInUseError naming a live holder. A dead holder's lock is moved aside, checked to be the file
+ * judged dead, and created afresh, so two processes racing for it cannot both win.
  */
 export function lockPgliteDir(dir: string, command: string): PgliteLock {
   const path = join(dir, PGLITE_LOCK_FILE);
@@ -141,7 +131,7 @@ function tryCreate(path: string, text: string): boolean {
   return true;
 }
 
-/** Moves the stale lock aside; if what moved is not what was judged stale (a racer's fresh lock), puts it back. */
+/** If what moved is not what was judged stale (a racer's fresh lock), puts it back. */
 function takeOverStale(path: string, staleText: string) {
   const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {

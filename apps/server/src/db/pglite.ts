@@ -18,7 +18,7 @@ export async function openPglite(
 ): Promise<DatabaseHandle> {
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) mkdirSync(dir, { recursive: true });
-  // One process per directory: a second PGlite on the same files corrupts them without a word (ADR 0020).
+  // A second PGlite on the same files corrupts them without a word (ADR 0020).
   const lock = inMemory ? null : lockPgliteDir(dir, how.holder ?? defaultHolder());
   let client: PGlite;
   try {
@@ -29,9 +29,7 @@ export async function openPglite(
   }
   const db = drizzlePglite({ client, schema, ...loggerOf(observe) }) as unknown as Database;
   if (observe) {
-    // PGlite has no plan cache, so a prepared statement is an ordinary query; it is still reported as
-    // prepared (by a Drizzle without the logger, else it would be seen twice), so the SQL snapshots
-    // show which statements PostgreSQL runs prepared.
+    // PGlite has no plan cache; a statement is still reported as prepared, so the SQL snapshots show which run so.
     const unobserved = drizzlePglite({ client, schema }) as unknown as Database;
     const dialect = new PgDialect();
     attachPreparedRunner(db, async (query) => {
@@ -44,7 +42,7 @@ export async function openPglite(
     db,
     kind: 'pglite',
     pglite: client,
-    // One process, one connection: its session is the only one.
+    // One process, one connection.
     keepsSessions: async () => true,
     async query<Row>(text: string, params: unknown[] = []) {
       observe?.(text, params);
@@ -52,7 +50,6 @@ export async function openPglite(
       return result.rows;
     },
     async listen(channel, handlers) {
-      // One process, one connection: nothing can be missed.
       const unsubscribe = await client.listen(checkedChannel(channel), handlers.onNotify);
       handlers.onLive(true);
       return async () => {

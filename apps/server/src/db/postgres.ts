@@ -9,7 +9,7 @@ import { attachPreparedRunner, loggerOf, preparedStatementName } from './prepare
 import * as schema from './schema';
 import { routeReadsToStandbys } from './standby-pools';
 
-/** Session connections behind DATABASE_DIRECT_URL: the migration, demo-seed, MOT-sweep and search-terms locks at once. */
+/** The migration, demo-seed, MOT-sweep and search-terms locks at once. */
 const SESSION_POOL_MAX = 4;
 
 export async function openPostgres(
@@ -19,22 +19,19 @@ export async function openPostgres(
   observe?: QueryObserver,
 ): Promise<DatabaseHandle> {
   const poolWith = poolOpener(limits);
-  // PgBouncer refuses startup options ("unsupported startup parameter in options"): behind it the
-  // settings belong in postgresql.conf or its connect_query, and prepared statements keep
-  // plan_cache_mode=auto (ADR 0052).
+  // PgBouncer refuses startup options: behind it the settings belong in its connect_query, and prepared
+  // statements keep plan_cache_mode=auto (ADR 0052).
   const pooled = topology.directUrl !== undefined;
   const pool = poolWith(url, pooled ? '' : SESSION_SETTINGS);
   const pools = [pool];
-  // One round trip before anything else, so an unreachable server, a missing database or role is reported
-  // as what it is, naming DATABASE_URL, rather than as the first migration's failure.
+  // One round trip first, so an unreachable server, database or role is reported as what it is.
   try {
     await pool.query('select 1');
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw databaseConnectionError(error, url, limits.waitMs);
   }
-  // A second pool, since the setting is per connection: every other statement with parameters must
-  // keep its custom plan (a count of `陈` and of `Rong` need different ones).
+  // The setting is per connection: every other statement keeps its custom plan (`陈` and `Rong` need different ones).
   const preparedPool = poolWith(url, pooled ? '' : PREPARED_SESSION_SETTINGS);
   pools.push(preparedPool);
   const sessionPool = topology.directUrl ? poolWith(topology.directUrl, SESSION_SETTINGS, SESSION_POOL_MAX) : pool;
@@ -53,7 +50,6 @@ export async function openPostgres(
     const result = await preparedClient.query({ name: preparedStatementName(text), text, values: params });
     return result.rows;
   });
-  // Sessions (locks, LISTEN) are DATABASE_DIRECT_URL's, else DATABASE_URL's.
   const sessionUrl = topology.directUrl ?? url;
   const where = `${topology.directUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL'} (${serverName(sessionUrl)})`;
   return {

@@ -2,47 +2,33 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { parseLsn } from './lsn';
 import { MEMBER_WROTE_CHANNEL } from './member-positions';
-import { isLostConnection } from './transient-errors';
+import { isLostConnection, POOL_WAIT_TIMEOUT_MESSAGE } from './transient-errors';
 import { tagWriteOnStandby } from './write-on-standby';
 import type { PrimaryProbeChange, Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
 
-/**
- * Where the statements of one request go (ADR 0052). Outside any request (background jobs, the
- * search index, sign-in and the session check, which run before the handler) there is none: the
- * primary.
- */
+/** Where one request's statements go (ADR 0052); outside a request (jobs, the search index, sign-in): the primary. */
 interface Route {
-  /** The standby this request reads from; cleared (the primary from then on) if it fails. */
+  /** Cleared (the primary from then on) if it fails. */
   standby: Standby | undefined;
-  /** On the primary: whether a statement may have written, so the reader's next reads must see it. */
+  /** On the primary: a statement may have written, so the reader's next reads must see it. */
   wrote: boolean;
 }
 
 const routes = new AsyncLocalStorage<Route>();
 
-/** Runs `work` with its statements on the primary, whatever request it serves (ADR 0052: the search index). */
+/** Whatever request it serves (the search index, ADR 0052). */
 export const onPrimary = <T>(work: () => T): T => routes.exit(work);
 
-/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
-const POOL_WAIT_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
-/** node-postgres's own words for a server that answered nothing: query_timeout, or a closed client. */
+/** node-postgres's words for a server that answered nothing: query_timeout, or a closed client. */
 const STANDBY_SILENT_MESSAGES = new Set(['Query read timeout', 'Client was closed and is not queryable', 'Connection terminated']);
-/** Socket errors beyond the ones a lost primary shows: a standby's name or route gone. */
+/** Beyond a lost primary's: a standby's name or route gone. */
 const LOST_SOCKET_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTDOWN', 'ECONNABORTED']);
 
 /**
- * How a statement that failed on a standby is answered (ADR 0052):
- * - `down`: the standby failed, not the statement: the connection was refused, lost or never
- *   answered (a socket error, node-postgres's lost-connection messages, no answer within
- *   standbyReadTimeoutMs), or the server says it is unusable (class 08 connection exception,
- *   57P0x shutting down or starting, 58 system error). Repeated on the primary, the standby marked down.
- * - `busy`: the standby is alive but could not take this statement: no connection free in its pool
- *   within databasePoolWaitMs, its connection slots full or another resource short (class 53, 53300
- *   among them), or the statement cancelled for a conflict with recovery (40001, 40P01) or for running
- *   past its statement_timeout (57014). Repeated on the primary; the standby stays up.
- * - undefined: the statement's own error, or a fault of the code (a TypeError has no SQLSTATE either):
- *   thrown as it is, never run twice, the standby untouched. A write refused by a standby (25006) is
- *   one: a routing bug (WriteOnStandbyError: 500, logged as an error).
+ * `down`: the standby failed, not the statement (lost, silent past standbyReadTimeoutMs, class 08, 57P0x, 58):
+ * repeated on the primary, the standby marked down. `busy`: alive but unable to take it (no free connection,
+ * class 53, a recovery conflict 40001/40P01, statement_timeout 57014): repeated on the primary. undefined: the
+ * statement's own error or a code fault, never run twice; 25006 on a standby is a routing bug (ADR 0052).
  */
 export function standbyFailure(error: unknown): 'down' | 'busy' | undefined {
   if (!(error instanceof Error)) return undefined;
@@ -57,10 +43,8 @@ export function standbyFailure(error: unknown): 'down' | 'busy' | undefined {
 }
 
 /**
- * Only a statement that is plainly a read leaves `wrote` unset: one starting with SELECT or WITH
- * (or a parenthesised SELECT) that names no INSERT, UPDATE, DELETE or MERGE (a WITH may hide one).
- * Anything else, and every transaction, counts as a write: a wrong guess costs one cookie, never a
- * stale read.
+ * Only SELECT or WITH naming no INSERT, UPDATE, DELETE or MERGE is a read; anything else, and every
+ * transaction, counts as a write: a wrong guess costs one cookie, never a stale read.
  */
 const plainRead = /^\s*\(*\s*(select|with)\b/i;
 const writeWord = /\b(insert|update|delete|merge)\b/i;
@@ -69,28 +53,22 @@ export const mayWrite = (query: unknown) => {
   return typeof text !== 'string' || !plainRead.test(text) || writeWord.test(text);
 };
 
-/** The positions a read must see. */
 export interface ReadPositions {
-  /** The reader's read-your-writes cookie, as `parseLsn` read it: untrusted (ADR 0052). */
+  /** The read-your-writes cookie: untrusted (ADR 0052). */
   claimed?: bigint | undefined;
-  /** The reader's last write as the primary announced it (MemberPositions), whichever browser made it. */
+  /** The reader's last write as the primary announced it, whichever browser made it. */
   member?: bigint | undefined;
 }
 
 export interface ReadRouter {
-  /** Runs `work` with its statements on a standby that has replayed `positions` (else, after the wait, the primary). */
+  /** Else, after the wait, the primary. */
   onStandby<T>(positions: ReadPositions, work: () => Promise<T>): Promise<T>;
   /**
-   * Runs `work` on the primary; if it may have written, `afterWrite` gets the primary's WAL position
-   * after it (whether `work` succeeded or not: a failed request may still have written), and with
-   * `announceFor` (a staff id) the primary announces it to every API process (MEMBER_WROTE_CHANNEL),
-   * in the same statement.
+   * `afterWrite` gets the primary's WAL position after `work` if it may have written (even if it failed); with
+   * `announceFor` (a staff id) the position is announced to every API process in the same statement.
    */
   onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void, announceFor?: number): Promise<T>;
-  /**
-   * From now on, this process's reads need a standby that has replayed everything the primary holds
-   * now: called after the migrations, so no read meets a standby that has not replayed their DDL.
-   */
+  /** Called after the migrations: from now on reads need a standby that has replayed their DDL. */
   raiseFloor(): Promise<void>;
   readonly maxLagMs: number;
   standbys(): StandbyReport[];
@@ -99,11 +77,8 @@ export interface ReadRouter {
 }
 
 /**
- * Routes each statement to the pool the current request was given: Drizzle holds this one object
- * (so repositories are built once and never know), and it passes Drizzle's pool check (the class
- * name holds "Pool"), so a transaction checks a connection out of the chosen pool and releases it.
- * A statement that fails because its standby did is run again on the primary, and the standby is
- * marked down; reads can be repeated, and no write is ever sent to a standby.
+ * Drizzle holds this one object and takes it for a pool (the class name holds "Pool"), so a transaction checks
+ * a connection out of the request's pool. A statement failed by its standby runs again on the primary.
  */
 export class RoutedPool {
   constructor(
@@ -147,14 +122,13 @@ export class RoutedPool {
     }
   }
 
-  /** The rest of the request reads from the primary. */
   private leave(route: Route, standby: Standby, failure: 'down' | 'busy', error: unknown) {
     route.standby = undefined;
     if (failure === 'down') this.monitor.markDown(standby, error);
   }
 }
 
-/** A standby's connection for a transaction, whose statements' 25006 are tagged as routing bugs. */
+/** Its statements' 25006 are tagged as routing bugs. */
 function withWritesTagged(client: pg.PoolClient): pg.PoolClient {
   return new Proxy(client, {
     get(target, property, receiver) {
@@ -171,23 +145,21 @@ function withWritesTagged(client: pg.PoolClient): pg.PoolClient {
   });
 }
 
-/** The insert position: with synchronous_commit = off the commit record may lie past the write position. */
+/** With synchronous_commit = off the commit record may lie past the write position. */
 const INSERT_POSITION = 'pg_current_wal_insert_lsn()::text';
-/** The same, announced as `<staff id> <position>` (memberWrotePayload) to every process listening. */
+/** Announced as `<staff id> <position>` (memberWrotePayload). */
 const ANNOUNCED_POSITION = `select lsn, pg_notify($1, $2 || lsn) from (select ${INSERT_POSITION} as lsn) as here`;
 
 const furthest = (...positions: Array<bigint | undefined>) =>
   positions.reduce<bigint | undefined>((far, each) => (each !== undefined && (far === undefined || each > far) ? each : far), undefined);
 
-/** A router over `monitor`'s standbys; `primary` answers the WAL position after a write. */
 export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number): ReadRouter {
-  /** What every standby read needs, whoever reads (raiseFloor). */
   let floor: bigint | undefined;
   return {
     maxLagMs,
     async onStandby({ claimed, member }, work) {
       const standby = await monitor.standbyFor(furthest(floor, member), claimed);
-      // Awaited inside: Drizzle's queries are lazy thenables, run by whoever calls `then`.
+      // Drizzle's queries are lazy thenables, run by whoever calls `then`.
       return routes.run({ standby, wrote: false }, async () => await work());
     },
     async onPrimaryNoting(work, afterWrite, announceFor) {

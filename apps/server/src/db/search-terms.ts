@@ -6,23 +6,15 @@ import { withTryTransactionLock } from './advisory-lock';
 import { hkSpellings } from './hk-romanisation';
 
 /**
- * One shared normaliser for a customer's Chinese name (ADR 0046): what is stored in
- * `customer.search_terms` by every write path, held by the book index, and what a keyword is
- * compared with. Both search paths test the same stored text, so they agree by construction.
- *
- * The text is the name folded to Simplified characters, then the lower-case words a manager may
- * type for it: every Hong Kong spelling of each Cantonese syllable, the pinyin of each syllable, the
- * given name's syllables joined (`chiming`, `zhiming`), and the initials in both orders (`wcm`,
- * `cmw`). Words are separated by one space and the text starts with the folded name, so a word
- * prefix is ` term` and the folded name can only match a keyword made of Chinese characters.
+ * The one normaliser of a customer's Chinese name (ADR 0046), stored in `customer.search_terms`: the name
+ * folded to Simplified, then the lower-case words a manager may type for it (Hong Kong spellings, pinyin, the
+ * given name joined, initials in both orders), one space apart, so a word prefix is ` term`.
  */
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const CJK_ALL = /^[\u3400-\u9fff\uf900-\ufaff]+$/;
 
-// Traditional → Simplified one character at a time: Taiwan variants first (著 → 着), then Hong Kong
-// ones and the Traditional characters (衞 → 卫). Names are not phrases, so per character is what both
-// a name and a keyword get; it is cached, since a book has a few thousand distinct characters.
+// Per character, Taiwan variants first (著 → 着): names are not phrases. Cached: a book has a few thousand.
 const fromTaiwan = OpenCC.Converter({ from: 'tw', to: 'cn' });
 const fromHongKong = OpenCC.Converter({ from: 'hk', to: 'cn' });
 const foldedChars = new Map<string, string>();
@@ -40,17 +32,17 @@ function foldChar(char: string): string {
 
 const toHongKong = OpenCC.Converter({ from: 'cn', to: 'hk' });
 
-/** Chinese text in Traditional characters as Hong Kong writes them (for tools and tests that type a name so). */
+/** As Hong Kong writes them (for tools and tests that type a name so). */
 export const traditionalChinese = (text: string): string => toHongKong(text);
 
-/** Chinese text in Simplified characters (黃 → 黄, 張偉 → 张伟); other characters unchanged. */
+/** 黃 → 黄, 張偉 → 张伟; other characters unchanged. */
 export function foldChinese(text: string): string {
   let out = '';
   for (const char of text) out += foldChar(char);
   return out;
 }
 
-/** Two-character surnames (folded): their syllables form one surname (欧阳 AU YEUNG / OUYANG). */
+/** Their syllables form one surname (欧阳 AU YEUNG / OUYANG). */
 const COMPOUND_SURNAMES = new Set([
   '欧阳',
   '司徒',
@@ -74,10 +66,7 @@ const COMPOUND_SURNAMES = new Set([
   '澹台',
 ]);
 
-/**
- * Surnames whose Cantonese reading differs from the character's everyday one (to-jyutping has no
- * surname mode): 曾 TSANG, not cang4; 區 AU, 單 SIN, 仇 KAU. Keyed by the folded character.
- */
+/** Surnames whose Cantonese reading is not the everyday one (to-jyutping has no surname mode). */
 const CANTONESE_SURNAME_READINGS: Record<string, string> = {
   曾: 'zang1',
   区: 'au1',
@@ -111,34 +100,29 @@ function cached<T>(map: Map<string, T>, key: string, compute: () => T): T {
   return value as T;
 }
 
-/** A character's Jyutping (a surname's reading when `surname`); null when it has none. */
 function jyutping(raw: string, folded: string, surname: boolean): string | null {
   if (surname && CANTONESE_SURNAME_READINGS[folded]) return CANTONESE_SURNAME_READINGS[folded];
   return cached(jyutpingOf, raw, () => ToJyutping.getJyutpingList(raw)[0]?.[1] ?? null);
 }
 
-/** A folded character's pinyin without tones, `ü` as `v` (LV), a surname's reading when `surname`. */
+/** Without tones, `ü` as `v` (LV). */
 function pinyinSyllable(folded: string, surname: boolean): string {
   return cached(surname ? surnamePinyinOf : pinyinOf, folded, () =>
     pinyin(folded, { toneType: 'none', v: true, ...(surname ? { surname: 'head' as const } : {}) }).toLowerCase(),
   );
 }
 
-/** The spellings of a pinyin syllable: as written, and `ü` also as U and YU (吕 LV, LU, LYU). */
+/** `ü` also as U and YU (吕 LV, LU, LYU). */
 const pinyinSpellings = (syllable: string) =>
   syllable.includes('v') ? [syllable, syllable.replace('v', 'u'), syllable.replace('v', 'yu')] : [syllable];
 
-/** How a Chinese name reads, syllable by syllable, in the usual spelling of each ('' where a character has no reading). */
+/** '' where a character has no reading. */
 export interface NameReadings {
-  /** 1, or 2 for a two-character surname (欧阳). */
   surnameLength: number;
-  /** Hong Kong Cantonese: `['wong', 'chi', 'ming']`. */
   cantonese: string[];
-  /** Pinyin without tones: `['huang', 'zhi', 'ming']`. */
   pinyin: string[];
 }
 
-/** The readings of the Chinese characters of a name (others are left out). */
 export function nameReadings(nameCn: string): NameReadings {
   const raw = [...nameCn].filter((char) => CJK.test(char));
   const folded = raw.map(foldChar);
@@ -153,13 +137,12 @@ export function nameReadings(nameCn: string): NameReadings {
   };
 }
 
-/** A folded character's pinyin, '' when it has none in letters. */
 function pinyinOfChar(folded: string, surname: boolean): string {
   const syllable = pinyinSyllable(folded, surname);
   return /^[a-z]+$/.test(syllable) ? syllable : '';
 }
 
-/** The romanisation words of a folded Chinese name (see the module comment); raw keeps each character's Cantonese. */
+/** `raw` keeps each character's Cantonese. */
 function romanisedWords(raw: string[], folded: string[]): string[] {
   const words = new Set<string>();
   const surnameLength = folded.length > 2 && COMPOUND_SURNAMES.has(folded[0]! + folded[1]!) ? 2 : 1;
@@ -190,14 +173,9 @@ function romanisedWords(raw: string[], folded: string[]): string[] {
   return [...words];
 }
 
-/**
- * The stored search text of a customer's Chinese name: its Chinese characters folded (nothing else
- * of it: other characters are found by the name's own arm), a space, then its romanisation words
- * separated by spaces. A name without a Chinese character gives `' '`, which nothing matches.
- */
+/** Only the Chinese characters are folded (others are found by the name's own arm); none gives `' '`. */
 export function searchTerms(nameCn: string): string {
-  // Names repeat (a surname and two given characters from a few thousand): a seed of 1,000,000
-  // customers computes far fewer.
+  // Names repeat: a large seed computes far fewer than it has customers.
   const known = termsOfName.get(nameCn);
   if (known !== undefined) return known;
   const terms = computeSearchTerms(nameCn);
@@ -216,19 +194,16 @@ function computeSearchTerms(nameCn: string): string {
   return `${folded.join('')} ${words.join(' ')}`;
 }
 
-/** A keyword made only of Chinese characters (spaces ignored), folded; null otherwise. */
+/** Only Chinese characters (spaces ignored), folded; null otherwise. */
 export function foldedChineseKeyword(text: string): string | null {
   const compact = text.replace(/\s+/g, '');
   return CJK_ALL.test(compact) ? foldChinese(compact) : null;
 }
 
-/** At most this many words of a romanised keyword are tested (each one a LIKE). */
+/** Each word is one LIKE. */
 const MAX_ROMANISED_WORDS = 4;
 
-/**
- * A keyword that reads as romanisation (Latin letters, with spaces, hyphens, apostrophes or dots
- * between words): its lower-case words, each of which must begin a word of the name's terms.
- */
+/** Latin letters with spaces, hyphens, apostrophes or dots between words: its lower-case words. */
 export function romanisedKeyword(text: string): string[] | null {
   if (!/^[A-Za-z][A-Za-z\s'.-]*$/.test(text)) return null;
   const words = text
@@ -239,24 +214,22 @@ export function romanisedKeyword(text: string): string[] | null {
 }
 
 /**
- * A customer number's key: its trailing digits without leading zeros (`C00001234` → `1234`); null
- * when it ends in no digit or only zeros. PostgreSQL computes the same key for the index of
- * migration 0029: `nullif(ltrim(substring(customer_no from '[0-9]+$'), '0'), '')`.
+ * Trailing digits without leading zeros (`C00001234` → `1234`); null when none. Migration 0029's index
+ * computes the same: `nullif(ltrim(substring(customer_no from '[0-9]+$'), '0'), '')`.
  */
 export function customerNoKey(customerNo: string): string | null {
   const digits = /[0-9]+$/.exec(customerNo)?.[0].replace(/^0+/, '');
   return digits ? digits : null;
 }
 
-/** A customer number as typed: optional letters (any case) then digits (any leading zeros), e.g. `c1234`, `00001234`. */
+/** Optional letters then digits, e.g. `c1234`, `00001234`. */
 export interface CustomerNoKeyword {
-  /** Upper-case ASCII letters the number must start with (`''`: any). */
+  /** `''`: any. */
   prefix: string;
-  /** customerNoKey of the number. */
   key: string;
 }
 
-/** Letters A–Z upper-cased and nothing else, as PostgreSQL's upper() does for them in any locale. */
+/** As PostgreSQL's upper() does for them in any locale. */
 export const upperAscii = (text: string) => text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 
 export function customerNoKeyword(text: string): CustomerNoKeyword | null {
@@ -266,38 +239,32 @@ export function customerNoKeyword(text: string): CustomerNoKeyword | null {
   return key ? { prefix: upperAscii(match[1]!), key } : null;
 }
 
-/** Rows one fill statement computes and writes (one book-version bump per book touched). */
+/** One book-version bump per book touched per statement. */
 const FILL_BATCH = 500;
 
-/** Any stable number; distinct from the migration (727_001), demo-seed (727_002) and MOT sweep (727_007) locks. */
+/** Distinct from the migration (727_001), demo-seed (727_002) and MOT sweep (727_007) locks. */
 export const SEARCH_TERMS_FILL_LOCK_KEY = 727_008;
 
-/** Runs one statement and returns its rows: the pool's, or the one connection that holds the fill's lock. */
 type RunQuery = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
 
-/** What one batch of the fill did: `busy` when another replica is filling at that moment. */
 export type SearchTermsFillStep =
   | { status: 'busy' }
   | {
       status: 'filled';
-      /** Customers without terms read past the cursor (computed once each). */
       read: number;
       written: number;
-      /** Where the next batch starts: the last id read, or `'0'` once the round has reached the end. */
+      /** `'0'` once the round has reached the end. */
       nextAfterId: string;
     };
 
 /**
- * Computes `search_terms` for up to `limit` customers that have none (just migrated, or renamed by a
- * statement that did not write them: migration 0029's trigger cleared them) with an id above
- * `afterId`, in id order. A keyset cursor, not "the first missing rows": each filled row leaves a dead
- * entry in the partial index of missing rows until vacuum, and a scan from the first id walks them all
- * again each batch (quadratic: a million rows took 736 s). A row whose name changed since it was read
- * is left behind the cursor for the next round, which starts again from the first id.
+ * Missing terms (migration 0029's trigger clears them on a rename) after `afterId`, by a keyset cursor: each
+ * filled row leaves a dead entry in the partial index until vacuum, so "the first missing rows" each batch
+ * was quadratic. A row renamed since it was read waits for the next round.
  */
 async function fillBatch(run: RunQuery, afterId: string, limit: number): Promise<{ read: number; written: number; nextAfterId: string }> {
   const rows = await run<{ id: string; name_cn: string }>(
-    // By the column, not the text alias (`order by id` would sort '10' before '9' and the cursor would skip rows).
+    // By the column: the text alias would sort '10' before '9' and the cursor skip rows.
     'select id::text as id, name_cn from customer where search_terms is null and id > $1::bigint order by customer.id limit $2',
     [afterId, limit],
   );
@@ -314,11 +281,8 @@ async function fillBatch(run: RunQuery, afterId: string, limit: number): Promise
 }
 
 /**
- * One batch of the fill after `afterId`, by at most one process at a time on a database: on
- * PostgreSQL, replicas take turns on a transaction advisory lock (try-lock, so a replica finding it
- * held answers `busy` and does nothing), the batch running in the lock's transaction, so the lock is
- * released with it even through a transaction-mode pooler; PGlite has one process, and one fill per
- * handle is guarded here.
+ * One process at a time: replicas try a transaction advisory lock (`busy` when held), the batch inside the
+ * lock's transaction so a transaction-mode pooler releases it; PGlite has one process, one fill per handle.
  */
 export async function fillSearchTermsStep(
   database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
@@ -342,11 +306,7 @@ export async function fillSearchTermsStep(
 
 const filling = new WeakSet<object>();
 
-/**
- * Fills every missing `search_terms` now, one pass of the cursor (tools and tests that load rows by
- * SQL, when nothing renames customers meanwhile), waiting while another process holds the fill.
- * Returns how many it wrote.
- */
+/** Fills every missing term in one pass (tools and tests that load rows by SQL); returns how many it wrote. */
 export async function fillAllSearchTerms(database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>, limit = FILL_BATCH): Promise<number> {
   let written = 0;
   let afterId = '0';
@@ -363,14 +323,9 @@ export async function fillAllSearchTerms(database: Pick<DatabaseHandle, 'query' 
 }
 
 /**
- * Fills every missing `search_terms` in the background, a batch at a time with a pause between
- * batches, so a database migrated with a million customers is filled in minutes without taking a
- * core from the requests (ADR 0046). Every replica runs it; one batch runs at a time across them
- * (`fillSearchTermsStep`). Each walks its own cursor through the ids and starts again from the first
- * once it reaches the end; when a round from the first id finds nothing, it looks again much later.
- * Until a row is filled, only its folded and romanised forms are not found (its name, number,
- * phone… are). Returns a stop function (resolves once no batch runs); `onProgress` hears each batch
- * that read rows.
+ * Fills missing terms in the background, a batch at a time with pauses, so a migrated million is filled
+ * without taking a core from requests (ADR 0046); every replica runs it, one batch at a time across them.
+ * Returns a stop function (resolves once no batch runs).
  */
 export function startSearchTermsFill(
   database: Pick<DatabaseHandle, 'query' | 'kind' | 'pool'>,
@@ -396,7 +351,7 @@ export function startSearchTermsFill(
       if (done.status === 'filled') {
         if (done.read > 0) options.onProgress?.({ read: done.read, written: done.written });
         afterId = done.nextAfterId;
-        // Nothing missing from the first id on: look again much later (a rename by a bulk statement clears a few rows' terms).
+        // A bulk rename clears a few rows' terms: look again much later.
         idle = startedAt === '0' && done.read === 0;
       }
     } catch (error) {

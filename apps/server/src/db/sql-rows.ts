@@ -2,10 +2,7 @@ import { fillPlaceholders, Param, sql, SQL, StringChunk, type AnyColumn, type Ge
 import { preparedRunnerOf, type Database } from './client';
 import { alias, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 
-/**
- * Runs a raw query and returns its rows on either driver. Queries cast what they select
- * (`::int`, `::float8`, `::text`, epoch ms) so both drivers hand back the same JS values.
- */
+/** Queries cast what they select (`::int`, `::float8`, `::text`, epoch ms) so both drivers give the same values. */
 export async function selectRows<Row>(db: Pick<Database, 'execute'>, query: RowsQuery<Row>, options: SelectOptions = {}): Promise<Row[]> {
   const runPrepared = options.prepare ? preparedRunnerOf(db) : undefined;
   if (runPrepared) return (await runPrepared(query)) as Row[];
@@ -14,20 +11,14 @@ export async function selectRows<Row>(db: Pick<Database, 'execute'>, query: Rows
 }
 
 export interface SelectOptions {
-  /**
-   * Run as a prepared statement with a reusable plan where the engine offers it (see
-   * `preparedRunnerOf`: only for statements whose plan does not depend on the values).
-   */
+  /** Only for statements whose plan does not depend on the values (`preparedRunnerOf`). */
   prepare?: boolean;
 }
 
-/** `term` with LIKE's own wildcards and its escape character taken literally, to build a pattern around. */
 export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** A LIKE pattern matching `term` anywhere, with LIKE's own wildcards taken literally. */
 export const containsPattern = (term: string) => `%${likeEscaped(term)}%`;
 
-/** A query and the type of the rows it selects, for `selectRowSets`. */
 export type RowsQuery<Row> = SQL & { readonly __row?: Row };
 export const rowsQuery = <Row>(query: SQL) => query as RowsQuery<Row>;
 export type RowSets<Queries extends Record<string, RowsQuery<unknown>>> = {
@@ -35,12 +26,8 @@ export type RowSets<Queries extends Record<string, RowsQuery<unknown>>> = {
 };
 
 /**
- * Several queries' rows in one statement: one round trip and one statement's fixed cost instead
- * of one each, which on a 2-core machine was most of what a detail call cost: the server's socket
- * writes, one per statement, were its largest CPU cost (ADR 0008).
- * Each set comes back as a JSON array of objects keyed like `selectRows` keys its rows; the
- * queries already cast what they select, so the values are the same on both drivers. Each
- * query's ORDER BY is kept: the aggregate reads its subquery's rows in the order they are sorted.
+ * Several queries' rows in one statement: a statement's socket writes were the server's largest CPU cost
+ * (ADR 0008). Each set comes back as a JSON array of objects, in its query's ORDER BY.
  */
 export async function selectRowSets<Queries extends Record<string, RowsQuery<unknown>>>(
   db: Pick<Database, 'execute'>,
@@ -54,38 +41,22 @@ export async function selectRowSets<Queries extends Record<string, RowsQuery<unk
   return row!;
 }
 
-/**
- * Queries name their columns through the schema (ADR 0027): `${c.nameCn}` renders `"c"."name_cn"`
- * for `c = alias(customers, 'c')`, so renaming a column fails the type check instead of the query.
- * Row types come from the same references: `selection({ nameCn: c.nameCn, openDate: dateText(c.openDate) })`
- * renders `"c"."name_cn" as "nameCn", "c"."open_date"::text as "openDate"` and its rows are
- * `RowOf<…>` = `{ nameCn: string; openDate: string }`, nullability taken from the column.
- */
+/** Queries name columns through the schema (ADR 0027), so a renamed column fails the type check. */
 type Nullable<C extends AnyColumn> = C['_']['notNull'] extends true ? never : null;
 
-/** Numbers (ids, money, counts) as float8: both drivers hand back a JS number (bigint and numeric would be strings). */
+/** Bigint and numeric would be strings. */
 export const float8 = <C extends AnyColumn>(column: C) => sql<number | Nullable<C>>`${column}::float8`;
-/** A date (or any column) as text: both drivers hand back the same string. */
 export const asText = <C extends AnyColumn>(column: C) => sql<string | Nullable<C>>`${column}::text`;
-/** A timestamp as epoch milliseconds. */
 export const epochMs = <C extends AnyColumn>(column: C) => sql<number | Nullable<C>>`floor(extract(epoch from ${column}) * 1000)::float8`;
 
-/** What a select list names: a schema column, or SQL typed with `sql<T>` (a cast, an aggregate). */
 export type Selectable = AnyColumn | SQL<unknown>;
 type ValueOf<S> = S extends AnyColumn ? GetColumnData<S> : S extends SQL<infer T> ? T : never;
-/** A select list's columns before they are rendered: each key an output column. */
 export type SelectionColumns = Record<string, Selectable>;
-/** The row `selection(columns)` selects. */
 export type RowOfColumns<Columns extends SelectionColumns> = { [Key in keyof Columns]: ValueOf<Columns[Key]> };
-/** The select list of a row type: SQL whose rows are `Row`. */
 export type Selection<Row> = SQL & { readonly __row?: Row };
 export type RowOf<T> = T extends { readonly __row?: infer Row } ? Row : never;
 
-/**
- * A select list, each value named by its key (`… as "key"`); the row type follows from the columns.
- * Built once, at load: its text is rendered here (`renderedOnce`), so it must bind no value — a list
- * that carries a request's values is a `selectionWithValues`.
- */
+/** Rendered once at load (`renderedOnce`), so it must bind no value: that is `selectionWithValues`. */
 export function selection<Columns extends SelectionColumns>(columns: Columns): Selection<RowOfColumns<Columns>> {
   const list = selectionWithValues(columns);
   const rendered = renderedOnce(list);
@@ -93,7 +64,7 @@ export function selection<Columns extends SelectionColumns>(columns: Columns): S
   return rendered;
 }
 
-/** A select list that binds a request's values (a subquery on the caller's book, say): built per request, rendered with its statement. */
+/** Built per request, rendered with its statement. */
 export function selectionWithValues<Columns extends SelectionColumns>(columns: Columns): Selection<RowOfColumns<Columns>> {
   return sql.join(
     Object.entries(columns).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
@@ -104,11 +75,8 @@ export function selectionWithValues<Columns extends SelectionColumns>(columns: C
 
 const dialect = new PgDialect();
 /**
- * A fragment without values, rendered to its text now instead of on every statement that uses it.
- * Drizzle renders a query by walking every chunk and checking each one's kind, so a select list of
- * column references built once at module load was still walked on every request: on a client detail
- * call that walk was a third of the server's CPU (ADR 0027). A fragment that binds values keeps its
- * chunks, since its parameter numbers depend on where it stands in the statement.
+ * Drizzle walks every chunk of a query on each render: a select list built at load was a third of a detail
+ * call's CPU (ADR 0027). A fragment that binds values keeps its chunks (its parameter numbers depend on place).
  */
 export function renderedOnce<Fragment extends SQL>(fragment: Fragment): Fragment {
   const { sql: text, params } = dialect.sqlToQuery(fragment);
@@ -116,16 +84,11 @@ export function renderedOnce<Fragment extends SQL>(fragment: Fragment): Fragment
 }
 
 /**
- * A statement whose text never changes, rendered once: the request's values stand in it as named
- * placeholders (`sql.placeholder('name')`), and each call binds them into an SQL of one chunk per text
- * run and value, which renders in a few microseconds. `renderedOnce` cannot help a statement that binds
- * values, so a large one (the client timeline: seven branches, hundreds of column references) was walked
- * chunk by chunk on every request. The text and the parameter numbers are exactly what rendering the
- * same statement per request gives (the SQL snapshots do not change).
+ * A statement that binds values, rendered once: values stand as `sql.placeholder('name')` and each call binds
+ * them into one chunk per text run and value. Same text and parameter numbers (the SQL snapshots show it).
  */
 export function renderedTemplate<Row>(query: RowsQuery<Row>): (values: Record<string, unknown>) => RowsQuery<Row> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  // Drizzle numbers parameters $1, $2, … in order of appearance: split the text there.
   const pieces = text.split(/\$(\d+)(?!\d)/);
   const runs: StringChunk[] = [];
   pieces.forEach((piece, at) => {
@@ -141,12 +104,10 @@ export function renderedTemplate<Row>(query: RowsQuery<Row>): (values: Record<st
   };
 }
 
-/** `select <columns> <rest>`, typed by its select list. */
 export const selectQuery = <Row>(columns: Selection<Row>, rest: SQL) => rowsQuery<Row>(sql`select ${columns} ${rest}`);
 
-/** A column's bare name, where SQL takes no table prefix: SET targets and INSERT column lists. */
+/** Where SQL takes no table prefix: SET targets and INSERT column lists. */
 export const columnName = (column: AnyColumn) => sql.identifier(column.name);
-/** Bare column names, comma-separated: an INSERT's column list or an ON CONFLICT target. */
 export const columnNames = (...columns: AnyColumn[]) =>
   sql.join(
     columns.map((column) => columnName(column)),
@@ -154,10 +115,7 @@ export const columnNames = (...columns: AnyColumn[]) =>
   );
 
 const aliasedTables = new WeakMap<object, { table: PgTable; name: string; fromItem: SQL }>();
-/**
- * `alias(table, name)` whose columns render `"name"."column"`, remembered so `tableAs(alias)` can
- * write the FROM item `"table" "name"` (Drizzle renders the alias alone as just `"name"`).
- */
+/** Remembered so `tableAs(alias)` can write `"table" "name"` (Drizzle renders the alias alone as `"name"`). */
 export function tableAlias<Table extends PgTable, Name extends string>(table: Table, name: Name) {
   const aliased = alias(table, name);
   aliasedTables.set(aliased, { table, name, fromItem: renderedOnce(sql`${table} ${sql.identifier(name)}`) });
@@ -169,13 +127,12 @@ function aliasedTable(aliased: object) {
   return entry;
 }
 export const tableAs = (aliased: object): SQL => aliasedTable(aliased).fromItem;
-/** The target of `insert into`, which wants the AS: `"table" as "name"`. */
+/** `insert into` wants the AS: `"table" as "name"`. */
 export function insertTarget(aliased: object): SQL {
   const { table, name } = aliasedTable(aliased);
   return sql`${table} as ${sql.identifier(name)}`;
 }
 
-/** A column of an outer-joined table: null when no row joined, whatever the column allows. */
+/** Null when no row joined, whatever the column allows. */
 export const outerJoined = <C extends AnyColumn>(column: C) => sql<GetColumnData<C, 'raw'> | null>`${column}`;
-/** The value a column holds in a row (null where the column allows it). */
 export type ColumnValue<C extends AnyColumn> = GetColumnData<C>;

@@ -5,16 +5,12 @@ import { createReadRouter, RoutedPool } from './read-routing';
 import { Probe, Standby, StandbyMonitor } from './standby-monitor';
 
 const DEFAULT_READ_TIMEOUT_MS = 2000;
-/** How much longer than the standby's own statement_timeout the app waits for any answer at all. */
+/** Past the standby's statement_timeout, how long the app still waits for any answer. */
 const STANDBY_SILENCE_GRACE_MS = 500;
 
 /**
- * A standby's statements are bounded (ADR 0052): the standby cancels one that runs longer than
- * `timeoutMs` (57014, repeated on the primary); and a standby that answers nothing at all — stopped,
- * frozen, behind a network black hole — is given up `STANDBY_SILENCE_GRACE_MS` later by the driver
- * ("Query read timeout": the connection is dropped, the standby marked down, the statement repeated on
- * the primary), instead of holding the request until TCP gives up. TCP keepalive finds idle
- * connections to a vanished standby.
+ * The standby cancels a statement past `timeoutMs` (57014); one that answers nothing (stopped, frozen, a network
+ * black hole) is given up a grace later by the driver, marked down, and the statement repeated on the primary.
  */
 function standbyStatementBounds(timeoutMs: number): { settings: string; pool: pg.PoolConfig } {
   return {
@@ -23,10 +19,7 @@ function standbyStatementBounds(timeoutMs: number): { settings: string; pool: pg
   };
 }
 
-/**
- * Page reads on streaming standbys (ADR 0052): a pool pair per standby, watched by one monitor, and the
- * primary's pools wrapped so a listed read goes to a standby that has caught up with it.
- */
+/** A pool pair per standby, one monitor, and the primary's pools wrapped to route listed reads (ADR 0052). */
 export async function routeReadsToStandbys(
   primaryUrl: string,
   options: StandbyOptions,
@@ -43,8 +36,7 @@ export async function routeReadsToStandbys(
         new Probe(connectionConfig(standbyUrl, '')),
       ),
   );
-  // Asked where the writes go (through the pooler, if any): after a failover that repoints the pooler,
-  // that is the new primary, even while DATABASE_DIRECT_URL still names the old one.
+  // Through the pooler: after a failover that repoints it, that is the new primary.
   const monitor = new StandbyMonitor(standbys, new Probe(connectionConfig(primaryUrl, '')), {
     maxLagMs: options.maxLagMs,
     waitMs: options.waitMs,
@@ -55,7 +47,6 @@ export async function routeReadsToStandbys(
     pool: new RoutedPool(primary.pool, monitor, (standby) => standby.pool),
     preparedPool: new RoutedPool(primary.preparedPool, monitor, (standby) => standby.preparedPool),
     reads: createReadRouter(primary.pool, monitor, options.maxLagMs),
-    /** Every standby pool, for close. */
     pools: standbys.flatMap((standby) => [standby.pool, standby.preparedPool]),
     stop: () => monitor.stop(),
   };

@@ -1,13 +1,10 @@
 import { WriteOnStandbyError } from './write-on-standby';
 
 /**
- * Database failures that pass by themselves: the primary restarting or failing over, a connection cut under a
- * statement, a transaction that lost a deadlock or a serialization check. A retry a second later succeeds,
- * so the error handler answers them 090503 with Retry-After rather than 090500 "quote this request id"
- * (docs/deployment.md, "Failover"). Anything else is a fault and stays 090500.
+ * Failures a retry a second later resolves (a failover, a cut connection, a lost deadlock): answered 090503
+ * with Retry-After rather than 090500 (docs/deployment.md, "Failover").
  */
 
-/** SQLSTATE codes (PostgreSQL's appendix A) of failures a retry resolves. */
 const TRANSIENT_SQLSTATES: Readonly<Record<string, string>> = {
   '40001': 'a concurrent change conflicted with this one (serialization failure)',
   '40P01': 'a concurrent change conflicted with this one (deadlock)',
@@ -18,14 +15,14 @@ const TRANSIENT_SQLSTATES: Readonly<Record<string, string>> = {
   '53300': 'the database has no free connection',
 };
 
-/**
- * Whole SQLSTATE classes: 08, connection exceptions (PgBouncer answers its own failures — a server it cannot
- * reach during a failover, `server_login_retry`, a full pool — as 08P01), and 57P, operator intervention.
- */
+/** 08: connection exceptions (PgBouncer's own failures are 08P01); 57P: operator intervention. */
 const TRANSIENT_SQLSTATE_CLASSES: ReadonlyArray<readonly [prefix: string, reason: string]> = [
   ['08', 'the connection to the database was lost or refused'],
   ['57P', 'the database is restarting or failing over'],
 ];
+
+/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
+export const POOL_WAIT_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
 
 /** Node's socket errors and node-postgres's own messages when the server went away under a query. */
 const LOST_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
@@ -36,7 +33,6 @@ const LOST_CONNECTION_MESSAGES = [
   'terminating connection due to administrator command',
 ];
 
-/** `error` itself (not its causes) says the connection to the server was lost or never made. */
 export function isLostConnection(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
@@ -46,13 +42,10 @@ export function isLostConnection(error: unknown): boolean {
   );
 }
 
-/**
- * Why `error` (or anything in its `cause` chain: Drizzle wraps driver errors) is a passing database
- * failure, in words for the envelope's msg; null when it is not one.
- */
+/** Why `error` (or its `cause` chain: Drizzle wraps driver errors) passes by itself; null when it does not. */
 export function transientDatabaseFailure(error: unknown): string | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    // Its cause (25006) looks like a failover's read-only primary; it is a routing bug.
+    // Its cause (25006) looks like a failover's read-only primary: a routing bug.
     if (current instanceof WriteOnStandbyError) return null;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string') {

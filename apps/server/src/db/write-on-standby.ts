@@ -1,8 +1,6 @@
 /**
- * A write refused by a standby (SQLSTATE 25006, read-only transaction): an endpoint listed in
- * http/standby-reads.ts wrote, which is a routing bug (ADR 0052). Raised by the routed pool in place
- * of the driver's error (kept as `cause`), so that it is answered 500/090500 and logged as an error,
- * not taken for the read-only primary of a failover, which passes and is answered 503/090503.
+ * A write refused by a standby (25006): a listed endpoint wrote, a routing bug (ADR 0052). Answered 500 and
+ * logged as an error, not taken for a failover's read-only primary (503).
  */
 export class WriteOnStandbyError extends Error {
   constructor(cause: Error) {
@@ -11,7 +9,6 @@ export class WriteOnStandbyError extends Error {
   }
 }
 
-/** SQLSTATE 25006 from a standby's connection becomes a WriteOnStandbyError; anything else is returned as it is. */
 export function tagWriteOnStandby(error: unknown): unknown {
   return error instanceof Error && (error as { code?: unknown }).code === '25006' ? new WriteOnStandbyError(error) : error;
 }
