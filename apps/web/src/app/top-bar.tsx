@@ -31,7 +31,7 @@ export function TopBar({ title, showBack, onBack }: { title: string; showBack: b
           </button>
         }
       >
-        <h1 className="ba-topbar__title">{title}</h1>
+        <h1 className="ba-topbar__title ba-ellipsis">{title}</h1>
       </NavBar>
       {sheetLoaded && <WhenLoaded part={meSheet}>{(MeSheet) => <MeSheet visible={open} onClose={() => setOpen(false)} />}</WhenLoaded>}
     </header>

@@ -111,7 +111,7 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
                 {slices.map((slice, index) => (
                   <li key={slice.key}>
                     <span className="ba-alloc__dot" style={{ background: COLORS[index % COLORS.length] }} />
-                    <span className="ba-alloc__name">{slice.label}</span>
+                    <span className="ba-alloc__name ba-ellipsis">{slice.label}</span>
                     <span className="ba-alloc__ratio">{formatPercent(slice.ratio, 1)}</span>
                     <span className="ba-alloc__value">{money.format(slice.valueHkd, 0)}</span>
                   </li>
@@ -125,7 +125,7 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
                 {owed.map((part) => (
                   <li key={part.key}>
                     <span className="ba-alloc__dot ba-alloc__dot--owed" />
-                    <span className="ba-alloc__name">{part.label}</span>
+                    <span className="ba-alloc__name ba-ellipsis">{part.label}</span>
                     <span className="ba-alloc__value ba-alloc__value--owed">{money.format(part.valueHkd, 0)}</span>
                   </li>
                 ))}

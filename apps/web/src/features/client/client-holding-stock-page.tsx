@@ -16,7 +16,7 @@ function HoldingRow({ item }: { item: HoldingItem }) {
   return (
     <>
       <div className="ba-record__line">
-        <span className="ba-record__title">{securityName(item.nameCn, item.nameEn, item.nameHk)}</span>
+        <span className="ba-record__title ba-ellipsis">{securityName(item.nameCn, item.nameEn, item.nameHk)}</span>
         <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
       </div>
       <div className="ba-record__line ba-record__sub">

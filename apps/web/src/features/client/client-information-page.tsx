@@ -55,16 +55,16 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
       </div>
       <div className="ba-profile__tags">
         <span className={`ba-tag ba-tag--${profile.status}`}>{t(`client.status.${profile.status}`)}</span>
-        <span className="ba-tag ba-tag--risk">
+        <span className="ba-tag ba-tone--violet">
           {t(`client.risk.${profile.riskLevel}`, { defaultValue: formatRiskLevel(profile.riskLevel) })}
         </span>
         {profile.kycBound &&
           (profile.kycStale ? (
-            <span className="ba-tag ba-tag--kyc-stale" data-testid="profile-kyc-stale">
+            <span className="ba-tag ba-tone--amber" data-testid="profile-kyc-stale">
               {t('client.kycStale')}
             </span>
           ) : (
-            <span className="ba-tag ba-tag--kyc">{t('client.kycBound')}</span>
+            <span className="ba-tag ba-tone--blue">{t('client.kycBound')}</span>
           ))}
         {profile.tags.map((tag) => (
           <span className="ba-tag" key={tag}>
@@ -98,7 +98,7 @@ export function AssetCard({ asset }: { asset: CustomerAsset }) {
     >
       <p className="ba-asset__label">
         {t(negative ? 'client.asset.netTotal' : 'client.asset.total', { ccy: money.currency })}
-        {negative && <span className="ba-tag ba-tag--negative">{t('client.asset.negativeTag')}</span>}
+        {negative && <span className="ba-tag ba-tag--negative ba-tone--red">{t('client.asset.negativeTag')}</span>}
       </p>
       <p className={negative ? 'ba-asset__total ba-asset__total--negative' : 'ba-asset__total'} data-testid="asset-total">
         {money.format(asset.totalAssetsHkd)}
@@ -143,7 +143,7 @@ function DetailLinks({ customerId }: { customerId: number }) {
   );
 }
 
-/** The client's contact log (issue 23), and logging a new contact straight away. */
+/** The client's contact log (ADR 0038), and logging a new contact straight away. */
 function ContactLogLink({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   return (

@@ -17,7 +17,7 @@ function MoneyRow({ item }: { item: MoneyItem }) {
   return (
     <>
       <div className="ba-record__line">
-        <span className="ba-record__title">
+        <span className="ba-record__title ba-ellipsis">
           <span className={`ba-flow-badge ba-flow-badge--${item.direction}`}>{t(`client.money.${item.direction}`)}</span>
           {t(`client.money.method.${item.method}`, { defaultValue: item.method })}
         </span>

@@ -19,7 +19,7 @@ function TradeRow({ item }: { item: TradeItem }) {
   return (
     <>
       <div className="ba-record__line">
-        <span className="ba-record__title">
+        <span className="ba-record__title ba-ellipsis">
           <span className={`ba-side ba-side--${item.side}`}>{t(`client.dynamic.${item.side}`)}</span>
           {securityName(item.nameCn, item.nameEn, item.nameHk)}
         </span>

@@ -17,7 +17,7 @@ function TransferRow({ item }: { item: TransferItem }) {
   return (
     <>
       <div className="ba-record__line">
-        <span className="ba-record__title">
+        <span className="ba-record__title ba-ellipsis">
           <span className={`ba-flow-badge ba-flow-badge--${item.direction === 'in' ? 'deposit' : 'withdrawal'}`}>
             {t(`client.transfers.${item.direction}`)}
           </span>

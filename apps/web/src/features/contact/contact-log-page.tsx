@@ -38,7 +38,7 @@ function LogRow({ record }: { record: ContactRecord }) {
       </span>
       <span className="ba-clog-row__note">{record.note}</span>
       <span className="ba-clog-row__foot">
-        {record.outcome && <span className="ba-clog-row__outcome">{outcomeText(record.outcome)}</span>}
+        {record.outcome && <span className="ba-clog-row__outcome ba-ellipsis">{outcomeText(record.outcome)}</span>}
         {record.nextStepDate && <span className="ba-clog-row__next">→ {record.nextStepDate}</span>}
         {record.version > 1 && <span className="ba-clog-badge ba-clog-badge--corrected">{t('contact.log.corrected')}</span>}
         {isLocked(record) && (

@@ -65,7 +65,7 @@ export function ClientStrip({ customer, children }: { customer: MotCustomerSumma
       </span>
       <span className="ba-contact-client__names">
         <b>{customer.nameCn || customer.nameEn}</b>
-        <small>
+        <small className="ba-ellipsis">
           {customer.nameCn && customer.nameEn ? `${customer.nameEn} · ` : ''}
           {customer.customerNo}
         </small>

@@ -80,7 +80,7 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
         </div>
         <div className="ba-kyc__contact-text">
           <p className="ba-kyc__label">{t('kyc.contact.heading')}</p>
-          <h2 className="ba-kyc__contact-name">{name}</h2>
+          <h2 className="ba-kyc__contact-name ba-ellipsis">{name}</h2>
         </div>
         <Tag
           className="ba-kyc__state"

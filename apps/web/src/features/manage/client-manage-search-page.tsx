@@ -70,7 +70,7 @@ export default function ClientManageSearchPage() {
               <div className="ba-recent__items">
                 {recentSearches.map((item) => (
                   <span className="ba-recent__entry" key={item}>
-                    <button type="button" className="ba-recent__item" onClick={() => setInput(item)}>
+                    <button type="button" className="ba-recent__item ba-ellipsis" onClick={() => setInput(item)}>
                       {item}
                     </button>
                     <button

@@ -24,14 +24,14 @@ function ClientChips({ clients, testId, icon }: { clients: ShortcutClient[]; tes
           data-customer-id={client.customerId}
         >
           {icon}
-          <span className="ba-quick__name">{client.nameCn || client.nameEn}</span>
+          <span className="ba-quick__name ba-ellipsis">{client.nameCn || client.nameEn}</span>
         </Link>
       ))}
     </div>
   );
 }
 
-/** Back to my clients fast (issue 22.6): pinned clients, then the last ones opened, above the list. */
+/** Back to my clients fast (ADR 0049): pinned clients, then the last ones opened, above the list. */
 export function QuickClients() {
   const { t } = useTranslation();
   const shortcuts = useQuery(shortcutsQuery());

@@ -13,7 +13,7 @@ import './shortcuts.css';
 const NAME_MAX = 20;
 
 /**
- * Save the filters on the page under a name, and rename or delete the saved ones (issue 22.6). The list
+ * Save the filters on the page under a name, and rename or delete the saved ones (ADR 0049). The list
  * offers them as chips. A refusal (a taken name, too many) stays on screen with what was typed.
  */
 export function SavedFiltersEditor({ current, valid }: { current: ClientFilters; valid: boolean }) {
@@ -69,7 +69,7 @@ export function SavedFiltersEditor({ current, valid }: { current: ClientFilters;
               </li>
             ) : (
               <li key={filter.filterId} className="ba-saved-edit__item" data-testid="saved-filter-item">
-                <span className="ba-saved-edit__name">{filter.name}</span>
+                <span className="ba-saved-edit__name ba-ellipsis">{filter.name}</span>
                 <button
                   type="button"
                   className="ba-saved-edit__button"

@@ -90,7 +90,7 @@ function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'
       data-customer-id={row.customerId}
     >
       <RuleTag rule={event.rule} />
-      <span className={subjectIsText(event.rule) ? 'mot-line__subject mot-subject--text' : 'mot-line__subject'}>
+      <span className={subjectIsText(event.rule) ? 'mot-line__subject mot-subject--text ba-ellipsis' : 'mot-line__subject'}>
         {eventSubject(event.rule, event.facts, i18n.language, money)}
       </span>
       {event.status === 'new' ? (
@@ -118,9 +118,9 @@ function ClientRow({ row }: { row: MotTodoRow }) {
         <span className="mot-row__who">
           <span className="mot-row__name">
             {row.nameCn}
-            <small>{row.nameEn}</small>
+            <small className="ba-ellipsis">{row.nameEn}</small>
           </span>
-          <span className="mot-row__meta">
+          <span className="mot-row__meta ba-ellipsis">
             {row.customerNo}
             {row.phone && ` · ${row.phone}`}
           </span>
@@ -155,11 +155,11 @@ function EventRow({ row }: { row: MotTodoRow }) {
       <span className="mot-row__who">
         <span className="mot-row__title">
           <span className="mot-row__rule">{t(`mot.rule.${event.rule}`)}</span>
-          <span className={subjectIsText(event.rule) ? 'mot-row__subject mot-subject--text' : 'mot-row__subject'}>
+          <span className={subjectIsText(event.rule) ? 'mot-row__subject mot-subject--text ba-ellipsis' : 'mot-row__subject'}>
             {eventSubject(event.rule, event.facts, i18n.language, money)}
           </span>
         </span>
-        <span className="mot-row__meta">
+        <span className="mot-row__meta ba-ellipsis">
           {row.nameCn} {row.nameEn} · {row.customerNo}
         </span>
       </span>

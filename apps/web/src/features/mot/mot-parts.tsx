@@ -139,7 +139,7 @@ export function ServiceRecordBody({
       <div className="mot-record__foot">
         <ChannelLabel channel={record.channel} />
         {record.outcome && (
-          <span className="mot-record__outcome">
+          <span className="mot-record__outcome ba-ellipsis">
             {t('mot.history.outcome')}：{outcomeText(record.outcome)}
           </span>
         )}

@@ -79,7 +79,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
           <span className="mot-ranked__rule">{t(`mot.rule.${event.rule}`)}</span>
           <span className="mot-row__subject">{eventSubject(event.rule, event.facts, i18n.language, money)}</span>
         </span>
-        <span className="mot-row__meta">
+        <span className="mot-row__meta ba-ellipsis">
           {row.nameCn} {row.nameEn} · {row.customerNo}
         </span>
         <RankBadges row={row} />

@@ -40,7 +40,7 @@ function EventItem({ event }: { event: MotEvent }) {
               <ChannelLabel channel={event.serviceRecord.channel} />
               <span>{formatDateTime(event.serviceRecord.servedAt)}</span>
             </span>
-            <span className="mot-row__served-note">{event.serviceRecord.note}</span>
+            <span className="mot-row__served-note ba-ellipsis">{event.serviceRecord.note}</span>
           </span>
         )}
       </span>
