@@ -48,7 +48,6 @@ export const en: WithPluralForms<ManageMessages> = {
       recent: 'Recent searches',
       clearRecent: 'Clear',
       hint: 'Search by Chinese or English name, phone, account number or the last four characters of the ID',
-      // No plural forms in the translator (ADR 0032): worded so that 1 reads right too.
       results: 'Clients found: {{count}}',
       none: 'No clients found',
       noneDesc: 'Check the keyword or search another field',
