@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { LANGUAGES, loadLanguage } from '../shared/i18n/i18n';
 import { installAntdMobileRenderer } from '../shared/ui/antd-render';
@@ -53,3 +53,7 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// An overlay's root unmounts in React's scheduler (an Immediate), not in act(): after a file's last test it can
+// run once the file's jsdom is gone ("window is not defined", CI stop 46, mot-rank.test.tsx). Let it run first.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 50)));
