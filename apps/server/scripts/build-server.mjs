@@ -1,7 +1,5 @@
-// Compiles the server and the operator commands into ES modules in apps/server/dist/ (ADR 0031): one file per
-// command (start.js, seed.js, import.js, mot-sweep.js) and the chunks they share. Our own workspaces (@broker/*,
-// TypeScript sources) are bundled in; every other package stays an import, resolved from node_modules at run
-// time, so the bundles need only production dependencies (tools/src/ops/production-install.test.ts).
+// Compiles the server and the operator commands into ES modules in apps/server/dist/ (ADR 0031). Our workspaces
+// are bundled in; every other package stays an import, so the bundles need only production dependencies.
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +8,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = join(SERVER_DIR, 'dist');
 
-/** What `npm start`, `npm run seed`, `npm run import` and `npm run mot-sweep` run, by the file each is compiled from. */
+/** Each operator command by the file it is compiled from. */
 export const COMMANDS = {
   start: 'tools/src/ops/start.ts',
   seed: 'tools/src/seed/main.ts',
@@ -18,7 +16,7 @@ export const COMMANDS = {
   'mot-sweep': 'tools/src/mot/main.ts',
 };
 
-/** Packages npm installs, not our workspaces: left as imports. */
+/** npm's packages, not our workspaces: left as imports. */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
@@ -26,10 +24,7 @@ const externalPackages = {
   },
 };
 
-/**
- * Builds the bundles with esbuild (a dev dependency, handed in so this file imports nothing that
- * `npm ci --omit=dev` leaves out); returns esbuild's metafile: what each output imports, from which source.
- */
+/** esbuild is handed in, so this file imports nothing `npm ci --omit=dev` leaves out; returns esbuild's metafile. */
 export async function buildServer(esbuild, outdir = DIST_DIR) {
   const result = await esbuild.build({
     entryPoints: Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [name, join(ROOT, source)])),
@@ -40,26 +35,23 @@ export async function buildServer(esbuild, outdir = DIST_DIR) {
     target: 'node20',
     sourcemap: true,
     metafile: true,
-    // What only an import() reaches (the WeCom emulator, ADR 0016) is a chunk of its own, loaded when imported:
-    // a server on real WeCom never loads it. Chunks sit beside the commands, so paths taken from import.meta.url
-    // (server-root.ts) are the same from every file.
+    // What only an import() reaches (the WeCom emulator, ADR 0016) is its own chunk; chunks sit beside the commands,
+    // so paths from import.meta.url are the same from every file.
     splitting: true,
     chunkNames: 'chunk-[hash]',
     write: false,
     logLevel: 'warning',
     plugins: [externalPackages],
-    // Packages still written in CommonJS are imported by ES modules only, so no require shim is needed.
     banner: { js: '// Built by apps/server/scripts/build-server.mjs from the TypeScript sources; do not edit.' },
   });
-  // Written whole, then renamed into place: a second replica starting from the same checkout never imports
-  // a half-written bundle.
+  // Written whole, then renamed: a replica starting from the same checkout never imports a half-written bundle.
   mkdirSync(outdir, { recursive: true });
   for (const file of result.outputFiles) {
     const partial = `${file.path}.${process.pid}.partial`;
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);
   }
-  // Chunks of earlier builds (named by their content) would pile up.
+  // Chunks of earlier builds (named by content) would pile up.
   const written = new Set(result.outputFiles.map((file) => file.path));
   for (const name of readdirSync(outdir))
     if (/^chunk-.*\.js(\.map)?$/.test(name) && !written.has(join(outdir, name))) rmSync(join(outdir, name), { force: true });

@@ -1,7 +1,5 @@
-// `npm start`, `npm run seed`, `npm run import`, `npm run mot-sweep`: `node run.mjs <command> [arguments]` runs that
-// command compiled (apps/server/dist/<command>.js), never TypeScript through a loader. With the dev dependencies
-// installed (a checkout) the bundles are compiled again first — esbuild takes about a second — so they always
-// match the sources; without them (`npm ci --omit=dev` after `npm run build`) they are run as built (ADR 0031).
+// `node run.mjs <command> [arguments]` runs that command compiled (apps/server/dist/<command>.js). With the dev
+// dependencies installed the bundles are compiled again first, so they match the sources (ADR 0031).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,8 +26,7 @@ if (esbuild) {
   );
   process.exit(2);
 }
-// Stack traces name the TypeScript lines (the bundles carry source maps).
+// Stack traces name the TypeScript lines.
 process.setSourceMapsEnabled(true);
 const program = await import(pathToFileURL(bundle).href);
-// The server's entry exports start(); each tool runs as it is imported.
 if (command === 'start') await program.start();

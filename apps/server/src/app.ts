@@ -50,23 +50,23 @@ import { registerContractRoutes, withOptions } from './http/endpoint-route';
 export interface BuildAppOptions {
   env: Env;
   database: DatabaseHandle;
-  /** Close the database with the app (false when a test shares one database across apps). */
+  /** False when a test shares one database across apps. */
   ownsDatabase?: boolean;
   corps?: CorpConfigEntry[];
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
-  /** Answer 090500 instead of an error code the endpoint's contract does not declare (tests; ADR 0022). */
+  /** Tests: answer 090500 for an error code the endpoint's contract does not declare (ADR 0022). */
   refuseUndeclaredErrorCodes?: boolean;
-  /** Check every response against its contract schema before writing it (tests; ADR 0033). */
+  /** Tests: check every response against its contract schema (ADR 0033). */
   checkResponses?: boolean;
-  /** What a test or drill changes of the values no deployer turns (tuning.ts, ADR 0059). */
+  /** Tests and drills (tuning.ts, ADR 0059). */
   tuning?: Partial<Tuning>;
 }
 
 const DEFAULT_WEB_DIST = join(SERVER_ROOT, '..', 'web', 'dist');
 
-/** What a process without a session of its own does not run, why, and what runs it instead. */
+/** What a process without a session of its own does not run, and what runs it instead. */
 export function noSessionWarning(env: Pick<Env, 'DATABASE_DIRECT_URL'>): string {
   const where = env.DATABASE_DIRECT_URL ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL';
   return (
@@ -78,7 +78,7 @@ export function noSessionWarning(env: Pick<Env, 'DATABASE_DIRECT_URL'>): string 
   );
 }
 
-/** Builds the whole server. Each module is registered by hand, in the order it depends on. */
+/** Each module registered by hand, in the order it depends on. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const tuning = { ...TUNING, ...options.tuning };
@@ -90,13 +90,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: env.LOG_LEVEL,
-            // No phone, ID number, OAuth code or token in a log line: URLs keep only allowlisted query values.
+            // URLs keep only allowlisted query values: no phone, ID number, OAuth code or token in a log line.
             serializers: { req: serializeRequestForLog },
             redact: REDACTED_LOG_PATHS,
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: tuning.bodyLimitBytes,
-    // Slow and stalled connections are answered 090601 and closed, before any hook runs (ADR 0014).
+    // Slow and stalled connections are answered 090601 and closed (ADR 0014).
     http: {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
@@ -122,15 +122,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandlerPlugin);
   await app.register(compress, API_COMPRESSION);
-  // Forms are read by the form route's own hook within FORM_LIMITS (readFormBody); JSON strictly as UTF-8.
+  // Forms within FORM_LIMITS (readFormBody); JSON strictly as UTF-8.
   await app.register(multipart, { limits: FORM_LIMITS });
   registerStrictJsonParser(app);
   await app.register(dbPlugin, { handle: options.database, closeOnShutdown: options.ownsDatabase ?? true });
   await app.register(corpsPlugin, { corps });
-  // Parses the sign-in and browser-binding cookies (ADRs 0011, 0012); none is signed or read by anything else.
+  // The sign-in and browser-binding cookies (ADRs 0011, 0012); none is signed.
   await app.register(cookie);
   await app.register(authPlugin, { sessionCache: tuning.sessionCache });
-  // Before the routes: with standbys, each handler's statements go where ADR 0052 says.
+  // Before the routes: with standbys, statements go where ADR 0052 says.
   await app.register(readRoutingPlugin, { listen: tuning.sessionCache });
 
   const emulator = env.WECOM_MODE !== 'real';
@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const host = ['0.0.0.0', '::', 'localhost'].includes(env.HOST) ? '127.0.0.1' : env.HOST;
     return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   };
-  // The emulator's address is known only once the server listens, hence a function.
+  // The emulator's address is known only once the server listens.
   await app.register(wecomPlugin, {
     apiBase: () => env.WECOM_API_BASE ?? (emulator ? `${selfBase()}/wecom` : 'https://qyapi.weixin.qq.com'),
   });
@@ -168,9 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     detailToken: env.HEALTH_DETAIL_TOKEN,
     development: env.WECOM_MODE === undefined ? IMPLIED_EMULATOR_NOTICE : undefined,
   });
-  // The client list and KYC search the same books: one set of in-memory indexes for both (ADR 0035).
+  // The client list and KYC search the same books (ADR 0035).
   const indexes = new BookIndexStore(app.database.db, env.SEARCH_INDEX_MAX_ROWS);
-  // Customers without search terms (a database migrated with rows, ADR 0046) get them in the background.
+  // A database migrated with rows (ADR 0046).
   if (tuning.searchTermsFillPauseMs > 0) {
     let filled = 0;
     const stopFill = startSearchTermsFill(app.database, {
@@ -183,22 +183,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.addHook('onClose', stopFill);
   }
-  // MOT cards in WeCom (ADR 0042): queued by the sweep, imports and threshold changes, sent by every replica's ticker.
+  // ADR 0042: queued by the sweep, imports and threshold changes, sent by every replica.
   const quiet = parseQuietHours(env.MOT_PUSH_QUIET_HOURS);
   const quietHours = quiet === 'off' ? null : quiet;
   await app.register(motPushPlugin, {
     intervalMs: tuning.motPushIntervalMs,
     quietHours,
     minIntervalMs: env.MOT_PUSH_MIN_INTERVAL_MINUTES * 60_000,
-    // With the emulator, this server's own address (as the sandbox's phone, the browser, reaches it).
+    // With the emulator, this server's own address, as the sandbox's phone reaches it.
     appUrl: () => env.APP_PUBLIC_URL ?? (emulator ? selfBase() : null),
   });
 
-  // Every area of the contract and the module implementing it: one left out does not compile.
+  // One area left out does not compile.
   await registerContractRoutes(app, {
     auth: withOptions(authRoutes, {
       tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-      // A standalone emulator (WECOM_API_BASE) serves its sign-in page beside its API; real WeCom's page is its own.
+      // A standalone emulator (WECOM_API_BASE) serves its sign-in page beside its API.
       oauthBase: emulator ? (env.WECOM_API_BASE ?? '/wecom') : 'https://open.weixin.qq.com',
       emulator,
     }),
@@ -216,8 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(wecomCallbackRoutes);
 
-  // A process whose connections are not sessions takes no session advisory lock (ADR 0052): said once
-  // at start, not awaited (the proof waits up to SESSION_PROOF_TIMEOUT_MS for what never comes).
+  // Said once at start, not awaited: the proof waits up to SESSION_PROOF_TIMEOUT_MS for what never comes (ADR 0052).
   app.addHook('onReady', async () => {
     void app.database.keepsSessions().then(
       (keeps) => {
@@ -226,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => undefined,
     );
   });
-  // The daily MOT batch starts once the app is ready (after a first-start demo seed in main.ts).
+  // After a first-start demo seed in main.ts.
   if (tuning.motSweepIntervalMs > 0) {
     let scheduler: MotScheduler | null = null;
     app.addHook('onReady', async () => {

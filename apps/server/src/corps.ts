@@ -5,10 +5,7 @@ import { motRankConfigSchema } from './mot-rank-config';
 
 const agentSchema = z.object({ agentId: z.string().min(1), secret: z.string().min(1) });
 
-/**
- * The corp's callback settings (WeCom admin console › 客户联系 › API › 接收事件服务器), exactly as
- * entered there: WeCom signs every callback with the Token and encrypts it with the EncodingAESKey.
- */
+/** As entered in WeCom's admin console (客户联系 › API › 接收事件服务器): the Token signs, the EncodingAESKey encrypts. */
 const callbackSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9]{1,32}$/, "must be WeCom's callback Token: 1-32 letters or digits"),
   encodingAesKey: z.string().regex(/^[A-Za-z0-9]{43}$/, "must be WeCom's EncodingAESKey: 43 letters or digits"),
@@ -19,9 +16,9 @@ const corpSchema = z.object({
   name: z.string().min(1),
   corpId: z.string().min(1),
   agents: z.record(agentCodeSchema, agentSchema),
-  /** Absent: the callback endpoint answers 093003 for this corp and follower changes are not received. */
+  /** Absent: the endpoint answers 093003 and follower changes are not received. */
   callback: callbackSchema.optional(),
-  /** The MOT ranked day's weights (ADR 0041); absent, or any part left out: the defaults. */
+  /** ADR 0041; absent, or any part left out: the defaults. */
   motRank: motRankConfigSchema.optional(),
 });
 
@@ -30,16 +27,12 @@ export type CorpConfigEntry = z.infer<typeof corpSchema>;
 export type AgentConfig = z.infer<typeof agentSchema>;
 export type CallbackConfig = z.infer<typeof callbackSchema>;
 
-/** A configured corp as the running app knows it: its settings and its row in the `corp` table. */
 export interface Corp extends CorpConfigEntry {
-  /** Row id in the `corp` table. */
+  /** In the `corp` table. */
   id: number;
 }
 
-/**
- * The demo corp, used when CORPS_FILE is unset: code `fxhl`, agents `khzl`, `khgl`, `mot` and callback
- * settings. The WeCom emulator is given it (and the standalone emulator reads it), so both ends agree.
- */
+/** Used when CORPS_FILE is unset; the WeCom emulator (standalone too) is given it, so both ends agree. */
 export const BUILT_IN_CORP = {
   code: 'fxhl',
   name: '富兴证券（香港）',

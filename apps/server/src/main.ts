@@ -11,10 +11,7 @@ import { announceSweep } from './modules/mot-push';
 import { hongKongDay } from '@broker/domain';
 import pino from 'pino';
 
-/**
- * Process entry: validated config, database, migrations, listen, graceful shutdown. `changes`: what a test
- * or drill sets of the values no deployer turns (testing/server-process.ts, ADR 0059).
- */
+/** `changes`: what a test or drill sets of the values no deployer turns (testing/server-process.ts, ADR 0059). */
 export function runServer(changes: Partial<Tuning> = {}): Promise<void> {
   return serve({ ...TUNING, ...changes }).catch((error: unknown) => {
     console.error('Server failed to start:', error instanceof Error ? error.message : error);
@@ -49,11 +46,10 @@ async function serve(tuning: Tuning) {
         }
       : undefined,
   });
-  // The coming months' history partitions (ADR 0053); the MOT sweep creates them again each day.
+  // ADR 0053; the MOT sweep creates them again each day.
   await ensureMonthPartitions(database);
-  // Log lines are written by the thread pool, batched while a write is in flight, instead of by one
-  // synchronous write per line on the request thread: that write was a tenth of a detail request's
-  // server CPU (ADR 0033). Lines still buffered are flushed on exit; only a SIGKILL can lose the last few ms.
+  // Lines written by the thread pool, batched, not one synchronous write per line on the request thread (ADR 0033).
+  // Buffered lines are flushed on exit; only a SIGKILL loses the last few ms.
   const logStream = pino.destination({ dest: 1, sync: false });
   const app = await buildApp({ env, database, logStream, tuning });
 
@@ -79,10 +75,10 @@ async function serve(tuning: Tuning) {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   if (seedsDemoData(env) && tuning.demoCustomers > 0) {
-    // After buildApp: the corps and the emulator's staff rows exist by now.
+    // The corps and the emulator's staff rows exist by now.
     const corp = app.corps.all()[0];
     if (corp) {
-      // Seed and batch take the same day, from the one Hong Kong calendar.
+      // From the one Hong Kong calendar.
       const today = hongKongDay();
       const seeded = await seedDemoDataIfEmpty(database, {
         customers: tuning.demoCustomers,
@@ -90,7 +86,7 @@ async function serve(tuning: Tuning) {
         asOf: today,
         log: (message) => app.log.info(message),
       });
-      // Fresh demo data: raise its MOT events now, even if today's sweep already ran on an empty database.
+      // Even if today's sweep already ran on an empty database.
       if (seeded) {
         const outcome = await runDailyMotSweep(database, { asOf: today, force: true, announce: announceSweep });
         if (outcome.status === 'ran')
@@ -105,11 +101,11 @@ async function serve(tuning: Tuning) {
     `Broker Assistant is up on ${base} (database: ${database.kind}${database.kind === 'pglite' ? ` at ${env.PGLITE_DIR}` : ''}, WeCom: ${env.WECOM_MODE ?? `emulator, implied: ${IMPLIED_EMULATOR_NOTICE}`}).` +
       (env.WECOM_MODE !== 'real' ? ` Open ${base}/ and pick a staff member on the emulated WeCom sign-in page.` : ''),
   );
-  // After listen: in emulator mode WeCom is this very server. Not awaited: WeCom never holds up start-up.
+  // After listen: in emulator mode WeCom is this server. Not awaited: WeCom never holds up start-up.
   if (tuning.wecomProbeIntervalMs > 0) {
     void app.startWecomProbe(tuning.wecomProbeIntervalMs).catch((error: unknown) => app.log.error({ err: error }, 'WeCom probe failed'));
   }
 }
 
-// Run as a file (`npm run dev`, `node --import tsx main.ts`); `npm start` imports it and calls runServer.
+// `npm run dev`; `npm start` imports it and calls runServer.
 if (process.argv[1] === fileURLToPath(import.meta.url)) void runServer();

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { MOT_RULES, type MotRule } from '@broker/contract';
 
-/**
- * The ranked day's weights (issue 24, ADR 0041): per corp in the corps file (`motRank`, corps.ts), each part
- * a corp leaves out taking the defaults below. Kept apart from the SQL so the configuration loader needs no
- * database code.
- */
-
+/** The ranked day's weights (ADR 0041) per corp, apart from the SQL so the configuration loader needs no database code. */
 const weight = z.number().min(0, 'must be at least 0').max(100, 'must be at most 100');
 
 export const motRankConfigSchema = z.strictObject({
   /** Per event type; a type left out weighs its default. */
   typeWeights: z.partialRecord(z.enum(MOT_RULES), weight).optional(),
-  /** Asset tiers, lowest first: a client whose total assets (HKD) reach `minAssetsHkd` has at least that tier. */
+  /** Lowest first: a client whose assets (HKD) reach `minAssetsHkd` has at least that tier. */
   tiers: z
     .array(z.strictObject({ minAssetsHkd: z.number().min(0), factor: weight }))
     .min(1)
@@ -23,16 +18,16 @@ export const motRankConfigSchema = z.strictObject({
       'must be in rising minAssetsHkd order',
     )
     .optional(),
-  /** Each day past due adds this to the overdue factor (1 when due today), up to `overdueCapDays` days. */
+  /** Per day past due, up to `overdueCapDays`. */
   overduePerDay: z.number().min(0).max(10).optional(),
   overdueCapDays: z.number().int().min(0).max(365).optional(),
-  /** Each day since the client's latest contact record adds this to the contact factor, up to `contactCapDays`; never contacted counts as the cap. */
+  /** Per day since the latest contact record, up to `contactCapDays`; never contacted counts as the cap. */
   contactPerDay: z.number().min(0).max(10).optional(),
   contactCapDays: z.number().int().min(0).max(3650).optional(),
 });
 export type MotRankConfig = z.infer<typeof motRankConfigSchema>;
 
-/** The weights a ranking uses: the corp's configuration over the defaults. */
+/** The corp's configuration over the defaults. */
 export interface MotRankWeights {
   typeWeights: Record<MotRule, number>;
   tiers: { minAssetsHkd: number; factor: number }[];
@@ -42,35 +37,30 @@ export interface MotRankWeights {
   contactCapDays: number;
 }
 
-/** Defaults (ADR 0041 says why each). */
+/** ADR 0041 says why each. */
 export const DEFAULT_MOT_RANK_WEIGHTS: MotRankWeights = {
   typeWeights: {
-    // Regulatory: an expired risk assessment or ID stops the client trading (and is a finding in an SFC inspection);
-    // a client below zero owes the firm now.
+    // An expired risk assessment or ID stops trading (an SFC inspection finding); below zero owes the firm now.
     risk_expiry: 5,
     id_expiry: 5,
     negative_equity: 5,
-    // The fraud pattern regulators warn about, and a vulnerable client's money leaving (ADR 0043).
     particulars_changed_withdrawal: 5,
     vulnerable_client: 4,
-    // Money or stock leaving, or the chat contact gone: the client may be leaving; withdrawals are also the fraud case.
+    // The client may be leaving; withdrawals are also the fraud case.
     large_withdrawal: 4,
     transfer_out: 4,
     contact_removed: 4,
-    // A promised follow-up and a painful loss: the manager's word and the client's mood.
     follow_up: 3,
     position_loss: 3,
     concentration: 3,
-    // Opportunities: new money or stock in, an account opened but never funded.
     large_deposit: 2,
     transfer_in: 2,
     unfunded: 2,
-    // Relationship moments: worth doing, rarely urgent.
     dormant: 1.5,
     birthday: 1.5,
     anniversary: 1,
   },
-  // HKD 1 M, and HKD 8 M — the SFC's portfolio threshold for an individual professional investor.
+  // HKD 8 M: the SFC's portfolio threshold for an individual professional investor.
   tiers: [
     { minAssetsHkd: 0, factor: 1 },
     { minAssetsHkd: 1_000_000, factor: 1.5 },

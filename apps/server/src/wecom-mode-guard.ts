@@ -2,17 +2,15 @@ import { BlockList, isIP } from 'node:net';
 import { trustsAProxy, type TrustProxy } from './http/trust-proxy';
 
 /**
- * Issue 17.3 and ADR 0016: the WeCom emulator signs anyone in as any staff member, so it may be the
- * default only where nobody else can reach it. A server that looks like production — it listens
- * beyond loopback, it has a corps file, or it runs in production behind a proxy — must be told
- * WECOM_MODE explicitly, either way; one that is not told serves the emulator to this machine only.
+ * The emulator signs anyone in as anyone (ADR 0016): the default only where nobody else can reach it. A server
+ * that looks like production (beyond loopback, a corps file, production behind a proxy) must set WECOM_MODE.
  */
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
-/** True for addresses only this machine can reach (127.0.0.0/8, ::1, localhost). */
+/** 127.0.0.0/8, ::1, localhost. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (bare.toLowerCase() === 'localhost') return true;
@@ -29,7 +27,7 @@ interface GuardedSettings {
   WECOM_MODE?: string | undefined;
 }
 
-/** The reasons this configuration looks like production while WECOM_MODE is unset, or none. */
+/** With WECOM_MODE unset. */
 export function emulatorByDefaultProblems(env: GuardedSettings): string[] {
   if (env.WECOM_MODE !== undefined) return [];
   const reasons = [
@@ -44,18 +42,17 @@ export function emulatorByDefaultProblems(env: GuardedSettings): string[] {
   ];
 }
 
-/** What a server with the emulator implied (WECOM_MODE unset) says of itself: at start and in /readyz details. */
+/** At start and in /readyz details. */
 export const IMPLIED_EMULATOR_NOTICE =
   'a development set-up: WECOM_MODE is unset, so the WeCom emulator is on and answers only requests made on this machine, ' +
   'directly (none through a proxy); set WECOM_MODE=real to deploy, or WECOM_MODE=emulator to show the demo beyond this machine';
 
-/** Headers a proxy adds (RFC 7239, the X-Forwarded-* family, RFC 9110 Via, nginx's X-Real-IP). */
+/** RFC 7239, X-Forwarded-*, RFC 9110 Via, nginx's X-Real-IP. */
 const PROXY_HEADER = /^(forwarded|via|x-forwarded-.+|x-real-ip)$/;
 
 /**
- * Why the implied emulator must not answer this request, or null: it came through a proxy, from another
- * machine, or names a host beyond loopback (a bare TCP forwarder, a rebound DNS name). Issue 36.1: the
- * deployment guide's nginx forwards `Host: 127.0.0.1:3000` from a loopback peer, so only its headers betray it.
+ * A proxy, another machine, or a host beyond loopback (a TCP forwarder, a rebound DNS name); docs/deployment.md's
+ * nginx forwards `Host: 127.0.0.1:3000` from a loopback peer, so only its headers betray it (ADR 0016).
  */
 export function impliedEmulatorRefusal(request: { headers: Record<string, unknown>; peer: string | undefined }): string | null {
   const proxied = Object.keys(request.headers).find((name) => PROXY_HEADER.test(name));

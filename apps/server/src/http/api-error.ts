@@ -1,6 +1,6 @@
 import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 
-/** An error the client is meant to see: a registry code and a message that says what to fix. */
+/** A registry code and a message that says what to fix. */
 export class ApiError extends Error {
   readonly statusCode: number;
   constructor(

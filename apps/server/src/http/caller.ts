@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Corp } from '../corps';
 
-/** Who is calling: set on every authenticated request. */
+/** Set on every authenticated request. */
 export interface Caller {
   sessionId: number;
   staffId: number;
@@ -10,10 +10,7 @@ export interface Caller {
   corp: Corp;
 }
 
-/**
- * The caller's reach in the data: their own customers in their corp. Repositories limit every
- * query to it, so a forgotten check in a service still cannot leak another manager's client.
- */
+/** Repositories limit every query to it, so a check forgotten in a service still leaks no other manager's client. */
 export interface StaffScope {
   corpId: number;
   staffId: number;
@@ -21,7 +18,7 @@ export interface StaffScope {
 
 export const scopeOf = (caller: Caller): StaffScope => ({ corpId: caller.corp.id, staffId: caller.staffId });
 
-// The route layer needs only these two names; modules/auth (auth.plugin.ts) decides who the caller is.
+// modules/auth (auth.plugin.ts) decides who the caller is.
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -31,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-/** The caller of an authenticated route; throws if the route forgot `auth: true`. */
+/** Throws if the route forgot `auth: true`. */
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error('callerOf used on a route without authentication');
   return request.caller;

@@ -3,23 +3,19 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 
-/** The time limits a connection lives under (env.ts, ADR 0014). */
+/** env.ts, ADR 0014. */
 export interface ConnectionLimits {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
 }
 
-/**
- * How often Node looks for requests past their time limit. Its default, 30 s, would let a stalled
- * request live up to 30 s beyond its limit; one second (or a quarter of a shorter limit) keeps the
- * answer within the limit plus a second.
- */
+/** Node's default 30 s check would let a stalled request live 30 s past its limit. */
 export const checkingIntervalMs = (limits: ConnectionLimits) =>
   Math.max(25, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
-/** Printable ASCII only and bounded: llhttp's reason is about the client's own bytes, but stays short. */
+/** Printable ASCII and short: llhttp's reason is about the client's own bytes. */
 const plain = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 80);
 
 interface Answer {
@@ -42,7 +38,7 @@ export function answerFor(error: NodeJS.ErrnoException & { reason?: string }, li
   return { code: ErrorCode.HTTP_MALFORMED, msg: `request: not valid HTTP/1.1 (${reason})` };
 }
 
-/** A complete HTTP/1.1 response carrying the error envelope; the connection closes after it. */
+/** The connection closes after it. */
 export function rawEnvelopeResponse({ code, msg }: Answer): string {
   const status = httpStatusOf[code];
   const body = JSON.stringify({ code, msg, data: null });
@@ -60,18 +56,14 @@ export function rawEnvelopeResponse({ code, msg }: Answer): string {
 
 const exchanges = new WeakMap<Socket, { request: http.IncomingMessage; response: http.ServerResponse }>();
 
-/** Remembers each connection's latest request and response, so an error knows whether it was already answered. */
+/** So an error knows whether its request was already answered. */
 export function trackExchanges(server: http.Server) {
   server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
     exchanges.set(request.socket, { request, response });
   });
 }
 
-/**
- * May an answer still be written? Not when the current request was already answered (a route may
- * refuse before the body has arrived, and then the body stalls): a second response would be read as
- * the answer to a request never sent.
- */
+/** Not after a route answered before the body arrived: a second response would answer a request never sent. */
 function unanswered(socket: Socket) {
   const exchange = exchanges.get(socket);
   if (!exchange) return true;
@@ -81,10 +73,8 @@ function unanswered(socket: Socket) {
 }
 
 /**
- * Fastify's `clientErrorHandler`: Node calls it when it gives up on a connection before (or while)
- * a request reaches Fastify — a timeout, oversized headers, bytes that are not HTTP. Fastify's own
- * writes a non-envelope JSON; this writes the envelope, only when the request was not answered yet
- * (`trackExchanges`), then closes the connection.
+ * Fastify's `clientErrorHandler`, for a connection Node gives up on (a timeout, oversized headers, not HTTP):
+ * the envelope instead of Fastify's JSON, only when the request was not answered yet; then it closes.
  */
 export function createClientErrorHandler(limits: ConnectionLimits, log: () => FastifyBaseLogger) {
   return (error: NodeJS.ErrnoException & { reason?: string }, socket: Socket) => {
@@ -97,10 +87,8 @@ export function createClientErrorHandler(limits: ConnectionLimits, log: () => Fa
 }
 
 /**
- * An onRequest hook that runs only while its request's connection is open. Node's parser may refuse
- * a connection (a broken chunked body, a lying content-length) while an earlier hook still waits on
- * the database: the socket is gone, `request.ip` is undefined, and no answer can reach anyone. The
- * request ends there, silently: no later hook, no handler, nothing counted, nothing logged as an error.
+ * Node's parser may refuse a connection (a broken chunked body) while an earlier hook waits on the database:
+ * no answer can reach anyone, so the request ends there, silently.
  */
 export function whileConnected(hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
   return async function connectedOnly(request: FastifyRequest, reply: FastifyReply) {

@@ -23,25 +23,19 @@ import { whileConnected } from './client-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The contract endpoint a route implements (authorisation and input sweeps read it). */
+    /** Authorisation and input sweeps read it. */
     endpoint?: Endpoint;
   }
   interface FastifyInstance {
-    /**
-     * Tests set it: an endpoint answering a code its contract does not declare is answered 090500
-     * naming the code instead, so every suite that meets it fails. Otherwise it is logged (ADR 0022).
-     */
+    /** Tests: an undeclared error code is answered 090500 naming it, so every suite meeting it fails (ADR 0022). */
     refuseUndeclaredErrorCodes: boolean;
-    /**
-     * Runs a handler with its statements on the database they belong on: a standby or the primary
-     * (plugins/read-routing.plugin.ts, ADR 0052). Absent without standbys: handlers run as they are.
-     */
+    /** A standby or the primary (ADR 0052); absent without standbys. */
     routeStatements?: <T>(endpoint: Endpoint, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) => Promise<T>;
   }
 }
 
 const corpHeader = z.string().describe('Corp (tenant) code, e.g. fxhl');
-/** Checked by `requireAgent` (090701), not here: a wrong app has its own code, not a validation error. */
+/** Checked by `requireAgent` (090701): a wrong app has its own code. */
 const agentHeader = (endpoint: Endpoint) =>
   z
     .string()
@@ -61,9 +55,8 @@ const headersOf = (endpoint: Endpoint) =>
     : z.object({ [HEADER_CORP]: corpHeader.optional(), [HEADER_AGENT]: agentHeader(endpoint) });
 
 /**
- * Issue 17.7, ADR 0015: `agent-code` must name the app the endpoint belongs to (SPEC.md §7); a
- * shared call takes any of the corp's apps and, without the header, is its owner's. Runs after the
- * token check, so a caller without a session learns nothing of the endpoint from it.
+ * `agent-code` must name the endpoint's app (ADR 0015, docs/spec.md §7); a shared call takes any of the corp's
+ * apps, and its owner without the header. After the token check: a caller without a session learns nothing from it.
  */
 function requireAgent(endpoint: Endpoint) {
   const accepted: readonly string[] = agentsAccepted(endpoint);
@@ -81,10 +74,8 @@ function requireAgent(endpoint: Endpoint) {
 }
 
 /**
- * Answers of a code outside the endpoint's declaration (`errors` plus the common codes): logged as
- * an error, or in tests replaced by a 090500 that names it. Runs on every envelope the route sends,
- * the error handler's included, before it is serialised (and so before compression). A callback
- * hook, not an async one: it does no asynchronous work, so no promise is made per response.
+ * Every envelope the route sends, the error handler's included, before it is serialised: an undeclared code is
+ * logged, or in tests replaced. A callback hook, so no promise per response.
  */
 function guardDeclaredErrorCodes(app: FastifyInstance, endpoint: Endpoint) {
   const declared = new Set<string>([ErrorCode.OK, ...errorCodesOf(endpoint)]);
@@ -104,24 +95,19 @@ function guardDeclaredErrorCodes(app: FastifyInstance, endpoint: Endpoint) {
   };
 }
 
-/** What every handler gets: its validated input, and the request and reply for the few that read or set a cookie or header. */
+/** The request and reply for the few handlers that read or set a cookie or header. */
 interface HandlerBase<E extends Endpoint> {
   input: z.output<E['request']>;
   request: FastifyRequest;
-  /** For the few handlers that set a header or cookie; the envelope is still built here. */
   reply: FastifyReply;
 }
 
-/** An authenticated endpoint's handler also gets who is calling; a public one cannot ask. */
+/** A public endpoint's handler cannot ask for a caller. */
 export type HandlerArgs<E extends Endpoint> = HandlerBase<E> & (E['auth'] extends true ? { caller: Caller } : { caller?: never });
 
 export type EndpointHandler<E extends Endpoint> = (args: HandlerArgs<E>) => Promise<z.output<E['response']>> | z.output<E['response']>;
 
-/**
- * Registers a contract endpoint: validates the request with its schema, authenticates when the
- * endpoint says so, and wraps the handler's result in the success envelope, serialised through
- * the response schema (so nothing outside the contract leaks).
- */
+/** Validates with the endpoint's schema, authenticates, and serialises the result through the response schema. */
 export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>) {
   const carriesBody = endpoint.payload === 'json' || endpoint.payload === 'form';
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -158,22 +144,16 @@ export function routeEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint
 
 type Area = Readonly<Record<string, Endpoint>>;
 
-/** One handler for each endpoint of the area. */
 export type AreaHandlers<A extends Area> = { readonly [Name in keyof A]: EndpointHandler<A[Name]> };
-/** …and none for an endpoint the area does not have (a returned object escapes excess-property checks). */
+/** A returned object escapes excess-property checks: an extra handler must not. */
 type NoExtraHandlers<A extends Area, Handlers> = { readonly [Name in Exclude<keyof Handlers, keyof A>]: never };
 
-/** A module's implementation of one contract area, ready to register in its own plugin scope. */
 export interface AreaRoutes<A extends Area, Options = void> {
   readonly area: A;
   register(app: FastifyInstance, options: Options): Promise<void>;
 }
 
-/**
- * Implements a contract area (ts-rest style): `handlersFor` builds the area's services from the app
- * and returns one handler per endpoint, typed by the contract, so a missing or an extra handler,
- * a wrong input field or a wrong response shape does not compile.
- */
+/** ts-rest style: a missing or extra handler, a wrong input field or response shape does not compile. */
 export function implementArea<A extends Area, Handlers extends AreaHandlers<A>, Options = void>(
   area: A,
   handlersFor: (app: FastifyInstance, options: Options) => Handlers & NoExtraHandlers<A, Handlers>,
@@ -187,13 +167,12 @@ export function implementArea<A extends Area, Handlers extends AreaHandlers<A>, 
   return { area, register: async (app, options) => void (await app.register(plugin, (options ?? {}) as Options & object)) };
 }
 
-/** An area's routes with the options they need, ready to register like any other. */
 export const withOptions = <A extends Area, Options>(routes: AreaRoutes<A, Options>, options: Options): AreaRoutes<A> => ({
   area: routes.area,
   register: (app) => routes.register(app, options),
 });
 
-/** Every area of the contract and its implementation: an area left out does not compile. */
+/** An area left out does not compile. */
 export type ContractRoutes = { readonly [Name in AreaName]: AreaRoutes<Contract[Name]> };
 
 export async function registerContractRoutes(app: FastifyInstance, routes: ContractRoutes) {

@@ -2,11 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@broker/contract';
 import { ApiError } from './api-error';
 
-/**
- * What a form (`payload: 'form'`, today only setFold) may carry. The contract's forms hold a few short
- * scalar fields and never a file; anything beyond is refused with 090607 rather than parsed, and a
- * field value longer than the limit is refused, not silently cut (busboy's default).
- */
+/** Forms (today only setFold) hold a few short scalars: anything beyond is refused (090607), never silently cut. */
 export const FORM_LIMITS = {
   fields: 8,
   parts: 8,
@@ -16,17 +12,13 @@ export const FORM_LIMITS = {
   headerPairs: 16,
 } as const;
 
-/**
- * The whole form, in bytes. Fastify's bodyLimit does not reach a body busboy reads itself; a form
- * that says it is larger is refused before a byte is read (one sent chunked is bounded by the
- * request time limit instead).
- */
+/** Fastify's bodyLimit does not reach a body busboy reads; a declared larger one is refused before a byte is read. */
 export const FORM_MAX_BYTES = 32 * 1024;
 
-/** RFC 2046 §5.1.1: 1–70 characters from `bchars`, the last not a space. */
+/** RFC 2046 §5.1.1. */
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
-/** What is wrong with a multipart content-type's boundary, or null when busboy can read it safely. */
+/** Null when busboy can read it safely. */
 export function boundaryProblem(contentType: string): string | null {
   const boundaries = contentType
     .split(';')
@@ -44,7 +36,7 @@ export function boundaryProblem(contentType: string): string | null {
   return null;
 }
 
-/** Busboy's words for a broken form, said plainly; any other failure is named generically (its text is not the client's business). */
+/** Any other failure's text is not the client's business. */
 function brokenFormReason(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
   if (/unexpected end of multipart data/i.test(message)) return 'it ends before its closing boundary';
@@ -54,11 +46,7 @@ function brokenFormReason(error: unknown): string {
 
 const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
 
-/**
- * preValidation for form endpoints: reads the multipart body into `{field: value | value[]}` within
- * FORM_LIMITS. A truncated name or value, a file, or a form busboy cannot read is a 4xx naming the
- * problem; no parse failure reaches the error handler as an unexplained error (a 500).
- */
+/** preValidation for form endpoints: every problem is a 4xx naming it, never a 500. */
 export async function readFormBody(request: FastifyRequest) {
   if (!request.isMultipart()) return;
   const fields = new Map<string, string | string[]>();
@@ -70,7 +58,7 @@ export async function readFormBody(request: FastifyRequest) {
         continue;
       }
       const name = part.fieldname;
-      // Busboy bounds names only in urlencoded forms; a multipart name comes from the part's header.
+      // Busboy bounds names only in urlencoded forms.
       if (Buffer.byteLength(name) > FORM_LIMITS.fieldNameSize) {
         throw new ApiError(ErrorCode.FORM_TOO_LARGE, `body: a field name is longer than ${FORM_LIMITS.fieldNameSize} bytes`);
       }

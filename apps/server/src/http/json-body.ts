@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@broker/contract';
 import { ApiError } from './api-error';
 
-/**
- * Offset of the first byte that does not begin or continue a well-formed UTF-8 sequence (RFC 3629:
- * no overlong forms, no surrogates, nothing past U+10FFFF), a sequence cut off by the end included;
- * -1 when every byte is well-formed.
- */
+/** The first byte not in a well-formed UTF-8 sequence (RFC 3629; a cut-off sequence included); -1 when none. */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
   let index = 0;
   while (index < bytes.length) {
@@ -15,7 +11,6 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
       index += 1;
       continue;
     }
-    // [length, lowest and highest allowed second byte] per lead byte; the rest are 0x80–0xBF.
     const shape: [number, number, number] | null =
       lead >= 0xc2 && lead <= 0xdf
         ? [2, 0x80, 0xbf]
@@ -45,7 +40,6 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** At most this many steps of a path are named; a deeper one ends in `…`. */
 const MAX_PATH_STEPS = 8;
 
 type Frame = { kind: 'object'; key: string | null; expectingKey: boolean } | { kind: 'array'; index: number };
@@ -56,11 +50,7 @@ const keyText = (bytes: Uint8Array) =>
     .replace(/[^\x20-\x7e]/g, '?')
     .slice(0, 40);
 
-/**
- * Which field of a JSON text holds the byte at `offset`: `body.remark`, `body.tags.1`, `body.a (a
- * field name)`, or `body` when the byte sits outside any string. JSON's structure is ASCII, so the
- * walk reads raw bytes and never needs the text decoded.
- */
+/** `body.remark`, `body.tags.1`, or `body` outside any string; JSON's structure is ASCII, so raw bytes do. */
 export function jsonFieldAt(bytes: Uint8Array, offset: number): string {
   const stack: Frame[] = [];
   let inString = false;
@@ -90,7 +80,7 @@ export function jsonFieldAt(bytes: Uint8Array, offset: number): string {
     else if (byte === 0x2c && top?.kind === 'object') Object.assign(top, { key: null, expectingKey: true });
     else if (byte === 0x2c && top?.kind === 'array') top.index += 1;
   }
-  // Outside a string only a number names its field or item (a stray byte between fields is the body's).
+  // Outside a string only a number names its field or item.
   const byte = bytes[offset];
   const atNumber = byte !== undefined && (byte === 0x2d || (byte >= 0x30 && byte <= 0x39));
   if (!inString && !atNumber) return 'body';
@@ -101,14 +91,10 @@ export function jsonFieldAt(bytes: Uint8Array, offset: number): string {
   return stringIsKey ? `${path} (a field name)` : path;
 }
 
-/** Strings and numbers of a JSON text, in order: a number is never matched inside a string. */
+/** A number is never matched inside a string. */
 const JSON_SCALARS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
-/**
- * A whole number written with a fraction or an exponent (`1e3`, `12.0`) in valid JSON, or null. JSON.parse
- * reads them as 1000 and 12, so an id would silently name another row than the one written; no client of
- * ours writes a whole number so (JavaScript writes 1000 and 12).
- */
+/** `1e3`, `12.0`: JSON.parse reads 1000 and 12, so an id would name another row than written. */
 export function wholeNumberNotInDigits(text: string): { offset: number; token: string } | null {
   for (const match of text.matchAll(JSON_SCALARS)) {
     const token = match[0];
@@ -120,7 +106,7 @@ export function wholeNumberNotInDigits(text: string): { offset: number; token: s
 
 const hex = (byte: number) => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 
-/** The refusal for a body that is not UTF-8: names the field and the byte, so the client can find it. */
+/** Names the field and the byte, so the client can find it. */
 export function notUtf8Error(bytes: Uint8Array, offset: number): ApiError {
   return new ApiError(
     ErrorCode.TEXT_NOT_UTF8,
@@ -140,13 +126,11 @@ const isPlainJson = (text: string) => {
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * Replaces Fastify's JSON parser, which decodes the body leniently: an invalid byte became U+FFFD
- * and was stored so, and the client read back other text than it sent. The bytes are decoded
- * strictly first; the parse itself (and its prototype-poisoning guard) stays Fastify's.
+ * Fastify's parser decoded leniently: an invalid byte was stored as U+FFFD and read back as other text. Strict
+ * decoding first; the parse and its prototype-poisoning guard stay Fastify's.
  */
 export function registerStrictJsonParser(app: FastifyInstance) {
-  // Fastify's default JSON parser is its callback form: it calls `done` and returns nothing. Its type allows
-  // the promise form too, which would read as a floating promise below.
+  // The callback form: its type also allows a promise, which would read as a floating one.
   const parse = app.getDefaultJsonParser(
     app.initialConfig.onProtoPoisoning ?? 'error',
     app.initialConfig.onConstructorPoisoning ?? 'error',
@@ -173,7 +157,7 @@ export function registerStrictJsonParser(app: FastifyInstance) {
     }
     parse(request, text, (error, value) => {
       if (error && (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isPlainJson(text)) {
-        // Valid JSON that the prototype-poisoning guard refused: a field rule, not a syntax error.
+        // The prototype-poisoning guard refused it: a field rule, not a syntax error.
         done(ApiError.validation('body', 'a field must not be named __proto__, nor constructor with a prototype'), undefined);
         return;
       }

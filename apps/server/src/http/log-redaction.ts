@@ -1,10 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * Query parameters whose values are safe in a log line: ids, paging, dates and enums. Every other
- * value is replaced — the OAuth `code`, a chat contact's id, a search keyword that may be a phone or
- * ID number, and, on the emulator's mount, WeCom's `corpsecret` and `access_token`. An allowlist, so
- * a parameter added later is hidden until someone decides it is harmless.
+ * An allowlist: ids, paging, dates and enums. The OAuth `code`, a contact's id, a keyword that may be a phone,
+ * the emulator's `corpsecret` are replaced, and so is anything added later until someone decides.
  */
 const LOGGABLE_QUERY_KEYS = new Set([
   'corpCode',
@@ -28,7 +26,6 @@ const LOGGABLE_QUERY_KEYS = new Set([
 
 export const REDACTED = '[redacted]';
 
-/** The request URL as it may be logged: the path, and the query with only allowlisted values. */
 export function loggableUrl(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
@@ -37,10 +34,7 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${shown.join('&')}`;
 }
 
-/**
- * Replaces Fastify's request serializer: the same fields, with the URL redacted. Headers and bodies
- * are never logged (the token header is additionally covered by pino's `redact`).
- */
+/** Fastify's fields, the URL redacted; headers and bodies are never logged. */
 export function serializeRequestForLog(request: FastifyRequest) {
   return {
     method: request.method,
@@ -51,7 +45,7 @@ export function serializeRequestForLog(request: FastifyRequest) {
   };
 }
 
-/** Header paths pino blanks should a header object ever reach a log line. */
+/** Should a header object ever reach a log line. */
 export const REDACTED_LOG_PATHS = [
   'req.headers["broker-token"]',
   'req.headers.authorization',
@@ -60,11 +54,7 @@ export const REDACTED_LOG_PATHS = [
   'headers.authorization',
 ];
 
-/**
- * One access line per request, written when it completes and naming the request (serialised as
- * above), instead of Fastify's "incoming request" and "request completed" pair: on two cores
- * every log line is CPU the requests themselves need (pino's share: ADR 0029, docs/benchmarks.md round four).
- */
+/** One access line per completed request instead of Fastify's pair: each line is CPU (ADR 0029). */
 export class AccessLogController extends LogController {
   override incomingRequest() {}
 

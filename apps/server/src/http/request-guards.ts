@@ -3,20 +3,16 @@ import { ErrorCode, type PayloadKind } from '@broker/contract';
 import { ApiError } from './api-error';
 import { boundaryProblem, FORM_MAX_BYTES } from './form-body';
 
-/**
- * No contract request nests deeper than this; anything deeper is refused by its schema anyway, so
- * the walk stops here instead of following a 100,000-level body down the stack.
- */
+/** Deeper is refused by every schema anyway: the walk stops instead of following a deep body down the stack. */
 const MAX_DEPTH = 16;
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units, hence no `u` flag). */
+/** Code units, hence no `u` flag. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Why PostgreSQL cannot keep `text` as sent, or null when it can. */
 export function unstorableTextRule(text: string): string | null {
-  // PostgreSQL text cannot hold U+0000: the insert fails (a 500) instead of a 400 naming the field.
+  // Else the insert fails (a 500) instead of a 400 naming the field.
   if (text.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
-  // Half a surrogate pair would be stored as U+FFFD: the client would read back other text than it sent.
+  // Else stored as U+FFFD: the client would read back other text than it sent.
   if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode text (it contains half of a surrogate pair)';
   return null;
 }
@@ -37,11 +33,7 @@ function findUnstorable(value: unknown, path: string, depth: number): ApiError |
   return null;
 }
 
-/**
- * preValidation for every contract endpoint: refuses text that cannot be stored faithfully, with a
- * 090400 naming the field (`body.remark: must not contain the NUL character (U+0000)`), before any
- * handler or query sees it.
- */
+/** preValidation for every contract endpoint: 090400 naming the field, before any handler or query sees it. */
 export async function refuseUnstorableText(request: FastifyRequest) {
   const error = findUnstorable(request.query, 'query', 0) ?? findUnstorable(request.body, 'body', 0);
   if (error) throw error;
@@ -49,10 +41,7 @@ export async function refuseUnstorableText(request: FastifyRequest) {
 
 const MEDIA_TYPE_OF: Partial<Record<PayloadKind, string>> = { json: 'application/json', form: 'multipart/form-data' };
 
-/**
- * preParsing for endpoints with a body: only the content type the contract names is parsed. Without
- * it a JSON endpoint also accepted a multipart form, and a broken one failed inside the parser (a 500).
- */
+/** preParsing: only the contract's content type; a JSON endpoint took a multipart form and failed in the parser. */
 export function requireContentType(payload: PayloadKind) {
   const expected = MEDIA_TYPE_OF[payload];
   return async (request: FastifyRequest) => {
@@ -62,7 +51,7 @@ export function requireContentType(payload: PayloadKind) {
     if (mediaType !== expected) {
       throw new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `content-type: must be ${expected} here, not "${mediaType.slice(0, 64)}"`);
     }
-    // Busboy throws on a boundary longer than its search allows (a 500 before this check): refuse first.
+    // Busboy throws on a boundary longer than its search allows: refuse first.
     if (payload !== 'form') return;
     const problem = boundaryProblem(header);
     if (problem) throw new ApiError(ErrorCode.FORM_MALFORMED, problem);

@@ -3,16 +3,9 @@ import { contract, type Endpoint } from '@broker/contract';
 const { customer, manage, mot, contact, audit } = contract;
 
 /**
- * The endpoints whose statements may run on a streaming standby when DATABASE_READ_URL is set (ADR
- * 0052): page reads that write nothing and may be a moment behind the primary — never behind the
- * caller's own writes, which the read-your-writes cookie makes them wait for. Kept here, on the
- * server, rather than as a flag in the contract, which the web bundle carries.
- *
- * Left on the primary on purpose: everything that writes (updateProfile, revealPhone's audit row,
- * recordClientOpened's recent, exportContactRecords' audit row, the MOT writes); sign-in and the
- * session (they run before any handler anyway); hasKyc, asked right after a bind to decide what the
- * page offers; getReach, which leads to a call or a reveal; the settings pages and shortcuts, one
- * small row each; and KYC search, which binds a customer from what it finds.
+ * Endpoints that may read from a standby (ADR 0052): writing nothing, a moment behind at most, never behind the
+ * caller's writes. On the server, not in the contract the web carries. Left on the primary: every write,
+ * sign-in, hasKyc (asked right after a bind), getReach, settings, shortcuts and KYC search.
  */
 export const STANDBY_READS: ReadonlySet<Endpoint> = new Set<Endpoint>([
   manage.getChannel,

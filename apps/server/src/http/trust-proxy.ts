@@ -2,10 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
- * Which peers may tell us the client's address (X-Forwarded-For) and protocol (X-Forwarded-Proto):
- * nobody, the nearest `n` hops, or the listed proxy addresses and networks. Never "everyone": a
- * client that may name its own address dodges every per-address limit and fakes the address in
- * the logs (ADR 0015).
+ * Nobody, the nearest `n` hops, or listed addresses; never everyone: a client naming its own address dodges
+ * every per-address limit (ADR 0015).
  */
 export type TrustProxy = false | number | readonly string[];
 
@@ -16,7 +14,7 @@ export const TRUST_PROXY_FORMS =
 const MAX_HOPS = 16;
 const OFF = new Set(['', 'false', '0', 'no', 'off']);
 
-/** One proxy address (`10.0.0.5`, `::1`) or network (`10.0.0.0/8`, `fd00::/8`), or null. */
+/** `10.0.0.5`, `::1`, `10.0.0.0/8`, `fd00::/8`, or null. */
 function proxyEntry(entry: string): string | null {
   const [address = '', prefix, extra] = entry.split('/');
   const family = isIP(address);
@@ -47,17 +45,13 @@ export const trustProxySchema = z.string().transform((raw, context): TrustProxy 
   return parsed as string[];
 });
 
-/**
- * TRUST_PROXY as Fastify's `trustProxy`. A hop count becomes proxy-addr's "trust the nearest n
- * hops" function: Fastify 5.12 reads a bare number as trusting nobody (it cannot check the peer).
- */
+/** Fastify 5.12 reads a bare hop count as trusting nobody: it becomes proxy-addr's nearest-n-hops function. */
 export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
   if (trust === false) return false;
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return [...trust];
 }
 
-/** Whether any proxy is trusted at all. */
 export function trustsAProxy(trust: TrustProxy): boolean {
   return trust !== false && (typeof trust === 'number' || trust.length > 0);
 }

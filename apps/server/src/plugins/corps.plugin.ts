@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** Upserts configured corps into the database and answers look-ups by code from memory. */
+/** Upserts configured corps and answers look-ups by code from memory. */
 async function corpsPlugin(app: FastifyInstance, options: { corps: CorpConfigEntry[] }) {
   const loaded: Corp[] = [];
   for (const entry of options.corps) {

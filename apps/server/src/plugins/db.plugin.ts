@@ -10,21 +10,20 @@ declare module 'fastify' {
 
 export interface DbPluginOptions {
   handle: DatabaseHandle;
-  /** Close the database when the app closes (false when a test shares one handle). */
+  /** False when a test shares one handle. */
   closeOnShutdown: boolean;
 }
 
 async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
   app.decorate('database', options.handle);
-  // One line per standby state change (ADR 0052), named by host, port and database, never the password.
+  // One line per standby state change (ADR 0052), never the password.
   const stopWatching = options.handle.reads?.watch(({ name, from, state, lagMs, reason }) => {
     const line = { standby: name, from: from ?? null, state, lagMs, ...(reason ? { reason } : {}) };
     if (state === 'up') app.log.info(line, `standby ${name}: up`);
     else app.log.warn(line, `standby ${name}: ${state}, reads go elsewhere`);
   });
   if (stopWatching) app.addHook('onClose', async () => void stopWatching());
-  // The monitor's probe of the primary (through DATABASE_URL): while it fails, standbys are measured
-  // against older and older positions, and are not used once those are older than the lag bound.
+  // While the primary's probe fails, standbys are measured against older positions, and dropped past the bound.
   const stopWatchingPrimary = options.handle.reads?.watchPrimary(({ answering, reason, failedLooks }) => {
     if (answering) app.log.info({ failedLooks }, 'standby monitor: the primary answers its probe again');
     else

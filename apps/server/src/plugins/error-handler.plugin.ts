@@ -8,12 +8,12 @@ import { isDatabaseBusy } from '../db/client';
 import { transientDatabaseFailure } from '../db/transient-errors';
 import { FORM_LIMITS } from '../http/form-body';
 
-/** Seconds a shed client is asked to wait: long enough for a burst to drain, short enough for a person. */
+/** Long enough for a burst to drain, short enough for a person. */
 const BUSY_RETRY_AFTER_S = 1;
-/** A failover takes seconds (docs/deployment.md): the client is told to come back after the first of them. */
+/** A failover takes seconds (docs/deployment.md). */
 const TRANSIENT_RETRY_AFTER_S = 2;
 
-/** Fastify's and @fastify/multipart's refusals before a handler runs, each with its own code (ADR 0014). */
+/** Refusals before a handler runs, each with its own code (ADR 0014). */
 const fastifyCodeMap: Record<string, { code: ErrorCodeValue; msg: (error: FastifyError) => string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: () => 'body: larger than the allowed size' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
@@ -51,7 +51,7 @@ function codeForStatus(status: number): ErrorCodeValue {
 }
 
 export function sendError(reply: FastifyReply, code: ErrorCodeValue, msg: string, requestId?: string) {
-  // Every msg may quote the client's input (a key, a path): however large that was, the answer is not.
+  // Every msg may quote the client's input: however large that was, the answer is not.
   return reply
     .code(httpStatusOf[code])
     .send({ code, msg: bounded(msg, MAX_MESSAGE_LENGTH), data: null, ...(requestId ? { requestId } : {}) });
@@ -61,10 +61,7 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendError(reply, ErrorCode.NO_SUCH_ENDPOINT, `${request.method} ${request.url.split('?')[0]?.slice(0, 200)}: no such endpoint`);
 }
 
-/**
- * Fastify's `frameworkErrors`: the URL refusals its router makes before any route (and so before the
- * error handler), which it would otherwise write as its own JSON.
- */
+/** Fastify's `frameworkErrors`: the router's URL refusals before any route, else written as its own JSON. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const mapped = error.code ? fastifyCodeMap[error.code] : undefined;
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') sendError(reply, ErrorCode.URL_MALFORMED, 'url: a path segment is too long');
@@ -96,7 +93,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       return sendError(reply, codeForStatus(error.statusCode), error.message || 'request: invalid');
     }
     if (isDatabaseBusy(error)) {
-      // Load shedding, not a fault: warn without a stack, and tell the client when to come back.
+      // Load shedding, not a fault: no stack.
       request.log.warn({ route: request.routeOptions.url }, 'shed: no database connection became free in time');
       reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
       return sendError(
@@ -108,7 +105,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     }
     const passing = transientDatabaseFailure(error);
     if (passing) {
-      // A failover, a restart, a lost deadlock: nothing to fix here, and a retry shortly succeeds.
+      // Nothing to fix here: a retry shortly succeeds.
       request.log.warn({ route: request.routeOptions.url, err: error }, `database unavailable: ${passing}`);
       reply.header('retry-after', String(TRANSIENT_RETRY_AFTER_S));
       return sendError(

@@ -21,10 +21,7 @@ const errorCodeTable = Object.entries(ErrorCode)
 const nameOf = new Map(Object.entries(ErrorCode).map(([name, code]) => [code as string, name]));
 const describeCodes = (codes: readonly ErrorCodeValue[]) => codes.map((code) => `\`${code}\` ${nameOf.get(code)}`).join(', ');
 
-/**
- * What each endpoint can answer besides success (ADR 0022): every code in `x-error-codes`, and in
- * the 4xx and 5xx responses' descriptions the endpoint's own codes of that class by name.
- */
+/** `x-error-codes`, and the endpoint's own codes of each class in the 4xx and 5xx descriptions (ADR 0022). */
 function documentErrorCodes(schema: FastifySchema, endpoint: Endpoint): FastifySchema {
   const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
   const describe = (range: '4xx' | '5xx', low: number) => {
@@ -44,7 +41,7 @@ function documentErrorCodes(schema: FastifySchema, endpoint: Endpoint): FastifyS
   return documented;
 }
 
-/** OpenAPI 3.1 generated from the contract's zod schemas, with an interactive viewer at /api/docs. */
+/** OpenAPI 3.1 from the contract's zod schemas, viewed at /api/docs. */
 async function openApiPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -61,7 +58,7 @@ async function openApiPlugin(app: FastifyInstance) {
       components: {
         securitySchemes: {
           brokerToken: { type: 'apiKey', in: 'header', name: HEADER_TOKEN },
-          // ADR 0012: a token counts only together with the cookie of the browser it was issued to.
+          // ADR 0012: a token counts only with its browser's cookie.
           browserBinding: {
             type: 'apiKey',
             in: 'cookie',

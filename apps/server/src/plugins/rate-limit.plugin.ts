@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error';
 import { callerOf } from '../http/caller';
 import { whileConnected } from '../http/client-error';
 
-/** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
+/** At most `limit` hits per subject in each fixed window of `windowSeconds`. */
 export interface RateLimitRule {
   bucket: string;
   limit: number;
@@ -19,28 +19,24 @@ export interface RateLimitRule {
 export interface RateLimitVerdict {
   allowed: boolean;
   hits: number;
-  /** Whole seconds until the current window ends (at least 1). */
+  /** Whole seconds, at least 1. */
   retryAfterSeconds: number;
 }
 
-/** How often each process deletes, per bucket, the counters of windows that have ended. */
+/** Per bucket, each process deletes the counters of ended windows. */
 const SWEEP_EVERY_MS = 3600_000;
 
 const c = tableAlias(rateLimitCounters, 'c');
 
 /**
- * Counters live in PostgreSQL (PGlite alike), not in process memory: two replicas behind one load
- * balancer must share one budget, or an attacker gets twice the attempts. One atomic upsert per
- * hit; the window is aligned on the database clock so replicas with skewed clocks agree.
- * See docs/decisions/0007-rate-limits-and-csp.md.
+ * Counters live in the database so replicas share one budget (else an attacker gets twice the attempts): one
+ * atomic upsert per hit, the window aligned on the database clock (ADR 0007).
  */
 export function createRateLimiter(database: Pick<DatabaseHandle, 'db'>) {
   const lastSweep = new Map<string, number>();
   /**
-   * Deletes the bucket's counters whose window has ended: a hit in a later window restarts the count
-   * anyway, so nothing a limit decides changes. The window is the rule's own: a fixed age ("a day")
-   * deleted the live counters of any longer window, so a week's budget restarted every day, and the
-   * sweep raced the hit that started it (a counter lost one hit, CI stop 28).
+   * A hit in a later window restarts the count anyway. The rule's own window: a fixed age deleted a longer
+   * window's live counters, and raced the hit that started it.
    */
   const sweepEnded = (rule: RateLimitRule) =>
     database.db.execute(
@@ -55,8 +51,7 @@ export function createRateLimiter(database: Pick<DatabaseHandle, 'db'>) {
         lastSweep.set(rule.bucket, Date.now());
         void sweepEnded(rule).catch(() => undefined);
       }
-      // A newer window restarts the count; an older one (a replica whose statement started a moment
-      // earlier) counts into the stored window rather than resetting it.
+      // A newer window restarts the count; an older one (a replica a moment earlier) counts into the stored one.
       const window = rule.windowSeconds;
       const verdict = selectionWithValues({
         hits: c.hits,
@@ -81,14 +76,14 @@ export function createRateLimiter(database: Pick<DatabaseHandle, 'db'>) {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-/** A limit and its answer past it: the endpoint's code, and a msg that says what was limited and when to retry. */
+/** The msg says what was limited and when to retry. */
 export interface Limit {
   rule: RateLimitRule;
   code: ErrorCodeValue;
   message: (rule: RateLimitRule, retryAfterSeconds: number) => string;
 }
 
-/** Counts one hit of `subject`; past the limit: HTTP 429 with the limit's code, `Retry-After` in whole seconds and its msg. */
+/** Past the limit: 429 with the limit's code, its msg and `Retry-After`. */
 export async function enforceLimit(limiter: RateLimiter, limit: Limit, subject: string, reply: FastifyReply) {
   if (limit.rule.limit === 0) return;
   const verdict = await limiter.hit(limit.rule, subject);
@@ -99,40 +94,32 @@ export async function enforceLimit(limiter: RateLimiter, limit: Limit, subject: 
 
 interface LimitedEndpoint extends Limit {
   endpoint: Endpoint;
-  /** Who the budget belongs to. */
   subjectOf: (request: FastifyRequest) => string;
-  /** Requests this limit neither counts nor refuses. */
   exempt?: (request: FastifyRequest) => boolean;
-  /** Sign-in counts before anything else runs; KYC search after authentication, which names the staff member. */
+  /** Sign-in counts before anything else; KYC search after authentication, which names the staff member. */
   stage: 'onRequest' | 'preValidation';
 }
 
 export interface RateLimitOptions {
-  /** Sign-in: returns from WeCom without this browser's own state, per address; starts get ten times as many. */
+  /** Returns without this browser's own state, per address; starts get ten times as many. */
   login: { limit: number; windowSeconds: number };
   kycSearch: { limit: number; windowSeconds: number };
-  /** Full phone numbers revealed or dialled (ADR 0039). */
+  /** ADR 0039. */
   phoneReveal: { limit: number; windowSeconds: number };
-  /** Whether a return from WeCom carries this browser's own sign-in state (modules/auth). */
+  /** modules/auth's check. */
   ownSignIn: (request: FastifyRequest) => boolean;
 }
 
-/**
- * Starts per address against failures: a start writes a row and buys one WeCom call, and an office behind one
- * address (or every user behind an untrusted proxy) starts many; only a flood reaches ten times the failure budget.
- */
+/** Starts cost a row and a WeCom call, and an office starts many behind one address: only a flood reaches ten times. */
 const STARTS_PER_FAILURE = 10;
 
 /**
- * Rate limits on the endpoints worth hammering (ADRs 0007, 0058): sign-in by client address (`request.ip`
- * honours TRUST_PROXY) — its starts, and the returns that can only fail, never a browser's own sign-in, so
- * that forging locks nobody else out — then KYC search (a lookup of customers by phone or ID) and a phone's
- * reveal, by staff member. Over the limit: HTTP 429, the endpoint's own code and `Retry-After`. Must be
- * registered before the routes it guards.
+ * Sign-in by address (`request.ip` honours TRUST_PROXY), never a browser's own sign-in, so forging locks nobody
+ * out; KYC search and phone reveals by staff member (ADRs 0007, 0058). Registered before the routes it guards.
  */
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) {
   const limiter = createRateLimiter(app.database);
-  /** Sign-in by client address; `what` names, in the msg, what came too often. */
+  /** `what` names, in the msg, what came too often. */
   const signInLimit = (endpoint: Endpoint, bucket: string, limit: number, what: string): LimitedEndpoint => ({
     endpoint,
     rule: { bucket, limit, windowSeconds: options.login.windowSeconds },
@@ -143,7 +130,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
     stage: 'onRequest',
   });
   const limited: LimitedEndpoint[] = [
-    // A browser's own state goes through whatever this address did: a state is used once, and each cost a start.
+    // A browser's own state passes: a state is used once, and each cost a start.
     { ...signInLimit(loginQywx, 'login', options.login.limit, 'returns without a sign-in of this browser'), exempt: options.ownSignIn },
     signInLimit(startSignIn, 'login-start', options.login.limit * STARTS_PER_FAILURE, 'sign-ins started'),
     {
@@ -156,7 +143,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions) 
       stage: 'preValidation',
     },
     {
-      // Every reveal is audited already; the limit stops a script (or a stolen session) from harvesting a book's numbers.
+      // Every reveal is audited; the limit stops a script or a stolen session harvesting a book's numbers.
       endpoint: revealPhone,
       rule: { bucket: 'phone-reveal', limit: options.phoneReveal.limit, windowSeconds: options.phoneReveal.windowSeconds },
       code: ErrorCode.PHONE_REVEAL_RATE_LIMITED,

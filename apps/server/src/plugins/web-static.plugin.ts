@@ -6,15 +6,15 @@ import fastifyStatic from '@fastify/static';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Answers a browser navigation with the SPA's index.html; false when it does not apply. */
+    /** False when it does not apply. */
     serveSpaIndex: (request: FastifyRequest, reply: FastifyReply) => boolean;
   }
 }
 
-/** The server's own prefixes, in any case and behind any number of slashes (`//API/x`): never the web page. */
+/** In any case and behind any number of slashes (`//API/x`). */
 const NOT_SPA = /^\/+(api|wecom|healthz|readyz)(\/|$)/i;
 
-/** Serves the built web app: hashed assets cached for a year, index.html never cached, SPA fallback. */
+/** Hashed assets cached for a year, index.html never, SPA fallback. */
 async function webStaticPlugin(app: FastifyInstance, options: { distDir: string | undefined }) {
   const distDir = options.distDir;
   const enabled = Boolean(distDir && existsSync(join(distDir, 'index.html')));
@@ -23,8 +23,7 @@ async function webStaticPlugin(app: FastifyInstance, options: { distDir: string 
       root: distDir!,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz beside each file (apps/web/vite-plugins/precompress.ts): sent
-      // as they are to a browser that accepts them, so @fastify/compress leaves them alone.
+      // The build writes .br and .gz beside each file; @fastify/compress leaves them alone.
       preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -9,13 +9,9 @@ import { probeWecom, type ProbeLine } from '../wecom/wecom-probe';
 declare module 'fastify' {
   interface FastifyInstance {
     wecom: WecomClient;
-    /** This replica's view of each WeCom app (probe and live calls), reported by /readyz. */
+    /** Reported by /readyz. */
     wecomHealth: WecomHealth;
-    /**
-     * Probes every configured app now (one log line each), then again every `recheckMs` while any app
-     * has a problem, so fixing the admin console heals /readyz without a restart. Resolves with the
-     * first round's lines.
-     */
+    /** One log line per app now, then again while any has a problem, so a fixed console heals /readyz without a restart. */
     startWecomProbe: (recheckMs: number) => Promise<ProbeLine[]>;
   }
 }
@@ -30,8 +26,7 @@ async function wecomPlugin(app: FastifyInstance, options: { apiBase: () => strin
   app.decorate('wecom', wecom);
   app.decorate('wecomHealth', health);
 
-  // The log line that keeps WeCom's own words (errmsg with its hint and the address WeCom saw), the
-  // named problem and the admin setting that fixes it; the client gets only the envelope (ADR 0017).
+  // WeCom's own words and the admin setting that fixes it go to the log; the client gets the envelope (ADR 0017).
   app.addHook('onError', async (request, reply, error) => {
     if (!(error instanceof WecomFailure)) return;
     const { wecom: detail } = error;

@@ -10,17 +10,17 @@ import type { ApiAnswer, ApiClient } from '../testing/api-client';
 // Throws when CI=true and TEST_DATABASE_URL is missing: in CI these suites must run, not skip.
 testDatabases();
 
-/** The server-level suites need a PostgreSQL they can hand to a child process by URL; without one they skip. */
+/** A PostgreSQL the server-level suites can hand to a child process by URL; without one they skip. */
 export const postgresAdminUrl = testDatabaseUrlForTools();
 
 export interface ThrowAwayPostgres {
   url: string;
-  /** This process's own handle on it (migrated): seeding and checking afterwards. */
+  /** This process's own migrated handle. */
   handle: DatabaseHandle;
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated PostgreSQL database for one test, dropped (with its connections) afterwards. */
+/** Dropped (with its connections) afterwards. */
 export async function createPostgresDatabase(prefix: string): Promise<ThrowAwayPostgres> {
   if (!postgresAdminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `broker_${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -43,15 +43,12 @@ export async function createPostgresDatabase(prefix: string): Promise<ThrowAwayP
 
 export type CallOutcome =
   | { kind: 'answer'; status: number; code: string; msg: string; data: unknown; retryAfter: string | null }
-  /** Not an envelope our contract allows: a 5xx page, HTML, a body that fails the response schema… */
+  /** A 5xx page, HTML, a body that fails the response schema… */
   | { kind: 'invalid'; status: number; problem: string }
-  /** No HTTP answer at all: refused, reset, aborted. */
+  /** Refused, reset, aborted. */
   | { kind: 'network'; problem: string };
 
-/**
- * One call to an endpoint through the test client (so as the web app makes it), judged against the
- * contract: a success must match the endpoint's response schema, a failure the error envelope. Never throws.
- */
+/** Through the test client, judged against the contract; never throws. */
 export async function callEndpoint<E extends Endpoint>(api: ApiClient, endpoint: E, input: z.input<E['request']>): Promise<CallOutcome> {
   let answer: ApiAnswer<unknown>;
   try {
@@ -83,7 +80,7 @@ export async function callEndpoint<E extends Endpoint>(api: ApiClient, endpoint:
   };
 }
 
-/** `p` in 0–1 of an ascending-sorted list. */
+/** `p` in 0–1 of an ascending list. */
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
@@ -92,13 +89,12 @@ export const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)}
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface StaffWorkload {
-  /** Customer ids by the WeCom userid of their client manager, ascending. */
+  /** By the client manager's WeCom userid, ascending. */
   customers: Map<string, number[]>;
-  /** Ids of MOT events not yet handled, by the WeCom userid of their client manager, ascending. */
+  /** Not yet handled, by the client manager's WeCom userid, ascending. */
   pendingEvents: Map<string, number[]>;
 }
 
-/** What each staff member can read and write in a seeded database. */
 export async function staffWorkload(handle: DatabaseHandle): Promise<StaffWorkload> {
   const group = (rows: Array<{ id: number; userid: string }>) => {
     const byStaff = new Map<string, number[]>();

@@ -6,16 +6,15 @@ export type CredentialKind = 'access_token' | 'jsapi_ticket' | 'agent_ticket';
 
 export interface FetchedCredential {
   value: string;
-  /** Seconds WeCom says the credential lives. */
   expiresIn: number;
 }
 
-/** Refresh this long before WeCom's expiry, so a credential never dies mid-request. */
+/** So a credential never dies mid-request. */
 const SAFETY_MARGIN_S = 300;
-/** WeCom's documented lifetime of an access token and a ticket: taken when its reply states no whole number up to it. */
+/** Taken when WeCom's reply states no whole number up to it. */
 const DOCUMENTED_LIFETIME_S = 7200;
 
-/** One app's credentials (with `kind`, one credential): what every statement here narrows to first. */
+/** What every statement here narrows to first. */
 const ofAgent = (corpId: number, agentCode: string, kind?: CredentialKind) => [
   eq(wecomCredentials.corpId, corpId),
   eq(wecomCredentials.agentCode, agentCode),
@@ -23,11 +22,9 @@ const ofAgent = (corpId: number, agentCode: string, kind?: CredentialKind) => [
 ];
 
 /**
- * WeCom credentials cached in the database and shared by every replica. A refresh takes a
- * transaction-scoped advisory lock and re-reads first, so N replicas that miss together still
- * make one upstream call. Within one process, concurrent misses share one refresh: otherwise each
- * would hold a pooled connection while queueing on the lock, and a burst (say 8 simultaneous KYC
- * binds right after start) could exhaust the pool while the lock holder still needs WeCom.
+ * Shared by every replica: a refresh takes a transaction advisory lock and re-reads, so replicas missing together
+ * make one upstream call; within a process concurrent misses share one refresh, else a burst of misses each
+ * holding a pooled connection on the lock could exhaust the pool.
  */
 export function createCredentialStore(db: Database, now: () => number = Date.now) {
   const refreshing = new Map<string, Promise<string>>();
@@ -46,7 +43,7 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
       const raced = await read(tx, corpId, agentCode, kind);
       if (raced) return raced;
       const fresh = await fetchFresh();
-      // A time from outside: NaN or 1e20 made an invalid date (a 500), a negative one a credential expired on arrival.
+      // A time from outside: NaN or 1e20 made an invalid date (a 500), a negative one expired on arrival.
       const stated = Number.isInteger(fresh.expiresIn) && fresh.expiresIn > 0 && fresh.expiresIn <= DOCUMENTED_LIFETIME_S;
       const expiresIn = stated ? fresh.expiresIn : DOCUMENTED_LIFETIME_S;
       const lifetimeS = Math.max(expiresIn - SAFETY_MARGIN_S, Math.ceil(expiresIn / 2));
@@ -73,11 +70,7 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
       return refresh;
     },
 
-    /**
-     * Drops the credentials of these kinds that were fetched at least `minAgeMs` ago; returns the kinds
-     * dropped. The age is the cross-replica rate limit: a credential any replica fetched within that
-     * time stays, so however many pages report it, WeCom is asked again at most once per period.
-     */
+    /** Only those fetched `minAgeMs` ago or more: across replicas, WeCom is asked again at most once per period. */
     async evictOlderThan(corpId: number, agentCode: string, kinds: readonly CredentialKind[], minAgeMs: number): Promise<CredentialKind[]> {
       const evicted = await db
         .delete(wecomCredentials)
@@ -92,7 +85,7 @@ export function createCredentialStore(db: Database, now: () => number = Date.now
       return evicted.map((row) => row.kind as CredentialKind);
     },
 
-    /** Drops a credential WeCom has rejected (only if nobody replaced it meanwhile). */
+    /** Only if nobody replaced it meanwhile. */
     async invalidate(corpId: number, agentCode: string, kind: CredentialKind, value: string) {
       await db.delete(wecomCredentials).where(and(...ofAgent(corpId, agentCode, kind), eq(wecomCredentials.value, value)));
     },

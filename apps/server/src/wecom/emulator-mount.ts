@@ -8,24 +8,23 @@ import { impliedEmulatorRefusal } from '../wecom-mode-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Present in emulator mode: the emulated WeCom's state (tests inspect and steer it). */
+    /** Emulator mode only; tests inspect and steer it. */
     wecomEmulator: EmulatorState | null;
   }
 }
 
 export interface EmulatorMountOptions {
-  /** WECOM_MODE unset: a development set-up, served to this machine only, directly (ADR 0016). */
+  /** WECOM_MODE unset: a development set-up, this machine only (ADR 0016). */
   implied: boolean;
-  /** Sign its made-up staff in to the corps: not to corps from CORPS_FILE, whose staff are real people (ADR 0016). */
+  /** Not for corps from CORPS_FILE, whose staff are real people (ADR 0016). */
   addDemoStaff: boolean;
-  /** Where the emulated WeCom delivers a corp's callbacks: this server, as the admin console would be told. */
+  /** This server, as the admin console would be told. */
   callbackUrl: (corp: { code: string }) => string;
 }
 
 /**
- * The one place the WeCom emulator is loaded, at `/wecom`, and only in emulator mode: a server talking to
- * real WeCom never loads the stand-in (emulator-loading.test.ts). The server gives it its directory: the
- * configured corps, the demo's WeCom members and their external contacts.
+ * The one place the WeCom emulator is loaded, and only in emulator mode (emulator-loading.test.ts), given the
+ * configured corps, the demo's members and their external contacts.
  */
 export async function mountWecomEmulator(app: FastifyInstance, options: EmulatorMountOptions) {
   const { wecomEmulatorPlugin } = await import('@broker/wecom-emulator/plugin');
@@ -57,7 +56,7 @@ export async function mountWecomEmulator(app: FastifyInstance, options: Emulator
     },
     { prefix: '/wecom' },
   );
-  // Every emulated sign-in must map to a staff record, or it fails.
+  // Every emulated sign-in must map to a staff record.
   if (!options.addDemoStaff) return;
   for (const corp of app.corps.all()) {
     await app.database.db

@@ -10,15 +10,15 @@ export interface WecomCorp {
   agents: Partial<Record<AgentCode, { agentId: string; secret: string }>>;
 }
 
-/** A page's report of a refused JS-SDK signature evicts the agent's tickets at most this often (ADR 0018). */
+/** A refused JS-SDK signature evicts the agent's tickets at most this often (ADR 0018). */
 export const TICKET_REFRESH_MIN_INTERVAL_MS = 60_000;
 
-/** -1 (system busy) is retried at most this many times, with jittered exponential delays (ADR 0017). */
+/** With jittered exponential delays (ADR 0017). */
 const BUSY_RETRIES = 3;
 const BUSY_BASE_DELAY_MS = 150;
-/** After a 45009 the app's calls stop for this long instead of deepening WeCom's limit. */
+/** Instead of deepening WeCom's limit. */
 const FREQUENCY_BACKOFF_MS = 60_000;
-/** externalcontact/get pages follow_user past 500; this many pages (50,000 followers) is more than any corp. */
+/** 500 followers a page: 50,000 is more than any corp. */
 const MAX_FOLLOW_USER_PAGES = 100;
 
 interface WecomReply {
@@ -28,14 +28,13 @@ interface WecomReply {
 }
 
 export interface WecomClientOptions {
-  /** Base of WeCom's server API, e.g. https://qyapi.weixin.qq.com (resolved per call). */
+  /** Resolved per call. */
   apiBase: () => string;
   credentials: CredentialStore;
   timeoutMs?: number;
-  /** Tests make waiting instant; production sleeps. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
-  /** Told of every call's outcome per app (the health record behind /readyz). */
+  /** The health record behind /readyz. */
   onOutcome?: (outcome: { corpId: number; agentCode: AgentCode; error: WecomApiError | null }) => void;
 }
 
@@ -51,15 +50,14 @@ export interface WecomExternalContact {
   followUserIds: string[];
 }
 
-/** What message/send answers beside errcode 0. */
 export interface WecomSendResult {
   msgid: string | null;
-  /** Recipients WeCom did not send to (not in the app's visible range, unknown), lower-cased. */
+  /** Not in the app's visible range, or unknown; lower-cased. */
   invalidUsers: string[];
   unlicensedUsers: string[];
 }
 
-/** What agent/get tells about an app (document/path/90227), for the start-up probe. */
+/** document/path/90227, for the start-up probe. */
 export interface WecomAgentDetail {
   agentId: string;
   closed: boolean;
@@ -69,12 +67,12 @@ export interface WecomAgentDetail {
   visibleTags: number;
 }
 
-/** The server's only door to WeCom. Access tokens never leave it. */
+/** The server's only door to WeCom; access tokens never leave it. */
 export function createWecomClient(options: WecomClientOptions) {
   const timeoutMs = options.timeoutMs ?? 8000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = options.now ?? Date.now;
-  /** Per app (corp row id + agent code): when calls may resume after a 45009. */
+  /** Per app: when calls may resume after a 45009. */
   const backoffUntil = new Map<string, number>();
 
   async function fetchOnce(path: string, query: Record<string, string>, body?: unknown): Promise<WecomReply> {
@@ -95,11 +93,7 @@ export function createWecomClient(options: WecomClientOptions) {
     return (await response.json()) as WecomReply;
   }
 
-  /**
-   * One WeCom call for one app. -1 (system busy) is retried up to three times with jitter; a 45009
-   * starts a back-off during which this app's calls fail at once without reaching WeCom (WeCom counts
-   * refused calls too). Every outcome is reported for the health record.
-   */
+  /** During a 45009 back-off this app's calls fail without reaching WeCom, which counts refused calls too. */
   async function request(corp: WecomCorp, agentCode: AgentCode, path: string, query: Record<string, string>, body?: unknown) {
     const app = `${corp.id}:${agentCode}`;
     const resumeAt = backoffUntil.get(app) ?? 0;
@@ -143,14 +137,12 @@ export function createWecomClient(options: WecomClientOptions) {
   const accessToken = (corp: WecomCorp, agentCode: AgentCode) =>
     options.credentials.get(corp.id, agentCode, 'access_token', () => fetchAccessToken(corp, agentCode));
 
-  /** One request with a given access token; errcode ≠ 0 becomes WecomApiError. */
   const callWith = (corp: WecomCorp, agentCode: AgentCode, token: string, path: string, query: Record<string, string>, body?: unknown) =>
     request(corp, agentCode, path, { ...query, access_token: token }, body);
 
   /**
-   * Runs `work` with a cached access token; if WeCom says the token went bad, drops it and
-   * retries once with a fresh one. The token is resolved before `work` starts so `work` may run
-   * inside a credential transaction without asking the store again (PGlite has one connection).
+   * A token WeCom says went bad is dropped and the call retried once. Resolved before `work`, which may run in a
+   * credential transaction (PGlite has one connection).
    */
   async function withAccessToken<T>(corp: WecomCorp, agentCode: AgentCode, work: (token: string) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
@@ -181,10 +173,10 @@ export function createWecomClient(options: WecomClientOptions) {
 
   return {
     agentOf,
-    /** OAuth code → WeCom userid (and user_ticket when the scope allows). */
+    /** OAuth code → userid (and user_ticket when the scope allows). */
     async getUserInfo(corp: WecomCorp, agentCode: AgentCode, code: string) {
       const reply = await call(corp, agentCode, '/cgi-bin/auth/getuserinfo', { code });
-      // A WeChat user outside the corp gets an openid instead (document/path/91023): WeCom's 60111, "userid not found".
+      // A WeChat user outside the corp gets an openid (document/path/91023).
       if (typeof reply.userid !== 'string') throw new WecomApiError(60111, 'not a member of the corp', '/cgi-bin/auth/getuserinfo');
       return { userid: reply.userid, userTicket: typeof reply.user_ticket === 'string' ? reply.user_ticket : null };
     },
@@ -194,15 +186,11 @@ export function createWecomClient(options: WecomClientOptions) {
       return { userid: String(reply.userid), email: text(reply.biz_mail) ?? text(reply.email), mobile: text(reply.mobile) };
     },
     jsapiTicket: (corp: WecomCorp, agentCode: AgentCode) => ticket(corp, agentCode, 'jsapi_ticket'),
-    /**
-     * A page says WeCom refused a signature made with the cached tickets: drop them so the next
-     * signature uses fresh ones — unless some replica fetched them within the last minute (then
-     * they are as fresh as WeCom gives, and asking again would only spend WeCom's ticket quota).
-     */
+    /** Unless a replica fetched them within the last minute: asking again would only spend the ticket quota. */
     evictTickets: (corp: WecomCorp, agentCode: AgentCode) =>
       options.credentials.evictOlderThan(corp.id, agentCode, ['jsapi_ticket', 'agent_ticket'], TICKET_REFRESH_MIN_INTERVAL_MS),
     agentTicket: (corp: WecomCorp, agentCode: AgentCode) => ticket(corp, agentCode, 'agent_ticket'),
-    /** 获取客户详情 (document/path/92114): follows next_cursor until every follower is read. */
+    /** 获取客户详情 (document/path/92114), every follower. */
     async getExternalContact(corp: WecomCorp, agentCode: AgentCode, externalUserId: string): Promise<WecomExternalContact> {
       const followUserIds: string[] = [];
       let contact: { external_userid: string; name: string } | undefined;
@@ -216,20 +204,17 @@ export function createWecomClient(options: WecomClientOptions) {
         contact ??= reply.external_contact as { external_userid: string; name: string };
         for (const entry of (reply.follow_user as { userid: string }[] | undefined) ?? []) followUserIds.push(entry.userid);
         cursor = typeof reply.next_cursor === 'string' ? reply.next_cursor : '';
-        // An empty cursor ends the list; a repeated one would loop for ever.
+        // A repeated cursor would loop for ever.
         if (!cursor || seen.has(cursor)) break;
         seen.add(cursor);
       }
       return { externalUserId: contact!.external_userid, name: contact!.name, followUserIds };
     },
-    /**
-     * Start-up probe, step one: gettoken with the configured secret, not cached (a cached token would
-     * hide a secret that was reset since). Resolves, or throws the named WeCom error.
-     */
+    /** Start-up probe: gettoken with the configured secret, uncached (a cached token would hide a reset secret). */
     async checkCredentials(corp: WecomCorp, agentCode: AgentCode): Promise<void> {
       await fetchAccessToken(corp, agentCode);
     },
-    /** 获取指定的应用详情 (document/path/90227): cheap, and refused with 60020 like any call of the app. */
+    /** 获取指定的应用详情 (document/path/90227). */
     async getAgent(corp: WecomCorp, agentCode: AgentCode): Promise<WecomAgentDetail> {
       const reply = await call(corp, agentCode, '/cgi-bin/agent/get', { agentid: agentOf(corp, agentCode).agentId });
       const list = (value: unknown, key: string) => ((value as Record<string, unknown[]> | undefined)?.[key] ?? []).length;
@@ -242,11 +227,7 @@ export function createWecomClient(options: WecomClientOptions) {
         visibleTags: list(reply.allow_tags, 'tagid'),
       };
     },
-    /**
-     * 发送应用消息 (document/path/90236): `body` as WeCom takes it (its `agentid` is set here from the
-     * configuration). WeCom still sends to the valid part of touser and names the rest in
-     * invaliduser/unlicenseduser (lower-cased); all invalid is errcode 81013.
-     */
+    /** 发送应用消息 (document/path/90236): WeCom sends to the valid recipients and names the rest; none valid is 81013. */
     async sendMessage(corp: WecomCorp, agentCode: AgentCode, body: Record<string, unknown>): Promise<WecomSendResult> {
       const agentid = Number(agentOf(corp, agentCode).agentId);
       const reply = await call(corp, agentCode, '/cgi-bin/message/send', {}, { ...body, agentid });
@@ -257,7 +238,7 @@ export function createWecomClient(options: WecomClientOptions) {
         unlicensedUsers: ids(reply.unlicenseduser),
       };
     },
-    /** 获取配置了客户联系功能的成员列表 (document/path/92571): 48002 unless the app has 客户联系 rights. */
+    /** 获取配置了客户联系功能的成员列表 (document/path/92571): 48002 without 客户联系 rights. */
     async getFollowUserList(corp: WecomCorp, agentCode: AgentCode): Promise<string[]> {
       const reply = await call(corp, agentCode, '/cgi-bin/externalcontact/get_follow_user_list');
       return (reply.follow_user as string[] | undefined) ?? [];

@@ -1,13 +1,13 @@
 import { ErrorCode, type ErrorCodeValue } from '@broker/contract';
 import { ApiError } from '../http/api-error';
 
-/** A WeCom answer with a non-zero errcode, or no usable answer at all (errcode -1, `unreachable`). */
+/** Or no usable answer at all (errcode -1, `unreachable`). */
 export class WecomApiError extends Error {
   constructor(
     readonly errcode: number,
     readonly errmsg: string,
     readonly path: string,
-    /** True when WeCom gave no answer (network, timeout, HTTP error): nothing WeCom said. */
+    /** WeCom gave no answer (network, timeout, HTTP error). */
     readonly unreachable = false,
   ) {
     super(`WeCom ${path} answered errcode ${errcode}: ${errmsg}`);
@@ -15,7 +15,7 @@ export class WecomApiError extends Error {
   }
 }
 
-/** 45009 seen recently for this app: the client refuses to call WeCom until the back-off ends. */
+/** The client refuses to call WeCom until the back-off ends. */
 export class WecomBackoffError extends WecomApiError {
   constructor(
     errmsg: string,
@@ -27,25 +27,21 @@ export class WecomBackoffError extends WecomApiError {
   }
 }
 
-/** errcodes meaning the access token went bad: drop it, fetch a new one, retry once (40001 at gettoken is the secret). */
+/** Drop the token, fetch a new one, retry once (40001 at gettoken is the secret). */
 export const STALE_TOKEN_ERRCODES: ReadonlySet<number> = new Set([40001, 40014, 42001]);
 
 export interface WecomProblem {
-  /** Short stable name, for logs, the probe and /readyz. */
+  /** For logs, the probe and /readyz. */
   name: string;
-  /** `app`: the app's setup or WeCom itself is at fault, for every user (health turns degraded); `request`: this one call. */
+  /** `app`: every user is affected (health turns degraded); `request`: this one call. */
   scope: 'app' | 'request';
   code: ErrorCodeValue;
-  /** What the client manager reads: what happened and who can fix it, no internals. */
+  /** What happened and who can fix it, no internals. */
   clientMessage: string;
-  /** The admin-console setting (or configuration) that fixes it. */
   adminFix: string;
 }
 
-/**
- * Every errcode we can meet, named (issue 19.3, ADR 0017). Meanings from WeCom's 全局错误码 page
- * (developer.work.weixin.qq.com/devtool/query?e=<errcode>) and the API pages cited beside each.
- */
+/** Every errcode we can meet, named (ADR 0017), from WeCom's 全局错误码 page and the API pages cited. */
 const PROBLEMS: Record<string, WecomProblem> = {
   60020: {
     name: 'ip-not-trusted',
@@ -155,7 +151,7 @@ const TOKEN_REJECTED: WecomProblem = {
   adminFix: 'WeCom rejected a fresh access token too: was the app’s secret reset? update CORPS_FILE',
 };
 
-/** gettoken's own errcodes (document/path/91039): the corp id or the app's secret is wrong. */
+/** gettoken's own (document/path/91039): the corp id or the app's secret is wrong. */
 const CREDENTIALS_INVALID: WecomProblem = {
   name: 'credentials-invalid',
   scope: 'app',
@@ -181,7 +177,6 @@ const UNKNOWN: WecomProblem = {
   adminFix: 'look the errcode up at https://open.work.weixin.qq.com/devtool/query?e=<errcode>',
 };
 
-/** The named problem behind a WeCom failure. */
 export function wecomProblemOf(error: WecomApiError): WecomProblem {
   if (error.unreachable) return UNREACHABLE;
   if (error.path.endsWith('/gettoken') && GETTOKEN_ERRCODES.has(error.errcode)) return CREDENTIALS_INVALID;
@@ -189,7 +184,7 @@ export function wecomProblemOf(error: WecomApiError): WecomProblem {
   return PROBLEMS[error.errcode] ?? UNKNOWN;
 }
 
-/** WeCom's errmsg carries `hint: [trace id]` and `from ip: a.b.c.d` (the address it saw): kept for the log. */
+/** `hint: [trace id]` and `from ip: a.b.c.d`, kept for the log. */
 export function errmsgDetails(errmsg: string): { hint: string | null; fromIp: string | null } {
   return {
     hint: /hint:\s*\[([^\]]+)\]/.exec(errmsg)?.[1] ?? null,
@@ -197,7 +192,6 @@ export function errmsgDetails(errmsg: string): { hint: string | null; fromIp: st
   };
 }
 
-/** What the log keeps of a WeCom failure: WeCom's words, the named problem and the fix. */
 export interface WecomFailureDetail {
   errcode: number;
   errmsg: string;
@@ -206,14 +200,11 @@ export interface WecomFailureDetail {
   adminFix: string;
   hint: string | null;
   fromIp: string | null;
-  /** Seconds before calling WeCom again makes sense (45009 back-off, -1). */
+  /** 45009 back-off, -1. */
   retryAfterSeconds?: number;
 }
 
-/**
- * The envelope error for a WeCom failure. `wecom` is enumerable so the error log line carries WeCom's
- * errmsg, hint and address; the client sees only the code and `clientMessage`.
- */
+/** `wecom` is enumerable, so the error log carries WeCom's words; the client sees the code and `clientMessage`. */
 export class WecomFailure extends ApiError {
   constructor(
     problem: WecomProblem,
@@ -224,10 +215,9 @@ export class WecomFailure extends ApiError {
   }
 }
 
-/** When calling again makes sense: after the client's 45009 back-off, or a short while after -1. */
 const RETRY_AFTER_SECONDS: Partial<Record<string, number>> = { 'frequency-limit': 60, 'system-busy': 5 };
 
-/** The one mapping from any WeCom failure to the envelope (auth, JS-SDK, KYC all use it). */
+/** Auth, JS-SDK and KYC all use it. */
 export function wecomFailure(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const failure =

@@ -7,16 +7,14 @@ export interface AgentHealth {
   corp: string;
   agent: AgentCode;
   status: AgentHealthStatus;
-  /** The named problem (wecom-errors.ts, or a probe finding such as `visible-range-empty`), else null. */
+  /** wecom-errors.ts's name, or a probe finding such as `visible-range-empty`. */
   problem: string | null;
   checkedAt: string | null;
 }
 
 /**
- * What this replica knows of each WeCom app: the start-up probe's verdict, and app-level problems
- * its live calls met since (60020, 48002, 45009, -1 …; never one user's bad code). A success does not
- * clear a problem — the next probe does — so the record does not flap between calls of different APIs.
- * In memory per replica: each replica reaches WeCom from its own address (trusted IPs are per replica).
+ * The probe's verdict and app-level problems live calls met since. Only the next probe clears one, so the record
+ * does not flap. Per replica: each reaches WeCom from its own address.
  */
 export function createWecomHealth(
   corps: { id: number; code: string; agents: Partial<Record<AgentCode, unknown>> }[],
@@ -35,18 +33,16 @@ export function createWecomHealth(
   };
 
   return {
-    /** The probe's verdict for one app. */
     probed(corpId: number, agent: AgentCode, problem: string | null) {
       set(corpId, agent, problem === null ? 'ok' : 'problem', problem);
     },
-    /** A live call's outcome: app-level failures mark the app. */
     recordCall(outcome: { corpId: number; agentCode: AgentCode; error: WecomApiError | null }) {
       if (!outcome.error) return;
       const problem = wecomProblemOf(outcome.error);
       if (problem.scope === 'app') set(outcome.corpId, outcome.agentCode, 'problem', problem.name);
     },
     agents: (): AgentHealth[] => [...records.values()],
-    /** `ok` when every app is fine, `degraded` when any has a problem, `unchecked` before the first probe. */
+    /** `unchecked` before the first probe. */
     summary(): { status: 'ok' | 'degraded' | 'unchecked'; agents: AgentHealth[] } {
       const agents = [...records.values()];
       const status = agents.some((agent) => agent.status === 'problem')

@@ -3,7 +3,7 @@ import type { WecomClient, WecomCorp } from './wecom-client';
 import { errmsgDetails, WecomApiError, wecomProblemOf } from './wecom-errors';
 import type { WecomHealth } from './wecom-health';
 
-/** Apps that call 客户联系 (externalcontact/*): the KYC contact check and the sidebar entries use khzl. */
+/** The KYC contact check and the sidebar entries use khzl. */
 const CUSTOMER_CONTACT_AGENTS: readonly AgentCode[] = ['khzl'];
 
 export interface ProbeLine {
@@ -12,10 +12,10 @@ export interface ProbeLine {
   agentId: string;
   problem: string | null;
   errcode: number | null;
-  /** WeCom's errmsg as it came (hint and the address WeCom saw), for the operator. */
+  /** Hint and the address WeCom saw, for the operator. */
   errmsg: string | null;
   fromIp: string | null;
-  /** One line for the log: ok, or the problem and the admin setting that fixes it. */
+  /** Ok, or the problem and the admin setting that fixes it. */
   message: string;
 }
 
@@ -25,7 +25,7 @@ interface ProbeFinding {
   error?: WecomApiError;
 }
 
-/** Findings from agent/get that WeCom does not answer with an errcode. */
+/** What agent/get shows without an errcode. */
 function agentFindings(detail: Awaited<ReturnType<WecomClient['getAgent']>>): ProbeFinding[] {
   const findings: ProbeFinding[] = [];
   if (detail.closed) findings.push({ problem: 'agent-closed', fix: 'the app is disabled (停用): enable it in 应用管理' });
@@ -75,9 +75,8 @@ async function probeAgent(
 }
 
 /**
- * Issue 19.3: checks every configured app once — gettoken with its secret, agent/get (which WeCom
- * refuses with 60020 from an untrusted address, and which shows the visible range and trusted domain),
- * and for apps that need 客户联系 one externalcontact call — and says, per app, ok or what to fix.
+ * Each configured app once (ADR 0017): gettoken, agent/get (60020 from an untrusted address; the visible range
+ * and trusted domain), and one externalcontact call where 客户联系 is needed.
  */
 export async function probeWecom(wecom: WecomClient, corps: (WecomCorp & { code: string })[], health?: WecomHealth): Promise<ProbeLine[]> {
   const lines: ProbeLine[] = [];
@@ -114,7 +113,7 @@ export async function probeWecom(wecom: WecomClient, corps: (WecomCorp & { code:
         errcode: error?.errcode ?? null,
         errmsg: error?.errmsg ?? null,
         fromIp,
-        // The address matters only when it is the problem: it is what the admin must add.
+        // The address only when it is the problem: the admin must add it.
         message: `${who}: ${described}${fromIp && first.problem === 'ip-not-trusted' ? ` (WeCom saw this server as ${fromIp})` : ''}`,
       });
     }

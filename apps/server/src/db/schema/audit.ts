@@ -17,11 +17,11 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // Partitioned by month of `at` (migration 0035, ADR 0053): every unique key must contain it.
+    // Partitioned by month (ADR 0053): every unique key must contain `at`.
     primaryKey({ name: 'audit_log_pkey', columns: [table.id, table.at] }),
     index('audit_log_entity_idx').on(table.entity, table.entityId, table.at),
     index('audit_log_actor_idx').on(table.actorStaffId, table.at),
-    // A client's KYC bindings, newest first, for the timeline: the customer is only in the JSON (migration 0024).
+    // For the timeline: the customer is only in the JSON (migration 0024).
     index('audit_log_kyc_customer_idx')
       .on(sql`(coalesce(${table.after}, ${table.before}) ->> 'customerId')`, table.at.desc(), table.id.desc())
       .where(sql`${table.entity} = 'kyc_binding'`),

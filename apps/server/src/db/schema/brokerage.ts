@@ -15,12 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { corpIdColumn, staff, staffIdColumn } from './platform';
 
-/**
- * Money is numeric(18,2) in the row's own currency; prices numeric(18,4); quantities are whole shares.
- * Every customer-owned detail row carries `customer_id` so per-customer timelines need one index scan.
- */
-
-/** The columns that name a row's customer, account or security, alike in every table that has them (see corpIdColumn). */
+/** Money numeric(18,2) in the row's currency, prices numeric(18,4), whole shares; detail rows carry `customer_id`. */
+/** Alike in every table that has them (see corpIdColumn). */
 export function customerIdColumn() {
   return bigint('customer_id', { mode: 'number' })
     .notNull()
@@ -50,20 +46,17 @@ export const customers = pgTable(
     channel: text('channel').notNull(),
     nameCn: text('name_cn').notNull(),
     nameEn: text('name_en').notNull(),
-    /**
-     * The Chinese name folded to Simplified, then its Cantonese (Hong Kong) and pinyin romanisations
-     * and initials: `searchTerms(nameCn)`, null until computed (migration 0029, ADR 0046).
-     */
+    /** `searchTerms(nameCn)`, null until computed (migration 0029, ADR 0046). */
     searchTerms: text('search_terms'),
     gender: text('gender'),
     /** As displayed, e.g. `+852 9123 4567`. */
     phone: text('phone'),
-    /** Digits only (`85291234567`): what "search by any part of the phone" matches against. */
+    /** Digits only (`85291234567`), for search by any part of the phone. */
     phoneDigits: text('phone_digits'),
     email: text('email'),
     /** hkid | passport | mainland_id */
     idDocType: text('id_doc_type').notNull(),
-    /** Never the full number: `maskIdNumber` of @broker/domain, e.g. `A1**4563` for `A123456(3)`. */
+    /** Never the full number: `maskIdNumber` of @broker/domain (`A1**4563`). */
     idDocMasked: text('id_doc_masked').notNull(),
     idDocLast4: text('id_doc_last4').notNull(),
     idDocExpiry: date('id_doc_expiry'),
@@ -87,7 +80,7 @@ export const customers = pgTable(
     cashHkd: numeric('cash_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
     marketValueHkd: numeric('market_value_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
     lastTradeDate: date('last_trade_date'),
-    /** Markets of the positions held (quantity > 0), sorted: the markets / hasHolding filters without reading holdings. */
+    /** Markets of the positions held (quantity > 0), sorted: the markets / hasHolding filters read no holdings. */
     heldMarkets: text('held_markets')
       .array()
       .notNull()
@@ -100,7 +93,7 @@ export const customers = pgTable(
     index('customer_name_cn_trgm').using('gin', table.nameCn.op('gin_trgm_ops')),
     index('customer_name_en_trgm').using('gin', table.nameEn.op('gin_trgm_ops')),
     index('customer_phone_trgm').using('gin', table.phoneDigits.op('gin_trgm_ops')),
-    // staff_id last: a search's identity-document arm reads its own book's few candidates (migration 0015).
+    // staff_id last: the identity-document arm reads its own book's few candidates (migration 0015).
     index('customer_id_last4_idx').on(table.corpId, table.idDocLast4, table.staffId),
     index('customer_staff_open_idx').on(table.staffId, table.openDate.desc().nullsFirst(), table.id),
     index('customer_staff_last_trade_idx').on(table.staffId, table.lastTradeDate.desc().nullsLast(), table.id),
@@ -109,7 +102,7 @@ export const customers = pgTable(
     index('customer_staff_status_assets_idx').on(table.staffId, table.status, table.totalAssetsHkd.desc(), table.id),
     index('customer_staff_status_open_idx').on(table.staffId, table.status, table.openDate.desc(), table.id),
     index('customer_staff_status_last_trade_idx').on(table.staffId, table.status, table.lastTradeDate.desc().nullsLast(), table.id),
-    // Just the clients with net assets below zero, for the negative_equity MOT rule (migration 0027).
+    // For the negative_equity MOT rule (migration 0027).
     index('customer_negative_equity_idx')
       .on(table.id)
       .where(sql`${table.totalAssetsHkd} < 0`),
@@ -150,7 +143,7 @@ export const securities = pgTable('security', {
   /** HK | US | SH | SZ */
   market: text('market').notNull(),
   nameCn: text('name_cn').notNull(),
-  /** Hong Kong Traditional name (migration 0031); null until someone names it, when readers see nameCn. */
+  /** Hong Kong Traditional (migration 0031); null until named, when readers see nameCn. */
   nameHk: text('name_hk'),
   nameEn: text('name_en').notNull(),
   currency: text('currency').notNull(),
@@ -193,11 +186,11 @@ export const trades = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
-    // Partitioned by month of traded_at (migration 0034, ADR 0053): every unique key must contain it.
+    // Partitioned by month of traded_at (ADR 0053): every unique key must contain it.
     primaryKey({ name: 'trade_pkey', columns: [table.id, table.tradedAt] }),
-    // The id makes the order total: the timeline's keyset pages read ids from it alone (migration 0024, ADR 0040).
+    // The id makes the order total for the timeline's keyset pages (ADR 0040).
     index('trade_customer_time_idx').on(table.customerId, table.tradedAt.desc(), table.id.desc()),
-    // One row per reference and time; the importer keeps one per reference whatever its time (ADR 0053).
+    // One row per reference and time; the importer keeps one per reference (ADR 0053).
     uniqueIndex('trade_account_ref_uq')
       .on(table.accountId, table.externalRef, table.tradedAt)
       .where(sql`external_ref is not null`),
@@ -221,9 +214,9 @@ export const moneyMovements = pgTable(
     externalRef: text('external_ref'),
   },
   (table) => [
-    // Partitioned by month of occurred_at (migration 0034, ADR 0053), as are stock transfers.
+    // Partitioned by month of occurred_at (ADR 0053), as are stock transfers.
     primaryKey({ name: 'money_movement_pkey', columns: [table.id, table.occurredAt] }),
-    // Also INCLUDE (amount, currency) in migration 0024 (Drizzle cannot say it): the timeline's large-movement test from the index alone.
+    // Migration 0024 also INCLUDEs (amount, currency), which Drizzle cannot say: the large-movement test from the index.
     index('money_movement_customer_time_idx').on(table.customerId, table.occurredAt.desc(), table.id.desc()),
     uniqueIndex('money_movement_account_ref_uq')
       .on(table.accountId, table.externalRef, table.occurredAt)
@@ -255,7 +248,7 @@ export const stockTransfers = pgTable(
   ],
 );
 
-/** Units of `currency` per 1 HKD: amount_in_currency = amount_hkd × rate (SPEC §9). */
+/** Units of `currency` per 1 HKD: amount_in_currency = amount_hkd × rate (docs/spec.md §9). */
 export const exchangeRates = pgTable(
   'exchange_rate',
   {
@@ -268,7 +261,7 @@ export const exchangeRates = pgTable(
   (table) => [primaryKey({ columns: [table.currency, table.rateDate] })],
 );
 
-/** A WeCom external contact bound to a customer: one customer per contact and one contact per customer, per corp. */
+/** One customer per contact and one contact per customer, per corp. */
 export const kycBindings = pgTable(
   'kyc_binding',
   {
@@ -280,11 +273,11 @@ export const kycBindings = pgTable(
       .notNull()
       .references(() => staff.id),
     boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when WeCom reported the contact and the customer's manager disconnected (migration 0020, ADR 0019). */
+    /** WeCom reported the contact and the manager disconnected (ADR 0019). */
     staleAt: timestamp('stale_at', { withTimezone: true }),
     /** del_follow_user | del_external_contact, with staleAt. */
     staleReason: text('stale_reason'),
-    /** WeCom's CreateTime of the last change event applied: an older event arriving late changes nothing. */
+    /** WeCom's CreateTime of the last change applied: an older event arriving late changes nothing. */
     contactChangedAt: timestamp('contact_changed_at', { withTimezone: true }),
   },
   (table) => [
@@ -294,10 +287,9 @@ export const kycBindings = pgTable(
 );
 
 /**
- * Clients and their summed total assets per (staff, channel, status, held markets): the client list's header
- * (stat, the list's total, the channel filter) for a whole book without touching 100,000+
- * customer rows. Maintained only by statement triggers on `customer` (migration 0006), in the
- * writer's own transaction, so no code path can forget it; never written by application code.
+ * Clients and total assets per (staff, channel, status, held markets), for a whole book's header without
+ * reading its customers. Kept only by statement triggers on `customer` (migration 0006) in the writer's
+ * transaction, so no code path can forget it.
  */
 export const staffBookSummary = pgTable(
   'staff_book_summary',
@@ -306,7 +298,7 @@ export const staffBookSummary = pgTable(
     staffId: integer('staff_id').notNull(),
     channel: text('channel').notNull(),
     status: text('status').notNull(),
-    /** customer.held_markets: the markets and hasHolding filters are summed from here too (migration 0012). */
+    /** The markets and hasHolding filters are summed from here too (migration 0012). */
     heldMarkets: text('held_markets')
       .array()
       .notNull()
@@ -317,11 +309,7 @@ export const staffBookSummary = pgTable(
   (table) => [primaryKey({ columns: [table.staffId, table.corpId, table.channel, table.status, table.heldMarkets] })],
 );
 
-/**
- * A version per book, bumped by statement triggers on `customer`, `kyc_binding` and `account`
- * (migration 0013) in the writer's own transaction: the client list's cached totals and stats are
- * served only while it is unchanged. Never written by application code.
- */
+/** Bumped by triggers on `customer`, `kyc_binding` and `account` (migration 0013) in the writer's transaction. */
 export const staffBookVersion = pgTable(
   'staff_book_version',
   {
@@ -333,10 +321,8 @@ export const staffBookVersion = pgTable(
 );
 
 /**
- * Which customers each bump of `staff_book_version` touched (migration 0022): the in-memory search
- * index of a book (ADR 0035) reloads only those. `customerId` null means the whole book. Written by
- * the same triggers, never by application code; each bump deletes the book's entries more than 1000
- * versions old.
+ * Which customers each version bump touched (migration 0022), for the book index to catch up (ADR 0035); null:
+ * the whole book. Written by the same triggers, which drop entries 1000 versions old.
  */
 export const staffBookChange = pgTable(
   'staff_book_change',

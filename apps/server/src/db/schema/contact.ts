@@ -18,19 +18,15 @@ import { customerIdColumn } from './brokerage';
 import { motEvents } from './mot';
 
 /**
- * The contact log (migration 0023, ADR 0038, docs/contact-log.md): one row per version of a record
- * of how a client manager reached a client. Until migration 0023 this was MOT's `service_record`
- * (same rows, same ids). Rows are never deleted and a locked or superseded version never changes
- * what it says: triggers refuse both, whoever asks (migration 0023).
+ * One row per version of a contact record (ADR 0038, docs/contact-log.md); once MOT's `service_record`, same
+ * ids. Triggers refuse deleting a row or changing a locked or superseded version.
  */
 export const contactRecords = pgTable(
   'contact_record',
   {
-    /** This version's id. */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     corpId: corpIdColumn(),
     customerId: customerIdColumn(),
-    /** Who wrote this version. */
     staffId: staffIdColumn(),
     /** phone | wecom | meeting | email | other (contract `contactChannelSchema`) */
     channel: text('channel').notNull(),
@@ -43,32 +39,26 @@ export const contactRecords = pgTable(
     nextStepDate: date('next_step_date'),
     /** Why a recommendation suited the client (required for purpose `recommendation`). */
     suitability: text('suitability'),
-    /** When the contact happened. */
     servedAt: timestamp('served_at', { withTimezone: true }).notNull(),
-    /** When this version was written. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The first version's id, shared by every version of the record. The contact module draws a first
-     * version's id before inserting it; an insert that leaves thread_id out gets the row's own id
-     * (trigger `contact_record_fills_thread`).
-     */
+    /** The first version's id, shared by every version; left out, a trigger fills the row's own id. */
     threadId: bigint('thread_id', { mode: 'number' })
       .notNull()
       .references((): AnyPgColumn => contactRecords.id),
     /** 1 for the record as first written; a correction adds one. */
     version: integer('version').notNull().default(1),
-    /** In-place edits of this version by its author before it locked (each audited): the revise call's optimistic check. */
+    /** In-place edits before it locked (each audited): the revise call's optimistic check. */
     edits: integer('edits').notNull().default(0),
-    /** The version that replaced this one; set once, with supersededAt, the only change a locked version takes. */
+    /** Set once, with supersededAt: the only change a locked version takes. */
     supersededBy: bigint('superseded_by', { mode: 'number' }).references((): AnyPgColumn => contactRecords.id),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     /** Why this version replaced the previous one (corrections only). */
     correctionReason: text('correction_reason'),
     /** The record (thread id) whose follow-up this one completed. */
     followsRecordId: bigint('follows_record_id', { mode: 'number' }).references((): AnyPgColumn => contactRecords.id),
-    /** From then on the version's content is fixed (CONTACT_RECORD_LOCK_HOURS after it was written). */
+    /** CONTACT_RECORD_LOCK_HOURS after it was written; content fixed from then on. */
     locksAt: timestamp('locks_at', { withTimezone: true }).notNull(),
-    /** The app's id for the attempt that wrote it: a retry with the same id finds this row instead of writing another. */
+    /** A retry with the same id finds this row instead of writing another. */
     requestId: uuid('request_id'),
   },
   (table) => [
@@ -85,10 +75,7 @@ export const contactRecords = pgTable(
   ],
 );
 
-/**
- * The MOT events a record served (several per record). `recordId` is the record's thread id (its
- * first version), so corrections keep the links. Never updated or deleted (migration 0023).
- */
+/** The MOT events a record served, by the record's thread id so corrections keep the links; never changed. */
 export const contactRecordEvents = pgTable(
   'contact_record_event',
   {

@@ -3,9 +3,8 @@ import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, u
 import { corpIdColumn, staffIdColumn } from './platform';
 
 /**
- * The MOT push outbox (issue 24.2, ADR 0042, migration 0026): one WeCom textcard per manager per batch
- * of new events. Every replica's dispatcher claims due rows with `FOR UPDATE SKIP LOCKED`; the body is
- * fixed before the first attempt and resent unchanged, so WeCom's duplicate check drops a repeat.
+ * One WeCom textcard per manager per batch of new events (ADR 0042). Replicas claim due rows with
+ * `FOR UPDATE SKIP LOCKED`; the body is fixed before the first attempt, so WeCom's duplicate check drops a repeat.
  */
 export const motPushes = pgTable(
   'mot_push',
@@ -15,10 +14,9 @@ export const motPushes = pgTable(
     staffId: staffIdColumn(),
     /** pending (later events join it) | sending | retry (body fixed, waiting to resend) | sent | skipped | failed */
     status: text('status').notNull().default('pending').$type<'pending' | 'sending' | 'retry' | 'sent' | 'skipped' | 'failed'>(),
-    /** sweep | import | threshold: the trigger that queued it. */
     reason: text('reason').notNull().$type<'sweep' | 'import' | 'threshold'>(),
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
-    /** The message/send JSON as sent (text, not jsonb: a resend must repeat its very bytes). */
+    /** Text, not jsonb: a resend must repeat its very bytes. */
     body: text('body'),
     attempts: integer('attempts').notNull().default(0),
     firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
@@ -43,10 +41,7 @@ export const motPushes = pgTable(
   ],
 );
 
-/**
- * Which card announced each event (migration 0026): the primary key makes each event announced once.
- * push_id 0: announced by none (older than pushes, no longer new, a rule never announced, opted out).
- */
+/** Which card announced each event, once; push_id 0: none (too old, no longer new, not announced, opted out). */
 export const motPushEvents = pgTable(
   'mot_push_event',
   {

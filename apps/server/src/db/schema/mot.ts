@@ -16,20 +16,17 @@ import {
 import { corpIdColumn, staffIdColumn } from './platform';
 import { customerIdColumn } from './brokerage';
 
-/**
- * One row per (rule, customer, fact): the unique key is what makes a rule fire exactly once,
- * even when two replicas evaluate it at the same moment (INSERT … ON CONFLICT DO NOTHING).
- */
+/** The unique (rule, customer, fact) makes a rule fire once, even from two replicas at the same moment. */
 export const motEvents = pgTable(
   'mot_event',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     corpId: corpIdColumn(),
-    /** `motRuleSchema` of the contract: birthday … risk_expiry, contact_removed, follow_up, negative_equity, concentration, particulars_changed_withdrawal, vulnerable_client */
+    /** `motRuleSchema` of the contract. */
     rule: text('rule').notNull(),
     customerId: customerIdColumn(),
     staffId: staffIdColumn(),
-    /** Identifies the triggering fact within the rule, e.g. `2026` for a birthday or a movement id. */
+    /** The triggering fact within the rule, e.g. `2026` for a birthday or a movement id. */
     factKey: text('fact_key').notNull(),
     dueDate: date('due_date').notNull(),
     /** new | seen | handled */
@@ -40,18 +37,15 @@ export const motEvents = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     /**
-     * Copy of the customer's `name_en`, the to-do list's sort key: with it in
-     * `mot_event_todo_idx` a page is read in order from the index instead of joining and sorting a
-     * whole day's events (18,000 for a heavy manager). The MOT engine writes it from the customer row
-     * its rules read; a trigger fills it for any other insert, another rewrites it when the customer
-     * is renamed (migrations 0009, 0010).
+     * The to-do list's sort key, so `mot_event_todo_idx` reads a page in order instead of sorting a whole day's
+     * events. Written by the engine; triggers fill it for other inserts and follow renames (migrations 0009, 0010).
      */
     customerNameEn: text('customer_name_en').notNull(),
-    /** `facts.amountHkd` of a large deposit/withdrawal (else null): compared with the manager's threshold from the index alone. */
+    /** A large movement's `facts.amountHkd`, compared with the manager's threshold from the index alone. */
     cashIoHkd: numeric('cash_io_hkd').generatedAlwaysAs(
       sql`CASE WHEN rule IN ('large_deposit', 'large_withdrawal') THEN (facts ->> 'amountHkd')::numeric END`,
     ),
-    /** When the event was last snoozed (put off to a later day, `mot_event_snooze`); null if never: the "snoozed" mark. */
+    /** Last snoozed (`mot_event_snooze`); null if never. */
     snoozedAt: timestamp('snoozed_at', { withTimezone: true }),
   },
   (table) => [
@@ -62,11 +56,8 @@ export const motEvents = pgTable(
 );
 
 /**
- * Pending (new or seen) MOT events per manager, due day and rule, kept exact by statement-level
- * triggers on mot_event (migration 0010) in each writer's transaction. The date strip, the task
- * count and the to-do total add these up instead of counting a heavy manager's 18,000 events of a
- * day. Large deposits/withdrawals are not in it: whether they show depends on the manager's
- * current threshold, so they are counted live (a few hundred rows at most).
+ * Pending MOT events per manager, due day and rule, kept exact by statement triggers (migration 0010) for the
+ * date strip and counts. Large movements are counted live: they depend on the manager's current threshold.
  */
 export const motPendingCounts = pgTable(
   'mot_pending_count',
@@ -83,26 +74,19 @@ export const motPendingCounts = pgTable(
 );
 
 /**
- * One row per daily MOT sweep (Hong Kong day). A replica runs the day's batch only while holding
- * an advisory lock and only if the day's row is not finished; a run that died half-way (lock gone,
- * no finished_at) is taken over by the next tick. Events stay exactly-once regardless, thanks to
- * mot_event_fact_uq.
+ * One row per daily sweep (Hong Kong day), run under an advisory lock until finished; a run that died half-way
+ * is taken over by the next tick. mot_event_fact_uq keeps events exactly-once regardless.
  */
 export const motSweepRuns = pgTable('mot_sweep_run', {
   runDate: date('run_date').primaryKey(),
-  /** host:pid of the process that ran (or is running) the batch. */
   owner: text('owner').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-  /** Events inserted, per rule. */
   inserted: jsonb('inserted'),
   elapsedMs: integer('elapsed_ms'),
 });
 
-/**
- * Every snooze of an MOT event (issue 24, ADR 0041): who put it off, when, from which due day to which,
- * and why (a preset reason, with a note for `other`). The event itself carries the new due day.
- */
+/** Every snooze of an MOT event (ADR 0041); the event itself carries the new due day. */
 export const motEventSnoozes = pgTable(
   'mot_event_snooze',
   {
@@ -122,9 +106,8 @@ export const motEventSnoozes = pgTable(
 );
 
 /**
- * A version per manager of everything their ranked MOT day is computed from (migration 0028): bumped by
- * triggers on their events, their clients' contact records and their threshold. The server serves a
- * ranked day from memory while this (and the book's version) is what it was computed at (ADR 0041).
+ * Bumped by triggers on a manager's events, their clients' contact records and their threshold (migration
+ * 0028): a ranked day is served from memory while this and the book's version stand (ADR 0041).
  */
 export const motRankVersion = pgTable(
   'mot_rank_version',

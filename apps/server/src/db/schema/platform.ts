@@ -15,11 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/**
- * The columns that name a row's corp and client manager, alike in every table that has them. Functions,
- * so each table gets a column of its own; declarations, so tables above them (and in files that import
- * this one) can use them.
- */
+/** Functions, so each table gets a column of its own; declarations, so tables above them can use them. */
 export function corpIdColumn() {
   return integer('corp_id')
     .notNull()
@@ -32,7 +28,6 @@ export function staffIdColumn() {
     .references(() => staff.id);
 }
 
-/** A brokerage (tenant). Secrets live in configuration, not here. */
 export const corps = pgTable('corp', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -41,7 +36,6 @@ export const corps = pgTable('corp', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A client manager, known to WeCom by `wecomUserId`. */
 export const staff = pgTable(
   'staff',
   {
@@ -52,18 +46,18 @@ export const staff = pgTable(
     email: text('email'),
     mobile: text('mobile'),
     position: text('position'),
-    /** Sales channel the client manager works in (branch | online | wealth | ifa); customers inherit it. */
+    /** branch | online | wealth | ifa; customers inherit it. */
     channel: text('channel').notNull().default('branch'),
     onlineStaff: boolean('online_staff').notNull().default(true),
     bd: boolean('bd').notNull().default(true),
     heco: boolean('heco').notNull().default(false),
     defaultCurrency: text('default_currency').notNull().default('HKD'),
     motFold: boolean('mot_fold').notNull().default(false),
-    /** Large-deposit/withdrawal threshold for MOT, in HKD. */
+    /** Large-movement threshold for MOT, in HKD. */
     minCashIo: numeric('min_cash_io', { precision: 18, scale: 2 }).notNull().default('100000'),
-    /** No MOT cards pushed into WeCom (the MOT settings sheet; migration 0026, ADR 0042). */
+    /** No MOT cards pushed into WeCom (ADR 0042). */
     motPushOptOut: boolean('mot_push_opt_out').notNull().default(false),
-    /** The language they use the app in, which their MOT cards are written in (migration 0033, ADR 0042). */
+    /** Their MOT cards are written in it (ADR 0042). */
     language: text('language').notNull().default('zh-CN').$type<AppLanguage>(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,10 +69,7 @@ export const staff = pgTable(
   ],
 );
 
-/**
- * A signed-in session. Only the SHA-256 of the token is kept, and of the browser-binding secret
- * the session's cookie holds (ADR 0012): a token is accepted only with its own browser's cookie.
- */
+/** Only SHA-256s of the token and of its browser's binding cookie are kept (ADR 0012). */
 export const authSessions = pgTable(
   'auth_session',
   {
@@ -90,7 +81,7 @@ export const authSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** SHA-256 of the browser's binding cookie; null only for sessions issued before migration 0019 (refused). */
+    /** Null only for sessions before migration 0019 (refused). */
     bindingHash: text('binding_hash'),
   },
   (table) => [
@@ -100,11 +91,7 @@ export const authSessions = pgTable(
   ],
 );
 
-/**
- * A sign-in under way (ADR 0011): the SHA-256 of the state its browser holds in an HttpOnly cookie,
- * the agent whose home page started it (its token exchanges the code) and a short lifetime.
- * Used once: the exchange deletes it.
- */
+/** A sign-in under way (ADR 0011): the SHA-256 of its browser's state cookie, the agent, a short life; used once. */
 export const signInAttempts = pgTable(
   'sign_in_attempt',
   {
@@ -117,10 +104,7 @@ export const signInAttempts = pgTable(
   (table) => [index('sign_in_attempt_expires_idx').on(table.expiresAt)],
 );
 
-/**
- * WeCom access tokens and JS-SDK tickets, shared by every replica so WeCom's rate limits
- * see one client. `kind`: access_token | jsapi_ticket | agent_ticket.
- */
+/** Shared by every replica so WeCom's rate limits see one client. */
 export const wecomCredentials = pgTable(
   'wecom_credential',
   {

@@ -1,10 +1,6 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/**
- * One fixed-window counter per (limit, subject): every replica counts in the same row, so a limit
- * holds across processes. `subject` is a client address for sign-in, a staff id for KYC search.
- * A new window overwrites the row in place; rows idle for a day are swept.
- */
+/** One fixed-window counter per (limit, subject), shared by every replica; idle rows are swept after a day. */
 export const rateLimitCounters = pgTable(
   'rate_limit_counter',
   {

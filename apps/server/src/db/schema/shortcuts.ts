@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, jsonb, pgTable, primaryKey, text, time
 import { corpIdColumn, staffIdColumn } from './platform';
 import { customers } from './brokerage';
 
-/** A client a manager pinned (issue 22.6, ADR 0049, migration 0030). Shown only while the client is in their book. */
+/** Shown only while the client is in their book (ADR 0049). */
 export const staffPinnedClients = pgTable(
   'staff_pinned_client',
   {
@@ -17,7 +17,7 @@ export const staffPinnedClients = pgTable(
   (table) => [primaryKey({ name: 'staff_pinned_client_pk', columns: [table.staffId, table.customerId] })],
 );
 
-/** What a manager opened or searched for lately: kind client (value: customer id) or search (value: keyword). */
+/** kind client (value: customer id) or search (value: keyword). */
 export const staffRecents = pgTable(
   'staff_recent',
   {
@@ -34,7 +34,7 @@ export const staffRecents = pgTable(
   ],
 );
 
-/** A named filter set of the client list (the search request's filters and sort, as the contract checked them). */
+/** The search request's filters and sort, as the contract checked them. */
 export const staffSavedFilters = pgTable(
   'staff_saved_filter',
   {

@@ -1,22 +1,18 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { corps } from './platform';
 
-/**
- * One row per WeCom callback event received (migration 0020): the key lets each event through once
- * however often WeCom retries it and whichever replica it reaches; `outcome` says what it changed.
- */
+/** Each WeCom callback event once, however often WeCom retries it and whichever replica it reaches. */
 export const wecomCallbackEvents = pgTable(
   'wecom_callback_event',
   {
     corpId: integer('corp_id')
       .notNull()
       .references(() => corps.id),
-    /** `ChangeType:UserID:ExternalUserID:CreateTime`: WeCom's fields that identify one event. */
+    /** WeCom's fields that identify one event. */
     eventKey: text('event_key').notNull(),
     changeType: text('change_type').notNull(),
     wecomUserId: text('wecom_user_id'),
     externalUserId: text('external_user_id'),
-    /** WeCom's CreateTime. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     outcome: text('outcome').notNull(),

@@ -1,6 +1,6 @@
 import { dayNumber, dayOfNumber, isCalendarDay } from '@broker/domain';
 
-/** Dates as whole days since 1970-01-01: cheap arithmetic for generating years of history. */
+/** Dates as whole days since 1970-01-01. */
 
 export function parseDay(iso: string): number {
   if (!isCalendarDay(iso)) throw new Error(`not a date: ${iso}`);
@@ -15,7 +15,7 @@ export function isWeekday(day: number): boolean {
   return weekday !== 0 && weekday !== 6;
 }
 
-/** Weekdays in [from, to]; public holidays are ignored (good enough for demo data). */
+/** Public holidays are ignored (good enough for demo data). */
 export function weekdaysBetween(from: number, to: number): number[] {
   const days: number[] = [];
   for (let day = from; day <= to; day++) if (isWeekday(day)) days.push(day);

@@ -22,7 +22,7 @@ import {
   type SecuritySeed,
 } from './reference-data';
 
-/** Column lists in the order the generator writes them (COPY text format, tab separated). */
+/** In the order the generator writes them (COPY text format). */
 export const SEED_COLUMNS = {
   customer: [
     'id',
@@ -83,13 +83,11 @@ export function emptyBatch(): SeedBatch {
 export interface StaffRef {
   id: number;
   channel: Channel;
-  /** Relative share of customers. */
   weight: number;
 }
 
 interface PricedSecurity extends SecuritySeed {
   id: number;
-  /** Close per trading-day index. */
   closes: Float64Array;
 }
 
@@ -97,9 +95,8 @@ export interface GeneratorContext {
   seed: number;
   corpId: number;
   asOfDay: number;
-  /** Weekdays from two years before the as-of date, plus a few after it for settlement. */
   tradingDays: number[];
-  /** Index into tradingDays of the last trading day on or before the as-of date. */
+  /** Index of the last trading day on or before the as-of date. */
   lastTi: number;
   securities: PricedSecurity[];
   byCurrency: Record<CurrencyCode, { list: PricedSecurity[]; weights: number[] }>;
@@ -145,7 +142,7 @@ export function buildContext(options: {
   };
 }
 
-/** A random walk backwards from today's price, so the last close is exactly the reference price. */
+/** Walked backwards from today's price, so the last close is exactly the reference price. */
 function pricePath(rng: Prng, security: SecuritySeed, lastTi: number): Float64Array {
   const closes = new Float64Array(lastTi + 1);
   const volatility = security.market === 'US' ? 0.02 : 0.017;
@@ -174,7 +171,6 @@ export function roundToTick(price: number, market: SecuritySeed['market']): numb
   return Math.max(tick, Math.round(price / tick) * tick);
 }
 
-/** What generating one customer added, for progress and counts. */
 export interface GeneratedCounts {
   trades: number;
   moneyMovements: number;
@@ -184,7 +180,7 @@ export interface GeneratedCounts {
 interface Position {
   security: PricedSecurity;
   quantity: number;
-  /** Total cost of the position in cents of the security's currency. */
+  /** In cents of the security's currency. */
   costCents: number;
 }
 
@@ -200,17 +196,13 @@ function copyArray(values: string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
-/**
- * Ids of detail rows are allocated by the caller in customer order, so the same seed gives
- * the same ids whatever the chunk size.
- */
+/** Allocated in customer order, so the same seed gives the same ids whatever the chunk size. */
 export interface IdCounters {
   trade: number;
   moneyMovement: number;
   transfer: number;
 }
 
-/** Generates customer number `index` (1-based id) and everything it owns, appending COPY lines to `batch`. */
 export function generateCustomer(context: GeneratorContext, id: number, batch: SeedBatch, ids: IdCounters): GeneratedCounts {
   const rng = new Prng(context.seed, id);
   const { asOfDay, lastTi, dates } = context;
@@ -221,7 +213,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
   const male = rng.chance(0.5);
   const status = rng.weighted(['active', 'dormant', 'closed'] as const, [72, 20, 8]);
 
-  // Names
   const surname = rng.weighted(SURNAMES, SURNAME_WEIGHTS);
   const pool = male ? GIVEN_MALE : GIVEN_FEMALE;
   const given = rng.chance(0.85) ? [rng.pick(pool), rng.pick(pool)] : [rng.pick(pool)];
@@ -240,7 +231,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     emailLocal = `${(english ?? given.map((part) => part[1]).join('')).toLowerCase()}.${surname[1].toLowerCase()}${rng.chance(0.5) ? rng.int(1, 99) : ''}`;
   }
 
-  // Contact
   let phone: string;
   let phoneDigits: string;
   if (segment === 'mainland') {
@@ -257,7 +247,7 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
   }
   const email = rng.chance(0.88) ? `${emailLocal}@${rng.pick(segment === 'mainland' ? EMAIL_DOMAINS_CN : EMAIL_DOMAINS_HK)}` : null;
 
-  // Dates. Dormant and closed customers opened long enough ago to have gone quiet.
+  // Dormant and closed customers opened long enough ago to have gone quiet.
   const age = Math.round(22 + Math.abs(rng.normal()) * 18 + rng.next() * 10);
   const birthday = formatDay(asOfDay - age * 365 - rng.int(0, 364));
   const unfunded = status === 'active' && rng.chance(0.03);
@@ -270,7 +260,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
       : asOfDay - rng.int(430, 6000);
   const openDate = formatDay(openDay);
 
-  // Identity document
   let document: IdentityDocument;
   let documentExpiry: string | null = null;
   if (segment === 'mainland') {
@@ -295,7 +284,7 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
   }
   const remark = rng.chance(0.15) ? rng.pick(REMARKS) : null;
 
-  // Activity window, as trading-day indexes.
+  // As trading-day indexes.
   const firstTi = tiOnOrAfter(context, openDay);
   let endTi = lastTi;
   if (status === 'dormant') endTi = lastTi - rng.int(130, 240);
@@ -504,7 +493,7 @@ function depositCents(rng: Prng, currency: CurrencyCode): number {
   return Math.max(1000, Math.round(rng.logNormal(median, 0.9) / 100) * 100) * 100;
 }
 
-/** Commission plus duties, roughly as HK brokers charge; never below the market's minimum. */
+/** Roughly as HK brokers charge; never below the market's minimum. */
 function feeFor(security: SecuritySeed, quantity: number, amountCents: number): number {
   if (security.market === 'HK') return Math.max(5_000, Math.round(amountCents * 0.0013));
   if (security.market === 'US') return Math.max(199, Math.round(quantity * 0.49));

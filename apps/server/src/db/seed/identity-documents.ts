@@ -3,13 +3,13 @@ import { MAINLAND_REGIONS } from './reference-data';
 
 export interface IdentityDocument {
   type: 'hkid' | 'mainland_id' | 'passport';
-  /** Without punctuation, e.g. A1234567 (HKID with its check digit). */
+  /** Without punctuation (HKID with its check digit). */
   number: string;
 }
 
 const HKID_WEIGHTS = [9, 8, 7, 6, 5, 4, 3, 2];
 
-/** A valid HKID: one letter, six digits, check digit (mod 11, 10 → 'A'). */
+/** One letter, six digits, check digit (mod 11, 10 → 'A'). */
 export function hkid(rng: Prng): IdentityDocument {
   const letter = String.fromCharCode(65 + rng.pick([0, 3, 4, 10, 12, 17, 18, 21, 25]));
   let digits = '';
@@ -27,7 +27,7 @@ export function hkidCheckDigit(letter: string, digits: string): string {
 
 const MAINLAND_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
-/** An 18-character resident identity card number whose birthday and sex match the customer. */
+/** Birthday and sex match the customer. */
 export function mainlandId(rng: Prng, birthday: string, male: boolean): IdentityDocument {
   const sequence = rng.int(0, 49) * 2 + (male ? 1 : 0);
   const body = `${rng.pick(MAINLAND_REGIONS)}${birthday.replaceAll('-', '')}${String(rng.int(0, 9))}${String(sequence).padStart(2, '0')}`;

@@ -1,7 +1,4 @@
-/**
- * A small, fast, seedable PRNG (sfc32). Every customer gets its own stream derived from
- * (seed, index), so the data does not depend on chunk size or generation order.
- */
+/** A seedable PRNG (sfc32): one stream per (seed, customer), so the data does not depend on chunking. */
 export class Prng {
   private a: number;
   private b: number;
@@ -28,7 +25,6 @@ export class Prng {
     for (let i = 0; i < 12; i++) this.next();
   }
 
-  /** Uniform in [0, 1). */
   next(): number {
     const t = (((this.a + this.b) | 0) + this.d) | 0;
     this.d = (this.d + 1) | 0;
@@ -39,7 +35,6 @@ export class Prng {
     return (t >>> 0) / 4294967296;
   }
 
-  /** Integer in [min, max]. */
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));
   }
@@ -52,7 +47,6 @@ export class Prng {
     return items[Math.floor(this.next() * items.length)]!;
   }
 
-  /** Picks by weight; `weights` must align with `items`. */
   weighted<T>(items: readonly T[], weights: readonly number[]): T {
     let total = 0;
     for (const weight of weights) total += weight;
@@ -64,13 +58,12 @@ export class Prng {
     return items[items.length - 1]!;
   }
 
-  /** Standard normal (Box–Muller). */
   normal(): number {
     const u = 1 - this.next();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
   }
 
-  /** Log-normal around `median`; `sigma` is the spread of the log. */
+  /** `sigma` is the spread of the log. */
   logNormal(median: number, sigma: number): number {
     return median * Math.exp(sigma * this.normal());
   }

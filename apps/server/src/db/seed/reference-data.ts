@@ -1,21 +1,18 @@
-/** Static reference data the generator draws from: real tickers, names, brokers, channels. */
-
 export type Market = 'HK' | 'US' | 'SH' | 'SZ';
 export type CurrencyCode = 'HKD' | 'USD' | 'CNY';
 
 export interface SecuritySeed {
   symbol: string;
   market: Market;
-  /** Simplified Chinese, as mainland readers and the exchanges' Simplified pages write it. */
+  /** As mainland readers and the exchanges' Simplified pages write it. */
   nameCn: string;
-  /** Traditional Chinese as Hong Kong writes it (HKEX's own short names: 滙豐控股, 長和), not a converted nameCn. */
+  /** As Hong Kong writes it (HKEX's short names: 滙豐控股, 長和), not a converted nameCn. */
   nameHk: string;
   nameEn: string;
   currency: CurrencyCode;
   lotSize: number;
-  /** Price at the as-of date; history is walked backwards from it. */
+  /** History is walked backwards from it. */
   price: number;
-  /** Relative popularity with customers. */
   weight: number;
 }
 
@@ -69,11 +66,7 @@ const SECURITY_TABLE: [string, Market, string, string, CurrencyCode, number, num
   ['000333.SZ', 'SZ', '美的集团', 'Midea Group', 'CNY', 100, 73.05, 2],
 ];
 
-/**
- * Each security's name in Hong Kong Traditional Chinese, written by hand: Hong Kong's usage differs from a
- * character-by-character conversion (滙豐 not 匯豐, 英偉達 not 輝達, 超微半導體 not 超威半導體). Migration 0031
- * carries the same values for databases seeded before it.
- */
+/** By hand: Hong Kong's usage is not a conversion (滙豐 not 匯豐, 英偉達 not 輝達); migration 0031 holds the same. */
 export const SECURITY_NAMES_HK: Record<string, string> = {
   '0700.HK': '騰訊控股',
   '0005.HK': '滙豐控股',
@@ -135,7 +128,7 @@ export const SECURITIES: SecuritySeed[] = SECURITY_TABLE.map(([symbol, market, n
   weight,
 }));
 
-/** Units per 1 HKD at the as-of date (HKD base; amount_in_ccy = amount_hkd × rate). */
+/** Units per 1 HKD at the as-of date. */
 export const LATEST_RATES: Record<CurrencyCode, number> = { HKD: 1, USD: 0.1285, CNY: 0.931 };
 
 export const CHANNELS = ['branch', 'online', 'wealth', 'ifa'] as const;
@@ -150,7 +143,6 @@ export interface StaffSeed {
   channel: Channel;
 }
 
-/** Beyond DEMO_STAFF's four: six more client managers, so the demo has ten. */
 export const EXTRA_STAFF: StaffSeed[] = [
   {
     wecomUserId: 'hoyeeman',
@@ -202,7 +194,6 @@ export const EXTRA_STAFF: StaffSeed[] = [
   },
 ];
 
-/** A member of the demo corp as WeCom's directory lists them, and the channel the seed gives their book. */
 export interface DemoWecomMember {
   userid: string;
   name: string;
@@ -213,10 +204,7 @@ export interface DemoWecomMember {
   channel: Channel;
 }
 
-/**
- * The demo corp's WeCom members: the staff the WeCom emulator offers to sign in as (the server hands it
- * this list), seeded first with larger books so a demo sign-in has plenty to show.
- */
+/** The staff the WeCom emulator offers to sign in as, seeded first with larger books. */
 export const DEMO_STAFF: DemoWecomMember[] = [
   {
     userid: 'chanwaiman',
@@ -256,7 +244,7 @@ export const DEMO_STAFF: DemoWecomMember[] = [
   },
 ];
 
-/** The demo's customers on WeChat, as WeCom knows them: external contacts, each followed by some of DEMO_STAFF. */
+/** External contacts, each followed by some of DEMO_STAFF. */
 export const DEMO_EXTERNAL_CONTACTS: { externalUserId: string; name: string; gender: 1 | 2; followedBy: string[] }[] = [
   { externalUserId: 'wmEmu0001HoKwokLeung', name: '何国良', gender: 1, followedBy: ['chanwaiman'] },
   { externalUserId: 'wmEmu0002TseMeiYee', name: '谢美仪', gender: 2, followedBy: ['chanwaiman', 'leekaying'] },
@@ -454,5 +442,4 @@ export const REMARKS = [
   '介绍人：现有客户',
 ];
 
-/** HK mainland-ID regions: Guangdong, Shanghai, Beijing, Fujian, Zhejiang, Jiangsu cities. */
 export const MAINLAND_REGIONS = ['440301', '440106', '310104', '110105', '350203', '330106', '320106', '440604'];

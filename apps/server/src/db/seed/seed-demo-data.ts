@@ -19,12 +19,12 @@ import { DEMO_STAFF, EXTRA_STAFF, LATEST_RATES, CHANNELS, type StaffSeed } from 
 export interface SeedOptions {
   customers: number;
   seed: number;
-  /** Client managers to spread customers over (at least the emulator's four). Default 10. */
+  /** Default 10 (at least the emulator's four). */
   staff?: number;
-  /** Last day of generated history, YYYY-MM-DD. Same seed and as-of date give identical data. */
+  /** YYYY-MM-DD: same seed and as-of date give identical data. */
   asOf: string;
   corpCode?: string;
-  /** A few contact records on the first clients (default true); false for a suite that counts the records it writes itself. */
+  /** Default true; false for a suite that counts the records it writes itself. */
   contactRecords?: boolean;
   onProgress?: (done: number, total: number) => void;
   log?: (message: string) => void;
@@ -41,11 +41,7 @@ export interface SeedResult {
 
 export class SeedRefusedError extends Error {}
 
-/**
- * Customers carry the generated data; everything they own goes with them in one TRUNCATE, and so
- * does the record of which days' MOT batches ran over them: otherwise the server's scheduler would
- * skip today over a reset database, and its MOT list would stay empty.
- */
+/** One TRUNCATE with the customers, the MOT runs too: else the scheduler would skip today over a reset database. */
 export const CUSTOMER_DATA_TABLES = [...SEED_TABLES, 'kyc_binding', 'mot_event', 'contact_record_event', 'contact_record', 'mot_sweep_run'];
 
 export async function hasCustomers(handle: DatabaseHandle): Promise<boolean> {
@@ -57,11 +53,7 @@ export async function clearCustomerData(handle: DatabaseHandle) {
   await handle.query(`truncate ${CUSTOMER_DATA_TABLES.join(', ')} restart identity cascade`);
 }
 
-/**
- * Fills an empty database with a deterministic brokerage: staff (including the WeCom emulator's
- * users), securities with two years of prices, exchange rates, and `customers` customers with
- * accounts, balances, holdings, trades, money movements and stock transfers.
- */
+/** Fills an empty database with a deterministic brokerage. */
 export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
@@ -98,7 +90,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
   }
   await seedExchangeRates(handle, options.seed, asOfDay);
 
-  // Every month of the generated history gets its partition before the load, not the default partition (ADR 0053).
+  // Every month of the history gets its partition before the load (ADR 0053).
   await ensureMonthPartitions(handle, { since: context.dates[0]! });
   const load = bulkLoaderFor(handle);
   const deferred = handle.kind === 'postgres' ? await dropSecondaryStructures(handle, SEED_TABLES) : null;
@@ -115,7 +107,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
         totals.trades += counts.trades;
         totals.moneyMovements += counts.moneyMovements;
         totals.transfers += counts.transfers;
-        // Let the previous chunk's COPY streams drain while this one is generated.
+        // Let the previous chunk's COPY streams drain.
         if (id % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       await pending;
@@ -150,11 +142,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
   return { customers: options.customers, staff: staff.length, ...totals, elapsedMs: Math.round(performance.now() - started) };
 }
 
-/**
- * A few contact records (the contact log, ADR 0038) on the first clients of the book, every channel
- * and purpose among them, written over the last four months and so all locked, as a client's log
- * looks after a while. Bounded (at most 200) whatever the size of the seed.
- */
+/** A few locked contact records (ADR 0038) on the first clients, every channel and purpose among them; at most 200. */
 async function seedContactRecords(handle: DatabaseHandle, asOf: string) {
   await handle.query(
     `with picked as (
@@ -182,7 +170,7 @@ async function seedContactRecords(handle: DatabaseHandle, asOf: string) {
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 async function ensureCorp(handle: DatabaseHandle, code: string): Promise<number> {
-  // The server upserts configured corps at start; the CLI may run first, so create the default one if absent.
+  // The CLI may run before the server upserts its corps.
   await handle.query(`insert into corp (code, name, wecom_corp_id) values ($1, $2, $3) on conflict (code) do nothing`, [
     code,
     code === BUILT_IN_CORP.code ? BUILT_IN_CORP.name : code,
@@ -192,7 +180,7 @@ async function ensureCorp(handle: DatabaseHandle, code: string): Promise<number>
   return row!.id;
 }
 
-/** The demo's WeCom members first (same userids, so signing in shows their customers), then more. */
+/** The demo's WeCom members first (same userids, so signing in shows their customers). */
 function staffRoster(count: number): StaffSeed[] {
   const roster: StaffSeed[] = DEMO_STAFF.map(({ userid, name, email, mobile, position, channel }) => ({
     wecomUserId: userid,
@@ -227,13 +215,12 @@ async function ensureStaff(handle: DatabaseHandle, corpId: number, count: number
       [corpId, member.wecomUserId, member.name, member.email, member.mobile, member.position, member.channel],
     );
     const emulated = DEMO_STAFF.some((demoMember) => demoMember.userid === member.wecomUserId);
-    // The demo's WeCom members get a larger book so a demo sign-in has plenty to show.
     refs.push({ id: row!.id, channel: member.channel, weight: emulated ? 1.5 : 1 });
   }
   return refs;
 }
 
-/** Daily rates for two years ending at the reference rates; USD stays inside the HKD peg band. */
+/** USD stays inside the HKD peg band. */
 async function seedExchangeRates(handle: DatabaseHandle, seed: number, asOfDay: number) {
   const days = weekdaysBetween(asOfDay - 730, asOfDay);
   const rows: [string, string, string][] = [];
@@ -247,7 +234,6 @@ async function seedExchangeRates(handle: DatabaseHandle, seed: number, asOfDay: 
     }
   }
   for (const day of days) rows.push(['HKD', formatDay(day), '1']);
-  // Rates a back office already imported win over generated ones.
   await handle.query(
     `insert into exchange_rate (currency, rate_date, rate, source)
      select currency, rate_date, rate, 'generator' from unnest($1::text[], $2::date[], $3::numeric[]) as r(currency, rate_date, rate)

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../client';
 import { withSessionLock } from '../advisory-lock';
 import { hasCustomers, seedDemoData, type SeedResult } from './seed-demo-data';
 
-/** Any stable number; distinct from the migration lock. */
+/** Distinct from the migration lock. */
 const DEMO_SEED_LOCK_KEY = 727_002;
 
 export interface DemoSeedOptions {
@@ -13,14 +13,10 @@ export interface DemoSeedOptions {
 }
 
 /**
- * First start only: fills a database that has no customers. Replicas starting together on one
- * PostgreSQL serialise on a session advisory lock, and the loser finds customers and does nothing.
- * A process without a session to hold it on (a transaction-mode pooler without DATABASE_DIRECT_URL)
- * seeds nothing: the seed runs many transactions on other connections, so no transaction-scoped
- * lock can cover it; a replica with DATABASE_DIRECT_URL, or `npm run seed`, seeds (app.ts says so at start).
+ * First start only. Replicas serialise on a session advisory lock; a process without a session to hold it on
+ * (a transaction-mode pooler without DATABASE_DIRECT_URL) seeds nothing: no transaction lock covers a seed.
  */
 export async function seedDemoDataIfEmpty(handle: DatabaseHandle, options: DemoSeedOptions): Promise<SeedResult | null> {
-  // Almost every start finds customers: no lock needed to see that.
   if (await hasCustomers(handle)) return null;
   if (handle.kind !== 'postgres') return seedIfStillEmpty(handle, options);
   const locked = await withSessionLock(handle, DEMO_SEED_LOCK_KEY, () => seedIfStillEmpty(handle, options));

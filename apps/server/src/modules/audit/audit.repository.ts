@@ -15,7 +15,6 @@ const auditColumns = selection({
   action: l.action,
   entity: l.entity,
   entityId: l.entityId,
-  // Only the fields that changed.
   before: sql<Record<string, unknown> | null>`${l.before}`,
   after: sql<Record<string, unknown> | null>`${l.after}`,
   customerId: sql<number | null>`${c.id}::float8`,
@@ -29,9 +28,8 @@ export type AuditRow = RowOf<typeof auditColumns>;
 export function createAuditRepository(db: Database) {
   return {
     /**
-     * One staff member's own entries, newest first, keyset-paged on (at, id) so the actor index
-     * (actor_staff_id, at) serves it. Each entry is joined to the customer it concerns: directly for
-     * a profile edit, through the binding's customerId for KYC, through the event for MOT, through the customerId every contact-log entry names.
+     * Keyset-paged on (at, id) for the actor index; each entry joined to the customer it concerns (directly, through
+     * the binding's or the event's customer, or the customerId a contact-log entry names).
      */
     async mine(scope: StaffScope, page: { cursor?: number | undefined; entity?: string | undefined; limit: number }) {
       const conditions: SQL[] = [sql`${l.actorStaffId} = ${scope.staffId}`, sql`${l.corpId} = ${scope.corpId}`];

@@ -4,7 +4,7 @@ import { scopeOf } from '../../http/caller';
 import { implementArea } from '../../http/endpoint-route';
 import { createAuditRepository, type AuditRow } from './audit.repository';
 
-/** Fields whose values the API never shows in full: phone numbers, and ID documents should one ever be audited. */
+/** Never shown in full: phone numbers (and ID documents, should one ever be audited). */
 const isPhoneField = (field: string) => /phone|mobile/i.test(field);
 const isIdDocumentField = (field: string) => /^idDoc/i.test(field) && !/masked|type|expiry/i.test(field);
 
@@ -15,7 +15,7 @@ export function maskAuditValue(field: string, value: unknown): unknown {
   return value;
 }
 
-/** before/after hold only the changed fields; one change per field named in either. */
+/** One change per field named in before or after. */
 function changesOf(row: AuditRow): AuditChange[] {
   const before = row.before ?? {};
   const after = row.after ?? {};
@@ -37,7 +37,7 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   changes: changesOf(row),
 });
 
-/** The signed-in staff member's own audit trail; nobody sees another's. */
+/** Nobody sees another's. */
 export const auditRoutes = implementArea(contract.audit, (app) => {
   const repository = createAuditRepository(app.database.db);
   return {

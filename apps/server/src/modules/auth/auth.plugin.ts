@@ -14,7 +14,6 @@ const headerValue = (request: FastifyRequest, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Resolves the corp named by `corp-code`, or fails naming the header. */
 export function requireCorp(app: FastifyInstance, request: FastifyRequest): Corp {
   const code = headerValue(request, HEADER_CORP);
   if (!code) throw ApiError.validation(`header ${HEADER_CORP}`, 'is required');
@@ -24,17 +23,13 @@ export function requireCorp(app: FastifyInstance, request: FastifyRequest): Corp
 }
 
 export interface AuthPluginOptions {
-  /** Cache sessions, ended by the database's notifications (ADR 0010); off, every request reads them. */
+  /** Sessions ended by the database's notifications (ADR 0010); off, every request reads them. */
   sessionCache: boolean;
 }
 
-/**
- * Decorates `app.authenticate`, the one session check of every business call. Registered by app.ts
- * only; routes implemented through `implementArea` receive the result as their `caller` (http/caller.ts).
- */
+/** `app.authenticate`, the one session check of every business call; `implementArea` routes get it as `caller`. */
 async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const repository = createAuthRepository(app.database.db);
-  // Never live unless listening: with the cache off, every lookup reads the database.
   const sessions = new SessionCache();
   if (options.sessionCache) {
     // One warning while the LISTEN cannot prove itself, not one per retry.
@@ -63,11 +58,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   };
   app.decorateRequest('caller', null);
   /**
-   * Token check for business calls, run at onRequest so an unauthenticated caller learns nothing
-   * about a route's input rules. 080001: missing, unknown, revoked or another corp's token, or a
-   * token presented without the cookie of the browser it was issued to (ADR 0012); 080000:
-   * expired. Sessions are read through this process's cache, kept fresh by the database's change
-   * notifications (SessionCache, ADR 0010); state, binding and expiry are checked on every request.
+   * At onRequest, so an unauthenticated caller learns nothing of a route's input rules. 080001: missing, unknown,
+   * revoked or another corp's token, or without its browser's cookie (ADR 0012); 080000: expired.
    */
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const corp = requireCorp(app, request);
@@ -75,7 +67,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     const invalid = () => new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is not a valid session; please sign in`);
     if (!token) throw new ApiError(ErrorCode.LOGIN_INVALID, `header ${HEADER_TOKEN}: is required; please sign in`);
     if (token.length > 256) throw invalid();
-    // Checked before the lookup, so a token without its browser reveals nothing about the token.
+    // Before the lookup, so a token without its browser reveals nothing about the token.
     const binding = readCookie(request, 'binding');
     if (!binding) throw new ApiError(ErrorCode.LOGIN_INVALID, 'cookie: this browser holds no session; please sign in');
     const session = await findSession(hashSessionToken(token));

@@ -6,13 +6,9 @@ import { float8, selection, selectQuery, selectRows, tableAlias, tableAs, type R
 
 export type StaffRow = typeof staff.$inferSelect;
 
-/**
- * Sessions that expired more than this long ago are deleted (a revoked one goes once it is also past
- * its expiry), so the table holds live sessions and a week of history for an investigation, not every
- * sign-in ever made. Deleting them changes no answer: an expired or revoked session signs nobody in.
- */
+/** Ended sessions are kept a week past their expiry for an investigation, then deleted (they sign nobody in). */
 export const ENDED_SESSION_RETENTION_DAYS = 7;
-/** At most this many rows go per sign-in, so a sign-in never waits on a large delete. */
+/** Per sign-in, so a sign-in never waits on a large delete. */
 const PRUNE_BATCH = 500;
 
 async function pruneEndedSessions(db: Database) {
@@ -28,20 +24,17 @@ const sessionStaff = tableAlias(staff, 'st');
 const sessionForRequestColumns = selection({
   sessionId: float8(session.id),
   corpId: session.corpId,
-  /** Epoch milliseconds. */
   expiresAtMs: sql<number>`(extract(epoch from ${session.expiresAt}) * 1000)::float8`,
   revoked: sql<boolean>`${session.revokedAt} is not null`,
   staffId: sessionStaff.id,
   staffName: sessionStaff.name,
   wecomUserId: sessionStaff.wecomUserId,
   staffActive: sessionStaff.active,
-  /** SHA-256 of the binding cookie the session belongs to; null for sessions older than migration 0019. */
+  /** Null for sessions older than migration 0019. */
   bindingHash: session.bindingHash,
 });
-/** What authenticating a request needs to know about its session and staff member. */
 export type SessionForRequest = RowOf<typeof sessionForRequestColumns>;
 
-/** A sign-in under way, as the code exchange finds it. */
 export interface SignInAttempt {
   corpId: number;
   agentCode: string;
@@ -63,7 +56,7 @@ export function createAuthRepository(db: Database) {
       await db.update(staff).set({ email: contact.email, mobile: contact.mobile, updatedAt: new Date() }).where(eq(staff.id, staffId));
     },
 
-    /** The language the staff member signed in with (the MOT cards' language, ADR 0042); written only when it changed. */
+    /** The MOT cards' language (ADR 0042); written only when it changed. */
     async keepStaffLanguage(staffId: number, language: AppLanguage) {
       await db
         .update(staff)
@@ -88,13 +81,13 @@ export function createAuthRepository(db: Database) {
       await db.insert(authSessions).values(input);
     },
 
-    /** Records a sign-in under way; sweeps the ones that ended unused, so the table stays small. */
+    /** Sweeps the ones that ended unused. */
     async createSignInAttempt(input: { stateHash: string; corpId: number; agentCode: string; expiresAt: Date }) {
       await db.delete(signInAttempts).where(lt(signInAttempts.expiresAt, sql`now()`));
       await db.insert(signInAttempts).values(input);
     },
 
-    /** Takes the sign-in out: whatever happens next, its state cannot be used again. */
+    /** Whatever happens next, its state cannot be used again. */
     async consumeSignInAttempt(stateHash: string): Promise<SignInAttempt | undefined> {
       const [row] = await db
         .delete(signInAttempts)
@@ -103,10 +96,7 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    /**
-     * Ends every live session of one browser (its binding), and the given session in any case.
-     * Each revocation is announced to every process by migration 0017's trigger (ADR 0010).
-     */
+    /** Every live session of one browser, and the given one in any case; migration 0017's trigger announces each. */
     async revokeBrowserSessions(input: { bindingHash: string | null; sessionId?: number }): Promise<number> {
       const thisBrowser = input.bindingHash === null ? undefined : eq(authSessions.bindingHash, input.bindingHash);
       const thisSession = input.sessionId === undefined ? undefined : eq(authSessions.id, input.sessionId);
@@ -119,7 +109,7 @@ export function createAuthRepository(db: Database) {
       return ended.length;
     },
 
-    /** Ends every live session of a staff member, on every device. */
+    /** On every device. */
     async revokeStaffSessions(staffId: number, corpId: number): Promise<number> {
       const ended = await db
         .update(authSessions)
@@ -129,12 +119,7 @@ export function createAuthRepository(db: Database) {
       return ended.length;
     },
 
-    /**
-     * Runs on every authenticated request, so it is one hand-written statement reading only what
-     * the check needs: building the joined selection with drizzle's select builder was a visible
-     * share of a whole getProfile's server CPU (ADR 0029, docs/benchmarks.md round four), and a
-     * prepared statement skips planning it each time.
-     */
+    /** On every authenticated request: one hand-written prepared statement (Drizzle's builder cost visible CPU, ADR 0029). */
     async findSession(tokenHash: string): Promise<SessionForRequest | undefined> {
       const [row] = await selectRows(
         db,

@@ -9,8 +9,8 @@ import { requestOrigin } from './authorize-url';
 import { clearCookie, readCookie, setCookie, SIGN_IN_COOKIE_SECONDS } from './session-cookies';
 
 /**
- * Resumes are counted once the cookie opened a live session (a made-up cookie costs one lookup and counts
- * against nobody): per browser, and per staff member across their browsers. A sidebar resumes once per load (ADR 0058).
+ * Counted once the cookie opened a live session (a made-up one counts against nobody): per browser and per
+ * staff member. A sidebar resumes once per load (ADR 0058).
  */
 export const RESUME_LIMITS = {
   browser: { bucket: 'resume-browser', limit: 30, windowSeconds: 600 },
@@ -27,7 +27,6 @@ const resumeLimits = { browser: resumeLimit(RESUME_LIMITS.browser, 'browser'), s
 
 export interface AuthRoutesOptions {
   tokenTtlSeconds: number;
-  /** Base of the OAuth page as the browser reaches it. */
   oauthBase: string;
   emulator: boolean;
 }
@@ -49,7 +48,7 @@ export const authRoutes = implementArea(contract.auth, (app, options: AuthRoutes
       return started;
     },
 
-    // The agent is the one recorded when the sign-in started, not the `agent-code` of this call (ADR 0011).
+    // The agent recorded when the sign-in started, not this call's `agent-code` (ADR 0011).
     loginQywx: async ({ input, request, reply }) => {
       const corp = requireCorp(app, request);
       const cookieState = readCookie(request, 'signIn');

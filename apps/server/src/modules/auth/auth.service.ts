@@ -8,14 +8,13 @@ import { buildAuthorizeUrl } from './authorize-url';
 import { SIGN_IN_COOKIE_SECONDS } from './session-cookies';
 import { hashSessionToken, newBindingSecret, newSignInState, sameSecret, sessionTokenOf } from './session-token';
 
-/** One message for every way a state can fail, so a prober learns nothing from which check refused. */
+/** One message for every way a state fails, so a prober learns nothing from which check refused. */
 const stateInvalid = () =>
   new ApiError(
     ErrorCode.LOGIN_STATE_INVALID,
     'query.state: is not the sign-in this browser started, or that sign-in expired or was used; please sign in again',
   );
 
-/** A session and the secret its browser's binding cookie must hold. */
 export interface IssuedSession {
   result: LoginResult;
   bindingSecret: string;
@@ -25,7 +24,7 @@ export interface AuthServiceDeps {
   repository: AuthRepository;
   wecom: WecomClient;
   tokenTtlSeconds: number;
-  /** Base of WeCom's OAuth page as the browser reaches it (absolute, or a path on this origin). */
+  /** Absolute, or a path on this origin. */
   oauthBase: string;
   now?: () => number;
 }
@@ -45,10 +44,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   });
 
   return {
-    /**
-     * Begins a sign-in for `agentCode`: records it with a fresh state and returns WeCom's authorise
-     * URL. The caller puts the state in this browser's sign-in cookie.
-     */
+    /** The caller puts the returned state in this browser's sign-in cookie. */
     async startSignIn(
       corp: Corp,
       input: { agentCode: AgentCode; redirectPage: string; relauchType?: string | undefined; origin: string },
@@ -78,11 +74,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * The return from WeCom: `state` must be the one in this browser's sign-in cookie, and that
-     * sign-in must be live and of this corp. It is used up before the code goes to WeCom, and the
-     * code is exchanged with the token of the agent that started it. The new session is bound to
-     * a fresh browser secret; sessions bound to the browser's previous secret end (one staff
-     * member per browser).
+     * `state` must be this browser's live sign-in of this corp; it is used up before the code goes to WeCom, whose
+     * exchange uses the starting agent's token. The session is bound to a fresh browser secret; the previous
+     * secret's sessions end (one staff member per browser).
      */
     async loginWithCode(
       corp: Corp,
@@ -91,7 +85,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         state: string;
         cookieState: string | null;
         previousBindingSecret: string | null;
-        /** The language the app is shown in on this device, kept for the MOT cards (ADR 0042). */
+        /** Kept for the MOT cards (ADR 0042). */
         language?: AppLanguage | undefined;
       },
     ): Promise<IssuedSession> {
@@ -105,7 +99,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       try {
         identity = await deps.wecom.getUserInfo(corp, agentCode, input.code);
       } catch (error) {
-        // 40029/40163 (code wrong or used) → 080002, 50001, 60020 … each named (wecom-errors.ts).
+        // Each errcode named (wecom-errors.ts).
         throw wecomFailure(error);
       }
       const member = await deps.repository.findStaffByWecomUser(corp.id, identity.userid);
@@ -121,7 +115,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           });
           member.email = detail.email ?? member.email;
         } catch (error) {
-          // Private details are a courtesy; sign-in proceeds with what we already know.
+          // Private details are a courtesy.
           if (!(error instanceof WecomApiError)) throw error;
         }
       }
@@ -143,10 +137,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { result: loginResultOf(member, token, expiresAt), bindingSecret };
     },
 
-    /**
-     * The browser's live session again, by its binding cookie: its token (derived from the cookie), its
-     * staff member and its expiry. Nothing is written, so resuming neither lengthens a sign-in nor adds one.
-     */
+    /** The browser's live session again, by its binding cookie; nothing written, so a resume lengthens nothing. */
     async resume(corp: Corp, bindingSecret: string | null): Promise<{ result: LoginResult; sessionId: number; staffId: number }> {
       const notResumable = () =>
         new ApiError(ErrorCode.SESSION_NOT_RESUMABLE, 'cookie: no live session is bound to this browser; please sign in through WeCom');
@@ -166,14 +157,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { result: loginResultOf(member, token, new Date(session.expiresAtMs)), sessionId: session.sessionId, staffId: member.id };
     },
 
-    /** This device: every session of this browser (they share its binding), and the calling one. */
+    /** Every session of this browser, and the calling one. */
     signOut: (input: { sessionId: number; bindingSecret: string | null }) =>
       deps.repository.revokeBrowserSessions({
         bindingHash: input.bindingSecret ? hashSessionToken(input.bindingSecret) : null,
         sessionId: input.sessionId,
       }),
 
-    /** Every device: every live session of the caller. */
     signOutEverywhere: (input: { staffId: number; corpId: number }) => deps.repository.revokeStaffSessions(input.staffId, input.corpId),
   };
 }

@@ -1,10 +1,9 @@
-/** Where WeCom sends the browser back to: the page that finishes a sign-in (SPEC.md §2, §4). */
+/** Where WeCom sends the browser back to finish a sign-in (docs/spec.md §2, §4). */
 export const WX_ENTRY_PATH = '/wxEntry';
 
 export interface AuthorizeTarget {
-  /** This app's origin as the browser reaches it, e.g. https://broker.example.com. */
   origin: string;
-  /** WeCom's OAuth base: absolute, or a path on this origin (the emulator's `/wecom`). */
+  /** Absolute, or a path on this origin (the emulator's `/wecom`). */
   oauthBase: string;
   corpCode: string;
   corpId: string;
@@ -16,11 +15,8 @@ export interface AuthorizeTarget {
 }
 
 /**
- * WeCom's authorise URL (DESIGN.md §4):
- * `{oauthBase}/connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope=snsapi_privateinfo&state&agentid#wechat_redirect`,
- * whose return address is `/wxEntry` carrying what SPEC.md §4 names: redirectPage, corpCode,
- * agentCode, agentId, wxAppId, needBack=1 and relauchType when given. `agentid` is the agent whose
- * token will exchange the code, so WeCom checks the redirect against that agent's trusted domain.
+ * WeCom's authorise URL (docs/design.md §4), returning to `/wxEntry` with what docs/spec.md §4 names. `agentid`
+ * is the agent whose token exchanges the code, so WeCom checks the redirect against its trusted domain.
  */
 export function buildAuthorizeUrl(target: AuthorizeTarget): string {
   const back = new URLSearchParams({
@@ -48,8 +44,7 @@ export function buildAuthorizeUrl(target: AuthorizeTarget): string {
 const ORIGIN = /^https?:\/\/[^/\s?#]+$/i;
 
 /**
- * The origin the browser used: its `Origin` header (browsers send it on every POST), else the
- * scheme and host this request arrived with. Only the asker receives the URL built from it, and
+ * The `Origin` header, else this request's scheme and host. Only the asker receives the URL built from it, and
  * WeCom refuses a redirect outside the agent's trusted domain.
  */
 export function requestOrigin(request: { headers: Record<string, unknown>; protocol: string; host: string }): string {

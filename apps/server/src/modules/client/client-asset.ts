@@ -45,8 +45,7 @@ export async function getAsset(db: Database, caller: Caller, customerId: number)
   }
   const total = add(cashHkd, marketValueHkd);
   return {
-    // The parts as shown, added: the profile's cash and market value add up to its total, which is the
-    // client list's (customer-summary stores round(cash, 2) + round(market value, 2)).
+    // The parts as shown, added: the profile's total is the client list's (round(cash, 2) + round(market value, 2)).
     totalAssetsHkd: toCents(sumAsShown([cashHkd, marketValueHkd], HKD)),
     cashHkd: toCents(cashHkd),
     marketValueHkd: toCents(marketValueHkd),

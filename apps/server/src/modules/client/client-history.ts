@@ -5,8 +5,6 @@ import type { Caller } from '../../http/caller';
 import { clientQueries, type MoneyFilter, type Paging, type TradeFilter, type TransferFilter } from './client.repository';
 import { amountWithHkd, checkRange, inHkd, paged, readOwnWithRates, securityOf } from './client-reads';
 
-/** A client's account history: trades, money in and out, stock transfers; each a page with totals over the filter. */
-
 export async function getTrade(db: Database, caller: Caller, customerId: number, filter: TradeFilter, paging: Paging) {
   checkRange(filter.dateFrom, filter.dateTo);
   const { rates, list, totals } = await readOwnWithRates(db, caller, customerId, (scope) => ({

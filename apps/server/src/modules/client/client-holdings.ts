@@ -5,7 +5,7 @@ import type { Caller } from '../../http/caller';
 import { clientQueries, type Paging } from './client.repository';
 import { paged, readOwnWithRates, securityOf } from './client-reads';
 
-/** A client's holdings at the latest prices, in HKD too, with totals over every line (not only the page). */
+/** At the latest prices, in HKD too, with totals over every line (not only the page). */
 export async function getHolding(db: Database, caller: Caller, customerId: number, marketFilter: Market | undefined, paging: Paging) {
   const { rates, rows } = await readOwnWithRates(db, caller, customerId, (scope) => ({
     rows: clientQueries.holdings(scope, customerId, marketFilter),

@@ -8,7 +8,7 @@ import type { Caller } from '../../http/caller';
 import { clientQueries } from './client.repository';
 import { readOwn, scopeFor } from './client-reads';
 
-/** Reaching a client (ADR 0039): the names, the masked phone and the bound WeCom contact; the full number on request. */
+/** Reaching a client (ADR 0039); the full number only on request. */
 
 export async function getReach(db: Database, caller: Caller, customerId: number): Promise<CustomerReach> {
   const {
@@ -25,9 +25,8 @@ export async function getReach(db: Database, caller: Caller, customerId: number)
 }
 
 /**
- * The client's full phone number, and one audit row saying who asked for it, when, and to do what
- * (view: `customer.revealPhone`, call: `customer.callPhone`), in one transaction: no number leaves
- * without its audit row (ADR 0039). A client without a phone yields null and no row: nothing was shown.
+ * The full phone number with one audit row of who asked, when and why, in one transaction: no number leaves
+ * without its row (ADR 0039). No phone: null and no row.
  */
 export async function revealPhone(db: Database, caller: Caller, customerId: number, purpose: PhoneRevealPurpose) {
   const scope = await scopeFor(db, caller, customerId);
@@ -42,7 +41,7 @@ export async function revealPhone(db: Database, caller: Caller, customerId: numb
       entity: 'customer',
       entityId: String(customerId),
       before: null,
-      // The number as it was shown: the trail reads it masked (audit.routes.ts), like every phone.
+      // As it was shown: the trail reads it masked, like every phone.
       after: { phone: row.phone },
     });
     return row.phone;

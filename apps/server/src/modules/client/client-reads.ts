@@ -6,8 +6,6 @@ import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import { clientQueries, type CustomerRow, type Paging, type Scope } from './client.repository';
 
-/** How every client page reads: the caller's own client only, with the rates and amounts as the pages show them. */
-
 export const paged = <T>(list: T[], total: number, paging: Paging) => ({
   list,
   total,
@@ -22,24 +20,23 @@ export const checkRange = (from: string | undefined, to: string | undefined) => 
 
 const rateMap = (rows: Array<{ currency: string; rate: number }>): ExchangeRates => new Map(rows.map((row) => [row.currency, row.rate]));
 
-/** An amount read from the database, in HKD. Amounts cross the wire as float8 but are added as Money. */
+/** Amounts cross the wire as float8 but are added as Money. */
 export const inHkd = (amount: number, currency: string, rates: ExchangeRates) => convert(money(amount, currency), HKD, rates);
 
-/** An amount as an item shows it: in its own currency, and in HKD at the latest rate, to the cent. */
+/** In its own currency, and in HKD at the latest rate, to the cent. */
 export const amountWithHkd = (row: { amount: number; currency: string }, rates: ExchangeRates) => ({
   amount: row.amount,
   currency: row.currency,
   amountHkd: toCents(inHkd(row.amount, row.currency, rates)),
 });
 
-/** A part of a whole, to 4 decimals; 0 when the whole is not positive. */
+/** To 4 decimals; 0 when the whole is not positive. */
 export const share = (part: Money, whole: Money) =>
   whole.units > 0n ? Math.round((toNumber(part) / toNumber(whole)) * 10_000) / 10_000 : 0;
 
-/** Whole-share quantities and prices come back as numbers; a market we do not list is a data error. */
+/** A market we do not list is a data error. */
 const market = (value: string): Market => marketSchema.parse(value);
 
-/** A holding's, a trade's or a transfer's security: its symbol, its names and its market. */
 export const securityOf = (row: { symbol: string; nameCn: string; nameHk: string | null; nameEn: string; market: string }) => ({
   symbol: row.symbol,
   nameCn: row.nameCn,
@@ -48,14 +45,13 @@ export const securityOf = (row: { symbol: string; nameCn: string; nameHk: string
   market: market(row.market),
 });
 
-/** 404 when the corp has no such client, 403 when another manager serves it. */
 function requireOwn(scope: Scope, customerId: number, owner: number | null) {
   if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
   if (owner !== scope.staffId)
     throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only open your own clients`);
 }
 
-/** The caller's scope for this client, checked on its own (for writes); the queries after it carry the scope again. */
+/** Checked on its own (for writes); the queries after it carry the scope again. */
 export async function scopeFor(db: Database, caller: Caller, customerId: number): Promise<Scope> {
   const scope = scopeOf(caller);
   const [row] = await selectRows(db, clientQueries.owner(scope.corpId, customerId), { prepare: true });
@@ -64,10 +60,8 @@ export async function scopeFor(db: Database, caller: Caller, customerId: number)
 }
 
 /**
- * A page's reads of the caller's own client, sent with the ownership check as one statement: one round
- * trip per page view, and the check and the data see one snapshot; then 404 (no such client in the corp)
- * or 403 (another manager's client). Every query carries the caller's scope itself, so another manager's
- * client yields empty sets even before the owner turns into a 403.
+ * A page's reads sent with the ownership check as one statement (one round trip, one snapshot), then 404 or 403.
+ * Every query carries the scope itself, so another manager's client yields empty sets anyway.
  */
 export async function readOwn<Queries extends Record<string, RowsQuery<unknown>>>(
   db: Database,
@@ -76,7 +70,7 @@ export async function readOwn<Queries extends Record<string, RowsQuery<unknown>>
   queries: (scope: Scope) => Queries,
 ): Promise<RowSets<Queries>> {
   const scope = scopeOf(caller);
-  // Prepared: every query here is keyed by the customer, so one plan suits every customer.
+  // Every query here is keyed by the customer, so one plan suits every customer.
   const { owner, ...sets } = await selectRowSets(
     db,
     { owner: clientQueries.owner(scope.corpId, customerId), ...queries(scope) },
@@ -86,7 +80,7 @@ export async function readOwn<Queries extends Record<string, RowsQuery<unknown>>
   return sets as unknown as RowSets<Queries>;
 }
 
-/** readOwn with the latest exchange rates in the same statement, for the pages that show HKD values. */
+/** With the latest exchange rates in the same statement. */
 export async function readOwnWithRates<Queries extends Record<string, RowsQuery<unknown>>>(
   db: Database,
   caller: Caller,
@@ -94,7 +88,6 @@ export async function readOwnWithRates<Queries extends Record<string, RowsQuery<
   queries: (scope: Scope) => Queries,
 ): Promise<RowSets<Queries> & { rates: ExchangeRates }> {
   const { rateRows, ...sets } = await readOwn(db, caller, customerId, (scope) => ({ rateRows: clientQueries.rates(), ...queries(scope) }));
-  // The rows of `rates()`, which TypeScript cannot see through the generic spread.
   return { ...(sets as RowSets<Queries>), rates: rateMap(rateRows as Array<{ currency: string; rate: number }>) };
 }
 

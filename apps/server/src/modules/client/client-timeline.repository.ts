@@ -16,22 +16,15 @@ import {
 import type { Scope } from './client.repository';
 
 /**
- * One client's timeline (ADR 0040), and the profile's older activity feed (getDynamic), from one query:
- * a keyset merge. Each source is read by its own index on (customer, time) from the cursor down, at most
- * a page of rows each; the page is the newest of those. So a page costs the same for a client with five
- * years of history as for one with five days, however deep the cursor. The page's history rows are then
- * fetched by (id, time), their primary key since they are partitioned by month (ADR 0053): by id alone,
- * every month's partition would be searched for each.
- *
- * Items are ordered by (instant, rank, id), newest first: `rank` orders the sources among themselves when
- * two items share an instant to the microsecond, the id orders a source's own rows. The cursor is the
- * last item's triple; the next page is every item strictly below it.
+ * One client's timeline (ADR 0040) and the profile's activity feed, as a keyset merge: each source read by its
+ * (customer, time) index from the cursor down, a page each, so a page costs the same however deep. History rows
+ * are then fetched by (id, time), their partitioned primary key (ADR 0053). Order: (instant, rank, id), newest
+ * first; the cursor is the last item's triple.
  */
-
-/** The sources a timeline merges. The MOT events' three stages share one index scan (see `motStages`). */
+/** The MOT events' three stages share one index scan. */
 export type TimelineSource = 'trade' | 'transfer' | 'money' | 'profileEdit' | 'kyc' | 'mot' | 'contact';
 
-/** The rank of each source's items among items of the same instant; MOT's stages take three. */
+/** Orders the sources among items of the same instant; MOT's stages take three. */
 export const SOURCE_RANK = {
   trade: 0,
   transfer: 1,
@@ -44,25 +37,24 @@ export const SOURCE_RANK = {
   contact: 8,
 } as const;
 
-/** Where a page starts: items strictly below this (instant in µs, rank, id) come next. */
+/** Items strictly below this (instant in µs, rank, id) come next. */
 export interface TimelineCut {
   atMicros: number;
   rank: number;
   id: number;
 }
-/** No cursor: above every item (2^53 µs is in the year 2255). */
+/** 2^53 µs is in the year 2255. */
 export const TIMELINE_TOP: TimelineCut = { atMicros: Number.MAX_SAFE_INTEGER, rank: 99, id: Number.MAX_SAFE_INTEGER };
 
 export interface TimelineOptions {
   sources: ReadonlySet<TimelineSource>;
   cut: TimelineCut;
-  /** Rows to read: a page and one more, to tell whether another page follows. */
+  /** A page and one more, to tell whether another page follows. */
   rows: number;
-  /** Money movements only at or above the manager's large cash in/out threshold (the timeline), or all (getDynamic). */
+  /** At or above the manager's large cash threshold (the timeline), or all (getDynamic). */
   largeMoneyOnly: boolean;
 }
 
-/** The kinds of the contract and the sources that serve them (one each). */
 export const SOURCE_OF_KIND: Record<TimelineKind, TimelineSource> = {
   contact: 'contact',
   mot: 'mot',
@@ -76,7 +68,7 @@ export const SOURCE_OF_KIND: Record<TimelineKind, TimelineSource> = {
 interface RowBase {
   rank: number;
   id: number;
-  /** The instant in µs (exact in a float8 until 2255) for the cursor, and in whole ms for the wire. */
+  /** In µs (exact in a float8 until 2255) for the cursor, and in whole ms for the wire. */
   atMicros: number;
   at: number;
   staffName: string | null;
@@ -152,34 +144,31 @@ const rate = tableAlias(exchangeRates, 'er');
 const r = tableAlias(contactRecords, 'r');
 
 /**
- * One history row of a page by its primary key (id, time), under the table's alias. `offset 0` keeps it a
- * subquery run per page row: each run prunes to the one month's partition its time names, where a join the
- * planner may turn into a hash join reads every partition whole (ADR 0053).
+ * `offset 0` keeps it a subquery run per page row, pruned to its month's partition; a join may become a hash
+ * join reading every partition (ADR 0053).
  */
 const pageRow = (alias: typeof t | typeof m | typeof x, name: 't' | 'm' | 'x', byKey: SQL) =>
   sql`(select * from ${tableAs(alias)} where ${byKey} offset 0) ${sql.identifier(name)}`;
 
-/** `at` in µs and whole ms (rounded down, as getDynamic's `before` expects), the same on both drivers. */
+/** Rounded down, as getDynamic's `before` expects, the same on both drivers. */
 const instant = (at: SQL) =>
   sql`(extract(epoch from ${at}) * 1000000)::float8 as "atMicros", floor(extract(epoch from ${at}) * 1000)::float8 as "at"`;
 
-/** A note shown in a list: its first characters (the record holds the rest; the contract says 140). */
+/** The record holds the rest; the contract says 140. */
 const NOTE_PREVIEW = sql.raw('140');
 
 const KYC_ACTIONS = renderedOnce(sql`('kyc.bind', 'kyc.unbind', 'kyc.stale', 'kyc.fresh')`);
-/** The expression of audit_log_kyc_customer_idx (migration 0024), written as the index has it. */
+/** Written as audit_log_kyc_customer_idx (migration 0024) has it. */
 const kycCustomer = renderedOnce(sql`coalesce(${l.after}, ${l.before}) ->> 'customerId'`);
 
-/** The latest rate of a movement's currency (units per 1 HKD); HKD itself needs none. */
+/** HKD itself needs none. */
 const rateOfMovement = renderedOnce(
   sql`case when ${mk.currency} = 'HKD' then 1 else (select ${rate.rate} from ${tableAs(rate)} where ${rate.currency} = ${mk.currency} order by ${rate.rateDate} desc limit 1) end`,
 );
 
 /**
- * The page of one client's timeline as one statement. Every branch is in the text whether or not its
- * source is asked for (a parameter switches it off, so the executor never starts its scan): one text for
- * every filter, so one prepared plan serves them all. The scope is applied once, on `c`, which every
- * branch's scan is keyed by. Rendered once, at load (`renderedTemplate`): its values are placeholders.
+ * One text for every filter (a parameter switches a source off before its scan starts), so one prepared plan
+ * serves them all; rendered once at load (`renderedTemplate`). The scope is applied once, on `c`.
  */
 export function timelinePage(scope: Scope, customerId: number, options: TimelineOptions): RowsQuery<TimelineRow> {
   const { cut } = options;
@@ -198,7 +187,6 @@ export function timelinePage(scope: Scope, customerId: number, options: Timeline
   });
 }
 
-/** Every source, one per kind: each has its switch among the statement's values. */
 const SOURCES = Object.values(SOURCE_OF_KIND);
 
 const timelineStatement = renderedTemplate(buildTimelineStatement());
@@ -210,7 +198,7 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
   const cutAt = sql`(timestamptz 'epoch' + ${value('cutAtMicros')}::float8 * interval '1 microsecond')`;
   const cutRank = sql`${value('cutRank')}::int`;
   const cutId = sql`${value('cutId')}::bigint`;
-  /** (at, rank, id) < the cut, with `at <= cut` first: the part an index on (customer, at) can seek to. */
+  /** `at <= cut` first: the part an index on (customer, at) can seek to. */
   const below = (at: SQL, rank: SQL, id: SQL) =>
     sql`${at} <= ${cutAt} and (${at} < ${cutAt} or ${rank} < ${cutRank} or (${rank} = ${cutRank} and ${id} < ${cutId}))`;
   const on = (source: TimelineSource) => sql`${value(`on_${source}`)}::boolean`;
@@ -248,7 +236,7 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
       from ${tableAs(l)} left join ${tableAs(actor)} on ${actor.id} = ${l.actorStaffId}
      where ${on(source)} and ${match} and ${below(sql`${l.at}`, rank(SOURCE_RANK[source]), sql`${l.id}`)}
      order by ${l.at} desc, ${l.id} desc limit ${rows}`;
-  // audit_log_entity_idx (entity, entity_id, at); profile edits are the customer's `customer.update` rows.
+  // Profile edits are the customer's `customer.update` rows (audit_log_entity_idx).
   const editRows = auditRows(
     'profileEdit',
     sql`${l.entity} = 'customer' and ${l.entityId} = ${value('customerIdText')} and ${l.action} = 'customer.update'`,
@@ -258,9 +246,8 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
     sql`${l.entity} = 'kyc_binding' and ${kycCustomer} = ${value('customerIdText')} and ${l.action} in ${KYC_ACTIONS}`,
   );
 
-  // A client's MOT events are few (a rule fires at most a few times a year for one client): all of them are
-  // read through mot_event_customer_idx and each stage that happened is an item. Three indexes on the
-  // largest table the daily sweep writes would cost every sweep more than this costs a page.
+  // A client's MOT events are few: all read through mot_event_customer_idx, each stage an item (three more
+  // indexes on the sweep's largest table would cost every sweep more).
   const motRows = sql`select 'mot' as source, stage.rank, ${e.id}::float8 as id, ${instant(sql`stage.at`)},
       case when stage.name = 'raised' then null else ${actor.name} end as "staffName",
       json_build_object('rule', ${e.rule}, 'stage', stage.name, 'dueDate', ${e.dueDate}::text) as data
@@ -271,7 +258,7 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
      where ${on('mot')} and ${e.customerId} = ${c.id} and stage.at is not null and ${below(sql`stage.at`, sql`stage.rank`, sql`${e.id}`)}
      order by stage.at desc, stage.rank desc, ${e.id} desc limit ${rows}`;
 
-  // The record as it stands (its latest version, contact_record_customer_latest_idx), at the time of the contact.
+  // The record's latest version, at the time of the contact.
   const contactRows = sql`select 'contact' as source, ${rank(SOURCE_RANK.contact)} as rank, ${r.id}::float8 as id, ${instant(sql`${r.servedAt}`)},
       ${actor.name} as "staffName",
       json_build_object('threadId', ${r.threadId}::float8, 'version', ${r.version}, 'channel', ${r.channel}, 'purpose', ${r.purpose},

@@ -25,16 +25,10 @@ import {
   type TimelineSource,
 } from './client-timeline.repository';
 
-/**
- * From the timeline's rows to the contract's items: the timeline's own (getTimeline) and the profile's
- * older activity feed (getDynamic), which is the same query over trades, money, transfers and edits.
- */
-
 const hkdOf = (amount: number, currency: string, rates: ExchangeRates) => toCents(convert(money(amount, currency), HKD, rates));
 
 type TradeData = Extract<TimelineRow, { source: 'trade' }>['data'];
 
-/** A trade's or a transfer's security, as both the timeline and the activity feed name it. */
 const securityOf = (data: Pick<TradeData, 'symbol' | 'nameCn' | 'nameHk' | 'nameEn'>) => ({
   symbol: data.symbol,
   securityNameCn: data.nameCn,
@@ -42,14 +36,13 @@ const securityOf = (data: Pick<TradeData, 'symbol' | 'nameCn' | 'nameHk' | 'name
   securityNameEn: data.nameEn,
 });
 
-/** A trade's or a money movement's amount, its currency and its value in HKD. */
 const amountOf = (data: Pick<TradeData, 'amount' | 'currency'>, rates: ExchangeRates) => ({
   amount: data.amount,
   currency: data.currency,
   amountHkd: hkdOf(data.amount, data.currency, rates),
 });
 
-/** The fields of a profile edit, before → after; phone numbers masked as in the audit trail. */
+/** Before → after; phone numbers masked as in the audit trail. */
 function changesOf(data: AuditData) {
   const before = data.before ?? {};
   const after = data.after ?? {};
@@ -67,7 +60,7 @@ const viaOf = (data: AuditData) => {
   return typeof via === 'string' ? via : null;
 };
 
-/** The options of a timeline page: the kinds asked for (or the default), a page and one more row. */
+/** The kinds asked for (or the default), a page and one more row. */
 function timelineOptions(kinds: readonly TimelineKind[] | undefined, cursor: TimelineCursor | undefined, limit: number): TimelineOptions {
   return {
     sources: new Set<TimelineSource>((kinds ?? TIMELINE_DEFAULT_KINDS).map((kind) => SOURCE_OF_KIND[kind])),
@@ -77,7 +70,7 @@ function timelineOptions(kinds: readonly TimelineKind[] | undefined, cursor: Tim
   };
 }
 
-/** getDynamic's `before` (whole ms, strictly older) as a cut below every item of that instant: rank −1. */
+/** getDynamic's `before` (whole ms, strictly older): rank −1 is below every item of that instant. */
 function dynamicOptions(before: number | undefined, limit: number): TimelineOptions {
   return {
     sources: new Set<TimelineSource>(['trade', 'money', 'transfer', 'profileEdit']),
@@ -160,7 +153,7 @@ function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
   }
 }
 
-/** A page of items and the cursor after its last one (null: nothing further). */
+/** Null cursor: nothing further. */
 function timelinePageOf(rows: TimelineRow[], limit: number, rates: ExchangeRates) {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
@@ -170,7 +163,7 @@ function timelinePageOf(rows: TimelineRow[], limit: number, rates: ExchangeRates
   };
 }
 
-/** The same rows as getDynamic has always described them. */
+/** As getDynamic has always described them. */
 function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | null {
   const base = { at: row.at };
   switch (row.source) {
@@ -210,10 +203,7 @@ function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | nu
 
 type TimelineRequest = z.output<typeof getTimelineEndpoint.request>;
 
-/**
- * One client's timeline, newest first (ADR 0040): a keyset page of the kinds asked for, read with
- * the ownership check and the rates in one statement.
- */
+/** Newest first (ADR 0040), with the ownership check and the rates in one statement. */
 export async function getTimeline(db: Database, caller: Caller, input: TimelineRequest) {
   const options = timelineOptions(input.kinds, input.cursor, input.limit);
   const { rates, rows } = await readOwnWithRates(db, caller, input.customerId, (scope) => ({
@@ -222,7 +212,7 @@ export async function getTimeline(db: Database, caller: Caller, input: TimelineR
   return timelinePageOf(rows, input.limit, rates);
 }
 
-/** The profile's older activity feed: the timeline's query over trades, money, transfers and edits; `before` pages further back. */
+/** The profile's older activity feed; `before` pages further back. */
 export async function getDynamic(db: Database, caller: Caller, customerId: number, before: number | undefined, limit: number) {
   const options = dynamicOptions(before, limit);
   const { rates, rows } = await readOwnWithRates(db, caller, customerId, (scope) => ({

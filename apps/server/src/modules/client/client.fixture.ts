@@ -3,9 +3,8 @@ import { refreshCustomerSummaries } from '../../db/customer-summary';
 import { seedDemoData } from '../../db/seed';
 
 /**
- * Test data for the client and manage suites: a few hundred generated customers spread over the
- * emulator's staff, plus one hand-made client of chanwaiman whose every figure is known, and
- * exchange rates dated after the generated ones so conversions are exact (USD 0.125, CNY 0.8).
+ * Test data for the client and manage suites: generated customers, one client of chanwaiman whose every figure
+ * is known, and rates dated after the generated ones so conversions are exact (USD 0.125, CNY 0.8).
  */
 export const KNOWN = {
   nameCn: '测试甲乙',
@@ -45,7 +44,7 @@ export async function createClientFixture(database: DatabaseHandle, customers = 
   await database.query(
     `insert into exchange_rate (currency, rate_date, rate, source) values ('USD', '2030-01-01', 0.125, 'test'), ('CNY', '2030-01-01', 0.8, 'test'), ('HKD', '2030-01-01', 1, 'test')`,
   );
-  // A Hong Kong Traditional name for the Hong Kong security only: the others show that none is a null.
+  // A Hong Kong name for the Hong Kong security only: the others show that none is a null.
   const security = async (symbol: string, market: string, currency: string, last: number, prev: number) => {
     const [row] = await database.query<{ id: number }>(
       `insert into security (symbol, market, name_cn, name_en, currency, lot_size, last_price, prev_close, price_date, name_hk)

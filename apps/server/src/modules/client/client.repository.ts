@@ -26,7 +26,7 @@ import {
   trades,
 } from '../../db/schema';
 
-/** The caller's reach; every query here joins `customer` on both corp and staff. */
+/** Every query here joins `customer` on both corp and staff. */
 export type Scope = StaffScope;
 
 const c = tableAlias(customers, 'c');
@@ -40,15 +40,14 @@ const m = tableAlias(moneyMovements, 'm');
 const x = tableAlias(stockTransfers, 'x');
 const rate = tableAlias(exchangeRates, 'e');
 
-// Every client query carries the scope: its column references are rendered once (`renderedOnce`).
+// Rendered once: every client query carries the scope.
 const customerIdIs = renderedOnce(sql`${c.id} =`);
 const corpIdIs = renderedOnce(sql`${c.corpId} =`);
 const staffIdIs = renderedOnce(sql`${c.staffId} =`);
-/** `c` is the customer alias every query uses. */
 const inScope = (scope: Scope, customerId: number) =>
   sql`${customerIdIs} ${customerId} and ${corpIdIs} ${scope.corpId} and ${staffIdIs} ${scope.staffId}`;
 
-/** Hong Kong calendar days → the instants that bound them (`dateTo` inclusive). */
+/** `dateTo` inclusive. */
 const timeRange = (column: AnyColumn, range: { dateFrom?: string | undefined; dateTo?: string | undefined }) => {
   const parts: SQL[] = [];
   if (range.dateFrom) parts.push(sql`${column} >= (${range.dateFrom}::date)::timestamp at time zone 'Asia/Hong_Kong'`);
@@ -60,7 +59,6 @@ const hkToday = sql`(now() at time zone 'Asia/Hong_Kong')::date`;
 const count = sql<number>`count(*)::int`;
 const sumFloat8 = (value: AnyColumn | SQL) => sql<number>`sum(${value})::float8`;
 
-/** One account of a client, as `customerColumns` builds it in JSON. */
 interface AccountJson {
   accountNo: string;
   type: string;
@@ -68,7 +66,7 @@ interface AccountJson {
   openDate: string;
 }
 
-// Whole milliseconds (`epochMs`), rounded down, so an `at` handed back as a `before` cursor excludes its own row.
+// Whole ms, rounded down, so an `at` handed back as a `before` cursor excludes its own row.
 const customerColumns = selection({
   id: float8(c.id),
   customerNo: c.customerNo,
@@ -102,7 +100,7 @@ const customerColumns = selection({
 });
 export type CustomerRow = RowOf<typeof customerColumns>;
 
-/** How to reach a client: names, the phone (masked by the service) and the bound WeCom contact, if any. */
+/** The phone is masked by the service. */
 const reachColumns = selection({
   id: float8(c.id),
   nameCn: c.nameCn,
@@ -113,7 +111,6 @@ const reachColumns = selection({
   >`(select ${k.externalUserId} from ${tableAs(k)} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId})`,
   wecomStale: sql<boolean>`exists (select 1 from ${tableAs(k)} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId} and ${k.staleAt} is not null)`,
 });
-export type ReachRow = RowOf<typeof reachColumns>;
 
 const securityColumns = { symbol: s.symbol, nameCn: s.nameCn, nameHk: s.nameHk, nameEn: s.nameEn, market: s.market };
 
@@ -143,7 +140,6 @@ export interface TransferFilter {
   direction?: string | undefined;
 }
 
-/** Editable columns, by contract field name. */
 export interface ProfileChanges {
   nameEn?: string;
   phone?: string | null;
@@ -227,12 +223,9 @@ const transfersFrom = renderedOnce(
   sql`from ${tableAs(x)} join ${tableAs(c)} on ${c.id} = ${x.customerId} join ${tableAs(s)} on ${s.id} = ${x.securityId}`,
 );
 
-/** Newest rate per currency (`rates`): the same text on every detail call, rendered once. */
 const latestRates = rowsQuery<{ currency: string; rate: number }>(
   renderedOnce(
-    // A skip scan over the primary key (currency, rate_date): one index probe per currency instead
-    // of reading every day's rate, as DISTINCT ON did on every detail call (ADR 0029, docs/benchmarks.md).
-    // `currencies`: the recursive CTE's rows, one column `currency`.
+    // A skip scan over (currency, rate_date): one probe per currency, where DISTINCT ON read every day's rate.
     sql`with recursive currencies as (
             (select ${exchangeRates.currency} from ${exchangeRates} order by ${exchangeRates.currency} limit 1)
             union all
@@ -255,18 +248,15 @@ const heldOnly = renderedOnce(sql`and ${h.quantity} > 0`);
 const securityMarketIs = renderedOnce(sql`${s.market} =`);
 const holdingsOrder = renderedOnce(sql`order by ${s.symbol}, ${a.accountNo}`);
 
-/**
- * The queries behind the client pages. The reads are sent together with the ownership check as one
- * statement (`readOwn` in client-reads.ts).
- */
+/** The queries behind the client pages, sent with the ownership check as one statement (`readOwn`). */
 export const clientQueries = {
-  /** One row, or none: who serves a customer of this corp (tells 403 from 404). */
+  /** Tells 403 from 404. */
   owner: (corpId: number, customerId: number) =>
     selectQuery(ownerColumns, sql`from ${tableAs(c)} where ${c.id} = ${customerId} and ${c.corpId} = ${corpId}`),
 
   customer: (scope: Scope, customerId: number) => selectQuery(customerColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
 
-  /** The row locked for an edit: a concurrent edit of the same version waits, then sees the new version. */
+  /** Locked: a concurrent edit of the same version waits, then sees the new version. */
   customerForUpdate: (scope: Scope, customerId: number) =>
     selectQuery(customerColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)} for update of c`),
 
@@ -274,13 +264,13 @@ export const clientQueries = {
 
   reach: (scope: Scope, customerId: number) => selectQuery(reachColumns, sql`from ${tableAs(c)} where ${inScope(scope, customerId)}`),
 
-  /** Newest rate per currency: units of that currency per 1 HKD. */
+  /** Units of each currency per 1 HKD. */
   rates: () => latestRates,
 
   cashByCurrency: (scope: Scope, customerId: number) =>
     selectQuery(cashColumns, sql`${cashFrom} where ${inScope(scope, customerId)} ${cashGrouped}`),
 
-  /** All holdings of one client (a client holds tens of lines at most, so no paging here). */
+  /** A client holds tens of lines at most: no paging. */
   holdings: (scope: Scope, customerId: number, market?: string) =>
     selectQuery(
       holdingColumns,
@@ -340,11 +330,11 @@ export const clientQueries = {
   },
 };
 
-/** A text[] literal of `tags`, each quoted, so a tag holding `,` `"` or `{` stays one element. */
+/** Each quoted, so a tag holding `,` `"` or `{` stays one element. */
 const textArrayLiteral = (tags: readonly string[]) =>
   `{${tags.map((tag) => `"${tag.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 
-/** The edit of `changes`, only while the row is still at `version`: bumps the version. */
+/** Only while the row is still at `version`; bumps it. */
 export function profileUpdate(scope: Scope, customerId: number, version: number, changes: ProfileChanges): SQL {
   const assignments: SQL[] = [];
   const set = (column: AnyColumn, value: unknown) => assignments.push(sql`${columnName(column)} = ${value}`);

@@ -12,7 +12,7 @@ import { scopeFor } from './client-reads';
 
 type ProfileUpdate = z.output<typeof updateProfileEndpoint.request>;
 
-/** What `input` changes of `current`: the columns to set, and the audit row's before and after of only those. */
+/** The columns to set, and the audit's before and after of only those. */
 function profileDiff(input: ProfileUpdate, current: CustomerRow) {
   const changes: ProfileChanges = {};
   const before: Record<string, unknown> = {};
@@ -54,11 +54,7 @@ function profileDiff(input: ProfileUpdate, current: CustomerRow) {
   return { changes, before, after };
 }
 
-/**
- * Saves the fields given, only if `version` is still current, in one transaction with one audit row of only
- * what actually changed. A stale version changes nothing and says so; the row lock makes a concurrent edit of
- * the same version wait and then see the new version.
- */
+/** Only while `version` is current, with one audit row of what changed; a stale version changes nothing. */
 export async function updateProfile(db: Database, caller: Caller, input: ProfileUpdate): Promise<CustomerBaseInfo> {
   const scope = await scopeFor(db, caller, input.customerId);
   const { customerId, version } = input;

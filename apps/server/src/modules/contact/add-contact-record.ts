@@ -17,10 +17,9 @@ export interface AddInput extends RecordFieldsInput {
 const requestIdReused = () => ApiError.conflict('requestId: already used for a record about another client; send a new one');
 
 /**
- * THE one way a contact record is written (the contact log's add and MOT's handle both come here),
- * in one transaction: the record, its event links (pending events become handled), the follow-up
- * its next step raises, and the audit entries. A retry with the same requestId returns the record
- * the first attempt wrote. Each event handled gets its MOT audit entry.
+ * The one write of a contact record (the log's add and MOT's handle, ADR 0038), in one transaction: the record,
+ * its event links (pending events handled), the follow-up its next step raises, the audit entries. A retry
+ * with the same requestId returns the record the first attempt wrote.
  */
 export async function addContactRecord(db: Database, caller: Caller, request: AddInput, lockHours: number): Promise<ContactRecord> {
   const customer = await ownCustomer(db, caller, request.customerId);
@@ -69,13 +68,12 @@ export async function addContactRecord(db: Database, caller: Caller, request: Ad
     if (foreign.length > 0) throw ApiError.validation('eventIds', `event ${foreign.join(', ')} is not about this client`);
     const handled = events.filter((event) => event.status === 'handled').map((event) => event.id);
     if (handled.length > 0) throw ApiError.conflict(`eventIds: event ${handled.join(', ')} has already been handled`);
-    // Completing a follow-up links the new record to the record whose next step it was.
     const followUp = events.find((event) => event.rule === FOLLOW_UP_RULE);
     const followsRecordId = followUp ? Number(followUp.factKey) : null;
 
     const id = await insertVersion(tx, scope, { ...input, threadId: null, version: 1, followsRecordId, correctionReason: null }, lockHours);
     if (id === null) {
-      // A retry of the same attempt committed while this one waited on the unique index: answer its record.
+      // A retry of the same attempt committed while this one waited on the unique index.
       const found = await earlier();
       if (found?.customerId !== input.customerId) throw requestIdReused();
       return readRecord(tx, found.id);

@@ -2,9 +2,8 @@ import { hongKongDateTime } from '@broker/domain';
 import type { RecordRow } from './contact.repository';
 
 /**
- * One field of RFC 4180 CSV that a spreadsheet opens as text. Quotes are doubled and every field is
- * quoted. A field that begins with = + - @, a tab or a carriage return would be run as a formula by
- * Excel or Sheets (CSV injection, OWASP): it gets a leading apostrophe, which they show as text.
+ * RFC 4180, every field quoted. A field beginning with = + - @, a tab or a CR would run as a formula in Excel or
+ * Sheets (CSV injection, OWASP): a leading apostrophe makes it text.
  */
 export function csvField(value: string | number | boolean | null): string {
   const text = value === null ? '' : String(value);
@@ -38,9 +37,8 @@ const HEADER = [
 const at = (epochMs: number | null) => (epochMs === null ? null : hongKongDateTime(epochMs));
 
 /**
- * A client's contact log for a compliance request: every version of every record, oldest contact
- * first, UTF-8 with a byte-order mark (so Excel reads Chinese), CRLF line ends. Codes (channel,
- * purpose, MOT rule) stay codes: the file is evidence, not a translated page.
+ * Every version of every record, oldest contact first, with a BOM (so Excel reads Chinese) and CRLF. Codes stay
+ * codes: the file is evidence, not a translated page.
  */
 export function contactLogCsv(rows: readonly RecordRow[]): string {
   const lines = rows.map((row) =>

@@ -8,7 +8,6 @@ import { contactLogCsv } from './contact-csv';
 import { allVersions, recordAudit, recordPage, threadOf } from './contact.repository';
 import { ownCustomer, ownThread, toContactRecord } from './contact.service';
 
-/** A record with its earlier versions. */
 export async function getContactRecord(db: Database, caller: Caller, recordId: number) {
   const owner = await ownThread(db, caller, recordId);
   const versions = (await threadOf(db, owner.threadId)).map(toContactRecord);
@@ -16,7 +15,7 @@ export async function getContactRecord(db: Database, caller: Caller, recordId: n
   return { record: latest, versions: versions.filter((version) => version !== latest) };
 }
 
-/** A client's log, newest contact first, a page at a time (`cursor`: the previous page's nextCursor). */
+/** Newest contact first; `cursor`: the previous page's nextCursor. */
 export async function listContactRecords(
   db: Database,
   caller: Caller,
@@ -34,7 +33,7 @@ export async function listContactRecords(
   return { list: page.map(toContactRecord), nextCursor: rows.length > input.limit ? String(page.at(-1)!.recordId) : null };
 }
 
-/** Every version in the range as a CSV file, audited. */
+/** Audited. */
 export async function exportContactRecords(
   db: Database,
   caller: Caller,

@@ -25,17 +25,15 @@ const l = tableAlias(contactRecordEvents, 'l');
 const f = tableAlias(motEvents, 'f');
 const cursor = tableAlias(contactRecords, 'k');
 
-/** The MOT rule a record's next step raises. */
 export const FOLLOW_UP_RULE = 'follow_up';
 
-/** One linked event as the record's `events` JSON holds it. */
 interface LinkedEvent {
   eventId: number;
   rule: string;
   dueDate: string;
 }
 
-/** What the manager wrote in a version of a record (RecordContent, but `servedAt`), for both selections below. */
+/** What the manager wrote (RecordContent but `servedAt`), for both selections below. */
 const contentColumns = {
   channel: r.channel,
   purpose: r.purpose,
@@ -46,10 +44,7 @@ const contentColumns = {
   suitability: r.suitability,
 };
 
-/**
- * A version of a record as the contract shows it: `r` with its customer `c` and author `s`. Links
- * and the follow-up belong to the thread (the first version's id), so every version shows them.
- */
+/** Links and the follow-up belong to the thread (the first version's id), so every version shows them. */
 const recordColumns = selection({
   recordId: float8(r.id),
   threadId: float8(r.threadId),
@@ -66,7 +61,7 @@ const recordColumns = selection({
   >`(select coalesce(jsonb_agg(jsonb_build_object('eventId', ${e.id}::float8, 'rule', ${e.rule}, 'dueDate', ${e.dueDate}::text) order by ${e.id}), '[]'::jsonb)
       from ${tableAs(l)} join ${tableAs(e)} on ${e.id} = ${l.motEventId} where ${l.recordId} = ${r.threadId})`,
   followsRecordId: float8(r.followsRecordId),
-  // mot_event_fact_uq (rule, customer_id, fact_key) finds it. The rule is FOLLOW_UP_RULE, written out: a selection binds no values.
+  // Found by mot_event_fact_uq; the rule written out: a selection binds no values.
   followUpEventId: sql<number | null>`(select ${f.id}::float8 from ${tableAs(f)}
       where ${f.rule} = 'follow_up' and ${f.customerId} = ${r.customerId} and ${f.factKey} = ${r.threadId}::text)`,
   servedAt: epochMs(r.servedAt),
@@ -90,7 +85,7 @@ const customerColumns = selection({
 });
 export type CustomerRow = RowOf<typeof customerColumns>;
 
-/** What a revise reads of the version it changes, under its row lock. */
+/** Read under the version's row lock. */
 export const versionColumns = selection({
   recordId: float8(r.id),
   threadId: float8(r.threadId),
@@ -104,7 +99,6 @@ export const versionColumns = selection({
   servedAt: epochMs(r.servedAt),
   followsRecordId: float8(r.followsRecordId),
 });
-export type VersionRow = RowOf<typeof versionColumns>;
 
 export const idList = (ids: readonly number[]) =>
   sql.join(
@@ -115,7 +109,6 @@ export const idList = (ids: readonly number[]) =>
 const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 const lockAfter = (hours: number) => sql`now() + ${hours * 3600}::float8 * interval '1 second'`;
 
-/** The fields a manager writes, as stored. */
 export interface RecordContent {
   channel: string;
   purpose: string;
@@ -133,15 +126,14 @@ export interface NewRecord extends RecordContent {
   requestId: string | null;
 }
 
-/** One version as `insertVersion` writes it; its author and corp are the caller's scope. */
 interface NewVersion extends RecordContent {
-  /** The record's thread, or null for a first version (its own id). */
+  /** Null for a first version (its own id). */
   threadId: number | null;
   version: number;
   customerId: number;
   followsRecordId: number | null;
   correctionReason: string | null;
-  /** A first version's retry key (corrections have none). */
+  /** Corrections have none. */
   requestId: string | null;
 }
 
@@ -149,7 +141,6 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type AuditEntry = typeof auditLog.$inferInsert;
 
-/** An audit-trail entry about a contact record (or a customer's records), by the staff in scope. */
 export function recordAudit(
   scope: StaffScope,
   action: string,
@@ -161,9 +152,8 @@ export function recordAudit(
 }
 
 /**
- * The record's next step on the MOT list: one `follow_up` event per thread (fact_key = thread id),
- * due on the next-step date. A new date moves a pending one; a cleared date removes a pending one;
- * one already handled stays as it was (the follow-up happened).
+ * One `follow_up` event per thread (fact_key = thread id) due on the next-step date: a new date moves a pending
+ * one, a cleared date removes it; one already handled stays (the follow-up happened).
  */
 export async function placeFollowUp(
   tx: Tx,
@@ -180,7 +170,7 @@ export async function placeFollowUp(
     return;
   }
   const facts = JSON.stringify({ recordId: record.threadId, nextStep: record.nextStep });
-  // The customer_name_en sort key is filled by the trigger of migration 0009.
+  // customer_name_en is filled by the trigger of migration 0009.
   await tx.execute(
     sql`insert into ${motEvents} (${columnName(motEvents.corpId)}, ${columnName(motEvents.rule)}, ${columnName(motEvents.customerId)},
                ${columnName(motEvents.staffId)}, ${columnName(motEvents.factKey)}, ${columnName(motEvents.dueDate)}, ${columnName(motEvents.facts)})
@@ -192,10 +182,8 @@ export async function placeFollowUp(
 }
 
 /**
- * THE one insert of a contact record version, for a record's first version (`threadId` null: the
- * version opens its own thread, its id drawn first so the thread id can be written with it) and a
- * correction's next one. Answers the new version's id, or null when a first version's requestId was
- * already written by this staff (a retry that committed while this attempt waited on the unique index).
+ * The one insert of a version: a first one (`threadId` null, its id drawn first to be its thread) or a
+ * correction. Null when this staff already wrote the requestId (a retry that committed meanwhile).
  */
 export async function insertVersion(tx: Tx, scope: StaffScope, version: NewVersion, lockHours: number): Promise<number | null> {
   const [next] = await selectRows(tx, rowsQuery<{ id: number }>(sql`select nextval('contact_record_id_seq')::float8 as id`));
@@ -251,7 +239,7 @@ export async function contactCustomer(db: Database, corpId: number, customerId: 
   return row;
 }
 
-/** Any version by id within the corp, with the client's current manager (for 403 vs 404). */
+/** With the client's current manager (for 403 vs 404). */
 export async function versionOwner(db: Database, corpId: number, recordId: number) {
   const [row] = await selectRows(
     db,
@@ -265,7 +253,7 @@ export async function versionOwner(db: Database, corpId: number, recordId: numbe
   return row;
 }
 
-/** Every version of a thread, newest first (contact_record_thread_idx). */
+/** Newest first (contact_record_thread_idx). */
 export async function threadOf(db: Database, threadId: number) {
   return selectRows(
     db,
@@ -274,10 +262,7 @@ export async function threadOf(db: Database, threadId: number) {
   );
 }
 
-/**
- * A client's log: latest versions, newest contact first, keyset-paged on (served_at, id) from
- * contact_record_customer_latest_idx. `after` is the last record id of the previous page.
- */
+/** Latest versions, keyset-paged on (served_at, id) from contact_record_customer_latest_idx. */
 export async function recordPage(
   db: Database,
   input: { customerId: number; channel?: string | undefined; after?: number | undefined; limit: number },
@@ -299,7 +284,7 @@ export async function recordPage(
   );
 }
 
-/** Every version of every record of the client whose contact falls in the range (Hong Kong days), oldest contact first. */
+/** Hong Kong days; oldest contact first. */
 export async function allVersions(db: Database, input: { customerId: number; dateFrom?: string | undefined; dateTo?: string | undefined }) {
   const conditions: SQL[] = [sql`${r.customerId} = ${input.customerId}`];
   if (input.dateFrom) conditions.push(sql`${r.servedAt} >= ${hkDayStart(input.dateFrom)}`);

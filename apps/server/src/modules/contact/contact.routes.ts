@@ -4,7 +4,7 @@ import { addContactRecord } from './add-contact-record';
 import { exportContactRecords, getContactRecord, listContactRecords } from './contact-record-reads';
 import { reviseContactRecord } from './revise-contact-record';
 
-/** The contact log (issue 23, ADR 0038, docs/contact-log.md): shared by the client pages and MOT. */
+/** The contact log (ADR 0038, docs/contact-log.md): shared by the client pages and MOT. */
 export const contactRoutes = implementArea(contract.contact, (app, options: { lockHours: number }) => {
   const db = app.database.db;
   return {

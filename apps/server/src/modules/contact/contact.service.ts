@@ -5,12 +5,9 @@ import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import { contactCustomer, versionOwner, type CustomerRow, type RecordContent, type RecordRow } from './contact.repository';
 
-/** The contact log's rules, shared by its writes and reads: whose clients and records, and what a record may say. */
-
 /** A minute of clock skew between phone and server is fine; a contact in the future is not. */
 const CLOCK_SKEW_MS = 60_000;
 
-/** The fields a manager writes, as the contract's requests carry them. */
 export interface RecordFieldsInput {
   channel: ContactChannel;
   purpose: ContactPurpose;
@@ -22,7 +19,7 @@ export interface RecordFieldsInput {
   servedAt?: number | undefined;
 }
 
-// Rows come from SQL whose values the contract's enums describe; the response schema re-checks them on the way out.
+// The contract's enums describe these values; the response schema re-checks them.
 export const toContactRecord = ({ customerNo: _customerNo, supersededAt: _supersededAt, ...row }: RecordRow): ContactRecord => ({
   ...row,
   channel: row.channel as ContactChannel,
@@ -38,7 +35,7 @@ export async function ownCustomer(db: Database, caller: Caller, customerId: numb
   return customer;
 }
 
-/** The thread a record id belongs to, when its client is the caller's. */
+/** When its client is the caller's. */
 export async function ownThread(db: Database, caller: Caller, recordId: number) {
   const owner = await versionOwner(db, caller.corp.id, recordId);
   if (!owner) throw ApiError.notFound(`recordId: no contact record ${recordId}`);
@@ -47,7 +44,7 @@ export async function ownThread(db: Database, caller: Caller, recordId: number) 
   return owner;
 }
 
-/** The rules a record's fields obey beyond their own shapes (the contract checks those), with the client at hand. */
+/** Beyond their own shapes (the contract checks those). */
 export function content(customer: CustomerRow, fields: RecordFieldsInput, servedAt: number): RecordContent {
   if (servedAt > Date.now() + CLOCK_SKEW_MS) throw ApiError.validation('servedAt', 'must not be in the future');
   const servedDay = hongKongDay(servedAt);

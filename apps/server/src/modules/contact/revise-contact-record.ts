@@ -26,7 +26,7 @@ const changedMeanwhile = (latestRecordId: number | null) =>
       : `recordId: the record changed meanwhile (it now stands as record ${latestRecordId}); reload it and make the change again`,
   );
 
-/** The changed fields only, before and after, for the audit trail (as every other audited change). */
+/** For the audit trail, as every other audited change. */
 function changedFields(before: RecordContent, after: RecordContent) {
   const fields = Object.keys(after) as (keyof RecordContent)[];
   const changed = fields.filter((field) => before[field] !== after[field]);
@@ -37,10 +37,8 @@ function changedFields(before: RecordContent, after: RecordContent) {
 }
 
 /**
- * Changes the version `recordId` names, under its row lock, so of two concurrent revises of one
- * version the second finds it superseded or edited and is refused. An unlocked version of the caller's
- * own is edited in place; any other gets a correction, a next version with a reason. The lock is read
- * under the row lock.
+ * Under the version's row lock, so the second of two concurrent revises is refused. The caller's own unlocked
+ * version is edited in place; any other gets a correction with a reason.
  */
 export async function reviseContactRecord(db: Database, caller: Caller, request: ReviseInput, lockHours: number): Promise<ContactRecord> {
   const owner = await ownThread(db, caller, request.recordId);
@@ -50,7 +48,7 @@ export async function reviseContactRecord(db: Database, caller: Caller, request:
   const input = {
     recordId: request.recordId,
     edits: request.edits,
-    // Left out, the time of the contact stays as it was.
+    // Left out, the time of the contact stays.
     content: content(customer, request, request.servedAt ?? version!.servedAt),
     correctionReason: blankToNull(request.correctionReason),
   };
@@ -107,7 +105,6 @@ export async function reviseContactRecord(db: Database, caller: Caller, request:
     if (!input.correctionReason)
       throw ApiError.validation('correctionReason', 'is required to correct a locked record, or one written by someone else');
     const content = input.content;
-    // Without a requestId the insert always writes: the id is never null.
     const id = (await insertVersion(
       tx,
       scope,

@@ -4,18 +4,15 @@ import { pingDatabase } from '../../db/client';
 import { bookIndexCounters } from '../customer-search';
 
 export interface HealthRoutesOptions {
-  /** HEALTH_DETAIL_TOKEN: what monitoring presents to see /readyz's details (ADR 0054); unset, nobody sees them. */
+  /** HEALTH_DETAIL_TOKEN (ADR 0054); unset, nobody sees the details. */
   detailToken?: string | undefined;
-  /** Shown with the details when this server is a development set-up (the WeCom emulator implied, ADR 0016). */
+  /** A development set-up (the WeCom emulator implied, ADR 0016). */
   development?: string | undefined;
 }
 
 /**
- * Who is asking /readyz, from its Authorization header (untrusted: this is the one place that reads it):
- * `status` — no credential (a load balancer): ready or not, nothing else; `detail` — the operator's
- * bearer token; `refused` — any other credential, or one when no token is configured, so a monitor
- * with a wrong or stale token fails loudly instead of silently losing its figures. The digests are
- * compared, in constant time, so neither the token's bytes nor its length show in the timing.
+ * The one reader of /readyz's Authorization header: none → `status`; the token → `detail`; anything else →
+ * `refused`, so a monitor with a stale token fails loudly. Digests compared in constant time.
  */
 export function readinessAudience(authorization: string | undefined, detailToken: string | undefined): 'status' | 'detail' | 'refused' {
   if (authorization === undefined) return 'status';
@@ -26,12 +23,9 @@ export function readinessAudience(authorization: string | undefined, detailToken
 }
 
 /**
- * Liveness (the process answers) and readiness (the database answers). Outside the envelope on purpose:
- * load balancers read the status. WeCom is reported beside the database but never makes a replica
- * unready: every replica shares one WeCom, so taking replicas out of rotation would not bring it back,
- * and it would also stop the client lists, MOT work and edits that need no WeCom call (ADR 0017).
- * The details (standbys and their lag, WeCom apps' problems, cache counters) go only to a caller with
- * HEALTH_DETAIL_TOKEN: to anyone else they would map the deployment and time its weak moments (ADR 0054).
+ * Outside the envelope: load balancers read the status. WeCom never makes a replica unready: replicas share one
+ * WeCom, and lists and edits need none (ADR 0017). Details only with HEALTH_DETAIL_TOKEN: they would map the
+ * deployment (ADR 0054).
  */
 export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOptions) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -49,13 +43,11 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
     try {
       await pingDatabase(app.database);
       if (audience === 'status') return { status: 'ready' };
-      // The count cache's use since start: the benchmark reads it around each cell (hit rate).
       return {
         status: 'ready',
         ...(options.development ? { development: options.development } : {}),
         database: app.database.kind,
-        // Never makes the replica unready: reads fall back to the primary (ADR 0052). Numbered in
-        // DATABASE_READ_URL's order, not named: host names stay in the logs.
+        // Numbered in DATABASE_READ_URL's order, not named: host names stay in the logs.
         ...(app.database.reads
           ? {
               standbys: app.database.reads

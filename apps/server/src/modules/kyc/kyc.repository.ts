@@ -6,7 +6,7 @@ import { createCustomerSearch, searchAliases, type BookIndexStore, type Customer
 
 const { c, a, k, accountA, kycBindingK } = searchAliases;
 
-/** What the KYC screen shows of a candidate: enough to recognise them; the service masks the phone. */
+/** Enough to recognise them; the service masks the phone. */
 const candidateColumns = {
   customerId: sql<number>`${c.id}::float8`,
   customerNo: c.customerNo,
@@ -21,14 +21,11 @@ const candidateColumns = {
   accountNos: sql<string[]>`array(select ${a.accountNo} from ${accountA} where ${a.customerId} = ${c.id} order by ${a.accountNo})`,
 };
 
-/** `indexes`: the books held in memory (ADR 0035), shared with the client list; without them SQL answers. */
+/** `indexes`: the books held in memory (ADR 0035); without them SQL answers. */
 export function createKycRepository(db: Database, indexes?: BookIndexStore) {
   const customerSearch = createCustomerSearch(db, candidateColumns, indexes);
   return {
-    /**
-     * The caller's own customers the keyword finds, as the client list finds them (customer-search,
-     * ADR 0026), biggest clients first like the list's default order.
-     */
+    /** As the client list finds them (ADR 0026), biggest clients first. */
     async searchOwnCustomers(scope: StaffScope, keyword: CustomerKeyword, page: { pageNum: number; pageSize: number }) {
       return customerSearch.search({ ...scope, keyword }, { ...page, sortBy: 'totalAssets', sortOrder: 'desc' });
     },
@@ -75,7 +72,7 @@ export function createKycRepository(db: Database, indexes?: BookIndexStore) {
       return row;
     },
 
-    /** Inserts the binding and its audit row together; a unique violation surfaces as `'contact' | 'customer'`. */
+    /** With its audit row; a unique violation surfaces as `'contact' | 'customer'`. */
     async bind(input: { corpId: number; staffId: number; customerId: number; externalUserId: string }) {
       try {
         return await db.transaction(async (tx) => {
@@ -100,7 +97,7 @@ export function createKycRepository(db: Database, indexes?: BookIndexStore) {
           return row!;
         });
       } catch (error) {
-        // Drizzle's error names the statement; the driver's, kept as its cause, names the constraint.
+        // The driver's error, kept as the cause, names the constraint.
         const { message, cause } = error as Error;
         const text = `${message} ${cause instanceof Error ? cause.message : ''}`;
         if (text.includes('kyc_binding_contact_uq')) return 'contact' as const;
@@ -109,7 +106,7 @@ export function createKycRepository(db: Database, indexes?: BookIndexStore) {
       }
     },
 
-    /** Deletes the binding (only if it is still the one we saw) and writes the audit row. */
+    /** Only if it is still the one we saw; with its audit row. */
     async unbind(input: { corpId: number; staffId: number; bindingId: number; externalUserId: string; customerId: number }) {
       return db.transaction(async (tx) => {
         const deleted = await tx.delete(kycBindings).where(eq(kycBindings.id, input.bindingId)).returning({ id: kycBindings.id });

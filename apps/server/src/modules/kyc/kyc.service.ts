@@ -7,12 +7,11 @@ import { wecomFailure } from '../../wecom/wecom-errors';
 import { interpretKeyword } from '../customer-search';
 import type { KycRepository } from './kyc.repository';
 
-/** WeCom's answers for "no such external contact". */
 const UNKNOWN_CONTACT_ERRCODES = new Set([84061, 40096, 61109]);
 
 const displayName = (customer: { nameCn: string; nameEn: string }) => customer.nameCn || customer.nameEn;
 
-/** What the KYC screen shows of a bound customer: enough to recognise them, phone masked. */
+/** Enough to recognise them, phone masked. */
 const bindingOf = (
   externalUserId: string,
   customer: { nameCn: string; nameEn: string; customerNo: string; phone: string | null },
@@ -35,9 +34,8 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
   const { repository } = deps;
 
   /**
-   * The page's claim "I am chatting with X" is checked with WeCom: the caller must follow X. A contact
-   * WeCom does not know and one the caller does not follow get the same answer (ADR 0015), and it
-   * comes before anything about X's bindings is looked at, so bind and unbind reveal no more than hasKyc.
+   * The page's "I am chatting with X" is checked with WeCom before anything about X's bindings: unknown and
+   * not followed get the same answer (ADR 0015), so bind and unbind reveal no more than hasKyc.
    */
   async function assertCallerFollows(caller: Caller, externalUserId: string) {
     if (!(await followedContact(caller, externalUserId))) throw notYourContact();
@@ -45,11 +43,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
   const notYourContact = () => new ApiError(ErrorCode.KYC_NOT_FOLLOWING, 'externalUserId: not one of your WeCom contacts');
 
-  /**
-   * The contact as WeCom knows it, when the caller follows it; null when WeCom does not know it or
-   * the caller does not follow it (the two must not be told apart, ADR 0015). A WeCom refusal (48002,
-   * 60020, …) is named, not mistaken for an unknown contact.
-   */
+  /** Null when WeCom does not know it or the caller does not follow it (not told apart, ADR 0015); refusals named. */
   async function followedContact(caller: Caller, externalUserId: string) {
     let contact;
     try {
@@ -71,7 +65,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
   return {
     async search(caller: Caller, input: { keyword: string; pageNum: number; pageSize: number }) {
-      // A keyword is required: KYC never lists a whole book (the contract refuses an empty one too).
+      // KYC never lists a whole book (the contract refuses an empty keyword too).
       const keyword = interpretKeyword(input.keyword);
       if (!keyword) throw ApiError.validation('body.keyword', 'must not be empty');
       const { rows, total } = await repository.searchOwnCustomers(scopeOf(caller), keyword, input);
@@ -117,8 +111,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
 
     async unbind(caller: Caller, externalUserId: string): Promise<KycBinding> {
       const existing = await repository.bindingOfContact(caller.corp.id, externalUserId);
-      // The owner of a binding may always end it, even once WeCom no longer links them (a stale
-      // binding); anyone else learns about it only if they follow the contact themselves.
+      // The owner may always end a binding, even a stale one; anyone else only if they follow the contact.
       if (!existing || existing.staffId !== caller.staffId) await assertCallerFollows(caller, externalUserId);
       if (!existing) throw new ApiError(ErrorCode.KYC_NOT_BOUND, `externalUserId: ${externalUserId} is not bound to any customer`);
       if (existing.staffId !== caller.staffId)
@@ -135,8 +128,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
     },
 
     /**
-     * Issue 17.7: about a contact the caller does not follow, nothing — not whether WeCom knows it,
-     * not whether it is bound — one answer, exactly as for a contact that exists nowhere. A contact
+     * About a contact the caller does not follow, one answer, as for one that exists nowhere (ADR 0015); a contact
      * bound to the caller's own customer is theirs to see (a stale binding shows why it is no longer followed).
      */
     async hasKyc(caller: Caller, externalUserId: string) {

@@ -6,10 +6,7 @@ import { createCustomerSearch, searchAliases, type BookIndexStore, type HeldCust
 
 const { c, a, k, b, accountA, kycBindingK, bookSummaryB } = searchAliases;
 
-/**
- * A client-list row. Cast where the driver or JSON would hand back something else than the schema
- * says (bigint, numeric, dates); the per-row subqueries run for the page's rows only.
- */
+/** Cast where the driver or JSON would hand back something else (bigint, numeric, dates); subqueries per page row. */
 const listColumns = {
   id: sql<number>`${c.id}::float8`,
   customerNo: c.customerNo,
@@ -31,7 +28,7 @@ const listColumns = {
 };
 export type ListRow = RowOf<typeof listColumns>;
 
-/** The same row from the book's index (ADR 0035's addendum): cents / 100 is the double `numeric::float8` gives. */
+/** From the book's index: cents / 100 is the double `numeric::float8` gives. */
 const listRowFromIndex = (customer: HeldCustomer): ListRow => ({
   id: customer.id,
   customerNo: customer.customerNo,
@@ -52,15 +49,12 @@ const listRowFromIndex = (customer: HeldCustomer): ListRow => ({
   lastTradeDate: customer.lastTradeDate,
 });
 
-/** The newest rate of a currency (units per 1 HKD). */
+/** Units per 1 HKD. */
 const rateColumns = selection({ rate: float8(exchangeRates.rate) });
-/** The book's clients per channel, from the per-manager summary. */
+/** From the per-manager summary. */
 const channelColumns = selection({ channel: b.channel, clients: sql<number>`sum(${b.clients})::int` });
 
-/**
- * The client list's reads: its search and stat (customer-search), and what only the list needs.
- * `indexes`: the books held in memory (ADR 0035); without them every search is answered in SQL.
- */
+/** `indexes`: the books held in memory (ADR 0035); without them every search is answered in SQL. */
 export function createManageRepository(db: Database, indexes?: BookIndexStore) {
   const customerSearch = createCustomerSearch(db, listColumns, indexes, listRowFromIndex);
   return {

@@ -4,7 +4,6 @@ import type { BookIndexStore } from '../customer-search';
 import { createManageRepository } from './manage.repository';
 import { createManageService } from './manage.service';
 
-/** The signed-in manager's client list: channels, search with filters and sort, stat header. */
 export const manageRoutes = implementArea(contract.manage, (app, options: { indexes?: BookIndexStore }) => {
   const service = createManageService(createManageRepository(app.database.db, options.indexes));
   return {

@@ -9,11 +9,11 @@ import type { ManageRepository } from './manage.repository';
 type Filters = z.output<typeof statCustomers.request>;
 type SearchInput = z.output<typeof searchCustomers.request>;
 
-/** Cents as integers, so channel totals add up to the overall total exactly. */
+/** Integers, so channel totals add up to the overall total exactly. */
 const cents = (value: string) => Math.round(Number(value) * 100);
 
 export function createManageService(repository: ManageRepository) {
-  /** Caller scope plus the filters in database terms: asset bounds converted from `ccy` to HKD. */
+  /** Asset bounds converted from `ccy` to HKD. */
   async function criteriaOf(caller: Caller, filters: Filters, where: 'body'): Promise<CustomerCriteria> {
     const { assetMin, assetMax, openDateFrom, openDateTo } = filters;
     if (assetMin !== undefined && assetMax !== undefined && assetMin > assetMax)
@@ -27,7 +27,7 @@ export function createManageService(repository: ManageRepository) {
       if (!found) throw ApiError.validation(`${where}.ccy`, `has no exchange rate yet; filter in HKD`);
       rates = new Map([[ccy, found]]);
     }
-    // Bounds widen to the cent so a client exactly at the bound stays in after conversion.
+    // Widened to the cent so a client exactly at the bound stays in after conversion.
     const boundHkd = (amount: number | undefined, rounding: Rounding) =>
       amount === undefined ? undefined : toNumber(roundTo(convert(money(amount, ccy), HKD, rates, rounding), 2, rounding));
     return {

@@ -8,20 +8,20 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** MOT cards pushed into WeCom (docs/mot.md, ADR 0042). */
     motPush: {
-      /** A real-time rule fired (threshold change, import): queue the cards and send what is due now. */
+      /** A real-time rule fired (threshold change, import): queue the cards and send what is due. */
       afterNewEvents(options: EnqueueOptions): Promise<EnqueueResult>;
-      /** Sends every due card now (the ticker calls it; tests too). */
+      /** The ticker calls it; tests too. */
       dispatchNow(): Promise<DispatchResult>;
     };
   }
 }
 
 export interface MotPushPluginOptions {
-  /** Dispatch ticks; 0: none on this replica (cards still queue). */
+  /** 0: no dispatch on this replica (cards still queue). */
   intervalMs: number;
   quietHours: QuietHours | null;
   minIntervalMs: number;
-  /** The app's public origin the cards link to; null: nothing is sent (cards wait). */
+  /** Null: nothing is sent (cards wait). */
   appUrl: () => string | null;
 }
 
@@ -36,7 +36,7 @@ async function motPushPlugin(app: FastifyInstance, options: MotPushPluginOptions
       warnedNoUrl = true;
       return Promise.resolve(idle);
     }
-    // One round at a time per replica; other replicas' rounds take other rows (SKIP LOCKED).
+    // One round at a time per replica; other replicas take other rows (SKIP LOCKED).
     dispatching ??= dispatchMotPushes(app.database, {
       corps: app.corps.all(),
       send: (corp, agentCode, body) => app.wecom.sendMessage(corp, agentCode, body),

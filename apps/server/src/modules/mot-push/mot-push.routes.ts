@@ -4,10 +4,7 @@ import { implementArea } from '../../http/endpoint-route';
 import { auditLog, motPushes, staff } from '../../db/schema';
 import type { QuietHours } from './quiet-hours';
 
-/**
- * The MOT settings sheet's WeCom-card switch (agent `mot`), and the language the cards are written in (the "me" sheet and
- * each sign-in send it). Opting out is audited like the other MOT settings; the language, like the display currency, is not.
- */
+/** The cards' switch (audited, as the MOT settings) and their language (not audited, as the display currency). */
 const optOutColumn = { optOut: staff.motPushOptOut };
 
 export const motPushRoutes = implementArea(contract.motPush, (app, options: { quietHours: QuietHours | null }) => {
@@ -22,13 +19,13 @@ export const motPushRoutes = implementArea(contract.motPush, (app, options: { qu
         const [before] = await tx.select(optOutColumn).from(staff).where(eq(staff.id, caller.staffId)).for('update');
         const optOut = input.push === undefined ? (before?.optOut ?? false) : !input.push;
         if (input.language !== undefined) {
-          // The cards' language (ADR 0042): cards already written keep theirs; the next is written in this one.
+          // Cards already written keep their language (ADR 0042).
           await tx.update(staff).set({ language: input.language, updatedAt: new Date() }).where(eq(staff.id, caller.staffId));
         }
         if (input.push === undefined) return settingOf(optOut);
         await tx.update(staff).set({ motPushOptOut: optOut, updatedAt: new Date() }).where(eq(staff.id, caller.staffId));
         if (optOut) {
-          // Cards already waiting are not sent; their events stay in the app as they are.
+          // Cards already waiting are not sent; their events stay in the app.
           await tx
             .update(motPushes)
             .set({ status: 'skipped', lastError: 'opted out' })

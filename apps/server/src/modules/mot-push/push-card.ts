@@ -1,17 +1,13 @@
 import type { AppLanguage, MotRule } from '@broker/contract';
 import { MOT_RULE_NAMES } from '@broker/contract/mot-rule-names';
 
-/**
- * The WeCom textcard for one manager's new events (发送应用消息, document/path/90236): title ≤ 128
- * characters, description ≤ 512, url ≤ 2048 bytes with its scheme, btntxt ≤ 4 characters. WeCom cuts
- * what is longer; this builder never lets it, so the manager reads what we wrote.
- */
+/** WeCom's textcard limits (document/path/90236): WeCom cuts what is longer; we never let it. */
 export const TEXTCARD_LIMITS = { title: 128, description: 512, urlBytes: 2048, btntxt: 4 } as const;
 
-/** The events named on a card at most; the count covers all of them. */
+/** The count covers all of them. */
 export const CARD_TOP_EVENTS = 3;
 
-/** WeCom drops a repeat of the same request JSON within this many seconds (its maximum, 4 hours). */
+/** WeCom drops a repeat of the same request JSON within this window (its maximum, 4 hours). */
 export const DUPLICATE_CHECK_INTERVAL_S = 4 * 3600;
 
 export interface CardEvent {
@@ -22,15 +18,13 @@ export interface CardEvent {
 }
 
 /**
- * What a card says, in each language the app is shown in: the card is written in the manager's own (staff.language,
- * which the web keeps up to date; WeCom holds no language per member). The rule names are the contract's, the web's
- * too, so a card and the page it opens name an event alike. Days are written as the web writes them in every
- * language (ISO order, a row's due day as `MM-DD`): they read the same to a manager in any of them.
+ * In the manager's language (staff.language; WeCom holds none per member); rule names are the contract's, as the
+ * web's. Days in ISO order (`MM-DD`), as the web writes them in every language.
  */
 interface CardWords {
   rules: Record<MotRule, string>;
   title: (count: number) => string;
-  /** The line under the rows when the card names fewer events than it counts. */
+  /** Under the rows when the card names fewer events than it counts. */
   more: (count: number) => string;
   /** At most TEXTCARD_LIMITS.btntxt characters. */
   button: string;
@@ -59,10 +53,7 @@ export const CARD_WORDS: Record<AppLanguage, CardWords> = {
   },
 };
 
-/**
- * A client's name as the card shows it: the first character and asterisks. A WeCom message shows on a
- * locked phone and passes through Tencent's servers; the app shows the full name once opened (ADR 0042).
- */
+/** The first character and asterisks: a WeCom message shows on a locked phone and passes Tencent's servers (ADR 0042). */
 export const maskedClientName = (name: string) => {
   const characters = [...name.trim()];
   if (characters.length === 0) return '—';
@@ -71,9 +62,8 @@ export const maskedClientName = (name: string) => {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Where the card leads: the app's own entry for the mot agent, which signs in through WeCom OAuth first. */
+/** The mot agent's own entry, which signs in through WeCom OAuth first. */
 export interface PushEntry {
-  /** The app's public origin, e.g. https://broker.example.com. */
   appUrl: string;
   corpCode: string;
   corpId: string;
@@ -81,9 +71,8 @@ export interface PushEntry {
 }
 
 /**
- * The page the card opens, as a WeCom menu link would open it (`corpCode`, `agentCode=mot`, `agentId`,
- * `wxAppId`): the app, finding no session, begins the sign-in for the mot agent through WeCom OAuth and
- * comes back to this page (ADR 0011, SPEC.md §4). One event: that event; several: the MOT home.
+ * Opened as a WeCom menu link would open it: the app, finding no session, signs in for the mot agent and comes
+ * back here (ADR 0011, docs/spec.md §4). One event: that event; several: the MOT home.
  */
 export function cardUrl(entry: PushEntry, events: readonly CardEvent[], count: number, pushId: number): string {
   const single = count === 1 && events.length === 1;
@@ -93,12 +82,12 @@ export function cardUrl(entry: PushEntry, events: readonly CardEvent[], count: n
   url.searchParams.set('agentCode', 'mot');
   url.searchParams.set('agentId', entry.agentId);
   url.searchParams.set('wxAppId', entry.corpId);
-  // Makes every card's JSON unique, so WeCom's duplicate check drops only a resend of this very card.
+  // Every card's JSON unique, so WeCom's duplicate check drops only a resend of this very card.
   url.searchParams.set('push', String(pushId));
   return url.toString();
 }
 
-/** The message/send body (without agentid, which the client sets from the configuration), in the manager's language. */
+/** Without agentid, which the client sets from the configuration. */
 export function buildTextcard(input: {
   pushId: number;
   userid: string;
@@ -106,7 +95,7 @@ export function buildTextcard(input: {
   events: readonly CardEvent[];
   entry: PushEntry;
   today: string;
-  /** The manager's language (staff.language); zh-CN when not given. */
+  /** Default zh-CN. */
   language?: AppLanguage | undefined;
 }) {
   const { count, events } = input;
@@ -118,7 +107,7 @@ export function buildTextcard(input: {
   );
   const more = count > events.length ? `<div class="highlight">${escapeHtml(words.more(count - events.length))}</div>` : '';
   let description = `<div class="gray">${input.today}</div>${rows.join('')}${more}`;
-  // Rows are short; should a future rule label be long, drop rows rather than let WeCom cut mid-tag.
+  // Drop rows rather than let WeCom cut mid-tag.
   while ([...description].length > TEXTCARD_LIMITS.description && rows.length > 1) {
     rows.pop();
     description = `<div class="gray">${input.today}</div>${rows.join('')}<div class="highlight">${escapeHtml(words.more(count - rows.length))}</div>`;

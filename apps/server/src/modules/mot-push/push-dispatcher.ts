@@ -24,29 +24,27 @@ import { eventRanking } from '../mot';
 import { buildTextcard, CARD_TOP_EVENTS, DUPLICATE_CHECK_INTERVAL_S } from './push-card';
 import { nextSendableAt, type QuietHours } from './quiet-hours';
 
-/** The one WeCom call the dispatcher makes (the WeCom client's sendMessage; tests may wrap it). */
+/** The WeCom client's sendMessage; tests may wrap it. */
 export type SendMessage = (corp: WecomCorp, agentCode: 'mot', body: Record<string, unknown>) => Promise<WecomSendResult>;
 
-/** A corp as the dispatcher needs it: its WeCom app, its code (the card's link) and its ranked day's weights. */
+/** Its code for the card's link and its ranked day's weights. */
 export type PushCorp = WecomCorp & { code: string; motRank?: MotRankConfig | undefined };
 
 export interface DispatchOptions {
   corps: readonly PushCorp[];
   send: SendMessage;
-  /** The app's public origin the cards link to. */
   appUrl: string;
   now?: () => number;
   quietHours?: QuietHours | null;
-  /** A member gets at most one card per this many ms (WeCom allows 30 a minute; we want far fewer). */
+  /** WeCom allows 30 a minute; we want far fewer. */
   minIntervalMs?: number;
-  /** Cards claimed per round and sent concurrently. */
+  /** Claimed per round and sent concurrently. */
   batchSize?: number;
   concurrency?: number;
-  /** Attempts before a card is given up as failed. */
   maxAttempts?: number;
-  /** A claim lasts this long; a replica that dies mid-send leaves it to be reclaimed after. */
+  /** A replica that dies mid-send leaves its claim to be taken again after this. */
   leaseMs?: number;
-  /** Who claims (host:pid by default). */
+  /** host:pid by default. */
   owner?: string;
 }
 
@@ -60,7 +58,7 @@ export const PUSH_DEFAULTS = {
   retryMaxMs: 30 * 60_000,
 } as const;
 
-/** errcodes worth retrying: WeCom busy, its frequency (45009) and concurrency (45033) limits, tokens gone bad. */
+/** WeCom busy, its frequency (45009) and concurrency (45033) limits, tokens gone bad. */
 const RETRYABLE_ERRCODES = new Set([-1, 45009, 45033, 40001, 40014, 42001]);
 
 export interface DispatchResult {
@@ -78,10 +76,7 @@ const me = tableAlias(motPushes, 'me');
 const s = tableAlias(staff, 's');
 const pe = tableAlias(motPushEvents, 'pe');
 
-/**
- * A claimed card: `body` is the message/send JSON fixed before the first attempt (null: not built yet),
- * `language` the manager's (staff.language), which the card is written in when its body is built.
- */
+/** `body`: the JSON fixed before the first attempt (null: not built yet). */
 const claimedColumns = selection({
   id: float8(p.id),
   corpId: p.corpId,
@@ -98,14 +93,10 @@ const claimedColumns = selection({
 type ClaimedCard = RowOf<typeof claimedColumns>;
 
 /**
- * Sends every due card once (ADR 0042). Claims up to `batchSize` due rows at a time with
- * `FOR UPDATE SKIP LOCKED` — so concurrent dispatchers on any replica take disjoint rows — marking
- * them `sending` under a lease; a lease that ran out (its replica died mid-send) is claimed again.
- * For each card: the body is written before the first attempt and then resent unchanged, so a resend
- * within WeCom's duplicate-check window (4 h) is dropped by WeCom; past it, a card whose earlier
- * attempt may have arrived is given up rather than risk a second copy (at-least-once inside the
- * window, at-most-once beyond it). Quiet hours and the per-member interval defer; errors retry with
- * back-off; an `invaliduser` answer for the member fails the card for good.
+ * Sends every due card once (ADR 0042). Claims due rows `FOR UPDATE SKIP LOCKED` under a lease (a lapsed one is
+ * claimed again). The body is fixed before the first attempt and resent unchanged, so WeCom drops a resend
+ * within its 4 h duplicate check; past it, a card that may have arrived is given up rather than sent twice.
+ * Quiet hours and the per-member interval defer; errors retry with back-off; `invaliduser` fails for good.
  */
 export async function dispatchMotPushes(database: DatabaseHandle, options: DispatchOptions): Promise<DispatchResult> {
   const now = options.now ?? Date.now;
@@ -182,7 +173,7 @@ async function deliver(
   }
   let body = card.body;
   if (!body) {
-    // Per member: at most one card per interval. The card goes back to waiting (new events keep joining it).
+    // At most one card per member per interval; new events keep joining it.
     if (card.lastSentMs !== null && now() - card.lastSentMs < settings.minIntervalMs) {
       const at = new Date(nextSendableAt(card.lastSentMs + settings.minIntervalMs, options.quietHours ?? null));
       if (await backToPending(database, card.id, at)) return 'deferred';
@@ -196,7 +187,7 @@ async function deliver(
       return 'skipped';
     }
     body = JSON.stringify(built);
-    // Written with the first attempt, before it: every attempt, this one included, sends these very bytes.
+    // Written before the first attempt: every attempt sends these very bytes.
     await database.db
       .update(motPushes)
       .set({ body, firstAttemptAt: new Date(now()), attempts: attempted })
@@ -237,13 +228,13 @@ async function deliver(
     }
     const delay = Math.min(settings.retryBaseMs * 2 ** (attempts - 1), settings.retryMaxMs) * (0.75 + Math.random() / 2);
     const notBefore = new Date(nextSendableAt(now() + delay, options.quietHours ?? null));
-    // `retry`, not `pending`: its body is fixed, so later events must not join it (they queue a card of their own).
+    // Its body is fixed: later events must not join it.
     await update({ status: 'retry', notBefore, lastError: message, maybeDelivered });
     return 'retried';
   }
 }
 
-/** Returns a claimed card to waiting, unless another card of the member is waiting already (the unique index). */
+/** Unless another card of the member is waiting already (the unique index). */
 async function backToPending(database: DatabaseHandle, id: number, notBefore: Date): Promise<boolean> {
   try {
     const rows = await database.db
@@ -259,7 +250,7 @@ async function backToPending(database: DatabaseHandle, id: number, notBefore: Da
       .returning({ id: motPushes.id });
     if (rows.length > 0) return true;
   } catch {
-    // A trigger queued a card for this member in between (mot_push_one_pending_uq): join it below.
+    // A trigger queued a card for this member meanwhile (mot_push_one_pending_uq): join it below.
   }
   // Hand this card's events to the waiting one, so none is lost.
   const waiting = sql<number>`(select ${other.id} from ${tableAs(other)} join ${tableAs(me)} on ${me.id} = ${id}
@@ -268,11 +259,7 @@ async function backToPending(database: DatabaseHandle, id: number, notBefore: Da
   return false;
 }
 
-/**
- * The card for one claimed row, from its events still new now; null when none is. The events it names
- * are the ones that rank highest by the ranked day's score with the corp's weights, as of the day the card
- * is built (`eventRanking`, ADR 0041): the card leads with what the manager's day would.
- */
+/** From its events still new now, the highest by the ranked day's score (ADR 0041); null when none is. */
 async function buildBody(
   database: DatabaseHandle,
   card: ClaimedCard,

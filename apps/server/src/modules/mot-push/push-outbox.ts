@@ -4,31 +4,30 @@ import { motEvents, motPushes, motPushEvents, staff } from '../../db/schema';
 import { columnName, columnNames, rowsQuery, selection, selectRows, tableAlias, tableAs, type RowOf } from '../../db/sql-rows';
 import { nextSendableAt, type QuietHours } from './quiet-hours';
 
-/** What queued a card: the daily sweep, an import of data, a threshold change (setMinCashIO). */
+/** The daily sweep, an import, a threshold change (setMinCashIO). */
 export type PushReason = (typeof motPushes.$inferInsert)['reason'];
 
-/** Rules a card never announces: a follow-up is the manager's own next step, written by themselves. */
+/** A follow-up is the manager's own next step. */
 const NOT_ANNOUNCED_RULES = ['follow_up'];
 
 export interface EnqueueOptions {
   reason: PushReason;
-  /** Only these managers' events (setMinCashIO: the caller); default every manager's. */
+  /** Default every manager's. */
   staffId?: number;
   now?: number;
   quietHours?: QuietHours | null;
 }
 
 export interface EnqueueResult {
-  /** Managers with a card queued (new, or merged into one already waiting). */
+  /** New, or merged into one already waiting. */
   cards: number;
-  /** Events those cards announce. */
   events: number;
 }
 
-/** The daily sweep's `announce` (runDailyMotSweep, wired by its callers): one card per manager with new events. */
+/** The daily sweep's `announce`: one card per manager with new events. */
 export const announceSweep = (database: DatabaseHandle) => enqueueMotPushes(database, { reason: 'sweep' });
 
-/** Events are candidates this long after they were raised (ADR 0042); a trigger follows its events within seconds. */
+/** Candidates this long after they were raised (ADR 0042); a trigger follows its events within seconds. */
 export const ANNOUNCE_WINDOW = '2 days';
 
 const e = tableAlias(motEvents, 'e');
@@ -40,20 +39,10 @@ const queued = selection({
 });
 
 /**
- * Queues one card per manager with new, unannounced events — after the daily sweep, an import or a
- * threshold change — in one statement, so every trigger is one batch:
- *
- * 1. the candidates: events of the last two days (a BRIN index on `created_at`) not yet in
- *    mot_push_event, leaving out large-money events below the manager's current threshold (the list
- *    hides them; they stay candidates, announced if the threshold comes down to them in that time);
- * 2. a `pending` mot_push row per manager who has not opted out — or the one already waiting (quiet
- *    hours, the per-member interval), which the new events join: `mot_push_one_pending_uq` makes
- *    two concurrent triggers meet on that one row;
- * 3. a mot_push_event row per candidate naming that card, or 0 (events of managers who opted out,
- *    events no longer new, rules never announced), so it is not looked at again.
- *
- * The primary key of mot_push_event makes it exactly-once: of two triggers racing for an event, the
- * second's insert waits for the first's and then does nothing.
+ * One card per manager with new, unannounced events, in one statement: candidates are the last two days'
+ * events (BRIN on `created_at`) not in mot_push_event, large-money ones below the current threshold left for
+ * later; each joins its manager's one pending card (`mot_push_one_pending_uq`: concurrent triggers meet on it),
+ * or is marked 0 (opted out, no longer new, never announced). mot_push_event's key makes it exactly-once.
  */
 export async function enqueueMotPushes(database: DatabaseHandle, options: EnqueueOptions): Promise<EnqueueResult> {
   const now = options.now ?? Date.now();

@@ -1,17 +1,17 @@
 import { hongKongDay, hongKongInstant, addDays, hongKongDateTime } from '@broker/domain';
 
-/** Hong Kong wall-clock hours in which no card is sent: `from` (inclusive) to `until` (exclusive), may wrap midnight. */
+/** Hong Kong wall-clock hours, `from` inclusive to `until` exclusive; may wrap midnight. */
 export interface QuietHours {
   from: string;
   until: string;
 }
 
-/** Default quiet hours (ADR 0042): nothing between 21:00 and 08:00 Hong Kong time. */
+/** Nothing between 21:00 and 08:00 Hong Kong time (ADR 0042). */
 export const DEFAULT_QUIET_HOURS: QuietHours = { from: '21:00', until: '08:00' };
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-/** `HH:mm-HH:mm` (MOT_PUSH_QUIET_HOURS) → quiet hours; `off` or equal ends → none; else null (invalid). */
+/** `HH:mm-HH:mm` (MOT_PUSH_QUIET_HOURS); `off` or equal ends → none; else null (invalid). */
 export function parseQuietHours(text: string): QuietHours | 'off' | null {
   if (text.trim().toLowerCase() === 'off') return 'off';
   const [from, until, extra] = text.split('-').map((part) => part.trim());
@@ -19,10 +19,7 @@ export function parseQuietHours(text: string): QuietHours | 'off' | null {
   return from === until ? 'off' : { from, until };
 }
 
-/**
- * The first instant at or after `now` outside quiet hours: `now` itself when it is outside them, else the
- * end of the quiet period (a card queued at 23:00 goes out at 08:00 — deferred, never dropped).
- */
+/** `now` outside quiet hours, else their end: deferred, never dropped. */
 export function nextSendableAt(now: number, quiet: QuietHours | null): number {
   if (!quiet) return now;
   const clock = hongKongDateTime(now).slice(11);

@@ -6,16 +6,11 @@ import { columnName, columnNames, rowsQuery, selection, selectQuery, selectRows,
 import { MOT_RULE_DEFINITIONS, ruleCustomer as c } from './mot-rules';
 import { hongKongDay } from '@broker/domain';
 
-/** The engine runs on a database handle's pool (the server's and the tools' alike). */
 type Queryable = Pick<DatabaseHandle, 'db'>;
 
 const e = tableAlias(motEvents, 'e');
 
-/**
- * Inserts the events `select` yields, in the column order of `MotRuleDefinition` (customer_name_en,
- * corp_id, rule, customer_id, staff_id, fact_key, due_date, facts); a fact already recorded is
- * skipped, so each fires exactly once. Every writer of MOT events goes through it.
- */
+/** Every writer of MOT events goes through this: a fact already recorded is skipped. */
 export const insertMotEvents = (select: SQL) => sql`insert into ${motEvents} (${columnNames(
   motEvents.customerNameEn,
   motEvents.corpId,
@@ -32,31 +27,26 @@ export const insertMotEvents = (select: SQL) => sql`insert into ${motEvents} (${
 const insertedCount = selection({ inserted: sql<number>`count(*)::int` });
 
 export interface MotRunOptions {
-  /** The Hong Kong day the rules look from; default today. */
+  /** Hong Kong day; default today. */
   asOf?: string;
-  /** Only these customers (a data change); default every customer. */
+  /** Default every customer. */
   customerIds?: readonly number[];
-  /** Only the customers of this staff member (their threshold changed). */
+  /** Their threshold changed. */
   staffId?: number;
-  /** Only these rules; default all. */
   rules?: readonly MotRule[];
 }
 
 export interface MotRunResult {
   asOf: string;
-  /** Events newly created, per rule (facts that had already fired count 0). */
+  /** Facts that had already fired count 0. */
   inserted: Record<MotRule, number>;
   total: number;
   elapsedMs: number;
-  /** Milliseconds per rule: where a slow sweep spends its time. */
+  /** Where a slow sweep spends its time. */
   ruleMs: Record<MotRule, number>;
 }
 
-/**
- * Evaluates the rules, one set-based INSERT … SELECT … ON CONFLICT DO NOTHING per rule. Safe to
- * run any number of times, concurrently, from any number of processes: the unique key
- * (rule, customer_id, fact_key) lets each fact through once.
- */
+/** One INSERT … SELECT … ON CONFLICT DO NOTHING per rule: safe to run any number of times, concurrently. */
 export async function runMotRules(database: Queryable, options: MotRunOptions = {}): Promise<MotRunResult> {
   const started = performance.now();
   const asOf = options.asOf ?? hongKongDay();
@@ -71,10 +61,8 @@ export async function runMotRules(database: Queryable, options: MotRunOptions = 
   const ruleMs = {} as Record<MotRule, number>;
   let total = 0;
   if (scoped && options.customerIds!.length === 0) return { asOf, inserted, total, elapsedMs: 0, ruleMs };
-  // Pending events follow a reassigned customer to the new manager, and every event carries the
-  // customer's current name (the to-do queries sort and count by these copies). Triggers keep them
-  // at once (migrations 0008, 0009); this repairs a copy raced by a rename or reassignment that
-  // committed while an earlier run was inserting. Handled events keep the manager who handled them.
+  // Triggers keep pending events on the customer's current manager and name (migrations 0008, 0009); this
+  // repairs a copy raced by a change committed during an earlier run. Handled events keep their handler.
   await database.db.execute(
     sql`update ${tableAs(e)}
            set ${columnName(e.staffId)} = case when ${e.status} <> 'handled' then ${c.staffId} else ${e.staffId} end, ${columnName(e.customerNameEn)} = ${c.nameEn}
@@ -100,9 +88,6 @@ export async function runMotRules(database: Queryable, options: MotRunOptions = 
   return { asOf, inserted, total, elapsedMs: Math.round(performance.now() - started), ruleMs };
 }
 
-/**
- * The data-change hook: call after writing money movements, stock transfers, holdings, prices or
- * customer details (the importer, any writer) with the customers touched.
- */
+/** Call after writing movements, transfers, holdings, prices or customer details, with the customers touched. */
 export const runMotForCustomers = (database: Queryable, customerIds: readonly number[], asOf?: string) =>
   runMotRules(database, { customerIds, ...(asOf ? { asOf } : {}) });

@@ -8,9 +8,7 @@ import { addContactRecord } from '../contact';
 import { c, customerSummaryQuery, e, idList, recordsOfEvents } from './mot.repository';
 import { ownEvent, toCustomer, toEvent } from './mot.service';
 
-/** One event: marked seen, shown with its client and record, handled by a contact record. */
-
-/** What a contact that handles an event of this rule was for (migration 0023 gave existing records the same). */
+/** Migration 0023 gave existing records the same. */
 const PURPOSE_OF_RULE: Partial<Record<MotRule, ContactPurpose>> = {
   birthday: 'care',
   anniversary: 'care',
@@ -24,7 +22,7 @@ const eventOwnerColumns = selection({ eventId: float8(e.id), staffId: c.staffId,
 
 export async function markEventsSeen(db: Database, caller: Caller, eventIds: number[]) {
   const unique = [...new Set(eventIds)];
-  // The events by id within the corp, with the customer's current manager (for 403 vs 404).
+  // With the customer's current manager, for 403 vs 404.
   const owners = await selectRows(
     db,
     selectQuery(
@@ -63,9 +61,8 @@ export async function getTodoTaskDetail(db: Database, caller: Caller, eventId: n
 }
 
 /**
- * Handling an event writes a contact record linked to it, through the contact log's one write
- * (ADR 0038): the same checks, the same audit entries, the same retention. Of two concurrent
- * handles the second finds the event handled under its row lock: 090409, never a second record.
+ * Handling writes a contact record linked to the event through the contact log's one write (ADR 0038). Of two
+ * concurrent handles the second finds the event handled under its row lock: 090409, never a second record.
  */
 export async function handleEvent(
   db: Database,
@@ -89,7 +86,6 @@ export async function handleEvent(
     },
     lockHours,
   ).catch((error: unknown) => {
-    // This call names one event, as `eventId`: so does its conflict.
     if (error instanceof ApiError && error.code === ErrorCode.CONFLICT)
       throw ApiError.conflict(`eventId: event ${input.eventId} has already been handled`);
     throw error;

@@ -8,14 +8,12 @@ import type { Caller } from '../../http/caller';
 import { c, customerSummaryQuery, e, eventColumns, hkDayStart, l, r, recordColumns, recordsOfEvents } from './mot.repository';
 import { paged, toCustomer, toEvent, toRecord } from './mot.service';
 
-/** Service history: the records searched, and one client's events with the records that handled them. */
-
-/** Latest versions with their customer and first linked event: `from` for `recordColumns`. */
+/** `from` for `recordColumns`: latest versions with their customer and first linked event. */
 const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}
   left join lateral (select ${l.motEventId} from ${tableAs(l)} where ${l.recordId} = ${r.threadId} order by ${l.motEventId} limit 1) first_event on true
   left join ${tableAs(e)} on ${e.id} = first_event.mot_event_id`);
 
-/** The manager's service records (latest versions), newest first, by keyword, rule, channel and days. */
+/** Latest versions, newest first. */
 export async function searchServiceHistory(
   db: Database,
   caller: Caller,
@@ -32,7 +30,7 @@ export async function searchServiceHistory(
   const conditions: SQL[] = [sql`${r.corpId} = ${caller.corp.id}`, sql`${c.staffId} = ${caller.staffId}`, sql`${r.supersededBy} is null`];
   if (input.keyword) {
     const pattern = containsPattern(input.keyword);
-    // An outcome picked from a chip is stored as its code: the words the manager sees find it too.
+    // A chip's outcome is stored as its code: the words the manager sees find it too.
     const outcomeCodes = outcomeCodesMatching(input.keyword);
     const byCode =
       outcomeCodes.length > 0
@@ -64,19 +62,14 @@ export async function searchServiceHistory(
       ),
       total: rowsQuery<{ total: number }>(sql`select count(*)::int as total ${from}`),
     },
-    // Prepared with or without a keyword (one generic plan per filter shape): the plan is led by the
-    // manager's clients and their records either way — a keyword filters rows the plan has already
-    // reached (no index serves an OR across the record's and the client's columns) — and planning
-    // it per call cost more PostgreSQL CPU than running it (ADR 0009's addendum).
+    // One generic plan per filter shape: led by the manager's clients either way (no index serves the keyword's
+    // OR), and planning per call cost more than running it (ADR 0009).
     { prepare: true },
   );
   return paged(rows.map(toRecord), total[0]?.total ?? 0, input);
 }
 
-/**
- * One client's events, newest due first, with the records that handled them. The customer (with their
- * manager, for 403 vs 404, checked before anything is returned) and the page come in one prepared statement.
- */
+/** Newest due first; the customer (for 403 vs 404) and the page in one prepared statement. */
 export async function getClientHistory(db: Database, caller: Caller, input: { customerId: number; pageNum: number; pageSize: number }) {
   const { customerId } = input;
   const found = await selectRowSets(

@@ -8,7 +8,6 @@ import { rankWeightsOf, type MotRankConfig } from '../../mot-rank-config';
 import { snoozesOf, writeSnooze } from './mot-snooze';
 import { ownEvent } from './mot.service';
 
-/** The corp's ranking configuration, if the corps file gives one (`motRank`, corps.ts). */
 const rankConfigOf = (caller: Caller): MotRankConfig | undefined => caller.corp.motRank;
 
 const toRankedRow = (row: RankedSqlRow, position: number): MotRankedRow => ({
@@ -20,7 +19,7 @@ const toRankedRow = (row: RankedSqlRow, position: number): MotRankedRow => ({
   position,
   event: {
     eventId: row.eventId,
-    // Rows come from SQL whose values the contract's enums describe; the response schema re-checks them.
+    // The contract's enums describe these values; the response schema re-checks them.
     rule: row.rule as MotRule,
     status: row.status as MotRankedRow['event']['status'],
     dueDate: row.dueDate,
@@ -29,8 +28,6 @@ const toRankedRow = (row: RankedSqlRow, position: number): MotRankedRow => ({
   },
   rank: toRank(row),
 });
-
-/** The ranked day, an event's rank and snoozes, and snoozing (issue 24 parts 1 and 3, ADR 0041). */
 
 export async function getRankedToday(
   rank: MotRankRepository,
@@ -68,10 +65,7 @@ export async function getEventRank(db: Database, ranks: MotRankRepository, calle
   return { rank, snoozes };
 }
 
-/**
- * Put an event off: the day must be after today (Hong Kong) and at most MAX_SNOOZE_DAYS ahead; only the
- * manager the client is assigned to may, and not once it is handled.
- */
+/** After today (Hong Kong), at most MAX_SNOOZE_DAYS ahead; only the client's manager, and not once handled (ADR 0041). */
 export async function snoozeEvent(
   db: Database,
   caller: Caller,

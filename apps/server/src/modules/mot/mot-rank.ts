@@ -8,12 +8,8 @@ import { hkDayStart, pending } from './mot.repository';
 import type { MotRankWeights } from '../../mot-rank-config';
 
 /**
- * The ranked "today" list (issue 24 part 1, ADR 0041). An event's score is
- *
- *   typeWeight(rule) × tierFactor(client's total assets) × overdueFactor(days past due) × contactFactor(days since the last contact record)
- *
- * computed in SQL, so one statement picks a page of the ranked day and the sorting and paging stay in the
- * database. The weights are per corp (`src/mot-rank-config.ts`).
+ * The ranked "today" list (ADR 0041): score = typeWeight × tierFactor(assets) × overdueFactor × contactFactor,
+ * computed in SQL so the database sorts and pages. Weights are per corp (`src/mot-rank-config.ts`).
  */
 
 const e = tableAlias(motEvents, 'e');
@@ -23,13 +19,10 @@ const s = tableAlias(staff, 's');
 const rv = tableAlias(motRankVersion, 'rv');
 const bv = tableAlias(staffBookVersion, 'bv');
 
-/** A float8 array parameter, as text: both drivers pass a string the same way. */
+/** As text: both drivers pass a string the same way. */
 const float8Array = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::float8[]`;
 
-/**
- * The four factors and the score of the event `e` of the customer `c`, as of `today`; `lc.last_served` is the
- * customer's latest contact record. Every weight is a parameter, so every corp shares one prepared statement.
- */
+/** Every weight is a parameter, so every corp shares one prepared statement; `lc`: the latest contact. */
 function rankColumns(weights: MotRankWeights, today: string) {
   const typeWeight = sql`coalesce((${JSON.stringify(weights.typeWeights)}::jsonb ->> ${e.rule})::float8, 1)`;
   // width_bucket counts the thresholds at or below the assets: the tier's 1-based index (negative assets: tier 1).
@@ -50,16 +43,11 @@ function rankColumns(weights: MotRankWeights, today: string) {
   };
 }
 
-/** The customer's latest contact record (as it stands now), read from contact_record_customer_latest_idx: `lc`. */
+/** From contact_record_customer_latest_idx. */
 const lastContact = sql`cross join lateral (select max(${r.servedAt}) as last_served from ${tableAs(r)}
   where ${r.customerId} = ${e.customerId} and ${r.supersededBy} is null) lc`;
 
-/**
- * The ranked day's order, for any statement over events `e` (the `e` it returns): `joins` brings in each
- * event's client (`c`) and latest contact, `order` sorts by the score, highest first, then the earliest
- * due, then the oldest event. The one order of events by importance: the ranked day and the WeCom card's
- * top events (ADR 0042) both sort by it.
- */
+/** The one order of events by importance (score, earliest due, oldest): the ranked day and the WeCom cards (ADR 0042). */
 export function eventRanking(weights: MotRankWeights, today: string) {
   const rank = rankColumns(weights, today);
   return {
@@ -72,7 +60,6 @@ export function eventRanking(weights: MotRankWeights, today: string) {
   };
 }
 
-/** The rank's fields as they come out of SQL (snake case, as `rankColumns` names them). */
 interface RankSqlRow {
   score: number;
   type_weight: number;
@@ -112,16 +99,14 @@ export interface RankedSqlRow extends RankSqlRow {
   snoozed: boolean;
 }
 
-/** A manager's ranked day as computed once: every row of it in order, and what it was computed from. */
 interface RankedDay {
   stamp: string;
   rows: RankedSqlRow[];
-  /** Each type's rows, in the day's order, and the counts by type (by rule name): computed once with the day, not per page. */
+  /** Computed once with the day, not per page. */
   byRule: Map<string, RankedSqlRow[]>;
   counts: { rule: string; count: number }[];
 }
 
-/** The day's rows grouped by type, in order, and the counts a page returns. */
 function rankedDay(stamp: string, rows: RankedSqlRow[]): RankedDay {
   const byRule = new Map<string, RankedSqlRow[]>();
   for (const row of rows) {
@@ -133,10 +118,10 @@ function rankedDay(stamp: string, rows: RankedSqlRow[]): RankedDay {
   return { stamp, rows, byRule, counts };
 }
 
-/** Ranked days kept per process, least recently used out beyond this many event rows in all (~1 KB each). */
+/** Least recently used out beyond this many event rows in all (~1 KB each). */
 const RANKED_DAY_MAX_ROWS = 200_000;
 
-/** The caller's state a cached ranked day must match: their events' and book's versions (one row each), and today's handled count. */
+/** Their events' and book's versions, and today's handled count. */
 const dayStateOf = (scope: StaffScope, today: string) =>
   rowsQuery<{ rankVersion: string; bookVersion: string; handled: number }>(
     sql`select coalesce((select ${rv.version} from ${tableAs(rv)} where ${rv.corpId} = ${scope.corpId} and ${rv.staffId} = ${scope.staffId}), 0)::text as "rankVersion",
@@ -151,13 +136,12 @@ const stampOf = (today: string, weights: MotRankWeights, state: { rankVersion: s
 
 export function createMotRankRepository(db: Database) {
   const days = new LRUCache<string, RankedDay>({ maxSize: RANKED_DAY_MAX_ROWS, sizeCalculation: (day) => Math.max(1, day.rows.length) });
-  /** A computation under way per manager and stamp: concurrent first views share it. */
+  /** Concurrent first views share one computation. */
   const computing = new Map<string, { stamp: string; day: Promise<RankedDay> }>();
 
   /**
-   * Every event of the caller's day, scored and in order, with the versions it was computed at read in the
-   * same statement (so a write committed meanwhile makes it a day of another stamp, not a wrong one).
-   * Today = pending and (due on or before today, or raised today and not put off since).
+   * The versions are read in the same statement, so a write committed meanwhile makes it another stamp's day.
+   * Today = pending and (due by today, or raised today and not put off since).
    */
   async function computeDay(scope: StaffScope, weights: MotRankWeights, today: string): Promise<RankedDay> {
     const ownEvents = sql`${tableAs(e)} join ${tableAs(s)} on ${s.id} = ${scope.staffId}`;
@@ -184,11 +168,7 @@ export function createMotRankRepository(db: Database) {
   }
 
   return {
-    /**
-     * One page of the caller's ranked day, the day's counts by type and what they handled today. The day
-     * is scored once per change (ADR 0041's addendum): a page reads one row of versions and the handled
-     * count, and slices the day kept in memory while those versions hold.
-     */
+    /** The day is scored once per change (ADR 0041): a page reads its versions and slices the day in memory. */
     async rankedPage(
       scope: StaffScope,
       weights: MotRankWeights,
@@ -215,7 +195,7 @@ export function createMotRankRepository(db: Database) {
       return { rows: listed.slice(first, first + input.pageSize), byRule: day.counts, handled: state!.handled };
     },
 
-    /** One pending event's rank as of today (none once handled). The caller has checked the event is theirs. */
+    /** None once handled. The caller has checked the event is theirs. */
     async eventRank(corpId: number, eventId: number, weights: MotRankWeights, today: string) {
       const { rank, joins } = eventRanking(weights, today);
       const [row] = await selectRows(

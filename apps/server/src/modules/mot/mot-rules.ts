@@ -16,21 +16,15 @@ import { tableAlias, tableAs } from '../../db/sql-rows';
 import { MOT_THRESHOLDS as T } from './mot-thresholds';
 
 /**
- * Each rule is one set-based SELECT yielding the rows of `mot_event` it wants to exist:
- * (customer_name_en, corp_id, rule, customer_id, staff_id, fact_key, due_date, facts) — the name
- * first, as the to-do list's sort key (migration 0009), read here with the customer it already joins. The engine wraps it in
- * INSERT … ON CONFLICT (rule, customer_id, fact_key) DO NOTHING (`insertMotEvents`), so a fact fires
- * exactly once no matter how often or by how many processes the rules run.
- *
- * `asOf` is the as-of day (Hong Kong), a date. `scope` is a predicate on the customer alias `c`
- * (`ruleCustomer`: restricting a run to some customers) or `true`. Thresholds are constants, inlined.
+ * Each rule is one set-based SELECT of the `mot_event` rows it wants (the columns in `insertMotEvents`' order);
+ * the engine inserts them ON CONFLICT DO NOTHING, so a fact fires once however often and wherever the rules run.
+ * What each rule means: docs/mot.md. `scope` is a predicate on `c` or `true`; thresholds are inlined.
  */
 export interface MotRuleDefinition {
   rule: MotRule;
   select(on: { asOf: SQL; scope: SQL }): SQL;
 }
 
-/** The customer every rule fires for: a run's scope is written over it. */
 export const ruleCustomer = tableAlias(customers, 'c');
 const c = ruleCustomer;
 const s = tableAlias(staff, 's');
@@ -48,7 +42,7 @@ const tr = tableAlias(trades, 'tr');
 const tp = tableAlias(trades, 'tp');
 const sp = tableAlias(securities, 'sp');
 
-/** A constant of this file written into the text (thresholds, rule names), as the rules always had them. */
+/** Inlined into the text (thresholds, rule names), as the rules always had them. */
 const literal = (value: number | string) => {
   if (typeof value === 'number') return sql.raw(String(value));
   if (!/^[a-zA-Z_]+$/.test(value)) throw new Error(`not a rule constant: ${value}`);
@@ -59,17 +53,17 @@ const LIVE = sql`${c.status} <> 'closed'`;
 const hkDate = (column: AnyColumn | SQL) => sql`(${column} at time zone 'Asia/Hong_Kong')::date`;
 const hkDayStart = (day: SQL) => sql`((${day})::timestamp at time zone 'Asia/Hong_Kong')`;
 const hkTime = (column: AnyColumn) => sql`to_char(${column} at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI')`;
-/** The first five columns of every event: the customer's name, corp, the rule, the customer and their current manager. */
+/** The name first: the to-do list's sort key (migration 0009). */
 const firedFor = (rule: MotRule) => sql`${c.nameEn}, ${c.corpId}, ${literal(rule)}, ${c.id}, ${c.staffId}`;
 
-/** The next occurrence (on or after the as-of day) of the yearly date `column`; Feb 29 falls on Feb 28 in other years. */
+/** On or after the as-of day; Feb 29 falls on Feb 28 in other years. */
 const nextYearly = (column: AnyColumn, asOf: SQL) => {
   const yearsThisYear = sql`(extract(year from ${asOf}) - extract(year from ${column}))::int`;
   const thisYear = sql`(${column} + make_interval(years => ${yearsThisYear}))::date`;
   return sql`case when ${thisYear} >= ${asOf} then ${thisYear} else (${column} + make_interval(years => ${yearsThisYear} + 1))::date end`;
 };
 
-/** Units per HKD of `currency` on `day` (the newest rate on or before it, else the newest), 1 for HKD. */
+/** The newest rate on or before `day`, else the newest; 1 for HKD. */
 const rateOn = (currency: AnyColumn | SQL, day: SQL) => sql`coalesce(
   (select ${er.rate} from ${tableAs(er)} where ${er.currency} = ${currency} and ${er.rateDate} <= ${day} order by ${er.rateDate} desc limit 1),
   (select ${er.rate} from ${tableAs(er)} where ${er.currency} = ${currency} order by ${er.rateDate} desc limit 1),
@@ -129,11 +123,8 @@ const transferRule = (rule: 'transfer_in' | 'transfer_out', direction: 'in' | 'o
 });
 
 /**
- * Two warnings per expiry (ADR 0043), from one scan of `customer`: the first (fact = the expiry day, as
- * it always was) when the expiry is `expiryLookaheadDays` away or passed at most `expiryLookbackDays` ago;
- * the final one (fact `<expiry>@7d`, `facts.warning = 'final'`) in the last `expiryFinalWarningDays`, only
- * if the first came earlier than that: a first warning raised within the last week already is the last
- * week's warning. (The first warning of this very run is not visible to the check, and would be too late.)
+ * Two warnings per expiry (ADR 0043) from one scan: the first, and a final one (`<expiry>@7d`) only if the first
+ * came earlier than the last week (a first within it already is the last week's).
  */
 const expiryRule = (rule: 'id_expiry' | 'risk_expiry', expiry: SQL, extraFacts: SQL): MotRuleDefinition => ({
   rule,
@@ -155,7 +146,7 @@ const expiryRule = (rule: 'id_expiry' | 'risk_expiry', expiry: SQL, extraFacts: 
                                and ${pe.dueDate} < e.expiry - ${literal(T.expiryFinalWarningDays)})))`,
 });
 
-/** The rules that compare a movement with the manager's large cash threshold: re-run when it changes (setMinCashIO). */
+/** Re-run when the manager's large cash threshold changes (setMinCashIO). */
 export const CASH_THRESHOLD_RULES: readonly MotRule[] = [
   'large_deposit',
   'large_withdrawal',
@@ -163,7 +154,7 @@ export const CASH_THRESHOLD_RULES: readonly MotRule[] = [
   'vulnerable_client',
 ];
 
-/** Positions at most this fraction of their average cost: the loss threshold as a price ratio. */
+/** The loss threshold as a price ratio. */
 const LOSS_PRICE_RATIO = literal((100 - T.positionLossPct) / 100);
 
 export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
@@ -174,8 +165,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
   transferRule('transfer_out', 'out'),
   {
     rule: 'dormant',
-    // Fires when a client *becomes* dormant (within the look-back), not for every client long gone quiet.
-    // Fact: the last trade day (or `never`), so a client who trades again and goes quiet again fires again.
+    // Fires when a client *becomes* dormant; the fact is the last trade day, so going quiet again fires again.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('dormant')}, coalesce(${c.lastTradeDate}::text, 'never'), ${asOf},
              jsonb_build_object('lastTradeDate', ${c.lastTradeDate}, 'openDate', ${c.openDate},
@@ -186,8 +176,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
   },
   {
     rule: 'position_loss',
-    // Fact: security and month, so a loss that lasts is raised at most once a month, not daily.
-    // `p`, `q`, `k`, `r` and `cur` are subqueries of this statement: their columns are named here, not in the schema.
+    // Fact: security and month, so a lasting loss is raised at most monthly. `p`, `q`, `k`, `r`, `cur` are this statement's own.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('position_loss')}, p.symbol || '@' || to_char(${asOf}, 'YYYY-MM'), ${asOf},
              jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameHk', p.name_hk, 'securityNameEn', p.name_en, 'currency', p.currency,
@@ -237,13 +226,10 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
     sql`(${c.riskAssessedOn} + make_interval(years => ${literal(T.riskAssessmentValidYears)}))::date`,
     sql`, 'assessedOn', ${c.riskAssessedOn}, 'riskLevel', ${c.riskLevel}, 'validYears', ${literal(T.riskAssessmentValidYears)}`,
   ),
-  // The risk rules of issue 24 (ADR 0043).
   {
     rule: 'negative_equity',
-    // Net assets (the summary's cash + market value, HKD) below zero: a margin loan larger than what the
-    // client holds. A state, not an event: fact = the as-of day, raised only when none of the client's is
-    // pending and the last is `negativeEquityRepeatDays` old, so a lasting deficit comes back weekly
-    // once handled, not daily. `customer_negative_equity_idx` (migration 0027) holds just these clients.
+    // A state, not an event: raised again only when none is pending and the last is `negativeEquityRepeatDays` old.
+    // customer_negative_equity_idx (migration 0027) holds just these clients.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('negative_equity')}, ${asOf}::text, ${asOf},
              jsonb_build_object('netAssetsHkd', ${c.totalAssetsHkd}, 'cashHkd', ${c.cashHkd}, 'marketValueHkd', ${c.marketValueHkd},
@@ -256,10 +242,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
   },
   {
     rule: 'concentration',
-    // One position (all accounts) worth more than `concentrationMinSharePct` % of the client's assets —
-    // holdings at market plus cash in credit (a margin loan is not netted: that is negative_equity's
-    // question) — and at least `concentrationMinPositionHkd`. Only clients whose summary market value
-    // reaches that minimum are read. Fact: security and quarter, a quarterly concentration review.
+    // A margin loan is not netted (negative_equity's question); only clients whose market value reaches the minimum are read.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('concentration')}, p.symbol || '@' || to_char(${asOf}, 'YYYY-"Q"Q'), ${asOf},
              jsonb_build_object('symbol', p.symbol, 'securityNameCn', p.name_cn, 'securityNameHk', p.name_hk, 'securityNameEn', p.name_en, 'currency', p.currency,
@@ -286,11 +269,8 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
   },
   {
     rule: 'particulars_changed_withdrawal',
-    // The account-takeover pattern regulators warn about: contact particulars changed (a profile edit's
-    // `customer.update` audit row naming one of `particularsFields`), then, within
-    // `particularsChangeWithinDays`, a withdrawal at or above the manager's large cash threshold.
-    // Driven by the recent large withdrawals (as large_withdrawal); each looks its client's edits up in
-    // audit_log_entity_idx (entity, entity_id, at). Fact: the withdrawal's id. The fields are named, never their values.
+    // Driven by the recent large withdrawals; each looks its client's edits up in audit_log_entity_idx. The fields
+    // are named, never their values.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('particulars_changed_withdrawal')}, ${m.id}::text, ${hkDate(m.occurredAt)},
              jsonb_build_object('movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
@@ -325,11 +305,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
   },
   {
     rule: 'vulnerable_client',
-    // A client aged `vulnerableMinAge`+ (SFC: take extra care of elderly clients) who, in the movement
-    // look-back, (a) withdrew at least the manager's large cash threshold (fact `withdrawal:<id>`), or
-    // (b) traded for the first time in a market they never traded in before (fact `market:<market>`,
-    // so once per market; a first trade ever counts, `previousMarkets` is then empty). One scan of
-    // `customer` by age; each elderly client's recent movements and trades are index ranges.
+    // One scan of `customer` by age; each elderly client's recent movements and trades are index ranges.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('vulnerable_client')}, v.fact_key, v.due_date,
              v.facts || jsonb_build_object('age', g.age, 'minAge', ${literal(T.vulnerableMinAge)})

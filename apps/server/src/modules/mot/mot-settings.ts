@@ -7,9 +7,7 @@ import { runMotRules } from './mot-engine';
 import { CASH_THRESHOLD_RULES } from './mot-rules';
 import { staffSettingsOf } from './mot.service';
 
-/** The member's MOT settings: the large-money threshold and the fold flag, audited. */
-
-/** Changes a staff setting and writes the audit row (before/after) in one transaction. */
+/** In one transaction with its audit row. */
 async function updateStaffSetting(db: Database, scope: StaffScope, setting: { minCashIo: number } | { motFold: boolean }) {
   await db.transaction(async (tx) => {
     const column = 'minCashIo' in setting ? staff.minCashIo : staff.motFold;
@@ -40,10 +38,7 @@ export async function getMinCashIO(db: Database, caller: Caller) {
   return { minCashIO: (await staffSettingsOf(db, caller)).minCashIo };
 }
 
-/**
- * The new threshold applies at once: the to-do list hides large-money events below it, and
- * the rules that compare money with it re-run over the caller's customers so recent movements that now qualify fire.
- */
+/** The cash rules re-run over the caller's customers, so recent movements that now qualify fire. */
 export async function setMinCashIO(database: DatabaseHandle, caller: Caller, minCashIO: number) {
   const rounded = Math.round(minCashIO * 100) / 100;
   await updateStaffSetting(database.db, scopeOf(caller), { minCashIo: rounded });

@@ -6,11 +6,7 @@ import { ApiError } from '../../http/api-error';
 import { columnName, epochMs, float8, asText, rowsQuery, selectQuery, selection, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
 import { auditLog, motEventSnoozes, motEvents, staff } from '../../db/schema';
 
-/**
- * Snoozing an MOT event (issue 24 part 3, ADR 0041): the event moves to a later due day and carries the
- * "snoozed" mark; `mot_event_snooze` keeps each snooze (who, when, from → to, why) and the audit log
- * records it. The use case (mot-rank.service.ts) checks ownership and the day; this file writes and reads.
- */
+/** Snoozes (ADR 0041): the event moves to a later day; `mot_event_snooze` and the audit log keep each one. */
 
 const e = tableAlias(motEvents, 'e');
 const z = tableAlias(motEventSnoozes, 'z');
@@ -36,7 +32,6 @@ const toSnooze = (row: {
   note: string | null;
 }): MotSnooze => ({
   ...row,
-  // Written only from the contract's enum; the response schema re-checks it on the way out.
   reason: row.reason as SnoozeReason,
 });
 
@@ -52,10 +47,7 @@ export async function snoozesOf(db: Database, eventId: number) {
   return rows.map(toSnooze);
 }
 
-/**
- * Moves the event to `until` under its row lock (so a concurrent handle or snooze serialises), records the
- * snooze and its audit row, in one transaction. A handled event is refused (090409): nothing is written.
- */
+/** Under the event's row lock (a concurrent handle or snooze serialises); a handled event is refused (090409). */
 export async function writeSnooze(
   db: Database,
   scope: StaffScope,

@@ -8,38 +8,32 @@ import { columnName, columnNames, selection, selectQuery, selectRows } from '../
 import { runMotRules, type MotRunResult } from './mot-engine';
 import { hongKongDay } from '@broker/domain';
 
-/** Any stable number; distinct from the migration (727_001) and demo-seed (727_002) locks. */
+/** Distinct from the migration (727_001) and demo-seed (727_002) locks. */
 export const MOT_SWEEP_LOCK_KEY = 727_007;
 
 export type MotSweepOutcome =
   | { status: 'ran'; result: MotRunResult }
   | { status: 'done-already'; asOf: string }
   | { status: 'busy'; asOf: string }
-  /** This process's connections are not sessions (a transaction-mode pooler without DATABASE_DIRECT_URL): it cannot take the lock. */
+  /** A transaction-mode pooler without DATABASE_DIRECT_URL: no session to take the lock on. */
   | { status: 'no-session'; asOf: string };
 
 export interface MotSweepOptions {
   asOf?: string;
   force?: boolean;
-  /**
-   * Runs after the rules, before the day counts as done: the app queues the day's WeCom cards here
-   * (ADR 0042), so a replica dying in it re-runs the day, whose events are all still unannounced.
-   */
+  /** Queues the day's WeCom cards before the day counts as done (ADR 0042): a replica dying in it re-runs the day. */
   announce?: (database: DatabaseHandle) => Promise<unknown>;
 }
 
 /**
- * The daily batch: every rule over every customer, at most once per Hong Kong day across all
- * replicas on one PostgreSQL. A replica runs it only while holding a session advisory lock
- * (others answer `busy`) and only if the day's `mot_sweep_run` row is not finished (else
- * `done-already`). A replica that dies mid-run drops its lock and leaves the row unfinished, so
- * the next tick anywhere takes over. `force` re-runs a finished day (after a demo seed). A process
- * whose connections are not proven sessions (`keepsSessions`) answers `no-session` and runs nothing:
- * the run takes many transactions on other connections, so no transaction-scoped lock can cover it.
+ * The daily batch, once per Hong Kong day across replicas: under a session advisory lock, unless the day's
+ * `mot_sweep_run` is finished. A replica dying mid-run leaves it unfinished for the next tick. `force` re-runs a
+ * finished day (after a demo seed). No transaction lock could cover its many transactions: without a session,
+ * `no-session`.
  */
 export async function runDailyMotSweep(database: DatabaseHandle, options: MotSweepOptions = {}): Promise<MotSweepOutcome> {
   const asOf = options.asOf ?? hongKongDay();
-  // Within one process (and for PGlite, which only one process can open) an in-memory guard suffices.
+  // Within one process (and PGlite, which one process opens) an in-memory guard suffices.
   if (sweeping.has(database)) return { status: 'busy', asOf };
   sweeping.add(database);
   try {
@@ -56,7 +50,6 @@ const runFinished = selection({ finished: sql<boolean>`${run.finishedAt} is not 
 type SweepDay = MotSweepOptions & { asOf: string };
 
 async function sweepUnderLock(database: DatabaseHandle, day: SweepDay): Promise<MotSweepOutcome> {
-  // PGlite has one process: the in-memory guard of runDailyMotSweep is the lock there.
   if (database.kind !== 'postgres') return sweep(database, day);
   const held = await withTrySessionLock(database, MOT_SWEEP_LOCK_KEY, () => sweep(database, day));
   return held.status === 'ran' ? held.value : { status: held.status, asOf: day.asOf };
@@ -71,7 +64,7 @@ async function sweep(database: DatabaseHandle, { asOf, force, announce }: SweepD
         on conflict (${columnName(run.runDate)}) do update
           set ${columnName(run.owner)} = excluded.${columnName(run.owner)}, ${columnName(run.startedAt)} = now(), ${columnName(run.finishedAt)} = null`,
   );
-  // The day's other housekeeping, idempotent like the rules: next months' history partitions (ADR 0053).
+  // Idempotent housekeeping: next months' history partitions (ADR 0053).
   await ensureMonthPartitions(database);
   const result = await runMotRules(database, { asOf });
   await announce?.(database);
@@ -86,15 +79,12 @@ export interface MotScheduler {
   stop(): Promise<void>;
 }
 
-/**
- * Checks every `intervalMs` (and once at start) whether today's batch has run, and runs it if not.
- * So the batch runs early each Hong Kong day, whichever replica gets there first.
- */
+/** Checks at start and every `intervalMs` whether today's batch has run; whichever replica gets there first runs it. */
 export function startMotScheduler(
   database: DatabaseHandle,
   options: {
     intervalMs: number;
-    /** Epoch ms of the first check; default now. */
+    /** Default now. */
     firstAt?: number;
     announce?: MotSweepOptions['announce'];
     log: Record<'debug' | 'info' | 'error', (object: object, message: string) => void>;
@@ -113,8 +103,7 @@ export function startMotScheduler(
             `mot sweep: ${result.total} new events in ${result.elapsedMs} ms`,
           );
         } else {
-          // Every tick after the day's batch finds it done: not worth an info line each time. Nor does
-          // one without a session: the process said so once at start (app.ts).
+          // A finished day or a missing session (said once at start) is not worth an info line each tick.
           const level = outcome.status === 'busy' ? 'info' : 'debug';
           options.log[level]({ asOf: outcome.asOf, outcome: outcome.status }, `mot sweep: skipped (${outcome.status})`);
         }

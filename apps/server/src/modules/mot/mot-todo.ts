@@ -19,11 +19,7 @@ import { scopeOf, type Caller, type StaffScope } from '../../http/caller';
 import { c, e, ownPendingEvents, pending, pendingCountRows } from './mot.repository';
 import { paged, staffSettingsOf } from './mot.service';
 
-/** The to-do list: the date strip, a day's clients or events, and the counts by rule. */
-
-/** The date strip's default window around today. */
 const DEFAULT_RANGE_DAYS = 30;
-/** Longest date-strip window one call may ask for. */
 const MAX_RANGE_DAYS = 366;
 
 const todoCustomerColumns = selection({
@@ -33,7 +29,6 @@ const todoCustomerColumns = selection({
   nameEn: c.nameEn,
   phone: c.phone,
 });
-/** One event of a to-do row, as `todoEventJson` builds it. */
 interface TodoEvent {
   eventId: number;
   rule: ColumnValue<typeof motEvents.rule>;
@@ -61,10 +56,8 @@ async function todoRows(
   const where = sql`${pending} and ${e.dueDate} = ${input.date}::date ${input.rule ? sql`and ${e.rule} = ${input.rule}` : sql``}`;
   const dayEvents = sql`${ownPendingEvents(scope)} and ${where}`;
   const page = sql`limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`;
-  // The page is chosen from mot_event_todo_idx alone (in name order, so LIMIT stops early and
-  // an OFFSET skips index entries, not joined rows); customer and facts are read for its rows only.
-  // One prepared statement for the page and its count: both are keyed by staff member and day,
-  // so one plan suits every caller. `p`: the page's clients (fold) or events, a derived table.
+  // The page from mot_event_todo_idx alone, in name order (LIMIT stops early, OFFSET skips index entries);
+  // customer and facts for its rows only. One prepared statement for page and count: one plan suits every caller.
   if (input.fold) {
     const { rows, total } = await selectRowSets(
       db,

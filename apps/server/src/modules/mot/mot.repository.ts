@@ -27,27 +27,18 @@ const LARGE_MONEY_RULES = sql`('large_deposit', 'large_withdrawal')`;
 export const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 
 /**
- * The caller's events, joined as `e` (mot_event) and `s` (their staff row). Pending events carry
- * their customer's current manager (moved by the trigger of migration 0008 the moment a customer
- * is reassigned) and name (copied by migration 0009), so the to-do queries read `mot_event_todo_idx`
- * alone and join customer only for the rows of the page shown.
+ * Pending events carry their customer's current manager and name (triggers of migrations 0008, 0009), so the
+ * to-do queries read `mot_event_todo_idx` alone and join customer only for the page's rows.
  */
 export const ownPendingEvents = (scope: StaffScope) => sql`
   ${tableAs(e)}
   join ${tableAs(s)} on ${s.id} = ${scope.staffId}
   where ${e.staffId} = ${scope.staffId} and ${e.corpId} = ${scope.corpId}`;
-/**
- * Pending: not handled, and — for large-money events — still at or above the caller's current
- * threshold (raising the threshold hides smaller movements; lowering it shows them again).
- */
+/** Large-money events only while at or above the caller's current threshold. */
 export const pending = renderedOnce(sql`${e.status} <> 'handled'
   and not (${e.rule} in ${LARGE_MONEY_RULES} and ${e.cashIoHkd} < ${s.minCashIo})`);
 
-/**
- * The caller's pending events on the days `onDays` selects, as rows (due_date, rule, events,
- * unseen) to be added up: the counts kept by the triggers of migration 0010, plus the large-money
- * events, which depend on the caller's current threshold and so are counted live.
- */
+/** The triggers' counts (migration 0010) plus the large-money events, counted live (they depend on the threshold). */
 export const pendingCountRows = (scope: StaffScope, onDays: (column: AnyColumn) => SQL, rule?: string) => sql`
   select ${p.dueDate}, ${p.rule}, ${p.events}, ${p.unseen} from ${tableAs(p)}
    where ${p.staffId} = ${scope.staffId} and ${p.corpId} = ${scope.corpId} and ${onDays(p.dueDate)} ${rule ? sql`and ${p.rule} = ${rule}` : sql``}
@@ -71,11 +62,10 @@ const customerSummaryColumns = selection({
 });
 export type CustomerSummaryRow = RowOf<typeof customerSummaryColumns>;
 
-/** One customer of the corp, with their current manager (for 403 vs 404). */
+/** With their current manager (for 403 vs 404). */
 export const customerSummaryQuery = (corpId: number, customerId: number) =>
   selectQuery(customerSummaryColumns, sql`from ${tableAs(c)} where ${c.corpId} = ${corpId} and ${c.id} = ${customerId}`);
 
-/** What a rule recorded of the fact that fired it (a JSON object of the rule's inputs). */
 type EventFacts = Record<string, string | number | boolean | null>;
 
 const eventSelection = {
@@ -93,11 +83,7 @@ const eventSelection = {
 export const eventColumns = selection(eventSelection);
 export type EventRow = RowOf<typeof eventColumns>;
 
-/**
- * A service record is a contact record as it stands now (its latest version, ADR 0038) seen from
- * one MOT event: `e` is the event it handled — the one asked about, or for a search the first event
- * the record is linked to (a record may serve several, or none).
- */
+/** A contact record's latest version (ADR 0038) seen from one MOT event `e`: the one asked about, or its first. */
 export const recordColumns = selection({
   recordId: float8(r.id),
   customerId: float8(r.customerId),
@@ -110,7 +96,6 @@ export const recordColumns = selection({
   servedAt: epochMs(r.servedAt),
 });
 export type RecordRow = RowOf<typeof recordColumns>;
-/** The records that handled the given events (latest versions), joined to those events. */
 const recordsOfEventsJoined =
   renderedOnce(sql`${tableAs(l)} join ${tableAs(r)} on ${r.threadId} = ${l.recordId} and ${r.supersededBy} is null
   join ${tableAs(c)} on ${c.id} = ${r.customerId}

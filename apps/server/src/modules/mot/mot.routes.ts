@@ -7,10 +7,9 @@ import { getEventRank, getRankedToday, snoozeEvent } from './mot-rank.service';
 import { getMinCashIO, setFold, setMinCashIO } from './mot-settings';
 import { getTodoClients, getTodoDates, getTodoTaskCount } from './mot-todo';
 
-/** MOT to-do list, handling and service history (agent `mot`). The fold flag's reader, isFold, lives with the staff settings. */
+/** Agent `mot`. The fold flag's reader, isFold, lives with the staff settings. */
 export const motRoutes = implementArea(contract.mot, (app, options: { contactRecordLockHours: number }) => {
   const db = app.database.db;
-  // Each ranked day is kept per process while the member's events and book stand (ADR 0041).
   const ranks = createMotRankRepository(db);
   return {
     getTodoDates: ({ input, caller }) => getTodoDates(db, caller, input),
@@ -22,7 +21,7 @@ export const motRoutes = implementArea(contract.mot, (app, options: { contactRec
     getMinCashIO: ({ caller }) => getMinCashIO(db, caller),
     setMinCashIO: async ({ input, caller }) => {
       const saved = await setMinCashIO(app.database, caller, input.minCashIO);
-      // A lower threshold can raise large-money events now: the real-time card (ADR 0042).
+      // A lower threshold can raise large-money events now (ADR 0042).
       await app.motPush.afterNewEvents({ reason: 'threshold', staffId: caller.staffId });
       return saved;
     },

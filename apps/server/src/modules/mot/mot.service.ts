@@ -8,8 +8,6 @@ import { staff } from '../../db/schema';
 import { selectQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { c, e, ownedEventColumns, staffSettingsColumns, type CustomerSummaryRow, type EventRow, type RecordRow } from './mot.repository';
 
-/** What the MOT use cases share: the caller's own events, their settings, and rows shaped for the contract. */
-
 export const paged = <T>(list: T[], total: number, page: { pageNum: number; pageSize: number }) => ({
   list,
   total,
@@ -18,7 +16,7 @@ export const paged = <T>(list: T[], total: number, page: { pageNum: number; page
   hasMore: page.pageNum * page.pageSize < total,
 });
 
-// Rows come from SQL whose values the contract's enums describe; the response schema re-checks them on the way out.
+// The contract's enums describe these values; the response schema re-checks them.
 export const toRecord = (row: RecordRow): ServiceRecord => ({
   ...row,
   rule: row.rule as MotRule | null,

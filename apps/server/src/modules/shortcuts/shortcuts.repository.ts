@@ -6,11 +6,9 @@ import { customers, staff, staffPinnedClients, staffRecents, staffSavedFilters }
 import { epochMs, float8, rowsQuery, selectQuery, selection, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
 
 /*
- * Pins, recents and saved filters of one staff member (ADR 0049). Every read joins the client on the
- * caller's own scope (corp and staff), so a client moved to a colleague or gone drops out of the lists
- * without any clean-up; writes check the owner first (the service turns it into 403/404).
+ * Pins, recents and saved filters (ADR 0049). Reads join the client on the caller's scope, so a client moved to
+ * a colleague drops out without clean-up; writes check the owner first.
  */
-
 const c = tableAlias(customers, 'c');
 const p = tableAlias(staffPinnedClients, 'p');
 const r = tableAlias(staffRecents, 'r');
@@ -57,10 +55,9 @@ export function createShortcutsRepository(db: Database) {
       )
     ).map((row) => row.value);
 
-  /** Serialises one staff member's own writes (a count then an insert stays under its cap). */
+  /** A count then an insert stays under its cap. */
   const lockStaff = (tx: Tx, scope: StaffScope) => tx.execute(sql`select 1 from ${staff} where ${staff.id} = ${scope.staffId} for update`);
 
-  /** Keeps the newest `keep` recents of a kind. */
   const trimRecents = (tx: Tx, scope: StaffScope, kind: 'client' | 'search', keep: number) =>
     tx.execute(
       sql`delete from ${staffRecents} where ${staffRecents.staffId} = ${scope.staffId} and ${staffRecents.kind} = ${kind}
@@ -82,7 +79,7 @@ export function createShortcutsRepository(db: Database) {
     );
 
   return {
-    /** Who serves a client of this corp (null: no such client here). */
+    /** Null: no such client here. */
     async ownerOf(corpId: number, customerId: number): Promise<number | null> {
       const [row] = await selectRows(
         db,
@@ -103,7 +100,7 @@ export function createShortcutsRepository(db: Database) {
       return { pinned, recentClients, recentSearches, savedFilters };
     },
 
-    /** Pins or unpins; `refuse` sees the count of pins already there (under the staff lock) and may throw. */
+    /** `refuse` sees the count of pins (under the staff lock) and may throw. */
     async setPin(scope: StaffScope, customerId: number, pinned: boolean, refuse: (count: number) => void) {
       return db.transaction(async (tx) => {
         await lockStaff(tx, scope);
@@ -116,7 +113,7 @@ export function createShortcutsRepository(db: Database) {
             ),
           );
           if (!already?.count) {
-            // Counted in the book only: a pin of a client since handed to a colleague does not take a place.
+            // Counted in the book only: a pin of a client handed to a colleague takes no place.
             const current = await pinnedOf(tx, scope);
             refuse(current.length);
             await tx.insert(staffPinnedClients).values({ corpId: scope.corpId, staffId: scope.staffId, customerId }).onConflictDoNothing();
@@ -155,10 +152,7 @@ export function createShortcutsRepository(db: Database) {
       return recentSearchesOf(db, scope);
     },
 
-    /**
-     * Creates (no `filterId`) or updates a saved filter under the staff lock; `check` sees the manager's filters
-     * (to refuse a taken name, a missing filter or one too many) before anything is written.
-     */
+    /** No `filterId`: creates. `check` sees the manager's filters before anything is written. */
     async saveFilter(
       scope: StaffScope,
       input: { filterId?: number; name: string; filters?: unknown },
@@ -185,7 +179,6 @@ export function createShortcutsRepository(db: Database) {
       });
     },
 
-    /** True when the caller had that saved filter. */
     async deleteFilter(scope: StaffScope, filterId: number) {
       const deleted = await db
         .delete(staffSavedFilters)

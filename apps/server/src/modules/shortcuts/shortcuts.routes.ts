@@ -3,7 +3,7 @@ import { implementArea } from '../../http/endpoint-route';
 import { createShortcutsRepository } from './shortcuts.repository';
 import { createShortcutsService } from './shortcuts.service';
 
-/** Back to my clients fast (issue 22.6): pins, recents and saved filters of the signed-in manager (ADR 0049). */
+/** Pins, recents and saved filters of the signed-in manager (ADR 0049). */
 export const shortcutsRoutes = implementArea(contract.shortcuts, (app) => {
   const service = createShortcutsService(createShortcutsRepository(app.database.db));
   return {

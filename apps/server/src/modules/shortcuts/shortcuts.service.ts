@@ -4,7 +4,7 @@ import { scopeOf, type Caller } from '../../http/caller';
 import type { ShortcutsRepository } from './shortcuts.repository';
 
 export function createShortcutsService(repository: ShortcutsRepository) {
-  /** The book-access rule of every client endpoint: 404 when the corp has no such client, 403 when a colleague serves it. */
+  /** 404 when the corp has no such client, 403 when a colleague serves it. */
   async function requireOwn(caller: Caller, customerId: number) {
     const owner = await repository.ownerOf(caller.corp.id, customerId);
     if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
@@ -14,7 +14,7 @@ export function createShortcutsService(repository: ShortcutsRepository) {
       );
   }
 
-  /** Stored filters are read back through the contract's schema: a row it no longer accepts is left out, not served. */
+  /** A stored row the contract's schema no longer accepts is left out, not served. */
   const checkedFilters = (rows: { filterId: number; name: string; filters: unknown; updatedAt: number }[]): SavedFilter[] =>
     rows.flatMap((row) => {
       const filters = savedFilterSetSchema.safeParse(row.filters);
@@ -28,7 +28,7 @@ export function createShortcutsService(repository: ShortcutsRepository) {
     },
 
     async setPin(caller: Caller, customerId: number, pinned: boolean) {
-      // Unpinning a client no longer in the book is allowed: it only removes the caller's own row.
+      // Unpinning a client no longer in the book only removes the caller's own row.
       if (pinned) await requireOwn(caller, customerId);
       const list = await repository.setPin(scopeOf(caller), customerId, pinned, (count) => {
         if (count >= MAX_PINNED_CLIENTS)

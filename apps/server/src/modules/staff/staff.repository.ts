@@ -16,7 +16,7 @@ export function createStaffRepository(db: Database) {
     async setDefaultCurrency(staffId: number, ccy: Currency) {
       await db.update(staff).set({ defaultCurrency: ccy, updatedAt: new Date() }).where(eq(staff.id, staffId));
     },
-    /** The newest rate of each currency (units per 1 HKD). */
+    /** Units per 1 HKD. */
     async latestExchangeRates() {
       return db
         .selectDistinctOn([exchangeRates.currency], { currency: exchangeRates.currency, rate: exchangeRates.rate })

@@ -2,7 +2,6 @@ import { contract, currencySchema, DEFAULT_CURRENCY, type ExchangeRate } from '@
 import { implementArea } from '../../http/endpoint-route';
 import { createStaffRepository } from './staff.repository';
 
-/** The signed-in staff member's own display currency. */
 export const staffRoutes = implementArea(contract.staff, (app) => {
   const repository = createStaffRepository(app.database.db);
   return {
@@ -17,7 +16,7 @@ export const staffRoutes = implementArea(contract.staff, (app) => {
   };
 });
 
-/** What the screens read beside the staff member's own choices: exchange rates, the MOT fold flag. */
+/** Beside the staff member's own choices: exchange rates, the MOT fold flag. */
 export const settingsRoutes = implementArea(contract.settings, (app) => {
   const repository = createStaffRepository(app.database.db);
   return {

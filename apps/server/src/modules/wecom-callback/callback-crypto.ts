@@ -18,10 +18,8 @@ export interface SignedQuery {
 }
 
 /**
- * The one gate every callback passes (ADR 0019): fresh timestamp, msg_signature made with the
- * corp's Token over (timestamp, nonce, ciphertext), then AES-256-CBC decryption with the corp's
- * EncodingAESKey by WeCom's own library, and the receiveid inside the plaintext equal to the corp's
- * CorpID (a payload sealed for another corp is refused even if both share a key).
+ * The one gate of every callback (ADR 0019): fresh timestamp, msg_signature with the corp's Token, AES
+ * decryption by WeCom's own library, and the receiveid equal to the corp's CorpID (another corp's is refused).
  */
 export function openCallback(settings: CallbackConfig, corpId: string, query: SignedQuery, ciphertext: string, nowMs = Date.now()): string {
   requireNow('timestamp', Number(query.timestamp), nowMs);
@@ -47,16 +45,15 @@ export function openCallback(settings: CallbackConfig, corpId: string, query: Si
   return opened.message;
 }
 
-/** A WeCom time (the signed timestamp, an event's CreateTime) outside the replay window is 093004. */
 export function requireNow(field: string, seconds: number, nowMs = Date.now()) {
   const problem = callbackTimeProblem(seconds, nowMs);
   if (problem) throw new ApiError(ErrorCode.WECOM_CALLBACK_EXPIRED, `${field}: ${problem}`);
 }
 
-// No entities, no attributes, every value a string: the XML WeCom sends is flat CDATA text.
+// No entities, no attributes: the XML WeCom sends is flat CDATA text.
 const parser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, processEntities: false, ignoreDeclaration: true });
 
-/** `<xml><A>…</A>…</xml>` → `{ A: '…' }`; anything else (a DOCTYPE, no `<xml>` root) is refused. */
+/** A DOCTYPE or no `<xml>` root is refused. */
 export function parseCallbackXml(text: string, field: string): Record<string, unknown> {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw ApiError.validation(field, 'must not declare a DOCTYPE or entities');
   let parsed: unknown;

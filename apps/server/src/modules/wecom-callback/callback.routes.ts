@@ -13,7 +13,7 @@ import { ApiError } from '../../http/api-error';
 import { openCallback, parseCallbackXml, requireNow } from './callback-crypto';
 import { createContactChangeService } from './contact-change.service';
 
-/** WeCom's callbacks are a few hundred bytes; nothing larger is read. */
+/** WeCom's callbacks are a few hundred bytes. */
 const CALLBACK_BODY_LIMIT = 64 * 1024;
 
 const errorResponses = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -24,13 +24,12 @@ const firstIssue = (error: { issues: { path: PropertyKey[]; message: string }[] 
 };
 
 /**
- * WeCom's callback endpoint for a corp (ADR 0019): GET answers the admin console's URL check with
- * the decrypted echostr; POST receives change_external_contact events and answers `success`.
- * Not a session-token endpoint: the callback Token and EncodingAESKey are its credentials.
+ * GET answers the admin console's URL check with the echostr; POST takes change_external_contact events (ADR
+ * 0019). Its credentials are the callback Token and EncodingAESKey, not a session.
  */
 export async function wecomCallbackRoutes(app: FastifyInstance) {
   const contactChanges = createContactChangeService({ db: app.database.db, log: app.log });
-  // This scope reads its bodies as text, whatever type WeCom labels them with; no other route is affected.
+  // This scope reads bodies as text, whatever type WeCom labels them with.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
@@ -47,7 +46,6 @@ export async function wecomCallbackRoutes(app: FastifyInstance) {
   };
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  /** What both methods of the callback URL take and may answer besides their own plain text. */
   const callbackSchema = {
     tags: ['wecom'],
     params: wecomCallbackParamsSchema,
@@ -67,7 +65,7 @@ export async function wecomCallbackRoutes(app: FastifyInstance) {
       if (!request.query.echostr) throw ApiError.validation('echostr', 'is required for the URL check');
       const plaintext = openCallback(settings, corp.corpId, request.query, request.query.echostr);
       request.log.info({ corp: corp.code }, 'WeCom callback URL verified');
-      // Exactly the plaintext: no quotes, no BOM, no newline (WeCom compares it byte for byte).
+      // Exactly the plaintext: WeCom compares it byte for byte.
       return reply.type('text/plain; charset=utf-8').send(plaintext as never);
     },
   );

@@ -17,13 +17,9 @@ export interface ContactChange {
   occurredAt: Date;
 }
 
-/**
- * How long a received event is kept. Its row exists to let a WeCom retry through once (retries come
- * within minutes, and a replay outside the callback's five-minute signed-timestamp window is refused at
- * the door, callback-crypto.ts), and to let an operator see what changed a binding; a month covers both.
- */
+/** Retries come within minutes and replays past five minutes are refused; a month also lets an operator look. */
 export const CALLBACK_EVENT_RETENTION_DAYS = 30;
-/** At most this many old rows go per received event, so one callback never waits on a large delete. */
+/** Per received event, so a callback never waits on a large delete. */
 const PRUNE_BATCH = 200;
 
 async function pruneOldEvents(tx: Tx) {
@@ -37,9 +33,9 @@ async function pruneOldEvents(tx: Tx) {
 const c = tableAlias(customers, 'c');
 const k = tableAlias(kycBindings, 'k');
 
-/** Reads and writes of one change event, all inside the transaction that records the event. */
+/** Inside the transaction that records the event. */
 export function createContactChangeRepository(tx: Tx) {
-  /** Sets (a reason) or clears (null) a binding's staleness as WeCom's callback reported it, with its audit row. */
+  /** A reason, or null to clear, with its audit row. */
   async function setStaleness(change: ContactChange, binding: { id: number; customerId: number }, reason: KycStaleReason | null) {
     await tx
       .update(kycBindings)
@@ -57,7 +53,7 @@ export function createContactChangeRepository(tx: Tx) {
   }
 
   return {
-    /** Records the event; false when it was recorded before (a WeCom retry, or a replay). */
+    /** False when recorded before (a WeCom retry, or a replay). */
     async claim(change: ContactChange) {
       await pruneOldEvents(tx);
       const inserted = await tx
@@ -92,7 +88,7 @@ export function createContactChangeRepository(tx: Tx) {
       return row?.id ?? null;
     },
 
-    /** The binding of the contact, its customer's manager, and a lock on it for this event. */
+    /** With its customer's manager, locked for this event. */
     async bindingOfContact(corpId: number, externalUserId: string) {
       const [row] = await tx
         .select({
@@ -124,7 +120,7 @@ export function createContactChangeRepository(tx: Tx) {
       return row;
     },
 
-    /** Marks the binding stale, writes the audit row and raises the manager's MOT event (once per fact). */
+    /** With the audit row and the manager's MOT event (once per fact). */
     async markStale(
       change: ContactChange,
       binding: { id: number; customerId: number },
@@ -132,7 +128,7 @@ export function createContactChangeRepository(tx: Tx) {
       facts: Record<string, string | null>,
     ) {
       await setStaleness(change, binding, reason);
-      // The customer's current manager and name, as every MOT writer takes them (mot-rules.ts).
+      // The customer's current manager and name, as every MOT writer takes them.
       await tx.execute(
         insertMotEvents(sql`
           select ${c.nameEn}, ${c.corpId}, 'contact_removed', ${c.id}, ${c.staffId}, ${change.eventKey}, ${hongKongDay(change.occurredAt)}::date,
@@ -142,7 +138,7 @@ export function createContactChangeRepository(tx: Tx) {
       );
     },
 
-    /** Only notes when WeCom last spoke of the contact (an event that changes nothing else). */
+    /** An event that changes nothing else. */
     async touch(bindingId: number, occurredAt: Date) {
       await tx.update(kycBindings).set({ contactChangedAt: occurredAt }).where(eq(kycBindings.id, bindingId));
     },
@@ -151,10 +147,7 @@ export function createContactChangeRepository(tx: Tx) {
       await setStaleness(change, binding, null);
     },
 
-    /**
-     * The 「联系我」 binding. The unique indexes still decide a race with a manual bind: inside a
-     * savepoint, so a lost race leaves the event's transaction usable.
-     */
+    /** The 「联系我」 binding, in a savepoint: a race lost to a manual bind leaves the event's transaction usable. */
     async bind(change: ContactChange, customerId: number, staffId: number, state: string): Promise<'bound' | 'raced'> {
       try {
         await tx.transaction(async (inner) => {
@@ -177,7 +170,7 @@ export function createContactChangeRepository(tx: Tx) {
         });
         return 'bound';
       } catch (error) {
-        // Drizzle's error names the statement; the driver's, kept as its cause, names the constraint.
+        // The driver's error, kept as the cause, names the constraint.
         const { message, cause } = error as Error;
         const text = `${message} ${cause instanceof Error ? cause.message : ''}`;
         if (text.includes('kyc_binding_contact_uq') || text.includes('kyc_binding_customer_uq')) return 'raced';

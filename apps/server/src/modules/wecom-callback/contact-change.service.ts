@@ -4,10 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { createContactChangeRepository, type ContactChange } from './contact-change.repository';
 
-/**
- * What an event did, one word per case; stored with the event and logged. Everything but
- * `marked_stale`, `healed` and `bound` leaves the data as it was.
- */
+/** Stored with the event and logged; only `marked_stale`, `healed` and `bound` change data. */
 export type ContactChangeOutcome =
   | 'duplicate'
   | 'ignored'
@@ -30,10 +27,7 @@ const STALE_REASONS: Record<string, KycStaleReason> = {
   del_external_contact: 'del_external_contact',
 };
 
-/**
- * Applies WeCom's change_external_contact events to KYC bindings (ADR 0019). Each event runs in one
- * transaction that first records it: a retry or replay of an event already recorded changes nothing.
- */
+/** Each event in one transaction that first records it: a retry or replay changes nothing (ADR 0019). */
 export function createContactChangeService(deps: { db: Database; log: FastifyBaseLogger }) {
   async function apply(corpId: number, event: WecomCallbackEvent): Promise<ContactChangeOutcome> {
     const changeType = event.ChangeType ?? '';
@@ -66,13 +60,13 @@ export function createContactChangeService(deps: { db: Database; log: FastifyBas
     const staffId = await repository.staffOf(change.corpId, change.wecomUserId);
     if (staffId === null) return 'unknown_staff';
     const binding = await repository.bindingOfContact(change.corpId, change.externalUserId);
-    // A later event has been applied already: this one arrived late (WeCom retried it).
+    // A later event has been applied already: WeCom retried this one.
     const late = (at: Date | null) => at !== null && at.getTime() > change.occurredAt.getTime();
 
     const reason = STALE_REASONS[change.changeType];
     if (reason) {
       if (!binding) return 'no_binding';
-      // Another follower of the contact parted with them: the customer's manager still has them.
+      // Another follower parted with the contact: the customer's manager still has them.
       if (binding.managerId !== staffId) return 'not_the_manager';
       if (late(binding.contactChangedAt)) return 'out_of_order';
       if (binding.staleAt) {
@@ -108,7 +102,7 @@ export function createContactChangeService(deps: { db: Database; log: FastifyBas
   return {
     async handle(corp: { id: number; code: string }, event: WecomCallbackEvent): Promise<ContactChangeOutcome> {
       const outcome = await apply(corp.id, event);
-      // One line per event, whatever it did: an admin can follow a contact's story in the log.
+      // One line per event: an admin can follow a contact's story in the log.
       deps.log.info(
         {
           corp: corp.code,
@@ -125,5 +119,3 @@ export function createContactChangeService(deps: { db: Database; log: FastifyBas
     },
   };
 }
-
-export type ContactChangeService = ReturnType<typeof createContactChangeService>;

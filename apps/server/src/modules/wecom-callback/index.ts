@@ -1,2 +1,1 @@
-// The module's public face: app.ts and other modules import only from here (eslint boundaries).
 export * from './callback.routes';

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { sendNotFound } from '../../plugins/error-handler.plugin';
 
 /**
- * WeCom verifies an app's trusted domain (可信域名) by fetching `/WW_verify_<token>.txt` from it and
- * comparing the body with the file it gave the admin. Served from `dir`, read at request time, so an
- * admin can add the file without a rebuild or restart. The token pattern is the only file name that
- * can be asked for: nothing else in the folder, and no path, is reachable (issue 19.7, README).
+ * WeCom verifies a trusted domain by fetching `/WW_verify_<token>.txt`; read from `dir` at request time, so an
+ * admin adds it without a restart. Only that pattern is reachable (docs/deployment.md, "Real WeCom").
  */
 export async function wecomDomainVerificationRoutes(app: FastifyInstance, options: { dir: string }) {
   app.get('/WW_verify_:token(^[A-Za-z0-9]{1,64}).txt', { schema: { hide: true } }, async (request, reply) => {

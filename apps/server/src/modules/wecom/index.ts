@@ -1,3 +1,2 @@
-// The module's public face: app.ts and other modules import only from here (eslint boundaries).
 export * from './domain-verification.routes';
 export * from './jssdk.routes';

@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/**
- * WeCom JS-SDK signature: SHA-1 of `jsapi_ticket=T&noncestr=N&timestamp=TS&url=URL`, fields in
- * that order, values not URL-encoded, timestamp in seconds, url without its `#fragment`.
- */
+/** SHA-1 of `jsapi_ticket=T&noncestr=N&timestamp=TS&url=URL`, values not encoded, url without its `#fragment`. */
 export function signJsSdk(input: { ticket: string; nonceStr: string; timestamp: number; url: string }): string {
   const url = input.url.split('#')[0];
   const plain = `jsapi_ticket=${input.ticket}&noncestr=${input.nonceStr}&timestamp=${input.timestamp}&url=${url}`;

@@ -5,12 +5,12 @@ import { newNonce, signJsSdk } from './jssdk-signature';
 
 export const jssdkRoutes = implementArea(contract.wecom, (app) => ({
   getJsSdkSign: async ({ input, caller: { corp }, request }) => {
-    // Shared: signed for the app that asks (checked by routeEndpoint, ADR 0015), its owner without the header.
+    // Signed for the app that asks (checked by routeEndpoint, ADR 0015).
     const agentCode = agentCodeSchema.catch(getJsSdkSign.agent).parse(request.headers[HEADER_AGENT]);
     const agent = app.wecom.agentOf(corp, agentCode);
     if (input.refresh) {
       const evicted = await app.wecom.evictTickets(corp, agentCode);
-      // One line per report: an admin sees how often pages meet stale tickets, and whether we asked WeCom again.
+      // An admin sees how often pages meet stale tickets, and whether we asked WeCom again.
       request.log.warn(
         { corp: corp.code, agentCode, evicted },
         evicted.length > 0
