@@ -20,6 +20,10 @@ const PROPER_NAMES = ['简体中文', '简体'];
  */
 const toTraditional = (['t', 'tw', 'hk'] as const).map((to) => OpenCC.Converter({ from: 'cn', to }));
 const isSimplifiedOnly = (character: string) => toTraditional.every((convert) => convert(character) !== character);
+const simplifiedIn = (text: string) => {
+  const words = PROPER_NAMES.reduce((rest, name) => rest.replaceAll(name, ''), text);
+  return [...new Set([...words].filter(isSimplifiedOnly))].join('');
+};
 
 function* leaves(strings: unknown, path: string): Generator<[string, string]> {
   if (typeof strings === 'string') yield [path, strings];
@@ -42,12 +46,25 @@ test('every zh-HK string is written in Traditional characters (no Simplified-onl
   const found = new Set(
     added.flatMap((strings) =>
       [...leaves(strings, '')].flatMap(([key, text]) => {
-        const words = PROPER_NAMES.reduce((rest, name) => rest.replaceAll(name, ''), text);
-        const simplified = [...new Set([...words].filter(isSimplifiedOnly))];
-        return simplified.length ? [`${key}: ${simplified.join('')} in "${text}"`] : [];
+        const simplified = simplifiedIn(text);
+        return simplified ? [`${key}: ${simplified} in "${text}"`] : [];
       }),
     ),
   );
   expect(added.length, 'zh-HK string sets seen').toBeGreaterThan(10);
   expect([...found]).toEqual([]);
+});
+
+test('every zh-HK message a client is sent is written in Traditional characters', async () => {
+  const { MESSAGE_TEMPLATES, composeMessage } = await import('../../features/reach/message-templates');
+  const card = { link: 'https://example.com/', imgUrl: '' };
+  const found = MESSAGE_TEMPLATES.flatMap((template) =>
+    (['text', 'card'] as const).flatMap((kind) => {
+      const message = composeMessage(template, kind, 'zh-HK', { nameCn: '陳大文', nameEn: 'Chan Tai Man' }, card);
+      const text = message.msgtype === 'text' ? message.text.content : `${message.news.title} ${message.news.desc}`;
+      const simplified = simplifiedIn(text);
+      return simplified ? [`${template} ${kind}: ${simplified} in "${text}"`] : [];
+    }),
+  );
+  expect(found).toEqual([]);
 });
