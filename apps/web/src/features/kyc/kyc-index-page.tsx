@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import type { KycCandidate } from '@broker/contract';
+import type { KycBinding, KycCandidate } from '@broker/contract';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import SearchBar from 'antd-mobile/es/components/search-bar';
@@ -74,12 +74,12 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
   const state = !bound ? 'unbound' : !ownCustomer ? 'boundElsewhere' : binding?.stale ? 'stale' : 'bound';
   return (
     <>
-      <section className="ba-kyc__contact" data-testid="kyc-contact">
-        <div className="ba-kyc__avatar" aria-hidden>
+      <section className="ba-surface ba-kyc__contact" data-testid="kyc-contact">
+        <div className="ba-avatar ba-kyc__avatar" aria-hidden>
           {name.slice(0, 1)}
         </div>
         <div className="ba-kyc__contact-text">
-          <p className="ba-kyc__label">{t('kyc.contact.heading')}</p>
+          <p className="ba-caption ba-kyc__label">{t('kyc.contact.heading')}</p>
           <h2 className="ba-kyc__contact-name ba-ellipsis">{name}</h2>
         </div>
         <Tag
@@ -112,17 +112,7 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
   );
 }
 
-interface Binding {
-  customerId: number;
-  stale: { reason: 'del_follow_user' | 'del_external_contact'; at: number } | null;
-  customerName: string;
-  customerNameEn: string;
-  customerNo: string;
-  phone: string | null;
-  boundAt: number;
-}
-
-function BoundCustomer({ externalUserId, contactName, binding }: { externalUserId: string; contactName: string; binding: Binding }) {
+function BoundCustomer({ externalUserId, contactName, binding }: { externalUserId: string; contactName: string; binding: KycBinding }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -152,13 +142,11 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
   };
 
   return (
-    <section className="ba-kyc__card" data-testid="kyc-bound">
+    <section className="ba-surface ba-kyc__card" data-testid="kyc-bound">
       <h3 className="ba-kyc__card-title">{t('kyc.bound.heading')}</h3>
       {binding.stale && (
         <p className="ba-kyc__warning ba-kyc__warning--in-card" role="alert" data-testid="kyc-stale">
-          {t(`kyc.stale.${binding.stale.reason}`, {
-            at: formatDateTime(binding.stale.at),
-          })}
+          {t(`kyc.stale.${binding.stale.reason}`, { at: formatDateTime(binding.stale.at) })}
         </p>
       )}
       <p className="ba-kyc__customer-name">
@@ -275,7 +263,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
   else
     list = (
       <>
-        <p className="ba-kyc__count">
+        <p className="ba-caption ba-kyc__count">
           {results.data.hasMore ? t('kyc.search.more', { count: SEARCH_PAGE_SIZE }) : t('kyc.search.total', { count: results.data.total })}
         </p>
         <ul className="ba-kyc__results" data-testid="kyc-results" aria-busy={results.isFetching}>
@@ -294,10 +282,10 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
     );
 
   return (
-    <section className="ba-kyc__search-section" data-testid="kyc-search">
+    <section className="ba-surface ba-kyc__search-section" data-testid="kyc-search">
       <div className="ba-kyc__search-head">
         <h3 className="ba-kyc__card-title">{t('kyc.search.heading')}</h3>
-        <p className="ba-kyc__label">{t('kyc.search.hint')}</p>
+        <p className="ba-caption ba-kyc__label">{t('kyc.search.hint')}</p>
       </div>
       {restored && (
         <DraftNotice
@@ -341,7 +329,7 @@ function CandidateItem({
           {candidate.nameCn || candidate.nameEn}
           {otherName && <span className="ba-kyc__candidate-alt">{otherName}</span>}
         </p>
-        <p className="ba-kyc__candidate-no">
+        <p className="ba-caption ba-kyc__candidate-no">
           {candidate.customerNo}
           {candidate.status !== 'active' && (
             <span

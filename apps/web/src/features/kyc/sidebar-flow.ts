@@ -3,11 +3,11 @@ import { queryClient } from '../../shared/api/query-client';
 import { i18n } from '../../shared/i18n/i18n';
 import { isContactEntry, useAppSettings, type Entry } from '../../shared/session/app-settings-store';
 import { hasUsableToken, useUser } from '../../shared/session/user-store';
-import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser, WeComError } from '../../shared/wecom/wecom-sdk';
+import { getCurrentExternalUserId, getWeComEntry, WeComError } from '../../shared/wecom/wecom-sdk';
 import { kycStatusQuery } from './kyc-api';
 import { KycErrorContent } from './kyc-error-content';
 import './sidebar-flow.css';
-import { KYC_PATH, profileTarget, SIDEBAR_ENTRY_PATH, SIDEBAR_PENDING_KEY } from './kyc-transitions';
+import { KYC_PATH, profileTarget, SIDEBAR_PENDING_KEY } from './kyc-transitions';
 import './locales';
 
 export { SIDEBAR_PENDING_KEY };
@@ -140,24 +140,25 @@ export async function followSidebarContext(router: SidebarRouter, shown: Sidebar
   return { entry, contact };
 }
 
-/** Starts the sidebar flow once signed in and settled; outside WeCom's browser it does nothing. */
+/** Starts the sidebar flow once signed in and settled (index.ts loads it in WeCom's browser only). */
 export function installSidebarFlow(router: SidebarRouter, win: Window = window): () => void {
-  if (!isWeComBrowser(win.navigator.userAgent)) return () => undefined;
-  if (win.location.pathname === SIDEBAR_ENTRY_PATH) win.sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');
   let started = false;
   let shown: SidebarContext | null = null;
   let following: Promise<void> | null = null;
   const unsubscribers: (() => void)[] = [];
   const stop = () => unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
-  const follow = () => {
-    if (win.document.visibilityState !== 'visible' || following) return;
-    following = followSidebarContext(router, shown)
-      .then((context) => {
-        shown = context;
+  const track = (context: Promise<SidebarContext | null>, done?: () => void) => {
+    following = context
+      .then((next) => {
+        shown = next;
       })
       .finally(() => {
         following = null;
+        done?.();
       });
+  };
+  const follow = () => {
+    if (win.document.visibilityState === 'visible' && !following) track(followSidebarContext(router, shown));
   };
   const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted) follow();
@@ -168,14 +169,7 @@ export function installSidebarFlow(router: SidebarRouter, win: Window = window):
     stop();
     const root = win.document.documentElement;
     if (win.sessionStorage.getItem(SIDEBAR_PENDING_KEY) === '1') root.classList.add(RESOLVING_CLASS);
-    following = runSidebarFlow(router, win.sessionStorage)
-      .then((context) => {
-        shown = context;
-      })
-      .finally(() => {
-        following = null;
-        root.classList.remove(RESOLVING_CLASS);
-      });
+    track(runSidebarFlow(router, win.sessionStorage), () => root.classList.remove(RESOLVING_CLASS));
     win.document.addEventListener('visibilitychange', follow);
     win.addEventListener('pageshow', onPageShow);
     unsubscribers.push(
