@@ -6,7 +6,7 @@
 import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
-import { loadBookSample, paramStream, seededRandom, type BookSample } from './param-generator';
+import { loadBookSample, paramStream, type BookSample } from './param-generator';
 
 const root = process.env.ROOT ?? new URL('../../..', import.meta.url).pathname;
 const search = `${root}/apps/server/src/modules/customer-search`;
@@ -14,6 +14,7 @@ const { BookIndex } = await import(`${search}/book-index.ts`);
 const { interpretKeyword } = await import(`${search}/customer-keyword.ts`);
 const { searchTerms } = await import(`${root}/apps/server/src/db/search-terms.ts`);
 const ref = await import(`${root}/apps/server/src/db/seed/reference-data.ts`);
+const { Prng } = await import(`${root}/apps/server/src/db/seed/prng.ts`);
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
@@ -48,59 +49,50 @@ if (process.env.DATABASE_URL && process.env.SQL_PATH === '1') {
 
 /** A book drawn from the seed's tables like the bench's biggest, every row with its terms and a list row's display fields. */
 function syntheticBook() {
-  const random = seededRandom(46);
-  const int = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const chance = (p: number) => random() < p;
-  const totalWeight = ref.SURNAME_WEIGHTS.reduce((sum: number, weight: number) => sum + weight, 0);
-  const surnameOf = () => {
-    let left = random() * totalWeight;
-    for (const surname of ref.SURNAMES) if ((left -= surname[3]) < 0) return surname;
-    return ref.SURNAMES[0];
-  };
+  const rng = new Prng(46);
   const termsOf = new Map<string, string>();
   const rows = [];
   for (let id = 1; id <= BOOK_SIZE; id += 1) {
-    const surname = surnameOf();
-    const male = chance(0.5);
+    const surname = rng.weighted(ref.SURNAMES, ref.SURNAME_WEIGHTS);
+    const male = rng.chance(0.5);
     const pool = male ? ref.GIVEN_MALE : ref.GIVEN_FEMALE;
-    const given: string[][] = chance(0.85) ? [pick(pool), pick(pool)] : [pick(pool)];
+    const given: string[][] = rng.chance(0.85) ? [rng.pick(pool), rng.pick(pool)] : [rng.pick(pool)];
     const nameCn = surname[0] + given.map((part) => part[0]).join('');
     let nameEn: string;
-    if (chance(0.3)) {
+    if (rng.chance(0.3)) {
       const pinyin = given.map((part) => part[2]).join('');
       nameEn = `${surname[2]} ${pinyin.charAt(0) + pinyin.slice(1).toLowerCase()}`;
     } else {
-      const english: string | null = chance(0.4) ? pick<string>(male ? ref.ENGLISH_MALE : ref.ENGLISH_FEMALE) : null;
+      const english: string | null = rng.chance(0.4) ? rng.pick(male ? ref.ENGLISH_MALE : ref.ENGLISH_FEMALE) : null;
       const cantonese = given.map((part) => part[1]).join(' ');
       nameEn = english ? `${english} ${surname[1]} ${cantonese}` : `${surname[1]} ${cantonese}`;
     }
     let terms = termsOf.get(nameCn);
     if (terms === undefined) termsOf.set(nameCn, (terms = searchTerms(nameCn)));
-    const phoneDigits = `852${int(50_000_000, 99_999_999)}`;
-    const idDocLast4 = `${int(100, 999)}${pick(['0', '1', '2', 'A'])}`;
+    const phoneDigits = `852${rng.int(50_000_000, 99_999_999)}`;
+    const idDocLast4 = `${rng.int(100, 999)}${rng.pick(['0', '1', '2', 'A'])}`;
     rows.push({
       id,
-      channel: pick(ref.CHANNELS),
-      status: chance(0.72) ? 'active' : chance(0.7) ? 'dormant' : 'closed',
+      channel: rng.pick(ref.CHANNELS),
+      status: rng.chance(0.72) ? 'active' : rng.chance(0.7) ? 'dormant' : 'closed',
       nameCn,
       nameEn,
       searchTerms: terms,
       phoneDigits,
       idDocLast4,
-      assetCents: int(0, 500_000_000),
-      openDate: `20${10 + int(0, 16)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(10, 28))}`,
-      lastTradeDate: chance(0.8) ? `2026-${String(int(1, 11)).padStart(2, '0')}-${String(int(10, 28))}` : null,
-      heldMarkets: chance(0.6) ? (chance(0.3) ? ['HK', 'US'] : ['HK']) : [],
-      kycBound: chance(0.05),
-      accountNos: chance(0.3)
-        ? [`${int(10, 99)}${String(id).padStart(6, '0')}`, `M${String(id).padStart(7, '0')}`]
-        : [`${int(10, 99)}${String(id).padStart(6, '0')}`],
+      assetCents: rng.int(0, 500_000_000),
+      openDate: `20${10 + rng.int(0, 16)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(10, 28))}`,
+      lastTradeDate: rng.chance(0.8) ? `2026-${String(rng.int(1, 11)).padStart(2, '0')}-${String(rng.int(10, 28))}` : null,
+      heldMarkets: rng.chance(0.6) ? (rng.chance(0.3) ? ['HK', 'US'] : ['HK']) : [],
+      kycBound: rng.chance(0.05),
+      accountNos: rng.chance(0.3)
+        ? [`${rng.int(10, 99)}${String(id).padStart(6, '0')}`, `M${String(id).padStart(7, '0')}`]
+        : [`${rng.int(10, 99)}${String(id).padStart(6, '0')}`],
       customerNo: `C${String(id).padStart(8, '0')}`,
       phone: `+852 ${phoneDigits.slice(3, 7)} ${phoneDigits.slice(7)}`,
       idDocMasked: `A${idDocLast4.slice(0, 1)}****${idDocLast4.slice(3)}`,
-      riskLevel: int(1, 5),
-      tags: chance(0.3) ? [pick(ref.CUSTOMER_TAGS)] : [],
+      riskLevel: rng.int(1, 5),
+      tags: rng.chance(0.3) ? [rng.pick(ref.CUSTOMER_TAGS)] : [],
     });
   }
   const sample: BookSample = {
@@ -123,11 +115,19 @@ function syntheticBook() {
   return { rows, sample };
 }
 
-/** The biggest book of a seeded database, as the store loads it. */
-async function databaseBook(url: string) {
+/** A seeded database and its biggest book. */
+async function biggestBook(url: string) {
   const { openDatabase } = await import(`${root}/apps/server/src/db/client.ts`);
   const database = await openDatabase({ url, poolMax: 2 });
-  const [book] = await database.query(`select staff_id as "staffId" from customer group by 1 order by count(*) desc limit 1`);
+  const [book] = await database.query(
+    `select staff_id as "staffId", corp_id as "corpId", count(*)::int as clients from customer group by 1, 2 order by 3 desc limit 1`,
+  );
+  return { database, book };
+}
+
+/** The biggest book of a seeded database, as the store loads it. */
+async function databaseBook(url: string) {
+  const { database, book } = await biggestBook(url);
   const rows = await database.query(
     `select c.id::float8 as id, c.channel, c.status, c.name_cn as "nameCn", c.name_en as "nameEn", c.search_terms as "searchTerms",
             c.phone_digits as "phoneDigits", c.id_doc_last4 as "idDocLast4", (c.total_assets_hkd * 100)::float8 as "assetCents",
@@ -256,12 +256,8 @@ console.log(
 
 /** The SQL path (a book the index does not hold) of the checkout at ROOT, cell by cell. */
 async function measureSql(url: string) {
-  const { openDatabase } = await import(`${root}/apps/server/src/db/client.ts`);
   const { createManageRepository } = await import(`${root}/apps/server/src/modules/manage/manage.repository.ts`);
-  const database = await openDatabase({ url, poolMax: 2 });
-  const [book] = await database.query(
-    `select staff_id as "staffId", corp_id as "corpId", count(*)::int as clients from customer group by 1, 2 order by 3 desc limit 1`,
-  );
+  const { database, book } = await biggestBook(url);
   const [{ asOf }] = await database.query(`select coalesce(max(open_date), current_date)::text as "asOf" from customer`);
   const sample = await loadBookSample(database, book.staffId, asOf);
   // Without indexes: every search is answered in SQL, as for a book over the budget.

@@ -48,25 +48,17 @@ export function connectionShares(baseUrls: readonly string[], concurrency: numbe
 
 /**
  * A closed loop: `concurrency` keep-alive connections, each sending its next request (taken from `source` then) when the
- * last is answered, after an unmeasured warm-up. Latencies at full precision (autocannon's histogram rounds to ms).
+ * last is answered. Latencies at full precision (autocannon's histogram rounds to ms).
  */
 export async function driveHttp(
   target: string | readonly string[],
   source: RequestSource,
-  options: { concurrency: number; durationMs: number; warmupMs: number },
+  options: { concurrency: number; durationMs: number },
 ): Promise<Measurement> {
   const nextRequest = nextOf(source);
   const shares = connectionShares(typeof target === 'string' ? [target] : target, options.concurrency);
   // Every replica's connections run at once, for the same time, drawing from the one request stream.
-  const run = async (durationMs: number, latencies: number[] | null) => {
-    const runs = await Promise.all(shares.map(([baseUrl, connections]) => runOn(baseUrl, connections, durationMs, latencies)));
-    return {
-      errors: runs.flatMap((one) => one.errors),
-      completed: runs.reduce((sum, one) => sum + one.completed, 0),
-      elapsedMs: Math.max(...runs.map((one) => one.elapsedMs)),
-    };
-  };
-  const runOn = (baseUrl: string, connections: number, durationMs: number, latencies: number[] | null) =>
+  const runOn = (baseUrl: string, connections: number) =>
     new Promise<{ errors: string[]; completed: number; elapsedMs: number }>((resolve, reject) => {
       const errors: string[] = [];
       let completed = 0;
@@ -75,7 +67,7 @@ export async function driveHttp(
         {
           url: baseUrl,
           connections,
-          duration: durationMs / 1000,
+          duration: options.durationMs / 1000,
           timeout: 30,
           requests: [
             {
@@ -99,15 +91,20 @@ export async function driveHttp(
       );
       instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
         completed += 1;
-        if (statusCode >= 200 && statusCode < 300) latencies?.push(responseTime);
+        if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
         else errors.push(`HTTP ${statusCode}`);
       });
       instance.on('reqError', (error: Error) => errors.push(error.message || String(error)));
     });
-  if (options.warmupMs > 0) await run(options.warmupMs, null);
   const latencies: number[] = [];
-  const { errors, completed, elapsedMs } = await run(options.durationMs, latencies);
-  return measurementOf(latencies, errors, completed, elapsedMs);
+  const runs = await Promise.all(shares.map(([baseUrl, connections]) => runOn(baseUrl, connections)));
+  const completed = runs.reduce((sum, one) => sum + one.completed, 0);
+  return measurementOf(
+    latencies,
+    runs.flatMap((one) => one.errors),
+    completed,
+    Math.max(...runs.map((one) => one.elapsedMs)),
+  );
 }
 
 /** The clock and timer the fixed-rate scheduler runs on: the real ones, or a virtual pair in tests. */

@@ -88,7 +88,6 @@ describe('HTTP load', () => {
     const measurement = await driveHttp(baseUrl, [{ method: 'GET', path: '/a', headers: {} }], {
       concurrency: 2,
       durationMs: 300,
-      warmupMs: 0,
     });
     expect(measurement.requests).toBeGreaterThan(10);
     expect(measurement.errors).toBeGreaterThan(0);
@@ -129,7 +128,6 @@ describe('HTTP load', () => {
     const measurement = await driveHttp('http://127.0.0.1:1', [{ method: 'GET', path: '/', headers: {} }], {
       concurrency: 1,
       durationMs: 200,
-      warmupMs: 0,
     });
     expect(measurement.latency.count).toBe(0);
     expect(measurement.errors).toBeGreaterThan(0);
@@ -175,7 +173,6 @@ describe('replicas: the load spread as a balancer spreads it', () => {
     const measurement = await driveHttp(urls, [{ method: 'GET', path: '/closed', headers: {} }], {
       concurrency: 4,
       durationMs: 300,
-      warmupMs: 0,
     });
     const total = count(0, '/closed') + count(1, '/closed');
     expect(count(0, '/closed')).toBeGreaterThan(5);

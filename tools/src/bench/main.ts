@@ -319,7 +319,7 @@ async function runEngine(
       for (const concurrency of concurrencies) {
         // Warm-up apart, so the CPU share and the index counters cover the measured requests alone.
         const warmup: EndpointInput[] = (sent = []);
-        if (options.warmupMs > 0) await driveHttp(baseUrls, source, { concurrency, durationMs: options.warmupMs, warmupMs: 0 });
+        if (options.warmupMs > 0) await driveHttp(baseUrls, source, { concurrency, durationMs: options.warmupMs });
         await settleAll();
         sent = [];
         const repeatsBefore = scenario.repeats();
@@ -327,7 +327,7 @@ async function runEngine(
           result: { result: api, cpu },
           indexed,
         } = await withIndexUse(baseUrls, () =>
-          measureCpuShare(() => driveHttp(baseUrls, source, { concurrency, durationMs: options.durationMs, warmupMs: 0 }), cpuSources),
+          measureCpuShare(() => driveHttp(baseUrls, source, { concurrency, durationMs: options.durationMs }), cpuSources),
         );
         const cell = {
           engine,
