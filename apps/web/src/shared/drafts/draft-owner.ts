@@ -4,9 +4,7 @@ import { hasUsableToken, useUser } from '../session/user-store';
 /*
  * Who drafts belong to, how long they last, and the sweep that removes everyone else's: what app start and
  * sign-in need, apart from the forms' reads and writes (draft-store.ts), so the first screen carries only this.
- * Drafts are what a user typed and has not saved yet, kept in the browser so that neither a session expiry (the
- * OAuth round trip reloads the app), nor a crash or a closed sidebar, loses it (issue 17.5, ADR 0013).
- *
+ * Drafts keep what a user typed and has not saved through a session expiry, a crash or a closed sidebar (ADR 0013).
  * - A draft belongs to one staff member of one corp (its owner): the key names the owner, and a draft is
  *   read only while that staff member is signed in. When someone else signs in on this browser, every
  *   other owner's drafts are removed (a shared PC: B never sees, nor can dig out, A's unsaved notes).

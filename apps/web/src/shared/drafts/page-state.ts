@@ -5,13 +5,10 @@ import { useUser } from '../session/user-store';
 import { draftOwner } from './draft-owner';
 
 /*
- * What a page shows is chosen with filters kept in component state (a day, a market, a period). A session
- * expiry reloads the app through WeCom's OAuth page, and a reload or a crashed tab starts it afresh: the
- * page came back, its filters did not (issue 17.5). So pages keep their filters here, in sessionStorage (this
- * tab only), per staff member and per page URL, and get them back when the document resumes the tab's work
- * — it starts at /wxEntry (the sign-in round trip) or is a reload (also what a crashed tab offers) — on the
- * first page it shows. Opening a URL afresh, or moving on to another page, starts from the defaults as
- * before. ADR 0013.
+ * A page's filters (a day, a market, a period) live in component state, which a session expiry (the reload
+ * through WeCom's OAuth page), a reload or a crashed tab loses. So pages keep them here, in sessionStorage per
+ * staff member and page URL, and take them back on the first page a document shows when it resumes the tab's
+ * work (it starts at /wxEntry or is a reload); a URL opened afresh starts from the defaults (ADR 0013).
  */
 
 const STORAGE_KEY = 'pageState';

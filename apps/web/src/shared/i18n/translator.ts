@@ -1,20 +1,8 @@
 /**
- * The part of i18next this app used, with i18next's rules, instead of i18next + react-i18next on the
- * first screen (ADR 0032). What it keeps:
- *   - keys are paths through nested strings (`mot.rule.birthday`); a key missing in the current language
- *     comes from the fallback language, then `defaultValue` (even ''), then the key itself;
- *   - `{{name}}` (or a path, `{{a.b}}`) is replaced by the option of that name, without escaping (React
- *     escapes); an option given as undefined or null gives '', an option not given leaves `{{name}}` as it is;
- *     a value is inserted once, never read again for placeholders;
- *   - `returnObjects` answers an array or object of strings (interpolated);
- *   - `lng` reads one call in another language;
- *   - strings added later win, merged key by key (i18next's `addResourceBundle(…, deep, overwrite)`).
- *   - plurals as i18next v21 reads them: with a `count` option, `key_one` / `key_other` (the category the
- *     language's `Intl.PluralRules` gives the count) before `key` itself — English says "1 record", Chinese
- *     has one form and needs no suffix.
- * Not kept, because no string or call uses them (`translator.test.ts` checks the strings): the other plural
- * categories (`_zero`, `_two`, `_few`, `_many`: none of our languages uses them), context suffixes, `$t()`
- * nesting, formats (`{{x, number}}`) and namespaces.
+ * The part of i18next this app uses, with i18next's rules, instead of i18next + react-i18next on the first
+ * screen (ADR 0032 lists what is kept). Beyond it: plurals as i18next v21 reads them, a `count` option trying
+ * `key_one` / `key_other` (by `Intl.PluralRules`) before `key`. Not kept, as no string or call uses them
+ * (`translator.test.ts` checks): other plural categories, context suffixes, `$t()` nesting, formats, namespaces.
  */
 export type Strings = { [key: string]: unknown };
 

@@ -30,12 +30,9 @@ export function lazyPart<Props>(importer: () => Promise<ComponentType<Props>>): 
 
 /**
  * Renders `children` with the part's component once its module is in, `fallback` (default nothing) before.
- * It never suspends, and that is the point (ADR 0055): pages are kept alive in React's <Activity>
- * (app/keep-alive.tsx), and a Suspense boundary inside a page that was waiting on a lazy module while the
- * page was hidden and shown again left the page's previous DOM in place beside the new (the client list
- * showed its unfiltered rows above the filtered ones, e2e client-management). So no page code uses
- * React.lazy under a Suspense boundary; it shows its parts through here. `wanted` false: nothing is loaded
- * (yet) and the fallback shows. A failed load keeps the fallback; the next host that wants the part tries again.
+ * It never suspends, and that is the point: a Suspense boundary inside a kept-alive page hidden and shown again
+ * while it waited left the page's old DOM beside the new, so pages show lazy parts through here (ADR 0055).
+ * `wanted` false: nothing is loaded (yet). A failed load keeps the fallback; the next host that wants it tries again.
  */
 export function WhenLoaded<Props>({
   part,

@@ -172,10 +172,7 @@ async function ready(): Promise<Ww> {
   return ww;
 }
 
-/**
- * How WeCom opened the page: `single_chat_tools` from a one-to-one chat's toolbar, `contact_profile`
- * from a customer's contact card, `group_chat_tools` … (ENTRIES); an entry this app does not know is `normal`.
- */
+/** How WeCom opened the page (`single_chat_tools`, `contact_profile` … ENTRIES); an entry not known here is `normal`. */
 export async function getWeComEntry(): Promise<Entry> {
   const ww = await ready();
   const context = await step('context', () => ww.getContext());
@@ -194,10 +191,7 @@ export async function getCurrentExternalUserId(): Promise<string> {
 /** WeCom's word for a call the user cancelled (`…:cancel`): not a failure to report. */
 export const isCancelled = (error: unknown) => error instanceof WeComError && /:cancel$/.test(error.detail);
 
-/**
- * Opens WeCom's one-to-one chat with a client's external contact (ww.openEnterpriseChat: a single chat
- * is one external contact and no group name). WeCom opens it only with the signed-in member's own contacts.
- */
+/** Opens WeCom's one-to-one chat with a client's external contact (only the signed-in member's own contacts). */
 export async function openChatWith(externalUserId: string): Promise<void> {
   const ww = await ready();
   await step('chat', () => ww.openEnterpriseChat({ externalUserIds: [externalUserId], groupName: '' }));
@@ -207,16 +201,12 @@ export async function openChatWith(externalUserId: string): Promise<void> {
 export type ChatMessage =
   { msgtype: 'text'; text: { content: string } } | { msgtype: 'news'; news: { link: string; title: string; desc: string; imgUrl: string } };
 
-/**
- * Sends into the current chat (ww.sendChatMessage): only from a chat's toolbar (single_chat_tools and
- * kin); the user confirms in WeCom, and may cancel (`isCancelled`).
- */
+/** Sends into the current chat, only from a chat's toolbar; the user confirms in WeCom, and may cancel (`isCancelled`). */
 export async function sendToCurrentChat(message: ChatMessage): Promise<void> {
   const ww = await ready();
   await step('send', () => ww.sendChatMessage(message));
 }
 
-/** For tests: forget the registration. */
 /**
  * Dials a number: on a phone, WeCom's web view hands the tel: link to the dialler. In the emulator's
  * sandbox (its bridge defines `window.wecomEmulator`) the call is recorded instead: a desktop browser has
@@ -231,6 +221,7 @@ export function dial(number: string): void {
   window.location.href = `tel:${number}`;
 }
 
+/** For tests: forget the registration. */
 export function resetWeCom() {
   connection = null;
   signer = null;
