@@ -11,4 +11,3 @@ export const errorEnvelopeSchema = z.object({
 });
 
 export type Envelope<T> = { code: string; msg: string; data: T };
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

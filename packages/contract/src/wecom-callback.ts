@@ -32,7 +32,6 @@ export const wecomCallbackQuerySchema = z.object({
   /** GET only: the encrypted string whose plaintext proves we hold the EncodingAESKey. */
   echostr: z.string().min(1).max(4096).optional(),
 });
-export type WecomCallbackQuery = z.infer<typeof wecomCallbackQuerySchema>;
 
 /** The outer XML of a POST: `<xml><ToUserName/><AgentID/><Encrypt/></xml>`. */
 export const wecomCallbackEnvelopeSchema = z.object({
@@ -40,10 +39,6 @@ export const wecomCallbackEnvelopeSchema = z.object({
   AgentID: z.union([z.string(), z.number()]).optional(),
   Encrypt: z.string().min(1).max(65_536),
 });
-
-/** ChangeType values of `change_external_contact` this app acts on; others are acknowledged and logged. */
-export const HANDLED_CONTACT_CHANGES = ['add_external_contact', 'del_external_contact', 'del_follow_user'] as const;
-export type HandledContactChange = (typeof HANDLED_CONTACT_CHANGES)[number];
 
 /** The decrypted event (客户联系 › 变更回调 › 事件格式), fields as WeCom names them. */
 export const wecomCallbackEventSchema = z.object({

@@ -113,7 +113,6 @@ export const signOutResultSchema = z.object({
   /** How many sessions ended (0 when they had already ended). */
   endedSessions: z.number().int().nonnegative(),
 });
-export type SignOutResult = z.infer<typeof signOutResultSchema>;
 
 export const signOut = authEndpoint({
   method: 'POST',
@@ -143,7 +142,6 @@ export const corpConfigSchema = z.object({
   /** True when the server talks to the local WeCom emulator instead of WeCom. */
   emulator: z.boolean(),
 });
-export type CorpConfig = z.infer<typeof corpConfigSchema>;
 
 /** Public facts the web app needs before sign-in: corpId (wxAppId), agent ids, OAuth base. */
 export const getCorpConfig = authEndpoint({

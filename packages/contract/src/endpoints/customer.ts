@@ -131,7 +131,6 @@ export const getBaseInfo = clientEndpoint({
 });
 
 export const dynamicKindSchema = z.enum(['trade', 'deposit', 'withdrawal', 'transferIn', 'transferOut', 'profileEdit']);
-export type DynamicKind = z.infer<typeof dynamicKindSchema>;
 
 /** One entry of the activity timeline; which optional fields are set depends on `kind`. */
 export const dynamicItemSchema = z.object({
@@ -336,8 +335,6 @@ export const profileEditSchema = {
     .refine((tags) => new Set(tags).size === tags.length, 'must not repeat a tag'),
   remark: z.string().trim().max(500).nullable(),
 };
-export type ProfileEditableField = keyof typeof profileEditSchema;
-export const PROFILE_EDITABLE_FIELDS = Object.keys(profileEditSchema) as ProfileEditableField[];
 
 export const updateProfile = clientEndpoint({
   method: 'POST',

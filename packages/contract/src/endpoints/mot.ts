@@ -81,7 +81,6 @@ export const motEventBriefSchema = z.object({
   /** Put off to this due day by a snooze (ADR 0041). Absent from older servers. */
   snoozed: z.boolean().optional(),
 });
-export type MotEventBrief = z.infer<typeof motEventBriefSchema>;
 
 /** A row of the MOT home. Folded: one row per client with all its events; unfolded: one row per event. */
 export const motTodoRowSchema = z.object({

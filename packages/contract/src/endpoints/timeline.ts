@@ -58,7 +58,6 @@ export const timelineChangeSchema = z.object({ field: z.string(), before: z.unkn
 
 /** What happened to an MOT event at this point of the timeline. */
 export const timelineMotStageSchema = z.enum(['raised', 'seen', 'handled']);
-export type TimelineMotStage = z.infer<typeof timelineMotStageSchema>;
 
 /** bind / unbind by a manager (or WeCom's 「联系我」), stale / fresh as WeCom's callback reported the contact. */
 export const timelineKycActionSchema = z.enum(['bind', 'unbind', 'stale', 'fresh']);
