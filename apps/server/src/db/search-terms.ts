@@ -20,15 +20,7 @@ const fromHongKong = OpenCC.Converter({ from: 'hk', to: 'cn' });
 const foldedChars = new Map<string, string>();
 const MAX_CACHED_CHARS = 50_000;
 
-function foldChar(char: string): string {
-  let folded = foldedChars.get(char);
-  if (folded === undefined) {
-    folded = CJK.test(char) ? fromHongKong(fromTaiwan(char)) : char;
-    if (foldedChars.size >= MAX_CACHED_CHARS) foldedChars.clear();
-    foldedChars.set(char, folded);
-  }
-  return folded;
-}
+const foldChar = (char: string): string => cached(foldedChars, char, () => (CJK.test(char) ? fromHongKong(fromTaiwan(char)) : char));
 
 const toHongKong = OpenCC.Converter({ from: 'cn', to: 'hk' });
 
@@ -90,11 +82,12 @@ const jyutpingOf = new Map<string, string | null>();
 const pinyinOf = new Map<string, string>();
 const surnamePinyinOf = new Map<string, string>();
 
-function cached<T>(map: Map<string, T>, key: string, compute: () => T): T {
+/** `map`'s value for `key`, computed once; the map is emptied when it reaches `limit`. */
+function cached<T>(map: Map<string, T>, key: string, compute: () => T, limit = MAX_CACHED_CHARS): T {
   let value = map.get(key);
   if (value === undefined && !map.has(key)) {
     value = compute();
-    if (map.size >= MAX_CACHED_CHARS) map.clear();
+    if (map.size >= limit) map.clear();
     map.set(key, value);
   }
   return value as T;
@@ -103,13 +96,6 @@ function cached<T>(map: Map<string, T>, key: string, compute: () => T): T {
 function jyutping(raw: string, folded: string, surname: boolean): string | null {
   if (surname && CANTONESE_SURNAME_READINGS[folded]) return CANTONESE_SURNAME_READINGS[folded];
   return cached(jyutpingOf, raw, () => ToJyutping.getJyutpingList(raw)[0]?.[1] ?? null);
-}
-
-/** Without tones, `ü` as `v` (LV). */
-function pinyinSyllable(folded: string, surname: boolean): string {
-  return cached(surname ? surnamePinyinOf : pinyinOf, folded, () =>
-    pinyin(folded, { toneType: 'none', v: true, ...(surname ? { surname: 'head' as const } : {}) }).toLowerCase(),
-  );
 }
 
 /** `ü` also as U and YU (吕 LV, LU, LYU). */
@@ -137,8 +123,11 @@ export function nameReadings(nameCn: string): NameReadings {
   };
 }
 
+/** Without tones, `ü` as `v` (LV); '' where the character has no reading. */
 function pinyinOfChar(folded: string, surname: boolean): string {
-  const syllable = pinyinSyllable(folded, surname);
+  const syllable = cached(surname ? surnamePinyinOf : pinyinOf, folded, () =>
+    pinyin(folded, { toneType: 'none', v: true, ...(surname ? { surname: 'head' as const } : {}) }).toLowerCase(),
+  );
   return /^[a-z]+$/.test(syllable) ? syllable : '';
 }
 
@@ -176,23 +165,21 @@ function romanisedWords(raw: string[], folded: string[]): string[] {
 /** Only the Chinese characters are folded (others are found by the name's own arm); none gives `' '`. */
 export function searchTerms(nameCn: string): string {
   // Names repeat: a large seed computes far fewer than it has customers.
-  const known = termsOfName.get(nameCn);
-  if (known !== undefined) return known;
-  const terms = computeSearchTerms(nameCn);
-  if (termsOfName.size >= MAX_CACHED_NAMES) termsOfName.clear();
-  termsOfName.set(nameCn, terms);
-  return terms;
+  return cached(
+    termsOfName,
+    nameCn,
+    () => {
+      const chinese = [...nameCn].filter((char) => CJK.test(char));
+      const folded = chinese.map(foldChar);
+      const words = chinese.length ? romanisedWords(chinese, folded) : [];
+      return `${folded.join('')} ${words.join(' ')}`;
+    },
+    MAX_CACHED_NAMES,
+  );
 }
 
 const termsOfName = new Map<string, string>();
 const MAX_CACHED_NAMES = 100_000;
-
-function computeSearchTerms(nameCn: string): string {
-  const chinese = [...nameCn].filter((char) => CJK.test(char));
-  const folded = chinese.map(foldChar);
-  const words = chinese.length ? romanisedWords(chinese, folded) : [];
-  return `${folded.join('')} ${words.join(' ')}`;
-}
 
 /** Only Chinese characters (spaces ignored), folded; null otherwise. */
 export function foldedChineseKeyword(text: string): string | null {
