@@ -41,6 +41,14 @@ export interface WecomProblem {
   adminFix: string;
 }
 
+const AGENT_MISMATCH: WecomProblem = {
+  name: 'agent-mismatch',
+  scope: 'app',
+  code: ErrorCode.WECOM_AGENT_MISMATCH,
+  clientMessage: 'This WeCom app is set up wrongly on the server; please tell your administrator',
+  adminFix: 'the agentId in CORPS_FILE is not the app its secret belongs to: copy AgentId and Secret from the same app',
+};
+
 /** Every errcode we can meet, named (ADR 0017), from WeCom's 全局错误码 page and the API pages cited. */
 const PROBLEMS: Record<string, WecomProblem> = {
   60020: {
@@ -106,20 +114,8 @@ const PROBLEMS: Record<string, WecomProblem> = {
     clientMessage: 'You are not in this WeCom app’s visible range; please ask your WeCom administrator to add you',
     adminFix: 'add the member (or their department) to the app’s 可见范围',
   },
-  40056: {
-    name: 'agent-mismatch',
-    scope: 'app',
-    code: ErrorCode.WECOM_AGENT_MISMATCH,
-    clientMessage: 'This WeCom app is set up wrongly on the server; please tell your administrator',
-    adminFix: 'the agentId in CORPS_FILE is not the app its secret belongs to: copy AgentId and Secret from the same app',
-  },
-  301002: {
-    name: 'agent-mismatch',
-    scope: 'app',
-    code: ErrorCode.WECOM_AGENT_MISMATCH,
-    clientMessage: 'This WeCom app is set up wrongly on the server; please tell your administrator',
-    adminFix: 'the agentId in CORPS_FILE is not the app its secret belongs to: copy AgentId and Secret from the same app',
-  },
+  40056: AGENT_MISMATCH,
+  301002: AGENT_MISMATCH,
   84061: {
     name: 'not-external-contact',
     scope: 'request',
