@@ -117,19 +117,13 @@ function Field({
   );
 }
 
-/** A profile saved meanwhile, met by the edit: the user chooses per field both changed (ADR 0013). */
-interface OpenMerge {
-  latest: CustomerBaseInfo;
-  choices: Partial<Record<ProfileField, MergeChoice>>;
-}
-
 /** The form's first state: fresh, or a restored draft; over a newer version, merged (or, where both changed a field, to choose). */
 function startFrom(info: CustomerBaseInfo, draft: EditDraft | null) {
   if (!draft) return { edit: freshEdit(info), merge: null, taken: null };
   const edit: ProfileEdit = { ...draft, phoneOnFile: draft.phoneOnFile === undefined ? info.phoneMasked : draft.phoneOnFile };
   if (edit.version === info.version) return { edit, merge: null, taken: null };
   const { clashes, taken } = profileMerge(edit, info);
-  if (clashes.length > 0) return { edit, merge: { latest: info, choices: {} }, taken: null };
+  if (clashes.length > 0) return { edit, merge: info, taken: null };
   return { edit: mergedProfile(edit, info, {}), merge: null, taken };
 }
 
@@ -144,7 +138,8 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   // `record` is the latest profile known (the who line, the number on file); `edit.version` the one the save is against.
   const [record, setRecord] = useState(info);
   const [edit, setEdit] = useState<ProfileEdit>(first.edit);
-  const [merge, setMerge] = useState<OpenMerge | null>(first.merge);
+  // A profile saved meanwhile, met by the edit: the user chooses per field both changed (ADR 0013).
+  const [merge, setMerge] = useState<CustomerBaseInfo | null>(first.merge);
   const [taken, setTaken] = useState<ProfileField[] | null>(first.taken);
   const [touched, setTouched] = useState<Partial<Record<ProfileField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -216,7 +211,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   });
 
   /** Moves the edit onto `latest`, each field both changed as chosen; says which fields now read as saved meanwhile. */
-  const applyMerge = (latestInfo: CustomerBaseInfo, choices: OpenMerge['choices']) => {
+  const applyMerge = (latestInfo: CustomerBaseInfo, choices: Partial<Record<ProfileField, MergeChoice>>) => {
     setTaken(profileMerge(edit, latestInfo).taken);
     setEdit(mergedProfile(edit, latestInfo, choices));
     setMerge(null);
@@ -229,7 +224,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     onSuccess: (latestInfo) => {
       setRecord(latestInfo);
       if (profileMerge(edit, latestInfo).clashes.length === 0) applyMerge(latestInfo, {});
-      else setMerge({ latest: latestInfo, choices: {} });
+      else setMerge(latestInfo);
     },
     onError: (error) => showFailureToast(error.message),
   });
@@ -260,7 +255,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     save.mutate();
   };
 
-  const standing = merge && profileMerge(edit, merge.latest);
+  const standing = merge && profileMerge(edit, merge);
 
   return (
     <PageFrame
@@ -285,14 +280,12 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
           clashes={standing.clashes.map((field) => ({
             field,
             label: label(field),
-            theirs: savedText(field, merge.latest),
+            theirs: savedText(field, merge),
             mine: inWords(values[field]),
             canKeepBoth: keepsBoth(field),
           }))}
           taken={standing.taken.map(label)}
-          choices={merge.choices}
-          onChoose={(field, choice) => setMerge({ ...merge, choices: { ...merge.choices, [field]: choice } })}
-          onApply={() => applyMerge(merge.latest, merge.choices)}
+          onApply={(choices) => applyMerge(merge, choices)}
         />
       )}
       {restored && !merge && (

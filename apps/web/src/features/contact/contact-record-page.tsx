@@ -79,11 +79,7 @@ interface EditorProps {
 
 type MergeField = keyof ContactFormValues;
 
-/** A version saved meanwhile, met by the change: the user chooses per field both changed (ADR 0013). */
-interface OpenMerge {
-  latest: ContactRecord;
-  choices: Partial<Record<MergeField, MergeChoice>>;
-}
+type Choices = Partial<Record<MergeField, MergeChoice>>;
 
 const isBehind = (form: ReviseDraft, latest: ContactRecord) => form.basedOn !== latest.recordId || form.edits !== latest.edits;
 
@@ -98,7 +94,7 @@ type ReasonLine = (reason: string) => string;
  * locked yet is edited in place, which keeps no reason (docs/contact-log.md): a reason typed moves into the note,
  * in sight, instead of being dropped.
  */
-function rebased(form: ReviseDraft, latest: ContactRecord, choices: OpenMerge['choices'], reasonLine: ReasonLine): ReviseDraft {
+function rebased(form: ReviseDraft, latest: ContactRecord, choices: Choices, reasonLine: ReasonLine): ReviseDraft {
   const values = mergedContact(form.started, form.values, recordFormValues(latest), choices);
   const moveReason = !isLocked(latest) && form.reason.trim() !== '';
   return {
@@ -121,7 +117,7 @@ function startFrom(record: ContactRecord, draft: ReviseDraft | null, reasonLine:
   };
   if (!isBehind(form, record)) return { form, merge: null, taken: null };
   const { clashes, taken } = contactMerge(form.started, form.values, recordFormValues(record));
-  if (clashes.length > 0) return { form, merge: { latest: record, choices: {} }, taken: null };
+  if (clashes.length > 0) return { form, merge: record, taken: null };
   return { form: rebased(form, record, {}, reasonLine), merge: null, taken };
 }
 
@@ -137,7 +133,8 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   const [first] = useState(() => startFrom(record, draft.restored?.data ?? null, reasonLine));
   // A draft is against the version it was typed on: saving it over a newer one is refused (090409), then merged.
   const [form, setForm] = useState<ReviseDraft>(first.form);
-  const [merge, setMerge] = useState<OpenMerge | null>(first.merge);
+  // A version saved meanwhile, met by the change: the user chooses per field both changed (ADR 0013).
+  const [merge, setMerge] = useState<ContactRecord | null>(first.merge);
   const [taken, setTaken] = useState<MergeField[] | null>(first.taken);
   const [restored, setRestored] = useState(() => (first.merge || first.taken ? null : draft.restored));
   const [submitted, setSubmitted] = useState(false);
@@ -170,7 +167,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     onDone();
   };
 
-  const applyMerge = (latest: ContactRecord, choices: OpenMerge['choices']) => {
+  const applyMerge = (latest: ContactRecord, choices: Choices) => {
     const next = rebased(form, latest, choices, reasonLine);
     setTaken(contactMerge(form.started, form.values, recordFormValues(latest)).taken);
     setForm(next);
@@ -189,7 +186,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       const { record: latest } = await queryClient.fetchQuery({ ...contactRecordQuery(record.recordId), staleTime: 0 });
       void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
       if (contactMerge(form.started, form.values, recordFormValues(latest)).clashes.length === 0) applyMerge(latest, {});
-      else setMerge({ latest, choices: {} });
+      else setMerge(latest);
     } catch (error) {
       showFailureToast(error instanceof Error ? error.message : String(error));
     } finally {
@@ -238,7 +235,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     });
   };
 
-  const standing = merge && contactMerge(form.started, form.values, recordFormValues(merge.latest));
+  const standing = merge && contactMerge(form.started, form.values, recordFormValues(merge));
 
   return (
     <PageFrame
@@ -267,14 +264,12 @@ function Editor({ record, correcting, onDone }: EditorProps) {
           clashes={standing.clashes.map((field) => ({
             field,
             label: label(field),
-            theirs: inWords(field, recordFormValues(merge.latest)),
+            theirs: inWords(field, recordFormValues(merge)),
             mine: inWords(field, form.values),
             canKeepBoth: keepsBoth(field),
           }))}
           taken={standing.taken.map(label)}
-          choices={merge.choices}
-          onChoose={(field, choice) => setMerge({ ...merge, choices: { ...merge.choices, [field]: choice } })}
-          onApply={() => applyMerge(merge.latest, merge.choices)}
+          onApply={(choices) => applyMerge(merge, choices)}
         />
       )}
       {restored && !merge && <DraftNotice draft={restored} />}

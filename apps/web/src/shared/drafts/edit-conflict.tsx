@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import { useTranslation } from '../i18n/use-translation';
@@ -26,18 +26,15 @@ export interface Clash<F extends string> {
 export function EditConflict<F extends string>({
   clashes,
   taken,
-  choices,
-  onChoose,
   onApply,
 }: {
   clashes: Clash<F>[];
   /** Labels of the fields taken from the saved version. */
   taken: string[];
-  choices: Partial<Record<F, MergeChoice>>;
-  onChoose: (field: F, choice: MergeChoice) => void;
-  onApply: () => void;
+  onApply: (choices: Partial<Record<F, MergeChoice>>) => void;
 }) {
   const { t } = useTranslation();
+  const [choices, setChoices] = useState<Partial<Record<F, MergeChoice>>>({});
   const panel = useRef<HTMLElement>(null);
   // It opens after a tap on save, at the foot of the form: brought into view once.
   useLayoutEffect(() => {
@@ -63,7 +60,7 @@ export function EditConflict<F extends string>({
             label={clash.label}
             options={clash.canKeepBoth ? ['theirs', 'mine', 'both'] : ['theirs', 'mine']}
             value={choices[clash.field] ?? ''}
-            onChange={(choice) => onChoose(clash.field, choice as MergeChoice)}
+            onChange={(choice) => setChoices({ ...choices, [clash.field]: choice as MergeChoice })}
             className="ba-merge__options"
             itemClassName="ba-merge__option"
             render={(choice) =>
@@ -82,7 +79,7 @@ export function EditConflict<F extends string>({
         </p>
       )}
       <div className="ba-conflict__actions">
-        <Button size="small" color="primary" disabled={!allChosen} onClick={onApply} data-testid="merge-apply">
+        <Button size="small" color="primary" disabled={!allChosen} onClick={() => onApply(choices)} data-testid="merge-apply">
           {allChosen ? t('editConflict.apply') : t('editConflict.chooseEach')}
         </Button>
       </div>
