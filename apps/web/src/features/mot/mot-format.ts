@@ -115,21 +115,16 @@ export function eventSubject(rule: MotRule, facts: MotFacts, language: string, c
 /** Rules whose subject is the manager's own words (a next step), not a figure: a list may cut it short. */
 export const subjectIsText = (rule: MotRule) => rule === 'follow_up';
 
-/** `phone,email` → 手机号码、电邮 / phone number, email: the changed particulars named in the language. */
-const particularsNamed = (t: TFunction, fields: MotFacts[string] | undefined) =>
-  text(fields)
+/** Codes (`phone,email`, `HK,US`) named in the language: 手机号码、电邮 / phone number, email. */
+const named = (t: TFunction, codes: MotFacts[string] | undefined, group: 'mot.particular' | 'mot.market') =>
+  text(codes)
     .split(',')
-    .map((field) => t(`mot.particular.${field}`, { defaultValue: field }))
+    .map((code) => t(`${group}.${code}`, { defaultValue: code }))
     .join(t('mot.particular.separator'));
 
-/** The markets a client traded before (`HK,US`), named; none: "none (first trade)". */
+/** The markets a client traded before, named; none: "none (first trade)". */
 const marketsNamed = (t: TFunction, markets: MotFacts[string] | undefined) =>
-  markets
-    ? text(markets)
-        .split(',')
-        .map((market) => t(`mot.market.${market}`, { defaultValue: market }))
-        .join(t('mot.particular.separator'))
-    : t('mot.market.none');
+  markets ? named(t, markets, 'mot.market') : t('mot.market.none');
 
 /** Which way the WeCom contact was lost: the customer deleted the manager, the manager the customer, or WeCom moved it. */
 const contactChangeOf = (facts: MotFacts) =>
@@ -228,7 +223,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
     case 'particulars_changed_withdrawal':
       return t('mot.reason.particulars_changed_withdrawal', {
         changedAt: when(facts.changedAt),
-        fields: particularsNamed(t, facts.changedFields),
+        fields: named(t, facts.changedFields, 'mot.particular'),
         occurredAt: when(facts.occurredAt),
         currency: text(facts.currency),
         amount: money(facts.amount),
@@ -243,7 +238,7 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
             age: text(facts.age),
             minAge: text(facts.minAge),
             occurredAt: when(facts.occurredAt),
-            market: t(`mot.market.${text(facts.market)}`, { defaultValue: text(facts.market) }),
+            market: named(t, facts.market, 'mot.market'),
             security: securityName(facts, language),
             previousMarkets: marketsNamed(t, facts.previousMarkets),
           })
@@ -331,10 +326,10 @@ export function factRows(
     else if (key === 'lossPct') value = percent(facts.lossPct);
     else if (key === 'sharePct') value = percent(facts.sharePct);
     else if (key === 'riskLevel') value = formatRiskLevel(typeof facts.riskLevel === 'boolean' ? null : facts.riskLevel);
-    else if (key === 'changedFields') value = particularsNamed(t, facts.changedFields);
+    else if (key === 'changedFields') value = named(t, facts.changedFields, 'mot.particular');
     else if (key === 'changedAt') value = when(facts.changedAt);
     else if (key === 'changedBy' && !facts.changedBy) value = t('mot.fact.changedBySystem');
-    else if (key === 'market') value = t(`mot.market.${text(facts.market)}`, { defaultValue: text(facts.market) });
+    else if (key === 'market') value = named(t, facts.market, 'mot.market');
     else if (key === 'previousMarkets') value = marketsNamed(t, facts.previousMarkets);
     else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
     else if (key === 'amount') value = money(facts.amount);
