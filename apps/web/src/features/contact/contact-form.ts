@@ -252,12 +252,8 @@ export const mergedContact = (
 
 /** The fields that differ from the record (a save that changes nothing is not sent). */
 export function changedFields(record: ContactFormValues, values: ContactFormValues): (keyof ContactFormValues)[] {
-  const from = recordFields(record);
-  const to = recordFields(values);
-  return (Object.keys(values) as (keyof ContactFormValues)[]).filter((field) => {
-    if (field === 'servedDay' || field === 'servedTime') return record[field] !== values[field];
-    return JSON.stringify(from[field as keyof typeof from]) !== JSON.stringify(to[field as keyof typeof to]);
-  });
+  const [from, to] = [comparable(record), comparable(values)];
+  return (Object.keys(values) as (keyof ContactFormValues)[]).filter((field) => from[field] !== to[field]);
 }
 
 /* What comes back from storage is untrusted (ADR 0013): each draft's shape is checked before the form uses it. */

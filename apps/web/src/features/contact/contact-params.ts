@@ -50,10 +50,8 @@ const DIGITS = /^\d{1,16}$/;
 /** A positive id from the query, by the contract's rule for it; null when absent or not acceptable. */
 function idParam(search: URLSearchParams, name: string, schema: typeof idSchema) {
   const { present, value } = single(search, name);
-  if (!present) return { present, id: null };
-  if (value === null || !DIGITS.test(value)) return { present, id: null };
-  const parsed = schema.safeParse(value);
-  return { present, id: parsed.success ? parsed.data : null };
+  const parsed = value !== null && DIGITS.test(value) ? schema.safeParse(value) : null;
+  return { present, id: parsed?.success ? parsed.data : null };
 }
 
 /** The client a contact page is about (`?customerId=`), or null. */
