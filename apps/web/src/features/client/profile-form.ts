@@ -95,12 +95,9 @@ const normalized = (values: ProfileFormValues) => ({
 /** The fields that differ from `base` (only those are sent, so a save never rewrites what was not touched). */
 export function changedFields(base: ProfileFormValues, values: ProfileFormValues): Partial<ReturnType<typeof normalized>> {
   const from = normalized(base);
-  const to = normalized(values);
-  const changes: Partial<ReturnType<typeof normalized>> = {};
-  (Object.keys(to) as (keyof typeof to)[]).forEach((field) => {
-    if (JSON.stringify(from[field]) !== JSON.stringify(to[field])) Object.assign(changes, { [field]: to[field] });
-  });
-  return changes;
+  return Object.fromEntries(
+    Object.entries(normalized(values)).filter(([field, value]) => JSON.stringify(from[field as ProfileField]) !== JSON.stringify(value)),
+  );
 }
 
 export function updatePayload(customerId: number, version: number, base: ProfileFormValues, values: ProfileFormValues): UpdatePayload {
