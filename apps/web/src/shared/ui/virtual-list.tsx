@@ -30,7 +30,6 @@ export interface VirtualListProps<Item> {
   /** A typical row's height in px, for rows not yet measured. */
   estimateSize: number;
   renderItem: (item: Item) => ReactNode;
-  overscan?: number;
   /** Extra class of the list element (it is a `role="list"` of `role="listitem"` rows). */
   className?: string;
 }
@@ -43,7 +42,6 @@ export function VirtualList<Item>({
   itemKey,
   estimateSize,
   renderItem,
-  overscan = 6,
   className,
   shownSizes,
 }: VirtualListProps<Item> & { shownSizes?: ShownSizes }) {
@@ -65,7 +63,7 @@ export function VirtualList<Item>({
     // A row the user has seen keeps its height: the rows above the screen are laid out as they were.
     estimateSize: (index) => shownSizes?.get(itemKey(items[index]!)) ?? estimateSize,
     getItemKey: (index) => itemKey(items[index]!),
-    overscan,
+    overscan: 6,
     scrollMargin,
     initialRect: PHONE_VIEWPORT,
     observeElementOffset: observePageOffset,
