@@ -41,7 +41,6 @@ export interface DispatchOptions {
   /** Claimed per round and sent concurrently. */
   batchSize?: number;
   concurrency?: number;
-  maxAttempts?: number;
   /** A replica that dies mid-send leaves its claim to be taken again after this. */
   leaseMs?: number;
   /** host:pid by default. */
