@@ -39,14 +39,13 @@ function EventDetail({ eventId }: { eventId: number }) {
     if (status === 'new') markSeenMutate([eventId]);
   }, [status, eventId, markSeenMutate]);
 
-  if (detail.isPending) {
+  if (detail.isPending)
     return (
       <PageFrame>
         <LoadingState rows={3} />
       </PageFrame>
     );
-  }
-  if (detail.isError) {
+  if (detail.isError)
     return (
       <PageFrame>
         <LoadFailedState
@@ -59,7 +58,6 @@ function EventDetail({ eventId }: { eventId: number }) {
         <UnreachableDrafts draftKey={snoozeDraftKey(eventId)} accept={isSnoozeDraft} describe={(draft) => draft.note} />
       </PageFrame>
     );
-  }
   const { event, customer } = detail.data;
   const handled = event.status === 'handled';
 
@@ -177,12 +175,11 @@ export default function MotEventDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const eventId = motEventIdSchema.safeParse(params.get('eventId') ?? undefined);
-  if (!eventId.success) {
+  if (!eventId.success)
     return (
       <PageFrame>
         <EmptyState title={t('mot.detail.missingEvent')} description={t('mot.detail.missingEventDescription')} />
       </PageFrame>
     );
-  }
   return <EventDetail key={eventId.data} eventId={eventId.data} />;
 }

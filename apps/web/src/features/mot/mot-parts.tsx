@@ -74,7 +74,7 @@ export function LoadMore({
   saysEnd: boolean;
 }) {
   const { t } = useTranslation();
-  if (list.hasNextPage) {
+  if (list.hasNextPage)
     return (
       <div className="mot-more">
         <Button size="small" fill="none" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
@@ -82,7 +82,6 @@ export function LoadMore({
         </Button>
       </div>
     );
-  }
   return saysEnd ? <div className="mot-more mot-more--end">{t('mot.home.noMore')}</div> : null;
 }
 
