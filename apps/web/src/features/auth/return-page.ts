@@ -15,9 +15,8 @@ export function returnPageOf(location: Pick<Location, 'pathname' | 'search'>): {
   const query = new URLSearchParams(location.search);
   const relauchType = query.get('relauchType');
   const asked = query.get('redirectPage');
-  if (asked && (location.pathname === WX_ENTRY_PATH || (relauchType && RELAUNCH_WITH_REDIRECT.includes(relauchType)))) {
+  if (asked && (location.pathname === WX_ENTRY_PATH || (relauchType && RELAUNCH_WITH_REDIRECT.includes(relauchType))))
     return { redirectPage: safeAppTarget(asked), relauchType };
-  }
   if (location.pathname === WX_ENTRY_PATH || location.pathname === '/') return { redirectPage: HOME_PATH, relauchType };
   return { redirectPage: safeAppTarget(`${location.pathname}${location.search}`), relauchType };
 }

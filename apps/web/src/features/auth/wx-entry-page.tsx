@@ -55,7 +55,7 @@ export default function WxEntryPage() {
   }, [code, state, redirectPage, navigate]);
 
   // Nothing was exchanged (someone else's code, or no usable code): whoever was signed in goes on if they choose.
-  if ((failed === 'foreign' || failed === 'missing') && hasUsableToken()) {
+  if ((failed === 'foreign' || failed === 'missing') && hasUsableToken())
     return (
       <PageFrame>
         <ErrorState
@@ -68,7 +68,6 @@ export default function WxEntryPage() {
         />
       </PageFrame>
     );
-  }
 
   return (
     <PageFrame>
