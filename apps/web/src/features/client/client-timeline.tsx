@@ -99,15 +99,14 @@ function ItemText({ item }: { item: TimelineItem }) {
       </>
     );
   }
-  if (item.kyc) {
+  if (item.kyc)
     return (
       <>
         <p className="ba-timeline__what">{t(`client.timeline.kyc.${item.kyc.action}`)}</p>
         {item.kyc.via && <p className="ba-timeline__detail">{t(`client.timeline.via.${item.kyc.via}`, { defaultValue: item.kyc.via })}</p>}
       </>
     );
-  }
-  if (item.profileEdit) {
+  if (item.profileEdit)
     return (
       <p className="ba-timeline__what">
         {t('client.timeline.edit.what', {
@@ -115,7 +114,6 @@ function ItemText({ item }: { item: TimelineItem }) {
         })}
       </p>
     );
-  }
   if (item.money) {
     const { direction, currency, amount, amountHkd } = item.money;
     return (
