@@ -68,9 +68,8 @@ export async function request<E extends WireEndpoint>(
   }
 
   const envelope = body as { code?: unknown; msg?: unknown; data?: unknown } | null;
-  if (!envelope || typeof envelope.code !== 'string') {
+  if (!envelope || typeof envelope.code !== 'string')
     return fail(new ApiError(ClientErrorCode.BAD_RESPONSE, i18n.t('errors.badResponse'), endpoint.path));
-  }
   if (envelope.code !== '0') {
     const serverMessage = typeof envelope.msg === 'string' && envelope.msg ? envelope.msg : i18n.t('errors.unknown');
     const message = (await localizedMessageOf(envelope.code, retryAfter)) ?? serverMessage;
