@@ -741,12 +741,11 @@ export class BookIndex {
     if (prefixWanted > 0) {
       const order = this.order(sortBy);
       const last = order.length - 1;
-      const restWanted = end - exact.length;
       for (let step = 0; step <= last && prefixed.length < prefixWanted; step += 1) {
         const slot = order[sortOrder === 'desc' ? step : last - step]!;
         if (stamp[slot] !== mark) continue;
         if (tiers.isNamePrefix(slot)) prefixed.push(this.ids[slot]!);
-        else if (rest.length < restWanted) rest.push(this.ids[slot]!);
+        else if (rest.length < prefixWanted) rest.push(this.ids[slot]!);
       }
     }
     // Sorted after the walk, whose marks it must not disturb.
@@ -962,13 +961,10 @@ interface RowConditions extends RangeBounds {
 
 /** One method of one class, so V8 inlines `passes` into the loops; a closure per query was called instead. */
 class RowTest {
-  private readonly book: BookIndex;
-  private readonly conditions: RowConditions;
-
-  constructor(book: BookIndex, conditions: RowConditions) {
-    this.book = book;
-    this.conditions = conditions;
-  }
+  constructor(
+    private readonly book: BookIndex,
+    private readonly conditions: RowConditions,
+  ) {}
 
   admitsEveryRow(): boolean {
     const when = this.conditions;
