@@ -309,7 +309,7 @@ async function runEngine(
     const deferred: Array<PendingSql | { mirror: Scenario; inputs: EndpointInput[] }> = [];
     const auth = await signInAs(baseUrl, staff.userid);
     for (const scenario of scenarios) {
-      const concurrencies = scenario.group === 'warm' ? [warmConcurrency(options)] : options.concurrencies;
+      const concurrencies = scenario.group === 'warm' ? [capacityConcurrency(options)] : options.concurrencies;
       let sent: EndpointInput[] | null = null;
       const source = () => {
         const input = scenario.next();
@@ -468,11 +468,9 @@ async function runEngine(
   }
 }
 
-/** The closed loop's concurrency whose req/s is the capacity for the fixed-rate cells: c16, else the highest run. */
+/** c16, else the highest run: its req/s is the fixed-rate cells' capacity, and the warm-cache row runs at it alone. */
 const capacityConcurrency = (options: BenchOptions) =>
   options.concurrencies.includes(TARGETS.p95Concurrency) ? TARGETS.p95Concurrency : Math.max(...options.concurrencies);
-/** The warm-cache row is measured at one concurrency, the target's. */
-const warmConcurrency = capacityConcurrency;
 
 /** docs/ for a full run; anything else must not overwrite the committed figures. */
 const outDirFor = (options: BenchOptions) =>
