@@ -8,34 +8,16 @@ import { AUDIT_TRAIL_PATH, auditPages } from '../features/audit';
 import { CONTACT_PATHS, contactPages } from '../features/contact';
 import type { Messages } from '../shared/i18n/locales/zh-CN';
 
-export type RouteName =
-  | 'clientManageList'
-  | 'clientManageSearch'
-  | 'clientManageFilter'
-  | 'clientInformation'
-  | 'clientHoldingStock'
-  | 'clientTransaction'
-  | 'clientMoneyRecord'
-  | 'clientTransferStock'
-  | 'clientEdit'
-  | 'kycIndex'
-  | 'motHome'
-  | 'motEventDetail'
-  | 'motSingleClient'
-  | 'motHistorySearch'
-  | 'auditTrail'
-  | 'contactNew'
-  | 'contactRecord'
-  | 'contactLog'
-  | 'contactPrint'
-  | 'wxEntry'
-  | 'notFound';
+/** Each page's chunk, by the name of its route. */
+const pages = { ...managePages, ...clientPages, ...kycPages, ...motPages, ...auditPages, ...contactPages, ...authPages };
+
+export type RouteName = keyof typeof pages | 'notFound';
 
 export type TitleKey = `title.${keyof Messages['title']}`;
 
 export interface PageRoute {
   path: string;
-  name: RouteName;
+  name: keyof typeof pages;
   /** No key: the default title (the product name). */
   titleKey?: TitleKey;
   /**
@@ -63,103 +45,92 @@ export const redirectRoutes: readonly RedirectRoute[] = [
 ];
 
 /** docs/spec.md §2, row by row. */
-export const pageRoutes: readonly PageRoute[] = [
+const routes: readonly Omit<PageRoute, 'load'>[] = [
   {
     path: '/client/manage/list',
     name: 'clientManageList',
     titleKey: 'title.clientManage',
     keepAliveFor: 'always',
-    load: managePages.clientManageList,
   },
   {
     path: '/client/manage/search',
     name: 'clientManageSearch',
     titleKey: 'title.clientManage',
     keepAliveFor: ['clientInformation'],
-    load: managePages.clientManageSearch,
   },
   {
     path: '/client/manage/filter',
     name: 'clientManageFilter',
     titleKey: 'title.clientManage',
     enterOnlyFrom: 'clientManageList',
-    load: managePages.clientManageFilter,
   },
   {
     path: '/client/information',
     name: 'clientInformation',
     titleKey: 'title.clientInformation',
     keepAliveFor: ['clientHoldingStock', 'clientTransaction', 'clientMoneyRecord', 'clientTransferStock'],
-    load: clientPages.clientInformation,
   },
   {
     path: '/client/information/accountDetail/holdingStock',
     name: 'clientHoldingStock',
     titleKey: 'title.clientHoldingStock',
-    load: clientPages.clientHoldingStock,
   },
   {
     path: '/client/information/accountDetail/transaction',
     name: 'clientTransaction',
     titleKey: 'title.clientTransaction',
-    load: clientPages.clientTransaction,
   },
   {
     path: '/client/information/moneyRecord/moneyRecord',
     name: 'clientMoneyRecord',
     titleKey: 'title.clientMoneyRecord',
-    load: clientPages.clientMoneyRecord,
   },
   {
     path: '/client/information/moneyRecord/transferStock',
     name: 'clientTransferStock',
     titleKey: 'title.clientTransferStock',
-    load: clientPages.clientTransferStock,
   },
-  { path: '/client/edit', name: 'clientEdit', titleKey: 'title.clientInformation', load: clientPages.clientEdit },
-  { path: '/kyc/index', name: 'kycIndex', titleKey: 'title.kycIndex', load: kycPages.kycIndex },
+  { path: '/client/edit', name: 'clientEdit', titleKey: 'title.clientInformation' },
+  { path: '/kyc/index', name: 'kycIndex', titleKey: 'title.kycIndex' },
   {
     path: '/mot/home',
     name: 'motHome',
     titleKey: 'title.motHome',
     keepAliveFor: ['motHistorySearch', 'motEventDetail', 'clientInformation', 'clientTransaction', 'clientMoneyRecord'],
-    load: motPages.motHome,
   },
   {
     path: '/mot/eventDetail',
     name: 'motEventDetail',
     titleKey: 'title.motEventDetail',
     keepAliveFor: THREE_CLIENT_PAGES,
-    load: motPages.motEventDetail,
   },
   {
     path: '/mot/singleClient',
     name: 'motSingleClient',
     titleKey: 'title.motSingleClient',
     keepAliveFor: THREE_CLIENT_PAGES,
-    load: motPages.motSingleClient,
   },
   {
     path: '/mot/historySearch',
     name: 'motHistorySearch',
     titleKey: 'title.motHistorySearch',
     keepAliveFor: THREE_CLIENT_PAGES,
-    load: motPages.motHistorySearch,
   },
-  { path: AUDIT_TRAIL_PATH, name: 'auditTrail', titleKey: 'title.auditTrail', load: auditPages.auditTrail },
-  { path: CONTACT_PATHS.new, name: 'contactNew', titleKey: 'title.contactNew', load: contactPages.contactNew },
-  { path: CONTACT_PATHS.record, name: 'contactRecord', titleKey: 'title.contactRecord', load: contactPages.contactRecord },
+  { path: AUDIT_TRAIL_PATH, name: 'auditTrail', titleKey: 'title.auditTrail' },
+  { path: CONTACT_PATHS.new, name: 'contactNew', titleKey: 'title.contactNew' },
+  { path: CONTACT_PATHS.record, name: 'contactRecord', titleKey: 'title.contactRecord' },
   {
     path: CONTACT_PATHS.log,
     name: 'contactLog',
     titleKey: 'title.contactLog',
     // Opening a record and coming back keeps the log where it was scrolled to (pages loaded, filter).
     keepAliveFor: ['contactRecord'],
-    load: contactPages.contactLog,
   },
-  { path: CONTACT_PATHS.print, name: 'contactPrint', titleKey: 'title.contactPrint', load: contactPages.contactPrint },
-  { path: '/wxEntry', name: 'wxEntry', load: authPages.wxEntry },
+  { path: CONTACT_PATHS.print, name: 'contactPrint', titleKey: 'title.contactPrint' },
+  { path: '/wxEntry', name: 'wxEntry' },
 ];
+
+export const pageRoutes: readonly PageRoute[] = routes.map((route) => ({ ...route, load: pages[route.name] }));
 
 export const routeByName = new Map<RouteName, PageRoute>(pageRoutes.map((route) => [route.name, route]));
 
