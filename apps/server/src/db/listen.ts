@@ -25,23 +25,20 @@ type ProofNotifier = (payload: string) => Promise<unknown>;
  */
 async function hearsOwnNotification(client: pg.Client, notify: ProofNotifier, timeoutMs: number): Promise<boolean> {
   const nonce = randomUUID();
-  let heard = () => {};
-  const arrived = new Promise<boolean>((resolve) => {
-    heard = () => resolve(true);
-  });
+  // The nonce heard (true) or the time up (false), whichever comes first.
+  let settle: (proven: boolean) => void = () => {};
+  const outcome = new Promise<boolean>((resolve) => (settle = resolve));
   const onNotification = (message: pg.Notification) => {
-    if (message.channel === SESSION_PROOF_CHANNEL && message.payload === nonce) heard();
+    if (message.channel === SESSION_PROOF_CHANNEL && message.payload === nonce) settle(true);
   };
   client.on('notification', onNotification);
   let timer: NodeJS.Timeout | undefined;
   try {
     await client.query(`listen ${SESSION_PROOF_CHANNEL}`);
     await notify(nonce);
-    const timedOut = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-      timer.unref();
-    });
-    const proven = await Promise.race([arrived, timedOut]);
+    timer = setTimeout(() => settle(false), timeoutMs);
+    timer.unref();
+    const proven = await outcome;
     // Through a pooler the UNLISTEN could land elsewhere.
     if (proven) await client.query(`unlisten ${SESSION_PROOF_CHANNEL}`);
     return proven;
