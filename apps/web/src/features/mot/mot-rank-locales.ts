@@ -44,7 +44,6 @@ const motRank = {
     contactNever: ['从未联系', '從未聯絡', 'Never contacted'],
     contactValue: ['{{count}} 天前', '{{count}} 日前', { one: '{{count}} day ago', other: '{{count}} days ago' }],
     factor: ['× {{factor}}', '× {{factor}}', '× {{factor}}'],
-    notRanked: ['已处理的事件不参与排序', '已處理的事件不參與排序', 'Handled events are not ranked'],
     viewLabel: ['今日列表排序', '今日列表排序', "Order of today's list"],
     viewRanked: ['按优先', '按優先', 'By priority'],
     viewDay: ['按客户', '按客戶', 'By client'],
