@@ -35,13 +35,11 @@ export const en: WithPluralForms<ManageMessages> = {
     noClientsDesc: 'Try other filters or keywords',
     clearFilters: 'Clear filters',
     keyword: 'Keyword: {{keyword}}',
-    activeFilters: 'Filtered',
     kycBound: 'WeCom bound',
     kycUnbound: 'WeCom not bound',
     status: { active: 'Active', dormant: 'Dormant', closed: 'Closed' },
     channel: { branch: 'Branch', wealth: 'Wealth', online: 'Online', ifa: 'IFA' },
     market: { HK: 'HK', US: 'US', SH: 'Shanghai', SZ: 'Shenzhen' },
-    matched: { name: 'Name', phone: 'Phone', account: 'Account', idDoc: 'ID' },
     search: {
       placeholder: 'Name, phone, account or ID last 4',
       cancel: 'Cancel',

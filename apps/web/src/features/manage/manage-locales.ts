@@ -33,13 +33,11 @@ const zhCN = {
     noClientsDesc: '试试调整筛选条件或关键词',
     clearFilters: '清除筛选',
     keyword: '关键词：{{keyword}}',
-    activeFilters: '已筛选',
     kycBound: '已绑定企微',
     kycUnbound: '未绑定企微',
     status: { active: '活跃', dormant: '休眠', closed: '已销户' },
     channel: { branch: '分行', wealth: '财富管理', online: '线上开户', ifa: '独立理财顾问' },
     market: { HK: '港股', US: '美股', SH: '沪市', SZ: '深市' },
-    matched: { name: '姓名', phone: '手机', account: '账号', idDoc: '证件' },
     search: {
       placeholder: '姓名 / 手机号 / 账号 / 证件后四位',
       cancel: '取消',

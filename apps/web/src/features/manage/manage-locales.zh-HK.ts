@@ -33,13 +33,11 @@ export const zhHK: ManageMessages = {
     noClientsDesc: '試試調整篩選條件或關鍵詞',
     clearFilters: '清除篩選',
     keyword: '關鍵詞：{{keyword}}',
-    activeFilters: '已篩選',
     kycBound: '已綁定企微',
     kycUnbound: '未綁定企微',
     status: { active: '活躍', dormant: '休眠', closed: '已銷戶' },
     channel: { branch: '分行', wealth: '財富管理', online: '網上開戶', ifa: '獨立理財顧問' },
     market: { HK: '港股', US: '美股', SH: '滬市', SZ: '深市' },
-    matched: { name: '姓名', phone: '手機', account: '賬號', idDoc: '證件' },
     search: {
       placeholder: '姓名 / 手機號 / 賬號 / 證件後四位',
       cancel: '取消',

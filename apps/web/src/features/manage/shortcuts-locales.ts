@@ -9,8 +9,6 @@ const shortcuts = {
   search: { removeRecent: ['删除“{{keyword}}”', '刪除「{{keyword}}」', 'Remove "{{keyword}}"'] },
   pins: {
     title: ['置顶客户', '置頂客戶', 'Pinned'],
-    pin: ['置顶', '置頂', 'Pin'],
-    pinned: ['已置顶', '已置頂', 'Pinned'],
     pinToTop: ['置顶到客户列表', '置頂到客戶列表', 'Pin to the client list'],
     unpin: ['取消置顶', '取消置頂', 'Unpin'],
     full: [
