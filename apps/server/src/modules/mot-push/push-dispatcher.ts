@@ -19,6 +19,7 @@ import {
 } from '../../db/sql-rows';
 import { motPushes, motPushEvents, staff } from '../../db/schema';
 import { WecomApiError, type WecomCorp, type WecomSendResult } from '../../wecom/wecom-client';
+import { STALE_TOKEN_ERRCODES } from '../../wecom/wecom-errors';
 import { rankWeightsOf, type MotRankConfig } from '../../mot-rank-config';
 import { eventRanking } from '../mot';
 import { buildTextcard, CARD_TOP_EVENTS, DUPLICATE_CHECK_INTERVAL_S } from './push-card';
@@ -58,7 +59,7 @@ export const PUSH_DEFAULTS = {
 } as const;
 
 /** WeCom busy, its frequency (45009) and concurrency (45033) limits, tokens gone bad. */
-const RETRYABLE_ERRCODES = new Set([-1, 45009, 45033, 40001, 40014, 42001]);
+const RETRYABLE_ERRCODES = new Set([-1, 45009, 45033, ...STALE_TOKEN_ERRCODES]);
 
 export interface DispatchResult {
   sent: number;

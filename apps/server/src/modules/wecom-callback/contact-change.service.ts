@@ -1,4 +1,4 @@
-import { customerNoOfState, type KycStaleReason, type WecomCallbackEvent } from '@broker/contract';
+import { customerNoOfState, kycStaleReasonSchema, type KycStaleReason, type WecomCallbackEvent } from '@broker/contract';
 import { hongKongDateTime } from '@broker/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -22,9 +22,9 @@ export type ContactChangeOutcome =
   | 'customer_already_bound'
   | 'bound';
 
-const STALE_REASONS: Record<string, KycStaleReason> = {
-  del_follow_user: 'del_follow_user',
-  del_external_contact: 'del_external_contact',
+const staleReason = (changeType: string): KycStaleReason | null => {
+  const parsed = kycStaleReasonSchema.safeParse(changeType);
+  return parsed.success ? parsed.data : null;
 };
 
 /** Each event in one transaction that first records it: a retry or replay changes nothing (ADR 0019). */
@@ -34,7 +34,7 @@ export function createContactChangeService(deps: { db: Database; log: FastifyBas
     const wecomUserId = event.UserID ?? '';
     const externalUserId = event.ExternalUserID ?? '';
     if (event.Event !== 'change_external_contact' || !wecomUserId || !externalUserId) return 'ignored';
-    if (changeType !== 'add_external_contact' && !(changeType in STALE_REASONS)) return 'ignored';
+    if (changeType !== 'add_external_contact' && !staleReason(changeType)) return 'ignored';
     const change: ContactChange = {
       corpId,
       eventKey: `${changeType}:${wecomUserId}:${externalUserId}:${event.CreateTime}`,
@@ -63,7 +63,7 @@ export function createContactChangeService(deps: { db: Database; log: FastifyBas
     // A later event has been applied already: WeCom retried this one.
     const late = (at: Date | null) => at !== null && at.getTime() > change.occurredAt.getTime();
 
-    const reason = STALE_REASONS[change.changeType];
+    const reason = staleReason(change.changeType);
     if (reason) {
       if (!binding) return 'no_binding';
       // Another follower parted with the contact: the customer's manager still has them.
