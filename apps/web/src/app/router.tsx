@@ -57,10 +57,7 @@ export function createAppRouter(): AppRouterInternals {
   const notify = () => listeners.forEach((listener) => listener());
   let settledKey: string | null = null;
   history.listen(notify);
-  /*
-   * As the data router did: the URL changes once the destination page's chunk has loaded, and the page then
-   * renders at once; until then the current page stays. (A failed load still navigates: the error page shows.)
-   */
+  // The destination page's chunk first (see the top of this file); a failed load still navigates: the error page shows.
   const whenReady = (to: To) => {
     const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : (to.pathname ?? history.location.pathname);
     return preloadPath(pathname).catch(() => undefined);
