@@ -1,5 +1,5 @@
 import { addDays, dayNumber } from '@broker/domain';
-import { TIMELINE_KINDS, timelineCursorText } from '@broker/contract';
+import { customerStatusSchema, marketSchema, sortFieldSchema, TIMELINE_KINDS, timelineCursorText } from '@broker/contract';
 import { nameReadings, traditionalChinese, type DatabaseHandle } from '@broker/server';
 import type { EndpointInput } from './http-request';
 
@@ -117,9 +117,10 @@ class Draw {
   }
 }
 
-const STATUSES = ['active', 'dormant', 'closed'] as const;
-const MARKETS = ['HK', 'US', 'SH', 'SZ'] as const;
-const SORT_FIELDS = ['totalAssets', 'openDate', 'lastTrade'] as const;
+const STATUSES = customerStatusSchema.options;
+const MARKETS = marketSchema.options;
+const SORT_FIELDS = sortFieldSchema.options;
+/** The first eight rules: the risk rules (ADR 0043) are not drawn, so figures compare with earlier runs. */
 const MOT_RULES = [
   'birthday',
   'large_deposit',
