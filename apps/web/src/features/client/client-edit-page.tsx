@@ -9,7 +9,7 @@ import { ErrorCode, endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
-import { showFailureToast } from '../../shared/api/toast';
+import { showFailureToast, showToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LoadingState } from '../../shared/ui/states';
 import { useDraft } from '../../shared/drafts/use-draft';
@@ -81,10 +81,6 @@ const describeEdit = (draft: EditDraft) => Object.values(changedFields(draft.sta
 const nothingTyped = (draft: EditDraft) => Object.keys(changedFields(draft.started, draft.values)).length === 0 && !draft.newTag.trim();
 
 const historyIndex = () => (window.history.state as { idx?: number } | null)?.idx ?? 0;
-
-function showToast(content: string) {
-  void import('../../shared/ui/antd-toast').then(({ default: Toast }) => Toast.show({ content, duration: 2000 }));
-}
 
 function Field({
   label,
