@@ -18,6 +18,7 @@ import { DraftChoice, UnreachableDrafts } from '../../shared/drafts/draft-choice
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
+import { isObject } from '../../shared/drafts/page-state';
 import { baseInfoQuery, clientKeys, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { NoCustomer } from './no-customer';
@@ -52,8 +53,7 @@ const isText = (value: unknown, max: number): value is string => typeof value ==
 const isFormValues = (value: unknown): value is ProfileFormValues => {
   const form = value as Partial<ProfileFormValues> | null;
   return (
-    typeof form === 'object' &&
-    form !== null &&
+    isObject(form) &&
     isText(form.nameEn, 200) &&
     isText(form.phone, 100) &&
     isText(form.email, 300) &&
@@ -66,8 +66,7 @@ const isFormValues = (value: unknown): value is ProfileFormValues => {
 const isEditDraft = (data: unknown): data is EditDraft => {
   const draft = data as Partial<EditDraft> | null;
   return (
-    typeof draft === 'object' &&
-    draft !== null &&
+    isObject(draft) &&
     Number.isSafeInteger(draft.version) &&
     isFormValues(draft.started) &&
     isFormValues(draft.values) &&

@@ -16,6 +16,7 @@ import {
 } from '@broker/contract';
 import { hongKongDateTime, hongKongDay, hongKongInstant, isCalendarDay } from '@broker/domain';
 import { bothTexts, compareEdits, mergeEdits, type Comparable, type MergeChoice } from '../../shared/drafts/edit-merge';
+import { isObject } from '../../shared/drafts/page-state';
 
 /** The log form as typed: text as it is in the inputs (empty = none), the time as Hong Kong day and time. */
 export interface ContactFormValues {
@@ -264,8 +265,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 export function isContactFormValues(value: unknown): value is ContactFormValues {
   const form = value as Partial<ContactFormValues> | null;
   return (
-    typeof form === 'object' &&
-    form !== null &&
+    isObject(form) &&
     CONTACT_CHANNELS.includes(form.channel as ContactChannel) &&
     CONTACT_PURPOSES.includes(form.purpose as ContactPurpose) &&
     // A little over the limits: what was typed over a limit is kept, and the form says so.
@@ -292,8 +292,7 @@ export interface NewContactDraft {
 export const isNewContactDraft = (data: unknown): data is NewContactDraft => {
   const draft = data as Partial<NewContactDraft> | null;
   return (
-    typeof draft === 'object' &&
-    draft !== null &&
+    isObject(draft) &&
     isContactFormValues(draft.values) &&
     Array.isArray(draft.eventIds) &&
     draft.eventIds.length <= CONTACT_EVENTS_MAX &&
@@ -326,8 +325,7 @@ export interface ReviseDraft {
 export const isReviseDraft = (data: unknown): data is ReviseDraft => {
   const draft = data as Partial<ReviseDraft> | null;
   return (
-    typeof draft === 'object' &&
-    draft !== null &&
+    isObject(draft) &&
     isId(draft.basedOn) &&
     Number.isSafeInteger(draft.edits) &&
     (draft.edits as number) >= 0 &&

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Currency, CustomerStatus, Market, RequestOf, SavedFilterSet, endpoints } from '@broker/contract';
 import { currencyValues, customerStatusValues, marketValues } from '../../shared/api/contract';
-import { bindSessionValue, isDayOrEmpty, oneOf } from '../../shared/drafts/page-state';
+import { bindSessionValue, isDayOrEmpty, isObject, oneOf } from '../../shared/drafts/page-state';
 
 export const SORT_OPTIONS = ['totalAssets_desc', 'totalAssets_asc', 'openDate_desc', 'lastTrade_desc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -123,8 +123,7 @@ const isListOf = (value: unknown, accept: (item: unknown) => boolean) => Array.i
 export function isClientFilters(value: unknown): value is ClientFilters {
   const filters = value as Record<keyof ClientFilters, unknown> | null;
   return (
-    typeof filters === 'object' &&
-    filters !== null &&
+    isObject(filters) &&
     typeof filters.keyword === 'string' &&
     filters.keyword.length <= 100 &&
     isListOf(filters.channels, (channel) => typeof channel === 'string' && channel.length <= 40) &&

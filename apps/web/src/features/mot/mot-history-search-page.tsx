@@ -19,7 +19,7 @@ import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from '@broker/domain';
 import { LoadMore, ServiceRecordBody } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
-import { isDay, isString, useRestorableState } from '../../shared/drafts/page-state';
+import { isDay, isObject, isString, useRestorableState } from '../../shared/drafts/page-state';
 
 interface Filters {
   rule?: MotRule;
@@ -31,8 +31,7 @@ interface Filters {
 const isFilters = (value: unknown): value is Filters => {
   const filters = value as Filters | null;
   return (
-    typeof filters === 'object' &&
-    filters !== null &&
+    isObject(filters) &&
     !Array.isArray(filters) &&
     Object.keys(filters).every((key) => ['rule', 'channel', 'dateFrom', 'dateTo'].includes(key)) &&
     (filters.rule === undefined || MOT_RULES.includes(filters.rule)) &&

@@ -149,6 +149,7 @@ export function bindSessionValue<T>(name: string, accept: (value: unknown) => va
 }
 
 /** Checks for restored values. */
+export const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 export const oneOf =
   <const T extends readonly unknown[]>(values: T) =>
   (value: unknown): value is T[number] =>
