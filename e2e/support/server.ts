@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from '@broker/server';
@@ -17,7 +18,7 @@ export interface E2eServer extends RunningTestApp {
 export async function startE2eServer(
   settings: Omit<NonNullable<Parameters<typeof startTestApp>[1]>, 'WEB_DIST_DIR'> = {},
 ): Promise<E2eServer> {
-  if (!existsSync(`${WEB_DIST}index.html`)) throw new Error(`${WEB_DIST} has no build: run \`npm run build\` first (npm test does)`);
+  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST} has no build: run \`npm run build\` first (npm test does)`);
   const database = await pgliteTestDatabase.create();
   const running = await startTestApp(database, { ...settings, WEB_DIST_DIR: WEB_DIST });
   return {
