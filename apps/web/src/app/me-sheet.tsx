@@ -69,7 +69,7 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
               {staffName.slice(0, 1)}
             </div>
             <div className="ba-me-sheet__who">
-              <div className="ba-me-sheet__caption">{t('me.signedInAs')}</div>
+              <div className="ba-caption">{t('me.signedInAs')}</div>
               <div className="ba-me-sheet__name" data-testid="me-name">
                 {staffName}
               </div>

@@ -99,19 +99,19 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
         ))}
       </div>
       {slices.length === 0 && owed.length === 0 ? (
-        <p className="ba-alloc__empty">{t('client.asset.noAssets')}</p>
+        <p className="ba-muted ba-alloc__empty">{t('client.asset.noAssets')}</p>
       ) : (
         <>
           {slices.length === 0 ? (
-            <p className="ba-alloc__empty">{t('client.asset.nothingHeld')}</p>
+            <p className="ba-muted ba-alloc__empty">{t('client.asset.nothingHeld')}</p>
           ) : (
             <div className="ba-alloc__body">
               <Donut slices={slices} label={t('client.asset.chartLabel')} />
-              <ul className="ba-alloc__legend">
+              <ul className="ba-plain-list ba-alloc__legend">
                 {slices.map((slice, index) => (
                   <li key={slice.key}>
                     <span className="ba-alloc__dot" style={{ background: COLORS[index % COLORS.length] }} />
-                    <span className="ba-alloc__name ba-ellipsis">{slice.label}</span>
+                    <span className="ba-grow ba-alloc__name ba-ellipsis">{slice.label}</span>
                     <span className="ba-alloc__ratio">{formatPercent(slice.ratio, 1)}</span>
                     <span className="ba-alloc__value">{money.format(slice.valueHkd, 0)}</span>
                   </li>
@@ -121,11 +121,11 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
           )}
           {owed.length > 0 && (
             <div className="ba-alloc__owed" data-testid="allocation-owed">
-              <ul className="ba-alloc__legend">
+              <ul className="ba-plain-list ba-alloc__legend">
                 {owed.map((part) => (
                   <li key={part.key}>
                     <span className="ba-alloc__dot ba-alloc__dot--owed" />
-                    <span className="ba-alloc__name ba-ellipsis">{part.label}</span>
+                    <span className="ba-grow ba-alloc__name ba-ellipsis">{part.label}</span>
                     <span className="ba-alloc__value ba-alloc__value--owed">{money.format(part.valueHkd, 0)}</span>
                   </li>
                 ))}

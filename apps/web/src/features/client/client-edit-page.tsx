@@ -100,7 +100,7 @@ function Field({
         {label}
         {required && <span className="ba-form-required">*</span>}
       </label>
-      <div className="ba-field__control">
+      <div className="ba-grow ba-field__control">
         {children}
         {error && (
           <p className="ba-form-error ba-field__error" role="alert">
@@ -295,13 +295,13 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         />
       )}
       {taken && <MergedNotice taken={taken.map(label)} />}
-      <section className="ba-edit__readonly">
+      <section className="ba-surface ba-edit__readonly">
         <p className="ba-edit__who">
           <b>{record.nameCn}</b> · {record.customerNo} · {record.idDocMasked}
         </p>
         <p className="ba-form-hint">{t('client.edit.readonlyHint')}</p>
       </section>
-      <section className="ba-form">
+      <section className="ba-surface ba-form">
         {textField('nameEn', { required: true, autoComplete: 'off' })}
         {/* The number on file stays masked (ADR 0039): empty keeps it, a new one replaces it. */}
         {textField('phone', {
@@ -338,7 +338,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
               ))}
             </div>
           )}
-          <div className="ba-edit__tag-add">
+          <div className="ba-row ba-edit__tag-add">
             <input
               id="edit-tag"
               className="ba-form-input ba-field__input"

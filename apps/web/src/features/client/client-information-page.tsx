@@ -35,10 +35,10 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
   return (
     <section className="ba-profile" data-testid="profile-header">
       <div className="ba-profile__top">
-        <span className="ba-profile__avatar" aria-hidden>
+        <span className="ba-avatar ba-profile__avatar" aria-hidden>
           {profile.nameCn.slice(0, 1) || profile.nameEn.slice(0, 1)}
         </span>
-        <div className="ba-profile__names">
+        <div className="ba-grow">
           <h2 className="ba-profile__name" data-testid="profile-name">
             {profile.nameCn}
             {profile.gender && <span className="ba-profile__title">{t(`client.gender.${profile.gender}`, { defaultValue: '' })}</span>}
@@ -96,7 +96,7 @@ export function AssetCard({ asset }: { asset: CustomerAsset }) {
       extra={<CurrencySwitcher />}
       className="ba-card--asset"
     >
-      <p className="ba-asset__label">
+      <p className="ba-caption ba-asset__label">
         {t(negative ? 'client.asset.netTotal' : 'client.asset.total', { ccy: money.currency })}
         {negative && <span className="ba-tag ba-tag--negative ba-tone--red">{t('client.asset.negativeTag')}</span>}
       </p>
@@ -110,15 +110,15 @@ export function AssetCard({ asset }: { asset: CustomerAsset }) {
       )}
       <dl className="ba-asset__figures">
         <div>
-          <dt>{t(asset.cashHkd < 0 ? 'client.asset.loan' : 'client.asset.cash')}</dt>
+          <dt className="ba-caption">{t(asset.cashHkd < 0 ? 'client.asset.loan' : 'client.asset.cash')}</dt>
           <dd>{money.format(asset.cashHkd)}</dd>
         </div>
         <div>
-          <dt>{t('client.asset.marketValue')}</dt>
+          <dt className="ba-caption">{t('client.asset.marketValue')}</dt>
           <dd>{money.format(asset.marketValueHkd)}</dd>
         </div>
         <div>
-          <dt>{t('client.asset.todayPnl')}</dt>
+          <dt className="ba-caption">{t('client.asset.todayPnl')}</dt>
           <dd className={`ba-trend--${pnlTrend}`}>
             {money.formatSigned(asset.todayPnlHkd)}
             <small>{formatSignedPercent(asset.todayPnlRatio)}</small>
@@ -139,7 +139,10 @@ function DetailLinks({ customerId }: { customerId: number }) {
     { to: CLIENT_PATHS.transfers, label: t('client.links.transfers'), icon: <SendOutline />, tone: 'green', testId: 'link-transfers' },
   ];
   return (
-    <IconLinks links={links.map((link) => ({ ...link, to: withCustomer(link.to, customerId) }))} className="ba-card ba-detail-links" />
+    <IconLinks
+      links={links.map((link) => ({ ...link, to: withCustomer(link.to, customerId) }))}
+      className="ba-surface ba-card ba-detail-links"
+    />
   );
 }
 
@@ -147,14 +150,14 @@ function DetailLinks({ customerId }: { customerId: number }) {
 function ContactLogLink({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   return (
-    <div className="ba-card ba-contact-entry">
+    <div className="ba-surface ba-card ba-contact-entry">
       <Link className="ba-contact-entry__log" to={withCustomer(CONTACT_PATHS.log, customerId)} data-testid="link-contact-log">
-        <span className="ba-contact-entry__icon" aria-hidden>
+        <span className="ba-icon-tile ba-contact-entry__icon" aria-hidden>
           <FileOutline />
         </span>
-        <span className="ba-contact-entry__text">
+        <span className="ba-grow ba-contact-entry__text">
           <b>{t('client.contactLog.title')}</b>
-          <small>{t('client.contactLog.hint')}</small>
+          <small className="ba-caption">{t('client.contactLog.hint')}</small>
         </span>
         <RightOutline className="ba-contact-entry__arrow" />
       </Link>

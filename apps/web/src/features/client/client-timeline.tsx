@@ -319,8 +319,8 @@ export function TimelineCard({ customerId }: { customerId: number }) {
             <ol className="ba-timeline" data-testid="timeline-list">
               {items.map((item) => (
                 <li key={item.key} className={`ba-timeline__item ba-timeline__item--${item.kind}`} data-kind={item.kind}>
-                  <button type="button" className="ba-timeline__open" onClick={() => setOpened(item)} data-testid="timeline-item">
-                    <time className="ba-timeline__time">
+                  <button type="button" className="ba-bare ba-timeline__open" onClick={() => setOpened(item)} data-testid="timeline-item">
+                    <time className="ba-caption ba-timeline__time">
                       {formatDateTime(item.at)}
                       {item.staffName && <span className="ba-timeline__by">{item.staffName}</span>}
                     </time>

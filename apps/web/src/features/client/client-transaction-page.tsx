@@ -35,7 +35,7 @@ function TradeRow({ item }: { item: TradeItem }) {
       </div>
       <div className="ba-record__line ba-record__sub">
         <span>
-          <span className={`ba-tag ba-tag--${item.status}`}>{t(`client.filters.${item.status}`)}</span>{' '}
+          <span className={item.status === 'unsettled' ? 'ba-tag ba-tone--amber' : 'ba-tag'}>{t(`client.filters.${item.status}`)}</span>{' '}
           {t('client.trades.settleDate', { date: item.settleDate })}
         </span>
         <span>

@@ -88,11 +88,11 @@ interface SummaryItem {
 /** The totals of the filtered set (not only the loaded page). */
 function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode }) {
   return (
-    <div className="ba-summary" data-testid="record-summary">
+    <div className="ba-surface ba-summary" data-testid="record-summary">
       <dl className="ba-summary__items">
         {items.map((item) => (
           <div key={item.label}>
-            <dt>{item.label}</dt>
+            <dt className="ba-caption">{item.label}</dt>
             <dd className={item.tone ? `ba-trend--${item.tone}` : undefined} data-testid={item.testId}>
               {item.value}
             </dd>
@@ -143,7 +143,7 @@ export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: stri
         <div className="ba-frow ba-frow--dates">
           <span className="ba-frow__label" />
           <DayInput label={t('client.filters.from')} value={from} onChange={setFrom} />
-          <span className="ba-frow__dash">—</span>
+          <span className="ba-caption">—</span>
           <DayInput label={t('client.filters.to')} value={to} onChange={setTo} />
         </div>
       )}
@@ -208,10 +208,9 @@ function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: 
   if (query.isError && items.length === 0) return <ClientErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <EmptyState title={emptyText} />;
   return (
-    <section className="ba-records" data-testid="record-list">
-      {total !== undefined && <p className="ba-records__total">{t('client.list.total', { count: total })}</p>}
+    <section className="ba-surface ba-records" data-testid="record-list">
+      {total !== undefined && <p className="ba-caption ba-records__total">{t('client.list.total', { count: total })}</p>}
       <VirtualList
-        className="ba-records__list"
         items={items}
         itemKey={itemKey}
         estimateSize={RECORD_ROW_HEIGHT}

@@ -105,7 +105,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children, refu
           {refusal}
         </p>
       )}
-      <div className="ba-form">
+      <div className="ba-surface ba-form">
         <Field field="channel" label={t('contact.form.channel')} required>
           <RadioButtons
             label={t('contact.form.channel')}
@@ -182,18 +182,13 @@ export function ContactFields({ values, onChange, errors, onBlur, children, refu
           count={values.nextStep.trim().length}
         >
           <input {...bound('nextStep')} className="ba-form-input ba-cinput" placeholder={t('contact.form.nextStepPlaceholder')} />
-          <div className="ba-cnext">
+          <div className="ba-row ba-cnext">
             <label className="ba-cnext__label" htmlFor={fieldId('nextStepDate')}>
               {t('contact.form.nextStepDate')}
             </label>
-            <input
-              {...bound('nextStepDate')}
-              className="ba-form-input ba-cinput ba-cinput--date"
-              type="date"
-              min={values.servedDay || today}
-            />
+            <input {...bound('nextStepDate')} className="ba-form-input ba-cinput ba-grow" type="date" min={values.servedDay || today} />
             {values.nextStepDate && (
-              <button type="button" className="ba-cnext__clear" onClick={() => set('nextStepDate', '')}>
+              <button type="button" className="ba-bare ba-cnext__clear" onClick={() => set('nextStepDate', '')}>
                 {t('contact.form.clearDate')}
               </button>
             )}

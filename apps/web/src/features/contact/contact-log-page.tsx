@@ -31,14 +31,14 @@ function LogRow({ record }: { record: ContactRecord }) {
   const { t } = useTranslation();
   return (
     <Link to={contactRecordPath(record.recordId)} className="ba-clog-row" data-testid="contact-log-row" data-record-id={record.recordId}>
-      <span className="ba-clog-row__head">
+      <span className="ba-row">
         <ChannelLabel channel={record.channel} />
         <PurposeTag purpose={record.purpose} />
-        <time className="ba-clog-row__time">{formatDateTime(record.servedAt)}</time>
+        <time className="ba-caption ba-clog-row__time">{formatDateTime(record.servedAt)}</time>
       </span>
       <span className="ba-clog-row__note">{record.note}</span>
       <span className="ba-clog-row__foot">
-        {record.outcome && <span className="ba-clog-row__outcome ba-ellipsis">{outcomeText(record.outcome)}</span>}
+        {record.outcome && <span className="ba-grow ba-ellipsis">{outcomeText(record.outcome)}</span>}
         {record.nextStepDate && <span className="ba-clog-row__next">→ {record.nextStepDate}</span>}
         {record.version > 1 && <span className="ba-clog-badge ba-clog-badge--corrected">{t('contact.log.corrected')}</span>}
         {isLocked(record) && (

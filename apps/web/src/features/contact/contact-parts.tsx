@@ -60,12 +60,12 @@ export function EventTag({ event }: { event: Pick<ContactRecord['events'][number
 export function ClientStrip({ customer, children }: { customer: MotCustomerSummary; children?: ReactNode }) {
   return (
     <section className="ba-contact-client" data-testid="contact-client">
-      <span className="ba-contact-client__avatar" aria-hidden="true">
+      <span className="ba-avatar ba-contact-client__avatar" aria-hidden="true">
         {customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}
       </span>
-      <span className="ba-contact-client__names">
+      <span className="ba-grow ba-contact-client__names">
         <b>{customer.nameCn || customer.nameEn}</b>
-        <small className="ba-ellipsis">
+        <small className="ba-caption ba-ellipsis">
           {customer.nameCn && customer.nameEn ? `${customer.nameEn} · ` : ''}
           {customer.customerNo}
         </small>
@@ -111,7 +111,7 @@ export function RecordContent({ record }: { record: ContactRecord }) {
       key: 'events',
       label: t('contact.record.events'),
       value: (
-        <span className="ba-contact-events">
+        <span className="ba-wrap ba-contact-events">
           {record.events.map((event) => (
             <Link key={event.eventId} className="ba-hit" to={`/mot/eventDetail?eventId=${event.eventId}`}>
               <EventTag event={event} />

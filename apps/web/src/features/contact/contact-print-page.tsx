@@ -97,7 +97,7 @@ function PrintableLog({ customerId }: { customerId: number }) {
 
   const { customer } = client.data;
   return (
-    <article className="ba-cprint" data-testid="contact-print">
+    <article className="ba-surface ba-cprint" data-testid="contact-print">
       <div className="ba-cprint__actions">
         <Button color="primary" size="small" onClick={() => window.print()} data-testid="contact-print-now">
           {t('contact.print.print')}

@@ -47,14 +47,14 @@ function VersionCard({ record, current }: { record: ContactRecord; current: bool
   const { t } = useTranslation();
   return (
     <article
-      className={current ? 'ba-crecord ba-crecord--current' : 'ba-crecord'}
+      className={current ? 'ba-surface ba-crecord ba-crecord--current' : 'ba-surface ba-crecord'}
       data-testid={current ? 'contact-record' : 'contact-version'}
       data-version={record.version}
     >
-      <header className="ba-crecord__head">
+      <header className="ba-wrap ba-crecord__head">
         <ChannelLabel channel={record.channel} />
         <PurposeTag purpose={record.purpose} />
-        <span className="ba-crecord__version">
+        <span className="ba-caption ba-crecord__version">
           {t('contact.record.version', { version: record.version })}
           {current && record.version > 1 && ` · ${t('contact.record.latest')}`}
         </span>

@@ -78,7 +78,7 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
         <div className="ba-avatar ba-kyc__avatar" aria-hidden>
           {name.slice(0, 1)}
         </div>
-        <div className="ba-kyc__contact-text">
+        <div className="ba-grow">
           <p className="ba-caption ba-kyc__label">{t('kyc.contact.heading')}</p>
           <h2 className="ba-kyc__contact-name ba-ellipsis">{name}</h2>
         </div>
@@ -266,7 +266,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
         <p className="ba-caption ba-kyc__count">
           {results.data.hasMore ? t('kyc.search.more', { count: SEARCH_PAGE_SIZE }) : t('kyc.search.total', { count: results.data.total })}
         </p>
-        <ul className="ba-kyc__results" data-testid="kyc-results" aria-busy={results.isFetching}>
+        <ul className="ba-plain-list" data-testid="kyc-results" aria-busy={results.isFetching}>
           {results.data.list.map((candidate) => (
             <CandidateItem
               key={candidate.customerId}
@@ -324,7 +324,7 @@ function CandidateItem({
   const otherName = candidate.nameCn && candidate.nameEn ? candidate.nameEn : '';
   return (
     <li className="ba-kyc__candidate" data-testid="kyc-candidate" data-customer-id={candidate.customerId}>
-      <div className="ba-kyc__candidate-main">
+      <div className="ba-grow">
         <p className="ba-kyc__candidate-name">
           {candidate.nameCn || candidate.nameEn}
           {otherName && <span className="ba-kyc__candidate-alt">{otherName}</span>}

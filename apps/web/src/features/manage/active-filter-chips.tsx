@@ -92,7 +92,7 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
       </div>
       <button
         type="button"
-        className="ba-chips__reset ba-hit"
+        className="ba-bare ba-caption ba-chips__reset ba-hit"
         data-testid="clear-filters"
         onClick={() => {
           reset();

@@ -20,7 +20,7 @@ export function ChannelStrip({ byChannel }: { byChannel: CustomerStat['byChannel
     // Always there, so the line does not push the list down when the figures arrive (layout shift).
     <div
       ref={strip}
-      className="ba-stat__channels ba-scroll-fade"
+      className="ba-hscroll ba-stat__channels ba-scroll-fade"
       data-testid="stat-channels"
       {...scrollFadeProps(edges)}
       role="region"
@@ -30,7 +30,7 @@ export function ChannelStrip({ byChannel }: { byChannel: CustomerStat['byChannel
     >
       <span id={labelId}>{t('manage.byChannel')}</span>
       {byChannel && byChannel.length > 0 ? (
-        <ul className="ba-stat__channel-list" aria-labelledby={labelId}>
+        <ul className="ba-plain-list ba-stat__channel-list" aria-labelledby={labelId}>
           {byChannel.map((row) => (
             <li key={row.channel}>
               {t(`manage.channel.${row.channel}`, { defaultValue: row.channel })} <b>{formatNumber(row.clients)}</b>

@@ -148,7 +148,7 @@ export default function ClientManageFilterPage() {
         />
       </Section>
       <Section title={t('manage.filters.assetRange', { ccy: rangeCcy })} error={assetError}>
-        <div className={assetError ? 'ba-filter__range ba-filter__range--error' : 'ba-filter__range'}>
+        <div className={assetError ? 'ba-row ba-filter__range--error' : 'ba-row'}>
           <input
             className="ba-filter__input"
             inputMode="decimal"
@@ -171,7 +171,7 @@ export default function ClientManageFilterPage() {
         </div>
       </Section>
       <Section title={t('manage.filters.openDate')} error={dateError}>
-        <div className={dateError ? 'ba-filter__range ba-filter__range--error' : 'ba-filter__range'}>
+        <div className={dateError ? 'ba-row ba-filter__range--error' : 'ba-row'}>
           <input
             className="ba-filter__input"
             type="date"

@@ -148,10 +148,10 @@ export default function ClientManageListPage() {
             <IconLinks links={shortcuts} className="ba-shortcuts" />
           </Card>
         )}
-        <section className="ba-client-list" data-testid="client-list">
+        <section className="ba-surface ba-client-list" data-testid="client-list">
           <header className="ba-client-list__head">
             <h2>{t('manage.listTitle')}</h2>
-            <span>
+            <span className="ba-caption">
               {total !== undefined && t('manage.listCount', { count: total })}
               {total !== undefined && ' · '}
               {t(`manage.filters.sortOptions.${filters.sort}`)}

@@ -48,7 +48,7 @@ export default function ClientManageSearchPage() {
     <PageFrame>
       <div className="ba-search-head ba-manage__search">
         <SearchBar placeholder={t('manage.search.placeholder')} value={input} onChange={setInput} autoFocus />
-        <button type="button" className="ba-manage__cancel ba-hit" onClick={() => navigate(-1)}>
+        <button type="button" className="ba-bare ba-manage__cancel ba-hit" onClick={() => navigate(-1)}>
           {t('manage.search.cancel')}
         </button>
       </div>
@@ -67,7 +67,7 @@ export default function ClientManageSearchPage() {
                   <DeleteOutline />
                 </button>
               </header>
-              <div className="ba-recent__items">
+              <div className="ba-wrap ba-recent__items">
                 {recentSearches.map((item) => (
                   <span className="ba-recent__entry" key={item}>
                     <button type="button" className="ba-recent__item ba-ellipsis" onClick={() => setInput(item)}>
@@ -98,7 +98,7 @@ export default function ClientManageSearchPage() {
       ) : clients.length === 0 ? (
         <EmptyState title={t('manage.search.none')} description={t('manage.search.noneDesc')} />
       ) : (
-        <section className="ba-client-list" data-testid="search-results">
+        <section className="ba-surface ba-client-list" data-testid="search-results">
           <header className="ba-client-list__head">
             <h2>{t('manage.search.results', { count: total })}</h2>
           </header>

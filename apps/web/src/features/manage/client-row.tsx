@@ -107,15 +107,15 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
         data-testid="client-row"
         data-customer-id={client.customerId}
       >
-        <span className={`ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
+        <span className={`ba-avatar ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
           {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
         </span>
-        <span className="ba-client__main">
+        <span className="ba-grow ba-client__main">
           <span className="ba-client__name-line">
             <span className="ba-client__name">
               <Highlight text={client.nameCn} keyword={keyword} />
             </span>
-            <span className="ba-client__name-en ba-ellipsis">
+            <span className="ba-caption ba-client__name-en ba-ellipsis">
               <Highlight text={client.nameEn} keyword={keyword} />
             </span>
           </span>

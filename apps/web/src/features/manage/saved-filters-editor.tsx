@@ -69,7 +69,7 @@ export function SavedFiltersEditor({ current, valid }: { current: ClientFilters;
               </li>
             ) : (
               <li key={filter.filterId} className="ba-saved-edit__item" data-testid="saved-filter-item">
-                <span className="ba-saved-edit__name ba-ellipsis">{filter.name}</span>
+                <span className="ba-grow ba-saved-edit__name ba-ellipsis">{filter.name}</span>
                 <button
                   type="button"
                   className="ba-saved-edit__button"

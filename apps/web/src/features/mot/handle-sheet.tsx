@@ -194,7 +194,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
         <Button block color="primary" shape="rounded" size="large" loading={handle.isPending} onClick={submit}>
           {t('mot.handle.submit')}
         </Button>
-        <button type="button" className="mot-sheet__full" onClick={openFullForm} data-testid="mot-handle-full-form">
+        <button type="button" className="ba-bare mot-sheet__full" onClick={openFullForm} data-testid="mot-handle-full-form">
           {t('mot.handle.fullForm')}
         </button>
       </div>

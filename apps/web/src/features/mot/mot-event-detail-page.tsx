@@ -85,7 +85,7 @@ function EventDetail({ eventId }: { eventId: number }) {
     >
       <section className="mot-event-head" data-testid="mot-event" data-status={event.status}>
         <RuleIcon rule={event.rule} size="lg" />
-        <div className="mot-event-head__text">
+        <div className="ba-grow">
           <h1 className="mot-event-head__title">{t(`mot.rule.${event.rule}`)}</h1>
           <div className="mot-event-head__meta">
             {t('mot.detail.dueDate')} {event.dueDate}

@@ -147,7 +147,7 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
         </div>
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.history.dateRange')}</div>
-          <div className="mot-range">
+          <div className="ba-row">
             <DateField
               label={t('mot.history.from')}
               value={draft.dateFrom}
@@ -249,7 +249,7 @@ export default function MotHistorySearchPage() {
         />
         <button
           type="button"
-          className={active ? 'mot-search__filter ba-hit mot-search__filter--on' : 'mot-search__filter ba-hit'}
+          className={active ? 'ba-bare mot-search__filter ba-hit mot-search__filter--on' : 'ba-bare mot-search__filter ba-hit'}
           onClick={() => setFilterOpen(true)}
         >
           <FilterOutline />
@@ -258,7 +258,7 @@ export default function MotHistorySearchPage() {
         </button>
       </div>
       {chips.length > 0 && (
-        <div className="mot-active-filters">
+        <div className="ba-wrap mot-active-filters">
           {chips.map((chip) => (
             <button
               key={chip.key}

@@ -49,7 +49,7 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
   }, [days.length, selected]);
 
   return (
-    <div className="mot-dates" ref={strip} role="group" aria-label={t('mot.home.datesLabel')} data-testid="mot-dates">
+    <div className="ba-hscroll mot-dates" ref={strip} role="group" aria-label={t('mot.home.datesLabel')} data-testid="mot-dates">
       {days.map((day) => {
         const past = day.date < today && day.count > 0;
         const classes = ['mot-date'];
@@ -111,11 +111,11 @@ function ClientRow({ row }: { row: MotTodoRow }) {
   return (
     <section className="mot-row mot-row--client" data-testid="mot-row" data-customer-id={row.customerId}>
       <Link className="mot-row__client" to={`/mot/singleClient?customerId=${row.customerId}`}>
-        <span className="mot-avatar">
+        <span className="ba-avatar mot-avatar">
           {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
           {row.unseen && <span className="mot-avatar__dot" />}
         </span>
-        <span className="mot-row__who">
+        <span className="ba-grow mot-row__who">
           <span className="mot-row__name">
             {row.nameCn}
             <small className="ba-ellipsis">{row.nameEn}</small>
@@ -125,7 +125,7 @@ function ClientRow({ row }: { row: MotTodoRow }) {
             {row.phone && ` · ${row.phone}`}
           </span>
         </span>
-        <span className="mot-row__count">{t('mot.home.eventsCount', { count: row.events.length })}</span>
+        <span className="ba-caption mot-row__count">{t('mot.home.eventsCount', { count: row.events.length })}</span>
         <RightOutline className="mot-line__arrow" />
       </Link>
       <div className="mot-row__lines">
@@ -152,7 +152,7 @@ function EventRow({ row }: { row: MotTodoRow }) {
       data-customer-id={row.customerId}
     >
       <RuleIcon rule={event.rule} />
-      <span className="mot-row__who">
+      <span className="ba-grow mot-row__who">
         <span className="mot-row__title">
           <span className="mot-row__rule">{t(`mot.rule.${event.rule}`)}</span>
           <span className={subjectIsText(event.rule) ? 'mot-row__subject mot-subject--text ba-ellipsis' : 'mot-row__subject'}>
@@ -287,7 +287,7 @@ export default function MotHomePage() {
   return (
     <PageFrame className="mot-page">
       <header className="mot-hero">
-        <div className="mot-hero__text">
+        <div className="ba-grow">
           <DayProgress progress={summary.data?.progress} />
           <div className="mot-hero__label">{t('mot.home.dayPending', { day: formatRelativeDay(date, today) })}</div>
           <div className="mot-hero__title" data-testid="mot-day-total">
@@ -315,7 +315,7 @@ export default function MotHomePage() {
           setRule(undefined);
         }}
       />
-      <div className="mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
+      <div className="ba-hscroll mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
         <button
           type="button"
           className={rule ? 'mot-type ba-hit' : 'mot-type ba-hit mot-type--on'}

@@ -87,7 +87,7 @@ export function LoadMore({
 
 export function RuleIcon({ rule, size = 'md' }: { rule: MotRule; size?: 'md' | 'lg' }) {
   return (
-    <span className={`mot-rule-icon mot-rule-icon--${size} ba-tone--${RULE_TONE[rule]}`} aria-hidden="true">
+    <span className={`ba-icon-tile mot-rule-icon--${size} ba-tone--${RULE_TONE[rule]}`} aria-hidden="true">
       {RULE_ICON[rule]}
     </span>
   );
@@ -132,7 +132,7 @@ export function ServiceRecordBody({
         {showClient && <span className="mot-record__client">{record.customerName}</span>}
         {showRule &&
           (record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag ba-tone--grey">{t('mot.history.noEvent')}</span>)}
-        <span className="mot-record__time">{formatDateTime(record.servedAt)}</span>
+        <span className="ba-caption mot-record__time">{formatDateTime(record.servedAt)}</span>
       </div>
       <p className="mot-record__note">{record.note}</p>
       <div className="mot-record__foot">
@@ -186,12 +186,12 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
 export function ClientHead({ customer, className = 'mot-client-head' }: { customer: MotCustomerSummary; className?: string }) {
   return (
     <span className={className}>
-      <span className="mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
+      <span className="ba-avatar mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
       <span>
         <span className="mot-client-head__name" data-testid="mot-client-name">
           {customer.nameCn} <small>{customer.nameEn}</small>
         </span>
-        <span className="mot-client-head__meta">
+        <span className="ba-caption mot-client-head__meta">
           {customer.customerNo}
           {customer.phone && ` · ${customer.phone}`}
         </span>

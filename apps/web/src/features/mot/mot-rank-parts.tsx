@@ -48,7 +48,7 @@ function RankFactors({ rank, rule }: { rank: MotRank; rule: MotRule }) {
           {formatNumber(rank.score, 1)}
         </span>
       </div>
-      <p className="mot-rank-formula">{t('mot.rank.formula')}</p>
+      <p className="ba-caption mot-rank-formula">{t('mot.rank.formula')}</p>
       <dl className="mot-rank-factors" data-testid="mot-rank-factors">
         {rows.map((row) => (
           <div className="mot-rank-factors__row" key={row.key} data-factor={row.key}>
@@ -67,7 +67,7 @@ function RankFactors({ rank, rule }: { rank: MotRank; rule: MotRule }) {
 function SnoozeHistory({ snoozes }: { snoozes: MotSnooze[] }) {
   const { t } = useTranslation();
   return (
-    <ol className="mot-snoozes" data-testid="mot-snoozes">
+    <ol className="ba-plain-list" data-testid="mot-snoozes">
       {snoozes.map((snooze) => (
         <li className="mot-snoozes__item" key={snooze.snoozeId}>
           <div className="mot-snoozes__head">

@@ -74,7 +74,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
         {row.position}
       </span>
       <RuleIcon rule={event.rule} />
-      <span className="mot-row__who">
+      <span className="ba-grow mot-row__who">
         <span className="mot-ranked__title">
           <span className="mot-ranked__rule">{t(`mot.rule.${event.rule}`)}</span>
           <span className="mot-row__subject">{eventSubject(event.rule, event.facts, i18n.language, money)}</span>
@@ -111,7 +111,7 @@ export function RankedList({ rule }: { rule: MotRule | undefined }) {
         <span className="mot-ranked-head__title">{t('mot.rank.title')}</span>
         <span className="mot-list__total">{t('mot.rank.total', { count: total })}</span>
       </div>
-      <p className="mot-ranked-head__subtitle">{t('mot.rank.subtitle')}</p>
+      <p className="ba-caption mot-ranked-head__subtitle">{t('mot.rank.subtitle')}</p>
       {total === 0 ? (
         <EmptyState title={rule ? t('mot.home.emptyRule') : t('mot.rank.empty')} description={t('mot.rank.emptyDescription')} />
       ) : (

@@ -74,9 +74,9 @@ function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; 
       <label className="mot-setting__label" htmlFor="mot-min-cash-io">
         {t('mot.settings.minCashIO')}
       </label>
-      <p className="mot-setting__desc">{t('mot.settings.minCashIODesc')}</p>
+      <p className="ba-caption mot-setting__desc">{t('mot.settings.minCashIODesc')}</p>
       <div className="mot-setting__row">
-        <div className={invalid ? 'mot-field__box mot-field__box--error mot-setting__input' : 'mot-field__box mot-setting__input'}>
+        <div className={invalid ? 'mot-field__box mot-field__box--error ba-row ba-grow' : 'mot-field__box ba-row ba-grow'}>
           <span className="mot-setting__ccy">HKD</span>
           <Input
             id="mot-min-cash-io"
@@ -97,7 +97,7 @@ function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; 
         <div className="mot-field__error">{t('mot.settings.minCashIOInvalid')}</div>
       ) : (
         amount >= 1 && (
-          <div className="mot-setting__preview">
+          <div className="ba-caption mot-setting__preview">
             HKD {formatNumber(amount, 2)}
             {/* The rule works in HKD; what that is in the chosen currency, as the event pages will show it. */}
             {money.currency !== 'HKD' && ` ≈ ${money.currency} ${money.format(amount, 0)}`}
@@ -120,8 +120,8 @@ function PushSetting({ visible }: { visible: boolean }) {
         <div className="mot-setting__label" id="mot-push-label">
           {t('mot.settings.push')}
         </div>
-        <p className="mot-setting__desc">{t('mot.settings.pushDesc')}</p>
-        {quiet && <p className="mot-setting__desc">{t('mot.settings.pushQuiet', { from: quiet.from, until: quiet.until })}</p>}
+        <p className="ba-caption mot-setting__desc">{t('mot.settings.pushDesc')}</p>
+        {quiet && <p className="ba-caption mot-setting__desc">{t('mot.settings.pushQuiet', { from: quiet.from, until: quiet.until })}</p>}
       </div>
       <Switch
         aria-labelledby="mot-push-label"
@@ -169,7 +169,7 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
         <div className="mot-setting mot-setting--inline">
           <div>
             <div className="mot-setting__label">{t('mot.settings.currency')}</div>
-            <p className="mot-setting__desc">{t('mot.settings.currencyDesc')}</p>
+            <p className="ba-caption mot-setting__desc">{t('mot.settings.currencyDesc')}</p>
           </div>
           <CurrencySwitcher />
         </div>
@@ -178,7 +178,7 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
             <div className="mot-setting__label" id="mot-fold-label">
               {t('mot.settings.fold')}
             </div>
-            <p className="mot-setting__desc">{t('mot.settings.foldDesc')}</p>
+            <p className="ba-caption mot-setting__desc">{t('mot.settings.foldDesc')}</p>
           </div>
           <Switch
             aria-labelledby="mot-fold-label"

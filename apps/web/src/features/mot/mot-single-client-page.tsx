@@ -28,10 +28,10 @@ function EventItem({ event }: { event: MotEvent }) {
       data-status={event.status}
     >
       <RuleIcon rule={event.rule} />
-      <span className="mot-row__who">
+      <span className="ba-grow mot-row__who">
         <span className="mot-row__title">
           {t(`mot.rule.${event.rule}`)}
-          <span className="mot-row__due">{event.dueDate}</span>
+          <span className="ba-caption mot-row__due">{event.dueDate}</span>
         </span>
         <span className="mot-row__reason">{describeReason(t, event.rule, event.facts, i18n.language, money)}</span>
         {event.serviceRecord && (
@@ -82,20 +82,20 @@ function ClientHistory({ customerId }: { customerId: number }) {
           type="button"
           role="tab"
           aria-selected={tab === 'events'}
-          className={tab === 'events' ? 'mot-tabs__item ba-hit mot-tabs__item--on' : 'mot-tabs__item ba-hit'}
+          className={tab === 'events' ? 'ba-bare mot-tabs__item ba-hit mot-tabs__item--on' : 'ba-bare mot-tabs__item ba-hit'}
           onClick={() => setTab('events')}
         >
-          {t('mot.client.events')} <span className="mot-tabs__count">{first.total}</span>
+          {t('mot.client.events')} <span className="ba-caption">{first.total}</span>
         </button>
         <button
           type="button"
           role="tab"
           aria-selected={tab === 'history'}
-          className={tab === 'history' ? 'mot-tabs__item ba-hit mot-tabs__item--on' : 'mot-tabs__item ba-hit'}
+          className={tab === 'history' ? 'ba-bare mot-tabs__item ba-hit mot-tabs__item--on' : 'ba-bare mot-tabs__item ba-hit'}
           onClick={() => setTab('history')}
           data-testid="mot-client-history-tab"
         >
-          {t('mot.client.history')} <span className="mot-tabs__count">{records.length}</span>
+          {t('mot.client.history')} <span className="ba-caption">{records.length}</span>
         </button>
       </div>
       {tab === 'events' ? (

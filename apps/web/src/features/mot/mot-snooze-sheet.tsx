@@ -152,7 +152,7 @@ export function SnoozeSheet({
             <span className="mot-snooze-date__label">{t('mot.snooze.pickDate')}</span>
             <input
               type="date"
-              className="mot-snooze-date__input"
+              className="ba-bare mot-snooze-date__input"
               data-testid="mot-snooze-date"
               min={first}
               max={last}
@@ -160,7 +160,7 @@ export function SnoozeSheet({
               onChange={(changed) => pick(changed.target.value)}
             />
           </label>
-          <div className={untilError ? 'mot-field__error' : 'mot-field__hint'}>
+          <div className={untilError ? 'mot-field__error' : 'ba-caption mot-field__hint'}>
             {untilError ? t('mot.snooze.untilInvalid', { max: MAX_SNOOZE_DAYS }) : t('mot.snooze.untilHint', { max: MAX_SNOOZE_DAYS })}
           </div>
         </div>

@@ -285,17 +285,17 @@ function TemplateSheet({
           value={template}
           onChange={setTemplate}
           render={(option) => t(`reach.templates.name.${option}`)}
-          className="ba-reach-chips"
+          className="ba-wrap ba-reach-chips"
           itemClassName="ba-reach-chips__item"
         />
-        <div className="ba-reach-sheet__pair">
+        <div className="ba-wrap ba-reach-sheet__pair">
           <RadioButtons
             label={t('reach.templates.kind.card')}
             options={['card', 'text'] as const}
             value={kind}
             onChange={setKind}
             render={(option) => t(`reach.templates.kind.${option}`)}
-            className="ba-reach-chips"
+            className="ba-wrap ba-reach-chips"
             itemClassName="ba-reach-chips__item"
           />
           <RadioButtons
@@ -304,11 +304,11 @@ function TemplateSheet({
             value={language}
             onChange={setLanguage}
             render={(option) => t(`reach.templates.language.${option}`)}
-            className="ba-reach-chips"
+            className="ba-wrap ba-reach-chips"
             itemClassName="ba-reach-chips__item"
           />
         </div>
-        <p className="ba-reach-sheet__label">{t('reach.templates.preview')}</p>
+        <p className="ba-caption ba-reach-sheet__label">{t('reach.templates.preview')}</p>
         {message.msgtype === 'news' ? (
           <div className="ba-reach-card" data-testid="reach-preview">
             <strong className="ba-reach-card__title">{message.news.title}</strong>
@@ -359,7 +359,7 @@ export function ReachSheet({
       <div className="ba-sheet__body ba-reach-sheet__body" data-testid="reach-sheet">
         <ReachActions customerId={customerId} layout="list" onActed={onClose} />
         {children}
-        <p className="ba-reach-sheet__notice">{t('reach.notice')}</p>
+        <p className="ba-caption ba-reach-sheet__notice">{t('reach.notice')}</p>
       </div>
     </Popup>
   );

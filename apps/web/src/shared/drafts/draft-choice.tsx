@@ -50,7 +50,7 @@ export function DraftChoice<T>({
             }}
             data-testid="draft-choice-item"
           >
-            <span className="ba-merge__side">{t('draftChoice.savedAt', { time: formatDateTime(draft.savedAt) })}</span>
+            <span className="ba-caption">{t('draftChoice.savedAt', { time: formatDateTime(draft.savedAt) })}</span>
             <span className="ba-merge__value">{describe(draft.data) || t('editConflict.empty')}</span>
           </button>
         ))}

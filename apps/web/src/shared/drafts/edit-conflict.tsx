@@ -43,7 +43,7 @@ export function EditConflict<F extends string>({
   const allChosen = clashes.every((clash) => choices[clash.field] !== undefined);
   const side = (label: string, value: string) => (
     <>
-      <span className="ba-merge__side">{label}</span>
+      <span className="ba-caption">{label}</span>
       <span className="ba-merge__value">{value || t('editConflict.empty')}</span>
     </>
   );

@@ -26,7 +26,7 @@ export interface CardProps {
 /** The card of docs/spec.md §3: title, titleDesc, optional info icon, optional more link, rows of label and value. */
 export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, children, className }: CardProps) {
   return (
-    <section className={className ? `ba-card ${className}` : 'ba-card'}>
+    <section className={className ? `ba-surface ba-card ${className}` : 'ba-surface ba-card'}>
       <header className="ba-card__head">
         <div className="ba-card__heading">
           <h2 className="ba-card__title">
@@ -37,7 +37,7 @@ export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, c
               </button>
             )}
           </h2>
-          {titleDesc && <p className="ba-card__desc">{titleDesc}</p>}
+          {titleDesc && <p className="ba-caption ba-card__desc">{titleDesc}</p>}
         </div>
         {extra}
         {more && (

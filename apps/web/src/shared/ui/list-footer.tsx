@@ -26,7 +26,7 @@ export function ListFooter({
       {(more, failed, retry) => (
         <span className="ba-list-footer" data-testid={testId}>
           {failed ? (
-            <button type="button" className="ba-list-footer__retry" onClick={() => void retry()}>
+            <button type="button" className="ba-bare ba-list-footer__retry" onClick={() => void retry()}>
               {labels.failed}
             </button>
           ) : more ? (

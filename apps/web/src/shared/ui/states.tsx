@@ -61,7 +61,7 @@ export function LoadingState({ rows = 3 }: { rows?: number }) {
   return (
     <div className="ba-skeleton" role="status" aria-label={t('state.loading')} data-testid="loading-state">
       {Array.from({ length: rows }, (_, index) => (
-        <div className="ba-skeleton__card" key={index}>
+        <div className="ba-surface ba-skeleton__card" key={index}>
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={3} animated />
         </div>
