@@ -39,9 +39,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     <li className="ba-audit__row" data-testid="audit-entry" data-action={entry.action}>
       <div className="ba-audit__head">
         <span className="ba-audit__what">{describeAuditEntry(entry, t)}</span>
-        <time className="ba-audit__time">{formatDateTime(entry.at)}</time>
+        <time className="ba-caption ba-audit__time">{formatDateTime(entry.at)}</time>
       </div>
-      {entry.customer?.customerNo && <div className="ba-audit__who">{entry.customer.customerNo}</div>}
+      {entry.customer?.customerNo && <div className="ba-caption ba-audit__who">{entry.customer.customerNo}</div>}
       {changes.length > 0 && (
         <ul className="ba-audit__changes">
           {changes.map((change) => (
@@ -84,12 +84,12 @@ export default function AuditTrailPage() {
         <EmptyState title={t('audit.empty')} description={t('audit.emptyDescription')} />
       ) : (
         <>
-          <ul className="ba-audit__list" data-testid="audit-list">
+          <ul className="ba-surface ba-plain-list ba-audit__list" data-testid="audit-list">
             {entries.map((entry) => (
               <AuditRow key={entry.id} entry={entry} />
             ))}
           </ul>
-          <div className="ba-audit__footer">
+          <div className="ba-caption ba-audit__footer">
             {trail.hasNextPage ? (
               <Button size="small" fill="outline" loading={trail.isFetchingNextPage} onClick={() => void trail.fetchNextPage()}>
                 {t('audit.more')}

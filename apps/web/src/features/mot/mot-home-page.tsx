@@ -113,7 +113,7 @@ function ClientRow({ row }: { row: MotTodoRow }) {
       <Link className="mot-row__client" to={`/mot/singleClient?customerId=${row.customerId}`}>
         <span className="ba-avatar mot-avatar">
           {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
-          {row.unseen && <span className="mot-avatar__dot" />}
+          {row.unseen && <span className="mot-unseen-dot mot-avatar__dot" />}
         </span>
         <span className="ba-grow mot-row__who">
           <span className="mot-row__name">

@@ -135,7 +135,7 @@ export function ServiceRecordBody({
         <span className="ba-caption mot-record__time">{formatDateTime(record.servedAt)}</span>
       </div>
       <p className="mot-record__note">{record.note}</p>
-      <div className="mot-record__foot">
+      <div className="ba-caption mot-record__foot">
         <ChannelLabel channel={record.channel} />
         {record.outcome && (
           <span className="mot-record__outcome ba-ellipsis">

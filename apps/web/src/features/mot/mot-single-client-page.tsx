@@ -36,7 +36,7 @@ function EventItem({ event }: { event: MotEvent }) {
         <span className="mot-row__reason">{describeReason(t, event.rule, event.facts, i18n.language, money)}</span>
         {event.serviceRecord && (
           <span className="mot-row__served">
-            <span className="mot-row__served-head">
+            <span className="ba-row mot-row__served-head">
               <ChannelLabel channel={event.serviceRecord.channel} />
               <span>{formatDateTime(event.serviceRecord.servedAt)}</span>
             </span>
