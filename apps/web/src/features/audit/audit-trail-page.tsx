@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
-import type { AuditEntry } from '@broker/contract';
+import { AUDIT_ENTITIES, type AuditEntry } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { PageFrame } from '../../shared/ui/page-frame';
@@ -13,7 +13,8 @@ import './audit-locales';
 import './audit.css';
 import { formatDateTime } from '../../shared/format/date-format';
 
-const FILTERS = ['all', 'customer', 'kyc_binding', 'mot_event', 'staff'] as const;
+// Every kind the trail records has its chip (the contract owns the list).
+const FILTERS = ['all', ...AUDIT_ENTITIES] as const;
 type Filter = (typeof FILTERS)[number];
 const PAGE_SIZE = 20;
 
