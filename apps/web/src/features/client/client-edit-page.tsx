@@ -299,7 +299,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         <p className="ba-edit__who">
           <b>{record.nameCn}</b> · {record.customerNo} · {record.idDocMasked}
         </p>
-        <p className="ba-form-hint">{t('client.edit.readonlyHint')}</p>
+        <p className="ba-caption ba-form-hint">{t('client.edit.readonlyHint')}</p>
       </section>
       <section className="ba-surface ba-form">
         {textField('nameEn', { required: true, autoComplete: 'off' })}

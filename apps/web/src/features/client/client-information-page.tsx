@@ -72,7 +72,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
           </span>
         ))}
       </div>
-      <p className="ba-profile__meta">
+      <p className="ba-caption ba-profile__meta">
         <span>{profile.customerNo}</span>
         <span>{t('client.openedOn', { date: profile.openDate })}</span>
       </p>
@@ -211,7 +211,7 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
       <dl className="ba-info">
         {rows.map((row) => (
           <div className={row.wide ? 'ba-info__row ba-info__row--wide' : 'ba-info__row'} key={row.label} data-testid={row.testId}>
-            <dt>{row.label}</dt>
+            <dt className="ba-caption">{row.label}</dt>
             <dd>{row.value}</dd>
           </div>
         ))}

@@ -33,7 +33,7 @@ function FilterRow<V extends string>({
 }) {
   return (
     <div className="ba-frow" data-testid={`filter-${name}`}>
-      <span className="ba-frow__label">{label}</span>
+      <span className="ba-caption ba-frow__label">{label}</span>
       <RadioButtons
         label={label}
         options={options}
@@ -141,7 +141,7 @@ export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: stri
       />
       {period === 'custom' && (
         <div className="ba-frow ba-frow--dates">
-          <span className="ba-frow__label" />
+          <span className="ba-caption ba-frow__label" />
           <DayInput label={t('client.filters.from')} value={from} onChange={setFrom} />
           <span className="ba-caption">—</span>
           <DayInput label={t('client.filters.to')} value={to} onChange={setTo} />

@@ -54,7 +54,7 @@ function Field({
         )}
       </div>
       {children}
-      {hint && !error && <p className="ba-form-hint">{hint}</p>}
+      {hint && !error && <p className="ba-caption ba-form-hint">{hint}</p>}
       {error && (
         <p className="ba-form-error ba-cfield__error" role="alert" data-testid={`contact-error-${field}`}>
           {error}

@@ -188,7 +188,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
             <span className="ba-cfield__label">{t('contact.form.events')}</span>
           </div>
           {pending.length === 0 ? (
-            <p className="ba-form-hint">{t('contact.form.eventsNone')}</p>
+            <p className="ba-caption ba-form-hint">{t('contact.form.eventsNone')}</p>
           ) : (
             <>
               <div className="ba-choice-chips ba-cevents" role="group" aria-label={t('contact.form.events')} data-testid="contact-events">
@@ -207,7 +207,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
                   </button>
                 ))}
               </div>
-              <p className="ba-form-hint">{t('contact.form.eventsHint')}</p>
+              <p className="ba-caption ba-form-hint">{t('contact.form.eventsHint')}</p>
             </>
           )}
           {shown.eventIds && (

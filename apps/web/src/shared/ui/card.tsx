@@ -51,7 +51,7 @@ export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, c
         <dl className="ba-card__rows">
           {rows.map((row, index) => (
             <div className="ba-card__row" key={index}>
-              <dt>{row.label}</dt>
+              <dt className="ba-caption">{row.label}</dt>
               <dd>{row.value}</dd>
             </div>
           ))}

@@ -24,7 +24,7 @@ export function ListFooter({
   return (
     <EndOfList hasMore={hasMore} loadMore={loadMore} threshold={300}>
       {(more, failed, retry) => (
-        <span className="ba-list-footer" data-testid={testId}>
+        <span className="ba-caption ba-list-footer" data-testid={testId}>
           {failed ? (
             <button type="button" className="ba-bare ba-list-footer__retry" onClick={() => void retry()}>
               {labels.failed}
