@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react
 import type { ContactChannel, ContactRecord } from '@broker/contract';
 import { endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
-import { queryClient } from '../../shared/api/query-client';
+import { invalidatePendingEvents, queryClient } from '../../shared/api/query-client';
 import type { AddPayload, RevisePayload } from './contact-form';
 
 // Contact pages show read failures in place (error states, list footers), so their reads do not also toast.
@@ -51,21 +51,13 @@ export const contactLogQuery = (customerId: number, channel: ContactChannel | nu
 /** After a record is written: the log, the record, the client's events (linked ones became handled) and MOT's views. */
 export async function invalidateAfterWrite(record: ContactRecord) {
   queryClient.setQueryData(contactRecordQuery(record.recordId).queryKey, (current) => (current ? { ...current, record } : current));
-  await Promise.all(
-    [
-      ['contactLog'],
-      ['contactRecord'],
-      ['contactClient', 'detail', { customerId: record.customerId }],
-      // MOT's own caches (by their resource names): a linked event is handled now, a follow-up may be due.
-      ['motTodoDates'],
-      ['motTodoCount'],
-      ['motTodoClients'],
-      ['motEvent'],
-      ['motClientHistory'],
-      ['motServiceHistory'],
-      ['contactEvent'],
-    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+  await Promise.all([
+    ...[['contactLog'], ['contactRecord'], ['contactClient', 'detail', { customerId: record.customerId }], ['contactEvent']].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    ),
+    // A linked event is handled now, a follow-up may be due.
+    invalidatePendingEvents(),
+  ]);
 }
 
 export function useAddContactRecord() {

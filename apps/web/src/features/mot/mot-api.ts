@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react
 import type { MotRule } from '@broker/contract';
 import { endpoints, type RequestOf } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
-import { queryClient } from '../../shared/api/query-client';
+import { invalidatePendingEvents, queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { motFoldQuery } from '../staff';
 import { addDays, hongKongDay } from '@broker/domain';
@@ -58,21 +58,8 @@ export const clientHistoryQuery = (customerId: number) =>
 export const minCashIoQuery = () =>
   queryOptions({ queryKey: ['motMinCashIO', 'detail', {}], queryFn: () => request(endpoints.getMinCashIO, {}) });
 
-/** Everything that shows pending events: the to-do list, its counts and dates, and the event and client views. */
-export async function invalidateTodo() {
-  await Promise.all(
-    [
-      'motTodoDates',
-      'motTodoCount',
-      'motTodoClients',
-      'motEvent',
-      'motClientHistory',
-      'motServiceHistory',
-      'motRanked',
-      'motEventRank',
-    ].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })),
-  );
-}
+/** Everything that shows pending events (one list, shared with the contact log's writes). */
+export const invalidateTodo = invalidatePendingEvents;
 
 export function useMarkSeen() {
   return useMutation({

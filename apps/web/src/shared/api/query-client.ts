@@ -7,3 +7,21 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * What shows pending MOT events: the to-do list, its counts and dates, the ranked day, the event and client views.
+ * Refreshed after MOT work and after a contact record (a linked event is handled then); one list for both.
+ */
+const PENDING_EVENT_RESOURCES = [
+  'motTodoDates',
+  'motTodoCount',
+  'motTodoClients',
+  'motEvent',
+  'motClientHistory',
+  'motServiceHistory',
+  'motRanked',
+  'motEventRank',
+];
+export async function invalidatePendingEvents() {
+  await Promise.all(PENDING_EVENT_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+}
