@@ -367,7 +367,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
             onChange={(event) => set('remark', event.target.value)}
             onBlur={blur('remark')}
           />
-          <span className="ba-field__count">{values.remark.trim().length}/500</span>
+          <span className="ba-small-caption ba-field__count">{values.remark.trim().length}/500</span>
         </Field>
       </section>
     </PageFrame>

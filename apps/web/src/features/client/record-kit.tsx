@@ -99,7 +99,7 @@ function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode 
           </div>
         ))}
       </dl>
-      {note && <p className="ba-summary__note">{note}</p>}
+      {note && <p className="ba-small-caption ba-summary__note">{note}</p>}
     </div>
   );
 }

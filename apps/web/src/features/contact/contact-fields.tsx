@@ -48,7 +48,7 @@ function Field({
           {required && <span className="ba-form-required">*</span>}
         </label>
         {max !== undefined && (
-          <span className={count! > max ? 'ba-cfield__count ba-cfield__count--over' : 'ba-cfield__count'}>
+          <span className={count! > max ? 'ba-small-caption ba-cfield__count--over' : 'ba-small-caption'}>
             {count}/{max}
           </span>
         )}

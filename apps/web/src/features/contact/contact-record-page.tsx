@@ -294,7 +294,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
                 {t('contact.record.reason')}
                 <span className="ba-form-required">*</span>
               </label>
-              <span className="ba-cfield__count">
+              <span className="ba-small-caption">
                 {form.reason.trim().length}/{FIELD_MAX.correctionReason}
               </span>
             </div>

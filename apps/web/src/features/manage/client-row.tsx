@@ -142,7 +142,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
           <span className={negative ? 'ba-client__amount ba-client__amount--negative' : 'ba-client__amount'} data-testid="client-assets">
             {money.format(client.totalAssetsHkd)}
           </span>
-          <span className="ba-client__amount-label">
+          <span className="ba-small-caption ba-client__amount-label">
             {t(negative ? 'manage.netAssetsLabel' : 'manage.assetsLabel', { ccy: money.currency })}
           </span>
         </span>

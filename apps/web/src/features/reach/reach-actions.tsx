@@ -212,7 +212,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
         <p className="ba-reach__phone">
           <span data-testid="reach-phone">{revealed ?? data.phoneMasked}</span>
           {revealed ? (
-            <span className="ba-reach__revealed">{t('reach.revealed')}</span>
+            <span className="ba-small-caption">{t('reach.revealed')}</span>
           ) : (
             <button
               type="button"
