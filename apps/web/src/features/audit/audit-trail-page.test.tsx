@@ -24,7 +24,5 @@ test('the trail has a filter for every kind it records, and each asks the server
   const chips = screen.getAllByRole('button', { pressed: false }).filter((chip) => chip.classList.contains('ba-audit__filter'));
   expect(chips).toHaveLength(AUDIT_ENTITIES.length);
   fireEvent.click(screen.getByRole('button', { name: '联系记录' }));
-  await waitFor(() =>
-    expect(requestMock).toHaveBeenCalledWith(endpoints.getMyAuditTrail, { limit: 20, entity: 'contact_record' }),
-  );
+  await waitFor(() => expect(requestMock).toHaveBeenCalledWith(endpoints.getMyAuditTrail, { limit: 20, entity: 'contact_record' }));
 });
