@@ -1,7 +1,7 @@
 import { endpoints, ErrorCode } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/api-error';
-import { showFailureToast } from '../../shared/api/toast';
+import { showToast } from '../../shared/api/toast';
 import { useUser } from '../../shared/session/user-store';
 import { expectedSignInState, forgetSignInState } from '../../shared/session/sign-in-state';
 import { currentLanguage } from '../../shared/i18n/i18n';
@@ -40,7 +40,7 @@ export function signInWithCode(code: string, state: string | null): Promise<void
             },
             (error: unknown) => {
               // Someone else's link is explained on the page itself; anything else gets the usual toast too.
-              if (!isForeignSignIn(error) && error instanceof ApiError) showFailureToast(error.message);
+              if (!isForeignSignIn(error) && error instanceof ApiError) showToast(error.message);
               throw error;
             },
           );

@@ -9,7 +9,7 @@ import { ErrorCode, endpoints } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
-import { showFailureToast, showToast } from '../../shared/api/toast';
+import { showToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LoadingState } from '../../shared/ui/states';
 import { useDraft } from '../../shared/drafts/use-draft';
@@ -201,7 +201,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
         latest.mutate();
         return;
       }
-      showFailureToast(error.message);
+      showToast(error.message);
     },
   });
 
@@ -221,7 +221,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       if (profileMerge(edit, latestInfo).clashes.length === 0) applyMerge(latestInfo, {});
       else setMerge(latestInfo);
     },
-    onError: (error) => showFailureToast(error.message),
+    onError: (error) => showToast(error.message),
   });
 
   const addTag = () => {

@@ -12,7 +12,7 @@ import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import Toast from '../../shared/ui/antd-toast';
-import { showFailureToast } from '../../shared/api/toast';
+import { showToast } from '../../shared/api/toast';
 import { useRestorableState } from '../../shared/drafts/page-state';
 import { contactClientQuery, contactLogQuery, useExportContactLog } from './contact-api';
 import { ChannelLabel, ClientStrip, ContactErrorState, PurposeTag } from './contact-parts';
@@ -63,7 +63,7 @@ function ContactLog({ customerId }: { customerId: number }) {
   const startExport = () =>
     exportLog.mutate(customerId, {
       onSuccess: ({ records: count }) => Toast.show({ icon: 'success', content: t('contact.log.exported', { count }) }),
-      onError: (error) => showFailureToast(error.message),
+      onError: (error) => showToast(error.message),
     });
 
   const unavailable = client.isError ? client.error : log.isError && records.length === 0 ? log.error : null;

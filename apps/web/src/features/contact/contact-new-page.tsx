@@ -7,7 +7,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
 import { ErrorCode } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
-import { showFailureToast } from '../../shared/api/toast';
+import { showToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import Toast from '../../shared/ui/antd-toast';
@@ -148,7 +148,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
         }
         draft.keep(form);
         if (error instanceof ApiError && !Object.values<string>(ClientErrorCode).includes(error.code)) setRefusal(error.message);
-        else showFailureToast(error.message);
+        else showToast(error.message);
       },
     });
   };

@@ -8,7 +8,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
 import { ErrorCode } from '../../shared/api/contract';
 import { queryClient } from '../../shared/api/query-client';
-import { showFailureToast } from '../../shared/api/toast';
+import { showToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import Toast from '../../shared/ui/antd-toast';
@@ -188,7 +188,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       if (contactMerge(form.started, form.values, recordFormValues(latest)).clashes.length === 0) applyMerge(latest, {});
       else setMerge(latest);
     } catch (error) {
-      showFailureToast(error instanceof Error ? error.message : String(error));
+      showToast(error instanceof Error ? error.message : String(error));
     } finally {
       setFetchingLatest(false);
     }
@@ -218,7 +218,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
           return;
         }
         if (error instanceof ApiError && Object.values<string>(ClientErrorCode).includes(error.code)) {
-          showFailureToast(error.message);
+          showToast(error.message);
           return;
         }
         // It locked while being edited, or someone else wrote it: the same text becomes a correction, with its reason.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode, endpoints, type RequestOf } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/api-error';
 import { request } from '../../shared/api/request';
-import { showFailureToast } from '../../shared/api/toast';
+import { showToast } from '../../shared/api/toast';
 import type { Shortcuts } from '@broker/contract';
 import { shortcutsQuery } from './manage-queries';
 
@@ -21,7 +21,7 @@ export function usePinClient(fullMessage: () => string) {
   return useMutation({
     mutationFn: (input: { customerId: number; pinned: boolean }) => request(endpoints.setClientPin, input, { silent: true }),
     onSuccess: ({ pinned }) => update({ pinned }),
-    onError: (error) => showFailureToast(error instanceof ApiError && error.code === ErrorCode.CONFLICT ? fullMessage() : error.message),
+    onError: (error) => showToast(error instanceof ApiError && error.code === ErrorCode.CONFLICT ? fullMessage() : error.message),
   });
 }
 

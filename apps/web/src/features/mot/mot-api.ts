@@ -58,13 +58,10 @@ export const clientHistoryQuery = (customerId: number) =>
 export const minCashIoQuery = () =>
   queryOptions({ queryKey: ['motMinCashIO', 'detail', {}], queryFn: () => request(endpoints.getMinCashIO, {}) });
 
-/** Everything that shows pending events (one list, shared with the contact log's writes). */
-export const invalidateTodo = invalidatePendingEvents;
-
 export function useMarkSeen() {
   return useMutation({
     mutationFn: (eventIds: number[]) => request(endpoints.markEventsSeen, { eventIds }, { silent: true }),
-    onSuccess: () => invalidateTodo(),
+    onSuccess: () => invalidatePendingEvents(),
   });
 }
 
@@ -74,7 +71,7 @@ export function useHandleEvent() {
   return useMutation({
     mutationFn: (input: HandleInput) => request(endpoints.handleEvent, input),
     // A conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way.
-    onSettled: () => invalidateTodo(),
+    onSettled: () => invalidatePendingEvents(),
   });
 }
 
@@ -83,7 +80,7 @@ export function useSetMinCashIo() {
     mutationFn: (minCashIO: number) => request(endpoints.setMinCashIO, { minCashIO }),
     onSuccess: async (data) => {
       queryClient.setQueryData(minCashIoQuery().queryKey, data);
-      await invalidateTodo();
+      await invalidatePendingEvents();
     },
   });
 }

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react
 import type { MotRule } from '@broker/contract';
 import { endpoints, type RequestOf } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
-import { invalidateTodo } from './mot-api';
+import { invalidatePendingEvents } from '../../shared/api/query-client';
 
 const PAGE_SIZE = 20;
 
@@ -32,6 +32,6 @@ export function useSnoozeEvent() {
   return useMutation({
     mutationFn: (input: SnoozeInput) => request(endpoints.snoozeEvent, input),
     // A conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way.
-    onSettled: () => invalidateTodo(),
+    onSettled: () => invalidatePendingEvents(),
   });
 }

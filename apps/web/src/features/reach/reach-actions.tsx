@@ -11,7 +11,7 @@ import type { CustomerReach } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useAppSettings } from '../../shared/session/app-settings-store';
-import { showFailureToast } from '../../shared/api/toast';
+import { showToast } from '../../shared/api/toast';
 import { SheetHead } from '../../shared/ui/sheet';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { dial, isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
@@ -125,7 +125,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
       onActed?.();
       await offerToLog({ customerId, channel: 'wecom', at: Date.now(), eventId, name }, t, go);
     } catch (error) {
-      if (!isCancelled(error)) showFailureToast(wecomFailure(error, t, 'chat'));
+      if (!isCancelled(error)) showToast(wecomFailure(error, t, 'chat'));
     } finally {
       setBusy(null);
     }
@@ -269,7 +269,7 @@ function TemplateSheet({
         (to) => void navigate(to),
       );
     } catch (error) {
-      if (!isCancelled(error)) showFailureToast(wecomFailure(error, t, 'send'));
+      if (!isCancelled(error)) showToast(wecomFailure(error, t, 'send'));
     } finally {
       setSending(false);
     }

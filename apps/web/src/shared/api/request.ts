@@ -4,7 +4,7 @@ import { getAppSettings } from '../session/app-settings-store';
 import { useUser } from '../session/user-store';
 import { i18n } from '../i18n/i18n';
 import { ApiError, ClientErrorCode } from './api-error';
-import { showFailureToast } from './toast';
+import { showToast } from './toast';
 import { announceSessionInvalid } from './session-events';
 import { reportProblem } from '../tracing/tracing';
 import type * as ResponseCheck from './response-check';
@@ -47,7 +47,7 @@ export async function request<E extends WireEndpoint>(
 ): Promise<ResponseOf<E>> {
   const quiet = Boolean(endpoint.silent || options.silent);
   const fail = (error: ApiError): never => {
-    if (!quiet) showFailureToast(error.message);
+    if (!quiet) showToast(error.message);
     throw error;
   };
 

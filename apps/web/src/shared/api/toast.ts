@@ -5,5 +5,3 @@ export const TOAST_DURATION_MS = 2000;
 export function showToast(message: string) {
   void import('../ui/antd-toast').then(({ default: Toast }) => Toast.show({ content: message, duration: TOAST_DURATION_MS }));
 }
-
-export const showFailureToast = showToast;
