@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { idNumberLast4, maskEmail, maskIdNumber, maskPhone, normaliseIdNumber } from './masking';
+import { idNumberLast4, maskIdNumber, maskPhone, normaliseIdNumber } from './masking';
 
 const digitsOf = (text: string) => [...text].filter((char) => char >= '0' && char <= '9');
 
@@ -62,27 +62,6 @@ describe('maskIdNumber', () => {
           expect(masked.slice(clean.length - tail)).toBe(clean.slice(clean.length - tail));
         }
         expect(idNumberLast4(number)).toBe(clean.slice(-4));
-      }),
-    );
-  });
-});
-
-describe('maskEmail', () => {
-  test('keeps the first letter of the mailbox and the domain', () => {
-    expect(maskEmail('chan.taiman@example.com')).toBe('c**********@example.com');
-    expect(maskEmail('a@example.com')).toBe('*@example.com');
-    expect(maskEmail('not-an-email')).toBe('************');
-    expect(maskEmail(null)).toBeNull();
-  });
-
-  test('shows at most one character of the mailbox, keeps the domain and the length', () => {
-    fc.assert(
-      fc.property(fc.emailAddress(), (email) => {
-        const masked = maskEmail(email)!;
-        const at = email.lastIndexOf('@');
-        expect(masked).toHaveLength(email.length);
-        expect(masked.slice(at)).toBe(email.slice(at));
-        expect(masked.slice(1, at)).toBe('*'.repeat(Math.max(at - 1, 0)));
       }),
     );
   });

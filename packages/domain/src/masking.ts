@@ -33,13 +33,3 @@ export function maskIdNumber(number: string): string {
 
 /** The last four characters of the normalised number, kept beside the mask so staff can search by them. */
 export const idNumberLast4 = (number: string) => normaliseIdNumber(number).slice(-4);
-
-/** `chan.taiman@example.com` → `c**********@example.com`; a one-letter mailbox, or text without `@`, starred whole. */
-export function maskEmail(email: string | null | undefined): string | null {
-  if (!email) return null;
-  const chars = [...email];
-  const at = email.lastIndexOf('@');
-  const mailboxLength = at < 0 ? chars.length : [...email.slice(0, at)].length;
-  const shown = at < 0 || mailboxLength < 2 ? 0 : 1;
-  return chars.map((char, i) => (i >= shown && i < mailboxLength ? '*' : char)).join('');
-}
