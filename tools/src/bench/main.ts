@@ -18,8 +18,8 @@ import { isFullRun, parseBenchOptions, USAGE, UsageError, type BenchOptions } fr
 import {
   engineLabel,
   formatMs,
-  renderConsoleTable,
-  renderFixedRateConsoleTable,
+  renderCellTable,
+  renderFixedRateTable,
   renderGeneratedSection,
   renderP95Chart,
   medianRun,
@@ -441,8 +441,8 @@ async function runEngine(
         `query plans: ${planPath}${seqScans.length ? `; SEQUENTIAL SCANS: ${seqScans.join('; ')}` : '; no sequential scan on customer, trade or money_movement'}`,
       );
     }
-    log(`\n${label}\n${renderConsoleTable(cells)}`);
-    if (fixedRate.length) log(`\n${label}, fixed arrival rate\n${renderFixedRateConsoleTable(fixedRate)}`);
+    log(`\n${label}\n${renderCellTable(cells)}`);
+    if (fixedRate.length) log(`\n${label}, fixed arrival rate\n${renderFixedRateTable(fixedRate)}`);
     return {
       dataset: {
         engine,

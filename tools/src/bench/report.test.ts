@@ -6,9 +6,8 @@ import {
   niceCeiling,
   cpuShareSection,
   fixedRateVerdict,
-  renderConsoleTable,
+  renderCellTable,
   renderGeneratedSection,
-  renderMarkdownTable,
   renderP95Chart,
   medianRun,
   spliceGenerated,
@@ -91,7 +90,7 @@ describe('tables', () => {
   ];
 
   it('prints every cell with its figures and verdicts, columns aligned', () => {
-    const lines = renderConsoleTable(cells).split('\n');
+    const lines = renderCellTable(cells).split('\n');
     expect(lines).toHaveLength(2 + cells.length);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
     expect(lines[2]).toMatch(/^getProfile\s+16\s+3\.00\s+20\.0\s+20\.0\s+500\s+0\s+—\s+—\s+2\.00\s+9\.00\s+1\.50×\s+PASS\s+PASS$/);
@@ -99,13 +98,13 @@ describe('tables', () => {
   });
 
   it('shows failed requests in the errors column', () => {
-    const row = renderMarkdownTable(cells).split('\n')[4]!;
+    const row = renderCellTable(cells, true).split('\n')[4]!;
     expect(row).toMatch(/^\| mot:history \| 64 \| .* \| 2 \| /);
     expect(row).toMatch(/\| MISS \|$/);
   });
 
   it('shows the repeated parameters', () => {
-    const row = renderMarkdownTable([cell({ repeats: 3 })]).split('\n')[2]!;
+    const row = renderCellTable([cell({ repeats: 3 })], true).split('\n')[2]!;
     expect(row).toContain('| 0 | 3 | — |');
   });
 

@@ -145,12 +145,6 @@ function consoleTable(header: readonly string[], body: string[][]): string {
   return [line(rows[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
-export const renderConsoleTable = (cells: readonly CellResult[]) =>
-  consoleTable(
-    CELL_COLUMNS.map(([heading]) => heading),
-    cells.map(cellRow),
-  );
-
 /** p99 ≤ 100 ms at half the capacity, on PostgreSQL: the fixed-rate target (ADRs 0032–0037; null where it does not apply). */
 export function fixedRateVerdict(result: FixedRateResult): 'PASS' | 'MISS' | null {
   if (result.engine !== 'postgres' || result.group === 'mot' || result.group === 'warm' || result.fraction !== 0.5) return null;
@@ -185,27 +179,19 @@ function fixedRateRow(result: FixedRateResult): string[] {
   ];
 }
 
-export const renderFixedRateConsoleTable = (results: readonly FixedRateResult[]) =>
-  consoleTable(
-    FIXED_RATE_COLUMNS.map(([heading]) => heading),
-    results.map(fixedRateRow),
-  );
-
 /** A Markdown table, the first column left-aligned and the rest (figures) right-aligned. */
 export const markdownTable = (header: readonly string[], body: string[][]) =>
   [header, header.map((_, index) => (index === 0 ? ':--' : '--:')), ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
 
-export const renderFixedRateMarkdownTable = (results: readonly FixedRateResult[]) =>
-  markdownTable(
-    FIXED_RATE_COLUMNS.map(([, heading]) => heading),
-    results.map(fixedRateRow),
-  );
+/** Columns as [terminal heading, Markdown heading] and their rows: for the terminal, or (`markdown`) for the report. */
+const renderTable = (columns: ReadonlyArray<readonly [string, string]>, body: string[][], markdown: boolean) => {
+  const header = columns.map((headings) => headings[markdown ? 1 : 0]);
+  return markdown ? markdownTable(header, body) : consoleTable(header, body);
+};
 
-export const renderMarkdownTable = (cells: readonly CellResult[]) =>
-  markdownTable(
-    CELL_COLUMNS.map(([, heading]) => heading),
-    cells.map(cellRow),
-  );
+export const renderCellTable = (cells: readonly CellResult[], markdown = false) => renderTable(CELL_COLUMNS, cells.map(cellRow), markdown);
+export const renderFixedRateTable = (results: readonly FixedRateResult[], markdown = false) =>
+  renderTable(FIXED_RATE_COLUMNS, results.map(fixedRateRow), markdown);
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -422,12 +408,12 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
     const honest = cells.filter((cell) => cell.group !== 'warm');
     const warm = cells.filter((cell) => cell.group === 'warm');
     const fixedRate = (report.fixedRate ?? []).filter((result) => result.engine === dataset.engine);
-    out.push(`### ${engineLabel(dataset.engine, dataset.customers)}`, '', renderMarkdownTable(honest), '');
+    out.push(`### ${engineLabel(dataset.engine, dataset.customers)}`, '', renderCellTable(honest, true), '');
     if (fixedRate.length) {
       out.push(
         `Fixed arrival rate (each latency from the request's intended send time), at shares of the closed loop's req/s:`,
         '',
-        renderFixedRateMarkdownTable(fixedRate),
+        renderFixedRateTable(fixedRate, true),
         '',
       );
       const failed = fixedRate.filter((result) => result.api.errorSamples.length);
@@ -439,7 +425,7 @@ export function renderGeneratedSection(report: BenchReport, chartPath: string): 
       out.push(
         'Warm cache (a rotation through repeated parameters, as the benchmark ran before fresh ones; no target):',
         '',
-        renderMarkdownTable(warm),
+        renderCellTable(warm, true),
         '',
       );
     const failures = cells.filter((cell) => cell.api.errorSamples.length || cell.sql.errorSamples.length);

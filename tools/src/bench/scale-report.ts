@@ -1,12 +1,4 @@
-import {
-  engineLabel,
-  fixedRateVerdict,
-  formatMs,
-  markdownTable,
-  renderFixedRateMarkdownTable,
-  renderMarkdownTable,
-  type BenchReport,
-} from './report';
+import { engineLabel, fixedRateVerdict, formatMs, markdownTable, renderCellTable, renderFixedRateTable, type BenchReport } from './report';
 import { p95Verdict, TARGETS, type CellResult, type FixedRateResult } from './targets';
 
 /**
@@ -164,12 +156,12 @@ export function renderScaleSection(base: BenchReport, grown: BenchReport, source
   const fixed = fixedRateGrowthTable(base, grown);
   const warm = base.cells.some((cell) => cell.group === 'warm') ? cellGrowthTable(base, grown, true) : null;
   const runTables = (report: BenchReport) => {
-    const cells = report.cells.filter((cell) => cell.engine === 'postgres');
+    const cells = report.cells.filter((cell) => cell.engine === 'postgres' && cell.group !== 'warm');
     const results = (report.fixedRate ?? []).filter((result) => result.engine === 'postgres');
     return [
-      renderMarkdownTable(cells.filter((cell) => cell.group !== 'warm')),
+      renderCellTable(cells, true),
       '',
-      ...(results.length ? ['Fixed arrival rate:', '', renderFixedRateMarkdownTable(results), ''] : []),
+      ...(results.length ? ['Fixed arrival rate:', '', renderFixedRateTable(results, true), ''] : []),
     ];
   };
   return [
