@@ -21,14 +21,6 @@ import {
   priceRow,
   tradeRow,
   transferRow,
-  type CashBalanceRow,
-  type CustomerRow,
-  type ExchangeRateRow,
-  type HoldingRow,
-  type MoneyMovementRow,
-  type PriceRow,
-  type TradeRow,
-  type TransferRow,
 } from './row-schemas';
 import { Utf8LineCheck } from './utf8-line-check';
 
@@ -276,7 +268,7 @@ function upsertChanged<Returned = object>(database: DatabaseHandle, upsert: Upse
   );
 }
 
-async function applyExchangeRate({ database }: ImportContext, row: ExchangeRateRow): Promise<RowOutcome> {
+async function applyExchangeRate({ database }: ImportContext, row: z.infer<typeof exchangeRateRow>): Promise<RowOutcome> {
   return outcomeOf(
     await upsertChanged(database, {
       table: 'exchange_rate',
@@ -286,7 +278,7 @@ async function applyExchangeRate({ database }: ImportContext, row: ExchangeRateR
   );
 }
 
-async function applyPrice({ database }: ImportContext, row: PriceRow): Promise<RowOutcome> {
+async function applyPrice({ database }: ImportContext, row: z.infer<typeof priceRow>): Promise<RowOutcome> {
   return outcomeOf(
     await upsertChanged(database, {
       table: 'security',
@@ -307,7 +299,7 @@ async function applyPrice({ database }: ImportContext, row: PriceRow): Promise<R
   );
 }
 
-async function applyCustomer(context: ImportContext, row: CustomerRow): Promise<RowOutcome> {
+async function applyCustomer(context: ImportContext, row: z.infer<typeof customerRow>): Promise<RowOutcome> {
   const { database, corpId } = context;
   const staffId = context.staffByUserId.get(row.staff_userid);
   if (staffId === undefined) throw new RowRejected(`staff_userid ${row.staff_userid} is not a staff member of this corp`);
@@ -397,7 +389,7 @@ async function securityOf(context: ImportContext, symbol: string) {
   return row;
 }
 
-async function applyCashBalance(context: ImportContext, row: CashBalanceRow): Promise<RowOutcome> {
+async function applyCashBalance(context: ImportContext, row: z.infer<typeof cashBalanceRow>): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   if (Number(row.balance) < 0 && account.type !== 'margin')
     throw new RowRejected(`balance ${row.balance} is negative on cash account ${row.account_no}`);
@@ -410,7 +402,7 @@ async function applyCashBalance(context: ImportContext, row: CashBalanceRow): Pr
 }
 
 /** Holdings are the back office's position snapshot; quantity 0 closes the position. */
-async function applyHolding(context: ImportContext, row: HoldingRow): Promise<RowOutcome> {
+async function applyHolding(context: ImportContext, row: z.infer<typeof holdingRow>): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   const security = await securityOf(context, row.symbol);
   if (row.quantity === 0) {
@@ -449,7 +441,7 @@ function upsertFact(
   });
 }
 
-async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOutcome> {
+async function applyTrade(context: ImportContext, row: z.infer<typeof tradeRow>): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   const security = await securityOf(context, row.symbol);
   if (row.currency !== security.currency)
@@ -470,7 +462,7 @@ async function applyTrade(context: ImportContext, row: TradeRow): Promise<RowOut
   return outcomeMarking(rows, context.touchedCustomers, account.customerId);
 }
 
-async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow): Promise<RowOutcome> {
+async function applyMoneyMovement(context: ImportContext, row: z.infer<typeof moneyMovementRow>): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   const rows = await upsertFact(context, account, 'money_movement', row.movement_ref, 'occurred_at', {
     direction: row.direction,
@@ -482,7 +474,7 @@ async function applyMoneyMovement(context: ImportContext, row: MoneyMovementRow)
   return outcomeMarking(rows, context.factsChanged, account.customerId);
 }
 
-async function applyTransfer(context: ImportContext, row: TransferRow): Promise<RowOutcome> {
+async function applyTransfer(context: ImportContext, row: z.infer<typeof transferRow>): Promise<RowOutcome> {
   const account = await accountOf(context, row.account_no);
   const security = await securityOf(context, row.symbol);
   const rows = await upsertFact(context, account, 'stock_transfer', row.transfer_ref, 'occurred_at', {

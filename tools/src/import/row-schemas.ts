@@ -158,15 +158,6 @@ export const transferRow = z.object({
   occurred_at: timestamp,
 });
 
-export type ExchangeRateRow = z.infer<typeof exchangeRateRow>;
-export type PriceRow = z.infer<typeof priceRow>;
-export type CustomerRow = z.infer<typeof customerRow>;
-export type CashBalanceRow = z.infer<typeof cashBalanceRow>;
-export type HoldingRow = z.infer<typeof holdingRow>;
-export type TradeRow = z.infer<typeof tradeRow>;
-export type MoneyMovementRow = z.infer<typeof moneyMovementRow>;
-export type TransferRow = z.infer<typeof transferRow>;
-
 /** Turns the first zod issue into a one-line reason a back-office clerk can act on. */
 export function describeIssue(error: z.ZodError): string {
   return error.issues
