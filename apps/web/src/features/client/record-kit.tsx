@@ -48,9 +48,8 @@ function FilterRow<V extends string>({
 }
 
 /**
- * A filter that is either "all" or one of `values`, as a row of chips labelled `client.filters.<name>`; it lives
- * in the page's URL, so it comes back with the page: back and forward, a reload, a sign-in round trip. `param` is what it adds to the request:
- * nothing for "all", else `{ [name]: value }`.
+ * A filter of "all" or one of `values`, as chips labelled `client.filters.<name>`; kept in the page's URL, so back, reload and a
+ * sign-in round trip bring it back. `param` is what it adds to the request.
  */
 export function useChoiceFilter<K extends KeysUnder<'client.filters'>, V extends string>(
   name: K,
@@ -152,32 +151,21 @@ export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: stri
   return { filter, range: periodRange(period, from, to) };
 }
 
-interface RecordListProps<T> {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    hasNextPage: boolean;
-    refetch: () => unknown;
-    fetchNextPage: () => Promise<{ isError: boolean; error: unknown }>;
-  };
-  items: T[];
-  total: number | undefined;
-  emptyText: string;
-  renderItem: (item: T) => ReactNode;
-  itemKey: (item: T) => string | number;
-}
+/** A record row's usual height at 375 px wide, for rows the virtual list has not measured yet. */
+const RECORD_ROW_HEIGHT = 72;
 
 /**
  * One record list (holdings, trades, money, transfers) of a client, paged as the user scrolls: the totals of
- * the filtered set over its rows, once there is a row.
+ * the filtered set over its rows, once there is a row; only the rows on screen are mounted.
  */
 export function RecordResults<E extends WireEndpoint>({
   resource,
   endpoint,
   params,
   summary,
-  ...list
+  emptyText,
+  renderItem,
+  itemKey,
 }: {
   resource: string;
   endpoint: E;
@@ -187,45 +175,40 @@ export function RecordResults<E extends WireEndpoint>({
   renderItem: (item: RecordItemOf<E>) => ReactNode;
   itemKey: (item: RecordItemOf<E>) => string | number;
 }) {
+  const { t } = useTranslation();
   const query = useInfiniteQuery(recordListQuery(resource, endpoint, params));
   const first = query.data?.pages[0];
   const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <>
       {first && first.total > 0 && <SummaryStrip {...summary(first)} />}
-      <RecordList query={query} items={items} total={first?.total} {...list} />
+      {query.isPending ? (
+        <LoadingState rows={3} />
+      ) : query.isError && items.length === 0 ? (
+        <ClientErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title={emptyText} />
+      ) : (
+        <section className="ba-surface ba-records" data-testid="record-list">
+          {first && <p className="ba-caption ba-records__total">{t('client.list.total', { count: first.total })}</p>}
+          <VirtualList
+            items={items}
+            itemKey={itemKey}
+            estimateSize={RECORD_ROW_HEIGHT}
+            renderItem={(item) => (
+              <div className="ba-record" data-testid="record-row">
+                {renderItem(item)}
+              </div>
+            )}
+          />
+          <ListFooter
+            hasMore={query.hasNextPage}
+            loadMore={() => nextPageOrThrow(query.fetchNextPage)}
+            labels={{ loading: t('client.list.loading'), noMore: t('client.list.noMore'), failed: t('client.list.loadFailed') }}
+          />
+        </section>
+      )}
     </>
-  );
-}
-
-/** A record row's usual height at 375 px wide, for rows the virtual list has not measured yet. */
-const RECORD_ROW_HEIGHT = 72;
-
-/** Rows of one record list (only those on screen are mounted) with infinite scroll, loading, empty and error states. */
-function RecordList<T>({ query, items, total, emptyText, renderItem, itemKey }: RecordListProps<T>) {
-  const { t } = useTranslation();
-  if (query.isPending) return <LoadingState rows={3} />;
-  if (query.isError && items.length === 0) return <ClientErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  if (items.length === 0) return <EmptyState title={emptyText} />;
-  return (
-    <section className="ba-surface ba-records" data-testid="record-list">
-      {total !== undefined && <p className="ba-caption ba-records__total">{t('client.list.total', { count: total })}</p>}
-      <VirtualList
-        items={items}
-        itemKey={itemKey}
-        estimateSize={RECORD_ROW_HEIGHT}
-        renderItem={(item) => (
-          <div className="ba-record" data-testid="record-row">
-            {renderItem(item)}
-          </div>
-        )}
-      />
-      <ListFooter
-        hasMore={query.hasNextPage}
-        loadMore={() => nextPageOrThrow(query.fetchNextPage)}
-        labels={{ loading: t('client.list.loading'), noMore: t('client.list.noMore'), failed: t('client.list.loadFailed') }}
-      />
-    </section>
   );
 }
 

@@ -22,6 +22,7 @@ import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
 import { formatDateTime } from '../../shared/format/date-format';
+import { isObject } from '../../shared/drafts/page-state';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -189,8 +190,7 @@ interface BindDraft {
 const isBindDraft = (data: unknown): data is BindDraft => {
   const draft = data as Partial<BindDraft> | null;
   return (
-    typeof draft === 'object' &&
-    draft !== null &&
+    isObject(draft) &&
     typeof draft.keyword === 'string' &&
     draft.keyword.length <= 100 &&
     (draft.customerId === null || Number.isSafeInteger(draft.customerId))

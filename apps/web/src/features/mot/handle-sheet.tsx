@@ -17,6 +17,7 @@ import { useHandleEvent } from './mot-api';
 import { channelIcon, RuleTag } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
 import { SERVICE_OUTCOME_CODES, outcomeText } from '../../shared/format/outcome';
+import { isObject } from '../../shared/drafts/page-state';
 
 const CHANNELS = serviceChannelValues;
 
@@ -30,8 +31,7 @@ interface HandleDraft {
 export const isHandleDraft = (data: unknown): data is HandleDraft => {
   const draft = data as Partial<HandleDraft> | null;
   return (
-    typeof draft === 'object' &&
-    draft !== null &&
+    isObject(draft) &&
     CHANNELS.includes(draft.channel as ServiceChannel) &&
     typeof draft.note === 'string' &&
     draft.note.length <= 1000 &&

@@ -18,6 +18,7 @@ import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { minCashIoQuery, motPushQuery, useSetFold, useSetMinCashIo, useSetMotPush } from './mot-api';
 import './locales';
 import './mot.css';
+import { isObject } from '../../shared/drafts/page-state';
 
 /** The threshold as typed, kept until saved (ADR 0013). */
 interface ThresholdDraft {
@@ -25,10 +26,7 @@ interface ThresholdDraft {
 }
 const THRESHOLD_DRAFT = 'motMinCashIo';
 const isThresholdDraft = (data: unknown): data is ThresholdDraft =>
-  typeof data === 'object' &&
-  data !== null &&
-  typeof (data as ThresholdDraft).amount === 'string' &&
-  (data as ThresholdDraft).amount.length <= 32;
+  isObject(data) && typeof (data as ThresholdDraft).amount === 'string' && (data as ThresholdDraft).amount.length <= 32;
 const amountOf = (text: string) => Number(text.replace(/,/g, ''));
 
 /** A new threshold was being saved when the session ended: the MOT home opens its settings again. */

@@ -15,6 +15,7 @@ import './mot-rank.css';
 import { useSnoozeEvent } from './mot-rank-api';
 import { RuleTag } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
+import { isObject } from '../../shared/drafts/page-state';
 
 /** The quick picks, in days after today: tomorrow, in 3 days, next week. */
 export const SNOOZE_PRESETS = [
@@ -32,8 +33,7 @@ interface SnoozeDraft {
 export const isSnoozeDraft = (data: unknown): data is SnoozeDraft => {
   const draft = data as Partial<SnoozeDraft> | null;
   return (
-    typeof draft === 'object' &&
-    draft !== null &&
+    isObject(draft) &&
     typeof draft.until === 'string' &&
     SNOOZE_REASONS.includes(draft.reason as SnoozeReason) &&
     typeof draft.note === 'string' &&
@@ -45,10 +45,7 @@ const isUntouched = (draft: SnoozeDraft) => !draft.note.trim();
 
 export const snoozeDraftKey = (eventId: number) => `motSnooze:${eventId}`;
 
-/**
- * Put an event off to a later day (ADR 0041): a preset or any day up to MAX_SNOOZE_DAYS ahead, and why (a
- * preset reason; `other` needs a note). The server checks the same rules against the Hong Kong day.
- */
+/** Put an event off (ADR 0041) to a day up to MAX_SNOOZE_DAYS ahead, with a reason (`other` needs a note); the server checks the same. */
 export function SnoozeSheet({
   visible,
   eventId,

@@ -1,10 +1,9 @@
 import { readDraft, removeDraft, writeDraft } from './draft-store';
+import { isObject } from './page-state';
 
 /*
- * Text typed in a short form and carried into a fuller one on another page (MOT's handle sheet → the contact
- * log's form): the first page leaves it here under the second form's draft key, then navigates by URL; the
- * second form takes it into its own draft. The two features meet through this and a route, not through code,
- * and what was typed survives the move like any draft (owner, expiry, storage) — nothing is lost on the way.
+ * Text typed in a short form carried into a fuller one on another page (MOT's handle sheet → the contact log's form) under the
+ * second form's draft key: the features meet through this and a route, and the text survives the move like any draft.
  */
 
 const MAX_FIELDS = 10;
@@ -14,8 +13,7 @@ const handoverKey = (formKey: string) => `handover:${formKey}`;
 export type TypedText = Record<string, string>;
 
 const isTypedText = (data: unknown): data is TypedText =>
-  typeof data === 'object' &&
-  data !== null &&
+  isObject(data) &&
   !Array.isArray(data) &&
   Object.keys(data).length <= MAX_FIELDS &&
   Object.values(data).every((value) => typeof value === 'string' && value.length <= MAX_TEXT);
