@@ -1,5 +1,3 @@
-/*
- * At most this long, the first render waits for the first page's chunk. Rendered before it, the page suspends, and
- * React then holds it back for its FALLBACK_THROTTLE_MS after the fallback even once the chunk is in (ADR 0037).
- */
+// The first render waits this long at most for the first page's chunk: a page rendered before it suspends, and
+// React then holds it back for FALLBACK_THROTTLE_MS even once the chunk is in (ADR 0037).
 export const FIRST_PAGE_WAIT_MS = 500;

@@ -46,10 +46,7 @@ export function useNavigationRecord(
   return record;
 }
 
-/**
- * Renders every alive page inside React's <Activity>: the current one visible, kept ones hidden
- * with their state (and, through PageFrame, their scroll offset) intact.
- */
+/** Every alive page inside React's <Activity>: the current one visible, kept ones hidden with their state and scroll intact. */
 export function KeepAlivePages({ record, outlet }: { record: NavigationRecord; outlet: ReactNode }) {
   return (
     <>

@@ -6,10 +6,7 @@ import type { AppRouter } from './router';
 
 export { kycTarget };
 
-/**
- * docs/spec.md §4 "KYC change": another page of the sidebar (the KYC bind flow) writes `kyc`; in the
- * single-chat sidebar this page follows (see kycTarget). What this page knew about bindings is stale now.
- */
+/** docs/spec.md §4 "KYC change": the single-chat sidebar follows a bind made by another page (kycTarget); bindings known here go stale. */
 export function installKycListener(router: AppRouter, win: Window = window) {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== StorageKey.kyc || getAppSettings().entry !== 'single_chat_tools') return;

@@ -1,7 +1,4 @@
-/**
- * The top bar's "me" person in two shapes rather than antd-mobile-icons' UserOutline, one long traced path on
- * the first screen (ADR 0055). Same box as the library's icons (1em, currentColor, 48-unit grid).
- */
+/** The "me" person in two shapes: UserOutline's long traced path weighed on the first screen (ADR 0055). Sized as the library's icons. */
 export function MeIcon() {
   return (
     <svg className="antd-mobile-icon" width="1em" height="1em" viewBox="0 0 48 48" style={{ verticalAlign: '-0.125em' }} aria-hidden>

@@ -17,11 +17,7 @@ import { signOutEverywhere, signOutHere } from '../features/auth';
 import './me-sheet.css';
 import './me-sheet-locales';
 
-/**
- * The top bar's "me" sheet, on every page: who is signed in, the language, the rise/fall colours, the staff member's own
- * activity, and the two ways to end a session — this device, or every device (after a confirmation).
- * Loaded only when the user opens it.
- */
+/** The top bar's "me" sheet: who is signed in, language, rise/fall colours, own activity, sign-out; loaded when opened. */
 export default function MeSheet({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -20,10 +20,7 @@ export interface PageRoute {
   name: keyof typeof pages;
   /** No key: the default title (the product name). */
   titleKey?: TitleKey;
-  /**
-   * docs/spec.md §2 keep-alive: this page stays alive (hidden, with its state and scroll) while the user
-   * is on one of these pages; `always` keeps it whatever comes next.
-   */
+  /** docs/spec.md §2 keep-alive: kept (hidden, state and scroll intact) while the user is on one of these; `always`: whatever follows. */
   keepAliveFor?: readonly RouteName[] | 'always';
   /** Entered only straight from this route; otherwise replaced by the client list. */
   enterOnlyFrom?: RouteName;

@@ -14,12 +14,9 @@ import { StartupFallback } from './startup-fallback';
 import { RouteErrorPage } from './route-error-page';
 
 /*
- * React Router in declarative mode (our own <Router> over a browser history) rather than the data router:
- * the app uses no loaders or actions, and the data router's machinery weighed on the first screen
- * (ADR 0029). As with the data router, a navigation changes the URL only once the destination page's chunk is in
- * (the navigator below preloads it), so the page renders at once and the previous one stays until then; the
- * first page of a visit shows StartupFallback while it loads (route-match.tsx). Every view update is a
- * transition, so a page still loading after back/forward also keeps the previous one on screen.
+ * React Router in declarative mode rather than the data router, whose machinery weighed on the first screen (ADR 0029). A navigation
+ * changes the URL only once the destination's chunk is in (the navigator preloads it), and every view update is a transition, so the
+ * previous page stays on screen until then; a visit's first page shows StartupFallback while it loads (route-match.tsx).
  */
 
 // In declarative mode useNavigate() returns nothing (the data router's returns a promise); React Router's

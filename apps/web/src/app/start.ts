@@ -14,10 +14,8 @@ import { preloadPath } from './route-match';
 import { installKycListener } from './kyc-listener';
 
 /**
- * Everything that runs once before the first render. Returns the router and the first page's chunk, imported now
- * rather than once React has rendered the shell (index.html has the home's fetched already:
- * vite-plugins/preload-home.ts, ADR 0037); it settles either way (a failed load is tried again by the render,
- * which shows the error page).
+ * Everything that runs once before the first render. Returns the router and the first page's chunk, imported now rather than after the
+ * shell renders (index.html has preloaded it, ADR 0037); it settles either way (a failed load is retried by the render's error page).
  */
 export function start() {
   installRemScaling();

@@ -1,17 +1,9 @@
 /**
- * Which chunks of the production build are a first screen's JavaScript, read from Vite's manifest
- * (`dist/.vite/manifest.json`). Shared by the budget test (`src/first-screen-budget.test.ts`), which sums
- * them, and the client-management browser test, which holds the list to them: every script the browser
- * fetches before the list shows its first rows must be one counted here.
- *
- * A first screen is
- *   1. what index.html loads: the entry chunk plus every chunk it imports statically, transitively, and the
- *      home page's chunks it preloads for every visit (`HTML_PRELOADS`, with their static imports): exactly the
- *      `<link rel="modulepreload">` list;
- *   2. the route's own lazy chunk (the page is on screen), plus its static imports, transitively;
- *   3. what the page cannot show its content without although it is loaded on demand: for the client list,
- *      the response checker, which `request()` imports beside the first call and awaits before it hands the
- *      rows over (ADR 0023, ADR 0032), plus its static imports.
+ * Which chunks of the production build (Vite's manifest) are a first screen's JavaScript, for the budget test and the
+ * client-management browser test: every script fetched before the list shows its first rows must be counted here. That is
+ * (1) index.html's entry, its modulepreloads (`HTML_PRELOADS`) and their static imports; (2) the route's lazy chunk and its
+ * static imports; (3) what the page awaits before showing content though loaded on demand: the client list's response
+ * checker (ADR 0023, ADR 0032).
  */
 export interface ManifestChunk {
   file: string;
@@ -42,20 +34,10 @@ export const FIRST_SCREENS = [
   { name: 'sign-in (/wxEntry)', route: 'src/features/auth/wx-entry-page.tsx', beforeContent: [] },
 ] as const satisfies readonly FirstScreen[];
 
-/**
- * What index.html preloads beside the start-up scripts (vite-plugins/preload-home.ts, ADR 0037): the home page's
- * chunk and the response checker it awaits, so a cold visit fetches them at once instead of once the start-up
- * code has run and rendered. Every visit's first page is the home or leads to it (the sign-in returns there), so
- * every first screen fetches them: they count as start-up.
- */
+/** Preloaded by index.html (ADR 0037): every visit's first page is the home or leads to it, so they count as start-up. */
 export const HTML_PRELOADS = [FIRST_SCREENS[0].route, RESPONSE_CHECKER] as const;
 
-/**
- * Inside WeCom's browser only: once the first page has settled (rendered, its chunk in), the sidebar flow
- * loads with the WeCom JS-SDK to ask WeCom what the page was opened for (features/kyc). It runs beside the
- * list's calls and the rows do not wait for it, so it is not first-screen JavaScript; the browser test lets
- * exactly these through.
- */
+/** Only in WeCom's browser, after the first page settled: the sidebar flow the rows do not wait for, so not first-screen JavaScript. */
 export const IN_WECOM_ONCE_SETTLED = ['src/features/kyc/sidebar-flow.ts', '../../node_modules/@wecom/jssdk/dist/wecom.prod.js'] as const;
 
 /** The manifest keys of a chunk and of every chunk it imports statically, transitively. */

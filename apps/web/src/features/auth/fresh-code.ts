@@ -5,10 +5,8 @@ import { readStoredToken, useUser } from '../../shared/session/user-store';
 let setAside: string | null = null;
 
 /**
- * Start-up, before any request: a return from WeCom carrying a code that passes the shared checker is the newest
- * word on who is signing in, so the stored token (perhaps stale) is set aside and not used: no call made with it
- * can end in "session invalid" and a second trip to WeCom while the code is exchanged. Returns the code, or null
- * (not a sign-in return: nothing is touched).
+ * Start-up, before any request: a WeCom return with a code that passes the shared checker sets the stored (perhaps stale)
+ * token aside, so no call ends in "session invalid" and a second WeCom trip meanwhile. Returns the code, or null.
  */
 export function setAsideForFreshCode(location: { pathname: string; search: string }): string | null {
   const code = signInCodeOf(location.pathname, location.search);
@@ -21,10 +19,7 @@ export function setAsideForFreshCode(location: { pathname: string; search: strin
   return code;
 }
 
-/**
- * The code was not this browser's (someone else's link, ADR 0011): whoever was signed in stays signed in, so the
- * set-aside token comes back (the page asks before going on with it). True when there was one.
- */
+/** Someone else's code (ADR 0011): whoever was signed in stays, so the set-aside token comes back. True when there was one. */
 export function restoreSetAsideToken(): boolean {
   const token = setAside;
   setAside = null;
@@ -33,10 +28,7 @@ export function restoreSetAsideToken(): boolean {
   return true;
 }
 
-/**
- * This browser's own sign-in was exchanged (its session replaces the old) or refused: the old token is not put
- * back behind the user's back — on a shared PC the person signing in may not be the one who was signed in.
- */
+/** This browser's own code was exchanged or refused: on a shared PC the old token is not put back behind the new user's back. */
 export function dropSetAsideToken() {
   setAside = null;
 }

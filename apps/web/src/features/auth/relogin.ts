@@ -24,10 +24,7 @@ export function resetRelogin() {
   resumeTried = false;
 }
 
-/**
- * A browser that still holds its session cookie gets a new token without leaving the page (WeCom's
- * Mac sidebar empties localStorage on every load, ADR 0012). True when it did.
- */
+/** A session cookie still held gets a new token without leaving the page (WeCom's Mac sidebar empties localStorage, ADR 0012). */
 async function resumeSession(): Promise<boolean> {
   if (resumeTried) return false;
   resumeTried = true;
@@ -43,10 +40,8 @@ async function resumeSession(): Promise<boolean> {
 }
 
 /**
- * Drops the token and signs in again: resumes this browser's session if its cookie still holds one,
- * else asks the server to begin a sign-in (it records the agent this page was opened from and sets
- * the sign-in cookie) and sends the browser to WeCom's authorise page. Only one at a time: every
- * caller while a re-login is under way shares it, so ten calls failing together send the user away once.
+ * Drops the token and signs in again: resumes the cookie's session, else begins a sign-in on the server and goes to WeCom's
+ * authorise page. Callers meanwhile share the one under way, so many failing calls send the user away once.
  */
 export function startRelogin(): Promise<void> {
   if (inFlight) return inFlight;

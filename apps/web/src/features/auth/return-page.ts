@@ -7,10 +7,7 @@ export const WX_ENTRY_PATH = APP_SIGN_IN_RETURN_PATH;
 /** relauchType values whose return page is the query's redirectPage (docs/spec.md §4). */
 const RELAUNCH_WITH_REDIRECT = ['reLogin', 'pushPage'];
 
-/**
- * The page to come back to after signing in, from where the user is now: always one of this app's own
- * routes (safeAppTarget), since a `redirectPage` in the query may come from anyone's link.
- */
+/** The page to return to after sign-in: always an own route (safeAppTarget), as `redirectPage` may come from anyone's link. */
 export function returnPageOf(location: Pick<Location, 'pathname' | 'search'>): { redirectPage: string; relauchType: string | null } {
   const query = new URLSearchParams(location.search);
   const relauchType = query.get('relauchType');

@@ -21,10 +21,8 @@ export const isForeignSignIn = (error: unknown) =>
   error instanceof ForeignSignInError || (error instanceof ApiError && error.code === ErrorCode.LOGIN_STATE_INVALID);
 
 /**
- * Exchanges a WeCom code for a token once: a code is single-use, so a repeated call shares the first.
- * The `state` WeCom handed back must be the one this tab's sign-in started with; when the tab
- * remembers one and it differs, nothing is sent (the server checks its cookie as well, ADR 0011). The app's
- * language goes with it: the server keeps it, when it differs, for the manager's WeCom cards (ADR 0042).
+ * Exchanges a WeCom code for a token once (a code is single-use: a repeated call shares the first). A `state` other than the one
+ * this tab started with sends nothing (ADR 0011). The app's language goes along, for the manager's WeCom cards (ADR 0042).
  */
 export function signInWithCode(code: string, state: string | null): Promise<void> {
   let signIn = pending.get(code);

@@ -7,10 +7,8 @@ import { forgetSignInState } from '../../shared/session/sign-in-state';
 import { useUser } from '../../shared/session/user-store';
 
 /**
- * Ends the session on the server, then here: the token, who was signed in, every customer figure
- * held in memory and every draft or saved filter typed here (ADR 0013) go, and the app waits for the user to ask before signing in again. A
- * session the server already calls over (080000/080001) counts as ended; any other failure
- * rejects and nothing changes here, so the user is never told "signed out" while still signed in.
+ * Ends the session on the server, then here (token, who, customer figures in memory, drafts and saved filters: ADR 0013).
+ * A session the server already calls over counts as ended; any other failure changes nothing, so "signed out" is never a lie.
  */
 async function endSession(endpoint: typeof endpoints.signOut | typeof endpoints.signOutEverywhere): Promise<void> {
   try {

@@ -12,12 +12,8 @@ import { dropSetAsideToken, restoreSetAsideToken } from './fresh-code';
 type Failure = 'missing' | 'login' | 'foreign';
 
 /**
- * Return point of WeCom's OAuth redirect: `code` and `state` from WeCom, plus what the server put in
- * the return address — redirectPage, needBack, relauchType, corpCode, agentCode, agentId, wxAppId
- * (the last four are taken into the session settings at start-up). Signs in, then replaces itself
- * with redirectPage, so going back never lands on a used code. A fresh code is trusted over a stored
- * token (set aside at start-up, fresh-code.ts); a return this browser did not start (someone else's
- * code: login CSRF) signs nobody in, and whoever was signed in stays signed in (ADR 0047).
+ * Return point of WeCom's OAuth redirect: signs in with `code` and `state`, then replaces itself with redirectPage, so going
+ * back never lands on a used code. A return this browser did not start signs nobody in (ADR 0047).
  */
 export default function WxEntryPage() {
   const { t } = useTranslation();

@@ -43,11 +43,7 @@ function Donut({ slices, label }: { slices: Slice[]; label: string }) {
   );
 }
 
-/**
- * What the client holds as slices, each a share of the holdings (the positive parts), and what they owe
- * (a margin loan, a currency overdrawn) apart: a donut cannot draw a negative slice, and a share of
- * negative or near-zero net assets means nothing (ADR 0043).
- */
+/** What the client holds as slices and what they owe apart: a donut cannot draw a negative slice (ADR 0043). */
 export function splitAllocation(parts: Part[]): { slices: Slice[]; owed: Part[]; heldHkd: number } {
   const held = parts.filter((part) => part.valueHkd > 0);
   const heldHkd = held.reduce((sum, part) => sum + part.valueHkd, 0);

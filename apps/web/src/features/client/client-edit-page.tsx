@@ -43,10 +43,7 @@ import './client.css';
 
 const FIELD_ORDER: ProfileField[] = ['nameEn', 'phone', 'email', 'tags', 'remark'];
 
-/**
- * An unsaved edit (ADR 0013): what the user typed, what the form started from, the version of the profile it was
- * against and the number on file then, so a draft restored over a profile changed meanwhile is merged, not saved over it.
- */
+/** An unsaved edit (ADR 0013), with the version and number on file it was against: restored over a newer profile, it is merged. */
 type EditDraft = Omit<ProfileEdit, 'phoneOnFile'> & { phoneOnFile?: string | null; newTag: string };
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;

@@ -43,11 +43,7 @@ export const TIMELINE_PAGE_SIZE = 15;
 export type RecordPageOf<E> = ResponseOf<E> & { list: RecordItemOf<E>[]; total: number; hasMore: boolean; pageNum: number };
 export type RecordItemOf<E> = ResponseOf<E> extends { list: (infer T)[] } ? T : never;
 
-/**
- * A paged record list (holdings, trades, money, transfers) as an infinite query keyed by its filters.
- * The casts only restate what the four endpoints share (paging in, `pagedSchema` out), which a generic
- * over their schemas cannot see.
- */
+/** A paged record list as an infinite query keyed by its filters; the casts restate what a generic over the schemas cannot see. */
 export function recordListQuery<E extends WireEndpoint>(resource: string, endpoint: E, params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>) {
   return infiniteQueryOptions({
     queryKey: [resource, 'list', params],

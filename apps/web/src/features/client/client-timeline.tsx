@@ -291,11 +291,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
   );
 }
 
-/**
- * The client's timeline on the profile (ADR 0040): contacts, MOT events, KYC, edits, large money
- * movements and transfers (trades when picked), newest first, loaded as the end comes into view; each
- * item opens a sheet with all it says and the way to its own page.
- */
+/** The client's timeline on the profile (ADR 0040), newest first, loaded as the end comes into view; an item opens its sheet. */
 export function TimelineCard({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   const [kinds, setKinds] = useRestorableState<TimelineKind[]>('timelineKinds', () => [...TIMELINE_DEFAULT_KINDS], isKindList);

@@ -10,10 +10,7 @@ import {
   type MergeChoice,
 } from '../../shared/drafts/edit-merge';
 
-/**
- * The edit form's values: text as typed; empty text means "clear" for the optional fields, except the
- * phone, which the form never holds (it is masked, ADR 0039): empty leaves it as it is, a number replaces it.
- */
+/** The edit form's values as typed (empty clears); the phone is masked on file (ADR 0039), so empty keeps it and a number replaces it. */
 export interface ProfileFormValues {
   nameEn: string;
   phone: string;
@@ -43,10 +40,7 @@ const LIMITS = { nameEn: 80, phone: 24, email: 120, remark: 500, tag: 20 } as co
 const tooBig = (result: { success: boolean; error?: { issues: { code: string }[] } }) =>
   result.error?.issues.some((issue) => issue.code === 'too_big') ?? false;
 
-/**
- * The same rules as the server's (the contract's schemas decide), each failure named by an i18n key
- * so the user reads it in their language before anything is sent.
- */
+/** The server's rules (the contract's schemas), each failure an i18n key, so the user reads it before anything is sent. */
 export function validateProfile(values: ProfileFormValues): FieldErrors {
   const errors: FieldErrors = {};
   const nameEn = values.nameEn.trim();
@@ -104,10 +98,7 @@ export function updatePayload(customerId: number, version: number, base: Profile
   return { customerId, version, ...changedFields(base, values) };
 }
 
-/**
- * An edit as it stands: the version of the profile it is against, what the form began from, the number on file
- * then (masked: the form never holds it, ADR 0039), and what the user has typed.
- */
+/** An edit as it stands: the profile version it is against, where the form began, the (masked) number on file, what is typed. */
 export interface ProfileEdit {
   version: number;
   started: ProfileFormValues;

@@ -76,11 +76,7 @@ export interface ContactFieldsProps {
   refusal?: string | null;
 }
 
-/**
- * The fields a manager writes, for logging, editing and correcting alike: channel and purpose as chips (codes
- * shown in the reader's language), when, the note with its counter, the outcome, the suitability rationale
- * (asked for with a recommendation), and the next step with its date.
- */
+/** The fields a manager writes, for logging, editing and correcting alike (suitability asked for with a recommendation). */
 export function ContactFields({ values, onChange, errors, onBlur, children, refusal }: ContactFieldsProps) {
   const { t } = useTranslation();
   const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => onChange({ ...values, [field]: value });

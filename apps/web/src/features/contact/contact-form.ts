@@ -183,10 +183,8 @@ export interface ValidationContext {
 }
 
 /**
- * The same rules as the server's (the contract's schemas decide), each failure named by an i18n key so the
- * user reads it under the field, in their language, before anything is sent; plus what the contract says
- * in words only: a contact does not happen in the future, nor before the account opened, and its next step
- * does not come before it.
+ * The server's rules (the contract's schemas), each failure an i18n key shown under its field before anything is sent; plus
+ * the contract's rules in words: not in the future, not before the account opened, the next step not before the contact.
  */
 export function validateContactForm(values: ContactFormValues, context: ValidationContext = {}): FieldErrors {
   const errors: FieldErrors = {};
@@ -309,10 +307,7 @@ export const isNewContactUntouched = (draft: NewContactDraft) =>
 
 export const newContactDraftKey = (customerId: number) => `contactNew:${customerId}`;
 
-/**
- * An unsaved change of a record: the version it is against, what that version said when editing began (so the
- * user's own changes can be laid over a newer version after a conflict), what was typed, and the reason (a correction).
- */
+/** An unsaved change of a record: its version, what it said when editing began (to merge after a conflict), typed values, reason. */
 export interface ReviseDraft {
   basedOn: number;
   /** The version's `edits` when editing began: sent back, so an edit made meanwhile is caught. */

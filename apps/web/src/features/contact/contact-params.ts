@@ -8,12 +8,8 @@ import {
 } from '@broker/contract';
 import { CONTACT_PATHS } from './contact-paths';
 
-/*
- * The one place the contact pages read their URL's query. A link to the log form comes from other features
- * (the profile, MOT, a contact just made from the profile header or a list row) and from outside the code (a
- * WeCom card, a link typed or edited by hand): each value is checked here against the contract's own rule,
- * and one that fails is left out and named, never guessed at.
- */
+// The one place the contact pages read their query: links come from other features and from outside (a WeCom card, a hand-edited
+// link), so each value is checked against the contract's rule, and one that fails is left out and named, never guessed at.
 
 /** The log form's query: `/client/contact/new?customerId=&channel=&eventId=&at=&followsRecordId=`. */
 export interface ContactFormParams {

@@ -160,10 +160,7 @@ export function RecordContent({ record }: { record: ContactRecord }) {
   );
 }
 
-/**
- * A contact page's failed load (LoadFailedState): `subject` says what did not load — the client (the log, a new
- * record) or one record — and an unknown or another manager's one offers the client list.
- */
+/** A contact page's failed load: `subject` is what did not load; an unknown or another manager's one offers the client list. */
 export function ContactErrorState({
   error,
   onRetry,

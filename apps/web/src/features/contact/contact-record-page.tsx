@@ -90,9 +90,8 @@ const bringIntoView = (node: HTMLElement | null) => node?.scrollIntoView?.({ blo
 type ReasonLine = (reason: string) => string;
 
 /**
- * The change moved onto `latest`, each field both changed as chosen (none chosen: there were none). A version not
- * locked yet is edited in place, which keeps no reason (docs/contact-log.md): a reason typed moves into the note,
- * in sight, instead of being dropped.
+ * The change moved onto `latest`, each clash as chosen. A version not yet locked is edited in place, which keeps no
+ * reason (docs/contact-log.md): a reason typed moves into the note rather than being dropped.
  */
 function rebased(form: ReviseDraft, latest: ContactRecord, choices: Choices, reasonLine: ReasonLine): ReviseDraft {
   const values = mergedContact(form.started, form.values, recordFormValues(latest), choices);

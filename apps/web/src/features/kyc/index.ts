@@ -6,11 +6,7 @@ export const kycPages = {
   kycIndex: () => import('./kyc-index-page'),
 };
 
-/**
- * In WeCom's browser only: remembers now whether WeCom opened the app at its entry URL (the router
- * is about to redirect away from it), then loads the sidebar flow, which runs once signed in and
- * settled. Elsewhere the flow and its strings are never downloaded.
- */
+/** In WeCom's browser only: notes whether WeCom opened the entry URL (the router redirects away), then loads the sidebar flow. */
 export function installSidebarFlow(router: SidebarRouter, win: Window = window) {
   if (!isWeComBrowser(win.navigator.userAgent)) return;
   if (win.location.pathname === SIDEBAR_ENTRY_PATH) win.sessionStorage.setItem(SIDEBAR_PENDING_KEY, '1');

@@ -6,11 +6,7 @@ import { getCurrentExternalUserId, getWeComEntry, isWeComBrowser } from '../../s
 
 export const SEARCH_PAGE_SIZE = 20;
 
-/**
- * The customer WeCom opened the page for (a single chat's toolbar or their contact card), from the
- * JS-SDK; null from any other entry (nothing to bind there).
- * Kept only for this mount: the page URL is part of the signature, so each visit asks again.
- */
+/** The customer WeCom opened the page for, or null; per mount, since the page URL is part of the JS-SDK signature. */
 export const currentContactQuery = () =>
   queryOptions({
     queryKey: ['kyc', 'detail', 'currentContact'],

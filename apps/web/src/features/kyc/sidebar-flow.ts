@@ -69,10 +69,8 @@ export interface SidebarContext {
 }
 
 /**
- * In WeCom the entry comes from `ww.getContext()` (the URL's `entry` stays the fallback elsewhere).
- * When WeCom opened the app for a customer — a single chat's toolbar or the customer's contact card —
- * that customer decides the first page: bound to one of my customers → that customer's profile;
- * otherwise → /kyc/index to bind. Other entries with nobody to look up get a notice.
+ * In WeCom the entry comes from `ww.getContext()`. A page opened for a customer (chat toolbar, contact card) lands on their
+ * profile if bound to one of mine, else on /kyc/index to bind; other entries with nobody to look up get a notice.
  */
 export async function runSidebarFlow(router: SidebarRouter, storage: Storage = sessionStorage): Promise<SidebarContext | null> {
   const pending = storage.getItem(SIDEBAR_PENDING_KEY) === '1';
@@ -106,11 +104,7 @@ export async function runSidebarFlow(router: SidebarRouter, storage: Storage = s
   return { entry, contact };
 }
 
-/**
- * Desktop WeCom keeps one sidebar page and shows it again for the next chat: when the page becomes
- * visible again, ask WeCom who it is open for now; a different customer gets their own landing page,
- * so the sidebar never shows the previous chat's customer. Answers the context it now shows.
- */
+/** Desktop WeCom reuses one sidebar for chat after chat: shown again, it asks who it is for now, so no previous customer lingers. */
 export async function followSidebarContext(router: SidebarRouter, shown: SidebarContext | null): Promise<SidebarContext | null> {
   let entry;
   try {

@@ -5,10 +5,8 @@ import { formatNumber } from '../../shared/format/number-format';
 import { scrollFadeProps, useScrollEdges } from '../../shared/ui/use-scroll-edges';
 
 /**
- * The stat card's clients by channel: one line that scrolls sideways (its height never depends on how many
- * channels a book has, so the figures arriving do not push the list down). It shows that it scrolls: a fade at
- * each end that hides more, gone once scrolled to that end. A screen reader reads it as a named list,
- * whole; when it overflows, Tab reaches it and the arrow keys scroll it.
+ * The stat card's clients by channel on one line that scrolls sideways (a fixed height: figures arriving never push the list
+ * down), with a fade at each end that hides more. A screen reader reads a named list; when it overflows, Tab and arrows scroll it.
  */
 export function ChannelStrip({ byChannel }: { byChannel: CustomerStat['byChannel'] | undefined }) {
   const { t } = useTranslation();

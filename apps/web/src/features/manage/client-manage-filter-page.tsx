@@ -47,10 +47,7 @@ function Section({ title, children, error }: { title: ReactNode; children: React
   );
 }
 
-/**
- * Every filter of the list on one page; "show results" applies them and returns to the list (the only
- * way in, see the route guard), "reset" clears the form. The button counts the matching clients.
- */
+/** Every filter of the list on one page: "show results" applies them and returns to the list, its only way in (the route guard). */
 export default function ClientManageFilterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -73,9 +70,8 @@ export default function ClientManageFilterPage() {
   const valid = !assetError && !dateError;
   const payload = JSON.stringify(toFilterPayload(candidate));
   const settledPayload = useDebouncedValue(payload, 300);
-  // Asked once typing has paused, and only for the form as it is: a range put right within the pause is valid at
-  // once while the settled payload is still the wrong one, which the server refuses (and a toast would say so).
-  // Meanwhile the button keeps the count of the last settled form.
+  // Asked once typing has paused, for the settled form only: a range put right within the pause would otherwise be sent
+  // wrong and refused. Meanwhile the button keeps the last settled count.
   const preview = useQuery({
     ...customerStatQuery(JSON.parse(settledPayload) as FilterPayload),
     enabled: valid && settledPayload === payload,

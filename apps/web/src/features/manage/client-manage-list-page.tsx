@@ -31,10 +31,7 @@ import './client-manage.css';
 // Pins, recents and saved filters (ADR 0049) load once the manager has some: not first-screen JavaScript for everyone.
 const listShortcuts = lazyPart(() => import('./client-shortcuts').then((module) => module.ListShortcuts));
 
-/**
- * Home of the client manager: the stat header and the list under it describe the same filters.
- * Kept alive whenever the user leaves it, so coming back shows the same rows at the same scroll.
- */
+/** Home of the client manager: the stat header and the list under it, for the same filters; kept alive whenever the user leaves. */
 export default function ClientManageListPage() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -54,9 +51,7 @@ export default function ClientManageListPage() {
   const record = useRecordOpened();
   const waysBack = useQuery(shortcutsQuery()).data;
   const hasShortcuts = Boolean(waysBack && (waysBack.pinned.length || waysBack.recentClients.length || waysBack.savedFilters.length));
-  // Hidden while the manager is elsewhere, the page observes no query, and an unobserved query is dropped after
-  // five minutes: the list came back as its first page, at the top. Its data lives as long as the page (the
-  // session), a few kB for each set of filters applied.
+  // Unobserved while the page is hidden, a query was dropped after five minutes and the list came back at the top: keep it for the session.
   const stat = useQuery({ ...customerStatQuery(toFilterPayload(filters)), gcTime: Infinity });
   const list = useInfiniteQuery({ ...customerListQuery(toSearchPayload(filters)), gcTime: Infinity });
   const clients = list.data?.pages.flatMap((page) => page.list) ?? [];

@@ -20,11 +20,7 @@ import './shortcuts-locales';
 import './client-manage.css';
 import './shortcuts.css';
 
-/**
- * As-you-type search over names, phone, account and ID tail, exactly as the list's box searches (one hook,
- * one debounce, one query). Recent searches are the manager's own, kept by the server when a result is
- * opened (ADR 0049). Kept alive while a client profile is open.
- */
+/** As-you-type search, as the list's box does it (one hook); recent searches are kept by the server when a result is opened (ADR 0049). */
 export default function ClientManageSearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -11,10 +11,7 @@ export const CLIENT_ROW_HEIGHT = 86;
 
 export const profilePath = (customerId: number) => `/client/information?customerId=${customerId}`;
 
-/**
- * The reach sheet (and its strings) loads on the first long press, not with the list (ADR 0037), with pin/unpin,
- * one of the row's actions in it (ADR 0049): shown once both are in, never half a sheet.
- */
+/** The reach sheet (with pin/unpin, ADR 0049) loads on the first long press, not with the list (ADR 0037); shown once whole. */
 const rowReachSheet = lazyPart(() =>
   Promise.all([import('../reach'), import('./pin-toggle')]).then(
     ([{ ReachSheet }, { PinAction }]) =>
@@ -33,10 +30,7 @@ const LONG_PRESS_MS = 500;
 /** A finger that moves this far is scrolling the list, not pressing. */
 const PRESS_SLOP_PX = 10;
 
-/**
- * A long press on a row (or a right click, desktop WeCom's sidebar) opens the reach sheet: chat, call,
- * log (ADR 0039). The click that ends a long press does not also open the profile.
- */
+/** A long press (or right click, desktop WeCom) opens the reach sheet (ADR 0039); the click ending it does not open the profile. */
 function useLongPress(onLongPress: () => void) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const start = useRef<{ x: number; y: number } | null>(null);

@@ -27,11 +27,8 @@ export const customerListQuery = (params: Omit<SearchPayload, 'pageNum' | 'pageS
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
   });
 
-/*
- * Pins, recents and saved filters (ADR 0049) live on the server, per staff member: one query
- * feeds the list, the search page and every pin toggle, and each write puts the server's answer back in it.
- * Here only what the list's first screen needs; the other writes are in shortcuts-mutations.ts (loaded with their pages).
- */
+// Pins, recents and saved filters (ADR 0049) live on the server: one query feeds every view, and each write puts the answer back
+// in it. Only what the list's first screen needs is here; the other writes are in shortcuts-mutations.ts.
 
 export const shortcutsQuery = () =>
   queryOptions({

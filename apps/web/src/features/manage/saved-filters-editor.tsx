@@ -12,10 +12,7 @@ import './shortcuts.css';
 /** The longest name the contract takes (savedFilterNameSchema). */
 const NAME_MAX = 20;
 
-/**
- * Save the filters on the page under a name, and rename or delete the saved ones (ADR 0049). The list
- * offers them as chips. A refusal (a taken name, too many) stays on screen with what was typed.
- */
+/** Save the page's filters under a name, rename or delete saved ones (ADR 0049); a refusal stays on screen with what was typed. */
 export function SavedFiltersEditor({ current, valid }: { current: ClientFilters; valid: boolean }) {
   const { t } = useTranslation();
   const shortcuts = useQuery(shortcutsQuery());

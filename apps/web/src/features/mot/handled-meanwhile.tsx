@@ -36,9 +36,8 @@ function leftFor(eventId: number, saved: ServiceRecord | null) {
 }
 
 /**
- * The event was handled meanwhile (in another tab, on another device) while a note typed for it was not saved: the
- * note is shown, never dropped unseen, and can become a contact record for the client (the contact log's form,
- * by its route, with the text handed over) or be thrown away by the user (ADR 0013).
+ * The event was handled elsewhere while a note for it was unsaved: the note is shown, never dropped unseen, and can become a
+ * contact record (the log form, text handed over) or be thrown away by the user (ADR 0013).
  */
 export function HandledMeanwhile({ eventId, customerId, saved }: { eventId: number; customerId: number; saved: ServiceRecord | null }) {
   const { t } = useTranslation();

@@ -9,10 +9,7 @@ import { addDays, hongKongDay } from '@broker/domain';
 
 const PAGE_SIZE = 20;
 
-/**
- * The date strip's days: every pending day from 275 days back to 90 ahead (the furthest a snooze reaches),
- * 365 days, within what one call may ask for, so the strip never skips a day that has events (ADR 0041).
- */
+/** The date strip: 275 days back to 90 ahead (a snooze's furthest), within one call, so it never skips a day with events (ADR 0041). */
 export const STRIP_RANGE = { back: 275, ahead: 90 } as const;
 export const todoDatesQuery = () =>
   queryOptions({

@@ -68,9 +68,8 @@ function expiryWhen(t: TFunction, facts: MotFacts): string {
 const shortSecurityName = (facts: MotFacts, language: string) => nameOf(facts, language) || text(facts.symbol);
 
 /**
- * The one detail that tells two events of a kind apart in a list: which stock, how much, which date.
- * Names, amounts and dates only, so it needs no translation of its own. An amount booked in another currency
- * than the chosen one is followed by its value in the chosen one, as the client timeline shows money.
+ * The one detail that tells two events of a kind apart in a list (names, amounts, dates: nothing to translate). An amount booked
+ * in another currency is followed by its value in the chosen one.
  */
 export function eventSubject(rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
   switch (rule) {
@@ -134,10 +133,7 @@ const contactChangeOf = (facts: MotFacts) =>
       ? 'del_external_contact'
       : 'del_follow_user';
 
-/**
- * One sentence saying why the event fired, from the values the rule looked at. The rules work in HKD; the
- * sentence gives their HKD figures in the chosen currency, and a booked amount as it was booked.
- */
+/** Why the event fired, in one sentence: the rules' HKD figures in the chosen currency, a booked amount as booked. */
 export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
   const ccy = chosen.currency;
   switch (rule) {

@@ -4,10 +4,7 @@ export const CONTACT_LOG_FORM_PATH = '/client/contact/new';
 /** How the client was just reached, as the contact log names it. */
 export type ReachChannel = 'phone' | 'wecom';
 
-/**
- * Where "log this contact" goes after a chat or a call: the log form with the client, the channel, the
- * moment of contact (epoch ms) and, from an MOT event, the event it answers.
- */
+/** The log form after a chat or a call: the client, the channel, the moment (epoch ms) and the MOT event it answers. */
 export function contactLogTarget(contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined }): string {
   const query = new URLSearchParams({
     customerId: String(contact.customerId),

@@ -1,5 +1,2 @@
-/**
- * Reaching a client in one tap (ADR 0039): WeCom chat with the bound contact, an audited call, a
- * greeting sent into the client's chat from the sidebar, and the offer to log the contact afterwards.
- */
+/** Reaching a client in one tap (ADR 0039): WeCom chat, an audited call, a greeting into the chat, then the offer to log it. */
 export { ReachActions, ReachSheet } from './reach-actions';

@@ -17,10 +17,7 @@ interface Wording {
   greeting: string;
 }
 
-/**
- * What the client reads, in the language chosen for them (not necessarily the manager's own): it leaves
- * the app, so it lives here rather than in the app's locale files, one owner for the words of each message.
- */
+/** What the client reads, in the language chosen for them: it leaves the app, so its words live here, not in the locale files. */
 const WORDING = byLanguage({
   birthday: {
     greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],

@@ -47,10 +47,7 @@ function wecomFailure(error: unknown, t: Translate, what: 'chat' | 'send'): stri
   return t(`reach.failed.${what}`, { detail });
 }
 
-/**
- * After a contact, the offer to log it (ADR 0038): the log form prefilled with the client, the channel,
- * the moment and the event it answers. "Later" leaves the page as it is.
- */
+/** After a contact, the offer to log it (ADR 0038), prefilled; "Later" leaves the page as it is. */
 async function offerToLog(
   contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined; name: string },
   t: Translate,
@@ -66,10 +63,7 @@ async function offerToLog(
   if (confirmed) navigate(contactLogTarget(contact));
 }
 
-/**
- * The customer of the chat the sidebar is open in, when WeCom can say (single chat toolbar only);
- * asked again whenever the page shows, since desktop WeCom reuses one sidebar for chat after chat.
- */
+/** The customer of the sidebar's chat (single chat toolbar only); asked again when shown, as desktop WeCom reuses one sidebar. */
 function useCurrentChatContact(): string | null {
   const entry = useAppSettings((settings) => settings.entry);
   const queryClient = useQueryClient();
@@ -96,11 +90,7 @@ export interface ReachActionsProps {
   onActed?: () => void;
 }
 
-/**
- * One tap to reach a client (ADR 0039): chat in WeCom with the bound contact (or bind one), call with
- * the number revealed and audited, and — in the client's own chat sidebar — send a greeting into it.
- * Every contact then offers to be logged.
- */
+/** One tap to reach a client (ADR 0039): chat in WeCom (or bind), an audited call, a greeting in their chat; each offers a log. */
 export function ReachActions({ customerId, eventId, layout = 'row', onActed }: ReachActionsProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

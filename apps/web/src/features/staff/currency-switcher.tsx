@@ -13,10 +13,7 @@ import './currency-switcher.css';
 
 const CURRENCIES = currencyValues;
 
-/**
- * HKD / USD / CNY. Switches at once (every amount is converted on the client from HKD) and saves the
- * choice with configureDefaultCcy; if saving fails the previous currency comes back.
- */
+/** HKD / USD / CNY: switches at once (amounts convert from HKD here), saves the choice, and goes back if saving fails. */
 export default function CurrencySwitcher({ tone = 'plain' }: { tone?: 'plain' | 'hero' }) {
   const { t } = useTranslation();
   const currency = useAppSettings((settings) => settings.currency);

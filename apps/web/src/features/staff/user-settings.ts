@@ -16,10 +16,7 @@ export const defaultCurrencyQuery = () =>
 export const motFoldQuery = () =>
   queryOptions({ queryKey: ['motFold', 'detail', {}], queryFn: () => request(endpoints.isFold, {}), staleTime: Infinity });
 
-/**
- * Exchange rates, default currency and the MOT fold flag (docs/spec.md §4 "Start"). Each is a silent
- * call: one that fails leaves its default (HKD = 1, HKD, not folded) and never blocks start-up.
- */
+/** Exchange rates, currency and MOT fold flag (docs/spec.md §4): each a silent call; a failure keeps its default, never blocks start-up. */
 export async function loadUserSettings(): Promise<Partial<AppSettings>> {
   const [rates, currency, fold] = await Promise.allSettled([
     queryClient.fetchQuery(exchangeRatesQuery()),

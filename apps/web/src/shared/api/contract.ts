@@ -2,10 +2,8 @@ import type { Endpoint, RequestOf as ContractRequestOf, ResponseOf as ContractRe
 import type { WireEndpoint } from 'virtual:broker-contract-wire';
 
 /**
- * The contract at run time, for the browser: endpoints as they travel and the contract's constants,
- * generated from `packages/contract` at build time without zod (see vite-plugins/contract-wire.ts).
- * Code on the first screen imports values only from here; lazy pages that validate a form with the
- * contract's own schemas import those from `@broker/contract` and carry zod in their own chunk.
+ * The contract at run time for the browser, generated without zod at build time (vite-plugins/contract-wire.ts). First-screen
+ * code imports values only from here; lazy pages validating with the contract's schemas import `@broker/contract` in their chunk.
  */
 export {
   endpoints,

@@ -3,12 +3,8 @@ import { byLanguage, type Entries } from '../i18n/by-language';
 import { i18n, registerLocales } from '../i18n/i18n';
 
 /**
- * The server's msgs are English. For codes a user can meet in normal use the toast says it in the
- * user's language instead; 090400 (validation) keeps the server's msg, which names the field and rule,
- * because forms validate inline before sending. 090409 (conflict) keeps it too (docs/spec.md §8): one fixed
- * sentence cannot say what conflicted (a profile, a handled event, a contact record, a request id), the
- * server's msg does; the screens that meet a conflict in normal use (the profile edit, the contact log)
- * catch it by its code and explain it in the user's language themselves.
+ * The user's language for codes met in normal use. 090400 keeps the server's msg (it names the field; forms validate inline),
+ * and so does 090409 (docs/spec.md §8): only the server can say what conflicted, and the screens that meet it explain it themselves.
  */
 const CODE_MESSAGES = {
   [ErrorCode.LOGIN_CODE_INVALID]: [
@@ -135,10 +131,7 @@ const WAIT_CODES: readonly KnownCode[] = [
   ErrorCode.PHONE_REVEAL_RATE_LIMITED,
 ];
 
-/**
- * The localized message for a known business code, else null (the caller keeps the server's msg).
- * A rate limit without a usable Retry-After falls back to the general "too many requests".
- */
+/** The localized message for a known code, else null (the server's msg stays); a rate limit without Retry-After is "too many requests". */
 export function localizedErrorMessage(code: string, context: { retryAfter?: string | null } = {}): string | null {
   if (!isKnown(code)) return null;
   if (WAIT_CODES.includes(code)) {

@@ -8,10 +8,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-/**
- * What shows pending MOT events: the to-do list, its counts and dates, the ranked day, the event and client views.
- * Refreshed after MOT work and after a contact record (a linked event is handled then); one list for both.
- */
+/** Everything that shows pending MOT events: refreshed after MOT work and after a contact record (which may handle a linked event). */
 const PENDING_EVENT_RESOURCES = [
   'motTodoDates',
   'motTodoCount',

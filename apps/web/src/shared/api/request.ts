@@ -31,14 +31,9 @@ function buildWire(endpoint: WireEndpoint, payload: Record<string, unknown>, sig
 }
 
 /**
- * Calls one contract endpoint: sends its headers and payload the way the endpoint says, resolves
- * `data` when `code === "0"`, rejects with an ApiError otherwise. Failures toast the server's msg
- * unless the endpoint is silent or the caller opts out; 080000/080001 announce "session invalid"
- * instead (features/auth signs in again).
- *
- * `data` is checked against the endpoint's response schema (STYLE.md rule 1; `checkerFor`): data that
- * does not match rejects with BAD_RESPONSE and is reported, never used. The payload is not checked
- * here: the server validates every request (090400 names the field and the rule).
+ * Calls one contract endpoint; resolves `data` when `code === "0"`, else rejects with an ApiError (toasted unless silent;
+ * 080000/080001 announce "session invalid"). `data` is checked against the response schema (STYLE.md rule 1): a mismatch
+ * rejects with BAD_RESPONSE and is reported, never used. The payload is the server's to validate.
  */
 export async function request<E extends WireEndpoint>(
   endpoint: E,
@@ -93,11 +88,7 @@ export async function request<E extends WireEndpoint>(
 
 type ResponseChecker = (data: unknown) => string | undefined;
 
-/**
- * How this endpoint's `data` is checked: by its response schema compiled at build time (`response-check.ts`,
- * a lazy chunk: ADR 0023). Null when the checker cannot be fetched (the network is gone): the call then fails
- * as a network failure.
- */
+/** The endpoint's response checker, compiled at build time (a lazy chunk, ADR 0023); null when it cannot be fetched (a network failure). */
 function checkerFor(endpoint: WireEndpoint): Promise<ResponseChecker | null> {
   return responseCheckModule().then(
     ({ responseMismatch }) =>
@@ -108,10 +99,7 @@ function checkerFor(endpoint: WireEndpoint): Promise<ResponseChecker | null> {
 }
 
 let responseCheck: Promise<typeof ResponseCheck> | null = null;
-/**
- * The checker's chunk, fetched once for every call; a failed fetch is forgotten so that the next call tries
- * again, instead of every later call failing on one dropped request (some webviews remember a failed import).
- */
+/** The checker's chunk, fetched once; a failed fetch is forgotten so the next call retries (some webviews remember a failed import). */
 function responseCheckModule() {
   responseCheck ??= import('./response-check').catch((error: unknown) => {
     responseCheck = null;
@@ -120,11 +108,7 @@ function responseCheckModule() {
   return responseCheck;
 }
 
-/**
- * The localized words for an error code. The table (three languages for every code a user can meet)
- * is only needed once something went wrong, so it stays out of the first screen's JavaScript
- * (first-screen-budget.test.ts); if its chunk cannot be fetched the server's msg is shown instead.
- */
+/** The localized words for an error code: needed only once something failed, so off the first screen (else the server's msg). */
 async function localizedMessageOf(code: string, retryAfter: string | null): Promise<string | null> {
   try {
     const { localizedErrorMessage } = await import('./error-messages');

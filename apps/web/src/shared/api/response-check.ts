@@ -1,11 +1,9 @@
 import { responseSchemas, type ResponseSchema } from 'virtual:broker-contract-responses';
 
 /**
- * Checks a response's `data` against the contract (STYLE.md rule 1) without zod in the browser: the build
- * compiles each endpoint's response schema to JSON Schema (vite-plugins/contract-wire.ts) and this walks
- * it. It answers where the data first differs, e.g. `data.rows[3].totalAssetsHkd: expected number`.
- * Unknown keys pass, as zod's z.object strips rather than fails on them. Loaded with the first call,
- * not on the first screen (ADR 0023).
+ * Checks a response's `data` against the contract (STYLE.md rule 1) without zod in the browser, walking the JSON Schema the build
+ * compiled; it names the first difference (`data.rows[3].totalAssetsHkd: expected number`). Unknown keys pass, as with z.object.
+ * Loaded with the first call, not on the first screen (ADR 0023).
  */
 export function responseMismatch(endpoint: { method: string; path: string }, data: unknown): string | undefined {
   const schema = responseSchemas[`${endpoint.method} ${endpoint.path}`];

@@ -1,11 +1,7 @@
 type Listener = () => void;
 const sessionInvalidListeners = new Set<Listener>();
 
-/**
- * The request layer's word that the server no longer knows this session (080000/080001). It only
- * announces: signing in again is the auth feature's (features/auth, installed at start-up), so the
- * request layer never imports what calls it back.
- */
+/** The request layer's word that the session ended (080000/080001); signing in again is features/auth's, so no import cycle. */
 export function announceSessionInvalid() {
   for (const listener of sessionInvalidListeners) listener();
 }

@@ -8,11 +8,7 @@ import './edit-conflict-locales';
 import '../ui/form.css';
 import './edit-conflict.css';
 
-/**
- * Unsaved drafts of one record from several other tabs (closed, or still open), and none of this tab's: none is
- * picked silently (ADR 0013). The form (`children`, which reads its draft as it mounts) waits until the user takes
- * one, or starts without them; the drafts not taken stay where they are.
- */
+/** Drafts of one record from several other tabs, none of this one: none is picked silently, the form waits for a pick (ADR 0013). */
 export function DraftChoice<T>({
   draftKey,
   accept,
@@ -65,10 +61,7 @@ export function DraftChoice<T>({
   return page ? <PageFrame>{choice}</PageFrame> : choice;
 }
 
-/**
- * The record's page does not open (another manager's client now, not found, or a failure): what every tab typed for
- * it and did not save is shown below the failure, to copy, until the user lets it go. Never dropped unseen (ADR 0013).
- */
+/** The record's page does not open: what every tab typed for it and did not save is shown below the failure, to copy (ADR 0013). */
 export function UnreachableDrafts<T>({
   draftKey,
   accept,

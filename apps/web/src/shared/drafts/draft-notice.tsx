@@ -2,10 +2,7 @@ import { useTranslation } from '../i18n/use-translation';
 import type { StoredDraft } from './draft-owner';
 import './draft-notice.css';
 
-/**
- * Says that what is in the form was restored, not loaded from the record: after a session expiry ("submit
- * again"), or from an earlier visit. `onDiscard` empties the form back to the record.
- */
+/** Says the form holds restored text (after a session expiry, or an earlier visit); `onDiscard` empties it back to the record. */
 export function DraftNotice({ draft, onDiscard }: { draft: Pick<StoredDraft<unknown>, 'submitting'>; onDiscard?: () => void }) {
   const { t } = useTranslation();
   return (

@@ -2,15 +2,10 @@ import { getAppSettings } from '../session/app-settings-store';
 import { hasUsableToken, useUser } from '../session/user-store';
 
 /*
- * Who drafts belong to, how long they last, and the sweep that removes everyone else's: what app start and
- * sign-in need, apart from the forms' reads and writes (draft-store.ts), so the first screen carries only this.
- * Drafts keep what a user typed and has not saved through a session expiry, a crash or a closed sidebar (ADR 0013).
- * - A draft belongs to one staff member of one corp (its owner): the key names the owner, and a draft is
- *   read only while that staff member is signed in. When someone else signs in on this browser, every
- *   other owner's drafts are removed (a shared PC: B never sees, nor can dig out, A's unsaved notes).
- * - It lives in localStorage (survives a closed WebView) and sessionStorage (survives the sign-in round
- *   trip where localStorage does not last, as in WeCom's Mac sidebar); the newer copy wins.
- * - It expires DRAFT_TTL_MS after it was last written, and is removed once saved.
+ * Who drafts belong to, how long they last, and the sweep (ADR 0013), apart from the forms' reads and writes (draft-store.ts) so the
+ * first screen carries only this. A draft belongs to one staff member of one corp: when someone else signs in on this browser, every
+ * other owner's drafts go (a shared PC). It lives in localStorage and sessionStorage (which outlasts WeCom's Mac sidebar reload; the
+ * newer copy wins), expires DRAFT_TTL_MS after its last write, and is removed once saved.
  */
 
 export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -65,10 +60,7 @@ export function parse(raw: string | null, now: number): StoredDraft<unknown> | n
 
 export const keysOf = (storage: Storage) => Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
 
-/**
- * Removes expired or unreadable drafts, and every draft not belonging to `keepOwner` (all of them when it
- * is null): run at start, whenever a different staff member signs in, and at sign-out.
- */
+/** Removes expired or unreadable drafts and every one not `keepOwner`'s (all when null): at start, at a new sign-in, at sign-out. */
 export function sweepDrafts(keepOwner: string | null = draftOwner(), now = Date.now()): void {
   for (const storage of storages()) {
     for (const key of keysOf(storage).filter((name) => name.startsWith(PREFIX))) {

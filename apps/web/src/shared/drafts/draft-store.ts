@@ -2,11 +2,8 @@ import { StorageKey } from '../session/storage-keys';
 import { draftOwner, keysOf, parse, storageKey, storages, type StoredDraft } from './draft-owner';
 
 /*
- * A form's drafts (ADR 0013; who they belong to, how long they last and the sweep: draft-owner.ts). A draft
- * belongs to the tab it was typed in: two tabs on one record keep two drafts, and one tab's save or discard
- * removes only its own. A tab opened afresh takes over another tab's draft if there is one (a tab closed and
- * reopened), and is offered the choice if there are several (DraftChoice). Whatever is read back is untrusted
- * (storage can be edited): each caller checks the data's shape.
+ * A form's drafts, per tab (ADR 0013): a tab's save or discard removes only its own. A tab opened afresh takes over another tab's
+ * draft, or is offered the choice among several (DraftChoice). Storage is untrusted: each caller checks the data's shape.
  */
 
 const TAB_ID = /^[a-z0-9]{8,16}$/;
@@ -32,10 +29,7 @@ const tabKey = (base: string, tab: string) => (tab ? `${base}#${tab}` : base);
 /** Another tab's draft of the same record. */
 export type TabDraft<T> = StoredDraft<T> & { tab: string };
 
-/**
- * The signed-in staff member's drafts under `key` that are fresh and of the shape `accept` checks: this tab's,
- * and every other tab's, newest first.
- */
+/** The signed-in staff member's fresh drafts under `key` that `accept` takes: this tab's, and every other tab's, newest first. */
 export function readDrafts<T>(key: string, accept: (data: unknown) => data is T, now = Date.now()) {
   const owner = draftOwner();
   const byTab = new Map<string, StoredDraft<unknown>>();

@@ -19,9 +19,8 @@ export interface Clash<F extends string> {
 }
 
 /**
- * A save met a newer version (ADR 0013): for each field both changed, the saved value beside the user's, and the
- * user picks one (or both); the fields only the saved version changed are named, to be taken with it. Until every
- * field is chosen nothing is merged, and the form keeps what the user typed.
+ * A save met a newer version (ADR 0013): for each field both changed the user picks theirs, the saved one or both; fields only
+ * the saved version changed are named. Nothing is merged until every field is chosen.
  */
 export function EditConflict<F extends string>({
   clashes,

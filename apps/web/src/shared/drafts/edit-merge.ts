@@ -1,8 +1,6 @@
 /*
- * An edit that met a newer version of its record (090409, or a draft restored over one): a three-way comparison,
- * field by field, of what the edit started from, what the user has now and what is saved now (ADR 0013, "A record
- * changed meanwhile"). Nothing is dropped unseen: a field both changed is the user's choice, a field only the other
- * side changed is taken and named, a field only the user changed is kept.
+ * An edit that met a newer version (090409, or a draft restored over one): field by field, a three-way comparison (ADR 0013).
+ * Nothing is dropped unseen: a field both changed is the user's choice, one the other side changed is taken and named.
  */
 
 /** For a field both sides changed: keep the user's value, take the saved one, or (text, tags) keep both. */
@@ -32,10 +30,7 @@ export function compareEdits<F extends string>(started: Comparable<F>, mine: Com
   return merge;
 }
 
-/**
- * The values to go on editing from: the latest version, the user's own changes on top, and each clash as chosen.
- * `both` joins the two values of a field that offers it.
- */
+/** The values to go on editing from: the latest version, the user's changes on top, each clash as chosen (`both` joins the two). */
 export function mergeEdits<T extends object, F extends keyof T & string>(
   merge: EditMerge<F>,
   mine: T,

@@ -2,11 +2,7 @@ import { useUser } from '../session/user-store';
 import { draftOwner, lastOwner, sweepDrafts } from './draft-owner';
 import { installPageStateRestore, sweepPageState } from './page-state';
 
-/**
- * At start: drop expired drafts and those of anyone but the last staff member signed in here (kept for
- * their return: their session may only have expired); when a different staff member signs in, drop every
- * draft and page state that is not theirs. ADR 0013.
- */
+/** At start: drop expired drafts and anyone's but the last staff member's here; at another staff member's sign-in, all not theirs. */
 export function installDrafts(router: Parameters<typeof installPageStateRestore>[0]) {
   sweepDrafts(lastOwner());
   installPageStateRestore(router);

@@ -5,10 +5,8 @@ import { useUser } from '../session/user-store';
 import { draftOwner } from './draft-owner';
 
 /*
- * A page's filters (a day, a market, a period) live in component state, which a session expiry (the reload
- * through WeCom's OAuth page), a reload or a crashed tab loses. So pages keep them here, in sessionStorage per
- * staff member and page URL, and take them back on the first page a document shows when it resumes the tab's
- * work (it starts at /wxEntry or is a reload); a URL opened afresh starts from the defaults (ADR 0013).
+ * A page's filters, kept in sessionStorage per staff member and URL, come back on the first page a document shows when it
+ * resumes the tab's work (from /wxEntry, or a reload), as a session expiry or a crash would lose them (ADR 0013).
  */
 
 const STORAGE_KEY = 'pageState';
@@ -79,10 +77,7 @@ interface LocationSource {
   subscribe(listener: () => void): () => void;
 }
 
-/**
- * When this document resumes the tab's work, its first page may take back its state: the page /wxEntry goes
- * on to (the same rule as the page itself), or the page reloaded. Once the user is anywhere else, no page does.
- */
+/** A resuming document's first page may take its state back: the one /wxEntry goes on to, or the one reloaded; no other. */
 export function installPageStateRestore(
   router: LocationSource,
   location: Pick<Location, 'pathname' | 'search'> = window.location,
@@ -107,10 +102,7 @@ export function installPageStateRestore(
 /** Whether `page` (path and query) is the page this document started on, and the user is still there. */
 export const isLandingPage = (page: string) => landing !== null && page === landing;
 
-/**
- * useState for a page's filter: remembered for this page's URL, and taken back (when `accept` recognises
- * it: storage is untrusted) if this page is the first one a new document shows.
- */
+/** useState for a page's filter, remembered for its URL and taken back (if `accept` takes it) on a new document's first page. */
 export function useRestorableState<T>(
   name: string,
   initial: T | (() => T),
@@ -131,10 +123,8 @@ export function useRestorableState<T>(
 }
 
 /**
- * A value of the tab's session for the signed-in staff member, e.g. the client list's filters (that page is
- * kept alive whatever comes next, so they are the session's, not one visit's): when the document resumes the
- * tab's work, `apply` receives the value kept for whoever is signed in, now and after each sign-in
- * (`undefined`: start from the defaults); what `write` is given is kept for them.
+ * A value of the tab's session for the signed-in staff member (the client list's filters: that page is always kept alive):
+ * `apply` receives it when the document resumes and after each sign-in (`undefined`: defaults); `write` keeps it.
  */
 export function bindSessionValue<T>(name: string, accept: (value: unknown) => value is T, apply: (value: T | undefined) => void) {
   const restore = () => {

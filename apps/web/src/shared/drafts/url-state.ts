@@ -2,10 +2,8 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * A page's filter kept in its own URL query (`?side=buy&period=m3`), so the filter is part of the history entry:
- * going back or forward to the page, a reload, or a sign-in round trip (its redirectPage carries the query) shows
- * it again. The query is untrusted (anyone can craft the link): a value `accept` does not recognise reads as
- * `initial`. The default is left out of the URL. Changing it replaces the entry (no history step per chip).
+ * A page's filter in its URL query, so back, forward, reload and a sign-in round trip show it again. The query is untrusted:
+ * a value `accept` rejects reads as `initial`, which stays out of the URL. A change replaces the history entry.
  */
 export function useUrlState<T extends string>(name: string, initial: T, accept: (value: unknown) => value is T): [T, (value: T) => void] {
   const location = useLocation();

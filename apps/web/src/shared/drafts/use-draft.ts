@@ -16,10 +16,7 @@ export interface Draft<T> {
   saved(): void;
 }
 
-/**
- * A form's draft under `key` (which names the record: `motHandle:42`), owned by the signed-in staff member and
- * this tab. `accept` checks what comes back from storage before the form uses it.
- */
+/** A form's draft under `key` (`motHandle:42`), the signed-in staff member's and this tab's; `accept` checks what storage gives back. */
 export function useDraft<T>(key: string, accept: (data: unknown) => data is T, isEmpty: (data: T) => boolean): Draft<T> {
   const [restored] = useState(() => {
     const found = readDraft(key, accept);

@@ -3,9 +3,8 @@ import { i18n } from '../i18n/i18n';
 import { EMPTY_VALUE } from './number-format';
 
 /**
- * The three ways a moment is written, all in Hong Kong wall-clock time (the brokerage's day, whatever the phone
- * says): a date `2026-11-21`, a date-time `2026-11-21 14:05`, and a relative day (today / tomorrow / yesterday,
- * else `11-24`). ISO order in every language: it sorts, and it reads the same to a manager in any of them.
+ * A moment in Hong Kong wall-clock time (the brokerage's day): `2026-11-21`, `2026-11-21 14:05`, or today / tomorrow /
+ * yesterday / `11-24`. ISO order in every language: it sorts and reads the same in each.
  */
 
 /** Epoch ms, or an ISO date or date-time string as the server writes it. */

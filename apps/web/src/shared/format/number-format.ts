@@ -1,14 +1,8 @@
 export const EMPTY_VALUE = '-';
-/**
- * The one minus sign on screen: ASCII hyphen-minus, as the keyboard types it and a copied figure pastes into a
- * spreadsheet as a number (U+2212 would not). ADR 0048.
- */
+/** The one minus sign: ASCII hyphen-minus, which pastes into a spreadsheet as a number (U+2212 would not). ADR 0048. */
 export const MINUS = '-';
 
-/**
- * Thousands separators, optional fixed decimals, `-` for nothing (docs/spec.md §9).
- * Without `decimals` the value keeps the decimals it has.
- */
+/** Thousands separators, optional fixed decimals (else the value's own), `-` for nothing (docs/spec.md §9). */
 export function formatNumber(value: number | string | null | undefined, decimals?: number): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   const number = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));

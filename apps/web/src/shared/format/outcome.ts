@@ -7,10 +7,8 @@ export { SERVICE_OUTCOME_CODES };
 const isOutcomeCode = (value: string): value is ServiceOutcomeCode => SERVICE_OUTCOME_CODES.includes(value as ServiceOutcomeCode);
 
 /**
- * What the chips saved before they saved codes: their words, in the language of the manager who tapped them
- * (the contract's SERVICE_OUTCOME_WORDS). Contact records are never rewritten (a locked version refuses any
- * change, ADR 0038), so these are mapped when read, not migrated: the record keeps what was written and every
- * reader sees it in their own language.
+ * The words chips saved before they saved codes (SERVICE_OUTCOME_WORDS): records are never rewritten (ADR 0038), so these are
+ * mapped when read, and every reader sees them in their own language.
  */
 const CHIP_WORDS = new Map<string, ServiceOutcomeCode>(
   SERVICE_OUTCOME_CODES.flatMap((code) => SERVICE_OUTCOME_WORDS[code].map((words) => [words, code] as const)),
@@ -22,10 +20,7 @@ export function outcomeCodeOf(outcome: string | null | undefined): ServiceOutcom
   return isOutcomeCode(outcome) ? outcome : (CHIP_WORDS.get(outcome.trim()) ?? null);
 }
 
-/**
- * A service record's outcome as the reader sees it: a chip's (a code, or its words from before codes) in the
- * reader's language, the manager's own words as they typed them.
- */
+/** An outcome as the reader sees it: a chip's (code or old words) in their language, a manager's own words as typed. */
 export function outcomeText(outcome: string | null | undefined): string {
   const code = outcomeCodeOf(outcome);
   return code ? i18n.t(`outcome.${code}`) : (outcome ?? '');

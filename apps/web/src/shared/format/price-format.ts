@@ -8,10 +8,7 @@ export function marketOf(symbol: string | null | undefined): Market {
   return suffix === 'HK' || suffix === 'SH' || suffix === 'SZ' ? suffix : 'US';
 }
 
-/**
- * Decimals a price is quoted with on its market: Hong Kong quotes to 3 places (HKEX's ticks go down to 0.001),
- * US and A-shares to 2 (cents and fen). Every price on screen has its market's count, so 7.620 and 518.000 line up.
- */
+/** Decimals per market: Hong Kong 3 (HKEX ticks reach 0.001), US and A-shares 2; every price has its market's, so they line up. */
 export const PRICE_DECIMALS: Record<Market, number> = { HK: 3, US: 2, SH: 2, SZ: 2 };
 
 /** A price (or average cost) of a security, with its market's decimals; `-` for nothing. */

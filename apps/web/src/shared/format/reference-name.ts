@@ -5,10 +5,7 @@ export interface ReferenceNames {
   en?: string | null | undefined;
 }
 
-/**
- * The name in the reader's language: English in English, the Hong Kong Traditional name in zh-HK (the Simplified
- * one while the data has none), Simplified in zh-CN; any name rather than none.
- */
+/** The name in the reader's language (zh-HK: Traditional, else Simplified); any name rather than none. */
 export function nameInLanguage({ cn, hk, en }: ReferenceNames, language: string): string {
   const order = language.startsWith('en') ? [en, cn, hk] : language === 'zh-HK' ? [hk, cn, en] : [cn, hk, en];
   return order.find((name) => typeof name === 'string' && name !== '') ?? '';

@@ -32,10 +32,7 @@ export const useTrendColoursSetting = create<TrendColoursState>()(
 
 export const trendColoursFor = (chosen: TrendColours | null, language: string): TrendColours => chosen ?? defaultTrendColours(language);
 
-/**
- * Every gain/loss and inflow/outflow colour is `var(--ba-gain)` / `var(--ba-loss)` (global.css); this sets the
- * one attribute that decides them, now and whenever the choice or the language changes.
- */
+/** Gain/loss colours are `var(--ba-gain)` / `var(--ba-loss)` (global.css): this sets the attribute deciding them, now and on change. */
 export function installTrendColours(root: HTMLElement = document.documentElement): void {
   const apply = () => {
     root.dataset.trend = trendColoursFor(useTrendColoursSetting.getState().chosen, i18n.language);

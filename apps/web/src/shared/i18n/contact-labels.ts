@@ -3,11 +3,8 @@ import { byLanguage, type Entry } from './by-language';
 import { registerLocales } from './i18n';
 
 /**
- * A contact's channel and purpose as the reader's language names them, `contact.channel.<channel>` and
- * `contact.purpose.<purpose>`: the one copy for the contact log, the client timeline, the MOT handle
- * sheet and history, and the audit trail, so a record reads the same wherever it shows. Here in shared/, not in
- * the contact feature: MOT's and the contact log's vocabularies each need the other's, and features reaching
- * into each other for them made an import cycle (import-cycles.test.ts).
+ * A contact's channel and purpose in the reader's language: one copy for the contact log, timeline, MOT and audit trail. In shared/
+ * because MOT and the contact log each need the other's words, and reaching into each other made an import cycle.
  */
 export interface ContactLabels {
   channel: Record<ContactChannel, string>;

@@ -27,10 +27,7 @@ syncHtmlLang(i18n.language);
 i18n.onLanguageChanged(syncHtmlLang);
 
 type Loader = () => Promise<Strings>;
-/**
- * A set of strings in every language: the default language's at hand; each other language's either at
- * hand too (a feature small enough to bundle all three) or a loader (its own chunk, loaded when in use).
- */
+/** A set of strings in every language: the default language's at hand; each other one at hand too, or a loader (its own chunk). */
 export type LocaleSet = { [L in Language]: L extends typeof DEFAULT_LANGUAGE ? Strings : Strings | Loader };
 
 /** In registration order: the app's own strings first, then each feature's, whose strings win where both name a key. */
@@ -52,10 +49,8 @@ function addStrings(set: LocaleSet, language: Language, strings: Strings) {
 }
 
 /**
- * The one way strings get into i18n, for the app and every feature: the default language's and any
- * other bundled language's now, the current language's (if a loader) before the returned promise
- * settles, and any other language's when the user switches to it. Registering the same set again
- * is a no-op that returns the same promise.
+ * The one way strings get into i18n: bundled languages now, the current language's loader before the promise settles, another
+ * language's when the user switches to it. Registering the same set again returns the same promise.
  */
 export function registerLocales(set: LocaleSet): Promise<void> {
   const known = ready.get(set);
@@ -73,11 +68,7 @@ export function registerLocales(set: LocaleSet): Promise<void> {
   return loading;
 }
 
-/**
- * Every registered string set in `language`, its chunks fetched together and added in registration order,
- * whatever order they arrive in: the app's strings never land on top of a feature's (tests use it to have
- * all three languages at hand).
- */
+/** Every registered set in `language`, fetched together and added in registration order, so the app's strings never land on a feature's. */
 export async function loadLanguage(language: Language) {
   const sets = [...registered];
   const fetched = await Promise.all(sets.map((set) => fetchStrings(set, language)));
@@ -98,11 +89,7 @@ export async function changeLanguage(language: Language) {
 
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
-/**
- * The app's own strings. For a user who chose another language the first render waits for this (one small
- * chunk) rather than showing the default language first; main.tsx awaits it. (Not a top-level await: that
- * made the bundler split the start-up code into many more chunks.)
- */
+/** The app's own strings; the first render waits for them (main.tsx), not a top-level await, which split start-up into more chunks. */
 export const i18nReady = registerLocales({
   'zh-CN': zhCN,
   'zh-HK': () => import('./locales/zh-HK').then((module) => module.zhHK),

@@ -2,11 +2,7 @@ import { MOT_RULE_NAMES } from '@broker/contract/mot-rule-names';
 import { byLanguage, type Entries } from './by-language';
 import { registerLocales } from './i18n';
 
-/**
- * What the risk rules (ADR 0043) say on the event's screen: the reason sentence, its facts' labels, the
- * particulars and markets they name. Kept with the rule names (bundled in all three languages) and merged into
- * `mot.` with the feature's other strings.
- */
+/** The risk rules' words on the event's screen (ADR 0043), kept with the rule names (all three languages) and merged into `mot.`. */
 const risk = {
   reason: {
     negative_equity: [
@@ -83,10 +79,8 @@ const risk = {
 const riskIn = byLanguage(risk);
 
 /**
- * The MOT rules' names, `mot.rule.<rule>` (their one copy is the contract's, which the WeCom card reads too), for
- * the MOT screens, the client pages, the contact log and the audit trail. Shared, not exported by features/mot's
- * index: that index is in the first screen's entry (through the route table), and these strings are not
- * (first-screen budget, ADR 0032).
+ * The MOT rules' names, `mot.rule.<rule>` (the contract's copy), for every screen that names a rule. Not exported by features/mot's
+ * index, which is in the first screen's entry, and these strings are not (ADR 0032).
  */
 const RULE_NAMES = {
   'zh-CN': { mot: { rule: MOT_RULE_NAMES['zh-CN'], ...riskIn['zh-CN'] } },

@@ -1,15 +1,10 @@
 /**
- * The part of i18next this app uses, with i18next's rules, instead of i18next + react-i18next on the first
- * screen (ADR 0032 lists what is kept). Beyond it: plurals as i18next v21 reads them, a `count` option trying
- * `key_one` / `key_other` (by `Intl.PluralRules`) before `key`. Not kept, as no string or call uses them
- * (`translator.test.ts` checks): other plural categories, context suffixes, `$t()` nesting, formats, namespaces.
+ * The part of i18next this app uses, with i18next's rules, instead of i18next + react-i18next on the first screen (ADR 0032
+ * lists what is kept): plurals as v21 reads them (`key_one` / `key_other` by `Intl.PluralRules`, then `key`).
  */
 export type Strings = { [key: string]: unknown };
 
-/**
- * A language's strings shaped like the default language's, where any string may also have its `_one` form
- * (English "1 event" beside "{{count}} events"; Chinese has one form).
- */
+/** A language's strings shaped like the default language's, any of them with its `_one` form (English "1 event"; Chinese has one form). */
 export type WithPluralForms<T> = { [K in keyof T]: T[K] extends string ? string : WithPluralForms<T[K]> } & {
   [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
 };
@@ -22,9 +17,8 @@ export interface TOptions {
 }
 
 /**
- * Every set of strings adds its default language's shape here, under a name of its own (declaration merging, as
- * i18next's CustomTypeOptions): `declare module '…/shared/i18n/translator' { interface StringSets { kyc: … } }`
- * beside its `registerLocales`. `t` then takes only keys that exist, so a misspelt or missing key fails typecheck.
+ * Each set of strings merges its default language's shape in (`declare module … { interface StringSets { kyc: … } }` beside its
+ * `registerLocales`), so `t` takes only keys that exist and a misspelt key fails typecheck.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by each set's augmentation
 export interface StringSets {}
@@ -84,10 +78,7 @@ function pathIn(strings: unknown, path: string): unknown {
   return at;
 }
 
-/**
- * i18next's lookup: the key as a path, else with dots inside keys too (`audit.action` holds `customer.update`):
- * the whole rest of the key if it is there, else the shortest run of parts that names something to go into.
- */
+/** i18next's lookup: the key as a path, else dots inside keys too (`audit.action` holds `customer.update`), the longest match first. */
 function lookUp(strings: unknown, key: string): unknown {
   const strict = pathIn(strings, key);
   if (strict !== undefined && strict !== null) return strict;

@@ -5,10 +5,7 @@ import type { TFunction, TOptions } from './translator';
 const subscribe = (onChange: () => void) => i18n.onLanguageChanged(onChange);
 const language = () => i18n.language;
 
-/**
- * The strings of the current language, as react-i18next's hook gave them: the component renders again when
- * the language changes, and `t` is a new function then (so memos that depend on it recompute).
- */
+/** The current language's strings, as react-i18next gave them: a change re-renders and gives a new `t` (memos on it recompute). */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   const current = useSyncExternalStore(subscribe, language);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new t for each language is the point

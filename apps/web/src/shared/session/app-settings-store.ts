@@ -4,10 +4,7 @@ import type { AgentCode, Currency } from '@broker/contract';
 import { DEFAULT_AGENT_CODE, DEFAULT_CORP_CODE, DEFAULT_CURRENCY } from '../api/contract';
 import { StorageKey } from './storage-keys';
 
-/**
- * How WeCom opened the app, as `ww.getContext()` names it (WeCom's JS-SDK, getContext › entry).
- * docs/spec.md §1 names `normal` and `single_chat_tools`; the others come from WeCom's other entries.
- */
+/** How WeCom opened the app, as `ww.getContext()` names it; docs/spec.md §1 names `normal` and `single_chat_tools`. */
 export const ENTRIES = [
   'normal',
   'single_chat_tools',

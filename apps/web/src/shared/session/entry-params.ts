@@ -4,11 +4,7 @@ import { useAppSettings, type AppSettings } from './app-settings-store';
 
 const isAgentCode = (value: string | null): value is AgentCode => agentCodeValues.includes(value as AgentCode);
 
-/**
- * Takes entry, corpCode, agentCode, agentId and wxAppId from the URL the app was opened with (a
- * WeCom menu link, a sidebar link with `entry=single_chat_tools`, or the /wxEntry return address)
- * into the session settings. Values absent from the URL keep what the session already has.
- */
+/** Takes entry, corpCode, agentCode, agentId and wxAppId from the opening URL into the session settings; absent ones keep theirs. */
 export function applyEntryParams(search: string): Partial<AppSettings> {
   const query = new URLSearchParams(search);
   const patch: Partial<AppSettings> = {};

@@ -1,10 +1,8 @@
 import { StorageKey } from './storage-keys';
 
 /**
- * The page's half of the login-CSRF check (ADR 0011): the state of the sign-in this tab started,
- * kept until WeCom sends the browser back. The server compares the same state with its HttpOnly
- * cookie; the page refuses on its own a return it did not ask for, so it never stores a token for a
- * code it did not request. sessionStorage: one tab, one sign-in.
+ * The page's half of the login-CSRF check (ADR 0011): the state of the sign-in this tab started (sessionStorage: one tab, one
+ * sign-in). The server checks its cookie; the page refuses a return it did not ask for, so it never stores such a token.
  */
 const read = (key: string) => {
   try {

@@ -1,9 +1,6 @@
 import { readStoredToken, useUser } from './user-store';
 
-/**
- * docs/spec.md §4 "Page show": a page restored from the back/forward cache, or shown again by WeCom,
- * may hold an older token than localStorage (another tab signed in again): take the stored one and reload.
- */
+/** docs/spec.md §4 "Page show": a page from the bfcache or shown again may hold an older token than localStorage: take it and reload. */
 export function installTokenSync(win: Window = window, reload: () => void = () => win.location.reload()) {
   const onPageShow = () => {
     const stored = readStoredToken();

@@ -41,10 +41,7 @@ export const readStoredToken = (): string => localStorage.getItem(StorageKey.tok
 interface UserActions {
   signIn(result: LoginResult): void;
   clearToken(): void;
-  /**
-   * Sign-out: the token and everything known about who was signed in are dropped, and the app
-   * waits for the user to ask before signing in again (`signedOut`, kept for the tab).
-   */
+  /** Drops the token and who was signed in; the app waits for the user to sign in again (`signedOut`, kept for the tab). */
   signOut(): void;
   /** The signed-out user asked to sign in again. */
   leaveSignedOut(): void;

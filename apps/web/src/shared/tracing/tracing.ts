@@ -16,10 +16,7 @@ export function suppressNonErrorRejections(win: Window = window) {
 
 let reportToSentry: ((error: Error, detail: string) => void) | undefined;
 
-/**
- * A fault of the app or the server that the user only sees as a failure (e.g. a response that does not
- * match the contract): to the console and, when tracing is on, to Sentry with its detail.
- */
+/** A fault the user sees only as a failure (e.g. a response off the contract): to the console and, with tracing on, to Sentry. */
 export function reportProblem(error: Error, detail: string) {
   console.error(error, detail);
   reportToSentry?.(error, detail);

@@ -2,10 +2,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 
 /**
- * antd-mobile's imperative APIs (Toast.show, Dialog.show) render with ReactDOM.render, which React 19
- * removed; give them a createRoot-based renderer instead. Installed by `antd-toast.ts` / `antd-dialog.ts`,
- * the only way the app imports Toast and Dialog, so the renderer (and rc-util's regenerator helpers under
- * antd's default one; size in ADR 0029) stays off the first screen.
+ * antd-mobile's Toast.show and Dialog.show render with ReactDOM.render, gone in React 19: a createRoot renderer instead, installed by
+ * `antd-toast.ts` / `antd-dialog.ts` (the app's only way to them), so it stays off the first screen (ADR 0029).
  */
 export function installAntdMobileRenderer() {
   unstableSetRender((node, container) => {

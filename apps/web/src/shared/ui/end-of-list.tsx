@@ -11,11 +11,7 @@ export interface EndOfListProps {
   children: (hasMore: boolean, failed: boolean, retry: () => void) => ReactNode;
 }
 
-/**
- * Loads the next page when the end of the list comes within `threshold` of the page's scroll container
- * (an IntersectionObserver on the footer). Replaces antd-mobile's InfiniteScroll, which polled on every
- * scroll event through lodash's throttle and ahooks, all on the client list's first screen (ADR 0029).
- */
+/** Loads the next page as the list's end nears (an IntersectionObserver), instead of InfiniteScroll's throttled listeners (ADR 0029). */
 export function EndOfList({ hasMore, loadMore, threshold = 250, children }: EndOfListProps) {
   const footer = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);

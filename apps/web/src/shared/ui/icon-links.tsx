@@ -10,10 +10,7 @@ export interface IconLink {
   testId?: string;
 }
 
-/**
- * Links drawn as a tinted icon tile over a label, four to a row. The container's class may size the tiles
- * (`--ba-tile-size`, `--ba-tile-radius`, `--ba-tile-font`, `--ba-tile-gap`).
- */
+/** Links as a tinted icon tile over a label, four to a row; sized by `--ba-tile-size`, `-radius`, `-font`, `-gap` on the container. */
 export function IconLinks({ links, className }: { links: readonly IconLink[]; className: string }) {
   return (
     <nav className={`ba-icon-links ${className}`}>

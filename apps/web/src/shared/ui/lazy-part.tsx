@@ -1,10 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
-/**
- * A piece of a page whose code loads the first time a page needs it (a sheet, the pins row, a windowed list,
- * an illustration), kept out of the first screen's JavaScript (ADR 0029). Made with `lazyPart`, shown with
- * `WhenLoaded`.
- */
+/** A piece of a page whose code loads when first needed, off the first screen (ADR 0029): made with `lazyPart`, shown with `WhenLoaded`. */
 export interface LazyPart<Props> {
   /** The component once its module is in; null before. */
   component: ComponentType<Props> | null;
@@ -29,10 +25,8 @@ export function lazyPart<Props>(importer: () => Promise<ComponentType<Props>>): 
 }
 
 /**
- * Renders `children` with the part's component once its module is in, `fallback` (default nothing) before.
- * It never suspends, and that is the point: a Suspense boundary inside a kept-alive page hidden and shown again
- * while it waited left the page's old DOM beside the new, so pages show lazy parts through here (ADR 0055).
- * `wanted` false: nothing is loaded (yet). A failed load keeps the fallback; the next host that wants it tries again.
+ * `children` with the part's component once in, `fallback` before. It never suspends: a Suspense boundary in a kept-alive page
+ * hidden and shown while waiting left the old DOM beside the new (ADR 0055). `wanted` false: nothing loads; a failed load retries.
  */
 export function WhenLoaded<Props>({
   part,

@@ -16,11 +16,8 @@ const FINAL = {
 const finalReason = (error: unknown) => (error instanceof ApiError && error.code in FINAL ? FINAL[error.code as keyof typeof FINAL] : null);
 
 /**
- * Every page's failed load, one way. An unknown or another manager's client, event or record will not load by
- * trying again: the page names what is missing and offers a way out (`leave`). Any other failure may pass and
- * offers a retry, explained by the server's msg (docs/spec.md §8; the request layer gives known codes in the reader's
- * language, and a transport failure its own words) — "check your network" only when no answer came at all.
- * `description` replaces that explanation where a feature knows better (KYC's WeCom steps).
+ * Every page's failed load. A missing or another manager's client, event or record offers a way out (`leave`); any other failure
+ * a retry, with the server's msg (docs/spec.md §8), "check your network" only without an answer. `description` may replace it.
  */
 export function LoadFailedState({
   error,

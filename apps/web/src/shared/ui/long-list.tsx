@@ -11,12 +11,8 @@ type WindowedProps = VirtualListProps<unknown> & { shownSizes: ShownSizes };
 const windowedList = lazyPart(() => import('./virtual-list').then((module) => module.VirtualList as ComponentType<WindowedProps>));
 
 /**
- * A list that can grow long (infinite scroll). Its first page renders plainly: no windowing code on
- * the first screen (its size: ADR 0029). Once more than WINDOW_FROM rows are loaded it switches to
- * VirtualList, which mounts only the rows on screen, with the same row markup. Until VirtualList's
- * chunk is in, the plain rows stay as they are, new ones added below (not swapped for a Suspense
- * fallback: the browser would lose what the user was looking at and scroll by the rows added). The
- * plain rows' heights go to the virtualizer, so at the switch every row stays where the user saw it.
+ * A list that can grow long: its first page renders plainly (no windowing code on the first screen, ADR 0029); past WINDOW_FROM
+ * rows it switches to VirtualList, keeping the plain rows until its chunk is in, and handing their heights over so none moves.
  */
 export function LongList<Item>(props: VirtualListProps<Item>) {
   const { items, itemKey, renderItem, className } = props;

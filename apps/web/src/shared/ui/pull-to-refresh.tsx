@@ -19,11 +19,7 @@ function scrolledAway(target: EventTarget | null): boolean {
   return false;
 }
 
-/**
- * Pull down at the top of a page to refresh. Replaces antd-mobile's PullToRefresh, whose spring
- * and gesture libraries (size: ADR 0029) would otherwise be on the first screen: plain touch events,
- * and a CSS transition for the head.
- */
+/** Pull down at the top of a page to refresh: plain touch events, not antd-mobile's spring and gesture libraries (ADR 0029). */
 export function PullToRefresh({
   onRefresh,
   pullingText,

@@ -1,9 +1,8 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 
 /**
- * One choice among a few, as a row of buttons (a radio group for assistive technology). The look is the
- * caller's: `className` on the group, `itemClassName` on each button, and `<itemClassName>--on` on the chosen one.
- * Each button takes a tap over 44×44 px at least, however small it is drawn (`ba-hit`, app/global.css).
+ * One choice among a few, as a row of buttons (a radio group to assistive technology), styled by the caller (`className`,
+ * `itemClassName`, `<itemClassName>--on`); each takes a tap over 44×44 px (`ba-hit`).
  */
 export function RadioButtons<V extends string>({
   label,

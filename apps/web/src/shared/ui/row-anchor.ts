@@ -1,10 +1,6 @@
 /**
- * A kept page's place, by row rather than by pixels (ADR 0047). Restoring a scroll offset puts back the pixels,
- * not what the manager was looking at: a block above the rows that appears or grows while the page is hidden or
- * just after it shows again (the client list's recent clients on the first open, a pin, a saved filter added on
- * another device) pushes the rows down under the same offset. Chromium's own scroll anchoring catches some of
- * these and not others (it gives up when an ancestor's size or a row's transform changes in the same frame, as the
- * windowed list's do), so the page holds its first row on screen itself.
+ * A kept page's place by row, not pixels (ADR 0047): a block above the rows that appears or grows while the page is hidden pushes
+ * them down under the same offset, and Chromium's scroll anchoring misses some cases, so the page holds its first row itself.
  */
 
 /** The attribute a list row carries with its item's key (LongList's and VirtualList's rows): what a page's place is tied to. */
@@ -34,11 +30,7 @@ function driftOf(scroller: HTMLElement, anchor: RowAnchor): number | null {
   return row.getBoundingClientRect().top - scroller.getBoundingClientRect().top - anchor.top;
 }
 
-/**
- * Puts the anchor's row back where it was and keeps it there while what is above it changes size, until someone
- * else moves the page: the manager scrolling, or the page itself (new filters start from the top). Returns the
- * release, for when the page is hidden again.
- */
+/** Holds the anchor's row where it was while what is above it changes, until the page is scrolled; returns the release. */
 export function holdRowInPlace(scroller: HTMLElement, anchor: RowAnchor): () => void {
   // The offset this hold last saw or set: a change to anything else that also moved the row is someone else's
   // scroll (the manager's, or the page's own: new filters start from the top), and the place is theirs from then on.

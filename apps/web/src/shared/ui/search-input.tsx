@@ -17,10 +17,7 @@ export interface SearchInputProps {
   onClear?: () => void;
 }
 
-/**
- * A plain search input with antd-mobile SearchBar's markup and look: SearchBar + Input + their hooks
- * weighed on the client list's first screen for a text box, a clear button and Enter (ADR 0029).
- */
+/** A plain search input with antd-mobile SearchBar's markup and look, without its weight on the first screen (ADR 0029). */
 export function SearchInput({ value, placeholder, label, clearLabel, onChange, onSearch, onClear }: SearchInputProps) {
   const [focused, setFocused] = useState(false);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -6,11 +6,7 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { lazyPart, WhenLoaded } from './lazy-part';
 import './states.css';
 
-/**
- * antd-mobile's ErrorBlock carries four inline illustrations (size: ADR 0029) that a screen with data
- * never shows, so it loads when an empty or error state first appears; until then the same title,
- * description and actions show without the picture (in ErrorBlock's own layout classes).
- */
+/** ErrorBlock's illustrations (ADR 0029) load with the first empty or error state; until then the same block shows without one. */
 const errorBlock = lazyPart(() => import('antd-mobile/es/components/error-block').then((module) => module.default));
 
 interface BlockProps {

@@ -11,11 +11,7 @@ export interface ScrollEdges {
 /** Slack for sub-pixel scroll positions: a strip scrolled to within a pixel of its end is at its end. */
 const EDGE_SLACK_PX = 1;
 
-/**
- * Which ends of a strip that scrolls sideways hide more: kept true as it is scrolled, resized, or its content
- * changes (`content`: anything that changes what it holds). The strip shows a fade at each such end with the
- * class `ba-scroll-fade` and `scrollFadeProps` (scroll-fade.css).
- */
+/** Which ends of a sideways strip hide more, kept as it scrolls, resizes or its `content` changes; for `ba-scroll-fade`. */
 export function useScrollEdges(ref: RefObject<HTMLElement | null>, content: unknown): ScrollEdges & { onScroll: () => void } {
   const [edges, setEdges] = useState<ScrollEdges>({ before: false, after: false });
   const measure = useCallback(() => {

@@ -6,24 +6,13 @@ const PAGE_SCROLLER = '.ba-page__scroll';
 /** Until the browser has measured, assume a phone's viewport (and in jsdom, which measures nothing). */
 const PHONE_VIEWPORT = { width: 375, height: 812 };
 
-/**
- * The virtualizer learns the page's offset from scroll events only, and each time it attaches to the page
- * (mounting, or its kept page shown again) it writes the offset it last knew: 0 the first time. Mounted on
- * a page already scrolled (the client list at the end of its second page windows once the third arrives)
- * it threw the user back to the top. Reading the page's offset as it attaches makes that write a no-op.
- */
+/** The virtualizer writes the offset it last knew on attaching (0 at first), which threw a scrolled page to the top: read it first. */
 function observePageOffset(instance: Virtualizer<HTMLElement, Element>, onOffset: (offset: number, isScrolling: boolean) => void) {
   if (instance.scrollElement) onOffset(instance.scrollElement.scrollTop, false);
   return observeElementOffset(instance, onOffset);
 }
 
-/**
- * A long list that mounts only the rows on screen (plus a few either side), inside the page's scroll
- * container: thousands of loaded clients or records cost a screenful of DOM. Rows may differ in
- * height; each is measured once shown. Infinite loading stays with the footer under the list, the
- * page's pull-to-refresh and keep-alive scroll restoration work as before (the virtualizer follows
- * the container's scroll position, whoever sets it).
- */
+/** A long list that mounts only the rows on screen (plus a few), inside the page's scroll container; each row is measured once shown. */
 export interface VirtualListProps<Item> {
   items: readonly Item[];
   itemKey: (item: Item) => string | number;

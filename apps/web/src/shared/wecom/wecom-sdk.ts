@@ -7,10 +7,7 @@ import { ENTRIES, getAppSettings, type Entry } from '../session/app-settings-sto
 type Ww = typeof WeComSdk;
 type JsSdkSign = ResponseOf<typeof endpoints.getJsSdkSign>;
 
-/**
- * The JS-API the app registers for: entry detection and the chat counterpart of the sidebar; opening a
- * chat with a client and sending into the current chat (ADR 0039). WeCom refuses any call not listed.
- */
+/** The JS-API the app registers for (ADR 0039); WeCom refuses any call not listed. */
 export const JS_API_LIST = ['getContext', 'getCurExternalContact', 'openEnterpriseChat', 'sendChatMessage'];
 /** The agent the sidebar app runs as; getJsSdkSign signs with this agent's ticket. */
 const SIDEBAR_AGENT = 'khzl';
@@ -55,11 +52,7 @@ function loadScript(src: string): Promise<void> {
 /** Signs a page URL; `refresh`: the last signature was refused, sign with fresh tickets (ADR 0018). */
 export type PageSigner = (url: string, refresh: boolean) => Promise<JsSdkSign>;
 
-/**
- * Signatures for one page URL, exactly as the SDK passes it: config and agentConfig of the same URL
- * come from one getJsSdkSign call. The URL changes with every in-app navigation, so only the latest is kept.
- * After `refreshNext()`, the next URL is signed anew with `refresh`, whatever was kept.
- */
+/** Signatures for the latest page URL (it changes with each navigation), config and agentConfig from one call; `refreshNext` re-signs. */
 function createSigner(sign: PageSigner) {
   let last: { url: string; result: Promise<JsSdkSign> } | null = null;
   let refresh = false;
@@ -88,11 +81,7 @@ let signer: ReturnType<typeof createSigner> | null = null;
 let healing: Promise<void> | null = null;
 let quietRegisterFailures = false;
 
-/**
- * Rejections of the promises `ww.register` starts and drops: a refused signature (the app reports that
- * itself, since every call below awaits agentConfig), or the SDK's "Aborted" when the page's URL changed
- * while it was configuring (an SPA navigation; the next call configures again for the new URL).
- */
+/** Rejections `ww.register` drops: a refused signature (reported by the awaiting call) or "Aborted" by an SPA navigation. */
 export function isDroppedRegisterRejection(reason: unknown): boolean {
   if (reason instanceof Error && reason.message === 'SDK Error: Aborted') return true;
   const errMsg = reason && typeof reason === 'object' ? (reason as { errMsg?: unknown }).errMsg : undefined;
@@ -107,10 +96,7 @@ function silenceRegisterRejections() {
   });
 }
 
-/**
- * Loads the JS-SDK (and, against the local emulator, the emulated WeCom bridge first) and registers
- * the app with both signature callbacks. Once per page; a failed attempt may be retried.
- */
+/** Loads the JS-SDK (the emulator's bridge first, locally) and registers with both signature callbacks; once per page, retryable. */
 export function connectWeCom(sign: PageSigner = signWithServer): Promise<Ww> {
   connection ??= (async () => {
     const settings = getAppSettings();
@@ -148,11 +134,7 @@ async function step<T>(name: WeComStep, run: () => Promise<T>): Promise<T> {
 /** WeCom's answer when a page signature does not match a ticket it still accepts. */
 export const isRefusedSignature = (error: unknown) => /invalid signature/i.test(errMsgOf(error));
 
-/**
- * Registers (if needed) and waits for agentConfig: a refused signature surfaces here. WeCom may
- * have dropped the tickets the server cached (ADR 0018): then the page asks once more for a
- * signature from fresh tickets before it gives up.
- */
+/** Registers (if needed) and awaits agentConfig; a refused signature is tried once more from fresh tickets (ADR 0018). */
 async function ready(): Promise<Ww> {
   const ww = await step('bridge', () => connectWeCom());
   try {
@@ -207,11 +189,7 @@ export async function sendToCurrentChat(message: ChatMessage): Promise<void> {
   await step('send', () => ww.sendChatMessage(message));
 }
 
-/**
- * Dials a number: on a phone, WeCom's web view hands the tel: link to the dialler. In the emulator's
- * sandbox (its bridge defines `window.wecomEmulator`) the call is recorded instead: a desktop browser has
- * no phone, and its "open an external application?" prompt would hold the page's input meanwhile.
- */
+/** Dials a number (tel:); in the emulator the call is recorded instead, as a desktop browser has no phone and would prompt. */
 export function dial(number: string): void {
   const emulator = (window as { wecomEmulator?: { dial?: (number: string) => unknown } }).wecomEmulator;
   if (typeof emulator?.dial === 'function') {
