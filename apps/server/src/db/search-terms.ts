@@ -111,16 +111,18 @@ export interface NameReadings {
 
 export function nameReadings(nameCn: string): NameReadings {
   const raw = [...nameCn].filter((char) => CJK.test(char));
-  const folded = raw.map(foldChar);
+  const { surnameLength, chars } = charReadings(raw, raw.map(foldChar));
+  return { surnameLength, cantonese: chars.map((char) => char.cantonese[0] ?? ''), pinyin: chars.map((char) => char.pinyin) };
+}
+
+/** Each character's Hong Kong spellings and pinyin ('' without one); `raw` keeps each character's Cantonese. */
+function charReadings(raw: string[], folded: string[]) {
   const surnameLength = folded.length > 2 && COMPOUND_SURNAMES.has(folded[0]! + folded[1]!) ? 2 : 1;
-  return {
-    surnameLength,
-    cantonese: raw.map((char, index) => {
-      const jyut = jyutping(char, folded[index]!, index < surnameLength);
-      return (jyut ? hkSpellings(jyut)[0] : undefined) ?? '';
-    }),
-    pinyin: folded.map((char, index) => pinyinOfChar(char, index < surnameLength)),
-  };
+  const chars = folded.map((char, index) => {
+    const jyut = jyutping(raw[index]!, char, index < surnameLength);
+    return { cantonese: jyut ? hkSpellings(jyut) : [], pinyin: pinyinOfChar(char, index < surnameLength) };
+  });
+  return { surnameLength, chars };
 }
 
 /** Without tones, `ü` as `v` (LV); '' where the character has no reading. */
@@ -131,22 +133,15 @@ function pinyinOfChar(folded: string, surname: boolean): string {
   return /^[a-z]+$/.test(syllable) ? syllable : '';
 }
 
-/** `raw` keeps each character's Cantonese. */
 function romanisedWords(raw: string[], folded: string[]): string[] {
   const words = new Set<string>();
-  const surnameLength = folded.length > 2 && COMPOUND_SURNAMES.has(folded[0]! + folded[1]!) ? 2 : 1;
-  const cantonese: string[] = [];
-  const mandarin: string[] = [];
-  for (let index = 0; index < folded.length; index += 1) {
-    const surname = index < surnameLength;
-    const jyut = jyutping(raw[index]!, folded[index]!, surname);
-    const spellings = jyut ? hkSpellings(jyut) : [];
-    for (const spelling of spellings) words.add(spelling);
-    cantonese.push(spellings[0] ?? '');
-    const syllable = pinyinOfChar(folded[index]!, surname);
-    for (const spelling of syllable ? pinyinSpellings(syllable) : []) words.add(spelling);
-    mandarin.push(syllable);
+  const { surnameLength, chars } = charReadings(raw, folded);
+  for (const char of chars) {
+    for (const spelling of char.cantonese) words.add(spelling);
+    for (const spelling of char.pinyin ? pinyinSpellings(char.pinyin) : []) words.add(spelling);
   }
+  const cantonese = chars.map((char) => char.cantonese[0] ?? '');
+  const mandarin = chars.map((char) => char.pinyin);
   for (const reading of [cantonese, mandarin]) {
     if (reading.some((syllable) => !syllable)) continue;
     const surname = reading.slice(0, surnameLength);
