@@ -56,9 +56,11 @@ function EventItem({ event }: { event: MotEvent }) {
 const EVENT_ITEM_ESTIMATE = 84;
 const RECORD_ROW_ESTIMATE = 100;
 
+const TABS = ['events', 'history'] as const;
+
 function ClientHistory({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useRestorableState<'events' | 'history'>('tab', 'events', oneOf(['events', 'history'] as const));
+  const [tab, setTab] = useRestorableState<(typeof TABS)[number]>('tab', 'events', oneOf(TABS));
   const history = useInfiniteQuery(clientHistoryQuery(customerId));
 
   if (history.isPending) return <LoadingState rows={3} />;
@@ -78,25 +80,19 @@ function ClientHistory({ customerId }: { customerId: number }) {
         <ClientLinks customerId={customer.customerId} />
       </Card>
       <div className="mot-tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'events'}
-          className={tab === 'events' ? 'ba-bare mot-tabs__item ba-hit mot-tabs__item--on' : 'ba-bare mot-tabs__item ba-hit'}
-          onClick={() => setTab('events')}
-        >
-          {t('mot.client.events')} <span className="ba-caption">{first.total}</span>
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === 'history'}
-          className={tab === 'history' ? 'ba-bare mot-tabs__item ba-hit mot-tabs__item--on' : 'ba-bare mot-tabs__item ba-hit'}
-          onClick={() => setTab('history')}
-          data-testid="mot-client-history-tab"
-        >
-          {t('mot.client.history')} <span className="ba-caption">{records.length}</span>
-        </button>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? 'ba-bare mot-tabs__item ba-hit mot-tabs__item--on' : 'ba-bare mot-tabs__item ba-hit'}
+            onClick={() => setTab(name)}
+            data-testid={name === 'history' ? 'mot-client-history-tab' : undefined}
+          >
+            {t(`mot.client.${name}`)} <span className="ba-caption">{name === 'events' ? first.total : records.length}</span>
+          </button>
+        ))}
       </div>
       {tab === 'events' ? (
         events.length === 0 ? (

@@ -121,30 +121,20 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
     }
   };
 
-  const call = async () => {
-    setBusy('call');
+  /** The full number, audited: to see it, or to dial it and then offer the log. */
+  const reveal = async (purpose: 'view' | 'call') => {
+    setBusy(purpose === 'call' ? 'call' : 'reveal');
     try {
-      const answer = await revealPhone(customerId, 'call');
-      if (!answer.dial) return;
+      const answer = await revealPhone(customerId, purpose);
+      if (purpose === 'call' && !answer.dial) return;
       setRevealed(answer.phone);
+      if (!answer.dial || purpose === 'view') return;
       const at = Date.now();
       dial(answer.dial);
       onActed?.();
       await offerToLog({ customerId, channel: 'phone', at, eventId, name }, t, go);
     } catch {
       // The request layer has said why (a refusal toasts, e.g. too many reveals).
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const reveal = async () => {
-    setBusy('reveal');
-    try {
-      const answer = await revealPhone(customerId, 'view');
-      setRevealed(answer.phone);
-    } catch {
-      // Toasted by the request layer.
     } finally {
       setBusy(null);
     }
@@ -182,7 +172,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
           aria-label={data.phoneMasked ? t('reach.callLabel', { phone: revealed ?? data.phoneMasked }) : t('reach.noPhone')}
           disabled={!data.phoneMasked}
           loading={busy === 'call'}
-          onClick={() => void call()}
+          onClick={() => void reveal('call')}
           data-testid="reach-call"
         >
           <PhoneFill /> {data.phoneMasked ? t('reach.call') : t('reach.noPhone')}
@@ -208,7 +198,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
               type="button"
               className="ba-reach__reveal ba-hit"
               disabled={busy === 'reveal'}
-              onClick={() => void reveal()}
+              onClick={() => void reveal('view')}
               data-testid="reach-reveal"
             >
               {t('reach.reveal')}
