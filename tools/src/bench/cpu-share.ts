@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** Where one cell's CPU went, in ms per completed request: the three share the cores, so this explains a latency. */
 export interface CpuShare {
@@ -40,14 +40,7 @@ const ownCpuSeconds = () => {
 };
 
 /** Linux only (reads /proc); elsewhere `measure` runs the cell and reports no share. */
-export const canMeasureCpuShare = () => {
-  try {
-    readdirSync('/proc/self');
-    return true;
-  } catch {
-    return false;
-  }
-};
+export const canMeasureCpuShare = () => existsSync('/proc/self/stat');
 
 /** Runs `cell` and apportions the CPU used meanwhile; `localPostgres`: PostgreSQL's processes on this machine serve it. */
 export async function measureCpuShare<T extends { requests: number }>(

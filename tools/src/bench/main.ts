@@ -93,6 +93,9 @@ const describeMeasurement = (measurement: Measurement) =>
   `p50 ${formatMs(measurement.latency.p50)} p95 ${formatMs(measurement.latency.p95)} p99 ${formatMs(measurement.latency.p99)} ms, ` +
   `${measurement.requestsPerSecond.toFixed(0)} req/s${measurement.errors ? `, ${measurement.errors} ERRORS (${measurement.errorSamples.join('; ')})` : ''}`;
 
+const describeSize = (size: { databaseBytes: number; historyRows: number }) =>
+  `database ${(size.databaseBytes / 1e9).toFixed(1)} GB, about ${(size.historyRows / 1e6).toFixed(1)} M history rows (trades, money movements, transfers)`;
+
 interface EngineRun {
   dataset: DatasetSummary;
   sweep: MotSweepFigures;
@@ -118,9 +121,8 @@ async function readReadyCounters(baseUrl: string): Promise<ReadyCounters | null>
 async function readIndexCounters(baseUrls: readonly string[]) {
   const each = await Promise.all(baseUrls.map(async (baseUrl) => (await readReadyCounters(baseUrl))?.bookIndex));
   if (each.some((counters) => !counters)) return undefined;
-  const sum = (pick: (counters: NonNullable<ReadyCounters['bookIndex']>) => number) =>
-    each.reduce((total, counters) => total + pick(counters!), 0);
-  return { served: sum((counters) => counters.served), askedSql: sum((counters) => counters.askedSql) };
+  const sum = (key: 'served' | 'askedSql') => each.reduce((total, counters) => total + counters![key], 0);
+  return { served: sum('served'), askedSql: sum('askedSql') };
 }
 
 /** Waits until no book index is loading (ADR 0035), so a cell measures a running server, not its first seconds. */
@@ -202,10 +204,7 @@ async function runEngine(
     );
     const staff = await pickBenchStaff(handle);
     const size = engine === 'postgres' ? await measureDatabaseSize(handle) : null;
-    if (size)
-      log(
-        `database ${(size.databaseBytes / 1e9).toFixed(1)} GB, about ${(size.historyRows / 1e6).toFixed(1)} M history rows (trades, money movements, transfers)`,
-      );
+    if (size) log(describeSize(size));
     log(`signing in as ${staff.userid} (${staff.customers.toLocaleString('en')} customers, the biggest emulator book)`);
     if (options.scenarios.includes('timeline')) {
       const history = await ensureLongHistoryClient(handle, staff.staffId, options.asOf);
@@ -514,8 +513,7 @@ async function main() {
     const prepared = await preparePostgresDataset(options.databaseUrl, identity, { reseed: options.reseed, log });
     const handle = await openDatabase({ url: options.databaseUrl, poolMax: 1 });
     try {
-      const size = await measureDatabaseSize(handle);
-      log(`database ${(size.databaseBytes / 1e9).toFixed(1)} GB, about ${(size.historyRows / 1e6).toFixed(1)} M history rows`);
+      log(describeSize(await measureDatabaseSize(handle)));
     } finally {
       await handle.close();
     }
