@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import type { TranslationKey } from '../../shared/i18n/translator';
+import type { KeysUnder, TranslationKey } from '../../shared/i18n/translator';
 import { TIMELINE_DEFAULT_KINDS, TIMELINE_KINDS, type TimelineItem, type TimelineKind } from '../../shared/api/contract';
 import { useRestorableState } from '../../shared/drafts/page-state';
 import { Card } from '../../shared/ui/card';
@@ -177,65 +177,46 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
   const money = useMoney();
   const valueOf = useChangeValue();
   const rows: Array<{ label: string; value: string }> = [];
+  const row = (key: KeysUnder<'client.timeline.sheet'>, value: string) => rows.push({ label: t(`client.timeline.sheet.${key}`), value });
   if (item) {
-    rows.push({ label: t('client.timeline.sheet.at'), value: formatDateTime(item.at) });
-    rows.push({ label: t('client.timeline.sheet.by'), value: item.staffName ?? t('client.timeline.system') });
+    row('at', formatDateTime(item.at));
+    row('by', item.staffName ?? t('client.timeline.system'));
     if (item.contact) {
       const { contact } = item;
-      rows.push({ label: t('client.timeline.sheet.channel'), value: t(`contact.channel.${contact.channel}`) });
-      rows.push({ label: t('client.timeline.sheet.purpose'), value: t(`contact.purpose.${contact.purpose}`) });
-      rows.push({ label: t('client.timeline.sheet.note'), value: contact.note });
-      if (contact.outcome) rows.push({ label: t('client.timeline.sheet.outcome'), value: outcomeText(contact.outcome) });
-      if (contact.nextStep)
-        rows.push({
-          label: t('client.timeline.sheet.nextStep'),
-          value: contact.nextStepDate ? `${contact.nextStepDate} ${contact.nextStep}` : contact.nextStep,
-        });
-      rows.push({ label: t('client.timeline.sheet.version'), value: String(contact.version) });
+      row('channel', t(`contact.channel.${contact.channel}`));
+      row('purpose', t(`contact.purpose.${contact.purpose}`));
+      row('note', contact.note);
+      if (contact.outcome) row('outcome', outcomeText(contact.outcome));
+      if (contact.nextStep) row('nextStep', contact.nextStepDate ? `${contact.nextStepDate} ${contact.nextStep}` : contact.nextStep);
+      row('version', String(contact.version));
     }
     if (item.mot) {
-      rows.push({ label: t('client.timeline.sheet.rule'), value: t(`mot.rule.${item.mot.rule}`, { defaultValue: item.mot.rule }) });
-      rows.push({ label: t('client.timeline.sheet.stage'), value: t(`client.timeline.stage.${item.mot.stage}`) });
-      rows.push({ label: t('client.timeline.sheet.due'), value: item.mot.dueDate });
+      row('rule', t(`mot.rule.${item.mot.rule}`, { defaultValue: item.mot.rule }));
+      row('stage', t(`client.timeline.stage.${item.mot.stage}`));
+      row('due', item.mot.dueDate);
     }
     if (item.kyc) {
-      rows.push({ label: t('client.timeline.sheet.action'), value: t(`client.timeline.kyc.${item.kyc.action}`) });
-      if (item.kyc.via)
-        rows.push({
-          label: t('client.timeline.sheet.via'),
-          value: t(`client.timeline.via.${item.kyc.via}`, { defaultValue: item.kyc.via }),
-        });
+      row('action', t(`client.timeline.kyc.${item.kyc.action}`));
+      if (item.kyc.via) row('via', t(`client.timeline.via.${item.kyc.via}`, { defaultValue: item.kyc.via }));
     }
     if (item.money) {
       const { money: movement } = item;
-      rows.push({ label: t('client.timeline.sheet.amount'), value: `${movement.currency} ${formatNumber(movement.amount, 2)}` });
+      row('amount', `${movement.currency} ${formatNumber(movement.amount, 2)}`);
       rows.push({ label: t('client.timeline.sheet.inCurrency', { ccy: money.currency }), value: money.format(movement.amountHkd) });
-      rows.push({
-        label: t('client.timeline.sheet.method'),
-        value: t(`client.timeline.method.${movement.method}`, { defaultValue: movement.method }),
-      });
+      row('method', t(`client.timeline.method.${movement.method}`, { defaultValue: movement.method }));
     }
     if (item.transfer) {
       const { transfer } = item;
-      rows.push({
-        label: t('client.timeline.sheet.security'),
-        value: `${securityName(transfer.securityNameCn, transfer.securityNameEn, transfer.securityNameHk)} ${transfer.symbol}`,
-      });
-      rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(transfer.quantity) });
-      rows.push({ label: t('client.timeline.sheet.counterparty'), value: transfer.counterparty });
+      row('security', `${securityName(transfer.securityNameCn, transfer.securityNameEn, transfer.securityNameHk)} ${transfer.symbol}`);
+      row('quantity', formatNumber(transfer.quantity));
+      row('counterparty', transfer.counterparty);
     }
     if (item.trade) {
       const { trade } = item;
-      rows.push({
-        label: t('client.timeline.sheet.security'),
-        value: `${securityName(trade.securityNameCn, trade.securityNameEn, trade.securityNameHk)} ${trade.symbol}`,
-      });
-      rows.push({ label: t('client.timeline.sheet.quantity'), value: formatNumber(trade.quantity) });
-      rows.push({
-        label: t('client.timeline.sheet.price'),
-        value: `${formatPrice(trade.price, trade.symbol)} ${trade.currency}`,
-      });
-      rows.push({ label: t('client.timeline.sheet.amount'), value: `${trade.currency} ${formatNumber(trade.amount, 2)}` });
+      row('security', `${securityName(trade.securityNameCn, trade.securityNameEn, trade.securityNameHk)} ${trade.symbol}`);
+      row('quantity', formatNumber(trade.quantity));
+      row('price', `${formatPrice(trade.price, trade.symbol)} ${trade.currency}`);
+      row('amount', `${trade.currency} ${formatNumber(trade.amount, 2)}`);
     }
   }
   const link = item ? detailLink(item, customerId) : null;
