@@ -342,9 +342,7 @@ const FRESH_ATTEMPTS = 64;
 /** Inputs of one scenario, none given twice in a run, as long as the book holds new ones. */
 export interface ParamStream {
   next(): EndpointInput;
-  /** Inputs given so far. */
-  readonly issued: number;
-  /** Of those, the ones given before (the book had no new one left within FRESH_ATTEMPTS draws). */
+  /** Inputs given before (the book had no new one left within FRESH_ATTEMPTS draws). */
   readonly repeats: number;
 }
 
@@ -357,11 +355,9 @@ export function paramStream(scenario: string, book: BookSample, seed: number): P
   if (!drawInput) throw new Error(`no parameter generator for ${scenario}`);
   const draw = new Draw(seededRandom(streamSeed(seed, scenario)));
   const seen = new Set<string>();
-  let issued = 0;
   let repeats = 0;
   return {
     next() {
-      issued += 1;
       let input: EndpointInput = {};
       for (let attempt = 0; attempt < FRESH_ATTEMPTS; attempt++) {
         input = defined(drawInput(draw, book));
@@ -372,9 +368,6 @@ export function paramStream(scenario: string, book: BookSample, seed: number): P
       }
       repeats += 1;
       return input;
-    },
-    get issued() {
-      return issued;
     },
     get repeats() {
       return repeats;

@@ -74,7 +74,7 @@ export interface BenchStaff {
 
 /** The WeCom emulator's staff member with the biggest book: the heaviest lists a real sign-in can see. */
 export async function pickBenchStaff(database: Queryable): Promise<BenchStaff> {
-  const [row] = await database.query<{ staffId: number; corpId: number; userid: string; customers: number }>(
+  const [row] = await database.query<BenchStaff>(
     `select s.id as "staffId", s.corp_id as "corpId", s.wecom_user_id as userid, count(*)::int as customers
        from customer c join staff s on s.id = c.staff_id
       where s.wecom_user_id = any($1::text[])
