@@ -32,7 +32,6 @@ import './reach.css';
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 const loadDialog = () => import('../../shared/ui/antd-dialog').then((module) => module.default);
-const loadToast = () => import('../../shared/ui/antd-toast').then((module) => module.default);
 
 /** Where the KYC page sends the manager back to once a contact is bound. */
 const kycBindTarget = (customerId: number) =>
@@ -242,7 +241,7 @@ function TemplateSheet({
     try {
       await sendToCurrentChat(message);
       onClose();
-      void loadToast().then((Toast) => Toast.show({ content: t('reach.templates.sent'), duration: 2000 }));
+      showToast(t('reach.templates.sent'));
       await offerToLog(
         { customerId: client.customerId, channel: 'wecom', at: Date.now(), eventId, name: clientName(client) },
         t,
