@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TimelineKind } from '@broker/contract';
+import { TIMELINE_KINDS, type TimelineKind } from '@broker/contract';
 import { renderedOnce, renderedTemplate, rowsQuery, tableAlias, tableAs, type RowsQuery } from '../../db/sql-rows';
 import {
   auditLog,
@@ -21,9 +21,6 @@ import type { Scope } from './client.repository';
  * are then fetched by (id, time), their partitioned primary key (ADR 0053). Order: (instant, rank, id), newest
  * first; the cursor is the last item's triple.
  */
-/** The MOT events' three stages share one index scan. */
-export type TimelineSource = 'trade' | 'transfer' | 'money' | 'profileEdit' | 'kyc' | 'mot' | 'contact';
-
 /** Orders the sources among items of the same instant; MOT's stages take three. */
 export const SOURCE_RANK = {
   trade: 0,
@@ -47,23 +44,13 @@ export interface TimelineCut {
 export const TIMELINE_TOP: TimelineCut = { atMicros: Number.MAX_SAFE_INTEGER, rank: 99, id: Number.MAX_SAFE_INTEGER };
 
 export interface TimelineOptions {
-  sources: ReadonlySet<TimelineSource>;
+  sources: ReadonlySet<TimelineKind>;
   cut: TimelineCut;
   /** A page and one more, to tell whether another page follows. */
   rows: number;
   /** At or above the manager's large cash threshold (the timeline), or all (getDynamic). */
   largeMoneyOnly: boolean;
 }
-
-export const SOURCE_OF_KIND: Record<TimelineKind, TimelineSource> = {
-  contact: 'contact',
-  mot: 'mot',
-  kyc: 'kyc',
-  profileEdit: 'profileEdit',
-  money: 'money',
-  transfer: 'transfer',
-  trade: 'trade',
-};
 
 interface RowBase {
   rank: number;
@@ -73,12 +60,14 @@ interface RowBase {
   at: number;
   staffName: string | null;
 }
-export interface TradeData {
-  side: string;
+export interface SecurityData {
   symbol: string;
   nameCn: string;
   nameHk: string | null;
   nameEn: string;
+}
+export interface TradeData extends SecurityData {
+  side: string;
   quantity: number;
   price: number;
   amount: number;
@@ -90,12 +79,8 @@ export interface MoneyData {
   amount: number;
   method: string;
 }
-export interface TransferData {
+export interface TransferData extends SecurityData {
   direction: string;
-  symbol: string;
-  nameCn: string;
-  nameHk: string | null;
-  nameEn: string;
   currency: string;
   quantity: number;
   counterparty: string;
@@ -172,7 +157,7 @@ const rateOfMovement = renderedOnce(
  */
 export function timelinePage(scope: Scope, customerId: number, options: TimelineOptions): RowsQuery<TimelineRow> {
   const { cut } = options;
-  const sourceSwitches = Object.fromEntries(SOURCES.map((source) => [`on_${source}`, options.sources.has(source)]));
+  const sourceSwitches = Object.fromEntries(TIMELINE_KINDS.map((source) => [`on_${source}`, options.sources.has(source)]));
   return timelineStatement({
     ...sourceSwitches,
     corpId: scope.corpId,
@@ -187,8 +172,6 @@ export function timelinePage(scope: Scope, customerId: number, options: Timeline
   });
 }
 
-const SOURCES = Object.values(SOURCE_OF_KIND);
-
 const timelineStatement = renderedTemplate(buildTimelineStatement());
 
 function buildTimelineStatement(): RowsQuery<TimelineRow> {
@@ -201,7 +184,7 @@ function buildTimelineStatement(): RowsQuery<TimelineRow> {
   /** `at <= cut` first: the part an index on (customer, at) can seek to. */
   const below = (at: SQL, rank: SQL, id: SQL) =>
     sql`${at} <= ${cutAt} and (${at} < ${cutAt} or ${rank} < ${cutRank} or (${rank} = ${cutRank} and ${id} < ${cutId}))`;
-  const on = (source: TimelineSource) => sql`${value(`on_${source}`)}::boolean`;
+  const on = (source: TimelineKind) => sql`${value(`on_${source}`)}::boolean`;
   const rank = (order: number) => sql.raw(`${order}`);
 
   const tradeRows = sql`select 'trade' as source, ${rank(SOURCE_RANK.trade)} as rank, ${t.id}::float8 as id, ${instant(sql`${t.tradedAt}`)}, null::text as "staffName",

@@ -9,37 +9,26 @@ import {
   type TimelineKind,
   type getTimeline as getTimelineEndpoint,
 } from '@broker/contract';
-import { HKD, convert, money, toCents, type ExchangeRates } from '@broker/domain';
+import type { ExchangeRates } from '@broker/domain';
 import { maskAuditValue } from '../audit';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../http/caller';
-import { readOwnWithRates } from './client-reads';
+import { amountWithHkd, readOwnWithRates } from './client-reads';
 import {
-  SOURCE_OF_KIND,
   TIMELINE_TOP,
   timelinePage,
   type AuditData,
+  type SecurityData,
   type TimelineOptions,
   type TimelineRow,
-  type TimelineSource,
 } from './client-timeline.repository';
 
-const hkdOf = (amount: number, currency: string, rates: ExchangeRates) => toCents(convert(money(amount, currency), HKD, rates));
-
-type TradeData = Extract<TimelineRow, { source: 'trade' }>['data'];
-
-const securityOf = (data: Pick<TradeData, 'symbol' | 'nameCn' | 'nameHk' | 'nameEn'>) => ({
+const securityOf = (data: SecurityData) => ({
   symbol: data.symbol,
   securityNameCn: data.nameCn,
   securityNameHk: data.nameHk,
   securityNameEn: data.nameEn,
-});
-
-const amountOf = (data: Pick<TradeData, 'amount' | 'currency'>, rates: ExchangeRates) => ({
-  amount: data.amount,
-  currency: data.currency,
-  amountHkd: hkdOf(data.amount, data.currency, rates),
 });
 
 /** Before → after; phone numbers masked as in the audit trail. */
@@ -63,7 +52,7 @@ const viaOf = (data: AuditData) => {
 /** The kinds asked for (or the default), a page and one more row. */
 function timelineOptions(kinds: readonly TimelineKind[] | undefined, cursor: TimelineCursor | undefined, limit: number): TimelineOptions {
   return {
-    sources: new Set<TimelineSource>((kinds ?? TIMELINE_DEFAULT_KINDS).map((kind) => SOURCE_OF_KIND[kind])),
+    sources: new Set<TimelineKind>(kinds ?? TIMELINE_DEFAULT_KINDS),
     cut: cursor ?? TIMELINE_TOP,
     rows: limit + 1,
     largeMoneyOnly: true,
@@ -73,7 +62,7 @@ function timelineOptions(kinds: readonly TimelineKind[] | undefined, cursor: Tim
 /** getDynamic's `before` (whole ms, strictly older): rank −1 is below every item of that instant. */
 function dynamicOptions(before: number | undefined, limit: number): TimelineOptions {
   return {
-    sources: new Set<TimelineSource>(['trade', 'money', 'transfer', 'profileEdit']),
+    sources: new Set<TimelineKind>(['trade', 'money', 'transfer', 'profileEdit']),
     cut: before === undefined ? TIMELINE_TOP : { atMicros: before * 1000, rank: -1, id: 0 },
     rows: limit + 1,
     largeMoneyOnly: false,
@@ -111,7 +100,7 @@ function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
           ...securityOf(row.data),
           quantity: row.data.quantity,
           price: row.data.price,
-          ...amountOf(row.data, rates),
+          ...amountWithHkd(row.data, rates),
         },
       };
     case 'money':
@@ -122,7 +111,7 @@ function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
         money: {
           movementId: row.id,
           direction: row.data.direction === 'withdrawal' ? 'withdrawal' : 'deposit',
-          ...amountOf(row.data, rates),
+          ...amountWithHkd(row.data, rates),
           method: row.data.method,
         },
       };
@@ -176,14 +165,14 @@ function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | nu
         ...securityOf(row.data),
         quantity: row.data.quantity,
         price: row.data.price,
-        ...amountOf(row.data, rates),
+        ...amountWithHkd(row.data, rates),
       };
     case 'money':
       return {
         ...base,
         key: `money:${row.id}`,
         kind: row.data.direction === 'withdrawal' ? 'withdrawal' : 'deposit',
-        ...amountOf(row.data, rates),
+        ...amountWithHkd(row.data, rates),
       };
     case 'transfer':
       return {

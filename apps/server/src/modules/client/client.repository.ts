@@ -47,8 +47,12 @@ const staffIdIs = renderedOnce(sql`${c.staffId} =`);
 const inScope = (scope: Scope, customerId: number) =>
   sql`${customerIdIs} ${customerId} and ${corpIdIs} ${scope.corpId} and ${staffIdIs} ${scope.staffId}`;
 
-/** `dateTo` inclusive. */
-const timeRange = (column: AnyColumn, range: { dateFrom?: string | undefined; dateTo?: string | undefined }) => {
+/** Hong Kong days, `dateTo` inclusive. */
+interface DayRange {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+const timeRange = (column: AnyColumn, range: DayRange) => {
   const parts: SQL[] = [];
   if (range.dateFrom) parts.push(sql`${column} >= (${range.dateFrom}::date)::timestamp at time zone 'Asia/Hong_Kong'`);
   if (range.dateTo) parts.push(sql`${column} < (${range.dateTo}::date + 1)::timestamp at time zone 'Asia/Hong_Kong'`);
@@ -120,22 +124,16 @@ export interface Paging {
 }
 const pageOf = (paging: Paging) => sql`limit ${paging.pageSize} offset ${(paging.pageNum - 1) * paging.pageSize}`;
 
-export interface TradeFilter {
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
+export interface TradeFilter extends DayRange {
   market?: string | undefined;
   side?: string | undefined;
   status?: 'settled' | 'unsettled' | undefined;
 }
-export interface MoneyFilter {
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
+export interface MoneyFilter extends DayRange {
   direction?: string | undefined;
   currency?: string | undefined;
 }
-export interface TransferFilter {
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
+export interface TransferFilter extends DayRange {
   market?: string | undefined;
   direction?: string | undefined;
 }
