@@ -17,19 +17,6 @@ export interface RequestOptions {
   relogin?: boolean;
 }
 
-interface Wire {
-  url: string;
-  init: RequestInit;
-}
-
-function buildWire(endpoint: WireEndpoint, payload: Record<string, unknown>, signal?: AbortSignal): Wire {
-  const { method, url, headers, body } = encodeRequest(endpoint, payload, {
-    corp: getAppSettings().corpCode,
-    token: useUser.getState().token,
-  });
-  return { url, init: { method, headers, body, signal, credentials: 'same-origin' } };
-}
-
 /**
  * Calls one contract endpoint; resolves `data` when `code === "0"`, else rejects with an ApiError (toasted unless silent;
  * 080000/080001 announce "session invalid"). `data` is checked against the response schema (STYLE.md rule 1): a mismatch
@@ -46,7 +33,7 @@ export async function request<E extends WireEndpoint>(
     throw error;
   };
 
-  const wire = buildWire(endpoint, payload ?? {}, options.signal);
+  const wire = encodeRequest(endpoint, payload ?? {}, { corp: getAppSettings().corpCode, token: useUser.getState().token });
   // Loads beside the call, so a first call waits for no extra round trip.
   const checking = checkerFor(endpoint);
 
@@ -54,7 +41,8 @@ export async function request<E extends WireEndpoint>(
   /** Seconds a rate-limited call (HTTP 429) should wait, as the server's Retry-After says. */
   let retryAfter: string | null = null;
   try {
-    const response = await fetch(wire.url, wire.init);
+    const { method, headers, body: sent } = wire;
+    const response = await fetch(wire.url, { method, headers, body: sent, signal: options.signal, credentials: 'same-origin' });
     retryAfter = response.headers.get('retry-after');
     body = await response.json();
   } catch (error) {
