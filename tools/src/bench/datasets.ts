@@ -1,4 +1,3 @@
-import cliProgress from 'cli-progress';
 import {
   announceSweep,
   clearCustomerData,
@@ -8,6 +7,7 @@ import {
   seedDemoData,
   type DatabaseHandle,
 } from '@broker/server';
+import { seedProgress } from '../cli/seed-progress';
 import { decideDataset, formatMarker, parseMarker, type DatasetDecision, type DatasetIdentity } from './dataset-marker';
 import type { Engine, MotSweepFigures } from './targets';
 
@@ -34,31 +34,9 @@ export async function ensureDatabaseExists(url: string, log: (line: string) => v
 
 async function seedWithProgress(handle: DatabaseHandle, identity: DatasetIdentity, log: (line: string) => void): Promise<number> {
   const started = performance.now();
-  const interactive = process.stdout.isTTY;
-  const bar = interactive
-    ? new cliProgress.SingleBar(
-        { format: '  customers [{bar}] {percentage}% {value}/{total} eta {eta_formatted}' },
-        cliProgress.Presets.shades_classic,
-      )
-    : null;
-  bar?.start(identity.customers, 0);
-  let lastLogged = 0;
-  await seedDemoData(handle, {
-    ...identity,
-    onProgress: (done) => {
-      bar?.update(done);
-      // Without a terminal (CI, a log file) print a line per tenth instead of redrawing a bar.
-      if (!bar && done - lastLogged >= identity.customers / 10) {
-        lastLogged = done;
-        log(`  ${done.toLocaleString('en')} / ${identity.customers.toLocaleString('en')} customers`);
-      }
-    },
-    log: (message) => {
-      bar?.stop();
-      log(`  ${message}`);
-    },
-  });
-  bar?.stop();
+  const progress = seedProgress(log, { indent: '  ', lines: true });
+  await seedDemoData(handle, { ...identity, onProgress: progress.onProgress, log: progress.log });
+  progress.stop();
   return Math.round(performance.now() - started);
 }
 
