@@ -67,14 +67,7 @@ function ContactLog({ customerId }: { customerId: number }) {
     });
 
   const unavailable = client.isError ? client.error : log.isError && records.length === 0 ? log.error : null;
-  if (unavailable)
-    return (
-      <ContactErrorState
-        error={unavailable}
-        onRetry={() => void Promise.all([client.refetch(), log.refetch()])}
-        onLeave={() => navigate('/client/manage/list')}
-      />
-    );
+  if (unavailable) return <ContactErrorState error={unavailable} onRetry={() => void Promise.all([client.refetch(), log.refetch()])} />;
 
   return (
     <>

@@ -223,7 +223,6 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
 
 function NewContact({ params, ignored }: { params: ContactFormParams; ignored: ContactFormParamName[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const client = useQuery(contactClientQuery(params.customerId));
   const event = useQuery({ ...contactEventQuery(params.eventId ?? 0), enabled: params.eventId !== null });
   const follows = useQuery({ ...contactRecordQuery(params.followsRecordId ?? 0), enabled: params.followsRecordId !== null });
@@ -237,7 +236,7 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
   if (client.isError)
     return (
       <PageFrame>
-        <ContactErrorState error={client.error} onRetry={() => void client.refetch()} onLeave={() => navigate('/client/manage/list')} />
+        <ContactErrorState error={client.error} onRetry={() => void client.refetch()} />
         <UnreachableDrafts draftKey={newContactDraftKey(params.customerId)} accept={isNewContactDraft} describe={describeNewContact} />
       </PageFrame>
     );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import MessageFill from 'antd-mobile-icons/es/MessageFill';
 import TeamFill from 'antd-mobile-icons/es/TeamFill';
@@ -164,21 +164,20 @@ export function RecordContent({ record }: { record: ContactRecord }) {
 export function ContactErrorState({
   error,
   onRetry,
-  onLeave,
   subject = 'client',
 }: {
   error: unknown;
   onRetry: () => void;
-  onLeave: () => void;
   subject?: 'client' | 'record';
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <LoadFailedState
       error={error}
       subject={subject}
       onRetry={onRetry}
-      leave={{ label: t('contact.backToList'), onLeave }}
+      leave={{ label: t('contact.backToList'), onLeave: () => navigate('/client/manage/list') }}
       testId="contact-unavailable"
     />
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import type { ContactRecord } from '@broker/contract';
@@ -70,7 +70,6 @@ function PrintRow({ record }: { record: ContactRecord }) {
 
 function PrintableLog({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const staffName = useUser((state) => state.staffName);
   const client = useQuery(contactClientQuery(customerId));
   const log = useInfiniteQuery(contactLogQuery(customerId, null, PRINT_PAGE_SIZE));
@@ -85,14 +84,7 @@ function PrintableLog({ customerId }: { customerId: number }) {
   }, [hasNextPage, isFetchingNextPage, isError, records.length, fetchNextPage]);
 
   const failure = client.error ?? log.error;
-  if (failure)
-    return (
-      <ContactErrorState
-        error={failure}
-        onRetry={() => void Promise.all([client.refetch(), log.refetch()])}
-        onLeave={() => navigate('/client/manage/list')}
-      />
-    );
+  if (failure) return <ContactErrorState error={failure} onRetry={() => void Promise.all([client.refetch(), log.refetch()])} />;
   if (!client.data || !complete) return <WaitingState label={t('contact.print.loading')} />;
 
   const { customer } = client.data;

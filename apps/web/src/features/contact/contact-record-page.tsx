@@ -350,12 +350,7 @@ function RecordView({ recordId }: { recordId: number }) {
   if (query.isError)
     return (
       <PageFrame>
-        <ContactErrorState
-          error={query.error}
-          subject="record"
-          onRetry={() => void query.refetch()}
-          onLeave={() => navigate('/client/manage/list')}
-        />
+        <ContactErrorState error={query.error} subject="record" onRetry={() => void query.refetch()} />
       </PageFrame>
     );
 
