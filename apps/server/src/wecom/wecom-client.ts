@@ -2,8 +2,6 @@ import type { AgentCode } from '@broker/contract';
 import type { CredentialStore } from './credential-store';
 import { STALE_TOKEN_ERRCODES, WecomApiError, WecomBackoffError } from './wecom-errors';
 
-export { WecomApiError } from './wecom-errors';
-
 export interface WecomCorp {
   id: number;
   corpId: string;

@@ -1,8 +1,8 @@
 import { ErrorCode, type AgentCode, type AppLanguage, type LoginResult, type SignInStart } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { Corp } from '../../corps';
-import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
-import { wecomFailure } from '../../wecom/wecom-errors';
+import type { WecomClient } from '../../wecom/wecom-client';
+import { WecomApiError, wecomFailure } from '../../wecom/wecom-errors';
 import type { AuthRepository, StaffRow } from './auth.repository';
 import { buildAuthorizeUrl } from './authorize-url';
 import { SIGN_IN_COOKIE_SECONDS } from './session-cookies';

@@ -1,3 +1,3 @@
-export { default as authPlugin, type AuthPluginOptions } from './auth.plugin';
+export { default as authPlugin } from './auth.plugin';
 export * from './auth.routes';
 export { carriesOwnSignInState } from './session-cookies';

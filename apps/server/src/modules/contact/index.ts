@@ -1,4 +1,3 @@
 export * from './contact.routes';
 // MOT's handle writes through the contact log's one write (ADR 0038).
 export { addContactRecord } from './add-contact-record';
-export { FOLLOW_UP_RULE } from './contact.repository';

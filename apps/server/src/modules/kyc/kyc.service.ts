@@ -2,8 +2,8 @@ import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } f
 import { maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
-import { WecomApiError, type WecomClient } from '../../wecom/wecom-client';
-import { wecomFailure } from '../../wecom/wecom-errors';
+import type { WecomClient } from '../../wecom/wecom-client';
+import { WecomApiError, wecomFailure } from '../../wecom/wecom-errors';
 import { interpretKeyword } from '../customer-search';
 import type { KycRepository } from './kyc.repository';
 

@@ -18,8 +18,8 @@ import {
   type RowOf,
 } from '../../db/sql-rows';
 import { motPushes, motPushEvents, staff } from '../../db/schema';
-import { WecomApiError, type WecomCorp, type WecomSendResult } from '../../wecom/wecom-client';
-import { STALE_TOKEN_ERRCODES } from '../../wecom/wecom-errors';
+import type { WecomCorp, WecomSendResult } from '../../wecom/wecom-client';
+import { STALE_TOKEN_ERRCODES, WecomApiError } from '../../wecom/wecom-errors';
 import { rankWeightsOf, type MotRankConfig } from '../../mot-rank-config';
 import { eventRanking } from '../mot';
 import { buildTextcard, CARD_TOP_EVENTS, DUPLICATE_CHECK_INTERVAL_S } from './push-card';
