@@ -169,7 +169,7 @@ export async function registerJsBridgeRoutes(app: FastifyInstance, state: Emulat
     const kind = body.kind === 'agent' ? 'agent' : 'jsapi';
     const candidates = state.liveTickets(kind, text(body.corpId), kind === 'agent' ? text(body.agentId) : undefined);
     const ok = candidates.some(
-      (ticket) => sha1Signature(ticket, text(body.nonceStr), text(body.timestamp), text(body.url)) === text(body.signature),
+      ({ ticket }) => sha1Signature(ticket, text(body.nonceStr), text(body.timestamp), text(body.url)) === text(body.signature),
     );
     return { ok };
   });

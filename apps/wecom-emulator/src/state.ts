@@ -196,12 +196,13 @@ export class EmulatorState {
 
   /** Test hook: WeCom no longer accepts the JS-SDK tickets issued so far (the page's signatures fail). */
   invalidateTickets(corpId?: string, agentId?: string) {
-    const live = this.ticketsLive(undefined, corpId, agentId);
+    const live = this.liveTickets(undefined, corpId, agentId);
     for (const entry of live) entry.expiresAt = this.now() - 1;
     return live.length;
   }
 
-  private ticketsLive(kind?: 'jsapi' | 'agent', corpId?: string, agentId?: string) {
+  /** The tickets still valid, of the kind, corp and agent given (each when given). */
+  liveTickets(kind?: 'jsapi' | 'agent', corpId?: string, agentId?: string) {
     return this.tickets.filter(
       (entry) =>
         (kind === undefined || entry.kind === kind) &&
@@ -262,10 +263,6 @@ export class EmulatorState {
     if (!delivered) this.stats.messagesDropped += 1;
     if (this.inbox.length >= 5000) this.inbox.shift();
     this.inbox.push({ ...message, at: now, delivered });
-  }
-
-  liveTickets(kind: 'jsapi' | 'agent', corpId: string, agentId?: string) {
-    return this.ticketsLive(kind, corpId, agentId).map((entry) => entry.ticket);
   }
 }
 
