@@ -12,6 +12,7 @@ import { ContactErrorState, EventTag } from './contact-parts';
 import { parseCustomerId } from './contact-params';
 import { formatDateTime } from '../../shared/format/date-format';
 import { outcomeText } from '../../shared/format/outcome';
+import { Fact } from '../../shared/ui/fact';
 
 /** The contract's largest page, and how many the printed log holds at most (the CSV export has every record). */
 const PRINT_PAGE_SIZE = 50;
@@ -98,20 +99,11 @@ function PrintableLog({ customerId }: { customerId: number }) {
       <header className="ba-cprint__head">
         <h1>{t('contact.print.heading')}</h1>
         <dl>
-          <div>
-            <dt>{t('contact.print.client')}</dt>
-            <dd>
-              {customer.nameCn} {customer.nameEn}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('contact.print.customerNo')}</dt>
-            <dd>{customer.customerNo}</dd>
-          </div>
-          <div>
-            <dt>{t('contact.print.openDate')}</dt>
-            <dd>{customer.openDate}</dd>
-          </div>
+          <Fact label={t('contact.print.client')}>
+            {customer.nameCn} {customer.nameEn}
+          </Fact>
+          <Fact label={t('contact.print.customerNo')}>{customer.customerNo}</Fact>
+          <Fact label={t('contact.print.openDate')}>{customer.openDate}</Fact>
         </dl>
         <p className="ba-cprint__meta">
           {t('contact.print.printedAt', { time: formatDateTime(printedAt) })}

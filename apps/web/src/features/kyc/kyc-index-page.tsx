@@ -23,6 +23,7 @@ import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
 import { formatDateTime } from '../../shared/format/date-format';
 import { isObject } from '../../shared/drafts/page-state';
+import { Fact } from '../../shared/ui/fact';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -155,20 +156,9 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
         {binding.customerNameEn && binding.customerNameEn !== binding.customerName && <small> {binding.customerNameEn}</small>}
       </p>
       <dl className="ba-kyc__facts">
-        <div>
-          <dt>{t('kyc.bound.customerNo')}</dt>
-          <dd>{binding.customerNo}</dd>
-        </div>
-        {binding.phone && (
-          <div>
-            <dt>{t('kyc.bound.phone')}</dt>
-            <dd>{binding.phone}</dd>
-          </div>
-        )}
-        <div>
-          <dt>{t('kyc.bound.boundAt')}</dt>
-          <dd>{formatDateTime(binding.boundAt)}</dd>
-        </div>
+        <Fact label={t('kyc.bound.customerNo')}>{binding.customerNo}</Fact>
+        {binding.phone && <Fact label={t('kyc.bound.phone')}>{binding.phone}</Fact>}
+        <Fact label={t('kyc.bound.boundAt')}>{formatDateTime(binding.boundAt)}</Fact>
       </dl>
       <div className="ba-kyc__actions">
         <Button color="primary" fill="solid" onClick={() => void navigate(profileTarget(params.get('redirectPage'), binding.customerId))}>
@@ -340,20 +330,9 @@ function CandidateItem({
           )}
         </p>
         <dl className="ba-kyc__candidate-facts">
-          <div>
-            <dt>{t('kyc.candidate.phone')}</dt>
-            <dd>{candidate.phone ?? t('kyc.candidate.noPhone')}</dd>
-          </div>
-          <div>
-            <dt>{t('kyc.candidate.idDoc')}</dt>
-            <dd>{candidate.idDoc}</dd>
-          </div>
-          {candidate.accountNos.length > 0 && (
-            <div>
-              <dt>{t('kyc.candidate.accounts')}</dt>
-              <dd>{candidate.accountNos.join('、')}</dd>
-            </div>
-          )}
+          <Fact label={t('kyc.candidate.phone')}>{candidate.phone ?? t('kyc.candidate.noPhone')}</Fact>
+          <Fact label={t('kyc.candidate.idDoc')}>{candidate.idDoc}</Fact>
+          {candidate.accountNos.length > 0 && <Fact label={t('kyc.candidate.accounts')}>{candidate.accountNos.join('、')}</Fact>}
         </dl>
       </div>
       <div className="ba-kyc__candidate-action">
