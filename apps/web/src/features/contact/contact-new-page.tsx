@@ -71,8 +71,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
     requestId: newRequestId(),
     followsRecordId: follows?.recordId ?? null,
   });
-  // A restored draft wins (it is what the user typed); an event the link names is ticked in it too, and one
-  // handled meanwhile is no longer offered (it cannot be handled twice).
+  // A restored draft wins, with the link's event ticked too and any event handled meanwhile dropped.
   const [form, setForm] = useState<NewContactDraft>(() => {
     const kept = draft.restored?.data;
     const start = kept
@@ -137,8 +136,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
         if (endedBySignIn(error)) return;
         // Refused or lost on the way: everything stays, with the same request id, so sending again writes it once.
         if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
-          // Nothing was written (an event handled meanwhile; or, in theory, the request id taken): the client's
-          // events are read again, so the handled one leaves the list and the payload; a fresh id is safe now.
+          // Nothing was written (an event handled meanwhile): its events are read again, and a fresh id is safe now.
           const next = { ...form, requestId: newRequestId() };
           setForm(next);
           draft.keep(next);

@@ -154,8 +154,7 @@ const sessionFilters = bindSessionValue('clientListFilters', isClientFilters, (k
 );
 useClientFilters.subscribe((state) => sessionFilters.write(state.applied));
 
-// Recent searches were kept here in localStorage for whoever used the device, before they moved to the
-// server, per staff member (ADR 0049): what an earlier version left behind is removed, not read.
+// Recent searches live on the server per staff member (ADR 0049): a copy an earlier version left on the device is removed.
 try {
   localStorage.removeItem('clientRecentSearches');
 } catch {

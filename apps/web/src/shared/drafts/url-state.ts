@@ -8,8 +8,7 @@ import { useLocation, useNavigate } from 'react-router';
 export function useUrlState<T extends string>(name: string, initial: T, accept: (value: unknown) => value is T): [T, (value: T) => void] {
   const location = useLocation();
   const navigate = useNavigate();
-  // A page hidden by keep-alive still renders with the router's current location, which is another page's:
-  // it reads the query of its own path only, and keeps the last one it saw.
+  // A page hidden by keep-alive still renders with another page's location: only its own path's query counts.
   const [pathname] = useState(location.pathname);
   const [ownSearch, setOwnSearch] = useState(location.search);
   if (location.pathname === pathname && location.search !== ownSearch) setOwnSearch(location.search);

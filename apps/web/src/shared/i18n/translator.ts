@@ -78,7 +78,10 @@ function pathIn(strings: unknown, path: string): unknown {
   return at;
 }
 
-/** i18next's lookup: the key as a path, else dots inside keys too (`audit.action` holds `customer.update`), the longest match first. */
+/**
+ * i18next's lookup: the key as a path, else with dots inside keys too (`audit.action` holds `customer.update`): the whole rest of
+ * the key if it is there, else the shortest run of parts that names something to go into.
+ */
 function lookUp(strings: unknown, key: string): unknown {
   const strict = pathIn(strings, key);
   if (strict !== undefined && strict !== null) return strict;

@@ -26,7 +26,8 @@ export function lazyPart<Props>(importer: () => Promise<ComponentType<Props>>): 
 
 /**
  * `children` with the part's component once in, `fallback` before. It never suspends: a Suspense boundary in a kept-alive page
- * hidden and shown while waiting left the old DOM beside the new (ADR 0055). `wanted` false: nothing loads; a failed load retries.
+ * hidden and shown while waiting left the old DOM beside the new (ADR 0055). `wanted` false: nothing loads. A failed load keeps the
+ * fallback; the next host that wants it tries again.
  */
 export function WhenLoaded<Props>({
   part,

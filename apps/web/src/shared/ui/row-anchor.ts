@@ -32,15 +32,13 @@ function driftOf(scroller: HTMLElement, anchor: RowAnchor): number | null {
 
 /** Holds the anchor's row where it was while what is above it changes, until the page is scrolled; returns the release. */
 export function holdRowInPlace(scroller: HTMLElement, anchor: RowAnchor): () => void {
-  // The offset this hold last saw or set: a change to anything else that also moved the row is someone else's
-  // scroll (the manager's, or the page's own: new filters start from the top), and the place is theirs from then on.
+  // The offset this hold last saw or set: any other offset that moved the row is someone else's scroll, which ends the hold.
   let known = scroller.scrollTop;
   let held = true;
   const settle = () => {
     const drift = driftOf(scroller, anchor);
     const moved = drift === null || Math.abs(drift) >= 1;
-    // A scroll that kept the row in place (the browser's own anchoring, the windowed list correcting a row's
-    // measured height) is no reason to let go.
+    // A scroll that kept the row in place (the browser's anchoring, a row measured anew) is no reason to let go.
     if (moved && Math.abs(scroller.scrollTop - known) >= 1) {
       release();
       return;
