@@ -15,7 +15,7 @@ import { installKycListener } from './kyc-listener';
 
 /**
  * Everything that runs once before the first render. Returns the router and the first page's chunk, imported now rather than after the
- * shell renders (index.html has preloaded it, ADR 0037); it settles either way (a failed load is retried by the render's error page).
+ * shell renders (index.html has preloaded it, ADR 0037); it settles either way (the render tries a failed load again, then shows an error).
  */
 export function start() {
   installRemScaling();

@@ -8,7 +8,7 @@ import { useUser } from '../../shared/session/user-store';
 
 /**
  * Ends the session on the server, then here (token, who, customer figures in memory, drafts and saved filters: ADR 0013).
- * A session the server already calls over counts as ended; any other failure changes nothing, so "signed out" is never a lie.
+ * A session the server already calls over counts as ended; any other failure changes nothing (never "signed out" while signed in).
  */
 async function endSession(endpoint: typeof endpoints.signOut | typeof endpoints.signOutEverywhere): Promise<void> {
   try {
