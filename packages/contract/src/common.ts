@@ -76,5 +76,14 @@ export const pagedSchema = <Item extends z.ZodType>(item: Item) =>
     hasMore: z.boolean(),
   });
 
+/** A paged response's fields, from the page's rows, the total matching and the request's paging. */
+export const paged = <T>(list: T[], total: number, page: { pageNum: number; pageSize: number }) => ({
+  list,
+  total,
+  pageNum: page.pageNum,
+  pageSize: page.pageSize,
+  hasMore: page.pageNum * page.pageSize < total,
+});
+
 /** Money on the wire: a number rounded to 2 decimals; `…Hkd` amounts in HKD (docs/spec.md §9), others in the row's `currency`. */
 export const moneySchema = z.number();
