@@ -19,6 +19,14 @@ export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (char) => `
 
 export const containsPattern = (term: string) => `%${likeEscaped(term)}%`;
 
+export const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+export const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
+
 export type RowsQuery<Row> = SQL & { readonly __row?: Row };
 export const rowsQuery = <Row>(query: SQL) => query as RowsQuery<Row>;
 export type RowSets<Queries extends Record<string, RowsQuery<unknown>>> = {

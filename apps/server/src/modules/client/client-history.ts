@@ -1,9 +1,9 @@
-import type { TradeItem } from '@broker/contract';
+import { paged, type TradeItem } from '@broker/contract';
 import { HKD, add, convert, money, subtract, times, toCents, zero } from '@broker/domain';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../http/caller';
 import { clientQueries, type MoneyFilter, type Paging, type TradeFilter, type TransferFilter } from './client.repository';
-import { amountWithHkd, checkRange, inHkd, paged, readOwnWithRates, securityOf } from './client-reads';
+import { amountWithHkd, checkRange, inHkd, readOwnWithRates, securityOf } from './client-reads';
 
 export async function getTrade(db: Database, caller: Caller, customerId: number, filter: TradeFilter, paging: Paging) {
   checkRange(filter.dateFrom, filter.dateTo);

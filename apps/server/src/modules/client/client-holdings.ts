@@ -1,9 +1,9 @@
-import type { HoldingItem, Market } from '@broker/contract';
+import { paged, type HoldingItem, type Market } from '@broker/contract';
 import { HKD, convert, money, subtract, sum, times, toCents, type Money } from '@broker/domain';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../http/caller';
 import { clientQueries, type Paging } from './client.repository';
-import { paged, readOwnWithRates, securityOf } from './client-reads';
+import { readOwnWithRates, securityOf } from './client-reads';
 
 /** At the latest prices, in HKD too, with totals over every line (not only the page). */
 export async function getHolding(db: Database, caller: Caller, customerId: number, marketFilter: Market | undefined, paging: Paging) {

@@ -4,15 +4,7 @@ import type { Database } from '../../db/client';
 import { selectRows, selectRowSets, type RowSets, type RowsQuery } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
-import { clientQueries, type CustomerRow, type Paging, type Scope } from './client.repository';
-
-export const paged = <T>(list: T[], total: number, paging: Paging) => ({
-  list,
-  total,
-  pageNum: paging.pageNum,
-  pageSize: paging.pageSize,
-  hasMore: paging.pageNum * paging.pageSize < total,
-});
+import { clientQueries, type CustomerRow, type Scope } from './client.repository';
 
 export const checkRange = (from: string | undefined, to: string | undefined) => {
   if (from && to && from > to) throw ApiError.validation('query.dateFrom', `must not be after dateTo (${to})`);

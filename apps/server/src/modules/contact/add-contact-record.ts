@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { ContactRecord } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { auditLog, contactRecordEvents, motEvents } from '../../db/schema';
-import { columnName, rowsQuery, selectRows, tableAs } from '../../db/sql-rows';
+import { columnName, idList, rowsQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
-import { FOLLOW_UP_RULE, idList, insertVersion, placeFollowUp, r, readRecord, recordAudit, type NewRecord } from './contact.repository';
+import { FOLLOW_UP_RULE, insertVersion, placeFollowUp, r, readRecord, recordAudit, type NewRecord } from './contact.repository';
 import { content, ownCustomer, toContactRecord, type RecordFieldsInput } from './contact.service';
 
 export interface AddInput extends RecordFieldsInput {

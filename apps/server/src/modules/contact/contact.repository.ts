@@ -6,6 +6,7 @@ import {
   columnName,
   epochMs,
   float8,
+  hkDayStart,
   renderedOnce,
   rowsQuery,
   selection,
@@ -100,13 +101,6 @@ export const versionColumns = selection({
   followsRecordId: float8(r.followsRecordId),
 });
 
-export const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
-const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 const lockAfter = (hours: number) => sql`now() + ${hours * 3600}::float8 * interval '1 second'`;
 
 export interface RecordContent {

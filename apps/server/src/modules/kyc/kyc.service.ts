@@ -1,4 +1,4 @@
-import { ErrorCode, kycStaleReasonSchema, type KycBinding, type KycCandidate } from '@broker/contract';
+import { ErrorCode, kycStaleReasonSchema, paged, type KycBinding, type KycCandidate } from '@broker/contract';
 import { maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
@@ -70,7 +70,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       if (!keyword) throw ApiError.validation('body.keyword', 'must not be empty');
       const { rows, total } = await repository.searchOwnCustomers(scopeOf(caller), keyword, input);
       const list: KycCandidate[] = rows.map((row) => ({ ...row, phone: maskPhone(row.phone) }));
-      return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
+      return paged(list, total, input);
     },
 
     async bind(caller: Caller, input: { externalUserId: string; customerId: number }): Promise<KycBinding> {

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { customerStatusSchema, type CustomerListItem, type CustomerStat, type searchCustomers, type statCustomers } from '@broker/contract';
+import {
+  customerStatusSchema,
+  paged,
+  type CustomerListItem,
+  type CustomerStat,
+  type searchCustomers,
+  type statCustomers,
+} from '@broker/contract';
 import { HKD, convert, maskPhone, money, roundTo, toNumber, type ExchangeRates, type Rounding } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
@@ -72,7 +79,7 @@ export function createManageService(repository: ManageRepository) {
         lastTradeDate: row.lastTradeDate,
         matchedOn: criteria.keyword ? matchedOn(criteria.keyword, row) : null,
       }));
-      return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, hasMore: input.pageNum * input.pageSize < total };
+      return paged(list, total, input);
     },
 
     async stat(caller: Caller, filters: Filters): Promise<CustomerStat> {

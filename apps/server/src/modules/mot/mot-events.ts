@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode, type ContactPurpose, type MotRule, type ServiceChannel, type ServiceRecord } from '@broker/contract';
 import type { Database } from '../../db/client';
-import { columnName, float8, rowsQuery, selection, selectQuery, selectRows, tableAs } from '../../db/sql-rows';
+import { columnName, float8, idList, rowsQuery, selection, selectQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import { addContactRecord } from '../contact';
-import { c, customerSummaryQuery, e, idList, recordsOfEvents } from './mot.repository';
+import { c, customerSummaryQuery, e, recordsOfEvents } from './mot.repository';
 import { ownEvent, toCustomer, toEvent } from './mot.service';
 
 /** Migration 0023 gave existing records the same. */

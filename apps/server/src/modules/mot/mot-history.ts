@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { outcomeCodesMatching } from '@broker/contract';
+import { outcomeCodesMatching, paged } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { motEvents } from '../../db/schema';
-import { containsPattern, renderedOnce, rowsQuery, selectQuery, selectRowSets, tableAlias, tableAs } from '../../db/sql-rows';
+import { containsPattern, hkDayStart, renderedOnce, rowsQuery, selectQuery, selectRowSets, tableAlias, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
-import { c, customerSummaryQuery, e, eventColumns, hkDayStart, l, r, recordColumns, recordsOfEvents } from './mot.repository';
-import { paged, toCustomer, toEvent, toRecord } from './mot.service';
+import { c, customerSummaryQuery, e, eventColumns, l, r, recordColumns, recordsOfEvents } from './mot.repository';
+import { toCustomer, toEvent, toRecord } from './mot.service';
 
 /** `from` for `recordColumns`: latest versions with their customer and first linked event. */
 const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.id} = ${r.customerId}

@@ -1,4 +1,4 @@
-import { MAX_SNOOZE_DAYS, MOT_RULES, type MotRankedRow, type MotRule, type SnoozeReason } from '@broker/contract';
+import { MAX_SNOOZE_DAYS, MOT_RULES, paged, type MotRankedRow, type MotRule, type SnoozeReason } from '@broker/contract';
 import { addDays, hongKongDay, maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
@@ -46,11 +46,11 @@ export async function getRankedToday(
   const total = input.rule ? (counts.find((row) => row.rule === input.rule)?.count ?? 0) : pendingToday;
   const first = (input.pageNum - 1) * input.pageSize;
   return {
-    list: rows.map((row, index) => toRankedRow(row, first + index + 1)),
-    total,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-    hasMore: input.pageNum * input.pageSize < total,
+    ...paged(
+      rows.map((row, index) => toRankedRow(row, first + index + 1)),
+      total,
+      input,
+    ),
     progress: { date: today, handled, total: handled + pendingToday },
     byRule: counts,
   };

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
-import { rowsQuery, selectRowSets, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
+import { hkDayStart, rowsQuery, selectRowSets, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
 import { contactRecords, customers, motEvents, motRankVersion, staff, staffBookVersion } from '../../db/schema';
-import { hkDayStart, pending } from './mot.repository';
+import { pending } from './mot.repository';
 import type { MotRankWeights } from '../../mot-rank-config';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { MOT_RULES, type MotEvent, type MotFacts, type MotRule, type MotTodoRow } from '@broker/contract';
+import { MOT_RULES, paged, type MotEvent, type MotFacts, type MotRule, type MotTodoRow } from '@broker/contract';
 import { addDays, dayNumber, hongKongDay, maskPhone } from '@broker/domain';
 import type { Database } from '../../db/client';
 import type { motEvents } from '../../db/schema';
@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller, type StaffScope } from '../../http/caller';
 import { c, e, ownPendingEvents, pending, pendingCountRows } from './mot.repository';
-import { paged, staffSettingsOf } from './mot.service';
+import { staffSettingsOf } from './mot.service';
 
 const DEFAULT_RANGE_DAYS = 30;
 const MAX_RANGE_DAYS = 366;

@@ -5,6 +5,7 @@ import {
   asText,
   epochMs,
   float8,
+  idList,
   outerJoined,
   renderedOnce,
   selection,
@@ -24,7 +25,6 @@ export const r = tableAlias(contactRecords, 'r');
 export const l = tableAlias(contactRecordEvents, 'l');
 
 const LARGE_MONEY_RULES = sql`('large_deposit', 'large_withdrawal')`;
-export const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 
 /**
  * Pending events carry their customer's current manager and name (triggers of migrations 0008, 0009), so the
@@ -100,12 +100,6 @@ const recordsOfEventsJoined =
   renderedOnce(sql`${tableAs(l)} join ${tableAs(r)} on ${r.threadId} = ${l.recordId} and ${r.supersededBy} is null
   join ${tableAs(c)} on ${c.id} = ${r.customerId}
   join ${tableAs(e)} on ${e.id} = ${l.motEventId}`);
-
-export const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 export const ownedEventColumns = selection({ ...eventSelection, staffId: c.staffId });
 

@@ -8,14 +8,6 @@ import { staff } from '../../db/schema';
 import { selectQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { c, e, ownedEventColumns, staffSettingsColumns, type CustomerSummaryRow, type EventRow, type RecordRow } from './mot.repository';
 
-export const paged = <T>(list: T[], total: number, page: { pageNum: number; pageSize: number }) => ({
-  list,
-  total,
-  pageNum: page.pageNum,
-  pageSize: page.pageSize,
-  hasMore: page.pageNum * page.pageSize < total,
-});
-
 // The contract's enums describe these values; the response schema re-checks them.
 export const toRecord = (row: RecordRow): ServiceRecord => ({
   ...row,
