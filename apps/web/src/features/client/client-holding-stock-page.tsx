@@ -51,7 +51,7 @@ export default function ClientHoldingStockPage() {
   const money = useMoney();
   const market = useMarketFilter();
   return (
-    <RecordPage filters={market.filter}>
+    <RecordPage filters={[market]}>
       {(customerId) => (
         <RecordResults
           resource="customerHolding"

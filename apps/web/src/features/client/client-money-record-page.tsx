@@ -45,15 +45,7 @@ export default function ClientMoneyRecordPage() {
   const currency = useChoiceFilter('currency', currencyValues, (value) => value);
   const period = usePeriodFilter();
   return (
-    <RecordPage
-      filters={
-        <>
-          {direction.filter}
-          {currency.filter}
-          {period.filter}
-        </>
-      }
-    >
+    <RecordPage filters={[direction, currency, period]}>
       {(customerId) => (
         <RecordResults
           resource="customerMoney"

@@ -55,16 +55,7 @@ export default function ClientTransactionPage() {
   const status = useChoiceFilter('status', STATUSES, (value) => t(`client.filters.${value}`));
   const period = usePeriodFilter();
   return (
-    <RecordPage
-      filters={
-        <>
-          {market.filter}
-          {side.filter}
-          {status.filter}
-          {period.filter}
-        </>
-      }
-    >
+    <RecordPage filters={[market, side, status, period]}>
       {(customerId) => (
         <RecordResults
           resource="customerTrade"

@@ -47,15 +47,7 @@ export default function ClientTransferStockPage() {
   const market = useMarketFilter();
   const period = usePeriodFilter();
   return (
-    <RecordPage
-      filters={
-        <>
-          {direction.filter}
-          {market.filter}
-          {period.filter}
-        </>
-      }
-    >
+    <RecordPage filters={[direction, market, period]}>
       {(customerId) => (
         <RecordResults
           resource="customerTransfer"

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { KeysUnder } from '../../shared/i18n/translator';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -212,8 +212,8 @@ export function RecordResults<E extends WireEndpoint>({
   );
 }
 
-/** A record page: filters stay on top, the list scrolls under them. Without a customerId, says so. */
-export function RecordPage({ filters, children }: { filters: ReactNode; children: (customerId: number) => ReactNode }) {
+/** A record page: its filters' rows stay on top, the list scrolls under them. Without a customerId, says so. */
+export function RecordPage({ filters, children }: { filters: { filter: ReactNode }[]; children: (customerId: number) => ReactNode }) {
   const customerId = useCustomerId();
   if (!customerId)
     return (
@@ -223,7 +223,11 @@ export function RecordPage({ filters, children }: { filters: ReactNode; children
     );
   return (
     <PageFrame className="ba-record-page">
-      <div className="ba-record-page__filters">{filters}</div>
+      <div className="ba-record-page__filters">
+        {filters.map(({ filter }, index) => (
+          <Fragment key={index}>{filter}</Fragment>
+        ))}
+      </div>
       {children(customerId)}
     </PageFrame>
   );
