@@ -8,15 +8,15 @@ import { createAuditRepository, type AuditRow } from './audit.repository';
 const isPhoneField = (field: string) => /phone|mobile/i.test(field);
 const isIdDocumentField = (field: string) => /^idDoc/i.test(field) && !/masked|type|expiry/i.test(field);
 
-export function maskAuditValue(field: string, value: unknown): unknown {
+function maskAuditValue(field: string, value: unknown): unknown {
   if (typeof value !== 'string') return value ?? null;
   if (isPhoneField(field)) return maskPhone(value);
   if (isIdDocumentField(field)) return maskIdNumber(value);
   return value;
 }
 
-/** One change per field named in before or after. */
-function changesOf(row: AuditRow): AuditChange[] {
+/** One change per field named in before or after (the trail's and the client timeline's profile edits). */
+export function auditChanges(row: Pick<AuditRow, 'before' | 'after'>): AuditChange[] {
   const before = row.before ?? {};
   const after = row.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -34,7 +34,7 @@ const toEntry = (row: AuditRow): AuditEntry => ({
       ? null
       : { customerId: row.customerId, nameCn: row.nameCn ?? '', nameEn: row.nameEn ?? '', customerNo: row.customerNo ?? '' },
   eventRule: row.eventRule,
-  changes: changesOf(row),
+  changes: auditChanges(row),
 });
 
 /** Nobody sees another's. */

@@ -10,7 +10,7 @@ import {
   type getTimeline as getTimelineEndpoint,
 } from '@broker/contract';
 import type { ExchangeRates } from '@broker/domain';
-import { maskAuditValue } from '../audit';
+import { auditChanges } from '../audit';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../http/caller';
@@ -30,17 +30,6 @@ const securityOf = (data: SecurityData) => ({
   securityNameHk: data.nameHk,
   securityNameEn: data.nameEn,
 });
-
-/** Before → after; phone numbers masked as in the audit trail. */
-function changesOf(data: AuditData) {
-  const before = data.before ?? {};
-  const after = data.after ?? {};
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].map((field) => ({
-    field,
-    before: maskAuditValue(field, before[field]),
-    after: maskAuditValue(field, after[field]),
-  }));
-}
 
 const KYC_ACTION = { 'kyc.bind': 'bind', 'kyc.unbind': 'unbind', 'kyc.stale': 'stale', 'kyc.fresh': 'fresh' } as const;
 const kycAction = (action: string) => KYC_ACTION[action as keyof typeof KYC_ACTION] ?? 'bind';
@@ -129,7 +118,7 @@ function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
         },
       };
     case 'profileEdit':
-      return { ...base, key: `edit:${row.id}`, kind: 'profileEdit', profileEdit: { changes: changesOf(row.data) } };
+      return { ...base, key: `edit:${row.id}`, kind: 'profileEdit', profileEdit: { changes: auditChanges(row.data) } };
     case 'kyc':
       return { ...base, key: `kyc:${row.id}`, kind: 'kyc', kyc: { action: kycAction(row.data.action), via: viaOf(row.data) } };
     case 'mot':
