@@ -6,40 +6,24 @@ export type SessionLockOutcome<T> = { status: 'ran'; value: T } | { status: 'bus
 type SessionDatabase = Pick<DatabaseHandle, 'sessionPool' | 'keepsSessions'>;
 
 /**
- * Runs `work` under the session advisory lock `key`, or answers `busy` when another process holds it; `work`
- * gets the lock's connection. `no-session` unless `keepsSessions`: through a transaction-mode pooler the lock
- * and its unlock would land on different server connections (ADR 0052).
+ * Runs `work` under the session advisory lock `key`: `wait` until it is free, or `try` and answer `busy` when
+ * another process holds it; `work` gets the lock's connection. `no-session` unless `keepsSessions`: through a
+ * transaction-mode pooler the lock and its unlock would land on different server connections (ADR 0052).
  */
-export async function withTrySessionLock<T>(
+export async function withSessionLock<T>(
   database: SessionDatabase,
   key: number,
+  mode: 'try' | 'wait',
   work: (lockClient: pg.PoolClient) => Promise<T>,
 ): Promise<SessionLockOutcome<T>> {
   if (!database.sessionPool || !(await database.keepsSessions())) return { status: 'no-session' };
   const lockClient = await database.sessionPool.connect();
   try {
-    const [lock] = (await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])).rows;
-    if (!lock?.locked) return { status: 'busy' };
-    try {
-      return { status: 'ran', value: await work(lockClient) };
-    } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    if (mode === 'wait') await lockClient.query('select pg_advisory_lock($1)', [key]);
+    else {
+      const [lock] = (await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])).rows;
+      if (!lock?.locked) return { status: 'busy' };
     }
-  } finally {
-    lockClient.release();
-  }
-}
-
-/** As `withTrySessionLock`, but waits for the lock instead of answering `busy`. */
-export async function withSessionLock<T>(
-  database: SessionDatabase,
-  key: number,
-  work: (lockClient: pg.PoolClient) => Promise<T>,
-): Promise<Exclude<SessionLockOutcome<T>, { status: 'busy' }>> {
-  if (!database.sessionPool || !(await database.keepsSessions())) return { status: 'no-session' };
-  const lockClient = await database.sessionPool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [key]);
     try {
       return { status: 'ran', value: await work(lockClient) };
     } finally {

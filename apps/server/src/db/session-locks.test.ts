@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteTestDatabase, testDatabases } from '../testing';
 import { runDailyMotSweep } from '../modules/mot';
 import { openDatabase, type DatabaseHandle } from './client';
-import { withSessionLock, withTrySessionLock, withTryTransactionLock } from './advisory-lock';
+import { withSessionLock, withTryTransactionLock } from './advisory-lock';
 import { seedDemoDataIfEmpty } from './seed';
 
 /*
@@ -59,7 +59,7 @@ for (const engine of postgres) {
     it('a direct connection proves its session: locks are taken, and the LISTEN goes live', async () => {
       const handle = await open();
       expect(await handle.keepsSessions()).toBe(true);
-      expect(await withTrySessionLock(handle, 4242, async () => 'done')).toEqual({ status: 'ran', value: 'done' });
+      expect(await withSessionLock(handle, 4242, 'try', async () => 'done')).toEqual({ status: 'ran', value: 'done' });
       const live: boolean[] = [];
       const stop = await handle.listen('broker_session_changed', { onNotify: () => undefined, onLive: (state) => live.push(state) });
       expect(live).toEqual([true]);
@@ -72,8 +72,8 @@ for (const engine of postgres) {
       const started = performance.now();
       expect(await handle.keepsSessions()).toBe(false);
       expect(performance.now() - started).toBeGreaterThanOrEqual(PROOF_MS - 10);
-      expect(await withTrySessionLock(handle, 4242, async () => 'done')).toEqual({ status: 'no-session' });
-      expect(await withSessionLock(handle, 4242, async () => 'done')).toEqual({ status: 'no-session' });
+      expect(await withSessionLock(handle, 4242, 'try', async () => 'done')).toEqual({ status: 'no-session' });
+      expect(await withSessionLock(handle, 4242, 'wait', async () => 'done')).toEqual({ status: 'no-session' });
 
       const live: boolean[] = [];
       const problems: string[] = [];

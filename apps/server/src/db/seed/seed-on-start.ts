@@ -19,7 +19,7 @@ export interface DemoSeedOptions {
 export async function seedDemoDataIfEmpty(handle: DatabaseHandle, options: DemoSeedOptions): Promise<SeedResult | null> {
   if (await hasCustomers(handle)) return null;
   if (handle.kind !== 'postgres') return seedIfStillEmpty(handle, options);
-  const locked = await withSessionLock(handle, DEMO_SEED_LOCK_KEY, () => seedIfStillEmpty(handle, options));
+  const locked = await withSessionLock(handle, DEMO_SEED_LOCK_KEY, 'wait', () => seedIfStillEmpty(handle, options));
   if (locked.status === 'ran') return locked.value;
   options.log('database has no customers, but this process has no session to seed under (see the warning above): not seeding');
   return null;

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
-import { withTrySessionLock } from '../../db/advisory-lock';
+import { withSessionLock } from '../../db/advisory-lock';
 import { ensureMonthPartitions } from '../../db/partitions';
 import { motSweepRuns as run } from '../../db/schema';
 import { columnName, columnNames, selection, selectQuery, selectRows } from '../../db/sql-rows';
@@ -51,7 +51,7 @@ type SweepDay = MotSweepOptions & { asOf: string };
 
 async function sweepUnderLock(database: DatabaseHandle, day: SweepDay): Promise<MotSweepOutcome> {
   if (database.kind !== 'postgres') return sweep(database, day);
-  const held = await withTrySessionLock(database, MOT_SWEEP_LOCK_KEY, () => sweep(database, day));
+  const held = await withSessionLock(database, MOT_SWEEP_LOCK_KEY, 'try', () => sweep(database, day));
   return held.status === 'ran' ? held.value : { status: held.status, asOf: day.asOf };
 }
 
