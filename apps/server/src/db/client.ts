@@ -16,6 +16,8 @@ export { preparedRunnerOf, preparedStatementName } from './prepared-statements';
 
 /** One Drizzle type over both drivers: repositories never know which engine they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {

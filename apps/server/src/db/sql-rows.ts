@@ -19,9 +19,9 @@ export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (char) => `
 
 export const containsPattern = (term: string) => `%${likeEscaped(term)}%`;
 
-export const idList = (ids: readonly number[]) =>
+export const valueList = (values: readonly (number | string)[]) =>
   sql.join(
-    ids.map((id) => sql`${id}`),
+    values.map((value) => sql`${value}`),
     sql`, `,
   );
 

@@ -5,29 +5,34 @@ import type { Caller } from '../../http/caller';
 import type { CustomerRow } from './client.repository';
 import { customerOf } from './client-reads';
 
+/** What the profile header and the base information both show. */
+const shownOf = (row: CustomerRow) => ({
+  customerId: row.id,
+  customerNo: row.customerNo,
+  nameCn: row.nameCn,
+  nameEn: row.nameEn,
+  gender: row.gender,
+  phoneMasked: maskPhone(row.phone),
+  status: customerStatusSchema.parse(row.status),
+  riskLevel: row.riskLevel,
+  channel: row.channel,
+  tags: row.tags,
+  openDate: row.openDate,
+  version: row.version,
+});
+
 export function toBaseInfo(row: CustomerRow): CustomerBaseInfo {
   return {
-    customerId: row.id,
-    customerNo: row.customerNo,
-    nameCn: row.nameCn,
-    nameEn: row.nameEn,
-    gender: row.gender,
+    ...shownOf(row),
     birthday: row.birthday,
-    phoneMasked: maskPhone(row.phone),
     email: row.email,
     idDocType: row.idDocType,
     idDocMasked: row.idDocMasked,
     idDocExpiry: row.idDocExpiry,
-    riskLevel: row.riskLevel,
     riskAssessedOn: row.riskAssessedOn,
-    status: customerStatusSchema.parse(row.status),
-    channel: row.channel,
-    openDate: row.openDate,
     closedDate: row.closedDate,
-    tags: row.tags,
     remark: row.remark,
     accounts: row.accounts,
-    version: row.version,
     updatedAt: Math.round(row.updatedAt),
   };
 }
@@ -35,22 +40,11 @@ export function toBaseInfo(row: CustomerRow): CustomerBaseInfo {
 export async function getProfile(db: Database, caller: Caller, customerId: number): Promise<CustomerProfile> {
   const row = await customerOf(db, caller, customerId);
   return {
-    customerId: row.id,
-    customerNo: row.customerNo,
-    nameCn: row.nameCn,
-    nameEn: row.nameEn,
-    gender: row.gender,
-    phoneMasked: maskPhone(row.phone),
-    status: customerStatusSchema.parse(row.status),
-    riskLevel: row.riskLevel,
-    channel: row.channel,
-    tags: row.tags,
+    ...shownOf(row),
     kycBound: row.kycBound,
     kycStale: row.kycStale,
-    openDate: row.openDate,
     lastTradeDate: row.lastTradeDate,
     totalAssetsHkd: toCents(money(row.totalAssetsHkd, HKD)),
-    version: row.version,
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ContactRecord } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { auditLog, contactRecordEvents, motEvents } from '../../db/schema';
-import { columnName, idList, rowsQuery, selectRows, tableAs } from '../../db/sql-rows';
+import { columnName, valueList, rowsQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import { FOLLOW_UP_RULE, insertVersion, placeFollowUp, r, readRecord, recordAudit, type NewRecord } from './contact.repository';
@@ -58,7 +58,7 @@ export async function addContactRecord(db: Database, caller: Caller, request: Ad
             rowsQuery<{ id: number; customerId: number; status: string; rule: string; factKey: string }>(
               sql`select ${motEvents.id}::float8 as id, ${motEvents.customerId}::float8 as "customerId", ${motEvents.status} as status,
                          ${motEvents.rule} as rule, ${motEvents.factKey} as "factKey"
-                    from ${motEvents} where ${motEvents.corpId} = ${scope.corpId} and ${motEvents.id} in (${idList(eventIds)})
+                    from ${motEvents} where ${motEvents.corpId} = ${scope.corpId} and ${motEvents.id} in (${valueList(eventIds)})
                    order by ${motEvents.id} for update`,
             ),
           );
@@ -82,7 +82,7 @@ export async function addContactRecord(db: Database, caller: Caller, request: Ad
       await tx.execute(
         sql`update ${motEvents} set ${columnName(motEvents.status)} = 'handled', ${columnName(motEvents.handledAt)} = now(),
                    ${columnName(motEvents.seenAt)} = coalesce(${motEvents.seenAt}, now())
-             where ${motEvents.id} in (${idList(eventIds)})`,
+             where ${motEvents.id} in (${valueList(eventIds)})`,
       );
       await tx.insert(contactRecordEvents).values(eventIds.map((motEventId) => ({ recordId: id, motEventId })));
     }

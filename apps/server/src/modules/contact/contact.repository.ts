@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import {
   asText,
@@ -130,8 +130,6 @@ interface NewVersion extends RecordContent {
   /** Corrections have none. */
   requestId: string | null;
 }
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type AuditEntry = typeof auditLog.$inferInsert;
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomerKeyword } from './customer-keyword';
 import { keywordCondition, type KeywordUse } from './keyword-condition';
+import { valueList } from '../../db/sql-rows';
 import { b, bookSummaryB, c, k, kycBindingK } from './customer-tables';
 
 /** A search in database terms: the caller's book, amounts already in HKD, the keyword already interpreted. */
@@ -28,25 +29,19 @@ export interface GroupCodes {
 
 type CodeColumns = Pick<typeof c, 'channel' | 'status' | 'heldMarkets'> | Pick<typeof b, 'channel' | 'status' | 'heldMarkets'>;
 
-const list = (values: string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
 /** Every filter of the client list, defined once: its SQL condition beside what it admits in the book index. */
 const codeFilters = {
   channels: {
-    sql: (values: string[], t: CodeColumns) => sql`${t.channel} in (${list(values)})`,
+    sql: (values: string[], t: CodeColumns) => sql`${t.channel} in (${valueList(values)})`,
     admits: (values: string[], group: GroupCodes) => values.includes(group.channel),
   },
   statuses: {
-    sql: (values: string[], t: CodeColumns) => sql`${t.status} in (${list(values)})`,
+    sql: (values: string[], t: CodeColumns) => sql`${t.status} in (${valueList(values)})`,
     admits: (values: string[], group: GroupCodes) => values.includes(group.status),
   },
   // held_markets (kept by refreshCustomerSummaries) answers both without reading holdings (ADR 0006).
   markets: {
-    sql: (values: string[], t: CodeColumns) => sql`${t.heldMarkets} && array[${list(values)}]::text[]`,
+    sql: (values: string[], t: CodeColumns) => sql`${t.heldMarkets} && array[${valueList(values)}]::text[]`,
     admits: (values: string[], group: GroupCodes) => group.markets.some((market) => values.includes(market)),
   },
   hasHolding: {

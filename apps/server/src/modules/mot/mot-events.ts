@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode, type ContactPurpose, type MotRule, type ServiceChannel, type ServiceRecord } from '@broker/contract';
 import type { Database } from '../../db/client';
-import { columnName, float8, idList, rowsQuery, selection, selectQuery, selectRows, tableAs } from '../../db/sql-rows';
+import { columnName, float8, valueList, rowsQuery, selection, selectQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import { addContactRecord } from '../contact';
@@ -28,7 +28,7 @@ export async function markEventsSeen(db: Database, caller: Caller, eventIds: num
     selectQuery(
       eventOwnerColumns,
       sql`from ${tableAs(e)} join ${tableAs(c)} on ${c.id} = ${e.customerId}
-         where ${e.corpId} = ${caller.corp.id} and ${e.id} in (${idList(unique)})`,
+         where ${e.corpId} = ${caller.corp.id} and ${e.id} in (${valueList(unique)})`,
     ),
   );
   const missing = unique.filter((id) => !owners.some((owner) => owner.eventId === id));
@@ -44,7 +44,7 @@ export async function markEventsSeen(db: Database, caller: Caller, eventIds: num
       sql`update ${tableAs(e)} set ${columnName(e.status)} = 'seen', ${columnName(e.seenAt)} = now()
             from ${tableAs(c)}
            where ${c.id} = ${e.customerId} and ${c.staffId} = ${caller.staffId} and ${e.corpId} = ${caller.corp.id}
-             and ${e.status} = 'new' and ${e.id} in (${idList(unique)})
+             and ${e.status} = 'new' and ${e.id} in (${valueList(unique)})
           returning ${float8(e.id)} as id`,
     ),
   );

@@ -2,7 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import { outcomeCodesMatching, paged } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { motEvents } from '../../db/schema';
-import { containsPattern, hkDayStart, renderedOnce, rowsQuery, selectQuery, selectRowSets, tableAlias, tableAs } from '../../db/sql-rows';
+import {
+  containsPattern,
+  hkDayStart,
+  valueList,
+  renderedOnce,
+  rowsQuery,
+  selectQuery,
+  selectRowSets,
+  tableAlias,
+  tableAs,
+} from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import { c, customerSummaryQuery, e, eventColumns, l, r, recordColumns, recordsOfEvents } from './mot.repository';
@@ -32,13 +42,7 @@ export async function searchServiceHistory(
     const pattern = containsPattern(input.keyword);
     // A chip's outcome is stored as its code: the words the manager sees find it too.
     const outcomeCodes = outcomeCodesMatching(input.keyword);
-    const byCode =
-      outcomeCodes.length > 0
-        ? sql` or ${r.outcome} in (${sql.join(
-            outcomeCodes.map((code) => sql`${code}`),
-            sql`, `,
-          )})`
-        : sql``;
+    const byCode = outcomeCodes.length > 0 ? sql` or ${r.outcome} in (${valueList(outcomeCodes)})` : sql``;
     conditions.push(
       sql`(${r.note} ilike ${pattern} or ${r.outcome} ilike ${pattern}${byCode} or ${c.nameCn} ilike ${pattern} or ${c.nameEn} ilike ${pattern})`,
     );

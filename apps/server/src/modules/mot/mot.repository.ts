@@ -5,7 +5,7 @@ import {
   asText,
   epochMs,
   float8,
-  idList,
+  valueList,
   outerJoined,
   renderedOnce,
   selection,
@@ -109,6 +109,6 @@ export async function recordsOfEvents(db: Database, eventIds: readonly number[])
   if (eventIds.length === 0) return [];
   return selectRows(
     db,
-    selectQuery(recordColumns, sql`from ${recordsOfEventsJoined} where ${l.motEventId} in (${idList(eventIds)}) order by ${r.threadId}`),
+    selectQuery(recordColumns, sql`from ${recordsOfEventsJoined} where ${l.motEventId} in (${valueList(eventIds)}) order by ${r.threadId}`),
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_RECENT_CLIENTS, MAX_RECENT_SEARCHES } from '@broker/contract';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import { customers, staff, staffPinnedClients, staffRecents, staffSavedFilters } from '../../db/schema';
 import { epochMs, float8, rowsQuery, selectQuery, selection, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
@@ -18,8 +18,6 @@ const clientColumns = { customerId: float8(c.id), customerNo: c.customerNo, name
 const pinnedColumns = selection({ ...clientColumns, at: epochMs(p.pinnedAt) });
 const recentClientColumns = selection({ ...clientColumns, at: epochMs(r.usedAt) });
 const filterColumns = selection({ filterId: float8(f.id), name: f.name, filters: f.filters, updatedAt: epochMs(f.updatedAt) });
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createShortcutsRepository(db: Database) {
   const inBook = (scope: StaffScope) => sql`${c.corpId} = ${scope.corpId} and ${c.staffId} = ${scope.staffId}`;

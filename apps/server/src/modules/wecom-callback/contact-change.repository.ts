@@ -1,12 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { KycStaleReason } from '@broker/contract';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { auditLog, customers, kycBindings, staff, wecomCallbackEvents } from '../../db/schema';
 import { tableAlias, tableAs } from '../../db/sql-rows';
 import { hongKongDay } from '@broker/domain';
 import { insertMotEvents } from '../mot';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface ContactChange {
   corpId: number;
