@@ -29,25 +29,7 @@ const listColumns = {
 export type ListRow = RowOf<typeof listColumns>;
 
 /** From the book's index: cents / 100 is the double `numeric::float8` gives. */
-const listRowFromIndex = (customer: HeldCustomer): ListRow => ({
-  id: customer.id,
-  customerNo: customer.customerNo,
-  nameCn: customer.nameCn,
-  nameEn: customer.nameEn,
-  phone: customer.phone,
-  phoneDigits: customer.phoneDigits,
-  idDocMasked: customer.idDocMasked,
-  idDocLast4: customer.idDocLast4,
-  accountNos: customer.accountNos,
-  channel: customer.channel,
-  status: customer.status,
-  riskLevel: customer.riskLevel,
-  tags: customer.tags,
-  kycBound: customer.kycBound,
-  totalAssetsHkd: customer.assetCents / 100,
-  openDate: customer.openDate,
-  lastTradeDate: customer.lastTradeDate,
-});
+const listRowFromIndex = ({ assetCents, ...customer }: HeldCustomer): ListRow => ({ ...customer, totalAssetsHkd: assetCents / 100 });
 
 /** Units per 1 HKD. */
 const rateColumns = selection({ rate: float8(exchangeRates.rate) });
