@@ -56,15 +56,7 @@ export function createContactChangeRepository(tx: Tx) {
       await pruneOldEvents(tx);
       const inserted = await tx
         .insert(wecomCallbackEvents)
-        .values({
-          corpId: change.corpId,
-          eventKey: change.eventKey,
-          changeType: change.changeType,
-          wecomUserId: change.wecomUserId,
-          externalUserId: change.externalUserId,
-          occurredAt: change.occurredAt,
-          outcome: 'pending',
-        })
+        .values({ ...change, outcome: 'pending' })
         .onConflictDoNothing()
         .returning({ eventKey: wecomCallbackEvents.eventKey });
       return inserted.length === 1;
