@@ -41,20 +41,9 @@ async function wecomPlugin(app: FastifyInstance, options: { apiBase: () => strin
   let closing = false;
   const runProbe = async () => {
     const lines = await probeWecom(wecom, app.corps.all(), health);
-    for (const line of lines) {
-      const fields = {
-        probe: {
-          corp: line.corp,
-          agent: line.agent,
-          agentId: line.agentId,
-          problem: line.problem,
-          errcode: line.errcode,
-          errmsg: line.errmsg,
-          fromIp: line.fromIp,
-        },
-      };
-      if (line.problem) app.log.error(fields, line.message);
-      else app.log.info(fields, line.message);
+    for (const { message, ...probe } of lines) {
+      if (probe.problem) app.log.error({ probe }, message);
+      else app.log.info({ probe }, message);
     }
     return lines;
   };
