@@ -22,17 +22,11 @@ const MAX_CACHED_CHARS = 50_000;
 
 const foldChar = (char: string): string => cached(foldedChars, char, () => (CJK.test(char) ? fromHongKong(fromTaiwan(char)) : char));
 
-const toHongKong = OpenCC.Converter({ from: 'cn', to: 'hk' });
-
 /** As Hong Kong writes them (for tools and tests that type a name so). */
-export const traditionalChinese = (text: string): string => toHongKong(text);
+export const traditionalChinese: (text: string) => string = OpenCC.Converter({ from: 'cn', to: 'hk' });
 
 /** 黃 → 黄, 張偉 → 张伟; other characters unchanged. */
-export function foldChinese(text: string): string {
-  let out = '';
-  for (const char of text) out += foldChar(char);
-  return out;
-}
+export const foldChinese = (text: string): string => [...text].map(foldChar).join('');
 
 /** Their syllables form one surname (欧阳 AU YEUNG / OUYANG). */
 const COMPOUND_SURNAMES = new Set([
