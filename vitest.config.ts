@@ -43,6 +43,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
+          // A worker imports the server, playwright and the contract once for all its files, not once a file: each file
+          // still starts its own server on its own database and closes what it opened (ADR 0057).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One Chromium for the run, and the migrated template each file's server database is copied from.
