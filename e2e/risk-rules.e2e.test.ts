@@ -145,5 +145,14 @@ describe('risk rules', () => {
     const negativeEvent = await eventOf('negative_equity', negative.customerId);
     await page.goto(`${server.baseUrl}/mot/eventDetail?eventId=${negativeEvent}`);
     await expect(page.getByTestId('mot-reason')).toContainText('HKD -120,000.50');
+    // Net assets below zero in the warning colour (ADR 0043), not the text colour a more specific rule once gave it.
+    const netAssets = page.locator('.mot-facts__value--negative');
+    await expect(netAssets).toContainText('-120,000.50');
+    const colourOf = (cell: typeof netAssets) =>
+      cell.evaluate(
+        (element) => (globalThis as unknown as { getComputedStyle(of: unknown): { color: string } }).getComputedStyle(element).color,
+      );
+    const riskLevel = page.locator('.mot-facts__row dd').nth(1);
+    expect(await colourOf(netAssets)).not.toBe(await colourOf(riskLevel));
   });
 });
