@@ -154,5 +154,7 @@ describe('risk rules', () => {
       );
     const riskLevel = page.locator('.mot-facts__row dd').nth(1);
     expect(await colourOf(netAssets)).not.toBe(await colourOf(riskLevel));
+    await netAssets.evaluate((element) => (element as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'center' }));
+    await saveScreenshot(page, 'risk-negative-equity-event-en');
   });
 });
