@@ -23,6 +23,9 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A worker imports the server once for all its files (ADR 0057): these tests mock nothing and set no
+          // environment, and every database or app a file uses is its own.
+          isolate: false,
           // The migrated templates every test database is copied from (ADR 0057); one line at the end of the run when the
           // PostgreSQL variants were skipped.
           globalSetup: ['apps/server/src/testing/database-templates.ts', 'apps/server/src/testing/postgres-suite-notice.ts'],
