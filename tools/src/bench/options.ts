@@ -1,43 +1,7 @@
 import { isCalendarDay } from '@broker/domain';
 import { parseArgs } from 'node:util';
-import { SCENARIO_NAMES, type ScenarioName } from './scenarios';
-import { TARGETS, type Engine } from './targets';
-
-export interface BenchOptions {
-  customers: number;
-  pgliteCustomers: number;
-  seed: number;
-  asOf: string;
-  staff: number;
-  databaseUrl: string;
-  /** PostgreSQL: the servers' DATABASE_READ_URL (standbys serving page reads; the SQL replay stays on the primary). */
-  readUrl: string | null;
-  reseed: boolean;
-  engines: Engine[];
-  scenarios: ScenarioName[];
-  concurrencies: number[];
-  durationMs: number;
-  warmupMs: number;
-  paramsPerEndpoint: number;
-  poolMax: number;
-  /** Where the report goes; null: docs/ for a full run. */
-  outDir: string | null;
-  lighthouse: boolean;
-  /** Lighthouse runs, the median reported (its score varies between runs). */
-  lighthouseRuns: number;
-  webDist: string | null;
-  quick: boolean;
-  keepPglite: boolean;
-  /** PostgreSQL: API server processes side by side, the load balanced by connection (ADR 0051); PGlite is always 1. */
-  replicas: number;
-  /** EXPLAIN ANALYZE the first captured calls of every endpoint into benchmarks/explain-<engine>.md. */
-  explain: boolean;
-  fixedRate: boolean;
-  /** The warm-cache row: a rotation through `paramsPerEndpoint` repeated inputs, at c16. */
-  warm: boolean;
-  lighthouseOnly: boolean;
-  datasetOnly: boolean;
-}
+import { SCENARIO_NAMES } from './scenarios';
+import { TARGETS } from './targets';
 
 export const FULL_RUN = {
   customers: TARGETS.targetCustomers,
@@ -135,10 +99,14 @@ function listOf<T extends string>(flag: string, raw: string | undefined, allowed
   return values as T[];
 }
 
+const ENGINES = ['postgres', 'pglite'] as const;
+
 export const defaultDatabaseUrl = (customers: number) =>
   `postgres://root@127.0.0.1:5432/${customers === TARGETS.targetCustomers ? 'broker_bench' : `broker_bench_${customers}`}`;
 
-export function parseBenchOptions(argv: string[]): BenchOptions {
+export type BenchOptions = ReturnType<typeof parseBenchOptions>;
+
+export function parseBenchOptions(argv: string[]) {
   const { values } = parseArgs({ args: argv, strict: true, options: FLAGS });
   const quick = values.quick;
   const base = quick ? { ...FULL_RUN, ...QUICK } : FULL_RUN;
@@ -172,24 +140,29 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     asOf,
     staff,
     databaseUrl,
+    /** PostgreSQL: the servers' DATABASE_READ_URL (standbys serving page reads; the SQL replay stays on the primary). */
     readUrl,
     reseed: values.reseed,
-    engines: datasetOnly ? ['postgres'] : listOf('engines', values.engines, ['postgres', 'pglite'] as const, ['postgres', 'pglite']),
-    scenarios: lighthouseOnly ? [] : listOf('endpoints', values.endpoints, SCENARIO_NAMES, SCENARIO_NAMES),
+    // --dataset-only has already refused other engines, and --lighthouse-only any endpoint.
+    engines: listOf('engines', values.engines, ENGINES, datasetOnly ? ['postgres'] : ENGINES),
+    scenarios: listOf('endpoints', values.endpoints, SCENARIO_NAMES, lighthouseOnly ? [] : SCENARIO_NAMES),
     concurrencies,
     durationMs: seconds('duration', values.duration, base.durationSeconds),
     warmupMs: seconds('warmup', values.warmup, base.warmupSeconds),
     paramsPerEndpoint: positiveInteger('params', values.params, base.params),
     poolMax: positiveInteger('pool', values.pool, 10),
+    /** Where the report goes; null: docs/ for a full run. */
     outDir: values.out ?? null,
     lighthouse: !values['no-lighthouse'],
     lighthouseRuns: positiveInteger('lighthouse-runs', values['lighthouse-runs'], base.lighthouseRuns),
     webDist: values['web-dist'] ?? null,
     quick,
     keepPglite: values['keep-pglite'],
+    /** PostgreSQL: API server processes side by side, the load balanced by connection (ADR 0051); PGlite is always 1. */
     replicas: positiveInteger('replicas', values.replicas, FULL_RUN.replicas),
     explain: values.explain && !lighthouseOnly,
     fixedRate: !values['no-fixed-rate'] && !lighthouseOnly,
+    /** The warm-cache row: a rotation through `paramsPerEndpoint` repeated inputs, at c16. */
     warm: !values['no-warm'] && !lighthouseOnly,
     lighthouseOnly,
     datasetOnly,
