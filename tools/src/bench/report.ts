@@ -99,42 +99,29 @@ const formatRatio = (value: number) => (Number.isFinite(value) ? `${value.toFixe
 export const engineLabel = (engine: Engine, customers: number) =>
   `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${customers.toLocaleString('en')} customers`;
 
-/** Each column's heading in the terminal and in Markdown. */
-const CELL_COLUMNS = [
-  ['endpoint', 'endpoint'],
-  ['c', 'c'],
-  ['p50', 'p50 ms'],
-  ['p95', 'p95 ms'],
-  ['p99', 'p99 ms'],
-  ['req/s', 'req/s'],
-  ['errors', 'errors'],
-  ['repeats', 'repeated params'],
-  ['prepared', 'statements prepared'],
-  ['SQL p50', 'SQL p50 ms'],
-  ['SQL p95', 'SQL p95 ms'],
-  ['API/SQL', 'API/SQL p50'],
-  ['p95≤50', 'p95 ≤ 50 ms'],
-  ['API≤1.5×SQL+1', 'API ≤ 1.5×SQL+1 ms'],
-] as const;
+/** A table's column: its heading in the terminal, its heading in Markdown, and its value in a row. */
+type Column<Row> = readonly [terminal: string, markdown: string, value: (row: Row) => string];
 
-function cellRow(cell: CellResult): string[] {
-  return [
-    cell.endpoint,
-    String(cell.concurrency),
-    formatMs(cell.api.latency.p50),
-    formatMs(cell.api.latency.p95),
-    formatMs(cell.api.latency.p99),
-    formatRate(cell.api.requestsPerSecond),
-    cell.api.errors + cell.sql.errors > 0 ? `${cell.api.errors}${cell.sql.errors ? ` (+${cell.sql.errors} SQL)` : ''}` : '0',
-    cell.repeats === undefined ? '—' : String(cell.repeats),
-    cell.preparedShare === undefined ? '—' : `${Math.round(cell.preparedShare * 100)}%`,
-    formatMs(cell.sql.latency.p50),
-    formatMs(cell.sql.latency.p95),
-    formatRatio(apiOverSql(cell)),
-    p95Verdict(cell) ?? '',
-    ratioVerdict(cell),
-  ];
-}
+const CELL_COLUMNS: Column<CellResult>[] = [
+  ['endpoint', 'endpoint', (cell) => cell.endpoint],
+  ['c', 'c', (cell) => String(cell.concurrency)],
+  ['p50', 'p50 ms', (cell) => formatMs(cell.api.latency.p50)],
+  ['p95', 'p95 ms', (cell) => formatMs(cell.api.latency.p95)],
+  ['p99', 'p99 ms', (cell) => formatMs(cell.api.latency.p99)],
+  ['req/s', 'req/s', (cell) => formatRate(cell.api.requestsPerSecond)],
+  [
+    'errors',
+    'errors',
+    (cell) => (cell.api.errors + cell.sql.errors > 0 ? `${cell.api.errors}${cell.sql.errors ? ` (+${cell.sql.errors} SQL)` : ''}` : '0'),
+  ],
+  ['repeats', 'repeated params', (cell) => (cell.repeats === undefined ? '—' : String(cell.repeats))],
+  ['prepared', 'statements prepared', (cell) => (cell.preparedShare === undefined ? '—' : `${Math.round(cell.preparedShare * 100)}%`)],
+  ['SQL p50', 'SQL p50 ms', (cell) => formatMs(cell.sql.latency.p50)],
+  ['SQL p95', 'SQL p95 ms', (cell) => formatMs(cell.sql.latency.p95)],
+  ['API/SQL', 'API/SQL p50', (cell) => formatRatio(apiOverSql(cell))],
+  ['p95≤50', 'p95 ≤ 50 ms', (cell) => p95Verdict(cell) ?? ''],
+  ['API≤1.5×SQL+1', 'API ≤ 1.5×SQL+1 ms', ratioVerdict],
+];
 
 /** Fixed-width columns for the terminal; numbers right-aligned. */
 function consoleTable(header: readonly string[], body: string[][]): string {
@@ -151,47 +138,37 @@ export function fixedRateVerdict(result: FixedRateResult): 'PASS' | 'MISS' | nul
   return result.api.errors === 0 && result.api.latency.p99 <= TARGETS.fixedRateP99Ms ? 'PASS' : 'MISS';
 }
 
-const FIXED_RATE_COLUMNS = [
-  ['endpoint', 'endpoint'],
-  ['of capacity', 'rate (share of closed-loop req/s)'],
-  ['rate/s', 'rate req/s'],
-  ['answered/s', 'answered req/s'],
-  ['p50', 'p50 ms'],
-  ['p95', 'p95 ms'],
-  ['p99', 'p99 ms'],
-  ['errors', 'errors'],
-  ['repeats', 'repeated params'],
-  ['p99≤100', 'p99 ≤ 100 ms'],
-] as const;
-
-function fixedRateRow(result: FixedRateResult): string[] {
-  return [
-    result.endpoint,
-    `${Math.round(result.fraction * 100)}% of c${result.capacityConcurrency}`,
-    formatRate(result.targetRate),
-    formatRate(result.api.requestsPerSecond),
-    formatMs(result.api.latency.p50),
-    formatMs(result.api.latency.p95),
-    formatMs(result.api.latency.p99),
-    String(result.api.errors),
-    result.repeats === undefined ? '—' : String(result.repeats),
-    fixedRateVerdict(result) ?? '',
-  ];
-}
+const FIXED_RATE_COLUMNS: Column<FixedRateResult>[] = [
+  ['endpoint', 'endpoint', (result) => result.endpoint],
+  [
+    'of capacity',
+    'rate (share of closed-loop req/s)',
+    (result) => `${Math.round(result.fraction * 100)}% of c${result.capacityConcurrency}`,
+  ],
+  ['rate/s', 'rate req/s', (result) => formatRate(result.targetRate)],
+  ['answered/s', 'answered req/s', (result) => formatRate(result.api.requestsPerSecond)],
+  ['p50', 'p50 ms', (result) => formatMs(result.api.latency.p50)],
+  ['p95', 'p95 ms', (result) => formatMs(result.api.latency.p95)],
+  ['p99', 'p99 ms', (result) => formatMs(result.api.latency.p99)],
+  ['errors', 'errors', (result) => String(result.api.errors)],
+  ['repeats', 'repeated params', (result) => (result.repeats === undefined ? '—' : String(result.repeats))],
+  ['p99≤100', 'p99 ≤ 100 ms', (result) => fixedRateVerdict(result) ?? ''],
+];
 
 /** A Markdown table, the first column left-aligned and the rest (figures) right-aligned. */
 export const markdownTable = (header: readonly string[], body: string[][]) =>
   [header, header.map((_, index) => (index === 0 ? ':--' : '--:')), ...body].map((row) => `| ${row.join(' | ')} |`).join('\n');
 
-/** Columns as [terminal heading, Markdown heading] and their rows: for the terminal, or (`markdown`) for the report. */
-const renderTable = (columns: ReadonlyArray<readonly [string, string]>, body: string[][], markdown: boolean) => {
-  const header = columns.map((headings) => headings[markdown ? 1 : 0]);
+/** The rows for the terminal, or (`markdown`) for the report. */
+function renderTable<Row>(columns: readonly Column<Row>[], rows: readonly Row[], markdown: boolean) {
+  const header = columns.map((column) => column[markdown ? 1 : 0]);
+  const body = rows.map((row) => columns.map((column) => column[2](row)));
   return markdown ? markdownTable(header, body) : consoleTable(header, body);
-};
+}
 
-export const renderCellTable = (cells: readonly CellResult[], markdown = false) => renderTable(CELL_COLUMNS, cells.map(cellRow), markdown);
+export const renderCellTable = (cells: readonly CellResult[], markdown = false) => renderTable(CELL_COLUMNS, cells, markdown);
 export const renderFixedRateTable = (results: readonly FixedRateResult[], markdown = false) =>
-  renderTable(FIXED_RATE_COLUMNS, results.map(fixedRateRow), markdown);
+  renderTable(FIXED_RATE_COLUMNS, results, markdown);
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
