@@ -16,117 +16,73 @@ export interface SecuritySeed {
   weight: number;
 }
 
-/** symbol, market, Chinese name (Simplified), English name, trading currency, lot size, price at the as-of date, weight */
-const SECURITY_TABLE: [string, Market, string, string, CurrencyCode, number, number, number][] = [
-  ['0700.HK', 'HK', '腾讯控股', 'Tencent Holdings', 'HKD', 100, 518, 10],
-  ['0005.HK', 'HK', '汇丰控股', 'HSBC Holdings', 'HKD', 400, 98.5, 9],
-  ['9988.HK', 'HK', '阿里巴巴-W', 'Alibaba Group', 'HKD', 100, 156.3, 8],
-  ['1299.HK', 'HK', '友邦保险', 'AIA Group', 'HKD', 200, 72.4, 6],
-  ['0388.HK', 'HK', '香港交易所', 'HKEX', 'HKD', 100, 412.2, 5],
-  ['3690.HK', 'HK', '美团-W', 'Meituan', 'HKD', 100, 104.8, 6],
-  ['0941.HK', 'HK', '中国移动', 'China Mobile', 'HKD', 500, 85.35, 5],
-  ['1810.HK', 'HK', '小米集团-W', 'Xiaomi', 'HKD', 200, 42.16, 7],
-  ['0939.HK', 'HK', '建设银行', 'China Construction Bank', 'HKD', 1000, 7.62, 4],
-  ['1398.HK', 'HK', '工商银行', 'ICBC', 'HKD', 1000, 6.03, 3],
-  ['2318.HK', 'HK', '中国平安', 'Ping An Insurance', 'HKD', 500, 55.2, 4],
-  ['0001.HK', 'HK', '长和', 'CK Hutchison', 'HKD', 500, 48.1, 2],
-  ['0016.HK', 'HK', '新鸿基地产', 'Sun Hung Kai Properties', 'HKD', 500, 88.4, 2],
-  ['0011.HK', 'HK', '恒生银行', 'Hang Seng Bank', 'HKD', 100, 114.6, 2],
-  ['0002.HK', 'HK', '中电控股', 'CLP Holdings', 'HKD', 500, 65.9, 2],
-  ['0003.HK', 'HK', '香港中华煤气', 'HK & China Gas', 'HKD', 1000, 6.98, 2],
-  ['0883.HK', 'HK', '中国海洋石油', 'CNOOC', 'HKD', 1000, 19.86, 3],
-  ['1211.HK', 'HK', '比亚迪股份', 'BYD Company', 'HKD', 500, 103.2, 4],
-  ['9618.HK', 'HK', '京东集团-SW', 'JD.com', 'HKD', 50, 134.5, 3],
-  ['2800.HK', 'HK', '盈富基金', 'Tracker Fund of Hong Kong', 'HKD', 500, 26.14, 5],
-  ['0027.HK', 'HK', '银河娱乐', 'Galaxy Entertainment', 'HKD', 1000, 38.25, 2],
-  ['0981.HK', 'HK', '中芯国际', 'SMIC', 'HKD', 500, 69.8, 3],
-  ['1024.HK', 'HK', '快手-W', 'Kuaishou Technology', 'HKD', 100, 70.15, 2],
-  ['2020.HK', 'HK', '安踏体育', 'ANTA Sports', 'HKD', 200, 89.6, 2],
-  ['AAPL', 'US', '苹果', 'Apple Inc.', 'USD', 1, 268.4, 8],
-  ['NVDA', 'US', '英伟达', 'NVIDIA Corporation', 'USD', 1, 186.5, 9],
-  ['MSFT', 'US', '微软', 'Microsoft Corporation', 'USD', 1, 497.1, 6],
-  ['TSLA', 'US', '特斯拉', 'Tesla, Inc.', 'USD', 1, 408.9, 7],
-  ['AMZN', 'US', '亚马逊', 'Amazon.com, Inc.', 'USD', 1, 229.7, 4],
-  ['GOOGL', 'US', '谷歌-A', 'Alphabet Inc. Class A', 'USD', 1, 289.3, 4],
-  ['META', 'US', 'Meta Platforms', 'Meta Platforms, Inc.', 'USD', 1, 597.7, 3],
-  ['AMD', 'US', '超威半导体', 'Advanced Micro Devices', 'USD', 1, 238.6, 3],
-  ['BABA', 'US', '阿里巴巴', 'Alibaba Group ADR', 'USD', 1, 159.9, 3],
-  ['TSM', 'US', '台积电', 'Taiwan Semiconductor ADR', 'USD', 1, 287.2, 3],
-  ['JPM', 'US', '摩根大通', 'JPMorgan Chase & Co.', 'USD', 1, 302.5, 2],
-  ['KO', 'US', '可口可乐', 'The Coca-Cola Company', 'USD', 1, 70.3, 1],
-  ['QQQ', 'US', '纳指100ETF', 'Invesco QQQ Trust', 'USD', 1, 598.4, 3],
-  ['SPY', 'US', '标普500ETF', 'SPDR S&P 500 ETF', 'USD', 1, 661.2, 3],
-  ['600519.SH', 'SH', '贵州茅台', 'Kweichow Moutai', 'CNY', 100, 1452, 4],
-  ['601318.SH', 'SH', '中国平安', 'Ping An Insurance (A)', 'CNY', 100, 57.3, 3],
-  ['600036.SH', 'SH', '招商银行', 'China Merchants Bank', 'CNY', 100, 42.18, 3],
-  ['601012.SH', 'SH', '隆基绿能', 'LONGi Green Energy', 'CNY', 100, 18.95, 2],
-  ['000001.SZ', 'SZ', '平安银行', 'Ping An Bank', 'CNY', 100, 11.52, 3],
-  ['000858.SZ', 'SZ', '五粮液', 'Wuliangye Yibin', 'CNY', 100, 118.4, 2],
-  ['300750.SZ', 'SZ', '宁德时代', 'CATL', 'CNY', 100, 381.6, 3],
-  ['000333.SZ', 'SZ', '美的集团', 'Midea Group', 'CNY', 100, 73.05, 2],
+/**
+ * symbol, market, Chinese name (Simplified), Hong Kong name, English name, trading currency, lot size, price at the as-of
+ * date, weight. The Hong Kong names are by hand: Hong Kong's usage is not a conversion (滙豐 not 匯豐, 英偉達 not 輝達);
+ * migration 0031 holds the same.
+ */
+const SECURITY_TABLE: [string, Market, string, string, string, CurrencyCode, number, number, number][] = [
+  ['0700.HK', 'HK', '腾讯控股', '騰訊控股', 'Tencent Holdings', 'HKD', 100, 518, 10],
+  ['0005.HK', 'HK', '汇丰控股', '滙豐控股', 'HSBC Holdings', 'HKD', 400, 98.5, 9],
+  ['9988.HK', 'HK', '阿里巴巴-W', '阿里巴巴-W', 'Alibaba Group', 'HKD', 100, 156.3, 8],
+  ['1299.HK', 'HK', '友邦保险', '友邦保險', 'AIA Group', 'HKD', 200, 72.4, 6],
+  ['0388.HK', 'HK', '香港交易所', '香港交易所', 'HKEX', 'HKD', 100, 412.2, 5],
+  ['3690.HK', 'HK', '美团-W', '美團-W', 'Meituan', 'HKD', 100, 104.8, 6],
+  ['0941.HK', 'HK', '中国移动', '中國移動', 'China Mobile', 'HKD', 500, 85.35, 5],
+  ['1810.HK', 'HK', '小米集团-W', '小米集團-W', 'Xiaomi', 'HKD', 200, 42.16, 7],
+  ['0939.HK', 'HK', '建设银行', '建設銀行', 'China Construction Bank', 'HKD', 1000, 7.62, 4],
+  ['1398.HK', 'HK', '工商银行', '工商銀行', 'ICBC', 'HKD', 1000, 6.03, 3],
+  ['2318.HK', 'HK', '中国平安', '中國平安', 'Ping An Insurance', 'HKD', 500, 55.2, 4],
+  ['0001.HK', 'HK', '长和', '長和', 'CK Hutchison', 'HKD', 500, 48.1, 2],
+  ['0016.HK', 'HK', '新鸿基地产', '新鴻基地產', 'Sun Hung Kai Properties', 'HKD', 500, 88.4, 2],
+  ['0011.HK', 'HK', '恒生银行', '恒生銀行', 'Hang Seng Bank', 'HKD', 100, 114.6, 2],
+  ['0002.HK', 'HK', '中电控股', '中電控股', 'CLP Holdings', 'HKD', 500, 65.9, 2],
+  ['0003.HK', 'HK', '香港中华煤气', '香港中華煤氣', 'HK & China Gas', 'HKD', 1000, 6.98, 2],
+  ['0883.HK', 'HK', '中国海洋石油', '中國海洋石油', 'CNOOC', 'HKD', 1000, 19.86, 3],
+  ['1211.HK', 'HK', '比亚迪股份', '比亞迪股份', 'BYD Company', 'HKD', 500, 103.2, 4],
+  ['9618.HK', 'HK', '京东集团-SW', '京東集團-SW', 'JD.com', 'HKD', 50, 134.5, 3],
+  ['2800.HK', 'HK', '盈富基金', '盈富基金', 'Tracker Fund of Hong Kong', 'HKD', 500, 26.14, 5],
+  ['0027.HK', 'HK', '银河娱乐', '銀河娛樂', 'Galaxy Entertainment', 'HKD', 1000, 38.25, 2],
+  ['0981.HK', 'HK', '中芯国际', '中芯國際', 'SMIC', 'HKD', 500, 69.8, 3],
+  ['1024.HK', 'HK', '快手-W', '快手-W', 'Kuaishou Technology', 'HKD', 100, 70.15, 2],
+  ['2020.HK', 'HK', '安踏体育', '安踏體育', 'ANTA Sports', 'HKD', 200, 89.6, 2],
+  ['AAPL', 'US', '苹果', '蘋果', 'Apple Inc.', 'USD', 1, 268.4, 8],
+  ['NVDA', 'US', '英伟达', '英偉達', 'NVIDIA Corporation', 'USD', 1, 186.5, 9],
+  ['MSFT', 'US', '微软', '微軟', 'Microsoft Corporation', 'USD', 1, 497.1, 6],
+  ['TSLA', 'US', '特斯拉', '特斯拉', 'Tesla, Inc.', 'USD', 1, 408.9, 7],
+  ['AMZN', 'US', '亚马逊', '亞馬遜', 'Amazon.com, Inc.', 'USD', 1, 229.7, 4],
+  ['GOOGL', 'US', '谷歌-A', '谷歌-A', 'Alphabet Inc. Class A', 'USD', 1, 289.3, 4],
+  ['META', 'US', 'Meta Platforms', 'Meta Platforms', 'Meta Platforms, Inc.', 'USD', 1, 597.7, 3],
+  ['AMD', 'US', '超威半导体', '超微半導體', 'Advanced Micro Devices', 'USD', 1, 238.6, 3],
+  ['BABA', 'US', '阿里巴巴', '阿里巴巴', 'Alibaba Group ADR', 'USD', 1, 159.9, 3],
+  ['TSM', 'US', '台积电', '台積電', 'Taiwan Semiconductor ADR', 'USD', 1, 287.2, 3],
+  ['JPM', 'US', '摩根大通', '摩根大通', 'JPMorgan Chase & Co.', 'USD', 1, 302.5, 2],
+  ['KO', 'US', '可口可乐', '可口可樂', 'The Coca-Cola Company', 'USD', 1, 70.3, 1],
+  ['QQQ', 'US', '纳指100ETF', '納指100ETF', 'Invesco QQQ Trust', 'USD', 1, 598.4, 3],
+  ['SPY', 'US', '标普500ETF', '標普500ETF', 'SPDR S&P 500 ETF', 'USD', 1, 661.2, 3],
+  ['600519.SH', 'SH', '贵州茅台', '貴州茅台', 'Kweichow Moutai', 'CNY', 100, 1452, 4],
+  ['601318.SH', 'SH', '中国平安', '中國平安', 'Ping An Insurance (A)', 'CNY', 100, 57.3, 3],
+  ['600036.SH', 'SH', '招商银行', '招商銀行', 'China Merchants Bank', 'CNY', 100, 42.18, 3],
+  ['601012.SH', 'SH', '隆基绿能', '隆基綠能', 'LONGi Green Energy', 'CNY', 100, 18.95, 2],
+  ['000001.SZ', 'SZ', '平安银行', '平安銀行', 'Ping An Bank', 'CNY', 100, 11.52, 3],
+  ['000858.SZ', 'SZ', '五粮液', '五糧液', 'Wuliangye Yibin', 'CNY', 100, 118.4, 2],
+  ['300750.SZ', 'SZ', '宁德时代', '寧德時代', 'CATL', 'CNY', 100, 381.6, 3],
+  ['000333.SZ', 'SZ', '美的集团', '美的集團', 'Midea Group', 'CNY', 100, 73.05, 2],
 ];
 
-/** By hand: Hong Kong's usage is not a conversion (滙豐 not 匯豐, 英偉達 not 輝達); migration 0031 holds the same. */
-export const SECURITY_NAMES_HK: Record<string, string> = {
-  '0700.HK': '騰訊控股',
-  '0005.HK': '滙豐控股',
-  '9988.HK': '阿里巴巴-W',
-  '1299.HK': '友邦保險',
-  '0388.HK': '香港交易所',
-  '3690.HK': '美團-W',
-  '0941.HK': '中國移動',
-  '1810.HK': '小米集團-W',
-  '0939.HK': '建設銀行',
-  '1398.HK': '工商銀行',
-  '2318.HK': '中國平安',
-  '0001.HK': '長和',
-  '0016.HK': '新鴻基地產',
-  '0011.HK': '恒生銀行',
-  '0002.HK': '中電控股',
-  '0003.HK': '香港中華煤氣',
-  '0883.HK': '中國海洋石油',
-  '1211.HK': '比亞迪股份',
-  '9618.HK': '京東集團-SW',
-  '2800.HK': '盈富基金',
-  '0027.HK': '銀河娛樂',
-  '0981.HK': '中芯國際',
-  '1024.HK': '快手-W',
-  '2020.HK': '安踏體育',
-  AAPL: '蘋果',
-  NVDA: '英偉達',
-  MSFT: '微軟',
-  TSLA: '特斯拉',
-  AMZN: '亞馬遜',
-  GOOGL: '谷歌-A',
-  META: 'Meta Platforms',
-  AMD: '超微半導體',
-  BABA: '阿里巴巴',
-  TSM: '台積電',
-  JPM: '摩根大通',
-  KO: '可口可樂',
-  QQQ: '納指100ETF',
-  SPY: '標普500ETF',
-  '600519.SH': '貴州茅台',
-  '601318.SH': '中國平安',
-  '600036.SH': '招商銀行',
-  '601012.SH': '隆基綠能',
-  '000001.SZ': '平安銀行',
-  '000858.SZ': '五糧液',
-  '300750.SZ': '寧德時代',
-  '000333.SZ': '美的集團',
-};
-
-export const SECURITIES: SecuritySeed[] = SECURITY_TABLE.map(([symbol, market, nameCn, nameEn, currency, lotSize, price, weight]) => ({
-  symbol,
-  market,
-  nameCn,
-  nameHk: SECURITY_NAMES_HK[symbol] ?? nameCn,
-  nameEn,
-  currency,
-  lotSize,
-  price,
-  weight,
-}));
+export const SECURITIES: SecuritySeed[] = SECURITY_TABLE.map(
+  ([symbol, market, nameCn, nameHk, nameEn, currency, lotSize, price, weight]) => ({
+    symbol,
+    market,
+    nameCn,
+    nameHk,
+    nameEn,
+    currency,
+    lotSize,
+    price,
+    weight,
+  }),
+);
 
 /** Units per 1 HKD at the as-of date. */
 export const LATEST_RATES: Record<CurrencyCode, number> = { HKD: 1, USD: 0.1285, CNY: 0.931 };
@@ -135,7 +91,7 @@ export const CHANNELS = ['branch', 'online', 'wealth', 'ifa'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export interface StaffSeed {
-  wecomUserId: string;
+  userid: string;
   name: string;
   email: string;
   mobile: string;
@@ -145,7 +101,7 @@ export interface StaffSeed {
 
 export const EXTRA_STAFF: StaffSeed[] = [
   {
-    wecomUserId: 'hoyeeman',
+    userid: 'hoyeeman',
     name: '何绮雯',
     email: 'yeeman.ho@fxhl.example.com',
     mobile: '+852 9456 7804',
@@ -153,7 +109,7 @@ export const EXTRA_STAFF: StaffSeed[] = [
     channel: 'branch',
   },
   {
-    wecomUserId: 'laukinwah',
+    userid: 'laukinwah',
     name: '刘健华',
     email: 'kinwah.lau@fxhl.example.com',
     mobile: '+852 6567 8905',
@@ -161,7 +117,7 @@ export const EXTRA_STAFF: StaffSeed[] = [
     channel: 'wealth',
   },
   {
-    wecomUserId: 'tsesuetying',
+    userid: 'tsesuetying',
     name: '谢雪盈',
     email: 'suetying.tse@fxhl.example.com',
     mobile: '+852 5678 9006',
@@ -169,7 +125,7 @@ export const EXTRA_STAFF: StaffSeed[] = [
     channel: 'ifa',
   },
   {
-    wecomUserId: 'liuyang',
+    userid: 'liuyang',
     name: '刘洋',
     email: 'yang.liu@fxhl.example.com',
     mobile: '+86 139 1234 5607',
@@ -177,7 +133,7 @@ export const EXTRA_STAFF: StaffSeed[] = [
     channel: 'online',
   },
   {
-    wecomUserId: 'ngtszkin',
+    userid: 'ngtszkin',
     name: '吴子健',
     email: 'tszkin.ng@fxhl.example.com',
     mobile: '+852 9789 0108',
@@ -185,7 +141,7 @@ export const EXTRA_STAFF: StaffSeed[] = [
     channel: 'online',
   },
   {
-    wecomUserId: 'kwokmeiling',
+    userid: 'kwokmeiling',
     name: '郭美玲',
     email: 'meiling.kwok@fxhl.example.com',
     mobile: '+852 6890 1209',
@@ -194,14 +150,8 @@ export const EXTRA_STAFF: StaffSeed[] = [
   },
 ];
 
-export interface DemoWecomMember {
-  userid: string;
-  name: string;
-  position: string;
-  email: string;
-  mobile: string;
+export interface DemoWecomMember extends StaffSeed {
   gender: '1' | '2';
-  channel: Channel;
 }
 
 /** The staff the WeCom emulator offers to sign in as, seeded first with larger books. */

@@ -182,18 +182,10 @@ async function ensureCorp(handle: DatabaseHandle, code: string): Promise<number>
 
 /** The demo's WeCom members first (same userids, so signing in shows their customers). */
 function staffRoster(count: number): StaffSeed[] {
-  const roster: StaffSeed[] = DEMO_STAFF.map(({ userid, name, email, mobile, position, channel }) => ({
-    wecomUserId: userid,
-    name,
-    email,
-    mobile,
-    position,
-    channel,
-  }));
-  roster.push(...EXTRA_STAFF);
+  const roster: StaffSeed[] = [...DEMO_STAFF, ...EXTRA_STAFF];
   for (let n = roster.length + 1; roster.length < count; n++) {
     roster.push({
-      wecomUserId: `staff${String(n).padStart(4, '0')}`,
+      userid: `staff${String(n).padStart(4, '0')}`,
       name: `客户经理${n}`,
       email: `staff${n}@fxhl.example.com`,
       mobile: `+852 5${String(n).padStart(3, '0')} ${String(1000 + (n % 9000))}`,
@@ -212,9 +204,9 @@ async function ensureStaff(handle: DatabaseHandle, corpId: number, count: number
        values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (corp_id, wecom_user_id) do update set channel = excluded.channel
        returning id`,
-      [corpId, member.wecomUserId, member.name, member.email, member.mobile, member.position, member.channel],
+      [corpId, member.userid, member.name, member.email, member.mobile, member.position, member.channel],
     );
-    const emulated = DEMO_STAFF.some((demoMember) => demoMember.userid === member.wecomUserId);
+    const emulated = DEMO_STAFF.some((demoMember) => demoMember.userid === member.userid);
     refs.push({ id: row!.id, channel: member.channel, weight: emulated ? 1.5 : 1 });
   }
   return refs;
