@@ -13,14 +13,14 @@ interface Wording {
   title: string;
   /** The card's summary; also the text message's body after the greeting. */
   body: string;
-  /** `{{name}}`: how the message addresses the client. */
-  greeting: string;
 }
+
+/** `{{name}}`: how every message addresses the client. */
+const GREETING = byLanguage({ greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'] });
 
 /** What the client reads, in the language chosen for them: it leaves the app, so its words live here, not in the locale files. */
 const WORDING = byLanguage({
   birthday: {
-    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
     title: ['生日快乐', '生日快樂', 'Happy birthday'],
     body: [
       '祝您生日快乐，身体健康，万事顺意！感谢您一直以来的信任与支持。',
@@ -29,7 +29,6 @@ const WORDING = byLanguage({
     ],
   },
   anniversary: {
-    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
     title: ['开户周年快乐', '開戶週年快樂', 'Happy account anniversary'],
     body: [
       '今天是您在我司开户的周年纪念日，感谢您一路相伴。如需检视投资组合，欢迎随时联系我。',
@@ -38,7 +37,6 @@ const WORDING = byLanguage({
     ],
   },
   largeDeposit: {
-    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
     title: ['入金已到账', '存款已到賬', 'Your deposit has arrived'],
     body: [
       '您的入金已到账，感谢您的信任。如需了解投资机会或安排资金，欢迎随时联系我。',
@@ -47,7 +45,6 @@ const WORDING = byLanguage({
     ],
   },
   documentExpiry: {
-    greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'],
     title: ['证件即将到期提醒', '證件即將到期提示', 'Your identity document expires soon'],
     body: [
       '您登记的身份证明文件即将到期，请尽快提供更新后的证件，以免影响账户交易。如有疑问请随时联系我。',
@@ -79,12 +76,10 @@ export function composeMessage(
   card: CardTarget,
 ): ChatMessage {
   const wording = WORDING[language][template];
-  const greeting = wording.greeting.replace('{{name}}', addressedName(client, language));
-  if (kind === 'text') return { msgtype: 'text', text: { content: `${greeting}${language === 'en' ? ' ' : ''}${wording.body}` } };
-  return {
-    msgtype: 'news',
-    news: { link: card.link, title: wording.title, desc: `${greeting}${language === 'en' ? ' ' : ''}${wording.body}`, imgUrl: card.imgUrl },
-  };
+  const greeting = GREETING[language].greeting.replace('{{name}}', addressedName(client, language));
+  const text = `${greeting}${language === 'en' ? ' ' : ''}${wording.body}`;
+  if (kind === 'text') return { msgtype: 'text', text: { content: text } };
+  return { msgtype: 'news', news: { link: card.link, title: wording.title, desc: text, imgUrl: card.imgUrl } };
 }
 
 /** The card target of this build: VITE_CLIENT_CARD_URL / VITE_CLIENT_CARD_IMAGE_URL, else the app's own origin. */
