@@ -30,10 +30,11 @@ export const DEFAULT_AGENT_POLICY: AgentPolicy = {
   busyCalls: 0,
 };
 
-/** WeCom's errmsg carries a hint (a trace id) and the caller's address; the server's log keeps both. */
-export function wecomErrmsg(text: string, errcode: number, fromIp: string) {
+/** A WeCom error whose errmsg carries a hint (a trace id) and the caller's address; the server's log keeps both. */
+export function wecomError(errcode: number, text: string, fromIp: string) {
   const hint = `${Date.now()}${randomInt(1_000_000_000, 9_999_999_999)}`;
-  return `${text}, hint: [${hint}], from ip: ${fromIp}, more info at https://open.work.weixin.qq.com/devtool/query?e=${errcode}`;
+  const errmsg = `${text}, hint: [${hint}], from ip: ${normalizeIp(fromIp)}, more info at https://open.work.weixin.qq.com/devtool/query?e=${errcode}`;
+  return { errcode, errmsg };
 }
 
 /** `host[:port]` of an absolute URL as WeCom compares it with a trusted domain (scheme and path ignored). */
@@ -120,13 +121,13 @@ export class AgentPolicies {
     const gettoken = call.path.endsWith('/cgi-bin/gettoken');
     // 企业可信IP governs calls made with the app's token; gettoken itself is answered from anywhere.
     if (!gettoken && policy.trustedIps !== null && !policy.trustedIps.includes(normalizeIp(call.ip))) {
-      return { errcode: 60020, errmsg: wecomErrmsg('not allow to access from your ip', 60020, normalizeIp(call.ip)) };
+      return wecomError(60020, 'not allow to access from your ip', call.ip);
     }
     if (policy.callsPerMinute !== null && !this.countCall(corpId, agentId, policy.callsPerMinute)) {
-      return { errcode: 45009, errmsg: wecomErrmsg('api freq out of limit', 45009, normalizeIp(call.ip)) };
+      return wecomError(45009, 'api freq out of limit', call.ip);
     }
     if (call.path.includes('/cgi-bin/externalcontact/') && !policy.customerContact) {
-      return { errcode: 48002, errmsg: wecomErrmsg('api forbidden', 48002, normalizeIp(call.ip)) };
+      return wecomError(48002, 'api forbidden', call.ip);
     }
     return undefined;
   }
@@ -135,13 +136,10 @@ export class AgentPolicies {
   private countCall(corpId: string, agentId: string, perMinute: number) {
     const now = this.now();
     const recent = (this.calls.get(key(corpId, agentId)) ?? []).filter((at) => at > now - 60_000);
-    if (recent.length >= perMinute) {
-      this.calls.set(key(corpId, agentId), recent);
-      return false;
-    }
-    recent.push(now);
+    const allowed = recent.length < perMinute;
+    if (allowed) recent.push(now);
     this.calls.set(key(corpId, agentId), recent);
-    return true;
+    return allowed;
   }
 }
 

@@ -6,7 +6,7 @@ import { EMULATOR_STYLESHEET, renderAuthorizePage, renderErrorPage } from './aut
 import { CLIENT_SESSION_COOKIE, registerJsBridgeRoutes } from './js-bridge';
 import { registerContactCallbackRoutes } from './contact-callbacks';
 import { oauthRefusal, registerAdminConsole } from './admin-console';
-import { wecomErrmsg } from './agent-policy';
+import { wecomError } from './agent-policy';
 import { registerMessageSendRoutes } from './message-send';
 
 type Query = Record<string, string | undefined>;
@@ -127,7 +127,7 @@ export async function wecomEmulatorPlugin(app: FastifyInstance, options: WecomEm
       // WeCom checks the code's redirect against the trusted domain of the app whose token exchanges it.
       const trustedDomain = state.policies.of(token.corpId, token.agentId).trustedDomain;
       if (trustedDomain !== null && issued.redirectDomain !== trustedDomain.toLowerCase()) {
-        return reply.send({ errcode: 50001, errmsg: wecomErrmsg('redirect_uri unauthorized', 50001, request.ip.replace(/^::ffff:/, '')) });
+        return reply.send(wecomError(50001, 'redirect_uri unauthorized', request.ip));
       }
       // user_ticket (for getuserdetail) only for members in the app's visible range.
       const visible = state.policies.isVisible(token.corpId, token.agentId, issued.userid);
