@@ -62,11 +62,9 @@ export function useMarkSeen() {
   });
 }
 
-export type HandleInput = RequestOf<typeof endpoints.handleEvent>;
-
 export function useHandleEvent() {
   return useMutation({
-    mutationFn: (input: HandleInput) => request(endpoints.handleEvent, input),
+    mutationFn: (input: RequestOf<typeof endpoints.handleEvent>) => request(endpoints.handleEvent, input),
     // A conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way.
     onSettled: () => invalidatePendingEvents(),
   });
@@ -101,5 +99,33 @@ export function useSetFold() {
       queryClient.setQueryData(motFoldQuery().queryKey, fold);
       await queryClient.invalidateQueries({ queryKey: ['motTodoClients'] });
     },
+  });
+}
+
+/** Today's ranked events (ADR 0041), highest score first. */
+export const rankedTodayQuery = (params: { rule?: MotRule }) =>
+  infiniteQueryOptions({
+    queryKey: ['motRanked', 'list', params],
+    queryFn: ({ pageParam }) => request(endpoints.getRankedToday, { ...params, pageNum: pageParam, pageSize: PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
+  });
+
+/** The day's figure and today's counts by type: the ranked day's first row is enough to carry them. */
+export const todaySummaryQuery = () =>
+  queryOptions({
+    queryKey: ['motRanked', 'detail', { summary: true }],
+    queryFn: () => request(endpoints.getRankedToday, { pageNum: 1, pageSize: 1 }),
+    select: (data) => ({ progress: data.progress, byRule: data.byRule }),
+  });
+
+export const eventRankQuery = (eventId: number) =>
+  queryOptions({ queryKey: ['motEventRank', 'detail', { eventId }], queryFn: () => request(endpoints.getEventRank, { eventId }) });
+
+export function useSnoozeEvent() {
+  return useMutation({
+    mutationFn: (input: RequestOf<typeof endpoints.snoozeEvent>) => request(endpoints.snoozeEvent, input),
+    // A conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way.
+    onSettled: () => invalidatePendingEvents(),
   });
 }

@@ -15,7 +15,7 @@ import { useMoney } from '../../shared/format/use-money';
 import { isDay, useRestorableState } from '../../shared/drafts/page-state';
 import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
-import { todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
+import { todaySummaryQuery, todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
 import { addDays, hongKongDay, weekdayOf } from '@broker/domain';
 import { eventSubject, subjectIsText } from './mot-format';
 import { formatRelativeDay } from '../../shared/format/date-format';
@@ -25,7 +25,6 @@ const STRIP_DAYS_AFTER = 7;
 import { LoadMore, RuleIcon, RuleTag, StatusTag } from './mot-parts';
 import { MotSettingsSheet, thresholdWasInterrupted } from './mot-settings-sheet';
 import { DayProgress, RankedList } from './mot-ranked-list';
-import { todaySummaryQuery } from './mot-rank-api';
 
 function DateStrip({ today, selected, onSelect }: { today: string; selected: string; onSelect: (day: string) => void }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { formatNumber } from '../../shared/format/number-format';
 import './locales';
 import './mot-rank-locales';
 import './mot-rank.css';
-import { eventRankQuery } from './mot-rank-api';
+import { eventRankQuery } from './mot-api';
 import { formatDateTime } from '../../shared/format/date-format';
 
 const factor = (value: number) => formatNumber(value, 2);

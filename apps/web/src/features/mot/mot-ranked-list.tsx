@@ -10,7 +10,7 @@ import { formatNumber } from '../../shared/format/number-format';
 import './locales';
 import './mot-rank-locales';
 import './mot-rank.css';
-import { rankedTodayQuery } from './mot-rank-api';
+import { rankedTodayQuery } from './mot-api';
 import { eventSubject } from './mot-format';
 import { LoadMore, RuleIcon, StatusTag } from './mot-parts';
 import { useMoney } from '../../shared/format/use-money';

@@ -12,7 +12,7 @@ import { RadioButtons } from '../../shared/ui/radio-buttons';
 import './locales';
 import './mot-rank-locales';
 import './mot-rank.css';
-import { useSnoozeEvent } from './mot-rank-api';
+import { useSnoozeEvent } from './mot-api';
 import { RuleTag } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
 import { isObject } from '../../shared/drafts/page-state';
