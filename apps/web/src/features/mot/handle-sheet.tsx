@@ -19,8 +19,6 @@ import { SheetHead } from '../../shared/ui/sheet';
 import { SERVICE_OUTCOME_CODES, outcomeText } from '../../shared/format/outcome';
 import { isObject } from '../../shared/drafts/page-state';
 
-const CHANNELS = serviceChannelValues;
-
 /** What the sheet keeps of an unsaved handling (ADR 0013): the note typed, the channel and outcome chosen. */
 interface HandleDraft {
   channel: ServiceChannel;
@@ -32,7 +30,7 @@ export const isHandleDraft = (data: unknown): data is HandleDraft => {
   const draft = data as Partial<HandleDraft> | null;
   return (
     isObject(draft) &&
-    CHANNELS.includes(draft.channel as ServiceChannel) &&
+    serviceChannelValues.includes(draft.channel as ServiceChannel) &&
     typeof draft.note === 'string' &&
     draft.note.length <= 1000 &&
     typeof draft.outcome === 'string' &&
@@ -128,7 +126,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
           <div className="mot-field__label">{t('mot.handle.channel')}</div>
           <RadioButtons
             label={t('mot.handle.channel')}
-            options={CHANNELS}
+            options={serviceChannelValues}
             value={channel}
             onChange={setChannel}
             render={(option) => (

@@ -26,18 +26,17 @@ function EventDetail({ eventId }: { eventId: number }) {
   const { t, i18n } = useTranslation();
   const detail = useQuery(eventDetailQuery(eventId));
   const navigate = useNavigate();
-  const markSeen = useMarkSeen();
+  const { mutate: markSeen } = useMarkSeen();
   const money = useMoney();
   // Back from a sign-in that interrupted handling this event: the sheet opens again with what was typed.
   const [sheetOpen, setSheetOpen] = useState(() => handleWasInterrupted(eventId));
   const [snoozeOpen, setSnoozeOpen] = useState(false);
   const status = detail.data?.event.status;
-  const { mutate: markSeenMutate } = markSeen;
 
   // Opening an event is seeing it: new → seen (the to-do list's unseen marks follow).
   useEffect(() => {
-    if (status === 'new') markSeenMutate([eventId]);
-  }, [status, eventId, markSeenMutate]);
+    if (status === 'new') markSeen([eventId]);
+  }, [status, eventId, markSeen]);
 
   if (detail.isPending)
     return (

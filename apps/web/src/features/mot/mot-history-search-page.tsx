@@ -102,9 +102,9 @@ function DateField({
       <DatePicker
         title={label}
         visible={open}
-        value={value ? fromDay(value) : fromDay(hongKongDay())}
-        min={min ? fromDay(min) : fromDay(addDays(hongKongDay(), -3 * 365))}
-        max={max ? fromDay(max) : fromDay(hongKongDay())}
+        value={fromDay(value ?? hongKongDay())}
+        min={fromDay(min ?? addDays(hongKongDay(), -3 * 365))}
+        max={fromDay(max ?? hongKongDay())}
         onClose={() => setOpen(false)}
         onConfirm={(date) => onChange(toDay(date))}
       />
@@ -112,15 +112,8 @@ function DateField({
   );
 }
 
-interface FilterSheetProps {
-  visible: boolean;
-  filters: Filters;
-  onClose: () => void;
-  onApply: (filters: Filters) => void;
-}
-
 /** Mounted while the sheet is open (destroyOnClose), so each opening starts from the applied filters. */
-function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visible'>) {
+function FilterForm({ filters, onClose, onApply }: { filters: Filters; onClose: () => void; onApply: (filters: Filters) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Filters>(filters);
   return (
@@ -176,14 +169,6 @@ function FilterForm({ filters, onClose, onApply }: Omit<FilterSheetProps, 'visib
   );
 }
 
-function FilterSheet({ visible, ...props }: FilterSheetProps) {
-  return (
-    <Popup visible={visible} onMaskClick={props.onClose} onClose={props.onClose} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
-      <FilterForm {...props} />
-    </Popup>
-  );
-}
-
 // Starting height of a service record row (px at 375 wide); the windowed list measures each once on screen.
 const RECORD_ROW_ESTIMATE = 120;
 
@@ -226,6 +211,7 @@ export default function MotHistorySearchPage() {
   const [filters, setFilters] = useRestorableState<Filters>('filters', {}, isFilters);
   const [filterOpen, setFilterOpen] = useState(false);
   const active = Object.values(filters).filter(Boolean).length;
+  const closeFilter = () => setFilterOpen(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setKeyword(draft.trim()), 350);
@@ -277,15 +263,16 @@ export default function MotHistorySearchPage() {
         </div>
       )}
       <Results filter={{ ...filters, keyword: keyword || undefined }} />
-      <FilterSheet
-        visible={filterOpen}
-        filters={filters}
-        onClose={() => setFilterOpen(false)}
-        onApply={(next) => {
-          setFilters(next);
-          setFilterOpen(false);
-        }}
-      />
+      <Popup visible={filterOpen} onMaskClick={closeFilter} onClose={closeFilter} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
+        <FilterForm
+          filters={filters}
+          onClose={closeFilter}
+          onApply={(next) => {
+            setFilters(next);
+            closeFilter();
+          }}
+        />
+      </Popup>
     </PageFrame>
   );
 }

@@ -22,7 +22,7 @@ import { formatRelativeDay } from '../../shared/format/date-format';
 
 const STRIP_DAYS_BEFORE = 3;
 const STRIP_DAYS_AFTER = 7;
-import { LoadMore, RuleIcon, RuleTag, StatusTag } from './mot-parts';
+import { LoadMore, RuleIcon, RuleTag, TodoMark } from './mot-parts';
 import { MotSettingsSheet, thresholdWasInterrupted } from './mot-settings-sheet';
 import { DayProgress, RankedList } from './mot-ranked-list';
 
@@ -78,7 +78,7 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
 }
 
 function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'][number] }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const money = useMoney();
   return (
     <Link
@@ -92,13 +92,7 @@ function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'
       <span className={subjectIsText(event.rule) ? 'mot-line__subject mot-subject--text ba-ellipsis' : 'mot-line__subject'}>
         {eventSubject(event.rule, event.facts, i18n.language, money)}
       </span>
-      {event.status === 'new' ? (
-        <span className="mot-unseen" data-testid="mot-unseen-mark">
-          {t('mot.home.unseen')}
-        </span>
-      ) : (
-        <StatusTag status={event.status} />
-      )}
+      <TodoMark status={event.status} />
       <RightOutline className="mot-line__arrow" />
     </Link>
   );
@@ -163,13 +157,7 @@ function EventRow({ row }: { row: MotTodoRow }) {
         </span>
       </span>
       <span className="mot-row__side">
-        {event.status === 'new' ? (
-          <span className="mot-unseen" data-testid="mot-unseen-mark">
-            {t('mot.home.unseen')}
-          </span>
-        ) : (
-          <StatusTag status={event.status} />
-        )}
+        <TodoMark status={event.status} />
       </span>
       <RightOutline className="mot-line__arrow" />
     </Link>

@@ -103,6 +103,17 @@ export function StatusTag({ status }: { status: MotStatus }) {
   return <span className={`mot-status mot-status--${status}`}>{t(`mot.status.${status}`)}</span>;
 }
 
+/** A to-do row's mark: "unread" until the event is opened, then its status. */
+export function TodoMark({ status }: { status: MotStatus }) {
+  const { t } = useTranslation();
+  if (status !== 'new') return <StatusTag status={status} />;
+  return (
+    <span className="mot-unseen" data-testid="mot-unseen-mark">
+      {t('mot.home.unseen')}
+    </span>
+  );
+}
+
 export function ChannelLabel({ channel }: { channel: ServiceChannel }) {
   const { t } = useTranslation();
   return (

@@ -12,7 +12,7 @@ import './mot-rank-locales';
 import './mot-rank.css';
 import { rankedTodayQuery } from './mot-api';
 import { eventSubject } from './mot-format';
-import { LoadMore, RuleIcon, StatusTag } from './mot-parts';
+import { LoadMore, RuleIcon, TodoMark } from './mot-parts';
 import { useMoney } from '../../shared/format/use-money';
 
 /** "Today's completion": handled today of handled + still pending today, as a figure and a bar. */
@@ -88,7 +88,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
         <span className="mot-ranked__score" title={t('mot.rank.score')} data-testid="mot-ranked-score">
           {formatNumber(row.rank.score, 1)}
         </span>
-        {event.status === 'new' ? <span className="mot-unseen">{t('mot.home.unseen')}</span> : <StatusTag status={event.status} />}
+        <TodoMark status={event.status} />
       </span>
       <RightOutline className="mot-line__arrow" />
     </Link>
