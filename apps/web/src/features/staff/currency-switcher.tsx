@@ -11,8 +11,6 @@ import './staff-locales';
 import '../../shared/ui/segmented.css';
 import './currency-switcher.css';
 
-const CURRENCIES = currencyValues;
-
 /** HKD / USD / CNY: switches at once (amounts convert from HKD here), saves the choice, and goes back if saving fails. */
 export default function CurrencySwitcher({ tone = 'plain' }: { tone?: 'plain' | 'hero' }) {
   const { t } = useTranslation();
@@ -32,7 +30,7 @@ export default function CurrencySwitcher({ tone = 'plain' }: { tone?: 'plain' | 
   return (
     <RadioButtons
       label={t('staff.currency')}
-      options={CURRENCIES}
+      options={currencyValues}
       value={currency}
       onChange={(ccy, event) => {
         // The switcher sits on cards that open a page when tapped.
