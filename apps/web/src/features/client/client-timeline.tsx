@@ -7,7 +7,7 @@ import type { KeysUnder, TranslationKey } from '../../shared/i18n/translator';
 import { TIMELINE_DEFAULT_KINDS, TIMELINE_KINDS, type TimelineItem, type TimelineKind } from '../../shared/api/contract';
 import { useRestorableState } from '../../shared/drafts/page-state';
 import { Card } from '../../shared/ui/card';
-import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
+import { ListFooter } from '../../shared/ui/list-footer';
 import { LoadingState } from '../../shared/ui/states';
 import { SheetClose } from '../../shared/ui/sheet';
 import { formatNumber } from '../../shared/format/number-format';

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { marketValues, type RequestOf, type WireEndpoint } from '../../shared/api/contract';
 import { isDayOrEmpty, oneOf } from '../../shared/drafts/page-state';
 import { useUrlState } from '../../shared/drafts/url-state';
-import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
+import { ListFooter } from '../../shared/ui/list-footer';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { VirtualList } from '../../shared/ui/virtual-list';

@@ -8,7 +8,7 @@ import { CONTACT_CHANNELS, type ContactChannel, type ContactRecord } from '@brok
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
-import { ListFooter, nextPageOrThrow } from '../../shared/ui/list-footer';
+import { ListFooter } from '../../shared/ui/list-footer';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import Toast from '../../shared/ui/antd-toast';

@@ -11,6 +11,7 @@ import { SearchInput } from '../../shared/ui/search-input';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh';
 import { LongList } from '../../shared/ui/long-list';
+import { ListFooter } from '../../shared/ui/list-footer';
 import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
@@ -21,7 +22,6 @@ import { CurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
 import { customerListQuery, customerStatQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
-import { ClientListFooter } from './list-footer';
 import { ActiveFilterChips } from './active-filter-chips';
 import { useSearchAsYouType } from './client-search';
 import { ChannelStrip } from './channel-strip';
@@ -168,7 +168,12 @@ export default function ClientManageListPage() {
                   <ClientRow client={client} keyword={filters.keyword} onOpen={() => record(client.customerId, filters.keyword)} />
                 )}
               />
-              <ClientListFooter hasMore={list.hasNextPage} fetchNextPage={list.fetchNextPage} />
+              <ListFooter
+                hasMore={list.hasNextPage}
+                fetchNextPage={list.fetchNextPage}
+                labels={{ loading: t('manage.loadingMore'), noMore: t('manage.noMore'), failed: t('manage.loadFailed') }}
+                testId="list-footer"
+              />
             </>
           )}
         </section>

@@ -7,11 +7,11 @@ import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
+import { ListFooter } from '../../shared/ui/list-footer';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { customerListQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
 import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
-import { ClientListFooter } from './list-footer';
 import { useSearchAsYouType } from './client-search';
 import { searchQueryOf } from './client-filters';
 import { useForgetSearches } from './shortcuts-mutations';
@@ -104,7 +104,12 @@ export default function ClientManageSearchPage() {
             estimateSize={CLIENT_ROW_HEIGHT}
             renderItem={(client) => <ClientRow client={client} keyword={keyword} onOpen={() => record(client.customerId, keyword)} />}
           />
-          <ClientListFooter hasMore={results.hasNextPage} fetchNextPage={results.fetchNextPage} />
+          <ListFooter
+            hasMore={results.hasNextPage}
+            fetchNextPage={results.fetchNextPage}
+            labels={{ loading: t('manage.loadingMore'), noMore: t('manage.noMore'), failed: t('manage.loadFailed') }}
+            testId="list-footer"
+          />
         </section>
       )}
     </PageFrame>
