@@ -308,7 +308,7 @@ export function TimelineCard({ customerId }: { customerId: number }) {
             </ol>
             <ListFooter
               hasMore={timeline.hasNextPage}
-              loadMore={() => nextPageOrThrow(() => timeline.fetchNextPage())}
+              fetchNextPage={timeline.fetchNextPage}
               labels={{ loading: t('client.list.loading'), noMore: t('client.timeline.noMore'), failed: t('client.list.loadFailed') }}
               testId="timeline-footer"
             />

@@ -203,7 +203,7 @@ export function RecordResults<E extends WireEndpoint>({
           />
           <ListFooter
             hasMore={query.hasNextPage}
-            loadMore={() => nextPageOrThrow(query.fetchNextPage)}
+            fetchNextPage={query.fetchNextPage}
             labels={{ loading: t('client.list.loading'), noMore: t('client.list.noMore'), failed: t('client.list.loadFailed') }}
           />
         </section>

@@ -112,7 +112,7 @@ function ContactLog({ customerId }: { customerId: number }) {
           />
           <ListFooter
             hasMore={log.hasNextPage}
-            loadMore={() => nextPageOrThrow(log.fetchNextPage)}
+            fetchNextPage={log.fetchNextPage}
             labels={{ loading: t('contact.log.loading'), noMore: t('contact.log.noMore'), failed: t('contact.log.failed') }}
             testId="contact-log-footer"
           />
