@@ -29,8 +29,7 @@ export function prepareStart(options: {
   const env = loadEnv(options.source);
   if (env.WEB_DIST_DIR !== undefined) return { env, built: false, reason: `WEB_DIST_DIR is set: serving ${env.WEB_DIST_DIR} as it is` };
   const distDir = join(options.root, 'apps', 'web', 'dist');
-  const viteSettings = Object.fromEntries(Object.entries(options.source).filter(([key]) => key.startsWith('VITE_')));
-  const digest = webSourcesDigest(options.root, viteSettings);
+  const digest = webSourcesDigest(options.root, options.source);
   const state = webBuildState(distDir, digest);
   if (state.fresh) {
     options.log('web app: up to date, not rebuilt');

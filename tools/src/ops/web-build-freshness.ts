@@ -23,8 +23,8 @@ function sourceFiles(root: string, folder: string, found: string[] = []): string
   return found;
 }
 
-/** SHA-256 of the sources' paths and contents (a checkout touches times only) and the VITE_* settings baked into the bundle. */
-export function webSourcesDigest(root: string, viteSettings: Record<string, string | undefined> = {}): string {
+/** SHA-256 of the sources' paths and contents (a checkout touches times only) and the VITE_* settings (of `env`) baked into the bundle. */
+export function webSourcesDigest(root: string, env: Record<string, string | undefined> = {}): string {
   const hash = createHash('sha256');
   const files = [
     ...WEB_SOURCE_FOLDERS.flatMap((folder) => sourceFiles(root, folder)),
@@ -35,7 +35,7 @@ export function webSourcesDigest(root: string, viteSettings: Record<string, stri
     hash.update(readFileSync(join(root, file)));
     hash.update('\0');
   }
-  for (const [key, value] of Object.entries(viteSettings).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [key, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
     if (key.startsWith('VITE_') && value !== undefined) hash.update(`${key}=${value}\0`);
   }
   return hash.digest('hex');
