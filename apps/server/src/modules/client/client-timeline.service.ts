@@ -4,7 +4,6 @@ import {
   contactPurposeSchema,
   timelineCursorText,
   type DynamicItem,
-  type TimelineCursor,
   type TimelineItem,
   type TimelineKind,
   type getTimeline as getTimelineEndpoint,
@@ -37,26 +36,6 @@ const viaOf = (data: AuditData) => {
   const via = (data.after ?? data.before)?.via;
   return typeof via === 'string' ? via : null;
 };
-
-/** The kinds asked for (or the default), a page and one more row. */
-function timelineOptions(kinds: readonly TimelineKind[] | undefined, cursor: TimelineCursor | undefined, limit: number): TimelineOptions {
-  return {
-    sources: new Set<TimelineKind>(kinds ?? TIMELINE_DEFAULT_KINDS),
-    cut: cursor ?? TIMELINE_TOP,
-    rows: limit + 1,
-    largeMoneyOnly: true,
-  };
-}
-
-/** getDynamic's `before` (whole ms, strictly older): rank −1 is below every item of that instant. */
-function dynamicOptions(before: number | undefined, limit: number): TimelineOptions {
-  return {
-    sources: new Set<TimelineKind>(['trade', 'money', 'transfer', 'profileEdit']),
-    cut: before === undefined ? TIMELINE_TOP : { atMicros: before * 1000, rank: -1, id: 0 },
-    rows: limit + 1,
-    largeMoneyOnly: false,
-  };
-}
 
 function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
   const base = { at: row.at, staffName: row.staffName };
@@ -131,16 +110,6 @@ function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
   }
 }
 
-/** Null cursor: nothing further. */
-function timelinePageOf(rows: TimelineRow[], limit: number, rates: ExchangeRates) {
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    list: shown.map((row) => toTimelineItem(row, rates)),
-    nextCursor: rows.length > limit && last ? timelineCursorText({ atMicros: last.atMicros, rank: last.rank, id: last.id }) : null,
-  };
-}
-
 /** As getDynamic has always described them. */
 function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | null {
   const base = { at: row.at };
@@ -181,18 +150,39 @@ function toDynamicItem(row: TimelineRow, rates: ExchangeRates): DynamicItem | nu
 
 type TimelineRequest = z.output<typeof getTimelineEndpoint.request>;
 
-/** Newest first (ADR 0040), with the ownership check and the rates in one statement. */
+/**
+ * Newest first (ADR 0040), with the ownership check and the rates in one statement: the kinds asked for (or the
+ * default), a page and one more row. A null cursor: nothing further.
+ */
 export async function getTimeline(db: Database, caller: Caller, input: TimelineRequest) {
-  const options = timelineOptions(input.kinds, input.cursor, input.limit);
+  const options: TimelineOptions = {
+    sources: new Set<TimelineKind>(input.kinds ?? TIMELINE_DEFAULT_KINDS),
+    cut: input.cursor ?? TIMELINE_TOP,
+    rows: input.limit + 1,
+    largeMoneyOnly: true,
+  };
   const { rates, rows } = await readOwnWithRates(db, caller, input.customerId, (scope) => ({
     rows: timelinePage(scope, input.customerId, options),
   }));
-  return timelinePageOf(rows, input.limit, rates);
+  const shown = rows.slice(0, input.limit);
+  const last = shown.at(-1);
+  return {
+    list: shown.map((row) => toTimelineItem(row, rates)),
+    nextCursor: rows.length > input.limit && last ? timelineCursorText({ atMicros: last.atMicros, rank: last.rank, id: last.id }) : null,
+  };
 }
 
-/** The profile's older activity feed; `before` pages further back. */
+/**
+ * The profile's older activity feed; `before` (whole ms, strictly older) pages further back: rank −1 is below every
+ * item of that instant.
+ */
 export async function getDynamic(db: Database, caller: Caller, customerId: number, before: number | undefined, limit: number) {
-  const options = dynamicOptions(before, limit);
+  const options: TimelineOptions = {
+    sources: new Set<TimelineKind>(['trade', 'money', 'transfer', 'profileEdit']),
+    cut: before === undefined ? TIMELINE_TOP : { atMicros: before * 1000, rank: -1, id: 0 },
+    rows: limit + 1,
+    largeMoneyOnly: false,
+  };
   const { rates, rows } = await readOwnWithRates(db, caller, customerId, (scope) => ({
     rows: timelinePage(scope, customerId, options),
   }));
