@@ -34,8 +34,12 @@ export async function request<E extends WireEndpoint>(
   };
 
   const wire = encodeRequest(endpoint, payload ?? {}, { corp: getAppSettings().corpCode, token: useUser.getState().token });
-  // Loads beside the call, so a first call waits for no extra round trip.
-  const checking = checkerFor(endpoint);
+  // The response checker, compiled at build time (a lazy chunk, ADR 0023), loads beside the call, so a first call waits for no
+  // extra round trip; null when it cannot be fetched (a network failure).
+  const checking = responseCheckModule().then(
+    (module) => module.responseMismatch,
+    () => null,
+  );
 
   let body: unknown;
   /** Seconds a rate-limited call (HTTP 429) should wait, as the server's Retry-After says. */
@@ -63,27 +67,15 @@ export async function request<E extends WireEndpoint>(
     }
     return fail(error);
   }
-  const check = await checking;
-  if (!check) return fail(new ApiError(ClientErrorCode.NETWORK, i18n.t('errors.network'), endpoint.path));
-  const mismatch = check(envelope.data);
+  const responseMismatch = await checking;
+  if (!responseMismatch) return fail(new ApiError(ClientErrorCode.NETWORK, i18n.t('errors.network'), endpoint.path));
+  const mismatch = responseMismatch(endpoint, envelope.data);
   if (mismatch !== undefined) {
     const error = new ApiError(ClientErrorCode.BAD_RESPONSE, i18n.t('errors.badResponse'), endpoint.path, mismatch);
     reportProblem(error, `${endpoint.method} ${endpoint.path}: ${mismatch}`);
     return fail(error);
   }
   return envelope.data as ResponseOf<E>;
-}
-
-type ResponseChecker = (data: unknown) => string | undefined;
-
-/** The endpoint's response checker, compiled at build time (a lazy chunk, ADR 0023); null when it cannot be fetched (a network failure). */
-function checkerFor(endpoint: WireEndpoint): Promise<ResponseChecker | null> {
-  return responseCheckModule().then(
-    ({ responseMismatch }) =>
-      (data: unknown) =>
-        responseMismatch(endpoint, data),
-    () => null,
-  );
 }
 
 let responseCheck: Promise<typeof ResponseCheck> | null = null;
