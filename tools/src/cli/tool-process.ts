@@ -11,18 +11,16 @@ export interface ToolRun {
   elapsedMs: number;
 }
 
+const TIMEOUT_MS = 90_000;
+
 /**
- * Test helper: `npm run <script> -- <args>` typed in `cwd` (the repository root by default), as a user
- * would, with a clean environment plus `env` (never this process's DATABASE_URL or PGLITE_DIR).
+ * Test helper: `npm run <script> -- <args>` typed at the repository root, as a user would, with a clean
+ * environment plus `env` (never this process's DATABASE_URL or PGLITE_DIR).
  */
-export function runNpmScript(
-  script: string,
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
-): Promise<ToolRun> {
+export function runNpmScript(script: string, args: string[], options: { env: Record<string, string> }): Promise<ToolRun> {
   const started = Date.now();
   const child = spawn('npm', ['run', script, '--', ...args], {
-    cwd: options.cwd ?? REPO_ROOT,
+    cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -32,8 +30,8 @@ export function runNpmScript(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`npm run ${script} did not finish within ${options.timeoutMs ?? 90_000} ms:\n${output}`));
-    }, options.timeoutMs ?? 90_000);
+      reject(new Error(`npm run ${script} did not finish within ${TIMEOUT_MS} ms:\n${output}`));
+    }, TIMEOUT_MS);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
