@@ -1,15 +1,9 @@
 import { use, type ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import { NotFoundPage } from './not-found-page';
-import { pageRoutes, redirectRoutes, type PageRoute, type RedirectRoute, type RouteName, type TitleKey } from './route-table';
+import { pageRoutes, redirectRoutes, type PageRoute, type RedirectRoute, type RouteName } from './route-table';
 
 export type MatchedRoute =
   { kind: 'redirect'; route: RedirectRoute } | { kind: 'page'; route: PageRoute; Page: ComponentType } | { kind: 'notFound' };
-
-export interface RouteInfo {
-  name: RouteName;
-  titleKey?: TitleKey;
-}
 
 const loadedPages = new Map<RouteName, ComponentType>();
 const loadingPages = new Map<RouteName, Promise<void>>();
@@ -54,6 +48,3 @@ export function matchRoute(pathname: string): MatchedRoute {
   if (page) return { kind: 'page', route: page, Page: routePages.get(page.name)! };
   return { kind: 'notFound' };
 }
-
-export const notFoundRoute: RouteInfo = { name: 'notFound', titleKey: 'title.notFound' };
-export { NotFoundPage };

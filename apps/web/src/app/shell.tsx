@@ -8,7 +8,8 @@ import { isMobileDevice } from '../shared/device/device';
 import { ErrorState, WaitingState } from '../shared/ui/states';
 import { KeepAlivePages, useNavigationRecord } from './keep-alive';
 import { routeByName } from './route-table';
-import { matchRoute, NotFoundPage, notFoundRoute, type RouteInfo } from './route-match';
+import { matchRoute } from './route-match';
+import { NotFoundPage } from './not-found-page';
 import { TopBar } from './top-bar';
 
 /** The in-app history position React Router keeps in history.state; 0 is where this visit began. */
@@ -27,9 +28,9 @@ export function Shell({ onSettled }: { onSettled: (locationKey: string) => void 
   const matched = matchRoute(location.pathname);
   // `/`, `/client`, … keep the query (the sidebar link's `?entry=…`) on their way to the real page.
   const redirectTo = matched.kind === 'redirect' ? `${matched.route.redirectTo}${location.search}` : null;
-  const handle: RouteInfo = matched.kind === 'page' ? matched.route : notFoundRoute;
-  const Page = matched.kind === 'page' ? matched.Page : NotFoundPage;
-  const name = handle.name;
+  const page = matched.kind === 'page' ? matched : null;
+  const Page = page?.Page ?? NotFoundPage;
+  const name = page?.route.name ?? 'notFound';
   const outlet = (
     <>
       <Page />
@@ -39,7 +40,7 @@ export function Shell({ onSettled }: { onSettled: (locationKey: string) => void 
   // A redirect is not a page the user was on: the alive pages and "previous" stay as they were.
   const record = useNavigationRecord(location.key, name, outlet, redirectTo !== null);
 
-  const title = handle.titleKey ? t(handle.titleKey) : t('app.name');
+  const title = t(page ? (page.route.titleKey ?? 'app.name') : 'title.notFound');
   useEffect(() => {
     document.title = title;
   }, [title, location.key]);
