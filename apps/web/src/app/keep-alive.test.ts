@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { nextAlivePages, type AlivePage } from './keep-alive';
 import { staysAlive, type RouteName } from './route-table';
-import { kycTarget } from './kyc-listener';
+import { kycTarget } from '../features/kyc';
 
 const walk = (...names: RouteName[]) =>
   names

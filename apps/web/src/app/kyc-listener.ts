@@ -4,8 +4,6 @@ import { queryClient } from '../shared/api/query-client';
 import { kycTarget } from '../features/kyc';
 import type { AppRouter } from './router';
 
-export { kycTarget };
-
 /** docs/spec.md §4 "KYC change": the single-chat sidebar follows a bind made by another page (kycTarget); bindings known here go stale. */
 export function installKycListener(router: AppRouter, win: Window = window) {
   const onStorage = (event: StorageEvent) => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { APP_HOME_PATH, APP_PAGE_PATHS, APP_REDIRECT_PATHS } from '@broker/contract/app-routes';
 import { hostileNavigationTargets } from '@broker/contract/testing';
 import { pageRoutes, redirectRoutes } from './route-table';
-import { kycTarget } from './kyc-listener';
+import { kycTarget } from '../features/kyc';
 import { HOME_PATH, WX_ENTRY_PATH, returnPageOf } from '../features/auth';
 
 /** Where a navigation to `target` ends up, as the browser would resolve it from this app's origin. */
