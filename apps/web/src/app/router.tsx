@@ -39,15 +39,7 @@ export interface AppRouter {
   navigate(to: string, options?: { replace?: boolean }): Promise<void>;
 }
 
-interface AppRouterInternals extends AppRouter {
-  readonly history: ReturnType<typeof createBrowserHistory>;
-  /** What links and navigate() use: moves only once the destination page's chunk is in. */
-  readonly navigator: Navigator;
-  /** The page for this location key has rendered (its lazy chunk is in): the router is at rest. */
-  settled(locationKey: string): void;
-}
-
-export function createAppRouter(): AppRouterInternals {
+export function createAppRouter() {
   // v5Compat: listeners hear our own push/replace too, not only the browser's back and forward.
   const history = createBrowserHistory({ v5Compat: true });
   const listeners = new Set<() => void>();
@@ -59,6 +51,7 @@ export function createAppRouter(): AppRouterInternals {
     const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : (to.pathname ?? history.location.pathname);
     return preloadPath(pathname).catch(() => undefined);
   };
+  // What links and navigate() use: moves only once the destination page's chunk is in.
   const navigator: Navigator = {
     createHref: (to) => history.createHref(to),
     encodeLocation: (to) => history.encodeLocation(to),
@@ -77,16 +70,17 @@ export function createAppRouter(): AppRouterInternals {
         location: { pathname, search, key },
       };
     },
-    subscribe(listener) {
+    subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async navigate(to, options) {
+    async navigate(to: string, options?: { replace?: boolean }) {
       await whenReady(to);
       if (options?.replace) history.replace(to);
       else history.push(to);
     },
-    settled(locationKey) {
+    /** The page for this location key has rendered (its lazy chunk is in): the router is at rest. */
+    settled(locationKey: string) {
       if (settledKey === locationKey) return;
       settledKey = locationKey;
       notify();
@@ -113,8 +107,8 @@ class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNo
   }
 }
 
-export function AppRoutes({ router }: { router: AppRouter }) {
-  const { history, navigator, settled } = router as AppRouterInternals;
+export function AppRoutes({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  const { history, navigator, settled } = router;
   const [location, setLocation] = useState<{ location: Location; action: NavigationType }>(() => ({
     location: history.location,
     action: history.action,
