@@ -25,6 +25,10 @@ export const valueList = (values: readonly (number | string)[]) =>
     sql`, `,
   );
 
+/** Each quoted, so an element holding `,` `"` or `{` stays one element. */
+export const textArrayLiteral = (values: readonly string[]) =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
+
 export const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 
 export type RowsQuery<Row> = SQL & { readonly __row?: Row };

@@ -1,6 +1,7 @@
 import { formatDay, weekdaysBetween } from './calendar';
 import { idNumberLast4, maskIdNumber } from '@broker/domain';
 import { searchTerms } from '../search-terms';
+import { textArrayLiteral } from '../sql-rows';
 import { hkid, mainlandId, passport, type IdentityDocument } from './identity-documents';
 import { Prng } from './prng';
 import {
@@ -190,10 +191,6 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 function copyText(value: string | null): string {
   if (value === null) return '\\N';
   return /[\\\t\n\r]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : value;
-}
-
-function copyArray(values: string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /** Allocated in customer order, so the same seed gives the same ids whatever the chunk size. */
@@ -460,7 +457,7 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
       status,
       openDate,
       closedDate ?? '\\N',
-      copyText(copyArray(tags)),
+      copyText(textArrayLiteral(tags)),
       copyText(remark),
     ].join('\t'),
   );

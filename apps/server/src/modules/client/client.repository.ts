@@ -11,6 +11,7 @@ import {
   selectQuery,
   tableAlias,
   tableAs,
+  textArrayLiteral,
   type RowOf,
 } from '../../db/sql-rows';
 import {
@@ -327,10 +328,6 @@ export const clientQueries = {
     };
   },
 };
-
-/** Each quoted, so a tag holding `,` `"` or `{` stays one element. */
-const textArrayLiteral = (tags: readonly string[]) =>
-  `{${tags.map((tag) => `"${tag.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 
 /** Only while the row is still at `version`; bumps it. */
 export function profileUpdate(scope: Scope, customerId: number, version: number, changes: ProfileChanges): SQL {
