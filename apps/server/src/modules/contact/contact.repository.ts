@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import {
   asText,
-  columnName,
+  columnNames,
   epochMs,
   float8,
   hkDayStart,
@@ -164,8 +164,8 @@ export async function placeFollowUp(
   const facts = JSON.stringify({ recordId: record.threadId, nextStep: record.nextStep });
   // customer_name_en is filled by the trigger of migration 0009.
   await tx.execute(
-    sql`insert into ${motEvents} (${columnName(motEvents.corpId)}, ${columnName(motEvents.rule)}, ${columnName(motEvents.customerId)},
-               ${columnName(motEvents.staffId)}, ${columnName(motEvents.factKey)}, ${columnName(motEvents.dueDate)}, ${columnName(motEvents.facts)})
+    sql`insert into ${motEvents} (${columnNames(motEvents.corpId, motEvents.rule, motEvents.customerId)},
+               ${columnNames(motEvents.staffId, motEvents.factKey, motEvents.dueDate, motEvents.facts)})
         values (${scope.corpId}, ${FOLLOW_UP_RULE}, ${record.customerId}, ${scope.staffId}, ${factKey}, ${record.nextStepDate}::date, ${facts}::jsonb)
         on conflict (rule, customer_id, fact_key) do update
            set due_date = excluded.due_date, facts = excluded.facts
@@ -183,28 +183,25 @@ export async function insertVersion(tx: Tx, scope: StaffScope, version: NewVersi
   const inserted = await selectRows(
     tx,
     rowsQuery<{ id: number }>(
-      sql`insert into ${contactRecords} (${sql.join(
-        [
-          contactRecords.id,
-          contactRecords.threadId,
-          contactRecords.version,
-          contactRecords.corpId,
-          contactRecords.customerId,
-          contactRecords.staffId,
-          contactRecords.channel,
-          contactRecords.purpose,
-          contactRecords.note,
-          contactRecords.outcome,
-          contactRecords.nextStep,
-          contactRecords.nextStepDate,
-          contactRecords.suitability,
-          contactRecords.servedAt,
-          contactRecords.followsRecordId,
-          contactRecords.correctionReason,
-          contactRecords.locksAt,
-          contactRecords.requestId,
-        ].map(columnName),
-        sql`, `,
+      sql`insert into ${contactRecords} (${columnNames(
+        contactRecords.id,
+        contactRecords.threadId,
+        contactRecords.version,
+        contactRecords.corpId,
+        contactRecords.customerId,
+        contactRecords.staffId,
+        contactRecords.channel,
+        contactRecords.purpose,
+        contactRecords.note,
+        contactRecords.outcome,
+        contactRecords.nextStep,
+        contactRecords.nextStepDate,
+        contactRecords.suitability,
+        contactRecords.servedAt,
+        contactRecords.followsRecordId,
+        contactRecords.correctionReason,
+        contactRecords.locksAt,
+        contactRecords.requestId,
       )})
           values (${id}, ${version.threadId ?? id}, ${version.version}, ${scope.corpId}, ${version.customerId}, ${scope.staffId},
                   ${version.channel}, ${version.purpose}, ${version.note}, ${version.outcome}, ${version.nextStep}, ${version.nextStepDate}::date,
