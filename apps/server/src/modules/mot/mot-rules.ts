@@ -53,6 +53,13 @@ const LIVE = sql`${c.status} <> 'closed'`;
 const hkDate = (column: AnyColumn | SQL) => sql`(${column} at time zone 'Asia/Hong_Kong')::date`;
 const hkDayStart = (day: SQL) => sql`((${day})::timestamp at time zone 'Asia/Hong_Kong')`;
 const hkTime = (column: AnyColumn) => sql`to_char(${column} at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI')`;
+/** Within the movement look-back, to the end of the as-of day. */
+const inLookback = (column: AnyColumn, asOf: SQL) => sql`${column} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
+  and ${column} < ${hkDayStart(sql`${asOf} + 1`)}`;
+/** A large cash movement's facts; the statement joins its rate as `x`. */
+const movementFacts = sql`'movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
+  'amountHkd', round(${m.amount} / x.rate, 2), 'thresholdHkd', ${s.minCashIo},
+  'method', ${m.method}, 'occurredAt', ${hkTime(m.occurredAt)}`;
 /** The name first: the to-do list's sort key (migration 0009). */
 const firedFor = (rule: MotRule) => sql`${c.nameEn}, ${c.corpId}, ${literal(rule)}, ${c.id}, ${c.staffId}`;
 
@@ -91,16 +98,13 @@ const largeMoneyRule = (rule: 'large_deposit' | 'large_withdrawal', direction: '
   rule,
   select: ({ asOf, scope }) => sql`
     select ${firedFor(rule)}, ${m.id}::text, ${hkDate(m.occurredAt)},
-           jsonb_build_object('movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
-                              'amountHkd', round(${m.amount} / x.rate, 2), 'thresholdHkd', ${s.minCashIo},
-                              'method', ${m.method}, 'occurredAt', ${hkTime(m.occurredAt)})
+           jsonb_build_object(${movementFacts})
       from ${tableAs(m)}
       join ${tableAs(c)} on ${c.id} = ${m.customerId}
       join ${tableAs(s)} on ${s.id} = ${c.staffId}
       cross join lateral (select ${rateOn(m.currency, hkDate(m.occurredAt))} as rate) x
      where ${m.direction} = ${literal(direction)}
-       and ${m.occurredAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
-       and ${m.occurredAt} < ${hkDayStart(sql`${asOf} + 1`)}
+       and ${inLookback(m.occurredAt, asOf)}
        and ${LIVE} and ${scope}
        and ${m.amount} / x.rate >= ${s.minCashIo}`,
 });
@@ -117,8 +121,7 @@ const transferRule = (rule: 'transfer_in' | 'transfer_out', direction: 'in' | 'o
       join ${tableAs(sec)} on ${sec.id} = ${t.securityId}
       cross join lateral (select ${rateOn(sec.currency, asOf)} as rate) x
      where ${t.direction} = ${literal(direction)}
-       and ${t.occurredAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
-       and ${t.occurredAt} < ${hkDayStart(sql`${asOf} + 1`)}
+       and ${inLookback(t.occurredAt, asOf)}
        and ${LIVE} and ${scope}`,
 });
 
@@ -273,9 +276,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
     // are named, never their values.
     select: ({ asOf, scope }) => sql`
       select ${firedFor('particulars_changed_withdrawal')}, ${m.id}::text, ${hkDate(m.occurredAt)},
-             jsonb_build_object('movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
-                                'amountHkd', round(${m.amount} / x.rate, 2), 'thresholdHkd', ${s.minCashIo},
-                                'method', ${m.method}, 'occurredAt', ${hkTime(m.occurredAt)},
+             jsonb_build_object(${movementFacts},
                                 'changedFields', p.fields, 'changedAt', to_char(p.changed_at at time zone 'Asia/Hong_Kong', 'YYYY-MM-DD HH24:MI'),
                                 'changedBy', p.changed_by, 'daysBetween', ${hkDate(m.occurredAt)} - (p.changed_at at time zone 'Asia/Hong_Kong')::date,
                                 'withinDays', ${literal(T.particularsChangeWithinDays)})
@@ -297,8 +298,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
              and k.field in (${sql.join(T.particularsFields.map(literal), sql`, `)})
         ) p
        where ${m.direction} = 'withdrawal'
-         and ${m.occurredAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
-         and ${m.occurredAt} < ${hkDayStart(sql`${asOf} + 1`)}
+         and ${inLookback(m.occurredAt, asOf)}
          and ${LIVE} and ${scope}
          and ${m.amount} / x.rate >= ${s.minCashIo}
          and p.changed_at is not null`,
@@ -314,14 +314,11 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
         cross join lateral (select extract(year from age(${asOf}::timestamp, ${c.birthday}::timestamp))::int as age) g
         cross join lateral (
           select 'withdrawal:' || ${m.id}, ${hkDate(m.occurredAt)},
-                 jsonb_build_object('trigger', 'withdrawal', 'movementId', ${m.id}, 'amount', ${m.amount}, 'currency', ${m.currency}, 'rate', x.rate,
-                                    'amountHkd', round(${m.amount} / x.rate, 2), 'thresholdHkd', ${s.minCashIo},
-                                    'method', ${m.method}, 'occurredAt', ${hkTime(m.occurredAt)})
+                 jsonb_build_object('trigger', 'withdrawal', ${movementFacts})
             from ${tableAs(m)}
             cross join lateral (select ${rateOn(m.currency, hkDate(m.occurredAt))} as rate) x
            where ${m.customerId} = ${c.id} and ${m.direction} = 'withdrawal'
-             and ${m.occurredAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
-             and ${m.occurredAt} < ${hkDayStart(sql`${asOf} + 1`)}
+             and ${inLookback(m.occurredAt, asOf)}
              and ${m.amount} / x.rate >= ${s.minCashIo}
           union all
           select 'market:' || f.market, ${hkDate(sql`f.traded_at`)},
@@ -336,8 +333,7 @@ export const MOT_RULE_DEFINITIONS: readonly MotRuleDefinition[] = [
               select distinct on (${sec.market}) ${tr.id}, ${tr.tradedAt}, ${tr.side}, ${tr.quantity}, ${sec.market}, ${sec.symbol}, ${sec.nameCn}, ${sec.nameHk}, ${sec.nameEn}
                 from ${tableAs(tr)} join ${tableAs(sec)} on ${sec.id} = ${tr.securityId}
                where ${tr.customerId} = ${c.id}
-                 and ${tr.tradedAt} >= ${hkDayStart(sql`${asOf} - ${literal(T.movementLookbackDays)}`)}
-                 and ${tr.tradedAt} < ${hkDayStart(sql`${asOf} + 1`)}
+                 and ${inLookback(tr.tradedAt, asOf)}
                order by ${sec.market}, ${tr.tradedAt}, ${tr.id}
             ) f
            where not exists (select 1 from ${tableAs(tp)} join ${tableAs(sp)} on ${sp.id} = ${tp.securityId}
