@@ -78,7 +78,7 @@ export async function driveHttp(
                   method: wire.method,
                   path: wire.path,
                   headers: wire.headers,
-                  ...(wire.body !== undefined ? { body: wire.body } : { body: undefined }),
+                  body: wire.body,
                 };
               },
             },

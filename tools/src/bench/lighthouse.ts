@@ -66,11 +66,9 @@ async function signIn(port: number, options: LighthouseOptions) {
   }
 }
 
-/** Why Lighthouse cannot run here, or null: asked first, as chrome-launcher reports a missing browser by crashing at the end. */
-export const lighthouseUnavailable = debianChromiumMissing;
-
 export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseResult> {
-  const unavailable = lighthouseUnavailable();
+  // Asked first: chrome-launcher reports a missing browser by crashing at the end.
+  const unavailable = debianChromiumMissing();
   if (unavailable) throw new Error(unavailable);
   // A profile of this run's own, removed afterwards: nothing cached by an earlier run survives.
   const profile = mkdtempSync(join(tmpdir(), 'broker-lighthouse-profile-'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '@broker/server';
-import { healthDetailHeaders, signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
+import { debianChromiumMissing, healthDetailHeaders, signInAs, startServerProcess, type ServerProcess } from '@broker/server/testing';
 import { measureDatabaseSize, measureMotSweeps, preparePgliteDataset, preparePostgresDataset } from './datasets';
 import { ensureLongHistoryClient } from './long-history';
 import { startCaptureApp, type CaptureApp } from './capture';
@@ -52,8 +52,8 @@ type RunLighthouse = typeof runLighthouseType;
 /** Loaded only when asked for: Lighthouse and its browser launcher are heavy, and the browser may be missing. */
 async function loadLighthouse(): Promise<RunLighthouse | string> {
   try {
-    const { lighthouseUnavailable, runLighthouse } = await import('./lighthouse');
-    return lighthouseUnavailable() ?? runLighthouse;
+    const { runLighthouse } = await import('./lighthouse');
+    return debianChromiumMissing() ?? runLighthouse;
   } catch (error) {
     return `lighthouse.ts failed to load: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -394,16 +394,9 @@ async function runEngine(
           const { score, metrics } = runs.at(-1)!;
           log(`  run ${run + 1} of ${options.lighthouseRuns}: score ${score}, LCP ${metrics.lcpMs} ms, TBT ${metrics.tbtMs} ms`);
         }
-        const result = medianRun(runs);
-        lighthouseOutcome = {
-          engine,
-          score: result.score,
-          metrics: result.metrics,
-          reportPath: result.reportPath,
-          runScores: runs.map((run) => run.score),
-          runMetrics: runs.map((run) => run.metrics),
-        };
-        log(`  median score ${result.score}`);
+        const median = medianRun(runs);
+        lighthouseOutcome = { engine, ...median, runScores: runs.map((run) => run.score), runMetrics: runs.map((run) => run.metrics) };
+        log(`  median score ${median.score}`);
       } catch (error) {
         lighthouseOutcome = { engine, skipped: `it failed: ${error instanceof Error ? error.message : String(error)}` };
         log(`  Lighthouse ${lighthouseOutcome.skipped}`);
