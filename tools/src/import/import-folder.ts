@@ -242,13 +242,13 @@ function upsertChanged<Returned = object>(database: DatabaseHandle, upsert: Upse
   const set = [...compared.map((column) => `${column} = excluded.${column}`), ...(upsert.alsoSet ? [upsert.alsoSet] : [])];
   const stored = compared.map((column) => `${table}.${column}`);
   const incoming = compared.map((column) => `excluded.${column}`);
-  const returning = `returning ${upsert.returning ? `${upsert.returning}, ` : ''}`;
+  const onConflict = `on conflict ${conflict} do update set ${set.join(', ')}
+     where (${stored.join(', ')}) is distinct from (${incoming.join(', ')})
+     returning ${upsert.returning ? `${upsert.returning}, ` : ''}`;
   if (!partitionKey)
     return database.query<Returned & { inserted: boolean }>(
       `insert into ${table} (${columns.join(', ')}) values (${columns.map(placeholder).join(', ')})
-       on conflict ${conflict} do update set ${set.join(', ')}
-       where (${stored.join(', ')}) is distinct from (${incoming.join(', ')})
-       ${returning}(xmax = 0) as inserted`,
+       ${onConflict}(xmax = 0) as inserted`,
       Object.values(row),
     );
   // The same reference at another time: deleted and written again at its new time under its old id. A
@@ -261,9 +261,7 @@ function upsertChanged<Returned = object>(database: DatabaseHandle, upsert: Upse
      ), drawn as (select nextval(pg_get_serial_sequence('${table}', 'id')) as id)
      insert into ${table} (id, ${columns.join(', ')})
      values (coalesce((select id from moved), (select id from drawn)), ${columns.map(placeholder).join(', ')})
-     on conflict ${conflict} do update set ${set.join(', ')}
-     where (${stored.join(', ')}) is distinct from (${incoming.join(', ')})
-     ${returning}${table}.id = (select id from drawn) as inserted`,
+     ${onConflict}${table}.id = (select id from drawn) as inserted`,
     Object.values(row),
   );
 }
