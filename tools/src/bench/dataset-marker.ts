@@ -5,14 +5,6 @@ import { z } from 'zod';
  * (no table of ours, nothing a migration or schema check would see): a run reuses it when the marker names the dataset.
  */
 
-/** What makes two loads identical: the generator is deterministic per these. */
-export interface DatasetIdentity {
-  customers: number;
-  seed: number;
-  asOf: string;
-  staff: number;
-}
-
 const markerSchema = z.object({
   customers: z.number(),
   seed: z.number(),
@@ -25,6 +17,8 @@ const markerSchema = z.object({
   origin: z.enum(['seeded', 'adopted']).catch('seeded'),
 });
 export type DatasetMarker = z.infer<typeof markerSchema>;
+/** What makes two loads identical: the generator is deterministic per these. */
+export type DatasetIdentity = Pick<DatasetMarker, 'customers' | 'seed' | 'asOf' | 'staff'>;
 
 const PREFIX = 'broker-bench dataset ';
 
