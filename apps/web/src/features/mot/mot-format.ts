@@ -281,20 +281,6 @@ const FACT_ROWS: Record<MotRule, readonly KeysUnder<'mot.fact'>[]> = {
   vulnerable_client: ['age', 'occurredAt', 'market', 'securityName', 'previousMarkets', 'currency', 'amount', 'amountHkd', 'thresholdHkd'],
 };
 
-/** The rules' HKD figures: shown in the chosen currency, their labels naming it. */
-const HKD_FACTS = new Set([
-  'amountHkd',
-  'thresholdHkd',
-  'valueHkd',
-  'lossHkd',
-  'netAssetsHkd',
-  'cashHkd',
-  'marketValueHkd',
-  'shortfallHkd',
-  'positionHkd',
-  'assetsHkd',
-]);
-const PRICE_FACTS = new Set(['avgCost', 'lastPrice']);
 /** Rows that only one of a rule's triggers has (vulnerable_client: a withdrawal or a new market) are left out when absent. */
 const OPTIONAL_FACT_ROWS = new Set(['market', 'securityName', 'previousMarkets', 'currency', 'amount', 'amountHkd', 'thresholdHkd']);
 
@@ -329,8 +315,9 @@ export function factRows(
     else if (key === 'previousMarkets') value = marketsNamed(t, facts.previousMarkets);
     else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
     else if (key === 'amount') value = money(facts.amount);
-    else if (HKD_FACTS.has(key)) value = inChosen(chosen, facts[key]);
-    else if (PRICE_FACTS.has(key)) value = price(facts[key], facts);
+    // The rules' HKD figures (`…Hkd`): shown in the chosen currency, their labels naming it.
+    else if (key.endsWith('Hkd')) value = inChosen(chosen, facts[key]);
+    else if (key === 'avgCost' || key === 'lastPrice') value = price(facts[key], facts);
     else if (key === 'changeType') value = t(`mot.contactChange.${contactChangeOf(facts)}`);
     else if (key === 'method' && facts.method) value = t(`mot.method.${text(facts.method)}`, { defaultValue: text(facts.method) });
     else value = text(facts[key]);
