@@ -31,8 +31,6 @@ import './reach.css';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-const loadDialog = () => import('../../shared/ui/antd-dialog').then((module) => module.default);
-
 /** Where the KYC page sends the manager back to once a contact is bound. */
 const kycBindTarget = (customerId: number) =>
   `/kyc/index?${new URLSearchParams({ redirectPage: `/client/information?customerId=${customerId}` }).toString()}`;
@@ -52,7 +50,7 @@ async function offerToLog(
   t: Translate,
   navigate: (to: string) => void,
 ) {
-  const Dialog = await loadDialog();
+  const { default: Dialog } = await import('../../shared/ui/antd-dialog');
   const confirmed = await Dialog.confirm({
     title: t('reach.log.title'),
     content: t(`reach.log.${contact.channel}`, { name: contact.name }),
