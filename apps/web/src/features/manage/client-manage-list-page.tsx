@@ -10,8 +10,6 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { SearchInput } from '../../shared/ui/search-input';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
 import { PullToRefresh } from '../../shared/ui/pull-to-refresh';
-import { LongList } from '../../shared/ui/long-list';
-import { ListFooter } from '../../shared/ui/list-footer';
 import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
@@ -20,8 +18,8 @@ import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
 import { activeFilterCount, toFilterPayload, toSearchPayload, useClientFilters } from './client-filters';
-import { customerListQuery, customerStatQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
-import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
+import { customerListQuery, customerStatQuery, shortcutsQuery } from './manage-queries';
+import { ClientRows } from './client-row';
 import { ActiveFilterChips } from './active-filter-chips';
 import { useSearchAsYouType } from './client-search';
 import { ChannelStrip } from './channel-strip';
@@ -48,7 +46,6 @@ export default function ClientManageListPage() {
     if (filters.keyword !== typed) setKeywordInput(filters.keyword);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filters.keyword]);
-  const record = useRecordOpened();
   const waysBack = useQuery(shortcutsQuery()).data;
   const hasShortcuts = Boolean(waysBack && (waysBack.pinned.length || waysBack.recentClients.length || waysBack.savedFilters.length));
   // Unobserved while the page is hidden, a query was dropped after five minutes and the list came back at the top: keep it for the session.
@@ -159,22 +156,7 @@ export default function ClientManageListPage() {
           ) : clients.length === 0 ? (
             <EmptyState title={t('manage.noClients')} description={t('manage.noClientsDesc')} />
           ) : (
-            <>
-              <LongList
-                items={clients}
-                itemKey={(client) => client.customerId}
-                estimateSize={CLIENT_ROW_HEIGHT}
-                renderItem={(client) => (
-                  <ClientRow client={client} keyword={filters.keyword} onOpen={() => record(client.customerId, filters.keyword)} />
-                )}
-              />
-              <ListFooter
-                hasMore={list.hasNextPage}
-                fetchNextPage={list.fetchNextPage}
-                labels={{ loading: t('manage.loadingMore'), noMore: t('manage.noMore'), failed: t('manage.loadFailed') }}
-                testId="list-footer"
-              />
-            </>
+            <ClientRows clients={clients} keyword={filters.keyword} hasMore={list.hasNextPage} fetchNextPage={list.fetchNextPage} />
           )}
         </section>
       </PullToRefresh>

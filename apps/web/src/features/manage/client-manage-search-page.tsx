@@ -6,12 +6,10 @@ import DeleteOutline from 'antd-mobile-icons/es/DeleteOutline';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { PageFrame } from '../../shared/ui/page-frame';
-import { LongList } from '../../shared/ui/long-list';
-import { ListFooter } from '../../shared/ui/list-footer';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
-import { customerListQuery, shortcutsQuery, useRecordOpened } from './manage-queries';
-import { CLIENT_ROW_HEIGHT, ClientRow } from './client-row';
+import { customerListQuery, shortcutsQuery } from './manage-queries';
+import { ClientRows } from './client-row';
 import { useSearchAsYouType } from './client-search';
 import { searchQueryOf } from './client-filters';
 import { useForgetSearches } from './shortcuts-mutations';
@@ -28,7 +26,6 @@ export default function ClientManageSearchPage() {
   const shortcuts = useQuery(shortcutsQuery());
   const recentSearches = shortcuts.data?.recentSearches ?? [];
   const forget = useForgetSearches();
-  const record = useRecordOpened();
   const results = useInfiniteQuery({
     ...customerListQuery(searchQueryOf(keyword)),
     enabled: keyword.length > 0,
@@ -98,18 +95,7 @@ export default function ClientManageSearchPage() {
           <header className="ba-client-list__head">
             <h2>{t('manage.search.results', { count: total })}</h2>
           </header>
-          <LongList
-            items={clients}
-            itemKey={(client) => client.customerId}
-            estimateSize={CLIENT_ROW_HEIGHT}
-            renderItem={(client) => <ClientRow client={client} keyword={keyword} onOpen={() => record(client.customerId, keyword)} />}
-          />
-          <ListFooter
-            hasMore={results.hasNextPage}
-            fetchNextPage={results.fetchNextPage}
-            labels={{ loading: t('manage.loadingMore'), noMore: t('manage.noMore'), failed: t('manage.loadFailed') }}
-            testId="list-footer"
-          />
+          <ClientRows clients={clients} keyword={keyword} hasMore={results.hasNextPage} fetchNextPage={results.fetchNextPage} />
         </section>
       )}
     </PageFrame>

@@ -5,9 +5,12 @@ import type { CustomerListItem } from '@broker/contract';
 import { useMoney } from '../../shared/format/use-money';
 import { Highlight } from './highlight';
 import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
+import { LongList } from '../../shared/ui/long-list';
+import { ListFooter } from '../../shared/ui/list-footer';
+import { useRecordOpened } from './manage-queries';
 
 /** A row's usual height at 375 px wide (two lines and tags), for rows the virtual list has not measured yet. */
-export const CLIENT_ROW_HEIGHT = 86;
+const CLIENT_ROW_HEIGHT = 86;
 
 export const profilePath = (customerId: number) => `/client/information?customerId=${customerId}`;
 
@@ -147,6 +150,38 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
           {(RowReachSheet) => <RowReachSheet client={client} onClose={() => setReaching(false)} />}
         </WhenLoaded>
       )}
+    </>
+  );
+}
+
+/** The clients the list or a search found, the next page as the end comes into view; opening one is remembered (ADR 0049). */
+export function ClientRows({
+  clients,
+  keyword,
+  hasMore,
+  fetchNextPage,
+}: {
+  clients: CustomerListItem[];
+  keyword: string;
+  hasMore: boolean;
+  fetchNextPage: () => Promise<{ isError: boolean }>;
+}) {
+  const { t } = useTranslation();
+  const record = useRecordOpened();
+  return (
+    <>
+      <LongList
+        items={clients}
+        itemKey={(client) => client.customerId}
+        estimateSize={CLIENT_ROW_HEIGHT}
+        renderItem={(client) => <ClientRow client={client} keyword={keyword} onOpen={() => record(client.customerId, keyword)} />}
+      />
+      <ListFooter
+        hasMore={hasMore}
+        fetchNextPage={fetchNextPage}
+        labels={{ loading: t('manage.loadingMore'), noMore: t('manage.noMore'), failed: t('manage.loadFailed') }}
+        testId="list-footer"
+      />
     </>
   );
 }
