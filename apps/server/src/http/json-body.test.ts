@@ -48,6 +48,7 @@ describe('firstInvalidUtf8', () => {
     ['cut off', [0x61, 0x62, 0xe4, 0xb8], 2],
     ['lone continuation', [0x80], 0],
     ['valid 4-byte', [0xf0, 0x9f, 0x98, 0x80], -1],
+    ['a U+FFFD written, then a stray byte', [0xef, 0xbf, 0xbd, 0x61, 0x80], 4],
   ])('%s', (_label, bytes, expected) => {
     expect(firstInvalidUtf8(Uint8Array.from(bytes))).toBe(expected);
   });

@@ -2,40 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@broker/contract';
 import { ApiError } from './api-error';
 
-/** The first byte not in a well-formed UTF-8 sequence (RFC 3629; a cut-off sequence included); -1 when none. */
+/**
+ * The first byte not in a well-formed UTF-8 sequence (RFC 3629; a cut-off sequence included); -1 when none. The
+ * lenient decoder writes U+FFFD where a sequence fails, and the text before it is the bytes before it.
+ */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  let index = 0;
-  while (index < bytes.length) {
-    const lead = bytes[index]!;
-    if (lead < 0x80) {
-      index += 1;
-      continue;
-    }
-    const shape: [number, number, number] | null =
-      lead >= 0xc2 && lead <= 0xdf
-        ? [2, 0x80, 0xbf]
-        : lead === 0xe0
-          ? [3, 0xa0, 0xbf]
-          : lead === 0xed
-            ? [3, 0x80, 0x9f]
-            : lead >= 0xe1 && lead <= 0xef
-              ? [3, 0x80, 0xbf]
-              : lead === 0xf0
-                ? [4, 0x90, 0xbf]
-                : lead === 0xf4
-                  ? [4, 0x80, 0x8f]
-                  : lead >= 0xf1 && lead <= 0xf3
-                    ? [4, 0x80, 0xbf]
-                    : null;
-    if (!shape) return index;
-    const [length, low, high] = shape;
-    const second = bytes[index + 1];
-    if (second === undefined || second < low || second > high) return index;
-    for (let next = 2; next < length; next += 1) {
-      const byte = bytes[index + next];
-      if (byte === undefined || byte < 0x80 || byte > 0xbf) return index;
-    }
-    index += length;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  let offset = 0;
+  let from = 0;
+  for (let at = text.indexOf('\uFFFD'); at !== -1; at = text.indexOf('\uFFFD', from)) {
+    offset += Buffer.byteLength(text.slice(from, at));
+    // A U+FFFD the sender wrote (EF BF BD) is text.
+    if (bytes[offset] !== 0xef || bytes[offset + 1] !== 0xbf || bytes[offset + 2] !== 0xbd) return offset;
+    offset += 3;
+    from = at + 1;
   }
   return -1;
 }
