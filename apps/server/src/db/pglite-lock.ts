@@ -1,4 +1,4 @@
-import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -116,19 +116,13 @@ export function lockPgliteDir(dir: string, command: string): PgliteLock {
 }
 
 function tryCreate(path: string, text: string): boolean {
-  let fd: number;
   try {
-    fd = openSync(path, 'wx');
+    writeFileSync(path, text, { flag: 'wx' });
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 /** If what moved is not what was judged stale (a racer's fresh lock), puts it back. */
