@@ -58,10 +58,10 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet ba-me-sheet" destroyOnClose>
-      <div className="ba-me-sheet__head" data-testid="me-sheet">
+      <div className="ba-row ba-me-sheet__head" data-testid="me-sheet">
         {signedIn && (
           <>
-            <div className="ba-me-sheet__avatar" aria-hidden="true">
+            <div className="ba-avatar ba-me-sheet__avatar" aria-hidden="true">
               {staffName.slice(0, 1)}
             </div>
             <div className="ba-me-sheet__who">

@@ -10,7 +10,7 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <PageFrame>
-      <div className="ba-panel ba-state" data-testid="not-found">
+      <div className="ba-surface ba-panel ba-state" data-testid="not-found">
         <StateBlock status="empty" title={t('title.notFound')} description={t('notFound.description')}>
           <Button
             color="primary"

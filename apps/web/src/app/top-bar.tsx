@@ -19,7 +19,7 @@ export function TopBar({ title, showBack, onBack }: { title: string; showBack: b
         right={
           <button
             type="button"
-            className="ba-topbar__me ba-hit"
+            className="ba-bare ba-topbar__me ba-hit"
             aria-label={t('me.open')}
             data-testid="me-button"
             onClick={() => {

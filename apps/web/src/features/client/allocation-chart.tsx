@@ -101,9 +101,9 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
           {slices.length === 0 ? (
             <p className="ba-muted ba-alloc__empty">{t('client.asset.nothingHeld')}</p>
           ) : (
-            <div className="ba-alloc__body">
+            <div className="ba-row ba-alloc__body">
               <Donut slices={slices} label={t('client.asset.chartLabel')} />
-              <ul className="ba-plain-list ba-alloc__legend">
+              <ul className="ba-plain-list ba-grow ba-alloc__legend">
                 {slices.map((slice, index) => (
                   <li key={slice.key}>
                     <span className="ba-alloc__dot" style={{ background: COLORS[index % COLORS.length] }} />

@@ -34,7 +34,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
   const { t } = useTranslation();
   return (
     <section className="ba-profile" data-testid="profile-header">
-      <div className="ba-profile__top">
+      <div className="ba-row ba-profile__top">
         <span className="ba-avatar ba-profile__avatar" aria-hidden>
           {profile.nameCn.slice(0, 1) || profile.nameEn.slice(0, 1)}
         </span>
@@ -100,7 +100,7 @@ export function AssetCard({ asset }: { asset: CustomerAsset }) {
         {t(negative ? 'client.asset.netTotal' : 'client.asset.total', { ccy: money.currency })}
         {negative && <span className="ba-tag ba-tag--negative ba-tone--red">{t('client.asset.negativeTag')}</span>}
       </p>
-      <p className={negative ? 'ba-asset__total ba-asset__total--negative' : 'ba-asset__total'} data-testid="asset-total">
+      <p className={negative ? 'ba-total ba-asset__total--negative' : 'ba-total'} data-testid="asset-total">
         {money.format(asset.totalAssetsHkd)}
       </p>
       {negative && (
@@ -150,8 +150,8 @@ function DetailLinks({ customerId }: { customerId: number }) {
 function ContactLogLink({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   return (
-    <div className="ba-surface ba-card ba-contact-entry">
-      <Link className="ba-contact-entry__log" to={withCustomer(CONTACT_PATHS.log, customerId)} data-testid="link-contact-log">
+    <div className="ba-surface ba-card ba-row ba-contact-entry">
+      <Link className="ba-grow ba-contact-entry__log" to={withCustomer(CONTACT_PATHS.log, customerId)} data-testid="link-contact-log">
         <span className="ba-icon-tile ba-contact-entry__icon" aria-hidden>
           <FileOutline />
         </span>

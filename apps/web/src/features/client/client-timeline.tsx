@@ -293,7 +293,7 @@ export function TimelineCard({ customerId }: { customerId: number }) {
           </p>
         ) : (
           <>
-            <ol className="ba-timeline" data-testid="timeline-list">
+            <ol className="ba-plain-list ba-timeline" data-testid="timeline-list">
               {items.map((item) => (
                 <li key={item.key} className={`ba-timeline__item ba-timeline__item--${item.kind}`} data-kind={item.kind}>
                   <button type="button" className="ba-bare ba-timeline__open" onClick={() => setOpened(item)} data-testid="timeline-item">

@@ -32,7 +32,7 @@ function FilterRow<V extends string>({
   onChange: (value: V) => void;
 }) {
   return (
-    <div className="ba-frow" data-testid={`filter-${name}`}>
+    <div className="ba-row ba-frow" data-testid={`filter-${name}`}>
       <span className="ba-caption ba-frow__label">{label}</span>
       <RadioButtons
         label={label}
@@ -139,7 +139,7 @@ export function usePeriodFilter(): { filter: ReactNode; range: { dateFrom?: stri
         onChange={setPeriod}
       />
       {period === 'custom' && (
-        <div className="ba-frow ba-frow--dates">
+        <div className="ba-row ba-frow ba-frow--dates">
           <span className="ba-caption ba-frow__label" />
           <DayInput label={t('client.filters.from')} value={from} onChange={setFrom} />
           <span className="ba-caption">—</span>

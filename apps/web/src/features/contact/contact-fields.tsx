@@ -97,7 +97,7 @@ export function ContactFields({ values, onChange, errors, onBlur, children, refu
   return (
     <>
       {refusal && (
-        <p className="ba-contact-refusal" role="alert" data-testid="contact-refusal">
+        <p className="ba-contact-notice ba-tone--red" role="alert" data-testid="contact-refusal">
           {refusal}
         </p>
       )}

@@ -37,7 +37,7 @@ function LogRow({ record }: { record: ContactRecord }) {
         <time className="ba-caption ba-clog-row__time">{formatDateTime(record.servedAt)}</time>
       </span>
       <span className="ba-clog-row__note">{record.note}</span>
-      <span className="ba-clog-row__foot">
+      <span className="ba-row ba-clog-row__foot">
         {record.outcome && <span className="ba-grow ba-ellipsis">{outcomeText(record.outcome)}</span>}
         {record.nextStepDate && <span className="ba-clog-row__next">→ {record.nextStepDate}</span>}
         {record.version > 1 && <span className="ba-clog-badge ba-clog-badge--corrected">{t('contact.log.corrected')}</span>}

@@ -164,13 +164,13 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
     >
       <ClientStrip customer={customer} />
       {notices.map((notice) => (
-        <p key={notice} className="ba-contact-notice" role="status" data-testid="contact-notice">
+        <p key={notice} className="ba-contact-notice ba-tone--amber" role="status" data-testid="contact-notice">
           {notice}
         </p>
       ))}
       {restored && <DraftNotice draft={restored} onDiscard={discard} />}
       {follows && (
-        <p className="ba-contact-notice ba-contact-notice--info" data-testid="contact-follows">
+        <p className="ba-contact-notice ba-tone--blue" data-testid="contact-follows">
           {t('contact.form.follows', { date: formatDate(follows.servedAt) })}
         </p>
       )}

@@ -59,7 +59,7 @@ export function EventTag({ event }: { event: Pick<ContactRecord['events'][number
 /** Who the contact was with: avatar, names, customer number. */
 export function ClientStrip({ customer, children }: { customer: MotCustomerSummary; children?: ReactNode }) {
   return (
-    <section className="ba-contact-client" data-testid="contact-client">
+    <section className="ba-row ba-contact-client" data-testid="contact-client">
       <span className="ba-avatar ba-contact-client__avatar" aria-hidden="true">
         {customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}
       </span>

@@ -257,7 +257,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       }
     >
       <h2 className="ba-contact-heading">{asCorrection ? t('contact.record.correctTitle') : t('contact.record.editTitle')}</h2>
-      {asCorrection && <p className="ba-contact-notice ba-contact-notice--info">{t('contact.record.correctHint')}</p>}
+      {asCorrection && <p className="ba-contact-notice ba-tone--blue">{t('contact.record.correctHint')}</p>}
       {merge && standing && (
         <EditConflict
           clashes={standing.clashes.map((field) => ({

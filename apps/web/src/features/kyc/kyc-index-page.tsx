@@ -46,7 +46,7 @@ export default function KycIndexPage() {
     );
   else if (contact.data === null)
     body = (
-      <div className="ba-panel">
+      <div className="ba-surface ba-panel">
         <EmptyState title={t('kyc.notInChat.title')} description={t('kyc.notInChat.description')} />
       </div>
     );
@@ -76,7 +76,7 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
   const state = !bound ? 'unbound' : !ownCustomer ? 'boundElsewhere' : binding?.stale ? 'stale' : 'bound';
   return (
     <>
-      <section className="ba-surface ba-kyc__contact" data-testid="kyc-contact">
+      <section className="ba-surface ba-row ba-kyc__contact" data-testid="kyc-contact">
         <div className="ba-avatar ba-kyc__avatar" aria-hidden>
           {name.slice(0, 1)}
         </div>
@@ -101,7 +101,7 @@ function ContactBinding({ externalUserId }: { externalUserId: string }) {
       )}
       {bound && ownCustomer && binding && <BoundCustomer externalUserId={externalUserId} contactName={name} binding={binding} />}
       {bound && !ownCustomer && (
-        <div className="ba-panel">
+        <div className="ba-surface ba-panel">
           <EmptyState title={t('kyc.elsewhere.title')} description={t('kyc.elsewhere.description')} />
         </div>
       )}

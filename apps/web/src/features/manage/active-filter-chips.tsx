@@ -73,7 +73,7 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
 
   if (chips.length === 0) return null;
   return (
-    <div className="ba-chips" data-testid="active-filters">
+    <div className="ba-row ba-chips" data-testid="active-filters">
       <div className="ba-chip-row">
         {chips.map((chip) => (
           <button

@@ -146,7 +146,7 @@ export default function ClientManageFilterPage() {
       <Section title={t('manage.filters.assetRange', { ccy: rangeCcy })} error={assetError}>
         <div className={assetError ? 'ba-row ba-filter__range--error' : 'ba-row'}>
           <input
-            className="ba-filter__input"
+            className="ba-grow ba-filter__input"
             inputMode="decimal"
             placeholder={t('manage.filters.assetMin')}
             aria-label={t('manage.filters.assetMin')}
@@ -156,7 +156,7 @@ export default function ClientManageFilterPage() {
           />
           <span className="ba-filter__dash">—</span>
           <input
-            className="ba-filter__input"
+            className="ba-grow ba-filter__input"
             inputMode="decimal"
             placeholder={t('manage.filters.assetMax')}
             aria-label={t('manage.filters.assetMax')}
@@ -169,7 +169,7 @@ export default function ClientManageFilterPage() {
       <Section title={t('manage.filters.openDate')} error={dateError}>
         <div className={dateError ? 'ba-row ba-filter__range--error' : 'ba-row'}>
           <input
-            className="ba-filter__input"
+            className="ba-grow ba-filter__input"
             type="date"
             aria-label={t('manage.filters.openDateFrom')}
             value={draft.openDateFrom}
@@ -177,7 +177,7 @@ export default function ClientManageFilterPage() {
           />
           <span className="ba-filter__dash">—</span>
           <input
-            className="ba-filter__input"
+            className="ba-grow ba-filter__input"
             type="date"
             aria-label={t('manage.filters.openDateTo')}
             value={draft.openDateTo}

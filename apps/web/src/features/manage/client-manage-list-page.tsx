@@ -115,7 +115,7 @@ export default function ClientManageListPage() {
             <CurrencySwitcher tone="hero" />
           </div>
           <p className="ba-stat__label">{t('manage.totalAssets', { ccy: money.currency })}</p>
-          <p className="ba-stat__total" data-testid="stat-total-assets">
+          <p className="ba-total ba-stat__total" data-testid="stat-total-assets">
             {stat.data ? money.format(stat.data.totalAssetsHkd) : formatNumber(null)}
           </p>
           <dl className="ba-stat__figures">

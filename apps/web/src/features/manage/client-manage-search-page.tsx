@@ -63,12 +63,12 @@ export default function ClientManageSearchPage() {
               <div className="ba-wrap ba-recent__items">
                 {recentSearches.map((item) => (
                   <span className="ba-recent__entry" key={item}>
-                    <button type="button" className="ba-recent__item ba-ellipsis" onClick={() => setInput(item)}>
+                    <button type="button" className="ba-bare ba-recent__item ba-ellipsis" onClick={() => setInput(item)}>
                       {item}
                     </button>
                     <button
                       type="button"
-                      className="ba-recent__remove"
+                      className="ba-bare ba-recent__remove"
                       aria-label={t('manage.search.removeRecent', { keyword: item })}
                       onClick={() => forget.mutate({ search: item })}
                     >

@@ -94,7 +94,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
   return (
     <>
       <Link
-        className="ba-client"
+        className="ba-row ba-client"
         to={profilePath(client.customerId)}
         onClick={(event) => {
           if (consumeLongPress()) event.preventDefault();

@@ -40,7 +40,7 @@ export function QuickClients() {
   const recent = (shortcuts.data?.recentClients ?? []).filter((client) => !pinned.some((pin) => pin.customerId === client.customerId));
   if (pinned.length === 0 && recent.length === 0) return null;
   return (
-    <section className="ba-quick" data-testid="quick-clients">
+    <section className="ba-surface ba-quick" data-testid="quick-clients">
       {pinned.length > 0 && (
         <div className="ba-quick__group">
           <h2 className="ba-quick__title">{t('manage.pins.title')}</h2>

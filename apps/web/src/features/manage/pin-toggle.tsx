@@ -29,7 +29,7 @@ export function PinToggle({ customerId }: { customerId: number }) {
   return (
     <button
       type="button"
-      className={pinned ? 'ba-pin ba-pin--on' : 'ba-pin'}
+      className={pinned ? 'ba-bare ba-pin ba-pin--on' : 'ba-bare ba-pin'}
       aria-pressed={pinned}
       aria-label={pinned ? t('manage.pins.unpin') : t('manage.pins.pinToTop')}
       title={pinned ? t('manage.pins.unpin') : t('manage.pins.pinToTop')}

@@ -45,12 +45,12 @@ export function SavedFiltersEditor({ current, valid }: { current: ClientFilters;
   return (
     <div className="ba-saved-edit" data-testid="saved-filters-editor">
       {saved.length > 0 && (
-        <ul className="ba-saved-edit__list">
+        <ul className="ba-plain-list ba-saved-edit__list">
           {saved.map((filter) =>
             editing?.filterId === filter.filterId ? (
-              <li key={filter.filterId} className="ba-saved-edit__item">
+              <li key={filter.filterId} className="ba-row ba-saved-edit__item">
                 <input
-                  className="ba-filter__input ba-saved-edit__input"
+                  className="ba-grow ba-filter__input ba-saved-edit__input"
                   aria-label={t('manage.saved.rename')}
                   maxLength={NAME_MAX}
                   value={editing.name}
@@ -65,7 +65,7 @@ export function SavedFiltersEditor({ current, valid }: { current: ClientFilters;
                 </button>
               </li>
             ) : (
-              <li key={filter.filterId} className="ba-saved-edit__item" data-testid="saved-filter-item">
+              <li key={filter.filterId} className="ba-row ba-saved-edit__item" data-testid="saved-filter-item">
                 <span className="ba-grow ba-saved-edit__name ba-ellipsis">{filter.name}</span>
                 <button
                   type="button"
@@ -95,9 +95,9 @@ export function SavedFiltersEditor({ current, valid }: { current: ClientFilters;
       {full ? (
         <p className="ba-saved-edit__note">{t('manage.saved.full', { max: MAX_SAVED_FILTERS })}</p>
       ) : (
-        <div className="ba-saved-edit__item">
+        <div className="ba-row ba-saved-edit__item">
           <input
-            className="ba-filter__input ba-saved-edit__input"
+            className="ba-grow ba-filter__input ba-saved-edit__input"
             placeholder={t('manage.saved.namePlaceholder')}
             aria-label={t('manage.saved.namePlaceholder')}
             maxLength={NAME_MAX}

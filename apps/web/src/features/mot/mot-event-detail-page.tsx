@@ -82,7 +82,7 @@ function EventDetail({ eventId }: { eventId: number }) {
         )
       }
     >
-      <section className="mot-event-head" data-testid="mot-event" data-status={event.status}>
+      <section className="ba-row mot-event-head" data-testid="mot-event" data-status={event.status}>
         <RuleIcon rule={event.rule} size="lg" />
         <div className="ba-grow">
           <h1 className="mot-event-head__title">{t(`mot.rule.${event.rule}`)}</h1>

@@ -83,7 +83,7 @@ function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'
   return (
     <Link
       to={`/mot/eventDetail?eventId=${event.eventId}`}
-      className="mot-line"
+      className="ba-row mot-line"
       data-testid="mot-event-link"
       data-event-id={event.eventId}
       data-customer-id={row.customerId}
@@ -103,7 +103,7 @@ function ClientRow({ row }: { row: MotTodoRow }) {
   const { t } = useTranslation();
   return (
     <section className="mot-row mot-row--client" data-testid="mot-row" data-customer-id={row.customerId}>
-      <Link className="mot-row__client" to={`/mot/singleClient?customerId=${row.customerId}`}>
+      <Link className="ba-row mot-row__client" to={`/mot/singleClient?customerId=${row.customerId}`}>
         <span className="ba-avatar mot-avatar">
           {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
           {row.unseen && <span className="mot-unseen-dot mot-avatar__dot" />}
@@ -305,7 +305,7 @@ export default function MotHomePage() {
       <div className="ba-hscroll mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
         <button
           type="button"
-          className={rule ? 'mot-type ba-hit' : 'mot-type ba-hit mot-type--on'}
+          className={rule ? 'ba-choice-chip mot-type ba-hit' : 'ba-choice-chip mot-type ba-hit ba-choice-chip--on'}
           aria-pressed={!rule}
           onClick={() => setRule(undefined)}
         >
@@ -316,7 +316,7 @@ export default function MotHomePage() {
           <button
             key={entry.rule}
             type="button"
-            className={rule === entry.rule ? 'mot-type ba-hit mot-type--on' : 'mot-type ba-hit'}
+            className={rule === entry.rule ? 'ba-choice-chip mot-type ba-hit ba-choice-chip--on' : 'ba-choice-chip mot-type ba-hit'}
             aria-pressed={rule === entry.rule}
             data-rule={entry.rule}
             onClick={() => setRule(rule === entry.rule ? undefined : entry.rule)}

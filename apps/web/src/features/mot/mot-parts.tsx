@@ -98,9 +98,11 @@ export function RuleTag({ rule }: { rule: MotRule }) {
   return <span className={`mot-rule-tag ba-tone--${RULE_TONE[rule]}`}>{t(`mot.rule.${rule}`)}</span>;
 }
 
+const STATUS_TONE: Record<MotStatus, string> = { new: 'red', seen: 'orange', handled: 'green' };
+
 export function StatusTag({ status }: { status: MotStatus }) {
   const { t } = useTranslation();
-  return <span className={`mot-status mot-status--${status}`}>{t(`mot.status.${status}`)}</span>;
+  return <span className={`mot-status ba-tone--${STATUS_TONE[status]}`}>{t(`mot.status.${status}`)}</span>;
 }
 
 /** A to-do row's mark: "unread" until the event is opened, then its status. */
@@ -146,7 +148,7 @@ export function ServiceRecordBody({
         <span className="ba-caption mot-record__time">{formatDateTime(record.servedAt)}</span>
       </div>
       <p className="mot-record__note">{record.note}</p>
-      <div className="ba-caption mot-record__foot">
+      <div className="ba-caption ba-row mot-record__foot">
         <ChannelLabel channel={record.channel} />
         {record.outcome && (
           <span className="mot-record__outcome ba-ellipsis">
@@ -194,7 +196,7 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
 }
 
 /** Avatar, names, customer number and masked phone of an event's client. */
-export function ClientHead({ customer, className = 'mot-client-head' }: { customer: MotCustomerSummary; className?: string }) {
+export function ClientHead({ customer, className = 'ba-row mot-client-head' }: { customer: MotCustomerSummary; className?: string }) {
   return (
     <span className={className}>
       <span className="ba-avatar mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>

@@ -73,7 +73,7 @@ function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; 
         {t('mot.settings.minCashIO')}
       </label>
       <p className="ba-caption mot-setting__desc">{t('mot.settings.minCashIODesc')}</p>
-      <div className="mot-setting__row">
+      <div className="ba-row mot-setting__row">
         <div className={invalid ? 'mot-field__box mot-field__box--error ba-row ba-grow' : 'mot-field__box ba-row ba-grow'}>
           <span className="mot-setting__ccy">HKD</span>
           <Input

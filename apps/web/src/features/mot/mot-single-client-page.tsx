@@ -74,7 +74,7 @@ function ClientHistory({ customerId }: { customerId: number }) {
     <>
       <Card
         className="mot-card mot-card--client"
-        title={<ClientHead customer={customer} className="mot-client-head mot-client-head--title" />}
+        title={<ClientHead customer={customer} className="ba-row mot-client-head mot-client-head--title" />}
       >
         <ClientFacts customer={customer} />
         <ClientLinks customerId={customer.customerId} />

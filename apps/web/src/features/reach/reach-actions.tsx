@@ -186,7 +186,7 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
         )}
       </div>
       {data.phoneMasked && (
-        <p className="ba-reach__phone">
+        <p className="ba-row ba-reach__phone">
           <span data-testid="reach-phone">{revealed ?? data.phoneMasked}</span>
           {revealed ? (
             <span className="ba-small-caption">{t('reach.revealed')}</span>

@@ -9,7 +9,7 @@ export function DraftNotice({ draft, onDiscard }: { draft: Pick<StoredDraft<unkn
     <div className={draft.submitting ? 'ba-draft ba-draft--interrupted' : 'ba-draft'} role="status" data-testid="draft-notice">
       <span className="ba-draft__text">{draft.submitting ? t('drafts.interrupted') : t('drafts.restored')}</span>
       {onDiscard && (
-        <button type="button" className="ba-draft__discard" onClick={onDiscard} data-testid="draft-discard">
+        <button type="button" className="ba-bare ba-draft__discard" onClick={onDiscard} data-testid="draft-discard">
           {t('drafts.discard')}
         </button>
       )}

@@ -32,7 +32,7 @@ export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, c
           <h2 className="ba-card__title">
             {title}
             {onInfo && (
-              <button type="button" className="ba-card__info" aria-label={infoLabel} onClick={onInfo}>
+              <button type="button" className="ba-bare ba-card__info" aria-label={infoLabel} onClick={onInfo}>
                 <InformationCircleOutline />
               </button>
             )}
