@@ -315,7 +315,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
           htmlFor="edit-tag"
         >
           {values.tags.length > 0 && (
-            <div className="ba-edit__tags" data-testid="edit-tags">
+            <div className="ba-wrap ba-edit__tags" data-testid="edit-tags">
               {values.tags.map((tag) => (
                 <span className="ba-edit__tag" key={tag}>
                   {tag}

@@ -53,7 +53,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
           {t('client.editProfile')}
         </Link>
       </div>
-      <div className="ba-profile__tags">
+      <div className="ba-wrap ba-profile__tags">
         <span className={`ba-tag ba-tag--${profile.status}`}>{t(`client.status.${profile.status}`)}</span>
         <span className="ba-tag ba-tone--violet">
           {t(`client.risk.${profile.riskLevel}`, { defaultValue: formatRiskLevel(profile.riskLevel) })}
@@ -72,7 +72,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
           </span>
         ))}
       </div>
-      <p className="ba-caption ba-profile__meta">
+      <p className="ba-caption ba-wrap ba-profile__meta">
         <span>{profile.customerNo}</span>
         <span>{t('client.openedOn', { date: profile.openDate })}</span>
       </p>

@@ -74,7 +74,7 @@ export default function ClientManageListPage() {
 
   return (
     <PageFrame>
-      <div className="ba-search-head ba-manage__search" ref={top}>
+      <div className="ba-row ba-search-head ba-manage__search" ref={top}>
         <SearchInput
           placeholder={t('manage.searchPlaceholder')}
           label={t('search.label')}

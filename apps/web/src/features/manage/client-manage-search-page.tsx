@@ -39,7 +39,7 @@ export default function ClientManageSearchPage() {
 
   return (
     <PageFrame>
-      <div className="ba-search-head ba-manage__search">
+      <div className="ba-row ba-search-head ba-manage__search">
         <SearchBar placeholder={t('manage.search.placeholder')} value={input} onChange={setInput} autoFocus />
         <button type="button" className="ba-bare ba-manage__cancel ba-hit" onClick={() => navigate(-1)}>
           {t('manage.search.cancel')}

@@ -124,7 +124,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
               </span>
             )}
           </span>
-          <span className="ba-client__tags">
+          <span className="ba-wrap ba-client__tags">
             <span className={`ba-tag ba-tag--${client.status}`}>{t(`manage.status.${client.status}`)}</span>
             {negative && <span className="ba-tag ba-tag--negative-equity">{t('manage.negativeEquity')}</span>}
             {client.kycBound && <span className="ba-tag ba-tone--blue">{t('manage.kycBound')}</span>}

@@ -116,7 +116,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
       <SheetHead title={t('mot.handle.title')} onClose={onClose} />
-      <div className="mot-sheet__subject">
+      <div className="ba-row mot-sheet__subject">
         <RuleTag rule={rule} />
         <span>{customerName}</span>
       </div>

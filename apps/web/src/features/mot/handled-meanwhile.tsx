@@ -53,7 +53,7 @@ export function HandledMeanwhile({ eventId, customerId, saved }: { eventId: numb
   };
   return (
     <section className="ba-conflict" role="alert" data-testid="mot-handled-meanwhile">
-      <p className="ba-conflict__title">
+      <p className="ba-row ba-conflict__title">
         <ExclamationCircleFill /> {t('mot.handle.meanwhileTitle')}
       </p>
       <p className="ba-conflict__body">{t('mot.handle.meanwhileBody')}</p>
@@ -61,7 +61,7 @@ export function HandledMeanwhile({ eventId, customerId, saved }: { eventId: numb
         {left.note}
         {left.outcome && `\n${t('mot.handle.outcome')}: ${left.outcome}`}
       </p>
-      <div className="ba-conflict__actions">
+      <div className="ba-wrap ba-conflict__actions">
         <Button
           size="small"
           onClick={() => {

@@ -225,7 +225,7 @@ export default function MotHistorySearchPage() {
 
   return (
     <PageFrame className="mot-page">
-      <div className="ba-search-head mot-search">
+      <div className="ba-row ba-search-head mot-search">
         <SearchBar
           placeholder={t('mot.history.searchPlaceholder')}
           value={draft}

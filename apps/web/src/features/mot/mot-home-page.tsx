@@ -273,7 +273,7 @@ export default function MotHomePage() {
 
   return (
     <PageFrame className="mot-page">
-      <header className="mot-hero">
+      <header className="ba-row mot-hero">
         <div className="ba-grow">
           <DayProgress progress={summary.data?.progress} />
           <div className="mot-hero__label">{t('mot.home.dayPending', { day: formatRelativeDay(date, today) })}</div>

@@ -141,7 +141,7 @@ export function ServiceRecordBody({
   const { t } = useTranslation();
   return (
     <div className="mot-record" data-testid="service-record">
-      <div className="mot-record__head">
+      <div className="ba-wrap mot-record__head">
         {showClient && <span className="mot-record__client">{record.customerName}</span>}
         {showRule &&
           (record.rule ? <RuleTag rule={record.rule} /> : <span className="mot-rule-tag ba-tone--grey">{t('mot.history.noEvent')}</span>)}
@@ -185,7 +185,7 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
         </Link>
       ))}
       {withMotHistory && (
-        <Link to={`/mot/singleClient?customerId=${customerId}`} className="mot-links__row" data-testid="client-all-events">
+        <Link to={`/mot/singleClient?customerId=${customerId}`} className="ba-row mot-links__row" data-testid="client-all-events">
           <FileOutline />
           <span>{t('mot.detail.allEvents')}</span>
           <RightOutline className="mot-links__arrow" />

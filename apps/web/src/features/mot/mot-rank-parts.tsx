@@ -51,7 +51,7 @@ function RankFactors({ rank, rule }: { rank: MotRank; rule: MotRule }) {
       <p className="ba-caption mot-rank-formula">{t('mot.rank.formula')}</p>
       <dl className="mot-rank-factors" data-testid="mot-rank-factors">
         {rows.map((row) => (
-          <div className="mot-rank-factors__row" key={row.key} data-factor={row.key}>
+          <div className="ba-wrap mot-rank-factors__row" key={row.key} data-factor={row.key}>
             <dt>{row.label}</dt>
             <dd>
               <span className="mot-rank-factors__fact">{row.fact}</span>
@@ -70,7 +70,7 @@ function SnoozeHistory({ snoozes }: { snoozes: MotSnooze[] }) {
     <ol className="ba-plain-list" data-testid="mot-snoozes">
       {snoozes.map((snooze) => (
         <li className="mot-snoozes__item" key={snooze.snoozeId}>
-          <div className="mot-snoozes__head">
+          <div className="ba-wrap mot-snoozes__head">
             <span className="mot-snoozes__days">{t('mot.snooze.historyLine', { from: snooze.fromDate, to: snooze.toDate })}</span>
             <span className="mot-snoozes__reason">{t(`mot.snooze.reasons.${snooze.reason}`)}</span>
           </div>

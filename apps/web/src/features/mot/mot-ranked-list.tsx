@@ -43,7 +43,7 @@ export function DayProgress({ progress }: { progress: MotDayProgress | undefined
 export function RankBadges({ row }: { row: Pick<MotRankedRow, 'event' | 'rank'> }) {
   const { t } = useTranslation();
   return (
-    <span className="mot-rank-badges">
+    <span className="ba-wrap mot-rank-badges">
       {row.rank.overdueDays > 0 && (
         <span className="ba-tag ba-tone--red">{t('mot.rank.overdueDays', { count: row.rank.overdueDays })}</span>
       )}

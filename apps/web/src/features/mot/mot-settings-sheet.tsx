@@ -113,7 +113,7 @@ function PushSetting({ visible }: { visible: boolean }) {
   const setPush = useSetMotPush();
   const quiet = setting.data?.quietHours;
   return (
-    <div className="mot-setting mot-setting--inline" data-testid="mot-push-setting">
+    <div className="ba-row mot-setting mot-setting--inline" data-testid="mot-push-setting">
       <div>
         <div className="mot-setting__label" id="mot-push-label">
           {t('mot.settings.push')}
@@ -164,14 +164,14 @@ export function MotSettingsSheet({ visible, onClose }: { visible: boolean; onClo
         ) : (
           <div className="mot-setting mot-setting--loading">{t('state.loading')}</div>
         )}
-        <div className="mot-setting mot-setting--inline">
+        <div className="ba-row mot-setting mot-setting--inline">
           <div>
             <div className="mot-setting__label">{t('mot.settings.currency')}</div>
             <p className="ba-caption mot-setting__desc">{t('mot.settings.currencyDesc')}</p>
           </div>
           <CurrencySwitcher />
         </div>
-        <div className="mot-setting mot-setting--inline">
+        <div className="ba-row mot-setting mot-setting--inline">
           <div>
             <div className="mot-setting__label" id="mot-fold-label">
               {t('mot.settings.fold')}

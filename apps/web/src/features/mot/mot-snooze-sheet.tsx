@@ -119,7 +119,7 @@ export function SnoozeSheet({
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="ba-sheet mot-sheet" destroyOnClose>
       <SheetHead title={t('mot.snooze.title')} onClose={onClose} />
-      <div className="mot-sheet__subject">
+      <div className="ba-row mot-sheet__subject">
         <RuleTag rule={rule} />
         <span>{customerName}</span>
       </div>

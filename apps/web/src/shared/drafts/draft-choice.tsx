@@ -32,7 +32,7 @@ export function DraftChoice<T>({
   if (!offered) return children;
   const choice = (
     <section className="ba-conflict" role="alert" data-testid="draft-choice">
-      <p className="ba-conflict__title">{t('draftChoice.title', { count: offered.length })}</p>
+      <p className="ba-row ba-conflict__title">{t('draftChoice.title', { count: offered.length })}</p>
       <p className="ba-conflict__body">{t('draftChoice.body')}</p>
       <div className="ba-merge__options ba-merge__field">
         {offered.map((draft) => (
@@ -51,7 +51,7 @@ export function DraftChoice<T>({
           </button>
         ))}
       </div>
-      <div className="ba-conflict__actions">
+      <div className="ba-wrap ba-conflict__actions">
         <Button size="small" onClick={() => setOffered(null)} data-testid="draft-choice-none">
           {t('draftChoice.none')}
         </Button>
@@ -76,14 +76,14 @@ export function UnreachableDrafts<T>({
   if (left.length === 0) return null;
   return (
     <section className="ba-conflict" role="status" data-testid="unreachable-drafts">
-      <p className="ba-conflict__title">{t('drafts.unreachableTitle')}</p>
+      <p className="ba-row ba-conflict__title">{t('drafts.unreachableTitle')}</p>
       <p className="ba-conflict__body">{t('drafts.unreachableBody')}</p>
       {left.map((draft) => (
         <p key={draft.tab} className="ba-merge__value ba-merge__quote" data-testid="unreachable-draft">
           {describe(draft.data)}
         </p>
       ))}
-      <div className="ba-conflict__actions">
+      <div className="ba-wrap ba-conflict__actions">
         <Button
           size="small"
           onClick={() => {

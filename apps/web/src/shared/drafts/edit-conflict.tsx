@@ -48,7 +48,7 @@ export function EditConflict<F extends string>({
   );
   return (
     <section ref={panel} className="ba-conflict" role="alert" data-testid="edit-conflict">
-      <p className="ba-conflict__title">
+      <p className="ba-row ba-conflict__title">
         <ExclamationCircleFill /> {t('editConflict.title')}
       </p>
       <p className="ba-conflict__body">{t('editConflict.body')}</p>
@@ -77,7 +77,7 @@ export function EditConflict<F extends string>({
           {t('editConflict.taken', { fields: taken.join(t('editConflict.listSeparator')) })}
         </p>
       )}
-      <div className="ba-conflict__actions">
+      <div className="ba-wrap ba-conflict__actions">
         <Button size="small" color="primary" disabled={!allChosen} onClick={() => onApply(choices)} data-testid="merge-apply">
           {allChosen ? t('editConflict.apply') : t('editConflict.chooseEach')}
         </Button>

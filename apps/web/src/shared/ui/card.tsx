@@ -29,7 +29,7 @@ export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, c
     <section className={className ? `ba-surface ba-card ${className}` : 'ba-surface ba-card'}>
       <header className="ba-card__head">
         <div className="ba-card__heading">
-          <h2 className="ba-card__title">
+          <h2 className="ba-row ba-card__title">
             {title}
             {onInfo && (
               <button type="button" className="ba-bare ba-card__info" aria-label={infoLabel} onClick={onInfo}>
