@@ -1,18 +1,12 @@
 import { parseArgs } from 'node:util';
 import { announceSweep, runDailyMotSweep, runMotRules, type DatabaseHandle, type MotRunResult } from '@broker/server';
 import { asOfOption } from '../cli/as-of-option';
-import { DATABASE_FLAG_OPTIONS, type DatabaseFlags } from '../cli/tool-database';
+import { DATABASE_FLAG_OPTIONS } from '../cli/tool-database';
 
-export interface SweepCommand {
-  /** Today in Hong Kong unless given: the day the server's own batch would run for. */
-  asOf: string;
-  force: boolean;
-  noLock: boolean;
-  database: DatabaseFlags;
-}
+export type SweepCommand = ReturnType<typeof parseSweepCommand>;
 
 /** `[--as-of YYYY-MM-DD] [--force | --no-lock] [--database-url URL | --pglite-dir DIR]` */
-export function parseSweepCommand(args: string[], now: Date = new Date()): SweepCommand {
+export function parseSweepCommand(args: string[], now: Date = new Date()) {
   const { values } = parseArgs({
     args,
     options: {
@@ -23,6 +17,7 @@ export function parseSweepCommand(args: string[], now: Date = new Date()): Sweep
     },
   });
   return {
+    /** Today in Hong Kong unless given: the day the server's own batch would run for. */
     asOf: asOfOption(values['as-of'], now),
     force: values.force,
     noLock: values['no-lock'],

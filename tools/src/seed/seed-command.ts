@@ -9,21 +9,13 @@ import {
   type SeedResult,
 } from '@broker/server';
 import { asOfOption } from '../cli/as-of-option';
-import { DATABASE_FLAG_OPTIONS, type DatabaseFlags } from '../cli/tool-database';
+import { DATABASE_FLAG_OPTIONS } from '../cli/tool-database';
 import { UsageError } from '../cli/tool-errors';
 
-export interface SeedCommand {
-  customers: number;
-  seed: number;
-  staff: number;
-  /** Last day of generated history, and the day the MOT batch runs for: today in Hong Kong by default. */
-  asOf: string;
-  reset: boolean;
-  database: DatabaseFlags;
-}
+export type SeedCommand = ReturnType<typeof parseSeedCommand>;
 
 /** `--customers N --seed S [--staff K] [--as-of YYYY-MM-DD] [--reset] [--database-url URL | --pglite-dir DIR]` */
-export function parseSeedCommand(args: string[], now: Date = new Date()): SeedCommand {
+export function parseSeedCommand(args: string[], now: Date = new Date()) {
   const { values } = parseArgs({
     args,
     options: {
@@ -45,6 +37,7 @@ export function parseSeedCommand(args: string[], now: Date = new Date()): SeedCo
     customers,
     seed,
     staff,
+    /** Last day of generated history, and the day the MOT batch runs for: today in Hong Kong by default. */
     asOf: asOfOption(values['as-of'], now),
     reset: values.reset,
     database: { 'database-url': values['database-url'], 'pglite-dir': values['pglite-dir'] },
