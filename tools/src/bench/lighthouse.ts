@@ -35,13 +35,6 @@ export interface LighthouseOptions {
   reportDir?: string;
 }
 
-export interface LighthouseResult {
-  /** 0–100. */
-  score: number;
-  metrics: Record<string, number>;
-  reportPath?: string;
-}
-
 /** Opens the app, picks `staffUserId` on the emulated WeCom authorise page, and waits for the client list. */
 async function signIn(port: number, options: LighthouseOptions) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -66,7 +59,7 @@ async function signIn(port: number, options: LighthouseOptions) {
   }
 }
 
-export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseResult> {
+export async function runLighthouse(options: LighthouseOptions) {
   // Asked first: chrome-launcher reports a missing browser by crashing at the end.
   const unavailable = debianChromiumMissing();
   if (unavailable) throw new Error(unavailable);

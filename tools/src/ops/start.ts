@@ -2,17 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadEnv, SERVER_ROOT, type Env, type Tuning } from '@broker/server';
+import { ConfigError, loadEnv, SERVER_ROOT, type Tuning } from '@broker/server';
 import { recordWebBuild, webBuildState, webSourcesDigest } from './web-build-freshness';
 
 /** The checkout: found through the server, so it is the same from these sources and from the compiled bundle. */
 const ROOT = join(SERVER_ROOT, '..', '..');
-
-export interface StartPlan {
-  env: Env;
-  built: boolean;
-  reason: string;
-}
 
 /**
  * `npm start` before the server runs: settings first (before minutes of build), then the web app is built only when its
@@ -25,7 +19,7 @@ export function prepareStart(options: {
   log: (line: string) => void;
   /** Whether the build tools are installed; default: they are. */
   canBuild?: boolean;
-}): StartPlan {
+}) {
   const env = loadEnv(options.source);
   if (env.WEB_DIST_DIR !== undefined) return { env, built: false, reason: `WEB_DIST_DIR is set: serving ${env.WEB_DIST_DIR} as it is` };
   const distDir = join(options.root, 'apps', 'web', 'dist');
