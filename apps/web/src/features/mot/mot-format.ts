@@ -7,27 +7,6 @@ import { formatRiskLevel } from '../../shared/format/risk-level';
 import { nameInLanguage } from '../../shared/format/reference-name';
 import type { Money } from '../../shared/format/use-money';
 
-/** Colour family per event type: money green/red, holdings orange, dates blue, compliance violet. */
-export const RULE_TONE: Record<MotRule, 'blue' | 'green' | 'red' | 'orange' | 'violet' | 'grey'> = {
-  birthday: 'red',
-  anniversary: 'blue',
-  large_deposit: 'green',
-  large_withdrawal: 'orange',
-  transfer_in: 'green',
-  transfer_out: 'orange',
-  dormant: 'grey',
-  position_loss: 'red',
-  unfunded: 'blue',
-  id_expiry: 'violet',
-  risk_expiry: 'violet',
-  contact_removed: 'orange',
-  follow_up: 'blue',
-  negative_equity: 'red',
-  concentration: 'orange',
-  particulars_changed_withdrawal: 'red',
-  vulnerable_client: 'violet',
-};
-
 const text = (value: MotFacts[string] | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value));
 const money = (value: MotFacts[string] | undefined, decimals = 2) => formatNumber(typeof value === 'boolean' ? null : value, decimals);
 /** An HKD fact (`amountHkd`, `thresholdHkd` …) in the chosen currency, by the client pages' one conversion (useMoney). */

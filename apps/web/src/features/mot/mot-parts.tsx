@@ -30,31 +30,31 @@ import PieOutline from 'antd-mobile-icons/es/PieOutline';
 import ExclamationShieldOutline from 'antd-mobile-icons/es/ExclamationShieldOutline';
 import HeartOutline from 'antd-mobile-icons/es/HeartOutline';
 import './locales';
-import { RULE_TONE } from './mot-format';
 import { formatDateTime } from '../../shared/format/date-format';
 import { formatRiskLevel } from '../../shared/format/risk-level';
 import '../../shared/ui/form.css';
 import './mot.css';
 import { outcomeText } from '../../shared/format/outcome';
 
-const RULE_ICON: Record<MotRule, ReactNode> = {
-  birthday: <GiftOutline />,
-  anniversary: <StarOutline />,
-  large_deposit: <PayCircleOutline />,
-  large_withdrawal: <HandPayCircleOutline />,
-  transfer_in: <DownlandOutline />,
-  transfer_out: <UploadOutline />,
-  dormant: <ClockCircleOutline />,
-  position_loss: <HistogramOutline />,
-  unfunded: <BankcardOutline />,
-  id_expiry: <UserContactOutline />,
-  risk_expiry: <CheckShieldOutline />,
-  contact_removed: <ChatWrongOutline />,
-  follow_up: <CalendarOutline />,
-  negative_equity: <ExclamationTriangleOutline />,
-  concentration: <PieOutline />,
-  particulars_changed_withdrawal: <ExclamationShieldOutline />,
-  vulnerable_client: <HeartOutline />,
+/** Each event type's icon and colour family: money green/red, holdings orange, dates blue, compliance violet. */
+const RULE_LOOK: Record<MotRule, { icon: ReactNode; tone: 'blue' | 'green' | 'red' | 'orange' | 'violet' | 'grey' }> = {
+  birthday: { icon: <GiftOutline />, tone: 'red' },
+  anniversary: { icon: <StarOutline />, tone: 'blue' },
+  large_deposit: { icon: <PayCircleOutline />, tone: 'green' },
+  large_withdrawal: { icon: <HandPayCircleOutline />, tone: 'orange' },
+  transfer_in: { icon: <DownlandOutline />, tone: 'green' },
+  transfer_out: { icon: <UploadOutline />, tone: 'orange' },
+  dormant: { icon: <ClockCircleOutline />, tone: 'grey' },
+  position_loss: { icon: <HistogramOutline />, tone: 'red' },
+  unfunded: { icon: <BankcardOutline />, tone: 'blue' },
+  id_expiry: { icon: <UserContactOutline />, tone: 'violet' },
+  risk_expiry: { icon: <CheckShieldOutline />, tone: 'violet' },
+  contact_removed: { icon: <ChatWrongOutline />, tone: 'orange' },
+  follow_up: { icon: <CalendarOutline />, tone: 'blue' },
+  negative_equity: { icon: <ExclamationTriangleOutline />, tone: 'red' },
+  concentration: { icon: <PieOutline />, tone: 'orange' },
+  particulars_changed_withdrawal: { icon: <ExclamationShieldOutline />, tone: 'red' },
+  vulnerable_client: { icon: <HeartOutline />, tone: 'violet' },
 };
 
 const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
@@ -87,15 +87,15 @@ export function LoadMore({
 
 export function RuleIcon({ rule, size = 'md' }: { rule: MotRule; size?: 'md' | 'lg' }) {
   return (
-    <span className={`ba-icon-tile mot-rule-icon--${size} ba-tone--${RULE_TONE[rule]}`} aria-hidden="true">
-      {RULE_ICON[rule]}
+    <span className={`ba-icon-tile mot-rule-icon--${size} ba-tone--${RULE_LOOK[rule].tone}`} aria-hidden="true">
+      {RULE_LOOK[rule].icon}
     </span>
   );
 }
 
 export function RuleTag({ rule }: { rule: MotRule }) {
   const { t } = useTranslation();
-  return <span className={`mot-rule-tag ba-tone--${RULE_TONE[rule]}`}>{t(`mot.rule.${rule}`)}</span>;
+  return <span className={`mot-rule-tag ba-tone--${RULE_LOOK[rule].tone}`}>{t(`mot.rule.${rule}`)}</span>;
 }
 
 const STATUS_TONE: Record<MotStatus, string> = { new: 'red', seen: 'orange', handled: 'green' };
