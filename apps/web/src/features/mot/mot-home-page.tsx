@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -30,16 +30,14 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
   const { t } = useTranslation();
   const dates = useQuery(todoDatesQuery());
   const strip = useRef<HTMLDivElement>(null);
-  const days = useMemo(() => {
-    const byDay = new Map((dates.data ?? []).map((day) => [day.date, day]));
-    // A steady week around today, plus any other day that has something pending.
-    for (let offset = -STRIP_DAYS_BEFORE; offset <= STRIP_DAYS_AFTER; offset += 1) {
-      const day = addDays(today, offset);
-      if (!byDay.has(day)) byDay.set(day, { date: day, count: 0, unseen: 0 });
-    }
-    if (!byDay.has(selected)) byDay.set(selected, { date: selected, count: 0, unseen: 0 });
-    return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
-  }, [dates.data, today, selected]);
+  const byDay = new Map((dates.data ?? []).map((day) => [day.date, day]));
+  // A steady week around today, plus any other day that has something pending.
+  for (let offset = -STRIP_DAYS_BEFORE; offset <= STRIP_DAYS_AFTER; offset += 1) {
+    const day = addDays(today, offset);
+    if (!byDay.has(day)) byDay.set(day, { date: day, count: 0, unseen: 0 });
+  }
+  if (!byDay.has(selected)) byDay.set(selected, { date: selected, count: 0, unseen: 0 });
+  const days = [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
   const weekdays = t('mot.weekday', { returnObjects: true }) as string[];
 
   useLayoutEffect(() => {
