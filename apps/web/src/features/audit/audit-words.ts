@@ -40,10 +40,9 @@ function formatValue(field: string, value: unknown, t: TFunction): string {
   if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
   if (field === 'minCashIO' && typeof value === 'number') return `HKD ${formatNumber(value, 0)}`;
   if (field === 'servedAt' && typeof value === 'number') return formatDateTime(value);
-  if (field === 'status' && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
+  if ((field === 'status' || field === 'reason') && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
   if ((field === 'channel' || field === 'purpose') && typeof value === 'string')
     return t(`contact.${field}.${value}`, { defaultValue: value });
-  if (field === 'reason' && typeof value === 'string') return t(`audit.value.${value}`, { defaultValue: value });
   // Anything else (a value this app does not know the shape of) as JSON, not "[object Object]".
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
