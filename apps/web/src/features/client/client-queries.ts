@@ -24,14 +24,14 @@ export const assetQuery = (customerId: number) =>
     queryFn: ({ signal }) => request(endpoints.getAsset, { customerId }, { signal, silent: true }),
   });
 
-/** One client's timeline, of the kinds chosen (none: the server's default), page by page from the server's cursor. */
-export const timelineQuery = (customerId: number, kinds: readonly TimelineKind[] | null) =>
+/** One client's timeline, of the kinds chosen, page by page from the server's cursor. */
+export const timelineQuery = (customerId: number, kinds: readonly TimelineKind[]) =>
   infiniteQueryOptions({
     queryKey: ['customerTimeline', 'list', { customerId, kinds }],
     queryFn: ({ pageParam, signal }) =>
       request(
         endpoints.getTimeline,
-        { customerId, limit: TIMELINE_PAGE_SIZE, ...(kinds ? { kinds: [...kinds] } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        { customerId, limit: TIMELINE_PAGE_SIZE, kinds: [...kinds], ...(pageParam ? { cursor: pageParam } : {}) },
         { signal, silent: true },
       ),
     initialPageParam: '',
