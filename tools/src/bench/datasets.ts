@@ -14,8 +14,8 @@ import type { Engine, MotSweepFigures } from './targets';
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/** Creates the database named in `url` when the server does not have it yet. */
-export async function ensureDatabaseExists(url: string, log: (line: string) => void) {
+/** Creates the database named in `url` when the server does not have it yet; answers its name. */
+async function ensureDatabaseExists(url: string, log: (line: string) => void) {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!name) throw new Error(`--database-url ${url}: names no database`);
   const maintenance = new URL(url);
@@ -30,6 +30,7 @@ export async function ensureDatabaseExists(url: string, log: (line: string) => v
   } finally {
     await admin.close();
   }
+  return name;
 }
 
 async function seedWithProgress(handle: DatabaseHandle, identity: DatasetIdentity, log: (line: string) => void): Promise<number> {
@@ -43,18 +44,13 @@ async function seedWithProgress(handle: DatabaseHandle, identity: DatasetIdentit
 const appliedMigrations = async (handle: DatabaseHandle) =>
   (await handle.query<{ count: number }>('select count(*)::int as count from drizzle.__drizzle_migrations'))[0]!.count;
 
-export interface PreparedDataset {
-  decision: DatasetDecision;
-  seedMs: number | null;
-}
-
 /** Makes the PostgreSQL database hold the wanted dataset: reused or adopted when it matches, else loaded afresh. */
 export async function preparePostgresDataset(
   url: string,
   identity: DatasetIdentity,
   options: { reseed: boolean; log: (line: string) => void },
-): Promise<PreparedDataset> {
-  await ensureDatabaseExists(url, options.log);
+): Promise<{ decision: DatasetDecision; seedMs: number | null }> {
+  const name = await ensureDatabaseExists(url, options.log);
   // A bulk load keeps every connection busy for seconds: its workers wait for one rather than fail after the default 2 s.
   const handle = await openDatabase({ url, poolMax: 12, poolWaitMs: 120_000 });
   try {
@@ -72,7 +68,6 @@ export async function preparePostgresDataset(
       migrations,
       reseed: options.reseed,
     });
-    const name = decodeURIComponent(new URL(url).pathname.slice(1));
     const writeMarker = (origin: 'seeded' | 'adopted') =>
       handle.query(
         `comment on database ${quoteIdent(name)} is ${quoteLiteral(formatMarker({ ...identity, migrations, seededAt: new Date().toISOString(), origin }))}`,
