@@ -9,6 +9,7 @@ import SendOutline from 'antd-mobile-icons/es/SendOutline';
 import LinkOutline from 'antd-mobile-icons/es/LinkOutline';
 import type { CustomerReach } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import type { TFunction } from '../../shared/i18n/translator';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { showToast } from '../../shared/api/toast';
@@ -29,8 +30,6 @@ import {
 import './reach-locales';
 import './reach.css';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
-
 /** Where the KYC page sends the manager back to once a contact is bound. */
 const kycBindTarget = (customerId: number) =>
   `/kyc/index?${new URLSearchParams({ redirectPage: `/client/information?customerId=${customerId}` }).toString()}`;
@@ -38,7 +37,7 @@ const kycBindTarget = (customerId: number) =>
 const clientName = (reach: Pick<CustomerReach, 'nameCn' | 'nameEn'>) => reach.nameCn || reach.nameEn;
 
 /** A refusal by WeCom, worded for the manager: WeCom's own errMsg where it says something useful. */
-function wecomFailure(error: unknown, t: Translate, what: 'chat' | 'send'): string {
+function wecomFailure(error: unknown, t: TFunction, what: 'chat' | 'send'): string {
   if (error instanceof WeComError && (error.step === 'bridge' || error.step === 'register')) return t(`reach.failed.${error.step}`);
   const detail = error instanceof WeComError ? error.detail : String(error);
   return t(`reach.failed.${what}`, { detail });
@@ -47,7 +46,7 @@ function wecomFailure(error: unknown, t: Translate, what: 'chat' | 'send'): stri
 /** After a contact, the offer to log it (ADR 0038), prefilled; "Later" leaves the page as it is. */
 async function offerToLog(
   contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined; name: string },
-  t: Translate,
+  t: TFunction,
   navigate: (to: string) => void,
 ) {
   const { default: Dialog } = await import('../../shared/ui/antd-dialog');
