@@ -8,8 +8,14 @@ import { p95Verdict, TARGETS, type CellResult, type FixedRateResult } from './ta
 export const SCALE_START = '<!-- bench:scale:start -->';
 export const SCALE_END = '<!-- bench:scale:end -->';
 
-const cellKey = (cell: Pick<CellResult, 'endpoint' | 'concurrency'>) => `${cell.endpoint} c${cell.concurrency}`;
-const fixedKey = (result: Pick<FixedRateResult, 'endpoint' | 'fraction'>) => `${result.endpoint} ${result.fraction}`;
+/** Each PostgreSQL row of the base run with the grown run's row of the same key, if it has one. */
+function paired<Row extends { engine: string }>(base: readonly Row[], grown: readonly Row[], key: (row: Row) => string) {
+  const grownRows = new Map(grown.filter((row) => row.engine === 'postgres').map((row) => [key(row), row]));
+  return base.filter((row) => row.engine === 'postgres').map((row) => [row, grownRows.get(key(row))] as const);
+}
+
+/** `base → grown` of one figure, a dash where the grown run has no such row. */
+const beside = <Row>(row: Row, other: Row | undefined, figure: (row: Row) => string) => `${figure(row)} → ${other ? figure(other) : '—'}`;
 
 /** "1.23×", or "—" where either side is missing or zero (a cell that failed every request has no latency). */
 export function growth(base: number | undefined, grown: number | undefined): string {
@@ -65,12 +71,11 @@ function datasetRows(report: BenchReport): string {
 
 /** Every closed-loop cell (and warm-cache cell) of the base run beside the same cell of the grown run. */
 function cellGrowthTable(base: BenchReport, grown: BenchReport, warm: boolean): string {
-  const grownCells = new Map(grown.cells.filter((cell) => cell.engine === 'postgres').map((cell) => [cellKey(cell), cell]));
-  const rows = base.cells
-    .filter((cell) => cell.engine === 'postgres' && (cell.group === 'warm') === warm)
-    .map((cell) => {
-      const other = grownCells.get(cellKey(cell));
-      const pair = (pick: (c: CellResult) => number) => `${formatMs(pick(cell))} → ${other ? formatMs(pick(other)) : '—'}`;
+  const cellKey = (cell: CellResult) => `${cell.endpoint} c${cell.concurrency}`;
+  const rows = paired(base.cells, grown.cells, cellKey)
+    .filter(([cell]) => (cell.group === 'warm') === warm)
+    .map(([cell, other]) => {
+      const pair = (pick: (c: CellResult) => number) => beside(cell, other, (c) => formatMs(pick(c)));
       return [
         cell.endpoint,
         String(cell.concurrency),
@@ -78,7 +83,7 @@ function cellGrowthTable(base: BenchReport, grown: BenchReport, warm: boolean): 
         pair((c) => c.api.latency.p95),
         growth(cell.api.latency.p95, other?.api.latency.p95),
         pair((c) => c.api.latency.p99),
-        `${cell.api.requestsPerSecond.toFixed(0)} → ${other ? other.api.requestsPerSecond.toFixed(0) : '—'}`,
+        beside(cell, other, (c) => c.api.requestsPerSecond.toFixed(0)),
         pair((c) => c.sql.latency.p95),
         growth(cell.sql.latency.p95, other?.sql.latency.p95),
         other ? `${other.api.errors + other.sql.errors}` : '—',
@@ -104,24 +109,17 @@ function cellGrowthTable(base: BenchReport, grown: BenchReport, warm: boolean): 
 }
 
 function fixedRateGrowthTable(base: BenchReport, grown: BenchReport): string | null {
-  const grownResults = new Map(
-    (grown.fixedRate ?? []).filter((result) => result.engine === 'postgres').map((result) => [fixedKey(result), result]),
-  );
-  const rows = (base.fixedRate ?? [])
-    .filter((result) => result.engine === 'postgres')
-    .map((result) => {
-      const other = grownResults.get(fixedKey(result));
-      return [
-        result.endpoint,
-        `${Math.round(result.fraction * 100)}%`,
-        `${result.targetRate.toFixed(0)} → ${other ? other.targetRate.toFixed(0) : '—'}`,
-        `${formatMs(result.api.latency.p95)} → ${other ? formatMs(other.api.latency.p95) : '—'}`,
-        `${formatMs(result.api.latency.p99)} → ${other ? formatMs(other.api.latency.p99) : '—'}`,
-        growth(result.api.latency.p99, other?.api.latency.p99),
-        other ? String(other.api.errors) : '—',
-        (other && fixedRateVerdict(other)) ?? '',
-      ];
-    });
+  const fixedKey = (result: FixedRateResult) => `${result.endpoint} ${result.fraction}`;
+  const rows = paired(base.fixedRate ?? [], grown.fixedRate ?? [], fixedKey).map(([result, other]) => [
+    result.endpoint,
+    `${Math.round(result.fraction * 100)}%`,
+    beside(result, other, (r) => r.targetRate.toFixed(0)),
+    beside(result, other, (r) => formatMs(r.api.latency.p95)),
+    beside(result, other, (r) => formatMs(r.api.latency.p99)),
+    growth(result.api.latency.p99, other?.api.latency.p99),
+    other ? String(other.api.errors) : '—',
+    (other && fixedRateVerdict(other)) ?? '',
+  ]);
   if (rows.length === 0) return null;
   return markdownTable(
     ['endpoint', 'rate', 'rate req/s', 'p95 ms', 'p99 ms', 'p99 growth', 'errors (larger)', `p99 ≤ ${TARGETS.fixedRateP99Ms} ms (larger)`],
