@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { ContactRecord } from '@broker/contract';
+import type { z } from 'zod';
+import type { ContactRecord, addContactRecord as addContactRecordEndpoint } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { auditLog, contactRecordEvents, motEvents } from '../../db/schema';
 import { columnName, valueList, rowsQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import { FOLLOW_UP_RULE, insertVersion, placeFollowUp, r, readRecord, recordAudit, type NewRecord } from './contact.repository';
-import { content, ownCustomer, toContactRecord, type RecordFieldsInput } from './contact.service';
+import { content, ownCustomer, toContactRecord } from './contact.service';
 
-export interface AddInput extends RecordFieldsInput {
-  customerId: number;
-  eventIds?: number[] | undefined;
-  requestId?: string | undefined;
-}
+type AddInput = z.output<typeof addContactRecordEndpoint.request>;
 
 const requestIdReused = () => ApiError.conflict('requestId: already used for a record about another client; send a new one');
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { ContactRecord } from '@broker/contract';
+import type { z } from 'zod';
+import type { ContactRecord, reviseContactRecord as reviseContactRecordEndpoint } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { auditLog, contactRecords } from '../../db/schema';
 import { columnName, rowsQuery, selectQuery, selectRows, tableAs } from '../../db/sql-rows';
@@ -15,9 +16,9 @@ import {
   versionColumns,
   type RecordContent,
 } from './contact.repository';
-import { blankToNull, content, ownCustomer, ownThread, toContactRecord, type RecordFieldsInput } from './contact.service';
+import { blankToNull, content, ownCustomer, ownThread, toContactRecord } from './contact.service';
 
-export type ReviseInput = RecordFieldsInput & { recordId: number; edits: number; correctionReason?: string | null | undefined };
+type ReviseInput = z.output<typeof reviseContactRecordEndpoint.request>;
 
 const changedMeanwhile = (latestRecordId: number | null) =>
   ApiError.conflict(
@@ -68,17 +69,7 @@ export async function reviseContactRecord(db: Database, caller: Caller, request:
       throw changedMeanwhile(latest?.id ?? null);
     }
     if (current.edits !== input.edits) throw changedMeanwhile(current.recordId);
-    const before: RecordContent = {
-      channel: current.channel,
-      purpose: current.purpose,
-      note: current.note,
-      outcome: current.outcome,
-      nextStep: current.nextStep,
-      nextStepDate: current.nextStepDate,
-      suitability: current.suitability,
-      servedAt: current.servedAt,
-    };
-    const change = changedFields(before, input.content);
+    const change = changedFields(current, input.content);
     const isEdit = !current.locked && current.staffId === scope.staffId;
     if (isEdit) {
       if (Object.keys(change.after).length === 0) return readRecord(tx, current.recordId);
