@@ -58,10 +58,8 @@ async function todoRows(
   const page = sql`limit ${input.pageSize} offset ${(input.pageNum - 1) * input.pageSize}`;
   // The page from mot_event_todo_idx alone, in name order (LIMIT stops early, OFFSET skips index entries);
   // customer and facts for its rows only. One prepared statement for page and count: one plan suits every caller.
-  if (input.fold) {
-    const { rows, total } = await selectRowSets(
-      db,
-      {
+  const queries = input.fold
+    ? {
         rows: rowsQuery<TodoRow>(
           sql`select ${todoCustomerColumns}, p.unseen,
                    (select jsonb_agg(${todoEventJson} order by ${e.id}) from ${dayEvents} and ${e.customerNameEn} = p.customer_name_en and ${e.customerId} = p.customer_id) as events
@@ -73,27 +71,20 @@ async function todoRows(
         total: rowsQuery<{ total: number }>(
           sql`select count(*)::int as total from (select from ${dayEvents} group by ${e.customerNameEn}, ${e.customerId}) clients`,
         ),
-      },
-      { prepare: true },
-    );
-    return { rows, total: total[0]?.total ?? 0 };
-  }
-  const { rows, total } = await selectRowSets(
-    db,
-    {
-      rows: rowsQuery<TodoRow>(
-        sql`select ${todoCustomerColumns}, ${e.status} = 'new' as unseen, jsonb_build_array(${todoEventJson}) as events
+      }
+    : {
+        rows: rowsQuery<TodoRow>(
+          sql`select ${todoCustomerColumns}, ${e.status} = 'new' as unseen, jsonb_build_array(${todoEventJson}) as events
             from (select ${e.id} from ${dayEvents} order by ${e.customerNameEn}, ${e.customerId}, ${e.id} ${page}) p
             join ${tableAs(e)} on ${e.id} = p.id
             join ${tableAs(c)} on ${c.id} = ${e.customerId}
            order by ${e.customerNameEn}, ${e.customerId}, ${e.id}`,
-      ),
-      total: rowsQuery<{ total: number }>(
-        sql`select coalesce(sum(n.events), 0)::int as total from (${pendingCountRows(scope, (column) => sql`${column} = ${input.date}::date`, input.rule)}) n`,
-      ),
-    },
-    { prepare: true },
-  );
+        ),
+        total: rowsQuery<{ total: number }>(
+          sql`select coalesce(sum(n.events), 0)::int as total from (${pendingCountRows(scope, (column) => sql`${column} = ${input.date}::date`, input.rule)}) n`,
+        ),
+      };
+  const { rows, total } = await selectRowSets(db, queries, { prepare: true });
   return { rows, total: total[0]?.total ?? 0 };
 }
 
