@@ -315,20 +315,16 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
       market === 'US' ? rng.int(22 * 60, 23 * 60 + 59) : market === 'cash' ? rng.int(9 * 60, 18 * 60) : rng.int(9 * 60 + 30, 15 * 60 + 55);
     return `${dates[ti]} ${pad(Math.floor(minute / 60), 2)}:${pad(minute % 60, 2)}:${pad(rng.int(0, 59), 2)}+08`;
   };
-  const deposit = (ti: number, currency: CurrencyCode, cents: number) => {
-    cash[currency] += cents;
+  // Only a currency already used has cash to withdraw.
+  const moveCash = (ti: number, direction: 'deposit' | 'withdrawal', currency: CurrencyCode, cents: number) => {
+    cash[currency] += direction === 'deposit' ? cents : -cents;
     used.add(currency);
-    const method = rng.weighted(['fps', 'bank_transfer', 'edda', 'cheque'], [40, 35, 20, 5]);
+    const method =
+      direction === 'deposit'
+        ? rng.weighted(['fps', 'bank_transfer', 'edda', 'cheque'], [40, 35, 20, 5])
+        : rng.weighted(['fps', 'bank_transfer', 'cheque'], [45, 45, 10]);
     batch.money_movement.push(
-      `${ids.moneyMovement++}\t${accountId}\t${customerId}\tdeposit\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`,
-    );
-    counts.moneyMovements++;
-  };
-  const withdraw = (ti: number, currency: CurrencyCode, cents: number) => {
-    cash[currency] -= cents;
-    const method = rng.weighted(['fps', 'bank_transfer', 'cheque'], [45, 45, 10]);
-    batch.money_movement.push(
-      `${ids.moneyMovement++}\t${accountId}\t${customerId}\twithdrawal\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`,
+      `${ids.moneyMovement++}\t${accountId}\t${customerId}\t${direction}\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`,
     );
     counts.moneyMovements++;
   };
@@ -360,19 +356,19 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     for (let i = 0; i < eventCount; i++) eventDays.push(rng.int(startTi + 1, endTi));
     eventDays.sort((a, b) => a - b);
 
-    deposit(startTi, 'HKD', depositCents(rng, 'HKD') * 2);
+    moveCash(startTi, 'deposit', 'HKD', depositCents(rng, 'HKD') * 2);
     for (const currency of currencies)
-      if (currency !== 'HKD') deposit(Math.min(startTi + rng.int(0, 10), endTi), currency, depositCents(rng, currency));
+      if (currency !== 'HKD') moveCash(Math.min(startTi + rng.int(0, 10), endTi), 'deposit', currency, depositCents(rng, currency));
 
     for (const ti of eventDays) {
       const roll = rng.next();
       if (roll < 0.1) {
         const currency = rng.chance(0.7) ? 'HKD' : rng.pick(currencies);
-        deposit(ti, currency, depositCents(rng, currency));
+        moveCash(ti, 'deposit', currency, depositCents(rng, currency));
       } else if (roll < 0.16) {
         const currency = rng.pick(currencies);
         const cents = Math.floor((cash[currency] * (0.2 + rng.next() * 0.6)) / 10_000) * 10_000;
-        if (cents >= 100_000) withdraw(ti, currency, cents);
+        if (cents >= 100_000) moveCash(ti, 'withdrawal', currency, cents);
       } else if (roll < 0.175) {
         const security = rng.pick(favourites);
         const quantity = security.lotSize * rng.int(1, security.lotSize === 1 ? 200 : 20);
@@ -427,8 +423,8 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
       }
       positions.clear();
       for (const currency of used) {
-        if (cash[currency] < 0) deposit(endTi, currency, Math.ceil(-cash[currency] / 10_000) * 10_000);
-        if (cash[currency] > 0) withdraw(endTi, currency, cash[currency]);
+        if (cash[currency] < 0) moveCash(endTi, 'deposit', currency, Math.ceil(-cash[currency] / 10_000) * 10_000);
+        if (cash[currency] > 0) moveCash(endTi, 'withdrawal', currency, cash[currency]);
       }
     }
   }
