@@ -16,7 +16,7 @@ import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
-import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
+import { bringIntoView, EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
 import { readDrafts } from '../../shared/drafts/draft-store';
 import { contactRecordQuery, useReviseContactRecord } from './contact-api';
@@ -82,9 +82,6 @@ type MergeField = keyof ContactFormValues;
 type Choices = Partial<Record<MergeField, MergeChoice>>;
 
 const isBehind = (form: ReviseDraft, latest: ContactRecord) => form.basedOn !== latest.recordId || form.edits !== latest.edits;
-
-/** The save was tapped at the foot of the form: what happened to the reason is brought into view once (a stable ref). */
-const bringIntoView = (node: HTMLElement | null) => node?.scrollIntoView?.({ block: 'start' });
 
 /** Words that keep a correction's reason in the note (`contact.record.reasonLine`). */
 type ReasonLine = (reason: string) => string;

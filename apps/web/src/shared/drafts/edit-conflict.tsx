@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import { useTranslation } from '../i18n/use-translation';
@@ -7,6 +7,9 @@ import type { MergeChoice } from './edit-merge';
 import './edit-conflict-locales';
 import './draft-notice.css';
 import './edit-conflict.css';
+
+/** A notice that opens after a tap on save, at the foot of the form, is brought into view once (a stable ref). */
+export const bringIntoView = (node: HTMLElement | null) => node?.scrollIntoView?.({ block: 'start' });
 
 /** A field both sides changed, as the user reads it: its label and the two values in words. */
 export interface Clash<F extends string> {
@@ -34,11 +37,6 @@ export function EditConflict<F extends string>({
 }) {
   const { t } = useTranslation();
   const [choices, setChoices] = useState<Partial<Record<F, MergeChoice>>>({});
-  const panel = useRef<HTMLElement>(null);
-  // It opens after a tap on save, at the foot of the form: brought into view once.
-  useLayoutEffect(() => {
-    panel.current?.scrollIntoView?.({ block: 'start' });
-  }, []);
   const allChosen = clashes.every((clash) => choices[clash.field] !== undefined);
   const side = (label: string, value: string) => (
     <>
@@ -47,7 +45,7 @@ export function EditConflict<F extends string>({
     </>
   );
   return (
-    <section ref={panel} className="ba-conflict" role="alert" data-testid="edit-conflict">
+    <section ref={bringIntoView} className="ba-conflict" role="alert" data-testid="edit-conflict">
       <p className="ba-row ba-conflict__title">
         <ExclamationCircleFill /> {t('editConflict.title')}
       </p>
