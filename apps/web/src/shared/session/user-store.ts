@@ -3,17 +3,8 @@ import type { LoginResult } from '@broker/contract';
 import { StorageKey } from './storage-keys';
 import { isSignedOut, markSignedOut } from './sign-in-state';
 
-export interface UserState {
-  token: string;
-  onlineStaff: boolean;
-  bd: boolean;
-  heco: boolean;
-  staffEmail: { email: string | null };
-  tokenExpireTime: number | null;
-  /** WeCom userid of the signed-in staff member ('' before the first sign-in): drafts belong to it. */
-  userId: string;
-  staffName: string;
-}
+/** The login result; before the first sign-in the token and the WeCom userid are '' and the expiry is unknown. */
+export type UserState = Omit<LoginResult, 'tokenExpireTime'> & { tokenExpireTime: number | null };
 
 type StoredLogin = Omit<UserState, 'token'>;
 
