@@ -21,6 +21,7 @@ import { channelsQuery, customerStatQuery } from './manage-queries';
 import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
 import { SavedFiltersEditor } from './saved-filters-editor';
 import './manage-locales';
+import '../../shared/ui/form.css';
 import './client-manage.css';
 
 type Tri = 'any' | 'yes' | 'no';
@@ -88,7 +89,7 @@ export default function ClientManageFilterPage() {
     <PageFrame
       className="ba-filter"
       footer={
-        <footer className="ba-filter__footer">
+        <footer className="ba-footer-bar ba-filter__footer">
           <Button
             className="ba-filter__reset"
             data-testid="filter-reset"

@@ -6,8 +6,8 @@ import './draft-notice.css';
 export function DraftNotice({ draft, onDiscard }: { draft: Pick<StoredDraft<unknown>, 'submitting'>; onDiscard?: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={draft.submitting ? 'ba-draft ba-draft--interrupted' : 'ba-draft'} role="status" data-testid="draft-notice">
-      <span className="ba-draft__text">{draft.submitting ? t('drafts.interrupted') : t('drafts.restored')}</span>
+    <div className={draft.submitting ? 'ba-draft ba-tone--amber' : 'ba-draft'} role="status" data-testid="draft-notice">
+      <span className="ba-grow">{draft.submitting ? t('drafts.interrupted') : t('drafts.restored')}</span>
       {onDiscard && (
         <button type="button" className="ba-bare ba-draft__discard" onClick={onDiscard} data-testid="draft-discard">
           {t('drafts.discard')}
