@@ -21,17 +21,17 @@ const cents = (value: string) => Math.round(Number(value) * 100);
 
 export function createManageService(repository: ManageRepository) {
   /** Asset bounds converted from `ccy` to HKD. */
-  async function criteriaOf(caller: Caller, filters: Filters, where: 'body'): Promise<CustomerCriteria> {
+  async function criteriaOf(caller: Caller, filters: Filters): Promise<CustomerCriteria> {
     const { assetMin, assetMax, openDateFrom, openDateTo } = filters;
     if (assetMin !== undefined && assetMax !== undefined && assetMin > assetMax)
-      throw ApiError.validation(`${where}.assetMin`, `must not be more than assetMax (${assetMax})`);
+      throw ApiError.validation('body.assetMin', `must not be more than assetMax (${assetMax})`);
     if (openDateFrom && openDateTo && openDateFrom > openDateTo)
-      throw ApiError.validation(`${where}.openDateFrom`, `must not be after openDateTo (${openDateTo})`);
+      throw ApiError.validation('body.openDateFrom', `must not be after openDateTo (${openDateTo})`);
     const ccy = filters.ccy;
     let rates: ExchangeRates = new Map();
     if (ccy !== HKD && (assetMin !== undefined || assetMax !== undefined)) {
       const found = await repository.rate(ccy);
-      if (!found) throw ApiError.validation(`${where}.ccy`, `has no exchange rate yet; filter in HKD`);
+      if (!found) throw ApiError.validation('body.ccy', 'has no exchange rate yet; filter in HKD');
       rates = new Map([[ccy, found]]);
     }
     // Widened to the cent so a client exactly at the bound stays in after conversion.
@@ -59,7 +59,7 @@ export function createManageService(repository: ManageRepository) {
     },
 
     async search(caller: Caller, input: SearchInput) {
-      const criteria = await criteriaOf(caller, input, 'body');
+      const criteria = await criteriaOf(caller, input);
       const { rows, total } = await repository.search(criteria, input);
       const list: CustomerListItem[] = rows.map((row) => ({
         customerId: row.id,
@@ -83,7 +83,7 @@ export function createManageService(repository: ManageRepository) {
     },
 
     async stat(caller: Caller, filters: Filters): Promise<CustomerStat> {
-      const rows = await repository.stat(await criteriaOf(caller, filters, 'body'));
+      const rows = await repository.stat(await criteriaOf(caller, filters));
       let totalCents = 0;
       const stat = { clients: 0, active: 0, newThisMonth: 0 };
       for (const row of rows) {
