@@ -52,10 +52,8 @@ export function transientDatabaseFailure(error: unknown): string | null {
       if (TRANSIENT_SQLSTATES[code]) return TRANSIENT_SQLSTATES[code];
       const inClass = /^[0-9A-Z]{5}$/.test(code) ? TRANSIENT_SQLSTATE_CLASSES.find(([prefix]) => code.startsWith(prefix)) : undefined;
       if (inClass) return inClass[1];
-      if (LOST_CONNECTION_CODES.has(code)) return 'the connection to the database was lost';
     }
-    if (LOST_CONNECTION_MESSAGES.some((message) => current instanceof Error && current.message.startsWith(message)))
-      return 'the connection to the database was lost';
+    if (isLostConnection(current)) return 'the connection to the database was lost';
   }
   return null;
 }
