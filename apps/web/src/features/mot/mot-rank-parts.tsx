@@ -4,7 +4,6 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { Card } from '../../shared/ui/card';
 import { formatNumber } from '../../shared/format/number-format';
 import './locales';
-import './mot-rank-locales';
 import './mot-rank.css';
 import { eventRankQuery } from './mot-api';
 import { formatDateTime } from '../../shared/format/date-format';

@@ -8,7 +8,6 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { formatNumber } from '../../shared/format/number-format';
 import './locales';
-import './mot-rank-locales';
 import './mot-rank.css';
 import { rankedTodayQuery } from './mot-api';
 import { eventSubject } from './mot-format';

@@ -10,7 +10,6 @@ import { useDraft } from '../../shared/drafts/use-draft';
 import { DraftNotice } from '../../shared/drafts/draft-notice';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import './locales';
-import './mot-rank-locales';
 import './mot-rank.css';
 import { useSnoozeEvent } from './mot-api';
 import { RuleTag } from './mot-parts';
