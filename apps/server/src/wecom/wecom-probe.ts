@@ -51,13 +51,9 @@ async function probeAgent(
     const problem = wecomProblemOf(failure);
     return { problem: problem.name, fix: problem.adminFix, error: failure };
   };
-  try {
-    await wecom.checkCredentials(corp, agent);
-  } catch (error) {
-    return { findings: [asFinding(error)], okNote: '' };
-  }
   let detail: Awaited<ReturnType<WecomClient['getAgent']>>;
   try {
+    await wecom.checkCredentials(corp, agent);
     detail = await wecom.getAgent(corp, agent);
   } catch (error) {
     return { findings: [asFinding(error)], okNote: '' };
@@ -87,19 +83,6 @@ export async function probeWecom(wecom: WecomClient, corps: (WecomCorp & { code:
       const who = `WeCom probe ${corp.code}/${agent} (agent ${agentId})`;
       const first = findings[0];
       health?.probed(corp.id, agent, first?.problem ?? null);
-      if (!first) {
-        lines.push({
-          corp: corp.code,
-          agent,
-          agentId,
-          problem: null,
-          errcode: null,
-          errmsg: null,
-          fromIp: null,
-          message: `${who}: ok — ${okNote}`,
-        });
-        continue;
-      }
       const error = findings.find((finding) => finding.error)?.error;
       const fromIp = error ? errmsgDetails(error.errmsg).fromIp : null;
       const described = findings
@@ -109,12 +92,14 @@ export async function probeWecom(wecom: WecomClient, corps: (WecomCorp & { code:
         corp: corp.code,
         agent,
         agentId,
-        problem: first.problem,
+        problem: first?.problem ?? null,
         errcode: error?.errcode ?? null,
         errmsg: error?.errmsg ?? null,
         fromIp,
         // The address only when it is the problem: the admin must add it.
-        message: `${who}: ${described}${fromIp && first.problem === 'ip-not-trusted' ? ` (WeCom saw this server as ${fromIp})` : ''}`,
+        message: first
+          ? `${who}: ${described}${fromIp && first.problem === 'ip-not-trusted' ? ` (WeCom saw this server as ${fromIp})` : ''}`
+          : `${who}: ok — ${okNote}`,
       });
     }
   }
