@@ -4,11 +4,9 @@ import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import type { Database } from '../../db/client';
 import { toRank, type MotRankRepository, type RankedSqlRow } from './mot-rank';
-import { rankWeightsOf, type MotRankConfig } from '../../mot-rank-config';
+import { rankWeightsOf } from '../../mot-rank-config';
 import { snoozesOf, writeSnooze } from './mot-snooze';
 import { ownEvent } from './mot.service';
-
-const rankConfigOf = (caller: Caller): MotRankConfig | undefined => caller.corp.motRank;
 
 const toRankedRow = (row: RankedSqlRow, position: number): MotRankedRow => ({
   customerId: row.customerId,
@@ -35,7 +33,7 @@ export async function getRankedToday(
   input: { rule?: MotRule | undefined; pageNum: number; pageSize: number },
 ) {
   const today = hongKongDay();
-  const { rows, byRule, handled } = await rank.rankedPage(scopeOf(caller), rankWeightsOf(rankConfigOf(caller)), {
+  const { rows, byRule, handled } = await rank.rankedPage(scopeOf(caller), rankWeightsOf(caller.corp.motRank), {
     ...input,
     today,
   });
@@ -59,7 +57,7 @@ export async function getRankedToday(
 export async function getEventRank(db: Database, ranks: MotRankRepository, caller: Caller, eventId: number) {
   await ownEvent(db, caller, eventId);
   const [rank, snoozes] = await Promise.all([
-    ranks.eventRank(caller.corp.id, eventId, rankWeightsOf(rankConfigOf(caller)), hongKongDay()),
+    ranks.eventRank(caller.corp.id, eventId, rankWeightsOf(caller.corp.motRank), hongKongDay()),
     snoozesOf(db, eventId),
   ]);
   return { rank, snoozes };

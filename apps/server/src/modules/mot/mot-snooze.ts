@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MotSnooze, SnoozeReason } from '@broker/contract';
+import type { SnoozeReason } from '@broker/contract';
 import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import { ApiError } from '../../http/api-error';
@@ -22,18 +22,8 @@ const snoozeColumns = selection({
   note: z.note,
 });
 
-const toSnooze = (row: {
-  snoozeId: number;
-  staffName: string;
-  snoozedAt: number;
-  fromDate: string;
-  toDate: string;
-  reason: string;
-  note: string | null;
-}): MotSnooze => ({
-  ...row,
-  reason: row.reason as SnoozeReason,
-});
+// The contract's enum describes `reason`; the response schema re-checks it.
+const toSnooze = <Row extends { reason: string }>(row: Row) => ({ ...row, reason: row.reason as SnoozeReason });
 
 export async function snoozesOf(db: Database, eventId: number) {
   const rows = await selectRows(
