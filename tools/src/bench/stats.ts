@@ -9,7 +9,7 @@ export interface LatencySummary {
 }
 
 /** Nearest-rank percentile of sorted values, no interpolation: every figure reported is a latency observed (NaN for none). */
-export function percentile(sortedAscending: readonly number[], p: number): number {
+export function percentile(sortedAscending: ArrayLike<number>, p: number): number {
   if (!(p > 0 && p <= 100)) throw new RangeError(`percentile: p must be in (0, 100], got ${p}`);
   if (sortedAscending.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sortedAscending.length);
@@ -18,14 +18,13 @@ export function percentile(sortedAscending: readonly number[], p: number): numbe
 
 export function summarize(values: readonly number[]): LatencySummary {
   const sorted = Float64Array.from(values).sort();
-  const asArray = Array.from(sorted);
-  const total = asArray.reduce((sum, value) => sum + value, 0);
+  const total = sorted.reduce((sum, value) => sum + value, 0);
   return {
-    count: asArray.length,
-    p50: percentile(asArray, 50),
-    p95: percentile(asArray, 95),
-    p99: percentile(asArray, 99),
-    mean: asArray.length ? total / asArray.length : Number.NaN,
-    max: asArray.length ? asArray[asArray.length - 1]! : Number.NaN,
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean: sorted.length ? total / sorted.length : Number.NaN,
+    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
   };
 }
