@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import './pull-to-refresh.css';
 
 type PullStatus = 'pulling' | 'canRelease' | 'refreshing' | 'complete';
@@ -39,11 +39,8 @@ export function PullToRefresh({
   const [height, setHeight] = useState(0);
   const [dragging, setDragging] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const refresh = useRef(onRefresh);
   // The touch listeners are attached once; they call whatever onRefresh the last render passed.
-  useEffect(() => {
-    refresh.current = onRefresh;
-  }, [onRefresh]);
+  const refresh = useEffectEvent(() => onRefresh());
 
   useEffect(() => {
     const element = root.current;
@@ -58,7 +55,7 @@ export function PullToRefresh({
       setStatus('refreshing');
       setHeight(HEAD_HEIGHT);
       try {
-        await refresh.current();
+        await refresh();
         setStatus('complete');
         await new Promise((resolve) => setTimeout(resolve, COMPLETE_SHOWN_MS));
       } finally {
