@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { APP_SIGN_IN_RETURN_PATH } from '@broker/contract/app-routes';
 import { queryClient } from '../../shared/api/query-client';
 import { i18n } from '../../shared/i18n/i18n';
 import { isContactEntry, useAppSettings, type Entry } from '../../shared/session/app-settings-store';
@@ -19,13 +20,11 @@ export interface SidebarRouter {
   navigate(to: string, options?: { replace?: boolean }): Promise<void>;
 }
 
-const SIGN_IN_RETURN_PATH = '/wxEntry';
-
 /** Signed in, and the router at rest on a real page: the page URL (which gets signed) stays put now. */
 const isSettled = (router: SidebarRouter) =>
   router.state.initialized &&
   router.state.navigation.state === 'idle' &&
-  router.state.location.pathname !== SIGN_IN_RETURN_PATH &&
+  router.state.location.pathname !== APP_SIGN_IN_RETURN_PATH &&
   hasUsableToken();
 
 /** While the landing page is being decided, the page underneath (the home list) is covered by a spinner. */
