@@ -5,12 +5,10 @@ import { kycTarget } from '../features/kyc';
 import type { AppRouter } from './router';
 
 /** docs/spec.md §4 "KYC change": the single-chat sidebar follows a bind made by another page (kycTarget); bindings known here go stale. */
-export function installKycListener(router: AppRouter, win: Window = window) {
-  const onStorage = (event: StorageEvent) => {
+export function installKycListener(router: AppRouter) {
+  window.addEventListener('storage', (event) => {
     if (event.key !== StorageKey.kyc || getAppSettings().entry !== 'single_chat_tools') return;
     void queryClient.invalidateQueries({ queryKey: ['kyc'] });
-    void router.navigate(kycTarget(event.newValue, win.location.search, win.localStorage.getItem(StorageKey.kycCustomerId)));
-  };
-  win.addEventListener('storage', onStorage);
-  return () => win.removeEventListener('storage', onStorage);
+    void router.navigate(kycTarget(event.newValue, window.location.search, window.localStorage.getItem(StorageKey.kycCustomerId)));
+  });
 }
