@@ -51,7 +51,6 @@ export function createAppRouter() {
     const pathname = typeof to === 'string' ? new URL(to, window.location.href).pathname : (to.pathname ?? history.location.pathname);
     return preloadPath(pathname).catch(() => undefined);
   };
-  // What links and navigate() use: moves only once the destination page's chunk is in.
   const navigator: Navigator = {
     createHref: (to) => history.createHref(to),
     encodeLocation: (to) => history.encodeLocation(to),

@@ -13,10 +13,7 @@ import { createAppRouter } from './router';
 import { preloadPath } from './route-match';
 import { installKycListener } from './kyc-listener';
 
-/**
- * Everything that runs once before the first render. Returns the router and the first page's chunk, imported now rather than after the
- * shell renders (index.html has preloaded it, ADR 0037); it settles either way (the render tries a failed load again, then shows an error).
- */
+/** Runs once before the first render; firstPage, the first page's chunk imported now (ADR 0037), settles even if that load fails. */
 export function start() {
   installRemScaling();
   installTrendColours();

@@ -35,10 +35,7 @@ function leftFor(eventId: number, saved: ServiceRecord | null) {
   };
 }
 
-/**
- * The event was handled elsewhere while a note for it was unsaved: the note is shown, never dropped unseen, and can become a
- * contact record (the log form, text handed over) or be thrown away by the user (ADR 0013).
- */
+/** Handled elsewhere while its note was unsaved: the note is shown, never dropped unseen, to log as a contact or throw away (ADR 0013). */
 export function HandledMeanwhile({ eventId, customerId, saved }: { eventId: number; customerId: number; saved: ServiceRecord | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

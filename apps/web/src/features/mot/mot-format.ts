@@ -46,10 +46,7 @@ function expiryWhen(t: TFunction, facts: MotFacts): string {
 /** The security's name alone, for lists where its code would not fit. */
 const shortSecurityName = (facts: MotFacts, language: string) => nameOf(facts, language) || text(facts.symbol);
 
-/**
- * The one detail that tells two events of a kind apart in a list (names, amounts, dates: nothing to translate). An amount booked
- * in another currency is followed by its value in the chosen one.
- */
+/** The one detail that tells two events of a kind apart in a list (names, amounts, dates: nothing to translate). */
 export function eventSubject(rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
   switch (rule) {
     case 'large_deposit':
