@@ -3,7 +3,7 @@ import { customerStatusSchema, marketSchema, sortFieldSchema, TIMELINE_KINDS, ti
 import { nameReadings, traditionalChinese, type DatabaseHandle } from '@broker/server';
 import type { EndpointInput } from './http-request';
 
-type Queryable = Pick<DatabaseHandle, 'query'>;
+export type Queryable = Pick<DatabaseHandle, 'query'>;
 
 /** What the generator draws from: the staff member's own book, read once, so every keyword is a real client's. */
 export interface BookSample {

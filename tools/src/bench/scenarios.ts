@@ -15,12 +15,10 @@ import {
   statCustomers,
   type Endpoint,
 } from '@broker/contract';
-import { DEMO_STAFF, type DatabaseHandle } from '@broker/server';
+import { DEMO_STAFF } from '@broker/server';
 import { callEndpoint, wireRequest, type EndpointInput } from './http-request';
-import { HISTORY_KEYWORDS, paramStream, type BookSample } from './param-generator';
+import { HISTORY_KEYWORDS, paramStream, type BookSample, type Queryable } from './param-generator';
 import type { EndpointGroup } from './targets';
-
-type Queryable = Pick<DatabaseHandle, 'query'>;
 
 /** One benchmarked endpoint (or one way of calling it) and where its inputs come from. */
 export interface Scenario {
