@@ -7,9 +7,9 @@ import { amountWithHkd, checkRange, inHkd, readOwnWithRates, securityOf } from '
 
 export async function getTrade(db: Database, caller: Caller, customerId: number, filter: TradeFilter, paging: Paging) {
   checkRange(filter.dateFrom, filter.dateTo);
-  const { rates, list, totals } = await readOwnWithRates(db, caller, customerId, (scope) => ({
-    ...clientQueries.trades(scope, customerId, filter, paging),
-  }));
+  const { rates, list, totals } = await readOwnWithRates(db, caller, customerId, (scope) =>
+    clientQueries.trades(scope, customerId, filter, paging),
+  );
   const summary = { buyAmountHkd: zero(HKD), sellAmountHkd: zero(HKD), feeHkd: zero(HKD) };
   let total = 0;
   for (const row of totals) {
@@ -43,9 +43,9 @@ export async function getTrade(db: Database, caller: Caller, customerId: number,
 
 export async function getWithdrawalDeposit(db: Database, caller: Caller, customerId: number, filter: MoneyFilter, paging: Paging) {
   checkRange(filter.dateFrom, filter.dateTo);
-  const { rates, list, totals } = await readOwnWithRates(db, caller, customerId, (scope) => ({
-    ...clientQueries.moneyMovements(scope, customerId, filter, paging),
-  }));
+  const { rates, list, totals } = await readOwnWithRates(db, caller, customerId, (scope) =>
+    clientQueries.moneyMovements(scope, customerId, filter, paging),
+  );
   let total = 0;
   let depositHkd = zero(HKD);
   let withdrawalHkd = zero(HKD);
@@ -77,9 +77,9 @@ export async function getWithdrawalDeposit(db: Database, caller: Caller, custome
 
 export async function getTransfer(db: Database, caller: Caller, customerId: number, filter: TransferFilter, paging: Paging) {
   checkRange(filter.dateFrom, filter.dateTo);
-  const { rates, list, totals } = await readOwnWithRates(db, caller, customerId, (scope) => ({
-    ...clientQueries.transfers(scope, customerId, filter, paging),
-  }));
+  const { rates, list, totals } = await readOwnWithRates(db, caller, customerId, (scope) =>
+    clientQueries.transfers(scope, customerId, filter, paging),
+  );
   const summary = { inCount: 0, outCount: 0, inValueHkd: zero(HKD), outValueHkd: zero(HKD) };
   for (const row of totals) {
     if (row.direction === 'in') {
