@@ -3,12 +3,5 @@ export { interpretKeyword, matchedOn, type CustomerKeyword } from './customer-ke
 export type { CustomerCriteria } from './customer-filters';
 export { BookIndexStore, bookIndexCounters } from './book-index-store';
 export type { HeldCustomer } from './book-index';
-export { searchAliases, type RowOf, type Selection } from './customer-tables';
-export {
-  createCustomerSearch,
-  type CustomerSearch,
-  type PageView,
-  type SortField,
-  type SortOrder,
-  type StatRow,
-} from './customer-search.repository';
+export { searchAliases, type RowOf } from './customer-tables';
+export { createCustomerSearch } from './customer-search.repository';
