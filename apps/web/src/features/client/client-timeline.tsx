@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from '../../shared/i18n/use-translation';
-import type { KeysUnder, TranslationKey } from '../../shared/i18n/translator';
+import type { KeysUnder, TFunction, TranslationKey } from '../../shared/i18n/translator';
 import { TIMELINE_DEFAULT_KINDS, TIMELINE_KINDS, type TimelineItem, type TimelineKind } from '../../shared/api/contract';
 import { useRestorableState } from '../../shared/drafts/page-state';
 import { Card } from '../../shared/ui/card';
@@ -61,13 +61,10 @@ function KindFilter({ kinds, onChange }: { kinds: readonly TimelineKind[]; onCha
 }
 
 /** A value of a profile edit as the sheet shows it: lists joined, nothing as "(empty)". */
-function useChangeValue() {
-  const { t } = useTranslation();
-  return (value: unknown) => {
-    if (value === null || value === undefined || value === '') return t('client.timeline.emptyValue');
-    if (Array.isArray(value)) return value.length ? value.join(t('client.timeline.listJoin')) : t('client.timeline.emptyValue');
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
-  };
+function changeValue(value: unknown, t: TFunction) {
+  if (value === null || value === undefined || value === '') return t('client.timeline.emptyValue');
+  if (Array.isArray(value)) return value.length ? value.join(t('client.timeline.listJoin')) : t('client.timeline.emptyValue');
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 /** The item's one line and its second line, by kind. */
@@ -175,7 +172,6 @@ function detailLink(item: TimelineItem, customerId: number): { to: string; label
 function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; customerId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const valueOf = useChangeValue();
   const rows: Array<{ label: string; value: string }> = [];
   const row = (key: KeysUnder<'client.timeline.sheet'>, value: string) => rows.push({ label: t(`client.timeline.sheet.${key}`), value });
   if (item) {
@@ -253,8 +249,8 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
                   {item.profileEdit.changes.map((change) => (
                     <tr key={change.field}>
                       <td>{t(`client.timeline.field.${change.field}`, { defaultValue: change.field })}</td>
-                      <td>{valueOf(change.before)}</td>
-                      <td>{valueOf(change.after)}</td>
+                      <td>{changeValue(change.before, t)}</td>
+                      <td>{changeValue(change.after, t)}</td>
                     </tr>
                   ))}
                 </tbody>
