@@ -70,7 +70,7 @@ export default function AuditTrailPage() {
 
   return (
     <PageFrame className="ba-audit">
-      <nav className="ba-audit__filters" aria-label={t('audit.total')}>
+      <nav className="ba-row ba-audit__filters" aria-label={t('audit.total')}>
         {FILTERS.map((key) => (
           <button key={key} type="button" className="ba-audit__filter ba-hit" aria-pressed={filter === key} onClick={() => setFilter(key)}>
             {t(`audit.filter.${key}`)}

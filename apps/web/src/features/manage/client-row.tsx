@@ -116,7 +116,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
               <Highlight text={client.nameEn} keyword={keyword} />
             </span>
           </span>
-          <span className="ba-client__meta">
+          <span className="ba-row ba-client__meta">
             {client.phoneMasked ? <Highlight text={client.phoneMasked} keyword={keyword} /> : '-'}
             {matchedDetail && (
               <span className="ba-client__matched">

@@ -46,7 +46,7 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
   }, [days.length, selected]);
 
   return (
-    <div className="ba-hscroll mot-dates" ref={strip} role="group" aria-label={t('mot.home.datesLabel')} data-testid="mot-dates">
+    <div className="ba-hscroll ba-row mot-dates" ref={strip} role="group" aria-label={t('mot.home.datesLabel')} data-testid="mot-dates">
       {days.map((day) => {
         const past = day.date < today && day.count > 0;
         const classes = ['mot-date'];
@@ -300,7 +300,7 @@ export default function MotHomePage() {
           setRule(undefined);
         }}
       />
-      <div className="ba-hscroll mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
+      <div className="ba-hscroll ba-row mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
         <button
           type="button"
           className={rule ? 'ba-choice-chip mot-type ba-hit' : 'ba-choice-chip mot-type ba-hit ba-choice-chip--on'}
