@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
 import { ApiError } from '../http/api-error';
 import { bounded, describeValidationErrors, MAX_MESSAGE_LENGTH } from '../http/validation-message';
@@ -76,9 +76,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'api error');
       return sendError(reply, error.code, error.message, error.statusCode >= 500 ? request.id : undefined);
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendError(reply, ErrorCode.VALIDATION, describeValidationErrors(error.validationContext, error.validation));
-    }
+    // The contract's zod issues too.
     if (error.validation) {
       return sendError(reply, ErrorCode.VALIDATION, describeValidationErrors(error.validationContext, error.validation));
     }
