@@ -35,12 +35,6 @@ const sessionForRequestColumns = selection({
 });
 export type SessionForRequest = RowOf<typeof sessionForRequestColumns>;
 
-export interface SignInAttempt {
-  corpId: number;
-  agentCode: string;
-  expiresAt: Date;
-}
-
 export function createAuthRepository(db: Database) {
   return {
     async findStaffByWecomUser(corpId: number, wecomUserId: string): Promise<StaffRow | undefined> {
@@ -88,7 +82,7 @@ export function createAuthRepository(db: Database) {
     },
 
     /** Whatever happens next, its state cannot be used again. */
-    async consumeSignInAttempt(stateHash: string): Promise<SignInAttempt | undefined> {
+    async consumeSignInAttempt(stateHash: string) {
       const [row] = await db
         .delete(signInAttempts)
         .where(eq(signInAttempts.stateHash, stateHash))
