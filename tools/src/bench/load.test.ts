@@ -36,7 +36,7 @@ for (const engine of testDatabases()) {
       const good = (await recorder.record(() => database.query('select count(*) from customer'))).request;
       const bad = (await recorder.record(() => database.query('select 1').then(() => undefined))).request;
       bad[0]![0]!.text = 'select * from no_such_table';
-      const measurement = await replaySql(sqlRunnerFor(database), [good, bad], { concurrency: 4, durationMs: 150, warmupMs: 0 });
+      const measurement = await replaySql(sqlRunnerFor(database), [good, bad], { concurrency: 4, durationMs: 500, warmupMs: 0 });
       expect(measurement.requests).toBeGreaterThan(4);
       expect(measurement.latency.count).toBeGreaterThan(0);
       expect(measurement.errors).toBeGreaterThan(0);

@@ -86,8 +86,8 @@ for (const engine of testDatabases()) {
             `PGLITE_DIR \\S+ is in use by process ${server!.child.pid} \\(server \\(apps/server/src/main\\.ts\\), since \\d{4}-\\d\\d-\\d\\dT[^)]*\\): stop it, or set DATABASE_URL to use PostgreSQL`,
           ),
         );
-        // Refused before migrating or touching anything: well under the time a PGlite start takes.
-        expect(sweep.elapsedMs).toBeLessThan(15_000);
+        // Refused before opening the database: nothing was migrated or swept (no timing: a loaded machine varies).
+        expect(sweep.output).not.toMatch(/migrat|new events/i);
         await expect(startServerProcess({ env: target.env })).rejects.toThrow(/is in use by process \d+ \(server/);
       },
     );

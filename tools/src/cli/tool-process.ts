@@ -8,7 +8,6 @@ export interface ToolRun {
   code: number | null;
   /** stdout and stderr, interleaved as they came. */
   output: string;
-  elapsedMs: number;
 }
 
 const TIMEOUT_MS = 90_000;
@@ -18,7 +17,6 @@ const TIMEOUT_MS = 90_000;
  * environment plus `env` (never this process's DATABASE_URL or PGLITE_DIR).
  */
 export function runNpmScript(script: string, args: string[], options: { env: Record<string, string> }): Promise<ToolRun> {
-  const started = Date.now();
   const child = spawn('npm', ['run', script, '--', ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
@@ -35,7 +33,7 @@ export function runNpmScript(script: string, args: string[], options: { env: Rec
     child.on('error', reject);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, output, elapsedMs: Date.now() - started });
+      resolve({ code, output });
     });
   });
 }
