@@ -92,12 +92,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
           `customerId: ${displayName(customer)} is already bound to another WeCom contact; unbind it first`,
         );
       }
-      const result = await repository.bind({
-        corpId: caller.corp.id,
-        staffId: caller.staffId,
-        customerId: input.customerId,
-        externalUserId: input.externalUserId,
-      });
+      const result = await repository.bind({ ...scopeOf(caller), customerId: input.customerId, externalUserId: input.externalUserId });
       // A concurrent bind can win between our checks and the insert: the unique indexes decide.
       if (result === 'contact')
         throw new ApiError(
@@ -117,8 +112,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
       if (existing.staffId !== caller.staffId)
         throw ApiError.forbidden('externalUserId: this contact is bound to a customer who is not assigned to you');
       const removed = await repository.unbind({
-        corpId: caller.corp.id,
-        staffId: caller.staffId,
+        ...scopeOf(caller),
         bindingId: existing.binding.id,
         externalUserId,
         customerId: existing.binding.customerId,
