@@ -160,7 +160,7 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
         {binding.phone && <Fact label={t('kyc.bound.phone')}>{binding.phone}</Fact>}
         <Fact label={t('kyc.bound.boundAt')}>{formatDateTime(binding.boundAt)}</Fact>
       </dl>
-      <div className="ba-kyc__actions">
+      <div className="ba-row ba-kyc__actions">
         <Button color="primary" fill="solid" onClick={() => void navigate(profileTarget(params.get('redirectPage'), binding.customerId))}>
           {t('kyc.bound.viewProfile')}
         </Button>

@@ -65,7 +65,7 @@ function EventDetail({ eventId }: { eventId: number }) {
       className="mot-page"
       footer={
         !handled && (
-          <div className="ba-footer-bar mot-footer mot-footer--pair">
+          <div className="ba-footer-bar ba-row mot-footer mot-footer--pair">
             <Button
               shape="rounded"
               size="large"

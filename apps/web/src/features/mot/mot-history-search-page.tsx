@@ -189,7 +189,7 @@ function Results({ filter }: { filter: HistoryFilter }) {
         renderItem={(record) => (
           <Link
             to={`/mot/singleClient?customerId=${record.customerId}`}
-            className="mot-row mot-row--record"
+            className="ba-surface mot-row mot-row--record"
             data-customer-id={record.customerId}
             data-event-id={record.eventId ?? ''}
           >

@@ -100,7 +100,7 @@ function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'
 function ClientRow({ row }: { row: MotTodoRow }) {
   const { t } = useTranslation();
   return (
-    <section className="mot-row mot-row--client" data-testid="mot-row" data-customer-id={row.customerId}>
+    <section className="ba-surface mot-row mot-row--client" data-testid="mot-row" data-customer-id={row.customerId}>
       <Link className="ba-row mot-row__client" to={`/mot/singleClient?customerId=${row.customerId}`}>
         <span className="ba-avatar mot-avatar">
           {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
@@ -137,7 +137,7 @@ function EventRow({ row }: { row: MotTodoRow }) {
   return (
     <Link
       to={`/mot/eventDetail?eventId=${event.eventId}`}
-      className={row.unseen ? 'mot-row mot-row--event mot-row--unseen' : 'mot-row mot-row--event'}
+      className={row.unseen ? 'ba-surface mot-row mot-row--event mot-row--unseen' : 'ba-surface mot-row mot-row--event'}
       data-testid="mot-row"
       data-event-id={event.eventId}
       data-customer-id={row.customerId}

@@ -63,7 +63,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
   return (
     <Link
       to={`/mot/eventDetail?eventId=${event.eventId}`}
-      className={event.status === 'new' ? 'mot-row mot-ranked mot-ranked--unseen' : 'mot-row mot-ranked'}
+      className={event.status === 'new' ? 'ba-surface mot-row mot-ranked mot-ranked--unseen' : 'ba-surface mot-row mot-ranked'}
       data-testid="mot-ranked-row"
       data-event-id={event.eventId}
       data-customer-id={row.customerId}

@@ -22,7 +22,7 @@ function EventItem({ event }: { event: MotEvent }) {
   return (
     <Link
       to={`/mot/eventDetail?eventId=${event.eventId}`}
-      className="mot-row mot-row--timeline"
+      className="ba-surface mot-row mot-row--timeline"
       data-testid="mot-client-event"
       data-event-id={event.eventId}
       data-status={event.status}
@@ -79,7 +79,7 @@ function ClientHistory({ customerId }: { customerId: number }) {
         <ClientFacts customer={customer} />
         <ClientLinks customerId={customer.customerId} />
       </Card>
-      <div className="mot-tabs" role="tablist">
+      <div className="ba-row mot-tabs" role="tablist">
         {TABS.map((name) => (
           <button
             key={name}
@@ -116,7 +116,7 @@ function ClientHistory({ customerId }: { customerId: number }) {
             itemKey={(record) => record.recordId}
             estimateSize={RECORD_ROW_ESTIMATE}
             renderItem={(record) => (
-              <div className="mot-row mot-row--record">
+              <div className="ba-surface mot-row mot-row--record">
                 <ServiceRecordBody record={record} />
               </div>
             )}
