@@ -59,21 +59,14 @@ function Chips<T extends string>({
   const { t } = useTranslation();
   return (
     <div className="ba-choice-chips mot-chips">
-      <button
-        type="button"
-        className={value ? 'ba-choice-chip ba-hit mot-chip' : 'ba-choice-chip ba-hit mot-chip ba-choice-chip--on'}
-        onClick={() => onChange(undefined)}
-      >
-        {t('mot.history.any')}
-      </button>
-      {options.map((option) => (
+      {[undefined, ...options].map((option) => (
         <button
-          key={option}
+          key={option ?? 'any'}
           type="button"
           className={value === option ? 'ba-choice-chip ba-hit mot-chip ba-choice-chip--on' : 'ba-choice-chip ba-hit mot-chip'}
           onClick={() => onChange(option)}
         >
-          {label(option)}
+          {option ? label(option) : t('mot.history.any')}
         </button>
       ))}
     </div>
