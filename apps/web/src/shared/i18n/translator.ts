@@ -4,6 +4,11 @@
  */
 export type Strings = { [key: string]: unknown };
 
+/** A language's strings shaped like the default language's, any of them with its `_one` form (English "1 event"; Chinese has one form). */
+export type WithPluralForms<T> = { [K in keyof T]: T[K] extends string ? string : WithPluralForms<T[K]> } & {
+  [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
+};
+
 export interface TOptions {
   defaultValue?: string;
   returnObjects?: boolean;
