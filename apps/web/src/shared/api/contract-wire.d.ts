@@ -22,9 +22,6 @@ declare module 'virtual:broker-contract-wire' {
 
   export const ErrorCode: typeof Contract.ErrorCode;
   export const RELOGIN_CODES: typeof Contract.RELOGIN_CODES;
-  export const HEADER_AGENT: typeof Contract.HEADER_AGENT;
-  export const HEADER_CORP: typeof Contract.HEADER_CORP;
-  export const HEADER_TOKEN: typeof Contract.HEADER_TOKEN;
   export const DEFAULT_CORP_CODE: typeof Contract.DEFAULT_CORP_CODE;
   export const DEFAULT_AGENT_CODE: typeof Contract.DEFAULT_AGENT_CODE;
   export const DEFAULT_CURRENCY: typeof Contract.DEFAULT_CURRENCY;
