@@ -15,7 +15,6 @@ export const en: Messages = {
     motSingleClient: 'Current client',
     motHistorySearch: 'Service records',
     notFound: 'Page not found',
-    signIn: 'Sign in',
     auditTrail: 'My activity',
     contactNew: 'Log a contact',
     contactRecord: 'Contact record',

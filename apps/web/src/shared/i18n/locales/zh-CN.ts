@@ -13,7 +13,6 @@ export const zhCN = {
     motSingleClient: '当前客户',
     motHistorySearch: '服务记录',
     notFound: '页面不存在',
-    signIn: '登录',
     auditTrail: '我的操作记录',
     contactNew: '记录联系',
     contactRecord: '联系记录',

@@ -15,7 +15,6 @@ export const zhHK: Messages = {
     motSingleClient: '當前客戶',
     motHistorySearch: '服務記錄',
     notFound: '頁面不存在',
-    signIn: '登入',
     auditTrail: '我的操作記錄',
     contactNew: '記錄聯絡',
     contactRecord: '聯絡記錄',
