@@ -28,17 +28,6 @@ declare module 'react-router' {
   }
 }
 
-/** What the KYC listener and the sidebar flow need of the router (the shape of the data router's, kept). */
-export interface AppRouter {
-  readonly state: {
-    initialized: boolean;
-    navigation: { state: 'idle' | 'loading' };
-    location: { pathname: string; search: string; key: string };
-  };
-  subscribe(listener: () => void): () => void;
-  navigate(to: string, options?: { replace?: boolean }): Promise<void>;
-}
-
 export function createAppRouter() {
   // v5Compat: listeners hear our own push/replace too, not only the browser's back and forward.
   const history = createBrowserHistory({ v5Compat: true });
