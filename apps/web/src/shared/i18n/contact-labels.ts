@@ -6,11 +6,6 @@ import { registerLocales } from './i18n';
  * A contact's channel and purpose in the reader's language: one copy for the contact log, timeline, MOT and audit trail. In shared/
  * because MOT and the contact log each need the other's words, and reaching into each other made an import cycle.
  */
-export interface ContactLabels {
-  channel: Record<ContactChannel, string>;
-  purpose: Record<ContactPurpose, string>;
-}
-
 const LABELS = {
   channel: {
     phone: ['电话', '電話', 'Phone'],
@@ -29,7 +24,7 @@ const LABELS = {
     complaint: ['投诉', '投訴', 'Complaint'],
     other: ['其他', '其他', 'Other'],
   },
-} satisfies { [Group in keyof ContactLabels]: Record<keyof ContactLabels[Group], Entry> };
+} satisfies { channel: Record<ContactChannel, Entry>; purpose: Record<ContactPurpose, Entry> };
 
 export const CONTACT_LABELS = byLanguage({ contact: LABELS });
 
@@ -38,6 +33,6 @@ export const registerContactLabels = () => registerLocales(CONTACT_LABELS);
 
 declare module './translator' {
   interface StringSets {
-    contactLabels: { contact: ContactLabels };
+    contactLabels: (typeof CONTACT_LABELS)['zh-CN'];
   }
 }
