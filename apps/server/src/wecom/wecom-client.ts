@@ -36,33 +36,11 @@ export interface WecomClientOptions {
   onOutcome?: (outcome: { corpId: number; agentCode: AgentCode; error: WecomApiError | null }) => void;
 }
 
-export interface WecomUserDetail {
-  userid: string;
-  email: string | null;
-  mobile: string | null;
-}
-
-export interface WecomExternalContact {
-  externalUserId: string;
-  name: string;
-  followUserIds: string[];
-}
-
 export interface WecomSendResult {
   msgid: string | null;
   /** Not in the app's visible range, or unknown; lower-cased. */
   invalidUsers: string[];
   unlicensedUsers: string[];
-}
-
-/** document/path/90227, for the start-up probe. */
-export interface WecomAgentDetail {
-  agentId: string;
-  closed: boolean;
-  redirectDomain: string;
-  visibleUsers: number;
-  visibleParties: number;
-  visibleTags: number;
 }
 
 /** The server's only door to WeCom; access tokens never leave it. */
@@ -178,7 +156,7 @@ export function createWecomClient(options: WecomClientOptions) {
       if (typeof reply.userid !== 'string') throw new WecomApiError(60111, 'not a member of the corp', '/cgi-bin/auth/getuserinfo');
       return { userid: reply.userid, userTicket: typeof reply.user_ticket === 'string' ? reply.user_ticket : null };
     },
-    async getUserDetail(corp: WecomCorp, agentCode: AgentCode, userTicket: string): Promise<WecomUserDetail> {
+    async getUserDetail(corp: WecomCorp, agentCode: AgentCode, userTicket: string) {
       const reply = await call(corp, agentCode, '/cgi-bin/auth/getuserdetail', {}, { user_ticket: userTicket });
       const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
       return { userid: String(reply.userid), email: text(reply.biz_mail) ?? text(reply.email), mobile: text(reply.mobile) };
@@ -189,7 +167,7 @@ export function createWecomClient(options: WecomClientOptions) {
       options.credentials.evictOlderThan(corp.id, agentCode, ['jsapi_ticket', 'agent_ticket'], TICKET_REFRESH_MIN_INTERVAL_MS),
     agentTicket: (corp: WecomCorp, agentCode: AgentCode) => ticket(corp, agentCode, 'agent_ticket'),
     /** 获取客户详情 (document/path/92114), every follower. */
-    async getExternalContact(corp: WecomCorp, agentCode: AgentCode, externalUserId: string): Promise<WecomExternalContact> {
+    async getExternalContact(corp: WecomCorp, agentCode: AgentCode, externalUserId: string) {
       const followUserIds: string[] = [];
       let contact: { external_userid: string; name: string } | undefined;
       let cursor = '';
@@ -213,7 +191,7 @@ export function createWecomClient(options: WecomClientOptions) {
       await fetchAccessToken(corp, agentCode);
     },
     /** 获取指定的应用详情 (document/path/90227). */
-    async getAgent(corp: WecomCorp, agentCode: AgentCode): Promise<WecomAgentDetail> {
+    async getAgent(corp: WecomCorp, agentCode: AgentCode) {
       const reply = await call(corp, agentCode, '/cgi-bin/agent/get', { agentid: agentOf(corp, agentCode).agentId });
       const list = (value: unknown, key: string) => ((value as Record<string, unknown[]> | undefined)?.[key] ?? []).length;
       return {

@@ -188,23 +188,11 @@ export function errmsgDetails(errmsg: string): { hint: string | null; fromIp: st
   };
 }
 
-export interface WecomFailureDetail {
-  errcode: number;
-  errmsg: string;
-  path: string;
-  problem: string;
-  adminFix: string;
-  hint: string | null;
-  fromIp: string | null;
-  /** 45009 back-off, -1. */
-  retryAfterSeconds?: number;
-}
-
 /** `wecom` is enumerable, so the error log carries WeCom's words; the client sees the code and `clientMessage`. */
 export class WecomFailure extends ApiError {
   constructor(
     problem: WecomProblem,
-    readonly wecom: WecomFailureDetail,
+    readonly wecom: ReturnType<typeof failureDetail>,
   ) {
     super(problem.code, problem.clientMessage);
     this.name = 'WecomFailure';
@@ -213,20 +201,25 @@ export class WecomFailure extends ApiError {
 
 const RETRY_AFTER_SECONDS: Partial<Record<string, number>> = { 'frequency-limit': 60, 'system-busy': 5 };
 
-/** Auth, JS-SDK and KYC all use it. */
-export function wecomFailure(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  const failure =
-    error instanceof WecomApiError ? error : new WecomApiError(-1, error instanceof Error ? error.message : 'no answer', 'request', true);
-  const problem = wecomProblemOf(failure);
+function failureDetail(failure: WecomApiError, problem: WecomProblem) {
   const retryAfter = failure instanceof WecomBackoffError ? failure.retryAfterSeconds : RETRY_AFTER_SECONDS[problem.name];
-  return new WecomFailure(problem, {
+  return {
     errcode: failure.errcode,
     errmsg: failure.errmsg,
     path: failure.path,
     problem: problem.name,
     adminFix: problem.adminFix,
     ...errmsgDetails(failure.errmsg),
+    /** 45009 back-off, -1. */
     ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
-  });
+  };
+}
+
+/** Auth, JS-SDK and KYC all use it. */
+export function wecomFailure(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const failure =
+    error instanceof WecomApiError ? error : new WecomApiError(-1, error instanceof Error ? error.message : 'no answer', 'request', true);
+  const problem = wecomProblemOf(failure);
+  return new WecomFailure(problem, failureDetail(failure, problem));
 }
