@@ -17,7 +17,8 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const whole = () => z.coerce.number({ error: 'must be a number' }).int('must be an integer');
+const number = () => z.coerce.number({ error: 'must be a number' });
+const whole = () => number().int('must be an integer');
 
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL');
 
@@ -155,8 +156,7 @@ const signInAndLimits = {
 
 const clientWork = {
   CONTACT_RECORD_LOCK_HOURS: setting(
-    z.coerce
-      .number({ error: 'must be a number' })
+    number()
       .positive('must be a positive number of hours')
       .max(24 * 3653, 'must be at most 87672 hours (ten years)')
       .default(24),
@@ -171,8 +171,7 @@ const clientWork = {
     'Hong Kong hours without MOT cards in WeCom (`HH:mm-HH:mm`, may wrap midnight, or `off`); cards wait until the end',
   ),
   MOT_PUSH_MIN_INTERVAL_MINUTES: setting(
-    z.coerce
-      .number({ error: 'must be a number' })
+    number()
       .min(0)
       .max(24 * 60)
       .default(15),
@@ -319,24 +318,17 @@ export function resolveUserPath(path: string, base: string = userDirectory()): s
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path : resolve(base, path);
 }
 
-/** Which database a command-line tool works on: its flags, else DATABASE_URL, else PGlite at PGLITE_DIR. */
-export interface DatabaseTarget {
-  url: string | undefined;
-  /** Absolute (or `memory://`). */
-  pgliteDir: string;
-}
-
 const databaseTargetSchema = envSchema.pick({ DATABASE_URL: true, PGLITE_DIR: true });
 
 /**
- * The tools' reading of the database settings: the same variables, rules and defaults as the
- * server's, with `--database-url` / `--pglite-dir` taking precedence, and relative paths resolved
+ * Which database a command-line tool works on: its flags, else DATABASE_URL, else PGlite at PGLITE_DIR (made
+ * absolute, or `memory://`). The same variables, rules and defaults as the server's, relative paths resolved
  * from the user's directory, so `npm run seed` and `npm start` typed in one place share one database.
  */
 export function loadDatabaseTarget(
   flags: { databaseUrl?: string | undefined; pgliteDir?: string | undefined },
   source: NodeJS.ProcessEnv = process.env,
-): DatabaseTarget {
+) {
   const given = {
     DATABASE_URL: flags.databaseUrl ?? (source.DATABASE_URL || undefined),
     PGLITE_DIR: flags.pgliteDir ?? (source.PGLITE_DIR || undefined),

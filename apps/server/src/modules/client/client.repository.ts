@@ -1,4 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { getTrade, getTransfer, getWithdrawalDeposit } from '@broker/contract';
 import type { StaffScope } from '../../http/caller';
 import {
   asText,
@@ -49,11 +51,7 @@ const inScope = (scope: Scope, customerId: number) =>
   sql`${customerIdIs} ${customerId} and ${corpIdIs} ${scope.corpId} and ${staffIdIs} ${scope.staffId}`;
 
 /** Hong Kong days, `dateTo` inclusive. */
-interface DayRange {
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-}
-const timeRange = (column: AnyColumn, range: DayRange) => {
+const timeRange = (column: AnyColumn, range: Pick<TradeFilter, 'dateFrom' | 'dateTo'>) => {
   const parts: SQL[] = [];
   if (range.dateFrom) parts.push(sql`${column} >= (${range.dateFrom}::date)::timestamp at time zone 'Asia/Hong_Kong'`);
   if (range.dateTo) parts.push(sql`${column} < (${range.dateTo}::date + 1)::timestamp at time zone 'Asia/Hong_Kong'`);
@@ -119,25 +117,12 @@ const reachColumns = selection({
 
 const securityColumns = { symbol: s.symbol, nameCn: s.nameCn, nameHk: s.nameHk, nameEn: s.nameEn, market: s.market };
 
-export interface Paging {
-  pageNum: number;
-  pageSize: number;
-}
+export type Paging = Pick<TradeFilter, 'pageNum' | 'pageSize'>;
 const pageOf = (paging: Paging) => sql`limit ${paging.pageSize} offset ${(paging.pageNum - 1) * paging.pageSize}`;
 
-export interface TradeFilter extends DayRange {
-  market?: string | undefined;
-  side?: string | undefined;
-  status?: 'settled' | 'unsettled' | undefined;
-}
-export interface MoneyFilter extends DayRange {
-  direction?: string | undefined;
-  currency?: string | undefined;
-}
-export interface TransferFilter extends DayRange {
-  market?: string | undefined;
-  direction?: string | undefined;
-}
+export type TradeFilter = z.output<typeof getTrade.request>;
+export type MoneyFilter = z.output<typeof getWithdrawalDeposit.request>;
+export type TransferFilter = z.output<typeof getTransfer.request>;
 
 export interface ProfileChanges {
   nameEn?: string;

@@ -200,5 +200,3 @@ export function createCustomerSearch<Columns extends Selection>(
     },
   };
 }
-
-export type CustomerSearch<Columns extends Selection> = ReturnType<typeof createCustomerSearch<Columns>>;

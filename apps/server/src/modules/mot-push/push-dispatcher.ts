@@ -61,13 +61,8 @@ export const PUSH_DEFAULTS = {
 /** WeCom busy, its frequency (45009) and concurrency (45033) limits, tokens gone bad. */
 const RETRYABLE_ERRCODES = new Set([-1, 45009, 45033, ...STALE_TOKEN_ERRCODES]);
 
-export interface DispatchResult {
-  sent: number;
-  retried: number;
-  failed: number;
-  skipped: number;
-  deferred: number;
-}
+type Outcome = 'sent' | 'retried' | 'failed' | 'skipped' | 'deferred';
+export type DispatchResult = Record<Outcome, number>;
 
 const p = tableAlias(motPushes, 'p');
 const q = tableAlias(motPushes, 'q');
@@ -148,8 +143,6 @@ async function claim(database: DatabaseHandle, owner: string, limit: number, lea
     `),
   );
 }
-
-type Outcome = keyof DispatchResult;
 
 async function deliver(
   database: DatabaseHandle,
