@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { MESSAGE_LANGUAGES, MESSAGE_TEMPLATES, addressedName, composeMessage } from './message-templates';
+import { LANGUAGES } from '../../shared/i18n/i18n';
+import { MESSAGE_TEMPLATES, addressedName, composeMessage } from './message-templates';
 
 const client = { nameCn: '何国良', nameEn: 'HO Kwok Leung' };
 const card = { link: 'https://www.example.com/', imgUrl: 'https://www.example.com/cover.png' };
 
 describe('message templates', () => {
   test('every template has a text and a card in every language, naming the client', () => {
-    for (const language of MESSAGE_LANGUAGES) {
+    for (const language of LANGUAGES) {
       for (const template of MESSAGE_TEMPLATES) {
         const name = language === 'en' ? 'HO Kwok Leung' : '何国良';
         const text = composeMessage(template, 'text', language, client, card);
@@ -21,7 +22,7 @@ describe('message templates', () => {
   });
 
   test('the languages differ: simplified, traditional and English wording', () => {
-    const words = MESSAGE_LANGUAGES.map((language) => composeMessage('birthday', 'card', language, client, card));
+    const words = LANGUAGES.map((language) => composeMessage('birthday', 'card', language, client, card));
     expect(new Set(words.map((message) => (message.msgtype === 'news' ? message.news.title : ''))).size).toBe(3);
     expect(words[1]!.msgtype === 'news' && words[1]!.news.title).toBe('生日快樂');
   });

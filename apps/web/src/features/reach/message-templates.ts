@@ -1,11 +1,10 @@
 import { byLanguage, type Entry } from '../../shared/i18n/by-language';
+import type { Language } from '../../shared/i18n/i18n';
 import type { ChatMessage } from '../../shared/wecom/wecom-sdk';
 
 /** The occasions a client manager greets or reminds a client for (ADR 0039): one text and one card each. */
 export const MESSAGE_TEMPLATES = ['birthday', 'anniversary', 'largeDeposit', 'documentExpiry'] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
-export const MESSAGE_LANGUAGES = ['zh-CN', 'zh-HK', 'en'] as const;
-export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 export type MessageKind = 'text' | 'card';
 
 interface Wording {
@@ -55,7 +54,7 @@ const WORDING = byLanguage({
 } satisfies Record<MessageTemplate, Record<keyof Wording, Entry>>);
 
 /** The client as a message addresses them: the Chinese name in Chinese, the English one in English (each the fallback of the other). */
-export function addressedName(client: { nameCn: string; nameEn: string }, language: MessageLanguage): string {
+export function addressedName(client: { nameCn: string; nameEn: string }, language: Language): string {
   const preferred = language === 'en' ? client.nameEn : client.nameCn;
   const other = language === 'en' ? client.nameCn : client.nameEn;
   return (preferred.trim() || other.trim()).slice(0, 80);
@@ -71,7 +70,7 @@ export interface CardTarget {
 export function composeMessage(
   template: MessageTemplate,
   kind: MessageKind,
-  language: MessageLanguage,
+  language: Language,
   client: { nameCn: string; nameEn: string },
   card: CardTarget,
 ): ChatMessage {

@@ -10,7 +10,7 @@ import LinkOutline from 'antd-mobile-icons/es/LinkOutline';
 import type { CustomerReach } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { TFunction } from '../../shared/i18n/translator';
-import { currentLanguage } from '../../shared/i18n/i18n';
+import { currentLanguage, LANGUAGES, type Language } from '../../shared/i18n/i18n';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { showToast } from '../../shared/api/toast';
 import { SheetHead } from '../../shared/ui/sheet';
@@ -18,15 +18,7 @@ import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { dial, isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
 import { currentChatContactQuery, reachQuery, revealPhone } from './reach-api';
 import { contactLogTarget, type ReachChannel } from './contact-log-target';
-import {
-  MESSAGE_LANGUAGES,
-  MESSAGE_TEMPLATES,
-  cardTarget,
-  composeMessage,
-  type MessageKind,
-  type MessageLanguage,
-  type MessageTemplate,
-} from './message-templates';
+import { MESSAGE_TEMPLATES, cardTarget, composeMessage, type MessageKind, type MessageTemplate } from './message-templates';
 import './reach-locales';
 import './reach.css';
 
@@ -207,12 +199,6 @@ export function ReachActions({ customerId, eventId, layout = 'row', onActed }: R
   );
 }
 
-/** The language a message to the client starts in: the manager's own. */
-const startingLanguage = (): MessageLanguage => {
-  const language = currentLanguage();
-  return (MESSAGE_LANGUAGES as readonly string[]).includes(language) ? language : 'zh-CN';
-};
-
 /** Pick an occasion, text or card, and the client's language; see it as the client will; send it into this chat. */
 function TemplateSheet({
   visible,
@@ -229,7 +215,8 @@ function TemplateSheet({
   const navigate = useNavigate();
   const [template, setTemplate] = useState<MessageTemplate>('birthday');
   const [kind, setKind] = useState<MessageKind>('card');
-  const [language, setLanguage] = useState<MessageLanguage>(startingLanguage);
+  // A message to the client starts in the manager's own language.
+  const [language, setLanguage] = useState<Language>(currentLanguage);
   const [sending, setSending] = useState(false);
   const message = composeMessage(template, kind, language, client, cardTarget());
 
@@ -276,7 +263,7 @@ function TemplateSheet({
           />
           <RadioButtons
             label={t('reach.templates.language.en')}
-            options={MESSAGE_LANGUAGES}
+            options={LANGUAGES}
             value={language}
             onChange={setLanguage}
             render={(option) => t(`reach.templates.language.${option}`)}
