@@ -18,9 +18,8 @@ import { formatDateTime } from '../../shared/format/date-format';
 import { formatPrice } from '../../shared/format/price-format';
 import { ClientErrorState } from './client-error-state';
 import { outcomeText } from '../../shared/format/outcome';
+import { CONTACT_PATHS } from '../contact';
 
-/** Where H-B's contact log shows one record (ADR 0038): the item's detail opens it. */
-const CONTACT_RECORD_PATH = '/client/contact/record';
 const MOT_EVENT_PATH = '/mot/eventDetail';
 
 /** The filter as kept for a reload (ADR 0013): untrusted, so only a non-empty list of known kinds, each once. */
@@ -160,7 +159,7 @@ function ItemText({ item }: { item: TimelineItem }) {
 
 /** Where an item's full record lives, if it has a page of its own. */
 function detailLink(item: TimelineItem, customerId: number): { to: string; label: TranslationKey } | null {
-  if (item.contact) return { to: `${CONTACT_RECORD_PATH}?recordId=${item.contact.recordId}`, label: 'client.timeline.open.contact' };
+  if (item.contact) return { to: `${CONTACT_PATHS.record}?recordId=${item.contact.recordId}`, label: 'client.timeline.open.contact' };
   if (item.mot) return { to: `${MOT_EVENT_PATH}?eventId=${item.mot.eventId}`, label: 'client.timeline.open.mot' };
   if (item.money) return { to: withCustomer(CLIENT_PATHS.money, customerId), label: 'client.timeline.open.money' };
   if (item.transfer) return { to: withCustomer(CLIENT_PATHS.transfers, customerId), label: 'client.timeline.open.transfer' };
