@@ -100,18 +100,12 @@ const kyc = {
   },
   entryNotice: {
     groupTitle: ['群聊中暂不支持客户识别', '群聊中暫不支援客戶識別', 'Customers are not recognised in group chats'],
-    groupBody: [
-      '经纪助手要在与客户的单聊工具栏或客户详情页中打开，才能找到对应的客户。您可以继续使用客户管理和 MOT。',
-      '經紀助手要在與客戶的單聊工具欄或客戶詳情頁中開啟，才能找到對應的客戶。您可以繼續使用客戶管理和 MOT。',
-      "Open Broker Assistant from the toolbar of a one-to-one chat with the customer, or from the customer's contact card, to find the customer. Client management and MOT work as usual.",
-    ],
     otherTitle: ['此入口暂不支持客户识别', '此入口暫不支援客戶識別', 'Customers are not recognised from here'],
-    otherBody: [
+    body: [
       '经纪助手要在与客户的单聊工具栏或客户详情页中打开，才能找到对应的客户。您可以继续使用客户管理和 MOT。',
       '經紀助手要在與客戶的單聊工具欄或客戶詳情頁中開啟，才能找到對應的客戶。您可以繼續使用客戶管理和 MOT。',
       "Open Broker Assistant from the toolbar of a one-to-one chat with the customer, or from the customer's contact card, to find the customer. Client management and MOT work as usual.",
     ],
-    ok: ['知道了', '知道了', 'OK'],
   },
   wecomFailed: {
     title: ['无法连接企业微信', '無法連接企業微信', 'Cannot connect to WeCom'],

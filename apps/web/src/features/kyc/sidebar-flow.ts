@@ -55,8 +55,8 @@ async function showEntryNotice(entry: Entry) {
   const { default: Dialog } = await import('../../shared/ui/antd-dialog');
   await Dialog.alert({
     title: i18n.t(`kyc.entryNotice.${kind}Title`),
-    content: createElement('p', { className: 'ba-sidebar-notice', 'data-testid': 'entry-notice' }, i18n.t(`kyc.entryNotice.${kind}Body`)),
-    confirmText: i18n.t('kyc.entryNotice.ok'),
+    content: createElement('p', { className: 'ba-sidebar-notice', 'data-testid': 'entry-notice' }, i18n.t('kyc.entryNotice.body')),
+    confirmText: i18n.t('kyc.wecomFailed.ok'),
   });
 }
 
