@@ -68,7 +68,7 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
             valueHkd: slice.totalHkd,
           })),
           ...(asset.cashHkd !== 0
-            ? [{ key: 'cash', label: t(asset.cashHkd < 0 ? 'client.asset.loan' : 'client.asset.cashSlice'), valueHkd: asset.cashHkd }]
+            ? [{ key: 'cash', label: t(asset.cashHkd < 0 ? 'client.asset.loan' : 'client.asset.cash'), valueHkd: asset.cashHkd }]
             : []),
         ]
       : asset.byCurrency.map((slice) => ({

@@ -38,7 +38,7 @@ function HoldingRow({ item }: { item: HoldingItem }) {
           {t('client.holdings.lastPrice')} <b>{formatPrice(item.lastPrice, item.symbol)}</b> {item.currency}
         </span>
         <span className={`ba-trend--${trendOf(item.todayPnlHkd)}`}>
-          {t('client.holdings.todayPnl')} {money.formatSigned(item.todayPnlHkd)}
+          {t('client.asset.todayPnl')} {money.formatSigned(item.todayPnlHkd)}
         </span>
       </div>
     </>
@@ -70,7 +70,7 @@ export default function ClientHoldingStockPage() {
                 tone: trendOf(summary.unrealizedPnlHkd),
               },
               {
-                label: t('client.holdings.todayPnl'),
+                label: t('client.asset.todayPnl'),
                 value: money.formatSigned(summary.todayPnlHkd),
                 tone: trendOf(summary.todayPnlHkd),
               },

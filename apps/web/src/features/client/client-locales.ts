@@ -36,7 +36,6 @@ const client = {
     todayPnl: ['今日盈亏', '今日盈虧', "Today's P/L"],
     byMarket: ['按市场', '按市場', 'By market'],
     byCurrency: ['按币种', '按幣種', 'By currency'],
-    cashSlice: ['现金', '現金', 'Cash'],
     noAssets: ['暂无资产', '暫無資產', 'No assets'],
     chartLabel: ['资产分布', '資產分佈', 'Allocation'],
     netTotal: ['净资产（{{ccy}}）', '淨資產（{{ccy}}）', 'Net assets ({{ccy}})'],
@@ -213,7 +212,6 @@ const client = {
   holdings: {
     marketValue: ['持仓市值（{{ccy}}）', '持倉市值（{{ccy}}）', 'Market value ({{ccy}})'],
     unrealizedPnl: ['浮动盈亏', '浮動盈虧', 'Unrealised P/L'],
-    todayPnl: ['今日盈亏', '今日盈虧', "Today's P/L"],
     quantity: ['持仓', '持倉', 'Qty'],
     avgCost: ['成本', '成本', 'Cost'],
     lastPrice: ['现价', '現價', 'Last'],
