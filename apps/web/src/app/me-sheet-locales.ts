@@ -24,7 +24,6 @@ const me = {
     'Every sign-in on your phone and computer ends now. You will sign in through WeCom again.',
   ],
   confirmEverywhere: ['全部退出', '全部登出', 'Sign out everywhere'],
-  cancel: ['取消', '取消', 'Cancel'],
   close: ['关闭', '關閉', 'Close'],
   signOutFailed: ['退出失败，请检查网络后重试', '登出失敗，請檢查網絡後重試', 'Could not sign out. Check your connection and try again.'],
 } satisfies Entries;

@@ -51,7 +51,7 @@ export default function MeSheet({ visible, onClose }: { visible: boolean; onClos
       title: t('me.confirmEverywhereTitle'),
       content: t('me.confirmEverywhereContent'),
       confirmText: <span className="ba-me-sheet__danger">{t('me.confirmEverywhere')}</span>,
-      cancelText: t('me.cancel'),
+      cancelText: t('nav.cancel'),
     });
     if (confirmed) await end('everywhere');
   };
