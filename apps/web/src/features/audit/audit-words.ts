@@ -30,7 +30,6 @@ export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
     customer,
     contact: entry.entityId,
     rule: entry.eventRule ? t(`mot.rule.${entry.eventRule}`, { defaultValue: entry.eventRule }) : '',
-    interpolation: { escapeValue: false },
   });
 }
 
