@@ -14,5 +14,4 @@ export function installRemScaling(win: Window = window) {
   win.addEventListener('pageshow', (event) => {
     if (event.persisted) apply();
   });
-  return () => win.removeEventListener('resize', apply);
 }
