@@ -1,13 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from './contract';
 import { request } from './request';
 import { queryClient } from './query-client';
 
-export const corpConfigQuery = (corpCode: string) =>
-  queryOptions({
+export const loadCorpConfig = (corpCode: string) =>
+  queryClient.fetchQuery({
     queryKey: ['corpConfig', 'detail', { corpCode }],
     queryFn: () => request(endpoints.getCorpConfig, { corpCode }),
     staleTime: Infinity,
   });
-
-export const loadCorpConfig = (corpCode: string) => queryClient.fetchQuery(corpConfigQuery(corpCode));
