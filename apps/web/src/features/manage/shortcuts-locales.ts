@@ -43,9 +43,7 @@ const shortcuts = {
   },
 } satisfies Entries;
 
-export const shortcutsLocales = byLanguage({ manage: shortcuts });
-
-void registerLocales(shortcutsLocales);
+void registerLocales(byLanguage({ manage: shortcuts }));
 
 declare module '../../shared/i18n/translator' {
   interface StringSets {
