@@ -1,10 +1,9 @@
-/** H-B's log form (ADR 0038): `/client/contact/new`, prefilled from its query, which that page checks with its own parser. */
-export const CONTACT_LOG_FORM_PATH = '/client/contact/new';
+import { CONTACT_PATHS } from '../contact';
 
 /** How the client was just reached, as the contact log names it. */
 export type ReachChannel = 'phone' | 'wecom';
 
-/** The log form after a chat or a call: the client, the channel, the moment (epoch ms) and the MOT event it answers. */
+/** The log form (ADR 0038; it checks its query) after a chat or a call: the client, the channel, the moment (epoch ms), the MOT event. */
 export function contactLogTarget(contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined }): string {
   const query = new URLSearchParams({
     customerId: String(contact.customerId),
@@ -12,5 +11,5 @@ export function contactLogTarget(contact: { customerId: number; channel: ReachCh
     at: String(Math.trunc(contact.at)),
   });
   if (contact.eventId !== undefined) query.set('eventId', String(contact.eventId));
-  return `${CONTACT_LOG_FORM_PATH}?${query.toString()}`;
+  return `${CONTACT_PATHS.new}?${query.toString()}`;
 }
