@@ -13,12 +13,11 @@ import { showToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LoadingState } from '../../shared/ui/states';
 import { useDraft } from '../../shared/drafts/use-draft';
-import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice, UnreachableDrafts } from '../../shared/drafts/draft-choice';
-import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
-import { isObject } from '../../shared/drafts/page-state';
+import { isObject, isText } from '../../shared/drafts/page-state';
 import { baseInfoQuery, clientKeys, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { NoCustomer } from './no-customer';
@@ -46,7 +45,6 @@ const FIELD_ORDER: ProfileField[] = ['nameEn', 'phone', 'email', 'tags', 'remark
 /** An unsaved edit (ADR 0013), with the version and number on file it was against: restored over a newer profile, it is merged. */
 type EditDraft = Omit<ProfileEdit, 'phoneOnFile'> & { phoneOnFile?: string | null; newTag: string };
 
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 const isFormValues = (value: unknown): value is ProfileFormValues => {
   const form = value as Partial<ProfileFormValues> | null;
   return (
@@ -126,7 +124,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
   const typed = kept.restored && !nothingTyped(kept.restored.data) ? kept.restored : null;
   const [first] = useState(() => startFrom(info, typed?.data ?? null));
   // Said only of a draft laid over the version it was typed on; one merged onto a newer version says so instead.
-  const [restored, setRestored] = useState(() => (typed?.data.version === info.version ? typed : null));
+  const { notice, hide } = useDraftNotice(kept, typed?.data.version === info.version ? typed : null);
   // `record` is the latest profile known (the who line, the number on file); `edit.version` the one the save is against.
   const [record, setRecord] = useState(info);
   const [edit, setEdit] = useState<ProfileEdit>(first.edit);
@@ -191,9 +189,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       else navigate(withCustomer(CLIENT_PATHS.profile, saved.customerId), { replace: true });
     },
     onError: (error) => {
-      // A session expiry leaves the draft marked as being submitted, for the page to offer again after sign-in.
-      if (endedBySignIn(error)) return;
-      kept.keep({ ...edit, newTag });
+      if (!kept.failed(error, { ...edit, newTag })) return;
       if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
         latest.mutate();
         return;
@@ -207,7 +203,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     setTaken(profileMerge(edit, latestInfo).taken);
     setEdit(mergedProfile(edit, latestInfo, choices));
     setMerge(null);
-    setRestored(null);
+    hide();
   };
 
   // A save refused as stale: the profile as saved now, met field by field.
@@ -269,28 +265,19 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     >
       {merge && standing && (
         <EditConflict
-          clashes={standing.clashes.map((field) => ({
-            field,
-            label: label(field),
-            theirs: savedText(field, merge),
-            mine: inWords(values[field]),
-            canKeepBoth: keepsBoth(field),
-          }))}
-          taken={standing.taken.map(label)}
+          merge={standing}
+          label={label}
+          theirs={(field) => savedText(field, merge)}
+          mine={(field) => inWords(values[field])}
+          canKeepBoth={keepsBoth}
           onApply={(choices) => applyMerge(merge, choices)}
         />
       )}
-      {restored && !merge && (
-        <DraftNotice
-          draft={restored}
-          onDiscard={() => {
-            kept.saved();
-            setRestored(null);
-            setEdit(freshEdit(record));
-            setNewTag('');
-          }}
-        />
-      )}
+      {!merge &&
+        notice(() => {
+          setEdit(freshEdit(record));
+          setNewTag('');
+        })}
       {taken && <MergedNotice taken={taken.map(label)} />}
       <section className="ba-surface ba-edit__readonly">
         <p className="ba-edit__who">

@@ -16,7 +16,7 @@ import {
 } from '@broker/contract';
 import { hongKongDateTime, hongKongDay, hongKongInstant, isCalendarDay } from '@broker/domain';
 import { bothTexts, compareEdits, mergeEdits, type Comparable, type MergeChoice } from '../../shared/drafts/edit-merge';
-import { isObject } from '../../shared/drafts/page-state';
+import { isObject, isText } from '../../shared/drafts/page-state';
 
 /** The log form as typed: text as it is in the inputs (empty = none), the time as Hong Kong day and time. */
 export interface ContactFormValues {
@@ -257,7 +257,6 @@ export function changedFields(record: ContactFormValues, values: ContactFormValu
 
 /* What comes back from storage is untrusted (ADR 0013): each draft's shape is checked before the form uses it. */
 
-const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export function isContactFormValues(value: unknown): value is ContactFormValues {

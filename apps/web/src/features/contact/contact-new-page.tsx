@@ -12,9 +12,8 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import Toast from '../../shared/ui/antd-toast';
 import { useDraft } from '../../shared/drafts/use-draft';
-import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice, UnreachableDrafts } from '../../shared/drafts/draft-choice';
-import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { writeDraft } from '../../shared/drafts/draft-store';
 import { forgetHandover, handedOver } from '../../shared/drafts/handover';
 import { contactClientQuery, contactEventQuery, contactRecordQuery, useAddContactRecord } from './contact-api';
@@ -60,7 +59,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
   const draft = useDraft(draftKey, isNewContactDraft, isNewContactUntouched);
   // Typed in MOT's handle sheet before the user asked for this form: it comes along, like a restored draft.
   const [handed] = useState(() => handedOver(draftKey));
-  const [restored, setRestored] = useState(() => draft.restored ?? (handed ? { submitting: false } : null));
+  const { notice } = useDraftNotice(draft, draft.restored ?? (handed ? { submitting: false } : null));
   const fresh = (): NewContactDraft => ({
     values: newFormValues({
       channel: params.channel,
@@ -110,8 +109,6 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
     }));
 
   const discard = () => {
-    draft.saved();
-    setRestored(null);
     setForm(fresh());
     setSubmitted(false);
     setTouched(new Set());
@@ -132,9 +129,8 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
         navigate(contactRecordPath(record.recordId), { replace: true });
       },
       onError: (error) => {
-        // A session expiry leaves the draft marked as being submitted, for the page to offer again after sign-in.
-        if (endedBySignIn(error)) return;
         // Refused or lost on the way: everything stays, with the same request id, so sending again writes it once.
+        if (!draft.failed(error, form)) return;
         if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
           // Nothing was written (an event handled meanwhile): its events are read again, and a fresh id is safe now.
           const next = { ...form, requestId: newRequestId() };
@@ -144,7 +140,6 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
           setRefusal(t('contact.error.eventHandled'));
           return;
         }
-        draft.keep(form);
         if (error instanceof ApiError && !Object.values<string>(ClientErrorCode).includes(error.code)) setRefusal(error.message);
         else showToast(error.message);
       },
@@ -168,7 +163,7 @@ function ContactForm({ params, customer, pending, preTicked, follows, notices }:
           {notice}
         </p>
       ))}
-      {restored && <DraftNotice draft={restored} onDiscard={discard} />}
+      {notice(discard)}
       {follows && (
         <p className="ba-contact-notice ba-tone--blue" data-testid="contact-follows">
           {t('contact.form.follows', { date: formatDate(follows.servedAt) })}

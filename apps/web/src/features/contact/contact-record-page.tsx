@@ -13,9 +13,8 @@ import { PageFrame } from '../../shared/ui/page-frame';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import Toast from '../../shared/ui/antd-toast';
 import { useDraft } from '../../shared/drafts/use-draft';
-import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice } from '../../shared/drafts/draft-choice';
-import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import { bringIntoView, EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
 import { readDrafts } from '../../shared/drafts/draft-store';
@@ -132,7 +131,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   // A version saved meanwhile, met by the change: the user chooses per field both changed (ADR 0013).
   const [merge, setMerge] = useState<ContactRecord | null>(first.merge);
   const [taken, setTaken] = useState<MergeField[] | null>(first.taken);
-  const [restored, setRestored] = useState(() => (first.merge || first.taken ? null : draft.restored));
+  const { notice, hide } = useDraftNotice(draft, first.merge || first.taken ? null : draft.restored);
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<ContactField>>(() => new Set());
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -171,7 +170,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     // Whether the change is a correction is the new version's to say.
     setLockedMeanwhile(false);
     setMerge(null);
-    setRestored(null);
+    hide();
   };
 
   /** A save refused as stale: the record as it stands now (fetched afresh), met field by field. */
@@ -207,8 +206,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
         onDone();
       },
       onError: (error) => {
-        if (endedBySignIn(error)) return;
-        draft.keep(form);
+        if (!draft.failed(error, form)) return;
         if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
           void meetLatest();
           return;
@@ -257,18 +255,15 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       {asCorrection && <p className="ba-contact-notice ba-tone--blue">{t('contact.record.correctHint')}</p>}
       {merge && standing && (
         <EditConflict
-          clashes={standing.clashes.map((field) => ({
-            field,
-            label: label(field),
-            theirs: inWords(field, recordFormValues(merge)),
-            mine: inWords(field, form.values),
-            canKeepBoth: keepsBoth(field),
-          }))}
-          taken={standing.taken.map(label)}
+          merge={standing}
+          label={label}
+          theirs={(field) => inWords(field, recordFormValues(merge))}
+          mine={(field) => inWords(field, form.values)}
+          canKeepBoth={keepsBoth}
           onApply={(choices) => applyMerge(merge, choices)}
         />
       )}
-      {restored && !merge && <DraftNotice draft={restored} />}
+      {!merge && notice()}
       {taken && <MergedNotice taken={taken.map(label)} />}
       {reasonMoved && (
         <p ref={bringIntoView} className="ba-draft" role="status" data-testid="contact-reason-moved">

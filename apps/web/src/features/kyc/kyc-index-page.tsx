@@ -16,13 +16,12 @@ import { KycErrorContent } from './kyc-error-content';
 import { announceBind, announceUnbind, profileTarget } from './kyc-transitions';
 import './locales';
 import { useDraft } from '../../shared/drafts/use-draft';
-import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { useDebouncedValue } from '../../shared/ui/use-debounced-value';
-import { endedBySignIn } from '../../shared/drafts/ended-by-sign-in';
 import './kyc.css';
 import { formatDateTime } from '../../shared/format/date-format';
-import { isObject } from '../../shared/drafts/page-state';
+import { isObject, isText } from '../../shared/drafts/page-state';
 import { Fact } from '../../shared/ui/fact';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -179,12 +178,7 @@ interface BindDraft {
 }
 const isBindDraft = (data: unknown): data is BindDraft => {
   const draft = data as Partial<BindDraft> | null;
-  return (
-    isObject(draft) &&
-    typeof draft.keyword === 'string' &&
-    draft.keyword.length <= 100 &&
-    (draft.customerId === null || Number.isSafeInteger(draft.customerId))
-  );
+  return isObject(draft) && isText(draft.keyword, 100) && (draft.customerId === null || Number.isSafeInteger(draft.customerId));
 };
 const nothingToBind = (draft: BindDraft) => !draft.keyword.trim() && draft.customerId === null;
 const bindDraftKey = (externalUserId: string) => `kycBind:${externalUserId}`;
@@ -195,7 +189,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const kept = useDraft(bindDraftKey(externalUserId), isBindDraft, nothingToBind);
-  const [restored, setRestored] = useState(kept.restored);
+  const { restored, notice } = useDraftNotice(kept, kept.restored);
   const [keyword, setKeyword] = useState(restored?.data.keyword ?? '');
   const [binding, setBinding] = useState<number | null>(null);
 
@@ -224,8 +218,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
       navigate(profileTarget(params.get('redirectPage'), result.customerId));
     } catch (error) {
       // A session expiry: the sign-in brings the user back here with the search and this bind to confirm again.
-      if (endedBySignIn(error)) return;
-      kept.keep({ keyword, customerId: null });
+      if (!kept.failed(error, { keyword, customerId: null })) return;
       setBinding(null);
       void queryClient.invalidateQueries({ queryKey: ['kyc'] });
       await Dialog.alert({ content: kycErrorMessage(error, t), confirmText: t('kyc.wecomFailed.ok') });
@@ -277,16 +270,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
         <h3 className="ba-kyc__card-title">{t('kyc.search.heading')}</h3>
         <p className="ba-caption ba-kyc__label">{t('kyc.search.hint')}</p>
       </div>
-      {restored && (
-        <DraftNotice
-          draft={restored}
-          onDiscard={() => {
-            kept.saved();
-            setRestored(null);
-            setKeyword('');
-          }}
-        />
-      )}
+      {notice(() => setKeyword(''))}
       <div className="ba-search-box ba-kyc__search">
         <SearchBar placeholder={t('kyc.search.placeholder')} value={keyword} onChange={setKeyword} onClear={() => setKeyword('')} />
       </div>

@@ -10,14 +10,14 @@ import type { MotRule, ServiceChannel, ServiceRecord } from '@broker/contract';
 import { serviceChannelValues } from '../../shared/api/contract';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft } from '../../shared/drafts/draft-store';
-import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { handOverTyped } from '../../shared/drafts/handover';
 import { useHandleEvent } from './mot-api';
 import { channelIcon, RuleTag } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
 import { SERVICE_OUTCOME_CODES, outcomeText } from '../../shared/format/outcome';
-import { isObject } from '../../shared/drafts/page-state';
+import { isObject, isText } from '../../shared/drafts/page-state';
 
 /** What the sheet keeps of an unsaved handling (ADR 0013): the note typed, the channel and outcome chosen. */
 interface HandleDraft {
@@ -31,13 +31,12 @@ export const isHandleDraft = (data: unknown): data is HandleDraft => {
   return (
     isObject(draft) &&
     serviceChannelValues.includes(draft.channel as ServiceChannel) &&
-    typeof draft.note === 'string' &&
-    draft.note.length <= 1000 &&
-    typeof draft.outcome === 'string' &&
-    draft.outcome.length <= 200
+    isText(draft.note, 1000) &&
+    isText(draft.outcome, 200)
   );
 };
 const isUntouched = (draft: HandleDraft) => !draft.note.trim() && !draft.outcome.trim();
+const FRESH: HandleDraft = { channel: 'phone', note: '', outcome: '' };
 
 export const handleDraftKey = (eventId: number) => `motHandle:${eventId}`;
 
@@ -58,24 +57,16 @@ export interface HandleSheetProps {
 export function HandleSheet({ visible, eventId, rule, customerId, customerName, onClose, onHandled }: HandleSheetProps) {
   const { t } = useTranslation();
   const draft = useDraft(handleDraftKey(eventId), isHandleDraft, isUntouched);
-  const [restored, setRestored] = useState(draft.restored);
-  const [channel, setChannel] = useState<ServiceChannel>(restored?.data.channel ?? 'phone');
-  const [note, setNote] = useState(restored?.data.note ?? '');
-  const [outcome, setOutcome] = useState(restored?.data.outcome ?? '');
+  const { notice, saved } = useDraftNotice(draft, draft.restored);
+  const [form, setForm] = useState(draft.restored?.data ?? FRESH);
+  const { channel, note, outcome } = form;
+  const set = (typed: Partial<HandleDraft>) => setForm((current) => ({ ...current, ...typed }));
   const [noteError, setNoteError] = useState(false);
   const handle = useHandleEvent();
   const navigate = useNavigate();
 
   // Kept while typing, so neither a session expiry nor a crash loses the note.
-  useEffect(() => draft.keep({ channel, note, outcome }), [draft, channel, note, outcome]);
-
-  const discard = () => {
-    draft.saved();
-    setRestored(null);
-    setChannel('phone');
-    setNote('');
-    setOutcome('');
-  };
+  useEffect(() => draft.keep(form), [draft, form]);
 
   /** The contact log's full form (purpose, next step, suitability…), by its route, taking along what was typed here. */
   const openFullForm = () => {
@@ -91,22 +82,19 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
       setNoteError(true);
       return;
     }
-    const typed = { channel, note, outcome };
-    draft.submitting(typed);
+    draft.submitting(form);
     handle.mutate(
       { eventId, channel, note: note.trim(), outcome: outcome.trim() || null },
       {
         onSuccess: (record) => {
-          draft.saved();
-          setRestored(null);
+          saved();
           Toast.show({ icon: 'success', content: t('mot.handle.success') });
-          setNote('');
-          setOutcome('');
+          set({ note: '', outcome: '' });
           onHandled(record);
         },
         onError: () => {
           // Refused (not a session expiry, which leaves the page): the note stays, as typed, for another try.
-          draft.keep(typed);
+          draft.keep(form);
           onClose();
         },
       },
@@ -121,14 +109,14 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
         <span>{customerName}</span>
       </div>
       <div className="ba-sheet__body">
-        {restored && <DraftNotice draft={restored} onDiscard={discard} />}
+        {notice(() => setForm(FRESH))}
         <div className="mot-field">
           <div className="mot-field__label">{t('mot.handle.channel')}</div>
           <RadioButtons
             label={t('mot.handle.channel')}
             options={serviceChannelValues}
             value={channel}
-            onChange={setChannel}
+            onChange={(value) => set({ channel: value })}
             render={(option) => (
               <>
                 <span className="ba-tiles__icon">{channelIcon(option)}</span>
@@ -149,7 +137,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
               placeholder={t('mot.handle.notePlaceholder')}
               value={note}
               onChange={(value) => {
-                setNote(value);
+                set({ note: value });
                 if (value.trim()) setNoteError(false);
               }}
               rows={3}
@@ -169,7 +157,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
                 key={code}
                 type="button"
                 className={outcome === code ? 'ba-choice-chip ba-hit mot-chip ba-choice-chip--on' : 'ba-choice-chip ba-hit mot-chip'}
-                onClick={() => setOutcome(code)}
+                onClick={() => set({ outcome: code })}
                 data-outcome={code}
               >
                 {t(`outcome.${code}`)}
@@ -181,7 +169,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
               id="mot-handle-outcome"
               placeholder={t('mot.handle.outcomePlaceholder')}
               value={outcomeText(outcome)}
-              onChange={setOutcome}
+              onChange={(value) => set({ outcome: value })}
               maxLength={200}
               clearable
             />

@@ -13,20 +13,19 @@ import { useMoney } from '../../shared/format/use-money';
 import { CurrencySwitcher } from '../staff';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft, removeDraft } from '../../shared/drafts/draft-store';
-import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { minCashIoQuery, motPushQuery, useSetFold, useSetMinCashIo, useSetMotPush } from './mot-api';
 import './locales';
 import './mot.css';
-import { isObject } from '../../shared/drafts/page-state';
+import { isObject, isText } from '../../shared/drafts/page-state';
 
 /** The threshold as typed, kept until saved (ADR 0013). */
 interface ThresholdDraft {
   amount: string;
 }
 const THRESHOLD_DRAFT = 'motMinCashIo';
-const isThresholdDraft = (data: unknown): data is ThresholdDraft =>
-  isObject(data) && typeof (data as ThresholdDraft).amount === 'string' && (data as ThresholdDraft).amount.length <= 32;
+const isThresholdDraft = (data: unknown): data is ThresholdDraft => isObject(data) && isText((data as ThresholdDraft).amount, 32);
 const amountOf = (text: string) => Number(text.replace(/,/g, ''));
 
 /** A new threshold was being saved when the session ended: the MOT home opens its settings again. */
@@ -40,7 +39,7 @@ function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; 
   const unchanged = (typed: ThresholdDraft) => !typed.amount.trim() || amountOf(typed.amount) === saved;
   const kept = useDraft(THRESHOLD_DRAFT, isThresholdDraft, unchanged);
   // A draft equal to the saved threshold is one whose save went through.
-  const [restored, setRestored] = useState(() => (kept.restored && !unchanged(kept.restored.data) ? kept.restored : null));
+  const { restored, notice } = useDraftNotice(kept, kept.restored && !unchanged(kept.restored.data) ? kept.restored : null);
   const [draft, setDraft] = useState(restored?.data.amount ?? savedText);
   const [invalid, setInvalid] = useState(false);
   const amount = amountOf(draft);
@@ -58,17 +57,10 @@ function ThresholdField({ saved, saving, onSave }: { saved: number | undefined; 
 
   return (
     <div className="mot-setting">
-      {restored && (
-        <DraftNotice
-          draft={restored}
-          onDiscard={() => {
-            kept.saved();
-            setRestored(null);
-            setDraft(savedText);
-            setInvalid(false);
-          }}
-        />
-      )}
+      {notice(() => {
+        setDraft(savedText);
+        setInvalid(false);
+      })}
       <label className="mot-setting__label" htmlFor="mot-min-cash-io">
         {t('mot.settings.minCashIO')}
       </label>

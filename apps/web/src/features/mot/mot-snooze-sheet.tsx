@@ -7,14 +7,14 @@ import { addDays, hongKongDay } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import Toast from '../../shared/ui/antd-toast';
 import { useDraft } from '../../shared/drafts/use-draft';
-import { DraftNotice } from '../../shared/drafts/draft-notice';
+import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import './locales';
 import './mot-rank.css';
 import { useSnoozeEvent } from './mot-api';
 import { RuleTag } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
-import { isObject } from '../../shared/drafts/page-state';
+import { isObject, isText } from '../../shared/drafts/page-state';
 
 /** The quick picks, in days after today: tomorrow, in 3 days, next week. */
 export const SNOOZE_PRESETS = [
@@ -32,11 +32,7 @@ interface SnoozeDraft {
 export const isSnoozeDraft = (data: unknown): data is SnoozeDraft => {
   const draft = data as Partial<SnoozeDraft> | null;
   return (
-    isObject(draft) &&
-    typeof draft.until === 'string' &&
-    SNOOZE_REASONS.includes(draft.reason as SnoozeReason) &&
-    typeof draft.note === 'string' &&
-    draft.note.length <= 200
+    isObject(draft) && typeof draft.until === 'string' && SNOOZE_REASONS.includes(draft.reason as SnoozeReason) && isText(draft.note, 200)
   );
 };
 // Only a typed note is worth keeping: a day and a reason are one tap each.
@@ -65,26 +61,19 @@ export function SnoozeSheet({
   const first = addDays(today, 1);
   const last = addDays(today, MAX_SNOOZE_DAYS);
   const draft = useDraft(snoozeDraftKey(eventId), isSnoozeDraft, isUntouched);
-  const [restored, setRestored] = useState(draft.restored);
-  const [until, setUntil] = useState(restored?.data.until ?? first);
-  const [reason, setReason] = useState<SnoozeReason>(restored?.data.reason ?? 'client_unavailable');
-  const [note, setNote] = useState(restored?.data.note ?? '');
+  const { notice, saved } = useDraftNotice(draft, draft.restored);
+  const fresh: SnoozeDraft = { until: first, reason: 'client_unavailable', note: '' };
+  const [form, setForm] = useState(draft.restored?.data ?? fresh);
+  const { until, reason, note } = form;
+  const set = (typed: Partial<SnoozeDraft>) => setForm((current) => ({ ...current, ...typed }));
   const [untilError, setUntilError] = useState(false);
   const [noteError, setNoteError] = useState(false);
   const snooze = useSnoozeEvent();
 
-  useEffect(() => draft.keep({ until, reason, note }), [draft, until, reason, note]);
-
-  const discard = () => {
-    draft.saved();
-    setRestored(null);
-    setUntil(first);
-    setReason('client_unavailable');
-    setNote('');
-  };
+  useEffect(() => draft.keep(form), [draft, form]);
 
   const pick = (day: string) => {
-    setUntil(day);
+    set({ until: day });
     setUntilError(false);
   };
 
@@ -94,21 +83,19 @@ export function SnoozeSheet({
     setUntilError(!dayOk);
     setNoteError(!noteOk);
     if (!dayOk || !noteOk) return;
-    const typed = { until, reason, note };
-    draft.submitting(typed);
+    draft.submitting(form);
     snooze.mutate(
       { eventId, until, reason, ...(note.trim() ? { note: note.trim() } : {}) },
       {
         onSuccess: () => {
-          draft.saved();
-          setRestored(null);
+          saved();
           Toast.show({ icon: 'success', content: t('mot.snooze.success', { day: until }) });
-          setNote('');
+          set({ note: '' });
           onSnoozed(until);
         },
         onError: () => {
           // Refused: what was typed stays, for another try.
-          draft.keep(typed);
+          draft.keep(form);
           onClose();
         },
       },
@@ -123,7 +110,7 @@ export function SnoozeSheet({
         <span>{customerName}</span>
       </div>
       <div className="ba-sheet__body" data-testid="mot-snooze-sheet">
-        {restored && <DraftNotice draft={restored} onDiscard={discard} />}
+        {notice(() => setForm(fresh))}
         <div className="mot-field">
           <div className="mot-field__label mot-field__label--required">{t('mot.snooze.until')}</div>
           <div className="ba-choice-chips mot-presets">
@@ -167,7 +154,7 @@ export function SnoozeSheet({
             options={SNOOZE_REASONS}
             value={reason}
             onChange={(value) => {
-              setReason(value);
+              set({ reason: value });
               if (value !== 'other') setNoteError(false);
             }}
             render={(option) => t(`mot.snooze.reasons.${option}`)}
@@ -189,7 +176,7 @@ export function SnoozeSheet({
               placeholder={t('mot.snooze.notePlaceholder')}
               value={note}
               onChange={(value) => {
-                setNote(value);
+                set({ note: value });
                 if (value.trim()) setNoteError(false);
               }}
               rows={2}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { ApiError } from '../api/api-error';
 import { useUser } from '../session/user-store';
 import { signInAs } from '../../testing/fake-api';
 import { useAppSettings } from '../session/app-settings-store';
@@ -220,5 +221,21 @@ describe('useDraft', () => {
     writeDraft('motHandle:7', { note: 'from before' }, { submitting: true });
     const { result } = renderHook(() => useDraft('motHandle:7', isNote, isBlank));
     expect(result.current.restored).toMatchObject({ data: { note: 'from before' }, submitting: true });
+  });
+
+  test('a failed save keeps what was typed for another try; one the session ended leaves the draft marked as submitting', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useDraft('motHandle:7', isNote, isBlank));
+    act(() => result.current.submitting({ note: 'sent' }));
+    expect(result.current.failed(new ApiError('080001', 'session ended', '/x'), { note: 'sent' })).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS);
+    });
+    expect(readDraft('motHandle:7', isNote)).toMatchObject({ data: { note: 'sent' }, submitting: true });
+    expect(result.current.failed(new ApiError('090409', 'refused', '/x'), { note: 'sent, again' })).toBe(true);
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_WRITE_DELAY_MS);
+    });
+    expect(readDraft('motHandle:7', isNote)).toMatchObject({ data: { note: 'sent, again' }, submitting: false });
   });
 });

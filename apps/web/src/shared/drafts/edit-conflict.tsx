@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
 import { useTranslation } from '../i18n/use-translation';
 import { RadioButtons } from '../ui/radio-buttons';
-import type { MergeChoice } from './edit-merge';
+import type { EditMerge, MergeChoice } from './edit-merge';
 import './edit-conflict-locales';
 import './draft-notice.css';
 import './edit-conflict.css';
@@ -11,33 +11,30 @@ import './edit-conflict.css';
 /** A notice that opens after a tap on save, at the foot of the form, is brought into view once (a stable ref). */
 export const bringIntoView = (node: HTMLElement | null) => node?.scrollIntoView?.({ block: 'start' });
 
-/** A field both sides changed, as the user reads it: its label and the two values in words. */
-export interface Clash<F extends string> {
-  field: F;
-  label: string;
-  theirs: string;
-  mine: string;
-  /** Free text and tags can keep both values. */
-  canKeepBoth: boolean;
-}
-
 /**
  * A save met a newer version (ADR 0013): for each field both changed the user picks theirs, the saved one or both; fields only
  * the saved version changed are named. Nothing is merged until every field is chosen.
  */
 export function EditConflict<F extends string>({
-  clashes,
-  taken,
+  merge: { clashes, taken },
+  label,
+  theirs,
+  mine,
+  canKeepBoth,
   onApply,
 }: {
-  clashes: Clash<F>[];
-  /** Labels of the fields taken from the saved version. */
-  taken: string[];
+  merge: EditMerge<F>;
+  /** A field as the user reads it: its label, the saved value and the user's in words. */
+  label: (field: F) => string;
+  theirs: (field: F) => string;
+  mine: (field: F) => string;
+  /** Free text and tags can keep both values. */
+  canKeepBoth: (field: F) => boolean;
   onApply: (choices: Partial<Record<F, MergeChoice>>) => void;
 }) {
   const { t } = useTranslation();
   const [choices, setChoices] = useState<Partial<Record<F, MergeChoice>>>({});
-  const allChosen = clashes.every((clash) => choices[clash.field] !== undefined);
+  const allChosen = clashes.every((field) => choices[field] !== undefined);
   const side = (label: string, value: string) => (
     <>
       <span className="ba-caption">{label}</span>
@@ -50,21 +47,21 @@ export function EditConflict<F extends string>({
         <ExclamationCircleFill /> {t('editConflict.title')}
       </p>
       <p className="ba-conflict__body">{t('editConflict.body')}</p>
-      {clashes.map((clash) => (
-        <div className="ba-merge__field" key={clash.field} data-testid="merge-field" data-field={clash.field}>
-          <p className="ba-merge__label">{clash.label}</p>
+      {clashes.map((field) => (
+        <div className="ba-merge__field" key={field} data-testid="merge-field" data-field={field}>
+          <p className="ba-merge__label">{label(field)}</p>
           <RadioButtons<MergeChoice | ''>
-            label={clash.label}
-            options={clash.canKeepBoth ? ['theirs', 'mine', 'both'] : ['theirs', 'mine']}
-            value={choices[clash.field] ?? ''}
-            onChange={(choice) => setChoices({ ...choices, [clash.field]: choice as MergeChoice })}
+            label={label(field)}
+            options={canKeepBoth(field) ? ['theirs', 'mine', 'both'] : ['theirs', 'mine']}
+            value={choices[field] ?? ''}
+            onChange={(choice) => setChoices({ ...choices, [field]: choice as MergeChoice })}
             className="ba-merge__options"
             itemClassName="ba-merge__option"
             render={(choice) =>
               choice === 'theirs'
-                ? side(t('editConflict.theirs'), clash.theirs)
+                ? side(t('editConflict.theirs'), theirs(field))
                 : choice === 'mine'
-                  ? side(t('editConflict.mine'), clash.mine)
+                  ? side(t('editConflict.mine'), mine(field))
                   : t('editConflict.both')
             }
           />
@@ -72,7 +69,7 @@ export function EditConflict<F extends string>({
       ))}
       {taken.length > 0 && (
         <p className="ba-merge__taken" data-testid="merge-taken">
-          {t('editConflict.taken', { fields: taken.join(t('editConflict.listSeparator')) })}
+          {t('editConflict.taken', { fields: taken.map(label).join(t('editConflict.listSeparator')) })}
         </p>
       )}
       <div className="ba-wrap ba-conflict__actions">

@@ -1,5 +1,5 @@
 import { readDraft, removeDraft, writeDraft } from './draft-store';
-import { isObject } from './page-state';
+import { isObject, isText } from './page-state';
 
 /*
  * Text typed in a short form carried into a fuller one on another page (MOT's handle sheet → the contact log's form) under the
@@ -16,7 +16,7 @@ const isTypedText = (data: unknown): data is TypedText =>
   isObject(data) &&
   !Array.isArray(data) &&
   Object.keys(data).length <= MAX_FIELDS &&
-  Object.values(data).every((value) => typeof value === 'string' && value.length <= MAX_TEXT);
+  Object.values(data).every((value) => isText(value, MAX_TEXT));
 
 /** Leaves `typed` (fields with any text) for the form whose draft key is `formKey`; nothing when nothing was typed. */
 export function handOverTyped(formKey: string, typed: TypedText) {

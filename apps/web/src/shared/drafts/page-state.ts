@@ -144,6 +144,7 @@ export const oneOf =
   <const T extends readonly unknown[]>(values: T) =>
   (value: unknown): value is T[number] =>
     values.includes(value);
-export const isString = (value: unknown): value is string => typeof value === 'string' && value.length <= 200;
+export const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
+export const isString = (value: unknown): value is string => isText(value, 200);
 export const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 export const isDayOrEmpty = (value: unknown): value is string => value === '' || isDay(value);

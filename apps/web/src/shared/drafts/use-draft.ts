@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { RELOGIN_CODES } from '../api/contract';
+import { ApiError } from '../api/api-error';
 import type { StoredDraft } from './draft-owner';
 import { readDraft, removeDraft, takeDraft, writeDraft } from './draft-store';
 
@@ -14,6 +16,11 @@ export interface Draft<T> {
   submitting(data: T): void;
   /** Saved (or thrown away by the user): the draft is removed. */
   saved(): void;
+  /**
+   * The save failed: `data` is kept for another try, and true. False when the session ended (080000/080001): sign-in is under way,
+   * and the draft, marked as submitting, stays to be offered on return.
+   */
+  failed(error: unknown, data: T): boolean;
 }
 
 /** A form's draft under `key` (`motHandle:42`), the signed-in staff member's and this tab's; `accept` checks what storage gives back. */
@@ -52,13 +59,14 @@ export function useDraft<T>(key: string, accept: (data: unknown) => data is T, i
     };
   }, [flush]);
 
-  return useMemo<Draft<T>>(
-    () => ({
+  return useMemo<Draft<T>>(() => {
+    const keep = (data: T) => {
+      if (pending.current) clearTimeout(pending.current.timer);
+      pending.current = { data, timer: setTimeout(flush, DRAFT_WRITE_DELAY_MS) };
+    };
+    return {
       restored,
-      keep(data) {
-        if (pending.current) clearTimeout(pending.current.timer);
-        pending.current = { data, timer: setTimeout(flush, DRAFT_WRITE_DELAY_MS) };
-      },
+      keep,
       submitting(data) {
         if (pending.current) clearTimeout(pending.current.timer);
         pending.current = null;
@@ -69,7 +77,11 @@ export function useDraft<T>(key: string, accept: (data: unknown) => data is T, i
         pending.current = null;
         removeDraft(key);
       },
-    }),
-    [key, restored, flush],
-  );
+      failed(error, data) {
+        if (error instanceof ApiError && RELOGIN_CODES.includes(error.code)) return false;
+        keep(data);
+        return true;
+      },
+    };
+  }, [key, restored, flush]);
 }
