@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { agentCodeSchema, corpCodeSchema, type AgentCode } from '@broker/contract';
+import { agentCodeSchema, corpCodeSchema } from '@broker/contract';
 import { motRankConfigSchema } from './mot-rank-config';
 
 const agentSchema = z.object({ agentId: z.string().min(1), secret: z.string().min(1) });
@@ -24,7 +24,6 @@ const corpSchema = z.object({
 
 export const corpsFileSchema = z.array(corpSchema).min(1);
 export type CorpConfigEntry = z.infer<typeof corpSchema>;
-export type AgentConfig = z.infer<typeof agentSchema>;
 export type CallbackConfig = z.infer<typeof callbackSchema>;
 
 export interface Corp extends CorpConfigEntry {
@@ -61,8 +60,4 @@ export function loadCorps(file: string | undefined): CorpConfigEntry[] {
     throw new Error(`CORPS_FILE=${file}: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   return parsed.data;
-}
-
-export function agentOf(corp: CorpConfigEntry, agentCode: AgentCode): AgentConfig | undefined {
-  return corp.agents[agentCode];
 }

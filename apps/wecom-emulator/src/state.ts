@@ -19,12 +19,6 @@ interface IssuedCode {
   redirectDomain?: string | null;
 }
 
-interface IssuedToken {
-  corpId: string;
-  agentId: string;
-  expiresAt: number;
-}
-
 export interface EmulatorOptions {
   corps: EmulatorCorp[];
   staff: EmulatorStaff[];
@@ -81,7 +75,7 @@ export class EmulatorState {
   /** Request bodies sent with enable_duplicate_check, and until when a repeat is dropped. */
   private readonly recentMessages = new Map<string, number>();
   private readonly codes = new Map<string, IssuedCode>();
-  private readonly accessTokens = new Map<string, IssuedToken>();
+  private readonly accessTokens = new Map<string, { corpId: string; agentId: string; expiresAt: number }>();
   /** Every JS-SDK ticket issued, by kind, so the emulated client can verify page signatures. */
   private readonly tickets: { kind: 'jsapi' | 'agent'; corpId: string; agentId: string; ticket: string; expiresAt: number }[] = [];
   private readonly userTickets = new Map<string, { userid: string; corpId: string; expiresAt: number }>();
@@ -161,7 +155,7 @@ export class EmulatorState {
     return { access_token: token, expires_in: ACCESS_TOKEN_TTL_S };
   }
 
-  checkAccessToken(token: string | undefined): IssuedToken | 'missing' | 'invalid' | 'expired' {
+  checkAccessToken(token: string | undefined) {
     if (!token) return 'missing';
     const issued = this.accessTokens.get(token);
     if (!issued) return 'invalid';

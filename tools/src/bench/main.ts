@@ -25,7 +25,6 @@ import {
   medianRun,
   spliceGenerated,
   type BenchReport,
-  type DatasetSummary,
   type LighthouseOutcome,
 } from './report';
 import { loadBookSample } from './param-generator';
@@ -40,7 +39,6 @@ import {
   type Engine,
   type FixedRateResult,
   type Measurement,
-  type MotSweepFigures,
 } from './targets';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -95,14 +93,6 @@ const describeMeasurement = (measurement: Measurement) =>
 
 const describeSize = (size: { databaseBytes: number; historyRows: number }) =>
   `database ${(size.databaseBytes / 1e9).toFixed(1)} GB, about ${(size.historyRows / 1e6).toFixed(1)} M history rows (trades, money movements, transfers)`;
-
-interface EngineRun {
-  dataset: DatasetSummary;
-  sweep: MotSweepFigures;
-  cells: CellResult[];
-  fixedRate: FixedRateResult[];
-  lighthouse: LighthouseOutcome | null;
-}
 
 interface ReadyCounters {
   bookIndex?: { served: number; askedSql: number; loading: number };
@@ -163,7 +153,7 @@ async function runEngine(
   next: () => string,
   lighthouse: { run: RunLighthouse; webDist: string } | null,
   outDir: string,
-): Promise<EngineRun> {
+) {
   const customers = engine === 'postgres' ? options.customers : options.pgliteCustomers;
   const identity = { customers, seed: options.seed, asOf: options.asOf, staff: options.staff };
   const label = engineLabel(engine, customers);
@@ -554,7 +544,7 @@ async function main() {
     options.engines.includes('postgres') ? Object.assign(new URL(options.databaseUrl), { pathname: '/postgres' }).toString() : null,
   );
   const next = progressTracker(cellsTotal, options.warmupMs + options.durationMs);
-  const runs: EngineRun[] = [];
+  const runs: Awaited<ReturnType<typeof runEngine>>[] = [];
   // PGlite first: the PostgreSQL run, with its Lighthouse pass, is the one the report leads with.
   const engineOrder: Engine[] = ['pglite', 'postgres'];
   try {

@@ -96,14 +96,8 @@ function jyutping(raw: string, folded: string, surname: boolean): string | null 
 const pinyinSpellings = (syllable: string) =>
   syllable.includes('v') ? [syllable, syllable.replace('v', 'u'), syllable.replace('v', 'yu')] : [syllable];
 
-/** '' where a character has no reading. */
-export interface NameReadings {
-  surnameLength: number;
-  cantonese: string[];
-  pinyin: string[];
-}
-
-export function nameReadings(nameCn: string): NameReadings {
+/** Each character's first Hong Kong spelling and its pinyin: '' where a character has no reading. */
+export function nameReadings(nameCn: string) {
   const raw = [...nameCn].filter((char) => CJK.test(char));
   const { surnameLength, chars } = charReadings(raw, raw.map(foldChar));
   return { surnameLength, cantonese: chars.map((char) => char.cantonese[0] ?? ''), pinyin: chars.map((char) => char.pinyin) };

@@ -1,4 +1,5 @@
-import type { ContactChannel, ContactPurpose, ContactRecord } from '@broker/contract';
+import type { z } from 'zod';
+import type { ContactChannel, ContactPurpose, ContactRecord, addContactRecord } from '@broker/contract';
 import { hongKongDay } from '@broker/domain';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../http/api-error';
@@ -8,16 +9,8 @@ import { contactCustomer, versionOwner, type CustomerRow, type RecordContent, ty
 /** A minute of clock skew between phone and server is fine; a contact in the future is not. */
 const CLOCK_SKEW_MS = 60_000;
 
-export interface RecordFieldsInput {
-  channel: ContactChannel;
-  purpose: ContactPurpose;
-  note: string;
-  outcome?: string | null | undefined;
-  nextStep?: string | null | undefined;
-  nextStepDate?: string | null | undefined;
-  suitability?: string | null | undefined;
-  servedAt?: number | undefined;
-}
+/** The record's own fields of an add or a revise request. */
+type RecordFieldsInput = Omit<z.output<typeof addContactRecord.request>, 'customerId' | 'eventIds' | 'requestId'>;
 
 // The contract's enums describe these values; the response schema re-checks them.
 export const toContactRecord = ({ customerNo: _customerNo, supersededAt: _supersededAt, ...row }: RecordRow): ContactRecord => ({
