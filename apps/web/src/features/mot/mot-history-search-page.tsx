@@ -8,7 +8,6 @@ import Button from 'antd-mobile/es/components/button';
 import DatePicker from 'antd-mobile/es/components/date-picker';
 import FilterOutline from 'antd-mobile-icons/es/FilterOutline';
 import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
-import type { MotRule, ServiceChannel } from '@broker/contract';
 import { MOT_RULES, serviceChannelValues } from '../../shared/api/contract';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LongList } from '../../shared/ui/long-list';
@@ -21,12 +20,7 @@ import { LoadMore, ServiceRecordBody } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
 import { isDay, isObject, isString, useRestorableState } from '../../shared/drafts/page-state';
 
-interface Filters {
-  rule?: MotRule;
-  channel?: ServiceChannel;
-  dateFrom?: string;
-  dateTo?: string;
-}
+type Filters = Omit<HistoryFilter, 'keyword'>;
 
 const isFilters = (value: unknown): value is Filters => {
   const filters = value as Filters | null;
