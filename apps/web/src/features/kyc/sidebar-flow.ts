@@ -163,12 +163,10 @@ export function installSidebarFlow(router: SidebarRouter, win: Window = window):
     const root = win.document.documentElement;
     if (win.sessionStorage.getItem(SIDEBAR_PENDING_KEY) === '1') root.classList.add(RESOLVING_CLASS);
     track(runSidebarFlow(router, win.sessionStorage), () => root.classList.remove(RESOLVING_CLASS));
-    win.document.addEventListener('visibilitychange', follow);
-    win.addEventListener('pageshow', onPageShow);
-    unsubscribers.push(
-      () => win.document.removeEventListener('visibilitychange', follow),
-      () => win.removeEventListener('pageshow', onPageShow),
-    );
+    const listening = new AbortController();
+    win.document.addEventListener('visibilitychange', follow, { signal: listening.signal });
+    win.addEventListener('pageshow', onPageShow, { signal: listening.signal });
+    unsubscribers.push(() => listening.abort());
   };
   unsubscribers.push(router.subscribe(check), useUser.subscribe(check));
   check();
