@@ -93,14 +93,17 @@ export function PullToRefresh({
       else setHeight(0);
       pulled = 0;
     };
-    const listening = new AbortController();
-    const { signal } = listening;
-    element.addEventListener('touchstart', onStart, { passive: true, signal });
+    element.addEventListener('touchstart', onStart, { passive: true });
     // Not passive: a pull at the top must not also scroll (or bounce) the page.
-    element.addEventListener('touchmove', onMove, { passive: false, signal });
-    element.addEventListener('touchend', onEnd, { signal });
-    element.addEventListener('touchcancel', onEnd, { signal });
-    return () => listening.abort();
+    element.addEventListener('touchmove', onMove, { passive: false });
+    element.addEventListener('touchend', onEnd);
+    element.addEventListener('touchcancel', onEnd);
+    return () => {
+      element.removeEventListener('touchstart', onStart);
+      element.removeEventListener('touchmove', onMove);
+      element.removeEventListener('touchend', onEnd);
+      element.removeEventListener('touchcancel', onEnd);
+    };
   }, []);
 
   const text = { pulling: pullingText, canRelease: canReleaseText, refreshing: refreshingText, complete: completeText }[status];
