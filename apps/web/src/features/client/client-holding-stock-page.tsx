@@ -5,7 +5,7 @@ import { formatNumber } from '../../shared/format/number-format';
 import { formatSignedPercent, trendOf, useMoney } from '../../shared/format/use-money';
 import { securityName } from './client-format';
 import { formatPrice } from '../../shared/format/price-format';
-import { RecordPage, RecordResults, useMarketFilter } from './record-kit';
+import { RecordPage, useMarketFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -51,36 +51,33 @@ export default function ClientHoldingStockPage() {
   const money = useMoney();
   const market = useMarketFilter();
   return (
-    <RecordPage filters={[market]}>
-      {(customerId) => (
-        <RecordResults
-          resource="customerHolding"
-          endpoint={endpoints.getHolding}
-          params={{ customerId, ...market.param }}
-          summary={({ summary }) => ({
-            items: [
-              {
-                label: t('client.holdings.marketValue', { ccy: money.currency }),
-                value: money.format(summary.marketValueHkd),
-                testId: 'summary-market-value',
-              },
-              {
-                label: t('client.holdings.unrealizedPnl'),
-                value: money.formatSigned(summary.unrealizedPnlHkd),
-                tone: trendOf(summary.unrealizedPnlHkd),
-              },
-              {
-                label: t('client.asset.todayPnl'),
-                value: money.formatSigned(summary.todayPnlHkd),
-                tone: trendOf(summary.todayPnlHkd),
-              },
-            ],
-          })}
-          emptyText={t('client.holdings.empty')}
-          itemKey={(item) => `${item.accountNo}:${item.symbol}`}
-          renderItem={(item) => <HoldingRow item={item} />}
-        />
-      )}
-    </RecordPage>
+    <RecordPage
+      filters={[market]}
+      resource="customerHolding"
+      endpoint={endpoints.getHolding}
+      params={(customerId) => ({ customerId, ...market.param })}
+      summary={({ summary }) => ({
+        items: [
+          {
+            label: t('client.holdings.marketValue', { ccy: money.currency }),
+            value: money.format(summary.marketValueHkd),
+            testId: 'summary-market-value',
+          },
+          {
+            label: t('client.holdings.unrealizedPnl'),
+            value: money.formatSigned(summary.unrealizedPnlHkd),
+            tone: trendOf(summary.unrealizedPnlHkd),
+          },
+          {
+            label: t('client.asset.todayPnl'),
+            value: money.formatSigned(summary.todayPnlHkd),
+            tone: trendOf(summary.todayPnlHkd),
+          },
+        ],
+      })}
+      emptyText={t('client.holdings.empty')}
+      itemKey={(item) => `${item.accountNo}:${item.symbol}`}
+      renderItem={(item) => <HoldingRow item={item} />}
+    />
   );
 }

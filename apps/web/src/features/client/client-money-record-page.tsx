@@ -4,7 +4,7 @@ import { currencyValues, endpoints } from '../../shared/api/contract';
 import { formatNumber } from '../../shared/format/number-format';
 import { trendOf, useMoney } from '../../shared/format/use-money';
 import { formatDateTime } from '../../shared/format/date-format';
-import { RecordPage, RecordResults, useChoiceFilter, usePeriodFilter } from './record-kit';
+import { RecordPage, useChoiceFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -45,25 +45,22 @@ export default function ClientMoneyRecordPage() {
   const currency = useChoiceFilter('currency', currencyValues, (value) => value);
   const period = usePeriodFilter();
   return (
-    <RecordPage filters={[direction, currency, period]}>
-      {(customerId) => (
-        <RecordResults
-          resource="customerMoney"
-          endpoint={endpoints.getWithdrawalDeposit}
-          params={{ customerId, ...direction.param, ...currency.param, ...period.range }}
-          summary={({ summary }) => ({
-            items: [
-              { label: t('client.money.deposit'), value: money.format(summary.depositHkd) },
-              { label: t('client.money.withdrawal'), value: money.format(summary.withdrawalHkd) },
-              { label: t('client.money.net'), value: money.formatSigned(summary.netHkd), tone: trendOf(summary.netHkd) },
-            ],
-            note: t('client.list.unit', { ccy: money.currency }),
-          })}
-          emptyText={t('client.money.empty')}
-          itemKey={(item) => item.id}
-          renderItem={(item) => <MoneyRow item={item} />}
-        />
-      )}
-    </RecordPage>
+    <RecordPage
+      filters={[direction, currency, period]}
+      resource="customerMoney"
+      endpoint={endpoints.getWithdrawalDeposit}
+      params={(customerId) => ({ customerId, ...direction.param, ...currency.param, ...period.range })}
+      summary={({ summary }) => ({
+        items: [
+          { label: t('client.money.deposit'), value: money.format(summary.depositHkd) },
+          { label: t('client.money.withdrawal'), value: money.format(summary.withdrawalHkd) },
+          { label: t('client.money.net'), value: money.formatSigned(summary.netHkd), tone: trendOf(summary.netHkd) },
+        ],
+        note: t('client.list.unit', { ccy: money.currency }),
+      })}
+      emptyText={t('client.money.empty')}
+      itemKey={(item) => item.id}
+      renderItem={(item) => <MoneyRow item={item} />}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { useMoney } from '../../shared/format/use-money';
 import { securityName } from './client-format';
 import { formatDateTime } from '../../shared/format/date-format';
 import { formatPrice } from '../../shared/format/price-format';
-import { RecordPage, RecordResults, useChoiceFilter, useMarketFilter, usePeriodFilter } from './record-kit';
+import { RecordPage, useChoiceFilter, useMarketFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -55,25 +55,22 @@ export default function ClientTransactionPage() {
   const status = useChoiceFilter('status', STATUSES, (value) => t(`client.filters.${value}`));
   const period = usePeriodFilter();
   return (
-    <RecordPage filters={[market, side, status, period]}>
-      {(customerId) => (
-        <RecordResults
-          resource="customerTrade"
-          endpoint={endpoints.getTrade}
-          params={{ customerId, ...market.param, ...side.param, ...status.param, ...period.range }}
-          summary={({ summary }) => ({
-            items: [
-              { label: t('client.trades.buyAmount'), value: money.format(summary.buyAmountHkd) },
-              { label: t('client.trades.sellAmount'), value: money.format(summary.sellAmountHkd) },
-              { label: t('client.trades.fee'), value: money.format(summary.feeHkd) },
-            ],
-            note: t('client.list.unit', { ccy: money.currency }),
-          })}
-          emptyText={t('client.trades.empty')}
-          itemKey={(item) => item.id}
-          renderItem={(item) => <TradeRow item={item} />}
-        />
-      )}
-    </RecordPage>
+    <RecordPage
+      filters={[market, side, status, period]}
+      resource="customerTrade"
+      endpoint={endpoints.getTrade}
+      params={(customerId) => ({ customerId, ...market.param, ...side.param, ...status.param, ...period.range })}
+      summary={({ summary }) => ({
+        items: [
+          { label: t('client.trades.buyAmount'), value: money.format(summary.buyAmountHkd) },
+          { label: t('client.trades.sellAmount'), value: money.format(summary.sellAmountHkd) },
+          { label: t('client.trades.fee'), value: money.format(summary.feeHkd) },
+        ],
+        note: t('client.list.unit', { ccy: money.currency }),
+      })}
+      emptyText={t('client.trades.empty')}
+      itemKey={(item) => item.id}
+      renderItem={(item) => <TradeRow item={item} />}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { formatNumber } from '../../shared/format/number-format';
 import { useMoney } from '../../shared/format/use-money';
 import { securityName } from './client-format';
 import { formatDate } from '../../shared/format/date-format';
-import { RecordPage, RecordResults, useChoiceFilter, useMarketFilter, usePeriodFilter } from './record-kit';
+import { RecordPage, useChoiceFilter, useMarketFilter, usePeriodFilter } from './record-kit';
 import './client-locales';
 import './client.css';
 
@@ -47,24 +47,21 @@ export default function ClientTransferStockPage() {
   const market = useMarketFilter();
   const period = usePeriodFilter();
   return (
-    <RecordPage filters={[direction, market, period]}>
-      {(customerId) => (
-        <RecordResults
-          resource="customerTransfer"
-          endpoint={endpoints.getTransfer}
-          params={{ customerId, ...direction.param, ...market.param, ...period.range }}
-          summary={({ summary }) => ({
-            items: [
-              { label: t('client.transfers.inSummary', { count: summary.inCount }), value: money.format(summary.inValueHkd) },
-              { label: t('client.transfers.outSummary', { count: summary.outCount }), value: money.format(summary.outValueHkd) },
-            ],
-            note: `${t('client.list.unit', { ccy: money.currency })} · ${t('client.transfers.valueNote')}`,
-          })}
-          emptyText={t('client.transfers.empty')}
-          itemKey={(item) => item.id}
-          renderItem={(item) => <TransferRow item={item} />}
-        />
-      )}
-    </RecordPage>
+    <RecordPage
+      filters={[direction, market, period]}
+      resource="customerTransfer"
+      endpoint={endpoints.getTransfer}
+      params={(customerId) => ({ customerId, ...direction.param, ...market.param, ...period.range })}
+      summary={({ summary }) => ({
+        items: [
+          { label: t('client.transfers.inSummary', { count: summary.inCount }), value: money.format(summary.inValueHkd) },
+          { label: t('client.transfers.outSummary', { count: summary.outCount }), value: money.format(summary.outValueHkd) },
+        ],
+        note: `${t('client.list.unit', { ccy: money.currency })} · ${t('client.transfers.valueNote')}`,
+      })}
+      emptyText={t('client.transfers.empty')}
+      itemKey={(item) => item.id}
+      renderItem={(item) => <TransferRow item={item} />}
+    />
   );
 }

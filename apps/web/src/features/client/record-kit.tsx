@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { KeysUnder } from '../../shared/i18n/translator';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -158,7 +158,7 @@ const RECORD_ROW_HEIGHT = 72;
  * One record list (holdings, trades, money, transfers) of a client, paged as the user scrolls: the totals of
  * the filtered set over its rows, once there is a row; only the rows on screen are mounted.
  */
-export function RecordResults<E extends WireEndpoint>({
+function RecordResults<E extends WireEndpoint>({
   resource,
   endpoint,
   params,
@@ -212,8 +212,16 @@ export function RecordResults<E extends WireEndpoint>({
   );
 }
 
-/** A record page: its filters' rows stay on top, the list scrolls under them. Without a customerId, says so. */
-export function RecordPage({ filters, children }: { filters: { filter: ReactNode }[]; children: (customerId: number) => ReactNode }) {
+/** A record page: its filters' rows stay on top, the client's list scrolls under them. Without a customerId, says so. */
+export function RecordPage<E extends WireEndpoint>({
+  filters,
+  params,
+  ...list
+}: Omit<ComponentProps<typeof RecordResults<E>>, 'params'> & {
+  filters: { filter: ReactNode }[];
+  /** What the filters add to the request for the page's client. */
+  params: (customerId: number) => Omit<RequestOf<E>, 'pageNum' | 'pageSize'>;
+}) {
   const customerId = useCustomerId();
   if (!customerId)
     return (
@@ -228,7 +236,7 @@ export function RecordPage({ filters, children }: { filters: { filter: ReactNode
           <Fragment key={index}>{filter}</Fragment>
         ))}
       </div>
-      {children(customerId)}
+      <RecordResults {...list} params={params(customerId)} />
     </PageFrame>
   );
 }
