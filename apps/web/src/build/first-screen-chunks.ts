@@ -5,16 +5,9 @@
  * static imports; (3) what the page awaits before showing content though loaded on demand: the client list's response
  * checker (ADR 0023, ADR 0032).
  */
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
+import type { Manifest } from 'vite';
+
+export type { Manifest };
 
 export interface FirstScreen {
   name: string;
