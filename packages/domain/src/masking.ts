@@ -1,14 +1,12 @@
 /** What a screen may show of a phone, identity document and email: enough to recognise, not to read over a shoulder. */
 
-const isDigit = (char: string) => char >= '0' && char <= '9';
-
 /** The last four digits starred, everything else kept: `+852 9123 4567` → `+852 9123 ****`. No phone → null. */
 export function maskPhone(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const chars = [...phone];
   let hide = 4;
   for (let i = chars.length - 1; i >= 0 && hide > 0; i--) {
-    if (isDigit(chars[i]!)) {
+    if (/[0-9]/.test(chars[i]!)) {
       chars[i] = '*';
       hide--;
     }

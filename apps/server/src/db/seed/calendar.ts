@@ -9,15 +9,10 @@ export function parseDay(iso: string): number {
 
 export const formatDay = dayOfNumber;
 
-export function isWeekday(day: number): boolean {
-  // 1970-01-01 was a Thursday.
-  const weekday = (day + 4) % 7;
-  return weekday !== 0 && weekday !== 6;
-}
-
 /** Public holidays are ignored (good enough for demo data). */
 export function weekdaysBetween(from: number, to: number): number[] {
   const days: number[] = [];
-  for (let day = from; day <= to; day++) if (isWeekday(day)) days.push(day);
+  // 1970-01-01 was a Thursday: (day + 4) % 7 is 0 on Sundays, 6 on Saturdays.
+  for (let day = from; day <= to; day++) if ((day + 4) % 7 !== 0 && (day + 4) % 7 !== 6) days.push(day);
   return days;
 }

@@ -92,19 +92,7 @@ interface PricedSecurity extends SecuritySeed {
   closes: Float64Array;
 }
 
-export interface GeneratorContext {
-  seed: number;
-  corpId: number;
-  asOfDay: number;
-  tradingDays: number[];
-  /** Index of the last trading day on or before the as-of date. */
-  lastTi: number;
-  securities: PricedSecurity[];
-  byCurrency: Record<CurrencyCode, { list: PricedSecurity[]; weights: number[] }>;
-  staff: StaffRef[];
-  staffWeights: number[];
-  dates: string[];
-}
+type GeneratorContext = ReturnType<typeof buildContext>;
 
 const WINDOW_DAYS = 730;
 
@@ -114,17 +102,18 @@ export function buildContext(options: {
   asOfDay: number;
   staff: StaffRef[];
   securityIds: Map<string, number>;
-}): GeneratorContext {
+}) {
   const { seed, asOfDay } = options;
   const tradingDays = weekdaysBetween(asOfDay - WINDOW_DAYS, asOfDay + 10);
+  /** Index of the last trading day on or before the as-of date. */
   let lastTi = 0;
   while (tradingDays[lastTi + 1]! <= asOfDay) lastTi++;
-  const securities = SECURITIES.map((security, index) => ({
+  const securities: PricedSecurity[] = SECURITIES.map((security, index) => ({
     ...security,
     id: options.securityIds.get(security.symbol)!,
     closes: pricePath(new Prng(seed, 0x5ec, index), security, lastTi),
   }));
-  const byCurrency = {} as GeneratorContext['byCurrency'];
+  const byCurrency = {} as Record<CurrencyCode, { list: PricedSecurity[]; weights: number[] }>;
   for (const currency of ['HKD', 'USD', 'CNY'] as const) {
     const list = securities.filter((security) => security.currency === currency);
     byCurrency[currency] = { list, weights: list.map((security) => security.weight) };
