@@ -65,7 +65,6 @@ const audit = {
       "Viewed {{customer}}'s full phone number",
     ],
     'customer.callPhone': ['拨打了 {{customer}} 的电话', '撥打了 {{customer}} 的電話', 'Called {{customer}}'],
-    unknown: ['{{action}}', '{{action}}', '{{action}}'],
   },
   field: {
     phone: ['手机', '手機', 'Mobile'],

@@ -25,7 +25,7 @@ const isKnownAction = (action: string): action is (typeof AUDIT_ACTIONS)[number]
 /** The headline: what was done, to whom, in plain words. */
 export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
   const customer = entry.customer?.nameCn || entry.customer?.nameEn || t('audit.unknownCustomer');
-  if (!isKnownAction(entry.action)) return t('audit.action.unknown', { action: entry.action });
+  if (!isKnownAction(entry.action)) return entry.action;
   return t(`audit.action.${entry.action}`, {
     customer,
     contact: entry.entityId,
