@@ -1,4 +1,4 @@
-import { marketSchema, type Market } from '@broker/contract';
+import { marketSchema } from '@broker/contract';
 import { HKD, convert, money, toCents, toNumber, type ExchangeRates, type Money } from '@broker/domain';
 import type { Database } from '../../db/client';
 import { selectRows, selectRowSets, type RowSets, type RowsQuery } from '../../db/sql-rows';
@@ -26,15 +26,13 @@ export const amountWithHkd = (row: { amount: number; currency: string }, rates: 
 export const share = (part: Money, whole: Money) =>
   whole.units > 0n ? Math.round((toNumber(part) / toNumber(whole)) * 10_000) / 10_000 : 0;
 
-/** A market we do not list is a data error. */
-const market = (value: string): Market => marketSchema.parse(value);
-
 export const securityOf = (row: { symbol: string; nameCn: string; nameHk: string | null; nameEn: string; market: string }) => ({
   symbol: row.symbol,
   nameCn: row.nameCn,
   nameHk: row.nameHk,
   nameEn: row.nameEn,
-  market: market(row.market),
+  /** A market we do not list is a data error. */
+  market: marketSchema.parse(row.market),
 });
 
 function requireOwn(scope: Scope, customerId: number, owner: number | null) {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { TIMELINE_KINDS, type TimelineKind } from '@broker/contract';
+import { TIMELINE_KINDS, type TimelineCursor, type TimelineKind } from '@broker/contract';
 import { renderedOnce, renderedTemplate, rowsQuery, tableAlias, tableAs, type RowsQuery } from '../../db/sql-rows';
 import {
   auditLog,
@@ -34,18 +34,13 @@ export const SOURCE_RANK = {
   contact: 8,
 } as const;
 
-/** Items strictly below this (instant in µs, rank, id) come next. */
-export interface TimelineCut {
-  atMicros: number;
-  rank: number;
-  id: number;
-}
 /** 2^53 µs is in the year 2255. */
-export const TIMELINE_TOP: TimelineCut = { atMicros: Number.MAX_SAFE_INTEGER, rank: 99, id: Number.MAX_SAFE_INTEGER };
+export const TIMELINE_TOP: TimelineCursor = { atMicros: Number.MAX_SAFE_INTEGER, rank: 99, id: Number.MAX_SAFE_INTEGER };
 
 export interface TimelineOptions {
   sources: ReadonlySet<TimelineKind>;
-  cut: TimelineCut;
+  /** Items strictly below this (instant in µs, rank, id) come next. */
+  cut: TimelineCursor;
   /** A page and one more, to tell whether another page follows. */
   rows: number;
   /** At or above the manager's large cash threshold (the timeline), or all (getDynamic). */
