@@ -62,13 +62,11 @@ export function useMarkSeen() {
   });
 }
 
-export function useHandleEvent() {
-  return useMutation({
-    mutationFn: (input: RequestOf<typeof endpoints.handleEvent>) => request(endpoints.handleEvent, input),
-    // A conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way.
-    onSettled: () => invalidatePendingEvents(),
-  });
-}
+/** Handling or snoozing an event; a conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way. */
+const useEventMutation = <E extends typeof endpoints.handleEvent | typeof endpoints.snoozeEvent>(endpoint: E) =>
+  useMutation({ mutationFn: (input: RequestOf<E>) => request(endpoint, input), onSettled: () => invalidatePendingEvents() });
+
+export const useHandleEvent = () => useEventMutation(endpoints.handleEvent);
 
 export function useSetMinCashIo() {
   return useMutation({
@@ -122,10 +120,4 @@ export const todaySummaryQuery = () =>
 export const eventRankQuery = (eventId: number) =>
   queryOptions({ queryKey: ['motEventRank', 'detail', { eventId }], queryFn: () => request(endpoints.getEventRank, { eventId }) });
 
-export function useSnoozeEvent() {
-  return useMutation({
-    mutationFn: (input: RequestOf<typeof endpoints.snoozeEvent>) => request(endpoints.snoozeEvent, input),
-    // A conflict (handled elsewhere meanwhile) also leaves stale views: refresh either way.
-    onSettled: () => invalidatePendingEvents(),
-  });
-}
+export const useSnoozeEvent = () => useEventMutation(endpoints.snoozeEvent);

@@ -101,29 +101,29 @@ function EventDetail({ eventId }: { eventId: number }) {
       {/* Handled meanwhile (elsewhere, or that very save went through): what was typed and not saved is shown. */}
       {handled && <HandledMeanwhile eventId={event.eventId} customerId={customer.customerId} saved={event.serviceRecord} />}
       {!handled && (
-        <DraftChoice draftKey={handleDraftKey(event.eventId)} accept={isHandleDraft} describe={(draft) => draft.note}>
-          <HandleSheet
-            visible={sheetOpen}
-            eventId={event.eventId}
-            rule={event.rule}
-            customerId={customer.customerId}
-            customerName={customer.nameCn || customer.nameEn}
-            onClose={() => setSheetOpen(false)}
-            onHandled={() => setSheetOpen(false)}
-          />
-        </DraftChoice>
-      )}
-      {!handled && (
-        <DraftChoice draftKey={snoozeDraftKey(event.eventId)} accept={isSnoozeDraft} describe={(draft) => draft.note}>
-          <SnoozeSheet
-            visible={snoozeOpen}
-            eventId={event.eventId}
-            rule={event.rule}
-            customerName={customer.nameCn || customer.nameEn}
-            onClose={() => setSnoozeOpen(false)}
-            onSnoozed={() => setSnoozeOpen(false)}
-          />
-        </DraftChoice>
+        <>
+          <DraftChoice draftKey={handleDraftKey(event.eventId)} accept={isHandleDraft} describe={(draft) => draft.note}>
+            <HandleSheet
+              visible={sheetOpen}
+              eventId={event.eventId}
+              rule={event.rule}
+              customerId={customer.customerId}
+              customerName={customer.nameCn || customer.nameEn}
+              onClose={() => setSheetOpen(false)}
+              onHandled={() => setSheetOpen(false)}
+            />
+          </DraftChoice>
+          <DraftChoice draftKey={snoozeDraftKey(event.eventId)} accept={isSnoozeDraft} describe={(draft) => draft.note}>
+            <SnoozeSheet
+              visible={snoozeOpen}
+              eventId={event.eventId}
+              rule={event.rule}
+              customerName={customer.nameCn || customer.nameEn}
+              onClose={() => setSnoozeOpen(false)}
+              onSnoozed={() => setSnoozeOpen(false)}
+            />
+          </DraftChoice>
+        </>
       )}
 
       {event.serviceRecord && (

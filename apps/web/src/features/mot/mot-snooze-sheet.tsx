@@ -15,6 +15,7 @@ import { useSnoozeEvent } from './mot-api';
 import { RuleTag } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
 import { isObject, isText } from '../../shared/drafts/page-state';
+import type { endpoints, RequestOf } from '../../shared/api/contract';
 
 /** The quick picks, in days after today: tomorrow, in 3 days, next week. */
 export const SNOOZE_PRESETS = [
@@ -24,11 +25,7 @@ export const SNOOZE_PRESETS = [
 ] as const;
 
 /** What the sheet keeps of an unsaved snooze (ADR 0013): the day picked, the reason chosen, the note typed. */
-interface SnoozeDraft {
-  until: string;
-  reason: SnoozeReason;
-  note: string;
-}
+type SnoozeDraft = Required<Omit<RequestOf<typeof endpoints.snoozeEvent>, 'eventId'>>;
 export const isSnoozeDraft = (data: unknown): data is SnoozeDraft => {
   const draft = data as Partial<SnoozeDraft> | null;
   return (
