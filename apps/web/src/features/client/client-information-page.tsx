@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconLinks, type IconLink } from '../../shared/ui/icon-links';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import EditSOutline from 'antd-mobile-icons/es/EditSOutline';
 import PieOutline from 'antd-mobile-icons/es/PieOutline';
@@ -220,6 +221,12 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
   );
 }
 
+/** A card's own query: the card once loaded, else its failure or a one-row placeholder. */
+function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  if (query.data) return children(query.data);
+  return query.isError ? <ClientErrorState error={query.error} onRetry={() => void query.refetch()} /> : <LoadingState rows={1} />;
+}
+
 function ClientInformation({ customerId }: { customerId: number }) {
   const profile = useQuery(profileQuery(customerId));
   const asset = useQuery(assetQuery(customerId));
@@ -229,22 +236,10 @@ function ClientInformation({ customerId }: { customerId: number }) {
   return (
     <>
       <ProfileHeader profile={profile.data} />
-      {asset.data ? (
-        <AssetCard asset={asset.data} />
-      ) : asset.isError ? (
-        <ClientErrorState error={asset.error} onRetry={() => void asset.refetch()} />
-      ) : (
-        <LoadingState rows={1} />
-      )}
+      <Loaded query={asset}>{(data) => <AssetCard asset={data} />}</Loaded>
       <DetailLinks customerId={customerId} />
       <ContactLogLink customerId={customerId} />
-      {info.data ? (
-        <BaseInfoCard info={info.data} />
-      ) : info.isError ? (
-        <ClientErrorState error={info.error} onRetry={() => void info.refetch()} />
-      ) : (
-        <LoadingState rows={1} />
-      )}
+      <Loaded query={info}>{(data) => <BaseInfoCard info={data} />}</Loaded>
       <TimelineCard customerId={customerId} />
     </>
   );
