@@ -5,7 +5,7 @@ import { ErrorState } from '../shared/ui/states';
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
-    <div className="ba-shell">
+    <div className="ba-stack ba-shell">
       <main className="ba-shell__main">
         <ErrorState title={t('state.errorTitle')} onRetry={() => window.location.reload()} />
       </main>

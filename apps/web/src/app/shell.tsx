@@ -64,7 +64,7 @@ export function Shell({ onSettled }: { onSettled: (locationKey: string) => void 
   if (guard && record.previous !== guard) return <Navigate to={HOME_PATH} replace />;
 
   return (
-    <div className="ba-shell">
+    <div className="ba-stack ba-shell">
       <TopBar title={title} showBack={showBack} onBack={onBack} />
       <main className="ba-shell__main">
         {needsSignIn ? (

@@ -103,7 +103,7 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
           ) : (
             <div className="ba-row ba-alloc__body">
               <Donut slices={slices} label={t('client.asset.chartLabel')} />
-              <ul className="ba-plain-list ba-grow ba-alloc__legend">
+              <ul className="ba-plain-list ba-stack ba-grow ba-alloc__legend">
                 {slices.map((slice, index) => (
                   <li key={slice.key}>
                     <span className="ba-alloc__dot" style={{ background: COLORS[index % COLORS.length] }} />
@@ -117,7 +117,7 @@ export function AllocationChart({ asset }: { asset: CustomerAsset }) {
           )}
           {owed.length > 0 && (
             <div className="ba-alloc__owed" data-testid="allocation-owed">
-              <ul className="ba-plain-list ba-alloc__legend">
+              <ul className="ba-plain-list ba-stack ba-alloc__legend">
                 {owed.map((part) => (
                   <li key={part.key}>
                     <span className="ba-alloc__dot ba-alloc__dot--owed" />

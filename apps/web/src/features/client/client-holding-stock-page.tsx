@@ -20,7 +20,7 @@ function HoldingRow({ item }: { item: HoldingItem }) {
         <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
       </div>
       <div className="ba-record__line ba-record__sub">
-        <span>
+        <span className="ba-ellipsis">
           {item.symbol} · {t(`client.market.${item.market}`)}
         </span>
         <span className={`ba-trend--${trend}`}>

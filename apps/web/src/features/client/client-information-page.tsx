@@ -156,7 +156,7 @@ function ContactLogLink({ customerId }: { customerId: number }) {
         <span className="ba-icon-tile ba-contact-entry__icon" aria-hidden>
           <FileOutline />
         </span>
-        <span className="ba-grow ba-contact-entry__text">
+        <span className="ba-stack ba-grow ba-contact-entry__text">
           <b>{t('client.contactLog.title')}</b>
           <small className="ba-caption">{t('client.contactLog.hint')}</small>
         </span>

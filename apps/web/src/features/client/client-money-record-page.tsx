@@ -27,7 +27,7 @@ function MoneyRow({ item }: { item: MoneyItem }) {
         </span>
       </div>
       <div className="ba-record__line ba-record__sub">
-        <span>
+        <span className="ba-ellipsis">
           {formatDateTime(item.occurredAt)} · {item.accountNo}
         </span>
         {/* The booked amount, when it differs from what the amount above is shown in. */}

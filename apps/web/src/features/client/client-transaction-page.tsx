@@ -26,7 +26,7 @@ function TradeRow({ item }: { item: TradeItem }) {
         <span className="ba-record__amount">{money.format(item.amountHkd)}</span>
       </div>
       <div className="ba-record__line ba-record__sub">
-        <span>
+        <span className="ba-ellipsis">
           {item.symbol} · {formatDateTime(item.tradedAt)}
         </span>
         <span>
@@ -34,7 +34,7 @@ function TradeRow({ item }: { item: TradeItem }) {
         </span>
       </div>
       <div className="ba-record__line ba-record__sub">
-        <span>
+        <span className="ba-ellipsis">
           <span className={item.status === 'unsettled' ? 'ba-tag ba-tone--amber' : 'ba-tag'}>{t(`client.filters.${item.status}`)}</span>{' '}
           {t('client.trades.settleDate', { date: item.settleDate })}
         </span>

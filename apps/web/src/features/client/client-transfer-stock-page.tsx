@@ -26,13 +26,13 @@ function TransferRow({ item }: { item: TransferItem }) {
         <span className="ba-record__amount">{money.format(item.marketValueHkd)}</span>
       </div>
       <div className="ba-record__line ba-record__sub">
-        <span>
+        <span className="ba-ellipsis">
           {item.symbol} · {formatDate(item.occurredAt)}
         </span>
         <span>{t('client.dynamic.shares', { qty: formatNumber(item.quantity) })}</span>
       </div>
       <div className="ba-record__line ba-record__sub">
-        <span>{t('client.transfers.counterparty', { name: item.counterparty })}</span>
+        <span className="ba-ellipsis">{t('client.transfers.counterparty', { name: item.counterparty })}</span>
         <span>{item.accountNo}</span>
       </div>
     </>

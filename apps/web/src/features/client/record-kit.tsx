@@ -196,7 +196,7 @@ function RecordResults<E extends WireEndpoint>({
             itemKey={itemKey}
             estimateSize={RECORD_ROW_HEIGHT}
             renderItem={(item) => (
-              <div className="ba-record" data-testid="record-row">
+              <div className="ba-stack ba-record" data-testid="record-row">
                 {renderItem(item)}
               </div>
             )}

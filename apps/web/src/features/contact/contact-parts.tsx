@@ -51,7 +51,7 @@ export function EventTag({ event }: { event: Pick<ContactRecord['events'][number
   return (
     <span className="ba-contact-event">
       {t(`mot.rule.${event.rule}`, { defaultValue: event.rule })}
-      <small>{event.dueDate}</small>
+      <small className="ba-small-caption">{event.dueDate}</small>
     </span>
   );
 }
@@ -63,7 +63,7 @@ export function ClientStrip({ customer, children }: { customer: MotCustomerSumma
       <span className="ba-avatar ba-contact-client__avatar" aria-hidden="true">
         {customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}
       </span>
-      <span className="ba-grow ba-contact-client__names">
+      <span className="ba-stack ba-grow ba-contact-client__names">
         <b>{customer.nameCn || customer.nameEn}</b>
         <small className="ba-caption ba-ellipsis">
           {customer.nameCn && customer.nameEn ? `${customer.nameEn} · ` : ''}

@@ -107,7 +107,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
         <span className={`ba-avatar ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
           {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
         </span>
-        <span className="ba-grow ba-client__main">
+        <span className="ba-stack ba-grow ba-client__main">
           <span className="ba-client__name-line">
             <span className="ba-client__name">
               <Highlight text={client.nameCn} keyword={keyword} />
@@ -135,7 +135,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
             ))}
           </span>
         </span>
-        <span className="ba-client__assets">
+        <span className="ba-stack ba-client__assets">
           <span className={negative ? 'ba-client__amount ba-client__amount--negative' : 'ba-client__amount'} data-testid="client-assets">
             {money.format(client.totalAssetsHkd)}
           </span>

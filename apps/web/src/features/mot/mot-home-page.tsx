@@ -49,7 +49,7 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
     <div className="ba-hscroll ba-row mot-dates" ref={strip} role="group" aria-label={t('mot.home.datesLabel')} data-testid="mot-dates">
       {days.map((day) => {
         const past = day.date < today && day.count > 0;
-        const classes = ['mot-date'];
+        const classes = ['ba-stack', 'mot-date'];
         if (day.date === selected) classes.push('mot-date--on');
         if (past) classes.push('mot-date--overdue');
         if (!day.count) classes.push('mot-date--empty');
@@ -62,7 +62,9 @@ function DateStrip({ today, selected, onSelect }: { today: string; selected: str
             data-date={day.date}
             onClick={() => onSelect(day.date)}
           >
-            <span className="mot-date__week">{day.date === today ? t('mot.home.today') : weekdays[weekdayOf(day.date)]}</span>
+            <span className="ba-small-caption mot-date__week">
+              {day.date === today ? t('mot.home.today') : weekdays[weekdayOf(day.date)]}
+            </span>
             <span className="mot-date__day">{day.date.slice(5)}</span>
             <span className="mot-date__count" data-testid="mot-date-count">
               {day.count}
@@ -106,8 +108,8 @@ function ClientRow({ row }: { row: MotTodoRow }) {
           {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
           {row.unseen && <span className="mot-unseen-dot mot-avatar__dot" />}
         </span>
-        <span className="ba-grow mot-row__who">
-          <span className="mot-row__name">
+        <span className="ba-stack ba-grow mot-row__who">
+          <span className="ba-row mot-row__name">
             {row.nameCn}
             <small className="ba-ellipsis">{row.nameEn}</small>
           </span>
@@ -143,8 +145,8 @@ function EventRow({ row }: { row: MotTodoRow }) {
       data-customer-id={row.customerId}
     >
       <RuleIcon rule={event.rule} />
-      <span className="ba-grow mot-row__who">
-        <span className="mot-row__title">
+      <span className="ba-stack ba-grow mot-row__who">
+        <span className="ba-row mot-row__title">
           <span className="mot-row__rule">{t(`mot.rule.${event.rule}`)}</span>
           <span className={subjectIsText(event.rule) ? 'mot-row__subject mot-subject--text ba-ellipsis' : 'mot-row__subject'}>
             {eventSubject(event.rule, event.facts, i18n.language, money)}
@@ -154,7 +156,7 @@ function EventRow({ row }: { row: MotTodoRow }) {
           {row.nameCn} {row.nameEn} · {row.customerNo}
         </span>
       </span>
-      <span className="mot-row__side">
+      <span className="ba-stack mot-row__side">
         <TodoMark status={event.status} />
       </span>
       <RightOutline className="mot-line__arrow" />
@@ -283,11 +285,11 @@ export default function MotHomePage() {
             {unseenTotal > 0 && ` · ${t('mot.home.unseenTotal', { count: unseenTotal })}`}
           </div>
         </div>
-        <Link to="/mot/historySearch" className="mot-hero__action" data-testid="mot-history-link">
+        <Link to="/mot/historySearch" className="ba-stack mot-hero__action" data-testid="mot-history-link">
           <FileOutline />
           <span>{t('mot.home.history')}</span>
         </Link>
-        <button type="button" className="mot-hero__action" onClick={() => setSettingsOpen(true)} data-testid="mot-settings-open">
+        <button type="button" className="ba-stack mot-hero__action" onClick={() => setSettingsOpen(true)} data-testid="mot-settings-open">
           <SetOutline />
           <span>{t('mot.home.settings')}</span>
         </button>

@@ -140,7 +140,7 @@ export function ServiceRecordBody({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="mot-record" data-testid="service-record">
+    <div className="ba-stack mot-record" data-testid="service-record">
       <div className="ba-wrap mot-record__head">
         {showClient && <span className="mot-record__client">{record.customerName}</span>}
         {showRule &&
@@ -179,7 +179,7 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
   return (
     <nav className="mot-links">
       {links.map((link) => (
-        <Link key={link.to} to={link.to} className="mot-links__item">
+        <Link key={link.to} to={link.to} className="ba-stack mot-links__item">
           <span className="mot-links__icon">{link.icon}</span>
           <span>{link.label}</span>
         </Link>

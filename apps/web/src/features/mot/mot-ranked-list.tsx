@@ -73,7 +73,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
         {row.position}
       </span>
       <RuleIcon rule={event.rule} />
-      <span className="ba-grow mot-row__who">
+      <span className="ba-stack ba-grow mot-row__who">
         <span className="mot-ranked__title">
           <span className="mot-ranked__rule">{t(`mot.rule.${event.rule}`)}</span>
           <span className="mot-row__subject">{eventSubject(event.rule, event.facts, i18n.language, money)}</span>
@@ -83,7 +83,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
         </span>
         <RankBadges row={row} />
       </span>
-      <span className="mot-row__side">
+      <span className="ba-stack mot-row__side">
         <span className="mot-ranked__score" title={t('mot.rank.score')} data-testid="mot-ranked-score">
           {formatNumber(row.rank.score, 1)}
         </span>

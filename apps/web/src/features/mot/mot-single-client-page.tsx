@@ -28,14 +28,14 @@ function EventItem({ event }: { event: MotEvent }) {
       data-status={event.status}
     >
       <RuleIcon rule={event.rule} />
-      <span className="ba-grow mot-row__who">
-        <span className="mot-row__title">
+      <span className="ba-stack ba-grow mot-row__who">
+        <span className="ba-row mot-row__title">
           {t(`mot.rule.${event.rule}`)}
           <span className="ba-caption mot-row__due">{event.dueDate}</span>
         </span>
         <span className="mot-row__reason">{describeReason(t, event.rule, event.facts, i18n.language, money)}</span>
         {event.serviceRecord && (
-          <span className="mot-row__served">
+          <span className="ba-stack mot-row__served">
             <span className="ba-row mot-row__served-head">
               <ChannelLabel channel={event.serviceRecord.channel} />
               <span>{formatDateTime(event.serviceRecord.servedAt)}</span>
@@ -44,7 +44,7 @@ function EventItem({ event }: { event: MotEvent }) {
           </span>
         )}
       </span>
-      <span className="mot-row__side">
+      <span className="ba-stack mot-row__side">
         <StatusTag status={event.status} />
       </span>
       <RightOutline className="mot-line__arrow" />

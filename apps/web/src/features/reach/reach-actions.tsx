@@ -273,7 +273,7 @@ function TemplateSheet({
         </div>
         <p className="ba-caption ba-reach-sheet__label">{t('reach.templates.preview')}</p>
         {message.msgtype === 'news' ? (
-          <div className="ba-reach-card" data-testid="reach-preview">
+          <div className="ba-stack ba-reach-card" data-testid="reach-preview">
             <strong className="ba-reach-card__title">{message.news.title}</strong>
             <span className="ba-reach-card__desc">{message.news.desc}</span>
           </div>

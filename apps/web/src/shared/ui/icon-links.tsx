@@ -15,7 +15,7 @@ export function IconLinks({ links, className }: { links: readonly IconLink[]; cl
   return (
     <nav className={`ba-icon-links ${className}`}>
       {links.map((link) => (
-        <Link key={link.to} to={link.to} className="ba-icon-link" data-testid={link.testId}>
+        <Link key={link.to} to={link.to} className="ba-stack ba-icon-link" data-testid={link.testId}>
           <span className={`ba-icon-tile ba-icon-link__icon ba-tone--${link.tone}`}>{link.icon}</span>
           <span className="ba-icon-link__label">{link.label}</span>
         </Link>

@@ -26,7 +26,7 @@ export function PageFrame({ children, className, footer }: { children: ReactNode
   }, []);
 
   return (
-    <div className={className ? `ba-page ${className}` : 'ba-page'}>
+    <div className={className ? `ba-stack ba-page ${className}` : 'ba-stack ba-page'}>
       <div className="ba-page__scroll" data-testid="page-scroll" ref={scroller}>
         {children}
       </div>
