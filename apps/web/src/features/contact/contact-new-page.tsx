@@ -39,8 +39,6 @@ import { formatDate } from '../../shared/format/date-format';
 const describeNewContact = ({ values }: NewContactDraft) =>
   [values.note, values.outcome, values.nextStep, values.suitability].filter((text) => text.trim()).join('\n');
 
-const pendingOf = (events: readonly MotEvent[]) => events.filter((event) => event.status !== 'handled');
-
 interface FormProps {
   params: ContactFormParams;
   customer: MotCustomerSummary;
@@ -236,7 +234,7 @@ function NewContact({ params, ignored }: { params: ContactFormParams; ignored: C
 
   const notices: string[] = [];
   const names = [...ignored];
-  const pending = pendingOf(client.data.list);
+  const pending = client.data.list.filter((event) => event.status !== 'handled');
   const preTicked: number[] = [];
   if (params.eventId !== null) {
     if (event.isError) notices.push(t('contact.form.eventUnavailable'));

@@ -417,6 +417,28 @@ describe('a record: edit before the lock, correct after it', () => {
     expect(reviseCalls()[1]).toMatchObject({ recordId: 71, edits: 0, note });
     expect(reviseCalls()[1]).not.toHaveProperty('correctionReason');
   });
+
+  test('a change left unsaved (a crash) opens the editor again with it; a cancelled one leaves the record as shown', async () => {
+    const current = record();
+    serve(new Map<WireEndpoint, Handler>([[endpoints.getContactRecord, () => ({ record: current, versions: [] })]]));
+    const first = open('/client/contact/record?recordId=70');
+    fireEvent.click(await screen.findByTestId('contact-edit'));
+    typeNote('生日问候，约下月饮茶');
+    first.unmount();
+
+    queryClient.clear();
+    const second = open('/client/contact/record?recordId=70');
+    expect(await screen.findByTestId('draft-notice')).toBeTruthy();
+    expect(screen.getByPlaceholderText<HTMLTextAreaElement>(/记录与客户沟通的要点/).value).toBe('生日问候，约下月饮茶');
+    fireEvent.click(screen.getByTestId('contact-cancel'));
+    expect(await screen.findByTestId('contact-edit')).toBeTruthy();
+    second.unmount();
+
+    queryClient.clear();
+    open('/client/contact/record?recordId=70');
+    expect(await screen.findByTestId('contact-edit')).toBeTruthy();
+    expect(screen.queryByTestId('draft-notice')).toBeNull();
+  });
 });
 
 test('the log: newest first, filtered by channel', async () => {

@@ -17,7 +17,7 @@ import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice } from '../../shared/drafts/draft-choice';
 import { bringIntoView, EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
-import { readDrafts } from '../../shared/drafts/draft-store';
+import { allDrafts } from '../../shared/drafts/draft-store';
 import { contactRecordQuery, useReviseContactRecord } from './contact-api';
 import {
   appendText,
@@ -319,10 +319,7 @@ function RecordView({ recordId }: { recordId: number }) {
   const [editing, setEditing] = useState<boolean | null>(null);
   const [now, setNow] = useState(() => Date.now());
   // A change left unsaved (a sign-in, a crash) opens the editor again with it, once the record is in.
-  const leftUnsaved = useMemo(() => {
-    const drafts = threadId === undefined ? null : readDrafts(reviseDraftKey(threadId), isReviseDraft);
-    return drafts !== null && (drafts.mine !== null || drafts.others.length > 0);
-  }, [threadId]);
+  const leftUnsaved = useMemo(() => threadId !== undefined && allDrafts(reviseDraftKey(threadId), isReviseDraft).length > 0, [threadId]);
   const isEditing = editing ?? leftUnsaved;
 
   // The lock comes while the page is open: the action changes from edit to correct at that moment.
