@@ -1,4 +1,4 @@
-import { loadDatabaseTarget, openDatabase, type DatabaseHandle } from '@broker/server';
+import { loadDatabaseTarget, openDatabase } from '@broker/server';
 
 export interface DatabaseFlags {
   'database-url'?: string | undefined;
@@ -12,11 +12,7 @@ export const DATABASE_FLAG_OPTIONS = {
 } as const;
 
 /** Opens (and migrates) the database a tool was pointed at, found as the server finds it; `command` names the PGlite holder. */
-export async function openToolDatabase(
-  flags: DatabaseFlags,
-  command: string,
-  options: { poolMax?: number } = {},
-): Promise<{ database: DatabaseHandle; where: string }> {
+export async function openToolDatabase(flags: DatabaseFlags, command: string, options: { poolMax?: number } = {}) {
   const target = loadDatabaseTarget({ databaseUrl: flags['database-url'], pgliteDir: flags['pglite-dir'] });
   const database = await openDatabase({ url: target.url, pgliteDir: target.pgliteDir, holder: command, ...options });
   return { database, where: database.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${target.pgliteDir}` };

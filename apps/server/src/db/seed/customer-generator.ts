@@ -161,12 +161,6 @@ export function roundToTick(price: number, market: SecuritySeed['market']): numb
   return Math.max(tick, Math.round(price / tick) * tick);
 }
 
-export interface GeneratedCounts {
-  trades: number;
-  moneyMovements: number;
-  transfers: number;
-}
-
 interface Position {
   security: PricedSecurity;
   quantity: number;
@@ -189,7 +183,7 @@ export interface IdCounters {
   transfer: number;
 }
 
-export function generateCustomer(context: GeneratorContext, id: number, batch: SeedBatch, ids: IdCounters): GeneratedCounts {
+export function generateCustomer(context: GeneratorContext, id: number, batch: SeedBatch, ids: IdCounters): void {
   const rng = new Prng(context.seed, id);
   const { asOfDay, lastTi, dates } = context;
 
@@ -296,7 +290,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
   const cash: Record<CurrencyCode, number> = { HKD: 0, USD: 0, CNY: 0 };
   const used = new Set<CurrencyCode>(['HKD']);
   const positions = new Map<number, Position>();
-  const counts: GeneratedCounts = { trades: 0, moneyMovements: 0, transfers: 0 };
   const customerId = id;
 
   const stamp = (ti: number, market: SecuritySeed['market'] | 'cash') => {
@@ -315,7 +308,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     batch.money_movement.push(
       `${ids.moneyMovement++}\t${accountId}\t${customerId}\t${direction}\t${currency}\t${money(cents)}\t${method}\t${stamp(ti, 'cash')}`,
     );
-    counts.moneyMovements++;
   };
   const trade = (ti: number, security: PricedSecurity, side: 'buy' | 'sell', quantity: number, price: number) => {
     const amountCents = Math.round(quantity * price * 100);
@@ -324,7 +316,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     batch.trade.push(
       `${ids.trade++}\t${accountId}\t${customerId}\t${security.id}\t${side}\t${quantity}\t${price.toFixed(3)}\t${money(amountCents)}\t${money(feeCents)}\t${security.currency}\t${stamp(ti, security.market)}\t${dates[settleTi]}`,
     );
-    counts.trades++;
     used.add(security.currency);
     return { amountCents, feeCents };
   };
@@ -332,7 +323,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     batch.stock_transfer.push(
       `${ids.transfer++}\t${accountId}\t${customerId}\t${security.id}\t${direction}\t${quantity}\t${rng.pick(COUNTERPARTY_BROKERS)}\t${stamp(ti, 'cash')}`,
     );
-    counts.transfers++;
   };
   const priceOn = (security: PricedSecurity, ti: number) => roundToTick(security.closes[ti]! * (1 + 0.004 * rng.normal()), security.market);
   const available = (currency: CurrencyCode) => cash[currency] + (currency === 'HKD' ? marginLimitCents : 0);
@@ -454,7 +444,6 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     const avgCost = position.costCents / 100 / position.quantity;
     batch.holding.push(`${accountId}\t${customerId}\t${position.security.id}\t${position.quantity}\t${avgCost.toFixed(4)}`);
   }
-  return counts;
 }
 
 function tiOnOrAfter(context: GeneratorContext, day: number): number {

@@ -95,7 +95,8 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
   const load = bulkLoaderFor(handle);
   const deferred = handle.kind === 'postgres' ? await dropSecondaryStructures(handle, SEED_TABLES) : null;
   const ids: IdCounters = { trade: 1, moneyMovement: 1, transfer: 1 };
-  const totals = { trades: 0, moneyMovements: 0, transfers: 0 };
+  // Numbered in order from 1: the next numbers less one are how many were generated.
+  const generated = () => ({ trades: ids.trade - 1, moneyMovements: ids.moneyMovement - 1, transfers: ids.transfer - 1 });
   try {
     const chunkSize = handle.kind === 'postgres' ? 5000 : 1000;
     let pending: Promise<unknown> = Promise.resolve();
@@ -103,10 +104,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
       const last = Math.min(first + chunkSize - 1, options.customers);
       const batch = emptyBatch();
       for (let id = first; id <= last; id++) {
-        const counts = generateCustomer(context, id, batch, ids);
-        totals.trades += counts.trades;
-        totals.moneyMovements += counts.moneyMovements;
-        totals.transfers += counts.transfers;
+        generateCustomer(context, id, batch, ids);
         // Let the previous chunk's COPY streams drain.
         if (id % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -115,15 +113,16 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
       options.onProgress?.(last, options.customers);
     }
     await pending;
+    const totals = generated();
     log(
       `loaded ${options.customers} customers, ${totals.trades} trades, ${totals.moneyMovements} money movements, ${totals.transfers} transfers in ${seconds(started)}`,
     );
     for (const [table, next] of [
       ['customer', options.customers],
       ['account', options.customers],
-      ['trade', ids.trade - 1],
-      ['money_movement', ids.moneyMovement - 1],
-      ['stock_transfer', ids.transfer - 1],
+      ['trade', totals.trades],
+      ['money_movement', totals.moneyMovements],
+      ['stock_transfer', totals.transfers],
     ] as const) {
       await handle.query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest($1::bigint, 1), $1::bigint > 0)`, [next]);
     }
@@ -139,7 +138,7 @@ export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions)
   }
   if (options.contactRecords !== false) await seedContactRecords(handle, options.asOf);
   await handle.query(`analyze ${SEED_TABLES.join(', ')}, security, exchange_rate, staff`);
-  return { customers: options.customers, staff: staff.length, ...totals, elapsedMs: Math.round(performance.now() - started) };
+  return { customers: options.customers, staff: staff.length, ...generated(), elapsedMs: Math.round(performance.now() - started) };
 }
 
 /** A few locked contact records (ADR 0038) on the first clients, every channel and purpose among them; at most 200. */

@@ -15,11 +15,6 @@ const stateInvalid = () =>
     'query.state: is not the sign-in this browser started, or that sign-in expired or was used; please sign in again',
   );
 
-export interface IssuedSession {
-  result: LoginResult;
-  bindingSecret: string;
-}
-
 export interface AuthServiceDeps {
   repository: AuthRepository;
   wecom: WecomClient;
@@ -88,7 +83,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         /** Kept for the MOT cards (ADR 0042). */
         language?: AppLanguage | undefined;
       },
-    ): Promise<IssuedSession> {
+    ) {
       if (!input.cookieState || !sameSecret(input.cookieState, input.state)) throw stateInvalid();
       const attempt = await deps.repository.consumeSignInAttempt(hashSessionToken(input.state));
       if (!attempt || attempt.corpId !== corp.id || attempt.expiresAt.getTime() <= now()) throw stateInvalid();

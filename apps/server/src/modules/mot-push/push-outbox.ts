@@ -18,12 +18,6 @@ export interface EnqueueOptions {
   quietHours?: QuietHours | null;
 }
 
-export interface EnqueueResult {
-  /** New, or merged into one already waiting. */
-  cards: number;
-  events: number;
-}
-
 /** The daily sweep's `announce`: one card per manager with new events. */
 export const announceSweep = (database: DatabaseHandle) => enqueueMotPushes(database, { reason: 'sweep' });
 
@@ -34,9 +28,11 @@ const e = tableAlias(motEvents, 'e');
 const s = tableAlias(staff, 's');
 const pe = tableAlias(motPushEvents, 'pe');
 const queued = selection({
+  /** New, or merged into one already waiting. */
   cards: sql<number>`(select count(*) from cards)::int`,
   events: sql<number>`(select count(*) from announced where push_id > 0)::int`,
 });
+export type EnqueueResult = RowOf<typeof queued>;
 
 /**
  * One card per manager with new, unannounced events, in one statement: candidates are the last two days'
@@ -50,7 +46,7 @@ export async function enqueueMotPushes(database: DatabaseHandle, options: Enqueu
   const onlyStaff = options.staffId === undefined ? sql`` : sql`and ${e.staffId} = ${options.staffId}`;
   const [result] = await selectRows(
     database.db,
-    rowsQuery<RowOf<typeof queued>>(sql`
+    rowsQuery<EnqueueResult>(sql`
       with candidates as (
         select ${e.id}, ${e.staffId}, ${e.corpId},
                (${e.status} = 'new' and not ${s.motPushOptOut} and ${s.active}
