@@ -16,7 +16,7 @@ const MAX_CHANGED_ROWS = 5_000;
 const RETRY_UNSUITABLE_MS = 10 * 60_000;
 const RETRY_FAILED_LOAD_MS = 5_000;
 
-const indexedColumns = selection({
+export const indexedColumns = selection({
   id: sql<number>`${c.id}::float8`,
   channel: c.channel,
   status: c.status,

@@ -28,30 +28,12 @@ import {
   utf8,
 } from './book-texts';
 import { MatchTiers } from './match-tier';
+import type { RowOf } from '../../db/sql-rows';
+import type { indexedColumns } from './book-index-store';
 import type { PageWindow, SortField, SortOrder, StatRow } from './customer-search.repository';
 
-/** What the book index keeps of one customer (ADR 0035): amounts in whole cents, dates `YYYY-MM-DD`. */
-export interface IndexedCustomer {
-  id: number;
-  channel: string;
-  status: string;
-  nameCn: string;
-  nameEn: string;
-  searchTerms: string | null;
-  phoneDigits: string | null;
-  idDocLast4: string;
-  assetCents: number;
-  openDate: string;
-  lastTradeDate: string | null;
-  heldMarkets: string[];
-  kycBound: boolean;
-  accountNos: string[];
-  customerNo: string;
-  phone: string | null;
-  idDocMasked: string;
-  riskLevel: number;
-  tags: string[];
-}
+/** What the book index keeps of one customer (ADR 0035), as the store reads it: amounts in whole cents, dates `YYYY-MM-DD`. */
+export type IndexedCustomer = RowOf<typeof indexedColumns>;
 
 export type HeldCustomer = Omit<IndexedCustomer, 'heldMarkets' | 'searchTerms'>;
 
