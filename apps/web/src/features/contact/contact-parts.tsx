@@ -29,7 +29,7 @@ export const channelIcon = (channel: ContactChannel) => CHANNEL_ICON[channel];
 export function ChannelLabel({ channel }: { channel: ContactChannel }) {
   const { t } = useTranslation();
   return (
-    <span className={`ba-contact-channel ba-contact-channel--${channel}`}>
+    <span className={`ba-inline-row ba-contact-channel ba-contact-channel--${channel}`}>
       {CHANNEL_ICON[channel]}
       {t(`contact.channel.${channel}`)}
     </span>

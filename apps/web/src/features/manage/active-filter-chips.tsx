@@ -79,7 +79,7 @@ export function ActiveFilterChips({ onClearKeyword, onReset }: { onClearKeyword:
           <button
             type="button"
             key={chip.key}
-            className="ba-bare ba-chip ba-hit"
+            className="ba-bare ba-inline-row ba-chip ba-hit"
             onClick={() => {
               if (chip.key === 'keyword') onClearKeyword();
               else apply(chip.clear(filters));

@@ -62,7 +62,7 @@ export default function ClientManageSearchPage() {
               </header>
               <div className="ba-wrap ba-recent__items">
                 {recentSearches.map((item) => (
-                  <span className="ba-recent__entry" key={item}>
+                  <span className="ba-inline-row ba-recent__entry" key={item}>
                     <button type="button" className="ba-bare ba-recent__item ba-ellipsis" onClick={() => setInput(item)}>
                       {item}
                     </button>

@@ -18,7 +18,7 @@ function ClientChips({ clients, testId, icon }: { clients: ShortcutClient[]; tes
       {clients.map((client) => (
         <Link
           key={client.customerId}
-          className="ba-quick__client"
+          className="ba-inline-row ba-quick__client"
           to={profilePath(client.customerId)}
           onClick={() => record(client.customerId)}
           data-customer-id={client.customerId}

@@ -129,7 +129,7 @@ function EventDetail({ eventId }: { eventId: number }) {
       {event.serviceRecord && (
         <Card
           title={
-            <span className="mot-handled-title">
+            <span className="ba-inline-row mot-handled-title">
               <CheckCircleFill /> {t('mot.detail.serviceRecord')}
             </span>
           }

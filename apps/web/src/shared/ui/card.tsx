@@ -41,7 +41,7 @@ export function Card({ title, titleDesc, onInfo, infoLabel, more, extra, rows, c
         </div>
         {extra}
         {more && (
-          <Link className="ba-card__more ba-hit" to={more.to}>
+          <Link className="ba-inline-row ba-card__more ba-hit" to={more.to}>
             {more.label}
             <RightOutline />
           </Link>
