@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { testDatabases } from '../testing';
 import type { DatabaseHandle } from './client';
-import { rowsQuery, selectRows, selectRowSets } from './sql-rows';
+import { hkDays, rowsQuery, selectRows, selectRowSets } from './sql-rows';
 
 for (const engine of testDatabases()) {
   describe(`selectRowSets and prepared statements (${engine.kind})`, () => {
@@ -21,6 +21,17 @@ for (const engine of testDatabases()) {
         sql`select g::float8 as n, 'n' || g as label, g % 2 = 0 as even, array['a', 'b' || g] as tags
               from generate_series(${from}::int, ${to}::int) g order by g desc`,
       );
+
+    it('counts a Hong Kong day as 24 hours on a session TimeZone with daylight saving (New York, 8 March 2026)', async () => {
+      const served = sql`'2026-03-08 23:30+08'::timestamptz`;
+      const [row] = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local timezone = 'America/New_York'`);
+        const within = sql.join(hkDays(served, { dateFrom: '2026-03-08', dateTo: '2026-03-08' }), sql` and `);
+        const nextDay = sql.join(hkDays(served, { dateFrom: '2026-03-09' }), sql` and `);
+        return selectRows(tx, rowsQuery<{ within: boolean; nextDay: boolean }>(sql`select ${within} as within, ${nextDay} as "nextDay"`));
+      });
+      expect(row).toEqual({ within: true, nextDay: false });
+    });
 
     it('returns every set in one statement, in each query’s order, with the values selectRows would give', async () => {
       observed.length = 0;

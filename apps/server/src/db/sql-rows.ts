@@ -31,6 +31,15 @@ export const textArrayLiteral = (values: readonly string[]) =>
 
 export const hkDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Hong_Kong')`;
 
+/**
+ * Hong Kong days, `dateTo` inclusive. The end is the next Hong Kong midnight, not the start plus `interval '1 day'`:
+ * that sum is taken in the session's TimeZone, and on a daylight-saving change there it is 23 or 25 hours.
+ */
+export const hkDays = (column: AnyColumn | SQL, range: { dateFrom?: string | undefined; dateTo?: string | undefined }) => [
+  ...(range.dateFrom ? [sql`${column} >= ${hkDayStart(range.dateFrom)}`] : []),
+  ...(range.dateTo ? [sql`${column} < ((${range.dateTo}::date + 1)::timestamp at time zone 'Asia/Hong_Kong')`] : []),
+];
+
 export type RowsQuery<Row> = SQL & { readonly __row?: Row };
 export const rowsQuery = <Row>(query: SQL) => query as RowsQuery<Row>;
 export type RowSets<Queries extends Record<string, RowsQuery<unknown>>> = {

@@ -7,6 +7,7 @@ import {
   columnName,
   epochMs,
   float8,
+  hkDays,
   renderedOnce,
   rowsQuery,
   selection,
@@ -50,13 +51,6 @@ const staffIdIs = renderedOnce(sql`${c.staffId} =`);
 const inScope = (scope: Scope, customerId: number) =>
   sql`${customerIdIs} ${customerId} and ${corpIdIs} ${scope.corpId} and ${staffIdIs} ${scope.staffId}`;
 
-/** Hong Kong days, `dateTo` inclusive. */
-const timeRange = (column: AnyColumn, range: Pick<TradeFilter, 'dateFrom' | 'dateTo'>) => {
-  const parts: SQL[] = [];
-  if (range.dateFrom) parts.push(sql`${column} >= (${range.dateFrom}::date)::timestamp at time zone 'Asia/Hong_Kong'`);
-  if (range.dateTo) parts.push(sql`${column} < (${range.dateTo}::date + 1)::timestamp at time zone 'Asia/Hong_Kong'`);
-  return parts;
-};
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 const hkToday = sql`(now() at time zone 'Asia/Hong_Kong')::date`;
 const count = sql<number>`count(*)::int`;
@@ -264,7 +258,7 @@ export const clientQueries = {
   trades: (scope: Scope, customerId: number, filter: TradeFilter, paging: Paging) => {
     const where = and([
       inScope(scope, customerId),
-      ...timeRange(t.tradedAt, filter),
+      ...hkDays(t.tradedAt, filter),
       ...(filter.market ? [sql`${s.market} = ${filter.market}`] : []),
       ...(filter.side ? [sql`${t.side} = ${filter.side}`] : []),
       ...(filter.status ? [filter.status === 'settled' ? sql`${t.settleDate} <= ${hkToday}` : sql`${t.settleDate} > ${hkToday}`] : []),
@@ -282,7 +276,7 @@ export const clientQueries = {
   moneyMovements: (scope: Scope, customerId: number, filter: MoneyFilter, paging: Paging) => {
     const where = and([
       inScope(scope, customerId),
-      ...timeRange(m.occurredAt, filter),
+      ...hkDays(m.occurredAt, filter),
       ...(filter.direction ? [sql`${m.direction} = ${filter.direction}`] : []),
       ...(filter.currency ? [sql`${m.currency} = ${filter.currency}`] : []),
     ]);
@@ -299,7 +293,7 @@ export const clientQueries = {
   transfers: (scope: Scope, customerId: number, filter: TransferFilter, paging: Paging) => {
     const where = and([
       inScope(scope, customerId),
-      ...timeRange(x.occurredAt, filter),
+      ...hkDays(x.occurredAt, filter),
       ...(filter.market ? [sql`${s.market} = ${filter.market}`] : []),
       ...(filter.direction ? [sql`${x.direction} = ${filter.direction}`] : []),
     ]);

@@ -6,7 +6,7 @@ import {
   columnNames,
   epochMs,
   float8,
-  hkDayStart,
+  hkDays,
   renderedOnce,
   rowsQuery,
   selection,
@@ -276,8 +276,7 @@ export async function recordPage(
 /** Hong Kong days; oldest contact first. */
 export async function allVersions(db: Database, input: { customerId: number; dateFrom?: string | undefined; dateTo?: string | undefined }) {
   const conditions: SQL[] = [sql`${r.customerId} = ${input.customerId}`];
-  if (input.dateFrom) conditions.push(sql`${r.servedAt} >= ${hkDayStart(input.dateFrom)}`);
-  if (input.dateTo) conditions.push(sql`${r.servedAt} < ${hkDayStart(input.dateTo)} + interval '1 day'`);
+  conditions.push(...hkDays(r.servedAt, input));
   return selectRows(
     db,
     selectQuery(

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { motEvents } from '../../db/schema';
 import {
   containsPattern,
-  hkDayStart,
+  hkDays,
   valueList,
   renderedOnce,
   rowsQuery,
@@ -54,8 +54,7 @@ export async function searchServiceHistory(
     );
   }
   if (input.channel) conditions.push(sql`${r.channel} = ${input.channel}`);
-  if (input.dateFrom) conditions.push(sql`${r.servedAt} >= ${hkDayStart(input.dateFrom)}`);
-  if (input.dateTo) conditions.push(sql`${r.servedAt} < ${hkDayStart(input.dateTo)} + interval '1 day'`);
+  conditions.push(...hkDays(r.servedAt, input));
   const from = sql`from ${recordsJoined} where ${sql.join(conditions, sql` and `)}`;
   const { rows, total } = await selectRowSets(
     db,
