@@ -71,7 +71,7 @@ const wasReloaded = () => {
   return entry?.type === 'reload';
 };
 
-/** What the router needs to offer (the shape of app/router.tsx's AppRouter). */
+/** What the router needs to offer (the router createAppRouter in app/router.tsx returns). */
 interface LocationSource {
   readonly state: { location: { pathname: string; search: string } };
   subscribe(listener: () => void): () => void;
