@@ -29,6 +29,7 @@ import {
   keepsBoth,
   mergedProfile,
   profileMerge,
+  REMARK_MAX,
   tagError,
   updatePayload,
   validateProfile,
@@ -351,7 +352,9 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
             onChange={(event) => set('remark', event.target.value)}
             onBlur={blur('remark')}
           />
-          <span className="ba-small-caption ba-field__count">{values.remark.trim().length}/500</span>
+          <span className="ba-small-caption ba-field__count">
+            {values.remark.trim().length}/{REMARK_MAX}
+          </span>
         </Field>
       </section>
     </PageFrame>

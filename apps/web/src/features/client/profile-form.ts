@@ -35,10 +35,14 @@ export const formValuesOf = (info: CustomerBaseInfo): ProfileFormValues => ({
   remark: info.remark ?? '',
 });
 
-const LIMITS = { nameEn: 80, phone: 24, email: 120, remark: 500, tag: 20 } as const;
+/** A length the contract refused, by the contract's own maximum; null for any other failure. */
+const maxExceeded = (result: { error?: { issues: readonly { code: string; maximum?: unknown }[] } }) => {
+  const issue = result.error?.issues.find((candidate) => candidate.code === 'too_big');
+  return issue ? Number(issue.maximum) : null;
+};
 
-const tooBig = (result: { success: boolean; error?: { issues: { code: string }[] } }) =>
-  result.error?.issues.some((issue) => issue.code === 'too_big') ?? false;
+/** The remark's limit, also counted under its field. */
+export const REMARK_MAX = profileEditSchema.remark.unwrap().maxLength ?? Infinity;
 
 /** The server's rules (the contract's schemas), each failure an i18n key, so the user reads it before anything is sent. */
 export function validateProfile(values: ProfileFormValues): FieldErrors {
@@ -47,10 +51,8 @@ export function validateProfile(values: ProfileFormValues): FieldErrors {
   if (!nameEn) errors.nameEn = { key: 'client.edit.errors.required' };
   else {
     const result = profileEditSchema.nameEn.safeParse(nameEn);
-    if (!result.success)
-      errors.nameEn = tooBig(result)
-        ? { key: 'client.edit.errors.tooLong', max: LIMITS.nameEn }
-        : { key: 'client.edit.errors.nameEnChars' };
+    const max = maxExceeded(result);
+    if (!result.success) errors.nameEn = max ? { key: 'client.edit.errors.tooLong', max } : { key: 'client.edit.errors.nameEnChars' };
   }
   if (values.phone.trim()) {
     const result = profileEditSchema.phone.safeParse(values.phone.trim());
@@ -58,11 +60,11 @@ export function validateProfile(values: ProfileFormValues): FieldErrors {
   }
   if (values.email.trim()) {
     const result = profileEditSchema.email.safeParse(values.email.trim());
-    if (!result.success)
-      errors.email = tooBig(result) ? { key: 'client.edit.errors.tooLong', max: LIMITS.email } : { key: 'client.edit.errors.email' };
+    const max = maxExceeded(result);
+    if (!result.success) errors.email = max ? { key: 'client.edit.errors.tooLong', max } : { key: 'client.edit.errors.email' };
   }
   if (values.tags.length > PROFILE_TAG_LIMIT) errors.tags = { key: 'client.edit.errors.tagsMax', max: PROFILE_TAG_LIMIT };
-  if (values.remark.trim().length > LIMITS.remark) errors.remark = { key: 'client.edit.errors.tooLong', max: LIMITS.remark };
+  if (values.remark.trim().length > REMARK_MAX) errors.remark = { key: 'client.edit.errors.tooLong', max: REMARK_MAX };
   return errors;
 }
 
@@ -70,7 +72,8 @@ export function validateProfile(values: ProfileFormValues): FieldErrors {
 export function tagError(tags: readonly string[], tag: string): FieldError | null {
   const trimmed = tag.trim();
   if (!trimmed) return null;
-  if (trimmed.length > LIMITS.tag) return { key: 'client.edit.errors.tooLong', max: LIMITS.tag };
+  const max = maxExceeded(profileEditSchema.tags.element.safeParse(trimmed));
+  if (max) return { key: 'client.edit.errors.tooLong', max };
   if (tags.includes(trimmed)) return { key: 'client.edit.errors.tagRepeat' };
   if (tags.length >= PROFILE_TAG_LIMIT) return { key: 'client.edit.errors.tagsMax', max: PROFILE_TAG_LIMIT };
   return null;
