@@ -19,14 +19,9 @@ export function maskedDatabaseUrl(url: string): string {
   }
 }
 
-interface ConnectionParts {
-  host: string;
-  port: string;
-  user: string;
-  database: string;
-}
+type ConnectionParts = ReturnType<typeof partsOf>;
 
-function partsOf(url: string): ConnectionParts {
+function partsOf(url: string) {
   const parsed = new URL(url);
   return {
     host: decodeURIComponent(parsed.hostname) || 'localhost',

@@ -4,7 +4,7 @@ import { parseLsn } from './lsn';
 import { MEMBER_WROTE_CHANNEL } from './member-positions';
 import { isLostConnection, POOL_WAIT_TIMEOUT_MESSAGE } from './transient-errors';
 import { tagWriteOnStandby } from './write-on-standby';
-import type { PrimaryProbeChange, Standby, StandbyChange, StandbyMonitor, StandbyReport } from './standby-monitor';
+import type { PrimaryProbeChange, Standby, StandbyChange, StandbyMonitor } from './standby-monitor';
 
 /** Where one request's statements go (ADR 0052); outside a request (jobs, the search index, sign-in): the primary. */
 interface Route {
@@ -58,22 +58,6 @@ export interface ReadPositions {
   claimed?: bigint | undefined;
   /** The reader's last write as the primary announced it, whichever browser made it. */
   member?: bigint | undefined;
-}
-
-export interface ReadRouter {
-  /** Else, after the wait, the primary. */
-  onStandby<T>(positions: ReadPositions, work: () => Promise<T>): Promise<T>;
-  /**
-   * `afterWrite` gets the primary's WAL position after `work` if it may have written (even if it failed); with
-   * `announceFor` (a staff id) the position is announced to every API process in the same statement.
-   */
-  onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void, announceFor?: number): Promise<T>;
-  /** Called after the migrations: from now on reads need a standby that has replayed their DDL. */
-  raiseFloor(): Promise<void>;
-  readonly maxLagMs: number;
-  standbys(): StandbyReport[];
-  watch(listener: (change: StandbyChange) => void): () => void;
-  watchPrimary(listener: (change: PrimaryProbeChange) => void): () => void;
 }
 
 /**
@@ -153,16 +137,23 @@ const ANNOUNCED_POSITION = `select lsn, pg_notify($1, $2 || lsn) from (select ${
 const furthest = (...positions: Array<bigint | undefined>) =>
   positions.reduce<bigint | undefined>((far, each) => (each !== undefined && (far === undefined || each > far) ? each : far), undefined);
 
-export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number): ReadRouter {
+export type ReadRouter = ReturnType<typeof createReadRouter>;
+
+export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxLagMs: number) {
   let floor: bigint | undefined;
   return {
     maxLagMs,
-    async onStandby({ claimed, member }, work) {
+    /** Else, after the wait, the primary. */
+    async onStandby<T>({ claimed, member }: ReadPositions, work: () => Promise<T>): Promise<T> {
       const standby = await monitor.standbyFor(furthest(floor, member), claimed);
       // Drizzle's queries are lazy thenables, run by whoever calls `then`.
       return routes.run({ standby, wrote: false }, async () => await work());
     },
-    async onPrimaryNoting(work, afterWrite, announceFor) {
+    /**
+     * `afterWrite` gets the primary's WAL position after `work` if it may have written (even if it failed); with
+     * `announceFor` (a staff id) the position is announced to every API process in the same statement.
+     */
+    async onPrimaryNoting<T>(work: () => Promise<T>, afterWrite: (lsn: bigint) => void, announceFor?: number): Promise<T> {
       const route: Route = { standby: undefined, wrote: false };
       try {
         return await routes.run(route, async () => await work());
@@ -180,13 +171,14 @@ export function createReadRouter(primary: pg.Pool, monitor: StandbyMonitor, maxL
         }
       }
     },
+    /** Called after the migrations: from now on reads need a standby that has replayed their DDL. */
     async raiseFloor() {
       const { rows } = await primary.query<{ lsn: string }>(`select ${INSERT_POSITION} as lsn`);
       const lsn = parseLsn(rows[0]?.lsn);
       if (lsn !== undefined && (floor === undefined || lsn > floor)) floor = lsn;
     },
     standbys: () => monitor.report(),
-    watch: (listener) => monitor.watch(listener),
-    watchPrimary: (listener) => monitor.watchPrimary(listener),
+    watch: (listener: (change: StandbyChange) => void) => monitor.watch(listener),
+    watchPrimary: (listener: (change: PrimaryProbeChange) => void) => monitor.watchPrimary(listener),
   };
 }

@@ -93,12 +93,7 @@ export interface SeenStandby extends ServerIdentity {
   lsn: string | null;
 }
 
-export interface Judgement {
-  state: StandbyState;
-  replayed: bigint | undefined;
-  lagMs: number | null;
-  reason?: string;
-}
+export type Judgement = StandbyView & { lagMs: number | null; reason?: string };
 
 /**
  * In recovery, a standby of this primary only if it follows the same cluster on the primary's current
@@ -154,12 +149,7 @@ export class Standby implements StandbyView {
   ) {}
 }
 
-export interface StandbyReport {
-  name: string;
-  state: StandbyState;
-  lagMs: number | null;
-  reads: number;
-}
+export type StandbyReport = Pick<Standby, 'name' | 'state' | 'lagMs' | 'reads'>;
 
 export interface StandbyChange extends StandbyReport {
   from: StandbyState | undefined;
