@@ -77,9 +77,7 @@ export const SEED_TABLES = Object.keys(SEED_COLUMNS) as SeedTable[];
 
 export type SeedBatch = Record<SeedTable, string[]>;
 
-export function emptyBatch(): SeedBatch {
-  return { customer: [], account: [], cash_balance: [], holding: [], trade: [], money_movement: [], stock_transfer: [] };
-}
+export const emptyBatch = () => Object.fromEntries(SEED_TABLES.map((table) => [table, [] as string[]])) as SeedBatch;
 
 export interface StaffRef {
   id: number;
@@ -145,19 +143,12 @@ function pricePath(rng: Prng, security: SecuritySeed, lastTi: number): Float64Ar
   return closes;
 }
 
+/** HKEX's spread table: the tick below each bound, and the last tick from the last bound up (`at(-1)`). */
+const HK_TICK_BELOW = [0.25, 0.5, 10, 20, 100, 200, 500, 1000];
+const HK_TICKS = [0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1];
+
 export function roundToTick(price: number, market: SecuritySeed['market']): number {
-  let tick = 0.01;
-  if (market === 'HK') {
-    if (price < 0.25) tick = 0.001;
-    else if (price < 0.5) tick = 0.005;
-    else if (price < 10) tick = 0.01;
-    else if (price < 20) tick = 0.02;
-    else if (price < 100) tick = 0.05;
-    else if (price < 200) tick = 0.1;
-    else if (price < 500) tick = 0.2;
-    else if (price < 1000) tick = 0.5;
-    else tick = 1;
-  }
+  const tick = market === 'HK' ? HK_TICKS.at(HK_TICK_BELOW.findIndex((below) => price < below))! : 0.01;
   return Math.max(tick, Math.round(price / tick) * tick);
 }
 
@@ -325,6 +316,12 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     );
   };
   const priceOn = (security: PricedSecurity, ti: number) => roundToTick(security.closes[ti]! * (1 + 0.004 * rng.normal()), security.market);
+  const addPosition = (security: PricedSecurity, quantity: number, costCents: number) => {
+    const position = positions.get(security.id) ?? { security, quantity: 0, costCents: 0 };
+    position.quantity += quantity;
+    position.costCents += costCents;
+    positions.set(security.id, position);
+  };
   const available = (currency: CurrencyCode) => cash[currency] + (currency === 'HKD' ? marginLimitCents : 0);
 
   if (!unfunded) {
@@ -351,10 +348,7 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
       } else if (roll < 0.175) {
         const security = rng.pick(favourites);
         const quantity = security.lotSize * rng.int(1, security.lotSize === 1 ? 200 : 20);
-        const position = positions.get(security.id) ?? { security, quantity: 0, costCents: 0 };
-        position.quantity += quantity;
-        position.costCents += Math.round(quantity * security.closes[ti]! * 100);
-        positions.set(security.id, position);
+        addPosition(security, quantity, Math.round(quantity * security.closes[ti]! * 100));
         used.add(security.currency);
         transfer(ti, security, 'in', quantity);
       } else if (roll < 0.185 && positions.size > 0) {
@@ -383,10 +377,7 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
         if (amountCents + feeFor(security, quantity, amountCents) > available(security.currency)) continue;
         const { feeCents } = trade(ti, security, 'buy', quantity, price);
         cash[security.currency] -= amountCents + feeCents;
-        const position = positions.get(security.id) ?? { security, quantity: 0, costCents: 0 };
-        position.quantity += quantity;
-        position.costCents += amountCents;
-        positions.set(security.id, position);
+        addPosition(security, quantity, amountCents);
       }
     }
 
