@@ -292,15 +292,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const unsafe = [...retiredProblems(source), ...emulatorByDefaultProblems(parsed.data), ...databaseTopologyProblems(parsed.data)];
   if (unsafe.length > 0) throw new ConfigError(unsafe);
-  const base = userDirectory(source);
   const env = parsed.data;
-  return {
-    ...env,
-    PGLITE_DIR: resolveUserPath(env.PGLITE_DIR, base),
-    ...(env.CORPS_FILE ? { CORPS_FILE: resolveUserPath(env.CORPS_FILE, base) } : {}),
-    ...(env.WECOM_VERIFY_DIR ? { WECOM_VERIFY_DIR: resolveUserPath(env.WECOM_VERIFY_DIR, base) } : {}),
-    ...(env.WEB_DIST_DIR ? { WEB_DIST_DIR: resolveUserPath(env.WEB_DIST_DIR, base) } : {}),
-  };
+  for (const key of ['PGLITE_DIR', 'CORPS_FILE', 'WECOM_VERIFY_DIR', 'WEB_DIST_DIR'] as const) {
+    if (env[key]) env[key] = resolveUserPath(env[key], userDirectory(source));
+  }
+  return env;
 }
 
 /**
