@@ -141,7 +141,6 @@ const contact = {
     ],
     save: ['保存修改', '儲存修改', 'Save changes'],
     saveCorrection: ['保存更正', '儲存更正', 'Save correction'],
-    cancel: ['取消', '取消', 'Cancel'],
     by: ['记录人 {{name}}', '記錄人 {{name}}', 'By {{name}}'],
     writtenAt: ['记录于 {{time}}', '記錄於 {{time}}', 'Written {{time}}'],
     servedAt: ['联系时间', '聯絡時間', 'Contact time'],

@@ -237,7 +237,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       footer={
         <footer className="ba-footer-bar ba-footer-bar--form ba-contact-footer ba-contact-footer--split">
           <Button onClick={close} data-testid="contact-cancel">
-            {t('contact.record.cancel')}
+            {t('nav.cancel')}
           </Button>
           <Button
             color="primary"

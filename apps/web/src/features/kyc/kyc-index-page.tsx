@@ -126,7 +126,7 @@ function BoundCustomer({ externalUserId, contactName, binding }: { externalUserI
       title: t('kyc.confirmUnbind.title'),
       content: t('kyc.confirmUnbind.content', { contact: contactName, customer: binding.customerName }),
       confirmText: <span className="ba-kyc__danger-text">{t('kyc.confirmUnbind.confirm')}</span>,
-      cancelText: t('kyc.cancel'),
+      cancelText: t('nav.cancel'),
     });
     if (!confirmed) return;
     setBusy(true);
@@ -204,7 +204,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
       title: t('kyc.confirmBind.title'),
       content: t('kyc.confirmBind.content', { contact: contactName, customer, customerNo: candidate.customerNo }),
       confirmText: t('kyc.confirmBind.confirm'),
-      cancelText: t('kyc.cancel'),
+      cancelText: t('nav.cancel'),
     });
     if (!confirmed) return;
     setBinding(candidate.customerId);

@@ -75,7 +75,6 @@ const kyc = {
     ],
     confirm: ['解除绑定', '解除綁定', 'Unbind'],
   },
-  cancel: ['取消', '取消', 'Cancel'],
   bindDone: ['绑定成功', '綁定成功', 'Bound'],
   unbindDone: ['已解除绑定', '已解除綁定', 'Unbound'],
   stale: {

@@ -42,7 +42,7 @@ export default function ClientManageSearchPage() {
       <div className="ba-row ba-search-head ba-manage__search">
         <SearchBar placeholder={t('manage.search.placeholder')} value={input} onChange={setInput} autoFocus />
         <button type="button" className="ba-bare ba-manage__cancel ba-hit" onClick={() => navigate(-1)}>
-          {t('manage.search.cancel')}
+          {t('nav.cancel')}
         </button>
       </div>
       {!showing ? (

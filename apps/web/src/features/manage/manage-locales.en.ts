@@ -42,7 +42,6 @@ export const en: WithPluralForms<ManageMessages> = {
     market: { HK: 'HK', US: 'US', SH: 'Shanghai', SZ: 'Shenzhen' },
     search: {
       placeholder: 'Name, phone, account or ID last 4',
-      cancel: 'Cancel',
       recent: 'Recent searches',
       clearRecent: 'Clear',
       hint: 'Search by Chinese or English name, phone, account number or the last four characters of the ID',

@@ -40,7 +40,6 @@ const zhCN = {
     market: { HK: '港股', US: '美股', SH: '沪市', SZ: '深市' },
     search: {
       placeholder: '姓名 / 手机号 / 账号 / 证件后四位',
-      cancel: '取消',
       recent: '最近搜索',
       clearRecent: '清空',
       hint: '可按中英文姓名、手机号、账号或证件号后四位搜索',

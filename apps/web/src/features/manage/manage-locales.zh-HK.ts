@@ -40,7 +40,6 @@ export const zhHK: ManageMessages = {
     market: { HK: '港股', US: '美股', SH: '滬市', SZ: '深市' },
     search: {
       placeholder: '姓名 / 手機號 / 賬號 / 證件後四位',
-      cancel: '取消',
       recent: '最近搜尋',
       clearRecent: '清空',
       hint: '可按中英文姓名、手機號、賬號或證件號後四位搜尋',

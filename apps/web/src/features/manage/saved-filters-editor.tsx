@@ -61,7 +61,7 @@ export function SavedFiltersEditor({ current, valid }: { current: ClientFilters;
                   {t('manage.saved.ok')}
                 </button>
                 <button type="button" className="ba-saved-edit__button ba-saved-edit__button--weak" onClick={() => setEditing(null)}>
-                  {t('manage.saved.cancel')}
+                  {t('nav.cancel')}
                 </button>
               </li>
             ) : (

@@ -27,7 +27,6 @@ const shortcuts = {
     delete: ['删除', '刪除', 'Delete'],
     deleteNamed: ['删除“{{name}}”', '刪除「{{name}}」', 'Delete "{{name}}"'],
     ok: ['确定', '確定', 'OK'],
-    cancel: ['取消', '取消', 'Cancel'],
     nameRequired: ['请输入名称', '請輸入名稱', 'Enter a name'],
     nameTaken: [
       '已有名为“{{name}}”的常用筛选，请换一个名字',
