@@ -64,6 +64,15 @@ describe("the log form's query, checked by one parser", () => {
     expect(parseCustomerId(new URLSearchParams('customerId=9&customerId=9'))).toBeNull();
   });
 
+  test('a link after a contact names the client, the channel and the moment; the event when there is one', () => {
+    expect(contactFormPath({ customerId: 42, channel: 'phone', at: 1_795_000_000_123.9 })).toBe(
+      '/client/contact/new?customerId=42&channel=phone&at=1795000000123',
+    );
+    expect(contactFormPath({ customerId: 42, channel: 'wecom', at: 1, eventId: 7 })).toBe(
+      '/client/contact/new?customerId=42&channel=wecom&at=1&eventId=7',
+    );
+  });
+
   test('a link built by contactFormPath reads back as it was built', () => {
     const params = { customerId: 3, channel: 'phone' as const, eventId: 8, at: NOW - 5_000, followsRecordId: 2 };
     const path = contactFormPath(params);

@@ -91,12 +91,12 @@ export function parseContactFormParams(search: URLSearchParams, now = Date.now()
   };
 }
 
-/** A link to the log form: the same names the parser reads. */
+/** A link to the log form: the same names the parser reads (`at` in whole milliseconds, as it checks it). */
 export function contactFormPath(params: { customerId: number } & Partial<Omit<ContactFormParams, 'customerId'>>): string {
   const query = new URLSearchParams({ customerId: String(params.customerId) });
   if (params.channel) query.set('channel', params.channel);
+  if (params.at) query.set('at', String(Math.trunc(params.at)));
   if (params.eventId) query.set('eventId', String(params.eventId));
-  if (params.at) query.set('at', String(params.at));
   if (params.followsRecordId) query.set('followsRecordId', String(params.followsRecordId));
   return `${CONTACT_PATHS.new}?${query.toString()}`;
 }

@@ -7,3 +7,4 @@ export const contactPages = {
 };
 
 export { CONTACT_PATHS } from './contact-paths';
+export { contactFormPath, contactLogPath, contactRecordPath } from './contact-params';

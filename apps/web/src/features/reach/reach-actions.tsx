@@ -17,7 +17,7 @@ import { SheetHead } from '../../shared/ui/sheet';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { dial, isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
 import { currentChatContactQuery, reachQuery, revealPhone } from './reach-api';
-import { contactLogTarget, type ReachChannel } from './contact-log-target';
+import { contactFormPath } from '../contact';
 import { MESSAGE_TEMPLATES, cardTarget, composeMessage, type MessageKind, type MessageTemplate } from './message-templates';
 import './reach-locales';
 import './reach.css';
@@ -37,7 +37,7 @@ function wecomFailure(error: unknown, t: TFunction, what: 'chat' | 'send'): stri
 
 /** After a contact, the offer to log it (ADR 0038), prefilled; "Later" leaves the page as it is. */
 async function offerToLog(
-  contact: { customerId: number; channel: ReachChannel; at: number; eventId?: number | undefined; name: string },
+  contact: { customerId: number; channel: 'phone' | 'wecom'; at: number; eventId?: number | undefined; name: string },
   t: TFunction,
   navigate: (to: string) => void,
 ) {
@@ -48,7 +48,7 @@ async function offerToLog(
     confirmText: t('reach.log.confirm'),
     cancelText: t('reach.log.later'),
   });
-  if (confirmed) navigate(contactLogTarget(contact));
+  if (confirmed) navigate(contactFormPath(contact));
 }
 
 /** The customer of the sidebar's chat (single chat toolbar only); asked again when shown, as desktop WeCom reuses one sidebar. */
