@@ -1,6 +1,7 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { useAppSettings } from '../../shared/session/app-settings-store';
-import { followSidebarContext, runSidebarFlow, SIDEBAR_PENDING_KEY, type SidebarRouter } from './sidebar-flow';
+import { followSidebarContext, runSidebarFlow, type SidebarRouter } from './sidebar-flow';
+import { SIDEBAR_PENDING_KEY } from './kyc-transitions';
 
 const wecom = vi.hoisted(() => ({ entry: 'single_chat_tools', contact: 'wmEmu0001HoKwokLeung' }));
 const hasKyc = vi.hoisted(() => vi.fn());

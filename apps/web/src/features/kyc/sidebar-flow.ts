@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { APP_SIGN_IN_RETURN_PATH } from '@broker/contract/app-routes';
 import { queryClient } from '../../shared/api/query-client';
 import { i18n } from '../../shared/i18n/i18n';
@@ -10,8 +10,6 @@ import { KycErrorContent } from './kyc-error-content';
 import './sidebar-flow.css';
 import { KYC_PATH, profileTarget, SIDEBAR_PENDING_KEY } from './kyc-transitions';
 import './locales';
-
-export { SIDEBAR_PENDING_KEY };
 
 /** What the flow needs of the app's router (app/router.tsx). */
 export interface SidebarRouter {
@@ -30,15 +28,15 @@ const isSettled = (router: SidebarRouter) =>
 /** While the landing page is being decided, the page underneath (the home list) is covered by a spinner. */
 const RESOLVING_CLASS = 'ba-kyc-resolving';
 
-async function showWeComFailure(error: unknown) {
+/** A dialog over the page (the spinner gone): what went wrong, or why there is nobody to look up. */
+async function alertOver(title: string, content: ReactNode) {
   document.documentElement.classList.remove(RESOLVING_CLASS);
   const { default: Dialog } = await import('../../shared/ui/antd-dialog');
-  await Dialog.alert({
-    title: i18n.t('kyc.wecomFailed.title'),
-    content: createElement(KycErrorContent, { error, t: i18n.t }),
-    confirmText: i18n.t('kyc.wecomFailed.ok'),
-  });
+  await Dialog.alert({ title, content, confirmText: i18n.t('kyc.wecomFailed.ok') });
 }
+
+const showWeComFailure = (error: unknown) =>
+  alertOver(i18n.t('kyc.wecomFailed.title'), createElement(KycErrorContent, { error, t: i18n.t }));
 
 /** Where the customer WeCom opened the page for leads: bound to one of mine → their profile; otherwise → KYC. */
 async function landingFor(externalUserId: string): Promise<string> {
@@ -49,16 +47,11 @@ async function landingFor(externalUserId: string): Promise<string> {
 const GROUP_ENTRIES: readonly Entry[] = ['group_chat_tools', 'chain_group_chat_tools', 'internal_group_chat_board'];
 
 /** From a group chat, the chat attachment bar, …: a clear word instead of a page that cannot find its customer. */
-async function showEntryNotice(entry: Entry) {
-  document.documentElement.classList.remove(RESOLVING_CLASS);
-  const kind = GROUP_ENTRIES.includes(entry) ? 'group' : 'other';
-  const { default: Dialog } = await import('../../shared/ui/antd-dialog');
-  await Dialog.alert({
-    title: i18n.t(`kyc.entryNotice.${kind}Title`),
-    content: createElement('p', { className: 'ba-sidebar-notice', 'data-testid': 'entry-notice' }, i18n.t('kyc.entryNotice.body')),
-    confirmText: i18n.t('kyc.wecomFailed.ok'),
-  });
-}
+const showEntryNotice = (entry: Entry) =>
+  alertOver(
+    i18n.t(`kyc.entryNotice.${GROUP_ENTRIES.includes(entry) ? 'group' : 'other'}Title`),
+    createElement('p', { className: 'ba-sidebar-notice', 'data-testid': 'entry-notice' }, i18n.t('kyc.entryNotice.body')),
+  );
 
 /** What WeCom last said the page was opened for; the sidebar follows when that changes. */
 export interface SidebarContext {
