@@ -7,24 +7,12 @@
 /** Longest first, so `gw` is read before `g` and `ng` before `n`. */
 const INITIALS = ['gw', 'kw', 'ng', 'b', 'p', 'm', 'f', 'd', 't', 'n', 'l', 'g', 'k', 'h', 'w', 'z', 'c', 's', 'j'] as const;
 
-/** Unaspirated b/d/g are written as p/t/k; z and c as CH or TS. */
+/** Unaspirated b/d/g are written as p/t/k; z and c as CH or TS; any other initial as it is. */
 const INITIAL_SPELLINGS: Record<string, readonly string[]> = {
-  '': [''],
   b: ['p'],
-  p: ['p'],
-  m: ['m'],
-  f: ['f'],
   d: ['t'],
-  t: ['t'],
-  n: ['n'],
-  l: ['l'],
   g: ['k'],
-  k: ['k'],
-  ng: ['ng'],
-  h: ['h'],
   gw: ['kw'],
-  kw: ['kw'],
-  w: ['w'],
   z: ['ch', 'ts'],
   c: ['ch', 'ts'],
   s: ['s', 'sh'],
@@ -121,7 +109,7 @@ export function hkSpellings(jyutping: string): readonly string[] {
     if (finals && syllable.length > 0) {
       const all: string[] = [];
       for (const finalSpelling of finals)
-        for (const initialSpelling of INITIAL_SPELLINGS[initial]!) all.push(initialSpelling + finalSpelling);
+        for (const initialSpelling of INITIAL_SPELLINGS[initial] ?? [initial]) all.push(initialSpelling + finalSpelling);
       spellings = [...new Set(all)].filter((spelling) => spelling.length > 0);
     }
   }
