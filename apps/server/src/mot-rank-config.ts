@@ -28,14 +28,7 @@ export const motRankConfigSchema = z.strictObject({
 export type MotRankConfig = z.infer<typeof motRankConfigSchema>;
 
 /** The corp's configuration over the defaults. */
-export interface MotRankWeights {
-  typeWeights: Record<MotRule, number>;
-  tiers: { minAssetsHkd: number; factor: number }[];
-  overduePerDay: number;
-  overdueCapDays: number;
-  contactPerDay: number;
-  contactCapDays: number;
-}
+export type MotRankWeights = Required<Omit<MotRankConfig, 'typeWeights'>> & { typeWeights: Record<MotRule, number> };
 
 /** ADR 0041 says why each. */
 export const DEFAULT_MOT_RANK_WEIGHTS: MotRankWeights = {

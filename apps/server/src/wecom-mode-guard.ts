@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
-import { trustsAProxy, type TrustProxy } from './http/trust-proxy';
+import type { Env } from './env';
+import { trustsAProxy } from './http/trust-proxy';
 
 /**
  * The emulator signs anyone in as anyone (ADR 0016): the default only where nobody else can reach it. A server
@@ -19,16 +20,8 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-interface GuardedSettings {
-  NODE_ENV: string;
-  HOST: string;
-  CORPS_FILE?: string | undefined;
-  TRUST_PROXY: TrustProxy;
-  WECOM_MODE?: string | undefined;
-}
-
 /** With WECOM_MODE unset. */
-export function emulatorByDefaultProblems(env: GuardedSettings): string[] {
+export function emulatorByDefaultProblems(env: Pick<Env, 'NODE_ENV' | 'HOST' | 'CORPS_FILE' | 'TRUST_PROXY' | 'WECOM_MODE'>): string[] {
   if (env.WECOM_MODE !== undefined) return [];
   const reasons = [
     ...(isLoopbackHost(env.HOST) ? [] : [`HOST=${env.HOST} listens beyond loopback`]),
