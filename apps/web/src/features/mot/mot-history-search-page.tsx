@@ -14,6 +14,7 @@ import { LongList } from '../../shared/ui/long-list';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import './locales';
+import { motClientPath } from './mot-paths';
 import { serviceHistoryQuery, type HistoryFilter } from './mot-api';
 import { addDays, hongKongDay } from '@broker/domain';
 import { LoadMore, ServiceRecordBody } from './mot-parts';
@@ -175,7 +176,7 @@ function Results({ filter }: { filter: HistoryFilter }) {
         estimateSize={RECORD_ROW_ESTIMATE}
         renderItem={(record) => (
           <Link
-            to={`/mot/singleClient?customerId=${record.customerId}`}
+            to={motClientPath(record.customerId)}
             className="ba-surface mot-row mot-row--record"
             data-customer-id={record.customerId}
             data-event-id={record.eventId ?? ''}

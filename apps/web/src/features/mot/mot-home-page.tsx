@@ -15,6 +15,7 @@ import { useMoney } from '../../shared/format/use-money';
 import { isDay, useRestorableState } from '../../shared/drafts/page-state';
 import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
+import { motEventPath, motClientPath } from './mot-paths';
 import { todaySummaryQuery, todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
 import { addDays, hongKongDay, weekdayOf } from '@broker/domain';
 import { eventSubject, subjectIsText } from './mot-format';
@@ -82,7 +83,7 @@ function EventLine({ row, event }: { row: MotTodoRow; event: MotTodoRow['events'
   const money = useMoney();
   return (
     <Link
-      to={`/mot/eventDetail?eventId=${event.eventId}`}
+      to={motEventPath(event.eventId)}
       className="ba-row mot-line"
       data-testid="mot-event-link"
       data-event-id={event.eventId}
@@ -103,7 +104,7 @@ function ClientRow({ row }: { row: MotTodoRow }) {
   const { t } = useTranslation();
   return (
     <section className="ba-surface mot-row mot-row--client" data-testid="mot-row" data-customer-id={row.customerId}>
-      <Link className="ba-row mot-row__client" to={`/mot/singleClient?customerId=${row.customerId}`}>
+      <Link className="ba-row mot-row__client" to={motClientPath(row.customerId)}>
         <span className="ba-avatar mot-avatar">
           {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
           {row.unseen && <span className="mot-unseen-dot mot-avatar__dot" />}
@@ -138,7 +139,7 @@ function EventRow({ row }: { row: MotTodoRow }) {
   if (!event) return null;
   return (
     <Link
-      to={`/mot/eventDetail?eventId=${event.eventId}`}
+      to={motEventPath(event.eventId)}
       className={row.unseen ? 'ba-surface mot-row mot-row--event mot-row--unseen' : 'ba-surface mot-row mot-row--event'}
       data-testid="mot-row"
       data-event-id={event.eventId}

@@ -30,6 +30,7 @@ import PieOutline from 'antd-mobile-icons/es/PieOutline';
 import ExclamationShieldOutline from 'antd-mobile-icons/es/ExclamationShieldOutline';
 import HeartOutline from 'antd-mobile-icons/es/HeartOutline';
 import './locales';
+import { motClientPath } from './mot-paths';
 import { formatDateTime } from '../../shared/format/date-format';
 import { formatRiskLevel } from '../../shared/format/risk-level';
 import '../../shared/ui/form.css';
@@ -185,7 +186,7 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
         </Link>
       ))}
       {withMotHistory && (
-        <Link to={`/mot/singleClient?customerId=${customerId}`} className="ba-row mot-links__row" data-testid="client-all-events">
+        <Link to={motClientPath(customerId)} className="ba-row mot-links__row" data-testid="client-all-events">
           <FileOutline />
           <span>{t('mot.detail.allEvents')}</span>
           <RightOutline className="mot-links__arrow" />

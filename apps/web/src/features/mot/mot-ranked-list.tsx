@@ -8,6 +8,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { formatNumber } from '../../shared/format/number-format';
 import './locales';
+import { motEventPath } from './mot-paths';
 import './mot-rank.css';
 import { rankedTodayQuery } from './mot-api';
 import { eventSubject } from './mot-format';
@@ -62,7 +63,7 @@ function RankedRow({ row }: { row: MotRankedRow }) {
   const { event } = row;
   return (
     <Link
-      to={`/mot/eventDetail?eventId=${event.eventId}`}
+      to={motEventPath(event.eventId)}
       className={event.status === 'new' ? 'ba-surface mot-row mot-ranked mot-ranked--unseen' : 'ba-surface mot-row mot-ranked'}
       data-testid="mot-ranked-row"
       data-event-id={event.eventId}

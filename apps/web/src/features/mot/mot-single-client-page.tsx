@@ -9,6 +9,7 @@ import { Card } from '../../shared/ui/card';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import './locales';
+import { motEventPath } from './mot-paths';
 import { clientHistoryQuery } from './mot-api';
 import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import { describeReason } from './mot-format';
@@ -21,7 +22,7 @@ function EventItem({ event }: { event: MotEvent }) {
   const money = useMoney();
   return (
     <Link
-      to={`/mot/eventDetail?eventId=${event.eventId}`}
+      to={motEventPath(event.eventId)}
       className="ba-surface mot-row mot-row--timeline"
       data-testid="mot-client-event"
       data-event-id={event.eventId}
