@@ -23,13 +23,21 @@ export const todoDatesQuery = () =>
 export const todoCountQuery = (date: string) =>
   queryOptions({ queryKey: ['motTodoCount', 'detail', { date }], queryFn: () => request(endpoints.getTodoTaskCount, { date }) });
 
-export const todoClientsQuery = (params: { date: string; rule?: MotRule }) =>
+/** A list read a page at a time (`pageNum`, `hasMore`), keyed `[resource, 'list', params]`. */
+const pagedQuery = <P, R extends { pageNum: number; hasMore: boolean }>(
+  resource: string,
+  params: P,
+  fetchPage: (page: { pageNum: number; pageSize: number }) => Promise<R>,
+) =>
   infiniteQueryOptions({
-    queryKey: ['motTodoClients', 'list', params],
-    queryFn: ({ pageParam }) => request(endpoints.getTodoClients, { ...params, pageNum: pageParam, pageSize: PAGE_SIZE }),
+    queryKey: [resource, 'list', params],
+    queryFn: ({ pageParam }) => fetchPage({ pageNum: pageParam, pageSize: PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
   });
+
+export const todoClientsQuery = (params: { date: string; rule?: MotRule }) =>
+  pagedQuery('motTodoClients', params, (page) => request(endpoints.getTodoClients, { ...params, ...page }));
 
 export const eventDetailQuery = (eventId: number) =>
   queryOptions({ queryKey: ['motEvent', 'detail', { eventId }], queryFn: () => request(endpoints.getTodoTaskDetail, { eventId }) });
@@ -37,20 +45,10 @@ export const eventDetailQuery = (eventId: number) =>
 export type HistoryFilter = Omit<RequestOf<typeof endpoints.searchServiceHistory>, 'pageNum' | 'pageSize'>;
 
 export const serviceHistoryQuery = (filter: HistoryFilter) =>
-  infiniteQueryOptions({
-    queryKey: ['motServiceHistory', 'list', filter],
-    queryFn: ({ pageParam }) => request(endpoints.searchServiceHistory, { ...filter, pageNum: pageParam, pageSize: PAGE_SIZE }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
-  });
+  pagedQuery('motServiceHistory', filter, (page) => request(endpoints.searchServiceHistory, { ...filter, ...page }));
 
 export const clientHistoryQuery = (customerId: number) =>
-  infiniteQueryOptions({
-    queryKey: ['motClientHistory', 'list', { customerId }],
-    queryFn: ({ pageParam }) => request(endpoints.getClientHistory, { customerId, pageNum: pageParam, pageSize: PAGE_SIZE }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
-  });
+  pagedQuery('motClientHistory', { customerId }, (page) => request(endpoints.getClientHistory, { customerId, ...page }));
 
 export const minCashIoQuery = () =>
   queryOptions({ queryKey: ['motMinCashIO', 'detail', {}], queryFn: () => request(endpoints.getMinCashIO, {}) });
@@ -102,12 +100,7 @@ export function useSetFold() {
 
 /** Today's ranked events (ADR 0041), highest score first. */
 export const rankedTodayQuery = (params: { rule?: MotRule }) =>
-  infiniteQueryOptions({
-    queryKey: ['motRanked', 'list', params],
-    queryFn: ({ pageParam }) => request(endpoints.getRankedToday, { ...params, pageNum: pageParam, pageSize: PAGE_SIZE }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
-  });
+  pagedQuery('motRanked', params, (page) => request(endpoints.getRankedToday, { ...params, ...page }));
 
 /** The day's figure and today's counts by type: the ranked day's first row is enough to carry them. */
 export const todaySummaryQuery = () =>
