@@ -7,7 +7,7 @@ import Input from 'antd-mobile/es/components/input';
 import Button from 'antd-mobile/es/components/button';
 import Toast from '../../shared/ui/antd-toast';
 import type { MotRule, ServiceChannel, ServiceRecord } from '@broker/contract';
-import { serviceChannelValues } from '../../shared/api/contract';
+import { serviceChannelValues, type endpoints, type RequestOf } from '../../shared/api/contract';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { readDraft } from '../../shared/drafts/draft-store';
 import { useDraftNotice } from '../../shared/drafts/draft-notice';
@@ -20,11 +20,7 @@ import { SERVICE_OUTCOME_CODES, outcomeText } from '../../shared/format/outcome'
 import { isObject, isText } from '../../shared/drafts/page-state';
 
 /** What the sheet keeps of an unsaved handling (ADR 0013): the note typed, the channel and outcome chosen. */
-interface HandleDraft {
-  channel: ServiceChannel;
-  note: string;
-  outcome: string;
-}
+type HandleDraft = Pick<RequestOf<typeof endpoints.handleEvent>, 'channel' | 'note'> & { outcome: string };
 
 export const isHandleDraft = (data: unknown): data is HandleDraft => {
   const draft = data as Partial<HandleDraft> | null;

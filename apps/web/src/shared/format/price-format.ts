@@ -1,6 +1,5 @@
+import type { Market } from '@broker/contract';
 import { formatNumber } from './number-format';
-
-export type Market = 'HK' | 'US' | 'SH' | 'SZ';
 
 /** The market a symbol trades on, by its suffix as the reference data writes it (0700.HK, 600519.SH, 000001.SZ, AAPL). */
 export function marketOf(symbol: string | null | undefined): Market {
