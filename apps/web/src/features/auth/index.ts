@@ -1,4 +1,3 @@
-export { signInWithCode } from './sign-in';
 export { setAsideForFreshCode } from './fresh-code';
 export { signOutHere, signOutEverywhere } from './sign-out';
 export { HOME_PATH, WX_ENTRY_PATH, returnPageOf } from './return-page';

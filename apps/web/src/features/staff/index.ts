@@ -1,3 +1,3 @@
-export { loadUserSettings, exchangeRatesQuery, defaultCurrencyQuery, motFoldQuery } from './user-settings';
+export { loadUserSettings, motFoldQuery } from './user-settings';
 // A plain export: start-up uses only loadUserSettings, so the bundler leaves the switcher to the pages that show it.
 export { default as CurrencySwitcher } from './currency-switcher';
