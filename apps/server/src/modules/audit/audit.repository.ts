@@ -25,6 +25,18 @@ const auditColumns = selection({
 });
 export type AuditRow = RowOf<typeof auditColumns>;
 
+type NewAuditRow = typeof auditLog.$inferInsert;
+
+/** An audit row of what the caller did (`staffId` null: the system). */
+export const auditEntry = (
+  scope: { corpId: number; staffId: number | null },
+  action: string,
+  entity: string,
+  entityId: string,
+  before: NewAuditRow['before'],
+  after: NewAuditRow['after'],
+): NewAuditRow => ({ corpId: scope.corpId, actorStaffId: scope.staffId, action, entity, entityId, before, after });
+
 export function createAuditRepository(db: Database) {
   return {
     /**

@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema';
 import { selectRows } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
+import { auditEntry } from '../audit';
 import { clientQueries } from './client.repository';
 import { readOwn, scopeFor } from './client-reads';
 
@@ -34,16 +35,9 @@ export async function revealPhone(db: Database, caller: Caller, customerId: numb
     const [row] = await selectRows(tx, clientQueries.phone(scope, customerId));
     if (!row) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
     if (row.phone === null) return null;
-    await tx.insert(auditLog).values({
-      corpId: scope.corpId,
-      actorStaffId: scope.staffId,
-      action: purpose === 'call' ? 'customer.callPhone' : 'customer.revealPhone',
-      entity: 'customer',
-      entityId: String(customerId),
-      before: null,
-      // As it was shown: the trail reads it masked, like every phone.
-      after: { phone: row.phone },
-    });
+    const action = purpose === 'call' ? 'customer.callPhone' : 'customer.revealPhone';
+    // As it was shown: the trail reads it masked, like every phone.
+    await tx.insert(auditLog).values(auditEntry(scope, action, 'customer', String(customerId), null, { phone: row.phone }));
     return row.phone;
   });
   return { customerId, phone, dial: phone === null ? null : `+${normalisePhone(phone).digits}` };

@@ -6,6 +6,7 @@ import { auditLog } from '../../db/schema';
 import { selectRows } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
+import { auditEntry } from '../audit';
 import { clientQueries, profileUpdate, type CustomerRow, type ProfileChanges } from './client.repository';
 import { toBaseInfo } from './client-profile';
 import { scopeFor } from './client-reads';
@@ -65,15 +66,7 @@ export async function updateProfile(db: Database, caller: Caller, input: Profile
     const { changes, before, after } = profileDiff(input, current);
     if (Object.keys(changes).length === 0) return { outcome: 'unchanged' as const, customer: current };
     await tx.execute(profileUpdate(scope, customerId, version, changes));
-    await tx.insert(auditLog).values({
-      corpId: scope.corpId,
-      actorStaffId: scope.staffId,
-      action: 'customer.update',
-      entity: 'customer',
-      entityId: String(customerId),
-      before,
-      after,
-    });
+    await tx.insert(auditLog).values(auditEntry(scope, 'customer.update', 'customer', String(customerId), before, after));
     const [saved] = await selectRows(tx, clientQueries.customer(scope, customerId));
     return { outcome: 'saved' as const, customer: saved! };
   });

@@ -6,7 +6,8 @@ import { auditLog, contactRecordEvents, motEvents } from '../../db/schema';
 import { columnName, valueList, rowsQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
-import { FOLLOW_UP_RULE, insertVersion, placeFollowUp, r, readRecord, recordAudit, type NewRecord } from './contact.repository';
+import { auditEntry } from '../audit';
+import { FOLLOW_UP_RULE, insertVersion, placeFollowUp, r, readRecord, type NewRecord } from './contact.repository';
 import { content, ownCustomer, toContactRecord } from './contact.service';
 
 type AddInput = z.output<typeof addContactRecordEndpoint.request>;
@@ -84,8 +85,9 @@ export async function addContactRecord(db: Database, caller: Caller, request: Ad
       await tx.insert(contactRecordEvents).values(eventIds.map((motEventId) => ({ recordId: id, motEventId })));
     }
     if (input.nextStepDate) await placeFollowUp(tx, scope, { threadId: id, ...input });
+    const handledNow = { status: 'handled', serviceRecordId: id, channel: input.channel, outcome: input.outcome };
     await tx.insert(auditLog).values([
-      recordAudit(scope, 'contact.add', String(id), null, {
+      auditEntry(scope, 'contact.add', 'contact_record', String(id), null, {
         customerId: input.customerId,
         channel: input.channel,
         purpose: input.purpose,
@@ -94,15 +96,7 @@ export async function addContactRecord(db: Database, caller: Caller, request: Ad
         ...(input.nextStepDate ? { nextStepDate: input.nextStepDate } : {}),
       }),
       // Each event handled keeps its own entry, as MOT's handle always wrote.
-      ...events.map((event) => ({
-        corpId: scope.corpId,
-        actorStaffId: scope.staffId,
-        action: 'mot.handle',
-        entity: 'mot_event',
-        entityId: String(event.id),
-        before: { status: event.status },
-        after: { status: 'handled', serviceRecordId: id, channel: input.channel, outcome: input.outcome },
-      })),
+      ...events.map((event) => auditEntry(scope, 'mot.handle', 'mot_event', String(event.id), { status: event.status }, handledNow)),
     ]);
     return readRecord(tx, id);
   });

@@ -4,8 +4,9 @@ import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
+import { auditEntry } from '../audit';
 import { contactLogCsv } from './contact-csv';
-import { allVersions, recordAudit, recordPage, threadOf } from './contact.repository';
+import { allVersions, recordPage, threadOf } from './contact.repository';
 import { ownCustomer, ownThread, toContactRecord } from './contact.service';
 
 export async function getContactRecord(db: Database, caller: Caller, recordId: number) {
@@ -42,7 +43,7 @@ export async function exportContactRecords(
   const customer = await ownCustomer(db, caller, input.customerId);
   const rows = await allVersions(db, input);
   await db.insert(auditLog).values(
-    recordAudit(scopeOf(caller), 'contact.export', `customer:${input.customerId}`, null, {
+    auditEntry(scopeOf(caller), 'contact.export', 'contact_record', `customer:${input.customerId}`, null, {
       customerId: input.customerId,
       dateFrom: input.dateFrom ?? null,
       dateTo: input.dateTo ?? null,

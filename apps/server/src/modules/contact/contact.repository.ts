@@ -16,7 +16,7 @@ import {
   tableAs,
   type RowOf,
 } from '../../db/sql-rows';
-import { contactRecordEvents, contactRecords, customers, motEvents, staff, type auditLog } from '../../db/schema';
+import { contactRecordEvents, contactRecords, customers, motEvents, staff } from '../../db/schema';
 
 export const r = tableAlias(contactRecords, 'r');
 const c = tableAlias(customers, 'c');
@@ -129,18 +129,6 @@ interface NewVersion extends RecordContent {
   correctionReason: string | null;
   /** Corrections have none. */
   requestId: string | null;
-}
-
-type AuditEntry = typeof auditLog.$inferInsert;
-
-export function recordAudit(
-  scope: StaffScope,
-  action: string,
-  entityId: string,
-  before: AuditEntry['before'],
-  after: AuditEntry['after'],
-): AuditEntry {
-  return { corpId: scope.corpId, actorStaffId: scope.staffId, action, entity: 'contact_record', entityId, before, after };
 }
 
 /**

@@ -6,16 +6,8 @@ import { auditLog, contactRecords } from '../../db/schema';
 import { columnName, rowsQuery, selectQuery, selectRows, tableAs } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
-import {
-  insertVersion,
-  placeFollowUp,
-  r,
-  readRecord,
-  recordAudit,
-  threadOf,
-  versionColumns,
-  type RecordContent,
-} from './contact.repository';
+import { auditEntry } from '../audit';
+import { insertVersion, placeFollowUp, r, readRecord, threadOf, versionColumns, type RecordContent } from './contact.repository';
 import { blankToNull, content, ownCustomer, ownThread, toContactRecord } from './contact.service';
 
 type ReviseInput = z.output<typeof reviseContactRecordEndpoint.request>;
@@ -86,7 +78,7 @@ export async function reviseContactRecord(db: Database, caller: Caller, request:
       );
       await placeFollowUp(tx, scope, { threadId: current.threadId, customerId: current.customerId, ...content });
       await tx.insert(auditLog).values(
-        recordAudit(scope, 'contact.edit', String(current.recordId), change.before, {
+        auditEntry(scope, 'contact.edit', 'contact_record', String(current.recordId), change.before, {
           ...change.after,
           customerId: current.customerId,
         }),
@@ -119,9 +111,10 @@ export async function reviseContactRecord(db: Database, caller: Caller, request:
     await tx
       .insert(auditLog)
       .values(
-        recordAudit(
+        auditEntry(
           scope,
           'contact.correct',
+          'contact_record',
           String(id),
           { ...change.before, recordId: current.recordId },
           { ...change.after, recordId: id, correctionReason: input.correctionReason, customerId: current.customerId },

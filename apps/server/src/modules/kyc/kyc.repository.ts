@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import { auditLog, customers, kycBindings } from '../../db/schema';
+import { auditEntry } from '../audit';
 import { createCustomerSearch, searchAliases, type BookIndexStore, type CustomerKeyword } from '../customer-search';
 
 const { c, a, k, accountA, kycBindingK } = searchAliases;
@@ -85,15 +86,8 @@ export function createKycRepository(db: Database, indexes?: BookIndexStore) {
               boundByStaffId: input.staffId,
             })
             .returning();
-          await tx.insert(auditLog).values({
-            corpId: input.corpId,
-            actorStaffId: input.staffId,
-            action: 'kyc.bind',
-            entity: 'kyc_binding',
-            entityId: input.externalUserId,
-            before: null,
-            after: { externalUserId: input.externalUserId, customerId: input.customerId },
-          });
+          const after = { externalUserId: input.externalUserId, customerId: input.customerId };
+          await tx.insert(auditLog).values(auditEntry(input, 'kyc.bind', 'kyc_binding', input.externalUserId, null, after));
           return row!;
         });
       } catch (error) {
@@ -111,15 +105,8 @@ export function createKycRepository(db: Database, indexes?: BookIndexStore) {
       return db.transaction(async (tx) => {
         const deleted = await tx.delete(kycBindings).where(eq(kycBindings.id, input.bindingId)).returning({ id: kycBindings.id });
         if (deleted.length === 0) return false;
-        await tx.insert(auditLog).values({
-          corpId: input.corpId,
-          actorStaffId: input.staffId,
-          action: 'kyc.unbind',
-          entity: 'kyc_binding',
-          entityId: input.externalUserId,
-          before: { externalUserId: input.externalUserId, customerId: input.customerId },
-          after: null,
-        });
+        const before = { externalUserId: input.externalUserId, customerId: input.customerId };
+        await tx.insert(auditLog).values(auditEntry(input, 'kyc.unbind', 'kyc_binding', input.externalUserId, before, null));
         return true;
       });
     },

@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { contract, type MotPushSetting } from '@broker/contract';
+import { scopeOf } from '../../http/caller';
 import { implementArea } from '../../http/endpoint-route';
 import { auditLog, motPushes, staff } from '../../db/schema';
+import { auditEntry } from '../audit';
 import type { QuietHours } from './quiet-hours';
 
 /** The cards' switch (audited, as the MOT settings) and their language (not audited, as the display currency). */
@@ -31,15 +33,10 @@ export const motPushRoutes = implementArea(contract.motPush, (app, options: { qu
             .set({ status: 'skipped', lastError: 'opted out' })
             .where(and(eq(motPushes.staffId, caller.staffId), inArray(motPushes.status, ['pending', 'retry'])));
         }
-        await tx.insert(auditLog).values({
-          corpId: caller.corp.id,
-          actorStaffId: caller.staffId,
-          action: 'mot.setPush',
-          entity: 'staff',
-          entityId: String(caller.staffId),
-          before: { motPush: before ? !before.optOut : null },
-          after: { motPush: input.push },
-        });
+        const was = { motPush: before ? !before.optOut : null };
+        await tx
+          .insert(auditLog)
+          .values(auditEntry(scopeOf(caller), 'mot.setPush', 'staff', String(caller.staffId), was, { motPush: input.push }));
         return settingOf(optOut);
       });
     },

@@ -5,6 +5,7 @@ import type { StaffScope } from '../../http/caller';
 import { ApiError } from '../../http/api-error';
 import { columnName, epochMs, float8, asText, rowsQuery, selectQuery, selection, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
 import { auditLog, motEventSnoozes, motEvents, staff } from '../../db/schema';
+import { auditEntry } from '../audit';
 
 /** Snoozes (ADR 0041): the event moves to a later day; `mot_event_snooze` and the audit log keep each one. */
 
@@ -67,15 +68,10 @@ export async function writeSnooze(
         note: input.note,
       })
       .returning({ id: motEventSnoozes.id });
-    await tx.insert(auditLog).values({
-      corpId: scope.corpId,
-      actorStaffId: scope.staffId,
-      action: 'mot.snooze',
-      entity: 'mot_event',
-      entityId: String(input.eventId),
-      before: { dueDate: locked.dueDate },
-      after: { dueDate: input.until, reason: input.reason, note: input.note },
-    });
+    const after = { dueDate: input.until, reason: input.reason, note: input.note };
+    await tx
+      .insert(auditLog)
+      .values(auditEntry(scope, 'mot.snooze', 'mot_event', String(input.eventId), { dueDate: locked.dueDate }, after));
     const [row] = await selectRows(
       tx,
       selectQuery(snoozeColumns, sql`from ${tableAs(z)} join ${tableAs(st)} on ${st.id} = ${z.staffId} where ${z.id} = ${inserted!.id}`),

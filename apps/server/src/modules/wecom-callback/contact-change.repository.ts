@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { auditLog, customers, kycBindings, staff, wecomCallbackEvents } from '../../db/schema';
 import { tableAlias, tableAs } from '../../db/sql-rows';
 import { hongKongDay } from '@broker/domain';
+import { auditEntry } from '../audit';
 import { insertMotEvents } from '../mot';
 
 export interface ContactChange {
@@ -30,6 +31,8 @@ async function pruneOldEvents(tx: Tx) {
 
 const c = tableAlias(customers, 'c');
 const k = tableAlias(kycBindings, 'k');
+/** WeCom told us: no one of ours did it. */
+const bySystem = (change: ContactChange) => ({ corpId: change.corpId, staffId: null });
 
 /** Inside the transaction that records the event. */
 export function createContactChangeRepository(tx: Tx) {
@@ -39,15 +42,11 @@ export function createContactChangeRepository(tx: Tx) {
       .update(kycBindings)
       .set({ staleAt: reason ? change.occurredAt : null, staleReason: reason, contactChangedAt: change.occurredAt })
       .where(eq(kycBindings.id, binding.id));
-    await tx.insert(auditLog).values({
-      corpId: change.corpId,
-      actorStaffId: null,
-      action: reason ? 'kyc.stale' : 'kyc.fresh',
-      entity: 'kyc_binding',
-      entityId: change.externalUserId,
-      before: { stale: reason ? null : true },
-      after: { stale: reason, customerId: binding.customerId, via: 'wecom_callback', wecomUserId: change.wecomUserId },
-    });
+    const after = { stale: reason, customerId: binding.customerId, via: 'wecom_callback', wecomUserId: change.wecomUserId };
+    const action = reason ? 'kyc.stale' : 'kyc.fresh';
+    await tx
+      .insert(auditLog)
+      .values(auditEntry(bySystem(change), action, 'kyc_binding', change.externalUserId, { stale: reason ? null : true }, after));
   }
 
   return {
@@ -148,15 +147,8 @@ export function createContactChangeRepository(tx: Tx) {
             boundByStaffId: staffId,
             contactChangedAt: change.occurredAt,
           });
-          await inner.insert(auditLog).values({
-            corpId: change.corpId,
-            actorStaffId: null,
-            action: 'kyc.bind',
-            entity: 'kyc_binding',
-            entityId: change.externalUserId,
-            before: null,
-            after: { externalUserId: change.externalUserId, customerId, via: 'contact_me', state, wecomUserId: change.wecomUserId },
-          });
+          const after = { externalUserId: change.externalUserId, customerId, via: 'contact_me', state, wecomUserId: change.wecomUserId };
+          await inner.insert(auditLog).values(auditEntry(bySystem(change), 'kyc.bind', 'kyc_binding', change.externalUserId, null, after));
         });
         return 'bound';
       } catch (error) {
