@@ -63,20 +63,13 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    async createSession(input: {
-      tokenHash: string;
-      staffId: number;
-      corpId: number;
-      agentCode: string;
-      expiresAt: Date;
-      bindingHash: string;
-    }) {
+    async createSession(input: typeof authSessions.$inferInsert) {
       await pruneEndedSessions(db);
       await db.insert(authSessions).values(input);
     },
 
     /** Sweeps the ones that ended unused. */
-    async createSignInAttempt(input: { stateHash: string; corpId: number; agentCode: string; expiresAt: Date }) {
+    async createSignInAttempt(input: typeof signInAttempts.$inferInsert) {
       await db.delete(signInAttempts).where(lt(signInAttempts.expiresAt, sql`now()`));
       await db.insert(signInAttempts).values(input);
     },
