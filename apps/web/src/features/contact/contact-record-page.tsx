@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import type { ContactRecord } from '@broker/contract';
@@ -80,8 +80,6 @@ type MergeField = keyof ContactFormValues;
 
 type Choices = Partial<Record<MergeField, MergeChoice>>;
 
-const isBehind = (form: ReviseDraft, latest: ContactRecord) => form.basedOn !== latest.recordId || form.edits !== latest.edits;
-
 /** Words that keep a correction's reason in the note (`contact.record.reasonLine`). */
 type ReasonLine = (reason: string) => string;
 
@@ -110,7 +108,7 @@ function startFrom(record: ContactRecord, draft: ReviseDraft | null, reasonLine:
     values: recordFormValues(record),
     reason: '',
   };
-  if (!isBehind(form, record)) return { form, merge: null, taken: null };
+  if (form.basedOn === record.recordId && form.edits === record.edits) return { form, merge: null, taken: null };
   const { clashes, taken } = contactMerge(form.started, form.values, recordFormValues(record));
   if (clashes.length > 0) return { form, merge: record, taken: null };
   return { form: rebased(form, record, {}, reasonLine), merge: null, taken };
@@ -137,7 +135,6 @@ function Editor({ record, correcting, onDone }: EditorProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [lockedMeanwhile, setLockedMeanwhile] = useState(false);
   const [reasonMoved, setReasonMoved] = useState(() => draft.restored !== null && draft.restored.data.reason !== first.form.reason);
-  const [fetchingLatest, setFetchingLatest] = useState(false);
   const revise = useReviseContactRecord();
   const asCorrection = correcting || lockedMeanwhile;
 
@@ -173,21 +170,16 @@ function Editor({ record, correcting, onDone }: EditorProps) {
     hide();
   };
 
-  /** A save refused as stale: the record as it stands now (fetched afresh), met field by field. */
-  const meetLatest = async () => {
-    setFetchingLatest(true);
-    try {
-      // Any version's id finds the record as it stands now.
-      const { record: latest } = await queryClient.fetchQuery({ ...contactRecordQuery(record.recordId), staleTime: 0 });
+  /** A save refused as stale: the record as it stands now (fetched afresh; any version's id finds it), met field by field. */
+  const meetLatest = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ ...contactRecordQuery(record.recordId), staleTime: 0 }),
+    onSuccess: ({ record: latest }) => {
       void queryClient.invalidateQueries({ queryKey: ['contactRecord'] });
       if (contactMerge(form.started, form.values, recordFormValues(latest)).clashes.length === 0) applyMerge(latest, {});
       else setMerge(latest);
-    } catch (error) {
-      showToast(error instanceof Error ? error.message : String(error));
-    } finally {
-      setFetchingLatest(false);
-    }
-  };
+    },
+    onError: (error) => showToast(error.message),
+  });
 
   const submit = () => {
     setSubmitted(true);
@@ -208,7 +200,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
       onError: (error) => {
         if (!draft.failed(error, form)) return;
         if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
-          void meetLatest();
+          meetLatest.mutate();
           return;
         }
         if (error instanceof ApiError && Object.values<string>(ClientErrorCode).includes(error.code)) {
@@ -241,7 +233,7 @@ function Editor({ record, correcting, onDone }: EditorProps) {
           </Button>
           <Button
             color="primary"
-            loading={revise.isPending || fetchingLatest}
+            loading={revise.isPending || meetLatest.isPending}
             disabled={merge !== null}
             onClick={submit}
             data-testid="contact-save"
