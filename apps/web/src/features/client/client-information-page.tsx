@@ -24,7 +24,7 @@ import { WhenLoaded } from '../../shared/ui/lazy-part';
 import { assetQuery, baseInfoQuery, profileQuery } from './client-queries';
 import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { TimelineCard } from './client-timeline';
-import { CONTACT_PATHS } from '../contact';
+import { contactFormPath, contactLogPath } from '../contact';
 import { AllocationChart } from './allocation-chart';
 import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
@@ -152,7 +152,7 @@ function ContactLogLink({ customerId }: { customerId: number }) {
   const { t } = useTranslation();
   return (
     <div className="ba-surface ba-card ba-row ba-contact-entry">
-      <Link className="ba-grow ba-contact-entry__log" to={withCustomer(CONTACT_PATHS.log, customerId)} data-testid="link-contact-log">
+      <Link className="ba-grow ba-contact-entry__log" to={contactLogPath(customerId)} data-testid="link-contact-log">
         <span className="ba-icon-tile ba-contact-entry__icon" aria-hidden>
           <FileOutline />
         </span>
@@ -162,7 +162,7 @@ function ContactLogLink({ customerId }: { customerId: number }) {
         </span>
         <RightOutline className="ba-contact-entry__arrow" />
       </Link>
-      <Link className="ba-contact-entry__add ba-hit" to={withCustomer(CONTACT_PATHS.new, customerId)} data-testid="link-contact-new">
+      <Link className="ba-contact-entry__add ba-hit" to={contactFormPath({ customerId })} data-testid="link-contact-new">
         <AddOutline />
         {t('client.contactLog.add')}
       </Link>

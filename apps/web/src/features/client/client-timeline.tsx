@@ -18,7 +18,7 @@ import { formatDateTime } from '../../shared/format/date-format';
 import { formatPrice } from '../../shared/format/price-format';
 import { ClientErrorState } from './client-error-state';
 import { outcomeText } from '../../shared/format/outcome';
-import { CONTACT_PATHS } from '../contact';
+import { contactRecordPath } from '../contact';
 
 const MOT_EVENT_PATH = '/mot/eventDetail';
 
@@ -66,11 +66,14 @@ function changeValue(value: unknown, t: TFunction) {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
+/** A profile field and a MOT rule by name; one newer than this app reads as its code. */
+const fieldName = (field: string, t: TFunction) => t(`client.timeline.field.${field}`, { defaultValue: field });
+const ruleName = (rule: string, t: TFunction) => t(`mot.rule.${rule}`, { defaultValue: rule });
+
 /** The item's one line and its second line, by kind. */
 function ItemText({ item }: { item: TimelineItem }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const fieldName = (field: string) => t(`client.timeline.field.${field}`, { defaultValue: field });
   if (item.contact) {
     const { contact } = item;
     return (
@@ -86,15 +89,13 @@ function ItemText({ item }: { item: TimelineItem }) {
       </>
     );
   }
-  if (item.mot) {
-    const rule = t(`mot.rule.${item.mot.rule}`, { defaultValue: item.mot.rule });
+  if (item.mot)
     return (
       <>
-        <p className="ba-timeline__what">{t(`client.timeline.mot.${item.mot.stage}`, { rule })}</p>
+        <p className="ba-timeline__what">{t(`client.timeline.mot.${item.mot.stage}`, { rule: ruleName(item.mot.rule, t) })}</p>
         <p className="ba-timeline__detail">{t('client.timeline.mot.due', { date: item.mot.dueDate })}</p>
       </>
     );
-  }
   if (item.kyc)
     return (
       <>
@@ -106,7 +107,7 @@ function ItemText({ item }: { item: TimelineItem }) {
     return (
       <p className="ba-timeline__what">
         {t('client.timeline.edit.what', {
-          fields: item.profileEdit.changes.map((change) => fieldName(change.field)).join(t('client.timeline.listJoin')),
+          fields: item.profileEdit.changes.map((change) => fieldName(change.field, t)).join(t('client.timeline.listJoin')),
         })}
       </p>
     );
@@ -159,7 +160,7 @@ function ItemText({ item }: { item: TimelineItem }) {
 
 /** Where an item's full record lives, if it has a page of its own. */
 function detailLink(item: TimelineItem, customerId: number): { to: string; label: TranslationKey } | null {
-  if (item.contact) return { to: `${CONTACT_PATHS.record}?recordId=${item.contact.recordId}`, label: 'client.timeline.open.contact' };
+  if (item.contact) return { to: contactRecordPath(item.contact.recordId), label: 'client.timeline.open.contact' };
   if (item.mot) return { to: `${MOT_EVENT_PATH}?eventId=${item.mot.eventId}`, label: 'client.timeline.open.mot' };
   if (item.money) return { to: withCustomer(CLIENT_PATHS.money, customerId), label: 'client.timeline.open.money' };
   if (item.transfer) return { to: withCustomer(CLIENT_PATHS.transfers, customerId), label: 'client.timeline.open.transfer' };
@@ -186,7 +187,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       row('version', String(contact.version));
     }
     if (item.mot) {
-      row('rule', t(`mot.rule.${item.mot.rule}`, { defaultValue: item.mot.rule }));
+      row('rule', ruleName(item.mot.rule, t));
       row('stage', t(`client.timeline.stage.${item.mot.stage}`));
       row('due', item.mot.dueDate);
     }
@@ -247,7 +248,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
                 <tbody>
                   {item.profileEdit.changes.map((change) => (
                     <tr key={change.field}>
-                      <td>{t(`client.timeline.field.${change.field}`, { defaultValue: change.field })}</td>
+                      <td>{fieldName(change.field, t)}</td>
                       <td>{changeValue(change.before, t)}</td>
                       <td>{changeValue(change.after, t)}</td>
                     </tr>
