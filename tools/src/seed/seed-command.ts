@@ -60,14 +60,8 @@ export async function runSeed(
     // Also forgets which days' MOT batches ran: the events they raised are gone with the customers.
     await clearCustomerData(database);
   }
-  const seeded = await seedDemoData(database, {
-    customers: command.customers,
-    seed: command.seed,
-    staff: command.staff,
-    asOf: command.asOf,
-    ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
-    log: hooks.log,
-  });
+  const { customers, seed, staff, asOf } = command;
+  const seeded = await seedDemoData(database, { customers, seed, staff, asOf, onProgress: hooks.onProgress, log: hooks.log });
   const outcome = await runDailyMotSweep(database, { asOf: command.asOf, force: true, announce: announceSweep });
   // `busy`: another process on this PostgreSQL is running that day's batch over the new data right now.
   const motEvents = outcome.status === 'ran' ? outcome.result.total : 0;
