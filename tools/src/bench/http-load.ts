@@ -69,20 +69,7 @@ export async function driveHttp(
           connections,
           duration: options.durationMs / 1000,
           timeout: 30,
-          requests: [
-            {
-              setupRequest: (request) => {
-                const wire = nextRequest();
-                return {
-                  ...request,
-                  method: wire.method,
-                  path: wire.path,
-                  headers: wire.headers,
-                  body: wire.body,
-                };
-              },
-            },
-          ],
+          requests: [{ setupRequest: (request) => ({ ...request, ...nextRequest() }) }],
         },
         (error: unknown) => {
           if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));

@@ -1,6 +1,5 @@
 import { cpus, release, totalmem, type } from 'node:os';
 import { openDatabase } from '@broker/server';
-import type { MachineInfo } from './report';
 
 /** The PostgreSQL settings that decide how a read-heavy benchmark behaves. */
 const KEY_SETTINGS = [
@@ -14,16 +13,17 @@ const KEY_SETTINGS = [
   'synchronous_commit',
 ];
 
-export async function describeMachine(postgresUrl: string | null): Promise<MachineInfo> {
+export async function describeMachine(postgresUrl: string | null) {
   const processors = cpus();
-  const info: MachineInfo = {
+  const info = {
     cpu: processors[0]?.model.trim() ?? 'unknown',
     cores: processors.length,
     ramGb: totalmem() / 1024 ** 3,
     os: `${type()} ${release()}`,
     node: process.version,
-    postgresVersion: null,
-    postgresSettings: {},
+    /** e.g. `PostgreSQL 15.20 (Debian …)`; null when the run had no PostgreSQL. */
+    postgresVersion: null as string | null,
+    postgresSettings: {} as Record<string, string>,
   };
   if (!postgresUrl) return info;
   const handle = await openDatabase({ url: postgresUrl, poolMax: 1, migrate: false });

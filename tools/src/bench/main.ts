@@ -13,7 +13,7 @@ import { measureCpuShare, type CpuShare } from './cpu-share';
 import { wireRequest, type EndpointInput } from './http-request';
 import { explainCaptured } from './explain';
 import { describeMachine } from './machine';
-import type { runLighthouse as runLighthouseType } from './lighthouse';
+import type { runLighthouse } from './lighthouse';
 import { isFullRun, parseBenchOptions, USAGE, UsageError, type BenchOptions } from './options';
 import {
   engineLabel,
@@ -45,15 +45,22 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const log = (line: string) => console.log(line);
 
-type RunLighthouse = typeof runLighthouseType;
+type RunLighthouse = typeof runLighthouse;
 
-/** Loaded only when asked for: Lighthouse and its browser launcher are heavy, and the browser may be missing. */
-async function loadLighthouse(): Promise<RunLighthouse | string> {
+/** Lighthouse and the web app it audits, or why it is skipped: loaded only when asked for (heavy; the browser may be missing). */
+async function prepareLighthouse(options: BenchOptions): Promise<{ run: RunLighthouse; webDist: string } | string> {
+  if (!options.lighthouse) return '--no-lighthouse';
+  if (options.quick && !options.webDist) return 'quick run; pass --web-dist DIR to include it';
+  const loaded = await import('./lighthouse').catch(
+    (error: unknown) => `lighthouse.ts failed to load: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  if (typeof loaded === 'string') return loaded;
+  const missing = debianChromiumMissing();
+  if (missing) return missing;
   try {
-    const { runLighthouse } = await import('./lighthouse');
-    return debianChromiumMissing() ?? runLighthouse;
+    return { run: loaded.runLighthouse, webDist: options.webDist ?? buildWebApp() };
   } catch (error) {
-    return `lighthouse.ts failed to load: ${error instanceof Error ? error.message : String(error)}`;
+    return error instanceof Error ? error.message.split('\n')[0]! : String(error);
   }
 }
 
@@ -291,7 +298,6 @@ async function runEngine(
       serverCpuSeconds: () => servers.reduce((sum, server) => sum + server.cpuSeconds(), 0),
       localPostgres: engine === 'postgres' && isLocalDatabase(options.databaseUrl),
     };
-    const settleAll = () => Promise.all(baseUrls.map((url) => settleBookIndexes(url)));
     const cells: CellResult[] = [];
     const fixedRate: FixedRateResult[] = [];
     // PGlite: what the capture app is to be sent after the server stops, in the order the server was.
@@ -309,7 +315,7 @@ async function runEngine(
         // Warm-up apart, so the CPU share and the index counters cover the measured requests alone.
         const warmup: EndpointInput[] = (sent = []);
         if (options.warmupMs > 0) await driveHttp(baseUrls, source, { concurrency, durationMs: options.warmupMs });
-        await settleAll();
+        await Promise.all(baseUrls.map((url) => settleBookIndexes(url)));
         sent = [];
         const repeatsBefore = scenario.repeats();
         const {
@@ -517,21 +523,9 @@ async function main() {
       `${options.quick ? ' (quick)' : ''}`,
   );
 
-  let lighthouse: { run: RunLighthouse; webDist: string } | null = null;
-  let lighthouseSkipped: string | null = null;
-  if (!options.lighthouse) lighthouseSkipped = '--no-lighthouse';
-  else if (options.quick && !options.webDist) lighthouseSkipped = 'quick run; pass --web-dist DIR to include it';
-  else {
-    const loaded = await loadLighthouse();
-    if (typeof loaded === 'string') lighthouseSkipped = loaded;
-    else {
-      try {
-        lighthouse = { run: loaded, webDist: options.webDist ?? buildWebApp() };
-      } catch (error) {
-        lighthouseSkipped = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      }
-    }
-  }
+  const prepared = await prepareLighthouse(options);
+  const lighthouse = typeof prepared === 'string' ? null : prepared;
+  const lighthouseSkipped = typeof prepared === 'string' ? prepared : null;
   if (lighthouseSkipped && options.lighthouseOnly) {
     console.error(`--lighthouse-only, but Lighthouse cannot run: ${lighthouseSkipped}`);
     process.exit(1);

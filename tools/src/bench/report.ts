@@ -9,17 +9,7 @@ import {
   type FixedRateResult,
   type MotSweepFigures,
 } from './targets';
-
-export interface MachineInfo {
-  cpu: string;
-  cores: number;
-  ramGb: number;
-  os: string;
-  node: string;
-  /** e.g. `PostgreSQL 15.20 (Debian …)`; null when the run had no PostgreSQL. */
-  postgresVersion: string | null;
-  postgresSettings: Record<string, string>;
-}
+import type { describeMachine } from './machine';
 
 export interface DatasetSummary {
   engine: Engine;
@@ -66,7 +56,7 @@ export interface BenchReport {
     /** PostgreSQL: standbys served the page reads (DATABASE_READ_URL), passwords hidden; absent: the primary alone. */
     readFrom?: string;
   };
-  machine: MachineInfo;
+  machine: Awaited<ReturnType<typeof describeMachine>>;
   datasets: DatasetSummary[];
   cells: CellResult[];
   /** Fixed-arrival-rate cells (absent in older reports). */
@@ -243,35 +233,37 @@ export function niceCeiling(value: number): number {
   return [1, 2, 5, 10].map((step) => step * power).find((candidate) => candidate >= value) ?? 10 * power;
 }
 
+/** `n of m PASS` (`noun` after m), then the misses named, or a full stop. */
+function tally<Row>(rows: readonly Row[], verdict: (row: Row) => string | null, name: (row: Row) => string, noun = ''): string {
+  const misses = rows.filter((row) => verdict(row) === 'MISS');
+  return `${rows.length - misses.length} of ${rows.length}${noun} PASS${misses.length ? `; MISS: ${misses.map(name).join(', ')}` : '.'}`;
+}
+
 function summaryLines(report: BenchReport): string[] {
   const lines: string[] = [];
   const judged = report.cells.filter((cell) => p95Verdict(cell) !== null);
-  const p95Misses = judged.filter((cell) => p95Verdict(cell) === 'MISS');
   lines.push(
-    judged.length === 0
-      ? `- **Search and client detail p95 ≤ ${TARGETS.p95Ms} ms at c${TARGETS.p95Concurrency} (PostgreSQL):** not measured in this run.`
-      : `- **Search and client detail p95 ≤ ${TARGETS.p95Ms} ms at c${TARGETS.p95Concurrency} (PostgreSQL):** ${judged.length - p95Misses.length} of ${judged.length} PASS` +
-          (p95Misses.length
-            ? `; MISS: ${p95Misses.map((cell) => `${cell.endpoint} (${formatMs(cell.api.latency.p95)} ms${cell.api.errors ? `, ${cell.api.errors} errors` : ''})`).join(', ')}`
-            : '.'),
+    `- **Search and client detail p95 ≤ ${TARGETS.p95Ms} ms at c${TARGETS.p95Concurrency} (PostgreSQL):** ` +
+      (judged.length === 0
+        ? 'not measured in this run.'
+        : tally(
+            judged,
+            p95Verdict,
+            (cell) => `${cell.endpoint} (${formatMs(cell.api.latency.p95)} ms${cell.api.errors ? `, ${cell.api.errors} errors` : ''})`,
+          )),
   );
   const fixedJudged = (report.fixedRate ?? []).filter((result) => fixedRateVerdict(result) !== null);
-  if (fixedJudged.length) {
-    const misses = fixedJudged.filter((result) => fixedRateVerdict(result) === 'MISS');
+  if (fixedJudged.length)
     lines.push(
-      `- **Fixed arrival rate at 50% of the c${TARGETS.p95Concurrency} capacity, p99 ≤ ${TARGETS.fixedRateP99Ms} ms (PostgreSQL):** ${fixedJudged.length - misses.length} of ${fixedJudged.length} PASS` +
-        (misses.length
-          ? `; MISS: ${misses.map((result) => `${result.endpoint} (${formatMs(result.api.latency.p99)} ms)`).join(', ')}`
-          : '.'),
+      `- **Fixed arrival rate at 50% of the c${TARGETS.p95Concurrency} capacity, p99 ≤ ${TARGETS.fixedRateP99Ms} ms (PostgreSQL):** ` +
+        tally(fixedJudged, fixedRateVerdict, (result) => `${result.endpoint} (${formatMs(result.api.latency.p99)} ms)`),
     );
-  }
   for (const engine of ['postgres', 'pglite'] as const) {
     const cells = report.cells.filter((cell) => cell.engine === engine && cell.group !== 'warm');
     if (cells.length === 0) continue;
-    const misses = cells.filter((cell) => ratioVerdict(cell) === 'MISS');
     lines.push(
-      `- **API p50 ≤ ${TARGETS.apiOverSqlRatio} × SQL p50 + ${TARGETS.apiOverSqlSlackMs} ms (${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}):** ${cells.length - misses.length} of ${cells.length} cells PASS` +
-        (misses.length ? `; MISS: ${misses.map((cell) => `${cell.endpoint} c${cell.concurrency}`).join(', ')}` : '.'),
+      `- **API p50 ≤ ${TARGETS.apiOverSqlRatio} × SQL p50 + ${TARGETS.apiOverSqlSlackMs} ms (${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}):** ` +
+        tally(cells, ratioVerdict, (cell) => `${cell.endpoint} c${cell.concurrency}`, ' cells'),
     );
     // At c1 the server's own overhead; above, each request also waits for CPU the database shares, which the replay does not.
     const alone = cells.filter((cell) => cell.concurrency === 1);

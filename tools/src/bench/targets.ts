@@ -23,17 +23,11 @@ export interface CellResult {
 }
 
 /** Requests at a fixed rate, each timed from when it was meant to be sent, so queueing shows (no coordinated omission). */
-export interface FixedRateResult {
-  engine: Engine;
-  endpoint: string;
-  group: EndpointGroup;
+export interface FixedRateResult extends Pick<CellResult, 'engine' | 'endpoint' | 'group' | 'api' | 'cpu' | 'repeats'> {
   /** Of the closed loop's req/s at `capacityConcurrency`. */
   fraction: number;
   capacityConcurrency: number;
   targetRate: number;
-  api: Measurement;
-  cpu?: CpuShare | null;
-  repeats?: number;
 }
 
 export interface Measurement {
