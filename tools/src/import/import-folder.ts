@@ -190,9 +190,7 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
   }
 
   // New rates or prices move every customer's totals; otherwise only the customers touched.
-  report.summariesRefreshed = ratesOrPricesChanged
-    ? await refreshCustomerSummaries(database)
-    : await refreshCustomerSummaries(database, [...context.touchedCustomers]);
+  report.summariesRefreshed = await refreshCustomerSummaries(database, ratesOrPricesChanged ? undefined : [...context.touchedCustomers]);
   // Imported facts are data changes: MOT rules run now rather than at the next daily sweep.
   if (ratesOrPricesChanged) report.motEventsCreated = (await runMotRules(database)).total;
   else {
@@ -342,15 +340,10 @@ async function applyCustomer(context: ImportContext, row: z.infer<typeof custome
     alsoSet: 'version = customer.version + 1, updated_at = now()',
     returning: 'id',
   });
-  let customerId = changed[0]?.id;
-  if (customerId === undefined) {
-    const [row2] = await database.query<{ id: number }>('select id from customer where corp_id = $1 and customer_no = $2', [
-      corpId,
-      row.customer_no,
-    ]);
-    customerId = row2!.id;
-  }
-  customerId = Number(customerId);
+  const [customer] = changed.length
+    ? changed
+    : await database.query<{ id: number }>('select id from customer where corp_id = $1 and customer_no = $2', [corpId, row.customer_no]);
+  const customerId = Number(customer!.id);
   const accountChanged = await upsertChanged(database, {
     table: 'account',
     key: { corp_id: corpId, account_no: row.account_no },

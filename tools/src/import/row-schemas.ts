@@ -1,4 +1,4 @@
-import { daySchema } from '@broker/contract';
+import { customerStatusSchema, daySchema, marketSchema } from '@broker/contract';
 import { z } from 'zod';
 
 /** One schema per back-office file; cells arrive as strings, empty means absent. docs/importer.md documents every column. */
@@ -49,7 +49,7 @@ export const priceRow = z.object({
     .string()
     .trim()
     .regex(/^[0-9A-Z.]{1,16}$/, 'must be a ticker such as 0700.HK or AAPL'),
-  market: z.enum(['HK', 'US', 'SH', 'SZ']),
+  market: marketSchema,
   name_cn: z.string().trim().min(1, 'name_cn is required'),
   /** Hong Kong Traditional name (ADR 0048); left out, the stored one stays. */
   name_hk: optional(z.string().trim().max(80, 'name_hk is too long')),
@@ -94,7 +94,7 @@ export const customerRow = z
     birthday: optional(daySchema),
     risk_level: wholeNumber('risk_level').refine((value) => value >= 1 && value <= 5, 'risk_level must be 1 to 5'),
     risk_assessed_on: optional(daySchema),
-    status: z.enum(['active', 'dormant', 'closed']),
+    status: customerStatusSchema,
     open_date: daySchema,
     closed_date: optional(daySchema),
     tags: optional(z.string()),
