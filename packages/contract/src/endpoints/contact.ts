@@ -124,12 +124,7 @@ const recordFields = {
   servedAt: epochMsSchema.optional(),
 };
 
-type RecordFields = {
-  purpose: ContactPurpose;
-  nextStep?: string | null;
-  nextStepDate?: string | null;
-  suitability?: string | null;
-};
+type RecordFields = z.output<z.ZodObject<typeof recordFields>>;
 
 /** The rules that tie fields together, in one place for add, edit and correct. */
 const checkRecordFields = (fields: RecordFields, ctx: z.RefinementCtx) => {

@@ -118,7 +118,6 @@ export type MotCustomerSummary = z.infer<typeof motCustomerSummarySchema>;
 
 export const motEventSchema = motEventBriefSchema.extend({
   customerId: z.number().int(),
-  facts: motFactsSchema,
   createdAt: epochMsSchema,
   seenAt: epochMsSchema.nullable(),
   handledAt: epochMsSchema.nullable(),
