@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type ExtraConfigColumn,
   bigserial,
   date,
   index,
@@ -33,6 +34,31 @@ function securityIdColumn() {
   return integer('security_id')
     .notNull()
     .references(() => securities.id);
+}
+
+const textArray = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/**
+ * A history table partitioned by month of `at` (ADR 0053): every unique key must contain it. The id makes the
+ * customer's order total for the timeline's keyset pages (ADR 0040); one row per reference and time (the importer
+ * keeps one per reference).
+ */
+function historyKeys(
+  name: string,
+  table: Record<'id' | 'accountId' | 'customerId' | 'externalRef', ExtraConfigColumn>,
+  at: ExtraConfigColumn,
+) {
+  return [
+    primaryKey({ name: `${name}_pkey`, columns: [table.id, at] }),
+    index(`${name}_customer_time_idx`).on(table.customerId, at.desc(), table.id.desc()),
+    uniqueIndex(`${name}_account_ref_uq`)
+      .on(table.accountId, table.externalRef, at)
+      .where(sql`external_ref is not null`),
+  ];
 }
 
 export const customers = pgTable(
@@ -68,10 +94,7 @@ export const customers = pgTable(
     status: text('status').notNull().default('active'),
     openDate: date('open_date').notNull(),
     closedDate: date('closed_date'),
-    tags: text('tags')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: textArray('tags'),
     remark: text('remark'),
     /** Optimistic locking: every update bumps it and checks the old value. */
     version: integer('version').notNull().default(1),
@@ -81,10 +104,7 @@ export const customers = pgTable(
     marketValueHkd: numeric('market_value_hkd', { precision: 20, scale: 2 }).notNull().default('0'),
     lastTradeDate: date('last_trade_date'),
     /** Markets of the positions held (quantity > 0), sorted: the markets / hasHolding filters read no holdings. */
-    heldMarkets: text('held_markets')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    heldMarkets: textArray('held_markets'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -185,16 +205,7 @@ export const trades = pgTable(
     /** The back office's id; null for generated rows. */
     externalRef: text('external_ref'),
   },
-  (table) => [
-    // Partitioned by month of traded_at (ADR 0053): every unique key must contain it.
-    primaryKey({ name: 'trade_pkey', columns: [table.id, table.tradedAt] }),
-    // The id makes the order total for the timeline's keyset pages (ADR 0040).
-    index('trade_customer_time_idx').on(table.customerId, table.tradedAt.desc(), table.id.desc()),
-    // One row per reference and time; the importer keeps one per reference (ADR 0053).
-    uniqueIndex('trade_account_ref_uq')
-      .on(table.accountId, table.externalRef, table.tradedAt)
-      .where(sql`external_ref is not null`),
-  ],
+  (table) => historyKeys('trade', table, table.tradedAt),
 );
 
 export const moneyMovements = pgTable(
@@ -213,15 +224,9 @@ export const moneyMovements = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     externalRef: text('external_ref'),
   },
-  (table) => [
-    // Partitioned by month of occurred_at (ADR 0053), as are stock transfers.
-    primaryKey({ name: 'money_movement_pkey', columns: [table.id, table.occurredAt] }),
-    // Migration 0024 also INCLUDEs (amount, currency), which Drizzle cannot say: the large-movement test from the index.
-    index('money_movement_customer_time_idx').on(table.customerId, table.occurredAt.desc(), table.id.desc()),
-    uniqueIndex('money_movement_account_ref_uq')
-      .on(table.accountId, table.externalRef, table.occurredAt)
-      .where(sql`external_ref is not null`),
-  ],
+  // Migration 0024's customer-time index also INCLUDEs (amount, currency), which Drizzle cannot say: the
+  // large-movement test from the index.
+  (table) => historyKeys('money_movement', table, table.occurredAt),
 );
 
 export const stockTransfers = pgTable(
@@ -239,13 +244,7 @@ export const stockTransfers = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     externalRef: text('external_ref'),
   },
-  (table) => [
-    primaryKey({ name: 'stock_transfer_pkey', columns: [table.id, table.occurredAt] }),
-    index('stock_transfer_customer_time_idx').on(table.customerId, table.occurredAt.desc(), table.id.desc()),
-    uniqueIndex('stock_transfer_account_ref_uq')
-      .on(table.accountId, table.externalRef, table.occurredAt)
-      .where(sql`external_ref is not null`),
-  ],
+  (table) => historyKeys('stock_transfer', table, table.occurredAt),
 );
 
 /** Units of `currency` per 1 HKD: amount_in_currency = amount_hkd × rate (docs/spec.md §9). */
@@ -299,10 +298,7 @@ export const staffBookSummary = pgTable(
     channel: text('channel').notNull(),
     status: text('status').notNull(),
     /** The markets and hasHolding filters are summed from here too (migration 0012). */
-    heldMarkets: text('held_markets')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    heldMarkets: textArray('held_markets'),
     clients: integer('clients').notNull(),
     totalAssetsHkd: numeric('total_assets_hkd', { precision: 24, scale: 2 }).notNull(),
   },
