@@ -38,7 +38,7 @@ describe('replication lag: the age of the oldest primary position a standby has 
     positions.record(500n, 0);
     positions.record(900n, 5000);
     positions.record(400n, 6000);
-    expect(positions.latest()).toBe(400n);
+    expect((positions as unknown as { samples: unknown[] }).samples).toEqual([{ at: 6000, lsn: 400n }]);
     expect(positions.lagMs(400n, 9000)).toBe(0);
     expect(positions.lagMs(399n, 9000)).toBe(3000);
   });

@@ -36,8 +36,4 @@ export class PrimaryPositions {
   ageMs(now: number): number {
     return this.lastAt === undefined ? Number.POSITIVE_INFINITY : now - this.lastAt;
   }
-
-  latest(): bigint | undefined {
-    return this.samples.at(-1)?.lsn;
-  }
 }

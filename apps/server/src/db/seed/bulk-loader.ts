@@ -26,13 +26,10 @@ export function bulkLoaderFor(handle: DatabaseHandle): BulkLoad {
   };
 }
 
-export interface DeferredDdl {
-  /** Indexes first, then foreign keys. */
-  restore: string[];
-}
+type DeferredDdl = Awaited<ReturnType<typeof dropSecondaryStructures>>;
 
 /** PostgreSQL only: drops the bulk tables' secondary indexes and foreign keys so COPY only appends; returns the DDL back. */
-export async function dropSecondaryStructures(handle: DatabaseHandle, tables: readonly string[]): Promise<DeferredDdl> {
+export async function dropSecondaryStructures(handle: DatabaseHandle, tables: readonly string[]) {
   const foreignKeys = await handle.query<{ table: string; name: string; definition: string }>(
     `select conrelid::regclass::text as table, conname as name, pg_get_constraintdef(oid) as definition
        from pg_constraint where contype = 'f' and conrelid::regclass::text = any($1)`,
@@ -47,18 +44,15 @@ export async function dropSecondaryStructures(handle: DatabaseHandle, tables: re
   for (const fk of foreignKeys) await handle.query(`alter table ${fk.table} drop constraint "${fk.name}"`);
   for (const index of indexes) await handle.query(`drop index "${index.name}"`);
   return {
-    restore: [
-      // A partitioned table's index is `ON ONLY` the parent; built on the parent, it is built on every partition.
-      ...indexes.map((index) => index.definition.replace(' ON ONLY ', ' ON ')),
-      ...foreignKeys.map((fk) => `alter table ${fk.table} add constraint "${fk.name}" ${fk.definition}`),
-    ],
+    // A partitioned table's index is `ON ONLY` the parent; built on the parent, it is built on every partition.
+    indexes: indexes.map((index) => index.definition.replace(' ON ONLY ', ' ON ')),
+    foreignKeys: foreignKeys.map((fk) => `alter table ${fk.table} add constraint "${fk.name}" ${fk.definition}`),
   };
 }
 
+/** Indexes first, then foreign keys. */
 export async function restoreSecondaryStructures(handle: DatabaseHandle, ddl: DeferredDdl, parallel = 2) {
-  const indexes = ddl.restore.filter((statement) => !statement.startsWith('alter table'));
-  const constraints = ddl.restore.filter((statement) => statement.startsWith('alter table'));
-  const queue = [...indexes];
+  const queue = [...ddl.indexes];
   const worker = async () => {
     const client = await handle.pool!.connect();
     try {
@@ -69,7 +63,7 @@ export async function restoreSecondaryStructures(handle: DatabaseHandle, ddl: De
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
-  for (const statement of constraints) await handle.query(statement);
+  for (const statement of ddl.foreignKeys) await handle.query(statement);
   // Briefly: a longer wait only delays the first plans.
   await untilIndexesUsable(handle, 10_000);
 }
