@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
+import type { z } from 'zod';
 import { SETTING_GROUPS } from '@broker/server';
 
 /** `npm run docs:settings`: the README's settings table from their one description in apps/server/src/env.ts (ADR 0059). */
@@ -8,10 +9,7 @@ export const README = fileURLToPath(new URL('../../../README.md', import.meta.ur
 const START = '<!-- settings: generated from apps/server/src/env.ts by `npm run docs:settings`; edit the descriptions there -->';
 const END = '<!-- settings end -->';
 
-function shownDefault(schema: {
-  meta(): unknown;
-  safeParse(value: undefined): { success: boolean; data?: string | number | boolean };
-}): string {
+function shownDefault(schema: z.ZodType<string | number | boolean | undefined>): string {
   const meta = schema.meta() as { shownDefault?: string } | undefined;
   if (meta?.shownDefault) return meta.shownDefault;
   const parsed = schema.safeParse(undefined);
