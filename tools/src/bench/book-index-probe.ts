@@ -36,6 +36,13 @@ const criteriaOf = (input: Record<string, never>, book = { corpId: 1, staffId: 1
   markets: input.markets,
   hasHolding: input.hasHolding,
 });
+/** The list's sort and page as a request gives them, else its defaults. */
+const viewOf = (input: Record<string, never>) => ({
+  sortBy: input.sortBy ?? 'totalAssets',
+  sortOrder: input.sortOrder ?? 'desc',
+  pageNum: input.pageNum ?? 1,
+  pageSize: input.pageSize ?? 20,
+});
 /** The `p` quantile of the times, sorted in place, as text. */
 const quantiles = (times: number[], digits: number) => {
   times.sort((a, b) => a - b);
@@ -202,10 +209,8 @@ pauses.length = 0;
 const answer = (cell: string, input: Record<string, never>) => {
   const criteria = criteriaOf(input);
   if (cell === 'stat') return index.stat(criteria, `${ASOF.slice(0, 8)}01`);
-  const page = index.page(criteria, input.sortBy ?? 'totalAssets', input.sortOrder ?? 'desc', {
-    pageNum: input.pageNum ?? 1,
-    pageSize: input.pageSize ?? 20,
-  });
+  const view = viewOf(input);
+  const page = index.page(criteria, view.sortBy, view.sortOrder, view);
   return JSON.stringify(page.ids.map((id: number) => index.customer(id)));
 };
 for (const cell of CELLS) {
@@ -272,13 +277,7 @@ async function measureSql(url: string) {
       const criteria = criteriaOf(input, book);
       const started = performance.now();
       if (cell === 'stat') await repository.stat(criteria);
-      else
-        await repository.search(criteria, {
-          sortBy: input.sortBy ?? 'totalAssets',
-          sortOrder: input.sortOrder ?? 'desc',
-          pageNum: input.pageNum ?? 1,
-          pageSize: input.pageSize ?? 20,
-        });
+      else await repository.search(criteria, viewOf(input));
       if (at >= 0) times.push(performance.now() - started);
     }
     const q = quantiles(times, 1);
