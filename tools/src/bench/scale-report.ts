@@ -134,23 +134,12 @@ function p95Summary(report: BenchReport): string {
   return `${judged.length - missed.length} of ${judged.length}${missed.length ? ` (MISS: ${missed.map((cell) => `${cell.endpoint} ${formatMs(cell.api.latency.p95)} ms`).join(', ')})` : ''}`;
 }
 
-/** The runs' machines, said above the tables when they differ: a growth figure then mixes size and machine. */
-export function machineNote(base: BenchReport, grown: BenchReport): string[] {
-  const describe = (report: BenchReport) => `${report.machine.cpu}, ${report.machine.cores} cores`;
-  if (describe(base) === describe(grown)) return [];
-  const baseSize = millions(postgresOf(base, 'base').customers);
-  const grownSize = millions(postgresOf(grown, 'grown').customers);
-  return [
-    `**The two runs had different machines:** ${baseSize} on ${describe(base)}, ${grownSize} on ${describe(grown)}. ` +
-      "Each growth figure below is the dataset's growth and the machine's difference together; compare cells with each other, not with 1.00×.",
-    '',
-  ];
-}
-
 export function renderScaleSection(base: BenchReport, grown: BenchReport, sources: { base: string; grown: string }): string {
   assertComparable(base, grown);
   const baseSize = postgresOf(base, 'base').customers;
   const grownSize = postgresOf(grown, 'grown').customers;
+  // The runs' machines, said above the tables when they differ: a growth figure then mixes size and machine.
+  const machineOf = (report: BenchReport) => `${report.machine.cpu}, ${report.machine.cores} cores`;
   const fixed = fixedRateGrowthTable(base, grown);
   const warm = base.cells.some((cell) => cell.group === 'warm') ? cellGrowthTable(base, grown, true) : null;
   const runTables = (report: BenchReport) => {
@@ -170,7 +159,13 @@ export function renderScaleSection(base: BenchReport, grown: BenchReport, source
       `${base.settings.replicas ?? 1} API processes, page reads ${base.settings.readFrom ? `on a streaming standby (\`--read-url\`, ${base.settings.readFrom.replace(/\/[^/,]*$/, '/…')}); the SQL replay runs on the primary` : 'on the primary'}. ` +
       "Staff grow with the customers, so the manager measured has a book of the same size at both (the generator's default above 1M): what grows is the database around that book.",
     '',
-    ...machineNote(base, grown),
+    ...(machineOf(base) === machineOf(grown)
+      ? []
+      : [
+          `**The two runs had different machines:** ${millions(baseSize)} on ${machineOf(base)}, ${millions(grownSize)} on ${machineOf(grown)}. ` +
+            "Each growth figure below is the dataset's growth and the machine's difference together; compare cells with each other, not with 1.00×.",
+          '',
+        ]),
     '| dataset | staff | signed in as (book) | history rows | database | page reads | MOT sweep first / re-run | run |',
     '| :-- | --: | :-- | --: | --: | :-- | --: | :-- |',
     `| ${datasetRows(base)} |`,
