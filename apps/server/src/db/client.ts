@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema';
 import { SESSION_PROOF_TIMEOUT_MS } from './listen';
-import { POOL_WAIT_TIMEOUT_MESSAGE } from './transient-errors';
+import { causeChain, POOL_WAIT_TIMEOUT_MESSAGE } from './transient-errors';
 import { runMigrations } from './migrator';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
@@ -99,12 +99,7 @@ export type QueryObserver = (text: string, params: readonly unknown[], prepared?
 const DEFAULT_POOL_WAIT_MS = 2000;
 
 /** Every pool connection stayed busy for the whole wait: overloaded, not broken (090503 with Retry-After). */
-export function isDatabaseBusy(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    if (current.message === POOL_WAIT_TIMEOUT_MESSAGE) return true;
-  }
-  return false;
-}
+export const isDatabaseBusy = (error: unknown) => [...causeChain(error)].some((current) => current.message === POOL_WAIT_TIMEOUT_MESSAGE);
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const observe = options.onQuery;

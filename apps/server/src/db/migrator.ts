@@ -16,16 +16,14 @@ export async function runMigrations(handle: DatabaseHandle) {
     return;
   }
   const client = await (handle.sessionPool ?? handle.pool!).connect();
-  let failed = false;
-  try {
-    await migratePostgres(client);
-  } catch (error) {
-    failed = true;
-    throw error;
-  } finally {
-    // A failed migration's connection may be mid-transaction or broken.
-    client.release(failed);
-  }
+  await migratePostgres(client).then(
+    () => client.release(),
+    (error: unknown) => {
+      // A failed migration's connection may be mid-transaction or broken.
+      client.release(true);
+      throw error;
+    },
+  );
 }
 
 /**

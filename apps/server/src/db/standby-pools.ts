@@ -8,17 +8,6 @@ const DEFAULT_READ_TIMEOUT_MS = 2000;
 /** Past the standby's statement_timeout, how long the app still waits for any answer. */
 const STANDBY_SILENCE_GRACE_MS = 500;
 
-/**
- * The standby cancels a statement past `timeoutMs` (57014); one that answers nothing (stopped, frozen, a network
- * black hole) is given up a grace later by the driver, marked down, and the statement repeated on the primary.
- */
-function standbyStatementBounds(timeoutMs: number): { settings: string; pool: pg.PoolConfig } {
-  return {
-    settings: `-c statement_timeout=${timeoutMs}`,
-    pool: { query_timeout: timeoutMs + STANDBY_SILENCE_GRACE_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 },
-  };
-}
-
 /** A pool pair per standby, one monitor, and the primary's pools wrapped to route listed reads (ADR 0052). */
 export async function routeReadsToStandbys(
   primaryUrl: string,
@@ -26,13 +15,19 @@ export async function routeReadsToStandbys(
   primary: { pool: pg.Pool; preparedPool: pg.Pool },
   openPool: OpenPool,
 ) {
-  const bounds = standbyStatementBounds(options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS);
+  /**
+   * The standby cancels a statement past `timeoutMs` (57014); one that answers nothing (stopped, frozen, a network
+   * black hole) is given up a grace later by the driver, marked down, and the statement repeated on the primary.
+   */
+  const timeoutMs = options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+  const bounds = `-c statement_timeout=${timeoutMs}`;
+  const pool = { query_timeout: timeoutMs + STANDBY_SILENCE_GRACE_MS, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
   const standbys = options.urls.map(
     (standbyUrl) =>
       new Standby(
         serverName(standbyUrl),
-        openPool(standbyUrl, `${SESSION_SETTINGS} ${bounds.settings}`, undefined, bounds.pool),
-        openPool(standbyUrl, `${PREPARED_SESSION_SETTINGS} ${bounds.settings}`, undefined, bounds.pool),
+        openPool(standbyUrl, `${SESSION_SETTINGS} ${bounds}`, undefined, pool),
+        openPool(standbyUrl, `${PREPARED_SESSION_SETTINGS} ${bounds}`, undefined, pool),
         new Probe(connectionConfig(standbyUrl, '')),
       ),
   );

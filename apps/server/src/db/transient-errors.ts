@@ -42,9 +42,14 @@ export function isLostConnection(error: unknown): boolean {
   );
 }
 
-/** Why `error` (or its `cause` chain: Drizzle wraps driver errors) passes by itself; null when it does not. */
+/** `error` and its causes, five deep: Drizzle wraps driver errors. */
+export function* causeChain(error: unknown): Generator<Error> {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) yield current;
+}
+
+/** Why `error` (or its `cause` chain) passes by itself; null when it does not. */
 export function transientDatabaseFailure(error: unknown): string | null {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (const current of causeChain(error)) {
     // Its cause (25006) looks like a failover's read-only primary: a routing bug.
     if (current instanceof WriteOnStandbyError) return null;
     const code = (current as { code?: unknown }).code;
