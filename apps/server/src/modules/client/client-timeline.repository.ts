@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { TIMELINE_KINDS, type TimelineCursor, type TimelineKind } from '@broker/contract';
+import { TIMELINE_KINDS, type TimelineCursor, type TimelineItem, type TimelineKind } from '@broker/contract';
 import { renderedOnce, renderedTemplate, rowsQuery, tableAlias, tableAs, type RowsQuery } from '../../db/sql-rows';
 import {
   auditLog,
@@ -85,21 +85,9 @@ export interface AuditData {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
-export interface MotData {
-  rule: string;
-  stage: 'raised' | 'seen' | 'handled';
-  dueDate: string;
-}
-export interface ContactData {
-  threadId: number;
-  version: number;
-  channel: string;
-  purpose: string;
-  note: string;
-  outcome: string | null;
-  nextStep: string | null;
-  nextStepDate: string | null;
-}
+type MotData = Omit<NonNullable<TimelineItem['mot']>, 'eventId'>;
+/** As stored: the channel and purpose are text. */
+type ContactData = Omit<NonNullable<TimelineItem['contact']>, 'recordId' | 'channel' | 'purpose'> & { channel: string; purpose: string };
 export type TimelineRow =
   | (RowBase & { source: 'contact'; data: ContactData })
   | (RowBase & { source: 'trade'; data: TradeData })

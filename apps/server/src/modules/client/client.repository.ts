@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { getTrade, getTransfer, getWithdrawalDeposit } from '@broker/contract';
+import type { CustomerBaseInfo, getTrade, getTransfer, getWithdrawalDeposit } from '@broker/contract';
 import type { StaffScope } from '../../http/caller';
 import {
   asText,
@@ -56,13 +56,6 @@ const hkToday = sql`(now() at time zone 'Asia/Hong_Kong')::date`;
 const count = sql<number>`count(*)::int`;
 const sumFloat8 = (value: AnyColumn | SQL) => sql<number>`sum(${value})::float8`;
 
-interface AccountJson {
-  accountNo: string;
-  type: string;
-  status: string;
-  openDate: string;
-}
-
 // Whole ms, rounded down, so an `at` handed back as a `before` cursor excludes its own row.
 const customerColumns = selection({
   id: float8(c.id),
@@ -91,7 +84,7 @@ const customerColumns = selection({
   kycBound: sql<boolean>`exists (select 1 from ${tableAs(k)} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId})`,
   kycStale: sql<boolean>`exists (select 1 from ${tableAs(k)} where ${k.customerId} = ${c.id} and ${k.corpId} = ${c.corpId} and ${k.staleAt} is not null)`,
   accounts: sql<
-    AccountJson[]
+    CustomerBaseInfo['accounts']
   >`coalesce((select json_agg(json_build_object('accountNo', ${a.accountNo}, 'type', ${a.type}, 'status', ${a.status}, 'openDate', ${a.openDate}::text) order by ${a.id})
             from ${tableAs(a)} where ${a.customerId} = ${c.id}), '[]'::json)`,
 });
@@ -118,14 +111,7 @@ export type TradeFilter = z.output<typeof getTrade.request>;
 export type MoneyFilter = z.output<typeof getWithdrawalDeposit.request>;
 export type TransferFilter = z.output<typeof getTransfer.request>;
 
-export interface ProfileChanges {
-  nameEn?: string;
-  phone?: string | null;
-  phoneDigits?: string | null;
-  email?: string | null;
-  tags?: string[];
-  remark?: string | null;
-}
+export type ProfileChanges = Partial<Pick<typeof customers.$inferInsert, 'nameEn' | 'phone' | 'phoneDigits' | 'email' | 'tags' | 'remark'>>;
 
 const ownerColumns = selection({ staffId: c.staffId });
 const phoneColumns = selection({ phone: c.phone });

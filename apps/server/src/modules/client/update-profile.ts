@@ -15,43 +15,26 @@ type ProfileUpdate = z.output<typeof updateProfileEndpoint.request>;
 
 /** The columns to set, and the audit's before and after of only those. */
 function profileDiff(input: ProfileUpdate, current: CustomerRow) {
+  // Left out: undefined; cleared: null (the contract's schema refuses an empty phone or email).
+  const phone = input.phone && normalisePhone(input.phone);
+  const wanted = {
+    nameEn: input.nameEn,
+    phone: phone && phone.phone,
+    email: input.email && input.email.toLowerCase(),
+    tags: input.tags,
+    remark: input.remark === '' ? null : input.remark,
+  };
   const changes: ProfileChanges = {};
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
-  const note = (field: keyof ProfileChanges, was: unknown, now: unknown) => {
-    before[field] = was;
+  for (const field of Object.keys(wanted) as Array<keyof typeof wanted>) {
+    const now = wanted[field];
+    if (now === undefined || JSON.stringify(now) === JSON.stringify(current[field])) continue;
+    Object.assign(changes, { [field]: now });
+    before[field] = current[field];
     after[field] = now;
-  };
-  if (input.nameEn !== undefined && input.nameEn !== current.nameEn) {
-    changes.nameEn = input.nameEn;
-    note('nameEn', current.nameEn, input.nameEn);
   }
-  if (input.phone !== undefined) {
-    const next = input.phone === null ? null : normalisePhone(input.phone);
-    if ((next?.phone ?? null) !== current.phone) {
-      changes.phone = next?.phone ?? null;
-      changes.phoneDigits = next?.digits ?? null;
-      note('phone', current.phone, changes.phone);
-    }
-  }
-  if (input.email !== undefined) {
-    const email = input.email === null ? null : input.email.toLowerCase();
-    if (email !== current.email) {
-      changes.email = email;
-      note('email', current.email, email);
-    }
-  }
-  if (input.tags !== undefined && JSON.stringify(input.tags) !== JSON.stringify(current.tags)) {
-    changes.tags = input.tags;
-    note('tags', current.tags, input.tags);
-  }
-  if (input.remark !== undefined) {
-    const remark = input.remark === null || input.remark === '' ? null : input.remark;
-    if (remark !== current.remark) {
-      changes.remark = remark;
-      note('remark', current.remark, remark);
-    }
-  }
+  if ('phone' in changes) changes.phoneDigits = phone ? phone.digits : null;
   return { changes, before, after };
 }
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ContactRecord } from '@broker/contract';
 import type { Database, Tx } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import {
@@ -28,12 +29,6 @@ const cursor = tableAlias(contactRecords, 'k');
 
 export const FOLLOW_UP_RULE = 'follow_up';
 
-interface LinkedEvent {
-  eventId: number;
-  rule: string;
-  dueDate: string;
-}
-
 /** What the manager wrote (RecordContent but `servedAt`), for both selections below. */
 const contentColumns = {
   channel: r.channel,
@@ -58,7 +53,7 @@ const recordColumns = selection({
   staffName: s.name,
   ...contentColumns,
   events: sql<
-    LinkedEvent[]
+    ContactRecord['events']
   >`(select coalesce(jsonb_agg(jsonb_build_object('eventId', ${e.id}::float8, 'rule', ${e.rule}, 'dueDate', ${e.dueDate}::text) order by ${e.id}), '[]'::jsonb)
       from ${tableAs(l)} join ${tableAs(e)} on ${e.id} = ${l.motEventId} where ${l.recordId} = ${r.threadId})`,
   followsRecordId: float8(r.followsRecordId),
@@ -103,16 +98,11 @@ export const versionColumns = selection({
 
 const lockAfter = (hours: number) => sql`now() + ${hours * 3600}::float8 * interval '1 second'`;
 
-export interface RecordContent {
+/** As stored: the channel and purpose are text. */
+export type RecordContent = Pick<ContactRecord, 'note' | 'outcome' | 'nextStep' | 'nextStepDate' | 'suitability' | 'servedAt'> & {
   channel: string;
   purpose: string;
-  note: string;
-  outcome: string | null;
-  nextStep: string | null;
-  nextStepDate: string | null;
-  suitability: string | null;
-  servedAt: number;
-}
+};
 
 export interface NewRecord extends RecordContent {
   customerId: number;

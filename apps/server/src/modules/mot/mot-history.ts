@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { outcomeCodesMatching, paged } from '@broker/contract';
+import type { z } from 'zod';
+import { outcomeCodesMatching, paged, type searchServiceHistory as searchServiceHistoryEndpoint } from '@broker/contract';
 import type { Database } from '../../db/client';
 import { motEvents } from '../../db/schema';
 import {
@@ -24,19 +25,7 @@ const recordsJoined = renderedOnce(sql`${tableAs(r)} join ${tableAs(c)} on ${c.i
   left join ${tableAs(e)} on ${e.id} = first_event.mot_event_id`);
 
 /** Latest versions, newest first. */
-export async function searchServiceHistory(
-  db: Database,
-  caller: Caller,
-  input: {
-    keyword?: string | undefined;
-    rule?: string | undefined;
-    channel?: string | undefined;
-    dateFrom?: string | undefined;
-    dateTo?: string | undefined;
-    pageNum: number;
-    pageSize: number;
-  },
-) {
+export async function searchServiceHistory(db: Database, caller: Caller, input: z.output<typeof searchServiceHistoryEndpoint.request>) {
   const conditions: SQL[] = [sql`${r.corpId} = ${caller.corp.id}`, sql`${c.staffId} = ${caller.staffId}`, sql`${r.supersededBy} is null`];
   if (input.keyword) {
     const pattern = containsPattern(input.keyword);
