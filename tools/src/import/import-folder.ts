@@ -65,16 +65,18 @@ interface AccountRef {
   type: string;
 }
 
-interface ImportContext {
-  database: DatabaseHandle;
-  corpId: number;
-  staffByUserId: Map<string, number>;
-  accounts: Map<string, AccountRef>;
-  securities: Map<string, { id: number; currency: string }>;
-  touchedCustomers: Set<number>;
+/** What the rows of one import share: the corp, what they refer to (cached), and the customers they changed. */
+const importContext = (database: DatabaseHandle, corpId: number, staffByUserId: Map<string, number>) => ({
+  database,
+  corpId,
+  staffByUserId,
+  accounts: new Map<string, AccountRef>(),
+  securities: new Map<string, { id: number; currency: string }>(),
+  touchedCustomers: new Set<number>(),
   /** Customers with new or changed money movements or transfers: MOT facts, though no summary change. */
-  factsChanged: Set<number>;
-}
+  factsChanged: new Set<number>(),
+});
+type ImportContext = ReturnType<typeof importContext>;
 
 interface FileSpec<Row> {
   file: string;
@@ -114,15 +116,7 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
   const staffRows = await database.query<{ id: number; wecom_user_id: string }>('select id, wecom_user_id from staff where corp_id = $1', [
     corp.id,
   ]);
-  const context: ImportContext = {
-    database,
-    corpId: corp.id,
-    staffByUserId: new Map(staffRows.map((row) => [row.wecom_user_id, row.id])),
-    accounts: new Map(),
-    securities: new Map(),
-    touchedCustomers: new Set(),
-    factsChanged: new Set(),
-  };
+  const context = importContext(database, corp.id, new Map(staffRows.map((row) => [row.wecom_user_id, row.id])));
   const report: ImportReport = { files: [], errors: [], summariesRefreshed: 0, motEventsCreated: 0, motCardsQueued: 0 };
   let ratesOrPricesChanged = false;
 
@@ -147,20 +141,18 @@ export async function importFolder(database: DatabaseHandle, folder: string, opt
       for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
         if (!headerChecked) {
           headerChecked = true;
-          if (utf8.badLines.has(1)) {
-            reject(1, `${NOT_UTF8}; file skipped`);
-            break;
-          }
           const missing = fileSpec.required.filter((column) => !(column in record));
-          if (missing.length > 0) {
-            reject(1, `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}; file skipped`);
+          const problem = utf8.badLines.has(1)
+            ? NOT_UTF8
+            : missing.length > 0 && `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`;
+          if (problem) {
+            reject(1, `${problem}; file skipped`);
             break;
           }
         }
         fileReport.rows++;
-        const recordLines = { from: previousEnd + 1, to: info.lines };
+        const badLine = utf8.firstBadLine(previousEnd + 1, info.lines);
         previousEnd = info.lines;
-        const badLine = utf8.firstBadLine(recordLines.from, recordLines.to);
         if (badLine !== null) {
           reject(badLine, NOT_UTF8);
           continue;
