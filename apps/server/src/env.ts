@@ -249,7 +249,7 @@ const RETIRED_SETTINGS = [
 ];
 
 function retiredProblems(source: NodeJS.ProcessEnv): string[] {
-  return RETIRED_SETTINGS.filter((key) => source[key] !== undefined && source[key] !== '').map(
+  return RETIRED_SETTINGS.filter((key) => source[key]).map(
     (key) => `${key}: no longer a setting, its value is fixed (docs/decisions/0059-settings-a-deployer-sets.md); remove it`,
   );
 }
@@ -276,12 +276,8 @@ function shownValue(key: string, value: string): string {
 
 /** Reads and validates configuration; the only place that touches process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const relevant = Object.fromEntries(
-    Object.keys(envSchema.shape).flatMap((key) => {
-      const value = source[key];
-      return value === undefined || value === '' ? [] : [[key, value]];
-    }),
-  );
+  // An empty setting is an unset one.
+  const relevant = Object.fromEntries(Object.keys(envSchema.shape).flatMap((key) => (source[key] ? [[key, source[key]]] : [])));
   const parsed = envSchema.safeParse(relevant);
   if (!parsed.success) {
     throw new ConfigError(
