@@ -6,7 +6,6 @@ import { registerContactLabels } from '../../shared/i18n/contact-labels';
 /** The contact log's strings, under `contact.`; the channels' and purposes' names, shown by other features too, are in shared/i18n/contact-labels.ts. */
 const contact = {
   form: {
-    client: ['客户', '客戶', 'Client'],
     channel: ['联系方式', '聯絡方式', 'Channel'],
     purpose: ['联系目的', '聯絡目的', 'Purpose'],
     when: ['联系时间', '聯絡時間', 'When'],
@@ -75,8 +74,6 @@ const contact = {
       '連結中的事件已被處理，未關聯；您填寫的內容仍會儲存為一條聯絡記錄',
       "The link's event has been handled already: not linked; what you write is still saved as a contact record",
     ],
-    more: ['更多内容', '更多內容', 'More'],
-    optional: ['选填', '選填', 'optional'],
   },
   error: {
     required: ['请填写此项', '請填寫此項', 'Please fill this in'],
@@ -143,10 +140,6 @@ const contact = {
     saveCorrection: ['保存更正', '儲存更正', 'Save correction'],
     by: ['记录人 {{name}}', '記錄人 {{name}}', 'By {{name}}'],
     writtenAt: ['记录于 {{time}}', '記錄於 {{time}}', 'Written {{time}}'],
-    servedAt: ['联系时间', '聯絡時間', 'Contact time'],
-    outcome: ['结果', '結果', 'Outcome'],
-    nextStep: ['下一步', '下一步', 'Next step'],
-    suitability: ['适合性理据', '適合性理據', 'Suitability rationale'],
     events: ['关联事件', '關聯事件', 'Linked events'],
     followsRecord: ['跟进的记录', '跟進的記錄', 'Follows up'],
     followUpEvent: ['跟进提醒', '跟進提醒', 'Follow-up reminder'],
@@ -163,7 +156,6 @@ const contact = {
   log: {
     all: ['全部', '全部', 'All'],
     filter: ['联系方式', '聯絡方式', 'Channel'],
-    count: ['共 {{count}} 条', '共 {{count}} 條', { one: '{{count}} record', other: '{{count}} records' }],
     empty: ['还没有联系记录', '還沒有聯絡記錄', 'No contacts logged yet'],
     emptyDescription: [
       '与客户电话、微信、面谈或邮件联系后，在这里记录',
@@ -200,7 +192,6 @@ const contact = {
       '記錄較多，只顯示最近 {{count}} 條；完整記錄請匯出 CSV',
       'Only the latest {{count}} records are shown; export the CSV for the whole log',
     ],
-    versionOf: ['更正自第 {{version}} 版', '更正自第 {{version}} 版', 'Corrects version {{version}}'],
     empty: ['没有联系记录', '沒有聯絡記錄', 'No contacts logged'],
     columns: {
       servedAt: ['联系时间', '聯絡時間', 'When'],

@@ -10,6 +10,7 @@ import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { contactRecordPath } from './contact-params';
+import { isLocked } from './contact-form';
 import './contact-locales';
 import '../../shared/ui/form.css';
 import './contact.css';
@@ -78,7 +79,7 @@ export function ClientStrip({ customer, children }: { customer: MotCustomerSumma
 /** A record's lock state in words: editable until when, or locked since when. */
 export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked' | 'locksAt'>; now: number }) {
   const { t } = useTranslation();
-  const locked = record.locked || now >= record.locksAt;
+  const locked = isLocked(record, now);
   return (
     <span className={locked ? 'ba-contact-lock ba-contact-lock--on' : 'ba-contact-lock'} data-testid="contact-lock" data-locked={locked}>
       {locked && <LockOutline />}
@@ -93,11 +94,11 @@ export function LockLine({ record, now }: { record: Pick<ContactRecord, 'locked'
 export function RecordContent({ record }: { record: ContactRecord }) {
   const { t } = useTranslation();
   const rows: { key: string; label: string; value: ReactNode }[] = [];
-  if (record.outcome) rows.push({ key: 'outcome', label: t('contact.record.outcome'), value: outcomeText(record.outcome) });
+  if (record.outcome) rows.push({ key: 'outcome', label: t('contact.form.outcome'), value: outcomeText(record.outcome) });
   if (record.nextStep)
     rows.push({
       key: 'nextStep',
-      label: t('contact.record.nextStep'),
+      label: t('contact.form.nextStep'),
       value: (
         <>
           {record.nextStep}
@@ -105,7 +106,7 @@ export function RecordContent({ record }: { record: ContactRecord }) {
         </>
       ),
     });
-  if (record.suitability) rows.push({ key: 'suitability', label: t('contact.record.suitability'), value: record.suitability });
+  if (record.suitability) rows.push({ key: 'suitability', label: t('contact.form.suitability'), value: record.suitability });
   if (record.events.length > 0)
     rows.push({
       key: 'events',

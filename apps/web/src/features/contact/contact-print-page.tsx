@@ -32,17 +32,17 @@ function PrintRow({ record }: { record: ContactRecord }) {
         <p className="ba-cprint__note">{record.note}</p>
         {record.outcome && (
           <p>
-            <b>{t('contact.record.outcome')}</b> {outcomeText(record.outcome)}
+            <b>{t('contact.form.outcome')}</b> {outcomeText(record.outcome)}
           </p>
         )}
         {record.nextStep && (
           <p>
-            <b>{t('contact.record.nextStep')}</b> {record.nextStep} {record.nextStepDate ?? ''}
+            <b>{t('contact.form.nextStep')}</b> {record.nextStep} {record.nextStepDate ?? ''}
           </p>
         )}
         {record.suitability && (
           <p>
-            <b>{t('contact.record.suitability')}</b> {record.suitability}
+            <b>{t('contact.form.suitability')}</b> {record.suitability}
           </p>
         )}
         {record.events.length > 0 && (
