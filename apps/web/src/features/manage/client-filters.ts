@@ -23,21 +23,6 @@ export interface ClientFilters {
   sort: SortOption;
 }
 
-export const emptyFilters = (): ClientFilters => ({
-  keyword: '',
-  channels: [],
-  statuses: [],
-  assetMin: null,
-  assetMax: null,
-  assetCcy: 'HKD',
-  openDateFrom: '',
-  openDateTo: '',
-  kycBound: null,
-  markets: [],
-  hasHolding: null,
-  sort: 'totalAssets_desc',
-});
-
 export type FilterPayload = RequestOf<typeof endpoints.statCustomers>;
 export type SearchPayload = RequestOf<typeof endpoints.searchCustomers>;
 
@@ -66,7 +51,7 @@ export function toSearchPayload(filters: ClientFilters): Omit<SearchPayload, 'pa
 /** The search page's query for a keyword: the list's own with no filters, so both find the same clients in the same order. */
 export const searchQueryOf = (keyword: string) => toSearchPayload({ ...emptyFilters(), keyword });
 
-/** A saved filter set (ADR 0049) as the list applies it; a sort the list does not offer falls back to the default. */
+/** A saved filter set (ADR 0049) as the list applies it; a sort the list does not offer falls back to the first (the default). */
 export function fromSavedFilters(saved: SavedFilterSet, keyword: string): ClientFilters {
   const sort = `${saved.sortBy}_${saved.sortOrder}`;
   return {
@@ -81,9 +66,12 @@ export function fromSavedFilters(saved: SavedFilterSet, keyword: string): Client
     kycBound: saved.kycBound ?? null,
     markets: saved.markets ?? [],
     hasHolding: saved.hasHolding ?? null,
-    sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as SortOption) : emptyFilters().sort,
+    sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as SortOption) : SORT_OPTIONS[0],
   };
 }
+
+/** Nothing chosen: every client, largest total assets first (an asset range, once typed, in HKD). */
+export const emptyFilters = (): ClientFilters => fromSavedFilters({ ccy: 'HKD', sortBy: 'totalAssets', sortOrder: 'desc' }, '');
 
 /** The filters to save under a name: everything but the keyword (a saved filter is a set of filters, not a search). */
 export function toSavedFilters(filters: ClientFilters): SavedFilterSet {
