@@ -109,121 +109,82 @@ const contactChangeOf = (facts: MotFacts) =>
       ? 'del_external_contact'
       : 'del_follow_user';
 
-/** Why the event fired, in one sentence: the rules' HKD figures in the chosen currency, a booked amount as booked. */
-export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
-  const ccy = chosen.currency;
+/** Which sentence says why: some rules have one per case (booked in the chosen currency, a final warning, how a contact was lost). */
+function reasonKey(rule: MotRule, facts: MotFacts, ccy: string) {
   switch (rule) {
-    case 'birthday':
-    case 'anniversary':
-      return t(`mot.reason.${rule}`, { date: text(facts.date), years: text(facts.years), lookaheadDays: text(facts.lookaheadDays) });
     case 'large_deposit':
     case 'large_withdrawal':
-      return t(facts.currency === ccy ? `mot.reason.${rule}_sameCcy` : `mot.reason.${rule}`, {
-        occurredAt: when(facts.occurredAt),
-        currency: text(facts.currency),
-        amount: money(facts.amount),
-        ccy,
-        converted: inChosen(chosen, facts.amountHkd),
-        threshold: inChosen(chosen, facts.thresholdHkd, 0),
-      });
-    case 'transfer_in':
-    case 'transfer_out':
-      return t(`mot.reason.${rule}`, {
-        occurredAt: when(facts.occurredAt),
-        security: securityName(facts, language),
-        quantity: money(facts.quantity, 0),
-        ccy,
-        value: inChosen(chosen, facts.valueHkd),
-      });
-    case 'dormant':
-      return t('mot.reason.dormant', {
-        daysWithoutTrade: text(facts.daysWithoutTrade),
-        lastTrade: facts.lastTradeDate ? text(facts.lastTradeDate) : t('mot.reason.dormantNever'),
-        dormantDays: text(facts.dormantDays),
-      });
-    case 'position_loss':
-      return t('mot.reason.position_loss', {
-        security: securityName(facts, language),
-        lastPrice: price(facts.lastPrice, facts),
-        avgCost: price(facts.avgCost, facts),
-        lossPct: money(facts.lossPct),
-        ccy,
-        loss: inChosen(chosen, facts.lossHkd),
-        minLossPct: text(facts.minLossPct),
-        minLoss: inChosen(chosen, facts.minLossHkd, 0),
-      });
-    case 'unfunded':
-      return t('mot.reason.unfunded', {
-        openDate: text(facts.openDate),
-        daysSinceOpen: text(facts.daysSinceOpen),
-        afterDays: text(facts.afterDays),
-      });
+      return facts.currency === ccy ? (`mot.reason.${rule}_sameCcy` as const) : (`mot.reason.${rule}` as const);
     case 'id_expiry':
-      return t(facts.warning === 'final' ? 'mot.reason.id_expiry_final' : 'mot.reason.id_expiry', {
-        expiryDate: text(facts.expiryDate),
-        when: expiryWhen(t, facts),
-      });
     case 'risk_expiry':
-      return t(facts.warning === 'final' ? 'mot.reason.risk_expiry_final' : 'mot.reason.risk_expiry', {
-        expiryDate: text(facts.expiryDate),
-        assessedOn: text(facts.assessedOn),
-        validYears: text(facts.validYears),
-        when: expiryWhen(t, facts),
-      });
+      return facts.warning === 'final' ? (`mot.reason.${rule}_final` as const) : (`mot.reason.${rule}` as const);
     case 'contact_removed':
-      return t(`mot.reason.contact_removed.${contactChangeOf(facts)}`, { occurredAt: when(facts.occurredAt) });
-    case 'follow_up':
-      return t('mot.reason.follow_up', { nextStep: text(facts.nextStep), recordId: text(facts.recordId) });
-    case 'negative_equity':
-      return t('mot.reason.negative_equity', {
-        netAssetsHkd: inChosen(chosen, facts.netAssetsHkd),
-        cashHkd: inChosen(chosen, facts.cashHkd),
-        marketValueHkd: inChosen(chosen, facts.marketValueHkd),
-        shortfallHkd: inChosen(chosen, facts.shortfallHkd),
-        ccy,
-      });
-    case 'concentration':
-      return t('mot.reason.concentration', {
-        security: securityName(facts, language),
-        positionHkd: inChosen(chosen, facts.positionHkd),
-        sharePct: money(facts.sharePct),
-        assetsHkd: inChosen(chosen, facts.assetsHkd),
-        minSharePct: text(facts.minSharePct),
-        minPositionHkd: inChosen(chosen, facts.minPositionHkd, 0),
-        ccy,
-      });
-    case 'particulars_changed_withdrawal':
-      return t('mot.reason.particulars_changed_withdrawal', {
-        changedAt: when(facts.changedAt),
-        fields: named(t, facts.changedFields, 'mot.particular'),
-        occurredAt: when(facts.occurredAt),
-        currency: text(facts.currency),
-        amount: money(facts.amount),
-        daysBetween: text(facts.daysBetween),
-        withinDays: text(facts.withinDays),
-        thresholdHkd: inChosen(chosen, facts.thresholdHkd, 0),
-        ccy,
-      });
+      return `mot.reason.contact_removed.${contactChangeOf(facts)}` as const;
     case 'vulnerable_client':
-      return facts.trigger === 'new_market'
-        ? t(facts.previousMarkets ? 'mot.reason.vulnerable_client_market' : 'mot.reason.vulnerable_client_first_trade', {
-            age: text(facts.age),
-            minAge: text(facts.minAge),
-            occurredAt: when(facts.occurredAt),
-            market: named(t, facts.market, 'mot.market'),
-            security: securityName(facts, language),
-            previousMarkets: marketsNamed(t, facts.previousMarkets),
-          })
-        : t('mot.reason.vulnerable_client_withdrawal', {
-            age: text(facts.age),
-            minAge: text(facts.minAge),
-            occurredAt: when(facts.occurredAt),
-            currency: text(facts.currency),
-            amount: money(facts.amount),
-            thresholdHkd: inChosen(chosen, facts.thresholdHkd, 0),
-            ccy,
-          });
+      if (facts.trigger !== 'new_market') return 'mot.reason.vulnerable_client_withdrawal';
+      return facts.previousMarkets ? 'mot.reason.vulnerable_client_market' : 'mot.reason.vulnerable_client_first_trade';
+    default:
+      return `mot.reason.${rule}` as const;
   }
+}
+
+/** Placeholders of the reason sentences that show their fact as it is. */
+const TEXT_PLACEHOLDERS = [
+  'date',
+  'years',
+  'lookaheadDays',
+  'daysWithoutTrade',
+  'dormantDays',
+  'minLossPct',
+  'openDate',
+  'daysSinceOpen',
+  'afterDays',
+  'expiryDate',
+  'assessedOn',
+  'validYears',
+  'nextStep',
+  'recordId',
+  'minSharePct',
+  'daysBetween',
+  'withinDays',
+  'age',
+  'minAge',
+] as const;
+/** The rules' HKD figures that the sentences name as they are (`netAssetsHkd` …), shown in the chosen currency. */
+const HKD_PLACEHOLDERS = ['netAssetsHkd', 'cashHkd', 'marketValueHkd', 'shortfallHkd', 'positionHkd', 'assetsHkd'] as const;
+
+/** Why the event fired, in one sentence: the rules' HKD figures in the chosen currency, a booked amount as booked. */
+export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
+  // Every placeholder any sentence names; a sentence takes the ones it names.
+  const values: Record<string, string> = {
+    ccy: chosen.currency,
+    occurredAt: when(facts.occurredAt),
+    changedAt: when(facts.changedAt),
+    currency: text(facts.currency),
+    amount: money(facts.amount),
+    quantity: money(facts.quantity, 0),
+    lossPct: money(facts.lossPct),
+    sharePct: money(facts.sharePct),
+    security: securityName(facts, language),
+    lastPrice: price(facts.lastPrice, facts),
+    avgCost: price(facts.avgCost, facts),
+    lastTrade: facts.lastTradeDate ? text(facts.lastTradeDate) : t('mot.reason.dormantNever'),
+    when: expiryWhen(t, facts),
+    fields: named(t, facts.changedFields, 'mot.particular'),
+    market: named(t, facts.market, 'mot.market'),
+    previousMarkets: marketsNamed(t, facts.previousMarkets),
+    converted: inChosen(chosen, facts.amountHkd),
+    value: inChosen(chosen, facts.valueHkd),
+    loss: inChosen(chosen, facts.lossHkd),
+    // Thresholds in whole units; the large-amount sentences call theirs `threshold`.
+    threshold: inChosen(chosen, facts.thresholdHkd, 0),
+    thresholdHkd: inChosen(chosen, facts.thresholdHkd, 0),
+    minLoss: inChosen(chosen, facts.minLossHkd, 0),
+    minPositionHkd: inChosen(chosen, facts.minPositionHkd, 0),
+  };
+  for (const key of TEXT_PLACEHOLDERS) values[key] = text(facts[key]);
+  for (const key of HKD_PLACEHOLDERS) values[key] = inChosen(chosen, facts[key]);
+  return t(reasonKey(rule, facts, chosen.currency), values);
 }
 
 /** The facts worth a row each, per rule (ids and rule settings stay out: the reason sentence covers them). */
