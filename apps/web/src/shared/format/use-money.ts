@@ -3,27 +3,20 @@ import { useAppSettings, type CurrencyConfig } from '../session/app-settings-sto
 import { convertAmount } from './currency-conversion';
 import { formatNumber } from './number-format';
 
-export interface Money {
-  currency: Currency;
-  /** An HKD amount in the chosen currency (null without an amount or a rate). */
-  convert(hkd: number | null | undefined): number | null;
-  /** An HKD amount in the chosen currency, grouped, 2 decimals; `-` for nothing. */
-  format(hkd: number | null | undefined, decimals?: number): string;
-  /** As `format`, with a leading `+` for gains (P/L figures). */
-  formatSigned(hkd: number | null | undefined, decimals?: number): string;
-}
-
 /** Every amount on screen goes through here, so the currency switch converts all of them at once. */
-export function useMoney(): Money {
+export function useMoney() {
   const currency = useAppSettings((settings) => settings.currency);
   const config = useAppSettings((settings) => settings.currencyConfig);
   return moneyIn(currency, config);
 }
 
 /** `useMoney`'s formatter for a given currency and rates, for code that formats outside a component (and its tests). */
-export function moneyIn(currency: Currency, config: CurrencyConfig): Money {
+export function moneyIn(currency: Currency, config: CurrencyConfig) {
+  /** An HKD amount in the chosen currency (null without an amount or a rate). */
   const convert = (hkd: number | null | undefined) => convertAmount(hkd, currency, config);
+  /** An HKD amount in the chosen currency, grouped, 2 decimals; `-` for nothing. */
   const format = (hkd: number | null | undefined, decimals = 2) => formatNumber(convert(hkd), decimals);
+  /** As `format`, with a leading `+` for gains (P/L figures). */
   const formatSigned = (hkd: number | null | undefined, decimals = 2) => {
     const value = convert(hkd);
     const text = formatNumber(value, decimals);
@@ -31,6 +24,9 @@ export function moneyIn(currency: Currency, config: CurrencyConfig): Money {
   };
   return { currency, convert, format, formatSigned };
 }
+
+/** The chosen currency and its formatters (`useMoney`, `moneyIn`). */
+export type Money = ReturnType<typeof moneyIn>;
 
 /** `up` / `down` / `flat` for colouring P/L and flows; which colour each takes is the reader's setting (trend-colours.ts). */
 export function trendOf(value: number | null | undefined): 'up' | 'down' | 'flat' {
