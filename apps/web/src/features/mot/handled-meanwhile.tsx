@@ -7,6 +7,7 @@ import { useTranslation } from '../../shared/i18n/use-translation';
 import { allDrafts, removeDraft } from '../../shared/drafts/draft-store';
 import { handOverTyped } from '../../shared/drafts/handover';
 import { outcomeText } from '../../shared/format/outcome';
+import { contactFormPath } from '../contact';
 import { handleDraftKey, isHandleDraft } from './handle-sheet';
 import { isSnoozeDraft, snoozeDraftKey } from './mot-snooze-sheet';
 import './locales';
@@ -46,7 +47,7 @@ export function HandledMeanwhile({ eventId, customerId, saved }: { eventId: numb
     const latest = leftFor(eventId, saved) ?? left;
     handOverTyped(`contactNew:${customerId}`, { note: latest.note, outcome: latest.outcome });
     latest.forget();
-    navigate(`/client/contact/new?customerId=${customerId}&channel=${latest.channel}`);
+    navigate(contactFormPath({ customerId, channel: latest.channel }));
   };
   return (
     <section className="ba-conflict" role="alert" data-testid="mot-handled-meanwhile">
