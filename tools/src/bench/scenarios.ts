@@ -182,28 +182,28 @@ export async function buildWarmScenarios(database: Queryable, staff: BenchStaff,
     { dateFrom: '2026-01-01', dateTo: '2026-12-31' },
   ];
 
-  const rotations: Array<[name: string, endpoint: Endpoint, inputs: EndpointInput[]]> = [
-    ['search:name', searchCustomers, nameKeywords.map((keyword) => ({ keyword }))],
-    ['search:phone', searchCustomers, phoneKeywords.map((keyword) => ({ keyword }))],
-    ['search:account', searchCustomers, customers.map((customer) => ({ keyword: customer.accountNo }))],
-    ['search:filters', searchCustomers, pages(FILTER_SETS)],
-    ['stat', statCustomers, [...FILTER_SETS.map(withoutListOptions), ...nameKeywords.slice(0, 16).map((keyword) => ({ keyword }))]],
-    ['getProfile', getProfile, byCustomer],
-    ['getAsset', getAsset, byCustomer],
-    ['getHolding', getHolding, byCustomer],
-    ['getTrade', getTrade, byCustomer],
-    ['mot:todoClient', getTodoClients, todoInputs],
-    ['mot:history', searchServiceHistory, historyInputs],
-    ['mot:clientHistory', getClientHistory, eventCustomers.map((customer) => ({ customerId: customer.id }))],
+  const rotations: Array<[name: ScenarioName, inputs: EndpointInput[]]> = [
+    ['search:name', nameKeywords.map((keyword) => ({ keyword }))],
+    ['search:phone', phoneKeywords.map((keyword) => ({ keyword }))],
+    ['search:account', customers.map((customer) => ({ keyword: customer.accountNo }))],
+    ['search:filters', pages(FILTER_SETS)],
+    ['stat', [...FILTER_SETS.map(withoutListOptions), ...nameKeywords.slice(0, 16).map((keyword) => ({ keyword }))]],
+    ['getProfile', byCustomer],
+    ['getAsset', byCustomer],
+    ['getHolding', byCustomer],
+    ['getTrade', byCustomer],
+    ['mot:todoClient', todoInputs],
+    ['mot:history', historyInputs],
+    ['mot:clientHistory', eventCustomers.map((customer) => ({ customerId: customer.id }))],
   ];
   return rotations
-    .filter(([, , inputs]) => inputs.length > 0)
-    .map(([name, endpoint, inputs]): Scenario => {
+    .filter(([, inputs]) => inputs.length > 0)
+    .map(([name, inputs]): Scenario => {
       let given = 0;
       return {
         name: `warm:${name}`,
         group: 'warm',
-        endpoint,
+        endpoint: SCENARIO_ENDPOINTS[name].endpoint,
         next: () => inputs[given++ % inputs.length]!,
         repeats: () => Math.max(0, given - inputs.length),
       };
