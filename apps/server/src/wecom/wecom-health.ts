@@ -41,7 +41,6 @@ export function createWecomHealth(
       const problem = wecomProblemOf(outcome.error);
       if (problem.scope === 'app') set(outcome.corpId, outcome.agentCode, 'problem', problem.name);
     },
-    agents: (): AgentHealth[] => [...records.values()],
     /** `unchecked` before the first probe. */
     summary(): { status: 'ok' | 'degraded' | 'unchecked'; agents: AgentHealth[] } {
       const agents = [...records.values()];
