@@ -71,8 +71,7 @@ async function serve(tuning: Tuning) {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => shutdown(signal));
 
   if (seedsDemoData(env) && tuning.demoCustomers > 0) {
     // The corps and the emulator's staff rows exist by now.

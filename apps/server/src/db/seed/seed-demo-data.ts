@@ -30,14 +30,7 @@ export interface SeedOptions {
   log?: (message: string) => void;
 }
 
-export interface SeedResult {
-  customers: number;
-  staff: number;
-  trades: number;
-  moneyMovements: number;
-  transfers: number;
-  elapsedMs: number;
-}
+export type SeedResult = Awaited<ReturnType<typeof seedDemoData>>;
 
 export class SeedRefusedError extends Error {}
 
@@ -54,7 +47,7 @@ export async function clearCustomerData(handle: DatabaseHandle) {
 }
 
 /** Fills an empty database with a deterministic brokerage. */
-export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions): Promise<SeedResult> {
+export async function seedDemoData(handle: DatabaseHandle, options: SeedOptions) {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
   if (await hasCustomers(handle)) throw new SeedRefusedError('the database already has customers; clear them first (seed --reset)');
