@@ -1,3 +1,4 @@
+import { CONTACT_CHANNELS } from '@broker/contract';
 import { ensureMonthPartitions, type DatabaseHandle } from '@broker/server';
 
 /**
@@ -24,7 +25,6 @@ export interface LongHistory {
   firstAt: string;
 }
 
-const CONTACT_CHANNELS = ['phone', 'wecom', 'meeting', 'email', 'other'] as const;
 const CONTACT_PURPOSES = ['service', 'review', 'care', 'document', 'follow_up'] as const;
 
 export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: number, asOf: string): Promise<LongHistory> {
