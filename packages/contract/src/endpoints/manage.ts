@@ -3,7 +3,7 @@ import { areaEndpoints } from '../endpoint';
 import { currencySchema, daySchema, moneySchema, pagedSchema, pagingShape, clientNameShape, maskedPhoneSchema } from '../common';
 import { customerStatusSchema, marketSchema } from './customer';
 
-const manageEndpoint = areaEndpoints({ agent: 'khgl', tag: 'manage' });
+export const manageEndpoint = areaEndpoints({ agent: 'khgl', tag: 'manage' });
 
 /** The caller's client list: only their own clients, phone numbers and identity documents masked in every row. */
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { areaEndpoints } from '../endpoint';
 import { appLanguageSchema } from '../common';
-
-const motEndpoint = areaEndpoints({ agent: 'mot', tag: 'mot' });
+import { motEndpoint } from './mot';
 
 /** The caller's MOT cards in WeCom (ADR 0042): on or off, and when they never arrive. */
 export const motPushSettingSchema = z.object({

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
 import { daySchema, epochMsSchema, pagedSchema, pagingShape, clientNameShape, maskedPhoneSchema } from '../common';
-import { motEventBriefSchema, motEventIdSchema, motRuleSchema } from './mot';
-
-const motEndpoint = areaEndpoints({ agent: 'mot', tag: 'mot' });
+import { motEndpoint, motEventBriefSchema, motEventIdSchema, motRuleSchema } from './mot';
 
 /** The ranked "today" list (overdue, due today, raised today; ADR 0041), each event's "why this rank", and snoozing. */
 

@@ -15,7 +15,7 @@ import {
 import { customerIdSchema } from './customer';
 import { contactChannelSchema } from './contact';
 
-const motEndpoint = areaEndpoints({ agent: 'mot', tag: 'mot' });
+export const motEndpoint = areaEndpoints({ agent: 'mot', tag: 'mot' });
 
 /**
  * MOT ("moments of truth"): the to-do list of events the rules raised for the caller's clients, handling them, and the

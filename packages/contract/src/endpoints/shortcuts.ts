@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { areaEndpoints } from '../endpoint';
 import { ErrorCode } from '../error-codes';
 import { currencySchema, epochMsSchema, idSchema, clientNameShape } from '../common';
-import { customerFilterShape, sortFieldSchema } from './manage';
-
-const manageEndpoint = areaEndpoints({ agent: 'khgl', tag: 'manage' });
+import { customerFilterShape, manageEndpoint, sortFieldSchema } from './manage';
 
 /**
  * Pinned and recently opened clients, recent searches and saved filters (ADR 0049): the staff member's, kept on the
