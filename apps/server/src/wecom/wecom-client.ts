@@ -36,13 +36,6 @@ export interface WecomClientOptions {
   onOutcome?: (outcome: { corpId: number; agentCode: AgentCode; error: WecomApiError | null }) => void;
 }
 
-export interface WecomSendResult {
-  msgid: string | null;
-  /** Not in the app's visible range, or unknown; lower-cased. */
-  invalidUsers: string[];
-  unlicensedUsers: string[];
-}
-
 /** The server's only door to WeCom; access tokens never leave it. */
 export function createWecomClient(options: WecomClientOptions) {
   const timeoutMs = options.timeoutMs ?? 8000;
@@ -203,8 +196,11 @@ export function createWecomClient(options: WecomClientOptions) {
         visibleTags: list(reply.allow_tags, 'tagid'),
       };
     },
-    /** 发送应用消息 (document/path/90236): WeCom sends to the valid recipients and names the rest; none valid is 81013. */
-    async sendMessage(corp: WecomCorp, agentCode: AgentCode, body: Record<string, unknown>): Promise<WecomSendResult> {
+    /**
+     * 发送应用消息 (document/path/90236): WeCom sends to the valid recipients and names the rest (invalid: not in the
+     * app's visible range, or unknown; lower-cased); none valid is 81013.
+     */
+    async sendMessage(corp: WecomCorp, agentCode: AgentCode, body: Record<string, unknown>) {
       const agentid = Number(agentOf(corp, agentCode).agentId);
       const reply = await call(corp, agentCode, '/cgi-bin/message/send', {}, { ...body, agentid });
       const ids = (value: unknown) => (typeof value === 'string' && value !== '' ? value.split('|') : []);
@@ -223,3 +219,4 @@ export function createWecomClient(options: WecomClientOptions) {
 }
 
 export type WecomClient = ReturnType<typeof createWecomClient>;
+export type WecomSendResult = Awaited<ReturnType<WecomClient['sendMessage']>>;

@@ -1,16 +1,11 @@
 import type { DatabaseHandle } from '../client';
 import { withSessionLock } from '../advisory-lock';
-import { hasCustomers, seedDemoData, type SeedResult } from './seed-demo-data';
+import { hasCustomers, seedDemoData, type SeedOptions, type SeedResult } from './seed-demo-data';
 
 /** Distinct from the migration lock. */
 const DEMO_SEED_LOCK_KEY = 727_002;
 
-export interface DemoSeedOptions {
-  customers: number;
-  corpCode: string;
-  asOf: string;
-  log: (message: string) => void;
-}
+type DemoSeedOptions = Required<Pick<SeedOptions, 'customers' | 'corpCode' | 'asOf' | 'log'>>;
 
 /**
  * First start only. Replicas serialise on a session advisory lock; a process without a session to hold it on
