@@ -118,7 +118,7 @@ function FilterForm({ filters, onClose, onApply }: { filters: Filters; onClose: 
           />
         </div>
         <div className="mot-field">
-          <div className="mot-field__label">{t('mot.history.channel')}</div>
+          <div className="mot-field__label">{t('mot.handle.channel')}</div>
           <Chips
             options={serviceChannelValues}
             value={draft.channel}

@@ -12,7 +12,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { useMoney } from '../../shared/format/use-money';
-import { isDay, useRestorableState } from '../../shared/drafts/page-state';
+import { isDay, oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
 import { motEventPath, motClientPath } from './mot-paths';
@@ -219,15 +219,15 @@ function TodoList({ date, rule }: { date: string; rule: MotRule | undefined }) {
 }
 
 /** Today's two views: the ranked day (default) or the day's list by client name, as on other days. */
-type HomeView = 'ranked' | 'day';
-const isHomeView = (value: unknown): value is HomeView => value === 'ranked' || value === 'day';
+const HOME_VIEWS = ['ranked', 'day'] as const;
+type HomeView = (typeof HOME_VIEWS)[number];
 
 function ViewToggle({ view, onChange }: { view: HomeView; onChange: (view: HomeView) => void }) {
   const { t } = useTranslation();
   return (
     <div className="mot-view-bar">
       <div className="ba-segmented mot-toggle" role="group" aria-label={t('mot.rank.viewLabel')} data-testid="mot-view">
-        {(['ranked', 'day'] as const).map((value) => (
+        {HOME_VIEWS.map((value) => (
           <button
             key={value}
             type="button"
@@ -260,7 +260,7 @@ export default function MotHomePage() {
   const summary = useQuery(todaySummaryQuery());
   // `?view=day` opens today's list by client name (a link or a test that wants it).
   const [params] = useSearchParams();
-  const [view, setView] = useRestorableState<HomeView>('view', () => (params.get('view') === 'day' ? 'day' : 'ranked'), isHomeView);
+  const [view, setView] = useRestorableState<HomeView>('view', () => (params.get('view') === 'day' ? 'day' : 'ranked'), oneOf(HOME_VIEWS));
   const rankedDay = date === today && view === 'ranked';
   const todayTotal = summary.data?.byRule.reduce((sum, entry) => sum + entry.count, 0);
   const dayTotal = rankedDay ? todayTotal : counts.data?.total;
@@ -288,7 +288,7 @@ export default function MotHomePage() {
         </div>
         <Link to="/mot/historySearch" className="ba-stack mot-hero__action" data-testid="mot-history-link">
           <FileOutline />
-          <span>{t('mot.home.history')}</span>
+          <span>{t('mot.client.history')}</span>
         </Link>
         <button type="button" className="ba-stack mot-hero__action" onClick={() => setSettingsOpen(true)} data-testid="mot-settings-open">
           <SetOutline />

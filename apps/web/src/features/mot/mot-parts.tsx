@@ -112,7 +112,7 @@ export function TodoMark({ status }: { status: MotStatus }) {
   if (status !== 'new') return <StatusTag status={status} />;
   return (
     <span className="mot-unseen" data-testid="mot-unseen-mark">
-      {t('mot.home.unseen')}
+      {t('mot.status.new')}
     </span>
   );
 }
@@ -226,9 +226,9 @@ export function ClientFacts({ customer }: { customer: MotCustomerSummary }) {
       t(negative ? 'mot.detail.netAssets' : 'mot.detail.totalAssets', { ccy: money.currency }),
       negative ? `${assets} · ${t('mot.detail.negativeEquity')}` : assets,
     ],
-    [t('mot.detail.riskLevel'), formatRiskLevel(customer.riskLevel)],
-    [t('mot.detail.openDate'), customer.openDate],
-    [t('mot.detail.lastTradeDate'), customer.lastTradeDate ?? '-'],
+    [t('mot.fact.riskLevel'), formatRiskLevel(customer.riskLevel)],
+    [t('mot.fact.openDate'), customer.openDate],
+    [t('mot.fact.lastTradeDate'), customer.lastTradeDate ?? '-'],
   ];
   return (
     <dl className="mot-facts mot-facts--grid">

@@ -109,7 +109,7 @@ export function RankedList({ rule }: { rule: MotRule | undefined }) {
     <div className="mot-list" data-testid="mot-ranked-list">
       <div className="mot-list__head mot-ranked-head">
         <span className="mot-ranked-head__title">{t('mot.rank.title')}</span>
-        <span className="mot-list__total">{t('mot.rank.total', { count: total })}</span>
+        <span className="mot-list__total">{t('mot.home.eventsTotal', { count: total })}</span>
       </div>
       <p className="ba-caption mot-ranked-head__subtitle">{t('mot.rank.subtitle')}</p>
       {total === 0 ? (
