@@ -60,21 +60,16 @@ export async function invalidateAfterWrite(record: ContactRecord) {
   ]);
 }
 
-export function useAddContactRecord() {
-  return useMutation({
-    // Failures are shown by the form (under the field, or with what to do); no toast over it.
-    mutationFn: (payload: AddPayload) => request(endpoints.addContactRecord, payload, { silent: true }),
-    // Not awaited: the page moves on at once; the views refetch behind it.
-    onSuccess: (record) => void invalidateAfterWrite(record),
-  });
-}
+/**
+ * Writing a record. Failures are shown by the form (under the field, or with what to do): silent, no toast over it. The refetch
+ * is not awaited: the page moves on at once; the views refetch behind it.
+ */
+const useWrite = <P>(write: (payload: P) => Promise<ContactRecord>) =>
+  useMutation({ mutationFn: write, onSuccess: (record) => void invalidateAfterWrite(record) });
 
-export function useReviseContactRecord() {
-  return useMutation({
-    mutationFn: (payload: RevisePayload) => request(endpoints.reviseContactRecord, payload, { silent: true }),
-    onSuccess: (record) => void invalidateAfterWrite(record),
-  });
-}
+export const useAddContactRecord = () => useWrite((payload: AddPayload) => request(endpoints.addContactRecord, payload, { silent: true }));
+export const useReviseContactRecord = () =>
+  useWrite((payload: RevisePayload) => request(endpoints.reviseContactRecord, payload, { silent: true }));
 
 /** The client's whole log as CSV (the server audits the export), saved as a file named by the server. */
 export function useExportContactLog() {
