@@ -181,7 +181,7 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
       value: info.phoneMasked ?? none,
       testId: 'info-phone',
     },
-    { label: t('client.base.email'), value: info.email ?? none, testId: 'info-email', wide: true },
+    { label: t('client.edit.email'), value: info.email ?? none, testId: 'info-email', wide: true },
     {
       label: t('client.base.idDoc'),
       value: `${t(`client.base.idDocType.${info.idDocType}`, { defaultValue: info.idDocType })} ${info.idDocMasked}`,
@@ -200,8 +200,8 @@ function BaseInfoCard({ info }: { info: CustomerBaseInfo }) {
         </span>
       )),
     },
-    { label: t('client.base.tags'), value: info.tags.length ? info.tags.join('、') : none, testId: 'info-tags' },
-    { label: t('client.base.remark'), value: info.remark ?? none, testId: 'info-remark', wide: true },
+    { label: t('client.edit.tags'), value: info.tags.length ? info.tags.join('、') : none, testId: 'info-tags' },
+    { label: t('client.edit.remark'), value: info.remark ?? none, testId: 'info-remark', wide: true },
   ];
   return (
     <Card

@@ -69,7 +69,6 @@ const client = {
     title: ['基本信息', '基本資料', 'Basic information'],
     customerNo: ['客户号', '客戶號', 'Client no.'],
     phone: ['手机', '手機', 'Phone'],
-    email: ['邮箱', '電郵', 'Email'],
     idDoc: ['证件', '證件', 'ID'],
     idDocExpiry: ['证件有效期', '證件有效期', 'ID expiry'],
     birthday: ['出生日期', '出生日期', 'Birthday'],
@@ -78,8 +77,6 @@ const client = {
     channel: ['渠道', '渠道', 'Channel'],
     openDate: ['开户日期', '開戶日期', 'Opened'],
     accounts: ['账户', '賬戶', 'Accounts'],
-    tags: ['标签', '標籤', 'Tags'],
-    remark: ['备注', '備註', 'Remark'],
     none: ['未填写', '未填寫', 'Not given'],
     idDocType: {
       hkid: ['香港身份证', '香港身份證', 'HKID'],
@@ -246,7 +243,6 @@ const client = {
     empty: ['暂无转仓记录', '暫無轉倉記錄', 'No stock transfers'],
   },
   edit: {
-    nameCn: ['中文名', '中文名', 'Chinese name'],
     nameEn: ['英文名', '英文名', 'English name'],
     phone: ['手机号', '手機號', 'Mobile'],
     phonePlaceholder: ['如 +852 9123 4567', '如 +852 9123 4567', 'e.g. +852 9123 4567'],
@@ -279,7 +275,6 @@ const client = {
       email: ['邮箱格式不正确', '電郵格式不正確', 'Enter a valid email address'],
       tagsMax: ['最多 {{max}} 个标签', '最多 {{max}} 個標籤', 'At most {{max}} tags'],
       tagRepeat: ['标签已存在', '標籤已存在', 'This tag is already there'],
-      fix: ['请先修正标红的内容', '請先修正標紅的內容', 'Please correct the fields marked in red'],
     },
   },
 } satisfies Entries;
