@@ -11,61 +11,39 @@ export function csvField(value: string | number | boolean | null): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const HEADER = [
-  'record_id',
-  'thread_id',
-  'version',
-  'latest',
-  'served_at_hkt',
-  'channel',
-  'purpose',
-  'note',
-  'outcome',
-  'next_step',
-  'next_step_date',
-  'suitability',
-  'linked_events',
-  'follows_record_id',
-  'written_by',
-  'written_at_hkt',
-  'locks_at_hkt',
-  'edits',
-  'correction_reason',
-  'superseded_at_hkt',
+const at = (epochMs: number | null) => (epochMs === null ? null : hongKongDateTime(epochMs));
+
+/** Each column's header and value, in the file's order. */
+const COLUMNS: ReadonlyArray<[header: string, value: (row: RecordRow) => string | number | boolean | null]> = [
+  ['record_id', (row) => row.recordId],
+  ['thread_id', (row) => row.threadId],
+  ['version', (row) => row.version],
+  ['latest', (row) => row.latest],
+  ['served_at_hkt', (row) => at(row.servedAt)],
+  ['channel', (row) => row.channel],
+  ['purpose', (row) => row.purpose],
+  ['note', (row) => row.note],
+  ['outcome', (row) => row.outcome],
+  ['next_step', (row) => row.nextStep],
+  ['next_step_date', (row) => row.nextStepDate],
+  ['suitability', (row) => row.suitability],
+  ['linked_events', (row) => row.events.map((event) => `${event.eventId}:${event.rule}:${event.dueDate}`).join(' ')],
+  ['follows_record_id', (row) => row.followsRecordId],
+  ['written_by', (row) => `${row.staffName} (${row.staffId})`],
+  ['written_at_hkt', (row) => at(row.createdAt)],
+  ['locks_at_hkt', (row) => at(row.locksAt)],
+  ['edits', (row) => row.edits],
+  ['correction_reason', (row) => row.correctionReason],
+  ['superseded_at_hkt', (row) => at(row.supersededAt)],
 ];
 
-const at = (epochMs: number | null) => (epochMs === null ? null : hongKongDateTime(epochMs));
+const csvLine = (values: ReadonlyArray<string | number | boolean | null>) => values.map(csvField).join(',');
 
 /**
  * Every version of every record, oldest contact first, with a BOM (so Excel reads Chinese) and CRLF. Codes stay
  * codes: the file is evidence, not a translated page.
  */
 export function contactLogCsv(rows: readonly RecordRow[]): string {
-  const lines = rows.map((row) =>
-    [
-      row.recordId,
-      row.threadId,
-      row.version,
-      row.latest,
-      at(row.servedAt),
-      row.channel,
-      row.purpose,
-      row.note,
-      row.outcome,
-      row.nextStep,
-      row.nextStepDate,
-      row.suitability,
-      row.events.map((event) => `${event.eventId}:${event.rule}:${event.dueDate}`).join(' '),
-      row.followsRecordId,
-      `${row.staffName} (${row.staffId})`,
-      at(row.createdAt),
-      at(row.locksAt),
-      row.edits,
-      row.correctionReason,
-      at(row.supersededAt),
-    ]
-      .map(csvField)
-      .join(','),
-  );
-  return `\uFEFF${[HEADER.map(csvField).join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = [csvLine(COLUMNS.map(([header]) => header)), ...rows.map((row) => csvLine(COLUMNS.map(([, value]) => value(row))))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
