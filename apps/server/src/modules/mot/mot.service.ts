@@ -14,17 +14,10 @@ export const toRecord = (row: RecordRow): ServiceRecord => ({
   rule: row.rule as MotRule | null,
   channel: row.channel as ServiceRecord['channel'],
 });
-export const toEvent = (row: EventRow, record: RecordRow | undefined): MotEvent => ({
-  eventId: row.eventId,
+export const toEvent = ({ staffId: _staffId, ...row }: EventRow & { staffId?: number }, record: RecordRow | undefined): MotEvent => ({
+  ...row,
   rule: row.rule as MotRule,
   status: row.status as MotEvent['status'],
-  dueDate: row.dueDate,
-  customerId: row.customerId,
-  facts: row.facts,
-  createdAt: row.createdAt,
-  seenAt: row.seenAt,
-  handledAt: row.handledAt,
-  snoozed: row.snoozed,
   serviceRecord: record ? toRecord(record) : null,
 });
 export const toCustomer = ({ staffId: _staffId, ...row }: CustomerSummaryRow): MotCustomerSummary => ({
