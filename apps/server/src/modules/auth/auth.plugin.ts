@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, HEADER_CORP, HEADER_TOKEN } from '@broker/contract';
 import type { Corp } from '../../corps';
 import { ApiError } from '../../http/api-error';
-import type { Caller } from '../../http/caller';
 import { createAuthRepository } from './auth.repository';
 import { hashSessionToken, sameSecret } from './session-token';
 import { readCookie } from './session-cookies';
@@ -76,14 +75,13 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     if (session.expiresAtMs <= Date.now()) {
       throw new ApiError(ErrorCode.LOGIN_EXPIRED, 'Your sign-in has expired; please sign in again');
     }
-    const caller: Caller = {
+    request.caller = {
       sessionId: session.sessionId,
       staffId: session.staffId,
       staffName: session.staffName,
       wecomUserId: session.wecomUserId,
       corp,
     };
-    request.caller = caller;
   });
 }
 

@@ -53,12 +53,12 @@ async function motPushPlugin(app: FastifyInstance, options: MotPushPluginOptions
       });
     return dispatching;
   };
+  const dispatchInBackground = () =>
+    void dispatchNow().catch((error: unknown) => app.log.error({ err: error }, 'mot push failed; will retry on the next tick'));
   app.decorate('motPush', {
     async afterNewEvents(enqueue: EnqueueOptions) {
       const queued = await enqueueMotPushes(app.database, enqueue);
-      if (queued.cards > 0 && options.intervalMs > 0) {
-        void dispatchNow().catch((error: unknown) => app.log.error({ err: error }, 'mot push failed; will retry on the next tick'));
-      }
+      if (queued.cards > 0 && options.intervalMs > 0) dispatchInBackground();
       return queued;
     },
     dispatchNow,
@@ -67,10 +67,7 @@ async function motPushPlugin(app: FastifyInstance, options: MotPushPluginOptions
   if (options.intervalMs > 0) {
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(
-        () => void dispatchNow().catch((error: unknown) => app.log.error({ err: error }, 'mot push failed; will retry on the next tick')),
-        options.intervalMs,
-      );
+      timer = setInterval(dispatchInBackground, options.intervalMs);
       timer.unref();
     });
     app.addHook('preClose', async () => {

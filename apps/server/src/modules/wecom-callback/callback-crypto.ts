@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { decrypt, getSignature } from '@wecom/crypto';
 import { XMLParser } from 'fast-xml-parser';
-import { callbackTimeProblem, ErrorCode } from '@broker/contract';
+import type { z } from 'zod';
+import { callbackTimeProblem, ErrorCode, type wecomCallbackQuerySchema } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { CallbackConfig } from '../../corps';
 
@@ -11,17 +12,17 @@ const sameHex = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export interface SignedQuery {
-  msg_signature: string;
-  timestamp: string;
-  nonce: string;
-}
-
 /**
  * The one gate of every callback (ADR 0019): fresh timestamp, msg_signature with the corp's Token, AES
  * decryption by WeCom's own library, and the receiveid equal to the corp's CorpID (another corp's is refused).
  */
-export function openCallback(settings: CallbackConfig, corpId: string, query: SignedQuery, ciphertext: string, nowMs = Date.now()): string {
+export function openCallback(
+  settings: CallbackConfig,
+  corpId: string,
+  query: z.output<typeof wecomCallbackQuerySchema>,
+  ciphertext: string,
+  nowMs = Date.now(),
+): string {
   requireNow('timestamp', Number(query.timestamp), nowMs);
   const expected = getSignature(settings.token, query.timestamp, query.nonce, ciphertext);
   if (!sameHex(expected, query.msg_signature)) {
