@@ -10,15 +10,6 @@ export type CalendarDay = string;
 /** An instant as a Date or epoch milliseconds. */
 export type Instant = Date | number;
 
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 let wallClockFormat: Intl.DateTimeFormat | undefined;
 
 /** Made on first use: building an Intl formatter costs far more than using one. */
@@ -38,10 +29,10 @@ function hongKongFormat(): Intl.DateTimeFormat {
 
 const epochMs = (at: Instant) => (typeof at === 'number' ? at : at.getTime());
 
-function wallClock(at: Instant): WallClock {
-  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+function wallClock(at: Instant) {
+  const clock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of hongKongFormat().formatToParts(epochMs(at))) {
-    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
+    if (part.type in clock) clock[part.type as keyof typeof clock] = Number(part.value);
   }
   return clock;
 }
