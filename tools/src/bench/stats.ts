@@ -1,13 +1,3 @@
-/** Latency figures of one measured cell, in milliseconds. */
-export interface LatencySummary {
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  mean: number;
-  max: number;
-}
-
 /** Nearest-rank percentile of sorted values, no interpolation: every figure reported is a latency observed (NaN for none). */
 export function percentile(sortedAscending: ArrayLike<number>, p: number): number {
   if (!(p > 0 && p <= 100)) throw new RangeError(`percentile: p must be in (0, 100], got ${p}`);
@@ -16,7 +6,8 @@ export function percentile(sortedAscending: ArrayLike<number>, p: number): numbe
   return sortedAscending[Math.min(rank, sortedAscending.length) - 1]!;
 }
 
-export function summarize(values: readonly number[]): LatencySummary {
+/** Latency figures of one measured cell, in milliseconds. */
+export function summarize(values: readonly number[]) {
   const sorted = Float64Array.from(values).sort();
   const total = sorted.reduce((sum, value) => sum + value, 0);
   return {

@@ -1,4 +1,4 @@
-import type { LatencySummary } from './stats';
+import type { summarize } from './stats';
 import type { CpuShare } from './cpu-share';
 
 export type Engine = 'postgres' | 'pglite';
@@ -31,7 +31,7 @@ export interface FixedRateResult extends Pick<CellResult, 'engine' | 'endpoint' 
 }
 
 export interface Measurement {
-  latency: LatencySummary;
+  latency: ReturnType<typeof summarize>;
   /** Completed requests (any outcome) per second of measured time. */
   requestsPerSecond: number;
   requests: number;
