@@ -14,7 +14,7 @@ import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { handOverTyped } from '../../shared/drafts/handover';
 import { useHandleEvent } from './mot-api';
-import { channelIcon, RuleTag } from './mot-parts';
+import { CHANNEL_ICON, RuleTag } from './mot-parts';
 import { SheetHead } from '../../shared/ui/sheet';
 import { SERVICE_OUTCOME_CODES, outcomeText } from '../../shared/format/outcome';
 import { isObject, isText } from '../../shared/drafts/page-state';
@@ -115,7 +115,7 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
             onChange={(value) => set({ channel: value })}
             render={(option) => (
               <>
-                <span className="ba-tiles__icon">{channelIcon(option)}</span>
+                <span className="ba-tiles__icon">{CHANNEL_ICON[option]}</span>
                 {t(`contact.channel.${option}`)}
               </>
             )}

@@ -58,7 +58,7 @@ const RULE_LOOK: Record<MotRule, { icon: ReactNode; tone: 'blue' | 'green' | 're
   vulnerable_client: { icon: <HeartOutline />, tone: 'violet' },
 };
 
-const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
+export const CHANNEL_ICON: Record<ServiceChannel, ReactNode> = {
   phone: <PhoneFill />,
   wecom: <MessageFill />,
   meeting: <TeamFill />,
@@ -126,8 +126,6 @@ export function ChannelLabel({ channel }: { channel: ServiceChannel }) {
     </span>
   );
 }
-
-export const channelIcon = (channel: ServiceChannel) => CHANNEL_ICON[channel];
 
 /** One service record: when, how, what was done and with what outcome. */
 export function ServiceRecordBody({

@@ -8,8 +8,6 @@ import './mot-rank.css';
 import { eventRankQuery } from './mot-api';
 import { formatDateTime } from '../../shared/format/date-format';
 
-const factor = (value: number) => formatNumber(value, 2);
-
 /** "Why this rank": the score and each of its four factors with the fact it came from (ADR 0041). */
 function RankFactors({ rank, rule }: { rank: MotRank; rule: MotRule }) {
   const { t } = useTranslation();
@@ -54,7 +52,7 @@ function RankFactors({ rank, rule }: { rank: MotRank; rule: MotRule }) {
             <dt>{row.label}</dt>
             <dd>
               <span className="mot-rank-factors__fact">{row.fact}</span>
-              <span className="mot-rank-factors__value">{t('mot.rank.factor', { factor: factor(row.value) })}</span>
+              <span className="mot-rank-factors__value">{t('mot.rank.factor', { factor: formatNumber(row.value, 2) })}</span>
             </dd>
           </div>
         ))}
