@@ -17,6 +17,7 @@ import {
 import { hongKongDateTime, hongKongDay, hongKongInstant, isCalendarDay } from '@broker/domain';
 import { bothTexts, compareEdits, mergeEdits, type Comparable, type MergeChoice } from '../../shared/drafts/edit-merge';
 import { isObject, isText } from '../../shared/drafts/page-state';
+import type { KeysUnder } from '../../shared/i18n/translator';
 
 /** The log form as typed: text as it is in the inputs (empty = none), the time as Hong Kong day and time. */
 export interface ContactFormValues {
@@ -44,20 +45,9 @@ export const FIELD_MAX = {
   correctionReason: CONTACT_REASON_MAX,
 } as const;
 
-/** A failure under a field: an i18n key under `contact.error.` and what it needs. */
+/** A failure under a field: its message (a key under `contact.error.`) and what it needs. */
 export interface FieldError {
-  key:
-    | 'required'
-    | 'tooLong'
-    | 'suitabilityRequired'
-    | 'nextStepRequired'
-    | 'day'
-    | 'time'
-    | 'future'
-    | 'beforeOpen'
-    | 'nextStepBeforeContact'
-    | 'reasonRequired'
-    | 'tooManyEvents';
+  key: KeysUnder<'contact.error'>;
   max?: number;
 }
 export type FieldErrors = Partial<Record<ContactField, FieldError>>;

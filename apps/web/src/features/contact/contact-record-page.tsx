@@ -70,12 +70,6 @@ function VersionCard({ record, current }: { record: ContactRecord; current: bool
   );
 }
 
-interface EditorProps {
-  record: ContactRecord;
-  correcting: boolean;
-  onDone: () => void;
-}
-
 type MergeField = keyof ContactFormValues;
 
 type Choices = Partial<Record<MergeField, MergeChoice>>;
@@ -115,7 +109,7 @@ function startFrom(record: ContactRecord, draft: ReviseDraft | null, reasonLine:
 }
 
 /** Editing before the lock, correcting after it (with a reason): the same fields as the log form. */
-function Editor({ record, correcting, onDone }: EditorProps) {
+function Editor({ record, correcting, onDone }: { record: ContactRecord; correcting: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const draft = useDraft(
     reviseDraftKey(record.threadId),
@@ -363,13 +357,7 @@ function RecordView({ recordId }: { recordId: number }) {
     <PageFrame
       className="ba-contact"
       footer={
-        <footer
-          className={
-            record.nextStep
-              ? 'ba-footer-bar ba-footer-bar--form ba-contact-footer ba-contact-footer--split'
-              : 'ba-footer-bar ba-footer-bar--form ba-contact-footer'
-          }
-        >
+        <footer className={`ba-footer-bar ba-footer-bar--form ba-contact-footer${record.nextStep ? ' ba-contact-footer--split' : ''}`}>
           {record.nextStep && (
             <Button
               onClick={() => navigate(contactFormPath({ customerId: record.customerId, followsRecordId: record.recordId }))}
