@@ -1,15 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-/** Where one cell's CPU went, in ms per completed request: the three share the cores, so this explains a latency. */
-export interface CpuShare {
-  serverMs: number;
-  /** null when PostgreSQL is not a local process (or the engine is PGlite, inside the server). */
-  postgresMs: number | null;
-  loadGeneratorMs: number;
-  /** Average number of cores the three kept busy during the cell (2 = the whole machine). */
-  coresBusy: number;
-}
-
 /** CPU time of a process in seconds from /proc (utime + stime, in clock ticks of 1/100 s); 0 once gone. */
 function processCpuSeconds(pid: number): number {
   try {
@@ -46,7 +36,7 @@ export const canMeasureCpuShare = () => existsSync('/proc/self/stat');
 export async function measureCpuShare<T extends { requests: number }>(
   cell: () => Promise<T>,
   options: { serverCpuSeconds: () => number; localPostgres: boolean },
-): Promise<{ result: T; cpu: CpuShare | null }> {
+) {
   if (!canMeasureCpuShare()) return { result: await cell(), cpu: null };
   const before = {
     server: options.serverCpuSeconds(),
@@ -67,11 +57,16 @@ export async function measureCpuShare<T extends { requests: number }>(
   const perRequest = (cpuSeconds: number) => (result.requests > 0 ? (cpuSeconds * 1000) / result.requests : 0);
   return {
     result,
+    // Where the cell's CPU went, in ms per completed request: the three share the cores, so this explains a latency.
     cpu: {
       serverMs: perRequest(server),
+      /** null when PostgreSQL is not a local process (or the engine is PGlite, inside the server). */
       postgresMs: postgres === null ? null : perRequest(postgres),
       loadGeneratorMs: perRequest(own),
+      /** Average number of cores the three kept busy during the cell (2 = the whole machine). */
       coresBusy: (server + own + (postgres ?? 0)) / seconds,
     },
   };
 }
+
+export type CpuShare = NonNullable<Awaited<ReturnType<typeof measureCpuShare>>['cpu']>;
