@@ -153,9 +153,8 @@ const TEXT_PLACEHOLDERS = [
 /** The rules' HKD figures that the sentences name as they are (`netAssetsHkd` …), shown in the chosen currency. */
 const HKD_PLACEHOLDERS = ['netAssetsHkd', 'cashHkd', 'marketValueHkd', 'shortfallHkd', 'positionHkd', 'assetsHkd'] as const;
 
-/** Why the event fired, in one sentence: the rules' HKD figures in the chosen currency, a booked amount as booked. */
-export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, language: string, chosen: Money): string {
-  // Every placeholder any sentence names; a sentence takes the ones it names.
+/** Every placeholder any reason sentence names, read from the facts (a sentence takes the ones it names). */
+function sentenceValues(t: TFunction, facts: MotFacts, language: string, chosen: Money) {
   const values: Record<string, string> = {
     ccy: chosen.currency,
     occurredAt: when(facts.occurredAt),
@@ -184,8 +183,12 @@ export function describeReason(t: TFunction, rule: MotRule, facts: MotFacts, lan
   };
   for (const key of TEXT_PLACEHOLDERS) values[key] = text(facts[key]);
   for (const key of HKD_PLACEHOLDERS) values[key] = inChosen(chosen, facts[key]);
-  return t(reasonKey(rule, facts, chosen.currency), values);
+  return values;
 }
+
+/** Why the event fired, in one sentence: the rules' HKD figures in the chosen currency, a booked amount as booked. */
+export const describeReason = (t: TFunction, rule: MotRule, facts: MotFacts, language: string, chosen: Money): string =>
+  t(reasonKey(rule, facts, chosen.currency), sentenceValues(t, facts, language, chosen));
 
 /** The facts worth a row each, per rule (ids and rule settings stay out: the reason sentence covers them). */
 const FACT_ROWS: Record<MotRule, readonly KeysUnder<'mot.fact'>[]> = {
@@ -221,6 +224,9 @@ const FACT_ROWS: Record<MotRule, readonly KeysUnder<'mot.fact'>[]> = {
 /** Rows that only one of a rule's triggers has (vulnerable_client: a withdrawal or a new market) are left out when absent. */
 const OPTIONAL_FACT_ROWS = new Set(['market', 'securityName', 'previousMarkets', 'currency', 'amount', 'amountHkd', 'thresholdHkd']);
 
+/** A row's fact under another name in the sentences. */
+const SENTENCE_NAME: Partial<Record<string, string>> = { securityName: 'security', changedFields: 'fields', lastTradeDate: 'lastTrade' };
+
 export function factRows(
   t: TFunction,
   rule: MotRule,
@@ -237,27 +243,18 @@ export function factRows(
     rule === 'vulnerable_client'
       ? shown.filter((key) => !OPTIONAL_FACT_ROWS.has(key) || facts[key === 'securityName' ? 'symbol' : key] !== undefined)
       : shown;
+  const inSentence = sentenceValues(t, facts, language, chosen);
   return keys.map((key) => {
     let value: string;
-    if (key === 'securityName') value = securityName(facts, language);
-    else if (key === 'occurredAt') value = when(facts.occurredAt);
-    else if (key === 'quantity') value = money(facts.quantity, 0);
-    else if (key === 'lossPct') value = percent(facts.lossPct);
-    else if (key === 'sharePct') value = percent(facts.sharePct);
-    else if (key === 'riskLevel') value = formatRiskLevel(typeof facts.riskLevel === 'boolean' ? null : facts.riskLevel);
-    else if (key === 'changedFields') value = named(t, facts.changedFields, 'mot.particular');
-    else if (key === 'changedAt') value = when(facts.changedAt);
-    else if (key === 'changedBy' && !facts.changedBy) value = t('mot.fact.changedBySystem');
-    else if (key === 'market') value = named(t, facts.market, 'mot.market');
-    else if (key === 'previousMarkets') value = marketsNamed(t, facts.previousMarkets);
-    else if (key === 'lastTradeDate' && !facts.lastTradeDate) value = t('mot.reason.dormantNever');
-    else if (key === 'amount') value = money(facts.amount);
+    // As the reason sentence reads the fact, except: percentages with their sign, every HKD figure to the cent, codes in words.
+    if (key === 'lossPct' || key === 'sharePct') value = percent(facts[key]);
     // The rules' HKD figures (`…Hkd`): shown in the chosen currency, their labels naming it.
     else if (key.endsWith('Hkd')) value = inChosen(chosen, facts[key]);
-    else if (key === 'avgCost' || key === 'lastPrice') value = price(facts[key], facts);
+    else if (key === 'riskLevel') value = formatRiskLevel(typeof facts.riskLevel === 'boolean' ? null : facts.riskLevel);
+    else if (key === 'changedBy' && !facts.changedBy) value = t('mot.fact.changedBySystem');
     else if (key === 'changeType') value = t(`mot.contactChange.${contactChangeOf(facts)}`);
     else if (key === 'method' && facts.method) value = t(`mot.method.${text(facts.method)}`, { defaultValue: text(facts.method) });
-    else value = text(facts[key]);
+    else value = inSentence[SENTENCE_NAME[key] ?? key] ?? text(facts[key]);
     return { label: t(`mot.fact.${key}`, { ccy: chosen.currency }), value };
   });
 }
