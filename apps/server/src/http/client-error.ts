@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
+import { printable } from './validation-message';
 
 /** env.ts, ADR 0014. */
 export interface ConnectionLimits {
@@ -14,9 +15,6 @@ export const checkingIntervalMs = (limits: ConnectionLimits) =>
   Math.max(25, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-
-/** Printable ASCII and short: llhttp's reason is about the client's own bytes. */
-const plain = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 80);
 
 interface Answer {
   code: ErrorCodeValue;
@@ -34,7 +32,8 @@ export function answerFor(error: NodeJS.ErrnoException & { reason?: string }, li
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     return { code: ErrorCode.HEADERS_TOO_LARGE, msg: `headers: larger than ${http.maxHeaderSize / 1024} KiB in total` };
   }
-  const reason = error.reason ? plain(error.reason) : 'the request line, a header or the chunked body is malformed';
+  // Printable and short: llhttp's reason is about the client's own bytes.
+  const reason = error.reason ? printable(error.reason, 80) : 'the request line, a header or the chunked body is malformed';
   return { code: ErrorCode.HTTP_MALFORMED, msg: `request: not valid HTTP/1.1 (${reason})` };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@broker/contract';
 import { ApiError } from './api-error';
+import { printable } from './validation-message';
 
 /** Forms (today only setFold) hold a few short scalars: anything beyond is refused (090607), never silently cut. */
 export const FORM_LIMITS = {
@@ -44,8 +45,6 @@ function brokenFormReason(error: unknown): string {
   return 'it cannot be read';
 }
 
-const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
-
 /** preValidation for form endpoints: every problem is a 4xx naming it, never a 500. */
 export async function readFormBody(request: FastifyRequest) {
   if (!request.isMultipart()) return;
@@ -63,7 +62,7 @@ export async function readFormBody(request: FastifyRequest) {
         throw new ApiError(ErrorCode.FORM_TOO_LARGE, `body: a field name is longer than ${FORM_LIMITS.fieldNameSize} bytes`);
       }
       if (part.valueTruncated) {
-        throw new ApiError(ErrorCode.FORM_TOO_LARGE, `body.${printable(name)}: longer than ${FORM_LIMITS.fieldSize} bytes`);
+        throw new ApiError(ErrorCode.FORM_TOO_LARGE, `body.${printable(name, 40)}: longer than ${FORM_LIMITS.fieldSize} bytes`);
       }
       const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       const existing = fields.get(name);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@broker/contract';
 import { ApiError } from './api-error';
+import { printable } from './validation-message';
 
 /**
  * The first byte not in a well-formed UTF-8 sequence (RFC 3629; a cut-off sequence included); -1 when none. The
@@ -24,11 +25,7 @@ const MAX_PATH_STEPS = 8;
 
 type Frame = { kind: 'object'; key: string | null; expectingKey: boolean } | { kind: 'array'; index: number };
 
-const keyText = (bytes: Uint8Array) =>
-  Buffer.from(bytes)
-    .toString('latin1')
-    .replace(/[^\x20-\x7e]/g, '?')
-    .slice(0, 40);
+const keyText = (bytes: Uint8Array) => printable(Buffer.from(bytes).toString('latin1'), 40);
 
 /** `body.remark`, `body.tags.1`, or `body` outside any string; JSON's structure is ASCII, so raw bytes do. */
 export function jsonFieldAt(bytes: Uint8Array, offset: number): string {
@@ -120,10 +117,7 @@ export function registerStrictJsonParser(app: FastifyInstance) {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
     if (charset && charset !== 'utf-8' && charset !== 'utf8') {
       done(
-        new ApiError(
-          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          `content-type: JSON must be sent as UTF-8, not "${charset.replace(/[^\x20-\x7e]/g, '?').slice(0, 32)}"`,
-        ),
+        new ApiError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `content-type: JSON must be sent as UTF-8, not "${printable(charset, 32)}"`),
         undefined,
       );
       return;

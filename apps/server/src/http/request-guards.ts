@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode, type PayloadKind } from '@broker/contract';
 import { ApiError } from './api-error';
 import { boundaryProblem, FORM_MAX_BYTES } from './form-body';
+import { printable } from './validation-message';
 
 /** Deeper is refused by every schema anyway: the walk stops instead of following a deep body down the stack. */
 const MAX_DEPTH = 16;
@@ -26,7 +27,7 @@ function findUnstorable(value: unknown, path: string, depth: number): ApiError |
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const found =
       unstorableTextRule(key) !== null
-        ? ApiError.validation(`${path}.${key.replace(/[^\x20-\x7e]/g, '?')}`, `field name ${unstorableTextRule(key)!}`)
+        ? ApiError.validation(`${path}.${printable(key)}`, `field name ${unstorableTextRule(key)!}`)
         : findUnstorable(item, `${path}.${key}`, depth + 1);
     if (found) return found;
   }

@@ -8,6 +8,9 @@ export const MAX_MESSAGE_LENGTH = 300;
 
 export const bounded = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** A client's own text quoted in a msg: printable ASCII (anything else as `?`), at most `max` characters. */
+export const printable = (text: string, max?: number) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, max);
+
 /** Names each field and rule (`query.code: must not be empty`); past three, "and N more problems". */
 export function describeValidationErrors(context: string | undefined, issues: FastifySchemaValidationError[]): string {
   const where = context === 'querystring' ? 'query' : (context ?? 'request');
