@@ -88,7 +88,7 @@ export function lockPgliteDir(dir: string, command: string): PgliteLock {
     host: hostname(),
     command,
     since: new Date().toISOString(),
-    ...(startTicksOf(process.pid) ? { startTicks: startTicksOf(process.pid)! } : {}),
+    startTicks: startTicksOf(process.pid),
   };
   const text = JSON.stringify(holder);
   for (let attempt = 0; ; attempt++) {
