@@ -8,6 +8,14 @@ import './edit-conflict-locales';
 import '../ui/form.css';
 import './edit-conflict.css';
 
+/** The drafts under `draftKey` that `accept` takes, and how to show one. */
+interface DraftsOf<T> {
+  draftKey: string;
+  accept: (data: unknown) => data is T;
+  /** What was typed, in a line or two, to tell the drafts apart. */
+  describe: (data: T) => string;
+}
+
 /** Drafts of one record from several other tabs, none of this one: none is picked silently, the form waits for a pick (ADR 0013). */
 export function DraftChoice<T>({
   draftKey,
@@ -15,11 +23,7 @@ export function DraftChoice<T>({
   describe,
   page = false,
   children,
-}: {
-  draftKey: string;
-  accept: (data: unknown) => data is T;
-  /** What was typed, in a line or two, to tell the drafts apart. */
-  describe: (data: T) => string;
+}: DraftsOf<T> & {
   /** The form is a whole page: the choice is shown as one. */
   page?: boolean;
   children: ReactNode;
@@ -62,15 +66,7 @@ export function DraftChoice<T>({
 }
 
 /** The record's page does not open: what every tab typed for it and did not save is shown below the failure, to copy (ADR 0013). */
-export function UnreachableDrafts<T>({
-  draftKey,
-  accept,
-  describe,
-}: {
-  draftKey: string;
-  accept: (data: unknown) => data is T;
-  describe: (data: T) => string;
-}) {
+export function UnreachableDrafts<T>({ draftKey, accept, describe }: DraftsOf<T>) {
   const { t } = useTranslation();
   const [left, setLeft] = useState(() => allDrafts(draftKey, accept).filter((draft) => describe(draft.data).trim() !== ''));
   if (left.length === 0) return null;
