@@ -12,22 +12,9 @@ const SHIFTS_YEARS = [2, 4] as const;
 /** The start of the Hong Kong day `years` before the as-of day ($2). */
 const yearsBefore = (years: number) => `(($2::date - make_interval(years => ${years}))::timestamp at time zone 'Asia/Hong_Kong')`;
 
-export interface LongHistory {
-  customerId: number;
-  /** Whether this call wrote it (false: the database already held it). */
-  written: boolean;
-  trades: number;
-  moneyMovements: number;
-  transfers: number;
-  contactRecords: number;
-  profileEdits: number;
-  kycChanges: number;
-  firstAt: string;
-}
-
 const CONTACT_PURPOSES = ['service', 'review', 'care', 'document', 'follow_up'] as const;
 
-export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: number, asOf: string): Promise<LongHistory> {
+export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: number, asOf: string) {
   const [busiest] = await handle.query<{ id: number }>(
     `select t.customer_id::float8 as id from trade t join customer c on c.id = t.customer_id
       where c.staff_id = $1 group by t.customer_id order by count(*) desc, t.customer_id limit 1`,
@@ -108,7 +95,15 @@ export async function ensureLongHistoryClient(handle: DatabaseHandle, staffId: n
   // moved into their months now (ADR 0053).
   if (!reach!.activity || !reach!.audit) await ensureMonthPartitions(handle);
   if (written) await handle.query('analyze trade, money_movement, stock_transfer, contact_record, audit_log, customer, account');
-  const [counts] = await handle.query<Omit<LongHistory, 'customerId' | 'written'>>(
+  const [counts] = await handle.query<{
+    trades: number;
+    moneyMovements: number;
+    transfers: number;
+    contactRecords: number;
+    profileEdits: number;
+    kycChanges: number;
+    firstAt: string;
+  }>(
     `select (select count(*)::int from trade where customer_id = $1) as trades,
             (select count(*)::int from money_movement where customer_id = $1) as "moneyMovements",
             (select count(*)::int from stock_transfer where customer_id = $1) as transfers,

@@ -339,18 +339,12 @@ const DRAWS: Record<string, (draw: Draw, book: BookSample) => EndpointInput> = {
 /** How many draws a stream tries for an input it has not given before, before it gives up and repeats one. */
 const FRESH_ATTEMPTS = 64;
 
-/** Inputs of one scenario, none given twice in a run, as long as the book holds new ones. */
-export interface ParamStream {
-  next(): EndpointInput;
-  /** Inputs given before (the book had no new one left within FRESH_ATTEMPTS draws). */
-  readonly repeats: number;
-}
-
 /** Leaves out undefined fields, so `{a: undefined}` and `{}` are the same input (and the same key). */
 const defined = (input: EndpointInput): EndpointInput =>
   Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 
-export function paramStream(scenario: string, book: BookSample, seed: number): ParamStream {
+/** Inputs of one scenario, none given twice in a run, as long as the book holds new ones. */
+export function paramStream(scenario: string, book: BookSample, seed: number) {
   const drawInput = DRAWS[scenario];
   if (!drawInput) throw new Error(`no parameter generator for ${scenario}`);
   const draw = new Draw(seededRandom(streamSeed(seed, scenario)));
@@ -369,6 +363,7 @@ export function paramStream(scenario: string, book: BookSample, seed: number): P
       repeats += 1;
       return input;
     },
+    /** Inputs given before (the book had no new one left within FRESH_ATTEMPTS draws). */
     get repeats() {
       return repeats;
     },
