@@ -47,14 +47,9 @@ function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
         kind: 'contact',
         contact: {
           recordId: row.id,
-          threadId: row.data.threadId,
-          version: row.data.version,
+          ...row.data,
           channel: contactChannelSchema.catch('other').parse(row.data.channel),
           purpose: contactPurposeSchema.catch('other').parse(row.data.purpose),
-          note: row.data.note,
-          outcome: row.data.outcome,
-          nextStep: row.data.nextStep,
-          nextStepDate: row.data.nextStepDate,
         },
       };
     case 'trade':
@@ -105,7 +100,7 @@ function toTimelineItem(row: TimelineRow, rates: ExchangeRates): TimelineItem {
         ...base,
         key: `mot:${row.data.stage}:${row.id}`,
         kind: 'mot',
-        mot: { eventId: row.id, rule: row.data.rule, stage: row.data.stage, dueDate: row.data.dueDate },
+        mot: { eventId: row.id, ...row.data },
       };
   }
 }

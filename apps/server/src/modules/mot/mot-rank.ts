@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import type { MotRankedRow } from '@broker/contract';
 import type { Database } from '../../db/client';
 import type { StaffScope } from '../../http/caller';
 import { hkDayStart, rowsQuery, selectRowSets, selectRows, tableAlias, tableAs } from '../../db/sql-rows';
@@ -85,19 +86,10 @@ export const toRank = (row: RankSqlRow) => ({
   raisedToday: row.raised_today,
 });
 
-export interface RankedSqlRow extends RankSqlRow {
-  customerId: number;
-  customerNo: string;
-  nameCn: string;
-  nameEn: string;
-  phone: string | null;
-  eventId: number;
-  rule: string;
-  status: string;
-  dueDate: string;
-  facts: Record<string, string | number | boolean | null>;
-  snoozed: boolean;
-}
+/** The contract's ranked row flat, as stored: the phone in full, the rule and status as text. */
+export type RankedSqlRow = RankSqlRow &
+  Omit<MotRankedRow, 'phone' | 'position' | 'event' | 'rank'> &
+  Omit<MotRankedRow['event'], 'rule' | 'status'> & { phone: string | null; rule: string; status: string };
 
 interface RankedDay {
   stamp: string;

@@ -1,19 +1,8 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { MOT_RULES, paged, type MotEvent, type MotFacts, type MotRule, type MotTodoRow } from '@broker/contract';
+import { MOT_RULES, paged, type MotEvent, type MotRule, type MotTodoRow } from '@broker/contract';
 import { addDays, dayNumber, hongKongDay, maskPhone } from '@broker/domain';
 import type { Database } from '../../db/client';
-import type { motEvents } from '../../db/schema';
-import {
-  float8,
-  renderedOnce,
-  rowsQuery,
-  selection,
-  selectRows,
-  selectRowSets,
-  tableAs,
-  type ColumnValue,
-  type RowOf,
-} from '../../db/sql-rows';
+import { float8, renderedOnce, rowsQuery, selection, selectRows, selectRowSets, tableAs, type RowOf } from '../../db/sql-rows';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller, type StaffScope } from '../../http/caller';
 import { c, e, ownPendingEvents, pending, pendingCountRows } from './mot.repository';
@@ -29,14 +18,8 @@ const todoCustomerColumns = selection({
   nameEn: c.nameEn,
   phone: c.phone,
 });
-interface TodoEvent {
-  eventId: number;
-  rule: ColumnValue<typeof motEvents.rule>;
-  status: ColumnValue<typeof motEvents.status>;
-  dueDate: string;
-  facts: MotFacts;
-  snoozed: boolean;
-}
+/** As stored: the rule and status are text. */
+type TodoEvent = Omit<MotTodoRow['events'][number], 'rule' | 'status'> & { rule: string; status: string };
 type TodoRow = RowOf<typeof todoCustomerColumns> & { unseen: boolean; events: TodoEvent[] };
 const todoEventJson = renderedOnce(
   sql`jsonb_build_object('eventId', ${e.id}, 'rule', ${e.rule}, 'status', ${e.status}, 'dueDate', ${e.dueDate}::text, 'facts', ${e.facts}, 'snoozed', ${e.snoozedAt} is not null)`,
