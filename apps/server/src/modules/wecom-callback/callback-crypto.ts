@@ -1,16 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { decrypt, getSignature } from '@wecom/crypto';
 import { XMLParser } from 'fast-xml-parser';
 import type { z } from 'zod';
 import { callbackTimeProblem, ErrorCode, type wecomCallbackQuerySchema } from '@broker/contract';
 import { ApiError } from '../../http/api-error';
 import type { CallbackConfig } from '../../corps';
+import { sameSecret } from '../auth';
 
-const sameHex = (a: string, b: string) => {
-  const left = Buffer.from(a.toLowerCase(), 'utf8');
-  const right = Buffer.from(b.toLowerCase(), 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
-};
+const sameHex = (a: string, b: string) => sameSecret(a.toLowerCase(), b.toLowerCase());
 
 /**
  * The one gate of every callback (ADR 0019): fresh timestamp, msg_signature with the corp's Token, AES
