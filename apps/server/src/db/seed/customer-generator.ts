@@ -316,6 +316,10 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     );
   };
   const priceOn = (security: PricedSecurity, ti: number) => roundToTick(security.closes[ti]! * (1 + 0.004 * rng.normal()), security.market);
+  const sell = (ti: number, security: PricedSecurity, quantity: number) => {
+    const { amountCents, feeCents } = trade(ti, security, 'sell', quantity, priceOn(security, ti));
+    cash[security.currency] += amountCents - feeCents;
+  };
   const addPosition = (security: PricedSecurity, quantity: number, costCents: number) => {
     const position = positions.get(security.id) ?? { security, quantity: 0, costCents: 0 };
     position.quantity += quantity;
@@ -361,8 +365,7 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
         const lots = Math.floor(position.quantity / security.lotSize);
         let quantity = lots <= 1 ? position.quantity : security.lotSize * Math.max(1, Math.round(lots * (0.3 + rng.next() * 0.7)));
         if (quantity > position.quantity) quantity = position.quantity;
-        const { amountCents, feeCents } = trade(ti, security, 'sell', quantity, priceOn(security, ti));
-        cash[security.currency] += amountCents - feeCents;
+        sell(ti, security, quantity);
         position.costCents = Math.round((position.costCents * (position.quantity - quantity)) / position.quantity);
         position.quantity -= quantity;
         if (position.quantity === 0) positions.delete(security.id);
@@ -384,12 +387,8 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     if (status === 'closed') {
       // Liquidate: sell or transfer out every position, repay any margin loan, withdraw the rest.
       for (const position of positions.values()) {
-        if (rng.chance(0.3)) {
-          transfer(endTi, position.security, 'out', position.quantity);
-        } else {
-          const { amountCents, feeCents } = trade(endTi, position.security, 'sell', position.quantity, priceOn(position.security, endTi));
-          cash[position.security.currency] += amountCents - feeCents;
-        }
+        if (rng.chance(0.3)) transfer(endTi, position.security, 'out', position.quantity);
+        else sell(endTi, position.security, position.quantity);
       }
       positions.clear();
       for (const currency of used) {
