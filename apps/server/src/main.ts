@@ -73,24 +73,22 @@ async function serve(tuning: Tuning) {
   };
   for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => shutdown(signal));
 
-  if (seedsDemoData(env) && tuning.demoCustomers > 0) {
-    // The corps and the emulator's staff rows exist by now.
-    const corp = app.corps.all()[0];
-    if (corp) {
-      // From the one Hong Kong calendar.
-      const today = hongKongDay();
-      const seeded = await seedDemoDataIfEmpty(database, {
-        customers: tuning.demoCustomers,
-        corpCode: corp.code,
-        asOf: today,
-        log: (message) => app.log.info(message),
-      });
-      // Even if today's sweep already ran on an empty database.
-      if (seeded) {
-        const outcome = await runDailyMotSweep(database, { asOf: today, force: true, announce: announceSweep });
-        if (outcome.status === 'ran')
-          app.log.info({ inserted: outcome.result.inserted }, `demo MOT events: ${outcome.result.total} in ${outcome.result.elapsedMs} ms`);
-      }
+  // The corps and the emulator's staff rows exist by now.
+  const corp = app.corps.all()[0];
+  if (seedsDemoData(env) && tuning.demoCustomers > 0 && corp) {
+    // From the one Hong Kong calendar.
+    const today = hongKongDay();
+    const seeded = await seedDemoDataIfEmpty(database, {
+      customers: tuning.demoCustomers,
+      corpCode: corp.code,
+      asOf: today,
+      log: (message) => app.log.info(message),
+    });
+    // Even if today's sweep already ran on an empty database.
+    if (seeded) {
+      const outcome = await runDailyMotSweep(database, { asOf: today, force: true, announce: announceSweep });
+      if (outcome.status === 'ran')
+        app.log.info({ inserted: outcome.result.inserted }, `demo MOT events: ${outcome.result.total} in ${outcome.result.elapsedMs} ms`);
     }
   }
 

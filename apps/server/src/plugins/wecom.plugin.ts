@@ -41,10 +41,7 @@ async function wecomPlugin(app: FastifyInstance, options: { apiBase: () => strin
   let closing = false;
   const runProbe = async () => {
     const lines = await probeWecom(wecom, app.corps.all(), health);
-    for (const { message, ...probe } of lines) {
-      if (probe.problem) app.log.error({ probe }, message);
-      else app.log.info({ probe }, message);
-    }
+    for (const { message, ...probe } of lines) app.log[probe.problem ? 'error' : 'info']({ probe }, message);
     return lines;
   };
   app.decorate('startWecomProbe', async (recheckMs: number) => {
