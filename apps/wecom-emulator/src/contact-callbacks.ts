@@ -9,14 +9,6 @@ import type { EmulatorState } from './state';
  * change_external_contact event is POSTed to the corp's callback URL, signed and encrypted, kept for a replay.
  */
 
-export interface DeliveredCallback {
-  url: string;
-  /** The exact request WeCom sent (replayable). */
-  request: { query: Record<string, string>; body: string };
-  status: number;
-  body: string;
-}
-
 /** CDATA cannot hold `]]>`: split it across two sections, as any XML writer would. */
 const cdata = (value: string) => `<![CDATA[${value.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
 
@@ -41,17 +33,19 @@ type FollowBody = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export async function registerContactCallbackRoutes(app: FastifyInstance, state: EmulatorState) {
-  let lastDelivered: DeliveredCallback | null = null;
+  /** The last callback: the exact request WeCom sent (replayable) and the answer it had. */
+  let lastDelivered: Awaited<ReturnType<typeof deliver>> | null = null;
 
   const corpOf = (corpId: string) => (corpId ? state.corpById(corpId) : state.corps[0]);
 
-  async function deliver(url: string, query: Record<string, string>, body: string): Promise<DeliveredCallback> {
+  async function deliver(url: string, query: Record<string, string>, body: string) {
     const target = new URL(url);
     for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
     const response = await fetch(target, { method: 'POST', headers: { 'content-type': 'text/xml' }, body });
-    lastDelivered = { url, request: { query, body }, status: response.status, body: await response.text() };
+    const delivered = { url, request: { query, body }, status: response.status, body: await response.text() };
+    lastDelivered = delivered;
     state.stats.callbacks += 1;
-    return lastDelivered;
+    return delivered;
   }
 
   async function sendChange(corp: EmulatorCorp, fields: Record<string, string | number | undefined>) {
