@@ -7,17 +7,13 @@ export const MESSAGE_TEMPLATES = ['birthday', 'anniversary', 'largeDeposit', 'do
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 export type MessageKind = 'text' | 'card';
 
-interface Wording {
-  /** The card's title. */
-  title: string;
-  /** The card's summary; also the text message's body after the greeting. */
-  body: string;
-}
-
 /** `{{name}}`: how every message addresses the client. */
 const GREETING = byLanguage({ greeting: ['{{name}}，您好！', '{{name}}，您好！', 'Dear {{name}},'] });
 
-/** What the client reads, in the language chosen for them: it leaves the app, so its words live here, not in the locale files. */
+/**
+ * What the client reads, in the language chosen for them: it leaves the app, so its words live here, not in the locale files. The
+ * card's title, and its summary: also the text message's body after the greeting.
+ */
 const WORDING = byLanguage({
   birthday: {
     title: ['生日快乐', '生日快樂', 'Happy birthday'],
@@ -51,7 +47,7 @@ const WORDING = byLanguage({
       'The identity document on your account expires soon. Please send us the renewed document so your trading is not interrupted. Do reach out with any questions.',
     ],
   },
-} satisfies Record<MessageTemplate, Record<keyof Wording, Entry>>);
+} satisfies Record<MessageTemplate, Record<'title' | 'body', Entry>>);
 
 /** The client as a message addresses them: the Chinese name in Chinese, the English one in English (each the fallback of the other). */
 export function addressedName(client: { nameCn: string; nameEn: string }, language: Language): string {
@@ -84,8 +80,6 @@ export function composeMessage(
 /** The card target of this build: VITE_CLIENT_CARD_URL / VITE_CLIENT_CARD_IMAGE_URL, else the app's own origin. */
 export function cardTarget(origin: string = window.location.origin): CardTarget {
   const env = import.meta.env as Record<string, string | undefined>;
-  const link = env.VITE_CLIENT_CARD_URL && /^https?:\/\//.test(env.VITE_CLIENT_CARD_URL) ? env.VITE_CLIENT_CARD_URL : `${origin}/`;
-  const imgUrl =
-    env.VITE_CLIENT_CARD_IMAGE_URL && /^https?:\/\//.test(env.VITE_CLIENT_CARD_IMAGE_URL) ? env.VITE_CLIENT_CARD_IMAGE_URL : '';
-  return { link, imgUrl };
+  const web = (url: string | undefined, otherwise: string) => (url && /^https?:\/\//.test(url) ? url : otherwise);
+  return { link: web(env.VITE_CLIENT_CARD_URL, `${origin}/`), imgUrl: web(env.VITE_CLIENT_CARD_IMAGE_URL, '') };
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import Button from 'antd-mobile/es/components/button';
 import MessageOutline from 'antd-mobile-icons/es/MessageOutline';
@@ -53,18 +53,9 @@ async function offerToLog(
 
 /** The customer of the sidebar's chat (single chat toolbar only); asked again when shown, as desktop WeCom reuses one sidebar. */
 function useCurrentChatContact(): string | null {
-  const entry = useAppSettings((settings) => settings.entry);
-  const queryClient = useQueryClient();
-  const inChat = entry === 'single_chat_tools';
-  const contact = useQuery({ ...currentChatContactQuery(), enabled: inChat });
-  useEffect(() => {
-    if (!inChat) return;
-    const again = () => {
-      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: currentChatContactQuery().queryKey });
-    };
-    document.addEventListener('visibilitychange', again);
-    return () => document.removeEventListener('visibilitychange', again);
-  }, [inChat, queryClient]);
+  const inChat = useAppSettings((settings) => settings.entry) === 'single_chat_tools';
+  // Shown again (visibilitychange), it is asked again however fresh the last answer.
+  const contact = useQuery({ ...currentChatContactQuery(), enabled: inChat, refetchOnWindowFocus: 'always' });
   return inChat ? (contact.data ?? null) : null;
 }
 
