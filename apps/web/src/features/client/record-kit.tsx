@@ -103,8 +103,8 @@ function SummaryStrip({ items, note }: { items: SummaryItem[]; note?: ReactNode 
   );
 }
 
-export type Period = 'all' | 'm1' | 'm3' | 'y1' | 'custom';
-const PERIODS = ['all', 'm1', 'm3', 'y1', 'custom'] as const satisfies readonly Period[];
+const PERIODS = ['all', 'm1', 'm3', 'y1', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
 const PERIOD_MONTHS: Record<Exclude<Period, 'all' | 'custom'>, number> = { m1: 1, m3: 3, y1: 12 };
 
 /** The HK-day range of a period; a custom range in the wrong order is read the right way round. */

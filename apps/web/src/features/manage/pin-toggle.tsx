@@ -15,6 +15,7 @@ function usePin(customerId: number) {
   const pinned = shortcuts.data?.pinned.some((client) => client.customerId === customerId) ?? false;
   return {
     pinned,
+    label: t(pinned ? 'manage.pins.unpin' : 'manage.pins.pinToTop'),
     ready: shortcuts.isSuccess,
     busy: pin.isPending,
     toggle: (onDone?: () => void) => pin.mutate({ customerId, pinned: !pinned }, { onSuccess: () => onDone?.() }),
@@ -23,16 +24,15 @@ function usePin(customerId: number) {
 
 /** Pin/unpin on the client's profile header (ADR 0049): the pinned clients head the client list. */
 export function PinToggle({ customerId }: { customerId: number }) {
-  const { t } = useTranslation();
-  const { pinned, ready, busy, toggle } = usePin(customerId);
+  const { pinned, label, ready, busy, toggle } = usePin(customerId);
   // An icon (a star, as a favourite): the header already holds the names and the edit link at 320 px.
   return (
     <button
       type="button"
       className={pinned ? 'ba-bare ba-pin ba-pin--on' : 'ba-bare ba-pin'}
       aria-pressed={pinned}
-      aria-label={pinned ? t('manage.pins.unpin') : t('manage.pins.pinToTop')}
-      title={pinned ? t('manage.pins.unpin') : t('manage.pins.pinToTop')}
+      aria-label={label}
+      title={label}
       disabled={!ready || busy}
       onClick={() => toggle()}
       data-testid="pin-toggle"
@@ -44,12 +44,11 @@ export function PinToggle({ customerId }: { customerId: number }) {
 
 /** The same as a row action of the list (the long-press sheet): a full-width line. */
 export function PinAction({ customerId, onDone }: { customerId: number; onDone: () => void }) {
-  const { t } = useTranslation();
-  const { pinned, ready, busy, toggle } = usePin(customerId);
+  const { pinned, label, ready, busy, toggle } = usePin(customerId);
   return (
     <button type="button" className="ba-pin-action" disabled={!ready || busy} onClick={() => toggle(onDone)} data-testid="pin-action">
       {pinned ? <StarFill /> : <StarOutline />}
-      <span>{pinned ? t('manage.pins.unpin') : t('manage.pins.pinToTop')}</span>
+      <span>{label}</span>
     </button>
   );
 }
