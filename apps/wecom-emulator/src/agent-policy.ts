@@ -6,29 +6,21 @@ import type { EmulatorCorp } from './directory';
  * be reproduced (ADR 0016). Sources: 构造网页授权链接 (91022), 获取客户详情 (92114), 客户联系 可调用接口的应用 (48002),
  * 企业可信IP (60020), 全局错误码 (45009, -1).
  */
-export interface AgentPolicy {
+export const DEFAULT_AGENT_POLICY = {
   /** WeCom userids in the app's visible range (可见范围); null: the whole corp (its root department). */
-  visibleUserIds: string[] | null;
+  visibleUserIds: null as string[] | null,
   /** 可信域名, `host[:port]` matched exactly; null: loopback hosts or the host the browser reached the emulator at. */
-  trustedDomain: string | null;
+  trustedDomain: null as string | null,
   /** 企业可信IP: addresses allowed to call the API with this app's token; null: not restricted. */
-  trustedIps: string[] | null;
+  trustedIps: null as string[] | null,
   /** Listed under 客户联系 → 可调用接口的应用 (may call externalcontact/*). */
-  customerContact: boolean;
-  /** API calls per minute before WeCom answers 45009; null: no limit. */
-  callsPerMinute: number | null;
-  /** The next this many API calls of the app answer -1 (system busy). */
-  busyCalls: number;
-}
-
-export const DEFAULT_AGENT_POLICY: AgentPolicy = {
-  visibleUserIds: null,
-  trustedDomain: null,
-  trustedIps: null,
   customerContact: true,
-  callsPerMinute: null,
+  /** API calls per minute before WeCom answers 45009; null: no limit. */
+  callsPerMinute: null as number | null,
+  /** The next this many API calls of the app answer -1 (system busy). */
   busyCalls: 0,
 };
+export type AgentPolicy = typeof DEFAULT_AGENT_POLICY;
 
 /** A WeCom error whose errmsg carries a hint (a trace id) and the caller's address; the server's log keeps both. */
 export function wecomError(errcode: number, text: string, fromIp: string) {
