@@ -234,7 +234,7 @@ describe('StandbyMonitor: reads that wait for a standby wait for the monitor, ne
     const monitor = new StandbyMonitor([standby], primaryProbe, {
       maxLagMs: timing.maxLagMs ?? 5000,
       waitMs,
-      intervalMs: timing.intervalMs ?? 60_000,
+      monitorIntervalMs: timing.intervalMs ?? 60_000,
     });
     await monitor.start();
     return { world, asked, standby, monitor };
@@ -346,7 +346,7 @@ describe('StandbyMonitor: it fails closed', () => {
       return { recovery: true, lsn: '0/5000', ...identity };
     });
     const standby = new Standby('standby', {} as pg.Pool, {} as pg.Pool, standbyProbe);
-    const monitor = new StandbyMonitor([standby], primaryProbe, { maxLagMs: 200, waitMs: 0, intervalMs: 20 });
+    const monitor = new StandbyMonitor([standby], primaryProbe, { maxLagMs: 200, waitMs: 0, monitorIntervalMs: 20 });
     const changes: string[] = [];
     monitor.watch(({ state, reason }) => changes.push(`${state}${reason ? `: ${reason}` : ''}`));
     const primaryChanges: string[] = [];

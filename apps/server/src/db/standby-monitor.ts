@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import pg from 'pg';
 import { parseLsn } from './lsn';
+import type { StandbyOptions } from './client';
 import { PrimaryPositions } from './replication-lag';
 
 /**
@@ -163,12 +164,6 @@ export interface PrimaryProbeChange {
   failedLooks?: number;
 }
 
-export interface StandbyMonitorOptions {
-  maxLagMs: number;
-  waitMs: number;
-  intervalMs?: number;
-}
-
 /** Lag is known to within this; a dead standby is skipped within this plus the probe's limit. */
 const DEFAULT_INTERVAL_MS = 250;
 /** A loaded CPU makes one probe late now and then: one late look must not take a live standby out. */
@@ -201,7 +196,7 @@ export class StandbyMonitor {
   constructor(
     readonly standbys: readonly Standby[],
     private readonly primaryProbe: Probe,
-    private readonly options: StandbyMonitorOptions,
+    private readonly options: Pick<StandbyOptions, 'maxLagMs' | 'waitMs' | 'monitorIntervalMs'>,
   ) {
     // Exact up to well past the bound; beyond, only "too far behind".
     this.positions = new PrimaryPositions(Math.max(2 * options.maxLagMs, 10_000));
@@ -308,7 +303,7 @@ export class StandbyMonitor {
     this.schedule(0);
   }
 
-  private schedule(delayMs = this.waiters.size > 0 ? WAITING_INTERVAL_MS : (this.options.intervalMs ?? DEFAULT_INTERVAL_MS)): void {
+  private schedule(delayMs = this.waiters.size > 0 ? WAITING_INTERVAL_MS : this.options.monitorIntervalMs || DEFAULT_INTERVAL_MS): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
     this.nextLookAt = Date.now() + delayMs;

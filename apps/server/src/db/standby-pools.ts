@@ -32,11 +32,7 @@ export async function routeReadsToStandbys(
       ),
   );
   // Through the pooler: after a failover that repoints it, that is the new primary.
-  const monitor = new StandbyMonitor(standbys, new Probe(connectionConfig(primaryUrl, '')), {
-    maxLagMs: options.maxLagMs,
-    waitMs: options.waitMs,
-    ...(options.monitorIntervalMs ? { intervalMs: options.monitorIntervalMs } : {}),
-  });
+  const monitor = new StandbyMonitor(standbys, new Probe(connectionConfig(primaryUrl, '')), options);
   await monitor.start();
   return {
     pool: new RoutedPool(primary.pool, monitor, (standby) => standby.pool),
