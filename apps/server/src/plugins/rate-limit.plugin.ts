@@ -16,13 +16,6 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-export interface RateLimitVerdict {
-  allowed: boolean;
-  hits: number;
-  /** Whole seconds, at least 1. */
-  retryAfterSeconds: number;
-}
-
 /** Per bucket, each process deletes the counters of ended windows. */
 const SWEEP_EVERY_MS = 3600_000;
 
@@ -46,7 +39,7 @@ export function createRateLimiter(database: Pick<DatabaseHandle, 'db'>) {
 
   return {
     sweepEnded,
-    async hit(rule: RateLimitRule, subject: string): Promise<RateLimitVerdict> {
+    async hit(rule: RateLimitRule, subject: string) {
       if (Date.now() - (lastSweep.get(rule.bucket) ?? 0) > SWEEP_EVERY_MS) {
         lastSweep.set(rule.bucket, Date.now());
         void sweepEnded(rule).catch(() => undefined);
