@@ -26,14 +26,8 @@ import { Utf8LineCheck } from './utf8-line-check';
 
 export type RowOutcome = 'inserted' | 'updated' | 'unchanged';
 
-export interface FileReport {
-  file: string;
-  rows: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  rejected: number;
-}
+/** A file's rows read, and how many of them each outcome had. */
+export type FileReport = { file: string } & Record<'rows' | RowOutcome | 'rejected', number>;
 
 export interface RowError {
   file: string;
