@@ -1,9 +1,5 @@
 /** A reference name (a security's, …) as the data carries it: Simplified, Hong Kong Traditional, English. */
-export interface ReferenceNames {
-  cn?: string | null | undefined;
-  hk?: string | null | undefined;
-  en?: string | null | undefined;
-}
+export type ReferenceNames = Partial<Record<'cn' | 'hk' | 'en', string | null | undefined>>;
 
 /** The name in the reader's language (zh-HK: Traditional, else Simplified); any name rather than none. */
 export function nameInLanguage({ cn, hk, en }: ReferenceNames, language: string): string {
