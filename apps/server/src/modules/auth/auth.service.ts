@@ -104,11 +104,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (identity.userTicket) {
         try {
           const detail = await deps.wecom.getUserDetail(corp, agentCode, identity.userTicket);
-          await deps.repository.refreshStaffContact(member.id, {
-            email: detail.email ?? member.email,
-            mobile: detail.mobile ?? member.mobile,
-          });
-          member.email = detail.email ?? member.email;
+          const contact = { email: detail.email ?? member.email, mobile: detail.mobile ?? member.mobile };
+          await deps.repository.refreshStaffContact(member.id, contact);
+          member.email = contact.email;
         } catch (error) {
           // Private details are a courtesy.
           if (!(error instanceof WecomApiError)) throw error;

@@ -3,11 +3,10 @@ import { maskPhone, normalisePhone } from '@broker/domain';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { selectRows } from '../../db/sql-rows';
-import { ApiError } from '../../http/api-error';
 import type { Caller } from '../../http/caller';
 import { auditEntry } from '../audit';
 import { clientQueries } from './client.repository';
-import { readOwn, scopeFor } from './client-reads';
+import { noClient, readOwn, scopeFor } from './client-reads';
 
 /** Reaching a client (ADR 0039); the full number only on request. */
 
@@ -15,7 +14,7 @@ export async function getReach(db: Database, caller: Caller, customerId: number)
   const {
     reach: [row],
   } = await readOwn(db, caller, customerId, (scope) => ({ reach: clientQueries.reach(scope, customerId) }));
-  if (!row) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+  if (!row) throw noClient(customerId);
   return {
     customerId: row.id,
     nameCn: row.nameCn,
@@ -33,7 +32,7 @@ export async function revealPhone(db: Database, caller: Caller, customerId: numb
   const scope = await scopeFor(db, caller, customerId);
   const phone = await db.transaction(async (tx) => {
     const [row] = await selectRows(tx, clientQueries.phone(scope, customerId));
-    if (!row) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+    if (!row) throw noClient(customerId);
     if (row.phone === null) return null;
     const action = purpose === 'call' ? 'customer.callPhone' : 'customer.revealPhone';
     // As it was shown: the trail reads it masked, like every phone.

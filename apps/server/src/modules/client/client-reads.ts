@@ -35,8 +35,10 @@ export const securityOf = (row: { symbol: string; nameCn: string; nameHk: string
   market: marketSchema.parse(row.market),
 });
 
+export const noClient = (customerId: number) => ApiError.notFound(`customerId: there is no client ${customerId}`);
+
 function requireOwn(scope: Scope, customerId: number, owner: number | null) {
-  if (owner === null) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+  if (owner === null) throw noClient(customerId);
   if (owner !== scope.staffId)
     throw ApiError.forbidden(`customerId: client ${customerId} is served by another client manager; you can only open your own clients`);
 }
@@ -85,6 +87,6 @@ export async function customerOf(db: Database, caller: Caller, customerId: numbe
   const {
     customer: [row],
   } = await readOwn(db, caller, customerId, (scope) => ({ customer: clientQueries.customer(scope, customerId) }));
-  if (!row) throw ApiError.notFound(`customerId: there is no client ${customerId}`);
+  if (!row) throw noClient(customerId);
   return row;
 }

@@ -9,7 +9,7 @@ import type { Caller } from '../../http/caller';
 import { auditEntry } from '../audit';
 import { clientQueries, profileUpdate, type CustomerRow, type ProfileChanges } from './client.repository';
 import { toBaseInfo } from './client-profile';
-import { scopeFor } from './client-reads';
+import { noClient, scopeFor } from './client-reads';
 
 type ProfileUpdate = z.output<typeof updateProfileEndpoint.request>;
 
@@ -53,7 +53,7 @@ export async function updateProfile(db: Database, caller: Caller, input: Profile
     const [saved] = await selectRows(tx, clientQueries.customer(scope, customerId));
     return { outcome: 'saved' as const, customer: saved! };
   });
-  if (result.outcome === 'missing') throw ApiError.notFound(`customerId: there is no client ${input.customerId}`);
+  if (result.outcome === 'missing') throw noClient(input.customerId);
   if (result.outcome === 'stale') {
     throw ApiError.conflict(
       `version: someone else changed this client after you opened it (you edited version ${input.version}, it is now version ${result.currentVersion}). ` +
