@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
 import { currencySchema } from '../common';
+import { motEndpoint } from './mot';
+import { staffEndpoint } from './staff';
 
 export const exchangeRateSchema = z.object({
   toCcy: currencySchema,
@@ -9,29 +10,22 @@ export const exchangeRateSchema = z.object({
 });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
-export const getCurrencyExchangeRate = defineEndpoint({
+export const getCurrencyExchangeRate = staffEndpoint({
   method: 'GET',
   path: '/api/client/common/getCurrencyExchangeRate',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
   request: z.strictObject({}),
   response: z.array(exchangeRateSchema),
   summary: 'Exchange rates from HKD to each supported currency',
-  tag: 'staff',
   silent: true,
 });
 
 /** Whether the MOT home folds events into one row per client. */
-export const isFold = defineEndpoint({
+export const isFold = motEndpoint({
   method: 'POST',
   path: '/api/mot/todoEventRule/isFold',
-  agent: 'mot',
-  auth: true,
   payload: 'none',
   request: z.strictObject({}),
   response: z.boolean(),
   summary: "The signed-in staff member's MOT fold setting",
-  tag: 'mot',
   silent: true,
 });

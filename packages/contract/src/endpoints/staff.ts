@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { areaEndpoints } from '../endpoint';
 import { currencySchema } from '../common';
 
-const staffEndpoint = areaEndpoints({ agent: 'khzl', shared: true, tag: 'staff' });
+export const staffEndpoint = areaEndpoints({ agent: 'khzl', shared: true, tag: 'staff' });
 
 export const getDefaultCcy = staffEndpoint({
   method: 'GET',
