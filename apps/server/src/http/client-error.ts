@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@broker/contract';
+import { ErrorCode, httpStatusOf } from '@broker/contract';
 import { printable } from './validation-message';
 
 /** env.ts, ADR 0014. */
@@ -16,13 +16,8 @@ export const checkingIntervalMs = (limits: ConnectionLimits) =>
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
-interface Answer {
-  code: ErrorCodeValue;
-  msg: string;
-}
-
 /** What Node's parser refused, in the envelope's words. */
-export function answerFor(error: NodeJS.ErrnoException & { reason?: string }, limits: ConnectionLimits): Answer {
+export function answerFor(error: NodeJS.ErrnoException & { reason?: string }, limits: ConnectionLimits) {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return {
       code: ErrorCode.REQUEST_TIMEOUT,
@@ -38,7 +33,7 @@ export function answerFor(error: NodeJS.ErrnoException & { reason?: string }, li
 }
 
 /** The connection closes after it. */
-export function rawEnvelopeResponse({ code, msg }: Answer): string {
+export function rawEnvelopeResponse({ code, msg }: ReturnType<typeof answerFor>): string {
   const status = httpStatusOf[code];
   const body = JSON.stringify({ code, msg, data: null });
   return [

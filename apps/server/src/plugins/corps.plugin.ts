@@ -5,14 +5,9 @@ import type { Corp, CorpConfigEntry } from '../corps';
 import { corps as corpTable } from '../db/schema';
 import { columnName } from '../db/sql-rows';
 
-export interface CorpDirectory {
-  byCode(code: string | undefined): Corp | undefined;
-  all(): Corp[];
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    corps: CorpDirectory;
+    corps: { byCode(code: string | undefined): Corp | undefined; all(): Corp[] };
   }
 }
 

@@ -37,17 +37,13 @@ function setReadAfter(request: FastifyRequest, reply: FastifyReply, lsn: bigint,
   });
 }
 
-export interface ReadRoutingOptions {
-  /** A direct connection to the primary: then it hears every process's announcements of a member's writes. */
-  listen: boolean;
-}
-
 /**
  * With standbys, a listed read runs on one that replayed the caller's last write (this browser's cookie, and the
  * member's writes announced by any process); other staff requests on the primary, answering and announcing the
- * position after a write. Without standbys it decorates nothing.
+ * position after a write. Without standbys it decorates nothing. `listen`: a direct connection to the primary,
+ * so it hears every process's announcements of a member's writes.
  */
-async function readRoutingPlugin(app: FastifyInstance, options: ReadRoutingOptions) {
+async function readRoutingPlugin(app: FastifyInstance, options: { listen: boolean }) {
   const reads: ReadRouter | undefined = app.database.reads;
   if (!reads) return;
   const cookieSeconds = readAfterCookieSeconds(reads.maxLagMs);

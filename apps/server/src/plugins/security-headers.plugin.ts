@@ -1,18 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
-export interface SecurityHeadersOptions {
-  /** Its origin may receive error reports. */
-  sentryDsn?: string | undefined;
-}
-
 /**
  * The web app's CSP (e2e/security-headers.e2e.test.ts): scripts and styles from this origin only, no inline
  * or eval (@wecom/jssdk is bundled; antd-mobile styles through CSSOM, which CSP does not govern); the emulator's
- * pages get no exemption (ADR 0016); nothing frames the app (WeCom opens it top-level).
+ * pages get no exemption (ADR 0016); nothing frames the app (WeCom opens it top-level). Sentry's origin may receive
+ * error reports.
  */
-export function contentSecurityPolicy(options: Pick<SecurityHeadersOptions, 'sentryDsn'>): string {
-  const sentryOrigin = options.sentryDsn ? new URL(options.sentryDsn).origin : null;
+function contentSecurityPolicy(sentryDsn: string | undefined): string {
+  const sentryOrigin = sentryDsn ? new URL(sentryDsn).origin : null;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -31,8 +27,8 @@ export function contentSecurityPolicy(options: Pick<SecurityHeadersOptions, 'sen
 }
 
 /** One onSend hook, so other plugins' responses (@fastify/static included) carry them too. */
-async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHeadersOptions) {
-  const policy = contentSecurityPolicy(options);
+async function securityHeadersPlugin(app: FastifyInstance, options: { sentryDsn?: string | undefined }) {
+  const policy = contentSecurityPolicy(options.sentryDsn);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('content-security-policy', policy);
     reply.header('x-frame-options', 'DENY');
