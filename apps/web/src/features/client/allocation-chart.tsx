@@ -18,22 +18,23 @@ interface Slice extends Part {
   ratio: number;
 }
 
-/** The ring under the slices and each slice's arc: circumference 100, so a ratio is its own dash length. */
-const RING = { cx: 21, cy: 21, r: 15.915, fill: 'none', strokeWidth: 6 };
-
-/** A donut drawn with SVG strokes: one arc per slice. */
+/** A donut drawn with SVG strokes: one arc per slice, circumference 100 so a ratio is its own dash length. */
 function Donut({ slices, label }: { slices: Slice[]; label: string }) {
   const lengths = slices.map((slice) => (Number.isFinite(slice.ratio) ? Math.max(0, Math.min(100, slice.ratio * 100)) : 0));
   // Each arc starts where the previous ones end, from 12 o'clock (offset 25 on a circumference of 100).
   const offsets = lengths.map((_, index) => 25 - lengths.slice(0, index).reduce((sum, length) => sum + length, 0));
   return (
     <svg className="ba-donut" viewBox="0 0 42 42" role="img" aria-label={label}>
-      <circle {...RING} style={{ stroke: 'var(--ba-bg)' }} />
+      <circle cx="21" cy="21" r="15.915" fill="none" style={{ stroke: 'var(--ba-bg)' }} strokeWidth="6" />
       {slices.map((slice, index) => (
         <circle
           key={slice.key}
-          {...RING}
+          cx="21"
+          cy="21"
+          r="15.915"
+          fill="none"
           style={{ stroke: COLORS[index % COLORS.length] }}
+          strokeWidth="6"
           strokeDasharray={`${lengths[index]} ${100 - (lengths[index] ?? 0)}`}
           strokeDashoffset={offsets[index]}
         />

@@ -65,7 +65,10 @@ export async function invalidateAfterWrite(record: ContactRecord) {
  * is not awaited: the page moves on at once; the views refetch behind it.
  */
 const useWrite = <P>(write: (payload: P) => Promise<ContactRecord>) =>
-  useMutation({ mutationFn: write, onSuccess: (record) => void invalidateAfterWrite(record) });
+  useMutation({
+    mutationFn: write,
+    onSuccess: (record) => void invalidateAfterWrite(record),
+  });
 
 export const useAddContactRecord = () => useWrite((payload: AddPayload) => request(endpoints.addContactRecord, payload, { silent: true }));
 export const useReviseContactRecord = () =>

@@ -32,7 +32,11 @@ const RESOLVING_CLASS = 'ba-kyc-resolving';
 async function alertOver(title: string, content: ReactNode) {
   document.documentElement.classList.remove(RESOLVING_CLASS);
   const { default: Dialog } = await import('../../shared/ui/antd-dialog');
-  await Dialog.alert({ title, content, confirmText: i18n.t('kyc.wecomFailed.ok') });
+  await Dialog.alert({
+    title,
+    content,
+    confirmText: i18n.t('kyc.wecomFailed.ok'),
+  });
 }
 
 const showWeComFailure = (error: unknown) =>
