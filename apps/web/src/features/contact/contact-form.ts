@@ -256,10 +256,7 @@ export function isContactFormValues(value: unknown): value is ContactFormValues 
     CONTACT_CHANNELS.includes(form.channel as ContactChannel) &&
     CONTACT_PURPOSES.includes(form.purpose as ContactPurpose) &&
     // A little over the limits: what was typed over a limit is kept, and the form says so.
-    isText(form.note, CONTACT_NOTE_MAX * 2) &&
-    isText(form.outcome, CONTACT_OUTCOME_MAX * 2) &&
-    isText(form.nextStep, CONTACT_NEXT_STEP_MAX * 2) &&
-    isText(form.suitability, CONTACT_SUITABILITY_MAX * 2) &&
+    (['note', 'outcome', 'nextStep', 'suitability'] as const).every((field) => isText(form[field], FIELD_MAX[field] * 2)) &&
     isText(form.nextStepDate, 10) &&
     isText(form.servedDay, 10) &&
     isText(form.servedTime, 5)
