@@ -6,23 +6,18 @@ export const RECORD_PAGE_SIZE = 20;
 
 // Client pages show every failure in place (ClientErrorState, list footers), so their reads do not also toast.
 
-export const profileQuery = (customerId: number) =>
-  queryOptions({
-    queryKey: ['customerProfile', 'detail', { customerId }],
-    queryFn: ({ signal }) => request(endpoints.getProfile, { customerId }, { signal, silent: true }),
-  });
+/** One client's `resource`, read from `endpoint` by its customerId (the cast: a generic over the schemas cannot see it takes one). */
+const detailQuery =
+  <E extends WireEndpoint>(resource: string, endpoint: E) =>
+  (customerId: number) =>
+    queryOptions({
+      queryKey: [resource, 'detail', { customerId }],
+      queryFn: ({ signal }) => request(endpoint, { customerId } as RequestOf<E>, { signal, silent: true }),
+    });
 
-export const baseInfoQuery = (customerId: number) =>
-  queryOptions({
-    queryKey: ['customerBaseInfo', 'detail', { customerId }],
-    queryFn: ({ signal }) => request(endpoints.getBaseInfo, { customerId }, { signal, silent: true }),
-  });
-
-export const assetQuery = (customerId: number) =>
-  queryOptions({
-    queryKey: ['customerAsset', 'detail', { customerId }],
-    queryFn: ({ signal }) => request(endpoints.getAsset, { customerId }, { signal, silent: true }),
-  });
+export const profileQuery = detailQuery('customerProfile', endpoints.getProfile);
+export const baseInfoQuery = detailQuery('customerBaseInfo', endpoints.getBaseInfo);
+export const assetQuery = detailQuery('customerAsset', endpoints.getAsset);
 
 /** One client's timeline, of the kinds chosen, page by page from the server's cursor. */
 export const timelineQuery = (customerId: number, kinds: readonly TimelineKind[]) =>
