@@ -31,10 +31,6 @@ export class PgliteDirInUseError extends Error {
   }
 }
 
-export interface PgliteLock {
-  release(): void;
-}
-
 /** Linux only: field 22 of /proc/<pid>/stat. */
 function startTicksOf(pid: number): string | undefined {
   try {
@@ -81,7 +77,7 @@ function readHolder(path: string): { text: string; holder: PgliteLockHolder | nu
  * Throws PgliteDirInUseError naming a live holder. A dead holder's lock is moved aside, checked to be the file
  * judged dead, and created afresh, so two processes racing for it cannot both win.
  */
-export function lockPgliteDir(dir: string, command: string): PgliteLock {
+export function lockPgliteDir(dir: string, command: string) {
   const path = join(dir, PGLITE_LOCK_FILE);
   const holder: PgliteLockHolder = {
     pid: process.pid,

@@ -171,11 +171,6 @@ const FAILED_LOOKS_FOR_DOWN = 3;
 /** While reads wait they share these looks, so a thousand waiting reads cost what one does. */
 const WAITING_INTERVAL_MS = 20;
 
-interface Waiter {
-  check(): void;
-  cancel(): void;
-}
-
 /** Watches the primary's and each standby's WAL position (ADR 0052); waiting reads wait for its looks. */
 export class StandbyMonitor {
   private readonly positions: PrimaryPositions;
@@ -187,7 +182,7 @@ export class StandbyMonitor {
   private looking = false;
   private stopped = false;
   private turn = 0;
-  private readonly waiters = new Set<Waiter>();
+  private readonly waiters = new Set<{ check(): void; cancel(): void }>();
   private readonly listeners = new Set<(change: StandbyChange) => void>();
   private readonly primaryListeners = new Set<(change: PrimaryProbeChange) => void>();
   private primaryAnswering: boolean | undefined;
@@ -285,7 +280,7 @@ export class StandbyMonitor {
         this.waiters.delete(waiter);
         resolve(value);
       };
-      const waiter: Waiter = {
+      const waiter = {
         check: () => {
           const value = check();
           if (value !== undefined) finish(value);

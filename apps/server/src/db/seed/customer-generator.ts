@@ -152,13 +152,6 @@ export function roundToTick(price: number, market: SecuritySeed['market']): numb
   return Math.max(tick, Math.round(price / tick) * tick);
 }
 
-interface Position {
-  security: PricedSecurity;
-  quantity: number;
-  /** In cents of the security's currency. */
-  costCents: number;
-}
-
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const money = (cents: number) => (cents / 100).toFixed(2);
 
@@ -280,7 +273,8 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
 
   const cash: Record<CurrencyCode, number> = { HKD: 0, USD: 0, CNY: 0 };
   const used = new Set<CurrencyCode>(['HKD']);
-  const positions = new Map<number, Position>();
+  // Costs in cents of the security's currency.
+  const positions = new Map<number, { security: PricedSecurity; quantity: number; costCents: number }>();
   const customerId = id;
 
   const stamp = (ti: number, market: SecuritySeed['market'] | 'cash') => {
