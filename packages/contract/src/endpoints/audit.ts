@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { epochMsSchema, idSchema } from '../common';
 
 /** What the audit log records; the web words each kind. */
@@ -51,12 +51,9 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const getMyAuditTrail = defineEndpoint({
+export const getMyAuditTrail = areaEndpoints({ agent: 'khzl', shared: true, tag: 'audit' })({
   method: 'GET',
   path: '/api/audit/mine',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
   request: z.strictObject({
     /** Only entries older than this one (the last `id` of the previous page). */
     cursor: idSchema.optional(),
@@ -69,5 +66,4 @@ export const getMyAuditTrail = defineEndpoint({
     nextCursor: z.number().int().nullable(),
   }),
   summary: 'Your own audit trail, newest first: profile edits, KYC bindings, MOT events handled, MOT settings',
-  tag: 'audit',
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { areaEndpoints } from '../endpoint';
 import { WECOM_FAILURE_CODES } from '../error-codes';
 
 export const jsSdkSignatureSchema = z.object({
@@ -8,12 +8,9 @@ export const jsSdkSignatureSchema = z.object({
   signature: z.string().regex(/^[0-9a-f]{40}$/),
 });
 
-export const getJsSdkSign = defineEndpoint({
+export const getJsSdkSign = areaEndpoints({ agent: 'khzl', shared: true, tag: 'wecom' })({
   method: 'POST',
   path: '/api/aggregation/qywx/getJsSdkSign',
-  agent: 'khzl',
-  shared: true,
-  auth: true,
   request: z.strictObject({
     url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048, 'must be at most 2048 characters'),
     /**
@@ -31,6 +28,5 @@ export const getJsSdkSign = defineEndpoint({
     agentConfig: jsSdkSignatureSchema,
   }),
   summary: 'JS-SDK signatures (config and agentConfig) for a page URL',
-  tag: 'wecom',
   errors: [...WECOM_FAILURE_CODES],
 });
