@@ -32,7 +32,8 @@ import {
 } from './contact-form';
 import { ContactFields, focusFirstError } from './contact-fields';
 import { ClientStrip, ContactErrorState, EventTag } from './contact-parts';
-import { contactRecordPath, parseContactFormParams, type ContactFormParamName, type ContactFormParams } from './contact-params';
+import { parseContactFormParams, type ContactFormParamName, type ContactFormParams } from './contact-params';
+import { contactRecordPath } from './contact-paths';
 import { formatDate } from '../../shared/format/date-format';
 
 /** What was typed, to tell drafts apart or to copy. */

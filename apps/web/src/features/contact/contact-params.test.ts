@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { AT_CLOCK_SKEW_MS, AT_MAX_AGE_MS, contactFormPath, parseContactFormParams, parseCustomerId, parseRecordId } from './contact-params';
+import { AT_CLOCK_SKEW_MS, AT_MAX_AGE_MS, parseContactFormParams, parseCustomerId, parseRecordId } from './contact-params';
+import { contactFormPath } from './contact-paths';
 
 const NOW = Date.UTC(2026, 10, 20, 2, 0);
 const parse = (query: string) => parseContactFormParams(new URLSearchParams(query), NOW);

@@ -6,7 +6,6 @@ import {
   type ContactChannel,
   type idSchema,
 } from '@broker/contract';
-import { CONTACT_PATHS } from './contact-paths';
 
 // The one place the contact pages read their query: links come from other features and from outside (a WeCom card, a hand-edited
 // link), so each value is checked against the contract's rule, and one that fails is left out and named, never guessed at.
@@ -90,17 +89,3 @@ export function parseContactFormParams(search: URLSearchParams, now = Date.now()
     ignored,
   };
 }
-
-/** A link to the log form: the same names the parser reads (`at` in whole milliseconds, as it checks it). */
-export function contactFormPath(params: { customerId: number } & Partial<Omit<ContactFormParams, 'customerId'>>): string {
-  const query = new URLSearchParams({ customerId: String(params.customerId) });
-  if (params.channel) query.set('channel', params.channel);
-  if (params.at) query.set('at', String(Math.trunc(params.at)));
-  if (params.eventId) query.set('eventId', String(params.eventId));
-  if (params.followsRecordId) query.set('followsRecordId', String(params.followsRecordId));
-  return `${CONTACT_PATHS.new}?${query.toString()}`;
-}
-
-export const contactRecordPath = (recordId: number) => `${CONTACT_PATHS.record}?recordId=${recordId}`;
-export const contactLogPath = (customerId: number) => `${CONTACT_PATHS.log}?customerId=${customerId}`;
-export const contactPrintPath = (customerId: number) => `${CONTACT_PATHS.print}?customerId=${customerId}`;

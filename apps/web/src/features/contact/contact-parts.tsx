@@ -9,7 +9,7 @@ import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
-import { contactRecordPath } from './contact-params';
+import { contactRecordPath } from './contact-paths';
 import { isLocked } from './contact-form';
 import './contact-locales';
 import '../../shared/ui/form.css';

@@ -38,7 +38,8 @@ import {
 } from './contact-form';
 import { ContactFields, fieldId, focusFirstError } from './contact-fields';
 import { ChannelLabel, ContactErrorState, LockLine, PurposeTag, RecordContent } from './contact-parts';
-import { contactFormPath, contactLogPath, parseRecordId } from './contact-params';
+import { parseRecordId } from './contact-params';
+import { contactFormPath, contactLogPath } from './contact-paths';
 import { formatDateTime } from '../../shared/format/date-format';
 
 /** One version as a card: how and why, when, by whom, its content. */

@@ -6,5 +6,4 @@ export const contactPages = {
   contactPrint: () => import('./contact-print-page'),
 };
 
-export { CONTACT_PATHS } from './contact-paths';
-export { contactFormPath, contactLogPath, contactRecordPath } from './contact-params';
+export { CONTACT_PATHS, contactFormPath, contactLogPath, contactRecordPath } from './contact-paths';
