@@ -152,6 +152,8 @@ export function roundToTick(price: number, market: SecuritySeed['market']): numb
   return Math.max(tick, Math.round(price / tick) * tick);
 }
 
+const MAINLAND_MOBILE_PREFIXES = ['135', '136', '137', '138', '139', '150', '158', '186', '188', '189', '177'];
+
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const money = (cents: number) => (cents / 100).toFixed(2);
 
@@ -195,20 +197,13 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
     emailLocal = `${(english ?? given.map((part) => part[1]).join('')).toLowerCase()}.${surname[1].toLowerCase()}${rng.chance(0.5) ? rng.int(1, 99) : ''}`;
   }
 
-  let phone: string;
-  let phoneDigits: string;
-  if (segment === 'mainland') {
-    const prefix = rng.pick(['135', '136', '137', '138', '139', '150', '158', '186', '188', '189', '177']);
-    const a = pad(rng.int(0, 9999), 4);
-    const b = pad(rng.int(0, 9999), 4);
-    phone = `+86 ${prefix} ${a} ${b}`;
-    phoneDigits = `86${prefix}${a}${b}`;
-  } else {
-    const a = `${rng.pick(['5', '6', '9'])}${pad(rng.int(0, 999), 3)}`;
-    const b = pad(rng.int(0, 9999), 4);
-    phone = `+852 ${a} ${b}`;
-    phoneDigits = `852${a}${b}`;
-  }
+  // Country code and groups: shown apart, searched joined.
+  const phoneParts =
+    segment === 'mainland'
+      ? ['86', rng.pick(MAINLAND_MOBILE_PREFIXES), pad(rng.int(0, 9999), 4), pad(rng.int(0, 9999), 4)]
+      : ['852', `${rng.pick(['5', '6', '9'])}${pad(rng.int(0, 999), 3)}`, pad(rng.int(0, 9999), 4)];
+  const phone = `+${phoneParts.join(' ')}`;
+  const phoneDigits = phoneParts.join('');
   const email = rng.chance(0.88) ? `${emailLocal}@${rng.pick(segment === 'mainland' ? EMAIL_DOMAINS_CN : EMAIL_DOMAINS_HK)}` : null;
 
   // Dormant and closed customers opened long enough ago to have gone quiet.
