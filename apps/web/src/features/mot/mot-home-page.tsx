@@ -304,25 +304,16 @@ export default function MotHomePage() {
         }}
       />
       <div className="ba-hscroll ba-row mot-types" role="group" aria-label={t('mot.home.byType')} data-testid="mot-types">
-        <button
-          type="button"
-          className={rule ? 'ba-choice-chip mot-type ba-hit' : 'ba-choice-chip mot-type ba-hit ba-choice-chip--on'}
-          aria-pressed={!rule}
-          onClick={() => setRule(undefined)}
-        >
-          {t('mot.home.all')}
-          <span className="mot-type__count">{dayTotal ?? 0}</span>
-        </button>
-        {ruleCounts.map((entry) => (
+        {[{ rule: undefined, count: dayTotal ?? 0, unseen: 0 }, ...ruleCounts].map((entry) => (
           <button
-            key={entry.rule}
+            key={entry.rule ?? 'all'}
             type="button"
             className={rule === entry.rule ? 'ba-choice-chip mot-type ba-hit ba-choice-chip--on' : 'ba-choice-chip mot-type ba-hit'}
             aria-pressed={rule === entry.rule}
             data-rule={entry.rule}
             onClick={() => setRule(rule === entry.rule ? undefined : entry.rule)}
           >
-            {t(`mot.rule.${entry.rule}`)}
+            {entry.rule ? t(`mot.rule.${entry.rule}`) : t('mot.home.all')}
             <span className="mot-type__count">{entry.count}</span>
             {entry.unseen > 0 && <span className="mot-unseen-dot mot-type__dot" />}
           </button>
