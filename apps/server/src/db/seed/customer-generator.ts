@@ -2,7 +2,7 @@ import { formatDay, weekdaysBetween } from './calendar';
 import { idNumberLast4, maskIdNumber } from '@broker/domain';
 import { searchTerms } from '../search-terms';
 import { textArrayLiteral } from '../sql-rows';
-import { hkid, mainlandId, passport, type IdentityDocument } from './identity-documents';
+import { hkid, mainlandId, passport } from './identity-documents';
 import { Prng } from './prng';
 import {
   CHANNELS,
@@ -219,17 +219,10 @@ export function generateCustomer(context: GeneratorContext, id: number, batch: S
       : asOfDay - rng.int(430, 6000);
   const openDate = formatDay(openDay);
 
-  let document: IdentityDocument;
-  let documentExpiry: string | null = null;
-  if (segment === 'mainland') {
-    document = mainlandId(rng, birthday, male);
-    documentExpiry = formatDay(asOfDay + (rng.chance(0.04) ? rng.int(-20, 60) : rng.int(61, 7000)));
-  } else if (segment === 'intl') {
-    document = passport(rng);
-    documentExpiry = formatDay(asOfDay + (rng.chance(0.05) ? rng.int(-20, 60) : rng.int(61, 3600)));
-  } else {
-    document = hkid(rng);
-  }
+  // An HKID does not expire; a few others have (or soon will).
+  const expiry = (soon: number, latest: number) => formatDay(asOfDay + (rng.chance(soon) ? rng.int(-20, 60) : rng.int(61, latest)));
+  const document = segment === 'mainland' ? mainlandId(rng, birthday, male) : segment === 'intl' ? passport(rng) : hkid(rng);
+  const documentExpiry = segment === 'mainland' ? expiry(0.04, 7000) : segment === 'intl' ? expiry(0.05, 3600) : null;
   const masked = maskIdNumber(document.number);
   const last4 = idNumberLast4(document.number);
   const riskLevel = rng.weighted([1, 2, 3, 4, 5], [10, 25, 35, 20, 10]);
