@@ -16,7 +16,7 @@ import {
 } from '@broker/contract';
 import { hongKongDateTime, hongKongDay, hongKongInstant, isCalendarDay } from '@broker/domain';
 import { bothTexts, compareEdits, mergeEdits, type Comparable, type MergeChoice } from '../../shared/drafts/edit-merge';
-import { isObject, isText } from '../../shared/drafts/page-state';
+import { isObject, isText, oneOf } from '../../shared/drafts/page-state';
 import type { KeysUnder } from '../../shared/i18n/translator';
 
 /** The log form as typed: text as it is in the inputs (empty = none), the time as Hong Kong day and time. */
@@ -253,8 +253,8 @@ export function isContactFormValues(value: unknown): value is ContactFormValues 
   const form = value as Partial<ContactFormValues> | null;
   return (
     isObject(form) &&
-    CONTACT_CHANNELS.includes(form.channel as ContactChannel) &&
-    CONTACT_PURPOSES.includes(form.purpose as ContactPurpose) &&
+    oneOf(CONTACT_CHANNELS)(form.channel) &&
+    oneOf(CONTACT_PURPOSES)(form.purpose) &&
     // A little over the limits: what was typed over a limit is kept, and the form says so.
     (['note', 'outcome', 'nextStep', 'suitability'] as const).every((field) => isText(form[field], FIELD_MAX[field] * 2)) &&
     isText(form.nextStepDate, 10) &&

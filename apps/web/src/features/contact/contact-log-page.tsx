@@ -13,7 +13,7 @@ import { EmptyState, LoadingState } from '../../shared/ui/states';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
 import Toast from '../../shared/ui/antd-toast';
 import { showToast } from '../../shared/api/toast';
-import { useRestorableState } from '../../shared/drafts/page-state';
+import { oneOf, useRestorableState } from '../../shared/drafts/page-state';
 import { contactClientQuery, contactLogQuery, useExportContactLog } from './contact-api';
 import { ChannelLabel, ClientStrip, ContactErrorState, PurposeTag } from './contact-parts';
 import { parseCustomerId } from './contact-params';
@@ -24,7 +24,7 @@ import { outcomeText } from '../../shared/format/outcome';
 
 type ChannelFilter = 'all' | ContactChannel;
 const FILTERS: readonly ChannelFilter[] = ['all', ...CONTACT_CHANNELS];
-const isFilter = (value: unknown): value is ChannelFilter => FILTERS.includes(value as ChannelFilter);
+const isFilter = oneOf(FILTERS);
 // Starting height (px at 375 wide) of a row; the windowed list measures each once it is on screen.
 const ROW_ESTIMATE = 112;
 

@@ -66,7 +66,7 @@ export function fromSavedFilters(saved: SavedFilterSet, keyword: string): Client
     kycBound: saved.kycBound ?? null,
     markets: saved.markets ?? [],
     hasHolding: saved.hasHolding ?? null,
-    sort: (SORT_OPTIONS as readonly string[]).includes(sort) ? (sort as SortOption) : SORT_OPTIONS[0],
+    sort: oneOf(SORT_OPTIONS)(sort) ? sort : SORT_OPTIONS[0],
   };
 }
 
