@@ -88,10 +88,9 @@ export function HandleSheet({ visible, eventId, rule, customerId, customerName, 
           set({ note: '', outcome: '' });
           onHandled(record);
         },
-        onError: () => {
-          // Refused (not a session expiry, which leaves the page): the note stays, as typed, for another try.
-          draft.keep(form);
-          onClose();
+        onError: (error) => {
+          // Refused: the note stays, as typed, for another try; a session expiry leaves the page with the save marked unfinished.
+          if (draft.failed(error, form)) onClose();
         },
       },
     );

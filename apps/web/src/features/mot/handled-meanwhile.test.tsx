@@ -132,3 +132,17 @@ test('a handling whose own save went through (its answer lost) is the record: no
   expect(screen.queryByTestId('mot-handled-meanwhile')).toBeNull();
   expect(readDrafts('motHandle:9', isNote).mine).toBeNull();
 });
+
+test('a save the session ended under stays marked unfinished, so the sheet reopens with it after sign-in', async () => {
+  serve(() => {
+    throw new ApiError(ErrorCode.LOGIN_EXPIRED, 'the session has expired', endpoints.handleEvent.path);
+  });
+  open();
+  fireEvent.click(await screen.findByTestId('mot-handle-open'));
+  fireEvent.change(await screen.findByPlaceholderText(/记录与客户沟通的内容/), { target: { value: '电话祝贺生日' } });
+  fireEvent.click(screen.getByRole('button', { name: '提交' }));
+  await waitFor(() => expect(requestMock.mock.calls.some(([endpoint]) => endpoint === endpoints.handleEvent)).toBe(true));
+  // Past the draft's write delay: a refusal's debounced keep would have rewritten the draft by now.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(readDrafts('motHandle:9', isNote).mine).toMatchObject({ data: { note: '电话祝贺生日' }, submitting: true });
+});

@@ -90,10 +90,9 @@ export function SnoozeSheet({
           set({ note: '' });
           onSnoozed(until);
         },
-        onError: () => {
-          // Refused: what was typed stays, for another try.
-          draft.keep(form);
-          onClose();
+        onError: (error) => {
+          // Refused: what was typed stays, for another try; a session expiry leaves the page with the save marked unfinished.
+          if (draft.failed(error, form)) onClose();
         },
       },
     );
