@@ -19,11 +19,9 @@ export const likeEscaped = (term: string) => term.replace(/[\\%_]/g, (char) => `
 
 export const containsPattern = (term: string) => `%${likeEscaped(term)}%`;
 
-export const valueList = (values: readonly (number | string)[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+export const commaList = (chunks: SQLChunk[]) => sql.join(chunks, sql`, `);
+
+export const valueList = (values: readonly (number | string)[]) => commaList(values.map((value) => sql`${value}`));
 
 /** Each quoted, so an element holding `,` `"` or `{` stays one element. */
 export const textArrayLiteral = (values: readonly string[]) =>
@@ -58,7 +56,7 @@ export async function selectRowSets<Queries extends Record<string, RowsQuery<unk
   const columns = Object.entries(queries).map(
     ([key, query]) => sql`(select coalesce(json_agg(t), '[]'::json) from (${query}) t) as ${sql.identifier(key)}`,
   );
-  const [row] = await selectRows<RowSets<Queries>>(db, sql`select ${sql.join(columns, sql`, `)}`, options);
+  const [row] = await selectRows<RowSets<Queries>>(db, sql`select ${commaList(columns)}`, options);
   return row!;
 }
 
@@ -129,11 +127,7 @@ export const selectQuery = <Row>(columns: Selection<Row>, rest: SQL) => rowsQuer
 
 /** Where SQL takes no table prefix: SET targets and INSERT column lists. */
 export const columnName = (column: AnyColumn) => sql.identifier(column.name);
-export const columnNames = (...columns: AnyColumn[]) =>
-  sql.join(
-    columns.map((column) => columnName(column)),
-    sql`, `,
-  );
+export const columnNames = (...columns: AnyColumn[]) => commaList(columns.map((column) => columnName(column)));
 
 const aliasedTables = new WeakMap<object, { table: PgTable; name: string; fromItem: SQL }>();
 /** Remembered so `tableAs(alias)` can write `"table" "name"` (Drizzle renders the alias alone as `"name"`). */
