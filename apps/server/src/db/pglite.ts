@@ -46,8 +46,7 @@ export async function openPglite(
     keepsSessions: async () => true,
     async query<Row>(text: string, params: unknown[] = []) {
       observe?.(text, params);
-      const result = await client.query<Row>(text, params);
-      return result.rows;
+      return (await client.query<Row>(text, params)).rows;
     },
     async listen(channel, handlers) {
       const unsubscribe = await client.listen(checkedChannel(channel), handlers.onNotify);

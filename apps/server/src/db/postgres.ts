@@ -47,8 +47,7 @@ export async function openPostgres(
   attachPreparedRunner(db, async (query) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     observe?.(text, params, true);
-    const result = await preparedClient.query({ name: preparedStatementName(text), text, values: params });
-    return result.rows;
+    return (await preparedClient.query({ name: preparedStatementName(text), text, values: params })).rows;
   });
   const sessionUrl = topology.directUrl ?? url;
   const where = `${topology.directUrl ? 'DATABASE_DIRECT_URL' : 'DATABASE_URL'} (${serverName(sessionUrl)})`;
@@ -61,8 +60,7 @@ export async function openPostgres(
     ...(standbys ? { reads: standbys.reads } : {}),
     async query<Row>(text: string, params: unknown[] = []) {
       observe?.(text, params);
-      const result = await pool.query(text, params);
-      return result.rows as Row[];
+      return (await pool.query(text, params)).rows as Row[];
     },
     ...postgresSessions(pool, sessionUrl, where, topology.sessionProofTimeoutMs),
     close: async () => {
