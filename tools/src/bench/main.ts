@@ -101,22 +101,20 @@ const describeMeasurement = (measurement: Measurement) =>
 const describeSize = (size: { databaseBytes: number; historyRows: number }) =>
   `database ${(size.databaseBytes / 1e9).toFixed(1)} GB, about ${(size.historyRows / 1e6).toFixed(1)} M history rows (trades, money movements, transfers)`;
 
-interface ReadyCounters {
-  bookIndex?: { served: number; askedSql: number; loading: number };
-}
-
-async function readReadyCounters(baseUrl: string): Promise<ReadyCounters | null> {
+/** A server's book-index counters, if it reports them. */
+async function readBookIndex(baseUrl: string) {
   try {
     // The servers start with the suites' HEALTH_DETAIL_TOKEN (startServerProcess): the counters are /readyz's details.
-    return (await (await fetch(`${baseUrl}/readyz`, { headers: healthDetailHeaders })).json()) as ReadyCounters;
+    const ready = await (await fetch(`${baseUrl}/readyz`, { headers: healthDetailHeaders })).json();
+    return (ready as { bookIndex?: { served: number; askedSql: number; loading: number } }).bookIndex;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
 /** The book-index counters (served, asked of SQL) summed over the replicas, or undefined when one does not report them. */
 async function readIndexCounters(baseUrls: readonly string[]) {
-  const each = await Promise.all(baseUrls.map(async (baseUrl) => (await readReadyCounters(baseUrl))?.bookIndex));
+  const each = await Promise.all(baseUrls.map((baseUrl) => readBookIndex(baseUrl)));
   if (each.some((counters) => !counters)) return undefined;
   const sum = (key: 'served' | 'askedSql') => each.reduce((total, counters) => total + counters![key], 0);
   return { served: sum('served'), askedSql: sum('askedSql') };
@@ -126,8 +124,8 @@ async function readIndexCounters(baseUrls: readonly string[]) {
 export async function settleBookIndexes(baseUrl: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const counters = await readReadyCounters(baseUrl);
-    if (!counters?.bookIndex || counters.bookIndex.loading === 0) return;
+    const counters = await readBookIndex(baseUrl);
+    if (!counters || counters.loading === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`book indexes still loading after ${timeoutMs / 1000} s at ${baseUrl}`);
