@@ -1,12 +1,10 @@
 import type { AgentCode } from '@broker/contract';
 import { wecomProblemOf, type WecomApiError } from './wecom-errors';
 
-export type AgentHealthStatus = 'unchecked' | 'ok' | 'problem';
-
 export interface AgentHealth {
   corp: string;
   agent: AgentCode;
-  status: AgentHealthStatus;
+  status: 'unchecked' | 'ok' | 'problem';
   /** wecom-errors.ts's name, or a probe finding such as `visible-range-empty`. */
   problem: string | null;
   checkedAt: string | null;
@@ -27,19 +25,19 @@ export function createWecomHealth(
       records.set(keyOf(corp.id, agent), { corp: corp.code, agent, status: 'unchecked', problem: null, checkedAt: null });
     }
   }
-  const set = (corpId: number, agent: AgentCode, status: AgentHealthStatus, problem: string | null) => {
+  /** `problem` null: ok. */
+  const probed = (corpId: number, agent: AgentCode, problem: string | null) => {
     const record = records.get(keyOf(corpId, agent));
+    const status = problem === null ? 'ok' : 'problem';
     if (record) records.set(keyOf(corpId, agent), { ...record, status, problem, checkedAt: new Date(now()).toISOString() });
   };
 
   return {
-    probed(corpId: number, agent: AgentCode, problem: string | null) {
-      set(corpId, agent, problem === null ? 'ok' : 'problem', problem);
-    },
+    probed,
     recordCall(outcome: { corpId: number; agentCode: AgentCode; error: WecomApiError | null }) {
       if (!outcome.error) return;
       const problem = wecomProblemOf(outcome.error);
-      if (problem.scope === 'app') set(outcome.corpId, outcome.agentCode, 'problem', problem.name);
+      if (problem.scope === 'app') probed(outcome.corpId, outcome.agentCode, problem.name);
     },
     /** `unchecked` before the first probe. */
     summary(): { status: 'ok' | 'degraded' | 'unchecked'; agents: AgentHealth[] } {
