@@ -3,7 +3,7 @@ import type { EmulatorState } from './state';
 import { DEFAULT_AGENT_POLICY, type AgentPolicy } from './agent-policy';
 import { WecomErr } from './errors';
 
-type Query = Record<string, string | undefined>;
+export type Query = Record<string, string | undefined>;
 
 /** The app (corp and agent) an API call speaks for: by secret at gettoken, by access token elsewhere. */
 function callerAgent(state: EmulatorState, request: FastifyRequest): { corpId: string; agentId: string } | undefined {

@@ -5,11 +5,10 @@ import { WecomErr } from './errors';
 import { EMULATOR_STYLESHEET, renderAuthorizePage, renderErrorPage } from './authorize-page';
 import { CLIENT_SESSION_COOKIE, registerJsBridgeRoutes } from './js-bridge';
 import { registerContactCallbackRoutes } from './contact-callbacks';
-import { oauthRefusal, registerAdminConsole } from './admin-console';
+import { oauthRefusal, registerAdminConsole, type Query } from './admin-console';
 import { wecomError } from './agent-policy';
 import { registerMessageSendRoutes } from './message-send';
 
-type Query = Record<string, string | undefined>;
 type WecomError = (typeof WecomErr)[keyof typeof WecomErr];
 
 export interface WecomEmulatorPluginOptions extends EmulatorOptions {
