@@ -22,14 +22,14 @@ const nameOf = new Map(Object.entries(ErrorCode).map(([name, code]) => [code as 
 const describeCodes = (codes: readonly ErrorCodeValue[]) => codes.map((code) => `\`${code}\` ${nameOf.get(code)}`).join(', ');
 
 /** `x-error-codes`, and the endpoint's own codes of each class in the 4xx and 5xx descriptions (ADR 0022). */
-function documentErrorCodes(schema: FastifySchema, endpoint: Endpoint): FastifySchema {
+function documentErrorCodes(schema: FastifySchema, endpoint: Endpoint): FastifySchema & { 'x-error-codes': readonly ErrorCodeValue[] } {
   const response = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
   const describe = (range: '4xx' | '5xx', low: number) => {
     const own = endpoint.errors.filter((code) => Math.floor(httpStatusOf[code] / 100) * 100 === low);
     const also = `also any ${endpoint.auth ? 'authenticated ' : ''}endpoint's codes (x-error-codes lists them all)`;
     return own.length > 0 ? `Error envelope. This endpoint's own codes: ${describeCodes(own)}; ${also}.` : `Error envelope: ${also}.`;
   };
-  const documented: FastifySchema & { 'x-error-codes': readonly ErrorCodeValue[] } = {
+  return {
     ...schema,
     'x-error-codes': errorCodesOf(endpoint),
     response: {
@@ -38,7 +38,6 @@ function documentErrorCodes(schema: FastifySchema, endpoint: Endpoint): FastifyS
       '5xx': { ...response['5xx'], description: describe('5xx', 500) },
     },
   };
-  return documented;
 }
 
 /** OpenAPI 3.1 from the contract's zod schemas, viewed at /api/docs. */
