@@ -99,100 +99,34 @@ export interface StaffSeed {
   channel: Channel;
 }
 
-export const EXTRA_STAFF: StaffSeed[] = [
-  {
-    userid: 'hoyeeman',
-    name: '何绮雯',
-    email: 'yeeman.ho@fxhl.example.com',
-    mobile: '+852 9456 7804',
-    position: '客户经理',
-    channel: 'branch',
-  },
-  {
-    userid: 'laukinwah',
-    name: '刘健华',
-    email: 'kinwah.lau@fxhl.example.com',
-    mobile: '+852 6567 8905',
-    position: '高级客户经理',
-    channel: 'wealth',
-  },
-  {
-    userid: 'tsesuetying',
-    name: '谢雪盈',
-    email: 'suetying.tse@fxhl.example.com',
-    mobile: '+852 5678 9006',
-    position: '财富顾问',
-    channel: 'ifa',
-  },
-  {
-    userid: 'liuyang',
-    name: '刘洋',
-    email: 'yang.liu@fxhl.example.com',
-    mobile: '+86 139 1234 5607',
-    position: '客户经理',
-    channel: 'online',
-  },
-  {
-    userid: 'ngtszkin',
-    name: '吴子健',
-    email: 'tszkin.ng@fxhl.example.com',
-    mobile: '+852 9789 0108',
-    position: '客户经理',
-    channel: 'online',
-  },
-  {
-    userid: 'kwokmeiling',
-    name: '郭美玲',
-    email: 'meiling.kwok@fxhl.example.com',
-    mobile: '+852 6890 1209',
-    position: '私人财富经理',
-    channel: 'wealth',
-  },
-];
+/** userid, name, email, mobile, position, channel. */
+export const EXTRA_STAFF: StaffSeed[] = (
+  [
+    ['hoyeeman', '何绮雯', 'yeeman.ho@fxhl.example.com', '+852 9456 7804', '客户经理', 'branch'],
+    ['laukinwah', '刘健华', 'kinwah.lau@fxhl.example.com', '+852 6567 8905', '高级客户经理', 'wealth'],
+    ['tsesuetying', '谢雪盈', 'suetying.tse@fxhl.example.com', '+852 5678 9006', '财富顾问', 'ifa'],
+    ['liuyang', '刘洋', 'yang.liu@fxhl.example.com', '+86 139 1234 5607', '客户经理', 'online'],
+    ['ngtszkin', '吴子健', 'tszkin.ng@fxhl.example.com', '+852 9789 0108', '客户经理', 'online'],
+    ['kwokmeiling', '郭美玲', 'meiling.kwok@fxhl.example.com', '+852 6890 1209', '私人财富经理', 'wealth'],
+  ] as const
+).map(([userid, name, email, mobile, position, channel]) => ({ userid, name, email, mobile, position, channel }));
 
 export interface DemoWecomMember extends StaffSeed {
   gender: '1' | '2';
 }
 
-/** The staff the WeCom emulator offers to sign in as, seeded first with larger books. */
-export const DEMO_STAFF: DemoWecomMember[] = [
-  {
-    userid: 'chanwaiman',
-    name: '陈伟文',
-    position: '高级客户经理',
-    email: 'waiman.chan@fxhl.example.com',
-    mobile: '+852 9123 4501',
-    gender: '1',
-    channel: 'branch',
-  },
-  {
-    userid: 'leekaying',
-    name: '李嘉欣',
-    position: '客户经理',
-    email: 'kaying.lee@fxhl.example.com',
-    mobile: '+852 9234 5602',
-    gender: '2',
-    channel: 'branch',
-  },
-  {
-    userid: 'wongchishing',
-    name: '黄志诚',
-    position: '客户经理',
-    email: 'chishing.wong@fxhl.example.com',
-    mobile: '+852 6345 6703',
-    gender: '1',
-    channel: 'wealth',
-  },
-  {
-    userid: 'zhangmin',
-    name: '张敏',
-    position: '财富顾问',
-    email: 'min.zhang@fxhl.example.com',
-    mobile: '+86 138 0013 8004',
-    gender: '2',
-    channel: 'online',
-  },
-];
+/**
+ * The staff the WeCom emulator offers to sign in as, seeded first with larger books: userid, name, position, email,
+ * mobile, gender, channel.
+ */
+export const DEMO_STAFF: DemoWecomMember[] = (
+  [
+    ['chanwaiman', '陈伟文', '高级客户经理', 'waiman.chan@fxhl.example.com', '+852 9123 4501', '1', 'branch'],
+    ['leekaying', '李嘉欣', '客户经理', 'kaying.lee@fxhl.example.com', '+852 9234 5602', '2', 'branch'],
+    ['wongchishing', '黄志诚', '客户经理', 'chishing.wong@fxhl.example.com', '+852 6345 6703', '1', 'wealth'],
+    ['zhangmin', '张敏', '财富顾问', 'min.zhang@fxhl.example.com', '+86 138 0013 8004', '2', 'online'],
+  ] as const
+).map(([userid, name, position, email, mobile, gender, channel]) => ({ userid, name, position, email, mobile, gender, channel }));
 
 /** External contacts, each followed by some of DEMO_STAFF. */
 export const DEMO_EXTERNAL_CONTACTS: { externalUserId: string; name: string; gender: 1 | 2; followedBy: string[] }[] = [
