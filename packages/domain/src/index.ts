@@ -1,3 +1,4 @@
+export * from './client-name';
 export * from './hong-kong-calendar';
 export * from './money';
 export * from './masking';

@@ -1,5 +1,5 @@
 import { ErrorCode, kycStaleReasonSchema, paged, type KycBinding, type KycCandidate } from '@broker/contract';
-import { maskPhone } from '@broker/domain';
+import { clientName, maskPhone } from '@broker/domain';
 import { ApiError } from '../../http/api-error';
 import { scopeOf, type Caller } from '../../http/caller';
 import type { WecomClient } from '../../wecom/wecom-client';
@@ -9,8 +9,6 @@ import type { KycRepository } from './kyc.repository';
 
 const UNKNOWN_CONTACT_ERRCODES = new Set([84061, 40096, 61109]);
 
-const displayName = (customer: { nameCn: string; nameEn: string }) => customer.nameCn || customer.nameEn;
-
 /** Enough to recognise them, phone masked. */
 const bindingOf = (
   externalUserId: string,
@@ -19,7 +17,7 @@ const bindingOf = (
 ): KycBinding => ({
   externalUserId,
   customerId: binding.customerId,
-  customerName: displayName(customer),
+  customerName: clientName(customer),
   customerNameEn: customer.nameEn,
   customerNo: customer.customerNo,
   phone: maskPhone(customer.phone),
@@ -82,14 +80,14 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
         throw new ApiError(
           ErrorCode.KYC_CONTACT_ALREADY_BOUND,
           same
-            ? `externalUserId: this contact is already bound to ${displayName(customer)}`
+            ? `externalUserId: this contact is already bound to ${clientName(customer)}`
             : 'externalUserId: this contact is already bound to another customer; unbind it first',
         );
       }
       if (await repository.bindingOfCustomer(caller.corp.id, input.customerId)) {
         throw new ApiError(
           ErrorCode.KYC_CUSTOMER_ALREADY_BOUND,
-          `customerId: ${displayName(customer)} is already bound to another WeCom contact; unbind it first`,
+          `customerId: ${clientName(customer)} is already bound to another WeCom contact; unbind it first`,
         );
       }
       const result = await repository.bind({ ...scopeOf(caller), customerId: input.customerId, externalUserId: input.externalUserId });
@@ -100,7 +98,7 @@ export function createKycService(deps: { repository: KycRepository; wecom: Wecom
           'externalUserId: this contact was just bound by someone else; unbind it first',
         );
       if (result === 'customer')
-        throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${displayName(customer)} was just bound to another contact`);
+        throw new ApiError(ErrorCode.KYC_CUSTOMER_ALREADY_BOUND, `customerId: ${clientName(customer)} was just bound to another contact`);
       return bindingOf(result.externalUserId, customer, result);
     },
 

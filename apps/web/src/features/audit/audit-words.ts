@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, type AuditChange, type AuditEntry } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatDateTime } from '../../shared/format/date-format';
 import type { KeysUnder, TFunction } from '../../shared/i18n/translator';
@@ -24,7 +25,7 @@ const isKnownAction = (action: string): action is (typeof AUDIT_ACTIONS)[number]
 
 /** The headline: what was done, to whom, in plain words. */
 export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
-  const customer = entry.customer?.nameCn || entry.customer?.nameEn || t('audit.unknownCustomer');
+  const customer = (entry.customer && clientName(entry.customer)) || t('audit.unknownCustomer');
   if (!isKnownAction(entry.action)) return entry.action;
   return t(`audit.action.${entry.action}`, {
     customer,

@@ -12,6 +12,7 @@ import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import FileOutline from 'antd-mobile-icons/es/FileOutline';
 import AddOutline from 'antd-mobile-icons/es/AddOutline';
 import type { CustomerAsset, CustomerBaseInfo, CustomerProfile } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
 import { LoadingState } from '../../shared/ui/states';
@@ -37,7 +38,7 @@ function ProfileHeader({ profile }: { profile: CustomerProfile }) {
     <section className="ba-profile" data-testid="profile-header">
       <div className="ba-row ba-profile__top">
         <span className="ba-avatar ba-profile__avatar" aria-hidden>
-          {profile.nameCn.slice(0, 1) || profile.nameEn.slice(0, 1)}
+          {clientName(profile).slice(0, 1)}
         </span>
         <div className="ba-grow">
           <h2 className="ba-profile__name" data-testid="profile-name">

@@ -7,6 +7,7 @@ import MailFill from 'antd-mobile-icons/es/MailFill';
 import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { contactRecordPath } from './contact-paths';
@@ -62,10 +63,10 @@ export function ClientStrip({ customer, children }: { customer: MotCustomerSumma
   return (
     <section className="ba-row ba-contact-client" data-testid="contact-client">
       <span className="ba-avatar ba-contact-client__avatar" aria-hidden="true">
-        {customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}
+        {clientName(customer).slice(0, 1)}
       </span>
       <span className="ba-stack ba-grow ba-contact-client__names">
-        <b>{customer.nameCn || customer.nameEn}</b>
+        <b>{clientName(customer)}</b>
         <small className="ba-caption ba-ellipsis">
           {customer.nameCn && customer.nameEn ? `${customer.nameEn} · ` : ''}
           {customer.customerNo}

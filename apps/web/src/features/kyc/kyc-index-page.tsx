@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { KycBinding, KycCandidate } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import SearchBar from 'antd-mobile/es/components/search-bar';
@@ -199,7 +200,7 @@ function CandidateSearch({ externalUserId, contactName }: { externalUserId: stri
 
   const bind = async (candidate: KycCandidate) => {
     const Dialog = await loadDialog();
-    const customer = candidate.nameCn || candidate.nameEn;
+    const customer = clientName(candidate);
     const confirmed = await Dialog.confirm({
       title: t('kyc.confirmBind.title'),
       content: t('kyc.confirmBind.content', { contact: contactName, customer, customerNo: candidate.customerNo }),
@@ -300,7 +301,7 @@ function CandidateItem({
     <li className="ba-kyc__candidate" data-testid="kyc-candidate" data-customer-id={candidate.customerId}>
       <div className="ba-grow">
         <p className="ba-kyc__candidate-name">
-          {candidate.nameCn || candidate.nameEn}
+          {clientName(candidate)}
           {otherName && <span className="ba-kyc__candidate-alt">{otherName}</span>}
         </p>
         <p className="ba-caption ba-kyc__candidate-no">

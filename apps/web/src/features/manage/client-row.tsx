@@ -2,6 +2,7 @@ import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { CustomerListItem } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import { useMoney } from '../../shared/format/use-money';
 import { Highlight } from './highlight';
 import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
@@ -20,7 +21,7 @@ const rowReachSheet = lazyPart(() =>
     ([{ ReachSheet }, { PinAction }]) =>
       function RowReachSheet({ client, onClose }: { client: CustomerListItem; onClose: () => void }) {
         return (
-          <ReachSheet customerId={client.customerId} name={client.nameCn || client.nameEn} visible onClose={onClose}>
+          <ReachSheet customerId={client.customerId} name={clientName(client)} visible onClose={onClose}>
             <PinAction customerId={client.customerId} onDone={onClose} />
           </ReachSheet>
         );
@@ -105,7 +106,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
         data-customer-id={client.customerId}
       >
         <span className={`ba-avatar ba-client__avatar ba-client__avatar--${client.customerId % 5}`} aria-hidden>
-          {client.nameCn.slice(0, 1) || client.nameEn.slice(0, 1)}
+          {clientName(client).slice(0, 1)}
         </span>
         <span className="ba-stack ba-grow ba-client__main">
           <span className="ba-client__name-line">

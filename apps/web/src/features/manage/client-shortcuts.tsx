@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ShortcutClient } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import StarFill from 'antd-mobile-icons/es/StarFill';
 import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { useTranslation } from '../../shared/i18n/use-translation';
@@ -24,7 +25,7 @@ function ClientChips({ clients, testId, icon }: { clients: ShortcutClient[]; tes
           data-customer-id={client.customerId}
         >
           {icon}
-          <span className="ba-quick__name ba-ellipsis">{client.nameCn || client.nameEn}</span>
+          <span className="ba-quick__name ba-ellipsis">{clientName(client)}</span>
         </Link>
       ))}
     </div>

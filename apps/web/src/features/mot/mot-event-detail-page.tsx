@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import CheckCircleFill from 'antd-mobile-icons/es/CheckCircleFill';
 import { motEventIdSchema } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { Card } from '../../shared/ui/card';
 import { EmptyState, LoadingState } from '../../shared/ui/states';
@@ -108,7 +109,7 @@ function EventDetail({ eventId }: { eventId: number }) {
               eventId={event.eventId}
               rule={event.rule}
               customerId={customer.customerId}
-              customerName={customer.nameCn || customer.nameEn}
+              customerName={clientName(customer)}
               onClose={() => setSheetOpen(false)}
               onHandled={() => setSheetOpen(false)}
             />
@@ -118,7 +119,7 @@ function EventDetail({ eventId }: { eventId: number }) {
               visible={snoozeOpen}
               eventId={event.eventId}
               rule={event.rule}
-              customerName={customer.nameCn || customer.nameEn}
+              customerName={clientName(customer)}
               onClose={() => setSnoozeOpen(false)}
               onSnoozed={() => setSnoozeOpen(false)}
             />

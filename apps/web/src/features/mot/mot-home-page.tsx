@@ -17,7 +17,7 @@ import { MOT_RULES } from '../../shared/api/contract';
 import './locales';
 import { motEventPath, motClientPath } from './mot-paths';
 import { todaySummaryQuery, todoClientsQuery, todoCountQuery, todoDatesQuery, useSetFold } from './mot-api';
-import { addDays, hongKongDay, weekdayOf } from '@broker/domain';
+import { addDays, clientName, hongKongDay, weekdayOf } from '@broker/domain';
 import { eventSubject, subjectIsText } from './mot-format';
 import { formatRelativeDay } from '../../shared/format/date-format';
 
@@ -106,7 +106,7 @@ function ClientRow({ row }: { row: MotTodoRow }) {
     <section className="ba-surface mot-row mot-row--client" data-testid="mot-row" data-customer-id={row.customerId}>
       <Link className="ba-row mot-row__client" to={motClientPath(row.customerId)}>
         <span className="ba-avatar mot-avatar">
-          {row.nameCn.slice(0, 1) || row.nameEn.slice(0, 1)}
+          {clientName(row).slice(0, 1)}
           {row.unseen && <span className="mot-unseen-dot mot-avatar__dot" />}
         </span>
         <span className="ba-stack ba-grow mot-row__who">

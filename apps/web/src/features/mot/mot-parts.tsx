@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { MotCustomerSummary, MotRule, MotStatus, ServiceChannel, ServiceRecord } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import { useMoney } from '../../shared/format/use-money';
 import Button from 'antd-mobile/es/components/button';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
@@ -198,7 +199,7 @@ export function ClientLinks({ customerId, withMotHistory = false }: { customerId
 export function ClientHead({ customer, className = 'ba-row mot-client-head' }: { customer: MotCustomerSummary; className?: string }) {
   return (
     <span className={className}>
-      <span className="ba-avatar mot-avatar mot-avatar--lg">{customer.nameCn.slice(0, 1) || customer.nameEn.slice(0, 1)}</span>
+      <span className="ba-avatar mot-avatar mot-avatar--lg">{clientName(customer).slice(0, 1)}</span>
       <span>
         <span className="mot-client-head__name" data-testid="mot-client-name">
           {customer.nameCn} <small>{customer.nameEn}</small>

@@ -8,6 +8,7 @@ import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import SendOutline from 'antd-mobile-icons/es/SendOutline';
 import LinkOutline from 'antd-mobile-icons/es/LinkOutline';
 import type { CustomerReach } from '@broker/contract';
+import { clientName } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import type { TFunction } from '../../shared/i18n/translator';
 import { currentLanguage, LANGUAGES, type Language } from '../../shared/i18n/i18n';
@@ -25,8 +26,6 @@ import './reach.css';
 /** Where the KYC page sends the manager back to once a contact is bound. */
 const kycBindTarget = (customerId: number) =>
   `/kyc/index?${new URLSearchParams({ redirectPage: `/client/information?customerId=${customerId}` }).toString()}`;
-
-const clientName = (reach: Pick<CustomerReach, 'nameCn' | 'nameEn'>) => reach.nameCn || reach.nameEn;
 
 /** A refusal by WeCom, worded for the manager: WeCom's own errMsg where it says something useful. */
 function wecomFailure(error: unknown, t: TFunction, what: 'chat' | 'send'): string {
