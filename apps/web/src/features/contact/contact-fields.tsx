@@ -21,7 +21,8 @@ export function focusFirstError(errors: Partial<Record<ContactField, unknown>>) 
   return true;
 }
 
-function Field({
+/** A labelled form row: its error, hint and a counter that turns red past the field's limit. */
+export function Field({
   field,
   label,
   required,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ContactRecord, MotEvent } from '@broker/contract';
+import { CONTACT_REASON_MAX, type ContactRecord, type MotEvent } from '@broker/contract';
 import { endpoints, ErrorCode, type WireEndpoint } from '../../shared/api/contract';
 import { ApiError, ClientErrorCode } from '../../shared/api/api-error';
 import { queryClient } from '../../shared/api/query-client';
@@ -316,6 +316,9 @@ describe('a record: edit before the lock, correct after it', () => {
     fireEvent.click(screen.getByTestId('contact-save'));
     expect(await screen.findByTestId('contact-error-correctionReason')).toBeTruthy();
     expect(reviseCalls()).toHaveLength(0);
+    // Past its limit the reason's counter turns red, as every counted field's does.
+    fireEvent.change(screen.getByPlaceholderText(/联系时间记错/), { target: { value: '长'.repeat(CONTACT_REASON_MAX + 1) } });
+    expect(screen.getByText(`${CONTACT_REASON_MAX + 1}/${CONTACT_REASON_MAX}`).className).toContain('ba-cfield__count--over');
 
     fireEvent.change(screen.getByPlaceholderText(/联系时间记错/), { target: { value: '补充联系方式' } });
     fireEvent.click(screen.getByTestId('contact-save'));

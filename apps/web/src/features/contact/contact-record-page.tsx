@@ -23,7 +23,6 @@ import {
   appendText,
   changedFields,
   contactMerge,
-  FIELD_MAX,
   isLocked,
   isReviseDraft,
   keepsBoth,
@@ -36,7 +35,7 @@ import {
   type ContactFormValues,
   type ReviseDraft,
 } from './contact-form';
-import { ContactFields, fieldId, focusFirstError } from './contact-fields';
+import { ContactFields, Field, fieldId, focusFirstError } from './contact-fields';
 import { ChannelLabel, ContactErrorState, LockLine, PurposeTag, RecordContent } from './contact-parts';
 import { parseRecordId } from './contact-params';
 import { contactFormPath, contactLogPath } from './contact-paths';
@@ -266,16 +265,13 @@ function Editor({ record, correcting, onDone }: { record: ContactRecord; correct
       >
         {/* A reason typed stays in sight, also while a version saved meanwhile is being merged. */}
         {(asCorrection || form.reason.trim() !== '') && (
-          <div className={shown.correctionReason ? 'ba-form-row ba-form-row--error' : 'ba-form-row'} data-field="correctionReason">
-            <div className="ba-cfield__head">
-              <label className="ba-cfield__label" htmlFor={fieldId('correctionReason')}>
-                {t('contact.record.reason')}
-                <span className="ba-form-required">*</span>
-              </label>
-              <span className="ba-small-caption">
-                {form.reason.trim().length}/{FIELD_MAX.correctionReason}
-              </span>
-            </div>
+          <Field
+            field="correctionReason"
+            label={t('contact.record.reason')}
+            required
+            error={shown.correctionReason && t(`contact.error.${shown.correctionReason.key}`, { max: shown.correctionReason.max })}
+            count={form.reason.trim().length}
+          >
             <textarea
               id={fieldId('correctionReason')}
               className="ba-form-input ba-cinput ba-cinput--area"
@@ -285,12 +281,7 @@ function Editor({ record, correcting, onDone }: { record: ContactRecord; correct
               onChange={(event) => setForm((current) => ({ ...current, reason: event.target.value }))}
               onBlur={() => setTouched((current) => new Set(current).add('correctionReason'))}
             />
-            {shown.correctionReason && (
-              <p className="ba-form-error ba-cfield__error" role="alert" data-testid="contact-error-correctionReason">
-                {t(`contact.error.${shown.correctionReason.key}`, { max: shown.correctionReason.max })}
-              </p>
-            )}
-          </div>
+          </Field>
         )}
       </ContactFields>
     </PageFrame>
