@@ -122,6 +122,7 @@ describe('the contact log', () => {
     await record().getByTestId('contact-save').click();
     await expect(record().getByTestId('contact-error-correctionReason')).toBeVisible();
     await record().locator('#contact-correctionReason').fill('联系方式记错，实为电话');
+    await saveScreenshot(page, 'contact-correction-zh-CN');
     await record().getByTestId('contact-save').click();
 
     await expect(record().getByTestId('contact-record')).toHaveAttribute('data-version', '2');
