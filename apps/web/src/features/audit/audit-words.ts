@@ -3,6 +3,7 @@ import { clientName } from '@broker/domain';
 import { formatNumber } from '../../shared/format/number-format';
 import { formatDateTime } from '../../shared/format/date-format';
 import type { KeysUnder, TFunction } from '../../shared/i18n/translator';
+import { motRuleName } from '../../shared/i18n/mot-rule-names';
 
 /** A contact record's fields, as its edits and corrections name them (the server logs only those that changed). */
 const CONTACT_FIELDS = ['channel', 'purpose', 'servedAt', 'note', 'outcome', 'nextStep', 'nextStepDate', 'suitability'] as const;
@@ -30,7 +31,7 @@ export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
   return t(`audit.action.${entry.action}`, {
     customer,
     contact: entry.entityId,
-    rule: entry.eventRule ? t(`mot.rule.${entry.eventRule}`, { defaultValue: entry.eventRule }) : '',
+    rule: entry.eventRule ? motRuleName(entry.eventRule, t) : '',
   });
 }
 

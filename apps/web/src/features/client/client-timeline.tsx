@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { motRuleName } from '../../shared/i18n/mot-rule-names';
 import type { KeysUnder, TFunction, TranslationKey } from '../../shared/i18n/translator';
 import { TIMELINE_DEFAULT_KINDS, TIMELINE_KINDS, type TimelineItem, type TimelineKind } from '../../shared/api/contract';
 import { useRestorableState } from '../../shared/drafts/page-state';
@@ -67,9 +68,8 @@ function changeValue(value: unknown, t: TFunction) {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
-/** A profile field and a MOT rule by name; one newer than this app reads as its code. */
+/** A profile field by name; one newer than this app reads as its code. */
 const fieldName = (field: string, t: TFunction) => t(`client.timeline.field.${field}`, { defaultValue: field });
-const ruleName = (rule: string, t: TFunction) => t(`mot.rule.${rule}`, { defaultValue: rule });
 
 /** The item's one line and its second line, by kind. */
 function ItemText({ item }: { item: TimelineItem }) {
@@ -93,7 +93,7 @@ function ItemText({ item }: { item: TimelineItem }) {
   if (item.mot)
     return (
       <>
-        <p className="ba-timeline__what">{t(`client.timeline.mot.${item.mot.stage}`, { rule: ruleName(item.mot.rule, t) })}</p>
+        <p className="ba-timeline__what">{t(`client.timeline.mot.${item.mot.stage}`, { rule: motRuleName(item.mot.rule, t) })}</p>
         <p className="ba-timeline__detail">{t('client.timeline.mot.due', { date: item.mot.dueDate })}</p>
       </>
     );
@@ -188,7 +188,7 @@ function ItemSheet({ item, customerId, onClose }: { item: TimelineItem | null; c
       row('version', String(contact.version));
     }
     if (item.mot) {
-      row('rule', ruleName(item.mot.rule, t));
+      row('rule', motRuleName(item.mot.rule, t));
       row('stage', t(`client.timeline.stage.${item.mot.stage}`));
       row('due', item.mot.dueDate);
     }

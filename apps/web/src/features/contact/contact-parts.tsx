@@ -9,6 +9,7 @@ import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import type { ContactChannel, ContactRecord, MotCustomerSummary } from '@broker/contract';
 import { clientName } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
+import { motRuleName } from '../../shared/i18n/mot-rule-names';
 import { LoadFailedState } from '../../shared/ui/load-failed-state';
 import { contactRecordPath } from './contact-paths';
 import { isLocked } from './contact-form';
@@ -52,7 +53,7 @@ export function EventTag({ event }: { event: Pick<ContactRecord['events'][number
   const { t } = useTranslation();
   return (
     <span className="ba-contact-event">
-      {t(`mot.rule.${event.rule}`, { defaultValue: event.rule })}
+      {motRuleName(event.rule, t)}
       <small className="ba-small-caption">{event.dueDate}</small>
     </span>
   );

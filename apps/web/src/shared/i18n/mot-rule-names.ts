@@ -1,6 +1,7 @@
 import { MOT_RULE_NAMES } from '@broker/contract/mot-rule-names';
 import { byLanguage, type Entries } from './by-language';
 import { registerLocales } from './i18n';
+import type { TFunction } from './translator';
 
 /** The risk rules' words on the event's screen (ADR 0043), kept with the rule names (all three languages) and merged into `mot.`. */
 const risk = {
@@ -87,6 +88,9 @@ const RULE_NAMES = {
   'zh-HK': { mot: { rule: MOT_RULE_NAMES['zh-HK'], ...riskIn['zh-HK'] } },
   en: { mot: { rule: MOT_RULE_NAMES.en, ...riskIn.en } },
 };
+
+/** A rule's name: a rule newer than this app reads as its code. */
+export const motRuleName = (rule: string, t: TFunction) => t(`mot.rule.${rule}`, { defaultValue: rule });
 
 /** Adds the rule names (and the risk rules' texts) to i18n (all three languages: they are few); registering again is a no-op. */
 export const registerMotRuleNames = () => registerLocales(RULE_NAMES);
