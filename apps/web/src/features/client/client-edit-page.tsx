@@ -12,6 +12,7 @@ import { queryClient } from '../../shared/api/query-client';
 import { showToast } from '../../shared/api/toast';
 import { PageFrame } from '../../shared/ui/page-frame';
 import { LoadingState } from '../../shared/ui/states';
+import { focusField } from '../../shared/ui/focus-field';
 import { useDraft } from '../../shared/drafts/use-draft';
 import { useDraftNotice } from '../../shared/drafts/draft-notice';
 import { DraftChoice, UnreachableDrafts } from '../../shared/drafts/draft-choice';
@@ -231,10 +232,8 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
     setTaken(null);
     const firstInvalid = FIELD_ORDER.find((field) => errors[field]);
     if (firstInvalid) {
-      // The message sits under the field; bring the first one into view rather than toasting over the form.
-      const input = document.getElementById(`edit-${firstInvalid === 'tags' ? 'tag' : firstInvalid}`);
-      input?.scrollIntoView({ block: 'center' });
-      input?.focus({ preventScroll: true });
+      // The message sits under the field.
+      focusField(document.getElementById(`edit-${firstInvalid === 'tags' ? 'tag' : firstInvalid}`));
       return;
     }
     if (Object.keys(changedFields(started, values)).length === 0) {

@@ -3,6 +3,7 @@ import { CONTACT_CHANNELS, CONTACT_PURPOSES, type ContactPurpose } from '@broker
 import { hongKongDay } from '@broker/domain';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { RadioButtons } from '../../shared/ui/radio-buttons';
+import { focusField } from '../../shared/ui/focus-field';
 import { FIELD_MAX, FIELD_ORDER, showsSuitability, type ContactField, type ContactFormValues, type FieldErrors } from './contact-form';
 import { channelIcon } from './contact-parts';
 
@@ -13,11 +14,7 @@ export const fieldId = (field: ContactField) => `contact-${field}`;
 export function focusFirstError(errors: Partial<Record<ContactField, unknown>>) {
   const first = FIELD_ORDER.find((field) => errors[field]);
   if (!first) return false;
-  const input = document.getElementById(fieldId(first)) ?? document.querySelector(`[data-field="${first}"]`);
-  if (!(input instanceof HTMLElement)) return true;
-  // Not every engine has it (jsdom, some older WebViews): focusing still shows the field.
-  if (typeof input.scrollIntoView === 'function') input.scrollIntoView({ block: 'center' });
-  input.focus({ preventScroll: true });
+  focusField(document.getElementById(fieldId(first)) ?? document.querySelector(`[data-field="${first}"]`));
   return true;
 }
 
