@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { authPages, HOME_PATH } from '../features/auth';
-import { CLIENT_PATHS, clientPages } from '../features/client';
+import { clientPages } from '../features/client';
 import { managePages } from '../features/manage';
 import { kycPages } from '../features/kyc';
 import { motPages } from '../features/mot';
@@ -36,7 +36,7 @@ const THREE_CLIENT_PAGES = ['clientInformation', 'clientTransaction', 'clientMon
 
 export const redirectRoutes: readonly RedirectRoute[] = [
   { path: '/', redirectTo: HOME_PATH },
-  { path: '/client', redirectTo: CLIENT_PATHS.profile },
+  { path: '/client', redirectTo: '/client/information' },
   { path: '/client/manage', redirectTo: HOME_PATH },
   { path: '/mot', redirectTo: '/mot/home' },
 ];

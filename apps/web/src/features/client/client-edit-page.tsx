@@ -20,8 +20,7 @@ import { EditConflict, MergedNotice } from '../../shared/drafts/edit-conflict';
 import type { MergeChoice } from '../../shared/drafts/edit-merge';
 import { isObject, isText } from '../../shared/drafts/page-state';
 import { baseInfoQuery, clientKeys, profileQuery } from './client-queries';
-import { useCustomerId } from './client-format';
-import { clientProfilePath } from '.';
+import { CLIENT_PATHS, useCustomerId, withCustomer } from './client-format';
 import { NoCustomer } from './no-customer';
 import { ClientErrorState } from './client-error-state';
 import {
@@ -189,7 +188,7 @@ function EditForm({ info }: { info: CustomerBaseInfo }) {
       void queryClient.invalidateQueries({ queryKey: ['customer', 'list'] });
       showToast(t('client.edit.saved'));
       if (historyIndex() > 0) navigate(-1);
-      else navigate(clientProfilePath(saved.customerId), { replace: true });
+      else navigate(withCustomer(CLIENT_PATHS.profile, saved.customerId), { replace: true });
     },
     onError: (error) => {
       if (!kept.failed(error, { ...edit, newTag })) return;

@@ -10,6 +10,17 @@ export function useCustomerId(): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
+export const withCustomer = (path: string, customerId: number) => `${path}?customerId=${customerId}`;
+
+export const CLIENT_PATHS = {
+  profile: '/client/information',
+  holdings: '/client/information/accountDetail/holdingStock',
+  trades: '/client/information/accountDetail/transaction',
+  money: '/client/information/moneyRecord/moneyRecord',
+  transfers: '/client/information/moneyRecord/transferStock',
+  edit: '/client/edit',
+} as const;
+
 /** A security's name in the reader's language (zh-HK: its Hong Kong Traditional name). */
 export const securityName = (nameCn: string | undefined, nameEn: string | undefined, nameHk?: string | null) =>
   nameInLanguage({ cn: nameCn, hk: nameHk, en: nameEn }, i18n.language);

@@ -6,16 +6,3 @@ export const clientPages = {
   clientTransferStock: () => import('./client-transfer-stock-page'),
   clientEdit: () => import('./client-edit-page'),
 };
-
-/** The client's pages and the links to them: here, as a module of their own would be one more chunk on the first screen. */
-export const CLIENT_PATHS = {
-  profile: '/client/information',
-  holdings: '/client/information/accountDetail/holdingStock',
-  trades: '/client/information/accountDetail/transaction',
-  money: '/client/information/moneyRecord/moneyRecord',
-  transfers: '/client/information/moneyRecord/transferStock',
-  edit: '/client/edit',
-} as const;
-
-export const withCustomer = (path: string, customerId: number) => `${path}?customerId=${customerId}`;
-export const clientProfilePath = (customerId: number) => withCustomer(CLIENT_PATHS.profile, customerId);

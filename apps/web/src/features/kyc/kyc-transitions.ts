@@ -1,7 +1,8 @@
 import { safeAppTarget } from '@broker/contract/app-routes';
 import { StorageKey } from '../../shared/session/storage-keys';
-import { CLIENT_PATHS } from '../client';
 
+/** Where a bound contact's customer opens when no redirectPage is asked for. */
+export const CLIENT_PROFILE_PATH = '/client/information';
 export const KYC_PATH = '/kyc/index';
 
 /** Set when WeCom opened the app at its entry URL `/`; survives the sign-in round trip (same tab). */
@@ -10,7 +11,7 @@ export const SIDEBAR_ENTRY_PATH = '/';
 
 /** The customer's profile, or an own-route `redirectPage` (safeAppTarget) with the customerId, which that page checks. */
 export function profileTarget(redirectPage: string | null, customerId: string | number): string {
-  const [path, query = ''] = safeAppTarget(redirectPage || CLIENT_PATHS.profile).split('?');
+  const [path, query = ''] = safeAppTarget(redirectPage || CLIENT_PROFILE_PATH).split('?');
   const params = new URLSearchParams(query);
   params.set('customerId', String(customerId));
   return safeAppTarget(`${path}?${params.toString()}`);
@@ -18,7 +19,7 @@ export function profileTarget(redirectPage: string | null, customerId: string | 
 
 /** docs/spec.md §4 "KYC change": unbind → /kyc/index with redirectPage; bind → redirectPage (else the profile) with `kyc_customerId`. */
 export function kycTarget(newValue: string | null, currentSearch: string, customerId: string | null): string {
-  const redirectPage = safeAppTarget(new URLSearchParams(currentSearch).get('redirectPage') || CLIENT_PATHS.profile);
+  const redirectPage = safeAppTarget(new URLSearchParams(currentSearch).get('redirectPage') || CLIENT_PROFILE_PATH);
   if (newValue?.includes('unbind')) return safeAppTarget(`${KYC_PATH}?${new URLSearchParams({ redirectPage }).toString()}`);
   return profileTarget(redirectPage, customerId ?? '');
 }

@@ -9,13 +9,11 @@ import { lazyPart, WhenLoaded } from '../../shared/ui/lazy-part';
 import { LongList } from '../../shared/ui/long-list';
 import { ListFooter } from '../../shared/ui/list-footer';
 import { useRecordOpened } from './manage-queries';
-import { clientProfilePath } from '../client';
-
-/** The shortcuts take it from here: their chunk then keeps needing the list's, which rolldown answers with two fewer start-up chunks. */
-export { clientProfilePath } from '../client';
 
 /** A row's usual height at 375 px wide (two lines and tags), for rows the virtual list has not measured yet. */
 const CLIENT_ROW_HEIGHT = 86;
+
+export const profilePath = (customerId: number) => `/client/information?customerId=${customerId}`;
 
 /** The reach sheet (with pin/unpin, ADR 0049) loads on the first long press, not with the list (ADR 0037); shown once whole. */
 const rowReachSheet = lazyPart(() =>
@@ -98,7 +96,7 @@ export function ClientRow({ client, keyword = '', onOpen }: { client: CustomerLi
     <>
       <Link
         className="ba-row ba-client"
-        to={clientProfilePath(client.customerId)}
+        to={profilePath(client.customerId)}
         onClick={(event) => {
           if (consumeLongPress()) event.preventDefault();
           else onOpen?.();

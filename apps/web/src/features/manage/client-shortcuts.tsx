@@ -8,7 +8,7 @@ import ClockCircleOutline from 'antd-mobile-icons/es/ClockCircleOutline';
 import { useTranslation } from '../../shared/i18n/use-translation';
 import { emptyFilters, fromSavedFilters, showsSavedFilters, useClientFilters } from './client-filters';
 import { shortcutsQuery, useRecordOpened } from './manage-queries';
-import { clientProfilePath } from './client-row';
+import { profilePath } from './client-row';
 import './shortcuts-locales';
 import './shortcuts.css';
 
@@ -20,7 +20,7 @@ function ClientChips({ clients, testId, icon }: { clients: ShortcutClient[]; tes
         <Link
           key={client.customerId}
           className="ba-inline-row ba-quick__client"
-          to={clientProfilePath(client.customerId)}
+          to={profilePath(client.customerId)}
           onClick={() => record(client.customerId)}
           data-customer-id={client.customerId}
         >

@@ -32,7 +32,6 @@ import ExclamationShieldOutline from 'antd-mobile-icons/es/ExclamationShieldOutl
 import HeartOutline from 'antd-mobile-icons/es/HeartOutline';
 import './locales';
 import { motClientPath } from './mot-paths';
-import { CLIENT_PATHS, clientProfilePath, withCustomer } from '../client';
 import { formatDateTime } from '../../shared/format/date-format';
 import { formatRiskLevel } from '../../shared/format/risk-level';
 import '../../shared/ui/form.css';
@@ -161,18 +160,18 @@ export function ServiceRecordBody({
   );
 }
 
-/** Links to the client's pages of the client-management feature. */
+/** Links to the client's pages of the client-management feature (by URL: features meet only through routes here). */
 export function ClientLinks({ customerId, withMotHistory = false }: { customerId: number; withMotHistory?: boolean }) {
   const { t } = useTranslation();
   const links = [
-    { to: clientProfilePath(customerId), label: t('mot.detail.profile'), icon: <UserOutline /> },
+    { to: `/client/information?customerId=${customerId}`, label: t('mot.detail.profile'), icon: <UserOutline /> },
     {
-      to: withCustomer(CLIENT_PATHS.trades, customerId),
+      to: `/client/information/accountDetail/transaction?customerId=${customerId}`,
       label: t('mot.detail.trades'),
       icon: <HistogramOutline />,
     },
     {
-      to: withCustomer(CLIENT_PATHS.money, customerId),
+      to: `/client/information/moneyRecord/moneyRecord?customerId=${customerId}`,
       label: t('mot.detail.moneyRecords'),
       icon: <PayCircleOutline />,
     },

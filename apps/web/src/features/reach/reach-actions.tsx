@@ -19,14 +19,13 @@ import { RadioButtons } from '../../shared/ui/radio-buttons';
 import { dial, isCancelled, openChatWith, sendToCurrentChat, WeComError } from '../../shared/wecom/wecom-sdk';
 import { currentChatContactQuery, reachQuery, revealPhone } from './reach-api';
 import { contactFormPath } from '../contact';
-import { clientProfilePath } from '../client';
 import { MESSAGE_TEMPLATES, cardTarget, composeMessage, type MessageKind, type MessageTemplate } from './message-templates';
 import './reach-locales';
 import './reach.css';
 
 /** Where the KYC page sends the manager back to once a contact is bound. */
 const kycBindTarget = (customerId: number) =>
-  `/kyc/index?${new URLSearchParams({ redirectPage: clientProfilePath(customerId) }).toString()}`;
+  `/kyc/index?${new URLSearchParams({ redirectPage: `/client/information?customerId=${customerId}` }).toString()}`;
 
 /** A refusal by WeCom, worded for the manager: WeCom's own errMsg where it says something useful. */
 function wecomFailure(error: unknown, t: TFunction, what: 'chat' | 'send'): string {
