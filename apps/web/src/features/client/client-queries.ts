@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { endpoints, type RequestOf, type ResponseOf, type TimelineKind, type WireEndpoint } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
+import { pagedQuery } from '../../shared/api/paged-query';
 
 export const RECORD_PAGE_SIZE = 20;
 
@@ -39,17 +40,19 @@ export type RecordPageOf<E> = ResponseOf<E> & { list: RecordItemOf<E>[]; total: 
 export type RecordItemOf<E> = ResponseOf<E> extends { list: (infer T)[] } ? T : never;
 
 /** A paged record list as an infinite query keyed by its filters; the casts restate what a generic over the schemas cannot see. */
-export function recordListQuery<E extends WireEndpoint>(resource: string, endpoint: E, params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>) {
-  return infiniteQueryOptions({
-    queryKey: [resource, 'list', params],
-    queryFn: ({ pageParam, signal }) =>
-      request(endpoint, { ...params, pageNum: pageParam, pageSize: RECORD_PAGE_SIZE } as RequestOf<E>, { signal, silent: true }) as Promise<
+export const recordListQuery = <E extends WireEndpoint>(
+  resource: string,
+  endpoint: E,
+  params: Omit<RequestOf<E>, 'pageNum' | 'pageSize'>,
+) =>
+  pagedQuery(
+    resource,
+    params,
+    (pageNum, signal) =>
+      request(endpoint, { ...params, pageNum, pageSize: RECORD_PAGE_SIZE } as RequestOf<E>, { signal, silent: true }) as Promise<
         RecordPageOf<E>
       >,
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
-  });
-}
+  );
 
 /** Everything cached about one client, for after an edit. */
 export const clientKeys = (customerId: number) => [

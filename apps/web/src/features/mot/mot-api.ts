@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { MotRule } from '@broker/contract';
 import { endpoints, type RequestOf } from '../../shared/api/contract';
 import { request } from '../../shared/api/request';
+import { pagedQuery } from '../../shared/api/paged-query';
 import { invalidatePendingEvents, queryClient } from '../../shared/api/query-client';
 import { useAppSettings } from '../../shared/session/app-settings-store';
 import { motFoldQuery } from '../staff';
@@ -23,21 +24,8 @@ export const todoDatesQuery = () =>
 export const todoCountQuery = (date: string) =>
   queryOptions({ queryKey: ['motTodoCount', 'detail', { date }], queryFn: () => request(endpoints.getTodoTaskCount, { date }) });
 
-/** A list read a page at a time (`pageNum`, `hasMore`), keyed `[resource, 'list', params]`. */
-const pagedQuery = <P, R extends { pageNum: number; hasMore: boolean }>(
-  resource: string,
-  params: P,
-  fetchPage: (page: { pageNum: number; pageSize: number }) => Promise<R>,
-) =>
-  infiniteQueryOptions({
-    queryKey: [resource, 'list', params],
-    queryFn: ({ pageParam }) => fetchPage({ pageNum: pageParam, pageSize: PAGE_SIZE }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.pageNum + 1 : undefined),
-  });
-
 export const todoClientsQuery = (params: { date: string; rule?: MotRule }) =>
-  pagedQuery('motTodoClients', params, (page) => request(endpoints.getTodoClients, { ...params, ...page }));
+  pagedQuery('motTodoClients', params, (pageNum) => request(endpoints.getTodoClients, { ...params, pageNum, pageSize: PAGE_SIZE }));
 
 export const eventDetailQuery = (eventId: number) =>
   queryOptions({ queryKey: ['motEvent', 'detail', { eventId }], queryFn: () => request(endpoints.getTodoTaskDetail, { eventId }) });
@@ -45,10 +33,14 @@ export const eventDetailQuery = (eventId: number) =>
 export type HistoryFilter = Omit<RequestOf<typeof endpoints.searchServiceHistory>, 'pageNum' | 'pageSize'>;
 
 export const serviceHistoryQuery = (filter: HistoryFilter) =>
-  pagedQuery('motServiceHistory', filter, (page) => request(endpoints.searchServiceHistory, { ...filter, ...page }));
+  pagedQuery('motServiceHistory', filter, (pageNum) =>
+    request(endpoints.searchServiceHistory, { ...filter, pageNum, pageSize: PAGE_SIZE }),
+  );
 
 export const clientHistoryQuery = (customerId: number) =>
-  pagedQuery('motClientHistory', { customerId }, (page) => request(endpoints.getClientHistory, { customerId, ...page }));
+  pagedQuery('motClientHistory', { customerId }, (pageNum) =>
+    request(endpoints.getClientHistory, { customerId, pageNum, pageSize: PAGE_SIZE }),
+  );
 
 export const minCashIoQuery = () =>
   queryOptions({ queryKey: ['motMinCashIO', 'detail', {}], queryFn: () => request(endpoints.getMinCashIO, {}) });
@@ -100,7 +92,7 @@ export function useSetFold() {
 
 /** Today's ranked events (ADR 0041), highest score first. */
 export const rankedTodayQuery = (params: { rule?: MotRule }) =>
-  pagedQuery('motRanked', params, (page) => request(endpoints.getRankedToday, { ...params, ...page }));
+  pagedQuery('motRanked', params, (pageNum) => request(endpoints.getRankedToday, { ...params, pageNum, pageSize: PAGE_SIZE }));
 
 /** The day's figure and today's counts by type: the ranked day's first row is enough to carry them. */
 export const todaySummaryQuery = () =>
