@@ -10,6 +10,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import { useUser } from '../../shared/session/user-store';
 import { readDrafts, writeDraft } from '../../shared/drafts/draft-store';
 import { handedOver } from '../../shared/drafts/handover';
+import { DRAFT_WRITE_DELAY_MS } from '../../shared/drafts/use-draft';
 import { renderPage } from '../../testing/render-page';
 import { signInAs } from '../../testing/fake-api';
 import MotEventDetailPage from './mot-event-detail-page';
@@ -143,6 +144,6 @@ test('a save the session ended under stays marked unfinished, so the sheet reope
   fireEvent.click(screen.getByRole('button', { name: '提交' }));
   await waitFor(() => expect(requestMock.mock.calls.some(([endpoint]) => endpoint === endpoints.handleEvent)).toBe(true));
   // Past the draft's write delay: a refusal's debounced keep would have rewritten the draft by now.
-  await new Promise((resolve) => setTimeout(resolve, 600));
+  await new Promise((resolve) => setTimeout(resolve, DRAFT_WRITE_DELAY_MS + 200));
   expect(readDrafts('motHandle:9', isNote).mine).toMatchObject({ data: { note: '电话祝贺生日' }, submitting: true });
 });
