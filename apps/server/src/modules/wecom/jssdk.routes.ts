@@ -18,17 +18,16 @@ export const jssdkRoutes = implementArea(contract.wecom, (app) => ({
           : 'JS-SDK signature refused by WeCom: tickets were fetched less than a minute ago, kept',
       );
     }
-    let tickets: [string, string];
-    try {
-      tickets = await Promise.all([app.wecom.jsapiTicket(corp, agentCode), app.wecom.agentTicket(corp, agentCode)]);
-    } catch (error) {
-      throw wecomFailure(error);
-    }
+    // Both answered before this request is: no call to WeCom outlives it, so a back-off begins with none in flight.
+    const asked = await Promise.allSettled([app.wecom.jsapiTicket(corp, agentCode), app.wecom.agentTicket(corp, agentCode)]);
+    const refused = asked.find((answer) => answer.status === 'rejected');
+    if (refused) throw wecomFailure(refused.reason);
+    const [jsapiTicket, agentTicket] = asked.map((answer) => (answer as PromiseFulfilledResult<string>).value) as [string, string];
     const timestamp = Math.floor(Date.now() / 1000);
     const sign = (ticket: string) => {
       const nonceStr = newNonce();
       return { timestamp, nonceStr, signature: signJsSdk({ ticket, nonceStr, timestamp, url: input.url }) };
     };
-    return { corpId: corp.corpId, agentId: agent.agentId, config: sign(tickets[0]), agentConfig: sign(tickets[1]) };
+    return { corpId: corp.corpId, agentId: agent.agentId, config: sign(jsapiTicket), agentConfig: sign(agentTicket) };
   },
 }));
